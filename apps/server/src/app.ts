@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { serializerCompiler, validatorCompiler, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LOGO_MAX_BYTES } from '@tankha/domain';
+import type { Config } from './platform/config';
+import type { Database } from './db/client';
+import type { Clock } from './platform/clock';
+import { TokenService, resolveJwtSecret } from './platform/auth/tokens';
+import { authenticate, authorise, type RouteAccess } from './platform/auth/access';
+import type { RequestContext } from './platform/tenancy';
+import { registerErrorHandling } from './platform/error-handler';
+import { MailService } from './platform/mail/mail.service';
+import { LocalFileStorage, type FileStorage } from './platform/files/file-storage';
+import { accountRoutes } from './modules/account/account.routes';
+import { tenantRoutes } from './modules/tenants/tenants.routes';
+import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { devRoutes } from './modules/dev/dev.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { AccountService } from './modules/account/account.service';
+import { TenantService } from './modules/tenants/tenants.service';
+import { SubscriptionService } from './modules/subscriptions/subscriptions.service';
+import { UserService } from './modules/users/users.service';
+import { DashboardService } from './modules/dashboard/dashboard.service';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    ctx: RequestContext | null;
+  }
+}
+
+export const API_PREFIX = '/backend/api';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  logger?: FastifyServerOptions['logger'];
+  files?: FileStorage;
+}
+
+export interface Services {
+  account: AccountService;
+  tenants: TenantService;
+  subscriptions: SubscriptionService;
+  users: UserService;
+  dashboard: DashboardService;
+}
+
+/** The signed-in context of a route that is not public; the access hook has set it. */
+export function requireCtx(request: { ctx: RequestContext | null }): RequestContext {
+  if (!request.ctx) throw new Error('route declared public but reads the request context');
+  return request.ctx;
+}
+
+/** Builds the HTTP app (not listening): plugins, the access hook, every module's routes, the web app. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, clock } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.body.password'] },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 30, fieldSize: 10_000 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tankha API', version: '0.1.0', description: 'HR, attendance, payroll and income tax for Indian organisations' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const tokens = new TokenService(resolveJwtSecret(config.JWT_SECRET, config.dataDir));
+  const mail = new MailService(database.db, clock, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const files = deps.files ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
+  const tenants = new TenantService({ db: database.db, clock, files, config });
+  const users = new UserService({ db: database.db });
+  const services: Services = {
+    account: new AccountService({ db: database.db, clock, tokens, mail, config, tenants, users }),
+    tenants,
+    subscriptions: new SubscriptionService({ db: database.db, clock }),
+    users,
+    dashboard: new DashboardService({ db: database.db, clock }),
+  };
+
+  // The one access mechanism: every route is signed-in unless it declares itself public.
+  app.decorateRequest('ctx', null);
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!request.routeOptions.url?.startsWith(API_PREFIX) || access?.public) return;
+    const ctx = await authenticate(request, { db: database.db, tokens, clock });
+    authorise(ctx, access ?? {});
+    request.ctx = ctx;
+  });
+
+  await app.register(
+    async (api) => {
+      const rateLimitAuth = { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
+      api.get('/docs', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes, { database, clock });
+      await api.register(accountRoutes, { services, rateLimitAuth });
+      await api.register(tenantRoutes, { services });
+      await api.register(subscriptionRoutes, { services });
+      await api.register(userRoutes, { services });
+      await api.register(dashboardRoutes, { services });
+      if (config.devMailboxEnabled) await api.register(devRoutes, { db: database.db, prefix: '/dev' });
+    },
+    { prefix: API_PREFIX },
+  );
+  if (config.devMailboxEnabled) await app.register(devRoutes, { db: database.db, prefix: '/dev', html: true });
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Serves the built React app on the same port, with the SPA fallback for client routes. */
+async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h', immutable: true });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (request.method !== 'GET' || url.startsWith(API_PREFIX) || url.startsWith('/dev/') || !hasWeb) {
+      return reply.code(404).send({ statusCode: 404, errorCode: 'NOT_FOUND', message: `Route ${request.method} ${url} not found` });
+    }
+    // Hashed assets are cached; the shell is not, so a deploy is picked up at once.
+    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+  });
+}

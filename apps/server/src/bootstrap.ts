@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { openDatabase, type Database } from './db/client';
+import { seedDemoOrganisation } from './db/seed/demo';
+import { upsertPlanCatalogue } from './modules/subscriptions/subscriptions.repo';
+import { systemClock, type Clock } from './platform/clock';
+import type { Config } from './platform/config';
+
+/** Database ready for the app: migrated, reference data in place. */
+export async function prepareDatabase(database: Database): Promise<void> {
+  await database.migrate();
+  await upsertPlanCatalogue(database.db);
+}
+
+export interface Running {
+  app: FastifyInstance;
+  database: Database;
+  seeded: boolean;
+}
+
+/** boot: config → database → migrations → reference data → demo seed → app (STYLE "main.ts"). */
+export async function boot(config: Config, clock: Clock = systemClock): Promise<Running> {
+  const database = await openDatabase(config);
+  await prepareDatabase(database);
+  const seeded = config.SEED_DEMO ? await seedDemoOrganisation(database.db, clock.now()) : false;
+  const app = await buildApp({ config, database, clock });
+  app.addHook('onClose', async () => database.close());
+  return { app, database, seeded };
+}

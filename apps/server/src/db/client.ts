@@ -1,0 +1,82 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type both PGlite and PostgreSQL are used through. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** Grants the tenant role needs; idempotent, run after every migration. */
+async function grantTenantRole(db: Db): Promise<void> {
+  await db.execute(sql`GRANT USAGE ON SCHEMA public TO tankha_tenant`);
+  await db.execute(sql`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO tankha_tenant`);
+  await db.execute(sql`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO tankha_tenant`);
+  await db.execute(sql`GRANT EXECUTE ON FUNCTION current_tenant_id() TO tankha_tenant`);
+  // A non-superuser connecting role must be a member to SET ROLE; a superuser already may.
+  await db.execute(sql`DO $$ BEGIN EXECUTE format('GRANT tankha_tenant TO %I', current_user); EXCEPTION WHEN OTHERS THEN NULL; END $$`);
+}
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await grantTenantRole(db);
+    },
+    close: () => client.close(),
+  };
+}
+
+export function openPostgres(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // Several server processes may start at once: one migrates, the others wait on the lock.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(727274)');
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        await grantTenantRole(drizzlePg(client, { schema }) as unknown as Db);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(config: { database: 'pglite' | 'postgres'; DATABASE_URL?: string; dataDir: string }): Promise<Database> {
+  if (config.database === 'postgres' && config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
+  return openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** Global identities: one per e-mail address, across tenants (a person may belong to several). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    lastTenantId: uuid('last_tenant_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('accounts_email_key').on(t.email)],
+);
+
+export const tenants = pgTable('tenants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  address: text('address'),
+  pan: text('pan'),
+  tan: text('tan'),
+  gstNumber: text('gst_number'),
+  cinNumber: text('cin_number'),
+  llpinNumber: text('llpin_number'),
+  businessType: text('business_type'),
+  legalCompanyName: text('legal_company_name'),
+  industry: text('industry'),
+  teamSize: text('team_size'),
+  logoKey: text('logo_key'),
+  timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+  isEmailEnabled: boolean('is_email_enabled').notNull().default(true),
+  orgDetailsCompletedAt: timestamp('org_details_completed_at', { withTimezone: true }),
+  isDemo: boolean('is_demo').notNull().default(false),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Organisation working-time settings set by the wizard (platform §7.3, §7.4). */
+export const tenantSettings = pgTable('tenant_settings', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  workingHours: smallint('working_hours').notNull(),
+  weekDaysOff: text('week_days_off')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A signed-in session. The JWT carries its id; every request checks it here, so logout,
+ * deactivation and deletion take effect at once (DESIGN §3).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_account_idx').on(t.accountId)],
+);
+
+/** One-time links: e-mail verification, password reset, invitation. Only a hash is stored. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_key').on(t.tokenHash), index('auth_tokens_account_idx').on(t.accountId, t.purpose)],
+);
+
+export const plans = pgTable('plans', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  isFree: boolean('is_free').notNull(),
+  isVisible: boolean('is_visible').notNull().default(true),
+  isTrial: boolean('is_trial').notNull().default(false),
+  monthlyPricePerUser: integer('monthly_price_per_user').notNull(),
+  yearlyPricePerUser: integer('yearly_price_per_user').notNull(),
+  maxUsers: integer('max_users'),
+  features: text('features').array().notNull(),
+  featureKeys: text('feature_keys').array().notNull(),
+  sortOrder: smallint('sort_order').notNull(),
+  isMostPopular: boolean('is_most_popular').notNull().default(false),
+  offerDiscountPercent: integer('offer_discount_percent'),
+  razorpayOfferId: text('razorpay_offer_id'),
+  razorpayPlanId: text('razorpay_plan_id'),
+  razorpayYearlyPlanId: text('razorpay_yearly_plan_id'),
+});
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    status: text('status', { enum: ['active', 'pending', 'cancelled', 'expired'] }).notNull(),
+    isTrial: boolean('is_trial').notNull().default(false),
+    billingType: text('billing_type', { enum: ['monthly', 'yearly'] }),
+    quantity: integer('quantity').notNull().default(1),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_tenant_idx').on(t.tenantId, t.status)],
+);
+
+/** Every e-mail the product sends; in embedded mode this table is the mailbox (/dev/mailbox). */
+export const outboxEmails = pgTable('outbox_emails', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tenantId: uuid('tenant_id'),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body').notNull(),
+  transport: text('transport', { enum: ['outbox', 'smtp'] }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

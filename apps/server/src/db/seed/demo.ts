@@ -1,0 +1,184 @@
+import { queryRows } from '../client';
+import { sql } from 'drizzle-orm';
+import { Gender, Role, UserStatus } from '@tankha/contracts';
+import type { Db } from '../client';
+import { accounts, departments, plans, subscriptions, tenantSettings, tenants, users } from '../schema';
+import { hashPassword } from '../../platform/auth/passwords';
+import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names';
+
+/**
+ * The demo organisation created on first start (issue 2 §8): an administrator, a moderator and
+ * about 40 members in 4 departments, with designations, managers, joining dates and PANs.
+ * Deterministic: the same people every time, so docs and tests can name them.
+ */
+export const DEMO_PASSWORD = 'Demo@12345';
+export const DEMO_DOMAIN = 'nilgiri.demo';
+export const DEMO_LOGINS = {
+  administrator: `anita.rao@${DEMO_DOMAIN}`,
+  moderator: `vikram.nair@${DEMO_DOMAIN}`,
+  manager: `rahul.sharma@${DEMO_DOMAIN}`,
+  member: `aditi.agarwal@${DEMO_DOMAIN}`,
+} as const;
+
+interface Person {
+  firstName: string;
+  lastName: string;
+  gender: number;
+  roleId: number;
+  designation: string;
+  department: string;
+  managerKey: string | null;
+  key: string;
+}
+
+const DEPARTMENTS = [
+  { name: 'Engineering', code: 'ENG', description: 'Product engineering and quality', head: 'rahul', designations: ['Software Engineer', 'Senior Software Engineer', 'QA Engineer', 'DevOps Engineer', 'Tech Lead'] },
+  { name: 'Sales', code: 'SAL', description: 'Sales and customer success', head: 'priya', designations: ['Sales Executive', 'Account Manager', 'Customer Success Manager', 'Business Development Executive'] },
+  { name: 'Finance', code: 'FIN', description: 'Accounts, payroll and compliance', head: 'arjun', designations: ['Accountant', 'Senior Accountant', 'Payroll Executive', 'Financial Analyst'] },
+  { name: 'Human Resources', code: 'HR', description: 'People operations and talent', head: 'vikram', designations: ['HR Executive', 'Talent Acquisition Specialist', 'HR Generalist'] },
+] as const;
+
+/** A small deterministic generator (mulberry32), so the demo is the same on every machine. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a |= 0;
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+function people(): Person[] {
+  const list: Person[] = [
+    { key: 'anita', firstName: 'Anita', lastName: 'Rao', gender: Gender.Female, roleId: Role.Administrator, designation: 'Chief Executive Officer', department: 'Human Resources', managerKey: null },
+    { key: 'vikram', firstName: 'Vikram', lastName: 'Nair', gender: Gender.Male, roleId: Role.Moderator, designation: 'HR Manager', department: 'Human Resources', managerKey: 'anita' },
+    { key: 'rahul', firstName: 'Rahul', lastName: 'Sharma', gender: Gender.Male, roleId: Role.Member, designation: 'Engineering Manager', department: 'Engineering', managerKey: 'anita' },
+    { key: 'priya', firstName: 'Priya', lastName: 'Iyer', gender: Gender.Female, roleId: Role.Member, designation: 'Sales Manager', department: 'Sales', managerKey: 'anita' },
+    { key: 'arjun', firstName: 'Arjun', lastName: 'Mehta', gender: Gender.Male, roleId: Role.Member, designation: 'Finance Manager', department: 'Finance', managerKey: 'anita' },
+  ];
+  // 38 more members spread over the departments: 16 engineering, 10 sales, 6 finance, 6 HR.
+  const spread: [number, number][] = [[0, 16], [1, 10], [2, 6], [3, 6]];
+  let n = 0;
+  for (const [deptIndex, count] of spread) {
+    const dept = DEPARTMENTS[deptIndex];
+    if (!dept) continue;
+    for (let i = 0; i < count; i += 1) {
+      const female = n % 2 === 0;
+      const names = female ? FEMALE_NAMES : MALE_NAMES;
+      const firstName = names[Math.floor(n / 2) % names.length] ?? 'Asha';
+      const lastName = SURNAMES[n % SURNAMES.length] ?? 'Kumar';
+      list.push({
+        key: `m${n.toString()}`,
+        firstName,
+        lastName,
+        gender: female ? Gender.Female : Gender.Male,
+        roleId: Role.Member,
+        designation: dept.designations[i % dept.designations.length] ?? 'Executive',
+        department: dept.name,
+        managerKey: dept.head,
+      });
+      n += 1;
+    }
+  }
+  return list;
+}
+
+function isoDate(year: number, month: number, day: number): string {
+  return `${year.toString()}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Seeds the demo organisation unless one exists; returns whether it did. */
+export async function seedDemoOrganisation(db: Db, now: Date): Promise<boolean> {
+  const existing = await queryRows<{ id: string }>(db, sql`SELECT id FROM tenants WHERE is_demo LIMIT 1`);
+  if (existing.length > 0) return false;
+  const rnd = random(20_260_401);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const [enterprise] = await db.select().from(plans).where(sql`${plans.code} = 'enterprise'`).limit(1);
+  if (!enterprise) throw new Error('reference data missing: enterprise plan');
+
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [tenant] = await tx
+      .insert(tenants)
+      .values({
+        name: 'Nilgiri Software Pvt Ltd',
+        address: '4th Floor, Prestige Tech Park, Outer Ring Road, Bengaluru, Karnataka 560103',
+        pan: 'AAFCN4821K',
+        tan: 'BLRN04821E',
+        gstNumber: '29AAFCN4821K1Z3',
+        cinNumber: 'U72200KA2016PTC094821',
+        businessType: 'pvtLtd',
+        legalCompanyName: 'Nilgiri Software Private Limited',
+        industry: 'technology',
+        teamSize: '21-100',
+        orgDetailsCompletedAt: now,
+        isDemo: true,
+      })
+      .returning();
+    if (!tenant) throw new Error('demo tenant insert failed');
+    await tx.insert(tenantSettings).values({ tenantId: tenant.id, workingHours: 9, weekDaysOff: ['Sunday', 'Saturday'] });
+    await tx.insert(subscriptions).values({ tenantId: tenant.id, planId: enterprise.id, status: 'active', isTrial: false, billingType: 'yearly', quantity: 50, startAt: now, endAt: null });
+
+    const deptIds = new Map<string, string>();
+    for (const d of DEPARTMENTS) {
+      const [row] = await tx.insert(departments).values({ tenantId: tenant.id, name: d.name, code: d.code, description: d.description }).returning({ id: departments.id });
+      if (row) deptIds.set(d.name, row.id);
+    }
+
+    const all = people();
+    const userIds = new Map<string, string>();
+    const currentYear = Number(now.toISOString().slice(0, 4));
+    for (const [index, p] of all.entries()) {
+      const email = `${p.firstName}.${p.lastName}${index > 4 && all.slice(0, index).some((q) => q.firstName === p.firstName && q.lastName === p.lastName) ? index.toString() : ''}@${DEMO_DOMAIN}`.toLowerCase();
+      const [account] = await tx
+        .insert(accounts)
+        .values({ email, passwordHash, firstName: p.firstName, lastName: p.lastName, emailVerifiedAt: now })
+        .returning({ id: accounts.id });
+      const pan = `${LETTERS[Math.floor(rnd() * 26)] ?? 'A'}${LETTERS[Math.floor(rnd() * 26)] ?? 'B'}${LETTERS[Math.floor(rnd() * 26)] ?? 'C'}P${p.lastName[0] ?? 'K'}${String(1000 + Math.floor(rnd() * 9000))}${LETTERS[Math.floor(rnd() * 26)] ?? 'Z'}`;
+      const joiningYear = index < 5 ? 2016 + index : currentYear - 1 - Math.floor(rnd() * 7);
+      const dateOfJoining = isoDate(joiningYear, 1 + Math.floor(rnd() * 12), 1 + Math.floor(rnd() * 28));
+      const dateOfBirth = isoDate(1975 + Math.floor(rnd() * 25), 1 + Math.floor(rnd() * 12), 1 + Math.floor(rnd() * 28));
+      const [user] = await tx
+        .insert(users)
+        .values({
+          tenantId: tenant.id,
+          accountId: account?.id ?? null,
+          email,
+          employeeNumber: `NSP${String(index + 1).padStart(3, '0')}`,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          roleId: p.roleId,
+          status: UserStatus.Active,
+          gender: p.gender,
+          phoneNumber: `+91 9${String(100_000_000 + Math.floor(rnd() * 899_999_999))}`,
+          dateOfBirth,
+          dateOfJoining,
+          departmentId: deptIds.get(p.department) ?? null,
+          designation: p.designation,
+          workLocation: 'Bengaluru',
+          pan,
+          regimeType: rnd() < 0.7 ? 1 : 0,
+        })
+        .returning({ id: users.id });
+      if (user) userIds.set(p.key, user.id);
+    }
+    for (const p of all) {
+      if (!p.managerKey) continue;
+      await tx
+        .update(users)
+        .set({ reportingManagerId: userIds.get(p.managerKey) ?? null })
+        .where(sql`${users.id} = ${userIds.get(p.key) ?? null}`);
+    }
+    for (const d of DEPARTMENTS) {
+      await tx
+        .update(departments)
+        .set({ headUserId: userIds.get(d.head) ?? null })
+        .where(sql`${departments.id} = ${deptIds.get(d.name) ?? null}`);
+    }
+  });
+  return true;
+}

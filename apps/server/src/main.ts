@@ -1,0 +1,59 @@
+import { ConfigError, loadConfig } from './platform/config';
+import { boot } from './bootstrap';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const started = Date.now();
+  const { app } = await boot(config);
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  const address = config.APP_URL ?? `http://localhost:${config.PORT.toString()}`;
+  const lines = [
+    '',
+    `  Tankha is running at ${address}  (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `  Database: ${config.database === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  E-mail:   ${config.mailTransport === 'smtp' ? 'SMTP (SMTP_URL)' : `stored; read them at ${address}/dev/mailbox`}`,
+    '',
+    config.SEED_DEMO ? '  Demo organisation "Nilgiri Software Pvt Ltd" — password for every demo login: ' + DEMO_PASSWORD : '',
+    config.SEED_DEMO ? `    Administrator  ${DEMO_LOGINS.administrator}` : '',
+    config.SEED_DEMO ? `    Moderator      ${DEMO_LOGINS.moderator}` : '',
+    config.SEED_DEMO ? `    Manager        ${DEMO_LOGINS.manager}` : '',
+    config.SEED_DEMO ? `    Member         ${DEMO_LOGINS.member}` : '',
+    `  Or register a new organisation at ${address}/register`,
+    '',
+  ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
+  process.stdout.write(lines.join('\n') + '\n');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

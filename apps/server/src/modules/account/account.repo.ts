@@ -1,0 +1,141 @@
+import { queryRows } from '../../db/client';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { accounts, authTokens, sessions, tenants, users } from '../../db/schema';
+import type { UnscopedDb } from '../../platform/tenancy';
+
+/**
+ * Sign-in is cross-tenant by nature (one e-mail, several organisations), so this repository takes
+ * the platform's UnscopedDb; every query here is keyed by account, session or token, never listing
+ * a tenant's data.
+ */
+export type AccountRow = typeof accounts.$inferSelect;
+export type Membership = {
+  userId: string;
+  tenantId: string;
+  tenantName: string;
+  roleId: number;
+  status: number;
+  logoKey: string | null;
+};
+
+export async function findAccountByEmail({ db }: UnscopedDb, email: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
+  return row;
+}
+
+export async function findAccountById({ db }: UnscopedDb, id: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  return row;
+}
+
+export async function insertAccount(
+  { db }: UnscopedDb,
+  values: { email: string; passwordHash: string | null; firstName: string; lastName: string; emailVerifiedAt?: Date | null },
+): Promise<AccountRow> {
+  const [row] = await db.insert(accounts).values(values).returning();
+  if (!row) throw new Error('account insert returned nothing');
+  return row;
+}
+
+export async function updateAccount({ db }: UnscopedDb, id: string, values: Partial<Pick<AccountRow, 'passwordHash' | 'emailVerifiedAt' | 'lastTenantId'>>, now: Date): Promise<void> {
+  await db.update(accounts).set({ ...values, updatedAt: now }).where(eq(accounts.id, id));
+}
+
+/** The organisations an account belongs to (not soft-deleted ones). */
+export async function findMemberships({ db }: UnscopedDb, accountId: string): Promise<Membership[]> {
+  return db
+    .select({ userId: users.id, tenantId: users.tenantId, tenantName: tenants.name, roleId: users.roleId, status: users.status, logoKey: tenants.logoKey })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(eq(users.accountId, accountId), isNull(tenants.deletedAt)))
+    .orderBy(tenants.name);
+}
+
+export async function activatePendingMemberships({ db }: UnscopedDb, accountId: string, now: Date): Promise<void> {
+  await db.update(users).set({ status: 1, updatedAt: now }).where(and(eq(users.accountId, accountId), eq(users.status, 3)));
+}
+
+export async function insertAuthToken({ db }: UnscopedDb, values: { accountId: string; purpose: 'verify-email' | 'reset-password'; tokenHash: string; expiresAt: Date }): Promise<void> {
+  // A new link replaces older unused ones of the same purpose.
+  await db
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(authTokens.accountId, values.accountId), eq(authTokens.purpose, values.purpose), isNull(authTokens.usedAt)));
+  await db.insert(authTokens).values(values);
+}
+
+export async function findAuthToken({ db }: UnscopedDb, tokenHash: string, purpose: 'verify-email' | 'reset-password') {
+  const [row] = await db
+    .select({ id: authTokens.id, accountId: authTokens.accountId, expiresAt: authTokens.expiresAt, usedAt: authTokens.usedAt, email: accounts.email })
+    .from(authTokens)
+    .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose)))
+    .limit(1);
+  return row;
+}
+
+/** Marks a token used; false when another request used it first. */
+export async function consumeAuthToken({ db }: UnscopedDb, id: string, now: Date): Promise<boolean> {
+  const rows = await db.update(authTokens).set({ usedAt: now }).where(and(eq(authTokens.id, id), isNull(authTokens.usedAt))).returning({ id: authTokens.id });
+  return rows.length === 1;
+}
+
+export async function insertSession(
+  { db }: UnscopedDb,
+  values: { accountId: string; tenantId: string; userId: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+): Promise<string> {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  if (!row) throw new Error('session insert returned nothing');
+  return row.id;
+}
+
+export async function revokeSession({ db }: UnscopedDb, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every open session of an account, except one when given (the caller's own). */
+export async function revokeAccountSessions({ db }: UnscopedDb, accountId: string, now: Date, exceptSessionId?: string): Promise<void> {
+  const conditions = [eq(sessions.accountId, accountId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)];
+  if (exceptSessionId) conditions.push(sql`${sessions.id} <> ${exceptSessionId}`);
+  await db.update(sessions).set({ revokedAt: now }).where(and(...conditions));
+}
+
+export async function touchLastLogin({ db }: UnscopedDb, userId: string, accountId: string, tenantId: string, now: Date): Promise<void> {
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+  await db.update(accounts).set({ lastTenantId: tenantId }).where(eq(accounts.id, accountId));
+}
+
+export interface SessionUserRow extends Record<string, unknown> {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role_id: number;
+  tenant_id: string;
+  tenant_name: string;
+  is_email_enabled: boolean;
+  is_manager: boolean;
+  plan_name: string | null;
+  plan_is_free: boolean | null;
+  is_trial: boolean | null;
+  feature_keys: string[] | null;
+  subscription_id: string | null;
+}
+
+/** Everything the local user record needs, in one query. */
+export async function findSessionUser({ db }: UnscopedDb, userId: string, now: Date): Promise<SessionUserRow | undefined> {
+  const result = await queryRows<SessionUserRow>(db, sql`
+    SELECT u.id, u.first_name, u.last_name, u.email, u.role_id, u.tenant_id, t.name AS tenant_name, t.is_email_enabled,
+           EXISTS (SELECT 1 FROM users r WHERE r.tenant_id = u.tenant_id AND r.reporting_manager_id = u.id AND r.status IN (1, 4)) AS is_manager,
+           sp.name AS plan_name, sp.is_free AS plan_is_free, sp.is_trial, sp.feature_keys, sp.subscription_id
+      FROM users u
+      JOIN tenants t ON t.id = u.tenant_id
+      LEFT JOIN LATERAL (
+        SELECT p.name, p.is_free, sub.is_trial, p.feature_keys, sub.id AS subscription_id
+          FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id
+         WHERE sub.tenant_id = u.tenant_id AND sub.status = 'active' AND sub.start_at <= ${now}
+           AND (sub.end_at IS NULL OR sub.end_at > ${now})
+         ORDER BY sub.is_trial ASC, sub.start_at DESC LIMIT 1) sp ON true
+     WHERE u.id = ${userId}`);
+  return result[0];
+}

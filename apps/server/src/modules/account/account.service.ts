@@ -1,0 +1,246 @@
+import {
+  FEATURES,
+  MSG,
+  Role,
+  UserStatus,
+  featuresForRole,
+  type FeatureKey,
+  type Register,
+  type ResetPassword,
+  type RoleId,
+  type SessionUser,
+  type TenantChoice,
+  type UpdatePassword,
+} from '@tankha/contracts';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { Config } from '../../platform/config';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { hashOneTimeToken, newOneTimeToken, type TokenService } from '../../platform/auth/tokens';
+import type { MailService } from '../../platform/mail/mail.service';
+import { resetPasswordEmail, verificationEmail } from '../../platform/mail/templates';
+import { unscoped, type RequestContext, type UnscopedDb } from '../../platform/tenancy';
+import type { TenantService } from '../tenants/tenants.service';
+import { logoUrlOf } from '../tenants/tenants.service';
+import type { UserService } from '../users/users.service';
+import * as repo from './account.repo';
+
+/** The activation link is valid 48 hours (platform §2.9); a reset link one hour. */
+export const VERIFY_LINK_TTL_MS = 48 * 3_600_000;
+export const RESET_LINK_TTL_MS = 3_600_000;
+
+export interface ClientMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  tokens: TokenService;
+  mail: MailService;
+  config: Pick<Config, 'appUrl' | 'TOKEN_TTL_HOURS'>;
+  tenants: TenantService;
+  users: UserService;
+}
+
+const KNOWN_FEATURES = new Set<string>(FEATURES);
+
+export class AccountService {
+  private readonly udb: UnscopedDb;
+  constructor(private readonly deps: Deps) {
+    this.udb = unscoped(deps.db);
+  }
+
+  private link(kind: 'verify-user' | 'reset-password', token: string, email: string): string {
+    return `${this.deps.config.appUrl}/${kind}/${encodeURIComponent(token)}/${encodeURIComponent(email)}`;
+  }
+
+  /** Registration creates the account, its organisation (setup incomplete) and a trial, then sends the link. */
+  async register(input: Register): Promise<{ email: string }> {
+    if (await repo.findAccountByEmail(this.udb, input.email)) throw conflict(MSG.emailTaken);
+    const passwordHash = await hashPassword(input.password);
+    const now = this.deps.clock.now();
+    const { token, hash } = newOneTimeToken();
+    const tenantId = await this.deps.db.transaction(async (tx) => {
+      const txdb = unscoped(tx as unknown as Db);
+      const account = await repo.insertAccount(txdb, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
+      const created = await this.deps.tenants.provisionOrganization(tx as unknown as Db, {
+        name: input.organizationName,
+        owner: { accountId: account.id, email: input.email, firstName: input.firstName, lastName: input.lastName, active: false },
+      });
+      await repo.insertAuthToken(txdb, { accountId: account.id, purpose: 'verify-email', tokenHash: hash, expiresAt: new Date(now.getTime() + VERIFY_LINK_TTL_MS) });
+      return created.tenantId;
+    });
+    const mail = verificationEmail({ firstName: input.firstName, organizationName: input.organizationName, url: this.link('verify-user', token, input.email) });
+    await this.deps.mail.send({ to: input.email, tenantId, ...mail });
+    return { email: input.email };
+  }
+
+  async resendVerification(email: string): Promise<void> {
+    const account = await repo.findAccountByEmail(this.udb, email);
+    if (!account || account.emailVerifiedAt) return; // no enumeration: the reply is the same
+    const { token, hash } = newOneTimeToken();
+    await repo.insertAuthToken(this.udb, {
+      accountId: account.id,
+      purpose: 'verify-email',
+      tokenHash: hash,
+      expiresAt: new Date(this.deps.clock.now().getTime() + VERIFY_LINK_TTL_MS),
+    });
+    const [membership] = await repo.findMemberships(this.udb, account.id);
+    const mail = verificationEmail({ firstName: account.firstName, organizationName: membership?.tenantName ?? 'your organization', url: this.link('verify-user', token, email) });
+    await this.deps.mail.send({ to: email, tenantId: membership?.tenantId ?? null, ...mail });
+  }
+
+  async verifyUser(token: string, email: string): Promise<void> {
+    const row = await repo.findAuthToken(this.udb, hashOneTimeToken(token), 'verify-email');
+    if (!row || row.email !== email) throw badRequest(MSG.invalidLink);
+    const account = await repo.findAccountById(this.udb, row.accountId);
+    if (row.usedAt) {
+      if (account?.emailVerifiedAt) throw badRequest(MSG.verificationNotRequired);
+      throw badRequest(MSG.invalidLink);
+    }
+    const now = this.deps.clock.now();
+    if (row.expiresAt <= now) throw badRequest(MSG.tokenExpired);
+    if (!(await repo.consumeAuthToken(this.udb, row.id, now))) throw badRequest(MSG.invalidLink);
+    await repo.updateAccount(this.udb, row.accountId, { emailVerifiedAt: now }, now);
+    await repo.activatePendingMemberships(this.udb, row.accountId, now);
+  }
+
+  async login(email: string, password: string, meta: ClientMeta): Promise<SessionUser> {
+    const account = await repo.findAccountByEmail(this.udb, email);
+    const valid = await verifyPassword(account?.passwordHash ?? DUMMY_HASH, password);
+    if (!account || !valid || !account.passwordHash) throw unauthorized('INVALID_CREDENTIALS', MSG.incorrectLogin);
+    if (!account.emailVerifiedAt) throw new AppError(403, 'EMAIL_NOT_VERIFIED', MSG.emailNotVerified);
+    const memberships = await repo.findMemberships(this.udb, account.id);
+    const usable = memberships.filter((m) => m.status === UserStatus.Active);
+    if (usable.length === 0) {
+      if (memberships.some((m) => m.status === UserStatus.Deactivated)) throw new AppError(403, 'ACCOUNT_DEACTIVATED', MSG.deactivated);
+      if (memberships.some((m) => m.status === UserStatus.RestrictedLogin)) throw new AppError(403, 'ACCOUNT_DEACTIVATED', MSG.restrictedLogin);
+      if (memberships.some((m) => m.status === UserStatus.PendingEmailVerification)) throw new AppError(403, 'EMAIL_NOT_VERIFIED', MSG.emailNotVerified);
+      throw new AppError(403, 'ACCOUNT_DEACTIVATED', MSG.noOrganization);
+    }
+    const chosen = usable.find((m) => m.tenantId === account.lastTenantId) ?? usable[0];
+    if (!chosen) throw new AppError(403, 'ACCOUNT_DEACTIVATED', MSG.noOrganization);
+    return this.openSession(account.id, chosen.userId, chosen.tenantId, meta, memberships.length);
+  }
+
+  private async openSession(accountId: string, userId: string, tenantId: string, meta: ClientMeta, tenantCount: number): Promise<SessionUser> {
+    const now = this.deps.clock.now();
+    const expiresAt = new Date(now.getTime() + this.deps.config.TOKEN_TTL_HOURS * 3_600_000);
+    const sessionId = await repo.insertSession(this.udb, { accountId, tenantId, userId, expiresAt, userAgent: meta.userAgent?.slice(0, 300) ?? null, ip: meta.ip });
+    const token = await this.deps.tokens.sign({ userId, tenantId, sessionId, expiresAt });
+    await repo.touchLastLogin(this.udb, userId, accountId, tenantId, now);
+    return this.sessionUser(userId, token, tenantCount);
+  }
+
+  /** The local user record for a membership (platform §3 "Local user record"). */
+  async sessionUser(userId: string, token: string, tenantCount?: number): Promise<SessionUser> {
+    const row = await repo.findSessionUser(this.udb, userId, this.deps.clock.now());
+    if (!row) throw notFound();
+    const roleId = row.role_id as RoleId;
+    const planFeatures = (row.feature_keys ?? []).filter((k): k is FeatureKey => KNOWN_FEATURES.has(k));
+    return {
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      token,
+      roleId,
+      isManager: row.is_manager,
+      tenantId: row.tenant_id,
+      tenantName: row.tenant_name,
+      isTenantOnTrial: row.is_trial === true,
+      isTenantOnFreePlan: row.plan_is_free === true,
+      planName: row.plan_name,
+      accessableFeatures: featuresForRole(planFeatures, roleId).map((key) => ({ key })),
+      isEmailEnabled: row.is_email_enabled,
+      licenseCustomerId: row.subscription_id,
+      hasAdminAccess: roleId === Role.Administrator || roleId === Role.Moderator,
+      tenantCount: tenantCount ?? 1,
+    };
+  }
+
+  async me(ctx: RequestContext, token: string): Promise<SessionUser> {
+    const memberships = await repo.findMemberships(this.udb, ctx.accountId);
+    return this.sessionUser(ctx.userId, token, memberships.length);
+  }
+
+  async logout(ctx: RequestContext): Promise<void> {
+    await repo.revokeSession(this.udb, ctx.sessionId, this.deps.clock.now());
+  }
+
+  async forgotPassword(email: string): Promise<void> {
+    const account = await repo.findAccountByEmail(this.udb, email);
+    if (!account) return; // same reply either way: no account enumeration
+    const { token, hash } = newOneTimeToken();
+    await repo.insertAuthToken(this.udb, {
+      accountId: account.id,
+      purpose: 'reset-password',
+      tokenHash: hash,
+      expiresAt: new Date(this.deps.clock.now().getTime() + RESET_LINK_TTL_MS),
+    });
+    const mail = resetPasswordEmail({ firstName: account.firstName, url: this.link('reset-password', token, email) });
+    await this.deps.mail.send({ to: email, ...mail });
+  }
+
+  async resetPassword(input: ResetPassword): Promise<void> {
+    const row = await repo.findAuthToken(this.udb, hashOneTimeToken(input.token), 'reset-password');
+    if (!row || row.email !== input.email || row.usedAt) throw badRequest(MSG.invalidLink);
+    const now = this.deps.clock.now();
+    if (row.expiresAt <= now) throw badRequest(MSG.tokenExpired);
+    if (!(await repo.consumeAuthToken(this.udb, row.id, now))) throw badRequest(MSG.invalidLink);
+    const passwordHash = await hashPassword(input.password);
+    const account = await repo.findAccountById(this.udb, row.accountId);
+    // Following a reset link proves the mailbox, so it also verifies the address.
+    await repo.updateAccount(this.udb, row.accountId, { passwordHash, emailVerifiedAt: account?.emailVerifiedAt ?? now }, now);
+    if (!account?.emailVerifiedAt) await repo.activatePendingMemberships(this.udb, row.accountId, now);
+    await repo.revokeAccountSessions(this.udb, row.accountId, now);
+  }
+
+  async updatePassword(ctx: RequestContext, input: UpdatePassword): Promise<void> {
+    const account = await repo.findAccountById(this.udb, ctx.accountId);
+    if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
+      throw badRequest(`currentPassword: ${MSG.currentPasswordWrong}`, { currentPassword: MSG.currentPasswordWrong });
+    }
+    const now = this.deps.clock.now();
+    await repo.updateAccount(this.udb, ctx.accountId, { passwordHash: await hashPassword(input.newPassword) }, now);
+    await repo.revokeAccountSessions(this.udb, ctx.accountId, now, ctx.sessionId);
+  }
+
+  async tenants(ctx: RequestContext): Promise<TenantChoice[]> {
+    const memberships = await repo.findMemberships(this.udb, ctx.accountId);
+    return memberships
+      .filter((m) => m.status === UserStatus.Active)
+      .map((m) => ({ id: m.tenantId, tenantName: m.tenantName, roleId: m.roleId as RoleId, isCurrent: m.tenantId === ctx.tenantId, logoUrl: logoUrlOf(m.logoKey) }));
+  }
+
+  /** Switching organisation ends the current session and opens one in the chosen organisation. */
+  async selectTenant(ctx: RequestContext, tenantId: string, meta: ClientMeta): Promise<SessionUser> {
+    const memberships = await repo.findMemberships(this.udb, ctx.accountId);
+    const target = memberships.find((m) => m.tenantId === tenantId);
+    if (!target) throw forbidden();
+    if (target.status !== UserStatus.Active) throw new AppError(403, 'ACCOUNT_DEACTIVATED', MSG.deactivated);
+    await repo.revokeSession(this.udb, ctx.sessionId, this.deps.clock.now());
+    return this.openSession(ctx.accountId, target.userId, tenantId, meta, memberships.length);
+  }
+
+  /** Sends the verification link again to a member of the caller's organisation who has not verified. */
+  async resendInvite(ctx: RequestContext, userId: string): Promise<void> {
+    const target = await this.deps.users.inviteTarget(ctx, userId);
+    if (!target) throw notFound('User not found');
+    if (target.status !== UserStatus.PendingEmailVerification || !target.accountId) throw badRequest('This user has already verified their email.');
+    const account = await repo.findAccountById(this.udb, target.accountId);
+    if (!account) throw notFound('User not found');
+    const { token, hash } = newOneTimeToken();
+    await repo.insertAuthToken(this.udb, {
+      accountId: account.id,
+      purpose: 'verify-email',
+      tokenHash: hash,
+      expiresAt: new Date(this.deps.clock.now().getTime() + VERIFY_LINK_TTL_MS),
+    });
+    const mail = verificationEmail({ firstName: target.firstName, organizationName: target.tenantName, url: this.link('verify-user', token, account.email) });
+    await this.deps.mail.send({ to: account.email, tenantId: ctx.tenantId, ...mail });
+  }
+}

@@ -1,0 +1,48 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { plans, subscriptions } from '../../db/schema';
+import type { Db } from '../../db/client';
+import type { TenantDb } from '../../platform/tenancy';
+import { PLAN_CATALOGUE } from './plans.catalogue';
+
+export type PlanRow = typeof plans.$inferSelect;
+
+/** Reference data: the catalogue is upserted at start-up, so a price change is a code review, not a SQL script. */
+export async function upsertPlanCatalogue(db: Db): Promise<void> {
+  for (const plan of PLAN_CATALOGUE) {
+    const { code, ...rest } = plan;
+    await db.insert(plans).values(plan).onConflictDoUpdate({ target: plans.code, set: rest });
+  }
+}
+
+export async function findVisiblePlans(db: Db): Promise<PlanRow[]> {
+  return db.select().from(plans).where(eq(plans.isVisible, true)).orderBy(asc(plans.sortOrder));
+}
+
+export async function findCurrentSubscription(tdb: TenantDb, now: Date) {
+  const [row] = await tdb.tx
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(
+      and(
+        eq(subscriptions.tenantId, tdb.tenantId),
+        eq(subscriptions.status, 'active'),
+        sql`${subscriptions.startAt} <= ${now}`,
+        sql`(${subscriptions.endAt} IS NULL OR ${subscriptions.endAt} > ${now})`,
+      ),
+    )
+    .orderBy(asc(subscriptions.isTrial), sql`${subscriptions.startAt} DESC`)
+    .limit(1);
+  return row;
+}
+
+export async function findTrial(tdb: TenantDb) {
+  const [row] = await tdb.tx
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.isTrial, true)))
+    .orderBy(sql`${subscriptions.startAt} DESC`)
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,55 @@
+import type { Plan, TrialPlan } from '@tankha/contracts';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { forbidden } from '../../platform/errors';
+import { withTenant, type RequestContext } from '../../platform/tenancy';
+import * as repo from './subscriptions.repo';
+
+const DAY_MS = 86_400_000;
+
+export class SubscriptionService {
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  /** The visible plans; isPlanActiveForTenant marks the caller's current plan when signed in. */
+  async listPlans(ctx: RequestContext | null): Promise<Plan[]> {
+    const rows = await repo.findVisiblePlans(this.deps.db);
+    const current = ctx ? await withTenant(this.deps.db, ctx.tenantId, (tdb) => repo.findCurrentSubscription(tdb, this.deps.clock.now())) : undefined;
+    return rows.map((p) => ({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      isFree: p.isFree,
+      isVisible: p.isVisible,
+      isPlanActiveForTenant: current?.plan.id === p.id,
+      monthlyPricePerUser: p.monthlyPricePerUser,
+      yearlyPricePerUser: p.yearlyPricePerUser,
+      maxUsers: p.maxUsers,
+      features: p.features,
+      featureKeys: p.featureKeys as Plan['featureKeys'],
+      isMostPopular: p.isMostPopular,
+      offer: p.offerDiscountPercent ? { discountPercent: p.offerDiscountPercent, razorpayOfferId: p.razorpayOfferId } : null,
+      razorpayPlanId: p.razorpayPlanId,
+      razorpayYearlyPlanId: p.razorpayYearlyPlanId,
+      billingModel: 'per_user' as const,
+    }));
+  }
+
+  async trial(ctx: RequestContext, tenantId: string): Promise<TrialPlan | null> {
+    if (tenantId !== ctx.tenantId) throw forbidden();
+    const row = await withTenant(this.deps.db, ctx.tenantId, (tdb) => repo.findTrial(tdb));
+    if (!row) return null;
+    const now = this.deps.clock.now().getTime();
+    const endAt = row.subscription.endAt?.getTime() ?? now;
+    return {
+      name: row.plan.name,
+      description: row.plan.description,
+      monthlyPricePerUser: row.plan.monthlyPricePerUser,
+      yearlyPricePerUser: row.plan.yearlyPricePerUser,
+      features: row.plan.features,
+      billingModel: 'per_user',
+      startAt: Math.floor(row.subscription.startAt.getTime() / 1000),
+      endAt: Math.floor(endAt / 1000),
+      daysLeft: Math.max(0, Math.ceil((endAt - now) / DAY_MS)),
+    };
+  }
+}

@@ -1,0 +1,89 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { subscriptions, plans, tenantSettings, tenants, users } from '../../db/schema';
+import type { Db } from '../../db/client';
+import type { TenantDb } from '../../platform/tenancy';
+
+export type TenantRow = typeof tenants.$inferSelect;
+export type TenantValues = Partial<Omit<typeof tenants.$inferInsert, 'id' | 'createdAt'>>;
+
+export async function findTenant(tdb: TenantDb): Promise<TenantRow | undefined> {
+  const [row] = await tdb.tx.select().from(tenants).where(eq(tenants.id, tdb.tenantId)).limit(1);
+  return row;
+}
+
+export async function updateTenant(tdb: TenantDb, values: TenantValues): Promise<TenantRow | undefined> {
+  const [row] = await tdb.tx.update(tenants).set(values).where(eq(tenants.id, tdb.tenantId)).returning();
+  return row;
+}
+
+export async function findSettings(tdb: TenantDb) {
+  const [row] = await tdb.tx.select().from(tenantSettings).where(eq(tenantSettings.tenantId, tdb.tenantId)).limit(1);
+  return row;
+}
+
+export async function upsertSettings(tdb: TenantDb, values: { workingHours: number; weekDaysOff: string[] }, now: Date) {
+  const [row] = await tdb.tx
+    .insert(tenantSettings)
+    .values({ tenantId: tdb.tenantId, ...values })
+    .onConflictDoUpdate({ target: tenantSettings.tenantId, set: { ...values, updatedAt: now } })
+    .returning();
+  return row;
+}
+
+/**
+ * Creating an organisation happens before any tenant context exists (registration, 'Add
+ * Organization'), so these take the transaction of the platform flow that calls them.
+ */
+export async function insertTenant(tx: Db, values: typeof tenants.$inferInsert): Promise<TenantRow> {
+  const [row] = await tx.insert(tenants).values(values).returning();
+  if (!row) throw new Error('tenant insert returned nothing');
+  return row;
+}
+
+export async function insertOwner(
+  tx: Db,
+  values: { tenantId: string; accountId: string; email: string; firstName: string; lastName: string; status: number; employeeNumber: string; dateOfJoining: string },
+): Promise<string> {
+  const [row] = await tx
+    .insert(users)
+    .values({ ...values, roleId: 1 })
+    .returning({ id: users.id });
+  if (!row) throw new Error('user insert returned nothing');
+  return row.id;
+}
+
+export async function insertSubscription(tx: Db, values: typeof subscriptions.$inferInsert): Promise<void> {
+  await tx.insert(subscriptions).values(values);
+}
+
+export async function findPlanByCode(tx: Db, code: string) {
+  const [row] = await tx.select().from(plans).where(eq(plans.code, code)).limit(1);
+  return row;
+}
+
+/** Soft delete and reactivation are keyed by a tenant the caller administers (checked by the service). */
+export async function setTenantDeleted(tx: Db, tenantId: string, deletedAt: Date | null): Promise<void> {
+  await tx.update(tenants).set({ deletedAt }).where(eq(tenants.id, tenantId));
+}
+
+export async function findAdminMembership(tx: Db, accountId: string, tenantId: string) {
+  const [row] = await tx
+    .select({ userId: users.id, roleId: users.roleId, status: users.status })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.tenantId, tenantId), eq(users.roleId, 1)))
+    .limit(1);
+  return row;
+}
+
+export async function findTenantForLogo(tenantId: string, tx: Db) {
+  const [row] = await tx.select({ logoKey: tenants.logoKey }).from(tenants).where(and(eq(tenants.id, tenantId), isNull(tenants.deletedAt))).limit(1);
+  return row;
+}
+
+export async function countActiveUsers(tdb: TenantDb): Promise<number> {
+  const [row] = await tdb.tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.tenantId, tdb.tenantId), sql`${users.status} IN (1, 4)`));
+  return row?.n ?? 0;
+}

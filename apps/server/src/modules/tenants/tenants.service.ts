@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import { checkLogoDimensions, formatFileSize, LOGO_MAX_BYTES, LOGO_MESSAGES, dateInZone } from '@tankha/domain';
+import { MSG, Role, UserStatus, type CompletionStatus, type Organization, type OrganizationInput } from '@tankha/contracts';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { Config } from '../../platform/config';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import type { FileStorage } from '../../platform/files/file-storage';
+import { inspectImage } from '../../platform/files/images';
+import type { UploadedFile } from '../../platform/files/multipart';
+import { withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
+import * as repo from './tenants.repo';
+
+
+export const LOGO_URL_PREFIX = '/backend/api/files/logos/';
+
+export function logoUrlOf(logoKey: string | null): string | null {
+  return logoKey ? LOGO_URL_PREFIX + logoKey.replace(/^logos\//, '') : null;
+}
+
+const TRIAL_PLAN_CODE = 'trial';
+
+export class TenantService {
+  constructor(private readonly deps: { db: Db; clock: Clock; files: FileStorage; config: Pick<Config, 'TRIAL_DAYS'> }) {}
+
+  private scoped<T>(tenantId: string, fn: (tdb: TenantDb) => Promise<T>): Promise<T> {
+    return withTenant(this.deps.db, tenantId, fn);
+  }
+
+  async getOrganization(ctx: RequestContext): Promise<Organization> {
+    return this.scoped(ctx.tenantId, async (tdb) => {
+      const tenant = await repo.findTenant(tdb);
+      if (!tenant) throw notFound();
+      const settings = await repo.findSettings(tdb);
+      return toOrganization(tenant, settings);
+    });
+  }
+
+  async updateOrganization(ctx: RequestContext, input: OrganizationInput, logo: UploadedFile | null): Promise<Organization> {
+    const logoKey = logo ? await this.storeLogo(ctx.tenantId, logo) : undefined;
+    return this.scoped(ctx.tenantId, async (tdb) => {
+      const now = this.deps.clock.now();
+      const tenant = await repo.updateTenant(tdb, {
+        ...organizationValues(input),
+        ...(logoKey ? { logoKey } : {}),
+        orgDetailsCompletedAt: now,
+        updatedAt: now,
+      });
+      if (!tenant) throw notFound();
+      return toOrganization(tenant, await repo.findSettings(tdb));
+    });
+  }
+
+  /**
+   * Creates an organisation with its owner as Administrator and a trial (registration and 'Add
+   * Organization'). Runs inside the caller's transaction.
+   */
+  async provisionOrganization(
+    tx: Db,
+    input: { name: string; owner: { accountId: string; email: string; firstName: string; lastName: string; active: boolean }; details?: OrganizationInput },
+  ): Promise<{ tenantId: string; userId: string }> {
+    const now = this.deps.clock.now();
+    const tenant = await repo.insertTenant(tx, {
+      name: input.name,
+      ...(input.details ? { ...organizationValues(input.details), orgDetailsCompletedAt: now } : {}),
+    });
+    const userId = await repo.insertOwner(tx, {
+      tenantId: tenant.id,
+      accountId: input.owner.accountId,
+      email: input.owner.email,
+      firstName: input.owner.firstName,
+      lastName: input.owner.lastName,
+      status: input.owner.active ? UserStatus.Active : UserStatus.PendingEmailVerification,
+      employeeNumber: 'EMP001',
+      dateOfJoining: dateInZone(now, tenant.timeZone),
+    });
+    const trial = await repo.findPlanByCode(tx, TRIAL_PLAN_CODE);
+    if (!trial) throw new Error('reference data missing: trial plan');
+    await repo.insertSubscription(tx, {
+      tenantId: tenant.id,
+      planId: trial.id,
+      status: 'active',
+      isTrial: true,
+      quantity: 1,
+      startAt: now,
+      endAt: new Date(now.getTime() + this.deps.config.TRIAL_DAYS * 86_400_000),
+    });
+    return { tenantId: tenant.id, userId };
+  }
+
+  async createOrganization(ctx: RequestContext, owner: { email: string; firstName: string; lastName: string }, input: OrganizationInput, logo: UploadedFile | null) {
+    const created = await this.deps.db.transaction((tx) =>
+      this.provisionOrganization(tx as unknown as Db, { name: input.tenantName, owner: { accountId: ctx.accountId, ...owner, active: true }, details: input }),
+    );
+    if (logo) {
+      const logoKey = await this.storeLogo(created.tenantId, logo);
+      await this.scoped(created.tenantId, (tdb) => repo.updateTenant(tdb, { logoKey }));
+    }
+    return { id: created.tenantId, tenantName: input.tenantName };
+  }
+
+  /** The target organisation of a call with ?tenantId: the caller's own, or one they administer. */
+  private async resolveTarget(ctx: RequestContext, tenantId: string | undefined): Promise<string> {
+    if (!tenantId || tenantId === ctx.tenantId) return ctx.tenantId;
+    const membership = await repo.findAdminMembership(this.deps.db, ctx.accountId, tenantId);
+    if (!membership || membership.status !== UserStatus.Active) throw forbidden();
+    return tenantId;
+  }
+
+  async uploadLogo(ctx: RequestContext, tenantId: string | undefined, logo: UploadedFile | null): Promise<{ logoUrl: string | null }> {
+    const target = await this.resolveTarget(ctx, tenantId);
+    if (!logo) throw badRequest(LOGO_MESSAGES.selectFirst, { logo: LOGO_MESSAGES.selectFirst });
+    const logoKey = await this.storeLogo(target, logo);
+    const previous = await this.scoped(target, async (tdb) => {
+      const before = await repo.findTenant(tdb);
+      await repo.updateTenant(tdb, { logoKey, updatedAt: this.deps.clock.now() });
+      return before?.logoKey ?? null;
+    });
+    if (previous) await this.deps.files.remove(previous);
+    return { logoUrl: logoUrlOf(logoKey) };
+  }
+
+  async deleteLogo(ctx: RequestContext): Promise<{ logoUrl: null }> {
+    const previous = await this.scoped(ctx.tenantId, async (tdb) => {
+      const before = await repo.findTenant(tdb);
+      await repo.updateTenant(tdb, { logoKey: null, updatedAt: this.deps.clock.now() });
+      return before?.logoKey ?? null;
+    });
+    if (previous) await this.deps.files.remove(previous);
+    return { logoUrl: null };
+  }
+
+  /** Checks the upload by size and content (never by name alone) and stores it; returns its key. */
+  private async storeLogo(tenantId: string, logo: UploadedFile): Promise<string> {
+    if (logo.truncated || logo.bytes.length > LOGO_MAX_BYTES) {
+      const size = formatFileSize(Math.max(logo.bytes.length, LOGO_MAX_BYTES + 1));
+      throw badRequest(LOGO_MESSAGES.tooLarge(size), { logo: LOGO_MESSAGES.tooLarge(size) });
+    }
+    const image = inspectImage(logo.bytes, ['png', 'jpg', 'gif', 'webp']);
+    if (!image) {
+      const message = logo.mimetype.startsWith('image/') ? LOGO_MESSAGES.unreadable : LOGO_MESSAGES.badType(logo.mimetype);
+      throw badRequest(message, { logo: message });
+    }
+    const dimensions = checkLogoDimensions({ width: image.width, height: image.height });
+    if (!dimensions.ok) throw badRequest(dimensions.message, { logo: dimensions.message });
+    const key = `logos/${tenantId}-${randomBytes(8).toString('hex')}.${image.kind}`;
+    await this.deps.files.put(key, logo.bytes);
+    return key;
+  }
+
+  async readLogo(name: string): Promise<{ bytes: Buffer; mimeType: string } | null> {
+    if (!/^[0-9a-f-]{36}-[0-9a-f]{16}\.(png|jpg|gif|webp)$/.test(name)) return null;
+    const bytes = await this.deps.files.get(`logos/${name}`);
+    if (!bytes) return null;
+    const image = inspectImage(bytes, ['png', 'jpg', 'gif', 'webp']);
+    return image ? { bytes, mimeType: image.mimeType } : null;
+  }
+
+  async softDelete(ctx: RequestContext, tenantId: string): Promise<void> {
+    await this.requireAdminOf(ctx, tenantId);
+    await repo.setTenantDeleted(this.deps.db, tenantId, this.deps.clock.now());
+  }
+
+  async reactivate(ctx: RequestContext, tenantId: string): Promise<void> {
+    await this.requireAdminOf(ctx, tenantId);
+    await repo.setTenantDeleted(this.deps.db, tenantId, null);
+  }
+
+  private async requireAdminOf(ctx: RequestContext, tenantId: string): Promise<void> {
+    const membership = await repo.findAdminMembership(this.deps.db, ctx.accountId, tenantId);
+    if (!membership || membership.roleId !== Role.Administrator) throw forbidden();
+  }
+
+  async getSettings(ctx: RequestContext, tenantId: string | undefined) {
+    const target = await this.resolveTarget(ctx, tenantId);
+    return this.scoped(target, async (tdb) => {
+      const row = await repo.findSettings(tdb);
+      return row ? { workingHours: row.workingHours, weekDaysOff: row.weekDaysOff.join(',') } : null;
+    });
+  }
+
+  async saveSettings(ctx: RequestContext, tenantId: string | undefined, input: { workingHours: number; weekDaysOff: string[] }) {
+    const target = await this.resolveTarget(ctx, tenantId);
+    return this.scoped(target, async (tdb) => {
+      const row = await repo.upsertSettings(tdb, input, this.deps.clock.now());
+      if (!row) throw new AppError(500, 'INTERNAL_ERROR', MSG.orgCreatedSettingsFailed);
+      return { workingHours: row.workingHours, weekDaysOff: row.weekDaysOff.join(',') };
+    });
+  }
+
+  async completionStatus(ctx: RequestContext): Promise<CompletionStatus> {
+    return this.scoped(ctx.tenantId, async (tdb) => {
+      const tenant = await repo.findTenant(tdb);
+      const settings = await repo.findSettings(tdb);
+      return { orgDetails: Boolean(tenant?.orgDetailsCompletedAt && tenant.address && tenant.pan), settings: Boolean(settings) };
+    });
+  }
+}
+
+function organizationValues(input: OrganizationInput): repo.TenantValues {
+  return {
+    name: input.tenantName,
+    address: input.address,
+    pan: input.pan,
+    tan: input.tan,
+    gstNumber: input.gstNumber,
+    cinNumber: input.cinNumber,
+    llpinNumber: input.llpinNumber,
+    businessType: input.businessType ?? null,
+    legalCompanyName: input.legalCompanyName || null,
+    industry: input.industry ?? null,
+    teamSize: input.teamSize ?? null,
+  };
+}
+
+function toOrganization(tenant: repo.TenantRow, settings: { workingHours: number; weekDaysOff: string[] } | undefined): Organization {
+  return {
+    id: tenant.id,
+    tenantName: tenant.name,
+    address: tenant.address,
+    tan: tenant.tan,
+    pan: tenant.pan,
+    gstNumber: tenant.gstNumber,
+    cinNumber: tenant.cinNumber,
+    llpinNumber: tenant.llpinNumber,
+    businessType: tenant.businessType as Organization['businessType'],
+    legalCompanyName: tenant.legalCompanyName,
+    industry: tenant.industry as Organization['industry'],
+    teamSize: tenant.teamSize as Organization['teamSize'],
+    workingHours: settings?.workingHours ?? null,
+    weekDaysOff: (settings?.weekDaysOff ?? []) as Organization['weekDaysOff'],
+    logoUrl: logoUrlOf(tenant.logoKey),
+    timeZone: tenant.timeZone,
+    createdAt: tenant.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,99 @@
+import { queryRows } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { ErrorCode, MSG, can, featuresForRole, FEATURES, type FeatureKey, type PermissionAction, type RoleId } from '@tankha/contracts';
+import { UserStatus } from '@tankha/contracts';
+import type { Db } from '../../db/client';
+import { AppError, forbidden, unauthorized } from '../errors';
+import type { RequestContext } from '../tenancy';
+import type { TokenService } from './tokens';
+import type { Clock } from '../clock';
+
+/**
+ * What a route requires, declared in its `config.access`. The one access mechanism (DESIGN §3):
+ * a route with no declaration requires a signed-in user; public routes say so.
+ */
+export type RouteAccess =
+  | { public: true }
+  | {
+      public?: false;
+      /** An action of the PERMISSIONS table in contracts (role → allowed). */
+      permission?: PermissionAction;
+      /** A plan feature key; a missing one is refused with the spec's message. */
+      feature?: FeatureKey;
+    };
+
+interface SessionRow extends Record<string, unknown> {
+  session_id: string;
+  revoked_at: Date | string | null;
+  expires_at: Date | string;
+  account_id: string;
+  user_id: string | null;
+  tenant_id: string;
+  role_id: number | null;
+  status: number | null;
+  tenant_deleted_at: Date | string | null;
+  is_manager: boolean | null;
+  feature_keys: string[] | null;
+}
+
+const KNOWN_FEATURES = new Set<string>(FEATURES);
+
+/** Reads the bearer token, checks the session row and builds the request context. */
+export async function authenticate(request: FastifyRequest, deps: { db: Db; tokens: TokenService; clock: Clock }): Promise<RequestContext> {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  if (!token) throw unauthorized(ErrorCode.TokenNotFound, 'Token not found.');
+  const now = deps.clock.now();
+  const claims = await deps.tokens.verify(token, now);
+  if (!claims) throw unauthorized(ErrorCode.TokenInvalid, 'Token is invalid or expired.');
+
+  // One round trip: session, membership, organisation and the plan of the subscription in force.
+  const result = await queryRows<SessionRow>(deps.db, sql`
+    SELECT s.id AS session_id, s.revoked_at, s.expires_at, s.account_id, u.id AS user_id, s.tenant_id,
+           u.role_id, u.status, t.deleted_at AS tenant_deleted_at,
+           EXISTS (SELECT 1 FROM users r WHERE r.tenant_id = s.tenant_id AND r.reporting_manager_id = u.id AND r.status IN (1, 4)) AS is_manager,
+           (SELECT p.feature_keys FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id
+             WHERE sub.tenant_id = s.tenant_id AND sub.status = 'active' AND sub.start_at <= ${now}
+               AND (sub.end_at IS NULL OR sub.end_at > ${now})
+             ORDER BY sub.is_trial ASC, sub.start_at DESC LIMIT 1) AS feature_keys
+      FROM sessions s
+      JOIN tenants t ON t.id = s.tenant_id
+      LEFT JOIN users u ON u.id = s.user_id AND u.tenant_id = s.tenant_id
+     WHERE s.id = ${claims.sid}`);
+  const row = result[0];
+  if (!row || row.revoked_at !== null || new Date(row.expires_at) <= now || row.user_id !== claims.sub || row.tenant_id !== claims.tid) {
+    throw unauthorized(ErrorCode.TokenInvalid, 'Token is invalid or expired.');
+  }
+  if (row.user_id === null || row.role_id === null) throw unauthorized(ErrorCode.TokenInvalid, 'Token is invalid or expired.');
+  if (row.tenant_deleted_at !== null) throw new AppError(403, ErrorCode.AccountDeactivated, MSG.noOrganization);
+  if (row.status !== UserStatus.Active) {
+    // A deactivated user's open session ends now (platform §4 "A deactivated user is logged out to the restricted page").
+    await deps.db.execute(sql`UPDATE sessions SET revoked_at = ${now} WHERE id = ${row.session_id} AND revoked_at IS NULL`);
+    throw new AppError(403, ErrorCode.AccountDeactivated, MSG.deactivated);
+  }
+  const roleId = row.role_id as RoleId;
+  const planFeatures = (row.feature_keys ?? []).filter((k): k is FeatureKey => KNOWN_FEATURES.has(k));
+  return {
+    tenantId: row.tenant_id,
+    userId: row.user_id,
+    accountId: row.account_id,
+    sessionId: row.session_id,
+    roleId,
+    isManager: row.is_manager === true,
+    planFeatures,
+    features: featuresForRole(planFeatures, roleId),
+    hasActiveSubscription: row.feature_keys !== null,
+  };
+}
+
+/** Applies a route's declared permission and feature to a context; throws the spec's 403s. */
+export function authorise(ctx: RequestContext, access: Exclude<RouteAccess, { public: true }>): void {
+  if (access.permission && !can(ctx.roleId, access.permission)) throw forbidden();
+  if (access.feature) {
+    if (!ctx.hasActiveSubscription) throw new AppError(403, ErrorCode.SubscriptionRequired, MSG.noActiveSubscription);
+    if (!ctx.planFeatures.includes(access.feature)) throw new AppError(403, ErrorCode.FeatureDenied, MSG.featureNotAllowed);
+    // The plan has it but this role does not use it: a permission matter, not a plan matter.
+    if (!ctx.features.includes(access.feature)) throw forbidden();
+  }
+}

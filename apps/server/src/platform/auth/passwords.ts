@@ -1,0 +1,20 @@
+import { hash, verify } from '@node-rs/argon2';
+
+/** Argon2id with the OWASP-recommended minimums (19 MiB, 2 iterations, 1 lane). */
+const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(hashed: string | null, password: string): Promise<boolean> {
+  if (!hashed) return false;
+  try {
+    return await verify(hashed, password);
+  } catch {
+    return false;
+  }
+}
+
+/** Verified against when no account exists, so a missing e-mail costs the same time as a wrong password. */
+export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$QonaLCTW2Sz7JAs8/XMd5g$opt5J5gPyfHkalG/T8G8RB3P34O6IG0a1sIO/Q5U2Z8';

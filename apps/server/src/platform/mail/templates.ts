@@ -1,0 +1,47 @@
+/** E-mail bodies. Values are escaped; links are built by the caller from APP_URL. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  return `<!doctype html><html><body style="font-family:Segoe UI,Arial,sans-serif;background:#f5f6fa;padding:24px;color:#1f2937">
+<div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:32px">
+<h2 style="margin-top:0;color:#3b5bdb">${escapeHtml(title)}</h2>${body}
+<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#3b5bdb;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#6b7280">If the button does not work, open this link: <a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>
+<p style="font-size:13px;color:#6b7280">${escapeHtml(footer)}</p></div></body></html>`;
+}
+
+export function verificationEmail(input: { firstName: string; organizationName: string; url: string }) {
+  const subject = 'Verify your email address for Tankha';
+  const lines = [`Hello ${input.firstName},`, `Welcome to Tankha. Please verify your email address to activate ${input.organizationName}.`];
+  const footer = 'This activation link expires in 48 hours.';
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\nVerify your email: ${input.url}\n\n${footer}\n`,
+    html: layout('Verify your email address', lines, { label: 'Verify email', url: input.url }, footer),
+  };
+}
+
+export function resetPasswordEmail(input: { firstName: string; url: string }) {
+  const subject = 'Reset your Tankha password';
+  const lines = [`Hello ${input.firstName},`, 'We received a request to reset your password. Use the link below to choose a new one.'];
+  const footer = 'This link expires in 1 hour. If you did not ask for it, you can ignore this email.';
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\nReset your password: ${input.url}\n\n${footer}\n`,
+    html: layout('Reset your password', lines, { label: 'Reset password', url: input.url }, footer),
+  };
+}
+
+export function inviteEmail(input: { firstName: string; organizationName: string; url: string }) {
+  const subject = `You're invited to join ${input.organizationName} on Tankha`;
+  const lines = [`Hello ${input.firstName},`, `${input.organizationName} has invited you to Tankha. Set your password to activate your account.`];
+  const footer = 'This invitation link expires in 48 hours.';
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\nSet your password: ${input.url}\n\n${footer}\n`,
+    html: layout(`Join ${input.organizationName}`, lines, { label: 'Set password', url: input.url }, footer),
+  };
+}

@@ -1,0 +1,104 @@
+import { Role, type RoleId } from './enums';
+
+/**
+ * Feature keys carried by plans (DESIGN §3). A user's accessableFeatures are the tenant plan's
+ * keys that the user's role may use (ROLE_FEATURES below).
+ */
+export const FEATURES = [
+  'Dashboard',
+  'People',
+  'Departments',
+  'Attendance',
+  'Leave',
+  'Holidays',
+  'Payroll',
+  'Payslips',
+  'StatutoryComponents',
+  'Settings',
+  'ITDeclaration',
+  'POI',
+  'Form16',
+  'UserDeclarations',
+  'ReimbursementRequests',
+  'Reimbursement',
+  'EmploymentTypeSettings',
+  'Branding',
+  'Invoices',
+  'Reports',
+  'AdvancedShifts',
+  'AttendanceSettings',
+  'AttendanceRequests',
+  'ExitManagement',
+] as const;
+export type FeatureKey = (typeof FEATURES)[number];
+
+const ALL_ROLES: readonly RoleId[] = [Role.Administrator, Role.Moderator, Role.Member];
+const ADMINS: readonly RoleId[] = [Role.Administrator, Role.Moderator];
+
+/** Which roles may use a feature at all, whatever the plan. Members use the personal features. */
+export const ROLE_FEATURES: Record<FeatureKey, readonly RoleId[]> = {
+  Dashboard: ALL_ROLES,
+  People: ADMINS,
+  Departments: ADMINS,
+  Attendance: ALL_ROLES,
+  Leave: ALL_ROLES,
+  Holidays: ALL_ROLES,
+  Payroll: ADMINS,
+  Payslips: ALL_ROLES,
+  StatutoryComponents: ADMINS,
+  Settings: ADMINS,
+  ITDeclaration: ALL_ROLES,
+  POI: ALL_ROLES,
+  Form16: ALL_ROLES,
+  UserDeclarations: ADMINS,
+  ReimbursementRequests: ALL_ROLES,
+  Reimbursement: ADMINS,
+  EmploymentTypeSettings: ADMINS,
+  Branding: ADMINS,
+  Invoices: ADMINS,
+  Reports: ADMINS,
+  AdvancedShifts: ADMINS,
+  AttendanceSettings: ADMINS,
+  AttendanceRequests: ALL_ROLES,
+  ExitManagement: ALL_ROLES,
+};
+
+export function featuresForRole(planFeatures: readonly FeatureKey[], roleId: RoleId): FeatureKey[] {
+  return planFeatures.filter((f) => ROLE_FEATURES[f].includes(roleId));
+}
+
+/**
+ * Who may do what: one line per rule (STYLE "Authorisation as one-line rules"). The server answers
+ * 403 from this table; the web hides or disables with the same table.
+ */
+export const PERMISSIONS = {
+  'org.view': ALL_ROLES,
+  'org.update': ADMINS,
+  'org.create': [Role.Administrator],
+  'org.logo': ADMINS,
+  'org.softDelete': [Role.Administrator],
+  'org.settings': ADMINS,
+  'users.list': ADMINS,
+  'users.viewProfile': ADMINS,
+  'users.resendInvite': ADMINS,
+  'users.activeCount': ADMINS,
+  'dashboard.view': ALL_ROLES,
+  'dashboard.orgCounts': ADMINS,
+  'subscription.view': ADMINS,
+} as const satisfies Record<string, readonly RoleId[]>;
+export type PermissionAction = keyof typeof PERMISSIONS;
+
+export function can(roleId: RoleId, action: PermissionAction): boolean {
+  return (PERMISSIONS[action] as readonly RoleId[]).includes(roleId);
+}
+
+/**
+ * Rules about the target of an action rather than the action alone (people spec §4):
+ * a moderator cannot act on an administrator, and nobody changes their own role.
+ */
+export function canActOn(actor: { id: string; roleId: RoleId }, target: { id: string; roleId: RoleId }, action: 'view' | 'edit' | 'changeRole'): boolean {
+  if (action === 'view') return true;
+  if (actor.roleId === Role.Moderator && target.roleId === Role.Administrator) return false;
+  if (action === 'changeRole' && actor.id === target.id) return false;
+  return true;
+}

@@ -1,0 +1,89 @@
+/**
+ * Texts the spec quotes, word for word. Server replies and web screens both read them from here,
+ * so a test that finds one on screen proves the same text the server sends.
+ */
+export const MSG = {
+  // session and access (platform §8)
+  sessionExpired: 'Your session has expired. Please login again.',
+  deactivated: 'Your account has been deactivated. Please contact your administrator.',
+  featureNotAllowed: 'Access to this feature is not allowed under your current subscription plan',
+  noActiveSubscriptions: 'You dont have any active subscriptions',
+  noLicense: 'No license found for this tenant',
+  noActiveSubscription: 'No active subscription found',
+  subscriptionNotFound: 'Subscription not found. Please check your access',
+  unableToValidateSubscription: 'Unable to validate subscription at this time',
+  // sign-in (platform §5, §8)
+  enterEmailPassword: 'Please enter your email/password',
+  incorrectLogin: 'Incorrect login details. Try again.',
+  tokenExpired: 'Token expired.',
+  validEmail: 'Please enter a valid email address',
+  loginFailed: 'Login Failed. Please try again.',
+  noTokenReceived: 'No token received from server',
+  // registration confirmation (platform §2.9)
+  emailSent: 'Email Sent Successfully!',
+  verificationNotRequired: 'Verification not required or already verified!',
+  // organisation (platform §5, §8)
+  panRequired: 'PAN number is required',
+  fillRequired: 'Please fill all required fields before proceeding.',
+  workingHoursRange: 'Working hours should be greater than 6 and less than 15',
+  tooManyDaysOff: 'More than two WeekDaysOff are not allowed!',
+  failedFetchTenant: 'Failed to fetch tenant details',
+  failedUpdateOrg: 'Failed to update organization details',
+  failedCreateOrg: 'Failed to create organization',
+  failedUploadOrgLogo: 'Failed to upload organization logo',
+  orgCreatedSettingsFailed: 'Organization created but adding settings failed',
+  orgCreatedSettingsSkipped: 'Organization created but settings add skipped due to missing data',
+  errorFetchingTenant: 'An error occurred while fetching tenant details.',
+  failedFetchOrgDetails: "Failed to fetch tenant's organization details. Please try again.",
+  failedUpdateLogo: 'Failed to update logo. Please try again.',
+  failedUpdateTenant: 'Failed to update tenant details. Please try again.',
+  orgUpdated: 'Organization details updated successfully',
+  orgSettingsAdded: 'Organization settings added successfully',
+  orgLogoUploaded: 'Organization logo uploaded successfully',
+  logoUpdated: 'Logo updated successfully',
+  logoUploadFailed: 'Failed to upload logo. Please try again.',
+  logoUploaded: 'Logo uploaded successfully!',
+  wizardLogoTooLarge: 'File size must be less than 5MB. Please choose a smaller image.',
+  detailsLogoTooLarge: 'File size exceeds 5MB limit. Please upload a smaller image.',
+  detailsLogoBadType: 'Please upload a valid image file (JPEG, PNG, GIF, or WebP).',
+  // offline (platform §2.3)
+  offline: 'Something Went Wrong. Please check your internet connection.',
+  // our own (recorded in docs/decisions.md)
+  emailNotVerified: 'Please verify your email address before logging in.',
+  restrictedLogin: 'Your account does not have login access. Please contact your administrator.',
+  noOrganization: 'Your access has been removed and you are not associated with any organization.',
+  emailTaken: 'An account with this email already exists.',
+  invalidLink: 'This link is invalid or has already been used.',
+  passwordRule: 'Password must be at least 8 characters and contain a letter and a number.',
+  passwordsDiffer: 'Passwords do not match.',
+  currentPasswordWrong: 'Current password is incorrect.',
+  permissionDenied: 'You do not have permission to perform this action.',
+  notFound: 'The requested resource was not found.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+} as const;
+
+/** Messages of a 403 that send the browser to /no-subscription (platform §8). */
+export const SUBSCRIPTION_MESSAGES: readonly string[] = [
+  MSG.noActiveSubscriptions,
+  MSG.noLicense,
+  MSG.noActiveSubscription,
+  MSG.subscriptionNotFound,
+  MSG.unableToValidateSubscription,
+];
+
+/** errorCode values the server sends. TokenInvalid and TokenNotFound are the spec's own. */
+export const ErrorCode = {
+  Validation: 'VALIDATION_ERROR',
+  TokenInvalid: 'TokenInvalid',
+  TokenNotFound: 'TokenNotFound',
+  TokenExpired: 'TOKEN_EXPIRED',
+  Forbidden: 'FORBIDDEN',
+  FeatureDenied: 'FEATURE_ACCESS_DENIED',
+  SubscriptionRequired: 'SUBSCRIPTION_REQUIRED',
+  AccountDeactivated: 'ACCOUNT_DEACTIVATED',
+  NotFound: 'NOT_FOUND',
+  Conflict: 'CONFLICT',
+  RateLimited: 'RATE_LIMITED',
+  Internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

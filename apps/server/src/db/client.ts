@@ -19,6 +19,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a gzipped tarball (test snapshots). */
+  dump?(): Promise<Blob>;
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
@@ -45,6 +47,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       await grantTenantRole(db);
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir('gzip'),
   };
 }
 

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@tankha/contracts';
+import { BACKENDS, createTestApp, type TestApp } from '../../testing';
+
+const linkParts = (link: string) => new URL(link).pathname.split('/').slice(2).map(decodeURIComponent) as [string, string];
+
+describe.each(BACKENDS)('accounts over HTTP (%s)', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const register = (body: Record<string, unknown>) =>
+    t.call('POST', '/Account/register', {
+      body: { firstName: 'Meena', lastName: 'Kumari', organizationName: 'Kaveri Traders', email: 'meena@kaveri.in', password: 'Secret123', confirmPassword: 'Secret123', ...body },
+    });
+
+  describe('register', () => {
+    it('creates the account, mails a 48-hour link and refuses login until verified', async () => {
+      const res = await register({ email: 'Meena@Kaveri.in' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ statusCode: 201, data: { email: 'meena@kaveri.in' } });
+      const [mail] = await t.mailbox('meena@kaveri.in');
+      expect(mail?.subject).toBe('Verify your email address for Tankha');
+      expect(mail?.text).toContain('expires in 48 hours');
+      expect(mail?.links.some((l) => l.startsWith('http://127.0.0.1:3000/verify-user/'))).toBe(true);
+      const login = await t.call('POST', '/Account/login', { body: { email: 'meena@kaveri.in', password: 'Secret123' } });
+      expect(login.statusCode).toBe(403);
+      expect(login.json().message).toBe(MSG.emailNotVerified);
+    });
+
+    it('refuses a second account for the same e-mail with 409', async () => {
+      const res = await register({ email: 'MEENA@kaveri.in' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ errorCode: 'CONFLICT', message: MSG.emailTaken });
+    });
+
+    it.each([
+      [{ email: 'not-an-email' }, 'email', MSG.validEmail],
+      [{ password: 'short1', confirmPassword: 'short1' }, 'password', MSG.passwordRule],
+      [{ password: 'lettersonly', confirmPassword: 'lettersonly' }, 'password', MSG.passwordRule],
+      [{ confirmPassword: 'Different123' }, 'confirmPassword', MSG.passwordsDiffer],
+      [{ firstName: '' }, 'firstName', 'First name is required'],
+      [{ lastName: 'D4s' }, 'lastName', 'Please enter only alphabetic characters'],
+      [{ organizationName: '' }, 'organizationName', 'Organization name is required'],
+    ])('rejects %j with a message naming %s and writes nothing', async (override, field, message) => {
+      const res = await register({ email: `v${field}@kaveri.in`, ...override });
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.errorCode).toBe('VALIDATION_ERROR');
+      expect(body.errors[field]).toBe(message);
+      expect(body.message).toBe(`${field}: ${message}`);
+      expect(await t.mailbox(`v${field}@kaveri.in`)).toHaveLength(0);
+    });
+  });
+
+  describe('verify-user', () => {
+    it('activates the administrator, then says the link was used', async () => {
+      const [mail] = await t.mailbox('meena@kaveri.in');
+      const [token, email] = linkParts(mail?.links[0] ?? '');
+      const ok = await t.call('POST', '/Account/verify-user', { body: { token, email } });
+      expect(ok.statusCode).toBe(200);
+      const again = await t.call('POST', '/Account/verify-user', { body: { token, email } });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().message).toBe(MSG.verificationNotRequired);
+      const user = await t.login('meena@kaveri.in', 'Secret123');
+      expect(user).toMatchObject({ roleId: 1, tenantName: 'Kaveri Traders', isTenantOnTrial: true, planName: 'Trial', hasAdminAccess: true });
+      expect(user.accessableFeatures.map((f) => f.key)).toContain('Settings');
+    });
+
+    it("answers 'Token expired.' once 48 hours have passed", async () => {
+      await register({ email: 'late@kaveri.in', organizationName: 'Late Ltd' });
+      const [mail] = await t.mailbox('late@kaveri.in');
+      const [token, email] = linkParts(mail?.links[0] ?? '');
+      t.clock.advance(48 * 3_600_000 + 1000);
+      const res = await t.call('POST', '/Account/verify-user', { body: { token, email } });
+      t.clock.set(new Date());
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(MSG.tokenExpired);
+    });
+
+    it('rejects a forged token or a link for another address', async () => {
+      const [mail] = await t.mailbox('late@kaveri.in');
+      const [token] = linkParts(mail?.links[0] ?? '');
+      for (const body of [{ token: 'forged', email: 'late@kaveri.in' }, { token, email: 'other@kaveri.in' }]) {
+        const res = await t.call('POST', '/Account/verify-user', { body });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe(MSG.invalidLink);
+      }
+    });
+
+    it('resend-verification mails a fresh link and answers the same for unknown addresses', async () => {
+      const before = (await t.mailbox('late@kaveri.in')).length;
+      const known = await t.call('POST', '/Account/resend-verification', { body: { email: 'late@kaveri.in' } });
+      const unknown = await t.call('POST', '/Account/resend-verification', { body: { email: 'nobody@kaveri.in' } });
+      expect(known.statusCode).toBe(200);
+      expect(unknown.json().message).toBe(known.json().message);
+      expect(await t.mailbox('late@kaveri.in')).toHaveLength(before + 1);
+    });
+  });
+
+  describe('login and logout', () => {
+    it.each([
+      [{ email: 'meena@kaveri.in', password: 'Wrong123' }],
+      [{ email: 'nobody@kaveri.in', password: 'Secret123' }],
+    ])("answers 401 'Incorrect login details. Try again.' for %j", async (body) => {
+      const res = await t.call('POST', '/Account/login', { body });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(MSG.incorrectLogin);
+    });
+
+    it("asks for both fields with 'Please enter your email/password'", async () => {
+      const res = await t.call('POST', '/Account/login', { body: { email: '', password: '' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.email).toBe(MSG.enterEmailPassword);
+    });
+
+    it('logout ends the session at once', async () => {
+      const user = await t.login('meena@kaveri.in', 'Secret123');
+      expect((await t.call('GET', '/Account/me', { token: user.token })).statusCode).toBe(200);
+      expect((await t.call('POST', '/Account/logout', { token: user.token })).statusCode).toBe(200);
+      const after = await t.call('GET', '/Account/me', { token: user.token });
+      expect(after.statusCode).toBe(401);
+      expect(after.json().errorCode).toBe('TokenInvalid');
+    });
+
+    it('refuses a missing, forged or expired token', async () => {
+      expect((await t.call('GET', '/Account/me')).json().errorCode).toBe('TokenNotFound');
+      expect((await t.call('GET', '/Account/me', { token: 'abc.def.ghi' })).json().errorCode).toBe('TokenInvalid');
+      const user = await t.login('meena@kaveri.in', 'Secret123');
+      t.clock.advance(13 * 3_600_000);
+      const expired = await t.call('GET', '/Account/me', { token: user.token });
+      t.clock.set(new Date());
+      expect(expired.statusCode).toBe(401);
+    });
+  });
+
+  describe('passwords', () => {
+    it('forgot → mailed link → reset: old sessions end, the new password works, the link is single-use', async () => {
+      const session = await t.login('meena@kaveri.in', 'Secret123');
+      const res = await t.call('POST', '/Account/forgot-password', { body: { email: 'meena@kaveri.in' } });
+      expect(res.statusCode).toBe(200);
+      const unknown = await t.call('POST', '/Account/forgot-password', { body: { email: 'ghost@kaveri.in' } });
+      expect(unknown.json().message).toBe(res.json().message);
+      const mail = (await t.mailbox('meena@kaveri.in')).find((m) => m.subject === 'Reset your Tankha password');
+      const link = mail?.links.find((l) => l.includes('/reset-password/')) ?? '';
+      const [token, email] = linkParts(link);
+      const mismatch = await t.call('POST', '/Account/reset-password', { body: { token, email, password: 'Newpass123', confirmPassword: 'Newpass124' } });
+      expect(mismatch.json().errors.confirmPassword).toBe(MSG.passwordsDiffer);
+      const reset = await t.call('POST', '/Account/reset-password', { body: { token, email, password: 'Newpass123', confirmPassword: 'Newpass123' } });
+      expect(reset.statusCode).toBe(200);
+      expect((await t.call('GET', '/Account/me', { token: session.token })).statusCode).toBe(401);
+      const reuse = await t.call('POST', '/Account/reset-password', { body: { token, email, password: 'Other1234', confirmPassword: 'Other1234' } });
+      expect(reuse.json().message).toBe(MSG.invalidLink);
+      await t.login('meena@kaveri.in', 'Newpass123');
+    });
+
+    it('update-password checks the current one and ends the other sessions only', async () => {
+      const a = await t.login('meena@kaveri.in', 'Newpass123');
+      const b = await t.login('meena@kaveri.in', 'Newpass123');
+      const wrong = await t.call('POST', '/Account/update-password', { token: a.token, body: { currentPassword: 'nope', newPassword: 'Fresh1234', confirmPassword: 'Fresh1234' } });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors.currentPassword).toBe(MSG.currentPasswordWrong);
+      const ok = await t.call('POST', '/Account/update-password', { token: a.token, body: { currentPassword: 'Newpass123', newPassword: 'Fresh1234', confirmPassword: 'Fresh1234' } });
+      expect(ok.statusCode).toBe(200);
+      expect((await t.call('GET', '/Account/me', { token: a.token })).statusCode).toBe(200);
+      expect((await t.call('GET', '/Account/me', { token: b.token })).statusCode).toBe(401);
+      await t.login('meena@kaveri.in', 'Fresh1234');
+    });
+  });
+
+  describe('organisations of one account', () => {
+    it('lists tenants and switches to another with a new token', async () => {
+      const admin = await t.login('meena@kaveri.in', 'Fresh1234');
+      const form = (await import('../../testing')).multipart({ tenantName: 'Kaveri Exports', address: 'Chennai', pan: 'aabck1234d' });
+      const created = await t.call('POST', '/Tenants', { token: admin.token, body: form.body, headers: form.headers });
+      expect(created.statusCode).toBe(201);
+      const list = await t.call('GET', '/Account/tenants', { token: admin.token });
+      expect(list.json().totalRecords).toBe(2);
+      expect(list.json().data.find((x: { isCurrent: boolean }) => x.isCurrent).tenantName).toBe('Kaveri Traders');
+      const switched = await t.call('POST', `/Account/select-tenant?tenantId=${created.json().data.id as string}`, { token: admin.token });
+      expect(switched.statusCode).toBe(200);
+      expect(switched.json().data).toMatchObject({ tenantName: 'Kaveri Exports', roleId: 1, tenantCount: 2 });
+      expect((await t.call('GET', '/Account/me', { token: admin.token })).statusCode).toBe(401);
+      const org = await t.call('GET', '/Tenants', { token: switched.json().data.token as string });
+      expect(org.json().data).toMatchObject({ tenantName: 'Kaveri Exports', pan: 'AABCK1234D' });
+    });
+
+    it('cannot select an organisation it does not belong to', async () => {
+      const other = await t.registerOrganisation();
+      const admin = await t.login('meena@kaveri.in', 'Fresh1234');
+      const res = await t.call('POST', `/Account/select-tenant?tenantId=${other.tenantId}`, { token: admin.token });
+      expect(res.statusCode).toBe(403);
+      const bad = await t.call('POST', '/Account/select-tenant?tenantId=nope', { token: admin.token });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toContain('tenantId');
+    });
+  });
+});
+
+describe('rate limits on sign-in routes', () => {
+  it('answers 429 after RATE_LIMIT_AUTH_MAX attempts in the window', async () => {
+    const t = await createTestApp('pglite', { RATE_LIMIT_AUTH_MAX: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await t.call('POST', '/Account/login', { body: { email: 'x@y.in', password: 'whatever1' } })).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const limited = await t.call('POST', '/Account/forgot-password', { body: { email: 'x@y.in' } });
+      expect(limited.statusCode).toBe(200); // each route has its own budget
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { SessionUser } from '@tankha/contracts';
+import { buildApp } from '../app';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { loadConfig, type Config } from '../platform/config';
+import { TestClock } from '../platform/clock';
+import { seedDemoOrganisation, DEMO_PASSWORD } from '../db/seed/demo';
+import { withDatabase } from './global-setup';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** The backends an integration suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const BACKENDS: Backend[] = inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+  /** JSON request through the real HTTP layer (fastify.inject). */
+  call(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  /** Stored e-mails, newest first. */
+  mailbox(to?: string): Promise<{ to: string; subject: string; text: string; links: string[] }[]>;
+  login(email: string, password?: string): Promise<SessionUser>;
+  /** Registers, verifies through the mailed link and logs in a new organisation's administrator. */
+  registerOrganisation(overrides?: Partial<{ email: string; organizationName: string; firstName: string; lastName: string; password: string }>): Promise<SessionUser>;
+  seedDemo(): Promise<void>;
+}
+
+let counter = 0;
+
+async function openBackend(backend: Backend): Promise<Database> {
+  if (backend === 'pglite') {
+    const snapshot = fs.readFileSync(inject('pgliteSnapshot'));
+    return openPglite({ loadDataDir: new Blob([snapshot]) });
+  }
+  const template = inject('postgresTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (!template || !url) throw new Error('PostgreSQL backend requested without TEST_DATABASE_URL');
+  counter += 1;
+  const name = `tankha_t_${process.pid.toString()}_${counter.toString()}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const database = openPostgres(withDatabase(url, name), { max: 4 });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const drop = new pg.Client({ connectionString: url });
+    await drop.connect();
+    await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await drop.end();
+  };
+  return database;
+}
+
+export async function createTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openBackend(backend);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tankha-app-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_MAX: '10000', APP_URL: 'http://127.0.0.1:3000', JWT_SECRET: 'x'.repeat(40), ...env });
+  const clock = new TestClock(new Date());
+  const app = await buildApp({ config, database, clock, logger: false });
+  await app.ready();
+
+  const call: TestApp['call'] = (method, url, options = {}) =>
+    app.inject({
+      method: method as 'GET',
+      url: url.startsWith('/backend') ? url : `/backend/api${url}`,
+      headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+      ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    });
+
+  const mailbox: TestApp['mailbox'] = async (to) => {
+    const res = await call('GET', `/dev/mailbox${to ? `?to=${encodeURIComponent(to)}` : ''}`);
+    return (res.json() as { data: { to: string; subject: string; text: string; links: string[] }[] }).data;
+  };
+
+  const login: TestApp['login'] = async (email, password = DEMO_PASSWORD) => {
+    const res = await call('POST', '/Account/login', { body: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.body}`);
+    return (res.json() as { data: SessionUser }).data;
+  };
+
+  const registerOrganisation: TestApp['registerOrganisation'] = async (overrides = {}) => {
+    counter += 1;
+    const input = {
+      firstName: 'Kiran',
+      lastName: 'Das',
+      organizationName: `Org ${counter.toString()}`,
+      email: `owner${counter.toString()}.${Date.now().toString(36)}@example.in`,
+      password: 'Secret123',
+      ...overrides,
+    };
+    const res = await call('POST', '/Account/register', { body: { ...input, confirmPassword: input.password } });
+    if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
+    const [mail] = await mailbox(input.email);
+    const link = mail?.links.find((l) => l.includes('/verify-user/'));
+    if (!link) throw new Error('no verification link mailed');
+    const [token, email] = new URL(link).pathname.split('/').slice(2).map(decodeURIComponent);
+    const verified = await call('POST', '/Account/verify-user', { body: { token, email } });
+    if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+    return login(input.email, input.password);
+  };
+
+  return {
+    app,
+    database,
+    clock,
+    config,
+    call,
+    mailbox,
+    login,
+    registerOrganisation,
+    seedDemo: async () => {
+      await seedDemoOrganisation(database.db, clock.now());
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Multipart body for fastify.inject: text fields and an optional file. */
+export function multipart(fields: Record<string, string>, file?: { field: string; filename: string; contentType: string; bytes: Buffer }) {
+  const boundary = `----tankha${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`));
+    parts.push(file.bytes, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -22,6 +22,10 @@ const optionalIdentifier = (kind: IdentifierKind) =>
     .refine((v) => v === '' || isValidIdentifier(kind, v), { error: identifierFormatMessage(kind) })
     .transform((v) => (v === '' ? null : v));
 
+/** An optional choice from a fixed list; an empty form value means not chosen. */
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: message }).optional());
+
 /**
  * Organisation fields as the wizard and the 'Update Organization Details' form send them
  * (multipart text fields, platform §7.3). Required: tenantName, address, pan.
@@ -46,10 +50,10 @@ export const organizationInputSchema = z.object({
   gstNumber: optionalIdentifier('gst'),
   cinNumber: optionalIdentifier('cin'),
   llpinNumber: optionalIdentifier('llpin'),
-  businessType: z.enum(BUSINESS_TYPES, { error: 'Please select a business type' }).optional().or(z.literal('').transform(() => undefined)),
+  businessType: optionalChoice(BUSINESS_TYPES, 'Please select a business type'),
   legalCompanyName: z.string().trim().max(150, { error: 'Legal company name must be at most 150 characters' }).optional(),
-  industry: z.enum(INDUSTRIES, { error: 'Please select an industry' }).optional().or(z.literal('').transform(() => undefined)),
-  teamSize: z.enum(TEAM_SIZES, { error: 'Please select a team size' }).optional().or(z.literal('').transform(() => undefined)),
+  industry: optionalChoice(INDUSTRIES, 'Please select an industry'),
+  teamSize: optionalChoice(TEAM_SIZES, 'Please select a team size'),
 });
 export type OrganizationInput = z.infer<typeof organizationInputSchema>;
 

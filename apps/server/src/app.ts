@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -23,6 +24,7 @@ import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes
 import { userRoutes } from './modules/users/users.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { devRoutes } from './modules/dev/dev.routes';
+import { MailboxService } from './modules/dev/mailbox.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { AccountService } from './modules/account/account.service';
 import { TenantService } from './modules/tenants/tenants.service';
@@ -105,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = new TokenService(resolveJwtSecret(config.JWT_SECRET, config.dataDir));
   const mail = new MailService(database.db, clock, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const files = deps.files ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
+  const mailbox = new MailboxService({ db: database.db });
   const tenants = new TenantService({ db: database.db, clock, files, config });
   const users = new UserService({ db: database.db });
   const services: Services = {
@@ -129,17 +132,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       const rateLimitAuth = { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
       api.get('/docs', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
-      await api.register(healthRoutes, { database, clock });
+      await api.register(healthRoutes, { kind: database.kind, ping: async () => void (await database.db.execute(sql`SELECT 1`)) });
       await api.register(accountRoutes, { services, rateLimitAuth });
       await api.register(tenantRoutes, { services });
       await api.register(subscriptionRoutes, { services });
       await api.register(userRoutes, { services });
       await api.register(dashboardRoutes, { services });
-      if (config.devMailboxEnabled) await api.register(devRoutes, { db: database.db, prefix: '/dev' });
+      if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, prefix: '/dev' });
     },
     { prefix: API_PREFIX },
   );
-  if (config.devMailboxEnabled) await app.register(devRoutes, { db: database.db, prefix: '/dev', html: true });
+  if (config.devMailboxEnabled) await app.register(devRoutes, { mailbox, prefix: '/dev', html: true });
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -1,28 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc } from 'drizzle-orm';
 import { z } from 'zod';
-import { outboxEmails } from '../../db/schema';
-import type { Db } from '../../db/client';
+import type { MailboxService } from './mailbox.service';
 
 /**
  * The embedded-mode mailbox (/dev/mailbox): every stored e-mail with its links, so verification and
  * reset links work with no mail server. Registered only when no SMTP_URL is set and not in production.
  * Reading the outbox is platform work across tenants by design.
  */
-const LINK = /https?:\/\/[^\s"'<>]+/g;
-
-async function latestMails(db: Db, limit: number) {
-  const rows = await db.select().from(outboxEmails).orderBy(desc(outboxEmails.createdAt)).limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    to: r.toAddress,
-    subject: r.subject,
-    text: r.textBody,
-    links: [...new Set(r.textBody.match(LINK) ?? [])],
-    createdAt: r.createdAt.toISOString(),
-  }));
-}
-
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
@@ -37,18 +21,18 @@ function relative(link: string): string {
   }
 }
 
-export const devRoutes: FastifyPluginAsyncZod<{ db: Db; html?: boolean }> = async (app, { db, html }) => {
+export const devRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService; html?: boolean }> = async (app, { mailbox, html }) => {
   const query = z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
   if (!html) {
     app.get('/mailbox', { config: { access: { public: true } }, schema: { tags: ['Dev'], querystring: query } }, async (request) => {
-      const mails = await latestMails(db, request.query.limit);
+      const mails = await mailbox.latest(request.query.limit);
       const filtered = request.query.to ? mails.filter((m) => m.to === request.query.to?.toLowerCase()) : mails;
       return { statusCode: 200, message: 'Success', data: filtered, totalRecords: filtered.length };
     });
     return;
   }
   app.get('/mailbox', { schema: { hide: true, querystring: query } }, async (request, reply) => {
-    const mails = await latestMails(db, request.query.limit);
+    const mails = await mailbox.latest(request.query.limit);
     const items = mails
       .map(
         (m) => `<article aria-label="Email to ${escapeHtml(m.to)}">

@@ -9,7 +9,7 @@ export type PlanRow = typeof plans.$inferSelect;
 /** Reference data: the catalogue is upserted at start-up, so a price change is a code review, not a SQL script. */
 export async function upsertPlanCatalogue(db: Db): Promise<void> {
   for (const plan of PLAN_CATALOGUE) {
-    const { code, ...rest } = plan;
+    const { code: _code, ...rest } = plan;
     await db.insert(plans).values(plan).onConflictDoUpdate({ target: plans.code, set: rest });
   }
 }

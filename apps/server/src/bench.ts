@@ -1,0 +1,4 @@
+/** What the benchmarks may use of the server: boot it as `npm start` does. */
+export { boot } from './bootstrap';
+export { loadConfig } from './platform/config';
+export { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';

@@ -1,0 +1,21 @@
+import type { Db } from '../../db/client';
+import { findLatestMails } from './mailbox.repo';
+
+const LINK = /https?:\/\/[^\s"'<>]+/g;
+
+/** Reads the outbox for the dev mailbox: platform work across tenants by design. */
+export class MailboxService {
+  constructor(private readonly deps: { db: Db }) {}
+
+  async latest(limit: number) {
+    const rows = await findLatestMails(this.deps.db, limit);
+    return rows.map((r) => ({
+      id: r.id,
+      to: r.toAddress,
+      subject: r.subject,
+      text: r.textBody,
+      links: [...new Set(r.textBody.match(LINK) ?? [])],
+      createdAt: r.createdAt.toISOString(),
+    }));
+  }
+}

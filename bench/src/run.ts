@@ -1,0 +1,15 @@
+import { writeResult, type BenchResult } from './results';
+import { runAuthenticatedRequest } from './authenticated-request.bench';
+
+/** `npm run bench`: runs every benchmark (or those named on the command line) and writes bench/results/*.json. */
+const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
+  'authenticated-request': runAuthenticatedRequest,
+};
+
+const wanted = process.argv.slice(2);
+for (const [name, run] of Object.entries(BENCHMARKS)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  const result = await run();
+  const file = writeResult(result);
+  console.log(`${result.benchmark}: ${result.value.toString()} ${result.unit}, floor ${result.floor.toString()}, ratio ${result.ratio.toString()} → ${file}`);
+}

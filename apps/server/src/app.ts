@@ -157,7 +157,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (request.method !== 'GET' || url.startsWith(API_PREFIX) || url.startsWith('/dev/') || !hasWeb) {
+    // A missing hashed asset is a 404, not the app shell: a stale tab must fail loudly, not go blank.
+    if (request.method !== 'GET' || url.startsWith(API_PREFIX) || url.startsWith('/dev/') || url.startsWith('/assets/') || !hasWeb) {
       return reply.code(404).send({ statusCode: 404, errorCode: 'NOT_FOUND', message: `Route ${request.method} ${url} not found` });
     }
     // Hashed assets are cached; the shell is not, so a deploy is picked up at once.

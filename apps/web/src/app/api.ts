@@ -1,0 +1,231 @@
+import type { z } from 'zod';
+import { ErrorCode, MSG, SUBSCRIPTION_MESSAGES, type Envelope } from '@tankha/contracts';
+import { handleFeatureDenied } from './access-control';
+import { isTokenExpired } from './jwt';
+import { currentOrigin, currentPath, navigateTo } from './navigation';
+import { markOffline } from './offline';
+import { PATHS } from './paths';
+import { clearSession, getSessionUser } from './session';
+import { TOAST_SUPPRESS_MS, suppressToasts, toast } from './toast';
+
+/** The API client of platform §7 and §8. */
+export const API_BASE = '/backend/api';
+/** Platform §9: the session-expired notice stays 2 s before the sign-out. */
+export const SESSION_REDIRECT_MS = 2000;
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+export const INVALID_RESPONSE = 'INVALID_RESPONSE';
+
+/** Premium-type requests never sign the user out (platform §8). */
+const PREMIUM_PATH = /reports|analytics|premium|advanced|restricted/i;
+const TOKEN_PROBLEM_MESSAGE = /token|expired|IDX10223/i;
+const SUBSCRIPTION_PAGE = /subscription|access-denied/i;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  /** Per-field messages of a validation failure, keyed by field path. */
+  readonly errors: Readonly<Record<string, string>>;
+  /** True when the client already told the user (redirect, modal, session notice, offline screen). */
+  readonly handled: boolean;
+
+  constructor(init: { status: number; code: string | null; message: string; errors?: Record<string, string>; handled: boolean }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.errors = init.errors ?? {};
+    this.handled = init.handled;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface CallOptions {
+  query?: QueryParams;
+  /** Skip the session-expired sign-out and every toast: the caller deals with failures. */
+  suppress?: boolean;
+  /** No error toast from the client (the caller shows its own); access and session handling still run. */
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface RequestOptions extends CallOptions {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as multipart form data instead of JSON. */
+  form?: FormData;
+}
+
+let sessionExpiring = false;
+
+function buildUrl(path: string, query?: QueryParams): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
+}
+
+function stringField(payload: unknown, key: string): string | null {
+  if (typeof payload !== 'object' || payload === null || !(key in payload)) return null;
+  const value = (payload as Record<string, unknown>)[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+function fieldErrors(payload: unknown): Record<string, string> {
+  if (typeof payload !== 'object' || payload === null || !('errors' in payload)) return {};
+  const { errors } = payload as { errors: unknown };
+  if (typeof errors !== 'object' || errors === null) return {};
+  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+function isTokenProblem(code: string | null, message: string | null): boolean {
+  if (code === ErrorCode.TokenInvalid || code === ErrorCode.TokenNotFound) return true;
+  return message !== null && TOKEN_PROBLEM_MESSAGE.test(message);
+}
+
+/** 401 on a dead session: tell the user, then sign out and go to /login 2 s later. */
+function expireSession(): void {
+  if (sessionExpiring) return;
+  sessionExpiring = true;
+  toast.error(MSG.sessionExpired, { force: true });
+  suppressToasts(TOAST_SUPPRESS_MS);
+  setTimeout(() => {
+    sessionExpiring = false;
+    const origin = currentOrigin();
+    clearSession();
+    void navigateTo(PATHS.login, { replace: true, state: origin });
+  }, SESSION_REDIRECT_MS);
+}
+
+/** The access rules of platform §8. Returns true when the failure has been dealt with. */
+function handleAccessFailure(status: number, code: string | null, message: string | null, path: string, options: RequestOptions): boolean {
+  if (status === 401) {
+    if (options.suppress || PREMIUM_PATH.test(path) || currentPath() === PATHS.login) return false;
+    if (!isTokenProblem(code, message)) return false;
+    expireSession();
+    return true;
+  }
+  if (status !== 403) return false;
+  if (code === ErrorCode.AccountDeactivated) {
+    const state = { message: message ?? MSG.deactivated };
+    clearSession({ destination: { pathname: PATHS.restricted, state } });
+    void navigateTo(PATHS.restricted, { replace: true, state });
+    return true;
+  }
+  if (code === ErrorCode.FeatureDenied) suppressToasts(TOAST_SUPPRESS_MS);
+  if (message !== null && SUBSCRIPTION_MESSAGES.includes(message)) {
+    if (!SUBSCRIPTION_PAGE.test(currentPath())) void navigateTo(PATHS.noSubscription);
+    return true;
+  }
+  if (message === MSG.featureNotAllowed) {
+    handleFeatureDenied();
+    return true;
+  }
+  return code === ErrorCode.FeatureDenied;
+}
+
+function networkFailure(): ApiError {
+  markOffline();
+  return new ApiError({ status: 0, code: NETWORK_ERROR, message: MSG.offline, handled: true });
+}
+
+async function readPayload(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions & { schema: S }): Promise<z.output<S>>;
+export function apiRequest(path: string, options?: RequestOptions): Promise<Envelope<unknown>>;
+export async function apiRequest(path: string, options: RequestOptions & { schema?: z.ZodType } = {}): Promise<unknown> {
+  const user = getSessionUser();
+  if (user && isTokenExpired(user.token, Date.now())) {
+    clearSession();
+    throw new ApiError({ status: 401, code: ErrorCode.TokenExpired, message: MSG.sessionExpired, handled: true });
+  }
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw networkFailure();
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (user) headers.Authorization = `Bearer ${user.token}`;
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw networkFailure();
+  }
+
+  const payload = await readPayload(response);
+  if (!response.ok) {
+    const code = stringField(payload, 'errorCode');
+    const message = stringField(payload, 'message');
+    const handled = handleAccessFailure(response.status, code, message, path, options);
+    const text = message ?? stringField(payload, 'error') ?? `API Error: ${response.status.toString()}`;
+    if (!handled && !options.suppress && !options.quiet) toast.error(text);
+    throw new ApiError({ status: response.status, code, message: text, errors: fieldErrors(payload), handled });
+  }
+
+  if (!options.schema) return payload as Envelope<unknown>;
+  const parsed = options.schema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  const message = 'Unexpected response from the server.';
+  if (!options.suppress && !options.quiet) toast.error(message);
+  throw new ApiError({ status: response.status, code: INVALID_RESPONSE, message, handled: false });
+}
+
+/** Short forms. `schema` validates the whole reply envelope (e.g. sessionReplySchema). */
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema: S, options?: CallOptions) => apiRequest(path, { ...options, method: 'GET', schema }),
+  post: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: CallOptions) =>
+    apiRequest(path, { ...options, method: 'POST', body, schema }),
+  put: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options?: CallOptions) =>
+    apiRequest(path, { ...options, method: 'PUT', body, schema }),
+  /** A call whose reply carries nothing the caller reads. */
+  send: (method: HttpMethod, path: string, body?: unknown, options?: CallOptions) => apiRequest(path, { ...options, method, body }),
+  upload: <S extends z.ZodType>(method: 'POST' | 'PUT', path: string, schema: S, form: FormData, options?: CallOptions) =>
+    apiRequest(path, { ...options, method, form, schema }),
+};
+
+/** Multipart text fields (an empty text clears an optional field); null and undefined are left out. */
+export function toFormData(fields: Record<string, string | number | File | Blob | null | undefined>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === null || value === undefined) continue;
+    form.append(key, value instanceof Blob ? value : String(value));
+  }
+  return form;
+}
+
+/** The text to show for a failed call the caller reports itself. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status > 0 && error.code !== INVALID_RESPONSE) return error.message;
+  return fallback;
+}
+
+/** For tests: forget in-flight client state. */
+export function resetApiClientState(): void {
+  sessionExpiring = false;
+}

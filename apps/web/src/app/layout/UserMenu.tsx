@@ -1,0 +1,76 @@
+import { lazy, Suspense } from 'react';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBuildingPlus, IconChevronDown, IconKey, IconLogout, IconSwitchHorizontal } from '@tabler/icons-react';
+import { ROLE_NAMES, can } from '@tankha/contracts';
+import { initials } from '../../ui/format';
+import { useCurrentUser } from '../current-user';
+import { logout } from '../logout';
+import { ChangePasswordModal } from './ChangePasswordModal';
+import { SwitchOrganizationModal } from './SwitchOrganizationModal';
+
+const AddOrganizationModal = lazy(async () => ({
+  default: (await import('../../features/organization/AddOrganizationModal')).AddOrganizationModal,
+}));
+
+export function UserMenu() {
+  const user = useCurrentUser();
+  const [passwordOpened, password] = useDisclosure(false);
+  const [switchOpened, switcher] = useDisclosure(false);
+  const [addOpened, adder] = useDisclosure(false);
+  const name = `${user.firstName} ${user.lastName}`;
+
+  return (
+    <>
+      <Menu position="bottom-end" width={240} withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label="User menu">
+            <Group gap="xs" wrap="nowrap">
+              <Avatar radius="xl" color="indigo" size="md">
+                {initials(user.firstName, user.lastName)}
+              </Avatar>
+              <div>
+                <Text size="sm" fw={500} lh={1.2} visibleFrom="xs">
+                  {name}
+                </Text>
+                <Text size="xs" c="dimmed" lh={1.2} visibleFrom="xs">
+                  {ROLE_NAMES[user.roleId]}
+                </Text>
+              </div>
+              <IconChevronDown size={14} aria-hidden />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            {name} · {ROLE_NAMES[user.roleId]}
+          </Menu.Label>
+          <Menu.Item leftSection={<IconKey size={16} />} onClick={password.open}>
+            Change password
+          </Menu.Item>
+          {user.tenantCount > 1 && (
+            <Menu.Item leftSection={<IconSwitchHorizontal size={16} />} onClick={switcher.open}>
+              Switch organization
+            </Menu.Item>
+          )}
+          {can(user.roleId, 'org.create') && (
+            <Menu.Item leftSection={<IconBuildingPlus size={16} />} onClick={adder.open}>
+              Add Organization
+            </Menu.Item>
+          )}
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+            Logout
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ChangePasswordModal opened={passwordOpened} onClose={password.close} />
+      <SwitchOrganizationModal opened={switchOpened} onClose={switcher.close} />
+      {addOpened && (
+        <Suspense fallback={null}>
+          <AddOrganizationModal opened={addOpened} onClose={adder.close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+/** Paths of the route table (platform §2.1) that code links to. */
+export const PATHS = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  emailSent: '/email-sent-notify',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyUser: '/verify-user',
+  forbidden: '/403-Forbidden',
+  restricted: '/403-Restricted',
+  accessDenied: '/access-denied',
+  noSubscription: '/no-subscription',
+  requiredDetails: '/required-details',
+  organizationSetup: '/required-details/organization',
+  organizationDetails: '/org/organization-details',
+  logoBranding: '/org/logo-branding',
+  profile: '/profile',
+  /** The plans page of a later issue; the access screens' plan button points here. */
+  subscription: '/my-subscription',
+} as const;
+
+export function profilePath(userId: string): string {
+  return `${PATHS.profile}?userId=${encodeURIComponent(userId)}`;
+}

@@ -1,0 +1,118 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireAuth } from './guards/RequireAuth';
+import { RequiredDetailsGuard } from './guards/RequiredDetailsGuard';
+import { RequirePermission } from './guards/RequirePermission';
+import { SetupGate } from './guards/SetupGate';
+import { AppLayout } from './layout/AppLayout';
+import { lazyPage } from './lazy-page';
+import { setNavigator } from './navigation';
+import { PATHS } from './paths';
+import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+
+const account = () => import('../features/account');
+const access = () => import('../features/access');
+const organization = () => import('../features/organization');
+
+const LoginPage = lazyPage(account, 'LoginPage');
+const RegisterPage = lazyPage(account, 'RegisterPage');
+const EmailSentPage = lazyPage(account, 'EmailSentPage');
+const VerifyUserPage = lazyPage(account, 'VerifyUserPage');
+const ForgotPasswordPage = lazyPage(account, 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(account, 'ResetPasswordPage');
+const ForbiddenPage = lazyPage(access, 'ForbiddenPage');
+const RestrictedPage = lazyPage(access, 'RestrictedPage');
+const AccessDeniedPage = lazyPage(access, 'AccessDeniedPage');
+const NoSubscriptionPage = lazyPage(access, 'NoSubscriptionPage');
+const NotFoundPage = lazyPage(access, 'NotFoundPage');
+const WelcomePage = lazyPage(organization, 'WelcomePage');
+const OrganizationSetupPage = lazyPage(organization, 'OrganizationSetupPage');
+const OrganizationLayout = lazyPage(organization, 'OrganizationLayout');
+const OrganizationDetailsPage = lazyPage(organization, 'OrganizationDetailsPage');
+const LogoBrandingPage = lazyPage(organization, 'LogoBrandingPage');
+const DashboardPage = lazyPage(() => import('../features/dashboard'), 'DashboardPage');
+const ProfilePage = lazyPage(() => import('../features/profile'), 'ProfilePage');
+
+/**
+ * The route table of platform §2.1, limited to the screens that exist so far; every other path
+ * falls through to the not-found page.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: 'login', element: <LoginPage /> },
+      { path: 'register', element: <RegisterPage /> },
+      { path: 'email-sent-notify', element: <EmailSentPage /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'reset-password/:token/:email', element: <ResetPasswordPage /> },
+      { path: 'verify-user', element: <VerifyUserPage /> },
+      { path: 'verify-user/:token/:email', element: <VerifyUserPage /> },
+      { path: '403-Forbidden', element: <ForbiddenPage /> },
+      { path: '403-Restricted', element: <RestrictedPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            path: 'required-details',
+            element: <RequiredDetailsGuard />,
+            children: [
+              { index: true, element: <WelcomePage /> },
+              { path: 'organization', element: <OrganizationSetupPage /> },
+            ],
+          },
+          {
+            element: <SetupGate />,
+            children: [
+              {
+                element: <AppLayout />,
+                children: [
+                  { index: true, element: <DashboardPage /> },
+                  {
+                    path: 'profile',
+                    element: (
+                      <RequirePermission action="users.viewProfile" fallback={PATHS.forbidden}>
+                        <ProfilePage />
+                      </RequirePermission>
+                    ),
+                  },
+                  { path: 'access-denied', element: <AccessDeniedPage /> },
+                  { path: 'no-subscription', element: <NoSubscriptionPage /> },
+                  {
+                    path: 'org',
+                    element: (
+                      <RequirePermission action="org.update" fallback={PATHS.accessDenied}>
+                        <OrganizationLayout />
+                      </RequirePermission>
+                    ),
+                    children: [
+                      { index: true, element: <Navigate to="organization-details" replace /> },
+                      { path: 'organization-details', element: <OrganizationDetailsPage /> },
+                      {
+                        path: 'logo-branding',
+                        element: (
+                          <RequirePermission action="org.logo" fallback={PATHS.organizationDetails}>
+                            <LogoBrandingPage />
+                          </RequirePermission>
+                        ),
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setNavigator((to, options) => router.navigate(to, options));
+  return router;
+}

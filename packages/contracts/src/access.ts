@@ -63,6 +63,13 @@ export const ROLE_FEATURES: Record<FeatureKey, readonly RoleId[]> = {
   ExitManagement: ALL_ROLES,
 };
 
+const KNOWN_FEATURES = new Set<string>(FEATURES);
+
+/** A plan's stored feature keys, keeping only the ones this code knows. */
+export function parseFeatureKeys(keys: readonly string[] | null): FeatureKey[] {
+  return (keys ?? []).filter((k): k is FeatureKey => KNOWN_FEATURES.has(k));
+}
+
 export function featuresForRole(planFeatures: readonly FeatureKey[], roleId: RoleId): FeatureKey[] {
   return planFeatures.filter((f) => ROLE_FEATURES[f].includes(roleId));
 }

@@ -1,10 +1,9 @@
 import {
-  FEATURES,
   MSG,
   Role,
   UserStatus,
   featuresForRole,
-  type FeatureKey,
+  parseFeatureKeys,
   type Register,
   type ResetPassword,
   type RoleId,
@@ -45,8 +44,6 @@ interface Deps {
   users: UserService;
 }
 
-const KNOWN_FEATURES = new Set<string>(FEATURES);
-
 export class AccountService {
   private readonly udb: UnscopedDb;
   constructor(private readonly deps: Deps) {
@@ -57,40 +54,46 @@ export class AccountService {
     return `${this.deps.config.appUrl}/${kind}/${encodeURIComponent(token)}/${encodeURIComponent(email)}`;
   }
 
+  /** Issues a fresh 48-hour verification link (retiring older ones) and mails it. */
+  private async sendVerificationLink(to: { accountId: string; email: string; firstName: string; organizationName: string; tenantId: string | null }): Promise<void> {
+    const { token, hash } = newOneTimeToken();
+    await repo.insertAuthToken(this.udb, {
+      accountId: to.accountId,
+      purpose: 'verify-email',
+      tokenHash: hash,
+      expiresAt: new Date(this.deps.clock.now().getTime() + VERIFY_LINK_TTL_MS),
+    });
+    const mail = verificationEmail({ firstName: to.firstName, organizationName: to.organizationName, url: this.link('verify-user', token, to.email) });
+    await this.deps.mail.send({ to: to.email, tenantId: to.tenantId, ...mail });
+  }
+
   /** Registration creates the account, its organisation (setup incomplete) and a trial, then sends the link. */
   async register(input: Register): Promise<{ email: string }> {
     if (await repo.findAccountByEmail(this.udb, input.email)) throw conflict(MSG.emailTaken);
     const passwordHash = await hashPassword(input.password);
-    const now = this.deps.clock.now();
-    const { token, hash } = newOneTimeToken();
-    const tenantId = await this.deps.db.transaction(async (tx) => {
-      const txdb = unscoped(tx as unknown as Db);
-      const account = await repo.insertAccount(txdb, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
-      const created = await this.deps.tenants.provisionOrganization(tx as unknown as Db, {
+    const created = await this.deps.db.transaction(async (tx) => {
+      const account = await repo.insertAccount(unscoped(tx as unknown as Db), { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
+      const organisation = await this.deps.tenants.provisionOrganization(tx as unknown as Db, {
         name: input.organizationName,
         owner: { accountId: account.id, email: input.email, firstName: input.firstName, lastName: input.lastName, active: false },
       });
-      await repo.insertAuthToken(txdb, { accountId: account.id, purpose: 'verify-email', tokenHash: hash, expiresAt: new Date(now.getTime() + VERIFY_LINK_TTL_MS) });
-      return created.tenantId;
+      return { accountId: account.id, tenantId: organisation.tenantId };
     });
-    const mail = verificationEmail({ firstName: input.firstName, organizationName: input.organizationName, url: this.link('verify-user', token, input.email) });
-    await this.deps.mail.send({ to: input.email, tenantId, ...mail });
+    await this.sendVerificationLink({ ...created, email: input.email, firstName: input.firstName, organizationName: input.organizationName });
     return { email: input.email };
   }
 
   async resendVerification(email: string): Promise<void> {
     const account = await repo.findAccountByEmail(this.udb, email);
     if (!account || account.emailVerifiedAt) return; // no enumeration: the reply is the same
-    const { token, hash } = newOneTimeToken();
-    await repo.insertAuthToken(this.udb, {
-      accountId: account.id,
-      purpose: 'verify-email',
-      tokenHash: hash,
-      expiresAt: new Date(this.deps.clock.now().getTime() + VERIFY_LINK_TTL_MS),
-    });
     const [membership] = await repo.findMemberships(this.udb, account.id);
-    const mail = verificationEmail({ firstName: account.firstName, organizationName: membership?.tenantName ?? 'your organization', url: this.link('verify-user', token, email) });
-    await this.deps.mail.send({ to: email, tenantId: membership?.tenantId ?? null, ...mail });
+    await this.sendVerificationLink({
+      accountId: account.id,
+      email,
+      firstName: account.firstName,
+      organizationName: membership?.tenantName ?? 'your organization',
+      tenantId: membership?.tenantId ?? null,
+    });
   }
 
   async verifyUser(token: string, email: string): Promise<void> {
@@ -140,7 +143,7 @@ export class AccountService {
     const row = await repo.findSessionUser(this.udb, userId, this.deps.clock.now());
     if (!row) throw notFound();
     const roleId = row.role_id as RoleId;
-    const planFeatures = (row.feature_keys ?? []).filter((k): k is FeatureKey => KNOWN_FEATURES.has(k));
+    const planFeatures = parseFeatureKeys(row.feature_keys);
     return {
       id: row.id,
       firstName: row.first_name,
@@ -233,14 +236,6 @@ export class AccountService {
     if (target.status !== UserStatus.PendingEmailVerification || !target.accountId) throw badRequest('This user has already verified their email.');
     const account = await repo.findAccountById(this.udb, target.accountId);
     if (!account) throw notFound('User not found');
-    const { token, hash } = newOneTimeToken();
-    await repo.insertAuthToken(this.udb, {
-      accountId: account.id,
-      purpose: 'verify-email',
-      tokenHash: hash,
-      expiresAt: new Date(this.deps.clock.now().getTime() + VERIFY_LINK_TTL_MS),
-    });
-    const mail = verificationEmail({ firstName: target.firstName, organizationName: target.tenantName, url: this.link('verify-user', token, account.email) });
-    await this.deps.mail.send({ to: account.email, tenantId: ctx.tenantId, ...mail });
+    await this.sendVerificationLink({ accountId: account.id, email: account.email, firstName: target.firstName, organizationName: target.tenantName, tenantId: ctx.tenantId });
   }
 }

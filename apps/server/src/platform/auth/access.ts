@@ -1,7 +1,7 @@
 import { queryRows } from '../../db/client';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ErrorCode, MSG, can, featuresForRole, FEATURES, type FeatureKey, type PermissionAction, type RoleId } from '@tankha/contracts';
+import { ErrorCode, MSG, can, featuresForRole, parseFeatureKeys, type FeatureKey, type PermissionAction, type RoleId } from '@tankha/contracts';
 import { UserStatus } from '@tankha/contracts';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, unauthorized } from '../errors';
@@ -37,8 +37,6 @@ interface SessionRow extends Record<string, unknown> {
   feature_keys: string[] | null;
 }
 
-const KNOWN_FEATURES = new Set<string>(FEATURES);
-
 /** Reads the bearer token, checks the session row and builds the request context. */
 export async function authenticate(request: FastifyRequest, deps: { db: Db; tokens: TokenService; clock: Clock }): Promise<RequestContext> {
   const header = request.headers.authorization;
@@ -73,7 +71,7 @@ export async function authenticate(request: FastifyRequest, deps: { db: Db; toke
     throw new AppError(403, ErrorCode.AccountDeactivated, MSG.deactivated);
   }
   const roleId = row.role_id as RoleId;
-  const planFeatures = (row.feature_keys ?? []).filter((k): k is FeatureKey => KNOWN_FEATURES.has(k));
+  const planFeatures = parseFeatureKeys(row.feature_keys);
   return {
     tenantId: row.tenant_id,
     userId: row.user_id,

@@ -1,5 +1,6 @@
+import { FormAlert } from '../../ui/FormAlert';
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { updatePasswordSchema, type UpdatePassword } from '@tankha/contracts';
 import { applyFieldErrors } from '../../ui/server-errors';
@@ -39,11 +40,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
     <Modal opened={opened} onClose={close} title="Change password" centered>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormAlert message={failure} />
           <PasswordInput label="Current password" autoComplete="current-password" required {...form.getInputProps('currentPassword')} />
           <PasswordInput label="New password" autoComplete="new-password" required {...form.getInputProps('newPassword')} />
           <PasswordInput label="Confirm new password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />

@@ -1,3 +1,4 @@
+import { FormAlert } from '../../ui/FormAlert';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -43,11 +44,7 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            {failure && (
-              <Alert color="red" variant="light" role="alert">
-                {failure}
-              </Alert>
-            )}
+            <FormAlert message={failure} />
             <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
             <Button type="submit" fullWidth loading={form.submitting}>
               Send reset link

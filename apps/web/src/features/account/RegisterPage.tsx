@@ -1,5 +1,6 @@
+import { FormAlert } from '../../ui/FormAlert';
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { registerSchema, type Register } from '@tankha/contracts';
@@ -35,11 +36,7 @@ export function RegisterPage() {
     <AuthCard title="Create your account" subtitle="Set up Tankha for your organization in a few minutes">
       <form onSubmit={submit} noValidate>
         <Stack>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormAlert message={failure} />
           <Group grow align="flex-start">
             <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
             <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />

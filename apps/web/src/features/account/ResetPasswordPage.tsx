@@ -1,3 +1,4 @@
+import { FormAlert } from '../../ui/FormAlert';
 import { useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -46,11 +47,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormAlert message={failure} />
         <Text size="sm" c="dimmed">
           Choose a new password for {email}.
         </Text>

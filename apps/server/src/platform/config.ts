@@ -31,6 +31,7 @@ const configSchema = z.object({
   TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   WEB_DIST_DIR: z.string().optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_KEY_PREFIX: z.string().default('tankha:'),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -215,3 +215,19 @@ describe('rate limits on sign-in routes', () => {
     }
   });
 });
+
+describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', () => {
+  it('two server processes share one budget per client', async () => {
+    const env = { RATE_LIMIT_AUTH_MAX: '3', REDIS_URL: process.env.TEST_REDIS_URL ?? '', REDIS_KEY_PREFIX: `tankha-test-${Date.now().toString(36)}:` };
+    const a = await createTestApp('pglite', env);
+    const b = await createTestApp('pglite', env);
+    try {
+      const statuses: number[] = [];
+      for (const app of [a, b, a, b]) statuses.push((await app.call('POST', '/Account/login', { body: { email: 'x@y.in', password: 'whatever1' } })).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

@@ -16,7 +16,7 @@ export const PATHS = {
   organizationDetails: '/org/organization-details',
   logoBranding: '/org/logo-branding',
   profile: '/profile',
-  /** The plans page of a later issue; the access screens' plan button points here. */
+  /** The plans page (administrators and moderators); the access screens' plan button points here. */
   subscription: '/my-subscription',
 } as const;
 

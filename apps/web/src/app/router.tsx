@@ -32,6 +32,7 @@ const OrganizationDetailsPage = lazyPage(organization, 'OrganizationDetailsPage'
 const LogoBrandingPage = lazyPage(organization, 'LogoBrandingPage');
 const DashboardPage = lazyPage(() => import('../features/dashboard'), 'DashboardPage');
 const ProfilePage = lazyPage(() => import('../features/profile'), 'ProfilePage');
+const SubscriptionPage = lazyPage(() => import('../features/subscription'), 'SubscriptionPage');
 
 /**
  * The route table of platform §2.1, limited to the screens that exist so far; every other path
@@ -80,6 +81,14 @@ export const routes: RouteObject[] = [
                   },
                   { path: 'access-denied', element: <AccessDeniedPage /> },
                   { path: 'no-subscription', element: <NoSubscriptionPage /> },
+                  {
+                    path: 'my-subscription',
+                    element: (
+                      <RequirePermission action="subscription.view" fallback={PATHS.accessDenied}>
+                        <SubscriptionPage />
+                      </RequirePermission>
+                    ),
+                  },
                   {
                     path: 'org',
                     element: (

@@ -5,16 +5,18 @@ interface ErrorStateProps {
   message: string;
   title?: string;
   onRetry?: () => void;
+  /** The retry button's text. */
+  retryLabel?: string;
 }
 
-export function ErrorState({ message, title = 'Something went wrong', onRetry }: ErrorStateProps) {
+export function ErrorState({ message, title = 'Something went wrong', onRetry, retryLabel = 'Try again' }: ErrorStateProps) {
   return (
     <Alert color="red" variant="light" title={title} icon={<IconAlertTriangle size={18} />} role="alert">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{message}</Text>
         {onRetry && (
           <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            Try again
+            {retryLabel}
           </Button>
         )}
       </Stack>

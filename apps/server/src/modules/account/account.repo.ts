@@ -1,4 +1,5 @@
 import { queryRows } from '../../db/client';
+import { currentPlanJoin } from '../../db/sql/current-plan';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { accounts, authTokens, sessions, tenants, users } from '../../db/schema';
 import type { UnscopedDb } from '../../platform/tenancy';
@@ -127,15 +128,10 @@ export async function findSessionUser({ db }: UnscopedDb, userId: string, now: D
   const result = await queryRows<SessionUserRow>(db, sql`
     SELECT u.id, u.first_name, u.last_name, u.email, u.role_id, u.tenant_id, t.name AS tenant_name, t.is_email_enabled,
            EXISTS (SELECT 1 FROM users r WHERE r.tenant_id = u.tenant_id AND r.reporting_manager_id = u.id AND r.status IN (1, 4)) AS is_manager,
-           sp.name AS plan_name, sp.is_free AS plan_is_free, sp.is_trial, sp.feature_keys, sp.subscription_id
+           cp.plan_name, cp.plan_is_free, cp.is_trial, cp.feature_keys, cp.subscription_id
       FROM users u
       JOIN tenants t ON t.id = u.tenant_id
-      LEFT JOIN LATERAL (
-        SELECT p.name, p.is_free, sub.is_trial, p.feature_keys, sub.id AS subscription_id
-          FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id
-         WHERE sub.tenant_id = u.tenant_id AND sub.status = 'active' AND sub.start_at <= ${now}
-           AND (sub.end_at IS NULL OR sub.end_at > ${now})
-         ORDER BY sub.is_trial ASC, sub.start_at DESC LIMIT 1) sp ON true
+      ${currentPlanJoin(sql`u.tenant_id`, now)}
      WHERE u.id = ${userId}`);
   return result[0];
 }

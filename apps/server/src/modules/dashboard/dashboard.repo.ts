@@ -1,4 +1,5 @@
 import { queryRows } from '../../db/client';
+import { currentPlanJoin } from '../../db/sql/current-plan';
 import { sql } from 'drizzle-orm';
 import type { TenantDb } from '../../platform/tenancy';
 
@@ -92,12 +93,9 @@ export async function findOrganization(tdb: TenantDb, now: Date) {
     is_trial: boolean | null;
     end_at: Date | string | null;
   }>(tdb.tx, sql`
-    SELECT t.id, t.name, t.logo_key, t.address, t.time_zone, sp.plan_name, sp.is_trial, sp.end_at
+    SELECT t.id, t.name, t.logo_key, t.address, t.time_zone, cp.plan_name, cp.is_trial, cp.end_at
       FROM tenants t
-      LEFT JOIN LATERAL (
-        SELECT p.name AS plan_name, s.is_trial, s.end_at FROM subscriptions s JOIN plans p ON p.id = s.plan_id
-         WHERE s.tenant_id = t.id AND s.status = 'active' AND s.start_at <= ${now} AND (s.end_at IS NULL OR s.end_at > ${now})
-         ORDER BY s.is_trial ASC, s.start_at DESC LIMIT 1) sp ON true
+      ${currentPlanJoin(sql`t.id`, now)}
      WHERE t.id = ${tdb.tenantId}`);
   return result[0];
 }

@@ -1,4 +1,5 @@
 import { queryRows } from '../../db/client';
+import { currentPlanJoin } from '../../db/sql/current-plan';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode, MSG, can, featuresForRole, parseFeatureKeys, type FeatureKey, type PermissionAction, type RoleId } from '@tankha/contracts';
@@ -51,13 +52,11 @@ export async function authenticate(request: FastifyRequest, deps: { db: Db; toke
     SELECT s.id AS session_id, s.revoked_at, s.expires_at, s.account_id, u.id AS user_id, s.tenant_id,
            u.role_id, u.status, t.deleted_at AS tenant_deleted_at,
            EXISTS (SELECT 1 FROM users r WHERE r.tenant_id = s.tenant_id AND r.reporting_manager_id = u.id AND r.status IN (1, 4)) AS is_manager,
-           (SELECT p.feature_keys FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id
-             WHERE sub.tenant_id = s.tenant_id AND sub.status = 'active' AND sub.start_at <= ${now}
-               AND (sub.end_at IS NULL OR sub.end_at > ${now})
-             ORDER BY sub.is_trial ASC, sub.start_at DESC LIMIT 1) AS feature_keys
+           cp.feature_keys
       FROM sessions s
       JOIN tenants t ON t.id = s.tenant_id
       LEFT JOIN users u ON u.id = s.user_id AND u.tenant_id = s.tenant_id
+      ${currentPlanJoin(sql`s.tenant_id`, now)}
      WHERE s.id = ${claims.sid}`);
   const row = result[0];
   if (!row || row.revoked_at !== null || new Date(row.expires_at) <= now || row.user_id !== claims.sub || row.tenant_id !== claims.tid) {

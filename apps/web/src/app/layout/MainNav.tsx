@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink, Stack, Text } from '@mantine/core';
-import { IconBuilding, IconLayoutDashboard, IconPhoto } from '@tabler/icons-react';
+import { IconBuilding, IconCreditCard, IconLayoutDashboard, IconPhoto } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { can } from '@tankha/contracts';
 import { useCurrentUser } from '../current-user';
@@ -34,6 +34,8 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   if (can(user.roleId, 'org.update'))
     organizationItems.push({ label: 'Organization details', to: PATHS.organizationDetails, icon: <IconBuilding size={18} /> });
   if (can(user.roleId, 'org.logo')) organizationItems.push({ label: 'Logo and branding', to: PATHS.logoBranding, icon: <IconPhoto size={18} /> });
+  if (can(user.roleId, 'subscription.view'))
+    organizationItems.push({ label: 'Subscription', to: PATHS.subscription, icon: <IconCreditCard size={18} /> });
 
   return (
     <Stack gap={4} component="nav" aria-label="Main navigation">

@@ -35,6 +35,7 @@ function QuickLinks() {
   const links: { label: string; to: string }[] = [];
   if (can(user.roleId, 'org.update')) links.push({ label: 'Organization details', to: PATHS.organizationDetails });
   if (can(user.roleId, 'org.logo')) links.push({ label: 'Logo and branding', to: PATHS.logoBranding });
+  if (can(user.roleId, 'subscription.view')) links.push({ label: 'Subscription', to: PATHS.subscription });
   if (can(user.roleId, 'users.viewProfile')) links.push({ label: 'My profile', to: profilePath(user.id) });
   if (links.length === 0) return null;
   return (

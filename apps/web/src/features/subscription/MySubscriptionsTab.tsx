@@ -25,8 +25,8 @@ export function MySubscriptionsTab() {
 
   return (
     <Card padding={0}>
-      <Table.ScrollContainer minWidth={880}>
-        <Table aria-label="My subscriptions" verticalSpacing="sm" horizontalSpacing="md" striped={false} highlightOnHover>
+      <Table.ScrollContainer minWidth={880} type="native">
+        <Table aria-label="My subscriptions" verticalSpacing="sm" horizontalSpacing="md">
           <Table.Thead>
             <Table.Tr>
               {SUBSCRIPTION_COLUMNS.map((column) => (

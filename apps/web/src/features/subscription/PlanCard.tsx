@@ -60,7 +60,7 @@ export function PlanCard({ plan, cycle, state, onChoose }: PlanCardProps) {
         </Stack>
 
         <Stack gap={6}>
-          <Group gap={6} align="baseline" wrap="nowrap">
+          <Group gap={6} align="baseline">
             {price !== list && (
               <Text component="del" c="dimmed" size="lg">
                 {rupees(list)}
@@ -73,18 +73,21 @@ export function PlanCard({ plan, cycle, state, onChoose }: PlanCardProps) {
               per user / {cycle === 'yearly' ? 'year' : 'month'}
             </Text>
           </Group>
-          <Group gap={6} mih={22}>
-            {saving > 0 && (
-              <Badge color="green" variant="light">
-                Save {saving}%
-              </Badge>
-            )}
-            {discount > 0 && (
-              <Badge color="orange" variant="light">
-                {discount}% off
-              </Badge>
-            )}
-          </Group>
+          {/* Yearly: a row of the same height on every card, so the rows below line up. */}
+          {(cycle === 'yearly' || discount > 0) && (
+            <Group gap={6} mih={22}>
+              {saving > 0 && (
+                <Badge color="green" variant="light">
+                  Save {saving}%
+                </Badge>
+              )}
+              {discount > 0 && (
+                <Badge color="orange" variant="light">
+                  {discount}% off
+                </Badge>
+              )}
+            </Group>
+          )}
         </Stack>
 
         <Text size="sm" fw={600}>

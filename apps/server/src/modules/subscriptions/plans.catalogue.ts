@@ -30,8 +30,8 @@ const PREMIUM_KEYS: FeatureKey[] = [...PROFESSIONAL_KEYS, 'ExitManagement', 'Inv
 const ALL_KEYS: FeatureKey[] = [...FEATURES];
 
 const FREE_FEATURES = [
-  `Up to ${FREE_MAX_USERS.toString()} employees`,
   'Employee directory and departments',
+  'Employee profiles',
   'Attendance check-in and time logs',
   'Leave and holiday calendar',
   'Monthly payroll and payslips',
@@ -42,8 +42,8 @@ const FREE_FEATURES = [
 const BASIC_FEATURES = ['Everything in Free', 'EPF, ESI, Professional Tax and LWF', 'Proof of investment', 'Custom logo and branding', 'Email support', 'Salary structure from CTC', 'Bank transfer sheet', 'Payroll history'];
 const STANDARD_FEATURES = ['Everything in Basic', 'Employee declarations review', 'Reimbursement claims and approvals', 'Attendance and payroll reports', 'Excel exports', 'Role-based access', 'Department heads', 'Priority email support'];
 const PROFESSIONAL_FEATURES = ['Everything in Standard', 'Shifts and weekly roster', 'Attendance settings and rules', 'Regularization requests', 'Employment type settings', 'Attendance reminders', 'Multiple organizations', 'Phone support'];
-const PREMIUM_FEATURES = ['Everything in Professional', 'Exit management', 'Invoicing with GST', 'Custom invoice templates', 'Audit logs', 'Dedicated account manager', 'Data import assistance', 'Quarterly reviews'];
-const ENTERPRISE_FEATURES = ['Everything in Premium', 'Unlimited organizations', 'Single sign-on', 'Custom integrations', 'On-premise option', 'Service level agreement', '24x7 support', 'Custom onboarding'];
+const PREMIUM_FEATURES = ['Everything in Professional', 'Exit management', 'Notice period settings', 'Invoicing with GST', 'Custom invoice templates', 'Exception logs', 'Income tax declaration reminders', 'Dedicated account manager'];
+const ENTERPRISE_FEATURES = ['Everything in Premium', 'Unlimited organizations', 'Google and Microsoft sign-in', 'Bulk employee import', 'Attendance report exports', 'Service level agreement', '24x7 support', 'Assisted onboarding'];
 
 export const PLAN_CATALOGUE: PlanDefinition[] = [
   { code: 'free', name: 'Free', description: 'For small teams getting started with payroll.', isFree: true, isVisible: true, isTrial: false, monthlyPricePerUser: 0, yearlyPricePerUser: 0, maxUsers: FREE_MAX_USERS, features: FREE_FEATURES, featureKeys: FREE_KEYS, sortOrder: 1, isMostPopular: false },

@@ -5,7 +5,8 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    // Relative paths (DATA_DIR) are from where `npm start` was typed, not from the workspace folder.
+    config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

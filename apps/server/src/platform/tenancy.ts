@@ -2,14 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { FeatureKey, RoleId } from '@tankha/contracts';
 
-/** Who is asking, built once per request from the verified session (DESIGN §3). */
+/**
+ * Who is asking, built once per request from the verified session (DESIGN §3). isManager is not
+ * here: it needs a look at reportees, so the services that care ask for it.
+ */
 export interface RequestContext {
   readonly tenantId: string;
   readonly userId: string;
   readonly accountId: string;
   readonly sessionId: string;
   readonly roleId: RoleId;
-  readonly isManager: boolean;
   /** The plan's feature keys, and those of them this user's role may use (accessableFeatures). */
   readonly planFeatures: readonly FeatureKey[];
   readonly features: readonly FeatureKey[];

@@ -11,6 +11,20 @@ export async function findTenant(tdb: TenantDb): Promise<TenantRow | undefined> 
   return row;
 }
 
+/** Setup is complete when the details carry name, address and PAN and the settings exist. */
+export async function findCompletionStatus(tdb: TenantDb): Promise<{ orgDetails: boolean; settings: boolean }> {
+  const [row] = await tdb.tx
+    .select({
+      orgDetails: sql<boolean>`(${tenants.orgDetailsCompletedAt} IS NOT NULL AND ${tenants.address} IS NOT NULL AND ${tenants.pan} IS NOT NULL)`,
+      settings: sql<boolean>`(${tenantSettings.tenantId} IS NOT NULL)`,
+    })
+    .from(tenants)
+    .leftJoin(tenantSettings, eq(tenantSettings.tenantId, tenants.id))
+    .where(eq(tenants.id, tdb.tenantId))
+    .limit(1);
+  return { orgDetails: row?.orgDetails === true, settings: row?.settings === true };
+}
+
 export async function updateTenant(tdb: TenantDb, values: TenantValues): Promise<TenantRow | undefined> {
   const [row] = await tdb.tx.update(tenants).set(values).where(eq(tenants.id, tdb.tenantId)).returning();
   return row;

@@ -189,11 +189,8 @@ export class TenantService {
   }
 
   async completionStatus(ctx: RequestContext): Promise<CompletionStatus> {
-    return this.scoped(ctx.tenantId, async (tdb) => {
-      const tenant = await repo.findTenant(tdb);
-      const settings = await repo.findSettings(tdb);
-      return { orgDetails: Boolean(tenant?.orgDetailsCompletedAt && tenant.address && tenant.pan), settings: Boolean(settings) };
-    });
+    // Asked on every page load by the setup guard: one query.
+    return this.scoped(ctx.tenantId, (tdb) => repo.findCompletionStatus(tdb));
   }
 }
 

@@ -34,7 +34,6 @@ interface SessionRow extends Record<string, unknown> {
   role_id: number | null;
   status: number | null;
   tenant_deleted_at: Date | string | null;
-  is_manager: boolean | null;
   feature_keys: string[] | null;
 }
 
@@ -51,7 +50,6 @@ export async function authenticate(request: FastifyRequest, deps: { db: Db; toke
   const result = await queryRows<SessionRow>(deps.db, sql`
     SELECT s.id AS session_id, s.revoked_at, s.expires_at, s.account_id, u.id AS user_id, s.tenant_id,
            u.role_id, u.status, t.deleted_at AS tenant_deleted_at,
-           EXISTS (SELECT 1 FROM users r WHERE r.tenant_id = s.tenant_id AND r.reporting_manager_id = u.id AND r.status IN (1, 4)) AS is_manager,
            cp.feature_keys
       FROM sessions s
       JOIN tenants t ON t.id = s.tenant_id
@@ -77,7 +75,6 @@ export async function authenticate(request: FastifyRequest, deps: { db: Db; toke
     accountId: row.account_id,
     sessionId: row.session_id,
     roleId,
-    isManager: row.is_manager === true,
     planFeatures,
     features: featuresForRole(planFeatures, roleId),
     hasActiveSubscription: row.feature_keys !== null,

@@ -18,23 +18,6 @@ export async function findVisiblePlans(db: Db): Promise<PlanRow[]> {
   return db.select().from(plans).where(eq(plans.isVisible, true)).orderBy(asc(plans.sortOrder));
 }
 
-export async function findCurrentSubscription(tdb: TenantDb, now: Date) {
-  const [row] = await tdb.tx
-    .select({ subscription: subscriptions, plan: plans })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(
-      and(
-        eq(subscriptions.tenantId, tdb.tenantId),
-        eq(subscriptions.status, 'active'),
-        sql`${subscriptions.startAt} <= ${now}`,
-        sql`(${subscriptions.endAt} IS NULL OR ${subscriptions.endAt} > ${now})`,
-      ),
-    )
-    .orderBy(asc(subscriptions.isTrial), sql`${subscriptions.startAt} DESC`)
-    .limit(1);
-  return row;
-}
 
 export async function findTrial(tdb: TenantDb) {
   const [row] = await tdb.tx

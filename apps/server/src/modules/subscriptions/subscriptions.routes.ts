@@ -7,7 +7,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   const tags = ['Subscriptions'];
   // Public, so the pricing page works signed out; the current plan is not marked there.
   app.get('/Subscriptions/plans', { config: { access: { public: true } }, schema: { tags, response: { 200: plansReplySchema } } }, async () =>
-    ok({ data: await services.subscriptions.listPlans(null) }),
+    ok({ data: await services.subscriptions.listPlans() }),
   );
   app.get('/Subscriptions/tenants/:id/trial', { schema: { tags, params: tenantPathSchema, response: { 200: trialReplySchema } } }, async (request) =>
     ok(await services.subscriptions.trial(requireCtx(request), request.params.id)),

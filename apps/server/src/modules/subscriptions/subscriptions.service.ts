@@ -10,17 +10,19 @@ const DAY_MS = 86_400_000;
 export class SubscriptionService {
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
 
-  /** The visible plans; isPlanActiveForTenant marks the caller's current plan when signed in. */
-  async listPlans(ctx: RequestContext | null): Promise<Plan[]> {
+  /**
+   * The visible plans. The list is public (the pricing page works signed out), so
+   * isPlanActiveForTenant is false here; the signed-in session record carries planName.
+   */
+  async listPlans(): Promise<Plan[]> {
     const rows = await repo.findVisiblePlans(this.deps.db);
-    const current = ctx ? await withTenant(this.deps.db, ctx.tenantId, (tdb) => repo.findCurrentSubscription(tdb, this.deps.clock.now())) : undefined;
     return rows.map((p) => ({
       id: p.id,
       name: p.name,
       description: p.description,
       isFree: p.isFree,
       isVisible: p.isVisible,
-      isPlanActiveForTenant: current?.plan.id === p.id,
+      isPlanActiveForTenant: false,
       monthlyPricePerUser: p.monthlyPricePerUser,
       yearlyPricePerUser: p.yearlyPricePerUser,
       maxUsers: p.maxUsers,

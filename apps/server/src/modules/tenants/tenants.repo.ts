@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { subscriptions, plans, tenantSettings, tenants, users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { TenantDb } from '../../platform/tenancy';
@@ -89,15 +89,4 @@ export async function findAdminMembership(tx: Db, accountId: string, tenantId: s
   return row;
 }
 
-export async function findTenantForLogo(tenantId: string, tx: Db) {
-  const [row] = await tx.select({ logoKey: tenants.logoKey }).from(tenants).where(and(eq(tenants.id, tenantId), isNull(tenants.deletedAt))).limit(1);
-  return row;
-}
 
-export async function countActiveUsers(tdb: TenantDb): Promise<number> {
-  const [row] = await tdb.tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.tenantId, tdb.tenantId), sql`${users.status} IN (1, 4)`));
-  return row?.n ?? 0;
-}

@@ -2,6 +2,7 @@ import { Avatar, Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } 
 import type { Dashboard } from '@tankha/contracts';
 import { EmptyState } from '../../ui/EmptyState';
 import { displayDate, displayText } from '../../ui/format';
+import { DetailsCard } from '../../ui/DetailsCard';
 
 type Organization = Dashboard['organization'];
 type Counts = NonNullable<Dashboard['counts']>;
@@ -136,21 +137,5 @@ export function MyDetailsCard({ me }: { me: Dashboard['me'] }) {
     { label: 'Reporting manager', value: displayText(me.reportingManagerName) },
     { label: 'Joining date', value: displayDate(me.dateOfJoining) },
   ];
-  return (
-    <Card component="section" aria-label="My details">
-      <Title order={3} size="h5" mb="sm">
-        My details
-      </Title>
-      <SimpleGrid cols={2} spacing="sm">
-        {rows.map((row) => (
-          <div key={row.label}>
-            <Text size="xs" c="dimmed">
-              {row.label}
-            </Text>
-            <Text size="sm">{row.value}</Text>
-          </div>
-        ))}
-      </SimpleGrid>
-    </Card>
-  );
+  return <DetailsCard title="My details" rows={rows} cols={2} />;
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
 import { BUSINESS_TYPE_LABELS, INDUSTRY_LABELS, MSG, can, type Organization } from '@tankha/contracts';
 import { useCurrentUser } from '../../app/current-user';
+import { DetailsCard } from '../../ui/DetailsCard';
 import { ErrorState } from '../../ui/ErrorState';
 import { displayText } from '../../ui/format';
 import { PageLoader } from '../../ui/PageLoader';
@@ -10,51 +11,26 @@ import { EditOrganizationModal } from './EditOrganizationModal';
 import { OrgLogoButton } from './OrgLogoButton';
 import { useOrganization } from './organization.api';
 
-function Field({ label, value }: { label: string; value: string | null }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-        {displayText(value)}
-      </Text>
-    </div>
-  );
-}
-
 /** TAN and PAN are editable but not shown on the card (platform §2.5). */
 function FinancialDetails({ org }: { org: Organization }) {
-  return (
-    <Card component="section" aria-label="Financial Details">
-      <Title order={3} size="h5" mb="sm">
-        Financial Details
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Field label="Name" value={org.tenantName} />
-        <Field label="Address" value={org.address} />
-        <Field label="GST number" value={org.gstNumber} />
-      </SimpleGrid>
-    </Card>
-  );
+  const rows = [
+    { label: 'Name', value: displayText(org.tenantName) },
+    { label: 'Address', value: displayText(org.address) },
+    { label: 'GST number', value: displayText(org.gstNumber) },
+  ];
+  return <DetailsCard title="Financial Details" rows={rows} cols={{ base: 1, sm: 3 }} />;
 }
 
 function BusinessDetails({ org }: { org: Organization }) {
-  return (
-    <Card component="section" aria-label="Business Details">
-      <Title order={3} size="h5" mb="sm">
-        Business Details
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Field label="Legal company name" value={org.legalCompanyName} />
-        <Field label="Business type" value={org.businessType ? BUSINESS_TYPE_LABELS[org.businessType] : null} />
-        <Field label="Industry" value={org.industry ? INDUSTRY_LABELS[org.industry] : null} />
-        <Field label="Team size" value={org.teamSize ? `${org.teamSize} employees` : null} />
-        <Field label="Working hours per day" value={org.workingHours === null ? null : String(org.workingHours)} />
-        <Field label="Weekly days off" value={org.weekDaysOff.join(', ')} />
-      </SimpleGrid>
-    </Card>
-  );
+  const rows = [
+    { label: 'Legal company name', value: displayText(org.legalCompanyName) },
+    { label: 'Business type', value: displayText(org.businessType ? BUSINESS_TYPE_LABELS[org.businessType] : null) },
+    { label: 'Industry', value: displayText(org.industry ? INDUSTRY_LABELS[org.industry] : null) },
+    { label: 'Team size', value: displayText(org.teamSize ? `${org.teamSize} employees` : null) },
+    { label: 'Working hours per day', value: displayText(org.workingHours === null ? null : String(org.workingHours)) },
+    { label: 'Weekly days off', value: displayText(org.weekDaysOff.join(', ')) },
+  ];
+  return <DetailsCard title="Business Details" rows={rows} cols={{ base: 1, sm: 3 }} />;
 }
 
 /** /org/organization-details. */

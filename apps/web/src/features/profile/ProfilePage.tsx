@@ -1,8 +1,9 @@
-import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { MSG, ROLE_NAMES, USER_STATUS_NAMES, UserStatus, type UserProfile, type UserStatusId } from '@tankha/contracts';
 import { ApiError } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
+import { DetailsCard } from '../../ui/DetailsCard';
 import { ErrorState } from '../../ui/ErrorState';
 import { displayDate, displayText, initials } from '../../ui/format';
 import { PageLoader } from '../../ui/PageLoader';
@@ -12,25 +13,6 @@ function statusName(status: number): string {
   return status in USER_STATUS_NAMES ? USER_STATUS_NAMES[status as UserStatusId] : 'Unknown';
 }
 
-function Section({ title, rows }: { title: string; rows: { label: string; value: string }[] }) {
-  return (
-    <Card component="section" aria-label={title}>
-      <Title order={3} size="h5" mb="sm">
-        {title}
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-        {rows.map((row) => (
-          <div key={row.label}>
-            <Text size="xs" c="dimmed">
-              {row.label}
-            </Text>
-            <Text size="sm">{row.value}</Text>
-          </div>
-        ))}
-      </SimpleGrid>
-    </Card>
-  );
-}
 
 function ProfileView({ profile }: { profile: UserProfile }) {
   const fullName = [profile.firstName, profile.middleName, profile.lastName].filter(Boolean).join(' ');
@@ -53,7 +35,7 @@ function ProfileView({ profile }: { profile: UserProfile }) {
           </Stack>
         </Group>
       </Card>
-      <Section
+      <DetailsCard
         title="Personal details"
         rows={[
           { label: 'Email', value: profile.email },
@@ -62,7 +44,7 @@ function ProfileView({ profile }: { profile: UserProfile }) {
           { label: 'PAN', value: maskPan(profile.pan) },
         ]}
       />
-      <Section
+      <DetailsCard
         title="Employment"
         rows={[
           { label: 'Employee number', value: displayText(profile.employeeNumber) },

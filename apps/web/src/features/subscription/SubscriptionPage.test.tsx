@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makePlan } from './test-plans';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Role, type Plan, type SessionUser, type TrialPlan } from '@tankha/contracts';
@@ -7,27 +8,8 @@ import { setSessionUser } from '../../app/session';
 import { jsonResponse, makeOrganization, makeUser, mockFetch, ok, renderRoutes, renderWithProviders } from '../../test/helpers';
 import { SubscriptionPage } from './SubscriptionPage';
 
-function plan(name: string, monthly: number, yearly: number, extra: Partial<Plan> = {}): Plan {
-  return {
-    id: `plan-${name.toLowerCase()}`,
-    name,
-    description: `The ${name} plan.`,
-    isFree: monthly === 0,
-    isVisible: true,
-    isPlanActiveForTenant: false,
-    monthlyPricePerUser: monthly,
-    yearlyPricePerUser: yearly,
-    maxUsers: monthly === 0 ? 10 : null,
-    features: Array.from({ length: 10 }, (_, i) => `${name} feature ${(i + 1).toString()}`),
-    featureKeys: [],
-    isMostPopular: name === 'Professional',
-    offer: null,
-    razorpayPlanId: null,
-    razorpayYearlyPlanId: null,
-    billingModel: 'per_user',
-    ...extra,
-  };
-}
+/** The page shows the first 8 of 10 features. */
+const plan = (name: string, monthly: number, yearly: number, extra: Partial<Plan> = {}) => makePlan(name, monthly, yearly, 10, extra);
 
 /** The catalogue, deliberately out of order. */
 const PLANS = [plan('Enterprise', 199, 1999), plan('Basic', 49, 499), plan('Free', 0, 0), plan('Premium', 149, 1499), plan('Professional', 99, 999), plan('Standard', 79, 799)];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan } from '@tankha/contracts';
+import { makePlan } from './test-plans';
 import {
   cardState,
   changeDirection,
@@ -11,28 +11,7 @@ import {
   yearlySavingPercent,
 } from './plan-rules';
 
-/** A plan with `featureCount` features; the rules read name, isFree, prices, features and offer. */
-function plan(name: string, monthly: number, yearly: number, featureCount = 8, extra: Partial<Plan> = {}): Plan {
-  return {
-    id: name.toLowerCase(),
-    name,
-    description: `${name} plan`,
-    isFree: monthly === 0,
-    isVisible: true,
-    isPlanActiveForTenant: false,
-    monthlyPricePerUser: monthly,
-    yearlyPricePerUser: yearly,
-    maxUsers: monthly === 0 ? 10 : null,
-    features: Array.from({ length: featureCount }, (_, i) => `${name} feature ${(i + 1).toString()}`),
-    featureKeys: [],
-    isMostPopular: name === 'Professional',
-    offer: null,
-    razorpayPlanId: null,
-    razorpayYearlyPlanId: null,
-    billingModel: 'per_user',
-    ...extra,
-  };
-}
+const plan = makePlan;
 
 const free = plan('Free', 0, 0);
 const basic = plan('Basic', 49, 499);

@@ -1,1 +1,2 @@
-export {};
+export * from './structure/index';
+export * from './periods/index';

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatRupees, groupIndian } from './inr';
+import { formatInr, formatRupees, groupIndian } from './inr';
 
 describe('Indian digit grouping (lakh and crore)', () => {
   it.each([
@@ -18,5 +19,39 @@ describe('Indian digit grouping (lakh and crore)', () => {
     expect(formatRupees(5, { showPaise: true })).toBe('₹0.05');
     expect(formatRupees(-250000)).toBe('-₹2,500');
     expect(() => formatRupees(0.5)).toThrow(RangeError);
+  });
+});
+
+describe('formatInr (payroll §9: en-IN grouping, negatives in brackets, zero as 0)', () => {
+  it.each([
+    [0, undefined, '0'],
+    [0, 0, '0'],
+    [1_23_45_67_50, undefined, '₹12,34,567.50'],
+    [1_23_45_67_50, 0, '₹12,34,568'], // .50 rounds half up for display
+    [1_23_45_67_49, 0, '₹12,34,567'],
+    [-1_234_00, undefined, '(₹1,234.00)'],
+    [-1_234_00, 0, '(₹1,234)'],
+    [5, 2, '₹0.05'],
+    [5, 0, '0'], // shows as zero, so written 0
+    [-49, 0, '0'],
+    [-50, 0, '(₹1)'],
+    [999_00, 0, '₹999'],
+    [1_00_000_00, 0, '₹1,00,000'],
+    [1_00_00_00_000_00, 2, '₹1,00,00,00,000.00'],
+  ] as const)('%i paise, decimals %s → %s', (paise, decimals, text) => {
+    expect(formatInr(paise, decimals === undefined ? {} : { decimals })).toBe(text);
+  });
+
+  it('refuses fractional paise', () => expect(() => formatInr(0.5)).toThrow(RangeError));
+
+  it('property: brackets exactly for negatives, and the digits read back to the amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (paise) => {
+        const text = formatInr(paise);
+        if (paise === 0) return expect(text).toBe('0');
+        expect(text.startsWith('(')).toBe(paise < 0);
+        expect(BigInt(text.replace(/[(),.₹]/g, ''))).toBe(BigInt(Math.abs(paise)));
+      }),
+    );
   });
 });

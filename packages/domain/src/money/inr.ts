@@ -30,3 +30,19 @@ export function formatRupees(amountPaise: Paise, options: { showPaise?: boolean 
   const text = '₹' + groupIndian(rupees) + (options.showPaise ? '.' + paise.toString().padStart(2, '0') : '');
   return negative ? '-' + text : text;
 }
+
+/**
+ * An amount for payroll screens and reports (payroll §9): en-IN grouping with the rupee sign,
+ * negatives in brackets '(₹1,234.50)', and an amount that shows as zero written '0'. Two decimals by
+ * default (lossless); `decimals: 0` rounds to the whole rupee, half up (a display rounding only).
+ */
+export function formatInr(amountPaise: Paise, options: { decimals?: 0 | 2 } = {}): string {
+  if (!Number.isSafeInteger(amountPaise)) throw new RangeError('amountPaise must be a safe integer');
+  const decimals = options.decimals ?? 2;
+  const abs = BigInt(Math.abs(amountPaise));
+  // Display rounding point: half up to the rupee when no decimals are shown.
+  const shownPaise = decimals === 0 ? ((abs + 50n) / 100n) * 100n : abs;
+  if (shownPaise === 0n) return '0';
+  const text = '₹' + groupIndian(shownPaise / 100n) + (decimals === 2 ? '.' + (shownPaise % 100n).toString().padStart(2, '0') : '');
+  return amountPaise < 0 ? `(${text})` : text;
+}

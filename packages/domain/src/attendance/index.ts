@@ -1,1 +1,4 @@
-export {};
+export * from './month';
+export * from './weekends';
+export * from './time-logs';
+export * from './day-status';

@@ -1,1 +1,2 @@
-export {};
+export * from './pay-period';
+export * from './payable-days';

@@ -1,1 +1,38 @@
-export {};
+export type {
+  TaxAgeBand,
+  TaxDeductionCaps,
+  TaxEmployerType,
+  TaxFinancialYear,
+  TaxRebate87ARule,
+  TaxRegimeAllowances,
+  TaxRegimeCode,
+  TaxRegimeRules,
+  TaxSlab,
+  TaxSurchargeSlab,
+  TaxYearRules,
+} from './types';
+export { TAX_FINANCIAL_YEARS, TaxInputError, isTaxFinancialYear, taxRulesFor } from './rules';
+export { computeHraExemption, type TaxHraExemption, type TaxHraInput } from './hra';
+export { computeLetOutProperty, type TaxLetOutPropertyInput, type TaxLetOutPropertyResult } from './house-property';
+export {
+  computeIncomeTax,
+  computeSlabTax,
+  roundTaxToTenRupees,
+  type IncomeTaxInput,
+  type IncomeTaxResult,
+  type TaxDeductionsInput,
+  type TaxExplanationLine,
+  type TaxOtherIncomeInput,
+  type TaxPreviousEmploymentInput,
+  type TaxSection80DInput,
+  type TaxSlabPart,
+} from './income-tax';
+export { TAX_COMPARISON_PARTICULARS, compareTaxRegimes, type TaxComparisonParticular, type TaxComparisonRow, type TaxRegimeComparison } from './compare';
+export {
+  computeMonthlyTds,
+  projectAnnualSalary,
+  remainingMonthsInFinancialYear,
+  type TaxMonthlyTdsInput,
+  type TaxSalaryProjection,
+  type TaxSalaryProjectionInput,
+} from './tds';

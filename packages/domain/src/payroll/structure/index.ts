@@ -1,1 +1,3 @@
-export {};
+export * from './formula';
+export * from './salary-structure';
+export * from './tax-estimate';

@@ -27,6 +27,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { MailboxService } from './modules/dev/mailbox.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { taxRoutes } from './modules/tax/tax.routes';
+import { TaxService } from './modules/tax/tax.service';
 import { AccountService } from './modules/account/account.service';
 import { TenantService } from './modules/tenants/tenants.service';
 import { SubscriptionService } from './modules/subscriptions/subscriptions.service';
@@ -58,6 +60,7 @@ export interface Services {
   subscriptions: SubscriptionService;
   users: UserService;
   dashboard: DashboardService;
+  tax: TaxService;
 }
 
 /** The signed-in context of a route that is not public; the access hook has set it. */
@@ -120,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     subscriptions: new SubscriptionService({ db: database.db, clock }),
     users,
     dashboard: new DashboardService({ db: database.db, clock }),
+    tax: new TaxService(),
   };
 
   // The one access mechanism: every route is signed-in unless it declares itself public.
@@ -142,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(subscriptionRoutes, { services });
       await api.register(userRoutes, { services });
       await api.register(dashboardRoutes, { services });
+      await api.register(taxRoutes, { services });
       if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, prefix: '/dev' });
     },
     { prefix: API_PREFIX },

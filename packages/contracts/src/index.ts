@@ -8,3 +8,4 @@ export * from './subscriptions.contract';
 export * from './dashboard.contract';
 export * from './users.contract';
 export * from './health.contract';
+export * from './tax.contract';

@@ -27,6 +27,16 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { MailboxService } from './modules/dev/mailbox.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { departmentRoutes } from './modules/departments/departments.routes';
+import { DepartmentService } from './modules/departments/departments.service';
+import { documentRoutes } from './modules/documents/documents.routes';
+import { DocumentService } from './modules/documents/documents.service';
+import { employeeRoutes } from './modules/employees/employees.routes';
+import { EmployeeService } from './modules/employees/employees.service';
+import { salaryRoutes } from './modules/salary/salary.routes';
+import { SalaryService } from './modules/salary/salary.service';
+import { peopleImportRoutes } from './modules/people-import/people-import.routes';
+import { PeopleImportService } from './modules/people-import/people-import.service';
 import { taxRoutes } from './modules/tax/tax.routes';
 import { TaxService } from './modules/tax/tax.service';
 import { AccountService } from './modules/account/account.service';
@@ -61,6 +71,11 @@ export interface Services {
   users: UserService;
   dashboard: DashboardService;
   tax: TaxService;
+  department: DepartmentService;
+  document: DocumentService;
+  employee: EmployeeService;
+  salary: SalaryService;
+  peopleImport: PeopleImportService;
 }
 
 /** The signed-in context of a route that is not public; the access hook has set it. */
@@ -124,6 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
     dashboard: new DashboardService({ db: database.db, clock }),
     tax: new TaxService(),
+    department: new DepartmentService({ db: database.db }),
+    document: new DocumentService({ db: database.db }),
+    employee: new EmployeeService({ db: database.db }),
+    salary: new SalaryService({ db: database.db }),
+    peopleImport: new PeopleImportService({ db: database.db }),
   };
 
   // The one access mechanism: every route is signed-in unless it declares itself public.
@@ -147,6 +167,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes, { services });
       await api.register(dashboardRoutes, { services });
       await api.register(taxRoutes, { services });
+      await api.register(departmentRoutes, { services });
+      await api.register(documentRoutes, { services });
+      await api.register(employeeRoutes, { services });
+      await api.register(salaryRoutes, { services });
+      await api.register(peopleImportRoutes, { services });
       if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, prefix: '/dev' });
     },
     { prefix: API_PREFIX },

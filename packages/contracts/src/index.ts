@@ -9,3 +9,5 @@ export * from './dashboard.contract';
 export * from './users.contract';
 export * from './health.contract';
 export * from './tax.contract';
+export * from './people.messages';
+export * from './people.contract';

@@ -16,6 +16,11 @@ export const PATHS = {
   organizationDetails: '/org/organization-details',
   logoBranding: '/org/logo-branding',
   profile: '/profile',
+  /** User management (people spec §2.5) and departments (§2.4), under platform §2.1's users area. */
+  myPeople: '/users/my-people',
+  departments: '/users/departments',
+  /** The invited user's set-password page (our design; the spec does not show it). */
+  acceptInvite: '/accept-invite',
   /** The plans page (administrators and moderators); the access screens' plan button points here. */
   subscription: '/my-subscription',
 } as const;

@@ -1,4 +1,4 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from './guards/RequireAuth';
 import { RequiredDetailsGuard } from './guards/RequiredDetailsGuard';
 import { RequirePermission } from './guards/RequirePermission';
@@ -20,6 +20,7 @@ const EmailSentPage = lazyPage(account, 'EmailSentPage');
 const VerifyUserPage = lazyPage(account, 'VerifyUserPage');
 const ForgotPasswordPage = lazyPage(account, 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(account, 'ResetPasswordPage');
+const AcceptInvitePage = lazyPage(account, 'AcceptInvitePage');
 const ForbiddenPage = lazyPage(access, 'ForbiddenPage');
 const RestrictedPage = lazyPage(access, 'RestrictedPage');
 const AccessDeniedPage = lazyPage(access, 'AccessDeniedPage');
@@ -33,6 +34,8 @@ const LogoBrandingPage = lazyPage(organization, 'LogoBrandingPage');
 const DashboardPage = lazyPage(() => import('../features/dashboard'), 'DashboardPage');
 const ProfilePage = lazyPage(() => import('../features/profile'), 'ProfilePage');
 const SubscriptionPage = lazyPage(() => import('../features/subscription'), 'SubscriptionPage');
+const UsersPage = lazyPage(() => import('../features/people'), 'UsersPage');
+const DepartmentsPage = lazyPage(() => import('../features/departments'), 'DepartmentsPage');
 
 /**
  * The route table of platform §2.1, limited to the screens that exist so far; every other path
@@ -49,6 +52,7 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'reset-password/:token/:email', element: <ResetPasswordPage /> },
+      { path: 'accept-invite/:token/:email', element: <AcceptInvitePage /> },
       { path: 'verify-user', element: <VerifyUserPage /> },
       { path: 'verify-user/:token/:email', element: <VerifyUserPage /> },
       { path: '403-Forbidden', element: <ForbiddenPage /> },
@@ -78,6 +82,26 @@ export const routes: RouteObject[] = [
                         <ProfilePage />
                       </RequirePermission>
                     ),
+                  },
+                  {
+                    path: 'users',
+                    element: (
+                      <RequirePermission action="users.list" fallback={PATHS.accessDenied}>
+                        <Outlet />
+                      </RequirePermission>
+                    ),
+                    children: [
+                      { index: true, element: <Navigate to="my-people" replace /> },
+                      { path: 'my-people', element: <UsersPage /> },
+                      {
+                        path: 'departments',
+                        element: (
+                          <RequirePermission action="departments.list" fallback={PATHS.accessDenied}>
+                            <DepartmentsPage />
+                          </RequirePermission>
+                        ),
+                      },
+                    ],
                   },
                   { path: 'access-denied', element: <AccessDeniedPage /> },
                   { path: 'no-subscription', element: <NoSubscriptionPage /> },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { accounts, tenants } from './platform';
 
 export const departments = pgTable(
@@ -50,6 +50,26 @@ export const users = pgTable(
     reportingManagerId: uuid('reporting_manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     pan: text('pan'),
     regimeType: smallint('regime_type').notNull().default(1),
+    personalEmail: text('personal_email'),
+    emergencyContact: text('emergency_contact'),
+    maritalStatus: smallint('marital_status').notNull().default(0),
+    marriageDate: date('marriage_date', { mode: 'string' }),
+    spouseName: text('spouse_name'),
+    bloodGroup: text('blood_group'),
+    address: text('address'),
+    /** Years of experience; decimals allowed (people spec §3). */
+    experience: numeric('experience', { precision: 5, scale: 2 }),
+    dateOfConfirmation: date('date_of_confirmation', { mode: 'string' }),
+    esiNumber: text('esi_number'),
+    pfNumber: text('pf_number'),
+    uan: text('uan'),
+    bankAccountNumber: text('bank_account_number'),
+    bankName: text('bank_name'),
+    ifscCode: text('ifsc_code'),
+    accountHolderName: text('account_holder_name'),
+    forceEsiCalc: boolean('force_esi_calc').notNull().default(false),
+    /** Annual cost to company in paise (DESIGN §5: money is integer paise). */
+    annualCtcPaise: bigint('annual_ctc_paise', { mode: 'number' }),
     imageKey: text('image_key'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -62,6 +82,9 @@ export const users = pgTable(
     index('users_tenant_status_idx').on(t.tenantId, t.status),
     index('users_manager_idx').on(t.tenantId, t.reportingManagerId),
     index('users_department_idx').on(t.tenantId, t.departmentId),
+    // The user list sorts and searches in the database at 100,000 users (issue 4).
+    index('users_tenant_status_name_idx').on(t.tenantId, t.status, t.firstName, t.lastName),
+    index('users_tenant_status_joining_idx').on(t.tenantId, t.status, t.dateOfJoining),
   ],
 );
 
@@ -81,4 +104,185 @@ export const files = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('files_storage_key').on(t.storageKey)],
+);
+
+/**
+ * Tenant-defined fields on the employee record with a choice of options; "Employment Type" is one
+ * (people spec §3: userFieldValues hold id, userId, userFieldId, optionId, fieldValue).
+ */
+export const userFields = pgTable(
+  'user_fields',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_fields_tenant_name_key').on(t.tenantId, t.name)],
+);
+
+export const userFieldOptions = pgTable(
+  'user_field_options',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userFieldId: uuid('user_field_id')
+      .notNull()
+      .references(() => userFields.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    sortOrder: smallint('sort_order').notNull().default(0),
+  },
+  (t) => [index('user_field_options_field_idx').on(t.userFieldId)],
+);
+
+export const userFieldValues = pgTable(
+  'user_field_values',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userFieldId: uuid('user_field_id')
+      .notNull()
+      .references(() => userFields.id, { onDelete: 'cascade' }),
+    optionId: uuid('option_id').references(() => userFieldOptions.id, { onDelete: 'set null' }),
+    fieldValue: text('field_value'),
+  },
+  (t) => [uniqueIndex('user_field_values_user_field_key').on(t.userId, t.userFieldId)],
+);
+
+/** An employee's uploaded documents (people spec §3 document types); the bytes live in file storage. */
+export const userDocuments = pgTable(
+  'user_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentType: smallint('document_type').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_documents_user_idx').on(t.tenantId, t.userId)],
+);
+
+/**
+ * The tenant's earning components (payroll spec §3 "Earning details"). calculationValue is a
+ * percent as decimal text, annual flat paise as text, or a formula, by calculationType 1–5.
+ */
+export const tenantEarnings = pgTable(
+  'tenant_earnings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    earningName: text('earning_name').notNull(),
+    nameInPayslip: text('name_in_payslip').notNull(),
+    /** Identifier used in formulas (BASIC, HRA, …). */
+    code: text('code').notNull(),
+    /** 'basic' | 'hra' | 'fixedAllowance' | 'other': the roles the structure engine needs. */
+    earningCategory: text('earning_category').notNull().default('other'),
+    calculationType: smallint('calculation_type').notNull(),
+    calculationValue: text('calculation_value').notNull(),
+    isFixedPay: boolean('is_fixed_pay').notNull().default(true),
+    isPartOfSalaryStructure: boolean('is_part_of_salary_structure').notNull().default(true),
+    isTaxableEarning: boolean('is_taxable_earning').notNull().default(true),
+    isProRateBasis: boolean('is_pro_rate_basis').notNull().default(true),
+    /** 0 not counted for EPF, 1 always counted, 2 counted only when the PF wage is under the ceiling. */
+    epfContributionType: smallint('epf_contribution_type').notNull().default(0),
+    isConsideredForEsi: boolean('is_considered_for_esi').notNull().default(true),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: smallint('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tenant_earnings_tenant_code_key').on(t.tenantId, t.code)],
+);
+
+/** The tenant's deductions (payroll spec §3): deductionType 0 post-tax, 3 pre-tax. */
+export const tenantDeductions = pgTable(
+  'tenant_deductions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    deductionName: text('deduction_name').notNull(),
+    description: text('description'),
+    isRecurring: boolean('is_recurring').notNull().default(true),
+    deductionType: smallint('deduction_type').notNull(),
+    preTaxDeductionSection: text('pre_tax_deduction_section'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tenant_deductions_tenant_name_key').on(t.tenantId, t.deductionName)],
+);
+
+/** EPF, ESI, ProfessionalTax and LWF settings per tenant; `settings` is validated by the contract. */
+export const statutoryComponents = pgTable(
+  'statutory_components',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    component: text('component', { enum: ['EPF', 'ESI', 'ProfessionalTax', 'LWF'] }).notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(false),
+    settings: jsonb('settings').notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.component] })],
+);
+
+/** An employee's earning associations: which components, with this employee's value. */
+export const userEarnings = pgTable(
+  'user_earnings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantEarningId: uuid('tenant_earning_id')
+      .notNull()
+      .references(() => tenantEarnings.id, { onDelete: 'cascade' }),
+    calculationType: smallint('calculation_type').notNull(),
+    calculationValue: text('calculation_value').notNull(),
+  },
+  (t) => [uniqueIndex('user_earnings_user_earning_key').on(t.userId, t.tenantEarningId)],
+);
+
+/** An employee's deduction associations with an annual flat amount in paise. */
+export const userDeductions = pgTable(
+  'user_deductions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantDeductionId: uuid('tenant_deduction_id')
+      .notNull()
+      .references(() => tenantDeductions.id, { onDelete: 'cascade' }),
+    annualPaise: bigint('annual_paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('user_deductions_user_deduction_key').on(t.userId, t.tenantDeductionId)],
 );

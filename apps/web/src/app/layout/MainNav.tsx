@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink, Stack, Text } from '@mantine/core';
-import { IconBuilding, IconCreditCard, IconLayoutDashboard, IconPhoto } from '@tabler/icons-react';
+import { IconBuilding, IconBuildingCommunity, IconCreditCard, IconLayoutDashboard, IconPhoto, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { can } from '@tankha/contracts';
 import { useCurrentUser } from '../current-user';
@@ -30,6 +30,9 @@ function NavItems({ items, onNavigate }: { items: NavItem[]; onNavigate: () => v
 /** The navbar by role; it links only to screens that exist. */
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const user = useCurrentUser();
+  const peopleItems: NavItem[] = [];
+  if (can(user.roleId, 'users.list')) peopleItems.push({ label: 'My people', to: PATHS.myPeople, icon: <IconUsers size={18} /> });
+  if (can(user.roleId, 'departments.list')) peopleItems.push({ label: 'Departments', to: PATHS.departments, icon: <IconBuildingCommunity size={18} /> });
   const organizationItems: NavItem[] = [];
   if (can(user.roleId, 'org.update'))
     organizationItems.push({ label: 'Organization details', to: PATHS.organizationDetails, icon: <IconBuilding size={18} /> });
@@ -40,6 +43,14 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   return (
     <Stack gap={4} component="nav" aria-label="Main navigation">
       <NavItems items={[{ label: 'Dashboard', to: PATHS.home, icon: <IconLayoutDashboard size={18} /> }]} onNavigate={onNavigate} />
+      {peopleItems.length > 0 && (
+        <>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" px="sm">
+            People
+          </Text>
+          <NavItems items={peopleItems} onNavigate={onNavigate} />
+        </>
+      )}
       {organizationItems.length > 0 && (
         <>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" px="sm">

@@ -4,3 +4,4 @@ export { EmailSentPage } from './EmailSentPage';
 export { VerifyUserPage } from './VerifyUserPage';
 export { ForgotPasswordPage } from './ForgotPasswordPage';
 export { ResetPasswordPage } from './ResetPasswordPage';
+export { AcceptInvitePage } from './AcceptInvitePage';

@@ -1,0 +1,4 @@
+/** Placeholder: the invited user's set-password page. */
+export function AcceptInvitePage() {
+  return null;
+}

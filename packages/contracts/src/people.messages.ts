@@ -1,0 +1,61 @@
+/** The people spec's texts (people-and-attendance §4, §5, §8), word for word. */
+export const PEOPLE_MSG = {
+  // employee form (§5)
+  alphabeticOnly: 'Please enter only alphabetic characters',
+  mandatory: 'Fields marked with ( * ) are mandatory',
+  employeeNumberExists: 'Employee number already exists!',
+  validEmail: 'Please enter a valid email address',
+  oneManagerOnly: 'Only one manager can be selected for the user',
+  emailServicesDisabled: 'Cannot invite user email services are disabled for your organization!',
+  salaryAmountNegative: "Amount must be greater than zero. Adjust the CTC or any of the component's amount.",
+  // role (§5)
+  ownRole: "* You can't change your own role",
+  roleAlreadyAssigned: '* Role already assigned',
+  // department (§5)
+  departmentNameRequired: 'Please enter a department name',
+  // confirmation modals (§2.8)
+  acknowledge: 'I understand the consequences of this action',
+  // toasts (§8)
+  userUpdated: 'User updated successfully',
+  userUpdateFailed: 'Failed to update the user',
+  userExists: 'User already exists with this email!',
+  somethingWrong: 'Something went wrong!',
+  invitePayrollError: 'An error occurred while running payroll',
+  invited: 'User has been invited, pending verification!',
+  roleAssigned: 'Role assigned successfully',
+  roleAssignError: 'Error assigning role',
+  userDeleted: 'User deleted successfully',
+  userDeleteError: 'Error deleting user',
+  tryAgain: 'Something went wrong. Please try again.',
+  deactivated: 'User deactivated successfully',
+  deactivationFailed: 'User deactivation failed',
+  reactivated: 'User re-activated successfully',
+  reactivationFailed: 'User re-activation failed',
+  unexpected: 'An unexpected error occurred.',
+  emailResent: 'Email re-sent successfully',
+  emailResendFailed: 'Failed to re-send verification email',
+  verificationSent: 'Verification email sent successfully',
+  verificationSendFailed: 'Failed to send verification email',
+  fetchUsersFailed: 'Failed to fetch users',
+  departmentStatusUpdated: 'Department status updated successfully',
+  departmentStatusFailed: 'Failed to update department status: {message}',
+  // list (§2.5)
+  cannotLogin: 'Cannot login',
+  noLogin: 'No login',
+  noLoginTip: 'The user has not logged in since the system update',
+  restrictedHint: 'Users that cannot log in but can be part of a payroll, counted as Active users',
+} as const;
+
+/** Document types of user files (people spec §3), numbered in the spec's order. */
+export const USER_DOCUMENT_TYPES = [
+  { id: 1, name: 'Adhaar Card' },
+  { id: 2, name: 'Pan Card' },
+  { id: 3, name: 'Passport' },
+  { id: 4, name: 'Voter ID Card' },
+  { id: 5, name: 'Driving License' },
+  { id: 6, name: 'Matric Marksheet' },
+  { id: 7, name: 'Inter Marksheet' },
+  { id: 8, name: 'Graduation Certificate' },
+  { id: 9, name: 'Other' },
+] as const;
+export const USER_DOCUMENT_MAX_BYTES = 5_242_880;

@@ -1,12 +1,14 @@
 import { writeResult, type BenchResult } from './results';
 import { runAuthenticatedRequest } from './authenticated-request.bench';
 import { runTaxCalculateRequest, runTaxCalculation } from './tax-calculation.bench';
+import { runUserList } from './user-list.bench';
 
 /** `npm run bench`: runs every benchmark (or those named on the command line) and writes bench/results/*.json. */
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   'authenticated-request': runAuthenticatedRequest,
   'tax-calculation': runTaxCalculation,
   'tax-calculate-request': runTaxCalculateRequest,
+  'user-list': runUserList,
 };
 
 const wanted = process.argv.slice(2);

@@ -131,19 +131,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const files = deps.files ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
   const mailbox = new MailboxService({ db: database.db });
   const tenants = new TenantService({ db: database.db, clock, files, config });
-  const users = new UserService({ db: database.db });
+  const salary = new SalaryService({ db: database.db, clock });
+  const employees = new EmployeeService({ db: database.db, clock, mail, config, salary });
+  const users = new UserService({ db: database.db, clock, files, employees });
   const services: Services = {
-    account: new AccountService({ db: database.db, clock, tokens, mail, config, tenants, users }),
+    account: new AccountService({ db: database.db, clock, tokens, mail, config, tenants, users, employees }),
     tenants,
     subscriptions: new SubscriptionService({ db: database.db, clock }),
     users,
     dashboard: new DashboardService({ db: database.db, clock }),
     tax: new TaxService(),
     department: new DepartmentService({ db: database.db }),
-    document: new DocumentService({ db: database.db }),
-    employee: new EmployeeService({ db: database.db }),
-    salary: new SalaryService({ db: database.db }),
-    peopleImport: new PeopleImportService({ db: database.db }),
+    document: new DocumentService({ db: database.db, clock, files, users }),
+    employee: employees,
+    salary,
+    peopleImport: new PeopleImportService({ db: database.db, create: (...args) => employees.createImported(...args) }),
   };
 
   // The one access mechanism: every route is signed-in unless it declares itself public.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoOrganisation } from './db/seed/demo';
+import { backfillPayrollDefaults } from './modules/salary/salary.defaults';
 import { upsertPlanCatalogue } from './modules/subscriptions/subscriptions.repo';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -10,6 +11,7 @@ import type { Config } from './platform/config';
 export async function prepareDatabase(database: Database): Promise<void> {
   await database.migrate();
   await upsertPlanCatalogue(database.db);
+  await backfillPayrollDefaults(database.db);
 }
 
 export interface Running {

@@ -100,6 +100,7 @@ export const PERMISSIONS = {
   'users.documents.manage': ADMINS,
   /** Own documents: every role sees and uploads their own. */
   'users.documents.own': ALL_ROLES,
+  'users.viewOwnProfile': ALL_ROLES,
   'departments.list': ADMINS,
   'departments.manage': ADMINS,
   'salary.components.view': ADMINS,

@@ -11,3 +11,8 @@ export * from './health.contract';
 export * from './tax.contract';
 export * from './people.messages';
 export * from './people.contract';
+export * from './people-import.contract';
+export * from './documents.contract';
+export * from './departments.contract';
+export * from './salary.contract';
+export * from './employees.contract';

@@ -179,14 +179,7 @@ export async function apiRequest(path: string, options: RequestOptions & { schem
   }
 
   const payload = await readPayload(response);
-  if (!response.ok) {
-    const code = stringField(payload, 'errorCode');
-    const message = stringField(payload, 'message');
-    const handled = handleAccessFailure(response.status, code, message, path, options);
-    const text = message ?? stringField(payload, 'error') ?? `API Error: ${response.status.toString()}`;
-    if (!handled && !options.suppress && !options.quiet) toast.error(text);
-    throw new ApiError({ status: response.status, code, message: text, errors: fieldErrors(payload), handled });
-  }
+  if (!response.ok) throw failure(response.status, payload, path, options);
 
   if (!options.schema) return payload as Envelope<unknown>;
   const parsed = options.schema.safeParse(payload);
@@ -223,6 +216,89 @@ export function toFormData(fields: Record<string, string | number | File | Blob 
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status > 0 && error.code !== INVALID_RESPONSE) return error.message;
   return fallback;
+}
+
+/** The error of a failed reply, after the access, session and toast handling of platform §8. */
+function failure(status: number, payload: unknown, path: string, options: RequestOptions): ApiError {
+  const code = stringField(payload, 'errorCode');
+  const message = stringField(payload, 'message');
+  const handled = handleAccessFailure(status, code, message, path, options);
+  const text = message ?? stringField(payload, 'error') ?? `API Error: ${status.toString()}`;
+  if (!handled && !options.suppress && !options.quiet) toast.error(text);
+  return new ApiError({ status, code, message: text, errors: fieldErrors(payload), handled });
+}
+
+function authHeaders(): Record<string, string> {
+  const user = getSessionUser();
+  if (user && isTokenExpired(user.token, Date.now())) {
+    clearSession();
+    throw new ApiError({ status: 401, code: ErrorCode.TokenExpired, message: MSG.sessionExpired, handled: true });
+  }
+  return user ? { Authorization: `Bearer ${user.token}` } : {};
+}
+
+/** Downloads a file from the API with the session's token and saves it under `filename`. */
+export async function apiDownload(path: string, filename: string, options: CallOptions = {}): Promise<void> {
+  const headers = authHeaders();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { headers, credentials: 'include', signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw networkFailure();
+  }
+  if (!response.ok) throw failure(response.status, await readPayload(response), path, options);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * A multipart upload that reports its progress (0–1) while the bytes go up; fetch cannot, so this
+ * one call uses XMLHttpRequest. Replies are handled exactly as apiRequest handles them.
+ */
+export function apiUploadWithProgress<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  options: CallOptions = {},
+): Promise<z.output<S>> {
+  const headers = authHeaders();
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path, options.query));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    for (const [key, value] of Object.entries(headers)) xhr.setRequestHeader(key, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(networkFailure());
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.onload = () => {
+      let payload: unknown;
+      try {
+        payload = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        payload = null;
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(failure(xhr.status, payload, path, options));
+        return;
+      }
+      const parsed = schema.safeParse(payload);
+      if (parsed.success) resolve(parsed.data);
+      else reject(new ApiError({ status: xhr.status, code: INVALID_RESPONSE, message: 'Unexpected response from the server.', handled: false }));
+    };
+    xhr.send(form);
+  });
 }
 
 /** For tests: forget in-flight client state. */

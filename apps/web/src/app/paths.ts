@@ -16,9 +16,12 @@ export const PATHS = {
   organizationDetails: '/org/organization-details',
   logoBranding: '/org/logo-branding',
   profile: '/profile',
+  /** The signed-in user's own profile and documents (every role; our design, issue 4 item 6). */
+  myProfile: '/my-profile',
   /** User management (people spec §2.5) and departments (§2.4), under platform §2.1's users area. */
   myPeople: '/users/my-people',
   departments: '/users/departments',
+  importUsers: '/users/import',
   /** The invited user's set-password page (our design; the spec does not show it). */
   acceptInvite: '/accept-invite',
   /** The plans page (administrators and moderators); the access screens' plan button points here. */

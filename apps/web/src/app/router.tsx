@@ -33,9 +33,11 @@ const OrganizationDetailsPage = lazyPage(organization, 'OrganizationDetailsPage'
 const LogoBrandingPage = lazyPage(organization, 'LogoBrandingPage');
 const DashboardPage = lazyPage(() => import('../features/dashboard'), 'DashboardPage');
 const ProfilePage = lazyPage(() => import('../features/profile'), 'ProfilePage');
+const MyProfilePage = lazyPage(() => import('../features/profile'), 'MyProfilePage');
 const SubscriptionPage = lazyPage(() => import('../features/subscription'), 'SubscriptionPage');
 const UsersPage = lazyPage(() => import('../features/people'), 'UsersPage');
 const DepartmentsPage = lazyPage(() => import('../features/departments'), 'DepartmentsPage');
+const ImportUsersPage = lazyPage(() => import('../features/people-import'), 'ImportUsersPage');
 
 /**
  * The route table of platform §2.1, limited to the screens that exist so far; every other path
@@ -94,6 +96,14 @@ export const routes: RouteObject[] = [
                       { index: true, element: <Navigate to="my-people" replace /> },
                       { path: 'my-people', element: <UsersPage /> },
                       {
+                        path: 'import',
+                        element: (
+                          <RequirePermission action="users.import" fallback={PATHS.accessDenied}>
+                            <ImportUsersPage />
+                          </RequirePermission>
+                        ),
+                      },
+                      {
                         path: 'departments',
                         element: (
                           <RequirePermission action="departments.list" fallback={PATHS.accessDenied}>
@@ -103,6 +113,7 @@ export const routes: RouteObject[] = [
                       },
                     ],
                   },
+                  { path: 'my-profile', element: <MyProfilePage /> },
                   { path: 'access-denied', element: <AccessDeniedPage /> },
                   { path: 'no-subscription', element: <NoSubscriptionPage /> },
                   {

@@ -13,12 +13,18 @@ export const departments = pgTable(
     code: text('code'),
     description: text('description'),
     status: smallint('status').notNull().default(1),
-    headUserId: uuid('head_user_id'),
+    headUserId: uuid('head_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     parentDepartmentId: uuid('parent_department_id').references((): AnyPgColumn => departments.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('departments_tenant_idx').on(t.tenantId), uniqueIndex('departments_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+  (t) => [
+    index('departments_tenant_idx').on(t.tenantId),
+    uniqueIndex('departments_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`),
+    uniqueIndex('departments_tenant_code_key')
+      .on(t.tenantId, sql`lower(${t.code})`)
+      .where(sql`${t.code} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -85,6 +91,7 @@ export const users = pgTable(
     // The user list sorts and searches in the database at 100,000 users (issue 4).
     index('users_tenant_status_name_idx').on(t.tenantId, t.status, t.firstName, t.lastName),
     index('users_tenant_status_joining_idx').on(t.tenantId, t.status, t.dateOfJoining),
+    index('users_tenant_status_last_login_idx').on(t.tenantId, t.status, t.lastLoginAt, t.firstName, t.lastName),
   ],
 );
 

@@ -2,7 +2,8 @@ import { queryRows } from '../client';
 import { sql } from 'drizzle-orm';
 import { Gender, Role, UserStatus } from '@tankha/contracts';
 import type { Db } from '../client';
-import { accounts, departments, plans, subscriptions, tenantSettings, tenants, users } from '../schema';
+import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSettings, tenants, userEarnings, userFieldOptions, userFieldValues, users } from '../schema';
+import { EMPLOYMENT_TYPE_FIELD, provisionPayrollDefaults } from '../../modules/salary/salary.defaults';
 import { hashPassword } from '../../platform/auth/passwords';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names';
 
@@ -173,6 +174,7 @@ export async function seedDemoOrganisation(db: Db, now: Date): Promise<boolean> 
         .set({ reportingManagerId: userIds.get(p.managerKey) ?? null })
         .where(sql`${users.id} = ${userIds.get(p.key) ?? null}`);
     }
+    await seedDemoSalaries(tx, tenant.id, all, userIds);
     for (const d of DEPARTMENTS) {
       await tx
         .update(departments)
@@ -181,4 +183,36 @@ export async function seedDemoOrganisation(db: Db, now: Date): Promise<boolean> 
     }
   });
   return true;
+}
+
+/** Annual CTC in rupees by person: leaders first, then members on a deterministic ladder (a few under the ESI line). */
+const MEMBER_CTC_LADDER = [600_000, 840_000, 1_200_000, 480_000, 960_000, 1_500_000, 720_000, 240_000, 1_800_000, 540_000];
+const LEADER_CTC: Record<string, number> = { anita: 4_800_000, vikram: 2_400_000, rahul: 3_000_000, priya: 2_600_000, arjun: 2_600_000 };
+
+/**
+ * The people issue's payroll data for the demo: the standard components (professional tax in
+ * Karnataka, where Nilgiri is), each person's CTC with the default structure as their associations,
+ * and an Employment Type (mostly Full Time; a few interns and contractors).
+ */
+async function seedDemoSalaries(tx: Db, tenantId: string, all: Person[], userIds: Map<string, string>): Promise<void> {
+  await provisionPayrollDefaults(tx, tenantId, { professionalTaxState: 'KA' });
+  const earnings = await tx.select().from(tenantEarnings).where(sql`${tenantEarnings.tenantId} = ${tenantId} AND ${tenantEarnings.isPartOfSalaryStructure}`);
+  const options = await tx
+    .select({ id: userFieldOptions.id, label: userFieldOptions.label, userFieldId: userFieldOptions.userFieldId })
+    .from(userFieldOptions)
+    .where(sql`${userFieldOptions.tenantId} = ${tenantId} AND ${userFieldOptions.userFieldId} = (SELECT id FROM user_fields WHERE tenant_id = ${tenantId} AND name = ${EMPLOYMENT_TYPE_FIELD})`);
+  const option = (label: string) => options.find((o) => o.label === label);
+  let member = 0;
+  for (const p of all) {
+    const userId = userIds.get(p.key);
+    if (!userId) continue;
+    const leader = LEADER_CTC[p.key];
+    const ctc = leader ?? MEMBER_CTC_LADDER[member % MEMBER_CTC_LADDER.length] ?? 600_000;
+    const employmentType = leader ? 'Full Time' : member % 13 === 7 ? 'Intern' : member % 11 === 5 ? 'Contract' : 'Full Time';
+    if (!leader) member += 1;
+    await tx.update(users).set({ annualCtcPaise: ctc * 100, experience: String(leader ? 12 : 1 + (member % 9)) }).where(sql`${users.id} = ${userId}`);
+    await tx.insert(userEarnings).values(earnings.map((e) => ({ tenantId, userId, tenantEarningId: e.id, calculationType: e.calculationType, calculationValue: e.calculationValue })));
+    const chosen = option(employmentType);
+    if (chosen) await tx.insert(userFieldValues).values({ tenantId, userId, userFieldId: chosen.userFieldId, optionId: chosen.id, fieldValue: chosen.label });
+  }
 }

@@ -10,6 +10,8 @@ import type { UnscopedDb } from '../../platform/tenancy';
  * a tenant's data.
  */
 export type AccountRow = typeof accounts.$inferSelect;
+/** One-time link purposes; 'invite' sets the password of an invited member (people issue). */
+export type AuthTokenPurpose = 'verify-email' | 'reset-password' | 'invite';
 export type Membership = {
   userId: string;
   tenantId: string;
@@ -56,7 +58,7 @@ export async function activatePendingMemberships({ db }: UnscopedDb, accountId: 
   await db.update(users).set({ status: 1, updatedAt: now }).where(and(eq(users.accountId, accountId), eq(users.status, 3)));
 }
 
-export async function insertAuthToken({ db }: UnscopedDb, values: { accountId: string; purpose: 'verify-email' | 'reset-password'; tokenHash: string; expiresAt: Date }): Promise<void> {
+export async function insertAuthToken({ db }: UnscopedDb, values: { accountId: string; purpose: AuthTokenPurpose; tokenHash: string; expiresAt: Date }): Promise<void> {
   // A new link replaces older unused ones of the same purpose.
   await db
     .update(authTokens)
@@ -65,7 +67,7 @@ export async function insertAuthToken({ db }: UnscopedDb, values: { accountId: s
   await db.insert(authTokens).values(values);
 }
 
-export async function findAuthToken({ db }: UnscopedDb, tokenHash: string, purpose: 'verify-email' | 'reset-password') {
+export async function findAuthToken({ db }: UnscopedDb, tokenHash: string, purpose: AuthTokenPurpose) {
   const [row] = await db
     .select({ id: authTokens.id, accountId: authTokens.accountId, expiresAt: authTokens.expiresAt, usedAt: authTokens.usedAt, email: accounts.email })
     .from(authTokens)

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  acceptInviteReplySchema,
+  acceptInviteSchema,
   emptyReplySchema,
   forgotPasswordSchema,
   loginSchema,
@@ -70,6 +72,11 @@ export const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
   app.post('/Account/reset-password', { config: publicLimited, schema: { tags, body: resetPasswordSchema, response: { 200: emptyReplySchema } } }, async (request) => {
     await account.resetPassword(request.body);
     return ok(null, 'Your password has been reset. Please log in with your new password.');
+  });
+
+  app.post('/Account/accept-invite', { config: publicLimited, schema: { tags, body: acceptInviteSchema, response: { 200: acceptInviteReplySchema } } }, async (request) => {
+    const data = await account.acceptInvite(request.body);
+    return ok(data, data.passwordSet ? 'Your password has been set. You can now log in.' : 'Invitation accepted. Log in with your existing password.');
   });
 
   app.post('/Account/update-password', { schema: { tags, body: updatePasswordSchema, response: { 200: emptyReplySchema } } }, async (request) => {

@@ -5,6 +5,7 @@ import {
   featuresForRole,
   parseFeatureKeys,
   type Register,
+  type AcceptInvite,
   type ResetPassword,
   type RoleId,
   type SessionUser,
@@ -14,7 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors';
+import { AppError, badRequest, conflict, fieldError, forbidden, notFound, unauthorized } from '../../platform/errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { hashOneTimeToken, newOneTimeToken, type TokenService } from '../../platform/auth/tokens';
 import type { MailService } from '../../platform/mail/mail.service';
@@ -22,6 +23,7 @@ import { resetPasswordEmail, verificationEmail } from '../../platform/mail/templ
 import { unscoped, type RequestContext, type UnscopedDb } from '../../platform/tenancy';
 import type { TenantService } from '../tenants/tenants.service';
 import { logoUrlOf } from '../tenants/tenants.service';
+import type { EmployeeService } from '../employees/employees.service';
 import type { UserService } from '../users/users.service';
 import * as repo from './account.repo';
 
@@ -42,6 +44,7 @@ interface Deps {
   config: Pick<Config, 'appUrl' | 'TOKEN_TTL_HOURS'>;
   tenants: TenantService;
   users: UserService;
+  employees: Pick<EmployeeService, 'sendInvite'>;
 }
 
 export class AccountService {
@@ -202,6 +205,27 @@ export class AccountService {
     await repo.revokeAccountSessions(this.udb, row.accountId, now);
   }
 
+  /**
+   * The invitation link (people issue): sets the password when the account has none (an account
+   * that already has one keeps it, and the fields are ignored), verifies the e-mail and activates the
+   * account's pending memberships. The link is checked before anything is used up.
+   */
+  async acceptInvite(input: AcceptInvite): Promise<{ passwordSet: boolean }> {
+    const row = await repo.findAuthToken(this.udb, hashOneTimeToken(input.token), 'invite');
+    if (!row || row.email !== input.email || row.usedAt) throw badRequest(MSG.invalidLink);
+    const now = this.deps.clock.now();
+    if (row.expiresAt <= now) throw badRequest(MSG.tokenExpired);
+    const account = await repo.findAccountById(this.udb, row.accountId);
+    if (!account) throw badRequest(MSG.invalidLink);
+    const needsPassword = !account.passwordHash;
+    if (needsPassword && input.password === undefined) throw fieldError('password', MSG.passwordRule);
+    if (!(await repo.consumeAuthToken(this.udb, row.id, now))) throw badRequest(MSG.invalidLink);
+    const passwordHash = needsPassword && input.password !== undefined ? await hashPassword(input.password) : account.passwordHash;
+    await repo.updateAccount(this.udb, row.accountId, { passwordHash, emailVerifiedAt: account.emailVerifiedAt ?? now }, now);
+    await repo.activatePendingMemberships(this.udb, row.accountId, now);
+    return { passwordSet: needsPassword };
+  }
+
   async updatePassword(ctx: RequestContext, input: UpdatePassword): Promise<void> {
     const account = await repo.findAccountById(this.udb, ctx.accountId);
     if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
@@ -229,13 +253,14 @@ export class AccountService {
     return this.openSession(ctx.accountId, target.userId, tenantId, meta, memberships.length);
   }
 
-  /** Sends the verification link again to a member of the caller's organisation who has not verified. */
+  /**
+   * Resend Verification Email for a Pending Verification member: a fresh set-password invitation
+   * (the employees module owns invitations; the old verify-email link would set no password).
+   */
   async resendInvite(ctx: RequestContext, userId: string): Promise<void> {
     const target = await this.deps.users.inviteTarget(ctx, userId);
     if (!target) throw notFound('User not found');
-    if (target.status !== UserStatus.PendingEmailVerification || !target.accountId) throw badRequest('This user has already verified their email.');
-    const account = await repo.findAccountById(this.udb, target.accountId);
-    if (!account) throw notFound('User not found');
-    await this.sendVerificationLink({ accountId: account.id, email: account.email, firstName: target.firstName, organizationName: target.tenantName, tenantId: ctx.tenantId });
+    if (target.status !== UserStatus.PendingEmailVerification) throw badRequest('This user has already verified their email.');
+    await this.deps.employees.sendInvite(ctx, userId);
   }
 }

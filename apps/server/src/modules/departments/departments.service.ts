@@ -1,6 +1,154 @@
+import { DEPARTMENT_MSG, ErrorCode, UserStatus, type Department, type DepartmentDetail, type DepartmentInput, type DepartmentListQuery, type DepartmentShort } from '@tankha/contracts';
 import type { Db } from '../../db/client';
+import { AppError, fieldError, notFound } from '../../platform/errors';
+import { withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
+import * as repo from './departments.repo';
 
-/** Placeholder: filled in by the people issue. */
+export type DepartmentPage = { kind: 'full'; rows: Department[]; totalRecords: number } | { kind: 'short'; rows: DepartmentShort[]; totalRecords: number };
+
+const clash = (field: 'name' | 'code', message: string) => new AppError(409, ErrorCode.Conflict, message, { [field]: message });
+
+function toDepartment(row: repo.DepartmentRow): Department {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    description: row.description,
+    status: row.status === 0 ? 0 : 1,
+    departmentHeadId: row.head_id,
+    departmentHeadName: row.head_name,
+    parentDepartmentId: row.parent_id,
+    parentDepartmentName: row.parent_name,
+    totalEmployees: row.total_employees,
+  };
+}
+
+/** The unique index on lower(name) answers a race the pre-check lost; PGlite and pg report it alike. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Departments of an organisation (people spec §2.4, §5 Department, §7 Departments). */
 export class DepartmentService {
-  constructor(readonly deps: { db: Db }) {}
+  constructor(private readonly deps: { db: Db }) {}
+
+  /**
+   * A page of departments by name. Page 1 always answers (possibly empty, for the empty state);
+   * a later page with nothing on it is 404, which is how the dropdown knows to stop loading.
+   */
+  async list(ctx: RequestContext, query: DepartmentListQuery): Promise<DepartmentPage> {
+    const filters: repo.DepartmentFilters = {
+      ...(query.isActive === undefined ? {} : { status: query.isActive ? 1 : 0 }),
+      ...(query.search ? { search: query.search } : {}),
+      withMembers: query.isFilter === true,
+    };
+    const offset = (query.page - 1) * query.pageSize;
+    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
+      const totalRecords = await repo.countDepartments(tdb, filters);
+      if (query.page > 1 && offset >= totalRecords) throw notFound(DEPARTMENT_MSG.noMorePages);
+      if (query.isFilter) {
+        const rows = await repo.findShortDepartments(tdb, filters, query.pageSize, offset);
+        return { kind: 'short', totalRecords, rows: rows.map((r) => ({ id: r.id, name: r.name, parentDepartmentId: r.parent_department_id })) };
+      }
+      const rows = await repo.findDepartments(tdb, filters, query.pageSize, offset);
+      return { kind: 'full', totalRecords, rows: rows.map(toDepartment) };
+    });
+  }
+
+  /** The 'Employees in {department}' view: the department and a page of its users by name. */
+  async detail(ctx: RequestContext, id: string, page: { page: number; pageSize: number }): Promise<DepartmentDetail> {
+    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
+      const department = await repo.findDepartment(tdb, id);
+      if (!department) throw notFound(DEPARTMENT_MSG.notFound);
+      const members = await repo.findMembers(tdb, id, page.pageSize, (page.page - 1) * page.pageSize);
+      return {
+        id: department.id,
+        name: department.name,
+        totalEmployees: department.total_employees,
+        employees: members.map((m) => ({
+          id: m.id,
+          firstName: m.first_name,
+          lastName: m.last_name,
+          designation: m.designation,
+          email: m.email,
+          regimeType: m.regime_type,
+          // People spec §9: employee status 1 active, 0 inactive; restricted users count as active (§1).
+          status: m.status === UserStatus.Active || m.status === UserStatus.RestrictedLogin ? 1 : 0,
+          userStatus: m.status,
+        })),
+      };
+    });
+  }
+
+  async create(ctx: RequestContext, input: DepartmentInput): Promise<Department> {
+    return this.write(ctx, async (tdb) => {
+      const values: repo.DepartmentValues = {
+        name: input.name,
+        code: input.code ?? null,
+        description: input.description ?? null,
+        headUserId: input.departmentHeadId ?? null,
+        parentDepartmentId: input.parentDepartmentId ?? null,
+        status: input.status ?? 1,
+      };
+      await this.check(tdb, null, values);
+      return repo.insertDepartment(tdb, values);
+    });
+  }
+
+  /** A full or partial update: omitted optional fields keep their value; the status toggle uses it too. */
+  async update(ctx: RequestContext, id: string, input: DepartmentInput): Promise<Department> {
+    return this.write(ctx, async (tdb) => {
+      const current = await repo.findDepartment(tdb, id);
+      if (!current) throw notFound(DEPARTMENT_MSG.notFound);
+      const values: repo.DepartmentValues = {
+        name: input.name,
+        code: input.code === undefined ? current.code : input.code,
+        description: input.description === undefined ? current.description : input.description,
+        headUserId: input.departmentHeadId === undefined ? current.head_id : input.departmentHeadId,
+        parentDepartmentId: input.parentDepartmentId === undefined ? current.parent_id : input.parentDepartmentId,
+        status: input.status ?? (current.status === 0 ? 0 : 1),
+      };
+      await this.check(tdb, id, values);
+      await repo.updateDepartment(tdb, id, values);
+      return id;
+    });
+  }
+
+  async remove(ctx: RequestContext, id: string): Promise<void> {
+    await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
+      await repo.lockDepartments(tdb);
+      if (!(await repo.deleteDepartment(tdb, id))) throw notFound(DEPARTMENT_MSG.notFound);
+    });
+  }
+
+  private async write(ctx: RequestContext, change: (tdb: TenantDb) => Promise<string>): Promise<Department> {
+    try {
+      return await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
+        await repo.lockDepartments(tdb);
+        const id = await change(tdb);
+        const row = await repo.findDepartment(tdb, id);
+        if (!row) throw notFound(DEPARTMENT_MSG.notFound);
+        return toDepartment(row);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw clash('name', DEPARTMENT_MSG.nameExists);
+      throw error;
+    }
+  }
+
+  private async check(tdb: TenantDb, id: string | null, values: repo.DepartmentValues): Promise<void> {
+    if (await repo.findClash(tdb, 'name', values.name, id)) throw clash('name', DEPARTMENT_MSG.nameExists);
+    if (values.code !== null && (await repo.findClash(tdb, 'code', values.code, id))) throw clash('code', DEPARTMENT_MSG.codeExists);
+    if (values.headUserId !== null && !(await repo.userExists(tdb, values.headUserId))) throw fieldError('departmentHeadId', DEPARTMENT_MSG.headInvalid);
+    const parent = values.parentDepartmentId;
+    if (parent !== null) {
+      if (parent === id) throw fieldError('parentDepartmentId', DEPARTMENT_MSG.ownParent);
+      if (!(await repo.departmentExists(tdb, parent))) throw fieldError('parentDepartmentId', DEPARTMENT_MSG.parentInvalid);
+      // The new parent must not sit below this department, or the chain would loop back to it.
+      if (id !== null && (await repo.isAncestorOrSelf(tdb, id, parent))) throw fieldError('parentDepartmentId', DEPARTMENT_MSG.parentCycle);
+    }
+  }
 }

@@ -1,4 +1,49 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Services } from '../../app';
+import { DOCUMENT_MSG, emptyReplySchema, employeeReplySchema, userDocumentListReplySchema, userDocumentPathSchema, userDocumentReplySchema, userIdPathSchema } from '@tankha/contracts';
+import { requireCtx, type Services } from '../../app';
+import { ok } from '../../platform/http';
+import { readMultipart } from '../../platform/files/multipart';
 
-export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (_app, _opts) => {};
+/**
+ * An employee's documents and the caller's own record (issue 4 item 6). The route permission is
+ * users.documents.own (every role); the service adds users.documents.manage for other people's
+ * documents and the moderator-on-administrator rule.
+ */
+export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const tags = ['Documents'];
+  const documents = services.document;
+
+  // A static segment wins over /Users/:id in the router, whatever the registration order.
+  app.get('/Users/me', { config: { access: { permission: 'users.viewOwnProfile' } }, schema: { tags: ['Users'], response: { 200: employeeReplySchema } } }, async (request) =>
+    ok(await documents.ownProfile(requireCtx(request))),
+  );
+
+  app.get('/Users/:id/documents', { config: { access: { permission: 'users.documents.own' } }, schema: { tags, params: userIdPathSchema, response: { 200: userDocumentListReplySchema } } }, async (request) =>
+    ok(await documents.list(requireCtx(request), request.params.id)),
+  );
+
+  app.post(
+    '/Users/:id/documents',
+    { config: { access: { permission: 'users.documents.own' } }, schema: { tags, params: userIdPathSchema, consumes: ['multipart/form-data'], response: { 201: userDocumentReplySchema } } },
+    async (request, reply) => {
+      const { fields, file } = await readMultipart(request);
+      const created = await documents.upload(requireCtx(request), request.params.id, fields, file);
+      return reply.code(201).send(ok(created, DOCUMENT_MSG.uploaded, 201));
+    },
+  );
+
+  app.get('/Users/:id/documents/:documentId/download', { config: { access: { permission: 'users.documents.own' } }, schema: { tags, params: userDocumentPathSchema } }, async (request, reply) => {
+    const file = await documents.download(requireCtx(request), request.params.id, request.params.documentId);
+    return reply
+      .header('content-disposition', file.disposition)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .type(file.mimeType)
+      .send(file.bytes);
+  });
+
+  app.delete('/Users/:id/documents/:documentId', { config: { access: { permission: 'users.documents.own' } }, schema: { tags, params: userDocumentPathSchema, response: { 200: emptyReplySchema } } }, async (request) => {
+    await documents.remove(requireCtx(request), request.params.id, request.params.documentId);
+    return ok(null, DOCUMENT_MSG.deleted);
+  });
+};

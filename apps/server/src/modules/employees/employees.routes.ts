@@ -1,4 +1,82 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Services } from '../../app';
+import {
+  PEOPLE_MSG,
+  InviteResultCode,
+  employeeFormSchema,
+  inviteReplySchema,
+  updateEmployeeReplySchema,
+  userFieldOptionsQuerySchema,
+  userFieldOptionsReplySchema,
+  userIdPathSchema,
+} from '@tankha/contracts';
+import { requireCtx, type Services } from '../../app';
+import { ok } from '../../platform/http';
 
-export const employeeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (_app, _opts) => {};
+/** The Invite / Add Restricted Login User / Edit User modal's calls (people spec §2.6, §7 "Employee"). */
+export const employeeRoutes: FastifyPluginAsyncZod<{
+  services: Services;
+}> = async (app, { services }) => {
+  const employees = services.employee;
+  const tags = ['Employees'];
+  const invite = { access: { permission: 'users.invite' as const } };
+  const update = { access: { permission: 'users.update' as const } };
+
+  app.post(
+    '/Users/invite',
+    {
+      config: invite,
+      schema: {
+        tags,
+        body: employeeFormSchema,
+        response: { 200: inviteReplySchema },
+      },
+    },
+    async (request) => {
+      const result = await employees.invite(requireCtx(request), request.body);
+      return ok(result, result.statusCode === InviteResultCode.Success ? PEOPLE_MSG.invited : PEOPLE_MSG.userExists);
+    },
+  );
+
+  app.post(
+    '/Users/restricted',
+    {
+      config: invite,
+      schema: {
+        tags,
+        body: employeeFormSchema,
+        response: { 200: inviteReplySchema },
+      },
+    },
+    async (request) => {
+      const result = await employees.addRestricted(requireCtx(request), request.body);
+      return ok(result, result.statusCode === InviteResultCode.Success ? 'Restricted login user added' : PEOPLE_MSG.userExists);
+    },
+  );
+
+  app.get(
+    '/UserFields/options',
+    {
+      config: invite,
+      schema: {
+        tags,
+        querystring: userFieldOptionsQuerySchema,
+        response: { 200: userFieldOptionsReplySchema },
+      },
+    },
+    async (request) => ok(await employees.userFieldOptions(requireCtx(request), request.query.name)),
+  );
+
+  app.put(
+    '/Users/:id',
+    {
+      config: update,
+      schema: {
+        tags,
+        params: userIdPathSchema,
+        body: employeeFormSchema,
+        response: { 200: updateEmployeeReplySchema },
+      },
+    },
+    async (request) => ok(await employees.update(requireCtx(request), request.params.id, request.body), PEOPLE_MSG.userUpdated),
+  );
+};

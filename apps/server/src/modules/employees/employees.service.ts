@@ -1,6 +1,381 @@
+import {
+  INVITE_LINK_TTL_DAYS,
+  InviteResultCode,
+  PEOPLE_MSG,
+  Role,
+  UserStatus,
+  canActOn,
+  type EmployeeForm,
+  type ImportMode,
+  type ImportSummary,
+  type InviteResult,
+  type RoleId,
+  type UserFieldOptions,
+} from '@tankha/contracts';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { Config } from '../../platform/config';
+import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import { newOneTimeToken } from '../../platform/auth/tokens';
+import type { MailService } from '../../platform/mail/mail.service';
+import { inviteEmail } from '../../platform/mail/templates';
+import { unscoped, withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
+import * as accountRepo from '../account/account.repo';
+import type { SalaryService } from '../salary/salary.service';
+import type { ImportCandidate } from '../people-import/people-import.validate';
+import * as repo from './employees.repo';
 
-/** Placeholder: filled in by the people issue. */
+export const INVITE_LINK_TTL_MS = INVITE_LINK_TTL_DAYS * 86_400_000;
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  mail: MailService;
+  config: Pick<Config, 'appUrl'>;
+  salary: SalaryService;
+}
+
+/** An invitation to mail once the transaction that made it has committed. */
+interface PendingInvite {
+  to: string;
+  firstName: string;
+  organizationName: string;
+  token: string;
+  hasPassword: boolean;
+}
+
+/**
+ * The Invite / Add Restricted Login User / Edit User actions (people spec §2.6, §3, §5, §7) and the
+ * invitation link. The employee record and its salary associations are written in one transaction.
+ */
 export class EmployeeService {
-  constructor(readonly deps: { db: Db }) {}
+  constructor(private readonly deps: Deps) {}
+
+  /** `${APP_URL}/accept-invite/{token}/{email}`, both parts URI-encoded. */
+  inviteLink(token: string, email: string): string {
+    return `${this.deps.config.appUrl}/accept-invite/${encodeURIComponent(token)}/${encodeURIComponent(email)}`;
+  }
+
+  /** POST /Users/invite: a pending membership and the set-password e-mail. 300 when the e-mail is a member already. */
+  async invite(ctx: RequestContext, input: EmployeeForm): Promise<InviteResult> {
+    const outcome = await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
+      const tenant = await repo.findTenant(tdb);
+      if (!tenant?.isEmailEnabled) throw badRequest(PEOPLE_MSG.emailServicesDisabled);
+      const created = await this.create(ctx, tdb, input, UserStatus.PendingEmailVerification);
+      if (!created)
+        return {
+          result: {
+            statusCode: InviteResultCode.AlreadyExists,
+            userId: null,
+          },
+          invite: null,
+        };
+      const invite = await this.issueInvite(tdb, created, input.email, input.firstName, tenant.name);
+      return {
+        result: {
+          statusCode: InviteResultCode.Success,
+          userId: created.userId,
+        },
+        invite,
+      };
+    });
+    if (outcome.invite) await this.mailInvite(ctx.tenantId, outcome.invite);
+    return outcome.result;
+  }
+
+  /** POST /Users/restricted: the same record with no login and no e-mail (counted as Active). */
+  async addRestricted(ctx: RequestContext, input: EmployeeForm): Promise<InviteResult> {
+    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
+      const created = await this.create(ctx, tdb, input, UserStatus.RestrictedLogin);
+      if (!created) return { statusCode: InviteResultCode.AlreadyExists, userId: null };
+      return { statusCode: InviteResultCode.Success, userId: created.userId };
+    });
+  }
+
+  /**
+   * Import Users (the import module validates first): every row in one transaction, so nothing is
+   * written unless all rows are; managers named by e-mail within the file are linked after the rows
+   * exist. Invitations are mailed after the commit; a failed send is counted, the user stays pending.
+   */
+  async createImported(ctx: RequestContext, candidates: readonly ImportCandidate[], mode: ImportMode): Promise<ImportSummary> {
+    const status = mode === 'restricted' ? UserStatus.RestrictedLogin : UserStatus.PendingEmailVerification;
+    const invites = await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
+      const tenant = await repo.findTenant(tdb);
+      if (!tenant) throw notFound();
+      if (status === UserStatus.PendingEmailVerification && !tenant.isEmailEnabled) throw badRequest(PEOPLE_MSG.emailServicesDisabled);
+      const created: {
+        candidate: ImportCandidate;
+        userId: string;
+        accountId: string | null;
+      }[] = [];
+      for (const candidate of candidates) {
+        const form = candidate.managerEmailInFile ? { ...candidate.form, reportingManagerId: null } : candidate.form;
+        const row = await this.create(ctx, tdb, form, status).catch((error: unknown) => {
+          if (error instanceof Error) error.message = `Row ${String(candidate.rowNumber)}: ${error.message}`;
+          throw error;
+        });
+        if (!row) throw badRequest(`Row ${String(candidate.rowNumber)}: ${PEOPLE_MSG.userExists}`);
+        created.push({ candidate, ...row });
+      }
+      for (const { candidate, userId } of created) {
+        if (!candidate.managerEmailInFile) continue;
+        const managerId = await repo.findUserIdByEmail(tdb, candidate.managerEmailInFile.toLowerCase());
+        if (!managerId) throw badRequest(`Row ${String(candidate.rowNumber)}: Reporting manager not found`);
+        await repo.updateUser(tdb, userId, { reportingManagerId: managerId });
+      }
+      if (status !== UserStatus.PendingEmailVerification) return [];
+      const list: PendingInvite[] = [];
+      for (const c of created) list.push(await this.issueInvite(tdb, c, c.candidate.form.email, c.candidate.form.firstName, tenant.name));
+      return list;
+    });
+    let invitesFailed = 0;
+    for (const invite of invites) {
+      try {
+        await this.mailInvite(ctx.tenantId, invite);
+      } catch {
+        invitesFailed += 1;
+      }
+    }
+    return {
+      created: candidates.length,
+      invited: status === UserStatus.PendingEmailVerification ? candidates.length - invitesFailed : 0,
+      restricted: status === UserStatus.RestrictedLogin ? candidates.length : 0,
+      invitesFailed,
+    };
+  }
+
+  /**
+   * (Re)sends the invitation of an existing user: a pending user gets a fresh 7-day link (the older
+   * one stops working); a restricted-login user is given a login (their account is linked or
+   * created) and moves to Pending Verification until they accept. For the users list's 'Resend
+   * Verification Email' and 'Send Verification Email'.
+   */
+  async sendInvite(ctx: RequestContext, userId: string): Promise<void> {
+    const invite = await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
+      const tenant = await repo.findTenant(tdb);
+      const target = await repo.findTarget(tdb, userId);
+      if (!target || !tenant) throw notFound('User not found');
+      if (!canActOn({ id: ctx.userId, roleId: ctx.roleId }, { id: target.id, roleId: target.roleId as RoleId }, 'edit')) throw forbidden();
+      if (!tenant.isEmailEnabled) throw badRequest(PEOPLE_MSG.emailServicesDisabled);
+      if (target.status !== UserStatus.PendingEmailVerification && target.status !== UserStatus.RestrictedLogin) {
+        throw badRequest('This user has already verified their email.');
+      }
+      let accountId = target.accountId;
+      if (!accountId) {
+        accountId = (await this.accountFor(tdb, target.email, target.firstName, target.lastName)).id;
+        await repo.updateUser(tdb, target.id, {
+          accountId,
+          status: UserStatus.PendingEmailVerification,
+          updatedAt: this.deps.clock.now(),
+        });
+      }
+      return this.issueInvite(tdb, { userId: target.id, accountId }, target.email, target.firstName, tenant.name);
+    });
+    await this.mailInvite(ctx.tenantId, invite);
+  }
+
+  /** PUT /Users/:id: every field, CTC and associations; not the role (that is the Role Assign modal). */
+  async update(ctx: RequestContext, id: string, input: EmployeeForm): Promise<{ statusCode: number; userId: string }> {
+    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
+      const target = await repo.findTarget(tdb, id);
+      if (!target) throw notFound('User not found');
+      if (!canActOn({ id: ctx.userId, roleId: ctx.roleId }, { id: target.id, roleId: target.roleId as RoleId }, 'edit')) throw forbidden();
+      const other = await repo.findUserIdByEmail(tdb, input.email);
+      if (other && other !== id) throw fieldError('email', PEOPLE_MSG.userExists);
+      if (input.email !== target.email && target.accountId) {
+        // The e-mail is the login of a linked account; changing it here would split the identity.
+        throw fieldError('email', 'The email of a user who can log in cannot be changed here.');
+      }
+      await this.check(tdb, input, id);
+      const associations = await this.associations(tdb, input);
+      await repo.updateUser(tdb, id, {
+        ...this.values(input),
+        updatedAt: this.deps.clock.now(),
+      });
+      await this.writeDetails(tdb, id, input, associations);
+      return { statusCode: 200, userId: id };
+    });
+  }
+
+  /** GET /UserFields/options?name=Employment Type. */
+  async userFieldOptions(ctx: RequestContext, name: string): Promise<UserFieldOptions> {
+    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
+      const field = await repo.findFieldByName(tdb, name);
+      if (!field) return { userFieldId: null, name, options: [] };
+      return {
+        userFieldId: field.id,
+        name: field.name,
+        options: await repo.listOptions(tdb, field.id),
+      };
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  /** Creates the membership; undefined when the e-mail is already a member of this organisation. */
+  private async create(ctx: RequestContext, tdb: TenantDb, input: EmployeeForm, status: number): Promise<{ userId: string; accountId: string | null } | undefined> {
+    if (input.roleId === Role.Administrator && ctx.roleId !== Role.Administrator) throw forbidden();
+    if (await repo.findUserIdByEmail(tdb, input.email)) return undefined;
+    await this.check(tdb, input, undefined);
+    const associations = await this.associations(tdb, input);
+    const account = status === UserStatus.RestrictedLogin ? null : await this.accountFor(tdb, input.email, input.firstName, input.lastName);
+    const userId = await repo.insertUser(tdb, {
+      ...this.values(input),
+      email: input.email,
+      roleId: input.roleId,
+      status,
+      accountId: account?.id ?? null,
+    });
+    await this.writeDetails(tdb, userId, input, associations);
+    return { userId, accountId: account?.id ?? null };
+  }
+
+  /** Cross-record rules: unique employee number, this tenant's manager and department, field options. */
+  private async check(tdb: TenantDb, input: EmployeeForm, selfId: string | undefined): Promise<void> {
+    if (await repo.employeeNumberTaken(tdb, input.employeeNumber, selfId)) throw fieldError('employeeNumber', PEOPLE_MSG.employeeNumberExists);
+    if (input.reportingManagerId) {
+      if (input.reportingManagerId === selfId) throw fieldError('reportingManagerId', 'A user cannot be their own reporting manager');
+      if (!(await repo.findTarget(tdb, input.reportingManagerId))) throw fieldError('reportingManagerId', 'Reporting manager not found');
+    }
+    if (input.departmentId && !(await repo.departmentExists(tdb, input.departmentId))) throw fieldError('departmentId', 'Department not found');
+    if (input.userFieldValues.length > 0) {
+      const known = await repo.listFieldsWithOptions(tdb);
+      const seen = new Set<string>();
+      for (const v of input.userFieldValues) {
+        const rows = known.filter((k) => k.fieldId === v.userFieldId);
+        if (rows.length === 0 || seen.has(v.userFieldId)) throw fieldError('userFieldValues', 'Unknown user field');
+        if (v.optionId !== null && !rows.some((r) => r.optionId === v.optionId)) throw fieldError('userFieldValues', 'Unknown option');
+        seen.add(v.userFieldId);
+      }
+    }
+  }
+
+  /** The salary associations, checked, and the structure computed once so a negative remainder is refused. */
+  private async associations(tdb: TenantDb, input: EmployeeForm) {
+    const earnings = input.earningAssociations.map((e) => ({
+      tenantEarningId: e.tenantEarningId,
+      calculationValue: e.calculationValue,
+      calculationType: e.calculationType,
+    }));
+    const deductions = input.deductionAssociations.map((d) => ({
+      tenantDeductionId: d.tenantDeductionId,
+      calculationValue: d.calculationValue,
+    }));
+    const resolved = await this.deps.salary.resolveAssociations(tdb, earnings, deductions);
+    await this.deps.salary.structureIn(tdb, {
+      annualCTC: input.annualCTC,
+      regimeType: input.regimeType,
+      earningAssociationValues: earnings,
+      deductionAssociationValues: deductions,
+      forceESICalc: input.forceESICalc,
+      dateOfBirth: input.dateOfBirth,
+      gender: input.gender,
+    });
+    return resolved;
+  }
+
+  private values(input: EmployeeForm) {
+    const married = input.maritalStatus === 1;
+    return {
+      employeeNumber: input.employeeNumber,
+      firstName: input.firstName,
+      middleName: input.middleName,
+      lastName: input.lastName,
+      email: input.email,
+      personalEmail: input.personalEmail,
+      dateOfBirth: input.dateOfBirth,
+      gender: input.gender,
+      phoneNumber: input.phoneNumber,
+      emergencyContact: input.emergencyContact,
+      maritalStatus: input.maritalStatus,
+      // Spouse name and marriage date belong to a married person only (people spec §3).
+      marriageDate: married ? input.marriageDate : null,
+      spouseName: married ? input.spouseName : null,
+      bloodGroup: input.bloodGroup,
+      address: input.address,
+      dateOfJoining: input.dateOfJoining,
+      experience: String(input.experience),
+      dateOfConfirmation: input.dateOfConfirmation,
+      departmentId: input.departmentId,
+      designation: input.designation,
+      workLocation: input.workLocation,
+      esiNumber: input.esiNumber,
+      pfNumber: input.pfNumber,
+      uan: input.uan,
+      reportingManagerId: input.reportingManagerId,
+      pan: input.pan,
+      bankAccountNumber: input.bankAccountNumber,
+      bankName: input.bankName,
+      ifscCode: input.ifscCode,
+      accountHolderName: input.accountHolderName,
+      regimeType: input.regimeType,
+      forceEsiCalc: input.forceESICalc,
+      annualCtcPaise: Math.round(input.annualCTC * 100),
+    };
+  }
+
+  private async writeDetails(tdb: TenantDb, userId: string, input: EmployeeForm, associations: Awaited<ReturnType<SalaryService['resolveAssociations']>>) {
+    await repo.replaceEarnings(tdb, userId, associations.earnings);
+    await repo.replaceDeductions(tdb, userId, associations.deductions);
+    await repo.replaceFieldValues(
+      tdb,
+      userId,
+      input.userFieldValues
+        .filter((v) => v.optionId !== null || (v.fieldValue ?? '') !== '')
+        .map((v) => ({
+          userFieldId: v.userFieldId,
+          optionId: v.optionId,
+          fieldValue: v.fieldValue,
+        })),
+    );
+  }
+
+  /**
+   * The global account for an invited e-mail: linked when the person already has one (another
+   * organisation), else created without a password (they set it from the invitation). Accounts are
+   * global identities with no tenant column, so this runs on the same transaction unscoped.
+   */
+  private async accountFor(tdb: TenantDb, email: string, firstName: string, lastName: string): Promise<accountRepo.AccountRow> {
+    const udb = unscoped(tdb.tx);
+    return (
+      (await accountRepo.findAccountByEmail(udb, email)) ??
+      (await accountRepo.insertAccount(udb, {
+        email,
+        passwordHash: null,
+        firstName,
+        lastName,
+      }))
+    );
+  }
+
+  private async issueInvite(tdb: TenantDb, to: { userId: string; accountId: string | null }, email: string, firstName: string, organizationName: string): Promise<PendingInvite> {
+    if (!to.accountId) throw new Error('an invitation needs an account');
+    const udb = unscoped(tdb.tx);
+    const account = await accountRepo.findAccountById(udb, to.accountId);
+    const { token, hash } = newOneTimeToken();
+    await accountRepo.insertAuthToken(udb, {
+      accountId: to.accountId,
+      purpose: 'invite',
+      tokenHash: hash,
+      expiresAt: new Date(this.deps.clock.now().getTime() + INVITE_LINK_TTL_MS),
+    });
+    return {
+      to: email,
+      firstName,
+      organizationName,
+      token,
+      hasPassword: Boolean(account?.passwordHash),
+    };
+  }
+
+  private async mailInvite(tenantId: string, invite: PendingInvite): Promise<void> {
+    const mail = inviteEmail({
+      firstName: invite.firstName,
+      organizationName: invite.organizationName,
+      url: this.inviteLink(invite.token, invite.to),
+      validDays: INVITE_LINK_TTL_DAYS,
+      hasPassword: invite.hasPassword,
+    });
+    await this.deps.mail.send({ to: invite.to, tenantId, ...mail });
+  }
 }

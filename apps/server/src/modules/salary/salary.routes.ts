@@ -1,4 +1,85 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Services } from '../../app';
+import {
+  salaryStructureReplySchema,
+  salaryStructureRequestSchema,
+  statutoryComponentsReplySchema,
+  tenantDeductionsReplySchema,
+  tenantEarningsReplySchema,
+  userIdPathSchema,
+} from '@tankha/contracts';
+import { requireCtx, type Services } from '../../app';
+import { ok, okList } from '../../platform/http';
 
-export const salaryRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (_app, _opts) => {};
+/**
+ * Salary components (read-only: their CRUD is a later payroll issue) and the salary structure from
+ * CTC (payroll spec §7 "Salary structure").
+ */
+export const salaryRoutes: FastifyPluginAsyncZod<{
+  services: Services;
+}> = async (app, { services }) => {
+  const salary = services.salary;
+  const tags = ['Salary'];
+  const view = { access: { permission: 'salary.components.view' as const } };
+
+  app.get(
+    '/SalaryComponents/earnings',
+    {
+      config: view,
+      schema: { tags, response: { 200: tenantEarningsReplySchema } },
+    },
+    async (request) => {
+      const list = await salary.earnings(requireCtx(request));
+      return okList(list, list.length);
+    },
+  );
+
+  app.get(
+    '/SalaryComponents/deductions',
+    {
+      config: view,
+      schema: { tags, response: { 200: tenantDeductionsReplySchema } },
+    },
+    async (request) => {
+      const list = await salary.deductions(requireCtx(request));
+      return okList(list, list.length);
+    },
+  );
+
+  app.get(
+    '/StatutoryComponents',
+    {
+      config: view,
+      schema: { tags, response: { 200: statutoryComponentsReplySchema } },
+    },
+    async (request) => {
+      const list = await salary.statutory(requireCtx(request));
+      return okList(list, list.length);
+    },
+  );
+
+  app.post(
+    '/SalaryStructure/calculate',
+    {
+      config: { access: { permission: 'salary.structure.calculate' } },
+      schema: {
+        tags,
+        body: salaryStructureRequestSchema,
+        response: { 200: salaryStructureReplySchema },
+      },
+    },
+    async (request) => ok(await salary.calculate(requireCtx(request), request.body)),
+  );
+
+  app.get(
+    '/Users/:id/salary-structure',
+    // Signed-in: administrators and moderators see anyone's, a member only their own (checked in the service).
+    {
+      schema: {
+        tags,
+        params: userIdPathSchema,
+        response: { 200: salaryStructureReplySchema },
+      },
+    },
+    async (request) => ok(await salary.userStructure(requireCtx(request), request.params.id)),
+  );
+};

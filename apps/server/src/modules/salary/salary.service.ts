@@ -1,6 +1,429 @@
+import { PEOPLE_MSG, can, STATUTORY_COMPONENT_NAMES, type SalaryStructureView, type StatutoryComponentSetting, type TenantDeduction, type TenantEarning } from '@tankha/contracts';
+import {
+  computeSalaryStructure,
+  dateInZone,
+  financialYearOf,
+  isIndianStateCode,
+  rupeesToPaise,
+  salaryTaxEstimator,
+  type SalaryCalculationType,
+  type SalaryEarningInput,
+  type StatutoryGender,
+} from '@tankha/domain';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import { withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
+import * as repo from './salary.repo';
+import type { TenantDeductionRow, TenantEarningRow } from './salary.repo';
 
-/** Placeholder: filled in by the people issue. */
+/** An earning association as the wire carries it: flat (type 3) values are annual rupees. */
+export interface EarningValue {
+  tenantEarningId: string;
+  calculationValue: number | string;
+  calculationType?: number | undefined;
+}
+export interface DeductionValue {
+  tenantDeductionId: string;
+  /** Annual rupees. */
+  calculationValue: number;
+}
+
+/** The inputs of one structure, whether typed into the modal or read from a stored employee. */
+export interface StructureRequest {
+  annualCTC: number;
+  regimeType: 0 | 1;
+  earningAssociationValues?: readonly EarningValue[] | undefined;
+  deductionAssociationValues?: readonly DeductionValue[] | undefined;
+  forceESICalc?: boolean | undefined;
+  dateOfBirth?: string | null | undefined;
+  gender?: number | undefined;
+}
+
+/** Associations ready to store: flat values in annual paise text, percentages as decimal text. */
+export interface ResolvedAssociations {
+  earnings: {
+    tenantEarningId: string;
+    calculationType: number;
+    calculationValue: string;
+  }[];
+  deductions: { tenantDeductionId: string; annualPaise: number }[];
+}
+
+const PAISE = 100;
+const toRupees = (paise: number): number => paise / PAISE;
+
+function earningValueOut(row: { calculationType: number; calculationValue: string }): number | string {
+  if (row.calculationType === 3) return toRupees(Number(row.calculationValue));
+  if (row.calculationType === 4) return row.calculationValue;
+  const n = Number(row.calculationValue);
+  return Number.isFinite(n) ? n : row.calculationValue;
+}
+
+function earningOut(row: TenantEarningRow): TenantEarning {
+  return {
+    id: row.id,
+    earningName: row.earningName,
+    nameInPayslip: row.nameInPayslip,
+    code: row.code,
+    earningCategory: (['basic', 'hra', 'fixedAllowance'].includes(row.earningCategory) ? row.earningCategory : 'other') as TenantEarning['earningCategory'],
+    calculationType: row.calculationType,
+    calculationValue: earningValueOut(row),
+    isFixedPay: row.isFixedPay,
+    isPartOfSalaryStructure: row.isPartOfSalaryStructure,
+    isTaxableEarning: row.isTaxableEarning,
+    isProRateBasis: row.isProRateBasis,
+    epfContributionType: row.epfContributionType,
+    isConsideredForESI: row.isConsideredForEsi,
+    isActive: row.isActive,
+  };
+}
+
+function deductionOut(row: TenantDeductionRow): TenantDeduction {
+  return {
+    id: row.id,
+    deductionName: row.deductionName,
+    description: row.description,
+    isRecurring: row.isRecurring,
+    deductionType: row.deductionType,
+    preTaxDeductionSection: row.preTaxDeductionSection,
+    isActive: row.isActive,
+  };
+}
+
+/** A wire value to its stored text, by calculation type; a bad value is a 400 naming the field. */
+function storedValue(type: number, value: number | string, name: string): string {
+  const field = 'earningAssociations';
+  if (type === 4) {
+    if (typeof value !== 'string' || value.trim() === '') throw fieldError(field, `'${name}' needs a formula`);
+    return value.trim();
+  }
+  const n = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isFinite(n) || n < 0) throw fieldError(field, `'${name}' needs a non-negative number`);
+  if (type === 3) {
+    try {
+      return String(rupeesToPaise(n));
+    } catch {
+      throw fieldError(field, `'${name}' can have at most two decimals`);
+    }
+  }
+  if (n > 100) throw fieldError(field, `'${name}' cannot be more than 100%`);
+  return String(n);
+}
+
+const GENDERS: Record<number, StatutoryGender | undefined> = {
+  1: 'Male',
+  2: 'Female',
+  4: 'Other',
+};
+
+/** Whole years from a birth date to a date (both 'YYYY-MM-DD'). */
+function ageOn(birth: string, on: string): number {
+  const years = Number(on.slice(0, 4)) - Number(birth.slice(0, 4));
+  return on.slice(5) < birth.slice(5) ? years - 1 : years;
+}
+
+function settingsOf(rows: repo.StatutoryRow[], component: (typeof STATUTORY_COMPONENT_NAMES)[number]) {
+  const row = rows.find((r) => r.component === component);
+  return {
+    enabled: row?.isEnabled ?? false,
+    settings: (row?.settings ?? {}) as Record<string, unknown>,
+  };
+}
+
+const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean' ? v : fallback);
+const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+
+/**
+ * Salary components (read-only here; their CRUD is a later payroll issue) and the structure from
+ * CTC through the domain engine (payroll spec §3, §7; people spec §5).
+ */
 export class SalaryService {
-  constructor(readonly deps: { db: Db }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  async earnings(ctx: RequestContext): Promise<TenantEarning[]> {
+    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => (await repo.listEarnings(tdb)).map(earningOut));
+  }
+
+  async deductions(ctx: RequestContext): Promise<TenantDeduction[]> {
+    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => (await repo.listDeductions(tdb)).map(deductionOut));
+  }
+
+  async statutory(ctx: RequestContext): Promise<StatutoryComponentSetting[]> {
+    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
+      const rows = await repo.listStatutory(tdb);
+      return STATUTORY_COMPONENT_NAMES.map((component) => {
+        const { enabled, settings } = settingsOf(rows, component);
+        return { component, isEnabled: enabled, settings };
+      });
+    });
+  }
+
+  async calculate(ctx: RequestContext, request: StructureRequest): Promise<SalaryStructureView> {
+    return withTenant(this.deps.db, ctx.tenantId, (tdb) => this.structureIn(tdb, request));
+  }
+
+  /** The stored employee's structure (their CTC, regime and associations). */
+  async userStructure(ctx: RequestContext, userId: string): Promise<SalaryStructureView> {
+    if (ctx.userId !== userId && !can(ctx.roleId, 'users.viewProfile')) throw forbidden();
+    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
+      const person = await repo.findSalaryPerson(tdb, userId);
+      if (!person) throw notFound('User not found');
+      if (person.annualCtcPaise === null) return this.emptyStructure(tdb, person.regimeType);
+      const [earnings, deductions] = await Promise.all([repo.listUserEarnings(tdb, userId), repo.listUserDeductions(tdb, userId)]);
+      return this.structureIn(tdb, {
+        annualCTC: toRupees(person.annualCtcPaise ?? 0),
+        regimeType: person.regimeType === 0 ? 0 : 1,
+        earningAssociationValues: earnings.map((e) => ({
+          tenantEarningId: e.tenantEarningId,
+          calculationType: e.calculationType,
+          calculationValue: earningValueOut(e),
+        })),
+        deductionAssociationValues: deductions.map((d) => ({
+          tenantDeductionId: d.tenantDeductionId,
+          calculationValue: toRupees(d.annualPaise),
+        })),
+        forceESICalc: person.forceEsiCalc,
+        dateOfBirth: person.dateOfBirth,
+        gender: person.gender,
+      });
+    });
+  }
+
+  /** An employee with no CTC yet: nothing to compute, every amount 0. */
+  private async emptyStructure(tdb: TenantDb, regimeType: number): Promise<SalaryStructureView> {
+    const financialYear = financialYearOf(dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(tdb)));
+    return {
+      annualCTC: 0,
+      monthlyCTC: 0,
+      monthlyGross: 0,
+      annualGross: 0,
+      monthlyTDS: 0,
+      annualTDS: 0,
+      earnings: [],
+      deductions: [],
+      statutoryComponents: [],
+      monthlyNetTakeHome: 0,
+      annualNetTakeHome: 0,
+      regimeType,
+      isAvailable: false,
+      financialYear,
+    };
+  }
+
+  /**
+   * Checks an employee's associations against the tenant's components and converts them for storage.
+   * Empty earnings → the organisation's default structure, stored as the employee's own values.
+   */
+  async resolveAssociations(tdb: TenantDb, earnings: readonly EarningValue[], deductions: readonly DeductionValue[]): Promise<ResolvedAssociations> {
+    const [tenantEarnings, tenantDeductions] = await Promise.all([repo.listEarnings(tdb), repo.listDeductions(tdb)]);
+    const chosen = this.chooseEarnings(tenantEarnings, earnings);
+    return {
+      earnings: chosen.map(({ row, value }) => {
+        const type = value?.calculationType ?? row.calculationType;
+        return {
+          tenantEarningId: row.id,
+          calculationType: type,
+          calculationValue: value && row.earningCategory !== 'fixedAllowance' ? storedValue(type, value.calculationValue, row.earningName) : row.calculationValue,
+        };
+      }),
+      deductions: deductions.map((d) => {
+        const row = tenantDeductions.find((t) => t.id === d.tenantDeductionId && t.isActive);
+        if (!row) throw fieldError('deductionAssociations', 'Unknown deduction');
+        return {
+          tenantDeductionId: row.id,
+          annualPaise: this.paise(d.calculationValue, 'deductionAssociations'),
+        };
+      }),
+    };
+  }
+
+  private paise(rupees: number, field: string): number {
+    try {
+      return rupeesToPaise(rupees);
+    } catch {
+      throw fieldError(field, 'must have at most two decimals');
+    }
+  }
+
+  /**
+   * The earnings of a structure: with no values given, the organisation's default structure; with
+   * values, exactly those components. The fixed allowance (the remainder) is always there.
+   */
+  private chooseEarnings(rows: TenantEarningRow[], values: readonly EarningValue[] | undefined): { row: TenantEarningRow; value: EarningValue | undefined }[] {
+    const active = rows.filter((r) => r.isActive);
+    if (!values || values.length === 0) return active.filter((r) => r.isPartOfSalaryStructure).map((row) => ({ row, value: undefined }));
+    const chosen: { row: TenantEarningRow; value: EarningValue | undefined }[] = [];
+    for (const value of values) {
+      const row = active.find((r) => r.id === value.tenantEarningId);
+      if (!row) throw fieldError('earningAssociations', 'Unknown salary component');
+      if (chosen.some((c) => c.row.id === row.id)) throw fieldError('earningAssociations', `'${row.earningName}' is listed twice`);
+      chosen.push({ row, value });
+    }
+    const fixed = active.find((r) => r.earningCategory === 'fixedAllowance');
+    if (fixed && !chosen.some((c) => c.row.id === fixed.id)) chosen.push({ row: fixed, value: undefined });
+    return chosen.sort((a, b) => a.row.sortOrder - b.row.sortOrder);
+  }
+
+  /** Maps the tenant's components and the request to the engine, and its result to rupees. */
+  async structureIn(tdb: TenantDb, request: StructureRequest, isAvailable = true): Promise<SalaryStructureView> {
+    const [earningRows, deductionRows, statutoryRows, timeZone] = await Promise.all([
+      repo.listEarnings(tdb),
+      repo.listDeductions(tdb),
+      repo.listStatutory(tdb),
+      repo.tenantTimeZone(tdb),
+    ]);
+    const today = dateInZone(this.deps.clock.now(), timeZone);
+    const financialYear = financialYearOf(today);
+    const chosen = this.chooseEarnings(earningRows, request.earningAssociationValues);
+
+    const earnings: SalaryEarningInput[] = chosen.map(({ row, value }) => {
+      const type = (value?.calculationType ?? row.calculationType) as SalaryCalculationType;
+      const stored = value && row.earningCategory !== 'fixedAllowance' ? storedValue(type, value.calculationValue, row.earningName) : row.calculationValue;
+      return {
+        id: row.id,
+        name: row.earningName,
+        code: row.code,
+        calculationType: type,
+        calculationValue: type === 3 ? Number(stored) : stored,
+        isBasic: row.earningCategory === 'basic',
+        isFixedAllowance: row.earningCategory === 'fixedAllowance',
+        isHouseRentAllowance: row.earningCategory === 'hra',
+        isTaxable: row.isTaxableEarning,
+        isProRata: row.isProRateBasis,
+        isPartOfPfWage: row.epfContributionType !== 0,
+        isConsideredForEsi: row.isConsideredForEsi,
+      };
+    });
+
+    const deductions = (request.deductionAssociationValues ?? []).map((d) => {
+      const row = deductionRows.find((r) => r.id === d.tenantDeductionId && r.isActive);
+      if (!row) throw fieldError('deductionAssociationValues', 'Unknown deduction');
+      return {
+        row,
+        annualPaise: this.paise(d.calculationValue, 'deductionAssociationValues'),
+      };
+    });
+
+    const epf = settingsOf(statutoryRows, 'EPF');
+    const esi = settingsOf(statutoryRows, 'ESI');
+    const pt = settingsOf(statutoryRows, 'ProfessionalTax');
+    const lwf = settingsOf(statutoryRows, 'LWF');
+    const stateOf = (s: { enabled: boolean; settings: Record<string, unknown> }) =>
+      s.enabled && typeof s.settings.stateCode === 'string' && isIndianStateCode(s.settings.stateCode) ? s.settings.stateCode : null;
+
+    const fyEnd = `${String(Number(financialYear.slice(0, 4)) + 1)}-03-31`;
+    const ageAtFyEnd = request.dateOfBirth ? ageOn(request.dateOfBirth, fyEnd) : undefined;
+    const ageBand = ageAtFyEnd === undefined || ageAtFyEnd < 60 ? 'below60' : ageAtFyEnd < 80 ? '60to80' : 'above80';
+
+    const result = computeSalaryStructure({
+      annualCtcPaise: this.paise(request.annualCTC, 'annualCTC'),
+      regime: request.regimeType,
+      earnings,
+      preTaxDeductions: deductions
+        .filter((d) => d.row.deductionType === 3)
+        .map((d) => ({
+          id: d.row.id,
+          name: d.row.deductionName,
+          annualPaise: d.annualPaise,
+        })),
+      postTaxDeductions: deductions
+        .filter((d) => d.row.deductionType !== 3)
+        .map((d) => ({
+          id: d.row.id,
+          name: d.row.deductionName,
+          annualPaise: d.annualPaise,
+        })),
+      statutory: {
+        epf: {
+          applicability: epf.enabled ? (num(epf.settings.applicability, 1) === 2 ? 2 : 1) : 0,
+          employeeRatePercent: num(epf.settings.employeeRatePercent, 12),
+          employerRatePercent: num(epf.settings.employerRatePercent, 12),
+          restrictToWageCeiling: bool(epf.settings.restrictToWageCeiling, true),
+          proRate: bool(epf.settings.proRate, false),
+          includeEmployerShareInCtc: bool(epf.settings.includeEmployerShareInCtc, true),
+          considerAllSalaryComponents: bool(epf.settings.considerAllSalaryComponents, true),
+        },
+        esi: {
+          enabled: esi.enabled,
+          includeEmployerShareInCtc: bool(esi.settings.includeEmployerShareInCtc, true),
+          forceCalculate: request.forceESICalc ?? false,
+        },
+        professionalTaxStateCode: stateOf(pt),
+        lwfStateCode: stateOf(lwf),
+        gender: request.gender === undefined ? undefined : GENDERS[request.gender],
+        ageYears: request.dateOfBirth ? ageOn(request.dateOfBirth, today) : undefined,
+      },
+      asOf: today,
+      estimateAnnualTax: salaryTaxEstimator({ financialYear, ageBand }),
+    });
+    if (!result.ok) {
+      if (result.error.code === 'NegativeAmount') throw badRequest(PEOPLE_MSG.salaryAmountNegative);
+      throw fieldError('earningAssociations', result.error.message);
+    }
+    const s = result.structure;
+    const enabled = {
+      EPF: epf.enabled,
+      ESI: esi.enabled,
+      ProfessionalTax: stateOf(pt) !== null,
+      LWF: stateOf(lwf) !== null,
+    };
+    return {
+      annualCTC: toRupees(s.annualCtcPaise),
+      monthlyCTC: toRupees(s.monthlyCtcPaise),
+      monthlyGross: toRupees(s.monthlyGrossPaise),
+      annualGross: toRupees(s.annualGrossPaise),
+      monthlyTDS: toRupees(s.monthlyTdsPaise),
+      annualTDS: toRupees(s.annualTdsPaise),
+      earnings: s.earnings.map((e) => {
+        const row = chosen.find((c) => c.row.id === e.id)?.row;
+        return {
+          tenantEarningId: e.id,
+          earningName: e.name,
+          earningCategory: row?.earningCategory ?? 'other',
+          calculationType: e.calculationType,
+          calculationValue: e.isFixedAllowance
+            ? 0
+            : e.calculationType === 3
+              ? toRupees(Number(e.calculationValue))
+              : earningValueOut({
+                  calculationType: e.calculationType,
+                  calculationValue: String(e.calculationValue),
+                }),
+          monthlyAmount: toRupees(e.monthlyPaise),
+          annualAmount: toRupees(e.annualPaise),
+          isFixedAllowance: e.isFixedAllowance,
+        };
+      }),
+      deductions: [...s.preTaxDeductions, ...s.postTaxDeductions].map((d) => {
+        const row = deductions.find((x) => x.row.id === d.id)?.row;
+        return {
+          tenantDeductionId: d.id,
+          deductionName: d.name,
+          deductionType: row?.deductionType ?? 0,
+          calculationValue: toRupees(d.annualPaise),
+          monthlyAmount: toRupees(d.monthlyPaise),
+          annualAmount: toRupees(d.annualPaise),
+        };
+      }),
+      statutoryComponents: s.statutoryComponents.map((c) => ({
+        name: c.name,
+        isEnabled: enabled[c.name],
+        applicable: c.applicable,
+        employeeMonthly: toRupees(c.employeeMonthlyPaise),
+        employerMonthly: toRupees(c.employerMonthlyPaise),
+        employeeAnnual: toRupees(c.employeeAnnualPaise),
+        employerAnnual: toRupees(c.employerAnnualPaise),
+        rate: c.employeeRatePercent,
+        employerRate: c.employerRatePercent,
+        deductionCycle: c.deductionCycle,
+        employerInCtcMonthly: toRupees(c.employerInCtcMonthlyPaise),
+      })),
+      monthlyNetTakeHome: toRupees(s.monthlyNetTakeHomePaise),
+      annualNetTakeHome: toRupees(s.annualNetTakeHomePaise),
+      regimeType: s.regime,
+      isAvailable,
+      financialYear,
+    };
+  }
 }

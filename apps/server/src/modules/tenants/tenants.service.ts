@@ -10,6 +10,7 @@ import { inspectImage } from '../../platform/files/images';
 import type { UploadedFile } from '../../platform/files/multipart';
 import { withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
 import * as repo from './tenants.repo';
+import { provisionPayrollDefaults } from '../salary/salary.defaults';
 
 
 export const LOGO_URL_PREFIX = '/backend/api/files/logos/';
@@ -74,6 +75,7 @@ export class TenantService {
       employeeNumber: 'EMP001',
       dateOfJoining: dateInZone(now, tenant.timeZone),
     });
+    await provisionPayrollDefaults(tx, tenant.id, { professionalTaxState: null });
     const trial = await repo.findPlanByCode(tx, TRIAL_PLAN_CODE);
     if (!trial) throw new Error('reference data missing: trial plan');
     await repo.insertSubscription(tx, {

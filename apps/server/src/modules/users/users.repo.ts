@@ -1,7 +1,9 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { departments, tenants, users } from '../../db/schema';
-import type { TenantDb } from '../../platform/tenancy';
+import type { UserListQuery, UserListSortColumn } from '@tankha/contracts';
+import { queryRows } from '../../db/client';
+import { accounts, departments, files, sessions, tenantEarnings, tenants, userDeductions, userDocuments, userEarnings, userFieldValues, users } from '../../db/schema';
+import type { TenantDb, UnscopedDb } from '../../platform/tenancy';
 
 const manager = alias(users, 'manager');
 
@@ -21,9 +23,53 @@ export async function findProfile(tdb: TenantDb, id: string) {
   return row;
 }
 
+export async function findFieldValues(tdb: TenantDb, userId: string) {
+  return tdb.tx
+    .select({
+      id: userFieldValues.id,
+      userFieldId: userFieldValues.userFieldId,
+      optionId: userFieldValues.optionId,
+      fieldValue: userFieldValues.fieldValue,
+    })
+    .from(userFieldValues)
+    .where(and(eq(userFieldValues.tenantId, tdb.tenantId), eq(userFieldValues.userId, userId)));
+}
+
+export async function findEarnings(tdb: TenantDb, userId: string) {
+  return tdb.tx
+    .select({
+      id: userEarnings.id,
+      tenantEarningId: userEarnings.tenantEarningId,
+      calculationType: userEarnings.calculationType,
+      calculationValue: userEarnings.calculationValue,
+    })
+    .from(userEarnings)
+    .innerJoin(tenantEarnings, eq(tenantEarnings.id, userEarnings.tenantEarningId))
+    .where(and(eq(userEarnings.tenantId, tdb.tenantId), eq(userEarnings.userId, userId)))
+    .orderBy(tenantEarnings.sortOrder, tenantEarnings.earningName);
+}
+
+export async function findDeductions(tdb: TenantDb, userId: string) {
+  return tdb.tx
+    .select({
+      id: userDeductions.id,
+      tenantDeductionId: userDeductions.tenantDeductionId,
+      annualPaise: userDeductions.annualPaise,
+    })
+    .from(userDeductions)
+    .where(and(eq(userDeductions.tenantId, tdb.tenantId), eq(userDeductions.userId, userId)));
+}
+
 export async function findIdentity(tdb: TenantDb, id: string) {
   const [row] = await tdb.tx
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, status: users.status, accountId: users.accountId, tenantName: tenants.name })
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      status: users.status,
+      accountId: users.accountId,
+      tenantName: tenants.name,
+    })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, id)))
@@ -38,3 +84,279 @@ export async function countByStatus(tdb: TenantDb, statuses: number[]): Promise<
     .where(and(eq(users.tenantId, tdb.tenantId), sql`${users.status} = ANY(${`{${statuses.join(',')}}`}::smallint[])`));
   return row?.n ?? 0;
 }
+
+// --- The user list (people spec §2.5): filtering, sorting and paging in SQL. ----------------------
+
+/** Name, e-mail and employee number in one expression, so a pg_trgm index on it can serve ILIKE. */
+const SEARCH_EXPR = sql.raw(`(u.first_name || ' ' || u.last_name || chr(1) || u.email || chr(1) || coalesce(u.employee_number, ''))`);
+
+/** A LIKE pattern that matches `text` literally anywhere. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filterConditions(tdb: TenantDb, q: Pick<UserListQuery, 'search' | 'departmentId' | 'designation' | 'roleId'>): SQL {
+  const parts: SQL[] = [sql`u.tenant_id = ${tdb.tenantId}`];
+  if (q.search) parts.push(sql`${SEARCH_EXPR} ILIKE ${containsPattern(q.search)}`);
+  if (q.departmentId) parts.push(sql`u.department_id = ${q.departmentId}`);
+  if (q.designation) parts.push(sql`u.designation ILIKE ${containsPattern(q.designation)}`);
+  if (q.roleId !== undefined) parts.push(sql`u.role_id = ${q.roleId}`);
+  return sql.join(parts, sql` AND `);
+}
+
+/**
+ * ORDER BY for a sort column, then the name (what a person expects among equal values, and what the
+ * (tenant, status, name) index serves), then the id so that pages never overlap.
+ */
+function orderBy(column: UserListSortColumn | undefined, direction: 'asc' | 'desc', alias: string): SQL {
+  const dir = direction === 'desc' ? 'DESC' : 'ASC';
+  const cols: Record<UserListSortColumn, string[]> = {
+    name: ['first_name', 'last_name'],
+    email: ['email'],
+    roleId: ['role_id', 'first_name', 'last_name'],
+    designation: ['designation', 'first_name', 'last_name'],
+    status: ['status', 'first_name', 'last_name'],
+    dateOfJoining: ['date_of_joining', 'first_name', 'last_name'],
+    lastLogin: ['last_login_at', 'first_name', 'last_name'],
+  };
+  const list = [...cols[column ?? 'name'], 'id'].map((c) => `${alias}.${c} ${dir}`);
+  return sql.raw(list.join(', '));
+}
+
+export interface UserListRow extends Record<string, unknown> {
+  id: string;
+  employee_number: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role_id: number;
+  phone_number: string | null;
+  designation: string | null;
+  status: number;
+  date_of_joining: string | null;
+  last_login: string | null;
+  has_account: boolean;
+  department_id: string | null;
+  department_name: string | null;
+}
+
+const PAGE_COLUMNS = sql.raw(
+  'u.id, u.employee_number, u.first_name, u.last_name, u.email, u.role_id, u.phone_number, u.designation, u.status, u.date_of_joining, u.last_login_at, u.account_id, u.department_id',
+);
+
+/** The statuses of a tab, one per index range: Active is Active plus Restricted Login. */
+function tabStatuses(userStatus: number | undefined): number[] {
+  if (userStatus === undefined) return [1, 2, 3, 4];
+  return userStatus === 1 ? [1, 4] : [userStatus];
+}
+
+/**
+ * One page of the list. Each status is its own range of the (tenant, status, name) and (tenant,
+ * status, joining date) indexes, so a tab of several statuses is cut as one ordered, limited scan
+ * per status merged together (PostgreSQL merges ordered UNION ALL branches instead of sorting the
+ * whole tab). A text search or designation filter reads the tab anyway (ILIKE cannot use an index
+ * under row-level security, see docs/decisions.md), so it is one scan and a top-N sort.
+ * Departments are joined to the page only.
+ */
+export async function findUserPage(tdb: TenantDb, q: UserListQuery): Promise<UserListRow[]> {
+  const filters = filterConditions(tdb, q);
+  const offset = (q.pageNo - 1) * q.pageSize;
+  const statuses = tabStatuses(q.userStatus);
+  const branch = (status: number, limit: number, skip: number) =>
+    sql`SELECT ${PAGE_COLUMNS} FROM users u WHERE ${filters} AND u.status = ${status} ORDER BY ${orderBy(q.sortBy, q.orderBy, 'u')} LIMIT ${limit} OFFSET ${skip}`;
+  const page =
+    statuses.length === 1
+      ? branch(statuses[0] ?? 1, q.pageSize, offset)
+      : q.search || q.designation
+        ? sql`SELECT ${PAGE_COLUMNS} FROM users u WHERE ${filters} AND u.status IN (${sql.join(
+            statuses.map((st) => sql`${st}`),
+            sql`, `,
+          )}) ORDER BY ${orderBy(q.sortBy, q.orderBy, 'u')} LIMIT ${q.pageSize} OFFSET ${offset}`
+        : sql`SELECT * FROM (${sql.join(
+            statuses.map((status) => sql`(${branch(status, offset + q.pageSize, 0)})`),
+            sql` UNION ALL `,
+          )}) u ORDER BY ${orderBy(q.sortBy, q.orderBy, 'u')} LIMIT ${q.pageSize} OFFSET ${offset}`;
+  return queryRows<UserListRow>(
+    tdb.tx,
+    sql`
+    SELECT p.id, p.employee_number, p.first_name, p.last_name, p.email, p.role_id, p.phone_number, p.designation, p.status,
+           to_char(p.date_of_joining, 'YYYY-MM-DD') AS date_of_joining,
+           to_char(p.last_login_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_login,
+           p.account_id IS NOT NULL AS has_account, p.department_id, d.name AS department_name
+      FROM (${page}) p
+      LEFT JOIN departments d ON d.id = p.department_id AND d.tenant_id = ${tdb.tenantId}
+     ORDER BY ${orderBy(q.sortBy, q.orderBy, 'p')}`,
+  );
+}
+
+export interface TabCountsRow extends Record<string, unknown> {
+  active: number;
+  pending: number;
+  inactive: number;
+  restricted: number;
+}
+
+/** The tab counts under the same search and filters, in one pass. */
+export async function countTabs(tdb: TenantDb, q: Pick<UserListQuery, 'search' | 'departmentId' | 'designation' | 'roleId'>): Promise<TabCountsRow> {
+  const [row] = await queryRows<TabCountsRow>(
+    tdb.tx,
+    sql`
+    SELECT count(*) FILTER (WHERE u.status IN (1, 4))::int AS active,
+           count(*) FILTER (WHERE u.status = 3)::int AS pending,
+           count(*) FILTER (WHERE u.status = 2)::int AS inactive,
+           count(*) FILTER (WHERE u.status = 4)::int AS restricted
+      FROM users u
+     WHERE ${filterConditions(tdb, q)}`,
+  );
+  return row ?? { active: 0, pending: 0, inactive: 0, restricted: 0 };
+}
+
+export interface SearchRow extends Record<string, unknown> {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  employee_number: string | null;
+  designation: string | null;
+}
+
+/** Employee pickers: Active and Restricted Login users by name, e-mail or number. */
+export async function searchUsers(tdb: TenantDb, q: { search?: string | undefined; pageSize: number; pageNo: number }): Promise<SearchRow[]> {
+  const search = q.search ? sql`AND ${SEARCH_EXPR} ILIKE ${containsPattern(q.search)}` : sql``;
+  return queryRows<SearchRow>(
+    tdb.tx,
+    sql`
+    SELECT u.id, u.first_name, u.last_name, u.email, u.employee_number, u.designation
+      FROM users u
+     WHERE u.tenant_id = ${tdb.tenantId} AND u.status IN (1, 4) ${search}
+     ORDER BY u.first_name, u.last_name, u.id
+     LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
+  );
+}
+
+export async function countSearch(tdb: TenantDb, search: string | undefined): Promise<number> {
+  const cond = search ? sql`AND ${SEARCH_EXPR} ILIKE ${containsPattern(search)}` : sql``;
+  const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT count(*)::int AS n FROM users u WHERE u.tenant_id = ${tdb.tenantId} AND u.status IN (1, 4) ${cond}`);
+  return row?.n ?? 0;
+}
+
+// --- Employee numbers ---------------------------------------------------------------------------
+
+/** The number with the highest numeric suffix; without digits anywhere, the newest one. */
+export async function findLatestEmployeeNumber(tdb: TenantDb): Promise<string | null> {
+  const [row] = await queryRows<{ employee_number: string }>(
+    tdb.tx,
+    sql`
+    SELECT u.employee_number
+      FROM users u
+     WHERE u.tenant_id = ${tdb.tenantId} AND u.employee_number IS NOT NULL AND u.employee_number <> ''
+     ORDER BY substring(u.employee_number FROM '([0-9]+)$')::numeric DESC NULLS LAST, u.created_at DESC, u.id DESC
+     LIMIT 1`,
+  );
+  return row?.employee_number ?? null;
+}
+
+export async function employeeNumberTaken(tdb: TenantDb, employeeNumber: string, exceptUserId: string | undefined): Promise<boolean> {
+  const except = exceptUserId ? sql`AND u.id <> ${exceptUserId}` : sql``;
+  const rows = await queryRows<{ one: number }>(
+    tdb.tx,
+    sql`
+    SELECT 1 AS one FROM users u WHERE u.tenant_id = ${tdb.tenantId} AND lower(u.employee_number) = lower(${employeeNumber}) ${except} LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
+// --- Lifecycle ----------------------------------------------------------------------------------
+
+/** The target of a lifecycle action, locked for the rest of the transaction. */
+export async function lockTarget(tdb: TenantDb, id: string) {
+  const [row] = await tdb.tx
+    .select({
+      id: users.id,
+      roleId: users.roleId,
+      status: users.status,
+      accountId: users.accountId,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      imageKey: users.imageKey,
+    })
+    .from(users)
+    .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, id)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** Active administrators other than `exceptUserId`. */
+export async function countOtherActiveAdministrators(tdb: TenantDb, exceptUserId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tdb.tx,
+    sql`
+    SELECT count(*)::int AS n FROM users u WHERE u.tenant_id = ${tdb.tenantId} AND u.role_id = 1 AND u.status = 1 AND u.id <> ${exceptUserId}`,
+  );
+  return row?.n ?? 0;
+}
+
+export async function updateUser(tdb: TenantDb, id: string, values: Partial<Pick<typeof users.$inferInsert, 'roleId' | 'status' | 'accountId'>>, now: Date): Promise<void> {
+  await tdb.tx
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, id)));
+}
+
+/** Ends the membership's open sessions (sessions carry tenant and user; the tenant filter keeps it in scope). */
+export async function revokeUserSessions(tdb: TenantDb, userId: string, now: Date): Promise<void> {
+  await tdb.tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.tenantId, tdb.tenantId), eq(sessions.userId, userId), sql`${sessions.revokedAt} IS NULL`));
+}
+
+export async function deleteUserSessions(tdb: TenantDb, userId: string): Promise<void> {
+  await tdb.tx.delete(sessions).where(and(eq(sessions.tenantId, tdb.tenantId), eq(sessions.userId, userId)));
+}
+
+/** The stored files of a user's documents (removed with the user). */
+export async function findDocumentFiles(tdb: TenantDb, userId: string) {
+  return tdb.tx
+    .select({ id: files.id, storageKey: files.storageKey })
+    .from(userDocuments)
+    .innerJoin(files, eq(files.id, userDocuments.fileId))
+    .where(and(eq(userDocuments.tenantId, tdb.tenantId), eq(userDocuments.userId, userId)));
+}
+
+/** Departments the user headed lose their head (head_user_id has no foreign key to set it null). */
+export async function clearDepartmentHead(tdb: TenantDb, userId: string): Promise<void> {
+  await tdb.tx
+    .update(departments)
+    .set({ headUserId: null })
+    .where(and(eq(departments.tenantId, tdb.tenantId), eq(departments.headUserId, userId)));
+}
+
+/** Deletes the membership; documents, field values and salary associations cascade. */
+export async function deleteUser(tdb: TenantDb, id: string): Promise<void> {
+  await tdb.tx.delete(users).where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, id)));
+}
+
+export async function deleteFiles(tdb: TenantDb, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tdb.tx.delete(files).where(and(eq(files.tenantId, tdb.tenantId), sql`${files.id} = ANY(${`{${ids.join(',')}}`}::uuid[])`));
+}
+
+// --- Accounts (global identities): cross-tenant by nature, hence UnscopedDb. ---------------------
+
+/**
+ * Whether an account still belongs to any organisation. Row-level security would hide other
+ * tenants' memberships from a tenant-scoped handle, so this must look across tenants.
+ */
+export async function accountHasMemberships({ db }: UnscopedDb, accountId: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.accountId, accountId)).limit(1);
+  return rows.length > 0;
+}
+
+/** Deletes a global account (its sessions and one-time links cascade). */
+export async function deleteAccount({ db }: UnscopedDb, accountId: string): Promise<void> {
+  await db.delete(accounts).where(eq(accounts.id, accountId));
+}
+

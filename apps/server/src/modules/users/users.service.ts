@@ -1,18 +1,64 @@
-import { UserStatus, type UserProfile } from '@tankha/contracts';
+import {
+  PEOPLE_MSG,
+  Role,
+  USER_LIFECYCLE_MSG,
+  UserStatus,
+  canActOn,
+  type Employee,
+  type RoleId,
+  type UserList,
+  type UserListQuery,
+  type UserSearchItem,
+} from '@tankha/contracts';
 import type { Db } from '../../db/client';
-import { notFound } from '../../platform/errors';
-import { withTenant, type RequestContext } from '../../platform/tenancy';
+import type { Clock } from '../../platform/clock';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import type { FileStorage } from '../../platform/files/file-storage';
+import { unscoped, withTenant, type RequestContext, type TenantDb, type UnscopedDb } from '../../platform/tenancy';
+import type { EmployeeService } from '../employees/employees.service';
 import * as repo from './users.repo';
 
-/** Employees of the caller's organisation (the people module grows from here). */
-export class UserService {
-  constructor(private readonly deps: { db: Db }) {}
+/** The invitation link's validity, shared with the invite of the employees module. */
 
-  async profile(ctx: RequestContext, id: string): Promise<UserProfile> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const row = await repo.findProfile(tdb, id);
-      if (!row) throw notFound('User not found');
-      const u = row;
+interface Deps {
+  db: Db;
+  clock: Clock;
+  files: FileStorage;
+  /** Invitations belong to the employees module. */
+  employees: Pick<EmployeeService, 'sendInvite'>;
+}
+
+/** 'NSP043' → 'NSP044', 'EMP-9' → 'EMP-10' (zero padding kept); null without a numeric suffix. */
+export function nextEmployeeNumber(latest: string | null): string | null {
+  if (!latest) return null;
+  const match = /^(.*?)(\d+)$/.exec(latest);
+  if (!match) return null;
+  const [, prefix = '', digits = ''] = match;
+  const next = (BigInt(digits) + 1n).toString();
+  return `${prefix}${next.padStart(digits.length, '0')}`;
+}
+
+function paiseToRupees(paise: number): number {
+  return paise / 100;
+}
+
+/** Employees of the caller's organisation: the list, the record and the lifecycle (people spec §2.5–§2.8, §4). */
+export class UserService {
+  private readonly udb: UnscopedDb;
+  constructor(private readonly deps: Deps) {
+    this.udb = unscoped(deps.db);
+  }
+
+  private tenant<T>(ctx: RequestContext, fn: (tdb: TenantDb) => Promise<T>): Promise<T> {
+    return withTenant(this.deps.db, ctx.tenantId, fn);
+  }
+
+  /** The full employee record (people spec §3 "User / employee"). */
+  async profile(ctx: RequestContext, id: string): Promise<Employee> {
+    return this.tenant(ctx, async (tdb) => {
+      const u = await repo.findProfile(tdb, id);
+      if (!u) throw notFound('User not found');
+      const [fieldValues, earnings, deductions] = [await repo.findFieldValues(tdb, id), await repo.findEarnings(tdb, id), await repo.findDeductions(tdb, id)];
       return {
         id: u.id,
         employeeNumber: u.employeeNumber,
@@ -20,39 +66,244 @@ export class UserService {
         middleName: u.middleName,
         lastName: u.lastName,
         email: u.email,
-        phoneNumber: u.phoneNumber,
+        personalEmail: u.personalEmail,
         dateOfBirth: u.dateOfBirth,
         gender: u.gender,
+        phoneNumber: u.phoneNumber,
+        emergencyContact: u.emergencyContact,
+        maritalStatus: u.maritalStatus,
+        marriageDate: u.marriageDate,
+        spouseName: u.spouseName,
+        bloodGroup: u.bloodGroup,
+        address: u.address,
         dateOfJoining: u.dateOfJoining,
+        experience: u.experience === null ? null : Number(u.experience),
+        dateOfConfirmation: u.dateOfConfirmation,
         departmentId: u.departmentId,
-        departmentName: row.departmentName,
+        departmentName: u.departmentName,
         designation: u.designation,
         workLocation: u.workLocation,
+        esiNumber: u.esiNumber,
+        pfNumber: u.pfNumber,
+        uan: u.uan,
         reportingManagerId: u.reportingManagerId,
-        reportingManagerName: row.managerFirstName ? `${row.managerFirstName} ${row.managerLastName ?? ''}`.trim() : null,
+        reportingManagerName: u.managerFirstName ? `${u.managerFirstName} ${u.managerLastName ?? ''}`.trim() : null,
+        userFieldValues: fieldValues,
         pan: u.pan,
+        bankAccountNumber: u.bankAccountNumber,
+        bankName: u.bankName,
+        ifscCode: u.ifscCode,
+        accountHolderName: u.accountHolderName,
         regimeType: u.regimeType,
-        roleId: u.roleId as UserProfile['roleId'],
+        forceESICalc: u.forceEsiCalc,
         status: u.status,
+        roleId: u.roleId as RoleId,
         lastLogin: u.lastLoginAt?.toISOString() ?? null,
         imageUrl: null,
+        annualCTC: u.annualCtcPaise === null ? null : paiseToRupees(u.annualCtcPaise),
+        // Stored like the tenant's components: percent text (1, 2, 5), annual paise (3), formula (4).
+        earningAssociations: earnings.map((e) => ({
+          id: e.id,
+          tenantEarningId: e.tenantEarningId,
+          calculationType: e.calculationType,
+          calculationValue: e.calculationType === 4 ? e.calculationValue : e.calculationType === 3 ? paiseToRupees(Number(e.calculationValue)) : Number(e.calculationValue),
+        })),
+        deductionAssociations: deductions.map((d) => ({
+          id: d.id,
+          tenantDeductionId: d.tenantDeductionId,
+          calculationValue: paiseToRupees(d.annualPaise),
+        })),
       };
     });
   }
 
   /** The caller's own name and e-mail in this organisation (used when they create another one). */
   async ownIdentity(ctx: RequestContext): Promise<{ email: string; firstName: string; lastName: string }> {
-    const row = await withTenant(this.deps.db, ctx.tenantId, (tdb) => repo.findIdentity(tdb, ctx.userId));
+    const row = await this.tenant(ctx, (tdb) => repo.findIdentity(tdb, ctx.userId));
     if (!row) throw notFound('User not found');
-    return { email: row.email, firstName: row.firstName, lastName: row.lastName };
+    return {
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+    };
   }
 
   async inviteTarget(ctx: RequestContext, userId: string) {
-    return withTenant(this.deps.db, ctx.tenantId, (tdb) => repo.findIdentity(tdb, userId));
+    return this.tenant(ctx, (tdb) => repo.findIdentity(tdb, userId));
   }
 
   /** Active users for licensing: restricted-login users count as Active (people spec §1). */
   async activeCount(ctx: RequestContext): Promise<number> {
-    return withTenant(this.deps.db, ctx.tenantId, (tdb) => repo.countByStatus(tdb, [UserStatus.Active, UserStatus.RestrictedLogin]));
+    return this.tenant(ctx, (tdb) => repo.countByStatus(tdb, [UserStatus.Active, UserStatus.RestrictedLogin]));
+  }
+
+  /** The user management list (people spec §2.5): one page plus the tab counts. */
+  async list(ctx: RequestContext, q: UserListQuery): Promise<UserList> {
+    return this.tenant(ctx, async (tdb) => {
+      const rows = await repo.findUserPage(tdb, q);
+      const counts = await repo.countTabs(tdb, q);
+      const totals: Record<number, number> = {
+        1: counts.active,
+        2: counts.inactive,
+        3: counts.pending,
+        4: counts.restricted,
+      };
+      const totalRecords = q.userStatus === undefined ? counts.active + counts.pending + counts.inactive : (totals[q.userStatus] ?? 0);
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          employeeNumber: r.employee_number,
+          firstName: r.first_name,
+          lastName: r.last_name,
+          email: r.email,
+          roleId: r.role_id as RoleId,
+          phoneNumber: r.phone_number,
+          designation: r.designation,
+          status: r.status,
+          dateOfJoining: r.date_of_joining,
+          lastLogin: r.last_login,
+          canLogin: r.has_account && r.status !== UserStatus.RestrictedLogin,
+          departmentId: r.department_id,
+          departmentName: r.department_name,
+          imageUrl: null,
+        })),
+        records: rows.length,
+        totalRecords,
+        activeUsersCount: counts.active,
+        pendingUsersCount: counts.pending,
+        inactiveUsersCount: counts.inactive,
+        restrictedUsersCount: counts.restricted,
+      };
+    });
+  }
+
+  /** Employee pickers: Active and Restricted Login users. */
+  async search(ctx: RequestContext, q: { search?: string | undefined; pageSize: number; pageNo: number }): Promise<{ data: UserSearchItem[]; totalRecords: number }> {
+    return this.tenant(ctx, async (tdb) => {
+      const rows = await repo.searchUsers(tdb, q);
+      const totalRecords = await repo.countSearch(tdb, q.search);
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          firstName: r.first_name,
+          lastName: r.last_name,
+          name: `${r.first_name} ${r.last_name}`,
+          email: r.email,
+          employeeNumber: r.employee_number,
+          designation: r.designation,
+        })),
+        totalRecords,
+      };
+    });
+  }
+
+  async latestEmployeeNumber(ctx: RequestContext): Promise<{
+    employeeNumber: string | null;
+    lastEmployeeNumber: string | null;
+    nextEmployeeNumber: string | null;
+  }> {
+    const employeeNumber = await this.tenant(ctx, (tdb) => repo.findLatestEmployeeNumber(tdb));
+    return {
+      employeeNumber,
+      lastEmployeeNumber: employeeNumber,
+      nextEmployeeNumber: nextEmployeeNumber(employeeNumber),
+    };
+  }
+
+  async employeeNumberExists(ctx: RequestContext, employeeNumber: string, exceptUserId: string | undefined): Promise<boolean> {
+    return this.tenant(ctx, (tdb) => repo.employeeNumberTaken(tdb, employeeNumber, exceptUserId));
+  }
+
+  /** Loads and locks the target; refuses a moderator acting on an administrator (spec §6). */
+  private async target(tdb: TenantDb, ctx: RequestContext, id: string, action: 'edit' | 'changeRole') {
+    const target = await repo.lockTarget(tdb, id);
+    if (!target) throw notFound('User not found');
+    const actor = { id: ctx.userId, roleId: ctx.roleId };
+    if (!canActOn(actor, { id: target.id, roleId: target.roleId as RoleId }, action)) {
+      if (action === 'changeRole' && target.id === ctx.userId) throw forbidden(PEOPLE_MSG.ownRole);
+      throw forbidden();
+    }
+    return target;
+  }
+
+  /** The organisation keeps at least one active administrator (docs/decisions.md, issue 4). */
+  private async keepAnAdministrator(tdb: TenantDb, target: { id: string; roleId: number; status: number }): Promise<void> {
+    if (target.roleId !== Role.Administrator || target.status !== UserStatus.Active) return;
+    if ((await repo.countOtherActiveAdministrators(tdb, target.id)) === 0) throw badRequest(USER_LIFECYCLE_MSG.lastAdministrator);
+  }
+
+  /** Role Assign modal (spec §2.7): nobody changes their own role; the same role is refused. */
+  async assignRole(ctx: RequestContext, userId: string, roleId: RoleId): Promise<void> {
+    await this.tenant(ctx, async (tdb) => {
+      const target = await this.target(tdb, ctx, userId, 'changeRole');
+      // A moderator may not raise anyone above their own role.
+      if (ctx.roleId === Role.Moderator && roleId === Role.Administrator) throw forbidden(USER_LIFECYCLE_MSG.moderatorCannotGrantAdmin);
+      if (target.roleId === roleId) throw badRequest(PEOPLE_MSG.roleAlreadyAssigned);
+      if (roleId !== Role.Administrator) await this.keepAnAdministrator(tdb, target);
+      await repo.updateUser(tdb, userId, { roleId }, this.deps.clock.now());
+    });
+  }
+
+  /**
+   * De-Activate (Active → Deactivated) and Re-Activate (Deactivated → Active), spec §4. A
+   * deactivated user's open sessions are refused by the access check, which reads the status on
+   * every request and answers 403 ACCOUNT_DEACTIVATED; re-activation ends those old sessions so
+   * the person signs in afresh.
+   */
+  async setStatus(ctx: RequestContext, userId: string, status: 1 | 2): Promise<{ id: string; status: number }> {
+    return this.tenant(ctx, async (tdb) => {
+      const target = await this.target(tdb, ctx, userId, 'edit');
+      if (target.id === ctx.userId) throw forbidden(USER_LIFECYCLE_MSG.cannotDeactivateSelf);
+      const now = this.deps.clock.now();
+      if (status === UserStatus.Deactivated) {
+        if (target.status !== UserStatus.Active) throw badRequest(USER_LIFECYCLE_MSG.onlyActiveDeactivated);
+        await this.keepAnAdministrator(tdb, target);
+      } else {
+        if (target.status !== UserStatus.Deactivated) throw badRequest(USER_LIFECYCLE_MSG.onlyInactiveReactivated);
+        await repo.revokeUserSessions(tdb, userId, now);
+      }
+      await repo.updateUser(tdb, userId, { status }, now);
+      return { id: userId, status };
+    });
+  }
+
+  /**
+   * Permanent for access and personal data (docs/decisions.md, issue 4): the membership row goes
+   * (documents, field values and salary associations cascade; stored files are removed), its
+   * sessions end, and the global account goes too unless it belongs to another organisation.
+   */
+  async remove(ctx: RequestContext, userId: string): Promise<void> {
+    const removed = await this.tenant(ctx, async (tdb) => {
+      const target = await this.target(tdb, ctx, userId, 'edit');
+      if (target.id === ctx.userId) throw forbidden(USER_LIFECYCLE_MSG.cannotDeleteSelf);
+      await this.keepAnAdministrator(tdb, target);
+      const documentFiles = await repo.findDocumentFiles(tdb, userId);
+      await repo.deleteUserSessions(tdb, userId);
+      await repo.clearDepartmentHead(tdb, userId);
+      await repo.deleteUser(tdb, userId);
+      await repo.deleteFiles(
+        tdb,
+        documentFiles.map((f) => f.id),
+      );
+      return {
+        accountId: target.accountId,
+        storageKeys: [...documentFiles.map((f) => f.storageKey), ...(target.imageKey ? [target.imageKey] : [])],
+      };
+    });
+    if (removed.accountId && !(await repo.accountHasMemberships(this.udb, removed.accountId))) await repo.deleteAccount(this.udb, removed.accountId);
+    for (const key of removed.storageKeys) await this.deps.files.remove(key).catch(() => undefined);
+  }
+
+  /**
+   * Send Verification Email for a Restricted Login user (spec §4): they become an invited user —
+   * Pending Verification, linked to an account (created when the address has none) — and receive
+   * the invitation with the set-password link.
+   */
+  async sendVerification(ctx: RequestContext, userId: string): Promise<void> {
+    await this.tenant(ctx, async (tdb) => {
+      const target = await this.target(tdb, ctx, userId, 'edit');
+      if (target.status !== UserStatus.RestrictedLogin) throw badRequest(USER_LIFECYCLE_MSG.onlyRestrictedVerification);
+    });
+    await this.deps.employees.sendInvite(ctx, userId);
   }
 }

@@ -35,13 +35,20 @@ export function resetPasswordEmail(input: { firstName: string; url: string }) {
   };
 }
 
-export function inviteEmail(input: { firstName: string; organizationName: string; url: string }) {
+export function inviteEmail(input: { firstName: string; organizationName: string; url: string; validDays?: number; hasPassword?: boolean }) {
   const subject = `You're invited to join ${input.organizationName} on Tankha`;
-  const lines = [`Hello ${input.firstName},`, `${input.organizationName} has invited you to Tankha. Set your password to activate your account.`];
-  const footer = 'This invitation link expires in 48 hours.';
+  const lines = [
+    `Hello ${input.firstName},`,
+    input.hasPassword
+      ? `${input.organizationName} has invited you to Tankha. Accept the invitation, then log in with your existing Tankha password.`
+      : `${input.organizationName} has invited you to Tankha. Set your password to activate your account.`,
+  ];
+  const days = input.validDays ?? 2;
+  const footer = days === 2 ? 'This invitation link expires in 48 hours.' : `This invitation link expires in ${String(days)} days.`;
+  const label = input.hasPassword ? 'Accept invitation' : 'Set password';
   return {
     subject,
-    text: `${lines.join('\n\n')}\n\nSet your password: ${input.url}\n\n${footer}\n`,
-    html: layout(`Join ${input.organizationName}`, lines, { label: 'Set password', url: input.url }, footer),
+    text: `${lines.join('\n\n')}\n\n${label}: ${input.url}\n\n${footer}\n`,
+    html: layout(`Join ${input.organizationName}`, lines, { label, url: input.url }, footer),
   };
 }

@@ -1,11 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBuildingPlus, IconChevronDown, IconKey, IconLogout, IconSwitchHorizontal } from '@tabler/icons-react';
+import { IconBuildingPlus, IconChevronDown, IconKey, IconLogout, IconSwitchHorizontal, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { ROLE_NAMES, can } from '@tankha/contracts';
 import { initials } from '../../ui/format';
 import { useCurrentUser } from '../current-user';
 import { logout } from '../logout';
+import { PATHS } from '../paths';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { SwitchOrganizationModal } from './SwitchOrganizationModal';
 
@@ -45,6 +47,9 @@ export function UserMenu() {
           <Menu.Label>
             {name} · {ROLE_NAMES[user.roleId]}
           </Menu.Label>
+          <Menu.Item component={Link} to={PATHS.myProfile} leftSection={<IconUser size={16} />}>
+            My profile
+          </Menu.Item>
           <Menu.Item leftSection={<IconKey size={16} />} onClick={password.open}>
             Change password
           </Menu.Item>

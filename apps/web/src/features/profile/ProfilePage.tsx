@@ -1,64 +1,29 @@
-import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { MSG, ROLE_NAMES, USER_STATUS_NAMES, UserStatus, type UserProfile, type UserStatusId } from '@tankha/contracts';
+import { MSG, can, canActOn, type Employee, type SessionUser } from '@tankha/contracts';
 import { ApiError } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
-import { DetailsCard } from '../../ui/DetailsCard';
 import { ErrorState } from '../../ui/ErrorState';
-import { displayDate, displayText, initials } from '../../ui/format';
 import { PageLoader } from '../../ui/PageLoader';
-import { maskPan, useUserProfile } from './profile.api';
+import { EmployeeFormModal } from '../people/employee-form/EmployeeFormModal';
+import { profileKeys, useEmployee, useOwnEmployee } from './profile.api';
+import { ProfileView } from './ProfileView';
 
-function statusName(status: number): string {
-  return status in USER_STATUS_NAMES ? USER_STATUS_NAMES[status as UserStatusId] : 'Unknown';
+function permissionsFor(actor: SessionUser, employee: Employee) {
+  const own = actor.id === employee.id;
+  const manages = can(actor.roleId, 'users.documents.manage') && canActOn(actor, employee, 'edit');
+  return {
+    canEdit: can(actor.roleId, 'users.update') && canActOn(actor, employee, 'edit'),
+    canReveal: own || can(actor.roleId, 'users.viewProfile'),
+    canManageDocuments: own || manages,
+    canReadFieldOptions: can(actor.roleId, 'users.invite'),
+  };
 }
 
-
-function ProfileView({ profile }: { profile: UserProfile }) {
-  const fullName = [profile.firstName, profile.middleName, profile.lastName].filter(Boolean).join(' ');
-  return (
-    <Stack>
-      <Card>
-        <Group>
-          <Avatar src={profile.imageUrl} alt={fullName} size={72} radius="xl" color="indigo">
-            {initials(profile.firstName, profile.lastName)}
-          </Avatar>
-          <Stack gap={4}>
-            <Title order={2}>{fullName}</Title>
-            <Text c="dimmed">{displayText(profile.designation)}</Text>
-            <Group gap="xs">
-              <Badge variant="light">{ROLE_NAMES[profile.roleId]}</Badge>
-              <Badge variant="light" color={profile.status === UserStatus.Active ? 'teal' : 'gray'}>
-                {statusName(profile.status)}
-              </Badge>
-            </Group>
-          </Stack>
-        </Group>
-      </Card>
-      <DetailsCard
-        title="Personal details"
-        rows={[
-          { label: 'Email', value: profile.email },
-          { label: 'Phone', value: displayText(profile.phoneNumber) },
-          { label: 'Date of birth', value: displayDate(profile.dateOfBirth) },
-          { label: 'PAN', value: maskPan(profile.pan) },
-        ]}
-      />
-      <DetailsCard
-        title="Employment"
-        rows={[
-          { label: 'Employee number', value: displayText(profile.employeeNumber) },
-          { label: 'Department', value: displayText(profile.departmentName) },
-          { label: 'Designation', value: displayText(profile.designation) },
-          { label: 'Reporting manager', value: displayText(profile.reportingManagerName) },
-          { label: 'Joining date', value: displayDate(profile.dateOfJoining) },
-          { label: 'Work location', value: displayText(profile.workLocation) },
-          { label: 'Role', value: ROLE_NAMES[profile.roleId] },
-          { label: 'Status', value: statusName(profile.status) },
-        ]}
-      />
-    </Stack>
-  );
+function LoadFailure({ error, retry }: { error: Error; retry: () => void }) {
+  if (error instanceof ApiError && error.status === 404) return <ErrorState title="Profile not found" message={MSG.notFound} />;
+  return <ErrorState title="Could not load the profile" message={error.message} onRetry={retry} />;
 }
 
 /** /profile?userId=…: administrators and moderators (members are sent to /403-Forbidden by the route guard). */
@@ -66,13 +31,40 @@ export function ProfilePage() {
   const user = useCurrentUser();
   const [params] = useSearchParams();
   const userId = params.get('userId') ?? user.id;
-  const profile = useUserProfile(userId);
+  const employee = useEmployee(userId);
+  const client = useQueryClient();
+  const [editing, setEditing] = useState(false);
 
-  if (profile.isPending) return <PageLoader label="Loading profile" />;
-  if (profile.isError) {
-    const notFound = profile.error instanceof ApiError && profile.error.status === 404;
-    if (notFound) return <ErrorState title="Profile not found" message={MSG.notFound} />;
-    return <ErrorState title="Could not load the profile" message={profile.error.message} onRetry={() => void profile.refetch()} />;
-  }
-  return <ProfileView profile={profile.data} />;
+  if (employee.isPending) return <PageLoader label="Loading profile" />;
+  if (employee.isError) return <LoadFailure error={employee.error} retry={() => void employee.refetch()} />;
+  const permissions = permissionsFor(user, employee.data);
+  return (
+    <>
+      <ProfileView employee={employee.data} {...permissions} onEdit={() => setEditing(true)} />
+      {permissions.canEdit && (
+        <EmployeeFormModal
+          mode="edit"
+          userId={userId}
+          opened={editing}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            void client.invalidateQueries({ queryKey: profileKeys.employee(userId) });
+            void client.invalidateQueries({ queryKey: profileKeys.salary(userId) });
+            void client.invalidateQueries({ queryKey: profileKeys.me });
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** /my-profile: the signed-in user's own details and documents, for every role. */
+export function MyProfilePage() {
+  const user = useCurrentUser();
+  const employee = useOwnEmployee();
+  if (employee.isPending) return <PageLoader label="Loading profile" />;
+  if (employee.isError) return <LoadFailure error={employee.error} retry={() => void employee.refetch()} />;
+  // One's own record is edited by HR; here it is read-only apart from one's own documents.
+  return <ProfileView employee={employee.data} {...permissionsFor(user, employee.data)} canEdit={false} />;
 }

@@ -1,1 +1,1 @@
-export { ProfilePage } from './ProfilePage';
+export { MyProfilePage, ProfilePage } from './ProfilePage';

@@ -1,0 +1,3 @@
+ALTER TABLE "departments" ADD CONSTRAINT "departments_head_user_id_users_id_fk" FOREIGN KEY ("head_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "departments_tenant_code_key" ON "departments" USING btree ("tenant_id",lower("code")) WHERE "departments"."code" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "users_tenant_status_last_login_idx" ON "users" USING btree ("tenant_id","status","last_login_at","first_name","last_name");

@@ -1,0 +1,75 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { files, userDocuments, users } from '../../db/schema';
+import type { TenantDb } from '../../platform/tenancy';
+
+const uploader = alias(users, 'uploader');
+
+/** The owner of documents: enough to decide who may act on them. */
+export async function findUser(tdb: TenantDb, id: string) {
+  const [row] = await tdb.tx
+    .select({ id: users.id, roleId: users.roleId })
+    .from(users)
+    .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, id)))
+    .limit(1);
+  return row;
+}
+
+const documentColumns = {
+  id: userDocuments.id,
+  documentType: userDocuments.documentType,
+  createdAt: userDocuments.createdAt,
+  fileId: files.id,
+  storageKey: files.storageKey,
+  fileName: files.originalName,
+  sizeBytes: files.sizeBytes,
+  mimeType: files.mimeType,
+  uploaderFirstName: uploader.firstName,
+  uploaderLastName: uploader.lastName,
+};
+
+export type DocumentRow = Awaited<ReturnType<typeof listForUser>>[number];
+
+export async function listForUser(tdb: TenantDb, userId: string) {
+  return tdb.tx
+    .select(documentColumns)
+    .from(userDocuments)
+    .innerJoin(files, eq(files.id, userDocuments.fileId))
+    .leftJoin(uploader, eq(uploader.id, userDocuments.uploadedBy))
+    .where(and(eq(userDocuments.tenantId, tdb.tenantId), eq(userDocuments.userId, userId)))
+    .orderBy(desc(userDocuments.createdAt), desc(userDocuments.id));
+}
+
+export async function findForUser(tdb: TenantDb, userId: string, documentId: string): Promise<DocumentRow | undefined> {
+  const [row] = await tdb.tx
+    .select(documentColumns)
+    .from(userDocuments)
+    .innerJoin(files, eq(files.id, userDocuments.fileId))
+    .leftJoin(uploader, eq(uploader.id, userDocuments.uploadedBy))
+    .where(and(eq(userDocuments.tenantId, tdb.tenantId), eq(userDocuments.userId, userId), eq(userDocuments.id, documentId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertDocument(
+  tdb: TenantDb,
+  input: { userId: string; documentType: number; uploadedBy: string; storageKey: string; mimeType: string; sizeBytes: number; sha256: string; originalName: string; at: Date },
+): Promise<string> {
+  const [file] = await tdb.tx
+    .insert(files)
+    .values({ tenantId: tdb.tenantId, storageKey: input.storageKey, kind: 'user-document', mimeType: input.mimeType, sizeBytes: input.sizeBytes, sha256: input.sha256, originalName: input.originalName, createdAt: input.at })
+    .returning({ id: files.id });
+  if (!file) throw new Error('file row not inserted');
+  const [doc] = await tdb.tx
+    .insert(userDocuments)
+    .values({ tenantId: tdb.tenantId, userId: input.userId, documentType: input.documentType, fileId: file.id, uploadedBy: input.uploadedBy, createdAt: input.at })
+    .returning({ id: userDocuments.id });
+  if (!doc) throw new Error('document row not inserted');
+  return doc.id;
+}
+
+/** Removes the document and its file row (the stored bytes are removed by the caller after commit). */
+export async function deleteDocument(tdb: TenantDb, documentId: string, fileId: string): Promise<void> {
+  await tdb.tx.delete(userDocuments).where(and(eq(userDocuments.tenantId, tdb.tenantId), eq(userDocuments.id, documentId)));
+  await tdb.tx.delete(files).where(and(eq(files.tenantId, tdb.tenantId), eq(files.id, fileId)));
+}

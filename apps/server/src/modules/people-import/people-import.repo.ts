@@ -1,0 +1,35 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { departments, userFieldOptions, userFields, users } from '../../db/schema';
+import type { TenantDb } from '../../platform/tenancy';
+
+/** What an import row may refer to, read once per file. */
+export interface ImportLookups {
+  departmentIdByName: Map<string, string>;
+  userIdByEmail: Map<string, { id: string; status: number }>;
+  employeeNumbers: Set<string>;
+  employmentType: { userFieldId: string; optionIdByLabel: Map<string, { id: string; label: string }> } | null;
+}
+
+export async function findImportLookups(tdb: TenantDb): Promise<ImportLookups> {
+  const [deptRows, userRows, fieldRows] = await Promise.all([
+    tdb.tx.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.tenantId, tdb.tenantId)),
+    tdb.tx.select({ id: users.id, email: users.email, employeeNumber: users.employeeNumber, status: users.status }).from(users).where(eq(users.tenantId, tdb.tenantId)),
+    tdb.tx
+      .select({ fieldId: userFields.id, optionId: userFieldOptions.id, label: userFieldOptions.label })
+      .from(userFields)
+      .leftJoin(userFieldOptions, eq(userFieldOptions.userFieldId, userFields.id))
+      .where(and(eq(userFields.tenantId, tdb.tenantId), sql`lower(${userFields.name}) = 'employment type'`)),
+  ]);
+  const fieldId = fieldRows[0]?.fieldId;
+  return {
+    departmentIdByName: new Map(deptRows.map((d) => [d.name.trim().toLowerCase(), d.id])),
+    userIdByEmail: new Map(userRows.map((u) => [u.email.toLowerCase(), { id: u.id, status: u.status }])),
+    employeeNumbers: new Set(userRows.flatMap((u) => (u.employeeNumber ? [u.employeeNumber.toLowerCase()] : []))),
+    employmentType: fieldId
+      ? {
+          userFieldId: fieldId,
+          optionIdByLabel: new Map(fieldRows.flatMap((r) => (r.optionId && r.label ? [[r.label.trim().toLowerCase(), { id: r.optionId, label: r.label }] as const] : []))),
+        }
+      : null,
+  };
+}

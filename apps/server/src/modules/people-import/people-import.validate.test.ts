@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { PEOPLE_MSG } from '@tankha/contracts';
+import type { ImportLookups } from './people-import.repo';
+import type { SheetRow } from './people-import.sheet';
+import { validateImportRows } from './people-import.validate';
+
+const lookups: ImportLookups = {
+  departmentIdByName: new Map([['engineering', 'dep-eng']]),
+  userIdByEmail: new Map([['boss@example.in', { id: 'user-boss', status: 1 }]]),
+  employeeNumbers: new Set(['emp001']),
+  employmentType: { userFieldId: 'field-et', optionIdByLabel: new Map([['full time', { id: 'opt-ft', label: 'Full Time' }]]) },
+};
+
+const good = (rowNumber: number, overrides: SheetRow['cells'] = {}): SheetRow => ({
+  rowNumber,
+  cells: {
+    employeeNumber: `EMP1${String(rowNumber).padStart(2, '0')}`,
+    firstName: 'Priya',
+    lastName: 'Menon',
+    email: `priya${String(rowNumber)}@example.in`,
+    dateOfJoining: '01/04/2026',
+    experience: '3.5',
+    annualCTC: '9,00,000',
+    regimeType: 'New',
+    ...overrides,
+  },
+});
+
+describe('import rows use the employee form rules', () => {
+  it('reads spreadsheet words into form values', () => {
+    const { report, candidates } = validateImportRows(
+      [good(2, { departmentId: 'Engineering', roleId: 'Moderator', employmentType: 'full time', reportingManagerId: 'BOSS@example.in', pan: 'abcpm1234k', gender: 'Female' })],
+      lookups,
+    );
+    expect(report[0]?.errors).toEqual([]);
+    expect(candidates[0]?.form).toMatchObject({
+      dateOfJoining: '2026-04-01',
+      experience: 3.5,
+      annualCTC: 900_000,
+      regimeType: 1,
+      roleId: 2,
+      departmentId: 'dep-eng',
+      reportingManagerId: 'user-boss',
+      pan: 'ABCPM1234K',
+      gender: 2,
+      userFieldValues: [{ userFieldId: 'field-et', optionId: 'opt-ft', fieldValue: 'Full Time' }],
+    });
+  });
+
+  it('reports each bad cell with the form message and its column', () => {
+    const { report, candidates } = validateImportRows([good(2, { firstName: 'Pr1ya', lastName: '', email: 'not-an-email', experience: '' })], lookups);
+    expect(candidates).toEqual([]);
+    expect(report[0]?.errors).toEqual(
+      expect.arrayContaining([
+        { column: 'First Name', message: PEOPLE_MSG.alphabeticOnly },
+        { column: 'Last Name', message: PEOPLE_MSG.mandatory },
+        { column: 'Work Email', message: PEOPLE_MSG.validEmail },
+        { column: 'Experience (years)', message: PEOPLE_MSG.mandatory },
+      ]),
+    );
+  });
+
+  it('refuses numbers and e-mails already in the organisation or repeated in the file', () => {
+    const { report } = validateImportRows([good(2, { employeeNumber: 'EMP001' }), good(3, { email: 'boss@example.in' }), good(4, { employeeNumber: 'X1' }), good(5, { employeeNumber: 'x1' })], lookups);
+    expect(report[0]?.errors).toEqual([{ column: 'Employee Number', message: PEOPLE_MSG.employeeNumberExists }]);
+    expect(report[1]?.errors).toEqual([{ column: 'Work Email', message: PEOPLE_MSG.userExists }]);
+    expect(report[2]?.errors).toEqual([]);
+    expect(report[3]?.errors).toEqual([{ column: 'Employee Number', message: 'Employee number is repeated from row 4' }]);
+  });
+
+  it('names unknown departments, managers, employment types, regimes and dates', () => {
+    const { report } = validateImportRows(
+      [good(2, { departmentId: 'Space', reportingManagerId: 'ghost@example.in', employmentType: 'Gig', regimeType: 'Newer', dateOfJoining: '31/02/2026' })],
+      lookups,
+    );
+    expect(report[0]?.errors).toEqual(
+      expect.arrayContaining([
+        { column: 'Department', message: "No department named 'Space'" },
+        { column: 'Reporting Manager Email', message: "No employee with the e-mail 'ghost@example.in'" },
+        { column: 'Employment Type', message: "No employment type named 'Gig'" },
+        { column: 'Tax Regime', message: 'must be Old or New' },
+        { column: 'Date of Joining', message: 'must be a date (YYYY-MM-DD or DD/MM/YYYY)' },
+      ]),
+    );
+  });
+
+  it('lets a manager be another row of the same file', () => {
+    const { candidates } = validateImportRows([good(2, { email: 'lead@example.in' }), good(3, { reportingManagerId: 'lead@example.in' })], lookups);
+    expect(candidates[1]?.managerEmailInFile).toBe('lead@example.in');
+  });
+});

@@ -1,0 +1,1 @@
+export { ImportUsersPage } from './ImportUsersPage';

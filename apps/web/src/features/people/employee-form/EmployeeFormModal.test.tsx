@@ -1,0 +1,391 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PEOPLE_MSG, type SalaryStructureView, type TenantEarning } from '@tankha/contracts';
+import { setSessionUser } from '../../../app/session';
+import { jsonResponse, makeUser, mockFetch, ok, renderWithProviders, spyOnToasts, type RecordedCall } from '../../../test/helpers';
+import { EmployeeFormModal, type EmployeeFormModalProps } from './EmployeeFormModal';
+
+const earning = (
+  id: string,
+  earningName: string,
+  code: string,
+  earningCategory: TenantEarning['earningCategory'],
+  calculationType: number,
+  calculationValue: number,
+): TenantEarning => ({
+  id,
+  earningName,
+  nameInPayslip: earningName,
+  code,
+  earningCategory,
+  calculationType,
+  calculationValue,
+  isFixedPay: true,
+  isPartOfSalaryStructure: true,
+  isTaxableEarning: true,
+  isProRateBasis: true,
+  epfContributionType: code === 'BASIC' ? 1 : 0,
+  isConsideredForESI: true,
+  isActive: true,
+});
+
+const EARNINGS = [
+  earning('e1', 'Basic', 'BASIC', 'basic', 1, 50),
+  earning('e2', 'HRA', 'HRA', 'hra', 2, 50),
+  earning('e3', 'Fixed Allowance', 'FIXED_ALLOWANCE', 'fixedAllowance', 3, 0),
+];
+
+const STRUCTURE: SalaryStructureView = {
+  annualCTC: 1_200_000,
+  monthlyCTC: 100_000,
+  monthlyGross: 98_200,
+  annualGross: 1_178_400,
+  monthlyTDS: 0,
+  annualTDS: 0,
+  earnings: [
+    {
+      tenantEarningId: 'e1',
+      earningName: 'Basic',
+      earningCategory: 'basic',
+      calculationType: 1,
+      calculationValue: 50,
+      monthlyAmount: 50_000,
+      annualAmount: 600_000,
+      isFixedAllowance: false,
+    },
+    {
+      tenantEarningId: 'e2',
+      earningName: 'HRA',
+      earningCategory: 'hra',
+      calculationType: 2,
+      calculationValue: 50,
+      monthlyAmount: 25_000,
+      annualAmount: 300_000,
+      isFixedAllowance: false,
+    },
+    {
+      tenantEarningId: 'e3',
+      earningName: 'Fixed Allowance',
+      earningCategory: 'fixedAllowance',
+      calculationType: 3,
+      calculationValue: 0,
+      monthlyAmount: 23_200,
+      annualAmount: 278_400,
+      isFixedAllowance: true,
+    },
+  ],
+  deductions: [],
+  statutoryComponents: [],
+  monthlyNetTakeHome: 96_400,
+  annualNetTakeHome: 1_156_800,
+  regimeType: 1,
+  isAvailable: true,
+  financialYear: '2025-26',
+};
+
+const list = (data: unknown[]) =>
+  jsonResponse(200, {
+    statusCode: 200,
+    message: 'OK',
+    data,
+    totalRecords: data.length,
+  });
+
+const BASE_REPLIES = {
+  'GET /SalaryComponents/earnings': list(EARNINGS),
+  'GET /SalaryComponents/deductions': list([]),
+  'GET /UserFields/options': ok({
+    userFieldId: 'f1',
+    name: 'Employment Type',
+    options: [{ id: 'o1', label: 'Full Time' }],
+  }),
+  'GET /Users/latest-employee-number': ok({ employeeNumber: 'EMP041', lastEmployeeNumber: 'EMP041', nextEmployeeNumber: 'EMP042' }),
+  'GET /Users/employee-number-exists': ok({ exists: false }),
+  'POST /SalaryStructure/calculate': ok(STRUCTURE),
+};
+
+async function open(props: Partial<EmployeeFormModalProps> = {}, replies: Parameters<typeof mockFetch>[0] = {}, userOverrides = {}) {
+  const calls = mockFetch({ ...BASE_REPLIES, ...replies });
+  const session = makeUser(userOverrides);
+  setSessionUser(session);
+  const onSaved = vi.fn();
+  const onClose = vi.fn();
+  renderWithProviders(<EmployeeFormModal mode="invite" opened onClose={onClose} onSaved={onSaved} {...props} />, { user: session });
+  await screen.findByRole('textbox', { name: /First name/ });
+  return { calls, onSaved, onClose, user: userEvent.setup() };
+}
+
+const field = (name: RegExp | string) => screen.getByRole('textbox', { name });
+const section = (user: ReturnType<typeof userEvent.setup>, label: string) => user.click(screen.getByText(label));
+
+/** Fills the eight fields of the completeness rule. */
+async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field(/First name/), 'Kavya');
+  await user.type(field(/Last name/), 'Menon');
+  await user.type(field(/Work email/), 'kavya@example.in');
+  await section(user, 'Employment Details');
+  await user.type(field(/Employee number/), 'EMP042');
+  fireEvent.change(screen.getByLabelText(/Date of joining/), {
+    target: { value: '2025-06-01' },
+  });
+  await user.type(field(/Experience/), '3.5');
+  await section(user, 'Salary Structure');
+  await user.type(field(/Annual CTC/), '1200000');
+}
+
+const saveButton = () => screen.getByRole('button', { name: 'Save Details' });
+const bodyOf = (calls: RecordedCall[], key: string) => JSON.parse(String(calls.find((c) => `${c.method} ${c.path}` === key)?.init.body)) as Record<string, unknown>;
+
+describe('EmployeeFormModal', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('invite: title, four sections with General Information first, Save Details disabled until complete', async () => {
+    const { user } = await open();
+    expect(screen.getByText('Invite User')).toBeInTheDocument();
+    for (const label of ['General Information', 'Employment Details', 'Salary Structure', 'Bank Details']) expect(screen.getByText(label)).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+    await fillRequired(user);
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    // Completeness counts trimmed text: a blank last name disables it again.
+    await section(user, 'General Information');
+    await user.clear(field(/Last name/));
+    await user.type(field(/Last name/), '   ');
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it('shows the spec messages: alphabetic names, mandatory fields, e-mail pattern', async () => {
+    const { user } = await open();
+    await user.type(field(/First name/), 'K4vya');
+    await user.tab();
+    expect(await screen.findByText(PEOPLE_MSG.alphabeticOnly)).toBeInTheDocument();
+    await user.clear(field(/First name/));
+    await user.tab();
+    expect(await screen.findByText(PEOPLE_MSG.mandatory)).toBeInTheDocument();
+    await user.type(field(/Work email/), 'not-an-email');
+    await user.tab();
+    expect(await screen.findByText(PEOPLE_MSG.validEmail)).toBeInTheDocument();
+  });
+
+  it('upper-cases PAN as typed and shows spouse fields only when married', async () => {
+    const { user } = await open();
+    await user.type(field('PAN'), 'abcpk1234q');
+    expect(field('PAN')).toHaveValue('ABCPK1234Q');
+    expect(screen.queryByRole('textbox', { name: 'Spouse name' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Marital status' }), 'Married');
+    expect(field('Spouse name')).toBeInTheDocument();
+  });
+
+  it('checks the employee number on blur and shows the last number', async () => {
+    const { user } = await open({}, { 'GET /Users/employee-number-exists': ok({ exists: true }) });
+    await fillRequired(user);
+    await section(user, 'Employment Details');
+    expect(screen.getByText('Last employee number: EMP041')).toBeInTheDocument();
+    await user.click(field(/Employee number/));
+    await user.tab();
+    expect(await screen.findByText(PEOPLE_MSG.employeeNumberExists)).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it('allows only one reporting manager', async () => {
+    const people = [
+      {
+        id: 'm1',
+        firstName: 'Anita',
+        lastName: 'Rao',
+        name: 'Anita Rao',
+        email: 'anita@example.in',
+        employeeNumber: 'E1',
+        designation: null,
+      },
+      {
+        id: 'm2',
+        firstName: 'Vikram',
+        lastName: 'Nair',
+        name: 'Vikram Nair',
+        email: 'vikram@example.in',
+        employeeNumber: 'E2',
+        designation: null,
+      },
+    ];
+    const { user, calls } = await open({}, { 'GET /Users/search': ok({ data: people, totalRecords: 2 }) });
+    await section(user, 'Employment Details');
+    await user.type(field('Reporting manager'), 'a');
+    await user.click(await screen.findByRole('option', { name: /Anita Rao/ }));
+    expect(screen.getByRole('button', { name: 'Remove Anita Rao' })).toBeInTheDocument();
+    await user.type(field('Reporting manager'), 'v');
+    await user.click(await screen.findByRole('option', { name: /Vikram Nair/ }));
+    expect(screen.getByText(PEOPLE_MSG.oneManagerOnly)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/Users/search')?.search).toContain('search=a');
+  });
+
+  it('computes the structure live and blocks saving on a negative remainder', async () => {
+    const { user, calls } = await open(
+      {},
+      {
+        'POST /SalaryStructure/calculate': jsonResponse(400, {
+          statusCode: 400,
+          errorCode: 'VALIDATION_ERROR',
+          message: PEOPLE_MSG.salaryAmountNegative,
+        }),
+      },
+    );
+    await fillRequired(user);
+    expect(await screen.findByText(PEOPLE_MSG.salaryAmountNegative)).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+    const request = bodyOf(calls, 'POST /SalaryStructure/calculate');
+    expect(request).toMatchObject({
+      annualCTC: 1_200_000,
+      regimeType: 1,
+      earningAssociationValues: [{ tenantEarningId: 'e1', calculationValue: 50 }, { tenantEarningId: 'e2' }, { tenantEarningId: 'e3' }],
+    });
+  });
+
+  it('shows monthly and annual amounts from the calculation', async () => {
+    const { user } = await open();
+    await fillRequired(user);
+    expect(await screen.findByText('₹50,000')).toBeInTheDocument();
+    expect(screen.getByText('₹11,78,400')).toBeInTheDocument();
+  });
+
+  it.each([
+    [ok({ statusCode: 200, userId: 'u9' }), PEOPLE_MSG.invited, true],
+    [ok({ statusCode: 300, userId: null }), PEOPLE_MSG.userExists, false],
+    [ok({ statusCode: 500, userId: null }), PEOPLE_MSG.somethingWrong, false],
+    [
+      jsonResponse(500, {
+        statusCode: 500,
+        errorCode: 'INTERNAL',
+        message: 'Database unavailable',
+      }),
+      'Database unavailable',
+      false,
+    ],
+    [jsonResponse(502, {}), 'API Error: 502', false],
+  ])('invite reply %# → toast and onSaved', async (reply, message, saved) => {
+    const toasts = spyOnToasts();
+    const { user, calls, onSaved } = await open({}, { 'POST /Users/invite': reply });
+    await fillRequired(user);
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    await user.click(saveButton());
+    await waitFor(() => expect(toasts.messages()).toContain(message));
+    expect(onSaved).toHaveBeenCalledTimes(saved ? 1 : 0);
+    const body = bodyOf(calls, 'POST /Users/invite');
+    expect(body).toMatchObject({
+      firstName: 'Kavya',
+      email: 'kavya@example.in',
+      employeeNumber: 'EMP042',
+      experience: 3.5,
+      annualCTC: 1_200_000,
+      regimeType: 1,
+      dateOfBirth: null,
+      pan: null,
+    });
+  });
+
+  it('blocks the invite when e-mail services are disabled', async () => {
+    const { user } = await open({}, {}, { isEmailEnabled: false });
+    expect(screen.getByText(PEOPLE_MSG.emailServicesDisabled)).toBeInTheDocument();
+    await fillRequired(user);
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it('restricted: title with its hint, posted to /Users/restricted', async () => {
+    const toasts = spyOnToasts();
+    const { user, calls, onSaved } = await open({ mode: 'restricted' }, { 'POST /Users/restricted': ok({ statusCode: 200, userId: 'u8' }) });
+    expect(screen.getByText('Add Restricted Login User')).toBeInTheDocument();
+    expect(screen.getByText(PEOPLE_MSG.restrictedHint)).toBeInTheDocument();
+    await fillRequired(user);
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    await user.click(saveButton());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/Users/restricted')).toBe(true);
+    expect(toasts.messages()).toEqual(['Restricted login user added successfully']);
+  });
+
+  it('edit: loads the user, Save Changes, success and failure toasts', async () => {
+    const employee = {
+      id: 'u1',
+      employeeNumber: 'EMP007',
+      firstName: 'Neha',
+      middleName: null,
+      lastName: 'Kulkarni',
+      email: 'neha@example.in',
+      personalEmail: null,
+      dateOfBirth: null,
+      gender: 2,
+      phoneNumber: null,
+      emergencyContact: null,
+      maritalStatus: 0,
+      marriageDate: null,
+      spouseName: null,
+      bloodGroup: null,
+      address: null,
+      dateOfJoining: '2024-01-10',
+      experience: 2,
+      dateOfConfirmation: null,
+      departmentId: null,
+      departmentName: null,
+      designation: 'Engineer',
+      workLocation: null,
+      esiNumber: null,
+      pfNumber: null,
+      uan: null,
+      reportingManagerId: null,
+      reportingManagerName: null,
+      userFieldValues: [],
+      pan: null,
+      bankAccountNumber: null,
+      bankName: null,
+      ifscCode: null,
+      accountHolderName: null,
+      regimeType: 0,
+      forceESICalc: false,
+      status: 1,
+      roleId: 3,
+      lastLogin: null,
+      imageUrl: null,
+      annualCTC: 900_000,
+      earningAssociations: [
+        {
+          id: 'a1',
+          tenantEarningId: 'e1',
+          calculationType: 1,
+          calculationValue: 40,
+        },
+      ],
+      deductionAssociations: [],
+    };
+    const toasts = spyOnToasts();
+    let status = 200;
+    const { user, calls, onSaved } = await open(
+      { mode: 'edit', userId: 'u1' },
+      {
+        'GET /Users/u1': ok(employee),
+        'PUT /Users/u1': () => ok({ statusCode: status, userId: 'u1' }),
+      },
+    );
+    await waitFor(() => expect(field(/First name/)).toHaveValue('Neha'));
+    expect(screen.getByText('Edit User')).toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Save Changes' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    await waitFor(() => expect(toasts.messages()).toEqual([PEOPLE_MSG.userUpdated]));
+    expect(onSaved).toHaveBeenCalledTimes(1);
+    expect(bodyOf(calls, 'PUT /Users/u1')).toMatchObject({
+      regimeType: 0,
+      annualCTC: 900_000,
+      earningAssociations: [{ tenantEarningId: 'e1', calculationValue: 40 }],
+    });
+    status = 500;
+    await user.click(save);
+    await waitFor(() => expect(toasts.messages()).toEqual([PEOPLE_MSG.userUpdated, PEOPLE_MSG.userUpdateFailed]));
+    expect(
+      within(screen.getByRole('dialog')).getByRole('textbox', {
+        name: /Work email/,
+      }),
+    ).toBeDisabled();
+  });
+});

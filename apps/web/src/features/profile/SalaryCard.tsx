@@ -1,0 +1,115 @@
+import { Alert, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { formatInr } from '@tankha/domain';
+import type { SalaryStructureView } from '@tankha/contracts';
+import { useSalaryStructure } from './profile.api';
+
+/** Rupees on the wire → ₹ with Indian grouping and paise (lossless). */
+export function rupees(amount: number): string {
+  return formatInr(Math.round(amount * 100));
+}
+
+const STATUTORY_LABELS: Record<string, string> = { EPF: 'EPF', ESI: 'ESI', ProfessionalTax: 'Professional Tax', LWF: 'Labour Welfare Fund' };
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export function SalaryDetails({ structure }: { structure: SalaryStructureView }) {
+  const statutory = structure.statutoryComponents.filter((s) => s.isEnabled && s.applicable);
+  return (
+    <>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm" mb="md">
+        <Figure label="Annual CTC" value={rupees(structure.annualCTC)} />
+        <Figure label="Monthly CTC" value={rupees(structure.monthlyCTC)} />
+        <Figure label="Monthly gross" value={rupees(structure.monthlyGross)} />
+        <Figure label="Annual gross" value={rupees(structure.annualGross)} />
+        <Figure label="Monthly TDS" value={rupees(structure.monthlyTDS)} />
+        <Figure label="Annual TDS" value={rupees(structure.annualTDS)} />
+      </SimpleGrid>
+      <Table.ScrollContainer minWidth={480}>
+        <Table striped aria-label="Earnings">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Earnings</Table.Th>
+              <Table.Th ta="right">Monthly</Table.Th>
+              <Table.Th ta="right">Annual</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {structure.earnings.map((e) => (
+              <Table.Tr key={e.tenantEarningId}>
+                <Table.Td>{e.earningName}</Table.Td>
+                <Table.Td ta="right">{rupees(e.monthlyAmount)}</Table.Td>
+                <Table.Td ta="right">{rupees(e.annualAmount)}</Table.Td>
+              </Table.Tr>
+            ))}
+            {structure.deductions.map((d) => (
+              <Table.Tr key={d.tenantDeductionId}>
+                <Table.Td>{d.deductionName} (deduction)</Table.Td>
+                <Table.Td ta="right">{rupees(d.monthlyAmount)}</Table.Td>
+                <Table.Td ta="right">{rupees(d.annualAmount)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {statutory.length > 0 && (
+        <Table.ScrollContainer minWidth={560} mt="md">
+          <Table striped aria-label="Statutory components">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Statutory component</Table.Th>
+                <Table.Th ta="right">Employee (monthly)</Table.Th>
+                <Table.Th ta="right">Employer (monthly)</Table.Th>
+                <Table.Th ta="right">Employee (annual)</Table.Th>
+                <Table.Th ta="right">Employer (annual)</Table.Th>
+                <Table.Th>Cycle</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {statutory.map((s) => (
+                <Table.Tr key={s.name}>
+                  <Table.Td>{STATUTORY_LABELS[s.name] ?? s.name}</Table.Td>
+                  <Table.Td ta="right">{rupees(s.employeeMonthly)}</Table.Td>
+                  <Table.Td ta="right">{rupees(s.employerMonthly)}</Table.Td>
+                  <Table.Td ta="right">{rupees(s.employeeAnnual)}</Table.Td>
+                  <Table.Td ta="right">{rupees(s.employerAnnual)}</Table.Td>
+                  <Table.Td>{s.deductionCycle}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </>
+  );
+}
+
+/** Salary Details: the structure computed by the server from the annual CTC. */
+export function SalaryCard({ userId }: { userId: string }) {
+  const query = useSalaryStructure(userId);
+  let body;
+  if (query.isPending) body = <Text c="dimmed">Loading salary details…</Text>;
+  else if (query.isError) body = <Alert color="red">Could not load the salary details.</Alert>;
+  else if (!query.data || !query.data.isAvailable) body = <Text c="dimmed">No salary structure yet</Text>;
+  else body = <SalaryDetails structure={query.data} />;
+  return (
+    <Card component="section" aria-label="Salary Details">
+      <Group justify="space-between" mb="sm">
+        <Title order={3} size="h5">
+          Salary Details
+        </Title>
+      </Group>
+      {body}
+    </Card>
+  );
+}

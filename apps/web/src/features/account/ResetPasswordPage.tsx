@@ -1,4 +1,3 @@
-import { FormAlert } from '../../ui/FormAlert';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { MSG } from '@tankha/contracts';

@@ -32,3 +32,89 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { token: string; id: string; tenantId: string } }).data;
 }
+
+/** A unique tag per test run: digits for e-mails and employee numbers, letters for names (names are alphabetic only). */
+export function uniqueTag(): { digits: string; letters: string } {
+  const digits = `${Date.now().toString()}${Math.floor(Math.random() * 1000)
+    .toString()
+    .padStart(3, '0')}`;
+  const letters = [...digits].map((d) => String.fromCharCode(97 + Number(d))).join('');
+  return { digits, letters: `${letters.charAt(0).toUpperCase()}${letters.slice(1)}` };
+}
+
+/** The token and e-mail address of an invitation link `{APP_URL}/accept-invite/{token}/{email}`. */
+export function inviteLinkParts(link: string): { token: string; email: string } {
+  const [token = '', email = ''] = new URL(link).pathname.split('/').slice(2).map(decodeURIComponent);
+  return { token, email };
+}
+
+export interface InvitedUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  employeeNumber: string;
+}
+
+/** Invites a member through the API (as the demo administrator) and returns who was invited. */
+export async function apiInvite(request: APIRequestContext, overrides: Partial<Omit<InvitedUser, 'id'>> & { annualCTC?: number } = {}): Promise<InvitedUser> {
+  const admin = await apiLogin(request, DEMO.administrator);
+  const tag = uniqueTag();
+  const person = {
+    firstName: overrides.firstName ?? 'Kavya',
+    lastName: overrides.lastName ?? `Menon${tag.letters.toLowerCase()}`,
+    email: overrides.email ?? `kavya.${tag.digits}@nilgiri.demo`,
+    employeeNumber: overrides.employeeNumber ?? `E2E${tag.digits}`,
+  };
+  const res = await request.post('/backend/api/Users/invite', {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { ...person, dateOfJoining: '2026-04-01', experience: 2, annualCTC: overrides.annualCTC ?? 900_000, regimeType: 1 },
+  });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { data: { statusCode: number; userId: string } };
+  expect(body.data.statusCode).toBe(200);
+  return { id: body.data.userId, ...person };
+}
+
+/** Follows the invitation e-mail through the API: sets the password, the user becomes Active. */
+export async function apiAcceptInvite(request: APIRequestContext, email: string, password: string): Promise<void> {
+  const mail = await latestMail(request, email);
+  const link = mail.links.find((l) => l.includes('/accept-invite/'));
+  expect(link, 'the invitation e-mail has an accept-invite link').toBeDefined();
+  const res = await request.post('/backend/api/Account/accept-invite', { data: { ...inviteLinkParts(link ?? ''), password, confirmPassword: password } });
+  expect(res.status()).toBe(200);
+}
+
+/** The user list's tab counts for a search, through the API as the demo administrator. */
+export async function apiUserCounts(request: APIRequestContext, search: string): Promise<{ active: number; pending: number; inactive: number }> {
+  const admin = await apiLogin(request, DEMO.administrator);
+  const res = await request.get(`/backend/api/Users?search=${encodeURIComponent(search)}`, { headers: { authorization: `Bearer ${admin.token}` } });
+  expect(res.status()).toBe(200);
+  const data = ((await res.json()) as { data: { activeUsersCount: number; pendingUsersCount: number; inactiveUsersCount: number } }).data;
+  return { active: data.activeUsersCount, pending: data.pendingUsersCount, inactive: data.inactiveUsersCount };
+}
+
+/** Opens My people from the navigation (the administrator is logged in). */
+export async function openMyPeople(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'My people' }).click();
+  await expect(page).toHaveURL(/\/users\/my-people$/);
+  await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
+}
+
+/** Switches the user list to a tab and types a search; the rows are those of the search. */
+export async function showInList(page: Page, tab: 'Active' | 'Pending Verification' | 'Inactive', search: string): Promise<void> {
+  await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+  await expect(page.getByRole('tab', { name: new RegExp(`^${tab}`) })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('textbox', { name: 'Search users' }).fill(search);
+}
+
+/** The list row of a user, found by their (unique) employee number. */
+export function userRow(page: Page, employeeNumber: string) {
+  return page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: employeeNumber });
+}
+
+/** Opens a row's menu and picks an action. */
+export async function rowAction(page: Page, name: string, action: string): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}

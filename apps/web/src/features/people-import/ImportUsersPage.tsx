@@ -178,7 +178,7 @@ function PreviewCard({ preview, importing, onImport, mode }: { preview: ImportPr
           </Alert>
         )}
         {invalid.length > 0 && invalid.length < preview.totalRows && (
-          <Anchor component="button" type="button" size="sm" onClick={() => setShowAll((v) => !v)}>
+          <Anchor component="button" type="button" size="sm" style={{ alignSelf: 'flex-start' }} onClick={() => setShowAll((v) => !v)}>
             {showAll ? 'Show only rows with errors' : 'Show all rows'}
           </Anchor>
         )}

@@ -43,6 +43,17 @@ const STATUS_COLORS: Record<UserStatusId, string> = {
   4: 'indigo',
 };
 
+/**
+ * The Actions column stays in view when the table scrolls sideways: below about 1,440 px the
+ * table's minimum width exceeds the content area, and the row menu would otherwise be off-screen.
+ */
+const STICKY_ACTIONS = {
+  position: 'sticky',
+  right: 0,
+  backgroundColor: 'var(--mantine-color-body)',
+  boxShadow: 'inset 1px 0 0 var(--table-border-color)',
+} as const;
+
 type FormState = {
   mode: 'invite' | 'edit' | 'restricted';
   userId: string | null;
@@ -262,8 +273,9 @@ export function UsersPage({ onImport }: UsersPageProps = {}) {
       {list.isError && <ErrorState message={errorMessage(list.error, PEOPLE_MSG.fetchUsersFailed)} onRetry={() => void list.refetch()} />}
       {data && (
         <>
-          <Table.ScrollContainer minWidth={1100}>
-            <Table striped highlightOnHover aria-label="Users" aria-busy={list.isFetching}>
+          <Table.ScrollContainer minWidth={1150}>
+            {/* One line per cell: the spec's truncation keeps them short, and rows stay even. */}
+            <Table striped highlightOnHover fz="sm" verticalSpacing="xs" style={{ whiteSpace: 'nowrap' }} aria-label="Users" aria-busy={list.isFetching}>
               <Table.Thead>
                 <Table.Tr>
                   <SortableTh label="User" column="name" sort={sort} onSort={onSort} />
@@ -274,7 +286,7 @@ export function UsersPage({ onImport }: UsersPageProps = {}) {
                   <SortableTh label="Status" column="status" sort={sort} onSort={onSort} />
                   <SortableTh label="Joining Date" column="dateOfJoining" sort={sort} onSort={onSort} />
                   <SortableTh label="Last Login" column="lastLogin" sort={sort} onSort={onSort} />
-                  <Table.Th>Actions</Table.Th>
+                  <Table.Th style={STICKY_ACTIONS}>Actions</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -318,7 +330,7 @@ export function UsersPage({ onImport }: UsersPageProps = {}) {
                       <Table.Td>
                         <LastLogin row={row} />
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td style={STICKY_ACTIONS}>
                         <Menu position="bottom-end" withinPortal={false}>
                           <Menu.Target>
                             <ActionIcon variant="subtle" aria-label={`Actions for ${name}`}>

@@ -71,6 +71,7 @@ function UploadForm({ userId }: { userId: string }) {
         placeholder="Choose a file"
         accept={USER_DOCUMENT_ACCEPT}
         description="PDF, JPG or PNG, at most 5 MB"
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         value={file}
         onChange={choose}
         error={errors.file}

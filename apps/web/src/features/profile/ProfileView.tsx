@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Avatar, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { MaritalStatus, ROLE_NAMES, USER_STATUS_NAMES, UserStatus, type Employee, type UserStatusId } from '@tankha/contracts';
 import { DetailsCard, type DetailRow } from '../../ui/DetailsCard';
@@ -66,18 +66,19 @@ function BankCard({ employee, canReveal }: { employee: Employee; canReveal: bool
   );
 }
 
+/** The same grid as the other profile cards (DetailsCard), so the columns line up down the page. */
 function DetailsRows({ rows }: { rows: DetailRow[] }) {
   return (
-    <Group gap="xl" align="flex-start" wrap="wrap">
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
       {rows.map((row) => (
-        <div key={row.label} style={{ minWidth: 180 }}>
+        <div key={row.label}>
           <Text size="xs" c="dimmed">
             {row.label}
           </Text>
           <Text size="sm">{row.value}</Text>
         </div>
       ))}
-    </Group>
+    </SimpleGrid>
   );
 }
 

@@ -1,0 +1,74 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { DEMO, apiAcceptInvite, apiInvite, login, openMyPeople, rowAction, showInList, userRow } from './helpers';
+
+const ACKNOWLEDGE = 'I understand the consequences of this action';
+
+/** The confirm button waits for the acknowledgement checkbox (people spec §2.8). */
+async function confirmWithCheckbox(dialog: Locator, button: string): Promise<void> {
+  const confirm = dialog.getByRole('button', { name: button, exact: true });
+  const checkbox = dialog.getByRole('checkbox', { name: ACKNOWLEDGE });
+  await expect(checkbox).not.toBeChecked();
+  await expect(confirm).toBeDisabled();
+  await checkbox.check();
+  await expect(confirm).toBeEnabled();
+  await checkbox.uncheck();
+  await expect(confirm).toBeDisabled();
+  await checkbox.check();
+  await confirm.click();
+}
+
+test('de-activate ends the user’s session at /403-Restricted; re-activate lets them back in', async ({ page, request, browser }) => {
+  const password = 'Welcome2026';
+  const user = await apiInvite(request, { firstName: 'Farhan' });
+  await apiAcceptInvite(request, user.email, password);
+  const name = `${user.firstName} ${user.lastName}`;
+
+  // The user is signed in, in a browser of their own.
+  const context = await browser.newContext();
+  try {
+    const userPage = await context.newPage();
+    await login(userPage, user.email, password);
+    await expect(userPage.getByRole('heading', { name: /Farhan/ })).toBeVisible();
+
+    // The administrator de-activates them.
+    await login(page, DEMO.administrator);
+    await expect(page.getByRole('heading', { name: /Anita/ })).toBeVisible();
+    await openMyPeople(page);
+    await showInList(page, 'Active', user.employeeNumber);
+    await expect(userRow(page, user.employeeNumber)).toHaveCount(1);
+    await rowAction(page, name, 'De-Activate');
+    const deactivate = page.getByRole('dialog', { name: 'De-Activate user' });
+    await expect(deactivate).toContainText(name);
+    await confirmWithCheckbox(deactivate, 'De-Activate');
+    await expect(page.getByText('User deactivated successfully')).toBeVisible();
+    await expect(deactivate).toHaveCount(0);
+    await expect(userRow(page, user.employeeNumber)).toHaveCount(0);
+    await showInList(page, 'Inactive', user.employeeNumber);
+    await expect(userRow(page, user.employeeNumber)).toContainText('Inactive');
+
+    // Their open session ends at the next navigation.
+    await userPage.getByRole('button', { name: 'User menu' }).click();
+    await userPage.getByRole('menuitem', { name: 'My profile' }).click();
+    await expect(userPage).toHaveURL(/\/403-Restricted$/);
+    await expect(userPage.getByText('Your account has been deactivated. Please contact your administrator.')).toBeVisible();
+    // And logging in again leads to the same page.
+    await login(userPage, user.email, password);
+    await expect(userPage).toHaveURL(/\/403-Restricted$/);
+    await expect(userPage.getByText('Your account has been deactivated. Please contact your administrator.')).toBeVisible();
+
+    // Re-activate, again behind the checkbox.
+    await rowAction(page, name, 'Re-Activate');
+    const reactivate = page.getByRole('dialog', { name: 'Re-Activate user' });
+    await confirmWithCheckbox(reactivate, 'Re-Activate');
+    await expect(page.getByText('User re-activated successfully')).toBeVisible();
+    await expect(userRow(page, user.employeeNumber)).toHaveCount(0);
+    await showInList(page, 'Active', user.employeeNumber);
+    await expect(userRow(page, user.employeeNumber)).toContainText('Active');
+
+    await login(userPage, user.email, password);
+    await expect(userPage).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(userPage.getByRole('heading', { name: /Farhan/ })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

@@ -80,6 +80,12 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the user list's search matches "contains" against (lowercase name, e-mail and employee
+     * number, fields apart by chr(1) so a term never spans two of them), served by a trigram index.
+     * Read through tenant_users_matching() (migration 0007, docs/decisions.md).
+     */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(first_name || ' ' || last_name || chr(1) || email || chr(1) || coalesce(employee_number, ''))`),
   },
   (t) => [
     uniqueIndex('users_tenant_email_key').on(t.tenantId, t.email),
@@ -92,6 +98,7 @@ export const users = pgTable(
     index('users_tenant_status_name_idx').on(t.tenantId, t.status, t.firstName, t.lastName),
     index('users_tenant_status_joining_idx').on(t.tenantId, t.status, t.dateOfJoining),
     index('users_tenant_status_last_login_idx').on(t.tenantId, t.status, t.lastLoginAt, t.firstName, t.lastName),
+    index('users_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ErrorCode, MSG, PEOPLE_MSG, USER_LIFECYCLE_MSG, type SessionUser, type UserList, type UserListItem } from '@tankha/contracts';
-import { queryRows } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { DEMO_LOGINS } from '../../db/seed/demo';
 import { LocalFileStorage } from '../../platform/files/file-storage';
+import { withTenant } from '../../platform/tenancy';
+import { containsPattern } from './users.repo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
@@ -688,6 +690,112 @@ describe.each(BACKENDS)('user management over HTTP (%s)', (backend) => {
         expect(res.statusCode, `${method} ${url}`).toBe(404);
       }
       expect((await t.call('GET', `/Users/${target}`, { token: admin.token })).json().data.status).toBe(1);
+    });
+  });
+
+  // The search reads the trigram index through the SECURITY DEFINER function
+  // tenant_users_matching() (migration 0007), which row-level security does not filter: these
+  // prove that it answers for the caller's organisation only.
+  describe('search across organisations (trigram index, tenant_users_matching)', () => {
+    let other: SessionUser;
+    const otherIds: string[] = [];
+    const matching = (forTenant: string, pattern: string) =>
+      withTenant(t.database.db, forTenant, async (tdb) => (await queryRows<{ id: string }>(tdb.tx, sql`SELECT id FROM tenant_users_matching(${pattern})`)).map((r) => r.id).sort());
+    /** The old scan, as the reference: what "contains" means, counted directly by the connecting role. */
+    const reference = async (forTenant: string, term: string, statuses = [1, 2, 3, 4]) => {
+      const pattern = containsPattern(term);
+      const [row] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`SELECT count(*)::int AS n FROM users u WHERE u.tenant_id = ${forTenant} AND u.status = ANY(${`{${statuses.join(',')}}`}::smallint[])
+              AND (u.first_name || ' ' || u.last_name || chr(1) || u.email || chr(1) || coalesce(u.employee_number, '')) ILIKE ${pattern}`,
+      );
+      return row?.n ?? 0;
+    };
+
+    beforeAll(async () => {
+      other = await t.registerOrganisation({ organizationName: 'Krishna Textiles', firstName: 'Anita', lastName: 'Rao' });
+      // Namesakes of Nilgiri's people, with Nilgiri's employee numbers and an e-mail with "nilgiri" in it.
+      for (const [first, last, number, email] of [
+        ['Vikram', 'Nair', 'NSP101', 'vikram.nair@krishna.in'],
+        ['Aabha', 'Kumar', 'NSP102', 'aabha@nilgiri-textiles.in'],
+        ['Ritu', 'Sen', 'NSP106', 'ritu.sen@krishna.in'],
+      ] as const) {
+        const [u] = await queryRows<{ id: string }>(
+          t.database.db,
+          sql`INSERT INTO users (tenant_id, email, employee_number, first_name, last_name, role_id, status) VALUES (${other.tenantId}, ${email}, ${number}, ${first}, ${last}, 3, 1) RETURNING id`,
+        );
+        if (u) otherIds.push(u.id);
+      }
+    });
+
+    it('lists, counts and picks only the caller’s matches when both organisations have them', async () => {
+      for (const term of ['anita rao', 'vikram', 'NSP101', 'nsp10', 'nilgiri', 'ritu sen', 'aabha']) {
+        const ours = await list(`search=${encodeURIComponent(term)}&pageSize=100`);
+        const theirs = await list(`search=${encodeURIComponent(term)}&pageSize=100`, other.token);
+        expect(ours.totalRecords, term).toBe(await reference(tenantId, term));
+        expect(theirs.totalRecords, term).toBe(await reference(other.tenantId, term));
+        expect(theirs.totalRecords, term).toBeGreaterThan(0);
+        expect(ours.activeUsersCount + ours.pendingUsersCount + ours.inactiveUsersCount, term).toBe(await reference(tenantId, term));
+        expect(theirs.activeUsersCount + theirs.pendingUsersCount + theirs.inactiveUsersCount, term).toBe(await reference(other.tenantId, term));
+        const theirIds = new Set([other.id, ...otherIds]);
+        expect(theirs.data.every((u) => theirIds.has(u.id)), term).toBe(true);
+        expect(ours.data.some((u) => theirIds.has(u.id)), term).toBe(false);
+        const picked = (await t.call('GET', `/Users/search?search=${encodeURIComponent(term)}&pageSize=100`, { token: other.token })).json().data as { totalRecords: number; data: { id: string }[] };
+        expect(picked.totalRecords, term).toBe(await reference(other.tenantId, term, [1, 4]));
+        expect(picked.data.every((u) => theirIds.has(u.id)), term).toBe(true);
+      }
+      expect((await list('search=NSP101', other.token)).data.map((u) => u.id)).toEqual([otherIds[0]]);
+      expect((await list('search=NSP101')).data.map((u) => u.id)).toEqual([ids.r1]);
+    });
+
+    it('matches terms too short for a trigram (one or two characters) and wildcard characters the same way', async () => {
+      for (const term of ['a', 'R', 'ra', 'ns', '1', '@', '.', '%', '_', '\\', 'a_', 'ni%']) {
+        const ours = await list(`search=${encodeURIComponent(term)}&pageSize=1&userStatus=1`);
+        expect(ours.totalRecords, term).toBe(await reference(tenantId, term, [1, 4]));
+        const theirs = await list(`search=${encodeURIComponent(term)}&pageSize=1&userStatus=1`, other.token);
+        expect(theirs.totalRecords, term).toBe(await reference(other.tenantId, term, [1, 4]));
+      }
+    });
+
+    it('follows edits: the searched text is derived from the row', async () => {
+      const id = otherIds[2] ?? '';
+      await queryRows(t.database.db, sql`UPDATE users SET employee_number = 'KT-9001', last_name = 'Sengupta' WHERE id = ${id}`);
+      expect((await list('search=kt-9001', other.token)).data.map((u) => u.id)).toEqual([id]);
+      expect((await list('search=ritu%20sengupta', other.token)).data.map((u) => u.id)).toEqual([id]);
+      expect((await list('search=NSP106', other.token)).totalRecords).toBe(0);
+    });
+
+    it('the function returns only rows of current_tenant_id(), whatever the pattern, and nothing without a tenant', async () => {
+      const everyone = await queryRows<{ id: string; tenant_id: string }>(t.database.db, sql`SELECT id, tenant_id FROM users WHERE tenant_id IN (${tenantId}, ${other.tenantId})`);
+      const of = (tenant: string) => everyone.filter((u) => u.tenant_id === tenant).map((u) => u.id).sort();
+      // '%' matches every row of the table: each tenant gets exactly its own.
+      expect(await matching(tenantId, '%')).toEqual(of(tenantId));
+      expect(await matching(other.tenantId, '%')).toEqual(of(other.tenantId));
+      const vikrams = await matching(other.tenantId, '%vikram%');
+      expect(vikrams).toEqual([otherIds[0]]);
+      expect(await matching(tenantId, '%vikram%')).toEqual([await idOf(DEMO_LOGINS.moderator)]);
+      // Switching app.tenant_id mid-transaction switches what is visible, as with the RLS policy.
+      const switched = await withTenant(t.database.db, tenantId, async (tdb) => {
+        await tdb.tx.execute(sql`SELECT set_config('app.tenant_id', ${other.tenantId}, true)`);
+        return (await queryRows<{ id: string }>(tdb.tx, sql`SELECT id FROM tenant_users_matching('%vikram%')`)).map((r) => r.id);
+      });
+      expect(switched).toEqual([otherIds[0]]);
+      // As tankha_tenant without a tenant, or as the connecting (owner) role outside withTenant: nothing.
+      const noTenant = await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('role', 'tankha_tenant', true)`);
+        return queryRows<{ id: string }>(tx as unknown as Db, sql`SELECT id FROM tenant_users_matching('%')`);
+      });
+      expect(noTenant).toEqual([]);
+      expect(await queryRows(t.database.db, sql`SELECT id FROM tenant_users_matching('%')`)).toEqual([]);
+      // Only tankha_tenant (and the owner) may call it; PUBLIC has no EXECUTE on a SECURITY DEFINER function.
+      const [acl] = await queryRows<{ definer: boolean; has_acl: boolean; public_execute: number; tenant_execute: boolean }>(
+        t.database.db,
+        sql`SELECT p.prosecdef AS definer, p.proacl IS NOT NULL AS has_acl,
+                   (SELECT count(*)::int FROM aclexplode(p.proacl) a WHERE a.grantee = 0) AS public_execute,
+                   has_function_privilege('tankha_tenant', p.oid, 'EXECUTE') AS tenant_execute
+              FROM pg_proc p WHERE p.proname = 'tenant_users_matching'`,
+      );
+      expect(acl).toEqual({ definer: true, has_acl: true, public_execute: 0, tenant_execute: true });
     });
   });
 });

@@ -87,17 +87,24 @@ export async function countByStatus(tdb: TenantDb, statuses: number[]): Promise<
 
 // --- The user list (people spec §2.5): filtering, sorting and paging in SQL. ----------------------
 
-/** Name, e-mail and employee number in one expression, so a pg_trgm index on it can serve ILIKE. */
-const SEARCH_EXPR = sql.raw(`(u.first_name || ' ' || u.last_name || chr(1) || u.email || chr(1) || coalesce(u.employee_number, ''))`);
+/**
+ * The rows a list query reads. With a search ("contains" over name, e-mail and employee number,
+ * case-insensitive) they come from tenant_users_matching() (migration 0007), which reads the
+ * trigram index on users.search_text that row-level security keeps a tankha_tenant query from
+ * using, and returns only this tenant's rows; a term of one or two characters has no trigram and is
+ * matched by a scan instead. Without a search, the table itself (under row-level security).
+ */
+function usersMatching(search: string | undefined): SQL {
+  return search ? sql`tenant_users_matching(${containsPattern(search)}) u` : sql`users u`;
+}
 
 /** A LIKE pattern that matches `text` literally anywhere. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function filterConditions(tdb: TenantDb, q: Pick<UserListQuery, 'search' | 'departmentId' | 'designation' | 'roleId'>): SQL {
+function filterConditions(tdb: TenantDb, q: Pick<UserListQuery, 'departmentId' | 'designation' | 'roleId'>): SQL {
   const parts: SQL[] = [sql`u.tenant_id = ${tdb.tenantId}`];
-  if (q.search) parts.push(sql`${SEARCH_EXPR} ILIKE ${containsPattern(q.search)}`);
   if (q.departmentId) parts.push(sql`u.department_id = ${q.departmentId}`);
   if (q.designation) parts.push(sql`u.designation ILIKE ${containsPattern(q.designation)}`);
   if (q.roleId !== undefined) parts.push(sql`u.role_id = ${q.roleId}`);
@@ -154,21 +161,22 @@ function tabStatuses(userStatus: number | undefined): number[] {
  * One page of the list. Each status is its own range of the (tenant, status, name) and (tenant,
  * status, joining date) indexes, so a tab of several statuses is cut as one ordered, limited scan
  * per status merged together (PostgreSQL merges ordered UNION ALL branches instead of sorting the
- * whole tab). A text search or designation filter reads the tab anyway (ILIKE cannot use an index
- * under row-level security, see docs/decisions.md), so it is one scan and a top-N sort.
+ * whole tab). A text search reads its rows through the trigram index (usersMatching) and a
+ * designation filter reads the tab, so either is one pass over the matching rows and a top-N sort.
  * Departments are joined to the page only.
  */
 export async function findUserPage(tdb: TenantDb, q: UserListQuery): Promise<UserListRow[]> {
   const filters = filterConditions(tdb, q);
+  const from = usersMatching(q.search);
   const offset = (q.pageNo - 1) * q.pageSize;
   const statuses = tabStatuses(q.userStatus);
   const branch = (status: number, limit: number, skip: number) =>
-    sql`SELECT ${PAGE_COLUMNS} FROM users u WHERE ${filters} AND u.status = ${status} ORDER BY ${orderBy(q.sortBy, q.orderBy, 'u')} LIMIT ${limit} OFFSET ${skip}`;
+    sql`SELECT ${PAGE_COLUMNS} FROM ${from} WHERE ${filters} AND u.status = ${status} ORDER BY ${orderBy(q.sortBy, q.orderBy, 'u')} LIMIT ${limit} OFFSET ${skip}`;
   const page =
     statuses.length === 1
       ? branch(statuses[0] ?? 1, q.pageSize, offset)
       : q.search || q.designation
-        ? sql`SELECT ${PAGE_COLUMNS} FROM users u WHERE ${filters} AND u.status IN (${sql.join(
+        ? sql`SELECT ${PAGE_COLUMNS} FROM ${from} WHERE ${filters} AND u.status IN (${sql.join(
             statuses.map((st) => sql`${st}`),
             sql`, `,
           )}) ORDER BY ${orderBy(q.sortBy, q.orderBy, 'u')} LIMIT ${q.pageSize} OFFSET ${offset}`
@@ -205,7 +213,7 @@ export async function countTabs(tdb: TenantDb, q: Pick<UserListQuery, 'search' |
            count(*) FILTER (WHERE u.status = 3)::int AS pending,
            count(*) FILTER (WHERE u.status = 2)::int AS inactive,
            count(*) FILTER (WHERE u.status = 4)::int AS restricted
-      FROM users u
+      FROM ${usersMatching(q.search)}
      WHERE ${filterConditions(tdb, q)}`,
   );
   return row ?? { active: 0, pending: 0, inactive: 0, restricted: 0 };
@@ -222,21 +230,19 @@ export interface SearchRow extends Record<string, unknown> {
 
 /** Employee pickers: Active and Restricted Login users by name, e-mail or number. */
 export async function searchUsers(tdb: TenantDb, q: { search?: string | undefined; pageSize: number; pageNo: number }): Promise<SearchRow[]> {
-  const search = q.search ? sql`AND ${SEARCH_EXPR} ILIKE ${containsPattern(q.search)}` : sql``;
   return queryRows<SearchRow>(
     tdb.tx,
     sql`
     SELECT u.id, u.first_name, u.last_name, u.email, u.employee_number, u.designation
-      FROM users u
-     WHERE u.tenant_id = ${tdb.tenantId} AND u.status IN (1, 4) ${search}
+      FROM ${usersMatching(q.search)}
+     WHERE u.tenant_id = ${tdb.tenantId} AND u.status IN (1, 4)
      ORDER BY u.first_name, u.last_name, u.id
      LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
   );
 }
 
 export async function countSearch(tdb: TenantDb, search: string | undefined): Promise<number> {
-  const cond = search ? sql`AND ${SEARCH_EXPR} ILIKE ${containsPattern(search)}` : sql``;
-  const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT count(*)::int AS n FROM users u WHERE u.tenant_id = ${tdb.tenantId} AND u.status IN (1, 4) ${cond}`);
+  const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT count(*)::int AS n FROM ${usersMatching(search)} WHERE u.tenant_id = ${tdb.tenantId} AND u.status IN (1, 4)`);
   return row?.n ?? 0;
 }
 

@@ -232,7 +232,7 @@ export function UsersPage({ onImport }: UsersPageProps = {}) {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>My People</Title>
-        <Menu position="bottom-end" withinPortal={false}>
+        <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Button leftSection={<IconUserPlus size={16} />} rightSection={<IconChevronDown size={14} />}>
               Add Users
@@ -331,7 +331,7 @@ export function UsersPage({ onImport }: UsersPageProps = {}) {
                         <LastLogin row={row} />
                       </Table.Td>
                       <Table.Td style={STICKY_ACTIONS}>
-                        <Menu position="bottom-end" withinPortal={false}>
+                        <Menu position="bottom-end" withinPortal>
                           <Menu.Target>
                             <ActionIcon variant="subtle" aria-label={`Actions for ${name}`}>
                               <IconDots size={16} />

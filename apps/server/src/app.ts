@@ -37,6 +37,16 @@ import { salaryRoutes } from './modules/salary/salary.routes';
 import { SalaryService } from './modules/salary/salary.service';
 import { peopleImportRoutes } from './modules/people-import/people-import.routes';
 import { PeopleImportService } from './modules/people-import/people-import.service';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { AttendanceService } from './modules/attendance/attendance.service';
+import { shiftRoutes } from './modules/shifts/shifts.routes';
+import { ShiftService } from './modules/shifts/shifts.service';
+import { requestRoutes } from './modules/requests/requests.routes';
+import { RequestService } from './modules/requests/requests.service';
+import { leaveRoutes } from './modules/leave/leave.routes';
+import { LeaveService } from './modules/leave/leave.service';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { NotificationService } from './modules/notifications/notifications.service';
 import { taxRoutes } from './modules/tax/tax.routes';
 import { TaxService } from './modules/tax/tax.service';
 import { AccountService } from './modules/account/account.service';
@@ -71,6 +81,11 @@ export interface Services {
   users: UserService;
   dashboard: DashboardService;
   tax: TaxService;
+  attendance: AttendanceService;
+  shift: ShiftService;
+  request: RequestService;
+  leave: LeaveService;
+  notification: NotificationService;
   department: DepartmentService;
   document: DocumentService;
   employee: EmployeeService;
@@ -141,6 +156,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
     dashboard: new DashboardService({ db: database.db, clock }),
     tax: new TaxService(),
+    attendance: new AttendanceService({ db: database.db }),
+    shift: new ShiftService({ db: database.db }),
+    request: new RequestService({ db: database.db }),
+    leave: new LeaveService({ db: database.db }),
+    notification: new NotificationService({ db: database.db }),
     department: new DepartmentService({ db: database.db }),
     document: new DocumentService({ db: database.db, clock, files, users }),
     employee: employees,
@@ -169,6 +189,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes, { services });
       await api.register(dashboardRoutes, { services });
       await api.register(taxRoutes, { services });
+      await api.register(attendanceRoutes, { services });
+      await api.register(shiftRoutes, { services });
+      await api.register(requestRoutes, { services });
+      await api.register(leaveRoutes, { services });
+      await api.register(notificationRoutes, { services });
       await api.register(departmentRoutes, { services });
       await api.register(documentRoutes, { services });
       await api.register(employeeRoutes, { services });

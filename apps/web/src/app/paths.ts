@@ -22,6 +22,18 @@ export const PATHS = {
   myPeople: '/users/my-people',
   departments: '/users/departments',
   importUsers: '/users/import',
+  myAttendance: '/my-attendance',
+  attendanceSettings: '/attendance/settings',
+  shifts: '/attendance/shifts',
+  attendanceRequests: '/attendance/requests',
+  teamAttendance: '/my-team/attendance',
+  teamRequests: '/my-team/requests',
+  teamApprovals: '/my-team/approvals',
+  teamLeaves: '/my-team/leaves',
+  myLeaves: '/leaves/my-leaves',
+  leaveApprovals: '/leaves/my-approvals',
+  leaveTypes: '/leaves/leave-types',
+  holidays: '/holidays',
   /** The invited user's set-password page (our design; the spec does not show it). */
   acceptInvite: '/accept-invite',
   /** The plans page (administrators and moderators); the access screens' plan button points here. */

@@ -1,7 +1,10 @@
 import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from './guards/RequireAuth';
 import { RequiredDetailsGuard } from './guards/RequiredDetailsGuard';
+import { RequireFeature } from './guards/RequireFeature';
+import { RequireMyTeam } from './guards/RequireMyTeam';
 import { RequirePermission } from './guards/RequirePermission';
+import { lookupTeam } from '../features/attendance/team.api';
 import { SetupGate } from './guards/SetupGate';
 import { AppLayout } from './layout/AppLayout';
 import { lazyPage } from './lazy-page';
@@ -38,6 +41,19 @@ const SubscriptionPage = lazyPage(() => import('../features/subscription'), 'Sub
 const UsersPage = lazyPage(() => import('../features/people'), 'UsersPage');
 const DepartmentsPage = lazyPage(() => import('../features/departments'), 'DepartmentsPage');
 const ImportUsersPage = lazyPage(() => import('../features/people-import'), 'ImportUsersPage');
+const MyAttendancePage = lazyPage(() => import('../features/attendance'), 'MyAttendancePage');
+const AttendanceSettingsPage = lazyPage(() => import('../features/attendance'), 'AttendanceSettingsPage');
+const TeamAttendancePage = lazyPage(() => import('../features/attendance'), 'TeamAttendancePage');
+const TeamApprovalsPage = lazyPage(() => import('../features/attendance'), 'TeamApprovalsPage');
+const ShiftsPage = lazyPage(() => import('../features/shifts'), 'ShiftsPage');
+const RequestsPage = lazyPage(() => import('../features/regularization'), 'RequestsPage');
+const TeamRequestsPage = lazyPage(() => import('../features/regularization'), 'TeamRequestsPage');
+const MyLeavesPage = lazyPage(() => import('../features/leave'), 'MyLeavesPage');
+const LeaveApprovalsPage = lazyPage(() => import('../features/leave'), 'LeaveApprovalsPage');
+const LeaveTypesPage = lazyPage(() => import('../features/leave'), 'LeaveTypesPage');
+const HolidaysPage = lazyPage(() => import('../features/leave'), 'HolidaysPage');
+const TeamLeavesPage = lazyPage(() => import('../features/leave'), 'TeamLeavesPage');
+
 
 /**
  * The route table of platform §2.1, limited to the screens that exist so far; every other path
@@ -114,6 +130,63 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   { path: 'my-profile', element: <MyProfilePage /> },
+                  { path: 'my-attendance', element: <MyAttendancePage /> },
+                  { path: 'holidays', element: <HolidaysPage /> },
+                  {
+                    path: 'attendance',
+                    element: (
+                      <RequirePermission action="attendance.settings.view" fallback={PATHS.accessDenied}>
+                        <Outlet />
+                      </RequirePermission>
+                    ),
+                    children: [
+                      { index: true, element: <Navigate to="my-attendance" replace /> },
+                      { path: 'my-attendance', element: <MyAttendancePage /> },
+                      { path: 'requests', element: <RequestsPage /> },
+                      {
+                        path: 'settings',
+                        element: (
+                          <RequireFeature feature="AttendanceSettings">
+                            <AttendanceSettingsPage />
+                          </RequireFeature>
+                        ),
+                      },
+                      { path: 'shifts', element: <ShiftsPage /> },
+                    ],
+                  },
+                  {
+                    path: 'my-team',
+                    element: (
+                      <RequireMyTeam lookupTeam={lookupTeam}>
+                        <Outlet />
+                      </RequireMyTeam>
+                    ),
+                    children: [
+                      { index: true, element: <Navigate to="attendance" replace /> },
+                      { path: 'overview', element: <Navigate to="../attendance" replace /> },
+                      { path: 'attendance', element: <TeamAttendancePage /> },
+                      { path: 'requests', element: <TeamRequestsPage /> },
+                      { path: 'approvals', element: <TeamApprovalsPage /> },
+                      { path: 'leaves', element: <TeamLeavesPage /> },
+                    ],
+                  },
+                  {
+                    path: 'leaves',
+                    children: [
+                      { index: true, element: <Navigate to="my-leaves" replace /> },
+                      { path: 'my-leaves', element: <MyLeavesPage /> },
+                      { path: 'holidays', element: <HolidaysPage /> },
+                      { path: 'my-approvals', element: <LeaveApprovalsPage /> },
+                      {
+                        path: 'leave-types',
+                        element: (
+                          <RequirePermission action="leave.types.manage" fallback={PATHS.accessDenied}>
+                            <LeaveTypesPage />
+                          </RequirePermission>
+                        ),
+                      },
+                    ],
+                  },
                   { path: 'access-denied', element: <AccessDeniedPage /> },
                   { path: 'no-subscription', element: <NoSubscriptionPage /> },
                   {

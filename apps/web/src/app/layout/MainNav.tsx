@@ -1,6 +1,21 @@
 import type { ReactNode } from 'react';
 import { NavLink, Stack, Text } from '@mantine/core';
-import { IconBuilding, IconBuildingCommunity, IconCreditCard, IconLayoutDashboard, IconPhoto, IconUsers } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconBeach,
+  IconBuilding,
+  IconBuildingCommunity,
+  IconCalendarEvent,
+  IconCalendarTime,
+  IconChecklist,
+  IconClockHour4,
+  IconCreditCard,
+  IconFileCheck,
+  IconLayoutDashboard,
+  IconPhoto,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { can } from '@tankha/contracts';
 import { useCurrentUser } from '../current-user';
@@ -30,6 +45,20 @@ function NavItems({ items, onNavigate }: { items: NavItem[]; onNavigate: () => v
 /** The navbar by role; it links only to screens that exist. */
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const user = useCurrentUser();
+  const privileged = can(user.roleId, 'attendance.approve');
+  const attendanceItems: NavItem[] = [{ label: 'My attendance', to: PATHS.myAttendance, icon: <IconClockHour4 size={18} /> }];
+  if (privileged || user.isManager) {
+    attendanceItems.push({ label: 'Team attendance', to: PATHS.teamAttendance, icon: <IconUsersGroup size={18} /> });
+    attendanceItems.push({ label: 'Team requests', to: PATHS.teamRequests, icon: <IconChecklist size={18} /> });
+  }
+  if (can(user.roleId, 'shifts.view')) attendanceItems.push({ label: 'Shifts', to: PATHS.shifts, icon: <IconCalendarTime size={18} /> });
+  if (can(user.roleId, 'attendance.settings.view')) attendanceItems.push({ label: 'Attendance settings', to: PATHS.attendanceSettings, icon: <IconAdjustmentsHorizontal size={18} /> });
+  const leaveItems: NavItem[] = [
+    { label: 'My leaves', to: PATHS.myLeaves, icon: <IconBeach size={18} /> },
+    { label: 'Holidays', to: PATHS.holidays, icon: <IconCalendarEvent size={18} /> },
+  ];
+  if (privileged || user.isManager) leaveItems.push({ label: 'Leave approvals', to: PATHS.leaveApprovals, icon: <IconFileCheck size={18} /> });
+  if (can(user.roleId, 'leave.types.manage')) leaveItems.push({ label: 'Leave types', to: PATHS.leaveTypes, icon: <IconAdjustmentsHorizontal size={18} /> });
   const peopleItems: NavItem[] = [];
   if (can(user.roleId, 'users.list')) peopleItems.push({ label: 'My people', to: PATHS.myPeople, icon: <IconUsers size={18} /> });
   if (can(user.roleId, 'departments.list')) peopleItems.push({ label: 'Departments', to: PATHS.departments, icon: <IconBuildingCommunity size={18} /> });
@@ -43,6 +72,14 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   return (
     <Stack gap={4} component="nav" aria-label="Main navigation">
       <NavItems items={[{ label: 'Dashboard', to: PATHS.home, icon: <IconLayoutDashboard size={18} /> }]} onNavigate={onNavigate} />
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" px="sm">
+        Attendance
+      </Text>
+      <NavItems items={attendanceItems} onNavigate={onNavigate} />
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" px="sm">
+        Leave
+      </Text>
+      <NavItems items={leaveItems} onNavigate={onNavigate} />
       {peopleItems.length > 0 && (
         <>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" px="sm">

@@ -1,0 +1,269 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './platform';
+import { departments, users } from './people';
+
+/** One row per organisation; `settings` is the Attendance settings entity (people spec §3), validated by the contract. */
+export const attendanceSettings = pgTable('attendance_settings', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Shifts (people spec §3): times 'HH:mm:ss'; `weekends` holds { dayOfWeek 0-6, weekNumber 0-5, isWeekend }. */
+export const shifts = pgTable(
+  'shifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    shiftName: text('shift_name').notNull(),
+    shiftStart: text('shift_start').notNull(),
+    shiftEnd: text('shift_end').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    weekends: jsonb('weekends').notNull().default([]),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shifts_tenant_name_key').on(t.tenantId, sql`lower(${t.shiftName})`),
+    uniqueIndex('shifts_tenant_default_key')
+      .on(t.tenantId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Departments a shift applies to (POST assign/departments). */
+export const shiftDepartments = pgTable(
+  'shift_departments',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    shiftId: uuid('shift_id')
+      .notNull()
+      .references(() => shifts.id, { onDelete: 'cascade' }),
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.shiftId, t.departmentId] }), index('shift_departments_department_idx').on(t.tenantId, t.departmentId)],
+);
+
+/** An employee's shift from startDate to endDate (open-ended when null); the latest covering a day wins. */
+export const shiftAssignments = pgTable(
+  'shift_assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shiftId: uuid('shift_id')
+      .notNull()
+      .references(() => shifts.id, { onDelete: 'cascade' }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shift_assignments_user_idx').on(t.tenantId, t.userId, t.startDate)],
+);
+
+/**
+ * Check-in/check-out pairs. workDate is the tenant-zone date the shift starts on (DESIGN §5);
+ * approvalStatus 1 Pending (WaitingForApproval), 2 Approved, 3 Rejected (platform §3.1).
+ */
+export const timeLogs = pgTable(
+  'time_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workDate: date('work_date', { mode: 'string' }).notNull(),
+    checkIn: timestamp('check_in', { withTimezone: true }).notNull(),
+    checkOut: timestamp('check_out', { withTimezone: true }),
+    /** 'web' (check-in button), 'manual' (self update), 'regularization', 'import'. */
+    source: text('source').notNull().default('web'),
+    approvalStatus: smallint('approval_status').notNull().default(2),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('time_logs_user_date_idx').on(t.tenantId, t.userId, t.workDate)],
+);
+
+/** The computed day (attendance engine) per employee and date; recomputed when its inputs change. */
+export const attendanceDays = pgTable(
+  'attendance_days',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workDate: date('work_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    firstIn: text('first_in'),
+    lastOut: text('last_out'),
+    totalMinutes: integer('total_minutes').notNull().default(0),
+    overtimeMinutes: integer('overtime_minutes').notNull().default(0),
+    isLate: boolean('is_late').notNull().default(false),
+    payableFraction: numeric('payable_fraction', { precision: 2, scale: 1 }).notNull(),
+    shiftId: uuid('shift_id').references(() => shifts.id, { onDelete: 'set null' }),
+    /** Lowest approval of the day's logs: 1 pending, 2 approved, 3 rejected; null without logs. */
+    approvalStatus: smallint('approval_status'),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.workDate] }), index('attendance_days_tenant_date_idx').on(t.tenantId, t.workDate)],
+);
+
+/**
+ * Requests (platform §3.1): requestType 1 CompOff, 2 AttendanceRegularization, 3 Reimbursement;
+ * status 1 Completed, 2 InProgress, 4 Cancelled, 5 Opened, 6 Rejected. additionalData carries
+ * attendanceRegularization { startDate, endDate, startTime, endTime }.
+ */
+export const requests = pgTable(
+  'requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestType: smallint('request_type').notNull(),
+    status: smallint('status').notNull(),
+    reason: text('reason').notNull(),
+    additionalData: jsonb('additional_data').notNull().default({}),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    remarks: text('remarks'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('requests_user_idx').on(t.tenantId, t.userId, t.createdAt), index('requests_status_idx').on(t.tenantId, t.requestType, t.status)],
+);
+
+export const holidays = pgTable(
+  'holidays',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    holidayDate: date('holiday_date', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    isOptional: boolean('is_optional').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('holidays_tenant_date_key').on(t.tenantId, t.holidayDate)],
+);
+
+/** Leave types: paid or unpaid, yearly quota, monthly accrual, carry forward (DESIGN §5). Days may be halves. */
+export const leaveTypes = pgTable(
+  'leave_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    isPaid: boolean('is_paid').notNull().default(true),
+    yearlyQuota: numeric('yearly_quota', { precision: 5, scale: 1 }).notNull().default('0'),
+    /** Accrues quota/12 each month instead of all on 1 January. */
+    accruesMonthly: boolean('accrues_monthly').notNull().default(false),
+    carryForward: boolean('carry_forward').notNull().default(false),
+    maxCarryForward: numeric('max_carry_forward', { precision: 5, scale: 1 }).notNull().default('0'),
+    color: text('color').notNull().default('blue'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('leave_types_tenant_code_key').on(t.tenantId, sql`lower(${t.code})`)],
+);
+
+/** Per employee, leave type and calendar year: what came in from last year and manual adjustments. */
+export const leaveBalances = pgTable(
+  'leave_balances',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    leaveTypeId: uuid('leave_type_id')
+      .notNull()
+      .references(() => leaveTypes.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    carriedForward: numeric('carried_forward', { precision: 5, scale: 1 }).notNull().default('0'),
+    adjustment: numeric('adjustment', { precision: 5, scale: 1 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.leaveTypeId, t.year] })],
+);
+
+/** Leave requests: status 1 Pending, 2 Approved, 3 Rejected, 4 Cancelled; `portion` full or a half (single day). */
+export const leaveRequests = pgTable(
+  'leave_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    leaveTypeId: uuid('leave_type_id')
+      .notNull()
+      .references(() => leaveTypes.id, { onDelete: 'restrict' }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    portion: text('portion', { enum: ['full', 'firstHalf', 'secondHalf'] }).notNull().default('full'),
+    days: numeric('days', { precision: 5, scale: 1 }).notNull(),
+    reason: text('reason'),
+    status: smallint('status').notNull().default(1),
+    approverId: uuid('approver_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    remarks: text('remarks'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('leave_requests_user_idx').on(t.tenantId, t.userId, t.startDate), index('leave_requests_status_idx').on(t.tenantId, t.status)],
+);
+
+/** In-app notifications (platform §7.7); the attendance reminder is type 'AttendanceReminder'. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    data: jsonb('data').notNull().default({}),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.tenantId, t.userId, t.isRead, t.createdAt)],
+);

@@ -1,0 +1,4 @@
+/** Placeholder: attendance settings (people spec §2.1) (attendance issue). */
+export function AttendanceSettingsPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Placeholder: attendance entries waiting for approval (attendance issue). */
+export function TeamApprovalsPage() {
+  return null;
+}

@@ -1,0 +1,5 @@
+export { MyAttendancePage } from './MyAttendancePage';
+export { AttendanceSettingsPage } from './AttendanceSettingsPage';
+export { TeamAttendancePage } from './TeamAttendancePage';
+export { TeamApprovalsPage } from './TeamApprovalsPage';
+export { lookupTeam } from './team.api';

@@ -1,0 +1,4 @@
+/** Placeholder: the holiday calendar (attendance issue). */
+export function HolidaysPage() {
+  return null;
+}

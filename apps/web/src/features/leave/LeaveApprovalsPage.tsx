@@ -1,0 +1,4 @@
+/** Placeholder: leave requests to decide (attendance issue). */
+export function LeaveApprovalsPage() {
+  return null;
+}

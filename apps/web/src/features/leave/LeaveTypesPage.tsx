@@ -1,0 +1,4 @@
+/** Placeholder: leave types (attendance issue). */
+export function LeaveTypesPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Placeholder: the team's leave (attendance issue). */
+export function TeamLeavesPage() {
+  return null;
+}

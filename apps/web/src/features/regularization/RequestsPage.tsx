@@ -1,0 +1,4 @@
+/** Placeholder: regularization requests (§2.3) (attendance issue). */
+export function RequestsPage() {
+  return null;
+}

@@ -1,0 +1,1 @@
+export { ShiftsPage } from './ShiftsPage';

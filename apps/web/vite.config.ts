@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 
 const backend = 'http://127.0.0.1:3000';
 /** The server owns /backend (API, files) and /dev (the embedded mailbox page). */
-const proxy = { '/backend': backend, '/dev': backend };
+// The notification hub (/backend/hubs) upgrades to a websocket, so the proxy forwards upgrades too.
+const proxy = { '/backend': { target: backend, ws: true }, '/dev': backend };
 
 export default defineConfig({
   plugins: [react()],

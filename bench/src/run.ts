@@ -2,6 +2,7 @@ import { writeResult, type BenchResult } from './results';
 import { runAuthenticatedRequest } from './authenticated-request.bench';
 import { runTaxCalculateRequest, runTaxCalculation } from './tax-calculation.bench';
 import { runUserList } from './user-list.bench';
+import { runAttendanceGrid, runAttendanceRecompute, runCheckIn } from './attendance.bench';
 
 /** `npm run bench`: runs every benchmark (or those named on the command line) and writes bench/results/*.json. */
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
@@ -9,6 +10,9 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   'tax-calculation': runTaxCalculation,
   'tax-calculate-request': runTaxCalculateRequest,
   'user-list': runUserList,
+  'attendance-grid': runAttendanceGrid,
+  'check-in': runCheckIn,
+  'attendance-recompute': runAttendanceRecompute,
 };
 
 const wanted = process.argv.slice(2);

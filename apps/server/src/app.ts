@@ -41,12 +41,16 @@ import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { AttendanceService } from './modules/attendance/attendance.service';
 import { shiftRoutes } from './modules/shifts/shifts.routes';
 import { ShiftService } from './modules/shifts/shifts.service';
+import { attendanceSettingsRoutes } from './modules/attendance-settings/attendance-settings.routes';
+import { AttendanceSettingsService } from './modules/attendance-settings/attendance-settings.service';
 import { requestRoutes } from './modules/requests/requests.routes';
 import { RequestService } from './modules/requests/requests.service';
 import { leaveRoutes } from './modules/leave/leave.routes';
 import { LeaveService } from './modules/leave/leave.service';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
+import { attachNotificationHub } from './modules/notifications/notifications.hub';
+import { scheduleJobs } from './platform/jobs/daily-scheduler';
 import { taxRoutes } from './modules/tax/tax.routes';
 import { TaxService } from './modules/tax/tax.service';
 import { AccountService } from './modules/account/account.service';
@@ -83,6 +87,7 @@ export interface Services {
   tax: TaxService;
   attendance: AttendanceService;
   shift: ShiftService;
+  attendanceSettings: AttendanceSettingsService;
   request: RequestService;
   leave: LeaveService;
   notification: NotificationService;
@@ -156,17 +161,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
     dashboard: new DashboardService({ db: database.db, clock }),
     tax: new TaxService(),
-    attendance: new AttendanceService({ db: database.db }),
-    shift: new ShiftService({ db: database.db }),
-    request: new RequestService({ db: database.db }),
-    leave: new LeaveService({ db: database.db }),
-    notification: new NotificationService({ db: database.db }),
+    attendance: new AttendanceService({ db: database.db, clock }),
+    shift: new ShiftService({ db: database.db, clock, recompute: (tenantId, scope) => services.attendance.recompute(tenantId, scope) }),
+    attendanceSettings: new AttendanceSettingsService({ db: database.db, clock, recompute: (tenantId, scope) => services.attendance.recompute(tenantId, scope) }),
+    // Deferred through `services`, so the attendance service's own construction stays untouched.
+    request: new RequestService({ db: database.db, clock, attendance: { recompute: (tenantId, scope) => services.attendance.recompute(tenantId, scope) } }),
+    leave: new LeaveService({ db: database.db, clock, attendance: { recompute: (tenantId, scope) => services.attendance.recompute(tenantId, scope) } }),
+    notification: new NotificationService({ db: database.db, clock, push: attachNotificationHub(app, { db: database.db, tokens, clock, config }), recompute: (tenantId, scope) => services.attendance.recompute(tenantId, scope) }),
     department: new DepartmentService({ db: database.db }),
     document: new DocumentService({ db: database.db, clock, files, users }),
     employee: employees,
     salary,
     peopleImport: new PeopleImportService({ db: database.db, create: (...args) => employees.createImported(...args) }),
   };
+
+  // Daily jobs (the attendance reminder at 06:00 tenant time) tick once the server listens; tests call them directly.
+  scheduleJobs(app, { clock, enabled: config.NODE_ENV !== 'test', jobs: [{ name: 'attendance-reminders', run: (now) => services.notification.runAttendanceReminders(now) }] });
 
   // The one access mechanism: every route is signed-in unless it declares itself public.
   app.decorateRequest('ctx', null);
@@ -191,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(taxRoutes, { services });
       await api.register(attendanceRoutes, { services });
       await api.register(shiftRoutes, { services });
+      await api.register(attendanceSettingsRoutes, { services });
       await api.register(requestRoutes, { services });
       await api.register(leaveRoutes, { services });
       await api.register(notificationRoutes, { services });

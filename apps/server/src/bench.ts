@@ -3,3 +3,4 @@ export { boot } from './bootstrap';
 export { loadConfig } from './platform/config';
 export { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
 export { queryRows } from './db/client';
+export { AttendanceService } from './modules/attendance/attendance.service';

@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoOrganisation } from './db/seed/demo';
 import { backfillPayrollDefaults } from './modules/salary/salary.defaults';
+import { backfillLeaveDefaults } from './modules/leave/leave.defaults';
+import { backfillAttendanceDefaults } from './modules/attendance-settings/attendance.defaults';
 import { upsertPlanCatalogue } from './modules/subscriptions/subscriptions.repo';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -12,6 +14,8 @@ export async function prepareDatabase(database: Database): Promise<void> {
   await database.migrate();
   await upsertPlanCatalogue(database.db);
   await backfillPayrollDefaults(database.db);
+  await backfillLeaveDefaults(database.db);
+  await backfillAttendanceDefaults(database.db);
 }
 
 export interface Running {

@@ -10,3 +10,4 @@ export * from './tax/index';
 export * from './statutory/index';
 export * from './payroll/index';
 export * from './attendance/index';
+export * from './leave/index';

@@ -79,8 +79,12 @@ describe('income-tax properties', () => {
   it('the total never falls as gross salary rises (87A and surcharge marginal relief included)', () => {
     fc.assert(
       fc.property(declarations, regime, grossPaise, fc.integer({ min: 0, max: 5_00_000_00 }), (d, r, gross, raise) => {
-        const lower = computeIncomeTax({ ...d, regime: r, grossSalaryPaise: gross } as IncomeTaxInput);
-        const higher = computeIncomeTax({ ...d, regime: r, grossSalaryPaise: gross + raise } as IncomeTaxInput);
+        // Other things equal, basic + DA included: without it the 80CCD(2) cap is taken on the gross,
+        // and a raise absorbed by the standard deduction (salary under ₹50,000) can lift that cap and
+        // lower the tax — the law's arithmetic, found by fast-check (gross 0 → 10 paise, 80CCD(2) 1 paisa).
+        const held = { ...d, basicPlusDaPaise: d.basicPlusDaPaise ?? 10 * LAKH };
+        const lower = computeIncomeTax({ ...held, regime: r, grossSalaryPaise: gross } as IncomeTaxInput);
+        const higher = computeIncomeTax({ ...held, regime: r, grossSalaryPaise: gross + raise } as IncomeTaxInput);
         expect(higher.totalTaxExactPaise).toBeGreaterThanOrEqual(lower.totalTaxExactPaise);
         expect(higher.totalTaxPaise).toBeGreaterThanOrEqual(lower.totalTaxPaise);
       }),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Gender, Role, UserStatus } from '@tankha/contracts';
 import type { Db } from '../client';
 import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSettings, tenants, userEarnings, userFieldOptions, userFieldValues, users } from '../schema';
+import { seedDemoAttendance } from './demo-attendance';
 import { EMPLOYMENT_TYPE_FIELD, provisionPayrollDefaults } from '../../modules/salary/salary.defaults';
 import { hashPassword } from '../../platform/auth/passwords';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names';
@@ -101,6 +102,7 @@ export async function seedDemoOrganisation(db: Db, now: Date): Promise<boolean> 
   const [enterprise] = await db.select().from(plans).where(sql`${plans.code} = 'enterprise'`).limit(1);
   if (!enterprise) throw new Error('reference data missing: enterprise plan');
 
+  let demoTenantId = '';
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [tenant] = await tx
@@ -175,6 +177,7 @@ export async function seedDemoOrganisation(db: Db, now: Date): Promise<boolean> 
         .where(sql`${users.id} = ${userIds.get(p.key) ?? null}`);
     }
     await seedDemoSalaries(tx, tenant.id, all, userIds);
+    demoTenantId = tenant.id;
     for (const d of DEPARTMENTS) {
       await tx
         .update(departments)
@@ -182,6 +185,7 @@ export async function seedDemoOrganisation(db: Db, now: Date): Promise<boolean> 
         .where(sql`${departments.id} = ${deptIds.get(d.name) ?? null}`);
     }
   });
+  await seedDemoAttendance(db, demoTenantId, now);
   return true;
 }
 

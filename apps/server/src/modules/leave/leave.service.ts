@@ -1,6 +1,433 @@
+import {
+  ErrorCode,
+  LEAVE_MSG,
+  LeaveStatus,
+  Role,
+  can,
+  type Holiday,
+  type HolidayInput,
+  type LeaveApply,
+  type LeaveBalanceQuery,
+  type LeaveBalanceRow,
+  type LeaveDaysQuery,
+  type LeaveListQuery,
+  type LeaveRequest,
+  type LeaveStatusInput,
+  type LeaveType,
+  type LeaveTypeInput,
+} from '@tankha/contracts';
+import {
+  DEFAULT_WEEKENDS,
+  computeCarryForward,
+  computeLeaveBalance,
+  countLeaveDays,
+  dateInZone,
+  isWeekendDay,
+  resolveShiftId,
+  type IsoDate,
+  type LeaveTypeRules,
+  type WeekendRule,
+} from '@tankha/domain';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import { withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
+import type { AttendanceService } from '../attendance/attendance.service';
+import * as repo from './leave.repo';
 
-/** Placeholder: filled in by the attendance issue. */
+/** How many years back the carry-forward chain is followed (older history is taken as settled). */
+const CARRY_FORWARD_YEARS = 5;
+
+const conflict = (message: string, field?: string) => new AppError(409, ErrorCode.Conflict, message, field ? { [field]: message } : undefined);
+
+const isAdminOrModerator = (ctx: RequestContext) => ctx.roleId === Role.Administrator || ctx.roleId === Role.Moderator;
+
+function toHoliday(row: repo.HolidayRow): Holiday {
+  return { id: row.id, date: row.holiday_date, name: row.name, description: row.description, isOptional: row.is_optional };
+}
+
+function toLeaveType(row: repo.LeaveTypeRow): LeaveType {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    isPaid: row.is_paid,
+    yearlyQuota: Number(row.yearly_quota),
+    accruesMonthly: row.accrues_monthly,
+    carryForward: row.carry_forward,
+    maxCarryForward: Number(row.max_carry_forward),
+    color: row.color,
+    isActive: row.is_active,
+    requestCount: row.request_count,
+  };
+}
+
+const rulesOf = (row: repo.LeaveTypeRow): LeaveTypeRules => ({
+  yearlyQuota: Number(row.yearly_quota),
+  accruesMonthly: row.accrues_monthly,
+  carryForward: row.carry_forward,
+  maxCarryForward: Number(row.max_carry_forward),
+});
+
+function parseWeekends(value: unknown): readonly WeekendRule[] {
+  if (!Array.isArray(value)) return DEFAULT_WEEKENDS;
+  return value.filter(
+    (r): r is WeekendRule => typeof r === 'object' && r !== null && typeof (r as WeekendRule).dayOfWeek === 'number' && typeof (r as WeekendRule).weekNumber === 'number',
+  );
+}
+
+/** The unique indexes answer a race the pre-check lost; PGlite and pg report it alike. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Leave and holidays (DESIGN §5; docs/decisions.md "Leave and holidays"): the holiday calendar,
+ * leave types, balances and leave requests with approval by the reporting manager or an
+ * administrator/moderator. Approved leave and holiday changes recompute attendance after commit.
+ */
 export class LeaveService {
-  constructor(readonly deps: { db: Db }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; attendance: Pick<AttendanceService, 'recompute'> }) {}
+
+  private tx<T>(ctx: RequestContext, fn: (tdb: TenantDb) => Promise<T>): Promise<T> {
+    return withTenant(this.deps.db, ctx.tenantId, fn);
+  }
+
+  private async today(tdb: TenantDb): Promise<IsoDate> {
+    return dateInZone(this.deps.clock.now(), await repo.findTimeZone(tdb));
+  }
+
+  // ——— Holidays ———
+
+  async listHolidays(ctx: RequestContext, year: number | undefined): Promise<Holiday[]> {
+    return this.tx(ctx, async (tdb) => {
+      const y = year ?? Number((await this.today(tdb)).slice(0, 4));
+      return (await repo.findHolidays(tdb, `${String(y)}-01-01`, `${String(y)}-12-31`)).map(toHoliday);
+    });
+  }
+
+  async createHoliday(ctx: RequestContext, input: HolidayInput): Promise<Holiday> {
+    const holiday = await this.writeHoliday(ctx, async (tdb) => {
+      if (await repo.holidayDateTaken(tdb, input.date, null)) throw conflict(LEAVE_MSG.holidayExists, 'date');
+      return repo.insertHoliday(tdb, input);
+    });
+    await this.recomputeDates(ctx.tenantId, [holiday.date]);
+    return holiday;
+  }
+
+  async updateHoliday(ctx: RequestContext, id: string, input: HolidayInput): Promise<Holiday> {
+    let previousDate = input.date;
+    const holiday = await this.writeHoliday(ctx, async (tdb) => {
+      const current = await repo.findHoliday(tdb, id);
+      if (!current) throw notFound(LEAVE_MSG.holidayNotFound);
+      previousDate = current.holiday_date;
+      if (await repo.holidayDateTaken(tdb, input.date, id)) throw conflict(LEAVE_MSG.holidayExists, 'date');
+      await repo.updateHoliday(tdb, id, input);
+      return id;
+    });
+    await this.recomputeDates(ctx.tenantId, [...new Set([previousDate, holiday.date])]);
+    return holiday;
+  }
+
+  async deleteHoliday(ctx: RequestContext, id: string): Promise<void> {
+    const date = await this.tx(ctx, async (tdb) => {
+      await repo.lockLeaveSettings(tdb);
+      const current = await repo.findHoliday(tdb, id);
+      if (!current) throw notFound(LEAVE_MSG.holidayNotFound);
+      await repo.deleteHoliday(tdb, id);
+      return current.holiday_date;
+    });
+    await this.recomputeDates(ctx.tenantId, [date]);
+  }
+
+  private async writeHoliday(ctx: RequestContext, change: (tdb: TenantDb) => Promise<string>): Promise<Holiday> {
+    try {
+      return await this.tx(ctx, async (tdb) => {
+        await repo.lockLeaveSettings(tdb);
+        const id = await change(tdb);
+        const row = await repo.findHoliday(tdb, id);
+        if (!row) throw notFound(LEAVE_MSG.holidayNotFound);
+        return toHoliday(row);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(LEAVE_MSG.holidayExists, 'date');
+      throw error;
+    }
+  }
+
+  /** A holiday changes every employee's day: recompute each date for everyone, after the commit. */
+  private async recomputeDates(tenantId: string, dates: readonly string[]): Promise<void> {
+    for (const date of dates) await this.deps.attendance.recompute(tenantId, { from: date, to: date });
+  }
+
+  // ——— Leave types ———
+
+  async listLeaveTypes(ctx: RequestContext, includeInactive: boolean): Promise<LeaveType[]> {
+    const all = includeInactive && can(ctx.roleId, 'leave.types.manage');
+    return this.tx(ctx, async (tdb) => (await repo.findLeaveTypes(tdb, all)).map(toLeaveType));
+  }
+
+  async createLeaveType(ctx: RequestContext, input: LeaveTypeInput): Promise<LeaveType> {
+    return this.writeLeaveType(ctx, null, input);
+  }
+
+  async updateLeaveType(ctx: RequestContext, id: string, input: LeaveTypeInput): Promise<LeaveType> {
+    return this.writeLeaveType(ctx, id, input);
+  }
+
+  /** A type with requests (any status) is kept for their history: refuse, and suggest deactivating. */
+  async deleteLeaveType(ctx: RequestContext, id: string): Promise<void> {
+    await this.tx(ctx, async (tdb) => {
+      await repo.lockLeaveSettings(tdb);
+      const current = await repo.findLeaveType(tdb, id);
+      if (!current) throw notFound(LEAVE_MSG.typeNotFound);
+      if (current.request_count > 0) throw conflict(LEAVE_MSG.typeInUse);
+      await repo.deleteLeaveType(tdb, id);
+    });
+  }
+
+  /** Creates (id null) or updates a type; code and name are unique in the organisation, case-insensitively. */
+  private async writeLeaveType(ctx: RequestContext, id: string | null, input: LeaveTypeInput): Promise<LeaveType> {
+    try {
+      return await this.tx(ctx, async (tdb) => {
+        await repo.lockLeaveSettings(tdb);
+        if (id !== null && !(await repo.findLeaveType(tdb, id))) throw notFound(LEAVE_MSG.typeNotFound);
+        if (await repo.leaveTypeClash(tdb, 'code', input.code, id)) throw conflict(LEAVE_MSG.typeCodeExists, 'code');
+        if (await repo.leaveTypeClash(tdb, 'name', input.name, id)) throw conflict(LEAVE_MSG.typeNameExists, 'name');
+        const written = id ?? (await repo.insertLeaveType(tdb, input));
+        if (id !== null) await repo.updateLeaveType(tdb, id, input);
+        const row = await repo.findLeaveType(tdb, written);
+        if (!row) throw notFound(LEAVE_MSG.typeNotFound);
+        return toLeaveType(row);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(LEAVE_MSG.typeCodeExists, 'code');
+      throw error;
+    }
+  }
+
+  // ——— Balances ———
+
+  async balances(ctx: RequestContext, query: LeaveBalanceQuery): Promise<LeaveBalanceRow[]> {
+    return this.tx(ctx, async (tdb) => {
+      const employeeId = query.employeeId ?? ctx.userId;
+      const employee = await repo.findEmployee(tdb, employeeId);
+      if (!employee) throw notFound(LEAVE_MSG.employeeNotFound);
+      if (employee.id !== ctx.userId && !isAdminOrModerator(ctx) && employee.reporting_manager_id !== ctx.userId) throw forbidden(LEAVE_MSG.notAllowedToView);
+      const today = await this.today(tdb);
+      const year = query.year ?? Number(today.slice(0, 4));
+      const types = await repo.findLeaveTypes(tdb, true);
+      const balances = await this.computeBalances(tdb, employee, types, year, today);
+      return types
+        .map((t) => ({ t, b: balances.get(t.id) }))
+        .filter(({ t, b }) => t.is_active || (b !== undefined && (b.used > 0 || b.pending > 0)))
+        .map(({ t, b }) => {
+          const balance = b ?? { entitled: 0, carriedForward: 0, adjustment: 0, used: 0, pending: 0, available: 0 };
+          return {
+            leaveTypeId: t.id,
+            leaveTypeName: t.name,
+            code: t.code,
+            color: t.color,
+            isPaid: t.is_paid,
+            isUnlimited: !t.is_paid,
+            yearlyQuota: Number(t.yearly_quota),
+            accruesMonthly: t.accrues_monthly,
+            ...balance,
+          };
+        });
+    });
+  }
+
+  /**
+   * Each type's balance for `year`: the carry-in is the stored balance row's carried_forward when a
+   * row exists for that year (opening balances, corrections), else what the previous year's closing
+   * balance carries forward, followed back at most CARRY_FORWARD_YEARS (and not before joining).
+   * The year's balance is taken as of today within it, 31 December for a past year, and 1 January
+   * for a future one (so leave applied ahead uses what would be credited then).
+   */
+  private async computeBalances(tdb: TenantDb, employee: repo.EmployeeRow, types: repo.LeaveTypeRow[], year: number, today: IsoDate) {
+    const joiningYear = employee.date_of_joining ? Number(employee.date_of_joining.slice(0, 4)) : year;
+    const firstYear = Math.min(year, Math.max(year - CARRY_FORWARD_YEARS, joiningYear));
+    const [stored, usage] = await Promise.all([repo.findStoredBalances(tdb, employee.id, firstYear, year), repo.findUsage(tdb, employee.id, firstYear, year)]);
+    const storedOf = (typeId: string, y: number) => stored.find((s) => s.leave_type_id === typeId && s.year === y);
+    const daysOf = (typeId: string, y: number, status: number) => Number(usage.find((u) => u.leave_type_id === typeId && u.year === y && u.status === status)?.days ?? 0);
+    const todayYear = Number(today.slice(0, 4));
+    const result = new Map<string, ReturnType<typeof computeLeaveBalance>>();
+    for (const type of types) {
+      const rules = rulesOf(type);
+      let carry = 0;
+      for (let y = firstYear; y <= year; y += 1) {
+        const row = storedOf(type.id, y);
+        const asOf = y < todayYear ? `${String(y)}-12-31` : y > todayYear ? `${String(y)}-01-01` : today;
+        const balance = computeLeaveBalance({
+          leaveType: rules,
+          year: y,
+          asOf,
+          dateOfJoining: employee.date_of_joining,
+          carriedForward: row ? Number(row.carried_forward) : carry,
+          adjustment: row ? Number(row.adjustment) : 0,
+          approvedDays: daysOf(type.id, y, LeaveStatus.Approved),
+          pendingDays: daysOf(type.id, y, LeaveStatus.Pending),
+        });
+        carry = computeCarryForward(rules, balance);
+        if (y === year) result.set(type.id, balance);
+      }
+    }
+    return result;
+  }
+
+  // ——— Requests ———
+
+  /** Whether each date is a working day for the employee: not a week-off of their shift, not a (non-optional) holiday. */
+  private async workingDayRule(tdb: TenantDb, employee: repo.EmployeeRow, from: IsoDate, to: IsoDate): Promise<(date: IsoDate) => boolean> {
+    const [shifts, departmentShiftId, assignments, holidays] = await Promise.all([
+      repo.findShiftWeekends(tdb),
+      repo.findDepartmentShiftId(tdb, employee.department_id),
+      repo.findAssignments(tdb, employee.id, from, to),
+      repo.findHolidays(tdb, from, to),
+    ]);
+    const defaultShiftId = shifts.find((s) => s.is_default)?.id ?? null;
+    const weekendsOf = new Map(shifts.map((s) => [s.id, parseWeekends(s.weekends)]));
+    const holidayDates = new Set(holidays.filter((h) => !h.is_optional).map((h) => h.holiday_date));
+    const rows = assignments.map((a) => ({ shiftId: a.shift_id, startDate: a.start_date, endDate: a.end_date, createdAt: a.created_at }));
+    return (date) => {
+      const shiftId = resolveShiftId(date, rows, departmentShiftId, defaultShiftId);
+      const weekends = (shiftId ? weekendsOf.get(shiftId) : undefined) ?? DEFAULT_WEEKENDS;
+      return !isWeekendDay(date, weekends) && !holidayDates.has(date);
+    };
+  }
+
+  /** The days a request of the signed-in employee for these dates would take. */
+  async previewDays(ctx: RequestContext, query: LeaveDaysQuery): Promise<{ days: number }> {
+    return this.tx(ctx, async (tdb) => {
+      const employee = await repo.findEmployee(tdb, ctx.userId);
+      if (!employee) throw notFound(LEAVE_MSG.employeeNotFound);
+      const isWorkingDay = await this.workingDayRule(tdb, employee, query.startDate, query.endDate);
+      return { days: countLeaveDays({ ...query, isWorkingDay }) };
+    });
+  }
+
+  /** Applies for leave for the signed-in employee; the request starts Pending. */
+  async apply(ctx: RequestContext, input: LeaveApply): Promise<LeaveRequest> {
+    return this.tx(ctx, async (tdb) => {
+      await repo.lockEmployeeLeave(tdb, ctx.userId);
+      const employee = await repo.findEmployee(tdb, ctx.userId);
+      if (!employee) throw notFound(LEAVE_MSG.employeeNotFound);
+      const type = await repo.findLeaveType(tdb, input.leaveTypeId);
+      if (!type || !type.is_active) throw fieldError('leaveTypeId', LEAVE_MSG.leaveTypeInvalid);
+      if (employee.date_of_joining && input.startDate < employee.date_of_joining) throw fieldError('startDate', LEAVE_MSG.beforeJoining);
+
+      // Two halves of the same date (a first half and a second half) may sit side by side; anything else overlapping clashes.
+      const overlapping = await repo.findOverlapping(tdb, ctx.userId, input.startDate, input.endDate);
+      const clashes = overlapping.some(
+        (o) => !(input.portion !== 'full' && o.portion !== 'full' && o.portion !== input.portion && o.start_date === o.end_date && o.start_date === input.startDate),
+      );
+      if (clashes) throw conflict(LEAVE_MSG.overlap);
+
+      const isWorkingDay = await this.workingDayRule(tdb, employee, input.startDate, input.endDate);
+      const days = countLeaveDays({ startDate: input.startDate, endDate: input.endDate, portion: input.portion, isWorkingDay });
+      if (days <= 0) throw badRequest(LEAVE_MSG.noWorkingDays);
+
+      if (type.is_paid) {
+        const today = await this.today(tdb);
+        const balance = (await this.computeBalances(tdb, employee, [type], Number(input.startDate.slice(0, 4)), today)).get(type.id);
+        if (!balance || days > balance.available) throw badRequest(LEAVE_MSG.insufficientBalance);
+      }
+      const id = await repo.insertRequest(tdb, { userId: ctx.userId, leaveTypeId: type.id, startDate: input.startDate, endDate: input.endDate, portion: input.portion, days, reason: input.reason });
+      return this.view(tdb, ctx, id);
+    });
+  }
+
+  async list(ctx: RequestContext, query: LeaveListQuery): Promise<{ rows: LeaveRequest[]; totalRecords: number }> {
+    return this.tx(ctx, async (tdb) => {
+      const filters: repo.RequestFilters = query.scope === 'mine' ? { userId: ctx.userId } : isAdminOrModerator(ctx) ? { exceptUserId: ctx.userId } : { managerId: ctx.userId };
+      if (query.scope === 'team' && query.employeeId) filters.userId = query.employeeId;
+      if (query.status !== undefined) filters.status = query.status;
+      const totalRecords = await repo.countRequests(tdb, filters);
+      const rows = await repo.findRequests(tdb, filters, query.pageSize, (query.pageNumber - 1) * query.pageSize);
+      const today = await this.today(tdb);
+      return { totalRecords, rows: rows.map((r) => this.toRequest(r, ctx, today)) };
+    });
+  }
+
+  /**
+   * Approve (2) or reject (3) a pending request: its employee's reporting manager, or an
+   * administrator or moderator, never the employee. Cancel (4): the employee, while it is pending or
+   * approved and not yet started. Approval and the cancelling of approved leave recompute its days.
+   */
+  async setStatus(ctx: RequestContext, id: string, input: LeaveStatusInput): Promise<LeaveRequest> {
+    const { result, recompute } = await this.tx(ctx, async (tdb) => {
+      const found = await repo.findRequest(tdb, id);
+      if (!found) throw notFound(LEAVE_MSG.requestNotFound);
+      // Lock the employee's leave, then read the request again: a decision made meanwhile is seen.
+      await repo.lockEmployeeLeave(tdb, found.user_id);
+      const row = (await repo.findRequest(tdb, id)) ?? found;
+      const today = await this.today(tdb);
+      const now = this.deps.clock.now();
+      let recompute: boolean;
+      if (input.status === LeaveStatus.Cancelled) {
+        if (row.user_id !== ctx.userId) throw forbidden(LEAVE_MSG.onlyRequesterCancels);
+        if (!this.cancellable(row, today)) throw conflict(LEAVE_MSG.notCancellable);
+        recompute = row.status === LeaveStatus.Approved;
+        await repo.updateRequestStatus(tdb, id, { status: LeaveStatus.Cancelled, deciderId: null, remarks: input.remarks, at: now });
+      } else {
+        if (row.user_id === ctx.userId) throw forbidden(LEAVE_MSG.cannotDecideOwn);
+        if (!isAdminOrModerator(ctx) && row.reporting_manager_id !== ctx.userId) throw forbidden(LEAVE_MSG.notAllowedToDecide);
+        if (row.status !== LeaveStatus.Pending) throw conflict(LEAVE_MSG.alreadyDecided);
+        if (input.status === LeaveStatus.Approved && row.is_paid) {
+          // Pending days already hold the balance; a quota cut or a debit since applying can leave too little.
+          const employee = await repo.findEmployee(tdb, row.user_id);
+          const type = await repo.findLeaveType(tdb, row.leave_type_id);
+          if (employee && type) {
+            const balance = (await this.computeBalances(tdb, employee, [type], Number(row.start_date.slice(0, 4)), today)).get(type.id);
+            if (balance && balance.available < 0) throw badRequest(LEAVE_MSG.insufficientBalance);
+          }
+        }
+        recompute = input.status === LeaveStatus.Approved;
+        await repo.updateRequestStatus(tdb, id, { status: input.status, deciderId: ctx.userId, remarks: input.remarks, at: now });
+      }
+      return { result: await this.view(tdb, ctx, id), recompute };
+    });
+    if (recompute) await this.deps.attendance.recompute(ctx.tenantId, { userIds: [result.employeeId], from: result.startDate, to: result.endDate });
+    return result;
+  }
+
+  private cancellable(row: Pick<repo.LeaveRequestRow, 'status' | 'start_date'>, today: IsoDate): boolean {
+    return row.status === LeaveStatus.Pending || (row.status === LeaveStatus.Approved && row.start_date > today);
+  }
+
+  private async view(tdb: TenantDb, ctx: RequestContext, id: string): Promise<LeaveRequest> {
+    const row = await repo.findRequest(tdb, id);
+    if (!row) throw notFound(LEAVE_MSG.requestNotFound);
+    return this.toRequest(row, ctx, await this.today(tdb));
+  }
+
+  private toRequest(row: repo.LeaveRequestRow, ctx: RequestContext, today: IsoDate): LeaveRequest {
+    const own = row.user_id === ctx.userId;
+    return {
+      id: row.id,
+      employeeId: row.user_id,
+      employeeName: row.employee_name,
+      employeeNumber: row.employee_number,
+      leaveTypeId: row.leave_type_id,
+      leaveTypeName: row.leave_type_name,
+      leaveTypeColor: row.leave_type_color,
+      isPaid: row.is_paid,
+      startDate: row.start_date,
+      endDate: row.end_date,
+      portion: row.portion,
+      days: Number(row.days),
+      reason: row.reason,
+      status: row.status,
+      remarks: row.remarks,
+      approverName: row.approver_name,
+      decidedAt: row.decided_at,
+      createdAt: row.created_at,
+      canCancel: own && this.cancellable(row, today),
+      canDecide: !own && row.status === LeaveStatus.Pending && (isAdminOrModerator(ctx) || row.reporting_manager_id === ctx.userId),
+    };
+  }
 }

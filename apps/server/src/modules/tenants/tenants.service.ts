@@ -11,6 +11,8 @@ import type { UploadedFile } from '../../platform/files/multipart';
 import { withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
 import * as repo from './tenants.repo';
 import { provisionPayrollDefaults } from '../salary/salary.defaults';
+import { provisionLeaveDefaults } from '../leave/leave.defaults';
+import { provisionAttendanceDefaults } from '../attendance-settings/attendance.defaults';
 
 
 export const LOGO_URL_PREFIX = '/backend/api/files/logos/';
@@ -76,6 +78,8 @@ export class TenantService {
       dateOfJoining: dateInZone(now, tenant.timeZone),
     });
     await provisionPayrollDefaults(tx, tenant.id, { professionalTaxState: null });
+    await provisionLeaveDefaults(tx, tenant.id);
+    await provisionAttendanceDefaults(tx, tenant.id);
     const trial = await repo.findPlanByCode(tx, TRIAL_PLAN_CODE);
     if (!trial) throw new Error('reference data missing: trial plan');
     await repo.insertSubscription(tx, {

@@ -3,6 +3,7 @@ import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { AccessModal } from '../../features/access/AccessModal';
+import { NotificationBell } from '../../features/notifications';
 import { PageLoader } from '../../ui/PageLoader';
 import { MainNav } from './MainNav';
 import { OrganizationBrand } from './OrganizationBrand';
@@ -21,7 +22,10 @@ export function AppLayout() {
             <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <OrganizationBrand />
           </Group>
-          <UserMenu />
+          <Group gap="xs" wrap="nowrap">
+            <NotificationBell />
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">

@@ -1,4 +1,64 @@
-/** Placeholder: check in/out and the worklog (attendance issue). */
+import { useState } from 'react';
+import { ActionIcon, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { useCurrentUser } from '../../app/current-user';
+import { ErrorState } from '../../ui/ErrorState';
+import { MyRequestsPanel } from '../regularization/MyRequestsPanel';
+import { PageLoader } from '../../ui/PageLoader';
+import { AddLogModal } from './AddLogModal';
+import { CheckInCard } from './CheckInCard';
+import { WorklogTable } from './WorklogTable';
+import { monthTitle, shiftMonth } from './attendance-rules';
+import { useDays, useToday } from './attendance.api';
+
+function monthRange(month: string, today: string): { startDate: string; endDate: string } {
+  const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+  // The worklog lists days up to today; later days of the current month have nothing to show yet.
+  return { startDate: `${month}-01`, endDate: last > today ? today : last };
+}
+
+/** /my-attendance and /attendance/my-attendance: today's card and the month's worklog (issue 5 item 3, people spec §2.12). */
 export function MyAttendancePage() {
-  return null;
+  const today = useToday();
+  const [month, setMonth] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const todayDate = today.data?.date ?? new Date().toISOString().slice(0, 10);
+  const shown = month ?? todayDate.slice(0, 7);
+  const range = monthRange(shown, todayDate);
+  const days = useDays(range.startDate, range.endDate);
+  const isCurrent = shown >= todayDate.slice(0, 7);
+  // Regularization requests are a premium feature (people spec §6); members file theirs here.
+  const canRequest = useCurrentUser().accessableFeatures.some((f) => f.key === 'AttendanceRequests');
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>My Attendance</Title>
+      <CheckInCard />
+      <Card component="section" aria-label="Worklog">
+        <Group justify="space-between" mb="sm">
+          <Group gap="xs">
+            <ActionIcon variant="subtle" aria-label="Previous month" onClick={() => setMonth(shiftMonth(shown, -1))}>
+              <IconChevronLeft size={18} />
+            </ActionIcon>
+            <Text fw={600} miw={140} ta="center">
+              {monthTitle(shown)}
+            </Text>
+            <ActionIcon variant="subtle" aria-label="Next month" disabled={isCurrent} onClick={() => setMonth(shiftMonth(shown, 1))}>
+              <IconChevronRight size={18} />
+            </ActionIcon>
+          </Group>
+          {today.data?.selfUpdate.allowed && (
+            <Button leftSection={<IconPlus size={16} />} variant="light" onClick={() => setAdding(true)}>
+              Add log
+            </Button>
+          )}
+        </Group>
+        {days.isPending && <PageLoader label="Loading worklog" />}
+        {days.isError && <ErrorState message={days.error.message} onRetry={() => void days.refetch()} />}
+        {days.data && range.startDate <= range.endDate && <WorklogTable days={[...days.data].reverse()} />}
+      </Card>
+      {canRequest && <MyRequestsPanel title="Regularization requests" />}
+      {adding && today.data && <AddLogModal opened onClose={() => setAdding(false)} today={today.data} />}
+    </Stack>
+  );
 }

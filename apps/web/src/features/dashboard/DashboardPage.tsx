@@ -10,6 +10,7 @@ import { displayDate, displayText } from '../../ui/format';
 import { PageLoader } from '../../ui/PageLoader';
 import { CountCards, DepartmentBreakdown, MyDetailsCard, OrganizationCard, PeopleList } from './DashboardCards';
 import { greetingFor, useDashboard } from './dashboard.api';
+import { AttendanceCheckInCard } from './AttendanceCheckInCard';
 
 export const SETUP_INCOMPLETE = 'Your organization setup is incomplete';
 
@@ -69,6 +70,7 @@ export function DashboardPage() {
         </Title>
         <Text c="dimmed">Here is what is happening in your organization.</Text>
       </div>
+      <AttendanceCheckInCard />
       {dashboard.isPending && <PageLoader label="Loading dashboard" />}
       {dashboard.isError && <ErrorState message={dashboard.error.message} onRetry={() => void dashboard.refetch()} />}
       {dashboard.data && (

@@ -1,4 +1,6 @@
-/** Placeholder: leave requests to decide (attendance issue). */
+import { TeamLeavesView } from './TeamLeavesView';
+
+/** /leaves/my-approvals: leave requests to decide, then the history. */
 export function LeaveApprovalsPage() {
-  return null;
+  return <TeamLeavesView title="Leave Approvals" />;
 }

@@ -1,4 +1,105 @@
-/** Placeholder: my leaves, balances and requests (attendance issue). */
+import { useState } from 'react';
+import { Button, Card, Group, SegmentedControl, Stack, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { LEAVE_MSG, LEAVE_STATUS_NAMES, type LeaveRequest } from '@tankha/contracts';
+import { errorMessage } from '../../app/api';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorState } from '../../ui/ErrorState';
+import { PageLoader } from '../../ui/PageLoader';
+import { ApplyLeaveModal } from './ApplyLeaveModal';
+import { BalanceCards } from './BalanceCards';
+import { DecideLeaveModal } from './DecideLeaveModal';
+import { LeaveRequestsTable } from './LeaveRequestsTable';
+import { LEAVE_KEY, useLeaveBalances, useLeaveRequests } from './leave.api';
+
+const STATUS_FILTER = [{ value: 'all', label: 'All' }, ...Object.entries(LEAVE_STATUS_NAMES).map(([value, label]) => ({ value, label }))];
+
+/** /leaves/my-leaves: balances per type, Apply Leave, and my requests with Cancel. */
 export function MyLeavesPage() {
-  return null;
+  const queryClient = useQueryClient();
+  const balances = useLeaveBalances();
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState('all');
+  const requests = useLeaveRequests({ scope: 'mine', pageNumber: page, ...(status === 'all' ? {} : { status: Number(status) }) });
+  const [applying, setApplying] = useState(0);
+  const [cancelling, setCancelling] = useState<LeaveRequest | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [LEAVE_KEY] });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>My Leaves</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setApplying(Date.now())} disabled={!balances.data}>
+          Apply Leave
+        </Button>
+      </Group>
+
+      {balances.isPending ? (
+        <PageLoader label="Loading balances" />
+      ) : balances.isError ? (
+        <ErrorState message={errorMessage(balances.error, 'Failed to load leave balances.')} onRetry={() => void balances.refetch()} />
+      ) : (
+        <BalanceCards balances={balances.data} />
+      )}
+
+      <Group justify="space-between">
+        <Title order={4}>My requests</Title>
+        <SegmentedControl
+          size="xs"
+          aria-label="Status filter"
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          data={STATUS_FILTER}
+        />
+      </Group>
+      <Card withBorder padding={0} radius="md">
+        {requests.isPending ? (
+          <PageLoader label="Loading leave requests" />
+        ) : requests.isError ? (
+          <Stack p="md">
+            <ErrorState message={errorMessage(requests.error, LEAVE_MSG.fetchFailed)} onRetry={() => void requests.refetch()} />
+          </Stack>
+        ) : requests.data.rows.length === 0 ? (
+          <Stack p="xl">
+            <EmptyState message={status === 'all' ? 'No leave requests yet. Use Apply Leave to request time off.' : 'No leave requests with this status.'} />
+          </Stack>
+        ) : (
+          <LeaveRequestsTable
+            label="My leave requests"
+            rows={requests.data.rows}
+            totalRecords={requests.data.totalRecords}
+            page={page}
+            onPage={setPage}
+            onCancel={(r) => setCancelling(r)}
+          />
+        )}
+      </Card>
+
+      {applying > 0 && (
+        <ApplyLeaveModal
+          key={applying}
+          opened
+          balances={balances.data ?? []}
+          onClose={() => setApplying(0)}
+          onApplied={() => {
+            setApplying(0);
+            setPage(1);
+            void refresh();
+          }}
+        />
+      )}
+      <DecideLeaveModal
+        decision={cancelling ? { request: cancelling, action: 'cancel' } : null}
+        onClose={() => setCancelling(null)}
+        onDone={() => {
+          setCancelling(null);
+          void refresh();
+        }}
+      />
+    </Stack>
+  );
 }

@@ -1,4 +1,6 @@
-/** Placeholder: the team's leave (attendance issue). */
+import { TeamLeavesView } from './TeamLeavesView';
+
+/** /my-team/leaves: the team's leave, pending decisions first. */
 export function TeamLeavesPage() {
-  return null;
+  return <TeamLeavesView title="Team Leaves" />;
 }

@@ -1,4 +1,11 @@
-/** Placeholder: regularization requests (§2.3) (attendance issue). */
+import { RequireFeature } from '../../app/guards/RequireFeature';
+import { MyRequestsPanel } from './MyRequestsPanel';
+
+/** /attendance/requests (people spec §2.3): the signed-in user's regularization requests; a premium feature (§6). */
 export function RequestsPage() {
-  return null;
+  return (
+    <RequireFeature feature="AttendanceRequests">
+      <MyRequestsPanel title="Attendance Requests" />
+    </RequireFeature>
+  );
 }

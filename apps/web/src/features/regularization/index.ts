@@ -1,2 +1,3 @@
 export { RequestsPage } from './RequestsPage';
 export { TeamRequestsPage } from './TeamRequestsPage';
+export { MyRequestsPanel } from './MyRequestsPanel';

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { leaveTypes } from '../../db/schema';
+
+/**
+ * The leave types every organisation starts with (docs/decisions.md "Leave and holidays"): the
+ * common Indian private-sector set. Loss of Pay is unpaid and unlimited (quota 0, no balance check);
+ * taken LOP makes the day unpaid in the attendance function.
+ */
+export const DEFAULT_LEAVE_TYPES = [
+  { name: 'Casual Leave', code: 'CL', isPaid: true, yearlyQuota: '12', accruesMonthly: false, carryForward: false, maxCarryForward: '0', color: 'blue' },
+  { name: 'Sick Leave', code: 'SL', isPaid: true, yearlyQuota: '12', accruesMonthly: false, carryForward: false, maxCarryForward: '0', color: 'orange' },
+  { name: 'Earned Leave', code: 'EL', isPaid: true, yearlyQuota: '15', accruesMonthly: true, carryForward: true, maxCarryForward: '30', color: 'teal' },
+  { name: 'Loss of Pay', code: 'LOP', isPaid: false, yearlyQuota: '0', accruesMonthly: false, carryForward: false, maxCarryForward: '0', color: 'gray' },
+] as const;
+
+/** Inserts the default leave types; runs inside the caller's transaction (platform role). Codes already present are kept. */
+export async function provisionLeaveDefaults(db: Db, tenantId: string): Promise<void> {
+  await db
+    .insert(leaveTypes)
+    .values(DEFAULT_LEAVE_TYPES.map((t) => ({ tenantId, ...t })))
+    .onConflictDoNothing();
+}
+
+/**
+ * Organisations created before leave existed get the default types once, at boot (platform code,
+ * all tenants): each has no leave type yet, so nothing of theirs is overwritten.
+ */
+export async function backfillLeaveDefaults(db: Db): Promise<number> {
+  const missing = await queryRows<{ id: string }>(db, sql`SELECT t.id FROM tenants t WHERE NOT EXISTS (SELECT 1 FROM leave_types l WHERE l.tenant_id = t.id)`);
+  for (const { id } of missing) await db.transaction((tx) => provisionLeaveDefaults(tx as unknown as Db, id));
+  return missing.length;
+}

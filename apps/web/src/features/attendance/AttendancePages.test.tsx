@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Role, type AttendanceApprovalEntry, type AttendanceDayView, type AttendanceToday } from '@tankha/contracts';
+import { setSessionUser } from '../../app/session';
+import { jsonResponse, makeUser, mockFetch, ok, renderWithProviders } from '../../test/helpers';
+import { MyAttendancePage } from './MyAttendancePage';
+import { TeamApprovalsPage } from './TeamApprovalsPage';
+
+const day: AttendanceDayView = {
+  date: '2026-12-01',
+  isWeekend: false,
+  isHoliday: false,
+  holidayName: null,
+  leave: null,
+  attendanceStatus: 'PresentButLate',
+  startTime: '10:30:00',
+  endTime: '19:45:00',
+  totalMinutes: 555,
+  overtimeMinutes: 15,
+  isLate: true,
+  approvalStatus: 1,
+  shiftInfo: { shiftName: 'General', shiftStart: '10:00:00', shiftEnd: '19:00:00' },
+};
+
+const today: AttendanceToday = {
+  date: '2026-12-02',
+  now: '2026-12-02T06:00:00.000Z',
+  isCheckedIn: false,
+  openLog: null,
+  logs: [],
+  day: null,
+  selfUpdate: { allowed: true, isReasonEnabled: false, maxPastDays: 7, restrictLogsForPastDates: true, restrictLogsForFutureDates: true },
+};
+
+const entry = (overrides: Partial<AttendanceApprovalEntry> = {}): AttendanceApprovalEntry => ({
+  id: 'aaaaaaaa-0000-4000-8000-000000000001',
+  date: '2026-12-01',
+  checkIn: '10:00:00',
+  checkOut: '19:00:00',
+  checkInAt: '2026-12-01T04:30:00.000Z',
+  checkOutAt: '2026-12-01T13:30:00.000Z',
+  source: 'manual',
+  approvalStatus: 1,
+  reason: 'Forgot to check in',
+  employeeId: 'bbbbbbbb-0000-4000-8000-000000000001',
+  employeeName: 'Aditi Agarwal',
+  employeeNumber: 'E001',
+  createdAt: '2026-12-01T14:00:00.000Z',
+  ...overrides,
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('MyAttendancePage', () => {
+  it('shows Check In and the worklog with the headings of people spec §2.12', async () => {
+    mockFetch({ 'GET /Attendances/today': ok(today), 'GET /Attendances': ok([day]) });
+    const user = makeUser({ roleId: Role.Member });
+    setSessionUser(user);
+    renderWithProviders(<MyAttendancePage />, { user });
+    const table = await screen.findByRole('table', { name: 'Worklog' });
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headings).toEqual(['Day', 'Date', 'Status', 'First IN', 'Last Out', 'Over Time', 'Total hours', 'Approval Status']);
+    const cells = within(table)
+      .getAllByRole('row')[1]
+      ?.querySelectorAll('td');
+    expect([...(cells ?? [])].map((c) => c.textContent)).toEqual(['Tue', '01 Dec 2026', 'Present But Late', '10:30 AM', '07:45 PM', '00:15', '09:15', 'Pending']);
+    expect(screen.getByRole('button', { name: 'Check In' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add log' })).toBeInTheDocument();
+  });
+
+  it('shows Check Out while checked in', async () => {
+    const open = { ...entry(), checkOut: null, checkOutAt: null };
+    mockFetch({ 'GET /Attendances/today': ok({ ...today, isCheckedIn: true, openLog: open }), 'GET /Attendances': ok([]) });
+    const user = makeUser({ roleId: Role.Member });
+    setSessionUser(user);
+    renderWithProviders(<MyAttendancePage />, { user });
+    expect(await screen.findByRole('button', { name: 'Check Out' })).toBeInTheDocument();
+  });
+});
+
+describe('TeamApprovalsPage (people spec §4)', () => {
+  const render = async (roleId: (typeof Role)[keyof typeof Role], replies: Parameters<typeof mockFetch>[0] = {}) => {
+    const calls = mockFetch({ 'GET /Attendances/approvals': jsonResponse(200, { statusCode: 200, message: 'Success', data: [entry()], totalRecords: 1 }), ...replies });
+    const user = makeUser({ roleId });
+    setSessionUser(user);
+    renderWithProviders(<TeamApprovalsPage />, { user });
+    await screen.findByText('Aditi Agarwal');
+    return calls;
+  };
+
+  it('gives an administrator Approve and Reject', async () => {
+    await render(Role.Administrator);
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+  });
+
+  it('gives a moderator Approve only', async () => {
+    await render(Role.Moderator);
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject selected' })).toBeNull();
+  });
+
+  it('gives a member (a manager) no action', async () => {
+    await render(Role.Member);
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+
+  it('says Invalid selection for an empty bulk selection and sends the id on Approve', async () => {
+    const calls = await render(Role.Administrator, { 'POST /Attendances/approval': ok({ statusCode: 200, updated: 1 }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
+    expect(await screen.findByText('Invalid selection')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Status updated successfully')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(JSON.parse(String(post?.init.body))).toEqual({ attendanceIdCsv: 'aaaaaaaa-0000-4000-8000-000000000001', status: 2 });
+  });
+
+  it('says Failed to update status when the server refuses', async () => {
+    await render(Role.Administrator, { 'POST /Attendances/approval': jsonResponse(400, { statusCode: 400, errorCode: 'VALIDATION_ERROR', message: 'x' }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Failed to update status')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,28 @@
+import { dateInZone } from '@tankha/domain';
+import { displayDate } from '../../ui/format';
+
+/** The zone "today" is judged in when the session does not carry the organisation's (DESIGN §5 default). */
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+/** Today's date for the pickers' maximum (people spec §5: date pickers allow at most today). */
+export function todayInZone(now: Date = new Date(), timeZone = DEFAULT_TIME_ZONE): string {
+  return dateInZone(now, timeZone);
+}
+
+/** 'HH:mm[:ss]' → '09:30 AM' (the product's 12-hour times). */
+export function displayTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const m = /^(\d{2}):(\d{2})/.exec(value);
+  if (!m) return value;
+  const hours = Number(m[1]);
+  const suffix = hours < 12 ? 'AM' : 'PM';
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${String(twelve).padStart(2, '0')}:${m[2] ?? '00'} ${suffix}`;
+}
+
+/** One date, or 'start – end' for a range. */
+export function displayDateRange(start: string | null, end: string | null): string {
+  if (!start) return '—';
+  if (!end || end === start) return displayDate(start);
+  return `${displayDate(start)} – ${displayDate(end)}`;
+}

@@ -1,0 +1,313 @@
+import { z } from 'zod';
+import { envelope, listEnvelope } from './envelope';
+
+/**
+ * Leave and holidays (DESIGN §5 "Leave and holidays"; platform §2.1 routes under leaves/ and
+ * holidays; people spec §2.11 grid colours). The spec shows routes and colours only: the fields,
+ * rules and messages here are ours (docs/decisions.md "Leave and holidays").
+ */
+
+/** Leave request status: 1 Pending, 2 Approved, 3 Rejected, 4 Cancelled (platform §3.1 Request approval, plus Cancelled). */
+export const LeaveStatus = { Pending: 1, Approved: 2, Rejected: 3, Cancelled: 4 } as const;
+export type LeaveStatusId = (typeof LeaveStatus)[keyof typeof LeaveStatus];
+export const LEAVE_STATUS_NAMES: Record<LeaveStatusId, string> = { 1: 'Pending', 2: 'Approved', 3: 'Rejected', 4: 'Cancelled' };
+/** Badge colours: Pending yellow, Approved green, Rejected red, Cancelled grey. */
+export const LEAVE_STATUS_COLORS: Record<LeaveStatusId, string> = { 1: 'yellow', 2: 'green', 3: 'red', 4: 'gray' };
+
+export const LEAVE_PORTIONS = ['full', 'firstHalf', 'secondHalf'] as const;
+export type LeavePortionValue = (typeof LEAVE_PORTIONS)[number];
+export const LEAVE_PORTION_LABELS: Record<LeavePortionValue, string> = { full: 'Full day', firstHalf: 'First half', secondHalf: 'Second half' };
+
+/** Colours a leave type may take (Mantine palette names). */
+export const LEAVE_TYPE_COLORS = ['blue', 'cyan', 'teal', 'green', 'lime', 'yellow', 'orange', 'red', 'pink', 'grape', 'violet', 'indigo', 'gray'] as const;
+export type LeaveTypeColor = (typeof LEAVE_TYPE_COLORS)[number];
+
+/** Platform §9: leave lists page by 6 and hide the footer at 6 or fewer. */
+export const LEAVE_PAGE_SIZE = 6;
+export const LEAVE_MAX_PAGE_SIZE = 100;
+export const LEAVE_QUOTA_MAX = 365;
+
+export const LEAVE_MSG = {
+  // leave types
+  typeCreated: 'Leave type created successfully',
+  typeUpdated: 'Leave type updated successfully',
+  typeDeleted: 'Leave type deleted successfully',
+  typeNameRequired: 'Please enter a leave type name',
+  typeNameTooLong: 'Leave type name must be at most 50 characters',
+  typeCodeRequired: 'Please enter a leave type code',
+  typeCodeInvalid: 'Code must be 1 to 10 letters, digits, hyphens or underscores',
+  typeCodeExists: 'A leave type with this code already exists',
+  typeNameExists: 'A leave type with this name already exists',
+  quotaInvalid: 'Yearly quota must be a multiple of 0.5 between 0 and 365',
+  maxCarryForwardInvalid: 'Maximum carry forward must be a multiple of 0.5 between 0 and 365',
+  maxCarryForwardRequired: 'Please enter the maximum days to carry forward',
+  colorInvalid: 'Please select a colour',
+  typeNotFound: 'Leave type not found',
+  typeInUse: 'This leave type has leave requests and cannot be deleted. Deactivate it instead.',
+  // requests
+  leaveTypeRequired: 'Please select a leave type',
+  leaveTypeInvalid: 'Please select a valid leave type',
+  startDateRequired: 'Please select a start date',
+  endDateRequired: 'Please select an end date',
+  endBeforeStart: 'End date cannot be before start date',
+  halfDaySingleDate: 'A half day can only be taken for a single date',
+  spansYears: 'Leave cannot span two calendar years. Please apply for each year separately.',
+  beforeJoining: 'Leave cannot start before your date of joining',
+  reasonRequired: 'Please enter a reason',
+  reasonTooLong: 'Reason must be at most 500 characters',
+  remarksTooLong: 'Remarks must be at most 500 characters',
+  overlap: 'You already have leave on these dates',
+  noWorkingDays: 'The selected dates have no working days',
+  insufficientBalance: 'Insufficient leave balance',
+  applied: 'Leave applied successfully',
+  approved: 'Leave approved successfully',
+  rejected: 'Leave rejected successfully',
+  cancelled: 'Leave cancelled successfully',
+  requestNotFound: 'Leave request not found',
+  alreadyDecided: 'This leave request has already been decided',
+  notCancellable: 'Only pending leave, or approved leave that has not started, can be cancelled',
+  onlyRequesterCancels: 'Only the employee who applied can cancel this leave',
+  cannotDecideOwn: 'You cannot approve or reject your own leave request',
+  notAllowedToDecide: 'Only the reporting manager, an administrator or a moderator can approve or reject this leave',
+  notAllowedToView: 'You can view the leave of your reportees only',
+  employeeNotFound: 'Employee not found',
+  statusFailed: 'Failed to update status',
+  fetchFailed: 'Failed to fetch leave requests',
+  applyFailed: 'Failed to apply for leave',
+  // holidays
+  holidayCreated: 'Holiday added successfully',
+  holidayUpdated: 'Holiday updated successfully',
+  holidayDeleted: 'Holiday deleted successfully',
+  holidayExists: 'A holiday already exists on this date',
+  holidayNameRequired: 'Please enter a holiday name',
+  holidayNameTooLong: 'Holiday name must be at most 100 characters',
+  holidayDateRequired: 'Please select a date',
+  holidayDescriptionTooLong: 'Description must be at most 500 characters',
+  holidayNotFound: 'Holiday not found',
+} as const;
+
+const isoDate = (message: string) =>
+  z
+    .string({ error: message })
+    .min(1, message)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), message);
+
+/** Days: a multiple of 0.5 from 0 to 365. */
+const halfDays = (message: string) =>
+  z
+    .number({ error: message })
+    .min(0, message)
+    .max(LEAVE_QUOTA_MAX, message)
+    .refine((v) => Number.isInteger(v * 2), message);
+
+const idSchema = (message: string) => z.uuid({ error: message });
+
+const queryBoolean = (name: string) => z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true');
+const yearSchema = z.coerce.number({ error: 'year must be between 2000 and 2100' }).int('year must be between 2000 and 2100').min(2000, 'year must be between 2000 and 2100').max(2100, 'year must be between 2000 and 2100');
+
+export const leaveIdPathSchema = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
+
+// ——— Holidays ———
+
+export const holidaySchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** A restricted (optional) holiday: a working day unless the employee takes leave. */
+  isOptional: z.boolean(),
+});
+export type Holiday = z.infer<typeof holidaySchema>;
+
+export const holidayInputSchema = z.object({
+  date: isoDate(LEAVE_MSG.holidayDateRequired),
+  name: z.string({ error: LEAVE_MSG.holidayNameRequired }).trim().min(1, LEAVE_MSG.holidayNameRequired).max(100, LEAVE_MSG.holidayNameTooLong),
+  description: z
+    .string()
+    .trim()
+    .max(500, LEAVE_MSG.holidayDescriptionTooLong)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  isOptional: z.boolean().optional().default(false),
+});
+export type HolidayInput = z.output<typeof holidayInputSchema>;
+export type HolidayInputBody = z.input<typeof holidayInputSchema>;
+
+export const holidayListQuerySchema = z.object({ year: yearSchema.optional() });
+export type HolidayListQuery = z.output<typeof holidayListQuerySchema>;
+export const holidayListReplySchema = listEnvelope(holidaySchema);
+export const holidayReplySchema = envelope(holidaySchema);
+
+// ——— Leave types ———
+
+export const leaveTypeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  isPaid: z.boolean(),
+  yearlyQuota: z.number(),
+  accruesMonthly: z.boolean(),
+  carryForward: z.boolean(),
+  maxCarryForward: z.number(),
+  color: z.string(),
+  isActive: z.boolean(),
+  /** Requests of any status filed against the type (a type in use cannot be deleted). */
+  requestCount: z.number().int(),
+});
+export type LeaveType = z.infer<typeof leaveTypeSchema>;
+
+export const leaveTypeInputSchema = z
+  .object({
+    name: z.string({ error: LEAVE_MSG.typeNameRequired }).trim().min(1, LEAVE_MSG.typeNameRequired).max(50, LEAVE_MSG.typeNameTooLong),
+    code: z
+      .string({ error: LEAVE_MSG.typeCodeRequired })
+      .trim()
+      .min(1, LEAVE_MSG.typeCodeRequired)
+      .regex(/^[A-Za-z0-9_-]{1,10}$/, LEAVE_MSG.typeCodeInvalid)
+      .transform((v) => v.toUpperCase()),
+    isPaid: z.boolean().optional().default(true),
+    yearlyQuota: halfDays(LEAVE_MSG.quotaInvalid).optional().default(0),
+    accruesMonthly: z.boolean().optional().default(false),
+    carryForward: z.boolean().optional().default(false),
+    maxCarryForward: halfDays(LEAVE_MSG.maxCarryForwardInvalid).optional().default(0),
+    color: z.enum(LEAVE_TYPE_COLORS, { error: LEAVE_MSG.colorInvalid }).optional().default('blue'),
+    isActive: z.boolean().optional().default(true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.isPaid && v.carryForward && v.maxCarryForward <= 0) ctx.addIssue({ code: 'custom', path: ['maxCarryForward'], message: LEAVE_MSG.maxCarryForwardRequired });
+  })
+  // An unpaid type is unlimited: no quota, accrual or carry forward.
+  .transform((v) => (v.isPaid ? v : { ...v, yearlyQuota: 0, accruesMonthly: false, carryForward: false, maxCarryForward: 0 }))
+  .transform((v) => (v.carryForward ? v : { ...v, maxCarryForward: 0 }));
+export type LeaveTypeInput = z.output<typeof leaveTypeInputSchema>;
+export type LeaveTypeInputBody = z.input<typeof leaveTypeInputSchema>;
+
+export const leaveTypeListQuerySchema = z.object({
+  /** Administrators and moderators only: include inactive types (the leave-types screen). */
+  includeInactive: queryBoolean('includeInactive').optional(),
+});
+export const leaveTypeListReplySchema = listEnvelope(leaveTypeSchema);
+export const leaveTypeReplySchema = envelope(leaveTypeSchema);
+
+// ——— Balances ———
+
+export const leaveBalanceSchema = z.object({
+  leaveTypeId: z.string(),
+  leaveTypeName: z.string(),
+  code: z.string(),
+  color: z.string(),
+  isPaid: z.boolean(),
+  /** Unpaid types have no balance limit. */
+  isUnlimited: z.boolean(),
+  yearlyQuota: z.number(),
+  accruesMonthly: z.boolean(),
+  entitled: z.number(),
+  carriedForward: z.number(),
+  adjustment: z.number(),
+  used: z.number(),
+  pending: z.number(),
+  available: z.number(),
+});
+export type LeaveBalanceRow = z.infer<typeof leaveBalanceSchema>;
+
+export const leaveBalanceQuerySchema = z.object({
+  /** Default: the signed-in employee. */
+  employeeId: z.uuid({ error: 'employeeId must be a UUID' }).optional(),
+  /** Default: the current year in the organisation's zone. */
+  year: yearSchema.optional(),
+});
+export type LeaveBalanceQuery = z.output<typeof leaveBalanceQuerySchema>;
+export const leaveBalanceReplySchema = listEnvelope(leaveBalanceSchema);
+
+// ——— Requests ———
+
+export const leaveRequestSchema = z.object({
+  id: z.string(),
+  employeeId: z.string(),
+  employeeName: z.string(),
+  employeeNumber: z.string().nullable(),
+  leaveTypeId: z.string(),
+  leaveTypeName: z.string(),
+  leaveTypeColor: z.string(),
+  isPaid: z.boolean(),
+  startDate: z.string(),
+  endDate: z.string(),
+  portion: z.enum(LEAVE_PORTIONS),
+  days: z.number(),
+  reason: z.string().nullable(),
+  status: z.number().int(),
+  remarks: z.string().nullable(),
+  approverName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** For the signed-in viewer. */
+  canCancel: z.boolean(),
+  canDecide: z.boolean(),
+});
+export type LeaveRequest = z.infer<typeof leaveRequestSchema>;
+
+export const leaveApplySchema = z
+  .object({
+    leaveTypeId: idSchema(LEAVE_MSG.leaveTypeRequired),
+    startDate: isoDate(LEAVE_MSG.startDateRequired),
+    endDate: isoDate(LEAVE_MSG.endDateRequired),
+    portion: z.enum(LEAVE_PORTIONS, { error: 'portion must be full, firstHalf or secondHalf' }).optional().default('full'),
+    reason: z.string({ error: LEAVE_MSG.reasonRequired }).trim().min(1, LEAVE_MSG.reasonRequired).max(500, LEAVE_MSG.reasonTooLong),
+  })
+  .superRefine((v, ctx) => {
+    if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: LEAVE_MSG.endBeforeStart });
+    else if (v.portion !== 'full' && v.startDate !== v.endDate) ctx.addIssue({ code: 'custom', path: ['portion'], message: LEAVE_MSG.halfDaySingleDate });
+    else if (v.startDate.slice(0, 4) !== v.endDate.slice(0, 4)) ctx.addIssue({ code: 'custom', path: ['endDate'], message: LEAVE_MSG.spansYears });
+  });
+export type LeaveApply = z.output<typeof leaveApplySchema>;
+export type LeaveApplyBody = z.input<typeof leaveApplySchema>;
+
+/** scope: mine (own), team (direct reportees; everyone else for administrators and moderators). */
+export const LEAVE_SCOPES = ['mine', 'team'] as const;
+export type LeaveScope = (typeof LEAVE_SCOPES)[number];
+
+export const leaveListQuerySchema = z.object({
+  pageNumber: z.coerce.number({ error: 'pageNumber must be a whole number of at least 1' }).int('pageNumber must be a whole number of at least 1').min(1, 'pageNumber must be a whole number of at least 1').default(1),
+  pageSize: z.coerce
+    .number({ error: `pageSize must be between 1 and ${LEAVE_MAX_PAGE_SIZE.toString()}` })
+    .int(`pageSize must be between 1 and ${LEAVE_MAX_PAGE_SIZE.toString()}`)
+    .min(1, `pageSize must be between 1 and ${LEAVE_MAX_PAGE_SIZE.toString()}`)
+    .max(LEAVE_MAX_PAGE_SIZE, `pageSize must be between 1 and ${LEAVE_MAX_PAGE_SIZE.toString()}`)
+    .default(LEAVE_PAGE_SIZE),
+  /** 1 Pending, 2 Approved, 3 Rejected, 4 Cancelled; absent: all. */
+  status: z.coerce.number({ error: 'status must be 1, 2, 3 or 4' }).int('status must be 1, 2, 3 or 4').min(1, 'status must be 1, 2, 3 or 4').max(4, 'status must be 1, 2, 3 or 4').optional(),
+  scope: z.enum(LEAVE_SCOPES, { error: 'scope must be mine or team' }).optional().default('mine'),
+  /** With scope=team: one employee of the team. */
+  employeeId: z.uuid({ error: 'employeeId must be a UUID' }).optional(),
+});
+export type LeaveListQuery = z.output<typeof leaveListQuerySchema>;
+export const leaveListReplySchema = listEnvelope(leaveRequestSchema);
+export const leaveRequestReplySchema = envelope(leaveRequestSchema);
+
+/** GET /Leaves/days: the days a request for these dates would take (the apply modal's preview). */
+export const leaveDaysQuerySchema = z
+  .object({
+    startDate: isoDate(LEAVE_MSG.startDateRequired),
+    endDate: isoDate(LEAVE_MSG.endDateRequired),
+    portion: z.enum(LEAVE_PORTIONS, { error: 'portion must be full, firstHalf or secondHalf' }).optional().default('full'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: LEAVE_MSG.endBeforeStart });
+    else if (v.portion !== 'full' && v.startDate !== v.endDate) ctx.addIssue({ code: 'custom', path: ['portion'], message: LEAVE_MSG.halfDaySingleDate });
+    else if (v.startDate.slice(0, 4) !== v.endDate.slice(0, 4)) ctx.addIssue({ code: 'custom', path: ['endDate'], message: LEAVE_MSG.spansYears });
+  });
+export type LeaveDaysQuery = z.output<typeof leaveDaysQuerySchema>;
+export const leaveDaysReplySchema = envelope(z.object({ days: z.number() }));
+
+export const leaveStatusInputSchema = z.object({
+  status: z.union([z.literal(LeaveStatus.Approved), z.literal(LeaveStatus.Rejected), z.literal(LeaveStatus.Cancelled)], { error: 'status must be 2 (Approved), 3 (Rejected) or 4 (Cancelled)' }),
+  remarks: z
+    .string()
+    .trim()
+    .max(500, LEAVE_MSG.remarksTooLong)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type LeaveStatusInput = z.output<typeof leaveStatusInputSchema>;
+export type LeaveStatusInputBody = z.input<typeof leaveStatusInputSchema>;

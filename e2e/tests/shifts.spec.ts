@@ -37,6 +37,8 @@ test('an administrator adds a shift, assigns it to an employee and sees it in th
   const assign = page.getByRole('dialog', { name: 'Assign Shift' });
   await assign.getByRole('combobox', { name: 'Employees' }).fill('Aditi');
   await page.getByRole('option', { name: /Aditi Agarwal/ }).click();
+  // The employees dropdown stays open after a pick (multi-select); close it before the next field.
+  await assign.getByRole('heading', { name: 'Assign Shift' }).click();
   await assign.getByRole('textbox', { name: 'Shift', exact: true }).or(assign.getByRole('combobox', { name: 'Shift', exact: true })).click();
   await page.getByRole('option', { name }).click();
   const today = todayIst();

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { AppShell, Burger, Group } from '@mantine/core';
+import { AppShell, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { AccessModal } from '../../features/access/AccessModal';
@@ -29,7 +29,10 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">
-        <MainNav onNavigate={nav.close} />
+        {/* The navbar scrolls on its own when its sections are taller than the window. */}
+        <AppShell.Section grow component={ScrollArea} type="scroll">
+          <MainNav onNavigate={nav.close} />
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <Suspense fallback={<PageLoader />}>

@@ -6,6 +6,10 @@ import { AppError } from './errors';
 /** Maps every failure to the error envelope `{ statusCode, errorCode, message, errors? }` (DESIGN §4). */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // A failure after a handler chose another type (the app shell's text/html stream, a file
+    // download) must still answer the JSON envelope, not fail again on the stale content type.
+    reply.removeHeader('content-type');
+    reply.removeHeader('content-disposition');
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send({ statusCode: error.statusCode, errorCode: error.errorCode, message: error.message, errors: error.errors });
     }

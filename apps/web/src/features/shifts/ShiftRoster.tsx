@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Modal, Pagination, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Modal, Pagination, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -35,9 +35,10 @@ export function RosterCell({ day }: { day: RosterDayShift }) {
   return day.isDefault ? (
     body
   ) : (
-    <Badge variant="light" color="teal" radius="sm" h="auto" py={4} px={6} tt="none" data-highlighted="true" style={{ whiteSpace: 'normal', textAlign: 'left' }}>
+    // A tinted block rather than a Badge: a Badge's label is cut with an ellipsis at the cell's width.
+    <Box bg="teal.0" c="teal.9" py={4} px={6} data-highlighted="true" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
       {body}
-    </Badge>
+    </Box>
   );
 }
 

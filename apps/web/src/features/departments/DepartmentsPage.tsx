@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Button, Card, Group, Modal, Pagination, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Modal, Pagination, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEPARTMENT_MSG, DEPARTMENT_PAGE_SIZE, PEOPLE_MSG, can, type Department } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
-import { EmptyState } from '../../ui/EmptyState';
-import { ErrorState } from '../../ui/ErrorState';
-import { PageLoader } from '../../ui/PageLoader';
+import { ListCard } from '../../ui/ListCard';
 import { displayText } from '../../ui/format';
 import { DepartmentEmployeesModal } from './DepartmentEmployeesModal';
 import { DepartmentFormModal } from './DepartmentFormModal';
@@ -86,21 +84,14 @@ export function DepartmentsPage() {
         )}
       </Group>
 
-      <Card withBorder padding={0} radius="md">
-        {table.isPending ? (
-          <PageLoader label="Loading departments" />
-        ) : table.isError ? (
-          <Stack p="md">
-            <ErrorState
-              message={errorMessage(table.error, 'Failed to load departments.')}
-              onRetry={() => (page > 1 && table.error instanceof ApiError && table.error.status === 404 ? setPage(1) : void table.refetch())}
-            />
-          </Stack>
-        ) : rows.length === 0 ? (
-          <Stack p="xl">
-            <EmptyState message={canManage ? 'No departments yet. Add one to organise your people.' : 'No departments yet.'} />
-          </Stack>
-        ) : (
+      <ListCard
+        loading={table.isPending}
+        error={table.isError ? errorMessage(table.error, 'Failed to load departments.') : null}
+        onRetry={() => (page > 1 && table.error instanceof ApiError && table.error.status === 404 ? setPage(1) : void table.refetch())}
+        empty={rows.length === 0}
+        loadingLabel="Loading departments"
+        emptyMessage={canManage ? 'No departments yet. Add one to organise your people.' : 'No departments yet.'}
+      >
           <Table.ScrollContainer minWidth={960} type="native">
             <Table aria-label="Departments" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
               <Table.Thead>
@@ -156,8 +147,7 @@ export function DepartmentsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
-      </Card>
+      </ListCard>
 
       {total > DEPARTMENT_PAGE_SIZE && (
         <Group justify="space-between">

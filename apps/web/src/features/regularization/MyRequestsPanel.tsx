@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Group, Modal, Pagination, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Pagination, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { REQUEST_MSG, REQUEST_PAGE_SIZE, RequestStatus, RequestType, canCancelRequest, type RequestRow } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
-import { EmptyState } from '../../ui/EmptyState';
-import { ErrorState } from '../../ui/ErrorState';
-import { PageLoader } from '../../ui/PageLoader';
+import { ListCard } from '../../ui/ListCard';
 import { CreateRequestModal } from './CreateRequestModal';
 import { RequestStatusBadge } from './RequestStatusBadge';
 import { REQUESTS_KEY, updateRequestStatus, useRequests } from './requests.api';
@@ -81,18 +79,14 @@ export function MyRequestsPanel({ title = 'Requests' }: { title?: string | null 
         </Group>
       </Group>
 
-      <Card withBorder padding={0} radius="md">
-        {list.isPending ? (
-          <PageLoader label="Loading requests" />
-        ) : list.isError ? (
-          <Stack p="md">
-            <ErrorState message={REQUEST_MSG.fetchFailed} onRetry={() => void list.refetch()} />
-          </Stack>
-        ) : rows.length === 0 ? (
-          <Stack p="xl">
-            <EmptyState message="No requests found" />
-          </Stack>
-        ) : (
+      <ListCard
+        loading={list.isPending}
+        error={list.isError ? REQUEST_MSG.fetchFailed : null}
+        onRetry={() => void list.refetch()}
+        empty={rows.length === 0}
+        loadingLabel="Loading requests"
+        emptyMessage="No requests found"
+      >
           <Table.ScrollContainer minWidth={720} type="native">
             <Table aria-label="Regularization requests" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
               <Table.Thead>
@@ -137,8 +131,7 @@ export function MyRequestsPanel({ title = 'Requests' }: { title?: string | null 
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
-      </Card>
+      </ListCard>
 
       {total > REQUEST_PAGE_SIZE && (
         <Group justify="space-between">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Group, Modal, Pagination, Select, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Pagination, Select, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   REQUEST_MSG,
@@ -15,9 +15,7 @@ import { ApiError, errorMessage } from '../../app/api';
 import { isAdminOrModerator, useCurrentUser } from '../../app/current-user';
 import { RequireFeature } from '../../app/guards/RequireFeature';
 import { toast } from '../../app/toast';
-import { EmptyState } from '../../ui/EmptyState';
-import { ErrorState } from '../../ui/ErrorState';
-import { PageLoader } from '../../ui/PageLoader';
+import { ListCard } from '../../ui/ListCard';
 import { REQUEST_STATUS_FILTER } from './MyRequestsPanel';
 import { RequestStatusBadge } from './RequestStatusBadge';
 import { REQUESTS_KEY, updateRequestStatus, useRequests } from './requests.api';
@@ -118,18 +116,14 @@ function TeamRequests() {
         </Group>
       </Group>
 
-      <Card withBorder padding={0} radius="md">
-        {list.isPending ? (
-          <PageLoader label="Loading requests" />
-        ) : list.isError ? (
-          <Stack p="md">
-            <ErrorState message={REQUEST_MSG.fetchFailed} onRetry={() => void list.refetch()} />
-          </Stack>
-        ) : rows.length === 0 ? (
-          <Stack p="xl">
-            <EmptyState message="No requests found" />
-          </Stack>
-        ) : (
+      <ListCard
+        loading={list.isPending}
+        error={list.isError ? REQUEST_MSG.fetchFailed : null}
+        onRetry={() => void list.refetch()}
+        empty={rows.length === 0}
+        loadingLabel="Loading requests"
+        emptyMessage="No requests found"
+      >
           <Table.ScrollContainer minWidth={860} type="native">
             <Table aria-label="Team regularization requests" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
               <Table.Thead>
@@ -180,8 +174,7 @@ function TeamRequests() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
-      </Card>
+      </ListCard>
 
       {total > REQUEST_PAGE_SIZE && (
         <Group justify="space-between">

@@ -71,4 +71,22 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['fastify'], message: 'Services know no HTTP.' }] }],
     },
   },
+  {
+    // DESIGN §9: modules receive the scope the platform opened; only platform/ makes database handles.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/platform/unit-of-work'], message: 'Modules get their scope from the platform (DESIGN §9); they never open a transaction.' },
+            { group: ['**/db/client'], importNames: ['openDatabase', 'openPglite', 'openPostgres'], message: 'Modules never open the database: use the scope the platform hands you.' },
+            { group: ['../*/*.repo', '../../modules/*/*.repo'], message: "A module never imports another module's repository: call its service (STYLE, layering)." },
+            { group: ['**/app', '../../app'], message: 'Route and service files never import app.ts (import cycle): types come from services.ts and platform/.' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -14,8 +14,8 @@ import type { Config } from './platform/config';
 import type { Database } from './db/client';
 import type { Clock } from './platform/clock';
 import { TokenService, resolveJwtSecret } from './platform/auth/tokens';
-import { authenticate, authorise, type RouteAccess } from './platform/auth/access';
-import type { RequestContext } from './platform/tenancy';
+import { authorise } from './platform/auth/access';
+import { SessionGate } from './platform/auth/session-gate';
 import { registerErrorHandling } from './platform/error-handler';
 import { MailService } from './platform/mail/mail.service';
 import { LocalFileStorage, type FileStorage } from './platform/files/file-storage';
@@ -28,47 +28,32 @@ import { devRoutes } from './modules/dev/dev.routes';
 import { MailboxService } from './modules/dev/mailbox.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { departmentRoutes } from './modules/departments/departments.routes';
-import { DepartmentService } from './modules/departments/departments.service';
 import { documentRoutes } from './modules/documents/documents.routes';
-import { DocumentService } from './modules/documents/documents.service';
 import { employeeRoutes } from './modules/employees/employees.routes';
-import { EmployeeService } from './modules/employees/employees.service';
 import { salaryRoutes } from './modules/salary/salary.routes';
-import { SalaryService } from './modules/salary/salary.service';
 import { peopleImportRoutes } from './modules/people-import/people-import.routes';
-import { PeopleImportService } from './modules/people-import/people-import.service';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
-import { AttendanceService } from './modules/attendance/attendance.service';
 import { shiftRoutes } from './modules/shifts/shifts.routes';
-import { ShiftService } from './modules/shifts/shifts.service';
 import { attendanceSettingsRoutes } from './modules/attendance-settings/attendance-settings.routes';
-import { AttendanceSettingsService } from './modules/attendance-settings/attendance-settings.service';
 import { requestRoutes } from './modules/requests/requests.routes';
-import { RequestService } from './modules/requests/requests.service';
 import { leaveRoutes } from './modules/leave/leave.routes';
-import { LeaveService } from './modules/leave/leave.service';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
-import { NotificationService } from './modules/notifications/notifications.service';
 import { attachNotificationHub } from './modules/notifications/notifications.hub';
-import { scheduleJobs } from './platform/jobs/daily-scheduler';
 import { taxRoutes } from './modules/tax/tax.routes';
-import { TaxService } from './modules/tax/tax.service';
-import { AccountService } from './modules/account/account.service';
-import { TenantService } from './modules/tenants/tenants.service';
-import { SubscriptionService } from './modules/subscriptions/subscriptions.service';
-import { UserService } from './modules/users/users.service';
-import { DashboardService } from './modules/dashboard/dashboard.service';
+import { buildServices, registerJobs, type Services } from './services';
+import { JobQueue } from './platform/jobs/job-queue';
+import { UnitOfWork } from './platform/unit-of-work';
+import { API_PREFIX, accessKind, wrapRoutesInUnitOfWork } from './platform/route-scope';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: RouteAccess;
-  }
-  interface FastifyRequest {
-    ctx: RequestContext | null;
+  interface FastifyInstance {
+    /** The job queue (tests drain it to see a request's after-commit effects). */
+    jobs: JobQueue;
+    services: Services;
   }
 }
 
-export const API_PREFIX = '/backend/api';
+export { API_PREFIX };
 
 export interface AppDeps {
   config: Config;
@@ -76,32 +61,6 @@ export interface AppDeps {
   clock: Clock;
   logger?: FastifyServerOptions['logger'];
   files?: FileStorage;
-}
-
-export interface Services {
-  account: AccountService;
-  tenants: TenantService;
-  subscriptions: SubscriptionService;
-  users: UserService;
-  dashboard: DashboardService;
-  tax: TaxService;
-  attendance: AttendanceService;
-  shift: ShiftService;
-  attendanceSettings: AttendanceSettingsService;
-  request: RequestService;
-  leave: LeaveService;
-  notification: NotificationService;
-  department: DepartmentService;
-  document: DocumentService;
-  employee: EmployeeService;
-  salary: SalaryService;
-  peopleImport: PeopleImportService;
-}
-
-/** The signed-in context of a route that is not public; the access hook has set it. */
-export function requireCtx(request: { ctx: RequestContext | null }): RequestContext {
-  if (!request.ctx) throw new Error('route declared public but reads the request context');
-  return request.ctx;
 }
 
 /** Builds the HTTP app (not listening): plugins, the access hook, every module's routes, the web app. */
@@ -147,51 +106,55 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const tokens = new TokenService(resolveJwtSecret(config.JWT_SECRET, config.dataDir));
-  const mail = new MailService(database.db, clock, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const files = deps.files ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
   const mailbox = new MailboxService({ db: database.db });
-  const tenants = new TenantService({ db: database.db, clock, files, config });
-  const salary = new SalaryService({ db: database.db, clock });
-  const employees = new EmployeeService({ db: database.db, clock, mail, config, salary });
-  const users = new UserService({ db: database.db, clock, files, employees });
-  const services: Services = {
-    account: new AccountService({ db: database.db, clock, tokens, mail, config, tenants, users, employees }),
-    tenants,
-    subscriptions: new SubscriptionService({ db: database.db, clock }),
-    users,
-    dashboard: new DashboardService({ db: database.db, clock }),
-    tax: new TaxService(),
-    attendance: new AttendanceService({ db: database.db, clock }),
-    shift: new ShiftService({ db: database.db, clock, recompute: (tenantId, scope) => services.attendance.recompute(tenantId, scope) }),
-    attendanceSettings: new AttendanceSettingsService({ db: database.db, clock, recompute: (tenantId, scope) => services.attendance.recompute(tenantId, scope) }),
-    // Deferred through `services`, so the attendance service's own construction stays untouched.
-    request: new RequestService({ db: database.db, clock, attendance: { recompute: (tenantId, scope) => services.attendance.recompute(tenantId, scope) } }),
-    leave: new LeaveService({ db: database.db, clock, attendance: { recompute: (tenantId, scope) => services.attendance.recompute(tenantId, scope) } }),
-    notification: new NotificationService({ db: database.db, clock, push: attachNotificationHub(app, { db: database.db, tokens, clock, config }), recompute: (tenantId, scope) => services.attendance.recompute(tenantId, scope) }),
-    department: new DepartmentService({ db: database.db }),
-    document: new DocumentService({ db: database.db, clock, files, users }),
-    employee: employees,
-    salary,
-    peopleImport: new PeopleImportService({ db: database.db, create: (...args) => employees.createImported(...args) }),
-  };
 
-  // Daily jobs (the attendance reminder at 06:00 tenant time) tick once the server listens; tests call them directly.
-  scheduleJobs(app, { clock, enabled: config.NODE_ENV !== 'test', jobs: [{ name: 'attendance-reminders', run: (now) => services.notification.runAttendanceReminders(now) }] });
+  // Jobs: pg-boss on the same database. Tests run no workers and drain the queue themselves.
+  const inTest = config.NODE_ENV === 'test';
+  const jobs = new JobQueue({ connection: database.bossConnection, log: app.log, workers: !inTest, schedules: !inTest, pollingIntervalSeconds: database.kind === 'pglite' ? 1 : 2 });
+  const uow = new UnitOfWork(database.db, jobs);
+  const gate = new SessionGate({ db: database.db, tokens, clock });
+  const mail = new MailService(database.db, clock, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  mail.register(jobs);
+  const push = attachNotificationHub(app, { db: database.db, tokens, clock, config });
+  const services = buildServices({ config, clock, tokens, files, push });
+  registerJobs(uow, jobs, services, clock, app.log);
+  app.decorate('jobs', jobs);
+  app.decorate('services', services);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
 
-  // The one access mechanism: every route is signed-in unless it declares itself public.
+  // The one access mechanism (DESIGN §3, §9): every API route declares its access; signed-in
+  // routes get the context here, and every route's handler runs in the unit of work it declared.
   app.decorateRequest('ctx', null);
+  app.decorateRequest('scope', null);
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
-    if (!request.routeOptions.url?.startsWith(API_PREFIX) || access?.public) return;
-    const ctx = await authenticate(request, { db: database.db, tokens, clock });
-    authorise(ctx, access ?? {});
+    if (!access || !request.routeOptions.url?.startsWith(API_PREFIX) || 'public' in access) return;
+    if (accessKind(access) !== 'tenant') {
+      request.ctx = await gate.verify(request);
+      authorise(request.ctx, access);
+      return;
+    }
+    const known = await gate.contextFor(request);
+    let ctx = known.ctx;
+    try {
+      authorise(ctx, access);
+    } catch (refusal) {
+      // A remembered role or plan may be stale: refuse only on what the database says now.
+      if (!known.remembered) throw refusal;
+      gate.forget(request);
+      ctx = await gate.verify(request);
+      authorise(ctx, access);
+    }
     request.ctx = ctx;
   });
+  wrapRoutesInUnitOfWork(app, () => uow, gate);
 
   await app.register(
     async (api) => {
       const rateLimitAuth = { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
-      api.get('/docs', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
+      api.get('/docs', { config: { access: { public: true, database: false } }, schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { kind: database.kind, ping: async () => void (await database.db.execute(sql`SELECT 1`)) });
       await api.register(accountRoutes, { services, rateLimitAuth });
       await api.register(tenantRoutes, { services });

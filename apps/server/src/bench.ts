@@ -4,3 +4,4 @@ export { loadConfig } from './platform/config';
 export { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
 export { queryRows } from './db/client';
 export { AttendanceService } from './modules/attendance/attendance.service';
+export { withTenant } from './platform/unit-of-work';

@@ -8,10 +8,12 @@ import { backfillAttendanceDefaults } from './modules/attendance-settings/attend
 import { upsertPlanCatalogue } from './modules/subscriptions/subscriptions.repo';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
+import { JobQueue } from './platform/jobs/job-queue';
 
 /** Database ready for the app: migrated, reference data in place. */
 export async function prepareDatabase(database: Database): Promise<void> {
   await database.migrate();
+  await installJobSchema(database);
   await upsertPlanCatalogue(database.db);
   await backfillPayrollDefaults(database.db);
   await backfillLeaveDefaults(database.db);
@@ -32,4 +34,11 @@ export async function boot(config: Config, clock: Clock = systemClock): Promise<
   const app = await buildApp({ config, database, clock });
   app.addHook('onClose', async () => database.close());
   return { app, database, seeded };
+}
+
+/** pg-boss creates (or upgrades) its own schema on start; doing it here keeps it out of the request path and in test snapshots. */
+async function installJobSchema(database: Database): Promise<void> {
+  const queue = new JobQueue({ connection: database.bossConnection, log: { error: () => undefined, info: () => undefined, debug: () => undefined }, workers: false, schedules: false });
+  await queue.start();
+  await queue.stop();
 }

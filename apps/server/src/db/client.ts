@@ -10,6 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import type { BossConnection } from '../platform/jobs/job-queue';
 
 export type Schema = typeof schema;
 /** The one database type both PGlite and PostgreSQL are used through. */
@@ -18,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** How pg-boss reaches this database: its own small pool on PostgreSQL, the one PGlite connection embedded. */
+  bossConnection: BossConnection;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a gzipped tarball (test snapshots). */
@@ -44,6 +47,14 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return {
     db,
     kind: 'pglite',
+    bossConnection: {
+      // pg-boss sends its schema scripts as several statements without parameters: PGlite runs those with exec().
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+        const results = await client.exec(text);
+        return { rows: results[results.length - 1]?.rows ?? [] };
+      },
+    },
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       await grantTenantRole(db);
@@ -59,6 +70,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   return {
     db,
     kind: 'postgres',
+    bossConnection: { connectionString: url },
     async migrate() {
       // Several server processes may start at once: one migrates, the others wait on the lock.
       const client = await pool.connect();

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { FeatureKey, RoleId } from '@tankha/contracts';
+import type { Enqueue } from './jobs/jobs';
 
 /**
  * Who is asking, built once per request from the verified session (DESIGN §3). isManager is not
@@ -16,14 +16,18 @@ export interface RequestContext {
   readonly planFeatures: readonly FeatureKey[];
   readonly features: readonly FeatureKey[];
   readonly hasActiveSubscription: boolean;
+  /** The organisation's IANA time zone (business dates are calendar dates there, DESIGN §5). */
+  readonly timeZone: string;
 }
 
 declare const tenantDbBrand: unique symbol;
+declare const globalDbBrand: unique symbol;
 
 /**
- * A database handle scoped to one tenant. Repositories of tenant data accept only this type, so an
- * unscoped query does not compile; row-level security (migration 0001) hides other tenants' rows
- * even if a query forgets its filter.
+ * A database handle scoped to one tenant: the transaction the platform opened as role
+ * tankha_tenant with app.tenant_id set. Repositories of tenant data accept only this type, and
+ * only `platform/` can make one (DESIGN §9), so an unscoped query does not compile; row-level
+ * security hides other tenants' rows even if a query forgets its filter.
  */
 export interface TenantDb {
   readonly tx: Db;
@@ -32,21 +36,42 @@ export interface TenantDb {
 }
 
 /**
- * The platform's deliberately named cross-tenant handle: sign-in, migrations, seeds and schedulers.
- * Module code that holds one must say why.
+ * The platform's deliberately named cross-tenant handle: sign-in, registration, the account's own
+ * organisations, schedulers. It is a transaction the platform opened as the owner role (row-level
+ * security does not apply), so code that holds one must say why. Only `platform/` can make one.
  */
-export interface UnscopedDb {
-  readonly db: Db;
+export interface GlobalDb {
+  readonly tx: Db;
+  readonly [globalDbBrand]: true;
 }
 
-export function unscoped(db: Db): UnscopedDb {
-  return { db };
+/** What a service of tenant data receives in a job: the tenant's transaction and the job queue. */
+export interface TenantScope {
+  readonly db: TenantDb;
+  readonly tenantId: string;
+  /** Jobs enqueued here are written in the same transaction: they run if and only if it commits. */
+  readonly enqueue: Enqueue;
 }
 
-/** Runs `fn` in a transaction as the tenant role with app.tenant_id set. */
-export async function withTenant<T>(db: Db, tenantId: string, fn: (tdb: TenantDb) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'tankha_tenant', true)`);
-    return fn({ tx: tx as unknown as Db, tenantId } as TenantDb);
-  });
+/** What a service receives for a signed-in request (DESIGN §9): `{ db, ctx, enqueue }`. */
+export interface Scope extends TenantScope {
+  readonly ctx: RequestContext;
+}
+
+/** What a public or account-level route's service receives: the global transaction. */
+export interface GlobalScope {
+  readonly global: GlobalDb;
+  /** The signed-in account, for account-level routes; null on public routes. */
+  readonly ctx: RequestContext | null;
+  readonly enqueue: Enqueue;
+  /**
+   * Runs `fn` on this same transaction as the tenant role for `tenantId` (registration and
+   * organisation creation write an organisation's first rows together with the account).
+   */
+  asTenant<T>(tenantId: string, fn: (scope: TenantScope) => Promise<T>): Promise<T>;
+}
+
+/** A signed-in account-level scope: the context is there. */
+export interface AccountScope extends GlobalScope {
+  readonly ctx: RequestContext;
 }

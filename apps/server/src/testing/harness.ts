@@ -11,6 +11,8 @@ import { loadConfig, type Config } from '../platform/config';
 import { TestClock } from '../platform/clock';
 import { seedDemoOrganisation, DEMO_PASSWORD } from '../db/seed/demo';
 import { withDatabase } from './global-setup';
+import { UnitOfWork } from '../platform/unit-of-work';
+import type { GlobalScope, TenantScope } from '../platform/tenancy';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -31,6 +33,12 @@ export interface TestApp {
   /** Registers, verifies through the mailed link and logs in a new organisation's administrator. */
   registerOrganisation(overrides?: Partial<{ email: string; organizationName: string; firstName: string; lastName: string; password: string }>): Promise<SessionUser>;
   seedDemo(): Promise<void>;
+  /** Runs `fn` in a tenant unit of work as a job would (enqueued jobs are written on commit). */
+  tenantScope<T>(tenantId: string, fn: (scope: TenantScope) => Promise<T>): Promise<T>;
+  /** Runs `fn` in the global unit of work (no signed-in user). */
+  globalScope<T>(fn: (scope: GlobalScope) => Promise<T>): Promise<T>;
+  /** Runs every enqueued job; fails the test when one fails. */
+  drainJobs(): Promise<number>;
 }
 
 let counter = 0;
@@ -66,16 +74,28 @@ export async function createTestApp(backend: Backend, env: Record<string, string
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tankha-app-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_MAX: '10000', APP_URL: 'http://127.0.0.1:3000', JWT_SECRET: 'x'.repeat(40), ...env });
   const clock = new TestClock(new Date());
-  const app = await buildApp({ config, database, clock, logger: false });
+  // TEST_LOG=1 shows the server's errors (a 500's cause) while debugging a test.
+  const app = await buildApp({ config, database, clock, logger: process.env.TEST_LOG ? { level: 'error' } : false });
   await app.ready();
 
-  const call: TestApp['call'] = (method, url, options = {}) =>
-    app.inject({
+  const uow = new UnitOfWork(database.db, app.jobs);
+  const drainJobs = async (): Promise<number> => {
+    const { ran, failed } = await app.jobs.drain();
+    if (failed.length > 0) throw new Error(`job ${failed[0]?.name ?? ''} failed: ${String(failed[0]?.error)}`);
+    return ran;
+  };
+
+  // A request's after-commit jobs (mail, recompute, pushes) run before the test looks at its effects.
+  const call: TestApp['call'] = async (method, url, options = {}) => {
+    const res = await app.inject({
       method: method as 'GET',
       url: url.startsWith('/backend') ? url : `/backend/api${url}`,
       headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
       ...(options.body !== undefined ? { payload: options.body as object } : {}),
     });
+    await drainJobs();
+    return res;
+  };
 
   const mailbox: TestApp['mailbox'] = async (to) => {
     const res = await call('GET', `/dev/mailbox${to ? `?to=${encodeURIComponent(to)}` : ''}`);
@@ -118,6 +138,17 @@ export async function createTestApp(backend: Backend, env: Record<string, string
     mailbox,
     login,
     registerOrganisation,
+    tenantScope: async (tenantId, fn) => {
+      const result = await uow.tenantJob(tenantId, fn);
+      await drainJobs();
+      return result;
+    },
+    globalScope: async (fn) => {
+      const result = await uow.global(null, fn);
+      await drainJobs();
+      return result;
+    },
+    drainJobs,
     seedDemo: async () => {
       await seedDemoOrganisation(database.db, clock.now());
     },
@@ -142,4 +173,23 @@ export function multipart(fields: Record<string, string>, file?: { field: string
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * A second server process on the same database (its own access cache, job queue and sockets), as
+ * two instances behind a load balancer would be. Requests go through its real HTTP layer.
+ */
+export async function createPeerApp(t: TestApp): Promise<{ call: TestApp['call']; close(): Promise<void> }> {
+  const app = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: false });
+  await app.ready();
+  return {
+    call: (method, url, options = {}) =>
+      app.inject({
+        method: method as 'GET',
+        url: url.startsWith('/backend') ? url : `/backend/api${url}`,
+        headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+        ...(options.body !== undefined ? { payload: options.body as object } : {}),
+      }),
+    close: () => app.close(),
+  };
 }

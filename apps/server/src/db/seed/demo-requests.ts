@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { RequestStatus, RequestType } from '@tankha/contracts';
 import { addDaysToDate, dateInZone, dayOfWeekOf } from '@tankha/domain';
 import { queryRows, type Db } from '../client';
+import { withTenant } from '../../platform/unit-of-work';
 import { AttendanceService } from '../../modules/attendance/attendance.service';
 
 interface Person extends Record<string, unknown> {
@@ -96,7 +97,10 @@ export async function seedDemoRequests(db: Db, tenantId: string, now: Date): Pro
               'regularization', 2, ${s.reason})`);
   }
   if (completed.length > 0) {
-    const attendance = new AttendanceService({ db, clock: { now: () => now } });
-    for (const s of completed) await attendance.recompute(tenantId, { userIds: [s.person.id], from: s.date, to: s.date });
+    const attendance = new AttendanceService({ clock: { now: () => now } });
+    await withTenant(db, tenantId, async (tdb) => {
+      const scope = { db: tdb, tenantId, enqueue: () => {} };
+      for (const s of completed) await attendance.recompute(scope, { userIds: [s.person.id], from: s.date, to: s.date });
+    });
   }
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { addDaysToDate, addMonthsToMonth, dateInZone, timeOfDayToSeconds } from '@tankha/domain';
 import type { Db } from '../client';
-import { withTenant } from '../../platform/tenancy';
+import { withTenant } from '../../platform/unit-of-work';
 import * as repo from '../../modules/attendance/attendance.repo';
 import { isWeekendFor, leaveOn, loadInputs, midnightOf, shiftOf } from '../../modules/attendance/attendance.inputs';
 import { AttendanceService } from '../../modules/attendance/attendance.service';
@@ -102,5 +102,7 @@ export async function seedDemoTimeLogs(db: Db, tenantId: string, now: Date): Pro
     }
   });
   if (!from) return;
-  await new AttendanceService({ db, clock: { now: () => now } }).recompute(tenantId, { from, to: yesterday });
+  // The seed recomputes inline (no job queue here): a tenant transaction and a scope whose enqueue is unused.
+  const attendance = new AttendanceService({ clock: { now: () => now } });
+  await withTenant(db, tenantId, (tdb) => attendance.recompute({ db: tdb, tenantId, enqueue: () => {} }, { from, to: yesterday }));
 }

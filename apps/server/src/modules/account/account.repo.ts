@@ -2,11 +2,11 @@ import { queryRows } from '../../db/client';
 import { currentPlanJoin } from '../../db/sql/current-plan';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { accounts, authTokens, sessions, tenants, users } from '../../db/schema';
-import type { UnscopedDb } from '../../platform/tenancy';
+import type { GlobalDb } from '../../platform/tenancy';
 
 /**
  * Sign-in is cross-tenant by nature (one e-mail, several organisations), so this repository takes
- * the platform's UnscopedDb; every query here is keyed by account, session or token, never listing
+ * the platform's GlobalDb (the global transaction); every query here is keyed by account, session or token, never listing
  * a tenant's data.
  */
 export type AccountRow = typeof accounts.$inferSelect;
@@ -21,18 +21,18 @@ export type Membership = {
   logoKey: string | null;
 };
 
-export async function findAccountByEmail({ db }: UnscopedDb, email: string): Promise<AccountRow | undefined> {
+export async function findAccountByEmail({ tx: db }: GlobalDb, email: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
   return row;
 }
 
-export async function findAccountById({ db }: UnscopedDb, id: string): Promise<AccountRow | undefined> {
+export async function findAccountById({ tx: db }: GlobalDb, id: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
   return row;
 }
 
 export async function insertAccount(
-  { db }: UnscopedDb,
+  { tx: db }: GlobalDb,
   values: { email: string; passwordHash: string | null; firstName: string; lastName: string; emailVerifiedAt?: Date | null },
 ): Promise<AccountRow> {
   const [row] = await db.insert(accounts).values(values).returning();
@@ -40,12 +40,12 @@ export async function insertAccount(
   return row;
 }
 
-export async function updateAccount({ db }: UnscopedDb, id: string, values: Partial<Pick<AccountRow, 'passwordHash' | 'emailVerifiedAt' | 'lastTenantId'>>, now: Date): Promise<void> {
+export async function updateAccount({ tx: db }: GlobalDb, id: string, values: Partial<Pick<AccountRow, 'passwordHash' | 'emailVerifiedAt' | 'lastTenantId'>>, now: Date): Promise<void> {
   await db.update(accounts).set({ ...values, updatedAt: now }).where(eq(accounts.id, id));
 }
 
 /** The organisations an account belongs to (not soft-deleted ones). */
-export async function findMemberships({ db }: UnscopedDb, accountId: string): Promise<Membership[]> {
+export async function findMemberships({ tx: db }: GlobalDb, accountId: string): Promise<Membership[]> {
   return db
     .select({ userId: users.id, tenantId: users.tenantId, tenantName: tenants.name, roleId: users.roleId, status: users.status, logoKey: tenants.logoKey })
     .from(users)
@@ -54,11 +54,11 @@ export async function findMemberships({ db }: UnscopedDb, accountId: string): Pr
     .orderBy(tenants.name);
 }
 
-export async function activatePendingMemberships({ db }: UnscopedDb, accountId: string, now: Date): Promise<void> {
+export async function activatePendingMemberships({ tx: db }: GlobalDb, accountId: string, now: Date): Promise<void> {
   await db.update(users).set({ status: 1, updatedAt: now }).where(and(eq(users.accountId, accountId), eq(users.status, 3)));
 }
 
-export async function insertAuthToken({ db }: UnscopedDb, values: { accountId: string; purpose: AuthTokenPurpose; tokenHash: string; expiresAt: Date }): Promise<void> {
+export async function insertAuthToken({ tx: db }: GlobalDb, values: { accountId: string; purpose: AuthTokenPurpose; tokenHash: string; expiresAt: Date }): Promise<void> {
   // A new link replaces older unused ones of the same purpose.
   await db
     .update(authTokens)
@@ -67,7 +67,7 @@ export async function insertAuthToken({ db }: UnscopedDb, values: { accountId: s
   await db.insert(authTokens).values(values);
 }
 
-export async function findAuthToken({ db }: UnscopedDb, tokenHash: string, purpose: AuthTokenPurpose) {
+export async function findAuthToken({ tx: db }: GlobalDb, tokenHash: string, purpose: AuthTokenPurpose) {
   const [row] = await db
     .select({ id: authTokens.id, accountId: authTokens.accountId, expiresAt: authTokens.expiresAt, usedAt: authTokens.usedAt, email: accounts.email })
     .from(authTokens)
@@ -78,13 +78,13 @@ export async function findAuthToken({ db }: UnscopedDb, tokenHash: string, purpo
 }
 
 /** Marks a token used; false when another request used it first. */
-export async function consumeAuthToken({ db }: UnscopedDb, id: string, now: Date): Promise<boolean> {
+export async function consumeAuthToken({ tx: db }: GlobalDb, id: string, now: Date): Promise<boolean> {
   const rows = await db.update(authTokens).set({ usedAt: now }).where(and(eq(authTokens.id, id), isNull(authTokens.usedAt))).returning({ id: authTokens.id });
   return rows.length === 1;
 }
 
 export async function insertSession(
-  { db }: UnscopedDb,
+  { tx: db }: GlobalDb,
   values: { accountId: string; tenantId: string; userId: string; expiresAt: Date; userAgent: string | null; ip: string | null },
 ): Promise<string> {
   const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
@@ -92,18 +92,18 @@ export async function insertSession(
   return row.id;
 }
 
-export async function revokeSession({ db }: UnscopedDb, sessionId: string, now: Date): Promise<void> {
+export async function revokeSession({ tx: db }: GlobalDb, sessionId: string, now: Date): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every open session of an account, except one when given (the caller's own). */
-export async function revokeAccountSessions({ db }: UnscopedDb, accountId: string, now: Date, exceptSessionId?: string): Promise<void> {
+export async function revokeAccountSessions({ tx: db }: GlobalDb, accountId: string, now: Date, exceptSessionId?: string): Promise<void> {
   const conditions = [eq(sessions.accountId, accountId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)];
   if (exceptSessionId) conditions.push(sql`${sessions.id} <> ${exceptSessionId}`);
   await db.update(sessions).set({ revokedAt: now }).where(and(...conditions));
 }
 
-export async function touchLastLogin({ db }: UnscopedDb, userId: string, accountId: string, tenantId: string, now: Date): Promise<void> {
+export async function touchLastLogin({ tx: db }: GlobalDb, userId: string, accountId: string, tenantId: string, now: Date): Promise<void> {
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
   await db.update(accounts).set({ lastTenantId: tenantId }).where(eq(accounts.id, accountId));
 }
@@ -126,7 +126,7 @@ export interface SessionUserRow extends Record<string, unknown> {
 }
 
 /** Everything the local user record needs, in one query. */
-export async function findSessionUser({ db }: UnscopedDb, userId: string, now: Date): Promise<SessionUserRow | undefined> {
+export async function findSessionUser({ tx: db }: GlobalDb, userId: string, now: Date): Promise<SessionUserRow | undefined> {
   const result = await queryRows<SessionUserRow>(db, sql`
     SELECT u.id, u.first_name, u.last_name, u.email, u.role_id, u.tenant_id, t.name AS tenant_name, t.is_email_enabled,
            EXISTS (SELECT 1 FROM users r WHERE r.tenant_id = u.tenant_id AND r.reporting_manager_id = u.id AND r.status IN (1, 4)) AS is_manager,

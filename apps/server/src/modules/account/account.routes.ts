@@ -17,7 +17,9 @@ import {
   updatePasswordSchema,
   verifyUserSchema,
 } from '@tankha/contracts';
-import { requireCtx, type Services } from '../../app';
+import type { Services } from '../../services';
+import { accountScopeOf, publicScopeOf, scopeOf } from '../../platform/route-scope';
+import { ACCOUNT, PUBLIC } from '../../platform/auth/access';
 import { ok, okList } from '../../platform/http';
 import type { ClientMeta } from './account.service';
 
@@ -37,66 +39,68 @@ function bearer(request: FastifyRequest): string {
 /** Sign-up, sign-in and sessions (platform §7.2). */
 export const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { services, rateLimitAuth }) => {
   const account = services.account;
-  const publicLimited = { access: { public: true as const }, rateLimit: rateLimitAuth };
+  const publicLimited = { access: PUBLIC, rateLimit: rateLimitAuth };
+  const accountLevel = { access: ACCOUNT };
   const tags = ['Account'];
 
   app.post('/Account/register', { config: publicLimited, schema: { tags, body: registerSchema, response: { 201: registerReplySchema } } }, async (request, reply) => {
-    const data = await account.register(request.body);
-    return reply.code(201).send(ok(data, 'Registration successful. Please check your email to verify your account.', 201));
+    const data = await account.register(publicScopeOf(request), request.body);
+    reply.code(201);
+    return ok(data, 'Registration successful. Please check your email to verify your account.', 201);
   });
 
-  app.post('/Account/verify-user', { config: { access: { public: true } }, schema: { tags, body: verifyUserSchema, response: { 200: emptyReplySchema } } }, async (request) => {
-    await account.verifyUser(request.body.token, request.body.email);
+  app.post('/Account/verify-user', { config: { access: PUBLIC }, schema: { tags, body: verifyUserSchema, response: { 200: emptyReplySchema } } }, async (request) => {
+    await account.verifyUser(publicScopeOf(request), request.body.token, request.body.email);
     return ok(null, 'Your email has been verified. You can now log in.');
   });
 
   app.post('/Account/resend-verification', { config: publicLimited, schema: { tags, body: resendVerificationSchema, response: { 200: emptyReplySchema } } }, async (request) => {
-    await account.resendVerification(request.body.email);
+    await account.resendVerification(publicScopeOf(request), request.body.email);
     return ok(null, 'If this email is awaiting verification, a new link has been sent.');
   });
 
   app.post('/Account/login', { config: publicLimited, schema: { tags, body: loginSchema, response: { 200: sessionReplySchema } } }, async (request) =>
-    ok(await account.login(request.body.email, request.body.password, meta(request)), 'Login successful'),
+    ok(await account.login(publicScopeOf(request), request.body.email, request.body.password, meta(request)), 'Login successful'),
   );
 
-  app.post('/Account/logout', { schema: { tags, response: { 200: emptyReplySchema } } }, async (request) => {
-    await account.logout(requireCtx(request));
+  app.post('/Account/logout', { config: accountLevel, schema: { tags, response: { 200: emptyReplySchema } } }, async (request) => {
+    await account.logout(accountScopeOf(request));
     return ok(null, 'Logged out successfully');
   });
 
   app.post('/Account/forgot-password', { config: publicLimited, schema: { tags, body: forgotPasswordSchema, response: { 200: emptyReplySchema } } }, async (request) => {
-    await account.forgotPassword(request.body.email);
+    await account.forgotPassword(publicScopeOf(request), request.body.email);
     return ok(null, 'If an account exists for this email, a password reset link has been sent.');
   });
 
   app.post('/Account/reset-password', { config: publicLimited, schema: { tags, body: resetPasswordSchema, response: { 200: emptyReplySchema } } }, async (request) => {
-    await account.resetPassword(request.body);
+    await account.resetPassword(publicScopeOf(request), request.body);
     return ok(null, 'Your password has been reset. Please log in with your new password.');
   });
 
   app.post('/Account/accept-invite', { config: publicLimited, schema: { tags, body: acceptInviteSchema, response: { 200: acceptInviteReplySchema } } }, async (request) => {
-    const data = await account.acceptInvite(request.body);
+    const data = await account.acceptInvite(publicScopeOf(request), request.body);
     return ok(data, data.passwordSet ? 'Your password has been set. You can now log in.' : 'Invitation accepted. Log in with your existing password.');
   });
 
-  app.post('/Account/update-password', { schema: { tags, body: updatePasswordSchema, response: { 200: emptyReplySchema } } }, async (request) => {
-    await account.updatePassword(requireCtx(request), request.body);
+  app.post('/Account/update-password', { config: accountLevel, schema: { tags, body: updatePasswordSchema, response: { 200: emptyReplySchema } } }, async (request) => {
+    await account.updatePassword(accountScopeOf(request), request.body);
     return ok(null, 'Password updated successfully');
   });
 
-  app.get('/Account/me', { schema: { tags, response: { 200: sessionReplySchema } } }, async (request) => ok(await account.me(requireCtx(request), bearer(request))));
+  app.get('/Account/me', { config: accountLevel, schema: { tags, response: { 200: sessionReplySchema } } }, async (request) => ok(await account.me(accountScopeOf(request), bearer(request))));
 
-  app.get('/Account/tenants', { schema: { tags, response: { 200: tenantsReplySchema } } }, async (request) => {
-    const list = await account.tenants(requireCtx(request));
+  app.get('/Account/tenants', { config: accountLevel, schema: { tags, response: { 200: tenantsReplySchema } } }, async (request) => {
+    const list = await account.tenants(accountScopeOf(request));
     return okList(list, list.length);
   });
 
-  app.post('/Account/select-tenant', { schema: { tags, querystring: selectTenantQuerySchema, response: { 200: sessionReplySchema } } }, async (request) =>
-    ok(await account.selectTenant(requireCtx(request), request.query.tenantId, meta(request)), 'Organization switched'),
+  app.post('/Account/select-tenant', { config: accountLevel, schema: { tags, querystring: selectTenantQuerySchema, response: { 200: sessionReplySchema } } }, async (request) =>
+    ok(await account.selectTenant(accountScopeOf(request), request.query.tenantId, meta(request)), 'Organization switched'),
   );
 
   app.post('/Account/resend-invite', { config: { access: { permission: 'users.resendInvite' } }, schema: { tags, querystring: resendInviteQuerySchema, response: { 200: emptyReplySchema } } }, async (request) => {
-    await account.resendInvite(requireCtx(request), request.query.userId);
+    await account.resendInvite(scopeOf(request), request.query.userId);
     return ok(null, 'Invitation sent successfully');
   });
 };

@@ -12,15 +12,13 @@ import {
   type TenantChoice,
   type UpdatePassword,
 } from '@tankha/contracts';
-import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound, unauthorized } from '../../platform/errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { hashOneTimeToken, newOneTimeToken, type TokenService } from '../../platform/auth/tokens';
-import type { MailService } from '../../platform/mail/mail.service';
 import { resetPasswordEmail, verificationEmail } from '../../platform/mail/templates';
-import { unscoped, type RequestContext, type UnscopedDb } from '../../platform/tenancy';
+import type { AccountScope, GlobalDb, GlobalScope, Scope } from '../../platform/tenancy';
 import type { TenantService } from '../tenants/tenants.service';
 import { logoUrlOf } from '../tenants/tenants.service';
 import type { EmployeeService } from '../employees/employees.service';
@@ -37,60 +35,66 @@ export interface ClientMeta {
 }
 
 interface Deps {
-  db: Db;
   clock: Clock;
   tokens: TokenService;
-  mail: MailService;
   config: Pick<Config, 'appUrl' | 'TOKEN_TTL_HOURS'>;
   tenants: TenantService;
   users: UserService;
   employees: Pick<EmployeeService, 'sendInvite'>;
 }
 
+/**
+ * Sign-up, sign-in and sessions: account-level work on the global transaction (an e-mail spans
+ * several organisations), writing an organisation's own rows through `scope.asTenant`.
+ */
 export class AccountService {
-  private readonly udb: UnscopedDb;
-  constructor(private readonly deps: Deps) {
-    this.udb = unscoped(deps.db);
-  }
+  constructor(private readonly deps: Deps) {}
 
   private link(kind: 'verify-user' | 'reset-password', token: string, email: string): string {
     return `${this.deps.config.appUrl}/${kind}/${encodeURIComponent(token)}/${encodeURIComponent(email)}`;
   }
 
-  /** Issues a fresh 48-hour verification link (retiring older ones) and mails it. */
-  private async sendVerificationLink(to: { accountId: string; email: string; firstName: string; organizationName: string; tenantId: string | null }): Promise<void> {
+  /** Issues a fresh 48-hour verification link (retiring older ones) and mails it once the work commits. */
+  private async sendVerificationLink(
+    { global, enqueue }: GlobalScope,
+    to: { accountId: string; email: string; firstName: string; organizationName: string; tenantId: string | null },
+  ): Promise<void> {
     const { token, hash } = newOneTimeToken();
-    await repo.insertAuthToken(this.udb, {
+    await repo.insertAuthToken(global, {
       accountId: to.accountId,
       purpose: 'verify-email',
       tokenHash: hash,
       expiresAt: new Date(this.deps.clock.now().getTime() + VERIFY_LINK_TTL_MS),
     });
     const mail = verificationEmail({ firstName: to.firstName, organizationName: to.organizationName, url: this.link('verify-user', token, to.email) });
-    await this.deps.mail.send({ to: to.email, tenantId: to.tenantId, ...mail });
+    enqueue('mail.send', { to: to.email, tenantId: to.tenantId, ...mail });
   }
 
-  /** Registration creates the account, its organisation (setup incomplete) and a trial, then sends the link. */
-  async register(input: Register): Promise<{ email: string }> {
-    if (await repo.findAccountByEmail(this.udb, input.email)) throw conflict(MSG.emailTaken);
+  /** Registration creates the account, its organisation (setup incomplete) and a trial, and sends the link: all or nothing. */
+  async register(scope: GlobalScope, input: Register): Promise<{ email: string }> {
+    const { global } = scope;
+    if (await repo.findAccountByEmail(global, input.email)) throw conflict(MSG.emailTaken);
     const passwordHash = await hashPassword(input.password);
-    const created = await this.deps.db.transaction(async (tx) => {
-      const account = await repo.insertAccount(unscoped(tx as unknown as Db), { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
-      const organisation = await this.deps.tenants.provisionOrganization(tx as unknown as Db, {
-        name: input.organizationName,
-        owner: { accountId: account.id, email: input.email, firstName: input.firstName, lastName: input.lastName, active: false },
-      });
-      return { accountId: account.id, tenantId: organisation.tenantId };
+    const account = await repo.insertAccount(global, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
+    const organisation = await this.deps.tenants.provisionOrganization(scope, {
+      name: input.organizationName,
+      owner: { accountId: account.id, email: input.email, firstName: input.firstName, lastName: input.lastName, active: false },
     });
-    await this.sendVerificationLink({ ...created, email: input.email, firstName: input.firstName, organizationName: input.organizationName });
+    await this.sendVerificationLink(scope, {
+      accountId: account.id,
+      tenantId: organisation.tenantId,
+      email: input.email,
+      firstName: input.firstName,
+      organizationName: input.organizationName,
+    });
     return { email: input.email };
   }
 
-  async resendVerification(email: string): Promise<void> {
-    const account = await repo.findAccountByEmail(this.udb, email);
+  async resendVerification(scope: GlobalScope, email: string): Promise<void> {
+    const account = await repo.findAccountByEmail(scope.global, email);
     if (!account || account.emailVerifiedAt) return; // no enumeration: the reply is the same
-    const [membership] = await repo.findMemberships(this.udb, account.id);
-    await this.sendVerificationLink({
+    const [membership] = await repo.findMemberships(scope.global, account.id);
+    await this.sendVerificationLink(scope, {
       accountId: account.id,
       email,
       firstName: account.firstName,
@@ -99,27 +103,27 @@ export class AccountService {
     });
   }
 
-  async verifyUser(token: string, email: string): Promise<void> {
-    const row = await repo.findAuthToken(this.udb, hashOneTimeToken(token), 'verify-email');
+  async verifyUser({ global }: GlobalScope, token: string, email: string): Promise<void> {
+    const row = await repo.findAuthToken(global, hashOneTimeToken(token), 'verify-email');
     if (!row || row.email !== email) throw badRequest(MSG.invalidLink);
-    const account = await repo.findAccountById(this.udb, row.accountId);
+    const account = await repo.findAccountById(global, row.accountId);
     if (row.usedAt) {
       if (account?.emailVerifiedAt) throw badRequest(MSG.verificationNotRequired);
       throw badRequest(MSG.invalidLink);
     }
     const now = this.deps.clock.now();
     if (row.expiresAt <= now) throw badRequest(MSG.tokenExpired);
-    if (!(await repo.consumeAuthToken(this.udb, row.id, now))) throw badRequest(MSG.invalidLink);
-    await repo.updateAccount(this.udb, row.accountId, { emailVerifiedAt: now }, now);
-    await repo.activatePendingMemberships(this.udb, row.accountId, now);
+    if (!(await repo.consumeAuthToken(global, row.id, now))) throw badRequest(MSG.invalidLink);
+    await repo.updateAccount(global, row.accountId, { emailVerifiedAt: now }, now);
+    await repo.activatePendingMemberships(global, row.accountId, now);
   }
 
-  async login(email: string, password: string, meta: ClientMeta): Promise<SessionUser> {
-    const account = await repo.findAccountByEmail(this.udb, email);
+  async login({ global }: GlobalScope, email: string, password: string, meta: ClientMeta): Promise<SessionUser> {
+    const account = await repo.findAccountByEmail(global, email);
     const valid = await verifyPassword(account?.passwordHash ?? DUMMY_HASH, password);
     if (!account || !valid || !account.passwordHash) throw unauthorized('INVALID_CREDENTIALS', MSG.incorrectLogin);
     if (!account.emailVerifiedAt) throw new AppError(403, 'EMAIL_NOT_VERIFIED', MSG.emailNotVerified);
-    const memberships = await repo.findMemberships(this.udb, account.id);
+    const memberships = await repo.findMemberships(global, account.id);
     const usable = memberships.filter((m) => m.status === UserStatus.Active);
     if (usable.length === 0) {
       if (memberships.some((m) => m.status === UserStatus.Deactivated)) throw new AppError(403, 'ACCOUNT_DEACTIVATED', MSG.deactivated);
@@ -129,21 +133,21 @@ export class AccountService {
     }
     const chosen = usable.find((m) => m.tenantId === account.lastTenantId) ?? usable[0];
     if (!chosen) throw new AppError(403, 'ACCOUNT_DEACTIVATED', MSG.noOrganization);
-    return this.openSession(account.id, chosen.userId, chosen.tenantId, meta, memberships.length);
+    return this.openSession(global, account.id, chosen.userId, chosen.tenantId, meta, memberships.length);
   }
 
-  private async openSession(accountId: string, userId: string, tenantId: string, meta: ClientMeta, tenantCount: number): Promise<SessionUser> {
+  private async openSession(global: GlobalDb, accountId: string, userId: string, tenantId: string, meta: ClientMeta, tenantCount: number): Promise<SessionUser> {
     const now = this.deps.clock.now();
     const expiresAt = new Date(now.getTime() + this.deps.config.TOKEN_TTL_HOURS * 3_600_000);
-    const sessionId = await repo.insertSession(this.udb, { accountId, tenantId, userId, expiresAt, userAgent: meta.userAgent?.slice(0, 300) ?? null, ip: meta.ip });
+    const sessionId = await repo.insertSession(global, { accountId, tenantId, userId, expiresAt, userAgent: meta.userAgent?.slice(0, 300) ?? null, ip: meta.ip });
     const token = await this.deps.tokens.sign({ userId, tenantId, sessionId, expiresAt });
-    await repo.touchLastLogin(this.udb, userId, accountId, tenantId, now);
-    return this.sessionUser(userId, token, tenantCount);
+    await repo.touchLastLogin(global, userId, accountId, tenantId, now);
+    return this.sessionUser(global, userId, token, tenantCount);
   }
 
   /** The local user record for a membership (platform §3 "Local user record"). */
-  async sessionUser(userId: string, token: string, tenantCount?: number): Promise<SessionUser> {
-    const row = await repo.findSessionUser(this.udb, userId, this.deps.clock.now());
+  async sessionUser(global: GlobalDb, userId: string, token: string, tenantCount?: number): Promise<SessionUser> {
+    const row = await repo.findSessionUser(global, userId, this.deps.clock.now());
     if (!row) throw notFound();
     const roleId = row.role_id as RoleId;
     const planFeatures = parseFeatureKeys(row.feature_keys);
@@ -168,41 +172,41 @@ export class AccountService {
     };
   }
 
-  async me(ctx: RequestContext, token: string): Promise<SessionUser> {
-    const memberships = await repo.findMemberships(this.udb, ctx.accountId);
-    return this.sessionUser(ctx.userId, token, memberships.length);
+  async me({ global, ctx }: AccountScope, token: string): Promise<SessionUser> {
+    const memberships = await repo.findMemberships(global, ctx.accountId);
+    return this.sessionUser(global, ctx.userId, token, memberships.length);
   }
 
-  async logout(ctx: RequestContext): Promise<void> {
-    await repo.revokeSession(this.udb, ctx.sessionId, this.deps.clock.now());
+  async logout({ global, ctx }: AccountScope): Promise<void> {
+    await repo.revokeSession(global, ctx.sessionId, this.deps.clock.now());
   }
 
-  async forgotPassword(email: string): Promise<void> {
-    const account = await repo.findAccountByEmail(this.udb, email);
+  async forgotPassword({ global, enqueue }: GlobalScope, email: string): Promise<void> {
+    const account = await repo.findAccountByEmail(global, email);
     if (!account) return; // same reply either way: no account enumeration
     const { token, hash } = newOneTimeToken();
-    await repo.insertAuthToken(this.udb, {
+    await repo.insertAuthToken(global, {
       accountId: account.id,
       purpose: 'reset-password',
       tokenHash: hash,
       expiresAt: new Date(this.deps.clock.now().getTime() + RESET_LINK_TTL_MS),
     });
     const mail = resetPasswordEmail({ firstName: account.firstName, url: this.link('reset-password', token, email) });
-    await this.deps.mail.send({ to: email, ...mail });
+    enqueue('mail.send', { to: email, ...mail });
   }
 
-  async resetPassword(input: ResetPassword): Promise<void> {
-    const row = await repo.findAuthToken(this.udb, hashOneTimeToken(input.token), 'reset-password');
+  async resetPassword({ global }: GlobalScope, input: ResetPassword): Promise<void> {
+    const row = await repo.findAuthToken(global, hashOneTimeToken(input.token), 'reset-password');
     if (!row || row.email !== input.email || row.usedAt) throw badRequest(MSG.invalidLink);
     const now = this.deps.clock.now();
     if (row.expiresAt <= now) throw badRequest(MSG.tokenExpired);
-    if (!(await repo.consumeAuthToken(this.udb, row.id, now))) throw badRequest(MSG.invalidLink);
+    if (!(await repo.consumeAuthToken(global, row.id, now))) throw badRequest(MSG.invalidLink);
     const passwordHash = await hashPassword(input.password);
-    const account = await repo.findAccountById(this.udb, row.accountId);
+    const account = await repo.findAccountById(global, row.accountId);
     // Following a reset link proves the mailbox, so it also verifies the address.
-    await repo.updateAccount(this.udb, row.accountId, { passwordHash, emailVerifiedAt: account?.emailVerifiedAt ?? now }, now);
-    if (!account?.emailVerifiedAt) await repo.activatePendingMemberships(this.udb, row.accountId, now);
-    await repo.revokeAccountSessions(this.udb, row.accountId, now);
+    await repo.updateAccount(global, row.accountId, { passwordHash, emailVerifiedAt: account?.emailVerifiedAt ?? now }, now);
+    if (!account?.emailVerifiedAt) await repo.activatePendingMemberships(global, row.accountId, now);
+    await repo.revokeAccountSessions(global, row.accountId, now);
   }
 
   /**
@@ -210,57 +214,57 @@ export class AccountService {
    * that already has one keeps it, and the fields are ignored), verifies the e-mail and activates the
    * account's pending memberships. The link is checked before anything is used up.
    */
-  async acceptInvite(input: AcceptInvite): Promise<{ passwordSet: boolean }> {
-    const row = await repo.findAuthToken(this.udb, hashOneTimeToken(input.token), 'invite');
+  async acceptInvite({ global }: GlobalScope, input: AcceptInvite): Promise<{ passwordSet: boolean }> {
+    const row = await repo.findAuthToken(global, hashOneTimeToken(input.token), 'invite');
     if (!row || row.email !== input.email || row.usedAt) throw badRequest(MSG.invalidLink);
     const now = this.deps.clock.now();
     if (row.expiresAt <= now) throw badRequest(MSG.tokenExpired);
-    const account = await repo.findAccountById(this.udb, row.accountId);
+    const account = await repo.findAccountById(global, row.accountId);
     if (!account) throw badRequest(MSG.invalidLink);
     const needsPassword = !account.passwordHash;
     if (needsPassword && input.password === undefined) throw fieldError('password', MSG.passwordRule);
-    if (!(await repo.consumeAuthToken(this.udb, row.id, now))) throw badRequest(MSG.invalidLink);
+    if (!(await repo.consumeAuthToken(global, row.id, now))) throw badRequest(MSG.invalidLink);
     const passwordHash = needsPassword && input.password !== undefined ? await hashPassword(input.password) : account.passwordHash;
-    await repo.updateAccount(this.udb, row.accountId, { passwordHash, emailVerifiedAt: account.emailVerifiedAt ?? now }, now);
-    await repo.activatePendingMemberships(this.udb, row.accountId, now);
+    await repo.updateAccount(global, row.accountId, { passwordHash, emailVerifiedAt: account.emailVerifiedAt ?? now }, now);
+    await repo.activatePendingMemberships(global, row.accountId, now);
     return { passwordSet: needsPassword };
   }
 
-  async updatePassword(ctx: RequestContext, input: UpdatePassword): Promise<void> {
-    const account = await repo.findAccountById(this.udb, ctx.accountId);
+  async updatePassword({ global, ctx }: AccountScope, input: UpdatePassword): Promise<void> {
+    const account = await repo.findAccountById(global, ctx.accountId);
     if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
       throw badRequest(`currentPassword: ${MSG.currentPasswordWrong}`, { currentPassword: MSG.currentPasswordWrong });
     }
     const now = this.deps.clock.now();
-    await repo.updateAccount(this.udb, ctx.accountId, { passwordHash: await hashPassword(input.newPassword) }, now);
-    await repo.revokeAccountSessions(this.udb, ctx.accountId, now, ctx.sessionId);
+    await repo.updateAccount(global, ctx.accountId, { passwordHash: await hashPassword(input.newPassword) }, now);
+    await repo.revokeAccountSessions(global, ctx.accountId, now, ctx.sessionId);
   }
 
-  async tenants(ctx: RequestContext): Promise<TenantChoice[]> {
-    const memberships = await repo.findMemberships(this.udb, ctx.accountId);
+  async tenants({ global, ctx }: AccountScope): Promise<TenantChoice[]> {
+    const memberships = await repo.findMemberships(global, ctx.accountId);
     return memberships
       .filter((m) => m.status === UserStatus.Active)
       .map((m) => ({ id: m.tenantId, tenantName: m.tenantName, roleId: m.roleId as RoleId, isCurrent: m.tenantId === ctx.tenantId, logoUrl: logoUrlOf(m.logoKey) }));
   }
 
   /** Switching organisation ends the current session and opens one in the chosen organisation. */
-  async selectTenant(ctx: RequestContext, tenantId: string, meta: ClientMeta): Promise<SessionUser> {
-    const memberships = await repo.findMemberships(this.udb, ctx.accountId);
+  async selectTenant({ global, ctx }: AccountScope, tenantId: string, meta: ClientMeta): Promise<SessionUser> {
+    const memberships = await repo.findMemberships(global, ctx.accountId);
     const target = memberships.find((m) => m.tenantId === tenantId);
     if (!target) throw forbidden();
     if (target.status !== UserStatus.Active) throw new AppError(403, 'ACCOUNT_DEACTIVATED', MSG.deactivated);
-    await repo.revokeSession(this.udb, ctx.sessionId, this.deps.clock.now());
-    return this.openSession(ctx.accountId, target.userId, tenantId, meta, memberships.length);
+    await repo.revokeSession(global, ctx.sessionId, this.deps.clock.now());
+    return this.openSession(global, ctx.accountId, target.userId, tenantId, meta, memberships.length);
   }
 
   /**
    * Resend Verification Email for a Pending Verification member: a fresh set-password invitation
    * (the employees module owns invitations; the old verify-email link would set no password).
    */
-  async resendInvite(ctx: RequestContext, userId: string): Promise<void> {
-    const target = await this.deps.users.inviteTarget(ctx, userId);
+  async resendInvite(scope: Scope, userId: string): Promise<void> {
+    const target = await this.deps.users.inviteTarget(scope, userId);
     if (!target) throw notFound('User not found');
     if (target.status !== UserStatus.PendingEmailVerification) throw badRequest('This user has already verified their email.');
-    await this.deps.employees.sendInvite(ctx, userId);
+    await this.deps.employees.sendInvite(scope, userId);
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ATTENDANCE_SETTINGS_MSG, attendanceSettingsInputSchema, attendanceSettingsReplySchema } from '@tankha/contracts';
-import { requireCtx, type Services } from '../../app';
+import type { Services } from '../../services';
+import { scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 
 /** GET/PUT on the Attendances settings resource (people spec §7 "Attendance settings"). Premium: AttendanceSettings. */
@@ -9,7 +10,7 @@ export const attendanceSettingsRoutes: FastifyPluginAsyncZod<{ services: Service
   app.get(
     '/Attendances/settings',
     { config: { access: { permission: 'attendance.settings.view', feature: 'AttendanceSettings' } }, schema: { tags, response: { 200: attendanceSettingsReplySchema } } },
-    async (request) => ok(await services.attendanceSettings.get(requireCtx(request))),
+    async (request) => ok(await services.attendanceSettings.get(scopeOf(request))),
   );
   app.put(
     '/Attendances/settings',
@@ -17,6 +18,6 @@ export const attendanceSettingsRoutes: FastifyPluginAsyncZod<{ services: Service
       config: { access: { permission: 'attendance.settings.update', feature: 'AttendanceSettings' } },
       schema: { tags, body: attendanceSettingsInputSchema, response: { 200: attendanceSettingsReplySchema } },
     },
-    async (request) => ok(await services.attendanceSettings.save(requireCtx(request), request.body), ATTENDANCE_SETTINGS_MSG.saved),
+    async (request) => ok(await services.attendanceSettings.save(scopeOf(request), request.body), ATTENDANCE_SETTINGS_MSG.saved),
   );
 };

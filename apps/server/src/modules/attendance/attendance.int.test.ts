@@ -5,7 +5,6 @@ import { type AttendanceDayView, type AttendanceGridRow, type AttendanceToday, t
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../db/seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
-import { AttendanceService } from './attendance.service';
 
 /** 2026-12-01 is a Tuesday; 10:00 in Asia/Kolkata is 04:30 UTC. */
 const at = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+05:30`);
@@ -289,7 +288,7 @@ describe.each(BACKENDS)('attendance over HTTP (%s)', (backend) => {
         sql`INSERT INTO leave_requests (tenant_id, user_id, leave_type_id, start_date, end_date, portion, days, status) VALUES (${tenantId}, ${owner.id}, ${type?.id ?? null}, '2026-12-04', '2026-12-04', 'full', 1, 2)`,
       );
       await moveClock(at('2026-12-04', '12:00'));
-      await new AttendanceService({ db: t.database.db, clock: t.clock }).recompute(tenantId, { userIds: [owner.id], from: '2026-12-03', to: '2026-12-04' });
+      await t.tenantScope(tenantId, (scope) => t.app.services.attendance.recompute(scope, { userIds: [owner.id], from: '2026-12-03', to: '2026-12-04' }));
       const [holiday, leave] = await days(owner.token, '2026-12-03', '2026-12-04');
       expect(holiday).toMatchObject({ attendanceStatus: 'Holiday', isHoliday: true, holidayName: 'Foundation Day' });
       expect(leave).toMatchObject({ attendanceStatus: 'Leave', leave: { leaveTypeName: 'Casual Leave (test)', portion: 'full', isPaid: true } });

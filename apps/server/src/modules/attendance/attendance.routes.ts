@@ -16,7 +16,8 @@ import {
   teamReplySchema,
   timeLogReplySchema,
 } from '@tankha/contracts';
-import { requireCtx, type Services } from '../../app';
+import type { Services } from '../../services';
+import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 
 /** Time logs, computed days, the grid, approvals, the report and the team lookup (people spec §7 "Attendance data", "Attendance approval"; platform §2.2). */
@@ -27,48 +28,47 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   const approve = { access: { permission: 'attendance.approve' as const } };
   const svc = services.attendance;
 
-  app.get('/Attendances/today', { config: own, schema: { tags, response: { 200: attendanceTodayReplySchema } } }, async (request) => ok(await svc.today(requireCtx(request))));
+  app.get('/Attendances/today', { config: own, schema: { tags, response: { 200: attendanceTodayReplySchema } } }, async (request) => ok(await svc.today(scopeOf(request))));
 
   app.post('/Attendances/check-in', { config: own, schema: { tags, response: { 200: attendanceTodayReplySchema } } }, async (request) =>
-    ok(await svc.checkIn(requireCtx(request)), ATTENDANCE_MSG.checkedIn),
+    ok(await svc.checkIn(scopeOf(request)), ATTENDANCE_MSG.checkedIn),
   );
 
   app.post('/Attendances/check-out', { config: own, schema: { tags, response: { 200: attendanceTodayReplySchema } } }, async (request) =>
-    ok(await svc.checkOut(requireCtx(request)), ATTENDANCE_MSG.checkedOut),
+    ok(await svc.checkOut(scopeOf(request)), ATTENDANCE_MSG.checkedOut),
   );
 
   app.post('/Attendances/logs', { config: own, schema: { tags, body: manualTimeLogSchema, response: { 201: timeLogReplySchema } } }, async (request, reply) => {
-    const log = await svc.addLog(requireCtx(request), request.body);
-    return reply.code(201).send(ok(log, ATTENDANCE_MSG.logAdded, 201));
+    const log = await svc.addLog(scopeOf(request), request.body);
+    reply.code(201);
+    return ok(log, ATTENDANCE_MSG.logAdded, 201);
   });
 
   app.get('/Attendances', { config: own, schema: { tags, querystring: attendanceDaysQuerySchema, response: { 200: attendanceDaysReplySchema } } }, async (request) =>
-    ok(await svc.days(requireCtx(request), request.query)),
+    ok(await svc.days(scopeOf(request), request.query)),
   );
 
   app.get('/Attendances/grid', { config: team, schema: { tags, querystring: attendanceGridQuerySchema, response: { 200: attendanceGridReplySchema } } }, async (request) => {
-    const page = await svc.grid(requireCtx(request), request.query);
+    const page = await svc.grid(scopeOf(request), request.query);
     return okList(page.rows, page.totalRecords);
   });
 
   app.get('/Attendances/approvals', { config: team, schema: { tags, querystring: attendanceApprovalListQuerySchema, response: { 200: attendanceApprovalListReplySchema } } }, async (request) => {
-    const page = await svc.approvals(requireCtx(request), request.query);
+    const page = await svc.approvals(scopeOf(request), request.query);
     return okList(page.rows, page.totalRecords);
   });
 
   app.post('/Attendances/approval', { config: approve, schema: { tags, body: attendanceApprovalSchema, response: { 200: attendanceApprovalReplySchema } } }, async (request) =>
-    ok(await svc.decide(requireCtx(request), request.body), ATTENDANCE_MSG.statusUpdated),
+    ok(await svc.decide(scopeOf(request), request.body), ATTENDANCE_MSG.statusUpdated),
   );
 
   app.get('/Attendances/reports', { config: team, schema: { tags, querystring: attendanceReportQuerySchema } }, async (request, reply) => {
-    const file = await svc.report(requireCtx(request), request.query);
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .send(file.buffer);
+    const file = await svc.report(scopeOf(request), request.query);
+    reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', `attachment; filename="${file.filename}"`);
+    return file.buffer;
   });
 
   app.get('/Users/team', { config: team, schema: { tags: ['Users'], querystring: teamQuerySchema, response: { 200: teamReplySchema } } }, async (request) =>
-    ok(await svc.team(requireCtx(request), request.query)),
+    ok(await svc.team(scopeOf(request), request.query)),
   );
 };

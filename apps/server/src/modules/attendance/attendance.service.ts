@@ -18,11 +18,10 @@ import {
   type TimeLogView,
 } from '@tankha/contracts';
 import { addDaysToDate, dateInZone, datesOfMonth, daysBetweenInclusive, timeOfDayToSeconds } from '@tankha/domain';
-import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { ErrorCode } from '@tankha/contracts';
-import { withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
+import type { RequestContext, Scope, TenantDb, TenantScope } from '../../platform/tenancy';
 import * as repo from './attendance.repo';
 import {
   computeEmployeeDays,
@@ -40,8 +39,19 @@ import {
 import { mayDecide, seesEveryone, transitionError } from './attendance.policy';
 import { buildAttendanceReport } from './attendance.report';
 
+declare module '../../platform/jobs/jobs' {
+  interface JobPayloads {
+    /**
+     * Recompute the attendance days of these employees (all active ones when absent) over
+     * [from, to], after a change to their inputs (shifts, settings, leave, holidays,
+     * regularization) commits.
+     */
+    'attendance.recompute': { userIds?: string[]; from: string; to: string };
+  }
+}
+
 /** Which employees and days to recompute; all active employees when userIds is absent. */
-export interface RecomputeScope {
+export interface RecomputeRange {
   userIds?: readonly string[];
   from: string;
   to: string;
@@ -61,63 +71,60 @@ const twelveHour = (time: string) => {
 
 /** Time logs, computed days, the grid, approvals and the report (people spec §2.11, §2.12, §4, §7). */
 export class AttendanceService {
-  constructor(readonly deps: { db: Db; clock: Clock }) {}
+  constructor(readonly deps: { clock: Clock }) {}
 
   /**
-   * Recomputes the attendance days of a scope through the domain's attendance function (DESIGN §5).
-   * Everyone who changes an input (logs, shifts, leave, holidays, settings) calls this after their
-   * write commits. Batches of employees, each in its own tenant transaction.
+   * Recomputes the attendance days of a range through the domain's attendance function (DESIGN §5):
+   * the 'attendance.recompute' job, which everyone who changes an input (shifts, leave, holidays,
+   * settings, regularization) enqueues in their unit of work. Runs in the transaction it is given,
+   * in batches of employees (one query per input table and one upsert per batch), so when it
+   * returns the days are settled (the attendance reminder relies on that before reading them).
    */
-  async recompute(tenantId: string, scope: RecomputeScope): Promise<void> {
-    if (scope.from > scope.to) return;
-    const ids = scope.userIds ? [...new Set(scope.userIds)] : await withTenant(this.deps.db, tenantId, async (tdb) => (await repo.findEmployees(tdb)).map((e) => e.id));
+  async recompute({ db: tdb }: TenantScope, range: RecomputeRange): Promise<void> {
+    if (range.from > range.to) return;
+    const ids = range.userIds ? [...new Set(range.userIds)] : (await repo.findEmployees(tdb)).map((e) => e.id);
     for (let i = 0; i < ids.length; i += RECOMPUTE_BATCH) {
-      const batch = ids.slice(i, i + RECOMPUTE_BATCH);
-      await withTenant(this.deps.db, tenantId, (tdb) => this.recomputeIn(tdb, { userIds: batch, from: scope.from, to: scope.to }));
+      await this.recomputeIn(tdb, { userIds: ids.slice(i, i + RECOMPUTE_BATCH), from: range.from, to: range.to });
     }
   }
 
   /** The reads of a recompute without computing or writing: the floor the recompute benchmark compares with. */
-  async readRecomputeInputs(tenantId: string, scope: RecomputeScope): Promise<number> {
-    const ids = scope.userIds ? [...new Set(scope.userIds)] : await withTenant(this.deps.db, tenantId, async (tdb) => (await repo.findEmployees(tdb)).map((e) => e.id));
+  async readRecomputeInputs({ db: tdb }: TenantScope, range: RecomputeRange): Promise<number> {
+    const ids = range.userIds ? [...new Set(range.userIds)] : (await repo.findEmployees(tdb)).map((e) => e.id);
     let logs = 0;
     for (let i = 0; i < ids.length; i += RECOMPUTE_BATCH) {
       const batch = ids.slice(i, i + RECOMPUTE_BATCH);
-      logs += await withTenant(this.deps.db, tenantId, async (tdb) => {
-        await repo.findEmployees(tdb, batch);
-        return (await loadInputs(tdb, batch, scope.from, scope.to, true)).logs.length;
-      });
+      await repo.findEmployees(tdb, batch);
+      logs += (await loadInputs(tdb, batch, range.from, range.to, true)).logs.length;
     }
     return logs;
   }
 
   /** The recompute inside an open tenant transaction (this module's own writes recompute atomically). */
-  async recomputeIn(tdb: TenantDb, scope: RecomputeScope & { userIds: readonly string[] }): Promise<void> {
-    if (scope.userIds.length === 0 || scope.from > scope.to) return;
-    if (daysBetweenInclusive(scope.from, scope.to) > MAX_RECOMPUTE_DAYS) throw new RangeError(`recompute covers at most ${MAX_RECOMPUTE_DAYS.toString()} days`);
-    const employees = await repo.findEmployees(tdb, scope.userIds);
+  async recomputeIn(tdb: TenantDb, range: RecomputeRange & { userIds: readonly string[] }): Promise<void> {
+    if (range.userIds.length === 0 || range.from > range.to) return;
+    if (daysBetweenInclusive(range.from, range.to) > MAX_RECOMPUTE_DAYS) throw new RangeError(`recompute covers at most ${MAX_RECOMPUTE_DAYS.toString()} days`);
+    const employees = await repo.findEmployees(tdb, range.userIds);
     if (employees.length === 0) return;
     const ids = employees.map((e) => e.id);
-    const inputs = await loadInputs(tdb, ids, scope.from, scope.to, true);
+    const inputs = await loadInputs(tdb, ids, range.from, range.to, true);
     const today = dateInZone(this.deps.clock.now(), inputs.timeZone);
     const logsByUser = groupLogs(inputs.logs);
     const rows: repo.DayWrite[] = [];
     const cutoffs: { u: string; d: string }[] = [];
     for (const employee of employees) {
-      if (employee.date_of_joining && employee.date_of_joining > scope.from) cutoffs.push({ u: employee.id, d: employee.date_of_joining });
-      for (const c of computeEmployeeDays(inputs, employee, logsByUser.get(employee.id) ?? new Map(), scope.from, scope.to, today)) rows.push(toWrite(c));
+      if (employee.date_of_joining && employee.date_of_joining > range.from) cutoffs.push({ u: employee.id, d: employee.date_of_joining });
+      for (const c of computeEmployeeDays(inputs, employee, logsByUser.get(employee.id) ?? new Map(), range.from, range.to, today)) rows.push(toWrite(c));
     }
-    await repo.deleteDaysBefore(tdb, cutoffs, scope.from, scope.to);
+    await repo.deleteDaysBefore(tdb, cutoffs, range.from, range.to);
     for (let i = 0; i < rows.length; i += 5000) await repo.upsertDays(tdb, rows.slice(i, i + 5000));
   }
 
   // ---------------------------------------------------------------- time logs
 
-  async today(ctx: RequestContext): Promise<AttendanceToday> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const state = await this.loadTodayState(tdb, ctx.userId, false);
-      return this.todayView(tdb, state, false);
-    });
+  async today({ db: tdb, ctx }: Scope): Promise<AttendanceToday> {
+    const state = await this.loadTodayState(tdb, ctx.userId, false);
+    return this.todayView(tdb, state, false);
   }
 
   /** The employee and the inputs of yesterday and today (a night shift's log starts yesterday), read once per request. */
@@ -178,33 +185,29 @@ export class AttendanceService {
    * an older forgotten one is left open (it adds no time; a regularization request fixes it).
    * One read of the inputs serves the checks, the recompute of the day and the reply.
    */
-  async checkIn(ctx: RequestContext): Promise<AttendanceToday> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const state = await this.loadTodayState(tdb, ctx.userId, true);
-      if (state.open) throw badRequest(ATTENDANCE_MSG.alreadyCheckedIn);
-      assertDayOpen(state.inputs, state.employee, state.today);
-      const log = { userId: ctx.userId, workDate: state.today, checkIn: state.now, checkOut: null, source: 'web', approvalStatus: AttendanceApproval.Approved, notes: null };
-      const id = await repo.insertTimeLog(tdb, log);
-      const row: repo.TimeLogRow = { id, user_id: ctx.userId, work_date: state.today, check_in_ms: state.now.getTime(), check_out_ms: null, source: 'web', approval_status: AttendanceApproval.Approved, notes: null };
-      state.inputs.logs.push(row);
-      return this.todayView(tdb, { ...state, open: row }, true);
-    });
+  async checkIn({ db: tdb, ctx }: Scope): Promise<AttendanceToday> {
+    const state = await this.loadTodayState(tdb, ctx.userId, true);
+    if (state.open) throw badRequest(ATTENDANCE_MSG.alreadyCheckedIn);
+    assertDayOpen(state.inputs, state.employee, state.today);
+    const log = { userId: ctx.userId, workDate: state.today, checkIn: state.now, checkOut: null, source: 'web', approvalStatus: AttendanceApproval.Approved, notes: null };
+    const id = await repo.insertTimeLog(tdb, log);
+    const row: repo.TimeLogRow = { id, user_id: ctx.userId, work_date: state.today, check_in_ms: state.now.getTime(), check_out_ms: null, source: 'web', approval_status: AttendanceApproval.Approved, notes: null };
+    state.inputs.logs.push(row);
+    return this.todayView(tdb, { ...state, open: row }, true);
   }
 
-  async checkOut(ctx: RequestContext): Promise<AttendanceToday> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const state = await this.loadTodayState(tdb, ctx.userId, true);
-      const open = state.open;
-      if (!open) throw badRequest(ATTENDANCE_MSG.notCheckedIn);
-      await repo.closeTimeLog(tdb, open.id, state.now);
-      open.check_out_ms = state.now.getTime();
-      if (open.work_date < state.today) {
-        // A night shift's log started yesterday: that day changes too.
-        const byDate = groupLogs(state.inputs.logs).get(ctx.userId) ?? new Map();
-        await repo.upsertDays(tdb, computeEmployeeDays(state.inputs, state.employee, byDate, open.work_date, open.work_date, state.today).map(toWrite));
-      }
-      return this.todayView(tdb, { ...state, open: null }, true);
-    });
+  async checkOut({ db: tdb, ctx }: Scope): Promise<AttendanceToday> {
+    const state = await this.loadTodayState(tdb, ctx.userId, true);
+    const open = state.open;
+    if (!open) throw badRequest(ATTENDANCE_MSG.notCheckedIn);
+    await repo.closeTimeLog(tdb, open.id, state.now);
+    open.check_out_ms = state.now.getTime();
+    if (open.work_date < state.today) {
+      // A night shift's log started yesterday: that day changes too.
+      const byDate = groupLogs(state.inputs.logs).get(ctx.userId) ?? new Map();
+      await repo.upsertDays(tdb, computeEmployeeDays(state.inputs, state.employee, byDate, open.work_date, open.work_date, state.today).map(toWrite));
+    }
+    return this.todayView(tdb, { ...state, open: null }, true);
   }
 
   /** The weekend and holiday restrictions of the settings (people spec §3), for check-in and manual logs. */
@@ -221,63 +224,61 @@ export class AttendanceService {
    * the log is stored WaitingForApproval (an administrator or moderator decides, §4) and counts
    * provisionally until then.
    */
-  async addLog(ctx: RequestContext, input: ManualTimeLogInput): Promise<TimeLogView> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      await repo.findEmployee(tdb, ctx.userId, true);
-      const saved = await loadInputs(tdb, [ctx.userId], input.date, input.date, false);
-      const s: AttendanceSettingsValues = saved.settings;
-      const now = this.deps.clock.now();
-      const today = dateInZone(now, saved.timeZone);
-      if (!s.allowSelfAttendanceUpdate) throw badRequest(ATTENDANCE_MSG.selfUpdateDisabled);
-      if (s.restrictLogsForFutureDates && input.date > today) throw badRequest(ATTENDANCE_MSG.futureDate);
-      const maxPast = s.maxPastDaysForAttendanceUpdate;
-      if (s.restrictLogsForPastDates && input.date < addDaysToDate(today, -maxPast)) throw badRequest(ATTENDANCE_MSG.pastDate(maxPast));
-      const inputs = await this.assertDayAllowed(tdb, ctx.userId, input.date);
-      const employee = await repo.findEmployee(tdb, ctx.userId);
-      if (!employee) throw notFound(ATTENDANCE_MSG.employeeNotFound);
-      const shift = shiftOf(inputs, employee, input.date);
-      const shiftStartS = timeOfDayToSeconds(shift.shiftStart);
-      let shiftEndS = timeOfDayToSeconds(shift.shiftEnd);
-      const nightShift = shiftEndS < shiftStartS;
-      if (nightShift) shiftEndS += 86_400;
-      const inS = timeOfDayToSeconds(input.checkIn);
-      let outS = timeOfDayToSeconds(input.checkOut);
-      // Only a night shift's log may end the next day; otherwise the out-time must follow the in-time.
-      if (outS <= inS) {
-        if (!nightShift || outS === inS) throw badRequest(ATTENDANCE_MSG.outBeforeIn, { checkOut: ATTENDANCE_MSG.outBeforeIn });
-        outS += 86_400;
-      }
-      const midnight = midnightOf(inputs, input.date);
-      const checkIn = new Date(midnight + inS * 1000);
-      const checkOut = new Date(midnight + outS * 1000);
-      if (s.restrictLogsForFutureDates && checkOut.getTime() > now.getTime()) throw badRequest(ATTENDANCE_MSG.futureTime, { checkOut: ATTENDANCE_MSG.futureTime });
-      // Estimated job hours: the log lies inside the shift's window (so it is never longer than the shift).
-      if (s.restrictLogsToEstimatedJobHours && (inS < shiftStartS || outS > shiftEndS)) {
-        throw badRequest(ATTENDANCE_MSG.outsideShift(twelveHour(shift.shiftStart), twelveHour(shift.shiftEnd)));
-      }
-      const reason = input.reason?.trim() ? input.reason.trim() : null;
-      if (s.isReasonEnabled && !reason) throw badRequest(ATTENDANCE_MSG.reasonRequired, { reason: ATTENDANCE_MSG.reasonRequired });
-      const existing = await repo.findTimeLogs(tdb, [ctx.userId], addDaysToDate(input.date, -1), addDaysToDate(input.date, 1));
-      const overlaps = existing.some((l) => {
-        if (l.approval_status === AttendanceApproval.Rejected) return false;
-        const end = l.check_out_ms ?? (l.work_date >= addDaysToDate(today, -1) ? now.getTime() : l.check_in_ms);
-        return l.check_in_ms < checkOut.getTime() && end > checkIn.getTime();
-      });
-      if (overlaps) throw badRequest(ATTENDANCE_MSG.overlap);
-      const id = await repo.insertTimeLog(tdb, { userId: ctx.userId, workDate: input.date, checkIn, checkOut, source: 'manual', approvalStatus: AttendanceApproval.WaitingForApproval, notes: reason });
-      await this.recomputeIn(tdb, { userIds: [ctx.userId], from: input.date, to: input.date });
-      return {
-        id,
-        date: input.date,
-        checkIn: secondsLabel(inS),
-        checkOut: secondsLabel(outS),
-        checkInAt: checkIn.toISOString(),
-        checkOutAt: checkOut.toISOString(),
-        source: 'manual',
-        approvalStatus: AttendanceApproval.WaitingForApproval,
-        reason,
-      };
+  async addLog({ db: tdb, ctx }: Scope, input: ManualTimeLogInput): Promise<TimeLogView> {
+    await repo.findEmployee(tdb, ctx.userId, true);
+    const saved = await loadInputs(tdb, [ctx.userId], input.date, input.date, false);
+    const s: AttendanceSettingsValues = saved.settings;
+    const now = this.deps.clock.now();
+    const today = dateInZone(now, saved.timeZone);
+    if (!s.allowSelfAttendanceUpdate) throw badRequest(ATTENDANCE_MSG.selfUpdateDisabled);
+    if (s.restrictLogsForFutureDates && input.date > today) throw badRequest(ATTENDANCE_MSG.futureDate);
+    const maxPast = s.maxPastDaysForAttendanceUpdate;
+    if (s.restrictLogsForPastDates && input.date < addDaysToDate(today, -maxPast)) throw badRequest(ATTENDANCE_MSG.pastDate(maxPast));
+    const inputs = await this.assertDayAllowed(tdb, ctx.userId, input.date);
+    const employee = await repo.findEmployee(tdb, ctx.userId);
+    if (!employee) throw notFound(ATTENDANCE_MSG.employeeNotFound);
+    const shift = shiftOf(inputs, employee, input.date);
+    const shiftStartS = timeOfDayToSeconds(shift.shiftStart);
+    let shiftEndS = timeOfDayToSeconds(shift.shiftEnd);
+    const nightShift = shiftEndS < shiftStartS;
+    if (nightShift) shiftEndS += 86_400;
+    const inS = timeOfDayToSeconds(input.checkIn);
+    let outS = timeOfDayToSeconds(input.checkOut);
+    // Only a night shift's log may end the next day; otherwise the out-time must follow the in-time.
+    if (outS <= inS) {
+      if (!nightShift || outS === inS) throw badRequest(ATTENDANCE_MSG.outBeforeIn, { checkOut: ATTENDANCE_MSG.outBeforeIn });
+      outS += 86_400;
+    }
+    const midnight = midnightOf(inputs, input.date);
+    const checkIn = new Date(midnight + inS * 1000);
+    const checkOut = new Date(midnight + outS * 1000);
+    if (s.restrictLogsForFutureDates && checkOut.getTime() > now.getTime()) throw badRequest(ATTENDANCE_MSG.futureTime, { checkOut: ATTENDANCE_MSG.futureTime });
+    // Estimated job hours: the log lies inside the shift's window (so it is never longer than the shift).
+    if (s.restrictLogsToEstimatedJobHours && (inS < shiftStartS || outS > shiftEndS)) {
+      throw badRequest(ATTENDANCE_MSG.outsideShift(twelveHour(shift.shiftStart), twelveHour(shift.shiftEnd)));
+    }
+    const reason = input.reason?.trim() ? input.reason.trim() : null;
+    if (s.isReasonEnabled && !reason) throw badRequest(ATTENDANCE_MSG.reasonRequired, { reason: ATTENDANCE_MSG.reasonRequired });
+    const existing = await repo.findTimeLogs(tdb, [ctx.userId], addDaysToDate(input.date, -1), addDaysToDate(input.date, 1));
+    const overlaps = existing.some((l) => {
+      if (l.approval_status === AttendanceApproval.Rejected) return false;
+      const end = l.check_out_ms ?? (l.work_date >= addDaysToDate(today, -1) ? now.getTime() : l.check_in_ms);
+      return l.check_in_ms < checkOut.getTime() && end > checkIn.getTime();
     });
+    if (overlaps) throw badRequest(ATTENDANCE_MSG.overlap);
+    const id = await repo.insertTimeLog(tdb, { userId: ctx.userId, workDate: input.date, checkIn, checkOut, source: 'manual', approvalStatus: AttendanceApproval.WaitingForApproval, notes: reason });
+    await this.recomputeIn(tdb, { userIds: [ctx.userId], from: input.date, to: input.date });
+    return {
+      id,
+      date: input.date,
+      checkIn: secondsLabel(inS),
+      checkOut: secondsLabel(outS),
+      checkInAt: checkIn.toISOString(),
+      checkOutAt: checkOut.toISOString(),
+      source: 'manual',
+      approvalStatus: AttendanceApproval.WaitingForApproval,
+      reason,
+    };
   }
 
   // ---------------------------------------------------------------- reading days
@@ -290,17 +291,15 @@ export class AttendanceService {
   }
 
   /** GET /Attendances: the days of one employee (own, or a team member's for admins, moderators and their manager). */
-  async days(ctx: RequestContext, query: AttendanceDaysQuery): Promise<AttendanceDayView[]> {
+  async days({ db: tdb, ctx }: Scope, query: AttendanceDaysQuery): Promise<AttendanceDayView[]> {
     if (daysBetweenInclusive(query.startDate, query.endDate) > MAX_REPORT_DAYS) throw badRequest(ATTENDANCE_MSG.rangeTooLong);
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const employeeId = query.employeeId ?? ctx.userId;
-      const employee = await repo.findEmployee(tdb, employeeId);
-      if (!employee) throw notFound(ATTENDANCE_MSG.employeeNotFound);
-      if (employeeId !== ctx.userId && !seesEveryone(ctx.roleId) && employee.reporting_manager_id !== ctx.userId) throw forbidden(ATTENDANCE_MSG.notInTeam);
-      const inputs = await loadInputs(tdb, [employeeId], query.startDate, query.endDate, false);
-      const [row] = await this.viewDays(tdb, inputs, [employee], query.startDate, query.endDate);
-      return row?.days ?? [];
-    });
+    const employeeId = query.employeeId ?? ctx.userId;
+    const employee = await repo.findEmployee(tdb, employeeId);
+    if (!employee) throw notFound(ATTENDANCE_MSG.employeeNotFound);
+    if (employeeId !== ctx.userId && !seesEveryone(ctx.roleId) && employee.reporting_manager_id !== ctx.userId) throw forbidden(ATTENDANCE_MSG.notInTeam);
+    const inputs = await loadInputs(tdb, [employeeId], query.startDate, query.endDate, false);
+    const [row] = await this.viewDays(tdb, inputs, [employee], query.startDate, query.endDate);
+    return row?.days ?? [];
   }
 
   /**
@@ -343,59 +342,55 @@ export class AttendanceService {
   }
 
   /** GET /Attendances/grid: a month for a page of employees (people spec §2.11). */
-  async grid(ctx: RequestContext, query: AttendanceGridQuery): Promise<{ rows: AttendanceGridRow[]; totalRecords: number }> {
+  async grid({ db: tdb, ctx }: Scope, query: AttendanceGridQuery): Promise<{ rows: AttendanceGridRow[]; totalRecords: number }> {
     const dates = datesOfMonth(query.month);
     const from = dates[0] ?? `${query.month}-01`;
     const to = dates[dates.length - 1] ?? from;
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const scope: repo.EmployeeScope = { ...(await this.teamScope(tdb, ctx)), ...(query.search ? { search: query.search } : {}), ...(query.departmentId ? { departmentId: query.departmentId } : {}) };
-      const totalRecords = await repo.countScopedEmployees(tdb, scope);
-      const employees = await repo.findScopedEmployees(tdb, scope, query.pageSize, (query.page - 1) * query.pageSize);
-      if (employees.length === 0) return { rows: [], totalRecords };
-      const inputs = await loadInputs(
-        tdb,
-        employees.map((e) => e.id),
-        from,
-        to,
-        false,
-      );
-      const views = await this.viewDays(tdb, inputs, employees, from, to);
-      return {
-        totalRecords,
-        rows: views.map(({ employee, days }) => ({
-          employeeId: employee.id,
-          employeeName: fullName(employee),
-          email: employee.email,
-          employeeNumber: employee.employee_number,
-          departmentName: employee.department_name,
-          imageUrl: null,
-          days,
-        })),
-      };
-    });
+    const scope: repo.EmployeeScope = { ...(await this.teamScope(tdb, ctx)), ...(query.search ? { search: query.search } : {}), ...(query.departmentId ? { departmentId: query.departmentId } : {}) };
+    const totalRecords = await repo.countScopedEmployees(tdb, scope);
+    const employees = await repo.findScopedEmployees(tdb, scope, query.pageSize, (query.page - 1) * query.pageSize);
+    if (employees.length === 0) return { rows: [], totalRecords };
+    const inputs = await loadInputs(
+      tdb,
+      employees.map((e) => e.id),
+      from,
+      to,
+      false,
+    );
+    const views = await this.viewDays(tdb, inputs, employees, from, to);
+    return {
+      totalRecords,
+      rows: views.map(({ employee, days }) => ({
+        employeeId: employee.id,
+        employeeName: fullName(employee),
+        email: employee.email,
+        employeeNumber: employee.employee_number,
+        departmentName: employee.department_name,
+        imageUrl: null,
+        days,
+      })),
+    };
   }
 
   // ---------------------------------------------------------------- approvals
 
   /** GET /Attendances/approvals: entries by approval status; managers see their reportees' (read only). */
-  async approvals(ctx: RequestContext, query: AttendanceApprovalListQuery): Promise<{ rows: AttendanceApprovalEntry[]; totalRecords: number }> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const { managerId } = await this.teamScope(tdb, ctx);
-      const totalRecords = await repo.countLogsByApproval(tdb, query.status, managerId);
-      const rows = await repo.findLogsByApproval(tdb, query.status, query.pageSize, (query.page - 1) * query.pageSize, managerId);
-      const dates = rows.map((r) => r.work_date).sort();
-      const inputs = await loadInputs(tdb, [], dates[0] ?? '2000-01-01', dates[0] ?? '2000-01-01', false);
-      return {
-        totalRecords,
-        rows: rows.map((r) => ({
-          ...toLogView(inputs, r),
-          employeeId: r.user_id,
-          employeeName: fullName(r),
-          employeeNumber: r.employee_number,
-          createdAt: new Date(r.created_at_ms).toISOString(),
-        })),
-      };
-    });
+  async approvals({ db: tdb, ctx }: Scope, query: AttendanceApprovalListQuery): Promise<{ rows: AttendanceApprovalEntry[]; totalRecords: number }> {
+    const { managerId } = await this.teamScope(tdb, ctx);
+    const totalRecords = await repo.countLogsByApproval(tdb, query.status, managerId);
+    const rows = await repo.findLogsByApproval(tdb, query.status, query.pageSize, (query.page - 1) * query.pageSize, managerId);
+    const dates = rows.map((r) => r.work_date).sort();
+    const inputs = await loadInputs(tdb, [], dates[0] ?? '2000-01-01', dates[0] ?? '2000-01-01', false);
+    return {
+      totalRecords,
+      rows: rows.map((r) => ({
+        ...toLogView(inputs, r),
+        employeeId: r.user_id,
+        employeeName: fullName(r),
+        employeeNumber: r.employee_number,
+        createdAt: new Date(r.created_at_ms).toISOString(),
+      })),
+    };
   }
 
   /**
@@ -403,32 +398,30 @@ export class AttendanceService {
    * Rejected (Administrator, Moderator); Reject from Waiting or Approved (Administrator only). The
    * whole selection changes or nothing does; the days are recomputed.
    */
-  async decide(ctx: RequestContext, input: AttendanceApprovalInput): Promise<{ statusCode: number; updated: number }> {
+  async decide({ db: tdb, ctx }: Scope, input: AttendanceApprovalInput): Promise<{ statusCode: number; updated: number }> {
     const ids = [...new Set(input.attendanceIdCsv.split(',').map((s) => s.trim()).filter(Boolean))];
     if (ids.length === 0 || ids.some((id) => !UUID.test(id))) throw badRequest(ATTENDANCE_MSG.invalidSelection);
     if (!mayDecide(ctx.roleId, input.status)) throw forbidden(input.status === AttendanceApproval.Rejected ? ATTENDANCE_MSG.rejectAdminOnly : undefined);
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const logs = await repo.findLogsByIds(tdb, ids);
-      if (logs.length !== ids.length) throw badRequest(ATTENDANCE_MSG.invalidSelection);
-      for (const log of logs) {
-        const problem = transitionError(log.approval_status, input.status);
-        if (problem) throw new AppError(400, ErrorCode.Validation, problem);
-      }
-      await repo.updateLogApproval(tdb, ids, input.status);
-      const byUser = new Map<string, string[]>();
-      for (const log of logs) byUser.set(log.user_id, [...(byUser.get(log.user_id) ?? []), log.work_date]);
-      for (const [userId, dates] of byUser) {
-        dates.sort();
-        await this.recomputeIn(tdb, { userIds: [userId], from: dates[0] ?? '', to: dates[dates.length - 1] ?? '' });
-      }
-      return { statusCode: 200, updated: ids.length };
-    });
+    const logs = await repo.findLogsByIds(tdb, ids);
+    if (logs.length !== ids.length) throw badRequest(ATTENDANCE_MSG.invalidSelection);
+    for (const log of logs) {
+      const problem = transitionError(log.approval_status, input.status);
+      if (problem) throw new AppError(400, ErrorCode.Validation, problem);
+    }
+    await repo.updateLogApproval(tdb, ids, input.status);
+    const byUser = new Map<string, string[]>();
+    for (const log of logs) byUser.set(log.user_id, [...(byUser.get(log.user_id) ?? []), log.work_date]);
+    for (const [userId, dates] of byUser) {
+      dates.sort();
+      await this.recomputeIn(tdb, { userIds: [userId], from: dates[0] ?? '', to: dates[dates.length - 1] ?? '' });
+    }
+    return { statusCode: 200, updated: ids.length };
   }
 
   // ---------------------------------------------------------------- report and team
 
   /** GET /Attendances/reports: the XLSX for a range and employees (bulk = everyone in the caller's scope). */
-  async report(ctx: RequestContext, query: AttendanceReportQuery): Promise<{ buffer: Buffer; filename: string }> {
+  async report({ db: tdb, ctx }: Scope, query: AttendanceReportQuery): Promise<{ buffer: Buffer; filename: string }> {
     if (daysBetweenInclusive(query.startDate, query.endDate) > MAX_REPORT_DAYS) throw badRequest(ATTENDANCE_MSG.rangeTooLong);
     const ids = (query.employeeIds ?? '')
       .split(',')
@@ -436,22 +429,20 @@ export class AttendanceService {
       .filter(Boolean);
     if (!query.isBulkReport && ids.length === 0) throw badRequest(ATTENDANCE_MSG.employeesRequired);
     if (ids.some((id) => !UUID.test(id))) throw badRequest(ATTENDANCE_MSG.employeesRequired);
-    const views = await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      let scope: repo.EmployeeScope;
-      const onlySelf = !query.isBulkReport && ids.length === 1 && ids[0] === ctx.userId;
-      if (onlySelf) scope = { ids };
-      else scope = { ...(await this.teamScope(tdb, ctx)), ...(query.isBulkReport ? {} : { ids }) };
-      const employees = await repo.findScopedEmployees(tdb, scope, null, 0);
-      if (!query.isBulkReport && employees.length !== ids.length) throw notFound(ATTENDANCE_MSG.employeeNotFound);
-      const inputs = await loadInputs(
-        tdb,
-        employees.map((e) => e.id),
-        query.startDate,
-        query.endDate,
-        false,
-      );
-      return this.viewDays(tdb, inputs, employees, query.startDate, query.endDate);
-    });
+    let scope: repo.EmployeeScope;
+    const onlySelf = !query.isBulkReport && ids.length === 1 && ids[0] === ctx.userId;
+    if (onlySelf) scope = { ids };
+    else scope = { ...(await this.teamScope(tdb, ctx)), ...(query.isBulkReport ? {} : { ids }) };
+    const employees = await repo.findScopedEmployees(tdb, scope, null, 0);
+    if (!query.isBulkReport && employees.length !== ids.length) throw notFound(ATTENDANCE_MSG.employeeNotFound);
+    const inputs = await loadInputs(
+      tdb,
+      employees.map((e) => e.id),
+      query.startDate,
+      query.endDate,
+      false,
+    );
+    const views = await this.viewDays(tdb, inputs, employees, query.startDate, query.endDate);
     const buffer = await buildAttendanceReport(
       views.map((v) => ({
         employeeNumber: v.employee.employee_number,
@@ -465,14 +456,12 @@ export class AttendanceService {
   }
 
   /** GET /Users/team (platform §2.2): the caller's direct reports; for administrators and moderators everyone active. */
-  async team(ctx: RequestContext, query: TeamQuery): Promise<{ data: TeamMember[]; totalRecords: number }> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const scope: repo.EmployeeScope = seesEveryone(ctx.roleId) ? {} : { managerId: ctx.userId };
-      if (query.search) scope.search = query.search;
-      const totalRecords = await repo.countScopedEmployees(tdb, scope);
-      const rows = await repo.findScopedEmployees(tdb, scope, query.pageSize, (query.pageNumber - 1) * query.pageSize);
-      return { totalRecords, data: rows.map((r) => ({ id: r.id, name: fullName(r), email: r.email, employeeNumber: r.employee_number, designation: r.designation })) };
-    });
+  async team({ db: tdb, ctx }: Scope, query: TeamQuery): Promise<{ data: TeamMember[]; totalRecords: number }> {
+    const scope: repo.EmployeeScope = seesEveryone(ctx.roleId) ? {} : { managerId: ctx.userId };
+    if (query.search) scope.search = query.search;
+    const totalRecords = await repo.countScopedEmployees(tdb, scope);
+    const rows = await repo.findScopedEmployees(tdb, scope, query.pageSize, (query.pageNumber - 1) * query.pageSize);
+    return { totalRecords, data: rows.map((r) => ({ id: r.id, name: fullName(r), email: r.email, employeeNumber: r.employee_number, designation: r.designation })) };
   }
 }
 

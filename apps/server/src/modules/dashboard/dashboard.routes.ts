@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardReplySchema } from '@tankha/contracts';
-import { requireCtx, type Services } from '../../app';
+import type { Services } from '../../services';
+import { scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.get('/dashboard', { config: { access: { permission: 'dashboard.view', feature: 'Dashboard' } }, schema: { tags: ['Dashboard'], response: { 200: dashboardReplySchema } } }, async (request) =>
-    ok(await services.dashboard.summary(requireCtx(request))),
+    ok(await services.dashboard.summary(scopeOf(request))),
   );
 };

@@ -10,7 +10,8 @@ import {
   departmentReplySchema,
   emptyReplySchema,
 } from '@tankha/contracts';
-import { requireCtx, type Services } from '../../app';
+import type { Services } from '../../services';
+import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 
 /** Departments (people spec §7): list, detail with its employees, create, update (also the status toggle), delete. */
@@ -20,25 +21,26 @@ export const departmentRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   const manage = { access: { permission: 'departments.manage' as const } };
 
   app.get('/Departments', { config: list, schema: { tags, querystring: departmentListQuerySchema, response: { 200: departmentListOrFilterReplySchema } } }, async (request) => {
-    const page = await services.department.list(requireCtx(request), request.query);
+    const page = await services.department.list(scopeOf(request), request.query);
     return okList<(typeof page.rows)[number]>(page.rows, page.totalRecords);
   });
 
   app.get('/Departments/:id', { config: list, schema: { tags, params: departmentIdPathSchema, querystring: departmentDetailQuerySchema, response: { 200: departmentDetailReplySchema } } }, async (request) =>
-    ok(await services.department.detail(requireCtx(request), request.params.id, request.query)),
+    ok(await services.department.detail(scopeOf(request), request.params.id, request.query)),
   );
 
   app.post('/Departments', { config: manage, schema: { tags, body: departmentInputSchema, response: { 201: departmentReplySchema } } }, async (request, reply) => {
-    const created = await services.department.create(requireCtx(request), request.body);
-    return reply.code(201).send(ok(created, DEPARTMENT_MSG.created, 201));
+    const created = await services.department.create(scopeOf(request), request.body);
+    reply.code(201);
+    return ok(created, DEPARTMENT_MSG.created, 201);
   });
 
   app.put('/Departments/:id', { config: manage, schema: { tags, params: departmentIdPathSchema, body: departmentInputSchema, response: { 200: departmentReplySchema } } }, async (request) =>
-    ok(await services.department.update(requireCtx(request), request.params.id, request.body), DEPARTMENT_MSG.updated),
+    ok(await services.department.update(scopeOf(request), request.params.id, request.body), DEPARTMENT_MSG.updated),
   );
 
   app.delete('/Departments/:id', { config: manage, schema: { tags, params: departmentIdPathSchema, response: { 200: emptyReplySchema } } }, async (request) => {
-    await services.department.remove(requireCtx(request), request.params.id);
+    await services.department.remove(scopeOf(request), request.params.id);
     return ok(null, DEPARTMENT_MSG.deleted);
   });
 };

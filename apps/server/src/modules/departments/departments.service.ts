@@ -1,7 +1,6 @@
 import { DEPARTMENT_MSG, ErrorCode, UserStatus, type Department, type DepartmentDetail, type DepartmentInput, type DepartmentListQuery, type DepartmentShort } from '@tankha/contracts';
-import type { Db } from '../../db/client';
 import { AppError, fieldError, notFound } from '../../platform/errors';
-import { withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
+import type { Scope, TenantDb } from '../../platform/tenancy';
 import * as repo from './departments.repo';
 
 export type DepartmentPage = { kind: 'full'; rows: Department[]; totalRecords: number } | { kind: 'short'; rows: DepartmentShort[]; totalRecords: number };
@@ -33,58 +32,52 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** Departments of an organisation (people spec §2.4, §5 Department, §7 Departments). */
 export class DepartmentService {
-  constructor(private readonly deps: { db: Db }) {}
-
   /**
    * A page of departments by name. Page 1 always answers (possibly empty, for the empty state);
    * a later page with nothing on it is 404, which is how the dropdown knows to stop loading.
    */
-  async list(ctx: RequestContext, query: DepartmentListQuery): Promise<DepartmentPage> {
+  async list({ db: tdb }: Scope, query: DepartmentListQuery): Promise<DepartmentPage> {
     const filters: repo.DepartmentFilters = {
       ...(query.isActive === undefined ? {} : { status: query.isActive ? 1 : 0 }),
       ...(query.search ? { search: query.search } : {}),
       withMembers: query.isFilter === true,
     };
     const offset = (query.page - 1) * query.pageSize;
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const totalRecords = await repo.countDepartments(tdb, filters);
-      if (query.page > 1 && offset >= totalRecords) throw notFound(DEPARTMENT_MSG.noMorePages);
-      if (query.isFilter) {
-        const rows = await repo.findShortDepartments(tdb, filters, query.pageSize, offset);
-        return { kind: 'short', totalRecords, rows: rows.map((r) => ({ id: r.id, name: r.name, parentDepartmentId: r.parent_department_id })) };
-      }
-      const rows = await repo.findDepartments(tdb, filters, query.pageSize, offset);
-      return { kind: 'full', totalRecords, rows: rows.map(toDepartment) };
-    });
+    const totalRecords = await repo.countDepartments(tdb, filters);
+    if (query.page > 1 && offset >= totalRecords) throw notFound(DEPARTMENT_MSG.noMorePages);
+    if (query.isFilter) {
+      const rows = await repo.findShortDepartments(tdb, filters, query.pageSize, offset);
+      return { kind: 'short', totalRecords, rows: rows.map((r) => ({ id: r.id, name: r.name, parentDepartmentId: r.parent_department_id })) };
+    }
+    const rows = await repo.findDepartments(tdb, filters, query.pageSize, offset);
+    return { kind: 'full', totalRecords, rows: rows.map(toDepartment) };
   }
 
   /** The 'Employees in {department}' view: the department and a page of its users by name. */
-  async detail(ctx: RequestContext, id: string, page: { page: number; pageSize: number }): Promise<DepartmentDetail> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const department = await repo.findDepartment(tdb, id);
-      if (!department) throw notFound(DEPARTMENT_MSG.notFound);
-      const members = await repo.findMembers(tdb, id, page.pageSize, (page.page - 1) * page.pageSize);
-      return {
-        id: department.id,
-        name: department.name,
-        totalEmployees: department.total_employees,
-        employees: members.map((m) => ({
-          id: m.id,
-          firstName: m.first_name,
-          lastName: m.last_name,
-          designation: m.designation,
-          email: m.email,
-          regimeType: m.regime_type,
-          // People spec §9: employee status 1 active, 0 inactive; restricted users count as active (§1).
-          status: m.status === UserStatus.Active || m.status === UserStatus.RestrictedLogin ? 1 : 0,
-          userStatus: m.status,
-        })),
-      };
-    });
+  async detail({ db: tdb }: Scope, id: string, page: { page: number; pageSize: number }): Promise<DepartmentDetail> {
+    const department = await repo.findDepartment(tdb, id);
+    if (!department) throw notFound(DEPARTMENT_MSG.notFound);
+    const members = await repo.findMembers(tdb, id, page.pageSize, (page.page - 1) * page.pageSize);
+    return {
+      id: department.id,
+      name: department.name,
+      totalEmployees: department.total_employees,
+      employees: members.map((m) => ({
+        id: m.id,
+        firstName: m.first_name,
+        lastName: m.last_name,
+        designation: m.designation,
+        email: m.email,
+        regimeType: m.regime_type,
+        // People spec §9: employee status 1 active, 0 inactive; restricted users count as active (§1).
+        status: m.status === UserStatus.Active || m.status === UserStatus.RestrictedLogin ? 1 : 0,
+        userStatus: m.status,
+      })),
+    };
   }
 
-  async create(ctx: RequestContext, input: DepartmentInput): Promise<Department> {
-    return this.write(ctx, async (tdb) => {
+  async create(scope: Scope, input: DepartmentInput): Promise<Department> {
+    return this.write(scope, async (tdb) => {
       const values: repo.DepartmentValues = {
         name: input.name,
         code: input.code ?? null,
@@ -99,8 +92,8 @@ export class DepartmentService {
   }
 
   /** A full or partial update: omitted optional fields keep their value; the status toggle uses it too. */
-  async update(ctx: RequestContext, id: string, input: DepartmentInput): Promise<Department> {
-    return this.write(ctx, async (tdb) => {
+  async update(scope: Scope, id: string, input: DepartmentInput): Promise<Department> {
+    return this.write(scope, async (tdb) => {
       const current = await repo.findDepartment(tdb, id);
       if (!current) throw notFound(DEPARTMENT_MSG.notFound);
       const values: repo.DepartmentValues = {
@@ -117,22 +110,18 @@ export class DepartmentService {
     });
   }
 
-  async remove(ctx: RequestContext, id: string): Promise<void> {
-    await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      await repo.lockDepartments(tdb);
-      if (!(await repo.deleteDepartment(tdb, id))) throw notFound(DEPARTMENT_MSG.notFound);
-    });
+  async remove({ db: tdb }: Scope, id: string): Promise<void> {
+    await repo.lockDepartments(tdb);
+    if (!(await repo.deleteDepartment(tdb, id))) throw notFound(DEPARTMENT_MSG.notFound);
   }
 
-  private async write(ctx: RequestContext, change: (tdb: TenantDb) => Promise<string>): Promise<Department> {
+  private async write({ db: tdb }: Scope, change: (tdb: TenantDb) => Promise<string>): Promise<Department> {
     try {
-      return await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-        await repo.lockDepartments(tdb);
-        const id = await change(tdb);
-        const row = await repo.findDepartment(tdb, id);
-        if (!row) throw notFound(DEPARTMENT_MSG.notFound);
-        return toDepartment(row);
-      });
+      await repo.lockDepartments(tdb);
+      const id = await change(tdb);
+      const row = await repo.findDepartment(tdb, id);
+      if (!row) throw notFound(DEPARTMENT_MSG.notFound);
+      return toDepartment(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw clash('name', DEPARTMENT_MSG.nameExists);
       throw error;

@@ -24,7 +24,7 @@ function relative(link: string): string {
 export const devRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService; html?: boolean }> = async (app, { mailbox, html }) => {
   const query = z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
   if (!html) {
-    app.get('/mailbox', { config: { access: { public: true } }, schema: { tags: ['Dev'], querystring: query } }, async (request) => {
+    app.get('/mailbox', { config: { access: { public: true, database: false } }, schema: { tags: ['Dev'], querystring: query } }, async (request) => {
       const mails = await mailbox.latest(request.query.limit);
       const filtered = request.query.to ? mails.filter((m) => m.to === request.query.to?.toLowerCase()) : mails;
       return { statusCode: 200, message: 'Success', data: filtered, totalRecords: filtered.length };

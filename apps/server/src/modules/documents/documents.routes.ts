@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DOCUMENT_MSG, emptyReplySchema, employeeReplySchema, userDocumentListReplySchema, userDocumentPathSchema, userDocumentReplySchema, userIdPathSchema } from '@tankha/contracts';
-import { requireCtx, type Services } from '../../app';
+import type { Services } from '../../services';
+import { scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 import { readMultipart } from '../../platform/files/multipart';
 
@@ -15,11 +16,11 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
 
   // A static segment wins over /Users/:id in the router, whatever the registration order.
   app.get('/Users/me', { config: { access: { permission: 'users.viewOwnProfile' } }, schema: { tags: ['Users'], response: { 200: employeeReplySchema } } }, async (request) =>
-    ok(await documents.ownProfile(requireCtx(request))),
+    ok(await documents.ownProfile(scopeOf(request))),
   );
 
   app.get('/Users/:id/documents', { config: { access: { permission: 'users.documents.own' } }, schema: { tags, params: userIdPathSchema, response: { 200: userDocumentListReplySchema } } }, async (request) =>
-    ok(await documents.list(requireCtx(request), request.params.id)),
+    ok(await documents.list(scopeOf(request), request.params.id)),
   );
 
   app.post(
@@ -27,23 +28,20 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     { config: { access: { permission: 'users.documents.own' } }, schema: { tags, params: userIdPathSchema, consumes: ['multipart/form-data'], response: { 201: userDocumentReplySchema } } },
     async (request, reply) => {
       const { fields, file } = await readMultipart(request);
-      const created = await documents.upload(requireCtx(request), request.params.id, fields, file);
-      return reply.code(201).send(ok(created, DOCUMENT_MSG.uploaded, 201));
+      const created = await documents.upload(scopeOf(request), request.params.id, fields, file);
+      reply.code(201);
+      return ok(created, DOCUMENT_MSG.uploaded, 201);
     },
   );
 
   app.get('/Users/:id/documents/:documentId/download', { config: { access: { permission: 'users.documents.own' } }, schema: { tags, params: userDocumentPathSchema } }, async (request, reply) => {
-    const file = await documents.download(requireCtx(request), request.params.id, request.params.documentId);
-    return reply
-      .header('content-disposition', file.disposition)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .type(file.mimeType)
-      .send(file.bytes);
+    const file = await documents.download(scopeOf(request), request.params.id, request.params.documentId);
+    reply.header('content-disposition', file.disposition).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').type(file.mimeType);
+    return file.bytes;
   });
 
   app.delete('/Users/:id/documents/:documentId', { config: { access: { permission: 'users.documents.own' } }, schema: { tags, params: userDocumentPathSchema, response: { 200: emptyReplySchema } } }, async (request) => {
-    await documents.remove(requireCtx(request), request.params.id, request.params.documentId);
+    await documents.remove(scopeOf(request), request.params.id, request.params.documentId);
     return ok(null, DOCUMENT_MSG.deleted);
   });
 };

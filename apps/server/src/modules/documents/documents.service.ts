@@ -1,16 +1,22 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { DOCUMENT_MSG, USER_DOCUMENT_MAX_BYTES, can, canActOn, documentTypeName, type Employee, type RoleId, type UserDocument, userDocumentUploadFieldsSchema } from '@tankha/contracts';
-import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files/file-storage';
 import type { UploadedFile } from '../../platform/files/multipart';
-import { withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
+import type { RequestContext, Scope, TenantDb } from '../../platform/tenancy';
 import { attachmentDisposition, sanitiseFileName, sniffDocument } from './documents.content';
 import * as repo from './documents.repo';
 import type { UserService } from '../users/users.service';
 
 type Access = 'view' | 'edit';
+
+declare module '../../platform/jobs/jobs' {
+  interface JobPayloads {
+    /** A deleted document's stored bytes, removed once the deletion has committed. */
+    'documents.removed': { storageKey: string };
+  }
+}
 
 function toDocument(row: repo.DocumentRow): UserDocument {
   const uploadedByName = row.uploaderFirstName ? `${row.uploaderFirstName} ${row.uploaderLastName ?? ''}`.trim() : null;
@@ -32,7 +38,7 @@ function toDocument(row: repo.DocumentRow): UserDocument {
  * manages their own (users.documents.own, the route's permission).
  */
 export class DocumentService {
-  constructor(private readonly deps: { db: Db; clock: Clock; files: FileStorage; users: Pick<UserService, 'profile'> }) {}
+  constructor(private readonly deps: { clock: Clock; files: FileStorage; users: Pick<UserService, 'profile'> }) {}
 
   /** Loads the owner and applies the rules; a member asking for someone else is refused before any lookup. */
   private async owner(tdb: TenantDb, ctx: RequestContext, userId: string, access: Access): Promise<{ id: string; roleId: number }> {
@@ -44,76 +50,73 @@ export class DocumentService {
     return target;
   }
 
-  async list(ctx: RequestContext, userId: string): Promise<UserDocument[]> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      await this.owner(tdb, ctx, userId, 'view');
-      return (await repo.listForUser(tdb, userId)).map(toDocument);
-    });
+  async list({ db: tdb, ctx }: Scope, userId: string): Promise<UserDocument[]> {
+    await this.owner(tdb, ctx, userId, 'view');
+    return (await repo.listForUser(tdb, userId)).map(toDocument);
   }
 
   /** Fields are the multipart text fields (documentType); checked after who may act, then the file by content. */
-  async upload(ctx: RequestContext, userId: string, fields: Record<string, string>, file: UploadedFile | null): Promise<UserDocument> {
+  async upload({ db: tdb, ctx }: Scope, userId: string, fields: Record<string, string>, file: UploadedFile | null): Promise<UserDocument> {
     let storageKey: string | null = null;
     try {
-      return await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-        await this.owner(tdb, ctx, userId, 'edit');
-        const parsed = userDocumentUploadFieldsSchema.safeParse(fields);
-        if (!parsed.success) throw badRequest(DOCUMENT_MSG.selectType, { documentType: DOCUMENT_MSG.selectType });
-        if (!file) throw badRequest(DOCUMENT_MSG.selectFile, { file: DOCUMENT_MSG.selectFile });
-        if (file.truncated || file.bytes.length > USER_DOCUMENT_MAX_BYTES) throw badRequest(DOCUMENT_MSG.tooLarge, { file: DOCUMENT_MSG.tooLarge });
-        if (file.bytes.length === 0) throw badRequest(DOCUMENT_MSG.empty, { file: DOCUMENT_MSG.empty });
-        const sniffed = sniffDocument(file.bytes);
-        if (!sniffed) throw badRequest(DOCUMENT_MSG.badType, { file: DOCUMENT_MSG.badType });
+      await this.owner(tdb, ctx, userId, 'edit');
+      const parsed = userDocumentUploadFieldsSchema.safeParse(fields);
+      if (!parsed.success) throw badRequest(DOCUMENT_MSG.selectType, { documentType: DOCUMENT_MSG.selectType });
+      if (!file) throw badRequest(DOCUMENT_MSG.selectFile, { file: DOCUMENT_MSG.selectFile });
+      if (file.truncated || file.bytes.length > USER_DOCUMENT_MAX_BYTES) throw badRequest(DOCUMENT_MSG.tooLarge, { file: DOCUMENT_MSG.tooLarge });
+      if (file.bytes.length === 0) throw badRequest(DOCUMENT_MSG.empty, { file: DOCUMENT_MSG.empty });
+      const sniffed = sniffDocument(file.bytes);
+      if (!sniffed) throw badRequest(DOCUMENT_MSG.badType, { file: DOCUMENT_MSG.badType });
 
-        storageKey = `documents/${ctx.tenantId}/${randomUUID()}.${sniffed.kind}`;
-        await this.deps.files.put(storageKey, file.bytes);
-        const id = await repo.insertDocument(tdb, {
-          userId,
-          documentType: parsed.data.documentType,
-          uploadedBy: ctx.userId,
-          storageKey,
-          mimeType: sniffed.mimeType,
-          sizeBytes: file.bytes.length,
-          sha256: createHash('sha256').update(file.bytes).digest('hex'),
-          originalName: sanitiseFileName(file.filename, sniffed.kind),
-          at: this.deps.clock.now(),
-        });
-        const row = await repo.findForUser(tdb, userId, id);
-        if (!row) throw new Error('uploaded document not found');
-        return toDocument(row);
+      storageKey = `documents/${ctx.tenantId}/${randomUUID()}.${sniffed.kind}`;
+      await this.deps.files.put(storageKey, file.bytes);
+      const id = await repo.insertDocument(tdb, {
+        userId,
+        documentType: parsed.data.documentType,
+        uploadedBy: ctx.userId,
+        storageKey,
+        mimeType: sniffed.mimeType,
+        sizeBytes: file.bytes.length,
+        sha256: createHash('sha256').update(file.bytes).digest('hex'),
+        originalName: sanitiseFileName(file.filename, sniffed.kind),
+        at: this.deps.clock.now(),
       });
+      const row = await repo.findForUser(tdb, userId, id);
+      if (!row) throw new Error('uploaded document not found');
+      return toDocument(row);
     } catch (error) {
-      // The row was not committed: the stored bytes must not stay behind.
+      // The row will not be committed: the stored bytes must not stay behind.
       if (storageKey) await this.deps.files.remove(storageKey);
       throw error;
     }
   }
 
   /** The bytes with the headers a download needs. */
-  async download(ctx: RequestContext, userId: string, documentId: string): Promise<{ bytes: Buffer; mimeType: string; disposition: string }> {
-    const row = await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      await this.owner(tdb, ctx, userId, 'view');
-      return repo.findForUser(tdb, userId, documentId);
-    });
+  async download({ db: tdb, ctx }: Scope, userId: string, documentId: string): Promise<{ bytes: Buffer; mimeType: string; disposition: string }> {
+    await this.owner(tdb, ctx, userId, 'view');
+    const row = await repo.findForUser(tdb, userId, documentId);
     if (!row) throw notFound(DOCUMENT_MSG.notFound);
     const bytes = await this.deps.files.get(row.storageKey);
     if (!bytes) throw notFound(DOCUMENT_MSG.notFound);
     return { bytes, mimeType: row.mimeType, disposition: attachmentDisposition(row.fileName) };
   }
 
-  async remove(ctx: RequestContext, userId: string, documentId: string): Promise<void> {
-    const storageKey = await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      await this.owner(tdb, ctx, userId, 'edit');
-      const row = await repo.findForUser(tdb, userId, documentId);
-      if (!row) throw notFound(DOCUMENT_MSG.notFound);
-      await repo.deleteDocument(tdb, row.id, row.fileId);
-      return row.storageKey;
-    });
+  /** The stored bytes go after the commit (the job 'documents.removed'), so a rolled-back deletion keeps its file. */
+  async remove({ db: tdb, ctx, enqueue }: Scope, userId: string, documentId: string): Promise<void> {
+    await this.owner(tdb, ctx, userId, 'edit');
+    const row = await repo.findForUser(tdb, userId, documentId);
+    if (!row) throw notFound(DOCUMENT_MSG.notFound);
+    await repo.deleteDocument(tdb, row.id, row.fileId);
+    enqueue('documents.removed', { storageKey: row.storageKey });
+  }
+
+  /** The job 'documents.removed'. */
+  async removeStoredFile(storageKey: string): Promise<void> {
     await this.deps.files.remove(storageKey);
   }
 
   /** The caller's own employee record (GET /Users/me, every role). */
-  async ownProfile(ctx: RequestContext): Promise<Employee> {
-    return this.deps.users.profile(ctx, ctx.userId);
+  async ownProfile(scope: Scope): Promise<Employee> {
+    return this.deps.users.profile(scope, scope.ctx.userId);
   }
 }

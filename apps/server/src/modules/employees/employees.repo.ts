@@ -1,8 +1,9 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { departments, tenants, userDeductions, userEarnings, userFieldOptions, userFieldValues, userFields, users } from '../../db/schema';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, authTokens, departments, tenants, userDeductions, userEarnings, userFieldOptions, userFieldValues, userFields, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
-export type UserRow = typeof users.$inferSelect;
+type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
 export async function findTenant(tdb: TenantDb) {
@@ -129,3 +130,37 @@ export async function replaceFieldValues(
   if (values.length > 0) await tdb.tx.insert(userFieldValues).values(values.map((v) => ({ ...v, tenantId: tdb.tenantId, userId })));
 }
 
+// --- Accounts and invitation links (global identities, no tenant column). ------------------------
+// global tables: see issue 9 item 3. These take the tenant transaction itself (tdb.tx): an
+// invitation links or creates the account and its one-time link together with the membership.
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+export async function findAccountByEmail(tx: Db, email: string): Promise<AccountRow | undefined> {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.email, email)).limit(1);
+  return row;
+}
+
+export async function findAccountById(tx: Db, id: string): Promise<AccountRow | undefined> {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  return row;
+}
+
+/** An account with no password yet: the person sets it from the invitation. */
+export async function insertAccount(tx: Db, values: { email: string; firstName: string; lastName: string }): Promise<AccountRow> {
+  const [row] = await tx
+    .insert(accounts)
+    .values({ ...values, passwordHash: null })
+    .returning();
+  if (!row) throw new Error('account insert returned nothing');
+  return row;
+}
+
+/** A set-password invitation link; it replaces the account's older unused invitation links. */
+export async function insertInviteToken(tx: Db, values: { accountId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+  await tx
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(authTokens.accountId, values.accountId), eq(authTokens.purpose, 'invite'), isNull(authTokens.usedAt)));
+  await tx.insert(authTokens).values({ ...values, purpose: 'invite' });
+}

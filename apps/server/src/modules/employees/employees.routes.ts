@@ -9,7 +9,8 @@ import {
   userFieldOptionsReplySchema,
   userIdPathSchema,
 } from '@tankha/contracts';
-import { requireCtx, type Services } from '../../app';
+import type { Services } from '../../services';
+import { scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 
 /** The Invite / Add Restricted Login User / Edit User modal's calls (people spec §2.6, §7 "Employee"). */
@@ -32,7 +33,7 @@ export const employeeRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const result = await employees.invite(requireCtx(request), request.body);
+      const result = await employees.invite(scopeOf(request), request.body);
       return ok(result, result.statusCode === InviteResultCode.Success ? PEOPLE_MSG.invited : PEOPLE_MSG.userExists);
     },
   );
@@ -48,7 +49,7 @@ export const employeeRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const result = await employees.addRestricted(requireCtx(request), request.body);
+      const result = await employees.addRestricted(scopeOf(request), request.body);
       return ok(result, result.statusCode === InviteResultCode.Success ? 'Restricted login user added' : PEOPLE_MSG.userExists);
     },
   );
@@ -63,7 +64,7 @@ export const employeeRoutes: FastifyPluginAsyncZod<{
         response: { 200: userFieldOptionsReplySchema },
       },
     },
-    async (request) => ok(await employees.userFieldOptions(requireCtx(request), request.query.name)),
+    async (request) => ok(await employees.userFieldOptions(scopeOf(request), request.query.name)),
   );
 
   app.put(
@@ -77,6 +78,6 @@ export const employeeRoutes: FastifyPluginAsyncZod<{
         response: { 200: updateEmployeeReplySchema },
       },
     },
-    async (request) => ok(await employees.update(requireCtx(request), request.params.id, request.body), PEOPLE_MSG.userUpdated),
+    async (request) => ok(await employees.update(scopeOf(request), request.params.id, request.body), PEOPLE_MSG.userUpdated),
   );
 };

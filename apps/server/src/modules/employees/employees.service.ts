@@ -12,15 +12,12 @@ import {
   type RoleId,
   type UserFieldOptions,
 } from '@tankha/contracts';
-import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
 import { newOneTimeToken } from '../../platform/auth/tokens';
-import type { MailService } from '../../platform/mail/mail.service';
 import { inviteEmail } from '../../platform/mail/templates';
-import { unscoped, withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
-import * as accountRepo from '../account/account.repo';
+import type { Scope, TenantDb, TenantScope } from '../../platform/tenancy';
 import type { SalaryService } from '../salary/salary.service';
 import type { ImportCandidate } from '../people-import/people-import.validate';
 import * as repo from './employees.repo';
@@ -28,14 +25,12 @@ import * as repo from './employees.repo';
 export const INVITE_LINK_TTL_MS = INVITE_LINK_TTL_DAYS * 86_400_000;
 
 interface Deps {
-  db: Db;
   clock: Clock;
-  mail: MailService;
   config: Pick<Config, 'appUrl'>;
   salary: SalaryService;
 }
 
-/** An invitation to mail once the transaction that made it has committed. */
+/** An invitation to mail: enqueued in the same transaction, so it goes only if that work commits. */
 interface PendingInvite {
   to: string;
   firstName: string;
@@ -57,90 +52,64 @@ export class EmployeeService {
   }
 
   /** POST /Users/invite: a pending membership and the set-password e-mail. 300 when the e-mail is a member already. */
-  async invite(ctx: RequestContext, input: EmployeeForm): Promise<InviteResult> {
-    const outcome = await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const tenant = await repo.findTenant(tdb);
-      if (!tenant?.isEmailEnabled) throw badRequest(PEOPLE_MSG.emailServicesDisabled);
-      const created = await this.create(ctx, tdb, input, UserStatus.PendingEmailVerification);
-      if (!created)
-        return {
-          result: {
-            statusCode: InviteResultCode.AlreadyExists,
-            userId: null,
-          },
-          invite: null,
-        };
-      const invite = await this.issueInvite(tdb, created, input.email, input.firstName, tenant.name);
-      return {
-        result: {
-          statusCode: InviteResultCode.Success,
-          userId: created.userId,
-        },
-        invite,
-      };
-    });
-    if (outcome.invite) await this.mailInvite(ctx.tenantId, outcome.invite);
-    return outcome.result;
+  async invite(scope: Scope, input: EmployeeForm): Promise<InviteResult> {
+    const tdb = scope.db;
+    const tenant = await repo.findTenant(tdb);
+    if (!tenant?.isEmailEnabled) throw badRequest(PEOPLE_MSG.emailServicesDisabled);
+    const created = await this.create(scope, input, UserStatus.PendingEmailVerification);
+    if (!created) return { statusCode: InviteResultCode.AlreadyExists, userId: null };
+    const invite = await this.issueInvite(tdb, created, input.email, input.firstName, tenant.name);
+    this.mailInvite(scope, invite);
+    return { statusCode: InviteResultCode.Success, userId: created.userId };
   }
 
   /** POST /Users/restricted: the same record with no login and no e-mail (counted as Active). */
-  async addRestricted(ctx: RequestContext, input: EmployeeForm): Promise<InviteResult> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const created = await this.create(ctx, tdb, input, UserStatus.RestrictedLogin);
-      if (!created) return { statusCode: InviteResultCode.AlreadyExists, userId: null };
-      return { statusCode: InviteResultCode.Success, userId: created.userId };
-    });
+  async addRestricted(scope: Scope, input: EmployeeForm): Promise<InviteResult> {
+    const created = await this.create(scope, input, UserStatus.RestrictedLogin);
+    if (!created) return { statusCode: InviteResultCode.AlreadyExists, userId: null };
+    return { statusCode: InviteResultCode.Success, userId: created.userId };
   }
 
   /**
-   * Import Users (the import module validates first): every row in one transaction, so nothing is
-   * written unless all rows are; managers named by e-mail within the file are linked after the rows
-   * exist. Invitations are mailed after the commit; a failed send is counted, the user stays pending.
+   * Import Users (the import module validates first): every row in the request's one transaction,
+   * so nothing is written unless all rows are; managers named by e-mail within the file are linked
+   * after the rows exist. Invitations are mail jobs enqueued in that transaction: they go after the
+   * commit and a failed send is retried by the job (so invitesFailed stays 0), the user stays pending.
    */
-  async createImported(ctx: RequestContext, candidates: readonly ImportCandidate[], mode: ImportMode): Promise<ImportSummary> {
+  async createImported(scope: Scope, candidates: readonly ImportCandidate[], mode: ImportMode): Promise<ImportSummary> {
+    const { db: tdb } = scope;
     const status = mode === 'restricted' ? UserStatus.RestrictedLogin : UserStatus.PendingEmailVerification;
-    const invites = await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const tenant = await repo.findTenant(tdb);
-      if (!tenant) throw notFound();
-      if (status === UserStatus.PendingEmailVerification && !tenant.isEmailEnabled) throw badRequest(PEOPLE_MSG.emailServicesDisabled);
-      const created: {
-        candidate: ImportCandidate;
-        userId: string;
-        accountId: string | null;
-      }[] = [];
-      for (const candidate of candidates) {
-        const form = candidate.managerEmailInFile ? { ...candidate.form, reportingManagerId: null } : candidate.form;
-        const row = await this.create(ctx, tdb, form, status).catch((error: unknown) => {
-          if (error instanceof Error) error.message = `Row ${String(candidate.rowNumber)}: ${error.message}`;
-          throw error;
-        });
-        if (!row) throw badRequest(`Row ${String(candidate.rowNumber)}: ${PEOPLE_MSG.userExists}`);
-        created.push({ candidate, ...row });
-      }
-      for (const { candidate, userId } of created) {
-        if (!candidate.managerEmailInFile) continue;
-        const managerId = await repo.findUserIdByEmail(tdb, candidate.managerEmailInFile.toLowerCase());
-        if (!managerId) throw badRequest(`Row ${String(candidate.rowNumber)}: Reporting manager not found`);
-        await repo.updateUser(tdb, userId, { reportingManagerId: managerId });
-      }
-      if (status !== UserStatus.PendingEmailVerification) return [];
-      const list: PendingInvite[] = [];
-      for (const c of created) list.push(await this.issueInvite(tdb, c, c.candidate.form.email, c.candidate.form.firstName, tenant.name));
-      return list;
-    });
-    let invitesFailed = 0;
-    for (const invite of invites) {
-      try {
-        await this.mailInvite(ctx.tenantId, invite);
-      } catch {
-        invitesFailed += 1;
-      }
+    const tenant = await repo.findTenant(tdb);
+    if (!tenant) throw notFound();
+    if (status === UserStatus.PendingEmailVerification && !tenant.isEmailEnabled) throw badRequest(PEOPLE_MSG.emailServicesDisabled);
+    const created: {
+      candidate: ImportCandidate;
+      userId: string;
+      accountId: string | null;
+    }[] = [];
+    for (const candidate of candidates) {
+      const form = candidate.managerEmailInFile ? { ...candidate.form, reportingManagerId: null } : candidate.form;
+      const row = await this.create(scope, form, status).catch((error: unknown) => {
+        if (error instanceof Error) error.message = `Row ${String(candidate.rowNumber)}: ${error.message}`;
+        throw error;
+      });
+      if (!row) throw badRequest(`Row ${String(candidate.rowNumber)}: ${PEOPLE_MSG.userExists}`);
+      created.push({ candidate, ...row });
+    }
+    for (const { candidate, userId } of created) {
+      if (!candidate.managerEmailInFile) continue;
+      const managerId = await repo.findUserIdByEmail(tdb, candidate.managerEmailInFile.toLowerCase());
+      if (!managerId) throw badRequest(`Row ${String(candidate.rowNumber)}: Reporting manager not found`);
+      await repo.updateUser(tdb, userId, { reportingManagerId: managerId });
+    }
+    if (status === UserStatus.PendingEmailVerification) {
+      for (const c of created) this.mailInvite(scope, await this.issueInvite(tdb, c, c.candidate.form.email, c.candidate.form.firstName, tenant.name));
     }
     return {
       created: candidates.length,
-      invited: status === UserStatus.PendingEmailVerification ? candidates.length - invitesFailed : 0,
+      invited: status === UserStatus.PendingEmailVerification ? candidates.length : 0,
       restricted: status === UserStatus.RestrictedLogin ? candidates.length : 0,
-      invitesFailed,
+      invitesFailed: 0,
     };
   }
 
@@ -150,74 +119,70 @@ export class EmployeeService {
    * created) and moves to Pending Verification until they accept. For the users list's 'Resend
    * Verification Email' and 'Send Verification Email'.
    */
-  async sendInvite(ctx: RequestContext, userId: string): Promise<void> {
-    const invite = await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const tenant = await repo.findTenant(tdb);
-      const target = await repo.findTarget(tdb, userId);
-      if (!target || !tenant) throw notFound('User not found');
-      if (!canActOn({ id: ctx.userId, roleId: ctx.roleId }, { id: target.id, roleId: target.roleId as RoleId }, 'edit')) throw forbidden();
-      if (!tenant.isEmailEnabled) throw badRequest(PEOPLE_MSG.emailServicesDisabled);
-      if (target.status !== UserStatus.PendingEmailVerification && target.status !== UserStatus.RestrictedLogin) {
-        throw badRequest('This user has already verified their email.');
-      }
-      let accountId = target.accountId;
-      if (!accountId) {
-        accountId = (await this.accountFor(tdb, target.email, target.firstName, target.lastName)).id;
-        await repo.updateUser(tdb, target.id, {
-          accountId,
-          status: UserStatus.PendingEmailVerification,
-          updatedAt: this.deps.clock.now(),
-        });
-      }
-      return this.issueInvite(tdb, { userId: target.id, accountId }, target.email, target.firstName, tenant.name);
-    });
-    await this.mailInvite(ctx.tenantId, invite);
+  async sendInvite(scope: Scope, userId: string): Promise<void> {
+    const { db: tdb, ctx } = scope;
+    const tenant = await repo.findTenant(tdb);
+    const target = await repo.findTarget(tdb, userId);
+    if (!target || !tenant) throw notFound('User not found');
+    if (!canActOn({ id: ctx.userId, roleId: ctx.roleId }, { id: target.id, roleId: target.roleId as RoleId }, 'edit')) throw forbidden();
+    if (!tenant.isEmailEnabled) throw badRequest(PEOPLE_MSG.emailServicesDisabled);
+    if (target.status !== UserStatus.PendingEmailVerification && target.status !== UserStatus.RestrictedLogin) {
+      throw badRequest('This user has already verified their email.');
+    }
+    let accountId = target.accountId;
+    if (!accountId) {
+      accountId = (await this.accountFor(tdb, target.email, target.firstName, target.lastName)).id;
+      await repo.updateUser(tdb, target.id, {
+        accountId,
+        status: UserStatus.PendingEmailVerification,
+        updatedAt: this.deps.clock.now(),
+      });
+    }
+    this.mailInvite(scope, await this.issueInvite(tdb, { userId: target.id, accountId }, target.email, target.firstName, tenant.name));
   }
 
   /** PUT /Users/:id: every field, CTC and associations; not the role (that is the Role Assign modal). */
-  async update(ctx: RequestContext, id: string, input: EmployeeForm): Promise<{ statusCode: number; userId: string }> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const target = await repo.findTarget(tdb, id);
-      if (!target) throw notFound('User not found');
-      if (!canActOn({ id: ctx.userId, roleId: ctx.roleId }, { id: target.id, roleId: target.roleId as RoleId }, 'edit')) throw forbidden();
-      const other = await repo.findUserIdByEmail(tdb, input.email);
-      if (other && other !== id) throw fieldError('email', PEOPLE_MSG.userExists);
-      if (input.email !== target.email && target.accountId) {
-        // The e-mail is the login of a linked account; changing it here would split the identity.
-        throw fieldError('email', 'The email of a user who can log in cannot be changed here.');
-      }
-      await this.check(tdb, input, id);
-      const associations = await this.associations(tdb, input);
-      await repo.updateUser(tdb, id, {
-        ...this.values(input),
-        updatedAt: this.deps.clock.now(),
-      });
-      await this.writeDetails(tdb, id, input, associations);
-      return { statusCode: 200, userId: id };
+  async update(scope: Scope, id: string, input: EmployeeForm): Promise<{ statusCode: number; userId: string }> {
+    const { db: tdb, ctx } = scope;
+    const target = await repo.findTarget(tdb, id);
+    if (!target) throw notFound('User not found');
+    if (!canActOn({ id: ctx.userId, roleId: ctx.roleId }, { id: target.id, roleId: target.roleId as RoleId }, 'edit')) throw forbidden();
+    const other = await repo.findUserIdByEmail(tdb, input.email);
+    if (other && other !== id) throw fieldError('email', PEOPLE_MSG.userExists);
+    if (input.email !== target.email && target.accountId) {
+      // The e-mail is the login of a linked account; changing it here would split the identity.
+      throw fieldError('email', 'The email of a user who can log in cannot be changed here.');
+    }
+    await this.check(tdb, input, id);
+    const associations = await this.associations(scope, input);
+    await repo.updateUser(tdb, id, {
+      ...this.values(input),
+      updatedAt: this.deps.clock.now(),
     });
+    await this.writeDetails(tdb, id, input, associations);
+    return { statusCode: 200, userId: id };
   }
 
   /** GET /UserFields/options?name=Employment Type. */
-  async userFieldOptions(ctx: RequestContext, name: string): Promise<UserFieldOptions> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const field = await repo.findFieldByName(tdb, name);
-      if (!field) return { userFieldId: null, name, options: [] };
-      return {
-        userFieldId: field.id,
-        name: field.name,
-        options: await repo.listOptions(tdb, field.id),
-      };
-    });
+  async userFieldOptions({ db: tdb }: Scope, name: string): Promise<UserFieldOptions> {
+    const field = await repo.findFieldByName(tdb, name);
+    if (!field) return { userFieldId: null, name, options: [] };
+    return {
+      userFieldId: field.id,
+      name: field.name,
+      options: await repo.listOptions(tdb, field.id),
+    };
   }
 
   // ---------------------------------------------------------------------------------------------
 
   /** Creates the membership; undefined when the e-mail is already a member of this organisation. */
-  private async create(ctx: RequestContext, tdb: TenantDb, input: EmployeeForm, status: number): Promise<{ userId: string; accountId: string | null } | undefined> {
+  private async create(scope: Scope, input: EmployeeForm, status: number): Promise<{ userId: string; accountId: string | null } | undefined> {
+    const { db: tdb, ctx } = scope;
     if (input.roleId === Role.Administrator && ctx.roleId !== Role.Administrator) throw forbidden();
     if (await repo.findUserIdByEmail(tdb, input.email)) return undefined;
     await this.check(tdb, input, undefined);
-    const associations = await this.associations(tdb, input);
+    const associations = await this.associations(scope, input);
     const account = status === UserStatus.RestrictedLogin ? null : await this.accountFor(tdb, input.email, input.firstName, input.lastName);
     const userId = await repo.insertUser(tdb, {
       ...this.values(input),
@@ -251,7 +216,7 @@ export class EmployeeService {
   }
 
   /** The salary associations, checked, and the structure computed once so a negative remainder is refused. */
-  private async associations(tdb: TenantDb, input: EmployeeForm) {
+  private async associations(scope: TenantScope, input: EmployeeForm) {
     const earnings = input.earningAssociations.map((e) => ({
       tenantEarningId: e.tenantEarningId,
       calculationValue: e.calculationValue,
@@ -261,8 +226,8 @@ export class EmployeeService {
       tenantDeductionId: d.tenantDeductionId,
       calculationValue: d.calculationValue,
     }));
-    const resolved = await this.deps.salary.resolveAssociations(tdb, earnings, deductions);
-    await this.deps.salary.structureIn(tdb, {
+    const resolved = await this.deps.salary.resolveAssociations(scope, earnings, deductions);
+    await this.deps.salary.structureIn(scope, {
       annualCTC: input.annualCTC,
       regimeType: input.regimeType,
       earningAssociationValues: earnings,
@@ -333,29 +298,20 @@ export class EmployeeService {
   /**
    * The global account for an invited e-mail: linked when the person already has one (another
    * organisation), else created without a password (they set it from the invitation). Accounts are
-   * global identities with no tenant column, so this runs on the same transaction unscoped.
+   * global identities with no tenant column, so this runs on the same transaction.
    */
-  private async accountFor(tdb: TenantDb, email: string, firstName: string, lastName: string): Promise<accountRepo.AccountRow> {
-    const udb = unscoped(tdb.tx);
-    return (
-      (await accountRepo.findAccountByEmail(udb, email)) ??
-      (await accountRepo.insertAccount(udb, {
-        email,
-        passwordHash: null,
-        firstName,
-        lastName,
-      }))
-    );
+  private async accountFor(tdb: TenantDb, email: string, firstName: string, lastName: string): Promise<repo.AccountRow> {
+    // global tables: see issue 9 item 3
+    return (await repo.findAccountByEmail(tdb.tx, email)) ?? (await repo.insertAccount(tdb.tx, { email, firstName, lastName }));
   }
 
   private async issueInvite(tdb: TenantDb, to: { userId: string; accountId: string | null }, email: string, firstName: string, organizationName: string): Promise<PendingInvite> {
     if (!to.accountId) throw new Error('an invitation needs an account');
-    const udb = unscoped(tdb.tx);
-    const account = await accountRepo.findAccountById(udb, to.accountId);
+    // global tables: see issue 9 item 3
+    const account = await repo.findAccountById(tdb.tx, to.accountId);
     const { token, hash } = newOneTimeToken();
-    await accountRepo.insertAuthToken(udb, {
+    await repo.insertInviteToken(tdb.tx, {
       accountId: to.accountId,
-      purpose: 'invite',
       tokenHash: hash,
       expiresAt: new Date(this.deps.clock.now().getTime() + INVITE_LINK_TTL_MS),
     });
@@ -368,7 +324,8 @@ export class EmployeeService {
     };
   }
 
-  private async mailInvite(tenantId: string, invite: PendingInvite): Promise<void> {
+  /** The invitation e-mail, as a job of this unit of work. */
+  private mailInvite(scope: TenantScope, invite: PendingInvite): void {
     const mail = inviteEmail({
       firstName: invite.firstName,
       organizationName: invite.organizationName,
@@ -376,6 +333,6 @@ export class EmployeeService {
       validDays: INVITE_LINK_TTL_DAYS,
       hasPassword: invite.hasPassword,
     });
-    await this.deps.mail.send({ to: invite.to, tenantId, ...mail });
+    scope.enqueue('mail.send', { to: invite.to, tenantId: scope.tenantId, ...mail });
   }
 }

@@ -336,9 +336,3 @@ export async function updateRequestStatus(tdb: TenantDb, id: string, v: { status
            decided_at = CASE WHEN ${v.deciderId}::uuid IS NULL THEN decided_at ELSE ${v.at.toISOString()}::timestamptz END, updated_at = ${v.at.toISOString()}::timestamptz
      WHERE tenant_id = ${tdb.tenantId} AND id = ${id}`);
 }
-
-/** Whether the user has direct reportees. */
-export async function hasReportees(tdb: TenantDb, userId: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(tdb.tx, sql`SELECT id FROM users WHERE tenant_id = ${tdb.tenantId} AND reporting_manager_id = ${userId} LIMIT 1`);
-  return rows.length > 0;
-}

@@ -22,7 +22,8 @@ import {
   leaveTypeListReplySchema,
   leaveTypeReplySchema,
 } from '@tankha/contracts';
-import { requireCtx, type Services } from '../../app';
+import type { Services } from '../../services';
+import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 
 const STATUS_MESSAGES = { [LeaveStatus.Approved]: LEAVE_MSG.approved, [LeaveStatus.Rejected]: LEAVE_MSG.rejected, [LeaveStatus.Cancelled]: LEAVE_MSG.cancelled } as const;
@@ -39,18 +40,19 @@ export const leaveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   {
     const tags = ['Holidays'];
     app.get('/Holidays', { config: holidayView, schema: { tags, querystring: holidayListQuerySchema, response: { 200: holidayListReplySchema } } }, async (request) => {
-      const rows = await services.leave.listHolidays(requireCtx(request), request.query.year);
+      const rows = await services.leave.listHolidays(scopeOf(request), request.query.year);
       return okList(rows, rows.length);
     });
     app.post('/Holidays', { config: holidayManage, schema: { tags, body: holidayInputSchema, response: { 201: holidayReplySchema } } }, async (request, reply) => {
-      const created = await services.leave.createHoliday(requireCtx(request), request.body);
-      return reply.code(201).send(ok(created, LEAVE_MSG.holidayCreated, 201));
+      const created = await services.leave.createHoliday(scopeOf(request), request.body);
+      reply.code(201);
+      return ok(created, LEAVE_MSG.holidayCreated, 201);
     });
     app.put('/Holidays/:id', { config: holidayManage, schema: { tags, params: leaveIdPathSchema, body: holidayInputSchema, response: { 200: holidayReplySchema } } }, async (request) =>
-      ok(await services.leave.updateHoliday(requireCtx(request), request.params.id, request.body), LEAVE_MSG.holidayUpdated),
+      ok(await services.leave.updateHoliday(scopeOf(request), request.params.id, request.body), LEAVE_MSG.holidayUpdated),
     );
     app.delete('/Holidays/:id', { config: holidayManage, schema: { tags, params: leaveIdPathSchema, response: { 200: emptyReplySchema } } }, async (request) => {
-      await services.leave.deleteHoliday(requireCtx(request), request.params.id);
+      await services.leave.deleteHoliday(scopeOf(request), request.params.id);
       return ok(null, LEAVE_MSG.holidayDeleted);
     });
   }
@@ -59,18 +61,19 @@ export const leaveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   {
     const tags = ['Leave types'];
     app.get('/LeaveTypes', { config: own, schema: { tags, querystring: leaveTypeListQuerySchema, response: { 200: leaveTypeListReplySchema } } }, async (request) => {
-      const rows = await services.leave.listLeaveTypes(requireCtx(request), request.query.includeInactive === true);
+      const rows = await services.leave.listLeaveTypes(scopeOf(request), request.query.includeInactive === true);
       return okList(rows, rows.length);
     });
     app.post('/LeaveTypes', { config: typesManage, schema: { tags, body: leaveTypeInputSchema, response: { 201: leaveTypeReplySchema } } }, async (request, reply) => {
-      const created = await services.leave.createLeaveType(requireCtx(request), request.body);
-      return reply.code(201).send(ok(created, LEAVE_MSG.typeCreated, 201));
+      const created = await services.leave.createLeaveType(scopeOf(request), request.body);
+      reply.code(201);
+      return ok(created, LEAVE_MSG.typeCreated, 201);
     });
     app.put('/LeaveTypes/:id', { config: typesManage, schema: { tags, params: leaveIdPathSchema, body: leaveTypeInputSchema, response: { 200: leaveTypeReplySchema } } }, async (request) =>
-      ok(await services.leave.updateLeaveType(requireCtx(request), request.params.id, request.body), LEAVE_MSG.typeUpdated),
+      ok(await services.leave.updateLeaveType(scopeOf(request), request.params.id, request.body), LEAVE_MSG.typeUpdated),
     );
     app.delete('/LeaveTypes/:id', { config: typesManage, schema: { tags, params: leaveIdPathSchema, response: { 200: emptyReplySchema } } }, async (request) => {
-      await services.leave.deleteLeaveType(requireCtx(request), request.params.id);
+      await services.leave.deleteLeaveType(scopeOf(request), request.params.id);
       return ok(null, LEAVE_MSG.typeDeleted);
     });
   }
@@ -79,22 +82,23 @@ export const leaveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   {
     const tags = ['Leaves'];
     app.get('/Leaves/balances', { config: own, schema: { tags, querystring: leaveBalanceQuerySchema, response: { 200: leaveBalanceReplySchema } } }, async (request) => {
-      const rows = await services.leave.balances(requireCtx(request), request.query);
+      const rows = await services.leave.balances(scopeOf(request), request.query);
       return okList(rows, rows.length);
     });
     app.get('/Leaves/days', { config: own, schema: { tags, querystring: leaveDaysQuerySchema, response: { 200: leaveDaysReplySchema } } }, async (request) =>
-      ok(await services.leave.previewDays(requireCtx(request), request.query)),
+      ok(await services.leave.previewDays(scopeOf(request), request.query)),
     );
     app.get('/Leaves', { config: own, schema: { tags, querystring: leaveListQuerySchema, response: { 200: leaveListReplySchema } } }, async (request) => {
-      const page = await services.leave.list(requireCtx(request), request.query);
+      const page = await services.leave.list(scopeOf(request), request.query);
       return okList(page.rows, page.totalRecords);
     });
     app.post('/Leaves', { config: own, schema: { tags, body: leaveApplySchema, response: { 201: leaveRequestReplySchema } } }, async (request, reply) => {
-      const created = await services.leave.apply(requireCtx(request), request.body);
-      return reply.code(201).send(ok(created, LEAVE_MSG.applied, 201));
+      const created = await services.leave.apply(scopeOf(request), request.body);
+      reply.code(201);
+      return ok(created, LEAVE_MSG.applied, 201);
     });
     app.put('/Leaves/:id/status', { config: decide, schema: { tags, params: leaveIdPathSchema, body: leaveStatusInputSchema, response: { 200: leaveRequestReplySchema } } }, async (request) =>
-      ok(await services.leave.setStatus(requireCtx(request), request.params.id, request.body), STATUS_MESSAGES[request.body.status]),
+      ok(await services.leave.setStatus(scopeOf(request), request.params.id, request.body), STATUS_MESSAGES[request.body.status]),
     );
   }
 };

@@ -28,11 +28,9 @@ import {
   type LeaveTypeRules,
   type WeekendRule,
 } from '@tankha/domain';
-import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
-import { withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
-import type { AttendanceService } from '../attendance/attendance.service';
+import type { RequestContext, Scope, TenantDb } from '../../platform/tenancy';
 import * as repo from './leave.repo';
 
 /** How many years back the carry-forward chain is followed (older history is taken as settled). */
@@ -87,14 +85,11 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * Leave and holidays (DESIGN §5; docs/decisions.md "Leave and holidays"): the holiday calendar,
  * leave types, balances and leave requests with approval by the reporting manager or an
- * administrator/moderator. Approved leave and holiday changes recompute attendance after commit.
+ * administrator/moderator. Approved leave and holiday changes enqueue the attendance recompute, which
+ * runs after commit.
  */
 export class LeaveService {
-  constructor(private readonly deps: { db: Db; clock: Clock; attendance: Pick<AttendanceService, 'recompute'> }) {}
-
-  private tx<T>(ctx: RequestContext, fn: (tdb: TenantDb) => Promise<T>): Promise<T> {
-    return withTenant(this.deps.db, ctx.tenantId, fn);
-  }
+  constructor(private readonly deps: { clock: Clock }) {}
 
   private async today(tdb: TenantDb): Promise<IsoDate> {
     return dateInZone(this.deps.clock.now(), await repo.findTimeZone(tdb));
@@ -102,25 +97,23 @@ export class LeaveService {
 
   // ——— Holidays ———
 
-  async listHolidays(ctx: RequestContext, year: number | undefined): Promise<Holiday[]> {
-    return this.tx(ctx, async (tdb) => {
-      const y = year ?? Number((await this.today(tdb)).slice(0, 4));
-      return (await repo.findHolidays(tdb, `${String(y)}-01-01`, `${String(y)}-12-31`)).map(toHoliday);
-    });
+  async listHolidays({ db: tdb }: Scope, year: number | undefined): Promise<Holiday[]> {
+    const y = year ?? Number((await this.today(tdb)).slice(0, 4));
+    return (await repo.findHolidays(tdb, `${String(y)}-01-01`, `${String(y)}-12-31`)).map(toHoliday);
   }
 
-  async createHoliday(ctx: RequestContext, input: HolidayInput): Promise<Holiday> {
-    const holiday = await this.writeHoliday(ctx, async (tdb) => {
+  async createHoliday(scope: Scope, input: HolidayInput): Promise<Holiday> {
+    const holiday = await this.writeHoliday(scope, async (tdb) => {
       if (await repo.holidayDateTaken(tdb, input.date, null)) throw conflict(LEAVE_MSG.holidayExists, 'date');
       return repo.insertHoliday(tdb, input);
     });
-    await this.recomputeDates(ctx.tenantId, [holiday.date]);
+    this.recomputeDates(scope, [holiday.date]);
     return holiday;
   }
 
-  async updateHoliday(ctx: RequestContext, id: string, input: HolidayInput): Promise<Holiday> {
+  async updateHoliday(scope: Scope, id: string, input: HolidayInput): Promise<Holiday> {
     let previousDate = input.date;
-    const holiday = await this.writeHoliday(ctx, async (tdb) => {
+    const holiday = await this.writeHoliday(scope, async (tdb) => {
       const current = await repo.findHoliday(tdb, id);
       if (!current) throw notFound(LEAVE_MSG.holidayNotFound);
       previousDate = current.holiday_date;
@@ -128,30 +121,26 @@ export class LeaveService {
       await repo.updateHoliday(tdb, id, input);
       return id;
     });
-    await this.recomputeDates(ctx.tenantId, [...new Set([previousDate, holiday.date])]);
+    this.recomputeDates(scope, [...new Set([previousDate, holiday.date])]);
     return holiday;
   }
 
-  async deleteHoliday(ctx: RequestContext, id: string): Promise<void> {
-    const date = await this.tx(ctx, async (tdb) => {
-      await repo.lockLeaveSettings(tdb);
-      const current = await repo.findHoliday(tdb, id);
-      if (!current) throw notFound(LEAVE_MSG.holidayNotFound);
-      await repo.deleteHoliday(tdb, id);
-      return current.holiday_date;
-    });
-    await this.recomputeDates(ctx.tenantId, [date]);
+  async deleteHoliday(scope: Scope, id: string): Promise<void> {
+    const { db: tdb } = scope;
+    await repo.lockLeaveSettings(tdb);
+    const current = await repo.findHoliday(tdb, id);
+    if (!current) throw notFound(LEAVE_MSG.holidayNotFound);
+    await repo.deleteHoliday(tdb, id);
+    this.recomputeDates(scope, [current.holiday_date]);
   }
 
-  private async writeHoliday(ctx: RequestContext, change: (tdb: TenantDb) => Promise<string>): Promise<Holiday> {
+  private async writeHoliday({ db: tdb }: Scope, change: (tdb: TenantDb) => Promise<string>): Promise<Holiday> {
     try {
-      return await this.tx(ctx, async (tdb) => {
-        await repo.lockLeaveSettings(tdb);
-        const id = await change(tdb);
-        const row = await repo.findHoliday(tdb, id);
-        if (!row) throw notFound(LEAVE_MSG.holidayNotFound);
-        return toHoliday(row);
-      });
+      await repo.lockLeaveSettings(tdb);
+      const id = await change(tdb);
+      const row = await repo.findHoliday(tdb, id);
+      if (!row) throw notFound(LEAVE_MSG.holidayNotFound);
+      return toHoliday(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(LEAVE_MSG.holidayExists, 'date');
       throw error;
@@ -159,50 +148,46 @@ export class LeaveService {
   }
 
   /** A holiday changes every employee's day: recompute each date for everyone, after the commit. */
-  private async recomputeDates(tenantId: string, dates: readonly string[]): Promise<void> {
-    for (const date of dates) await this.deps.attendance.recompute(tenantId, { from: date, to: date });
+  private recomputeDates({ enqueue }: Scope, dates: readonly string[]): void {
+    for (const date of dates) enqueue('attendance.recompute', { from: date, to: date });
   }
 
   // ——— Leave types ———
 
-  async listLeaveTypes(ctx: RequestContext, includeInactive: boolean): Promise<LeaveType[]> {
+  async listLeaveTypes({ db: tdb, ctx }: Scope, includeInactive: boolean): Promise<LeaveType[]> {
     const all = includeInactive && can(ctx.roleId, 'leave.types.manage');
-    return this.tx(ctx, async (tdb) => (await repo.findLeaveTypes(tdb, all)).map(toLeaveType));
+    return (await repo.findLeaveTypes(tdb, all)).map(toLeaveType);
   }
 
-  async createLeaveType(ctx: RequestContext, input: LeaveTypeInput): Promise<LeaveType> {
-    return this.writeLeaveType(ctx, null, input);
+  async createLeaveType(scope: Scope, input: LeaveTypeInput): Promise<LeaveType> {
+    return this.writeLeaveType(scope, null, input);
   }
 
-  async updateLeaveType(ctx: RequestContext, id: string, input: LeaveTypeInput): Promise<LeaveType> {
-    return this.writeLeaveType(ctx, id, input);
+  async updateLeaveType(scope: Scope, id: string, input: LeaveTypeInput): Promise<LeaveType> {
+    return this.writeLeaveType(scope, id, input);
   }
 
   /** A type with requests (any status) is kept for their history: refuse, and suggest deactivating. */
-  async deleteLeaveType(ctx: RequestContext, id: string): Promise<void> {
-    await this.tx(ctx, async (tdb) => {
-      await repo.lockLeaveSettings(tdb);
-      const current = await repo.findLeaveType(tdb, id);
-      if (!current) throw notFound(LEAVE_MSG.typeNotFound);
-      if (current.request_count > 0) throw conflict(LEAVE_MSG.typeInUse);
-      await repo.deleteLeaveType(tdb, id);
-    });
+  async deleteLeaveType({ db: tdb }: Scope, id: string): Promise<void> {
+    await repo.lockLeaveSettings(tdb);
+    const current = await repo.findLeaveType(tdb, id);
+    if (!current) throw notFound(LEAVE_MSG.typeNotFound);
+    if (current.request_count > 0) throw conflict(LEAVE_MSG.typeInUse);
+    await repo.deleteLeaveType(tdb, id);
   }
 
   /** Creates (id null) or updates a type; code and name are unique in the organisation, case-insensitively. */
-  private async writeLeaveType(ctx: RequestContext, id: string | null, input: LeaveTypeInput): Promise<LeaveType> {
+  private async writeLeaveType({ db: tdb }: Scope, id: string | null, input: LeaveTypeInput): Promise<LeaveType> {
     try {
-      return await this.tx(ctx, async (tdb) => {
-        await repo.lockLeaveSettings(tdb);
-        if (id !== null && !(await repo.findLeaveType(tdb, id))) throw notFound(LEAVE_MSG.typeNotFound);
-        if (await repo.leaveTypeClash(tdb, 'code', input.code, id)) throw conflict(LEAVE_MSG.typeCodeExists, 'code');
-        if (await repo.leaveTypeClash(tdb, 'name', input.name, id)) throw conflict(LEAVE_MSG.typeNameExists, 'name');
-        const written = id ?? (await repo.insertLeaveType(tdb, input));
-        if (id !== null) await repo.updateLeaveType(tdb, id, input);
-        const row = await repo.findLeaveType(tdb, written);
-        if (!row) throw notFound(LEAVE_MSG.typeNotFound);
-        return toLeaveType(row);
-      });
+      await repo.lockLeaveSettings(tdb);
+      if (id !== null && !(await repo.findLeaveType(tdb, id))) throw notFound(LEAVE_MSG.typeNotFound);
+      if (await repo.leaveTypeClash(tdb, 'code', input.code, id)) throw conflict(LEAVE_MSG.typeCodeExists, 'code');
+      if (await repo.leaveTypeClash(tdb, 'name', input.name, id)) throw conflict(LEAVE_MSG.typeNameExists, 'name');
+      const written = id ?? (await repo.insertLeaveType(tdb, input));
+      if (id !== null) await repo.updateLeaveType(tdb, id, input);
+      const row = await repo.findLeaveType(tdb, written);
+      if (!row) throw notFound(LEAVE_MSG.typeNotFound);
+      return toLeaveType(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(LEAVE_MSG.typeCodeExists, 'code');
       throw error;
@@ -211,34 +196,32 @@ export class LeaveService {
 
   // ——— Balances ———
 
-  async balances(ctx: RequestContext, query: LeaveBalanceQuery): Promise<LeaveBalanceRow[]> {
-    return this.tx(ctx, async (tdb) => {
-      const employeeId = query.employeeId ?? ctx.userId;
-      const employee = await repo.findEmployee(tdb, employeeId);
-      if (!employee) throw notFound(LEAVE_MSG.employeeNotFound);
-      if (employee.id !== ctx.userId && !isAdminOrModerator(ctx) && employee.reporting_manager_id !== ctx.userId) throw forbidden(LEAVE_MSG.notAllowedToView);
-      const today = await this.today(tdb);
-      const year = query.year ?? Number(today.slice(0, 4));
-      const types = await repo.findLeaveTypes(tdb, true);
-      const balances = await this.computeBalances(tdb, employee, types, year, today);
-      return types
-        .map((t) => ({ t, b: balances.get(t.id) }))
-        .filter(({ t, b }) => t.is_active || (b !== undefined && (b.used > 0 || b.pending > 0)))
-        .map(({ t, b }) => {
-          const balance = b ?? { entitled: 0, carriedForward: 0, adjustment: 0, used: 0, pending: 0, available: 0 };
-          return {
-            leaveTypeId: t.id,
-            leaveTypeName: t.name,
-            code: t.code,
-            color: t.color,
-            isPaid: t.is_paid,
-            isUnlimited: !t.is_paid,
-            yearlyQuota: Number(t.yearly_quota),
-            accruesMonthly: t.accrues_monthly,
-            ...balance,
-          };
-        });
-    });
+  async balances({ db: tdb, ctx }: Scope, query: LeaveBalanceQuery): Promise<LeaveBalanceRow[]> {
+    const employeeId = query.employeeId ?? ctx.userId;
+    const employee = await repo.findEmployee(tdb, employeeId);
+    if (!employee) throw notFound(LEAVE_MSG.employeeNotFound);
+    if (employee.id !== ctx.userId && !isAdminOrModerator(ctx) && employee.reporting_manager_id !== ctx.userId) throw forbidden(LEAVE_MSG.notAllowedToView);
+    const today = await this.today(tdb);
+    const year = query.year ?? Number(today.slice(0, 4));
+    const types = await repo.findLeaveTypes(tdb, true);
+    const balances = await this.computeBalances(tdb, employee, types, year, today);
+    return types
+      .map((t) => ({ t, b: balances.get(t.id) }))
+      .filter(({ t, b }) => t.is_active || (b !== undefined && (b.used > 0 || b.pending > 0)))
+      .map(({ t, b }) => {
+        const balance = b ?? { entitled: 0, carriedForward: 0, adjustment: 0, used: 0, pending: 0, available: 0 };
+        return {
+          leaveTypeId: t.id,
+          leaveTypeName: t.name,
+          code: t.code,
+          color: t.color,
+          isPaid: t.is_paid,
+          isUnlimited: !t.is_paid,
+          yearlyQuota: Number(t.yearly_quota),
+          accruesMonthly: t.accrues_monthly,
+          ...balance,
+        };
+      });
   }
 
   /**
@@ -301,56 +284,50 @@ export class LeaveService {
   }
 
   /** The days a request of the signed-in employee for these dates would take. */
-  async previewDays(ctx: RequestContext, query: LeaveDaysQuery): Promise<{ days: number }> {
-    return this.tx(ctx, async (tdb) => {
-      const employee = await repo.findEmployee(tdb, ctx.userId);
-      if (!employee) throw notFound(LEAVE_MSG.employeeNotFound);
-      const isWorkingDay = await this.workingDayRule(tdb, employee, query.startDate, query.endDate);
-      return { days: countLeaveDays({ ...query, isWorkingDay }) };
-    });
+  async previewDays({ db: tdb, ctx }: Scope, query: LeaveDaysQuery): Promise<{ days: number }> {
+    const employee = await repo.findEmployee(tdb, ctx.userId);
+    if (!employee) throw notFound(LEAVE_MSG.employeeNotFound);
+    const isWorkingDay = await this.workingDayRule(tdb, employee, query.startDate, query.endDate);
+    return { days: countLeaveDays({ ...query, isWorkingDay }) };
   }
 
   /** Applies for leave for the signed-in employee; the request starts Pending. */
-  async apply(ctx: RequestContext, input: LeaveApply): Promise<LeaveRequest> {
-    return this.tx(ctx, async (tdb) => {
-      await repo.lockEmployeeLeave(tdb, ctx.userId);
-      const employee = await repo.findEmployee(tdb, ctx.userId);
-      if (!employee) throw notFound(LEAVE_MSG.employeeNotFound);
-      const type = await repo.findLeaveType(tdb, input.leaveTypeId);
-      if (!type || !type.is_active) throw fieldError('leaveTypeId', LEAVE_MSG.leaveTypeInvalid);
-      if (employee.date_of_joining && input.startDate < employee.date_of_joining) throw fieldError('startDate', LEAVE_MSG.beforeJoining);
+  async apply({ db: tdb, ctx }: Scope, input: LeaveApply): Promise<LeaveRequest> {
+    await repo.lockEmployeeLeave(tdb, ctx.userId);
+    const employee = await repo.findEmployee(tdb, ctx.userId);
+    if (!employee) throw notFound(LEAVE_MSG.employeeNotFound);
+    const type = await repo.findLeaveType(tdb, input.leaveTypeId);
+    if (!type || !type.is_active) throw fieldError('leaveTypeId', LEAVE_MSG.leaveTypeInvalid);
+    if (employee.date_of_joining && input.startDate < employee.date_of_joining) throw fieldError('startDate', LEAVE_MSG.beforeJoining);
 
-      // Two halves of the same date (a first half and a second half) may sit side by side; anything else overlapping clashes.
-      const overlapping = await repo.findOverlapping(tdb, ctx.userId, input.startDate, input.endDate);
-      const clashes = overlapping.some(
-        (o) => !(input.portion !== 'full' && o.portion !== 'full' && o.portion !== input.portion && o.start_date === o.end_date && o.start_date === input.startDate),
-      );
-      if (clashes) throw conflict(LEAVE_MSG.overlap);
+    // Two halves of the same date (a first half and a second half) may sit side by side; anything else overlapping clashes.
+    const overlapping = await repo.findOverlapping(tdb, ctx.userId, input.startDate, input.endDate);
+    const clashes = overlapping.some(
+      (o) => !(input.portion !== 'full' && o.portion !== 'full' && o.portion !== input.portion && o.start_date === o.end_date && o.start_date === input.startDate),
+    );
+    if (clashes) throw conflict(LEAVE_MSG.overlap);
 
-      const isWorkingDay = await this.workingDayRule(tdb, employee, input.startDate, input.endDate);
-      const days = countLeaveDays({ startDate: input.startDate, endDate: input.endDate, portion: input.portion, isWorkingDay });
-      if (days <= 0) throw badRequest(LEAVE_MSG.noWorkingDays);
+    const isWorkingDay = await this.workingDayRule(tdb, employee, input.startDate, input.endDate);
+    const days = countLeaveDays({ startDate: input.startDate, endDate: input.endDate, portion: input.portion, isWorkingDay });
+    if (days <= 0) throw badRequest(LEAVE_MSG.noWorkingDays);
 
-      if (type.is_paid) {
-        const today = await this.today(tdb);
-        const balance = (await this.computeBalances(tdb, employee, [type], Number(input.startDate.slice(0, 4)), today)).get(type.id);
-        if (!balance || days > balance.available) throw badRequest(LEAVE_MSG.insufficientBalance);
-      }
-      const id = await repo.insertRequest(tdb, { userId: ctx.userId, leaveTypeId: type.id, startDate: input.startDate, endDate: input.endDate, portion: input.portion, days, reason: input.reason });
-      return this.view(tdb, ctx, id);
-    });
+    if (type.is_paid) {
+      const today = await this.today(tdb);
+      const balance = (await this.computeBalances(tdb, employee, [type], Number(input.startDate.slice(0, 4)), today)).get(type.id);
+      if (!balance || days > balance.available) throw badRequest(LEAVE_MSG.insufficientBalance);
+    }
+    const id = await repo.insertRequest(tdb, { userId: ctx.userId, leaveTypeId: type.id, startDate: input.startDate, endDate: input.endDate, portion: input.portion, days, reason: input.reason });
+    return this.view(tdb, ctx, id);
   }
 
-  async list(ctx: RequestContext, query: LeaveListQuery): Promise<{ rows: LeaveRequest[]; totalRecords: number }> {
-    return this.tx(ctx, async (tdb) => {
-      const filters: repo.RequestFilters = query.scope === 'mine' ? { userId: ctx.userId } : isAdminOrModerator(ctx) ? { exceptUserId: ctx.userId } : { managerId: ctx.userId };
-      if (query.scope === 'team' && query.employeeId) filters.userId = query.employeeId;
-      if (query.status !== undefined) filters.status = query.status;
-      const totalRecords = await repo.countRequests(tdb, filters);
-      const rows = await repo.findRequests(tdb, filters, query.pageSize, (query.pageNumber - 1) * query.pageSize);
-      const today = await this.today(tdb);
-      return { totalRecords, rows: rows.map((r) => this.toRequest(r, ctx, today)) };
-    });
+  async list({ db: tdb, ctx }: Scope, query: LeaveListQuery): Promise<{ rows: LeaveRequest[]; totalRecords: number }> {
+    const filters: repo.RequestFilters = query.scope === 'mine' ? { userId: ctx.userId } : isAdminOrModerator(ctx) ? { exceptUserId: ctx.userId } : { managerId: ctx.userId };
+    if (query.scope === 'team' && query.employeeId) filters.userId = query.employeeId;
+    if (query.status !== undefined) filters.status = query.status;
+    const totalRecords = await repo.countRequests(tdb, filters);
+    const rows = await repo.findRequests(tdb, filters, query.pageSize, (query.pageNumber - 1) * query.pageSize);
+    const today = await this.today(tdb);
+    return { totalRecords, rows: rows.map((r) => this.toRequest(r, ctx, today)) };
   }
 
   /**
@@ -358,40 +335,38 @@ export class LeaveService {
    * administrator or moderator, never the employee. Cancel (4): the employee, while it is pending or
    * approved and not yet started. Approval and the cancelling of approved leave recompute its days.
    */
-  async setStatus(ctx: RequestContext, id: string, input: LeaveStatusInput): Promise<LeaveRequest> {
-    const { result, recompute } = await this.tx(ctx, async (tdb) => {
-      const found = await repo.findRequest(tdb, id);
-      if (!found) throw notFound(LEAVE_MSG.requestNotFound);
-      // Lock the employee's leave, then read the request again: a decision made meanwhile is seen.
-      await repo.lockEmployeeLeave(tdb, found.user_id);
-      const row = (await repo.findRequest(tdb, id)) ?? found;
-      const today = await this.today(tdb);
-      const now = this.deps.clock.now();
-      let recompute: boolean;
-      if (input.status === LeaveStatus.Cancelled) {
-        if (row.user_id !== ctx.userId) throw forbidden(LEAVE_MSG.onlyRequesterCancels);
-        if (!this.cancellable(row, today)) throw conflict(LEAVE_MSG.notCancellable);
-        recompute = row.status === LeaveStatus.Approved;
-        await repo.updateRequestStatus(tdb, id, { status: LeaveStatus.Cancelled, deciderId: null, remarks: input.remarks, at: now });
-      } else {
-        if (row.user_id === ctx.userId) throw forbidden(LEAVE_MSG.cannotDecideOwn);
-        if (!isAdminOrModerator(ctx) && row.reporting_manager_id !== ctx.userId) throw forbidden(LEAVE_MSG.notAllowedToDecide);
-        if (row.status !== LeaveStatus.Pending) throw conflict(LEAVE_MSG.alreadyDecided);
-        if (input.status === LeaveStatus.Approved && row.is_paid) {
-          // Pending days already hold the balance; a quota cut or a debit since applying can leave too little.
-          const employee = await repo.findEmployee(tdb, row.user_id);
-          const type = await repo.findLeaveType(tdb, row.leave_type_id);
-          if (employee && type) {
-            const balance = (await this.computeBalances(tdb, employee, [type], Number(row.start_date.slice(0, 4)), today)).get(type.id);
-            if (balance && balance.available < 0) throw badRequest(LEAVE_MSG.insufficientBalance);
-          }
+  async setStatus({ db: tdb, ctx, enqueue }: Scope, id: string, input: LeaveStatusInput): Promise<LeaveRequest> {
+    const found = await repo.findRequest(tdb, id);
+    if (!found) throw notFound(LEAVE_MSG.requestNotFound);
+    // Lock the employee's leave, then read the request again: a decision made meanwhile is seen.
+    await repo.lockEmployeeLeave(tdb, found.user_id);
+    const row = (await repo.findRequest(tdb, id)) ?? found;
+    const today = await this.today(tdb);
+    const now = this.deps.clock.now();
+    let recompute: boolean;
+    if (input.status === LeaveStatus.Cancelled) {
+      if (row.user_id !== ctx.userId) throw forbidden(LEAVE_MSG.onlyRequesterCancels);
+      if (!this.cancellable(row, today)) throw conflict(LEAVE_MSG.notCancellable);
+      recompute = row.status === LeaveStatus.Approved;
+      await repo.updateRequestStatus(tdb, id, { status: LeaveStatus.Cancelled, deciderId: null, remarks: input.remarks, at: now });
+    } else {
+      if (row.user_id === ctx.userId) throw forbidden(LEAVE_MSG.cannotDecideOwn);
+      if (!isAdminOrModerator(ctx) && row.reporting_manager_id !== ctx.userId) throw forbidden(LEAVE_MSG.notAllowedToDecide);
+      if (row.status !== LeaveStatus.Pending) throw conflict(LEAVE_MSG.alreadyDecided);
+      if (input.status === LeaveStatus.Approved && row.is_paid) {
+        // Pending days already hold the balance; a quota cut or a debit since applying can leave too little.
+        const employee = await repo.findEmployee(tdb, row.user_id);
+        const type = await repo.findLeaveType(tdb, row.leave_type_id);
+        if (employee && type) {
+          const balance = (await this.computeBalances(tdb, employee, [type], Number(row.start_date.slice(0, 4)), today)).get(type.id);
+          if (balance && balance.available < 0) throw badRequest(LEAVE_MSG.insufficientBalance);
         }
-        recompute = input.status === LeaveStatus.Approved;
-        await repo.updateRequestStatus(tdb, id, { status: input.status, deciderId: ctx.userId, remarks: input.remarks, at: now });
       }
-      return { result: await this.view(tdb, ctx, id), recompute };
-    });
-    if (recompute) await this.deps.attendance.recompute(ctx.tenantId, { userIds: [result.employeeId], from: result.startDate, to: result.endDate });
+      recompute = input.status === LeaveStatus.Approved;
+      await repo.updateRequestStatus(tdb, id, { status: input.status, deciderId: ctx.userId, remarks: input.remarks, at: now });
+    }
+    const result = await this.view(tdb, ctx, id);
+    if (recompute) enqueue('attendance.recompute', { userIds: [result.employeeId], from: result.startDate, to: result.endDate });
     return result;
   }
 

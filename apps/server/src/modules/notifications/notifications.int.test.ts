@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { NOTIFICATION_HUB_PATH, NOTIFICATION_MSG, type AttendanceReminderPush, type NotificationItem, type SessionUser } from '@tankha/contracts';
@@ -6,7 +6,7 @@ import { buildApp } from '../../app';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../db/seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
-import { NotificationService, type NotificationPush } from './notifications.service';
+import type { NotificationService } from './notifications.service';
 
 /** Monday 10 March 2025, 08:00 in Kolkata (UTC+5:30). */
 const MONDAY_8AM = new Date('2025-03-10T02:30:00Z');
@@ -42,10 +42,6 @@ async function reminderRows(t: TestApp, user: SessionUser) {
   );
 }
 
-function recordingPush(): NotificationPush & { sent: { tenantId: string; userId: string; payload: AttendanceReminderPush }[] } {
-  const sent: { tenantId: string; userId: string; payload: AttendanceReminderPush }[] = [];
-  return { sent, attendanceReminder: (tenantId, userId, payload) => void sent.push({ tenantId, userId, payload }) };
-}
 
 describe.each(BACKENDS)('notifications REST (%s)', (backend) => {
   let t: TestApp;
@@ -187,18 +183,31 @@ describe.each(BACKENDS)('attendance reminder job (%s)', (backend) => {
     await t.close();
   });
 
-  const newService = (push: NotificationPush) => new NotificationService({ db: t.database.db, clock: t.clock, push });
+  // The 'notifications.push' jobs that ran (they call the service's push, which calls the hub).
+  let pushSpy: MockInstance<NotificationService['push']>;
+  const pushed = () => pushSpy.mock.calls.map(([scope, data]) => ({ tenantId: scope.tenantId, userId: data.userId, payload: data.payload }));
+  beforeEach(() => {
+    pushSpy = vi.spyOn(t.app.services.notification, 'push');
+    // The job recomputes yesterday before reading it (tested in attendance); here the seeded days are the input.
+    vi.spyOn(t.app.services.attendance, 'recompute').mockResolvedValue(undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** The 15-minute schedule at `when`; the harness then runs the organisations' jobs and their pushes. */
+  const schedule = (when: Date) => t.globalScope((scope) => t.app.services.notification.scheduleAttendanceReminders(scope, when));
+  /** One organisation's reminder job at `when`, as any process would run it. */
+  const sendFor = (user: SessionUser, when: Date) => t.tenantScope(user.tenantId, (scope) => t.app.services.notification.sendAttendanceReminders(scope, when));
 
   it('sends nothing before 06:00 in the organisation’s zone', async () => {
-    const push = recordingPush();
-    await newService(push).runAttendanceReminders(MONDAY_5_30AM);
+    await schedule(MONDAY_5_30AM);
     expect(await reminderRows(t, kiran)).toEqual([]);
-    expect(push.sent.filter((s) => s.userId === kiran.id || s.userId === meera.id)).toEqual([]);
+    expect(pushed().filter((s) => s.userId === kiran.id || s.userId === meera.id)).toEqual([]);
   });
 
   it('reminds each active employee once with the first 3 absent dates and a count of more', async () => {
-    const push = recordingPush();
-    await newService(push).runAttendanceReminders(MONDAY_8AM);
+    await schedule(MONDAY_8AM);
 
     const rows = await reminderRows(t, kiran);
     expect(rows).toHaveLength(1);
@@ -220,7 +229,7 @@ describe.each(BACKENDS)('attendance reminder job (%s)', (backend) => {
     expect(await reminderRows(t, ravi)).toEqual([]);
 
     // The push carries Title, message and data{tenantName, employeeName, absentDates} (platform §3).
-    expect(push.sent.find((s) => s.userId === kiran.id)).toEqual({
+    expect(pushed().find((s) => s.userId === kiran.id)).toEqual({
       tenantId: kiran.tenantId,
       userId: kiran.id,
       payload: {
@@ -229,7 +238,7 @@ describe.each(BACKENDS)('attendance reminder job (%s)', (backend) => {
         data: { tenantName: 'Godavari Foods', employeeName: 'Kiran Das', absentDates: ['2025-03-03', '2025-03-04', '2025-03-05', '2025-03-06', '2025-03-07'] },
       },
     });
-    expect(push.sent.filter((s) => s.userId === ravi.id)).toEqual([]);
+    expect(pushed().filter((s) => s.userId === ravi.id)).toEqual([]);
 
     const list = (await t.call('GET', '/Notifications', { token: kiran.token })).json() as { data: NotificationItem[]; totalRecords: number };
     expect(list.totalRecords).toBe(1);
@@ -238,21 +247,23 @@ describe.each(BACKENDS)('attendance reminder job (%s)', (backend) => {
   });
 
   it('sends nothing more when it runs again the same day, even from another process', async () => {
-    const push = recordingPush();
-    await Promise.all([newService(push).runAttendanceReminders(MONDAY_8AM), newService(push).runAttendanceReminders(new Date('2025-03-10T12:00:00Z'))]);
-    expect(push.sent.filter((s) => [kiran.id, meera.id].includes(s.userId))).toEqual([]);
+    await Promise.all([schedule(MONDAY_8AM), schedule(new Date('2025-03-10T12:00:00Z'))]);
+    // Other processes (with no memory of today) run the organisations' jobs again, at the same time.
+    const noon = new Date('2025-03-10T06:30:00Z');
+    await Promise.all([sendFor(kiran, MONDAY_8AM), sendFor(kiran, noon), sendFor(meera, MONDAY_8AM), sendFor(meera, noon)]);
+    expect(pushed().filter((s) => [kiran.id, meera.id].includes(s.userId))).toEqual([]);
     expect(await reminderRows(t, kiran)).toHaveLength(1);
     expect(await reminderRows(t, meera)).toHaveLength(1);
   });
 
   it('reminds again the next day over the moved window', async () => {
-    const push = recordingPush();
-    await Promise.all([newService(push).runAttendanceReminders(TUESDAY_8AM), newService(push).runAttendanceReminders(TUESDAY_8AM)]);
+    // Two schedules at once, and another process's job for the same organisation: one reminder.
+    await Promise.all([schedule(TUESDAY_8AM), schedule(TUESDAY_8AM), sendFor(kiran, TUESDAY_8AM)]);
     const rows = await reminderRows(t, kiran);
     expect(rows).toHaveLength(2);
     expect(rows[1]?.message).toBe('Your attendance is missing for 04 Mar 2025, 05 Mar 2025, 06 Mar 2025 and 2 more. Please check in or raise a regularization request.');
     expect(rows[1]?.data).toMatchObject({ absentDates: ['2025-03-04', '2025-03-05', '2025-03-06', '2025-03-07', '2025-03-10'], reminderDate: '2025-03-11' });
-    expect(push.sent.filter((s) => s.userId === kiran.id)).toHaveLength(1);
+    expect(pushed().filter((s) => s.userId === kiran.id)).toHaveLength(1);
   });
 
   it('lets administrators run it by hand for their organisation only; members may not', async () => {
@@ -392,6 +403,8 @@ describe.runIf(process.env.TEST_REDIS_URL)('notification hub across processes th
       const received = nextReminder(socket);
       const run = await b.inject({ method: 'POST', url: '/backend/api/Notifications/attendance-reminders/run', headers: { authorization: `Bearer ${kiran.token}` } });
       expect(run.json()).toMatchObject({ data: { notified: 1 } });
+      // Process B runs the push job its request enqueued.
+      await b.jobs.drain();
       expect(await received).toMatchObject({ title: 'Attendance missing', message: EXPECTED_FIVE, data: { employeeName: 'Kiran Das' } });
     } finally {
       socket?.close();

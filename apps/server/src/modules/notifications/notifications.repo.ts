@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { NotificationType } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
-import type { TenantDb, UnscopedDb } from '../../platform/tenancy';
+import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
 export interface NotificationRow extends Record<string, unknown> {
   id: string;
@@ -53,9 +53,14 @@ export interface ReminderTenantRow extends Record<string, unknown> {
 }
 
 /** The scheduler's cross-tenant read: every organisation that still exists, with its zone. */
-export async function findTenants(udb: UnscopedDb, tenantId?: string): Promise<ReminderTenantRow[]> {
-  const only = tenantId ? sql` AND id = ${tenantId}` : sql``;
-  return queryRows<ReminderTenantRow>(udb.db, sql`SELECT id, name, time_zone FROM tenants WHERE deleted_at IS NULL${only} ORDER BY id`);
+export async function findTenants(global: GlobalDb): Promise<ReminderTenantRow[]> {
+  return queryRows<ReminderTenantRow>(global.tx, sql`SELECT id, name, time_zone FROM tenants WHERE deleted_at IS NULL ORDER BY id`);
+}
+
+/** The organisation of a reminder job, unless it has been deleted since the job was scheduled. */
+export async function findReminderTenant(tdb: TenantDb): Promise<ReminderTenantRow | undefined> {
+  const [row] = await queryRows<ReminderTenantRow>(tdb.tx, sql`SELECT id, name, time_zone FROM tenants WHERE id = ${tdb.tenantId} AND deleted_at IS NULL`);
+  return row;
 }
 
 /**

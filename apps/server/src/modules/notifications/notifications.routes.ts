@@ -8,7 +8,8 @@ import {
   notificationReadReplySchema,
   notificationUnreadCountReplySchema,
 } from '@tankha/contracts';
-import { requireCtx, type Services } from '../../app';
+import type { Services } from '../../services';
+import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 
 /** Notifications (platform §7.7): the signed-in user's own list, unread count and read marking. */
@@ -17,16 +18,16 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   const own = { access: { permission: 'notifications.own' as const } };
 
   app.get('/Notifications/unread/count', { config: own, schema: { tags, response: { 200: notificationUnreadCountReplySchema } } }, async (request) =>
-    ok({ count: await services.notification.unreadCount(requireCtx(request)) }),
+    ok({ count: await services.notification.unreadCount(scopeOf(request)) }),
   );
 
   app.get('/Notifications', { config: own, schema: { tags, querystring: notificationListQuerySchema, response: { 200: notificationListReplySchema } } }, async (request) => {
-    const page = await services.notification.list(requireCtx(request), request.query);
+    const page = await services.notification.list(scopeOf(request), request.query);
     return okList(page.rows, page.totalRecords);
   });
 
   app.post('/Notifications/read', { config: own, schema: { tags, body: notificationReadInputSchema, response: { 200: notificationReadReplySchema } } }, async (request) =>
-    ok({ updated: await services.notification.markRead(requireCtx(request), request.body) }, NOTIFICATION_MSG.markedRead),
+    ok({ updated: await services.notification.markRead(scopeOf(request), request.body) }, NOTIFICATION_MSG.markedRead),
   );
 
   // Manual run of today's attendance reminder for the caller's organisation (administrators and
@@ -35,9 +36,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ services: Services }> =
     '/Notifications/attendance-reminders/run',
     { config: { access: { permission: 'attendance.approve' as const } }, schema: { tags, response: { 200: attendanceReminderRunReplySchema } } },
     async (request) => {
-      const ctx = requireCtx(request);
-      const result = await services.notification.runAttendanceReminders(undefined, { tenantId: ctx.tenantId, force: true });
-      return ok({ notified: result.notified }, NOTIFICATION_MSG.remindersSent);
+      const notified = await services.notification.sendAttendanceRemindersNow(scopeOf(request));
+      return ok({ notified }, NOTIFICATION_MSG.remindersSent);
     },
   );
 };

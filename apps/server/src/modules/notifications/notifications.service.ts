@@ -8,9 +8,9 @@ import {
   type NotificationReadInput,
 } from '@tankha/contracts';
 import { addDaysToDate, dateInZone } from '@tankha/domain';
-import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import { unscoped, withTenant, type RequestContext } from '../../platform/tenancy';
+import type { GlobalScope, Scope, TenantScope } from '../../platform/tenancy';
+import type { AttendanceService } from '../attendance/attendance.service';
 import * as repo from './notifications.repo';
 
 /** The reminder goes out from 06:00 in the organisation's time zone, once a day. */
@@ -23,19 +23,21 @@ export interface NotificationPush {
   attendanceReminder(tenantId: string, userId: string, payload: AttendanceReminderPush): void;
 }
 
-/** Finalises computed attendance days (AttendanceService.recompute) before the reminder reads them. */
-export type RecomputeAttendance = (tenantId: string, scope: { from: string; to: string }) => Promise<void>;
-
-export interface ReminderRunOptions {
-  /** Only this organisation (the manual trigger); its errors are thrown instead of collected. */
-  tenantId?: string;
-  /** Ignore the 06:00 gate (the manual trigger). Idempotency per employee per day still holds. */
-  force?: boolean;
+/** One employee's reminder push, sent by a job once the notification row is committed. */
+export interface NotificationPushJob {
+  userId: string;
+  payload: AttendanceReminderPush;
 }
 
-export interface ReminderRunResult {
-  notified: number;
-  failedTenants: { tenantId: string; error: unknown }[];
+declare module '../../platform/jobs/jobs' {
+  interface JobPayloads {
+    /** The 15-minute schedule (no payload): finds the organisations whose 06:00 reminder is due. */
+    'attendance.reminders': Record<string, never>;
+    /** One organisation's reminders; `now` is the schedule's instant (ISO), so the day is the same. */
+    'attendance.reminders.tenant': { now: string };
+    /** A real-time push to one employee. */
+    'notifications.push': NotificationPushJob;
+  }
 }
 
 function toItem(row: repo.NotificationRow): NotificationItem {
@@ -64,89 +66,104 @@ function zoneOf(timeZone: string | null | undefined): string {
 
 /** In-app notifications (platform §7.7) and the daily attendance reminder (platform §3, §4). */
 export class NotificationService {
-  /** Organisations this process has already reminded today (tenant id → local date): saves the query. */
+  /** Organisations this process has already scheduled today (tenant id → local date): saves the jobs. */
   private readonly remindedOn = new Map<string, string>();
 
-  constructor(private readonly deps: { db: Db; clock: Clock; push: NotificationPush; recompute?: RecomputeAttendance }) {}
+  constructor(private readonly deps: { clock: Clock; push: NotificationPush; attendance: Pick<AttendanceService, 'recompute'> }) {}
 
-  async unreadCount(ctx: RequestContext): Promise<number> {
-    return withTenant(this.deps.db, ctx.tenantId, (tdb) => repo.countUnread(tdb, ctx.userId));
+  async unreadCount({ db: tdb, ctx }: Scope): Promise<number> {
+    return repo.countUnread(tdb, ctx.userId);
   }
 
   /** The signed-in user's notifications, newest first; a page past the end is empty. */
-  async list(ctx: RequestContext, query: NotificationListQuery): Promise<{ rows: NotificationItem[]; totalRecords: number }> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const totalRecords = await repo.countAll(tdb, ctx.userId);
-      const offset = (query.pageNo - 1) * query.pageSize;
-      const rows = offset >= totalRecords ? [] : await repo.findPage(tdb, ctx.userId, query.pageSize, offset);
-      return { rows: rows.map(toItem), totalRecords };
-    });
+  async list({ db: tdb, ctx }: Scope, query: NotificationListQuery): Promise<{ rows: NotificationItem[]; totalRecords: number }> {
+    const totalRecords = await repo.countAll(tdb, ctx.userId);
+    const offset = (query.pageNo - 1) * query.pageSize;
+    const rows = offset >= totalRecords ? [] : await repo.findPage(tdb, ctx.userId, query.pageSize, offset);
+    return { rows: rows.map(toItem), totalRecords };
   }
 
   /** Marks the user's own notifications read; ids of other users' (or unknown) notifications change nothing. */
-  async markRead(ctx: RequestContext, input: NotificationReadInput): Promise<number> {
+  async markRead({ db: tdb, ctx }: Scope, input: NotificationReadInput): Promise<number> {
     const ids = input.all === true ? null : [...new Set(input.ids ?? [])];
     if (ids !== null && ids.length === 0) return 0;
-    return withTenant(this.deps.db, ctx.tenantId, (tdb) => repo.markRead(tdb, ctx.userId, ids));
+    return repo.markRead(tdb, ctx.userId, ids);
   }
 
   /**
-   * The daily job: for every organisation whose local time is past 06:00, each active employee with
-   * 'Absent' days in the last 7 days gets one notification a day and a real-time push. Safe to run
-   * as often as wanted and from several processes (advisory lock + the day's key in the row).
+   * The 15-minute schedule: every organisation whose local time is past 06:00 and that this process
+   * has not scheduled today gets one 'attendance.reminders.tenant' job, so one organisation's
+   * failure does not stop the others. Safe to run as often as wanted and from several processes:
+   * the per-organisation job sends once per employee per day (advisory lock + the day's key in the row).
    */
-  async runAttendanceReminders(now: Date = this.deps.clock.now(), options: ReminderRunOptions = {}): Promise<ReminderRunResult> {
+  async scheduleAttendanceReminders(scope: GlobalScope, now: Date): Promise<void> {
     // Cross-tenant read of the organisation list: this is the scheduler, not a request.
-    const tenants = await repo.findTenants(unscoped(this.deps.db), options.tenantId);
-    const result: ReminderRunResult = { notified: 0, failedTenants: [] };
+    const tenants = await repo.findTenants(scope.global);
     for (const tenant of tenants) {
       const zone = zoneOf(tenant.time_zone);
       const today = dateInZone(now, zone);
-      if (!options.force && (hourInZone(now, zone) < REMINDER_HOUR || this.remindedOn.get(tenant.id) === today)) continue;
-      try {
-        result.notified += await this.remindTenant(tenant, today, now);
-        this.remindedOn.set(tenant.id, today);
-      } catch (error) {
-        if (options.tenantId) throw error;
-        result.failedTenants.push({ tenantId: tenant.id, error });
-      }
+      if (hourInZone(now, zone) < REMINDER_HOUR || this.remindedOn.get(tenant.id) === today) continue;
+      await scope.asTenant(tenant.id, async (tenantScope) => tenantScope.enqueue('attendance.reminders.tenant', { now: now.toISOString() }));
+      this.remindedOn.set(tenant.id, today);
     }
-    return result;
   }
 
-  private async remindTenant(tenant: repo.ReminderTenantRow, today: string, now: Date): Promise<number> {
+  /** The 'attendance.reminders.tenant' job: one organisation's reminders for the day of `now` in its zone. */
+  async sendAttendanceReminders(scope: TenantScope, now: Date): Promise<void> {
+    await this.remind(scope, now);
+  }
+
+  /**
+   * The manual run for the caller's organisation: the same rules except the 06:00 gate; an employee
+   * still gets one a day. Answers how many were notified.
+   */
+  async sendAttendanceRemindersNow(scope: Scope): Promise<number> {
+    return this.remind(scope, this.deps.clock.now());
+  }
+
+  /**
+   * Each active employee with 'Absent' days in the last 7 days gets one notification a day, and a
+   * real-time push once it is committed. Answers how many were notified.
+   */
+  private async remind(scope: TenantScope, now: Date): Promise<number> {
+    const { db: tdb } = scope;
+    const tenant = await repo.findReminderTenant(tdb);
+    if (!tenant) return 0;
+    const today = dateInZone(now, zoneOf(tenant.time_zone));
     const yesterday = addDaysToDate(today, -1);
     const from = addDaysToDate(today, -REMINDER_LOOKBACK_DAYS);
+    if (!(await repo.tryReminderLock(tdb, today))) return 0;
     // Yesterday was provisional while it lasted (NotCalculated rather than Absent): settle it first.
-    if (this.deps.recompute) await this.deps.recompute(tenant.id, { from: yesterday, to: yesterday });
+    await this.deps.attendance.recompute(scope, { from: yesterday, to: yesterday });
 
-    const sent = await withTenant(this.deps.db, tenant.id, async (tdb) => {
-      if (!(await repo.tryReminderLock(tdb, today))) return [];
-      const absent = await repo.findAbsentEmployees(tdb, from, yesterday, today);
-      const reminders = absent.map((row) => {
-        const absentDates = row.absent_dates;
-        const payload: AttendanceReminderPush = {
-          title: NOTIFICATION_MSG.reminderTitle,
-          message: attendanceReminderMessage(absentDates),
-          data: { tenantName: tenant.name, employeeName: `${row.first_name} ${row.last_name}`.trim(), absentDates },
-        };
-        return { userId: row.user_id, payload };
-      });
-      await repo.insertNotifications(
-        tdb,
-        reminders.map((r) => ({
-          userId: r.userId,
-          type: NotificationType.AttendanceReminder,
-          title: r.payload.title,
-          message: r.payload.message,
-          data: { ...r.payload.data, reminderDate: today },
-          createdAt: now,
-        })),
-      );
-      return reminders;
+    const absent = await repo.findAbsentEmployees(tdb, from, yesterday, today);
+    const reminders = absent.map((row) => {
+      const absentDates = row.absent_dates;
+      const payload: AttendanceReminderPush = {
+        title: NOTIFICATION_MSG.reminderTitle,
+        message: attendanceReminderMessage(absentDates),
+        data: { tenantName: tenant.name, employeeName: `${row.first_name} ${row.last_name}`.trim(), absentDates },
+      };
+      return { userId: row.user_id, payload };
     });
-    // Pushed after the commit, so a client that refetches on the push sees the row.
-    for (const r of sent) this.deps.push.attendanceReminder(tenant.id, r.userId, r.payload);
-    return sent.length;
+    await repo.insertNotifications(
+      tdb,
+      reminders.map((r) => ({
+        userId: r.userId,
+        type: NotificationType.AttendanceReminder,
+        title: r.payload.title,
+        message: r.payload.message,
+        data: { ...r.payload.data, reminderDate: today },
+        createdAt: now,
+      })),
+    );
+    // Pushed by a job after the commit, so a client that refetches on the push sees the row.
+    for (const r of reminders) scope.enqueue('notifications.push', { userId: r.userId, payload: r.payload });
+    return reminders.length;
+  }
+
+  /** The 'notifications.push' job: the real-time push to the employee's group. */
+  push(scope: TenantScope, data: NotificationPushJob): void {
+    this.deps.push.attendanceReminder(scope.tenantId, data.userId, data.payload);
   }
 }

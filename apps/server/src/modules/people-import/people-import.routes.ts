@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IMPORT_MAX_BYTES, importFieldsSchema, importPreviewReplySchema, importSummaryReplySchema, importTemplateQuerySchema } from '@tankha/contracts';
-import { requireCtx, type Services } from '../../app';
+import type { Services } from '../../services';
+import { scopeOf } from '../../platform/route-scope';
 import { badRequest } from '../../platform/errors';
 import { parseFields, readMultipart } from '../../platform/files/multipart';
 import { ok } from '../../platform/http';
@@ -14,10 +15,8 @@ export const peopleImportRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   app.get('/Users/import/template', { config: { access }, schema: { tags, querystring: importTemplateQuerySchema } }, async (request, reply) => {
     const { format } = request.query;
     const bytes = await services.peopleImport.template(format);
-    return reply
-      .header('content-type', CONTENT_TYPES[format])
-      .header('content-disposition', `attachment; filename="tankha-users-import-template.${format}"`)
-      .send(bytes);
+    reply.header('content-type', CONTENT_TYPES[format]).header('content-disposition', `attachment; filename="tankha-users-import-template.${format}"`);
+    return bytes;
   });
 
   const readUpload = async (request: Parameters<typeof readMultipart>[0]) => {
@@ -29,13 +28,13 @@ export const peopleImportRoutes: FastifyPluginAsyncZod<{ services: Services }> =
 
   app.post('/Users/import/preview', { config: { access }, schema: { tags, response: { 200: importPreviewReplySchema } } }, async (request) => {
     const { bytes } = await readUpload(request);
-    return ok(await services.peopleImport.preview(requireCtx(request), bytes));
+    return ok(await services.peopleImport.preview(scopeOf(request), bytes));
   });
 
   app.post('/Users/import', { config: { access }, schema: { tags, response: { 200: importSummaryReplySchema } } }, async (request) => {
     const { fields, bytes } = await readUpload(request);
     const { mode } = parseFields(importFieldsSchema, fields);
-    const summary = await services.peopleImport.commit(requireCtx(request), bytes, mode);
+    const summary = await services.peopleImport.commit(scopeOf(request), bytes, mode);
     return ok(summary, `${String(summary.created)} users imported`);
   });
 };

@@ -1,40 +1,38 @@
 import type { ImportMode, ImportPreview, ImportSummary } from '@tankha/contracts';
-import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../platform/errors';
-import { withTenant, type RequestContext } from '../../platform/tenancy';
+import type { Scope } from '../../platform/tenancy';
+import type { EmployeeService } from '../employees/employees.service';
 import * as repo from './people-import.repo';
 import { buildTemplate, readSheet } from './people-import.sheet';
-import { validateImportRows, type ImportCandidate } from './people-import.validate';
-
-/** Creates the valid rows of a file in one transaction; provided by the employees module. */
-export type ImportCreator = (ctx: RequestContext, candidates: readonly ImportCandidate[], mode: ImportMode) => Promise<ImportSummary>;
+import { validateImportRows } from './people-import.validate';
 
 /**
  * Import Users: a template, a preview that validates every row with the employee form's rules,
  * and a commit that writes nothing unless every row is valid (docs/decisions.md, people).
  */
 export class PeopleImportService {
-  constructor(private readonly deps: { db: Db; create: ImportCreator }) {}
+  /** The employees module creates the valid rows, in the request's one transaction. */
+  constructor(private readonly deps: { employees: Pick<EmployeeService, 'createImported'> }) {}
 
   template(format: 'csv' | 'xlsx'): Promise<Buffer> {
     return buildTemplate(format);
   }
 
-  private async check(ctx: RequestContext, bytes: Buffer) {
+  private async check({ db: tdb }: Scope, bytes: Buffer) {
     const rows = await readSheet(bytes);
-    const lookups = await withTenant(this.deps.db, ctx.tenantId, (tdb) => repo.findImportLookups(tdb));
+    const lookups = await repo.findImportLookups(tdb);
     return validateImportRows(rows, lookups);
   }
 
-  async preview(ctx: RequestContext, bytes: Buffer): Promise<ImportPreview> {
-    const { report } = await this.check(ctx, bytes);
+  async preview(scope: Scope, bytes: Buffer): Promise<ImportPreview> {
+    const { report } = await this.check(scope, bytes);
     const invalidRows = report.filter((r) => r.errors.length > 0).length;
     return { totalRows: report.length, validRows: report.length - invalidRows, invalidRows, rows: report };
   }
 
   /** Re-validates the same file (the preview may be stale) and writes all rows or none. */
-  async commit(ctx: RequestContext, bytes: Buffer, mode: ImportMode): Promise<ImportSummary> {
-    const { report, candidates } = await this.check(ctx, bytes);
+  async commit(scope: Scope, bytes: Buffer, mode: ImportMode): Promise<ImportSummary> {
+    const { report, candidates } = await this.check(scope, bytes);
     const invalid = report.filter((r) => r.errors.length > 0);
     if (invalid.length > 0) {
       const first = invalid[0];
@@ -45,6 +43,6 @@ export class PeopleImportService {
       );
     }
     if (candidates.length === 0) throw badRequest('The file has no employees in it.');
-    return this.deps.create(ctx, candidates, mode);
+    return this.deps.employees.createImported(scope, candidates, mode);
   }
 }

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../db/seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 import type { RequestContext } from '../../platform/tenancy';
-import { RequestService } from './requests.service';
+import type { Enqueue } from '../../platform/jobs/jobs';
 
 /**
  * Regularization requests over HTTP (people spec §2.3, §4, §5, §6, §7; platform §3.1; DESIGN §5).
@@ -396,20 +396,9 @@ describe.each(BACKENDS)('regularization requests over HTTP (%s)', (backend) => {
   });
 
   describe('recompute after commit', () => {
-    it('recomputes the employee’s dates once the logs are committed', async () => {
+    it('enqueues the recompute of the employee’s dates in the same unit of work as the logs', async () => {
       const row = await createOk(body({ startDate: '2026-03-09', endDate: '2026-03-10', startTime: '10:00', endTime: '19:00' }));
-      const seen: { scope: unknown; committedLogs: number }[] = [];
-      const service = new RequestService({
-        db: t.database.db,
-        clock: t.clock,
-        attendance: {
-          recompute: async (tenantId, scope) => {
-            // A fresh read outside the transaction: the logs must already be there.
-            const logs = await logsOf(aditi.id, '2026-03-09', '2026-03-10');
-            seen.push({ scope: { tenantId, ...scope }, committedLogs: logs.length });
-          },
-        },
-      });
+      const enqueued: { name: string; data: unknown }[] = [];
       const ctx: RequestContext = {
         tenantId: rahul.tenantId,
         userId: rahul.id,
@@ -419,9 +408,18 @@ describe.each(BACKENDS)('regularization requests over HTTP (%s)', (backend) => {
         planFeatures: [],
         features: [],
         hasActiveSubscription: true,
+        timeZone: 'Asia/Kolkata',
       };
-      await service.updateStatus(ctx, row.id, { status: 1, requestType: 2 });
-      expect(seen).toEqual([{ scope: { tenantId: rahul.tenantId, userIds: [aditi.id], from: '2026-03-09', to: '2026-03-10' }, committedLogs: 2 }]);
+      await t.tenantScope(rahul.tenantId, async (scope) => {
+        const enqueue: Enqueue = (name, data, options) => {
+          enqueued.push({ name, data });
+          scope.enqueue(name, data, options);
+        };
+        await t.app.services.request.updateStatus({ ...scope, ctx, enqueue }, row.id, { status: 1, requestType: 2 });
+      });
+      expect(enqueued).toEqual([{ name: 'attendance.recompute', data: { userIds: [aditi.id], from: '2026-03-09', to: '2026-03-10' } }]);
+      // The job ran after the commit (the harness drained it): the logs it reads are there.
+      expect(await logsOf(aditi.id, '2026-03-09', '2026-03-10')).toHaveLength(2);
       await clearRequests();
     });
   });

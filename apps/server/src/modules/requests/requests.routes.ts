@@ -9,7 +9,8 @@ import {
   requestReplySchema,
   updateRequestStatusSchema,
 } from '@tankha/contracts';
-import { requireCtx, type Services } from '../../app';
+import type { Services } from '../../services';
+import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 
 /**
@@ -22,11 +23,11 @@ export const requestRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   const decide = { access: { permission: 'requests.decide' as const, feature: 'AttendanceRequests' as const } };
 
   app.post('/Requests', { config: own, schema: { tags, body: createRequestSchema, response: { 200: requestReplySchema } } }, async (request) =>
-    ok(await services.request.create(requireCtx(request), request.body), REQUEST_MSG.submitted),
+    ok(await services.request.create(scopeOf(request), request.body), REQUEST_MSG.submitted),
   );
 
   app.get('/Requests', { config: own, schema: { tags, querystring: requestListQuerySchema, response: { 200: requestListReplySchema } } }, async (request) => {
-    const page = await services.request.list(requireCtx(request), request.query);
+    const page = await services.request.list(scopeOf(request), request.query);
     return okList(page.rows, page.totalRecords);
   });
 
@@ -34,7 +35,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     '/Requests/:id/status',
     { config: decide, schema: { tags, params: requestIdPathSchema, body: updateRequestStatusSchema, response: { 200: requestReplySchema } } },
     async (request) => {
-      const row = await services.request.updateStatus(requireCtx(request), request.params.id, request.body);
+      const row = await services.request.updateStatus(scopeOf(request), request.params.id, request.body);
       const message = request.body.status === RequestStatus.Completed ? REQUEST_MSG.approved : request.body.status === RequestStatus.Rejected ? REQUEST_MSG.rejected : REQUEST_MSG.cancelled;
       return ok(row, message);
     },

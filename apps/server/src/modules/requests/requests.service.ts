@@ -10,17 +10,11 @@ import {
   type UpdateRequestStatus,
 } from '@tankha/contracts';
 import { dateInZone } from '@tankha/domain';
-import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
-import { withTenant, type RequestContext } from '../../platform/tenancy';
+import type { Scope } from '../../platform/tenancy';
 import { decisionOf, isAdminOrModerator, mayCancel, mayDecide } from './requests.policy';
 import * as repo from './requests.repo';
-
-/** What this module needs of the attendance module: recompute days after their time logs change. */
-export interface AttendanceRecomputer {
-  recompute(tenantId: string, scope: { userIds?: readonly string[]; from: string; to: string }): Promise<void>;
-}
 
 function toRow(row: repo.RequestDbRow): RequestRow {
   return {
@@ -42,43 +36,41 @@ function toRow(row: repo.RequestDbRow): RequestRow {
 
 /** Attendance regularization requests (people spec §2.3, §4, §5, §6, §7; DESIGN §5). */
 export class RequestService {
-  constructor(private readonly deps: { db: Db; clock: Clock; attendance: AttendanceRecomputer }) {}
+  constructor(private readonly deps: { clock: Clock }) {}
 
   /** Raised for the signed-in user (people spec §6), created Opened (§4). */
-  async create(ctx: RequestContext, input: CreateRequest): Promise<RequestRow> {
+  async create({ db: tdb, ctx }: Scope, input: CreateRequest): Promise<RequestRow> {
     const now = this.deps.clock.now();
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const requester = await repo.findRequester(tdb, ctx.userId);
-      if (!requester) throw notFound(REQUEST_MSG.notFound);
-      const today = dateInZone(now, requester.timeZone);
-      const fields = input.additionalData?.attendanceRegularization ?? {};
-      const checked = validateRegularization({ ...fields, reason: input.reason }, today, { allowFutureDates: requester.allowFutureDates });
-      if (!checked.ok) throw badRequest(checked.message, { [checked.field]: checked.message });
-      const value = checked.value;
-      if (requester.dateOfJoining && value.startDate < requester.dateOfJoining) throw badRequest(REQUEST_MSG.beforeJoining, { startDate: REQUEST_MSG.beforeJoining });
-      await repo.lockUserRequests(tdb, ctx.userId);
-      if (await repo.hasOverlappingOpened(tdb, ctx.userId, value.startDate, value.endDate)) {
-        throw new AppError(409, 'CONFLICT', REQUEST_MSG.overlapping, { startDate: REQUEST_MSG.overlapping });
-      }
-      const id = await repo.insertRequest(tdb, {
-        userId: ctx.userId,
-        requestType: RequestType.AttendanceRegularization,
-        status: RequestStatus.Opened,
-        reason: value.reason,
-        additionalData: { attendanceRegularization: { startDate: value.startDate, endDate: value.endDate, startTime: value.startTime, endTime: value.endTime } },
-        now,
-      });
-      const row = await repo.findRequest(tdb, id);
-      if (!row) throw notFound(REQUEST_MSG.notFound);
-      return toRow(row);
+    const requester = await repo.findRequester(tdb, ctx.userId);
+    if (!requester) throw notFound(REQUEST_MSG.notFound);
+    const today = dateInZone(now, requester.timeZone);
+    const fields = input.additionalData?.attendanceRegularization ?? {};
+    const checked = validateRegularization({ ...fields, reason: input.reason }, today, { allowFutureDates: requester.allowFutureDates });
+    if (!checked.ok) throw badRequest(checked.message, { [checked.field]: checked.message });
+    const value = checked.value;
+    if (requester.dateOfJoining && value.startDate < requester.dateOfJoining) throw badRequest(REQUEST_MSG.beforeJoining, { startDate: REQUEST_MSG.beforeJoining });
+    await repo.lockUserRequests(tdb, ctx.userId);
+    if (await repo.hasOverlappingOpened(tdb, ctx.userId, value.startDate, value.endDate)) {
+      throw new AppError(409, 'CONFLICT', REQUEST_MSG.overlapping, { startDate: REQUEST_MSG.overlapping });
+    }
+    const id = await repo.insertRequest(tdb, {
+      userId: ctx.userId,
+      requestType: RequestType.AttendanceRegularization,
+      status: RequestStatus.Opened,
+      reason: value.reason,
+      additionalData: { attendanceRegularization: { startDate: value.startDate, endDate: value.endDate, startTime: value.startTime, endTime: value.endTime } },
+      now,
     });
+    const row = await repo.findRequest(tdb, id);
+    if (!row) throw notFound(REQUEST_MSG.notFound);
+    return toRow(row);
   }
 
   /**
    * onlyMyRequests: the caller's own. Otherwise the requests the caller may decide, never their own:
    * 1 direct reportees, 2 the whole reporting tree below, 3 every employee (administrators and moderators).
    */
-  async list(ctx: RequestContext, query: RequestListQuery): Promise<{ rows: RequestRow[]; totalRecords: number }> {
+  async list({ db: tdb, ctx }: Scope, query: RequestListQuery): Promise<{ rows: RequestRow[]; totalRecords: number }> {
     let scope: repo.RequestScope;
     if (query.onlyMyRequests) scope = { kind: 'own', userId: ctx.userId };
     else if (query.reportingFilterType === RequestReporteeScope.All) {
@@ -91,50 +83,44 @@ export class RequestService {
       requestType: query.requestType ?? RequestType.AttendanceRegularization,
       ...(query.status ? { status: query.status } : {}),
     };
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const [totalRecords, rows] = [await repo.countRequests(tdb, filters), await repo.findRequests(tdb, filters, query.pageSize, (query.pageNumber - 1) * query.pageSize)];
-      return { totalRecords, rows: rows.map(toRow) };
-    });
+    const [totalRecords, rows] = [await repo.countRequests(tdb, filters), await repo.findRequests(tdb, filters, query.pageSize, (query.pageNumber - 1) * query.pageSize)];
+    return { totalRecords, rows: rows.map(toRow) };
   }
 
   /**
    * Cancel (requester), Complete or Reject (manager above, administrator, moderator), only from
-   * Opened. Completing writes the requested times as that employee's time logs and recomputes the
-   * days once the transaction has committed; Rejected and Cancelled change nothing else (DESIGN §5).
+   * Opened. Completing writes the requested times as that employee's time logs and enqueues the
+   * recompute of those days, which runs once the transaction has committed; Rejected and Cancelled
+   * change nothing else (DESIGN §5).
    */
-  async updateStatus(ctx: RequestContext, id: string, input: UpdateRequestStatus): Promise<RequestRow> {
+  async updateStatus({ db: tdb, ctx, enqueue }: Scope, id: string, input: UpdateRequestStatus): Promise<RequestRow> {
     const now = this.deps.clock.now();
     const decision = decisionOf(input.status);
     if (!decision) throw badRequest(REQUEST_MSG.invalidStatus, { status: REQUEST_MSG.invalidStatus });
-    const { row, recompute } = await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const locked = await repo.lockRequest(tdb, id);
-      const current = locked ? await repo.findRequest(tdb, id) : undefined;
-      if (!locked || !current) throw notFound(REQUEST_MSG.notFound);
-      if (decision === 'cancel') {
-        if (!mayCancel(ctx.userId, current.user_id)) throw forbidden(REQUEST_MSG.cancelOwnOnly);
-      } else {
-        if (current.user_id === ctx.userId) throw forbidden(REQUEST_MSG.decideOwn);
-        const above = isAdminOrModerator(ctx.roleId) ? false : await repo.isAboveInChain(tdb, ctx.userId, current.user_id);
-        if (!mayDecide({ id: ctx.userId, roleId: ctx.roleId }, current.user_id, above)) throw forbidden(REQUEST_MSG.notYourReportee);
-      }
-      if (current.request_type !== input.requestType) throw badRequest(REQUEST_MSG.typeMismatch, { requestType: REQUEST_MSG.typeMismatch });
-      if (locked.status !== RequestStatus.Opened) throw badRequest(REQUEST_MSG.notOpened, { status: REQUEST_MSG.notOpened });
+    const locked = await repo.lockRequest(tdb, id);
+    const current = locked ? await repo.findRequest(tdb, id) : undefined;
+    if (!locked || !current) throw notFound(REQUEST_MSG.notFound);
+    if (decision === 'cancel') {
+      if (!mayCancel(ctx.userId, current.user_id)) throw forbidden(REQUEST_MSG.cancelOwnOnly);
+    } else {
+      if (current.user_id === ctx.userId) throw forbidden(REQUEST_MSG.decideOwn);
+      const above = isAdminOrModerator(ctx.roleId) ? false : await repo.isAboveInChain(tdb, ctx.userId, current.user_id);
+      if (!mayDecide({ id: ctx.userId, roleId: ctx.roleId }, current.user_id, above)) throw forbidden(REQUEST_MSG.notYourReportee);
+    }
+    if (current.request_type !== input.requestType) throw badRequest(REQUEST_MSG.typeMismatch, { requestType: REQUEST_MSG.typeMismatch });
+    if (locked.status !== RequestStatus.Opened) throw badRequest(REQUEST_MSG.notOpened, { status: REQUEST_MSG.notOpened });
 
-      const remarks = input.remarks ? input.remarks : null;
-      await repo.updateRequestStatus(tdb, id, { status: input.status, decidedBy: decision === 'decide' ? ctx.userId : null, remarks, now });
-      let scope: { userIds: string[]; from: string; to: string } | null = null;
-      if (input.status === RequestStatus.Completed) {
-        const { start_date: startDate, end_date: endDate, start_time: startTime, end_time: endTime } = current;
-        if (!startDate || !endDate || !startTime || !endTime) throw badRequest(REQUEST_MSG.fillRequired);
-        const timeZone = await repo.tenantTimeZone(tdb);
-        await repo.replaceLogsWithRegularization(tdb, { userId: current.user_id, startDate, endDate, startTime, endTime, timeZone, notes: current.reason, now });
-        scope = { userIds: [current.user_id], from: startDate, to: endDate };
-      }
-      const updated = await repo.findRequest(tdb, id);
-      if (!updated) throw notFound(REQUEST_MSG.notFound);
-      return { row: toRow(updated), recompute: scope };
-    });
-    if (recompute) await this.deps.attendance.recompute(ctx.tenantId, recompute);
-    return row;
+    const remarks = input.remarks ? input.remarks : null;
+    await repo.updateRequestStatus(tdb, id, { status: input.status, decidedBy: decision === 'decide' ? ctx.userId : null, remarks, now });
+    if (input.status === RequestStatus.Completed) {
+      const { start_date: startDate, end_date: endDate, start_time: startTime, end_time: endTime } = current;
+      if (!startDate || !endDate || !startTime || !endTime) throw badRequest(REQUEST_MSG.fillRequired);
+      const timeZone = await repo.tenantTimeZone(tdb);
+      await repo.replaceLogsWithRegularization(tdb, { userId: current.user_id, startDate, endDate, startTime, endTime, timeZone, notes: current.reason, now });
+      enqueue('attendance.recompute', { userIds: [current.user_id], from: startDate, to: endDate });
+    }
+    const updated = await repo.findRequest(tdb, id);
+    if (!updated) throw notFound(REQUEST_MSG.notFound);
+    return toRow(updated);
   }
 }

@@ -7,7 +7,9 @@ import {
   tenantEarningsReplySchema,
   userIdPathSchema,
 } from '@tankha/contracts';
-import { requireCtx, type Services } from '../../app';
+import type { Services } from '../../services';
+import { SIGNED_IN } from '../../platform/auth/access';
+import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 
 /**
@@ -28,7 +30,7 @@ export const salaryRoutes: FastifyPluginAsyncZod<{
       schema: { tags, response: { 200: tenantEarningsReplySchema } },
     },
     async (request) => {
-      const list = await salary.earnings(requireCtx(request));
+      const list = await salary.earnings(scopeOf(request));
       return okList(list, list.length);
     },
   );
@@ -40,7 +42,7 @@ export const salaryRoutes: FastifyPluginAsyncZod<{
       schema: { tags, response: { 200: tenantDeductionsReplySchema } },
     },
     async (request) => {
-      const list = await salary.deductions(requireCtx(request));
+      const list = await salary.deductions(scopeOf(request));
       return okList(list, list.length);
     },
   );
@@ -52,7 +54,7 @@ export const salaryRoutes: FastifyPluginAsyncZod<{
       schema: { tags, response: { 200: statutoryComponentsReplySchema } },
     },
     async (request) => {
-      const list = await salary.statutory(requireCtx(request));
+      const list = await salary.statutory(scopeOf(request));
       return okList(list, list.length);
     },
   );
@@ -67,19 +69,20 @@ export const salaryRoutes: FastifyPluginAsyncZod<{
         response: { 200: salaryStructureReplySchema },
       },
     },
-    async (request) => ok(await salary.calculate(requireCtx(request), request.body)),
+    async (request) => ok(await salary.calculate(scopeOf(request), request.body)),
   );
 
   app.get(
     '/Users/:id/salary-structure',
     // Signed-in: administrators and moderators see anyone's, a member only their own (checked in the service).
     {
+      config: { access: SIGNED_IN },
       schema: {
         tags,
         params: userIdPathSchema,
         response: { 200: salaryStructureReplySchema },
       },
     },
-    async (request) => ok(await salary.userStructure(requireCtx(request), request.params.id)),
+    async (request) => ok(await salary.userStructure(scopeOf(request), request.params.id)),
   );
 };

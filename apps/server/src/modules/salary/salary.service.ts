@@ -10,10 +10,9 @@ import {
   type SalaryEarningInput,
   type StatutoryGender,
 } from '@tankha/domain';
-import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
-import { withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
+import type { Scope, TenantDb, TenantScope } from '../../platform/tenancy';
 import * as repo from './salary.repo';
 import type { TenantDeductionRow, TenantEarningRow } from './salary.repo';
 
@@ -139,54 +138,51 @@ const num = (v: unknown, fallback: number): number => (typeof v === 'number' && 
  * CTC through the domain engine (payroll spec §3, §7; people spec §5).
  */
 export class SalaryService {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  constructor(private readonly deps: { clock: Clock }) {}
 
-  async earnings(ctx: RequestContext): Promise<TenantEarning[]> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => (await repo.listEarnings(tdb)).map(earningOut));
+  async earnings({ db: tdb }: Scope): Promise<TenantEarning[]> {
+    return (await repo.listEarnings(tdb)).map(earningOut);
   }
 
-  async deductions(ctx: RequestContext): Promise<TenantDeduction[]> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => (await repo.listDeductions(tdb)).map(deductionOut));
+  async deductions({ db: tdb }: Scope): Promise<TenantDeduction[]> {
+    return (await repo.listDeductions(tdb)).map(deductionOut);
   }
 
-  async statutory(ctx: RequestContext): Promise<StatutoryComponentSetting[]> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const rows = await repo.listStatutory(tdb);
-      return STATUTORY_COMPONENT_NAMES.map((component) => {
-        const { enabled, settings } = settingsOf(rows, component);
-        return { component, isEnabled: enabled, settings };
-      });
+  async statutory({ db: tdb }: Scope): Promise<StatutoryComponentSetting[]> {
+    const rows = await repo.listStatutory(tdb);
+    return STATUTORY_COMPONENT_NAMES.map((component) => {
+      const { enabled, settings } = settingsOf(rows, component);
+      return { component, isEnabled: enabled, settings };
     });
   }
 
-  async calculate(ctx: RequestContext, request: StructureRequest): Promise<SalaryStructureView> {
-    return withTenant(this.deps.db, ctx.tenantId, (tdb) => this.structureIn(tdb, request));
+  async calculate(scope: Scope, request: StructureRequest): Promise<SalaryStructureView> {
+    return this.structureIn(scope, request);
   }
 
   /** The stored employee's structure (their CTC, regime and associations). */
-  async userStructure(ctx: RequestContext, userId: string): Promise<SalaryStructureView> {
+  async userStructure(scope: Scope, userId: string): Promise<SalaryStructureView> {
+    const { db: tdb, ctx } = scope;
     if (ctx.userId !== userId && !can(ctx.roleId, 'users.viewProfile')) throw forbidden();
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const person = await repo.findSalaryPerson(tdb, userId);
-      if (!person) throw notFound('User not found');
-      if (person.annualCtcPaise === null) return this.emptyStructure(tdb, person.regimeType);
-      const [earnings, deductions] = await Promise.all([repo.listUserEarnings(tdb, userId), repo.listUserDeductions(tdb, userId)]);
-      return this.structureIn(tdb, {
-        annualCTC: toRupees(person.annualCtcPaise ?? 0),
-        regimeType: person.regimeType === 0 ? 0 : 1,
-        earningAssociationValues: earnings.map((e) => ({
-          tenantEarningId: e.tenantEarningId,
-          calculationType: e.calculationType,
-          calculationValue: earningValueOut(e),
-        })),
-        deductionAssociationValues: deductions.map((d) => ({
-          tenantDeductionId: d.tenantDeductionId,
-          calculationValue: toRupees(d.annualPaise),
-        })),
-        forceESICalc: person.forceEsiCalc,
-        dateOfBirth: person.dateOfBirth,
-        gender: person.gender,
-      });
+    const person = await repo.findSalaryPerson(tdb, userId);
+    if (!person) throw notFound('User not found');
+    if (person.annualCtcPaise === null) return this.emptyStructure(tdb, person.regimeType);
+    const [earnings, deductions] = await Promise.all([repo.listUserEarnings(tdb, userId), repo.listUserDeductions(tdb, userId)]);
+    return this.structureIn(scope, {
+      annualCTC: toRupees(person.annualCtcPaise ?? 0),
+      regimeType: person.regimeType === 0 ? 0 : 1,
+      earningAssociationValues: earnings.map((e) => ({
+        tenantEarningId: e.tenantEarningId,
+        calculationType: e.calculationType,
+        calculationValue: earningValueOut(e),
+      })),
+      deductionAssociationValues: deductions.map((d) => ({
+        tenantDeductionId: d.tenantDeductionId,
+        calculationValue: toRupees(d.annualPaise),
+      })),
+      forceESICalc: person.forceEsiCalc,
+      dateOfBirth: person.dateOfBirth,
+      gender: person.gender,
     });
   }
 
@@ -215,7 +211,7 @@ export class SalaryService {
    * Checks an employee's associations against the tenant's components and converts them for storage.
    * Empty earnings → the organisation's default structure, stored as the employee's own values.
    */
-  async resolveAssociations(tdb: TenantDb, earnings: readonly EarningValue[], deductions: readonly DeductionValue[]): Promise<ResolvedAssociations> {
+  async resolveAssociations({ db: tdb }: TenantScope, earnings: readonly EarningValue[], deductions: readonly DeductionValue[]): Promise<ResolvedAssociations> {
     const [tenantEarnings, tenantDeductions] = await Promise.all([repo.listEarnings(tdb), repo.listDeductions(tdb)]);
     const chosen = this.chooseEarnings(tenantEarnings, earnings);
     return {
@@ -266,7 +262,7 @@ export class SalaryService {
   }
 
   /** Maps the tenant's components and the request to the engine, and its result to rupees. */
-  async structureIn(tdb: TenantDb, request: StructureRequest, isAvailable = true): Promise<SalaryStructureView> {
+  async structureIn({ db: tdb }: TenantScope, request: StructureRequest, isAvailable = true): Promise<SalaryStructureView> {
     const [earningRows, deductionRows, statutoryRows, timeZone] = await Promise.all([
       repo.listEarnings(tdb),
       repo.listDeductions(tdb),

@@ -18,7 +18,8 @@ import {
   shiftRosterQuerySchema,
   shiftUpdateSchema,
 } from '@tankha/contracts';
-import { requireCtx, type Services } from '../../app';
+import type { Services } from '../../services';
+import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 
 /**
@@ -34,48 +35,49 @@ export const shiftRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
 
   // Static paths first in the file for readers; Fastify matches static segments before :id anyway.
   app.get('/Shifts/assigned', { config: view, schema: { tags, querystring: shiftRosterQuerySchema, response: { 200: rosterReplySchema } } }, async (request) => {
-    const page = await services.shift.roster(requireCtx(request), request.query);
+    const page = await services.shift.roster(scopeOf(request), request.query);
     return okList<(typeof page.rows)[number]>(page.rows, page.totalRecords);
   });
 
   app.get(
     '/Shifts/current-shift',
     { config: { access: { permission: 'attendance.own' as const } }, schema: { tags, querystring: currentShiftQuerySchema, response: { 200: currentShiftReplySchema } } },
-    async (request) => ok(await services.shift.currentShift(requireCtx(request), request.query.employeeId)),
+    async (request) => ok(await services.shift.currentShift(scopeOf(request), request.query.employeeId)),
   );
 
   app.get('/Shifts/department/:departmentId', { config: view, schema: { tags, params: shiftDepartmentPathSchema, response: { 200: shiftArrayReplySchema } } }, async (request) =>
-    ok(await services.shift.forDepartment(requireCtx(request), request.params.departmentId)),
+    ok(await services.shift.forDepartment(scopeOf(request), request.params.departmentId)),
   );
 
   app.post('/Shifts/assign/departments', { config: assign, schema: { tags, body: shiftAssignDepartmentsSchema, response: { 200: shiftReplySchema } } }, async (request) =>
-    ok(await services.shift.assignDepartments(requireCtx(request), request.body), SHIFT_MSG.departmentsAssigned),
+    ok(await services.shift.assignDepartments(scopeOf(request), request.body), SHIFT_MSG.departmentsAssigned),
   );
 
   app.post('/Shifts/assign/employees', { config: assign, schema: { tags, body: shiftAssignmentRequestSchema, response: { 200: shiftAssignReplySchema } } }, async (request) =>
-    ok(await services.shift.assignEmployees(requireCtx(request), request.body), SHIFT_MSG.assigned),
+    ok(await services.shift.assignEmployees(scopeOf(request), request.body), SHIFT_MSG.assigned),
   );
 
   app.get('/Shifts', { config: view, schema: { tags, querystring: shiftListQuerySchema, response: { 200: shiftListReplySchema } } }, async (request) => {
-    const page = await services.shift.list(requireCtx(request), request.query);
+    const page = await services.shift.list(scopeOf(request), request.query);
     return okList<(typeof page.rows)[number]>(page.rows, page.totalRecords);
   });
 
   app.get('/Shifts/:id', { config: view, schema: { tags, params: shiftIdPathSchema, response: { 200: shiftReplySchema } } }, async (request) =>
-    ok(await services.shift.get(requireCtx(request), request.params.id)),
+    ok(await services.shift.get(scopeOf(request), request.params.id)),
   );
 
   app.post('/Shifts', { config: create, schema: { tags, body: shiftCreateSchema, response: { 201: shiftReplySchema } } }, async (request, reply) => {
-    const created = await services.shift.create(requireCtx(request), request.body);
-    return reply.code(201).send(ok(created, SHIFT_MSG.created, 201));
+    const created = await services.shift.create(scopeOf(request), request.body);
+    reply.code(201);
+    return ok(created, SHIFT_MSG.created, 201);
   });
 
   app.put('/Shifts', { config: manage, schema: { tags, body: shiftUpdateSchema, response: { 200: shiftReplySchema } } }, async (request) =>
-    ok(await services.shift.update(requireCtx(request), request.body), SHIFT_MSG.updated),
+    ok(await services.shift.update(scopeOf(request), request.body), SHIFT_MSG.updated),
   );
 
   app.delete('/Shifts/:id', { config: manage, schema: { tags, params: shiftIdPathSchema, response: { 200: emptyReplySchema } } }, async (request) => {
-    await services.shift.remove(requireCtx(request), request.params.id);
+    await services.shift.remove(scopeOf(request), request.params.id);
     return ok(null, SHIFT_MSG.deleted);
   });
 };

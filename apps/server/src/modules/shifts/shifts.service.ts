@@ -16,11 +16,9 @@ import {
   type ShiftWeekend,
 } from '@tankha/contracts';
 import { addMonthsToMonth, dateInZone, datesBetween, daysBetweenInclusive, daysInMonth, isIsoDate, resolveShiftId, type ShiftAssignmentRow } from '@tankha/domain';
-import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
-import { withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
-import type { RecomputeScope } from '../attendance/attendance.service';
+import type { RequestContext, Scope, TenantDb, TenantScope } from '../../platform/tenancy';
 import * as repo from './shifts.repo';
 
 /** The longest roster range: a month (the spec's client asks for one week). */
@@ -56,41 +54,33 @@ export function recentMonths(today: string): { from: string; to: string } {
 }
 
 interface ShiftDeps {
-  db: Db;
   clock: Clock;
-  /** AttendanceService.recompute, called after a change commits. */
-  recompute: (tenantId: string, scope: RecomputeScope) => Promise<void>;
 }
 
 /** Shifts, department shifts, employee assignments and the roster (people spec §2.2, §5, §7 Shifts). */
 export class ShiftService {
   constructor(private readonly deps: ShiftDeps) {}
 
-  async list(ctx: RequestContext, query: ShiftListQuery): Promise<{ rows: Shift[]; totalRecords: number }> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const [totalRecords, rows] = [await repo.countShifts(tdb), await repo.findShifts(tdb, query.pageSize, (query.page - 1) * query.pageSize)];
-      return { totalRecords, rows: rows.map(toShift) };
-    });
+  async list({ db: tdb }: Scope, query: ShiftListQuery): Promise<{ rows: Shift[]; totalRecords: number }> {
+    const [totalRecords, rows] = [await repo.countShifts(tdb), await repo.findShifts(tdb, query.pageSize, (query.page - 1) * query.pageSize)];
+    return { totalRecords, rows: rows.map(toShift) };
   }
 
-  async get(ctx: RequestContext, id: string): Promise<Shift> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const row = await repo.findShift(tdb, id);
-      if (!row) throw notFound(SHIFT_MSG.notFound);
-      return toShift(row);
-    });
+  async get({ db: tdb }: Scope, id: string): Promise<Shift> {
+    const row = await repo.findShift(tdb, id);
+    if (!row) throw notFound(SHIFT_MSG.notFound);
+    return toShift(row);
   }
 
   /** The default shift and the department's own shift(s): the shifts available to its people. */
-  async forDepartment(ctx: RequestContext, departmentId: string): Promise<Shift[]> {
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      if (!(await repo.departmentExists(tdb, departmentId))) throw notFound('Department not found');
-      return (await repo.findShiftsOfDepartment(tdb, departmentId)).map(toShift);
-    });
+  async forDepartment({ db: tdb }: Scope, departmentId: string): Promise<Shift[]> {
+    if (!(await repo.departmentExists(tdb, departmentId))) throw notFound('Department not found');
+    return (await repo.findShiftsOfDepartment(tdb, departmentId)).map(toShift);
   }
 
-  async create(ctx: RequestContext, input: ShiftCreate): Promise<Shift> {
-    return this.write(ctx, async (tdb) => {
+  async create(scope: Scope, input: ShiftCreate): Promise<Shift> {
+    const { ctx } = scope;
+    return this.write(scope, async (tdb) => {
       await this.checkName(tdb, input.shiftName, null);
       await this.checkDepartments(tdb, input.departmentIds);
       const id = await repo.insertShift(tdb, { ...input, weekends: input.weekends ?? DEFAULT_SHIFT_WEEKENDS, updatedBy: ctx.userId });
@@ -103,8 +93,9 @@ export class ShiftService {
    * Edits a shift. The default shift's times and weekends are the organisation's working hours and
    * can be edited on any plan; a non-default shift needs AdvancedShifts (docs/decisions.md).
    */
-  async update(ctx: RequestContext, input: ShiftUpdate): Promise<Shift> {
-    const shift = await this.write(ctx, async (tdb) => {
+  async update(scope: Scope, input: ShiftUpdate): Promise<Shift> {
+    const { ctx } = scope;
+    const shift = await this.write(scope, async (tdb) => {
       const current = await repo.findShift(tdb, input.id);
       if (!current) throw notFound(SHIFT_MSG.notFound);
       if (!current.is_default) requireAdvancedShifts(ctx);
@@ -117,7 +108,7 @@ export class ShiftService {
       }
       return input.id;
     });
-    await this.recomputeRecent(ctx.tenantId);
+    await this.recomputeRecent(scope);
     return shift;
   }
 
@@ -126,32 +117,28 @@ export class ShiftService {
    * people fall back to their department's shift or the default, and their current and previous
    * month are recomputed (docs/decisions.md).
    */
-  async remove(ctx: RequestContext, id: string): Promise<void> {
-    const affected = await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      await repo.lockShifts(tdb);
-      const current = await repo.findShift(tdb, id);
-      if (!current) throw notFound(SHIFT_MSG.notFound);
-      if (current.is_default) throw badRequest(SHIFT_MSG.defaultNotDeletable);
-      const users = await repo.findUsersOfShift(tdb, id);
-      await repo.deleteShift(tdb, id);
-      return { users, today: dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(tdb)) };
-    });
-    if (affected.users.length > 0) await this.deps.recompute(ctx.tenantId, { userIds: affected.users, ...recentMonths(affected.today) });
+  async remove({ db: tdb, enqueue }: Scope, id: string): Promise<void> {
+    await repo.lockShifts(tdb);
+    const current = await repo.findShift(tdb, id);
+    if (!current) throw notFound(SHIFT_MSG.notFound);
+    if (current.is_default) throw badRequest(SHIFT_MSG.defaultNotDeletable);
+    const users = await repo.findUsersOfShift(tdb, id);
+    await repo.deleteShift(tdb, id);
+    const today = dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(tdb));
+    if (users.length > 0) enqueue('attendance.recompute', { userIds: users, ...recentMonths(today) });
   }
 
-  async assignDepartments(ctx: RequestContext, input: ShiftAssignDepartments): Promise<Shift> {
+  async assignDepartments(scope: Scope, input: ShiftAssignDepartments): Promise<Shift> {
     const departmentIds = [...new Set(input.departmentIds)];
-    const result = await this.write(ctx, async (tdb) => {
+    const result = await this.write(scope, async (tdb) => {
       if (!(await repo.findShift(tdb, input.shiftId))) throw fieldError('shiftId', SHIFT_MSG.shiftInvalid);
       await this.checkDepartments(tdb, departmentIds);
       await repo.linkDepartments(tdb, input.shiftId, departmentIds);
       return input.shiftId;
     });
-    const { users, today } = await withTenant(this.deps.db, ctx.tenantId, async (tdb) => ({
-      users: await repo.findUsersOfDepartments(tdb, departmentIds),
-      today: dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(tdb)),
-    }));
-    if (users.length > 0) await this.deps.recompute(ctx.tenantId, { userIds: users, ...recentMonths(today) });
+    const users = await repo.findUsersOfDepartments(scope.db, departmentIds);
+    const today = dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(scope.db));
+    if (users.length > 0) scope.enqueue('attendance.recompute', { userIds: users, ...recentMonths(today) });
     return result;
   }
 
@@ -159,93 +146,85 @@ export class ShiftService {
    * People spec §3 "Shift assignment request": one assignment per employee. With updateAttendance
    * the days from the start date to the end date (or today, whichever is earlier) are recomputed.
    */
-  async assignEmployees(ctx: RequestContext, input: ShiftAssignmentRequest): Promise<{ assigned: number }> {
+  async assignEmployees({ db: tdb, ctx, enqueue }: Scope, input: ShiftAssignmentRequest): Promise<{ assigned: number }> {
     const employeeIds = [...new Set(input.employeeIds)];
-    const today = await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      if (!(await repo.findShift(tdb, input.shiftId))) throw fieldError('shiftId', SHIFT_MSG.shiftInvalid);
-      if ((await repo.countEmployees(tdb, employeeIds)) !== employeeIds.length) throw fieldError('employeeIds', SHIFT_MSG.employeeInvalid);
-      await repo.insertAssignments(
-        tdb,
-        employeeIds.map((userId) => ({ userId, shiftId: input.shiftId, startDate: input.startDate, endDate: input.endDate, notes: input.notes, createdBy: ctx.userId })),
-        this.deps.clock.now(),
-      );
-      return dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(tdb));
-    });
+    if (!(await repo.findShift(tdb, input.shiftId))) throw fieldError('shiftId', SHIFT_MSG.shiftInvalid);
+    if ((await repo.countEmployees(tdb, employeeIds)) !== employeeIds.length) throw fieldError('employeeIds', SHIFT_MSG.employeeInvalid);
+    await repo.insertAssignments(
+      tdb,
+      employeeIds.map((userId) => ({ userId, shiftId: input.shiftId, startDate: input.startDate, endDate: input.endDate, notes: input.notes, createdBy: ctx.userId })),
+      this.deps.clock.now(),
+    );
+    const today = dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(tdb));
     if (input.updateAttendance && input.startDate <= today) {
       const to = input.endDate !== null && input.endDate < today ? input.endDate : today;
-      await this.deps.recompute(ctx.tenantId, { userIds: employeeIds, from: input.startDate, to });
+      enqueue('attendance.recompute', { userIds: employeeIds, from: input.startDate, to });
     }
     return { assigned: employeeIds.length };
   }
 
   /** GET /Shifts/assigned: a page of employees with their shift for each date of the range. */
-  async roster(ctx: RequestContext, query: ShiftRosterQuery): Promise<{ rows: RosterRow[]; totalRecords: number }> {
+  async roster({ db: tdb }: Scope, query: ShiftRosterQuery): Promise<{ rows: RosterRow[]; totalRecords: number }> {
     const { startDate, endDate } = query;
     if (!startDate || !endDate) throw badRequest(SHIFT_MSG.filterDatesRequired);
     if (!isIsoDate(startDate)) throw fieldError('startDate', `startDate ${SHIFT_MSG.dateFormat}`);
     if (!isIsoDate(endDate)) throw fieldError('endDate', `endDate ${SHIFT_MSG.dateFormat}`);
     if (startDate > endDate) throw badRequest(SHIFT_MSG.filterStartAfterEnd);
     if (daysBetweenInclusive(startDate, endDate) > ROSTER_MAX_DAYS) throw badRequest(SHIFT_MSG.rangeTooLong);
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const search = query.searchQuery || undefined;
-      const totalRecords = await repo.countRosterUsers(tdb, search);
-      const users = await repo.findRosterUsers(tdb, search, query.pageSize, (query.page - 1) * query.pageSize);
-      const dates = datesBetween(startDate, endDate);
-      const days = await this.resolveDays(tdb, users, startDate, endDate);
-      const rows = users.map((u) => ({
-        employeeId: u.id,
-        employeeName: `${u.first_name} ${u.last_name}`,
-        departmentId: u.department_id,
-        imageUrl: null,
-        dailyShifts: dates.map((date) => {
-          const day = days.get(u.id)?.get(date);
-          const shift = day?.shift ?? null;
-          return {
-            date,
-            shiftId: shift?.id ?? null,
-            shiftName: shift?.shiftName ?? null,
-            shiftStart: shift?.shiftStart ?? null,
-            shiftEnd: shift?.shiftEnd ?? null,
-            notes: day?.notes ?? null,
-            isDefault: shift?.isDefault ?? false,
-          };
-        }),
-      }));
-      return { rows, totalRecords };
-    });
+    const search = query.searchQuery || undefined;
+    const totalRecords = await repo.countRosterUsers(tdb, search);
+    const users = await repo.findRosterUsers(tdb, search, query.pageSize, (query.page - 1) * query.pageSize);
+    const dates = datesBetween(startDate, endDate);
+    const days = await this.resolveDays(tdb, users, startDate, endDate);
+    const rows = users.map((u) => ({
+      employeeId: u.id,
+      employeeName: `${u.first_name} ${u.last_name}`,
+      departmentId: u.department_id,
+      imageUrl: null,
+      dailyShifts: dates.map((date) => {
+        const day = days.get(u.id)?.get(date);
+        const shift = day?.shift ?? null;
+        return {
+          date,
+          shiftId: shift?.id ?? null,
+          shiftName: shift?.shiftName ?? null,
+          shiftStart: shift?.shiftStart ?? null,
+          shiftEnd: shift?.shiftEnd ?? null,
+          notes: day?.notes ?? null,
+          isDefault: shift?.isDefault ?? false,
+        };
+      }),
+    }));
+    return { rows, totalRecords };
   }
 
   /**
    * GET /Shifts/current-shift: the shift of today (tenant zone). Anyone sees their own; another
    * employee's only administrators, moderators and that employee's reporting manager.
    */
-  async currentShift(ctx: RequestContext, employeeId: string | undefined): Promise<CurrentShift> {
+  async currentShift({ db: tdb, ctx }: Scope, employeeId: string | undefined): Promise<CurrentShift> {
     const targetId = employeeId ?? ctx.userId;
-    return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-      const user = await repo.findUser(tdb, targetId);
-      if (!user) throw notFound(SHIFT_MSG.employeeNotFound);
-      const admin = ctx.roleId === Role.Administrator || ctx.roleId === Role.Moderator;
-      if (targetId !== ctx.userId && !admin && user.reporting_manager_id !== ctx.userId) throw forbidden();
-      const today = dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(tdb));
-      const day = (await this.resolveDays(tdb, [user], today, today)).get(user.id)?.get(today);
-      return { employeeId: user.id, date: today, shift: day?.shift ?? null, source: day?.source ?? null };
-    });
+    const user = await repo.findUser(tdb, targetId);
+    if (!user) throw notFound(SHIFT_MSG.employeeNotFound);
+    const admin = ctx.roleId === Role.Administrator || ctx.roleId === Role.Moderator;
+    if (targetId !== ctx.userId && !admin && user.reporting_manager_id !== ctx.userId) throw forbidden();
+    const today = dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(tdb));
+    const day = (await this.resolveDays(tdb, [user], today, today)).get(user.id)?.get(today);
+    return { employeeId: user.id, date: today, shift: day?.shift ?? null, source: day?.source ?? null };
   }
 
   /**
    * Each user's shift for each date of [from, to] by the one rule (packages/domain resolveShiftId):
    * assignment, else department shift, else the default. Other modules read shifts through this.
    */
-  async shiftsForDays(tenantId: string, userIds: readonly string[], from: string, to: string): Promise<Map<string, Map<string, Shift | null>>> {
-    return withTenant(this.deps.db, tenantId, async (tdb) => {
-      const users: repo.RosterUserRow[] = [];
-      for (const id of userIds) {
-        const u = await repo.findUser(tdb, id);
-        if (u) users.push(u);
-      }
-      const days = await this.resolveDays(tdb, users, from, to);
-      return new Map([...days].map(([userId, byDate]) => [userId, new Map([...byDate].map(([date, d]) => [date, d.shift]))]));
-    });
+  async shiftsForDays({ db: tdb }: TenantScope, userIds: readonly string[], from: string, to: string): Promise<Map<string, Map<string, Shift | null>>> {
+    const users: repo.RosterUserRow[] = [];
+    for (const id of userIds) {
+      const u = await repo.findUser(tdb, id);
+      if (u) users.push(u);
+    }
+    const days = await this.resolveDays(tdb, users, from, to);
+    return new Map([...days].map(([userId, byDate]) => [userId, new Map([...byDate].map(([date, d]) => [date, d.shift]))]));
   }
 
   private async resolveDays(
@@ -292,20 +271,19 @@ export class ShiftService {
     return result;
   }
 
-  private async recomputeRecent(tenantId: string): Promise<void> {
-    const today = await withTenant(this.deps.db, tenantId, async (tdb) => dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(tdb)));
-    await this.deps.recompute(tenantId, recentMonths(today));
+  /** Everyone's previous and current month, recomputed once this change commits (a job of this unit of work). */
+  private async recomputeRecent({ db: tdb, enqueue }: Scope): Promise<void> {
+    const today = dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(tdb));
+    enqueue('attendance.recompute', recentMonths(today));
   }
 
-  private async write(ctx: RequestContext, change: (tdb: TenantDb) => Promise<string>): Promise<Shift> {
+  private async write({ db: tdb }: Scope, change: (tdb: TenantDb) => Promise<string>): Promise<Shift> {
     try {
-      return await withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
-        await repo.lockShifts(tdb);
-        const id = await change(tdb);
-        const row = await repo.findShift(tdb, id);
-        if (!row) throw notFound(SHIFT_MSG.notFound);
-        return toShift(row);
-      });
+      await repo.lockShifts(tdb);
+      const id = await change(tdb);
+      const row = await repo.findShift(tdb, id);
+      if (!row) throw notFound(SHIFT_MSG.notFound);
+      return toShift(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, ErrorCode.Conflict, SHIFT_MSG.nameExists, { shiftName: SHIFT_MSG.nameExists });
       throw error;

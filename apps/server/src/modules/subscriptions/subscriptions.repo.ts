@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { plans, subscriptions } from '../../db/schema';
 import type { Db } from '../../db/client';
-import type { TenantDb } from '../../platform/tenancy';
+import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 import { PLAN_CATALOGUE } from './plans.catalogue';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -14,8 +14,9 @@ export async function upsertPlanCatalogue(db: Db): Promise<void> {
   }
 }
 
-export async function findVisiblePlans(db: Db): Promise<PlanRow[]> {
-  return db.select().from(plans).where(eq(plans.isVisible, true)).orderBy(asc(plans.sortOrder));
+/** The plan catalogue is reference data of no organisation: read on the global transaction. */
+export async function findVisiblePlans({ tx }: GlobalDb): Promise<PlanRow[]> {
+  return tx.select().from(plans).where(eq(plans.isVisible, true)).orderBy(asc(plans.sortOrder));
 }
 
 

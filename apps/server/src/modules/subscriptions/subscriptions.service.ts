@@ -1,21 +1,20 @@
 import type { Plan, TrialPlan } from '@tankha/contracts';
-import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { forbidden } from '../../platform/errors';
-import { withTenant, type RequestContext } from '../../platform/tenancy';
+import type { GlobalScope, Scope } from '../../platform/tenancy';
 import * as repo from './subscriptions.repo';
 
 const DAY_MS = 86_400_000;
 
 export class SubscriptionService {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  constructor(private readonly deps: { clock: Clock }) {}
 
   /**
    * The visible plans. The list is public (the pricing page works signed out), so
    * isPlanActiveForTenant is false here; the signed-in session record carries planName.
    */
-  async listPlans(): Promise<Plan[]> {
-    const rows = await repo.findVisiblePlans(this.deps.db);
+  async listPlans({ global }: GlobalScope): Promise<Plan[]> {
+    const rows = await repo.findVisiblePlans(global);
     return rows.map((p) => ({
       id: p.id,
       name: p.name,
@@ -36,9 +35,9 @@ export class SubscriptionService {
     }));
   }
 
-  async trial(ctx: RequestContext, tenantId: string): Promise<TrialPlan | null> {
+  async trial({ db: tdb, ctx }: Scope, tenantId: string): Promise<TrialPlan | null> {
     if (tenantId !== ctx.tenantId) throw forbidden();
-    const row = await withTenant(this.deps.db, ctx.tenantId, (tdb) => repo.findTrial(tdb));
+    const row = await repo.findTrial(tdb);
     if (!row) return null;
     const now = this.deps.clock.now().getTime();
     const endAt = row.subscription.endAt?.getTime() ?? now;

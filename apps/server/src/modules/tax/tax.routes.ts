@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplySchema, taxCalculateReplySchema, taxCalculateRequestSchema } from '@tankha/contracts';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { ok } from '../../platform/http';
 
 export const taxRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -9,7 +9,7 @@ export const taxRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
   app.post(
     '/tax/calculate',
     {
-      config: { access: { public: true } },
+      config: { access: { public: true, database: false } },
       schema: { tags, security: [], body: taxCalculateRequestSchema, response: { 200: taxCalculateReplySchema, 400: errorReplySchema } },
     },
     async (request) => ok(services.tax.calculate(request.body)),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import { MSG } from '@tankha/contracts';
 import { LOGO_MESSAGES } from '@tankha/domain';
 import type { SessionUser } from '@tankha/contracts';
@@ -152,6 +153,29 @@ describe.each(BACKENDS)('organisation over HTTP (%s)', (backend) => {
       expect(res.json().data.logoUrl).toBeNull();
       expect((await t.call('GET', '/Tenants', { token: admin.token })).json().data.logoUrl).toBeNull();
     });
+  });
+
+  it('creating another organisation with a rejected logo leaves nothing behind, however often it is tried', async () => {
+    const countOf = async (name: string) => {
+      const [row] = await queryRows<{ tenants: number; users: number; subscriptions: number }>(t.database.db, sql`
+        SELECT (SELECT count(*)::int FROM tenants WHERE name = ${name}) AS tenants,
+               (SELECT count(*)::int FROM users u JOIN tenants x ON x.id = u.tenant_id WHERE x.name = ${name}) AS users,
+               (SELECT count(*)::int FROM subscriptions s JOIN tenants x ON x.id = s.tenant_id WHERE x.name = ${name}) AS subscriptions`);
+      return row;
+    };
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const form = multipart({ tenantName: 'Tapti Textiles', address: '4 Ring Road, Surat', pan: 'aabct1234d' }, { field: 'logo', filename: 'logo.png', contentType: 'image/png', bytes: makePng(40, 60) });
+      const res = await t.call('POST', '/Tenants', { token: admin.token, body: form.body, headers: form.headers });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(LOGO_MESSAGES.tooSmall(40, 60));
+    }
+    expect(await countOf('Tapti Textiles')).toEqual({ tenants: 0, users: 0, subscriptions: 0 });
+    expect((await t.call('GET', '/Account/tenants', { token: admin.token })).json().totalRecords).toBe(1);
+
+    const form = multipart({ tenantName: 'Tapti Textiles', address: '4 Ring Road, Surat', pan: 'aabct1234d' }, { field: 'logo', filename: 'logo.png', contentType: 'image/png', bytes: makePng(120, 80) });
+    const created = await t.call('POST', '/Tenants', { token: admin.token, body: form.body, headers: form.headers });
+    expect(created.statusCode).toBe(201);
+    expect(await countOf('Tapti Textiles')).toEqual({ tenants: 1, users: 1, subscriptions: 1 });
   });
 
   it('soft delete ends access to the organisation; reactivate restores it', async () => {

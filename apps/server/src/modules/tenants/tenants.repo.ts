@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { subscriptions, plans, tenantSettings, tenants, users } from '../../db/schema';
-import type { Db } from '../../db/client';
-import type { TenantDb } from '../../platform/tenancy';
+import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type TenantValues = Partial<Omit<typeof tenants.$inferInsert, 'id' | 'createdAt'>>;
@@ -46,41 +45,44 @@ export async function upsertSettings(tdb: TenantDb, values: { workingHours: numb
 
 /**
  * Creating an organisation happens before any tenant context exists (registration, 'Add
- * Organization'), so these take the transaction of the platform flow that calls them.
+ * Organization'): the organisation row is written on the global transaction of that flow, and its
+ * own rows as the new tenant (`scope.asTenant`).
  */
-export async function insertTenant(tx: Db, values: typeof tenants.$inferInsert): Promise<TenantRow> {
+export async function insertTenant({ tx }: GlobalDb, values: typeof tenants.$inferInsert): Promise<TenantRow> {
   const [row] = await tx.insert(tenants).values(values).returning();
   if (!row) throw new Error('tenant insert returned nothing');
   return row;
 }
 
 export async function insertOwner(
-  tx: Db,
-  values: { tenantId: string; accountId: string; email: string; firstName: string; lastName: string; status: number; employeeNumber: string; dateOfJoining: string },
+  tdb: TenantDb,
+  values: { accountId: string; email: string; firstName: string; lastName: string; status: number; employeeNumber: string; dateOfJoining: string },
 ): Promise<string> {
-  const [row] = await tx
+  const [row] = await tdb.tx
     .insert(users)
-    .values({ ...values, roleId: 1 })
+    .values({ ...values, tenantId: tdb.tenantId, roleId: 1 })
     .returning({ id: users.id });
   if (!row) throw new Error('user insert returned nothing');
   return row.id;
 }
 
-export async function insertSubscription(tx: Db, values: typeof subscriptions.$inferInsert): Promise<void> {
-  await tx.insert(subscriptions).values(values);
+export async function insertSubscription(tdb: TenantDb, values: Omit<typeof subscriptions.$inferInsert, 'tenantId'>): Promise<void> {
+  await tdb.tx.insert(subscriptions).values({ ...values, tenantId: tdb.tenantId });
 }
 
-export async function findPlanByCode(tx: Db, code: string) {
+/** The plan catalogue is reference data of no organisation. */
+export async function findPlanByCode({ tx }: GlobalDb, code: string) {
   const [row] = await tx.select().from(plans).where(eq(plans.code, code)).limit(1);
   return row;
 }
 
 /** Soft delete and reactivation are keyed by a tenant the caller administers (checked by the service). */
-export async function setTenantDeleted(tx: Db, tenantId: string, deletedAt: Date | null): Promise<void> {
+export async function setTenantDeleted({ tx }: GlobalDb, tenantId: string, deletedAt: Date | null): Promise<void> {
   await tx.update(tenants).set({ deletedAt }).where(eq(tenants.id, tenantId));
 }
 
-export async function findAdminMembership(tx: Db, accountId: string, tenantId: string) {
+/** The account's administrator membership in another organisation: a cross-tenant read keyed by the account. */
+export async function findAdminMembership({ tx }: GlobalDb, accountId: string, tenantId: string) {
   const [row] = await tx
     .select({ userId: users.id, roleId: users.roleId, status: users.status })
     .from(users)
@@ -88,5 +90,3 @@ export async function findAdminMembership(tx: Db, accountId: string, tenantId: s
     .limit(1);
   return row;
 }
-
-

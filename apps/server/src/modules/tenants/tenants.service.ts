@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { checkLogoDimensions, formatFileSize, LOGO_MAX_BYTES, LOGO_MESSAGES, dateInZone } from '@tankha/domain';
 import { MSG, Role, UserStatus, type CompletionStatus, type Organization, type OrganizationInput } from '@tankha/contracts';
-import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files/file-storage';
 import { inspectImage } from '../../platform/files/images';
 import type { UploadedFile } from '../../platform/files/multipart';
-import { withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
+import type { AccountScope, GlobalScope, Scope } from '../../platform/tenancy';
 import * as repo from './tenants.repo';
 import { provisionPayrollDefaults } from '../salary/salary.defaults';
 import { provisionLeaveDefaults } from '../leave/leave.defaults';
@@ -24,100 +23,97 @@ export function logoUrlOf(logoKey: string | null): string | null {
 const TRIAL_PLAN_CODE = 'trial';
 
 export class TenantService {
-  constructor(private readonly deps: { db: Db; clock: Clock; files: FileStorage; config: Pick<Config, 'TRIAL_DAYS'> }) {}
+  constructor(private readonly deps: { clock: Clock; files: FileStorage; config: Pick<Config, 'TRIAL_DAYS'> }) {}
 
-  private scoped<T>(tenantId: string, fn: (tdb: TenantDb) => Promise<T>): Promise<T> {
-    return withTenant(this.deps.db, tenantId, fn);
+  async getOrganization({ db: tdb }: Scope): Promise<Organization> {
+    const tenant = await repo.findTenant(tdb);
+    if (!tenant) throw notFound();
+    const settings = await repo.findSettings(tdb);
+    return toOrganization(tenant, settings);
   }
 
-  async getOrganization(ctx: RequestContext): Promise<Organization> {
-    return this.scoped(ctx.tenantId, async (tdb) => {
-      const tenant = await repo.findTenant(tdb);
-      if (!tenant) throw notFound();
-      const settings = await repo.findSettings(tdb);
-      return toOrganization(tenant, settings);
+  async updateOrganization({ db: tdb, tenantId }: Scope, input: OrganizationInput, logo: UploadedFile | null): Promise<Organization> {
+    const logoKey = logo ? await this.storeLogo(tenantId, logo) : undefined;
+    const now = this.deps.clock.now();
+    const tenant = await repo.updateTenant(tdb, {
+      ...organizationValues(input),
+      ...(logoKey ? { logoKey } : {}),
+      orgDetailsCompletedAt: now,
+      updatedAt: now,
     });
-  }
-
-  async updateOrganization(ctx: RequestContext, input: OrganizationInput, logo: UploadedFile | null): Promise<Organization> {
-    const logoKey = logo ? await this.storeLogo(ctx.tenantId, logo) : undefined;
-    return this.scoped(ctx.tenantId, async (tdb) => {
-      const now = this.deps.clock.now();
-      const tenant = await repo.updateTenant(tdb, {
-        ...organizationValues(input),
-        ...(logoKey ? { logoKey } : {}),
-        orgDetailsCompletedAt: now,
-        updatedAt: now,
-      });
-      if (!tenant) throw notFound();
-      return toOrganization(tenant, await repo.findSettings(tdb));
-    });
+    if (!tenant) throw notFound();
+    return toOrganization(tenant, await repo.findSettings(tdb));
   }
 
   /**
    * Creates an organisation with its owner as Administrator and a trial (registration and 'Add
-   * Organization'). Runs inside the caller's transaction.
+   * Organization'), in the caller's global transaction: the organisation row as the owner role, its
+   * own rows as the new tenant.
    */
   async provisionOrganization(
-    tx: Db,
+    scope: GlobalScope,
     input: { name: string; owner: { accountId: string; email: string; firstName: string; lastName: string; active: boolean }; details?: OrganizationInput },
   ): Promise<{ tenantId: string; userId: string }> {
     const now = this.deps.clock.now();
-    const tenant = await repo.insertTenant(tx, {
+    const tenant = await repo.insertTenant(scope.global, {
       name: input.name,
       ...(input.details ? { ...organizationValues(input.details), orgDetailsCompletedAt: now } : {}),
     });
-    const userId = await repo.insertOwner(tx, {
-      tenantId: tenant.id,
-      accountId: input.owner.accountId,
-      email: input.owner.email,
-      firstName: input.owner.firstName,
-      lastName: input.owner.lastName,
-      status: input.owner.active ? UserStatus.Active : UserStatus.PendingEmailVerification,
-      employeeNumber: 'EMP001',
-      dateOfJoining: dateInZone(now, tenant.timeZone),
-    });
-    await provisionPayrollDefaults(tx, tenant.id, { professionalTaxState: null });
-    await provisionLeaveDefaults(tx, tenant.id);
-    await provisionAttendanceDefaults(tx, tenant.id);
-    const trial = await repo.findPlanByCode(tx, TRIAL_PLAN_CODE);
+    const trial = await repo.findPlanByCode(scope.global, TRIAL_PLAN_CODE);
     if (!trial) throw new Error('reference data missing: trial plan');
-    await repo.insertSubscription(tx, {
-      tenantId: tenant.id,
-      planId: trial.id,
-      status: 'active',
-      isTrial: true,
-      quantity: 1,
-      startAt: now,
-      endAt: new Date(now.getTime() + this.deps.config.TRIAL_DAYS * 86_400_000),
+    const userId = await scope.asTenant(tenant.id, async ({ db: tdb }) => {
+      const ownerId = await repo.insertOwner(tdb, {
+        accountId: input.owner.accountId,
+        email: input.owner.email,
+        firstName: input.owner.firstName,
+        lastName: input.owner.lastName,
+        status: input.owner.active ? UserStatus.Active : UserStatus.PendingEmailVerification,
+        employeeNumber: 'EMP001',
+        dateOfJoining: dateInZone(now, tenant.timeZone),
+      });
+      await provisionPayrollDefaults(tdb.tx, tdb.tenantId, { professionalTaxState: null });
+      await provisionLeaveDefaults(tdb.tx, tdb.tenantId);
+      await provisionAttendanceDefaults(tdb.tx, tdb.tenantId);
+      await repo.insertSubscription(tdb, {
+        planId: trial.id,
+        status: 'active',
+        isTrial: true,
+        quantity: 1,
+        startAt: now,
+        endAt: new Date(now.getTime() + this.deps.config.TRIAL_DAYS * 86_400_000),
+      });
+      return ownerId;
     });
     return { tenantId: tenant.id, userId };
   }
 
-  async createOrganization(ctx: RequestContext, owner: { email: string; firstName: string; lastName: string }, input: OrganizationInput, logo: UploadedFile | null) {
-    const created = await this.deps.db.transaction((tx) =>
-      this.provisionOrganization(tx as unknown as Db, { name: input.tenantName, owner: { accountId: ctx.accountId, ...owner, active: true }, details: input }),
-    );
+  /**
+   * 'Add Organization' for the signed-in account: the organisation, its owner membership, its trial
+   * and its logo in the one global transaction, so a rejected logo leaves no organisation behind.
+   */
+  async createOrganization(scope: AccountScope, owner: { email: string; firstName: string; lastName: string }, input: OrganizationInput, logo: UploadedFile | null) {
+    const created = await this.provisionOrganization(scope, { name: input.tenantName, owner: { accountId: scope.ctx.accountId, ...owner, active: true }, details: input });
+    // A rejected logo throws here, and the whole organisation goes with the transaction.
     if (logo) {
       const logoKey = await this.storeLogo(created.tenantId, logo);
-      await this.scoped(created.tenantId, (tdb) => repo.updateTenant(tdb, { logoKey }));
+      await scope.asTenant(created.tenantId, ({ db: tdb }) => repo.updateTenant(tdb, { logoKey }));
     }
     return { id: created.tenantId, tenantName: input.tenantName };
   }
 
   /** The target organisation of a call with ?tenantId: the caller's own, or one they administer. */
-  private async resolveTarget(ctx: RequestContext, tenantId: string | undefined): Promise<string> {
+  private async resolveTarget({ global, ctx }: AccountScope, tenantId: string | undefined): Promise<string> {
     if (!tenantId || tenantId === ctx.tenantId) return ctx.tenantId;
-    const membership = await repo.findAdminMembership(this.deps.db, ctx.accountId, tenantId);
+    const membership = await repo.findAdminMembership(global, ctx.accountId, tenantId);
     if (!membership || membership.status !== UserStatus.Active) throw forbidden();
     return tenantId;
   }
 
-  async uploadLogo(ctx: RequestContext, tenantId: string | undefined, logo: UploadedFile | null): Promise<{ logoUrl: string | null }> {
-    const target = await this.resolveTarget(ctx, tenantId);
+  async uploadLogo(scope: AccountScope, tenantId: string | undefined, logo: UploadedFile | null): Promise<{ logoUrl: string | null }> {
+    const target = await this.resolveTarget(scope, tenantId);
     if (!logo) throw badRequest(LOGO_MESSAGES.selectFirst, { logo: LOGO_MESSAGES.selectFirst });
     const logoKey = await this.storeLogo(target, logo);
-    const previous = await this.scoped(target, async (tdb) => {
+    const previous = await scope.asTenant(target, async ({ db: tdb }) => {
       const before = await repo.findTenant(tdb);
       await repo.updateTenant(tdb, { logoKey, updatedAt: this.deps.clock.now() });
       return before?.logoKey ?? null;
@@ -126,12 +122,10 @@ export class TenantService {
     return { logoUrl: logoUrlOf(logoKey) };
   }
 
-  async deleteLogo(ctx: RequestContext): Promise<{ logoUrl: null }> {
-    const previous = await this.scoped(ctx.tenantId, async (tdb) => {
-      const before = await repo.findTenant(tdb);
-      await repo.updateTenant(tdb, { logoKey: null, updatedAt: this.deps.clock.now() });
-      return before?.logoKey ?? null;
-    });
+  async deleteLogo({ db: tdb }: Scope): Promise<{ logoUrl: null }> {
+    const before = await repo.findTenant(tdb);
+    await repo.updateTenant(tdb, { logoKey: null, updatedAt: this.deps.clock.now() });
+    const previous = before?.logoKey ?? null;
     if (previous) await this.deps.files.remove(previous);
     return { logoUrl: null };
   }
@@ -162,41 +156,41 @@ export class TenantService {
     return image ? { bytes, mimeType: image.mimeType } : null;
   }
 
-  async softDelete(ctx: RequestContext, tenantId: string): Promise<void> {
-    await this.requireAdminOf(ctx, tenantId);
-    await repo.setTenantDeleted(this.deps.db, tenantId, this.deps.clock.now());
+  async softDelete(scope: AccountScope, tenantId: string): Promise<void> {
+    await this.requireAdminOf(scope, tenantId);
+    await repo.setTenantDeleted(scope.global, tenantId, this.deps.clock.now());
   }
 
-  async reactivate(ctx: RequestContext, tenantId: string): Promise<void> {
-    await this.requireAdminOf(ctx, tenantId);
-    await repo.setTenantDeleted(this.deps.db, tenantId, null);
+  async reactivate(scope: AccountScope, tenantId: string): Promise<void> {
+    await this.requireAdminOf(scope, tenantId);
+    await repo.setTenantDeleted(scope.global, tenantId, null);
   }
 
-  private async requireAdminOf(ctx: RequestContext, tenantId: string): Promise<void> {
-    const membership = await repo.findAdminMembership(this.deps.db, ctx.accountId, tenantId);
+  private async requireAdminOf({ global, ctx }: AccountScope, tenantId: string): Promise<void> {
+    const membership = await repo.findAdminMembership(global, ctx.accountId, tenantId);
     if (!membership || membership.roleId !== Role.Administrator) throw forbidden();
   }
 
-  async getSettings(ctx: RequestContext, tenantId: string | undefined) {
-    const target = await this.resolveTarget(ctx, tenantId);
-    return this.scoped(target, async (tdb) => {
+  async getSettings(scope: AccountScope, tenantId: string | undefined) {
+    const target = await this.resolveTarget(scope, tenantId);
+    return scope.asTenant(target, async ({ db: tdb }) => {
       const row = await repo.findSettings(tdb);
       return row ? { workingHours: row.workingHours, weekDaysOff: row.weekDaysOff.join(',') } : null;
     });
   }
 
-  async saveSettings(ctx: RequestContext, tenantId: string | undefined, input: { workingHours: number; weekDaysOff: string[] }) {
-    const target = await this.resolveTarget(ctx, tenantId);
-    return this.scoped(target, async (tdb) => {
+  async saveSettings(scope: AccountScope, tenantId: string | undefined, input: { workingHours: number; weekDaysOff: string[] }) {
+    const target = await this.resolveTarget(scope, tenantId);
+    return scope.asTenant(target, async ({ db: tdb }) => {
       const row = await repo.upsertSettings(tdb, input, this.deps.clock.now());
       if (!row) throw new AppError(500, 'INTERNAL_ERROR', MSG.orgCreatedSettingsFailed);
       return { workingHours: row.workingHours, weekDaysOff: row.weekDaysOff.join(',') };
     });
   }
 
-  async completionStatus(ctx: RequestContext): Promise<CompletionStatus> {
+  async completionStatus({ db: tdb }: Scope): Promise<CompletionStatus> {
     // Asked on every page load by the setup guard: one query.
-    return this.scoped(ctx.tenantId, (tdb) => repo.findCompletionStatus(tdb));
+    return repo.findCompletionStatus(tdb);
   }
 }
 

@@ -6,7 +6,7 @@ import { ErrorCode, MSG, PEOPLE_MSG, USER_LIFECYCLE_MSG, type SessionUser, type 
 import { queryRows, type Db } from '../../db/client';
 import { DEMO_LOGINS } from '../../db/seed/demo';
 import { LocalFileStorage } from '../../platform/files/file-storage';
-import { withTenant } from '../../platform/tenancy';
+import { withTenant } from '../../platform/unit-of-work';
 import { containsPattern } from './users.repo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { UserListQuery, UserListSortColumn } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { accounts, departments, files, sessions, tenantEarnings, tenants, userDeductions, userDocuments, userEarnings, userFieldValues, users } from '../../db/schema';
-import type { TenantDb, UnscopedDb } from '../../platform/tenancy';
+import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
 const manager = alias(users, 'manager');
 
@@ -311,7 +311,10 @@ export async function updateUser(tdb: TenantDb, id: string, values: Partial<Pick
     .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, id)));
 }
 
-/** Ends the membership's open sessions (sessions carry tenant and user; the tenant filter keeps it in scope). */
+/**
+ * Ends the membership's open sessions (sessions carry tenant and user; the tenant filter keeps it in scope).
+ * global tables: see issue 9 item 3 — sessions, written on the tenant transaction.
+ */
 export async function revokeUserSessions(tdb: TenantDb, userId: string, now: Date): Promise<void> {
   await tdb.tx
     .update(sessions)
@@ -319,6 +322,7 @@ export async function revokeUserSessions(tdb: TenantDb, userId: string, now: Dat
     .where(and(eq(sessions.tenantId, tdb.tenantId), eq(sessions.userId, userId), sql`${sessions.revokedAt} IS NULL`));
 }
 
+/** global tables: see issue 9 item 3 — sessions, written on the tenant transaction. */
 export async function deleteUserSessions(tdb: TenantDb, userId: string): Promise<void> {
   await tdb.tx.delete(sessions).where(and(eq(sessions.tenantId, tdb.tenantId), eq(sessions.userId, userId)));
 }
@@ -350,19 +354,19 @@ export async function deleteFiles(tdb: TenantDb, ids: string[]): Promise<void> {
   await tdb.tx.delete(files).where(and(eq(files.tenantId, tdb.tenantId), sql`${files.id} = ANY(${`{${ids.join(',')}}`}::uuid[])`));
 }
 
-// --- Accounts (global identities): cross-tenant by nature, hence UnscopedDb. ---------------------
+// --- Accounts (global identities): cross-tenant by nature, hence GlobalDb. -----------------------
 
 /**
  * Whether an account still belongs to any organisation. Row-level security would hide other
  * tenants' memberships from a tenant-scoped handle, so this must look across tenants.
  */
-export async function accountHasMemberships({ db }: UnscopedDb, accountId: string): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.accountId, accountId)).limit(1);
+export async function accountHasMemberships({ tx }: GlobalDb, accountId: string): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.accountId, accountId)).limit(1);
   return rows.length > 0;
 }
 
 /** Deletes a global account (its sessions and one-time links cascade). */
-export async function deleteAccount({ db }: UnscopedDb, accountId: string): Promise<void> {
-  await db.delete(accounts).where(eq(accounts.id, accountId));
+export async function deleteAccount({ tx }: GlobalDb, accountId: string): Promise<void> {
+  await tx.delete(accounts).where(eq(accounts.id, accountId));
 }
 

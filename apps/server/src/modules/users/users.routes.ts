@@ -18,7 +18,8 @@ import {
   userStatusReplySchema,
   type RoleId,
 } from '@tankha/contracts';
-import { requireCtx, type Services } from '../../app';
+import type { Services } from '../../services';
+import { scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 
 /** User management (people spec §2.5, §2.7, §2.8, §4, §7 "User management"). */
@@ -36,7 +37,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         response: { 200: userListReplySchema },
       },
     },
-    async (request) => ok(await users.list(requireCtx(request), request.query)),
+    async (request) => ok(await users.list(scopeOf(request), request.query)),
   );
   app.get(
     '/Users/active-count',
@@ -44,7 +45,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       config: { access: { permission: 'users.activeCount' } },
       schema: { tags, response: { 200: activeCountReplySchema } },
     },
-    async (request) => ok({ activeUsers: await users.activeCount(requireCtx(request)) }),
+    async (request) => ok({ activeUsers: await users.activeCount(scopeOf(request)) }),
   );
   app.get(
     '/Users/search',
@@ -56,7 +57,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         response: { 200: userSearchReplySchema },
       },
     },
-    async (request) => ok(await users.search(requireCtx(request), request.query)),
+    async (request) => ok(await users.search(scopeOf(request), request.query)),
   );
   app.get(
     '/Users/latest-employee-number',
@@ -64,7 +65,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       config: { access: { permission: 'users.invite' } },
       schema: { tags, response: { 200: userLatestEmployeeNumberReplySchema } },
     },
-    async (request) => ok(await users.latestEmployeeNumber(requireCtx(request))),
+    async (request) => ok(await users.latestEmployeeNumber(scopeOf(request))),
   );
   app.get(
     '/Users/employee-number-exists',
@@ -78,7 +79,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request) =>
       ok({
-        exists: await users.employeeNumberExists(requireCtx(request), request.query.employeeNumber, request.query.id),
+        exists: await users.employeeNumberExists(scopeOf(request), request.query.employeeNumber, request.query.id),
       }),
   );
   app.get(
@@ -91,7 +92,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         response: { 200: employeeReplySchema },
       },
     },
-    async (request) => ok(await users.profile(requireCtx(request), request.params.id)),
+    async (request) => ok(await users.profile(scopeOf(request), request.params.id)),
   );
 
   app.post(
@@ -105,7 +106,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      await users.assignRole(requireCtx(request), request.params.userId, request.params.roleId as RoleId);
+      await users.assignRole(scopeOf(request), request.params.userId, request.params.roleId as RoleId);
       return ok({ statusCode: 200 }, PEOPLE_MSG.roleAssigned);
     },
   );
@@ -121,7 +122,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      const result = await users.setStatus(requireCtx(request), request.params.id, request.body.status);
+      const result = await users.setStatus(scopeOf(request), request.params.id, request.body.status);
       return ok(result, request.body.status === 2 ? PEOPLE_MSG.deactivated : PEOPLE_MSG.reactivated);
     },
   );
@@ -136,7 +137,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      await users.remove(requireCtx(request), request.params.id);
+      await users.remove(scopeOf(request), request.params.id);
       return ok(null, PEOPLE_MSG.userDeleted);
     },
   );
@@ -151,7 +152,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      await users.sendVerification(requireCtx(request), request.params.id);
+      await users.sendVerification(scopeOf(request), request.params.id);
       return ok(null, PEOPLE_MSG.verificationSent);
     },
   );

@@ -10,18 +10,27 @@ import {
   type UserListQuery,
   type UserSearchItem,
 } from '@tankha/contracts';
-import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files/file-storage';
-import { unscoped, withTenant, type RequestContext, type TenantDb, type UnscopedDb } from '../../platform/tenancy';
+import type { GlobalScope, RequestContext, Scope, TenantDb, TenantScope } from '../../platform/tenancy';
 import type { EmployeeService } from '../employees/employees.service';
 import * as repo from './users.repo';
 
-/** The invitation link's validity, shared with the invite of the employees module. */
+/** What is left to do once a user's removal has committed (see UserService.remove). */
+export interface RemovedUser {
+  accountId: string | null;
+  storageKeys: string[];
+}
+
+declare module '../../platform/jobs/jobs' {
+  interface JobPayloads {
+    /** After a user is deleted: their stored files go, and their account unless another organisation has it. */
+    'users.removed': RemovedUser;
+  }
+}
 
 interface Deps {
-  db: Db;
   clock: Clock;
   files: FileStorage;
   /** Invitations belong to the employees module. */
@@ -44,82 +53,73 @@ function paiseToRupees(paise: number): number {
 
 /** Employees of the caller's organisation: the list, the record and the lifecycle (people spec §2.5–§2.8, §4). */
 export class UserService {
-  private readonly udb: UnscopedDb;
-  constructor(private readonly deps: Deps) {
-    this.udb = unscoped(deps.db);
-  }
-
-  private tenant<T>(ctx: RequestContext, fn: (tdb: TenantDb) => Promise<T>): Promise<T> {
-    return withTenant(this.deps.db, ctx.tenantId, fn);
-  }
+  constructor(private readonly deps: Deps) {}
 
   /** The full employee record (people spec §3 "User / employee"). */
-  async profile(ctx: RequestContext, id: string): Promise<Employee> {
-    return this.tenant(ctx, async (tdb) => {
-      const u = await repo.findProfile(tdb, id);
-      if (!u) throw notFound('User not found');
-      const [fieldValues, earnings, deductions] = [await repo.findFieldValues(tdb, id), await repo.findEarnings(tdb, id), await repo.findDeductions(tdb, id)];
-      return {
-        id: u.id,
-        employeeNumber: u.employeeNumber,
-        firstName: u.firstName,
-        middleName: u.middleName,
-        lastName: u.lastName,
-        email: u.email,
-        personalEmail: u.personalEmail,
-        dateOfBirth: u.dateOfBirth,
-        gender: u.gender,
-        phoneNumber: u.phoneNumber,
-        emergencyContact: u.emergencyContact,
-        maritalStatus: u.maritalStatus,
-        marriageDate: u.marriageDate,
-        spouseName: u.spouseName,
-        bloodGroup: u.bloodGroup,
-        address: u.address,
-        dateOfJoining: u.dateOfJoining,
-        experience: u.experience === null ? null : Number(u.experience),
-        dateOfConfirmation: u.dateOfConfirmation,
-        departmentId: u.departmentId,
-        departmentName: u.departmentName,
-        designation: u.designation,
-        workLocation: u.workLocation,
-        esiNumber: u.esiNumber,
-        pfNumber: u.pfNumber,
-        uan: u.uan,
-        reportingManagerId: u.reportingManagerId,
-        reportingManagerName: u.managerFirstName ? `${u.managerFirstName} ${u.managerLastName ?? ''}`.trim() : null,
-        userFieldValues: fieldValues,
-        pan: u.pan,
-        bankAccountNumber: u.bankAccountNumber,
-        bankName: u.bankName,
-        ifscCode: u.ifscCode,
-        accountHolderName: u.accountHolderName,
-        regimeType: u.regimeType,
-        forceESICalc: u.forceEsiCalc,
-        status: u.status,
-        roleId: u.roleId as RoleId,
-        lastLogin: u.lastLoginAt?.toISOString() ?? null,
-        imageUrl: null,
-        annualCTC: u.annualCtcPaise === null ? null : paiseToRupees(u.annualCtcPaise),
-        // Stored like the tenant's components: percent text (1, 2, 5), annual paise (3), formula (4).
-        earningAssociations: earnings.map((e) => ({
-          id: e.id,
-          tenantEarningId: e.tenantEarningId,
-          calculationType: e.calculationType,
-          calculationValue: e.calculationType === 4 ? e.calculationValue : e.calculationType === 3 ? paiseToRupees(Number(e.calculationValue)) : Number(e.calculationValue),
-        })),
-        deductionAssociations: deductions.map((d) => ({
-          id: d.id,
-          tenantDeductionId: d.tenantDeductionId,
-          calculationValue: paiseToRupees(d.annualPaise),
-        })),
-      };
-    });
+  async profile({ db: tdb }: TenantScope, id: string): Promise<Employee> {
+    const u = await repo.findProfile(tdb, id);
+    if (!u) throw notFound('User not found');
+    const [fieldValues, earnings, deductions] = [await repo.findFieldValues(tdb, id), await repo.findEarnings(tdb, id), await repo.findDeductions(tdb, id)];
+    return {
+      id: u.id,
+      employeeNumber: u.employeeNumber,
+      firstName: u.firstName,
+      middleName: u.middleName,
+      lastName: u.lastName,
+      email: u.email,
+      personalEmail: u.personalEmail,
+      dateOfBirth: u.dateOfBirth,
+      gender: u.gender,
+      phoneNumber: u.phoneNumber,
+      emergencyContact: u.emergencyContact,
+      maritalStatus: u.maritalStatus,
+      marriageDate: u.marriageDate,
+      spouseName: u.spouseName,
+      bloodGroup: u.bloodGroup,
+      address: u.address,
+      dateOfJoining: u.dateOfJoining,
+      experience: u.experience === null ? null : Number(u.experience),
+      dateOfConfirmation: u.dateOfConfirmation,
+      departmentId: u.departmentId,
+      departmentName: u.departmentName,
+      designation: u.designation,
+      workLocation: u.workLocation,
+      esiNumber: u.esiNumber,
+      pfNumber: u.pfNumber,
+      uan: u.uan,
+      reportingManagerId: u.reportingManagerId,
+      reportingManagerName: u.managerFirstName ? `${u.managerFirstName} ${u.managerLastName ?? ''}`.trim() : null,
+      userFieldValues: fieldValues,
+      pan: u.pan,
+      bankAccountNumber: u.bankAccountNumber,
+      bankName: u.bankName,
+      ifscCode: u.ifscCode,
+      accountHolderName: u.accountHolderName,
+      regimeType: u.regimeType,
+      forceESICalc: u.forceEsiCalc,
+      status: u.status,
+      roleId: u.roleId as RoleId,
+      lastLogin: u.lastLoginAt?.toISOString() ?? null,
+      imageUrl: null,
+      annualCTC: u.annualCtcPaise === null ? null : paiseToRupees(u.annualCtcPaise),
+      // Stored like the tenant's components: percent text (1, 2, 5), annual paise (3), formula (4).
+      earningAssociations: earnings.map((e) => ({
+        id: e.id,
+        tenantEarningId: e.tenantEarningId,
+        calculationType: e.calculationType,
+        calculationValue: e.calculationType === 4 ? e.calculationValue : e.calculationType === 3 ? paiseToRupees(Number(e.calculationValue)) : Number(e.calculationValue),
+      })),
+      deductionAssociations: deductions.map((d) => ({
+        id: d.id,
+        tenantDeductionId: d.tenantDeductionId,
+        calculationValue: paiseToRupees(d.annualPaise),
+      })),
+    };
   }
 
   /** The caller's own name and e-mail in this organisation (used when they create another one). */
-  async ownIdentity(ctx: RequestContext): Promise<{ email: string; firstName: string; lastName: string }> {
-    const row = await this.tenant(ctx, (tdb) => repo.findIdentity(tdb, ctx.userId));
+  async ownIdentity({ db: tdb }: TenantScope, userId: string): Promise<{ email: string; firstName: string; lastName: string }> {
+    const row = await repo.findIdentity(tdb, userId);
     if (!row) throw notFound('User not found');
     return {
       email: row.email,
@@ -128,81 +128,77 @@ export class UserService {
     };
   }
 
-  async inviteTarget(ctx: RequestContext, userId: string) {
-    return this.tenant(ctx, (tdb) => repo.findIdentity(tdb, userId));
+  async inviteTarget({ db: tdb }: TenantScope, userId: string) {
+    return repo.findIdentity(tdb, userId);
   }
 
   /** Active users for licensing: restricted-login users count as Active (people spec §1). */
-  async activeCount(ctx: RequestContext): Promise<number> {
-    return this.tenant(ctx, (tdb) => repo.countByStatus(tdb, [UserStatus.Active, UserStatus.RestrictedLogin]));
+  async activeCount({ db: tdb }: Scope): Promise<number> {
+    return repo.countByStatus(tdb, [UserStatus.Active, UserStatus.RestrictedLogin]);
   }
 
   /** The user management list (people spec §2.5): one page plus the tab counts. */
-  async list(ctx: RequestContext, q: UserListQuery): Promise<UserList> {
-    return this.tenant(ctx, async (tdb) => {
-      const rows = await repo.findUserPage(tdb, q);
-      const counts = await repo.countTabs(tdb, q);
-      const totals: Record<number, number> = {
-        1: counts.active,
-        2: counts.inactive,
-        3: counts.pending,
-        4: counts.restricted,
-      };
-      const totalRecords = q.userStatus === undefined ? counts.active + counts.pending + counts.inactive : (totals[q.userStatus] ?? 0);
-      return {
-        data: rows.map((r) => ({
-          id: r.id,
-          employeeNumber: r.employee_number,
-          firstName: r.first_name,
-          lastName: r.last_name,
-          email: r.email,
-          roleId: r.role_id as RoleId,
-          phoneNumber: r.phone_number,
-          designation: r.designation,
-          status: r.status,
-          dateOfJoining: r.date_of_joining,
-          lastLogin: r.last_login,
-          canLogin: r.has_account && r.status !== UserStatus.RestrictedLogin,
-          departmentId: r.department_id,
-          departmentName: r.department_name,
-          imageUrl: null,
-        })),
-        records: rows.length,
-        totalRecords,
-        activeUsersCount: counts.active,
-        pendingUsersCount: counts.pending,
-        inactiveUsersCount: counts.inactive,
-        restrictedUsersCount: counts.restricted,
-      };
-    });
+  async list({ db: tdb }: Scope, q: UserListQuery): Promise<UserList> {
+    const rows = await repo.findUserPage(tdb, q);
+    const counts = await repo.countTabs(tdb, q);
+    const totals: Record<number, number> = {
+      1: counts.active,
+      2: counts.inactive,
+      3: counts.pending,
+      4: counts.restricted,
+    };
+    const totalRecords = q.userStatus === undefined ? counts.active + counts.pending + counts.inactive : (totals[q.userStatus] ?? 0);
+    return {
+      data: rows.map((r) => ({
+        id: r.id,
+        employeeNumber: r.employee_number,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        email: r.email,
+        roleId: r.role_id as RoleId,
+        phoneNumber: r.phone_number,
+        designation: r.designation,
+        status: r.status,
+        dateOfJoining: r.date_of_joining,
+        lastLogin: r.last_login,
+        canLogin: r.has_account && r.status !== UserStatus.RestrictedLogin,
+        departmentId: r.department_id,
+        departmentName: r.department_name,
+        imageUrl: null,
+      })),
+      records: rows.length,
+      totalRecords,
+      activeUsersCount: counts.active,
+      pendingUsersCount: counts.pending,
+      inactiveUsersCount: counts.inactive,
+      restrictedUsersCount: counts.restricted,
+    };
   }
 
   /** Employee pickers: Active and Restricted Login users. */
-  async search(ctx: RequestContext, q: { search?: string | undefined; pageSize: number; pageNo: number }): Promise<{ data: UserSearchItem[]; totalRecords: number }> {
-    return this.tenant(ctx, async (tdb) => {
-      const rows = await repo.searchUsers(tdb, q);
-      const totalRecords = await repo.countSearch(tdb, q.search);
-      return {
-        data: rows.map((r) => ({
-          id: r.id,
-          firstName: r.first_name,
-          lastName: r.last_name,
-          name: `${r.first_name} ${r.last_name}`,
-          email: r.email,
-          employeeNumber: r.employee_number,
-          designation: r.designation,
-        })),
-        totalRecords,
-      };
-    });
+  async search({ db: tdb }: Scope, q: { search?: string | undefined; pageSize: number; pageNo: number }): Promise<{ data: UserSearchItem[]; totalRecords: number }> {
+    const rows = await repo.searchUsers(tdb, q);
+    const totalRecords = await repo.countSearch(tdb, q.search);
+    return {
+      data: rows.map((r) => ({
+        id: r.id,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        name: `${r.first_name} ${r.last_name}`,
+        email: r.email,
+        employeeNumber: r.employee_number,
+        designation: r.designation,
+      })),
+      totalRecords,
+    };
   }
 
-  async latestEmployeeNumber(ctx: RequestContext): Promise<{
+  async latestEmployeeNumber({ db: tdb }: Scope): Promise<{
     employeeNumber: string | null;
     lastEmployeeNumber: string | null;
     nextEmployeeNumber: string | null;
   }> {
-    const employeeNumber = await this.tenant(ctx, (tdb) => repo.findLatestEmployeeNumber(tdb));
+    const employeeNumber = await repo.findLatestEmployeeNumber(tdb);
     return {
       employeeNumber,
       lastEmployeeNumber: employeeNumber,
@@ -210,8 +206,8 @@ export class UserService {
     };
   }
 
-  async employeeNumberExists(ctx: RequestContext, employeeNumber: string, exceptUserId: string | undefined): Promise<boolean> {
-    return this.tenant(ctx, (tdb) => repo.employeeNumberTaken(tdb, employeeNumber, exceptUserId));
+  async employeeNumberExists({ db: tdb }: Scope, employeeNumber: string, exceptUserId: string | undefined): Promise<boolean> {
+    return repo.employeeNumberTaken(tdb, employeeNumber, exceptUserId);
   }
 
   /** Loads and locks the target; refuses a moderator acting on an administrator (spec §6). */
@@ -233,15 +229,13 @@ export class UserService {
   }
 
   /** Role Assign modal (spec §2.7): nobody changes their own role; the same role is refused. */
-  async assignRole(ctx: RequestContext, userId: string, roleId: RoleId): Promise<void> {
-    await this.tenant(ctx, async (tdb) => {
-      const target = await this.target(tdb, ctx, userId, 'changeRole');
-      // A moderator may not raise anyone above their own role.
-      if (ctx.roleId === Role.Moderator && roleId === Role.Administrator) throw forbidden(USER_LIFECYCLE_MSG.moderatorCannotGrantAdmin);
-      if (target.roleId === roleId) throw badRequest(PEOPLE_MSG.roleAlreadyAssigned);
-      if (roleId !== Role.Administrator) await this.keepAnAdministrator(tdb, target);
-      await repo.updateUser(tdb, userId, { roleId }, this.deps.clock.now());
-    });
+  async assignRole({ db: tdb, ctx }: Scope, userId: string, roleId: RoleId): Promise<void> {
+    const target = await this.target(tdb, ctx, userId, 'changeRole');
+    // A moderator may not raise anyone above their own role.
+    if (ctx.roleId === Role.Moderator && roleId === Role.Administrator) throw forbidden(USER_LIFECYCLE_MSG.moderatorCannotGrantAdmin);
+    if (target.roleId === roleId) throw badRequest(PEOPLE_MSG.roleAlreadyAssigned);
+    if (roleId !== Role.Administrator) await this.keepAnAdministrator(tdb, target);
+    await repo.updateUser(tdb, userId, { roleId }, this.deps.clock.now());
   }
 
   /**
@@ -250,47 +244,52 @@ export class UserService {
    * every request and answers 403 ACCOUNT_DEACTIVATED; re-activation ends those old sessions so
    * the person signs in afresh.
    */
-  async setStatus(ctx: RequestContext, userId: string, status: 1 | 2): Promise<{ id: string; status: number }> {
-    return this.tenant(ctx, async (tdb) => {
-      const target = await this.target(tdb, ctx, userId, 'edit');
-      if (target.id === ctx.userId) throw forbidden(USER_LIFECYCLE_MSG.cannotDeactivateSelf);
-      const now = this.deps.clock.now();
-      if (status === UserStatus.Deactivated) {
-        if (target.status !== UserStatus.Active) throw badRequest(USER_LIFECYCLE_MSG.onlyActiveDeactivated);
-        await this.keepAnAdministrator(tdb, target);
-      } else {
-        if (target.status !== UserStatus.Deactivated) throw badRequest(USER_LIFECYCLE_MSG.onlyInactiveReactivated);
-        await repo.revokeUserSessions(tdb, userId, now);
-      }
-      await repo.updateUser(tdb, userId, { status }, now);
-      return { id: userId, status };
-    });
+  async setStatus({ db: tdb, ctx }: Scope, userId: string, status: 1 | 2): Promise<{ id: string; status: number }> {
+    const target = await this.target(tdb, ctx, userId, 'edit');
+    if (target.id === ctx.userId) throw forbidden(USER_LIFECYCLE_MSG.cannotDeactivateSelf);
+    const now = this.deps.clock.now();
+    if (status === UserStatus.Deactivated) {
+      if (target.status !== UserStatus.Active) throw badRequest(USER_LIFECYCLE_MSG.onlyActiveDeactivated);
+      await this.keepAnAdministrator(tdb, target);
+    } else {
+      if (target.status !== UserStatus.Deactivated) throw badRequest(USER_LIFECYCLE_MSG.onlyInactiveReactivated);
+      // global tables: see issue 9 item 3 (sessions, on the tenant transaction as before)
+      await repo.revokeUserSessions(tdb, userId, now);
+    }
+    await repo.updateUser(tdb, userId, { status }, now);
+    return { id: userId, status };
   }
 
   /**
    * Permanent for access and personal data (docs/decisions.md, issue 4): the membership row goes
    * (documents, field values and salary associations cascade; stored files are removed), its
-   * sessions end, and the global account goes too unless it belongs to another organisation.
+   * sessions end, and the global account goes too unless it belongs to another organisation. The
+   * stored files and the account are the job 'users.removed', after the commit: whether another
+   * organisation has the account can only be seen across tenants, which row-level security hides
+   * from this tenant's transaction.
    */
-  async remove(ctx: RequestContext, userId: string): Promise<void> {
-    const removed = await this.tenant(ctx, async (tdb) => {
-      const target = await this.target(tdb, ctx, userId, 'edit');
-      if (target.id === ctx.userId) throw forbidden(USER_LIFECYCLE_MSG.cannotDeleteSelf);
-      await this.keepAnAdministrator(tdb, target);
-      const documentFiles = await repo.findDocumentFiles(tdb, userId);
-      await repo.deleteUserSessions(tdb, userId);
-      await repo.clearDepartmentHead(tdb, userId);
-      await repo.deleteUser(tdb, userId);
-      await repo.deleteFiles(
-        tdb,
-        documentFiles.map((f) => f.id),
-      );
-      return {
-        accountId: target.accountId,
-        storageKeys: [...documentFiles.map((f) => f.storageKey), ...(target.imageKey ? [target.imageKey] : [])],
-      };
+  async remove({ db: tdb, ctx, enqueue }: Scope, userId: string): Promise<void> {
+    const target = await this.target(tdb, ctx, userId, 'edit');
+    if (target.id === ctx.userId) throw forbidden(USER_LIFECYCLE_MSG.cannotDeleteSelf);
+    await this.keepAnAdministrator(tdb, target);
+    const documentFiles = await repo.findDocumentFiles(tdb, userId);
+    // global tables: see issue 9 item 3 (sessions, on the tenant transaction as before)
+    await repo.deleteUserSessions(tdb, userId);
+    await repo.clearDepartmentHead(tdb, userId);
+    await repo.deleteUser(tdb, userId);
+    await repo.deleteFiles(
+      tdb,
+      documentFiles.map((f) => f.id),
+    );
+    enqueue('users.removed', {
+      accountId: target.accountId,
+      storageKeys: [...documentFiles.map((f) => f.storageKey), ...(target.imageKey ? [target.imageKey] : [])],
     });
-    if (removed.accountId && !(await repo.accountHasMemberships(this.udb, removed.accountId))) await repo.deleteAccount(this.udb, removed.accountId);
+  }
+
+  /** The job 'users.removed': cross-tenant by nature (the account's other memberships), hence the global scope. */
+  async cleanUpRemoved({ global }: GlobalScope, removed: RemovedUser): Promise<void> {
+    if (removed.accountId && !(await repo.accountHasMemberships(global, removed.accountId))) await repo.deleteAccount(global, removed.accountId);
     for (const key of removed.storageKeys) await this.deps.files.remove(key).catch(() => undefined);
   }
 
@@ -299,11 +298,9 @@ export class UserService {
    * Pending Verification, linked to an account (created when the address has none) — and receive
    * the invitation with the set-password link.
    */
-  async sendVerification(ctx: RequestContext, userId: string): Promise<void> {
-    await this.tenant(ctx, async (tdb) => {
-      const target = await this.target(tdb, ctx, userId, 'edit');
-      if (target.status !== UserStatus.RestrictedLogin) throw badRequest(USER_LIFECYCLE_MSG.onlyRestrictedVerification);
-    });
-    await this.deps.employees.sendInvite(ctx, userId);
+  async sendVerification(scope: Scope, userId: string): Promise<void> {
+    const target = await this.target(scope.db, scope.ctx, userId, 'edit');
+    if (target.status !== UserStatus.RestrictedLogin) throw badRequest(USER_LIFECYCLE_MSG.onlyRestrictedVerification);
+    await this.deps.employees.sendInvite(scope, userId);
   }
 }

@@ -5,7 +5,7 @@ import type { SessionUser } from '@tankha/contracts';
 import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
 import { DEMO_LOGINS } from '../../db/seed/demo';
 import { users } from '../../db/schema';
-import { withTenant } from '../tenancy';
+import { withTenant } from '../unit-of-work';
 
 describe.each(BACKENDS)('access, roles and tenancy (%s)', (backend) => {
   let t: TestApp;

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { outboxEmails } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Clock } from '../clock';
+import type { JobQueue } from '../jobs/job-queue';
 
 export interface OutgoingMail {
   to: string;
@@ -13,9 +14,19 @@ export interface OutgoingMail {
   tenantId?: string | null;
 }
 
+declare module '../jobs/jobs' {
+  interface JobPayloads {
+    /** An e-mail: enqueued by the work that causes it, so it goes if and only if that work commits. */
+    'mail.send': OutgoingMail;
+  }
+}
+
 /**
- * The one mail service. Every message is recorded in outbox_emails; in embedded mode that record
- * is the delivery (read at /dev/mailbox), with SMTP_URL it is also sent through nodemailer.
+ * The one mail service. A service enqueues `mail.send` in its unit of work; this job records the
+ * message in outbox_emails under the job's id (a retried job finds its row and does not record it
+ * twice) and, with SMTP_URL, sends it through nodemailer. A failed send is recorded on the row and
+ * the job fails, so pg-boss retries it with backoff. In embedded mode the outbox row is the
+ * delivery, read at /dev/mailbox.
  */
 export class MailService {
   private readonly transporter: Transporter | null;
@@ -32,10 +43,21 @@ export class MailService {
     return this.transporter ? 'smtp' : 'outbox';
   }
 
-  async send(mail: OutgoingMail): Promise<void> {
-    const [row] = await this.db
+  register(queue: JobQueue): void {
+    queue.define({
+      name: 'mail.send',
+      retryLimit: 8,
+      retryDelaySeconds: 30,
+      run: async (job, meta) => this.deliver(meta.id, job.data as OutgoingMail),
+    });
+  }
+
+  /** Records the message once (keyed by the job id) and delivers it when SMTP is configured. */
+  async deliver(id: string, mail: OutgoingMail): Promise<void> {
+    await this.db
       .insert(outboxEmails)
       .values({
+        id,
         tenantId: mail.tenantId ?? null,
         toAddress: mail.to,
         subject: mail.subject,
@@ -44,16 +66,18 @@ export class MailService {
         transport: this.transport,
         sentAt: this.transporter ? null : this.clock.now(),
       })
-      .returning({ id: outboxEmails.id });
-    if (!this.transporter || !row) return;
+      .onConflictDoNothing({ target: outboxEmails.id });
+    if (!this.transporter) return;
+    const [row] = await this.db.select({ sentAt: outboxEmails.sentAt }).from(outboxEmails).where(eq(outboxEmails.id, id));
+    if (row?.sentAt) return;
     try {
       await this.transporter.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      await this.db.update(outboxEmails).set({ sentAt: this.clock.now() }).where(eq(outboxEmails.id, row.id));
+      await this.db.update(outboxEmails).set({ sentAt: this.clock.now(), error: null }).where(eq(outboxEmails.id, id));
     } catch (error) {
-      // A failed send must not fail the user's action; it stays in the outbox with the error.
       const message = error instanceof Error ? error.message : String(error);
-      this.log.error({ err: error, to: mail.to }, 'mail send failed');
-      await this.db.update(outboxEmails).set({ error: message }).where(eq(outboxEmails.id, row.id));
+      this.log.error({ err: error, to: mail.to }, 'mail send failed; the job is retried');
+      await this.db.update(outboxEmails).set({ error: message }).where(eq(outboxEmails.id, id));
+      throw error;
     }
   }
 }

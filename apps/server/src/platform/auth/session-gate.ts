@@ -1,0 +1,76 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { UserStatus } from '@tankha/contracts';
+import type { Db } from '../../db/client';
+import { currentPlanJoin } from '../../db/sql/current-plan';
+import type { Clock } from '../clock';
+import type { RequestContext } from '../tenancy';
+import { bearerToken, verifySession, type VerifiedSession } from './access';
+import type { TokenService } from './tokens';
+
+const MAX_REMEMBERED = 20_000;
+
+/**
+ * Authentication without a round trip of its own (issue 9 item 6). A token seen before is not
+ * verified or looked up again: its context is remembered. It is not trusted either: the first
+ * statement of every tenant transaction enters the tenant only if the session row is still
+ * unrevoked and unexpired, the user still active in the same role, the organisation not deleted
+ * and the same subscription in force (`enterStatement`). When that statement finds nothing, the
+ * request is checked afresh (which gives the right 401/403) and retried once. So logout,
+ * deactivation, a password change, a role or plan change take effect on the very next request, in
+ * every server process, because the check is in the database, not in this memory.
+ */
+export class SessionGate {
+  private readonly remembered = new Map<string, VerifiedSession>();
+
+  constructor(private readonly deps: { db: Db; tokens: TokenService; clock: Clock }) {}
+
+  /** The full check (one round trip): account-level routes, sockets, and tokens not remembered. */
+  async verify(request: FastifyRequest): Promise<RequestContext> {
+    const token = bearerToken(request);
+    const verified = await verifySession(token, this.deps);
+    this.remember(token, verified);
+    return verified.ctx;
+  }
+
+  /** A tenant route's context: remembered when this token was verified before, re-checked in its transaction. */
+  async contextFor(request: FastifyRequest): Promise<{ ctx: RequestContext; remembered: boolean }> {
+    const token = bearerToken(request);
+    const known = this.remembered.get(token);
+    if (known && known.expiresAt > this.deps.clock.now().getTime()) return { ctx: known.ctx, remembered: true };
+    if (known) this.remembered.delete(token);
+    return { ctx: await this.verify(request), remembered: false };
+  }
+
+  /**
+   * The tenant transaction's first statement: sets the tenant and the role only if the session is
+   * still as remembered. One row when it is, none when not.
+   */
+  enterStatement(request: FastifyRequest, ctx: RequestContext): SQL {
+    const now = this.deps.clock.now();
+    const known = this.remembered.get(bearerToken(request));
+    return sql`SELECT set_config('app.tenant_id', ${ctx.tenantId}, true), set_config('role', 'tankha_tenant', true)
+      FROM sessions s
+      JOIN users u ON u.id = s.user_id AND u.tenant_id = s.tenant_id
+      JOIN tenants t ON t.id = s.tenant_id
+      ${currentPlanJoin(sql`s.tenant_id`, now)}
+     WHERE s.id = ${ctx.sessionId} AND s.tenant_id = ${ctx.tenantId} AND s.revoked_at IS NULL AND s.expires_at > ${now}
+       AND u.id = ${ctx.userId} AND u.status = ${UserStatus.Active} AND u.role_id = ${ctx.roleId}
+       AND t.deleted_at IS NULL AND t.time_zone = ${ctx.timeZone}
+       AND (cp.subscription_id::text || ':' || array_to_string(cp.feature_keys, ',')) IS NOT DISTINCT FROM ${known?.planSignature ?? null}::text`;
+  }
+
+  forget(request: FastifyRequest): void {
+    const header = request.headers.authorization;
+    if (header?.startsWith('Bearer ')) this.remembered.delete(header.slice(7).trim());
+  }
+
+  private remember(token: string, verified: VerifiedSession): void {
+    if (this.remembered.size >= MAX_REMEMBERED) {
+      // Oldest first (Map keeps insertion order): a bounded memory, not a correctness matter.
+      const oldest = this.remembered.keys().next().value;
+      if (oldest !== undefined) this.remembered.delete(oldest);
+    }
+    this.remembered.set(token, verified);
+  }
+}

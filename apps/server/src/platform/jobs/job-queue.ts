@@ -1,0 +1,189 @@
+import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { PendingJob, StoredJob } from './jobs';
+
+/** How pg-boss reaches the database: its own pool on PostgreSQL, the one PGlite connection embedded. */
+export type BossConnection = { connectionString: string } | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+export interface JobDefinition {
+  name: string;
+  /** pg-boss retry policy; failures are retried with exponential backoff by default. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  expireInSeconds?: number;
+  /** A recurring job: a cron expression in a time zone. pg-boss sends it once per slot across every process. */
+  cron?: { expression: string; tz?: string };
+  run(job: StoredJob, meta: { id: string }): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  connection: BossConnection;
+  log: Pick<FastifyBaseLogger, 'error' | 'info' | 'debug'>;
+  /** Poll and run jobs in this process (off in tests: they call drain()). */
+  workers: boolean;
+  /** Keep the cron schedules and send scheduled jobs (off in tests). */
+  schedules: boolean;
+  pollingIntervalSeconds?: number;
+  /** How often the cron monitor looks for due schedules (pg-boss default 30 s; tests use 1). */
+  cronMonitorIntervalSeconds?: number;
+}
+
+const SCHEMA = 'pgboss';
+
+/**
+ * pg-boss text with $n placeholders as a drizzle query, so a job is inserted on the transaction
+ * the platform opened (the driver's own client is not public in drizzle). Objects are sent as
+ * JSON text; both drivers then cast them with the statement's ::jsonb. An absent value is NULL
+ * (drizzle would render `undefined` as nothing).
+ */
+export function toSql(text: string, values: readonly unknown[]): SQL {
+  const chunks: SQL[] = [];
+  const pattern = /\$(\d+)/g;
+  let last = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    chunks.push(sql.raw(text.slice(last, m.index)));
+    const value = values[Number(m[1]) - 1] ?? null;
+    const param = value !== null && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value) ? JSON.stringify(value) : value;
+    chunks.push(sql`${param}`);
+    last = m.index + m[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
+}
+
+function executorOf(tx: Db): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      const result = (await tx.execute(toSql(text, values))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/**
+ * Every background job and schedule goes through pg-boss (DESIGN §2, §9): on PostgreSQL in
+ * production, on the embedded PGlite through its one connection. Jobs are written in the
+ * transaction of the work that caused them and retried with backoff when they fail.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition>();
+  private started = false;
+
+  constructor(private readonly options: JobQueueOptions) {
+    const connection = 'connectionString' in options.connection
+      ? { connectionString: options.connection.connectionString, max: 3 }
+      : { db: options.connection as PgBoss.Db };
+    this.boss = new PgBoss({
+      ...connection,
+      schema: SCHEMA,
+      supervise: options.workers,
+      schedule: options.schedules,
+      migrate: true,
+      // Completed jobs are kept a week for support; failed ones too (pg-boss archives, then deletes).
+      archiveCompletedAfterSeconds: 7 * 24 * 3600,
+      ...(options.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: options.cronMonitorIntervalSeconds } : {}),
+    });
+    this.boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+  }
+
+  define(definition: JobDefinition): void {
+    if (this.started) throw new Error(`job ${definition.name} defined after the queue started`);
+    if (this.definitions.has(definition.name)) throw new Error(`job ${definition.name} defined twice`);
+    this.definitions.set(definition.name, definition);
+  }
+
+  has(name: string): boolean {
+    return this.definitions.has(name);
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const def of this.definitions.values()) {
+      await this.boss.createQueue(def.name, {
+        name: def.name,
+        retryLimit: def.retryLimit ?? 5,
+        retryDelay: def.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        expireInSeconds: def.expireInSeconds ?? 15 * 60,
+      });
+      if (def.cron && this.options.schedules) await this.boss.schedule(def.name, def.cron.expression, { tenantId: null, data: {} } satisfies StoredJob, { tz: def.cron.tz ?? 'UTC' });
+      if (this.options.workers) {
+        await this.boss.work<StoredJob>(def.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async ([job]) => {
+          if (job) await this.runOne(def, job);
+        });
+      }
+    }
+    this.started = true;
+  }
+
+  private async runOne(def: JobDefinition, job: PgBoss.Job<StoredJob>): Promise<void> {
+    try {
+      await def.run(job.data, { id: job.id });
+      this.options.log.debug({ job: def.name, id: job.id }, 'job done');
+    } catch (error) {
+      this.options.log.error({ err: error, job: def.name, id: job.id }, 'job failed; pg-boss retries it');
+      throw error;
+    }
+  }
+
+  /** Writes jobs on an open transaction (the unit of work's flush). */
+  async sendIn(tx: Db, jobs: readonly PendingJob[]): Promise<void> {
+    const db = executorOf(tx);
+    for (const job of jobs) {
+      if (!this.definitions.has(job.name)) throw new Error(`no job named ${job.name}`);
+      await this.boss.send(job.name, job.payload, {
+        db,
+        ...(job.options.delaySeconds ? { startAfter: job.options.delaySeconds } : {}),
+        ...(job.options.singletonKey ? { singletonKey: job.options.singletonKey } : {}),
+      });
+    }
+  }
+
+  /** Sends a job outside any transaction (platform code only: boot, schedules, tests). */
+  async send(name: string, payload: StoredJob): Promise<void> {
+    await this.boss.send(name, payload as object, {});
+  }
+
+  /**
+   * Runs every job that is due, until none is left (tests and the embedded demo use it to see the
+   * effects of a request without waiting for a poll). A failure is retried by pg-boss later, as in
+   * production, and reported here.
+   */
+  async drain(options: { maxRounds?: number } = {}): Promise<{ ran: number; failed: { name: string; error: unknown }[] }> {
+    let ran = 0;
+    const failed: { name: string; error: unknown }[] = [];
+    for (let round = 0; round < (options.maxRounds ?? 20); round += 1) {
+      let any = false;
+      for (const def of this.definitions.values()) {
+        const jobs = await this.boss.fetch<StoredJob>(def.name, { batchSize: 50 });
+        for (const job of jobs) {
+          any = true;
+          ran += 1;
+          try {
+            await def.run(job.data, { id: job.id });
+            await this.boss.complete(def.name, job.id);
+          } catch (error) {
+            failed.push({ name: def.name, error });
+            await this.boss.fail(def.name, job.id, { message: error instanceof Error ? error.message : String(error) });
+          }
+        }
+      }
+      if (!any) break;
+    }
+    return { ran, failed };
+  }
+
+  /** Jobs of a queue in a given state (tests, the operations page). */
+  async count(name: string): Promise<number> {
+    return this.boss.getQueueSize(name);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5000, close: 'connectionString' in this.options.connection });
+  }
+}

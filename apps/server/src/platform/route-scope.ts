@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { AccountScope, GlobalScope, RequestContext, Scope } from './tenancy';
+import { TenantNotEntered, type UnitOfWork } from './unit-of-work';
+import type { SessionGate } from './auth/session-gate';
+import { authorise } from './auth/access';
+import type { RouteAccess } from './auth/access';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    ctx: RequestContext | null;
+    scope: Scope | GlobalScope | null;
+  }
+}
+
+export const API_PREFIX = '/backend/api';
+
+/** The access kind a route declared (the access hook and the wrapper below read the same answer). */
+export function accessKind(access: RouteAccess): 'public' | 'account' | 'tenant' {
+  if ('public' in access) return 'public';
+  if ('account' in access) return 'account';
+  return 'tenant';
+}
+
+/**
+ * Every API route runs inside one unit of work (DESIGN §9): the platform opens the transaction
+ * before the handler and commits after it returns, so a handler must return its reply (never
+ * `reply.send` before the work is committed). A route that declares no access does not start.
+ */
+export function wrapRoutesInUnitOfWork(app: FastifyInstance, uow: () => UnitOfWork, gate: SessionGate): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`${String(route.method)} ${route.url} declares no access (public, account, signedIn, permission or feature)`);
+    if ('public' in access && access.database === false) return;
+    const handler = route.handler;
+    const kind = accessKind(access);
+    route.handler = async function scopedHandler(this: FastifyInstance, request, reply) {
+      const run = async (scope: Scope | GlobalScope): Promise<unknown> => {
+        request.scope = scope;
+        return (await handler.call(this, request, reply)) as unknown;
+      };
+      let result: unknown;
+      if (kind === 'tenant') {
+        try {
+          result = await uow().tenant(signedIn(request), run, gate.enterStatement(request, signedIn(request)));
+        } catch (error) {
+          if (!(error instanceof TenantNotEntered)) throw error;
+          // The remembered session changed (logout, deactivation, role or plan): check afresh, which
+          // answers the right 401/403, or go on once with the new context.
+          gate.forget(request);
+          const fresh = await gate.verify(request);
+          authorise(fresh, access as Exclude<RouteAccess, { public: true }>);
+          request.ctx = fresh;
+          result = await uow().tenant(fresh, run, gate.enterStatement(request, fresh));
+        }
+      } else {
+        result = await uow().global(kind === 'account' ? signedIn(request) : null, run);
+      }
+      request.scope = null;
+      return result;
+    };
+  });
+}
+
+function signedIn(request: FastifyRequest): RequestContext {
+  if (!request.ctx) throw new Error('signed-in route reached its handler without a context');
+  return request.ctx;
+}
+
+/** The tenant scope of a signed-in route (DESIGN §9): `{ db, ctx, enqueue }`. */
+export function scopeOf(request: FastifyRequest): Scope {
+  const scope = request.scope;
+  if (!scope || !('db' in scope)) throw new Error(`${request.routeOptions.url ?? ''} is not a tenant route`);
+  return scope;
+}
+
+/** The global scope of a public route. */
+export function publicScopeOf(request: FastifyRequest): GlobalScope {
+  const scope = request.scope;
+  if (!scope || !('global' in scope)) throw new Error(`${request.routeOptions.url ?? ''} is not a public or account route`);
+  return scope;
+}
+
+/** The global scope of an account-level route, with the signed-in context. */
+export function accountScopeOf(request: FastifyRequest): AccountScope {
+  const scope = publicScopeOf(request);
+  if (!scope.ctx) throw new Error(`${request.routeOptions.url ?? ''} is not an account route`);
+  return scope as AccountScope;
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './platform/config';
+import type { Clock } from './platform/clock';
+import type { TokenService } from './platform/auth/tokens';
+import type { FileStorage } from './platform/files/file-storage';
+import type { JobQueue } from './platform/jobs/job-queue';
+import type { UnitOfWork } from './platform/unit-of-work';
+import { AccountService } from './modules/account/account.service';
+import { TenantService } from './modules/tenants/tenants.service';
+import { SubscriptionService } from './modules/subscriptions/subscriptions.service';
+import { UserService } from './modules/users/users.service';
+import { DashboardService } from './modules/dashboard/dashboard.service';
+import { TaxService } from './modules/tax/tax.service';
+import { AttendanceService } from './modules/attendance/attendance.service';
+import { ShiftService } from './modules/shifts/shifts.service';
+import { AttendanceSettingsService } from './modules/attendance-settings/attendance-settings.service';
+import { RequestService } from './modules/requests/requests.service';
+import { LeaveService } from './modules/leave/leave.service';
+import { NotificationService, type NotificationPush } from './modules/notifications/notifications.service';
+import { DepartmentService } from './modules/departments/departments.service';
+import { DocumentService } from './modules/documents/documents.service';
+import { EmployeeService } from './modules/employees/employees.service';
+import { SalaryService } from './modules/salary/salary.service';
+import { PeopleImportService } from './modules/people-import/people-import.service';
+
+/**
+ * The composition root: every module's service, built once. Services hold no database handle: each
+ * call receives the scope its unit of work opened (DESIGN §9). A service may call another module's
+ * service, passing its scope along; side effects after commit are jobs.
+ */
+export interface Services {
+  account: AccountService;
+  tenants: TenantService;
+  subscriptions: SubscriptionService;
+  users: UserService;
+  dashboard: DashboardService;
+  tax: TaxService;
+  attendance: AttendanceService;
+  shift: ShiftService;
+  attendanceSettings: AttendanceSettingsService;
+  request: RequestService;
+  leave: LeaveService;
+  notification: NotificationService;
+  department: DepartmentService;
+  document: DocumentService;
+  employee: EmployeeService;
+  salary: SalaryService;
+  peopleImport: PeopleImportService;
+}
+
+export interface ServiceDeps {
+  config: Config;
+  clock: Clock;
+  tokens: TokenService;
+  files: FileStorage;
+  push: NotificationPush;
+}
+
+export function buildServices({ config, clock, tokens, files, push }: ServiceDeps): Services {
+  const tenants = new TenantService({ clock, files, config });
+  const salary = new SalaryService({ clock });
+  const employee = new EmployeeService({ clock, config, salary });
+  const users = new UserService({ clock, files, employees: employee });
+  const attendance = new AttendanceService({ clock });
+  return {
+    account: new AccountService({ clock, tokens, config, tenants, users, employees: employee }),
+    tenants,
+    subscriptions: new SubscriptionService({ clock }),
+    users,
+    dashboard: new DashboardService({ clock }),
+    tax: new TaxService(),
+    attendance,
+    shift: new ShiftService({ clock }),
+    attendanceSettings: new AttendanceSettingsService({ clock }),
+    request: new RequestService({ clock }),
+    leave: new LeaveService({ clock }),
+    notification: new NotificationService({ clock, push, attendance }),
+    department: new DepartmentService(),
+    document: new DocumentService({ clock, files, users }),
+    employee,
+    salary,
+    peopleImport: new PeopleImportService({ employees: employee }),
+  };
+}
+
+/**
+ * Every job of every module, on the one queue. Tenant jobs run in their organisation's transaction;
+ * the schedules (cron in UTC) fan out to per-organisation jobs so one organisation's failure does
+ * not stop the others.
+ */
+export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Services, clock: Clock, log: FastifyInstance['log']): void {
+  uow.defineTenantJob(queue, 'attendance.recompute', (scope, data) => services.attendance.recompute(scope, data));
+  uow.defineGlobalJob(queue, 'attendance.reminders', (scope) => services.notification.scheduleAttendanceReminders(scope, clock.now()), {
+    // 06:00 in every organisation's zone falls on a quarter hour in every zone India's customers use.
+    cron: { expression: '*/15 * * * *', tz: 'UTC' },
+    retryLimit: 2,
+  });
+  uow.defineTenantJob(queue, 'attendance.reminders.tenant', (scope, data) => services.notification.sendAttendanceReminders(scope, new Date(data.now)));
+  uow.defineGlobalJob(queue, 'users.removed', (scope, data) => services.users.cleanUpRemoved(scope, data));
+  uow.defineTenantJob(queue, 'documents.removed', (_scope, data) => services.document.removeStoredFile(data.storageKey));
+  uow.defineTenantJob(queue, 'notifications.push', async (scope, data) => {
+    services.notification.push(scope, data);
+    log.debug({ tenantId: scope.tenantId, userId: data.userId }, 'notification pushed');
+  });
+}

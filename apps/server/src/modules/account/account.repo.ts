@@ -2,7 +2,7 @@ import { queryRows } from '../../db/client';
 import { currentPlanJoin } from '../../db/sql/current-plan';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { accounts, authTokens, sessions, tenants, users } from '../../db/schema';
-import type { UnscopedDb } from '../../platform/tenancy';
+import type { TenantDb, UnscopedDb } from '../../platform/tenancy';
 
 /**
  * Sign-in is cross-tenant by nature (one e-mail, several organisations), so this repository takes
@@ -65,6 +65,28 @@ export async function insertAuthToken({ db }: UnscopedDb, values: { accountId: s
     .set({ usedAt: sql`now()` })
     .where(and(eq(authTokens.accountId, values.accountId), eq(authTokens.purpose, values.purpose), isNull(authTokens.usedAt)));
   await db.insert(authTokens).values(values);
+}
+
+/*
+ * Invitations are issued inside the inviting tenant's transaction, as the tenant role, which has no
+ * privilege on accounts or auth_tokens: these two go through SECURITY DEFINER functions confined to
+ * the tenant in scope (migration 0012).
+ */
+
+/** The global account id for an invited e-mail: the existing account's, else a new one without a password. */
+export async function inviteAccountId(tdb: TenantDb, email: string, firstName: string, lastName: string): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(tdb.tx, sql`SELECT tenant_invite_account(${email}, ${firstName}, ${lastName}) AS id`);
+  if (!row) throw new Error('tenant_invite_account returned nothing');
+  return row.id;
+}
+
+/** Stores an invite link's hash for a member's account (retiring older ones); answers whether the account has a password. */
+export async function insertInviteToken(tdb: TenantDb, values: { accountId: string; tokenHash: string; expiresAt: Date }): Promise<{ hasPassword: boolean }> {
+  const [row] = await queryRows<{ has_password: boolean }>(
+    tdb.tx,
+    sql`SELECT tenant_issue_invite_token(${values.accountId}, ${values.tokenHash}, ${values.expiresAt.toISOString()}::timestamptz) AS has_password`,
+  );
+  return { hasPassword: row?.has_password === true };
 }
 
 export async function findAuthToken({ db }: UnscopedDb, tokenHash: string, purpose: AuthTokenPurpose) {

@@ -19,7 +19,7 @@ import { badRequest, fieldError, forbidden, notFound } from '../../platform/erro
 import { newOneTimeToken } from '../../platform/auth/tokens';
 import type { MailService } from '../../platform/mail/mail.service';
 import { inviteEmail } from '../../platform/mail/templates';
-import { unscoped, withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
+import { withTenant, type RequestContext, type TenantDb } from '../../platform/tenancy';
 import * as accountRepo from '../account/account.repo';
 import type { SalaryService } from '../salary/salary.service';
 import type { ImportCandidate } from '../people-import/people-import.validate';
@@ -333,29 +333,17 @@ export class EmployeeService {
   /**
    * The global account for an invited e-mail: linked when the person already has one (another
    * organisation), else created without a password (they set it from the invitation). Accounts are
-   * global identities with no tenant column, so this runs on the same transaction unscoped.
+   * global and closed to the tenant role: a function confined to this tenant does it (migration 0012).
    */
-  private async accountFor(tdb: TenantDb, email: string, firstName: string, lastName: string): Promise<accountRepo.AccountRow> {
-    const udb = unscoped(tdb.tx);
-    return (
-      (await accountRepo.findAccountByEmail(udb, email)) ??
-      (await accountRepo.insertAccount(udb, {
-        email,
-        passwordHash: null,
-        firstName,
-        lastName,
-      }))
-    );
+  private async accountFor(tdb: TenantDb, email: string, firstName: string, lastName: string): Promise<{ id: string }> {
+    return { id: await accountRepo.inviteAccountId(tdb, email, firstName, lastName) };
   }
 
   private async issueInvite(tdb: TenantDb, to: { userId: string; accountId: string | null }, email: string, firstName: string, organizationName: string): Promise<PendingInvite> {
     if (!to.accountId) throw new Error('an invitation needs an account');
-    const udb = unscoped(tdb.tx);
-    const account = await accountRepo.findAccountById(udb, to.accountId);
     const { token, hash } = newOneTimeToken();
-    await accountRepo.insertAuthToken(udb, {
+    const account = await accountRepo.insertInviteToken(tdb, {
       accountId: to.accountId,
-      purpose: 'invite',
       tokenHash: hash,
       expiresAt: new Date(this.deps.clock.now().getTime() + INVITE_LINK_TTL_MS),
     });
@@ -364,7 +352,7 @@ export class EmployeeService {
       firstName,
       organizationName,
       token,
-      hasPassword: Boolean(account?.passwordHash),
+      hasPassword: account.hasPassword,
     };
   }
 

@@ -2,20 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoOrganisation } from './db/seed/demo';
-import { backfillPayrollDefaults } from './modules/salary/salary.defaults';
-import { backfillLeaveDefaults } from './modules/leave/leave.defaults';
-import { backfillAttendanceDefaults } from './modules/attendance-settings/attendance.defaults';
 import { upsertPlanCatalogue } from './modules/subscriptions/subscriptions.repo';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 
-/** Database ready for the app: migrated, reference data in place. */
+/**
+ * Database ready for the app: migrated, reference data in place. Organisations that predate their
+ * defaults got them from a data migration (0013), not here.
+ */
 export async function prepareDatabase(database: Database): Promise<void> {
   await database.migrate();
   await upsertPlanCatalogue(database.db);
-  await backfillPayrollDefaults(database.db);
-  await backfillLeaveDefaults(database.db);
-  await backfillAttendanceDefaults(database.db);
 }
 
 export interface Running {

@@ -5,6 +5,7 @@ import { seedDemoOrganisation } from './db/seed/demo';
 import { upsertPlanCatalogue } from './modules/subscriptions/subscriptions.repo';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
+import { restrictToOwner } from './platform/private-files';
 
 /**
  * Database ready for the app: migrated, reference data in place. Organisations that predate their
@@ -23,6 +24,10 @@ export interface Running {
 
 /** boot: config → database → migrations → reference data → demo seed → app (STYLE "main.ts"). */
 export async function boot(config: Config, clock: Clock = systemClock): Promise<Running> {
+  // Nothing the server writes under DATA_DIR is for other users: new files 0600, directories 0700,
+  // and what an older version left readable is tightened (docs/decisions.md).
+  process.umask(0o077);
+  restrictToOwner(config.dataDir);
   const database = await openDatabase(config);
   await prepareDatabase(database);
   const seeded = config.SEED_DEMO ? await seedDemoOrganisation(database.db, clock.now()) : false;

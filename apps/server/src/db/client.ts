@@ -1,5 +1,4 @@
 import path from 'node:path';
-import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { restrictToOwner } from '../platform/private-files';
 
 export type Schema = typeof schema;
 /** The one database type both PGlite and PostgreSQL are used through. */
@@ -68,9 +68,12 @@ $$`);
 }
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const { dataDir } = options;
+  // Owner-only (0700 / 0600): PGlite itself leaves its files world-readable and writable.
+  if (dataDir) restrictToOwner(dataDir);
   // pg_trgm serves the user search (migration 0005); an extension's bundle must be loaded on every open.
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  if (dataDir) restrictToOwner(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -79,7 +82,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       await grantTenantRole(db);
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      if (dataDir) restrictToOwner(dataDir);
+    },
     dump: () => client.dumpDataDir('gzip'),
   };
 }

@@ -2,22 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoOrganisation } from './db/seed/demo';
-import { backfillPayrollDefaults } from './modules/salary/salary.defaults';
-import { backfillLeaveDefaults } from './modules/leave/leave.defaults';
-import { backfillAttendanceDefaults } from './modules/attendance-settings/attendance.defaults';
 import { upsertPlanCatalogue } from './modules/subscriptions/subscriptions.repo';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import { JobQueue } from './platform/jobs/job-queue';
+import { restrictToOwner } from './platform/private-files';
 
-/** Database ready for the app: migrated, reference data in place. */
+/**
+ * Database ready for the app: migrated, reference data in place. Organisations that predate their
+ * defaults got them from a data migration (0013), not here.
+ */
 export async function prepareDatabase(database: Database): Promise<void> {
   await database.migrate();
   await installJobSchema(database);
   await upsertPlanCatalogue(database.db);
-  await backfillPayrollDefaults(database.db);
-  await backfillLeaveDefaults(database.db);
-  await backfillAttendanceDefaults(database.db);
 }
 
 export interface Running {
@@ -28,6 +26,10 @@ export interface Running {
 
 /** boot: config → database → migrations → reference data → demo seed → app (STYLE "main.ts"). */
 export async function boot(config: Config, clock: Clock = systemClock): Promise<Running> {
+  // Nothing the server writes under DATA_DIR is for other users: new files 0600, directories 0700,
+  // and what an older version left readable is tightened (docs/decisions.md).
+  process.umask(0o077);
+  restrictToOwner(config.dataDir);
   const database = await openDatabase(config);
   await prepareDatabase(database);
   const seeded = config.SEED_DEMO ? await seedDemoOrganisation(database.db, clock.now()) : false;

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import type { BossConnection } from '../platform/jobs/job-queue';
+import { restrictToOwner } from '../platform/private-files';
 
 export type Schema = typeof schema;
 /** The one database type both PGlite and PostgreSQL are used through. */
@@ -29,10 +29,41 @@ export interface Database {
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 
-/** Grants the tenant role needs; idempotent, run after every migration. */
+/**
+ * Reference tables without tenant data or secrets that tenant-scoped work reads: SELECT only. Every
+ * other table without a tenant policy (accounts, sessions, auth_tokens, outbox_emails, and any
+ * global table added later) is closed to the tenant role (docs/decisions.md "Row-level security in
+ * the schema").
+ */
+export const TENANT_READABLE_REFERENCE_TABLES = ['plans'] as const;
+
+/**
+ * The tenant role's privileges, derived from the migrated schema; idempotent, run after every
+ * migration. A table in public gets SELECT, INSERT, UPDATE, DELETE when it has a row-level security
+ * policy for tankha_tenant (tenantIsolation() in db/schema/rls.ts), SELECT when it is a reference
+ * table above, nothing otherwise. One statement, so no other session sees it half done.
+ */
 async function grantTenantRole(db: Db): Promise<void> {
   await db.execute(sql`GRANT USAGE ON SCHEMA public TO tankha_tenant`);
-  await db.execute(sql`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO tankha_tenant`);
+  const reference = sql.raw(`ARRAY[${TENANT_READABLE_REFERENCE_TABLES.map((t) => `'${t}'`).join(', ')}]::text[]`);
+  await db.execute(sql`DO $$
+DECLARE t record;
+BEGIN
+  FOR t IN
+    SELECT c.relname,
+           EXISTS (SELECT 1 FROM pg_policies p WHERE p.schemaname = 'public' AND p.tablename = c.relname AND 'tankha_tenant' = ANY (p.roles)) AS tenant_owned
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm')
+  LOOP
+    EXECUTE format('REVOKE ALL ON TABLE public.%I FROM tankha_tenant', t.relname);
+    IF t.tenant_owned THEN
+      EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.%I TO tankha_tenant', t.relname);
+    ELSIF t.relname = ANY (${reference}) THEN
+      EXECUTE format('GRANT SELECT ON TABLE public.%I TO tankha_tenant', t.relname);
+    END IF;
+  END LOOP;
+END
+$$`);
   await db.execute(sql`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO tankha_tenant`);
   await db.execute(sql`GRANT EXECUTE ON FUNCTION current_tenant_id() TO tankha_tenant`);
   // A non-superuser connecting role must be a member to SET ROLE; a superuser already may.
@@ -40,9 +71,12 @@ async function grantTenantRole(db: Db): Promise<void> {
 }
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const { dataDir } = options;
+  // Owner-only (0700 / 0600): PGlite itself leaves its files world-readable and writable.
+  if (dataDir) restrictToOwner(dataDir);
   // pg_trgm serves the user search (migration 0005); an extension's bundle must be loaded on every open.
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  if (dataDir) restrictToOwner(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -59,7 +93,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       await grantTenantRole(db);
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      if (dataDir) restrictToOwner(dataDir);
+    },
     dump: () => client.dumpDataDir('gzip'),
   };
 }

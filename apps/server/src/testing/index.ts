@@ -1,2 +1,3 @@
 export * from './harness';
 export * from './images';
+export * from './migrations';

@@ -1,25 +1,26 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './platform';
+import { tenantIdColumn } from './platform';
+import { tenantIsolation } from './rls';
 import { departments, users } from './people';
 
 /** One row per organisation; `settings` is the Attendance settings entity (people spec §3), validated by the contract. */
-export const attendanceSettings = pgTable('attendance_settings', {
-  tenantId: uuid('tenant_id')
-    .primaryKey()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
-  settings: jsonb('settings').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const attendanceSettings = pgTable(
+  'attendance_settings',
+  {
+    tenantId: tenantIdColumn().primaryKey(),
+    settings: jsonb('settings').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [tenantIsolation()],
+);
 
 /** Shifts (people spec §3): times 'HH:mm:ss'; `weekends` holds { dayOfWeek 0-6, weekNumber 0-5, isWeekend }. */
 export const shifts = pgTable(
   'shifts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     shiftName: text('shift_name').notNull(),
     shiftStart: text('shift_start').notNull(),
     shiftEnd: text('shift_end').notNull(),
@@ -30,6 +31,7 @@ export const shifts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    tenantIsolation(),
     uniqueIndex('shifts_tenant_name_key').on(t.tenantId, sql`lower(${t.shiftName})`),
     uniqueIndex('shifts_tenant_default_key')
       .on(t.tenantId)
@@ -41,9 +43,7 @@ export const shifts = pgTable(
 export const shiftDepartments = pgTable(
   'shift_departments',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     shiftId: uuid('shift_id')
       .notNull()
       .references(() => shifts.id, { onDelete: 'cascade' }),
@@ -51,7 +51,7 @@ export const shiftDepartments = pgTable(
       .notNull()
       .references(() => departments.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.shiftId, t.departmentId] }), index('shift_departments_department_idx').on(t.tenantId, t.departmentId)],
+  (t) => [tenantIsolation(), primaryKey({ columns: [t.shiftId, t.departmentId] }), index('shift_departments_department_idx').on(t.tenantId, t.departmentId)],
 );
 
 /** An employee's shift from startDate to endDate (open-ended when null); the latest covering a day wins. */
@@ -59,9 +59,7 @@ export const shiftAssignments = pgTable(
   'shift_assignments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -74,7 +72,7 @@ export const shiftAssignments = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('shift_assignments_user_idx').on(t.tenantId, t.userId, t.startDate)],
+  (t) => [tenantIsolation(), index('shift_assignments_user_idx').on(t.tenantId, t.userId, t.startDate)],
 );
 
 /**
@@ -85,9 +83,7 @@ export const timeLogs = pgTable(
   'time_logs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -101,16 +97,14 @@ export const timeLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('time_logs_user_date_idx').on(t.tenantId, t.userId, t.workDate)],
+  (t) => [tenantIsolation(), index('time_logs_user_date_idx').on(t.tenantId, t.userId, t.workDate)],
 );
 
 /** The computed day (attendance engine) per employee and date; recomputed when its inputs change. */
 export const attendanceDays = pgTable(
   'attendance_days',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -127,7 +121,7 @@ export const attendanceDays = pgTable(
     approvalStatus: smallint('approval_status'),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.workDate] }), index('attendance_days_tenant_date_idx').on(t.tenantId, t.workDate)],
+  (t) => [tenantIsolation(), primaryKey({ columns: [t.userId, t.workDate] }), index('attendance_days_tenant_date_idx').on(t.tenantId, t.workDate)],
 );
 
 /**
@@ -139,9 +133,7 @@ export const requests = pgTable(
   'requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -155,23 +147,21 @@ export const requests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('requests_user_idx').on(t.tenantId, t.userId, t.createdAt), index('requests_status_idx').on(t.tenantId, t.requestType, t.status)],
+  (t) => [tenantIsolation(), index('requests_user_idx').on(t.tenantId, t.userId, t.createdAt), index('requests_status_idx').on(t.tenantId, t.requestType, t.status)],
 );
 
 export const holidays = pgTable(
   'holidays',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     holidayDate: date('holiday_date', { mode: 'string' }).notNull(),
     name: text('name').notNull(),
     description: text('description'),
     isOptional: boolean('is_optional').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('holidays_tenant_date_key').on(t.tenantId, t.holidayDate)],
+  (t) => [tenantIsolation(), uniqueIndex('holidays_tenant_date_key').on(t.tenantId, t.holidayDate)],
 );
 
 /** Leave types: paid or unpaid, yearly quota, monthly accrual, carry forward (DESIGN §5). Days may be halves. */
@@ -179,9 +169,7 @@ export const leaveTypes = pgTable(
   'leave_types',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     name: text('name').notNull(),
     code: text('code').notNull(),
     isPaid: boolean('is_paid').notNull().default(true),
@@ -195,16 +183,14 @@ export const leaveTypes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('leave_types_tenant_code_key').on(t.tenantId, sql`lower(${t.code})`)],
+  (t) => [tenantIsolation(), uniqueIndex('leave_types_tenant_code_key').on(t.tenantId, sql`lower(${t.code})`)],
 );
 
 /** Per employee, leave type and calendar year: what came in from last year and manual adjustments. */
 export const leaveBalances = pgTable(
   'leave_balances',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -215,7 +201,7 @@ export const leaveBalances = pgTable(
     carriedForward: numeric('carried_forward', { precision: 5, scale: 1 }).notNull().default('0'),
     adjustment: numeric('adjustment', { precision: 5, scale: 1 }).notNull().default('0'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.leaveTypeId, t.year] })],
+  (t) => [tenantIsolation(), primaryKey({ columns: [t.userId, t.leaveTypeId, t.year] })],
 );
 
 /** Leave requests: status 1 Pending, 2 Approved, 3 Rejected, 4 Cancelled; `portion` full or a half (single day). */
@@ -223,9 +209,7 @@ export const leaveRequests = pgTable(
   'leave_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -244,7 +228,7 @@ export const leaveRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('leave_requests_user_idx').on(t.tenantId, t.userId, t.startDate), index('leave_requests_status_idx').on(t.tenantId, t.status)],
+  (t) => [tenantIsolation(), index('leave_requests_user_idx').on(t.tenantId, t.userId, t.startDate), index('leave_requests_status_idx').on(t.tenantId, t.status)],
 );
 
 /** In-app notifications (platform §7.7); the attendance reminder is type 'AttendanceReminder'. */
@@ -252,9 +236,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -265,5 +247,5 @@ export const notifications = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_idx').on(t.tenantId, t.userId, t.isRead, t.createdAt)],
+  (t) => [tenantIsolation(), index('notifications_user_idx').on(t.tenantId, t.userId, t.isRead, t.createdAt)],
 );

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { accounts, tenants } from './platform';
+import { accounts, tenantIdColumn } from './platform';
+import { tenantIsolation } from './rls';
 
 export const departments = pgTable(
   'departments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     name: text('name').notNull(),
     code: text('code'),
     description: text('description'),
@@ -19,6 +18,7 @@ export const departments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    tenantIsolation(),
     index('departments_tenant_idx').on(t.tenantId),
     uniqueIndex('departments_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`),
     uniqueIndex('departments_tenant_code_key')
@@ -35,9 +35,7 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     employeeNumber: text('employee_number'),
@@ -88,6 +86,7 @@ export const users = pgTable(
     searchText: text('search_text').generatedAlwaysAs(sql`lower(first_name || ' ' || last_name || chr(1) || email || chr(1) || coalesce(employee_number, ''))`),
   },
   (t) => [
+    tenantIsolation(),
     uniqueIndex('users_tenant_email_key').on(t.tenantId, t.email),
     uniqueIndex('users_tenant_employee_number_key').on(t.tenantId, t.employeeNumber),
     index('users_account_idx').on(t.accountId),
@@ -106,9 +105,7 @@ export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     storageKey: text('storage_key').notNull(),
     kind: text('kind').notNull(),
     mimeType: text('mime_type').notNull(),
@@ -117,7 +114,7 @@ export const files = pgTable(
     originalName: text('original_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('files_storage_key').on(t.storageKey)],
+  (t) => [tenantIsolation(), uniqueIndex('files_storage_key').on(t.storageKey)],
 );
 
 /**
@@ -128,38 +125,32 @@ export const userFields = pgTable(
   'user_fields',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_fields_tenant_name_key').on(t.tenantId, t.name)],
+  (t) => [tenantIsolation(), uniqueIndex('user_fields_tenant_name_key').on(t.tenantId, t.name)],
 );
 
 export const userFieldOptions = pgTable(
   'user_field_options',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userFieldId: uuid('user_field_id')
       .notNull()
       .references(() => userFields.id, { onDelete: 'cascade' }),
     label: text('label').notNull(),
     sortOrder: smallint('sort_order').notNull().default(0),
   },
-  (t) => [index('user_field_options_field_idx').on(t.userFieldId)],
+  (t) => [tenantIsolation(), index('user_field_options_field_idx').on(t.userFieldId)],
 );
 
 export const userFieldValues = pgTable(
   'user_field_values',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -169,7 +160,7 @@ export const userFieldValues = pgTable(
     optionId: uuid('option_id').references(() => userFieldOptions.id, { onDelete: 'set null' }),
     fieldValue: text('field_value'),
   },
-  (t) => [uniqueIndex('user_field_values_user_field_key').on(t.userId, t.userFieldId)],
+  (t) => [tenantIsolation(), uniqueIndex('user_field_values_user_field_key').on(t.userId, t.userFieldId)],
 );
 
 /** An employee's uploaded documents (people spec §3 document types); the bytes live in file storage. */
@@ -177,9 +168,7 @@ export const userDocuments = pgTable(
   'user_documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -190,7 +179,7 @@ export const userDocuments = pgTable(
     uploadedBy: uuid('uploaded_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_documents_user_idx').on(t.tenantId, t.userId)],
+  (t) => [tenantIsolation(), index('user_documents_user_idx').on(t.tenantId, t.userId)],
 );
 
 /**
@@ -201,9 +190,7 @@ export const tenantEarnings = pgTable(
   'tenant_earnings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     earningName: text('earning_name').notNull(),
     nameInPayslip: text('name_in_payslip').notNull(),
     /** Identifier used in formulas (BASIC, HRA, …). */
@@ -224,7 +211,7 @@ export const tenantEarnings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('tenant_earnings_tenant_code_key').on(t.tenantId, t.code)],
+  (t) => [tenantIsolation(), uniqueIndex('tenant_earnings_tenant_code_key').on(t.tenantId, t.code)],
 );
 
 /** The tenant's deductions (payroll spec §3): deductionType 0 post-tax, 3 pre-tax. */
@@ -232,9 +219,7 @@ export const tenantDeductions = pgTable(
   'tenant_deductions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     deductionName: text('deduction_name').notNull(),
     description: text('description'),
     isRecurring: boolean('is_recurring').notNull().default(true),
@@ -244,22 +229,20 @@ export const tenantDeductions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('tenant_deductions_tenant_name_key').on(t.tenantId, t.deductionName)],
+  (t) => [tenantIsolation(), uniqueIndex('tenant_deductions_tenant_name_key').on(t.tenantId, t.deductionName)],
 );
 
 /** EPF, ESI, ProfessionalTax and LWF settings per tenant; `settings` is validated by the contract. */
 export const statutoryComponents = pgTable(
   'statutory_components',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     component: text('component', { enum: ['EPF', 'ESI', 'ProfessionalTax', 'LWF'] }).notNull(),
     isEnabled: boolean('is_enabled').notNull().default(false),
     settings: jsonb('settings').notNull().default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.component] })],
+  (t) => [tenantIsolation(), primaryKey({ columns: [t.tenantId, t.component] })],
 );
 
 /** An employee's earning associations: which components, with this employee's value. */
@@ -267,9 +250,7 @@ export const userEarnings = pgTable(
   'user_earnings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -279,7 +260,7 @@ export const userEarnings = pgTable(
     calculationType: smallint('calculation_type').notNull(),
     calculationValue: text('calculation_value').notNull(),
   },
-  (t) => [uniqueIndex('user_earnings_user_earning_key').on(t.userId, t.tenantEarningId)],
+  (t) => [tenantIsolation(), uniqueIndex('user_earnings_user_earning_key').on(t.userId, t.tenantEarningId)],
 );
 
 /** An employee's deduction associations with an annual flat amount in paise. */
@@ -287,9 +268,7 @@ export const userDeductions = pgTable(
   'user_deductions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -298,5 +277,5 @@ export const userDeductions = pgTable(
       .references(() => tenantDeductions.id, { onDelete: 'cascade' }),
     annualPaise: bigint('annual_paise', { mode: 'number' }).notNull(),
   },
-  (t) => [uniqueIndex('user_deductions_user_deduction_key').on(t.userId, t.tenantDeductionId)],
+  (t) => [tenantIsolation(), uniqueIndex('user_deductions_user_deduction_key').on(t.userId, t.tenantDeductionId)],
 );

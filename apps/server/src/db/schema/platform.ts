@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantIsolation } from './rls';
+
+/*
+ * Global tables (accounts, sessions, auth_tokens, outbox_emails) hold credentials and tokens: the
+ * tenant role has no grant on them (grantTenantRole in db/client.ts) and, as a second lock, row-level
+ * security is enabled with no policy for it, so it would see no row even if granted. Platform code
+ * reads them as the owning connecting role (docs/decisions.md "Row-level security in the schema").
+ */
 
 /** Global identities: one per e-mail address, across tenants (a person may belong to several). */
 export const accounts = pgTable(
@@ -16,44 +24,57 @@ export const accounts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('accounts_email_key').on(t.email)],
+).enableRLS();
+
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    address: text('address'),
+    pan: text('pan'),
+    tan: text('tan'),
+    gstNumber: text('gst_number'),
+    cinNumber: text('cin_number'),
+    llpinNumber: text('llpin_number'),
+    businessType: text('business_type'),
+    legalCompanyName: text('legal_company_name'),
+    industry: text('industry'),
+    teamSize: text('team_size'),
+    logoKey: text('logo_key'),
+    timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    isEmailEnabled: boolean('is_email_enabled').notNull().default(true),
+    orgDetailsCompletedAt: timestamp('org_details_completed_at', { withTimezone: true }),
+    isDemo: boolean('is_demo').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [tenantIsolation('id')],
 );
 
-export const tenants = pgTable('tenants', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  address: text('address'),
-  pan: text('pan'),
-  tan: text('tan'),
-  gstNumber: text('gst_number'),
-  cinNumber: text('cin_number'),
-  llpinNumber: text('llpin_number'),
-  businessType: text('business_type'),
-  legalCompanyName: text('legal_company_name'),
-  industry: text('industry'),
-  teamSize: text('team_size'),
-  logoKey: text('logo_key'),
-  timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
-  isEmailEnabled: boolean('is_email_enabled').notNull().default(true),
-  orgDetailsCompletedAt: timestamp('org_details_completed_at', { withTimezone: true }),
-  isDemo: boolean('is_demo').notNull().default(false),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** The tenant_id column of a tenant-owned table; pair it with tenantIsolation() in the table's extras. */
+export function tenantIdColumn() {
+  return uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+}
 
 /** Organisation working-time settings set by the wizard (platform §7.3, §7.4). */
-export const tenantSettings = pgTable('tenant_settings', {
-  tenantId: uuid('tenant_id')
-    .primaryKey()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
-  workingHours: smallint('working_hours').notNull(),
-  weekDaysOff: text('week_days_off')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const tenantSettings = pgTable(
+  'tenant_settings',
+  {
+    tenantId: tenantIdColumn().primaryKey(),
+    workingHours: smallint('working_hours').notNull(),
+    weekDaysOff: text('week_days_off')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [tenantIsolation()],
+);
 
 /**
  * A signed-in session. The JWT carries its id; every request checks it here, so logout,
@@ -77,7 +98,7 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_account_idx').on(t.accountId)],
-);
+).enableRLS();
 
 /** One-time links: e-mail verification, password reset, invitation. Only a hash is stored. */
 export const authTokens = pgTable(
@@ -94,8 +115,9 @@ export const authTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('auth_tokens_hash_key').on(t.tokenHash), index('auth_tokens_account_idx').on(t.accountId, t.purpose)],
-);
+).enableRLS();
 
+/** Reference data, not secret: the tenant role may read it (SELECT only, grantTenantRole in db/client.ts). */
 export const plans = pgTable('plans', {
   id: uuid('id').primaryKey().defaultRandom(),
   code: text('code').notNull().unique(),
@@ -121,9 +143,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     planId: uuid('plan_id')
       .notNull()
       .references(() => plans.id),
@@ -135,7 +155,7 @@ export const subscriptions = pgTable(
     endAt: timestamp('end_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_tenant_idx').on(t.tenantId, t.status)],
+  (t) => [tenantIsolation(), index('subscriptions_tenant_idx').on(t.tenantId, t.status)],
 );
 
 /** Every e-mail the product sends; in embedded mode this table is the mailbox (/dev/mailbox). */
@@ -150,4 +170,4 @@ export const outboxEmails = pgTable('outbox_emails', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   error: text('error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}).enableRLS();

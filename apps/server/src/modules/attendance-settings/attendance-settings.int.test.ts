@@ -3,9 +3,8 @@ import { sql } from 'drizzle-orm';
 import { ATTENDANCE_SETTINGS_MSG, type AttendanceSettings, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../db/seed/demo';
-import { BACKENDS, createTestApp, type TestApp } from '../../testing';
+import { BACKENDS, createTestApp, rerunMigration, type TestApp } from '../../testing';
 import { AttendanceService } from '../attendance/attendance.service';
-import { backfillAttendanceDefaults } from './attendance.defaults';
 
 /** A full, valid body (people spec §3 Attendance settings). */
 const BODY = {
@@ -118,11 +117,16 @@ describe.each(BACKENDS)('attendance settings over HTTP (%s)', (backend) => {
     expect(mine.shiftStart).toBe('10:00:00');
   });
 
-  it('an organisation created before attendance existed gets the defaults once at boot', async () => {
+  it('an organisation created before attendance existed gets the defaults once, from migration 0013', async () => {
     await t.database.db.execute(sql`DELETE FROM attendance_settings WHERE tenant_id = ${other.tenantId}`);
     await t.database.db.execute(sql`DELETE FROM shifts WHERE tenant_id = ${other.tenantId}`);
-    expect(await backfillAttendanceDefaults(t.database.db)).toBe(1);
-    expect(await backfillAttendanceDefaults(t.database.db)).toBe(0);
+    await rerunMigration(t.database.db, '0013_backfill_tenant_defaults');
+    await rerunMigration(t.database.db, '0013_backfill_tenant_defaults');
+    const [counts] = await queryRows<{ settings: number; shifts: number }>(
+      t.database.db,
+      sql`SELECT (SELECT count(*)::int FROM attendance_settings WHERE tenant_id = ${other.tenantId}) AS settings, (SELECT count(*)::int FROM shifts WHERE tenant_id = ${other.tenantId}) AS shifts`,
+    );
+    expect(counts).toEqual({ settings: 1, shifts: 1 });
     const [shift] = await queryRows<{ shift_name: string; shift_start: string; shift_end: string }>(t.database.db, sql`SELECT shift_name, shift_start, shift_end FROM shifts WHERE tenant_id = ${other.tenantId} AND is_default`);
     expect(shift).toEqual({ shift_name: 'General', shift_start: '10:00:00', shift_end: '19:00:00' });
   });

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_ATTENDANCE_SETTINGS, DEFAULT_SHIFT, DEFAULT_SHIFT_WEEKENDS } from '@tankha/contracts';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 
 /**
  * What every organisation starts with (issue 5): the default attendance settings and the General
  * shift, 10:00 to 19:00, week-offs Sundays and Saturdays of every week (people spec §5, §9). Safe
  * to run again: an existing settings row or default shift is kept. Runs as the platform role inside
- * the caller's transaction (organisation provisioning, the demo seed, the boot backfill).
+ * the caller's transaction (organisation provisioning, the demo seed). Organisations
+ * that predate attendance got the defaults from migration 0013; a change here needs a data migration too.
  */
 export async function provisionAttendanceDefaults(db: Db, tenantId: string): Promise<void> {
   await db.execute(sql`
@@ -17,14 +18,4 @@ export async function provisionAttendanceDefaults(db: Db, tenantId: string): Pro
     SELECT ${tenantId}, ${DEFAULT_SHIFT.shiftName}, ${DEFAULT_SHIFT.shiftStart}, ${DEFAULT_SHIFT.shiftEnd}, true, ${JSON.stringify(DEFAULT_SHIFT_WEEKENDS)}::jsonb
      WHERE NOT EXISTS (SELECT 1 FROM shifts WHERE tenant_id = ${tenantId} AND is_default)
     ON CONFLICT DO NOTHING`);
-}
-
-/** Organisations created before attendance existed get the defaults once, at boot (platform code, all tenants). */
-export async function backfillAttendanceDefaults(db: Db): Promise<number> {
-  const missing = await queryRows<{ id: string }>(db, sql`
-    SELECT t.id FROM tenants t
-     WHERE NOT EXISTS (SELECT 1 FROM attendance_settings a WHERE a.tenant_id = t.id)
-        OR NOT EXISTS (SELECT 1 FROM shifts s WHERE s.tenant_id = t.id AND s.is_default)`);
-  for (const { id } of missing) await db.transaction((tx) => provisionAttendanceDefaults(tx as unknown as Db, id));
-  return missing.length;
 }

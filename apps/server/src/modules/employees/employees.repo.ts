@@ -1,9 +1,8 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { accounts, authTokens, departments, tenants, userDeductions, userEarnings, userFieldOptions, userFieldValues, userFields, users } from '../../db/schema';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
+import { departments, tenants, userDeductions, userEarnings, userFieldOptions, userFieldValues, userFields, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
-type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
 export async function findTenant(tdb: TenantDb) {
@@ -131,36 +130,22 @@ export async function replaceFieldValues(
 }
 
 // --- Accounts and invitation links (global identities, no tenant column). ------------------------
-// global tables: see issue 9 item 3. These take the tenant transaction itself (tdb.tx): an
-// invitation links or creates the account and its one-time link together with the membership.
+// Invitations are issued inside the inviting tenant's transaction, as the tenant role, which has no
+// privilege on accounts or auth_tokens: these go through SECURITY DEFINER functions confined to the
+// tenant in scope (migration 0012).
 
-export type AccountRow = typeof accounts.$inferSelect;
-
-export async function findAccountByEmail(tx: Db, email: string): Promise<AccountRow | undefined> {
-  const [row] = await tx.select().from(accounts).where(eq(accounts.email, email)).limit(1);
-  return row;
+/** The global account id for an invited e-mail: the existing account's, else a new one without a password. */
+export async function inviteAccountId(tdb: TenantDb, email: string, firstName: string, lastName: string): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(tdb.tx, sql`SELECT tenant_invite_account(${email}, ${firstName}, ${lastName}) AS id`);
+  if (!row) throw new Error('tenant_invite_account returned nothing');
+  return row.id;
 }
 
-export async function findAccountById(tx: Db, id: string): Promise<AccountRow | undefined> {
-  const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).limit(1);
-  return row;
-}
-
-/** An account with no password yet: the person sets it from the invitation. */
-export async function insertAccount(tx: Db, values: { email: string; firstName: string; lastName: string }): Promise<AccountRow> {
-  const [row] = await tx
-    .insert(accounts)
-    .values({ ...values, passwordHash: null })
-    .returning();
-  if (!row) throw new Error('account insert returned nothing');
-  return row;
-}
-
-/** A set-password invitation link; it replaces the account's older unused invitation links. */
-export async function insertInviteToken(tx: Db, values: { accountId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
-  await tx
-    .update(authTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(authTokens.accountId, values.accountId), eq(authTokens.purpose, 'invite'), isNull(authTokens.usedAt)));
-  await tx.insert(authTokens).values({ ...values, purpose: 'invite' });
+/** Stores an invite link's hash for a member's account (retiring older ones); answers whether the account has a password. */
+export async function insertInviteToken(tdb: TenantDb, values: { accountId: string; tokenHash: string; expiresAt: Date }): Promise<{ hasPassword: boolean }> {
+  const [row] = await queryRows<{ has_password: boolean }>(
+    tdb.tx,
+    sql`SELECT tenant_issue_invite_token(${values.accountId}, ${values.tokenHash}, ${values.expiresAt.toISOString()}::timestamptz) AS has_password`,
+  );
+  return { hasPassword: row?.has_password === true };
 }

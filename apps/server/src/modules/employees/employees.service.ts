@@ -298,19 +298,16 @@ export class EmployeeService {
   /**
    * The global account for an invited e-mail: linked when the person already has one (another
    * organisation), else created without a password (they set it from the invitation). Accounts are
-   * global identities with no tenant column, so this runs on the same transaction.
+   * global and closed to the tenant role: a function confined to this tenant does it (migration 0012).
    */
-  private async accountFor(tdb: TenantDb, email: string, firstName: string, lastName: string): Promise<repo.AccountRow> {
-    // global tables: see issue 9 item 3
-    return (await repo.findAccountByEmail(tdb.tx, email)) ?? (await repo.insertAccount(tdb.tx, { email, firstName, lastName }));
+  private async accountFor(tdb: TenantDb, email: string, firstName: string, lastName: string): Promise<{ id: string }> {
+    return { id: await repo.inviteAccountId(tdb, email, firstName, lastName) };
   }
 
   private async issueInvite(tdb: TenantDb, to: { userId: string; accountId: string | null }, email: string, firstName: string, organizationName: string): Promise<PendingInvite> {
     if (!to.accountId) throw new Error('an invitation needs an account');
-    // global tables: see issue 9 item 3
-    const account = await repo.findAccountById(tdb.tx, to.accountId);
     const { token, hash } = newOneTimeToken();
-    await repo.insertInviteToken(tdb.tx, {
+    const account = await repo.insertInviteToken(tdb, {
       accountId: to.accountId,
       tokenHash: hash,
       expiresAt: new Date(this.deps.clock.now().getTime() + INVITE_LINK_TTL_MS),
@@ -320,7 +317,7 @@ export class EmployeeService {
       firstName,
       organizationName,
       token,
-      hasPassword: Boolean(account?.passwordHash),
+      hasPassword: account.hasPassword,
     };
   }
 

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { leaveTypes } from '../../db/schema';
 
 /**
  * The leave types every organisation starts with (docs/decisions.md "Leave and holidays"): the
  * common Indian private-sector set. Loss of Pay is unpaid and unlimited (quota 0, no balance check);
- * taken LOP makes the day unpaid in the attendance function.
+ * taken LOP makes the day unpaid in the attendance function. Organisations that predate leave got
+ * them from migration 0013; a change here needs a data migration too.
  */
 export const DEFAULT_LEAVE_TYPES = [
   { name: 'Casual Leave', code: 'CL', isPaid: true, yearlyQuota: '12', accruesMonthly: false, carryForward: false, maxCarryForward: '0', color: 'blue' },
@@ -20,14 +20,4 @@ export async function provisionLeaveDefaults(db: Db, tenantId: string): Promise<
     .insert(leaveTypes)
     .values(DEFAULT_LEAVE_TYPES.map((t) => ({ tenantId, ...t })))
     .onConflictDoNothing();
-}
-
-/**
- * Organisations created before leave existed get the default types once, at boot (platform code,
- * all tenants): each has no leave type yet, so nothing of theirs is overwritten.
- */
-export async function backfillLeaveDefaults(db: Db): Promise<number> {
-  const missing = await queryRows<{ id: string }>(db, sql`SELECT t.id FROM tenants t WHERE NOT EXISTS (SELECT 1 FROM leave_types l WHERE l.tenant_id = t.id)`);
-  for (const { id } of missing) await db.transaction((tx) => provisionLeaveDefaults(tx as unknown as Db, id));
-  return missing.length;
 }

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { statutoryComponents, tenantDeductions, tenantEarnings, userFieldOptions, userFields } from '../../db/schema';
 
 /**
  * The standard salary components, statutory settings and user fields every organisation starts with
  * (issue 4: "New organisations get a standard set of salary components … so this works from day one").
+ * Organisations that predate them got them from migration 0013; a change here needs a data migration too.
  * Values follow the tables' conventions: percent as decimal text, flat amounts as ANNUAL paise text.
  */
 export const DEFAULT_EARNINGS = [
@@ -187,14 +188,4 @@ export async function provisionPayrollDefaults(db: Db, tenantId: string, options
       sortOrder: i + 1,
     })),
   );
-}
-
-/**
- * Organisations created before salary components existed get the defaults once, at boot (platform
- * code, all tenants): each has no earnings yet, so nothing of theirs is overwritten.
- */
-export async function backfillPayrollDefaults(db: Db): Promise<number> {
-  const missing = await queryRows<{ id: string }>(db, sql`SELECT t.id FROM tenants t WHERE NOT EXISTS (SELECT 1 FROM tenant_earnings e WHERE e.tenant_id = t.id)`);
-  for (const { id } of missing) await db.transaction((tx) => provisionPayrollDefaults(tx as unknown as Db, id, { professionalTaxState: null }));
-  return missing.length;
 }

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { UserListQuery, UserListSortColumn } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
-import { accounts, departments, files, sessions, tenantEarnings, tenants, userDeductions, userDocuments, userEarnings, userFieldValues, users } from '../../db/schema';
+import { accounts, departments, files, tenantEarnings, tenants, userDeductions, userDocuments, userEarnings, userFieldValues, users } from '../../db/schema';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
 const manager = alias(users, 'manager');
@@ -311,20 +311,20 @@ export async function updateUser(tdb: TenantDb, id: string, values: Partial<Pick
     .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, id)));
 }
 
-/**
- * Ends the membership's open sessions (sessions carry tenant and user; the tenant filter keeps it in scope).
- * global tables: see issue 9 item 3 — sessions, written on the tenant transaction.
+/*
+ * Sessions are a global table the tenant role cannot touch; ending a membership's sessions belongs
+ * in the tenant transaction (it commits with the status change or removal), so it goes through
+ * SECURITY DEFINER functions confined to current_tenant_id() (migration 0012).
  */
+
+/** Ends the membership's open sessions. */
 export async function revokeUserSessions(tdb: TenantDb, userId: string, now: Date): Promise<void> {
-  await tdb.tx
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.tenantId, tdb.tenantId), eq(sessions.userId, userId), sql`${sessions.revokedAt} IS NULL`));
+  await tdb.tx.execute(sql`SELECT tenant_revoke_user_sessions(${userId}, ${now.toISOString()}::timestamptz)`);
 }
 
-/** global tables: see issue 9 item 3 — sessions, written on the tenant transaction. */
+/** Removes the membership's sessions (the user is being deleted). */
 export async function deleteUserSessions(tdb: TenantDb, userId: string): Promise<void> {
-  await tdb.tx.delete(sessions).where(and(eq(sessions.tenantId, tdb.tenantId), eq(sessions.userId, userId)));
+  await tdb.tx.execute(sql`SELECT tenant_delete_user_sessions(${userId})`);
 }
 
 /** The stored files of a user's documents (removed with the user). */

@@ -20,8 +20,9 @@ export class LocalFileStorage implements FileStorage {
 
   async put(key: string, bytes: Buffer): Promise<void> {
     const file = this.resolve(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, bytes);
+    // Owner-only, whatever the umask: uploads are personal documents (DATA_DIR is 0700 too).
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await fs.writeFile(file, bytes, { mode: 0o600 });
   }
 
   async get(key: string): Promise<Buffer | null> {

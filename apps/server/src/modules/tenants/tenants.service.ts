@@ -105,11 +105,17 @@ export class TenantService {
     return { id: created.tenantId, tenantName: input.tenantName };
   }
 
-  /** The target organisation of a call with ?tenantId: the caller's own, or one they administer. */
+  /**
+   * The one rule for every call that names an organisation by ?tenantId (logos, settings, soft
+   * delete, reactivate): the caller must hold an ACTIVE Administrator membership of that
+   * organisation — a pending or deactivated membership, or another role, is refused even when the
+   * caller is signed in elsewhere. Without ?tenantId the call is about the signed-in organisation,
+   * whose role the route's permission has already checked.
+   */
   private async resolveTarget(ctx: RequestContext, tenantId: string | undefined): Promise<string> {
-    if (!tenantId || tenantId === ctx.tenantId) return ctx.tenantId;
+    if (tenantId === undefined) return ctx.tenantId;
     const membership = await repo.findAdminMembership(this.deps.db, ctx.accountId, tenantId);
-    if (!membership || membership.status !== UserStatus.Active) throw forbidden();
+    if (!membership || membership.roleId !== Role.Administrator || membership.status !== UserStatus.Active) throw forbidden();
     return tenantId;
   }
 
@@ -163,18 +169,13 @@ export class TenantService {
   }
 
   async softDelete(ctx: RequestContext, tenantId: string): Promise<void> {
-    await this.requireAdminOf(ctx, tenantId);
-    await repo.setTenantDeleted(this.deps.db, tenantId, this.deps.clock.now());
+    const target = await this.resolveTarget(ctx, tenantId);
+    await repo.setTenantDeleted(this.deps.db, target, this.deps.clock.now());
   }
 
   async reactivate(ctx: RequestContext, tenantId: string): Promise<void> {
-    await this.requireAdminOf(ctx, tenantId);
-    await repo.setTenantDeleted(this.deps.db, tenantId, null);
-  }
-
-  private async requireAdminOf(ctx: RequestContext, tenantId: string): Promise<void> {
-    const membership = await repo.findAdminMembership(this.deps.db, ctx.accountId, tenantId);
-    if (!membership || membership.roleId !== Role.Administrator) throw forbidden();
+    const target = await this.resolveTarget(ctx, tenantId);
+    await repo.setTenantDeleted(this.deps.db, target, null);
   }
 
   async getSettings(ctx: RequestContext, tenantId: string | undefined) {

@@ -16,6 +16,7 @@ import {
   type TeamMember,
   type TeamQuery,
   type TimeLogView,
+  mayDecideFor,
 } from '@tankha/contracts';
 import { addDaysToDate, dateInZone, datesOfMonth, daysBetweenInclusive, timeOfDayToSeconds } from '@tankha/domain';
 import type { Db } from '../../db/client';
@@ -410,6 +411,7 @@ export class AttendanceService {
     return withTenant(this.deps.db, ctx.tenantId, async (tdb) => {
       const logs = await repo.findLogsByIds(tdb, ids);
       if (logs.length !== ids.length) throw badRequest(ATTENDANCE_MSG.invalidSelection);
+      if (logs.some((log) => !mayDecideFor(ctx.userId, log.user_id))) throw forbidden(ATTENDANCE_MSG.cannotDecideOwn);
       for (const log of logs) {
         const problem = transitionError(log.approval_status, input.status);
         if (problem) throw new AppError(400, ErrorCode.Validation, problem);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { MSG } from '@tankha/contracts';
 import { LOGO_MESSAGES } from '@tankha/domain';
 import type { SessionUser } from '@tankha/contracts';
+import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, makePng, multipart, type TestApp } from '../../testing';
 
 const ORG = { tenantName: 'Kaveri Traders', address: '12 Anna Salai, Chennai', pan: 'aabck1234d' };
@@ -204,7 +205,7 @@ describe.each(BACKENDS)('organisation over HTTP (%s)', (backend) => {
     ])('as a %s membership: every ?tenantId route answers 403 and A is untouched', async (_label, status, roleId) => {
       await setStatus(status, roleId);
       expect(await callAll(a.tenantId)).toEqual([403, 403, 403, 403, 403, 403]);
-      const [row] = (await t.database.db.execute(sql`SELECT deleted_at FROM tenants WHERE id = ${a.tenantId}`)).rows as { deleted_at: unknown }[];
+      const [row] = await queryRows<{ deleted_at: unknown }>(t.database.db, sql`SELECT deleted_at FROM tenants WHERE id = ${a.tenantId}`);
       expect(row?.deleted_at).toBeNull();
       expect((await t.call('GET', '/settings', { token: a.token })).json().data).toBeNull();
     });

@@ -15,6 +15,7 @@ import type { Database } from './db/client';
 import type { Clock } from './platform/clock';
 import { TokenService, resolveJwtSecret } from './platform/auth/tokens';
 import { authenticate, authorise, type RouteAccess } from './platform/auth/access';
+import { createLoginThrottle } from './platform/auth/login-throttle';
 import type { RequestContext } from './platform/tenancy';
 import { registerErrorHandling } from './platform/error-handler';
 import { MailService } from './platform/mail/mail.service';
@@ -109,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.body.password'] },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -155,7 +156,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const employees = new EmployeeService({ db: database.db, clock, mail, config, salary });
   const users = new UserService({ db: database.db, clock, files, employees });
   const services: Services = {
-    account: new AccountService({ db: database.db, clock, tokens, mail, config, tenants, users, employees }),
+    account: new AccountService({
+      db: database.db,
+      clock,
+      tokens,
+      mail,
+      config,
+      tenants,
+      users,
+      employees,
+      loginThrottle: createLoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: config.LOGIN_FAILURE_WINDOW_MS, clock, redis, keyPrefix: config.REDIS_KEY_PREFIX }),
+    }),
     tenants,
     subscriptions: new SubscriptionService({ db: database.db, clock }),
     users,

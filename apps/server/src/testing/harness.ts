@@ -64,7 +64,8 @@ async function openBackend(backend: Backend): Promise<Database> {
 export async function createTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await openBackend(backend);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tankha-app-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_MAX: '10000', APP_URL: 'http://127.0.0.1:3000', JWT_SECRET: 'x'.repeat(40), ...env });
+  // HOST on loopback: the suites read their mail through the dev mailbox, served only then (or with DEV_MAILBOX=1).
+  const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_MAX: '10000', APP_URL: 'http://127.0.0.1:3000', JWT_SECRET: 'x'.repeat(40), ...env });
   const clock = new TestClock(new Date());
   const app = await buildApp({ config, database, clock, logger: false });
   await app.ready();

@@ -1,4 +1,6 @@
+import type { LoginThrottle } from '../../platform/auth/login-throttle';
 import {
+  ErrorCode,
   MSG,
   Role,
   UserStatus,
@@ -45,6 +47,7 @@ interface Deps {
   tenants: TenantService;
   users: UserService;
   employees: Pick<EmployeeService, 'sendInvite'>;
+  loginThrottle: LoginThrottle;
 }
 
 export class AccountService {
@@ -115,9 +118,11 @@ export class AccountService {
   }
 
   async login(email: string, password: string, meta: ClientMeta): Promise<SessionUser> {
+    if (!(await this.deps.loginThrottle.attempt(email))) throw new AppError(429, ErrorCode.RateLimited, MSG.tooManyLoginFailures);
     const account = await repo.findAccountByEmail(this.udb, email);
     const valid = await verifyPassword(account?.passwordHash ?? DUMMY_HASH, password);
     if (!account || !valid || !account.passwordHash) throw unauthorized('INVALID_CREDENTIALS', MSG.incorrectLogin);
+    await this.deps.loginThrottle.reset(email);
     if (!account.emailVerifiedAt) throw new AppError(403, 'EMAIL_NOT_VERIFIED', MSG.emailNotVerified);
     const memberships = await repo.findMemberships(this.udb, account.id);
     const usable = memberships.filter((m) => m.status === UserStatus.Active);

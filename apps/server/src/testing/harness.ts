@@ -44,7 +44,8 @@ async function openBackend(backend: Backend): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!template || !url) throw new Error('PostgreSQL backend requested without TEST_DATABASE_URL');
   counter += 1;
-  const name = `tankha_t_${process.pid.toString()}_${counter.toString()}_${Date.now().toString(36)}`;
+  // Named after this run's template, so the run's teardown drops its own databases and no one else's.
+  const name = `${template}_t${counter.toString()}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);

@@ -16,6 +16,7 @@ import type { Clock } from './platform/clock';
 import { TokenService, resolveJwtSecret } from './platform/auth/tokens';
 import { authorise } from './platform/auth/access';
 import { SessionGate } from './platform/auth/session-gate';
+import { createLoginThrottle } from './platform/auth/login-throttle';
 import { registerErrorHandling } from './platform/error-handler';
 import { MailService } from './platform/mail/mail.service';
 import { LocalFileStorage, type FileStorage } from './platform/files/file-storage';
@@ -68,7 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.body.password'] },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -117,7 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = new MailService(database.db, clock, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   mail.register(jobs);
   const push = attachNotificationHub(app, { db: database.db, tokens, clock, config });
-  const services = buildServices({ config, clock, tokens, files, push });
+  const loginThrottle = createLoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: config.LOGIN_FAILURE_WINDOW_MS, clock, redis, keyPrefix: config.REDIS_KEY_PREFIX });
+  const services = buildServices({ config, clock, tokens, files, push, loginThrottle });
   registerJobs(uow, jobs, services, clock, app.log);
   app.decorate('jobs', jobs);
   app.decorate('services', services);

@@ -19,11 +19,19 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
 
   const address = config.APP_URL ?? `http://localhost:${config.PORT.toString()}`;
+  const loopbackOnly = ['127.0.0.1', '::1', 'localhost'].includes(config.HOST);
+  const mailLine =
+    config.mailTransport === 'smtp'
+      ? 'SMTP (SMTP_URL)'
+      : config.devMailboxEnabled
+        ? `stored; read them at ${address}/dev/mailbox`
+        : 'stored in the outbox table; the dev mailbox is off (it shows every organisation\'s links: set DEV_MAILBOX=1 or HOST=127.0.0.1, never in production)';
   const lines = [
     '',
     `  Tankha is running at ${address}  (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     `  Database: ${config.database === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  E-mail:   ${config.mailTransport === 'smtp' ? 'SMTP (SMTP_URL)' : `stored; read them at ${address}/dev/mailbox`}`,
+    `  Listening on ${config.HOST}:${config.PORT.toString()}${loopbackOnly ? ' (this machine only; set HOST=0.0.0.0 to accept other machines)' : ''}`,
+    `  E-mail:   ${mailLine}`,
     '',
     config.SEED_DEMO ? '  Demo organisation "Nilgiri Software Pvt Ltd" — password for every demo login: ' + DEMO_PASSWORD : '',
     config.SEED_DEMO ? `    Administrator  ${DEMO_LOGINS.administrator}` : '',

@@ -5,6 +5,7 @@ import type { TokenService } from './platform/auth/tokens';
 import type { FileStorage } from './platform/files/file-storage';
 import type { JobQueue } from './platform/jobs/job-queue';
 import type { UnitOfWork } from './platform/unit-of-work';
+import type { LoginThrottle } from './platform/auth/login-throttle';
 import { AccountService } from './modules/account/account.service';
 import { TenantService } from './modules/tenants/tenants.service';
 import { SubscriptionService } from './modules/subscriptions/subscriptions.service';
@@ -54,16 +55,17 @@ export interface ServiceDeps {
   tokens: TokenService;
   files: FileStorage;
   push: NotificationPush;
+  loginThrottle: LoginThrottle;
 }
 
-export function buildServices({ config, clock, tokens, files, push }: ServiceDeps): Services {
+export function buildServices({ config, clock, tokens, files, push, loginThrottle }: ServiceDeps): Services {
   const tenants = new TenantService({ clock, files, config });
   const salary = new SalaryService({ clock });
   const employee = new EmployeeService({ clock, config, salary });
   const users = new UserService({ clock, files, employees: employee });
   const attendance = new AttendanceService({ clock });
   return {
-    account: new AccountService({ clock, tokens, config, tenants, users, employees: employee }),
+    account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
     tenants,
     subscriptions: new SubscriptionService({ clock }),
     users,

@@ -135,6 +135,16 @@ export function can(roleId: RoleId, action: PermissionAction): boolean {
 }
 
 /**
+ * Nobody approves or rejects what they asked for themselves — a leave request, a regularization
+ * request or a manual attendance log — administrators included (people spec §6: approval is a
+ * second person's check). The one rule for all three; each refuses with "You cannot approve or
+ * reject your own …".
+ */
+export function mayDecideFor(actorUserId: string, requesterUserId: string): boolean {
+  return actorUserId !== requesterUserId;
+}
+
+/**
  * Rules about the target of an action rather than the action alone (people spec §4):
  * a moderator cannot act on an administrator, and nobody changes their own role.
  */

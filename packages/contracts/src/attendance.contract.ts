@@ -81,6 +81,7 @@ export const ATTENDANCE_MSG = {
   updateFailed: 'Failed to update status',
   statusUpdated: 'Status updated successfully',
   rejectAdminOnly: 'Only an administrator can reject attendance',
+  cannotDecideOwn: 'You cannot approve or reject your own attendance log',
   cannotApprove: 'Only entries waiting for approval or rejected can be approved',
   cannotReject: 'Only entries waiting for approval or approved can be rejected',
   notInTeam: 'You can only view the attendance of your team',

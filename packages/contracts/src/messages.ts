@@ -60,6 +60,7 @@ export const MSG = {
   permissionDenied: 'You do not have permission to perform this action.',
   notFound: 'The requested resource was not found.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  tooManyLoginFailures: 'Too many failed login attempts for this account. Please try again later or reset your password.',
 } as const;
 
 /** Messages of a 403 that send the browser to /no-subscription (platform §8). */

@@ -2,9 +2,39 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 describe('configuration', () => {
-  it('has safe local defaults: port 3000, ./data, PGlite, stored e-mail and the dev mailbox', () => {
+  it('has safe local defaults: port 3000 on loopback only, ./data, PGlite, stored e-mail and the dev mailbox', () => {
     const config = loadConfig({}, '/srv/tankha');
-    expect(config).toMatchObject({ PORT: 3000, dataDir: '/srv/tankha/data', database: 'pglite', mailTransport: 'outbox', devMailboxEnabled: true, appUrl: 'http://localhost:3000' });
+    expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', dataDir: '/srv/tankha/data', database: 'pglite', mailTransport: 'outbox', devMailboxEnabled: true, appUrl: 'http://localhost:3000', trustProxy: false });
+  });
+
+  // The dev mailbox shows every organisation's links: loopback or DEV_MAILBOX=1, never production or SMTP.
+  it.each([
+    [{}, true],
+    [{ HOST: '::1' }, true],
+    [{ HOST: 'localhost' }, true],
+    [{ HOST: '0.0.0.0' }, false],
+    [{ HOST: '192.168.1.20' }, false],
+    [{ HOST: '0.0.0.0', DEV_MAILBOX: '1' }, true],
+    [{ HOST: '127.0.0.1', DEV_MAILBOX: '0' }, false],
+    [{ DEV_MAILBOX: '1', SMTP_URL: 'smtp://mail:25' }, false],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, false],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), HOST: '127.0.0.1' }, false],
+    [{ NODE_ENV: 'test' }, true],
+  ])('dev mailbox with %j: %s', (env, enabled) => {
+    expect(loadConfig(env).devMailboxEnabled).toBe(enabled);
+  });
+
+  it('refuses DEV_MAILBOX=1 in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DEV_MAILBOX: '1' })).toThrow('DEV_MAILBOX: the dev mailbox');
+  });
+
+  it.each([
+    ['10.0.0.5', ['10.0.0.5']],
+    ['10.0.0.0/8, 192.168.1.1', ['10.0.0.0/8', '192.168.1.1']],
+    ['loopback,fd00::/8', ['loopback', 'fd00::/8']],
+    ['false', false],
+  ])('TRUST_PROXY=%s names the proxies Fastify trusts', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
   it('uses PostgreSQL and SMTP when configured, and hides the mailbox', () => {
@@ -18,6 +48,12 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET: must be at least 32 characters'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET: required when NODE_ENV=production'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ DEV_MAILBOX: 'sometimes' }, 'DEV_MAILBOX'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: must name the proxies'],
+    [{ TRUST_PROXY: '1' }, 'TRUST_PROXY: must name the proxies'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY'],
+    [{ LOGIN_MAX_FAILURES: '0' }, 'LOGIN_MAX_FAILURES'],
   ])('stops with a message naming the variable for %j', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /**
@@ -10,10 +11,44 @@ const boolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** proxy-addr's named ranges, which Fastify's trustProxy accepts beside addresses and CIDRs. */
+const NAMED_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may set X-Forwarded-For (Fastify's trustProxy): their addresses or CIDRs,
+ * comma-separated. Unset means no proxy: the client is the socket's peer. `true` (trust anyone)
+ * is refused, because then every client picks its own IP and walks past the per-IP rate limits;
+ * so is a hop count, which Fastify 5.12 no longer honours (it cannot check the immediate peer).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): string[] | false => {
+    if (value === 'false') return false;
+    const list = value.split(',').map((v) => v.trim()).filter(Boolean);
+    if (list.length > 0 && list.every((v) => NAMED_PROXY_RANGES.includes(v) || isAddressOrCidr(v))) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must name the proxies by address or CIDR, comma-separated (10.0.0.5, 10.0.0.0/8, loopback); "true" and hop counts are refused because any client could then choose its own IP',
+    });
+    return z.NEVER;
+  });
+
+/** Listening on these serves this machine only, where the dev mailbox may be shown. */
+const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().default('127.0.0.1'),
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
@@ -28,6 +63,10 @@ const configSchema = z.object({
   SEED_DEMO: boolean.default(true),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  TRUST_PROXY: trustProxy.optional(),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_FAILURE_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
+  DEV_MAILBOX: boolean.optional(),
   TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   WEB_DIST_DIR: z.string().optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
@@ -39,10 +78,16 @@ export type RawConfig = z.infer<typeof configSchema>;
 export interface Config extends RawConfig {
   dataDir: string;
   appUrl: string;
-  /** Embedded mode: PGlite and the stored outbox; enables the dev mailbox. */
   database: 'pglite' | 'postgres';
   mailTransport: 'outbox' | 'smtp';
+  /**
+   * The dev mailbox shows every organisation's verification, invite and reset links, so it is served
+   * only with the stored outbox, never in production, and only when asked for (DEV_MAILBOX=1) or
+   * when the server listens on loopback alone (the `npm start` default).
+   */
   devMailboxEnabled: boolean;
+  /** Fastify's trustProxy: false (no proxy) or the proxies' addresses/CIDRs. */
+  trustProxy: false | string[];
   webDistDir: string;
 }
 
@@ -59,6 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (raw.NODE_ENV === 'production' && !raw.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
   }
+  if (raw.NODE_ENV === 'production' && raw.DEV_MAILBOX === true) {
+    throw new ConfigError('Invalid configuration:\n  DEV_MAILBOX: the dev mailbox shows every organisation\'s links and is never served when NODE_ENV=production');
+  }
   const mailTransport = raw.SMTP_URL ? 'smtp' : 'outbox';
   return {
     ...raw,
@@ -66,7 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT.toString()}`).replace(/\/$/, ''),
     database: raw.DATABASE_URL ? 'postgres' : 'pglite',
     mailTransport,
-    devMailboxEnabled: mailTransport === 'outbox' && raw.NODE_ENV !== 'production',
+    devMailboxEnabled: mailTransport === 'outbox' && raw.NODE_ENV !== 'production' && (raw.DEV_MAILBOX ?? LOOPBACK_HOSTS.includes(raw.HOST)),
+    trustProxy: raw.TRUST_PROXY ?? false,
     webDistDir: path.resolve(cwd, raw.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
   };
 }

@@ -48,7 +48,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (url && template) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'tankha_t_%' OR datname = $1`, [template]);
+      // Only this run's: `_` is a LIKE wildcard, so 'tankha_t_%' also matched other runs' templates on a shared server.
+      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [template]);
       for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
       await admin.end();
     }

@@ -52,7 +52,8 @@ async function openBackend(backend: Backend): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!template || !url) throw new Error('PostgreSQL backend requested without TEST_DATABASE_URL');
   counter += 1;
-  const name = `tankha_t_${process.pid.toString()}_${counter.toString()}_${Date.now().toString(36)}`;
+  // Named after this run's template, so the run's teardown drops its own databases and no one else's.
+  const name = `${template}_t${counter.toString()}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
@@ -72,7 +73,8 @@ async function openBackend(backend: Backend): Promise<Database> {
 export async function createTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await openBackend(backend);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tankha-app-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_MAX: '10000', APP_URL: 'http://127.0.0.1:3000', JWT_SECRET: 'x'.repeat(40), ...env });
+  // HOST on loopback: the suites read their mail through the dev mailbox, served only then (or with DEV_MAILBOX=1).
+  const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_MAX: '10000', APP_URL: 'http://127.0.0.1:3000', JWT_SECRET: 'x'.repeat(40), ...env });
   const clock = new TestClock(new Date());
   // TEST_LOG=1 shows the server's errors (a 500's cause) while debugging a test.
   const app = await buildApp({ config, database, clock, logger: process.env.TEST_LOG ? { level: 'error' } : false });

@@ -216,6 +216,82 @@ describe('rate limits on sign-in routes', () => {
   });
 });
 
+describe('the per-IP limit and proxies (TRUST_PROXY)', () => {
+  const login = (t: TestApp, email: string, forwardedFor: string, password = 'whatever1') =>
+    t.call('POST', '/Account/login', { body: { email, password }, headers: { 'x-forwarded-for': forwardedFor } });
+
+  it('without TRUST_PROXY a made-up X-Forwarded-For does not buy a fresh budget', async () => {
+    const t = await createTestApp('pglite', { RATE_LIMIT_AUTH_MAX: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) statuses.push((await login(t, `spoof${i.toString()}@y.in`, `203.0.113.${i.toString()}`)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with TRUST_PROXY naming the proxy, each forwarded client has its own budget', async () => {
+    // fastify.inject connects from 127.0.0.1, which plays the proxy here.
+    const t = await createTestApp('pglite', { RATE_LIMIT_AUTH_MAX: '3', TRUST_PROXY: '127.0.0.1' });
+    try {
+      const spread: number[] = [];
+      for (let i = 0; i < 5; i += 1) spread.push((await login(t, `client${i.toString()}@y.in`, `203.0.113.${i.toString()}`)).statusCode);
+      expect(spread).toEqual([401, 401, 401, 401, 401]);
+      const one: number[] = [];
+      for (let i = 0; i < 4; i += 1) one.push((await login(t, `same${i.toString()}@y.in`, '198.51.100.7')).statusCode);
+      expect(one).toEqual([401, 401, 401, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('failed logins per account (LOGIN_MAX_FAILURES)', () => {
+  let t: TestApp;
+  let ip = 0;
+  /** Every attempt from a different address, so only the per-account limit can bite. */
+  const login = (email: string, password: string) => {
+    ip += 1;
+    return t.call('POST', '/Account/login', { body: { email, password }, headers: { 'x-forwarded-for': `192.0.2.${ip.toString()}` } });
+  };
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { LOGIN_MAX_FAILURES: '3', LOGIN_FAILURE_WINDOW_MS: '600000', TRUST_PROXY: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('after 3 failures from 3 addresses even the right password gets 429, other accounts do not, and the window ends it', async () => {
+    const victim = await t.registerOrganisation();
+    const bystander = await t.registerOrganisation();
+    const failures: number[] = [];
+    for (let i = 0; i < 3; i += 1) failures.push((await login(victim.email, 'Wrong12345')).statusCode);
+    expect(failures).toEqual([401, 401, 401]);
+    const blocked = await login(victim.email, 'Secret123');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ errorCode: 'RATE_LIMITED', message: MSG.tooManyLoginFailures });
+    expect((await login(bystander.email, 'Secret123')).statusCode).toBe(200);
+    t.clock.advance(600_001);
+    expect((await login(victim.email, 'Secret123')).statusCode).toBe(200);
+  });
+
+  it('counts an unknown address the same way, so the 429 does not reveal whether an account exists', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await login('nobody@nowhere.in', 'Wrong12345')).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it('a successful login starts the count again', async () => {
+    const user = await t.registerOrganisation();
+    const statuses: number[] = [];
+    for (const password of ['Wrong12345', 'Wrong12345', 'Secret123', 'Wrong12345', 'Wrong12345', 'Wrong12345', 'Secret123']) {
+      statuses.push((await login(user.email, password)).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 200, 401, 401, 401, 429]);
+  });
+});
+
 describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', () => {
   it('two server processes share one budget per client', async () => {
     const env = { RATE_LIMIT_AUTH_MAX: '3', REDIS_URL: process.env.TEST_REDIS_URL ?? '', REDIS_KEY_PREFIX: `tankha-test-${Date.now().toString(36)}:` };
@@ -225,6 +301,28 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', (
       const statuses: number[] = [];
       for (const app of [a, b, a, b]) statuses.push((await app.call('POST', '/Account/login', { body: { email: 'x@y.in', password: 'whatever1' } })).statusCode);
       expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('two server processes share the failed-login count of an account', async () => {
+    const env = { LOGIN_MAX_FAILURES: '3', TRUST_PROXY: '127.0.0.1', REDIS_URL: process.env.TEST_REDIS_URL ?? '', REDIS_KEY_PREFIX: `tankha-test-${Date.now().toString(36)}-acct:` };
+    const a = await createTestApp('pglite', env);
+    const b = await createTestApp('pglite', env);
+    try {
+      const statuses: number[] = [];
+      let ip = 0;
+      for (const app of [a, b, a, b]) {
+        ip += 1;
+        const res = await app.call('POST', '/Account/login', { body: { email: 'shared@y.in', password: 'whatever1' }, headers: { 'x-forwarded-for': `192.0.2.${ip.toString()}` } });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const user = await a.registerOrganisation();
+      for (const app of [a, b, a]) await app.call('POST', '/Account/login', { body: { email: user.email, password: 'Wrong12345' }, headers: { 'x-forwarded-for': '192.0.2.99' } });
+      expect((await b.call('POST', '/Account/login', { body: { email: user.email, password: 'Secret123' }, headers: { 'x-forwarded-for': '192.0.2.100' } })).statusCode).toBe(429);
     } finally {
       await a.close();
       await b.close();

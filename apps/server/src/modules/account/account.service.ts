@@ -1,4 +1,6 @@
+import type { LoginThrottle } from '../../platform/auth/login-throttle';
 import {
+  ErrorCode,
   MSG,
   Role,
   UserStatus,
@@ -41,6 +43,7 @@ interface Deps {
   tenants: TenantService;
   users: UserService;
   employees: Pick<EmployeeService, 'sendInvite'>;
+  loginThrottle: LoginThrottle;
 }
 
 /**
@@ -119,9 +122,11 @@ export class AccountService {
   }
 
   async login({ global }: GlobalScope, email: string, password: string, meta: ClientMeta): Promise<SessionUser> {
+    if (!(await this.deps.loginThrottle.attempt(email))) throw new AppError(429, ErrorCode.RateLimited, MSG.tooManyLoginFailures);
     const account = await repo.findAccountByEmail(global, email);
     const valid = await verifyPassword(account?.passwordHash ?? DUMMY_HASH, password);
     if (!account || !valid || !account.passwordHash) throw unauthorized('INVALID_CREDENTIALS', MSG.incorrectLogin);
+    await this.deps.loginThrottle.reset(email);
     if (!account.emailVerifiedAt) throw new AppError(403, 'EMAIL_NOT_VERIFIED', MSG.emailNotVerified);
     const memberships = await repo.findMemberships(global, account.id);
     const usable = memberships.filter((m) => m.status === UserStatus.Active);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { type AttendanceDayView, type AttendanceGridRow, type AttendanceToday, type SessionUser } from '@tankha/contracts';
+import { ATTENDANCE_MSG, type AttendanceDayView, type AttendanceGridRow, type AttendanceToday, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../db/seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
@@ -203,6 +203,30 @@ describe.each(BACKENDS)('attendance over HTTP (%s)', (backend) => {
       expect(day?.approvalStatus).not.toBeNull();
       expect((await decide(admin.token, logId, 3)).json().message).toBe('Only entries waiting for approval or approved can be rejected');
       expect((await decide(moderator.token, logId, 2)).json().data.statusCode).toBe(200);
+    });
+
+    it('refuses an administrator or moderator deciding their own log, alone or within a selection, and changes nothing', async () => {
+      const ownLog = async (token: string) => {
+        const res = await addLog(token, { date: '2026-12-01', checkIn: '20:00', checkOut: '22:30', reason: 'Release night' });
+        expect(res.statusCode, res.body).toBe(201);
+        return (res.json().data as { id: string }).id;
+      };
+      const adminLog = await ownLog(admin.token);
+      for (const status of [2, 3]) {
+        const res = await decide(admin.token, adminLog, status);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe(ATTENDANCE_MSG.cannotDecideOwn);
+      }
+      const moderatorLog = await ownLog(moderator.token);
+      const mixed = await decide(moderator.token, `${moderatorLog},${adminLog}`, 2);
+      expect(mixed.statusCode).toBe(403);
+      expect(mixed.json().message).toBe(ATTENDANCE_MSG.cannotDecideOwn);
+      const waiting = await t.call('GET', '/Attendances/approvals?status=1&pageSize=100', { token: admin.token });
+      const ids = (waiting.json().data as { id: string }[]).map((e) => e.id);
+      expect(ids).toEqual(expect.arrayContaining([adminLog, moderatorLog]));
+      // another approver may decide them
+      expect((await decide(admin.token, moderatorLog, 3)).statusCode).toBe(200);
+      expect((await decide(moderator.token, adminLog, 2)).statusCode).toBe(200);
     });
   });
 

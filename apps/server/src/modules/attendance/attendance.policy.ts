@@ -4,6 +4,8 @@ import { AttendanceApproval, ATTENDANCE_MSG, Role, can, type RoleId } from '@tan
  * Attendance approval (people spec §4, §6), one line per rule:
  * - Approve: Administrator, Moderator — from WaitingForApproval or Rejected.
  * - Reject: Administrator only — from WaitingForApproval or Approved.
+ * - Never on one's own log, administrators included (`mayDecideFor` in contracts, shared with leave
+ *   and regularization).
  * - Team views (grid, worklog of another, approvals list, report): Administrator and Moderator see
  *   everyone; anyone else only their direct reports.
  */

@@ -16,6 +16,7 @@ import {
   type TeamMember,
   type TeamQuery,
   type TimeLogView,
+  mayDecideFor,
 } from '@tankha/contracts';
 import { addDaysToDate, dateInZone, datesOfMonth, daysBetweenInclusive, timeOfDayToSeconds } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
@@ -404,6 +405,7 @@ export class AttendanceService {
     if (!mayDecide(ctx.roleId, input.status)) throw forbidden(input.status === AttendanceApproval.Rejected ? ATTENDANCE_MSG.rejectAdminOnly : undefined);
     const logs = await repo.findLogsByIds(tdb, ids);
     if (logs.length !== ids.length) throw badRequest(ATTENDANCE_MSG.invalidSelection);
+    if (logs.some((log) => !mayDecideFor(ctx.userId, log.user_id))) throw forbidden(ATTENDANCE_MSG.cannotDecideOwn);
     for (const log of logs) {
       const problem = transitionError(log.approval_status, input.status);
       if (problem) throw new AppError(400, ErrorCode.Validation, problem);

@@ -4,7 +4,8 @@ import type { MailboxService } from './mailbox.service';
 
 /**
  * The embedded-mode mailbox (/dev/mailbox): every stored e-mail with its links, so verification and
- * reset links work with no mail server. Registered only when no SMTP_URL is set and not in production.
+ * reset links work with no mail server. Registered only when `config.devMailboxEnabled`: no SMTP_URL,
+ * never in production, and only on a loopback HOST or with DEV_MAILBOX=1 (it shows every organisation's links).
  * Reading the outbox is platform work across tenants by design.
  */
 function escapeHtml(text: string): string {

@@ -15,6 +15,7 @@ import {
   type LeaveStatusInput,
   type LeaveType,
   type LeaveTypeInput,
+  mayDecideFor,
 } from '@tankha/contracts';
 import {
   DEFAULT_WEEKENDS,
@@ -350,7 +351,7 @@ export class LeaveService {
       recompute = row.status === LeaveStatus.Approved;
       await repo.updateRequestStatus(tdb, id, { status: LeaveStatus.Cancelled, deciderId: null, remarks: input.remarks, at: now });
     } else {
-      if (row.user_id === ctx.userId) throw forbidden(LEAVE_MSG.cannotDecideOwn);
+      if (!mayDecideFor(ctx.userId, row.user_id)) throw forbidden(LEAVE_MSG.cannotDecideOwn);
       if (!isAdminOrModerator(ctx) && row.reporting_manager_id !== ctx.userId) throw forbidden(LEAVE_MSG.notAllowedToDecide);
       if (row.status !== LeaveStatus.Pending) throw conflict(LEAVE_MSG.alreadyDecided);
       if (input.status === LeaveStatus.Approved && row.is_paid) {
@@ -381,7 +382,7 @@ export class LeaveService {
   }
 
   private toRequest(row: repo.LeaveRequestRow, ctx: RequestContext, today: IsoDate): LeaveRequest {
-    const own = row.user_id === ctx.userId;
+    const own = !mayDecideFor(ctx.userId, row.user_id);
     return {
       id: row.id,
       employeeId: row.user_id,

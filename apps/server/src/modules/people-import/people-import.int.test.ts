@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { IMPORT_COLUMNS, PEOPLE_MSG, type SessionUser } from '@tankha/contracts';
+import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, PEOPLE_MSG, type SessionUser } from '@tankha/contracts';
 import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
 import { DEMO_LOGINS } from '../../db/seed/demo';
 
@@ -12,6 +13,79 @@ const csvOf = (rows: Row[]) => {
   for (const row of rows) lines.push(IMPORT_COLUMNS.map((c) => cell(row[c.field] ?? '')).join(','));
   return Buffer.from(lines.join('\r\n') + '\r\n');
 };
+
+
+/**
+ * A ZIP written by hand, so tests can make hostile workbooks: `declaredSize` lies about an entry's
+ * unpacked size, `hidden` leaves an entry out of the central directory.
+ */
+const zipOf = (entries: { name: string; data: Buffer; declaredSize?: number; hidden?: boolean }[]) => {
+  const parts: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const packed = deflateRawSync(entry.data);
+    const size = entry.declaredSize ?? entry.data.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc32(entry.data), 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    if (!entry.hidden) {
+      const central = Buffer.alloc(46);
+      central.writeUInt32LE(0x02014b50, 0);
+      central.writeUInt16LE(20, 4);
+      central.writeUInt16LE(20, 6);
+      central.writeUInt16LE(8, 10);
+      central.writeUInt32LE(crc32(entry.data), 16);
+      central.writeUInt32LE(packed.length, 20);
+      central.writeUInt32LE(size, 24);
+      central.writeUInt16LE(name.length, 28);
+      central.writeUInt32LE(offset, 42);
+      directory.push(central, name);
+    }
+    parts.push(local, name, packed);
+    offset += local.length + name.length + packed.length;
+  }
+  const directoryBytes = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.filter((e) => !e.hidden).length, 8);
+  end.writeUInt16LE(entries.filter((e) => !e.hidden).length, 10);
+  end.writeUInt32LE(directoryBytes.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, directoryBytes, end]);
+};
+
+/** A minimal workbook: one sheet whose cells are shared strings (row 1 the template's headers). */
+const workbookOf = (dataRows: string[][], options: { sharedStrings?: Buffer; declaredSize?: number; extra?: { name: string; data: Buffer; hidden?: boolean } } = {}) => {
+  const strings: string[] = [];
+  const index = (text: string) => (strings.includes(text) ? strings.indexOf(text) : strings.push(text) - 1);
+  const column = (i: number) => String.fromCharCode(65 + (i % 26)).padStart(i >= 26 ? 2 : 1, 'A');
+  const rowXml = (cells: string[], r: number) => `<row r="${r.toString()}">${cells.map((c, i) => `<c r="${column(i)}${r.toString()}" t="s"><v>${index(c).toString()}</v></c>`).join('')}</row>`;
+  const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${[IMPORT_COLUMNS.map((c) => c.header), ...dataRows].map((cells, i) => rowXml(cells, i + 1)).join('')}</sheetData></worksheet>`;
+  const shared =
+    options.sharedStrings ??
+    Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${strings.map((t) => `<si><t>${t}</t></si>`).join('')}</sst>`);
+  const ns = 'http://schemas.openxmlformats.org';
+  return zipOf([
+    { name: '[Content_Types].xml', data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`) },
+    { name: '_rels/.rels', data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`) },
+    { name: 'xl/workbook.xml', data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Employees" sheetId="1" r:id="rId1"/></sheets></workbook>`) },
+    { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${ns}/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`) },
+    { name: 'xl/sharedStrings.xml', data: shared, ...(options.declaredSize === undefined ? {} : { declaredSize: options.declaredSize }) },
+    ...(options.extra ? [options.extra] : []),
+    { name: 'xl/worksheets/sheet1.xml', data: Buffer.from(sheet) },
+  ]);
+};
+
+/** Shared strings with one cell of `megabytes` MB: a few hundred KB packed. */
+const hugeSharedStrings = (megabytes: number) =>
+  Buffer.concat([Buffer.from('<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>'), Buffer.alloc(megabytes * 1024 * 1024, 'A'), Buffer.from('</t></si></sst>')]);
 
 describe.each(BACKENDS)('Import Users (%s)', (backend) => {
   let t: TestApp;
@@ -125,6 +199,68 @@ describe.each(BACKENDS)('Import Users (%s)', (backend) => {
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     const res = await upload('/Users/import/preview', bytes, admin.token, {}, 'people.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.json().data).toMatchObject({ totalRows: 1, validRows: 1 });
+  });
+
+  describe('hostile files stop early with a 400 (limits while reading, not after)', () => {
+    const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const preview = (bytes: Buffer, filename = 'people.xlsx') => upload('/Users/import/preview', bytes, admin.token, {}, filename, filename.endsWith('.csv') ? 'text/csv' : XLSX);
+    const tooLarge = /^The workbook is too large once unpacked \(more than 40 MB\)/;
+    const tooManyRows = `The file has more than ${IMPORT_MAX_ROWS.toString()} rows; at most ${IMPORT_MAX_ROWS.toString()} can be imported at once. Split it into smaller files.`;
+
+    it('the hand-made workbook is readable when honest (control)', async () => {
+      const row = person();
+      const res = await preview(workbookOf([IMPORT_COLUMNS.map((c) => row[c.field] ?? '')]));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ totalRows: 1 });
+    });
+
+    it('refuses a sheet whose shared strings unpack to 64 MB, as the directory says', async () => {
+      const bytes = workbookOf([], { sharedStrings: hugeSharedStrings(64) });
+      expect(bytes.length).toBeLessThan(400_000);
+      const res = await preview(bytes);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(tooLarge);
+    });
+
+    it('refuses the same bomb when the directory lies about its size (inflating stops at the declared size)', async () => {
+      const res = await preview(workbookOf([], { sharedStrings: hugeSharedStrings(64), declaredSize: 2_000 }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(tooLarge);
+    });
+
+    it('refuses an entry hidden from the central directory (the streaming reader would still see it)', async () => {
+      const res = await preview(workbookOf([], { extra: { name: 'xl/worksheets/sheet2.xml', data: Buffer.alloc(1024, 'B'), hidden: true } }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('The file could not be read as an Excel workbook (.xlsx).');
+    });
+
+    it('stops an Excel sheet of 12,000 rows at the limit', async () => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Employees');
+      sheet.addRow(IMPORT_COLUMNS.map((c) => c.header));
+      for (let i = 0; i < 12_000; i += 1) sheet.addRow([`E${i.toString()}`, 'A', 'B', `a${i.toString()}@example.in`]);
+      const res = await preview(Buffer.from(await workbook.xlsx.writeBuffer()));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(tooManyRows);
+    });
+
+    it('stops a CSV of 880,000 rows at the limit, before reading the rest', async () => {
+      const header = IMPORT_COLUMNS.map((c) => c.header).join(',');
+      // The unclosed quote at the end is never reached: reading stopped at row 5,001.
+      const bytes = Buffer.from(`${header}\n${'x\n'.repeat(880_000)}"unclosed`);
+      expect(bytes.length).toBeLessThan(5_242_880);
+      const res = await preview(bytes, 'people.csv');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(tooManyRows);
+    });
+
+    it('still accepts exactly the limit (blank lines do not count)', async () => {
+      const header = IMPORT_COLUMNS.map((c) => c.header).join(',');
+      const bytes = Buffer.from(`${header}\n${'x\n\n'.repeat(IMPORT_MAX_ROWS)}`);
+      const res = await preview(bytes, 'people.csv');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.totalRows).toBe(IMPORT_MAX_ROWS);
+    });
   });
 
   it('refuses files that are not CSV or Excel by their content, and sheets without the template columns', async () => {

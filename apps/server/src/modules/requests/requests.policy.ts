@@ -1,4 +1,4 @@
-import { Role, RequestStatus, type RoleId } from '@tankha/contracts';
+import { Role, RequestStatus, mayDecideFor, type RoleId } from '@tankha/contracts';
 
 /**
  * Who may change a request (people spec §6, platform §3.1), one line per rule:
@@ -21,6 +21,6 @@ export function mayCancel(actorId: string, requesterId: string): boolean {
 }
 
 export function mayDecide(actor: { id: string; roleId: RoleId }, requesterId: string, isAboveInChain: boolean): boolean {
-  if (actor.id === requesterId) return false;
+  if (!mayDecideFor(actor.id, requesterId)) return false;
   return isAdminOrModerator(actor.roleId) || isAboveInChain;
 }

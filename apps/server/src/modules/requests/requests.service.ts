@@ -8,6 +8,7 @@ import {
   type RequestListQuery,
   type RequestRow,
   type UpdateRequestStatus,
+  mayDecideFor,
 } from '@tankha/contracts';
 import { dateInZone } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
@@ -103,7 +104,7 @@ export class RequestService {
     if (decision === 'cancel') {
       if (!mayCancel(ctx.userId, current.user_id)) throw forbidden(REQUEST_MSG.cancelOwnOnly);
     } else {
-      if (current.user_id === ctx.userId) throw forbidden(REQUEST_MSG.decideOwn);
+      if (!mayDecideFor(ctx.userId, current.user_id)) throw forbidden(REQUEST_MSG.decideOwn);
       const above = isAdminOrModerator(ctx.roleId) ? false : await repo.isAboveInChain(tdb, ctx.userId, current.user_id);
       if (!mayDecide({ id: ctx.userId, roleId: ctx.roleId }, current.user_id, above)) throw forbidden(REQUEST_MSG.notYourReportee);
     }

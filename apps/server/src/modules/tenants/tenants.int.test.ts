@@ -190,6 +190,56 @@ describe.each(BACKENDS)('organisation over HTTP (%s)', (backend) => {
     expect(again.statusCode).toBe(200);
   });
 
+  describe('a ?tenantId call needs an ACTIVE Administrator membership of that organisation', () => {
+    // Account x owns organisation B and is also invited to A as an Administrator (pending until accepted).
+    let a: SessionUser;
+    let x: SessionUser;
+    let xInA: string;
+    beforeAll(async () => {
+      a = await t.registerOrganisation({ organizationName: 'Target A' });
+      x = await t.registerOrganisation({ organizationName: 'Home B' });
+      const invited = await t.call('POST', '/Users/invite', {
+        token: a.token,
+        body: { firstName: 'Xavier', lastName: 'Dsouza', email: x.email, roleId: 1, dateOfJoining: '2025-06-01', annualCTC: 600_000, experience: 2, employeeNumber: 'XA01', regimeType: 1 },
+      });
+      expect(invited.statusCode).toBe(200);
+      xInA = invited.json().data.userId as string;
+    });
+    const setStatus = (status: number, roleId = 1) => t.database.db.execute(sql`UPDATE users SET status = ${status}, role_id = ${roleId} WHERE id = ${xInA}`);
+    /** Every route that takes ?tenantId, in turn. */
+    const callAll = async (tenantId: string) => {
+      const form = multipart({}, { field: 'logo', filename: 'l.png', contentType: 'image/png', bytes: makePng(100, 100) });
+      const settings = { workingHours: 8, weekDaysOff: 'Sunday' };
+      return [
+        await t.call('DELETE', `/softDelete?tenantId=${tenantId}`, { token: x.token }),
+        await t.call('PUT', `/reactivate?tenantId=${tenantId}`, { token: x.token }),
+        await t.call('GET', `/settings?tenantId=${tenantId}`, { token: x.token }),
+        await t.call('POST', `/settings?tenantId=${tenantId}`, { token: x.token, body: settings }),
+        await t.call('PUT', `/settings?tenantId=${tenantId}`, { token: x.token, body: settings }),
+        await t.call('POST', `/logos?tenantId=${tenantId}`, { token: x.token, body: form.body, headers: form.headers }),
+      ].map((r) => r.statusCode);
+    };
+
+    it.each([
+      ['pending verification', 3, 1],
+      ['deactivated', 2, 1],
+      ['restricted login', 4, 1],
+      ['active Moderator', 1, 2],
+    ])('as a %s membership: every ?tenantId route answers 403 and A is untouched', async (_label, status, roleId) => {
+      await setStatus(status, roleId);
+      expect(await callAll(a.tenantId)).toEqual([403, 403, 403, 403, 403, 403]);
+      const [row] = await queryRows<{ deleted_at: unknown }>(t.database.db, sql`SELECT deleted_at FROM tenants WHERE id = ${a.tenantId}`);
+      expect(row?.deleted_at).toBeNull();
+      expect((await t.call('GET', '/settings', { token: a.token })).json().data).toBeNull();
+    });
+
+    it('as an active Administrator of A the same calls are allowed', async () => {
+      await setStatus(1, 1);
+      expect(await callAll(a.tenantId)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect((await t.call('GET', '/settings', { token: a.token })).json().data).toEqual({ workingHours: 8, weekDaysOff: 'Sunday' });
+    });
+  });
+
   it('the plans list is public and marks Professional as most popular', async () => {
     const res = await t.call('GET', '/Subscriptions/plans');
     const names = (res.json().data.data as { name: string; isMostPopular: boolean; maxUsers: number | null; isFree: boolean }[]);

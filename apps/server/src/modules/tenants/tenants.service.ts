@@ -101,11 +101,17 @@ export class TenantService {
     return { id: created.tenantId, tenantName: input.tenantName };
   }
 
-  /** The target organisation of a call with ?tenantId: the caller's own, or one they administer. */
+  /**
+   * The one rule for every call that names an organisation by ?tenantId (logos, settings, soft
+   * delete, reactivate): the caller must hold an ACTIVE Administrator membership of that
+   * organisation — a pending or deactivated membership, or another role, is refused even when the
+   * caller is signed in elsewhere. Without ?tenantId the call is about the signed-in organisation,
+   * whose role the route's permission has already checked.
+   */
   private async resolveTarget({ global, ctx }: AccountScope, tenantId: string | undefined): Promise<string> {
-    if (!tenantId || tenantId === ctx.tenantId) return ctx.tenantId;
+    if (tenantId === undefined) return ctx.tenantId;
     const membership = await repo.findAdminMembership(global, ctx.accountId, tenantId);
-    if (!membership || membership.status !== UserStatus.Active) throw forbidden();
+    if (!membership || membership.roleId !== Role.Administrator || membership.status !== UserStatus.Active) throw forbidden();
     return tenantId;
   }
 
@@ -157,18 +163,13 @@ export class TenantService {
   }
 
   async softDelete(scope: AccountScope, tenantId: string): Promise<void> {
-    await this.requireAdminOf(scope, tenantId);
-    await repo.setTenantDeleted(scope.global, tenantId, this.deps.clock.now());
+    const target = await this.resolveTarget(scope, tenantId);
+    await repo.setTenantDeleted(scope.global, target, this.deps.clock.now());
   }
 
   async reactivate(scope: AccountScope, tenantId: string): Promise<void> {
-    await this.requireAdminOf(scope, tenantId);
-    await repo.setTenantDeleted(scope.global, tenantId, null);
-  }
-
-  private async requireAdminOf({ global, ctx }: AccountScope, tenantId: string): Promise<void> {
-    const membership = await repo.findAdminMembership(global, ctx.accountId, tenantId);
-    if (!membership || membership.roleId !== Role.Administrator) throw forbidden();
+    const target = await this.resolveTarget(scope, tenantId);
+    await repo.setTenantDeleted(scope.global, target, null);
   }
 
   async getSettings(scope: AccountScope, tenantId: string | undefined) {

@@ -14,13 +14,15 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // Our contracts and domain packages are pure modules (zod schemas, rules): a screen that imports one
+      // schema must not pull every module of the barrel into its chunk.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/](contracts|domain)[\\/]src[\\/]/.test(id) },
       output: {
-        // Routes are split with React.lazy; the libraries every screen needs get stable chunks of their own.
+        // Routes are split with React.lazy. Only React and the router get a chunk of their own: one big
+        // Mantine or vendor group would put every component any screen uses into every page's first load.
         codeSplitting: {
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
-            { name: 'mantine', test: /[\\/]node_modules[\\/]@mantine[\\/]/, priority: 2 },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 1 },
           ],
         },
       },

@@ -3,6 +3,7 @@ import { runAuthenticatedRequest } from './authenticated-request.bench';
 import { runTaxCalculateRequest, runTaxCalculation } from './tax-calculation.bench';
 import { runUserList } from './user-list.bench';
 import { runAttendanceGrid, runAttendanceRecompute, runCheckIn } from './attendance.bench';
+import { runWebInitialJs } from './web-initial-js.bench';
 
 /** `npm run bench`: runs every benchmark (or those named on the command line) and writes bench/results/*.json. */
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
@@ -13,6 +14,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   'attendance-grid': runAttendanceGrid,
   'check-in': runCheckIn,
   'attendance-recompute': runAttendanceRecompute,
+  'web-initial-js': runWebInitialJs,
 };
 
 const wanted = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, type Locator, type Page, type APIRequestContext } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 export const DEMO = {
@@ -11,6 +11,27 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** 'YYYY-MM-DD' → 'dd/MM/yyyy', as the app's date inputs show and accept dates. */
+export function indianDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d ?? ''}/${m ?? ''}/${y ?? ''}`;
+}
+
+/** Types a date into a date input as a person in India writes it, then leaves the field (which closes its calendar). */
+export async function typeDate(input: Locator, iso: string): Promise<void> {
+  await input.click();
+  await input.fill(indianDate(iso));
+  await input.press('Tab');
+  await expect(input).toHaveValue(indianDate(iso));
+}
+
+/** Opens a date input's calendar and clicks the day (the days are labelled dd/MM/yyyy). */
+export async function pickDate(page: Page, input: Locator, iso: string): Promise<void> {
+  await input.click();
+  await page.getByRole('button', { name: indianDate(iso), exact: true }).click();
+  await expect(input).toHaveValue(indianDate(iso));
 }
 
 /** The newest stored e-mail to an address, from the embedded mailbox. */

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, apiLogin, login } from './helpers';
+import { apiLogin, DEMO, login, pickDate, typeDate } from './helpers';
 
 const MANAGER = 'rahul.sharma@nilgiri.demo';
 
@@ -37,8 +37,8 @@ test('a member applies for leave, her manager approves it, and the grid shows th
   await expect(dialog.getByText('Please select a leave type')).toBeVisible();
   await dialog.getByRole('combobox', { name: 'Leave type' }).click();
   await page.getByRole('option', { name: /Casual Leave/ }).click();
-  await dialog.getByLabel('From').fill(date);
-  await dialog.getByLabel('To').fill(date);
+  await typeDate(dialog.getByLabel('From'), date);
+  await pickDate(page, dialog.getByLabel('To'), date);
   await dialog.getByRole('textbox', { name: 'Reason' }).fill('Family function');
   await expect(dialog.getByTestId('leave-days')).toContainText('Days: 1 day');
   await dialog.getByRole('button', { name: 'Apply' }).click();

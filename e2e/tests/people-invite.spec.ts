@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, inviteLinkParts, latestMail, login, openMyPeople, showInList, uniqueTag, userRow } from './helpers';
+import { DEMO, inviteLinkParts, latestMail, login, openMyPeople, showInList, typeDate, uniqueTag, userRow } from './helpers';
 
 test('invite → mailbox → set password → log in as the new user → Active', async ({ page, request, browser }) => {
   const tag = uniqueTag();
@@ -30,7 +30,7 @@ test('invite → mailbox → set password → log in as the new user → Active'
   await sections.getByText('Employment Details').click();
   await expect(dialog.getByText(/^Last employee number: /)).toBeVisible();
   await dialog.getByLabel('Employee number').fill(employeeNumber);
-  await dialog.getByLabel('Date of joining').fill('2026-04-01');
+  await typeDate(dialog.getByLabel('Date of joining'), '2026-04-01');
   await dialog.getByLabel('Experience (years)').fill('4');
   await expect(dialog.getByText('Employee number already exists!')).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, apiLogin, login } from './helpers';
+import { apiLogin, DEMO, login, typeDate } from './helpers';
 
 /**
  * Regularization (issue item 5, 9): a request is filed, approved on /my-team/requests, and the day
@@ -112,8 +112,8 @@ test('a moderator files a regularization, the administrator approves it, and the
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
   await expect(dialog.getByText('Please fill in all required fields')).toBeVisible();
 
-  await dialog.getByLabel('Start Date').fill(day);
-  await dialog.getByLabel('End Date').fill(day);
+  await typeDate(dialog.getByLabel('Start Date'), day);
+  await typeDate(dialog.getByLabel('End Date'), day);
   await dialog.getByLabel('Start Time').fill('09:30');
   await dialog.getByLabel('End Time').fill('19:00');
   await dialog.getByLabel('Reason').fill('Badge reader was down; in the office all day');

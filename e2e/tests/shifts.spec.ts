@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, login, uniqueTag } from './helpers';
+import { DEMO, login, pickDate, typeDate, uniqueTag } from './helpers';
 
 /** Today in the demo organisation's zone, as the date input wants it. */
 const todayIst = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
@@ -42,9 +42,9 @@ test('an administrator adds a shift, assigns it to an employee and sees it in th
   await assign.getByRole('textbox', { name: 'Shift', exact: true }).or(assign.getByRole('combobox', { name: 'Shift', exact: true })).click();
   await page.getByRole('option', { name }).click();
   const today = todayIst();
-  await assign.getByLabel('Start Date').fill(today);
+  await typeDate(assign.getByRole('textbox', { name: 'Start Date' }), today);
   await expect(assign.getByRole('checkbox', { name: 'Update existing attendance records' })).toBeChecked();
-  await assign.getByLabel('End Date').fill(today);
+  await pickDate(page, assign.getByRole('textbox', { name: 'End Date' }), today);
   await assign.getByRole('button', { name: 'Assign' }).click();
   await expect(page.getByText('Shift assigned successfully')).toBeVisible();
 

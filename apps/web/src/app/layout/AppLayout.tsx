@@ -10,6 +10,21 @@ import { OrganizationBrand } from './OrganizationBrand';
 import { UserMenu } from './UserMenu';
 import { useRefreshSession } from './useRefreshSession';
 
+/**
+ * The main area reaches under the fixed navbar (its left padding is the navbar's width). Painting that
+ * strip in the navbar's own colours, border included, keeps the sidebar running the full page height
+ * wherever the page is taller than the window: a full-page capture, print, a long scroll (issue 16).
+ * --app-shell-navbar-offset is Mantine's, 0 when the navbar is collapsed on a phone.
+ */
+const MAIN_BACKGROUND = {
+  background: [
+    'linear-gradient(to right,',
+    'var(--mantine-color-body) 0 calc(var(--app-shell-navbar-offset, 0rem) - 1px),',
+    'var(--app-shell-border-color) 0 var(--app-shell-navbar-offset, 0rem),',
+    'var(--mantine-color-gray-0) 0)',
+  ].join(' '),
+} as const;
+
 /** The shell of the authenticated area: header (brand, user menu), navbar by role, page. */
 export function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
@@ -34,7 +49,7 @@ export function AppLayout() {
           <MainNav onNavigate={nav.close} />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
+      <AppShell.Main style={MAIN_BACKGROUND}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -8,6 +8,7 @@ import {
   IconCalendarEvent,
   IconCalendarTime,
   IconChecklist,
+  IconClipboardCheck,
   IconClockHour4,
   IconCreditCard,
   IconFileCheck,
@@ -50,6 +51,8 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   if (privileged || user.isManager) {
     attendanceItems.push({ label: 'Team attendance', to: PATHS.teamAttendance, icon: <IconUsersGroup size={18} /> });
     attendanceItems.push({ label: 'Team requests', to: PATHS.teamRequests, icon: <IconChecklist size={18} /> });
+    // Manual time logs waiting for approval (people spec §4): the same people the my-team guard lets in.
+    attendanceItems.push({ label: 'Attendance approvals', to: PATHS.teamApprovals, icon: <IconClipboardCheck size={18} /> });
   }
   if (can(user.roleId, 'shifts.view')) attendanceItems.push({ label: 'Shifts', to: PATHS.shifts, icon: <IconCalendarTime size={18} /> });
   if (can(user.roleId, 'attendance.settings.view')) attendanceItems.push({ label: 'Attendance settings', to: PATHS.attendanceSettings, icon: <IconAdjustmentsHorizontal size={18} /> });

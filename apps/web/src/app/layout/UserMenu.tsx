@@ -8,9 +8,10 @@ import { initials } from '../../ui/format';
 import { useCurrentUser } from '../current-user';
 import { logout } from '../logout';
 import { PATHS } from '../paths';
-import { ChangePasswordModal } from './ChangePasswordModal';
-import { SwitchOrganizationModal } from './SwitchOrganizationModal';
 
+// The menu's modals (and @mantine/form with them) load when first opened, not with every page.
+const ChangePasswordModal = lazy(async () => ({ default: (await import('./ChangePasswordModal')).ChangePasswordModal }));
+const SwitchOrganizationModal = lazy(async () => ({ default: (await import('./SwitchOrganizationModal')).SwitchOrganizationModal }));
 const AddOrganizationModal = lazy(async () => ({
   default: (await import('../../features/organization/AddOrganizationModal')).AddOrganizationModal,
 }));
@@ -69,13 +70,11 @@ export function UserMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ChangePasswordModal opened={passwordOpened} onClose={password.close} />
-      <SwitchOrganizationModal opened={switchOpened} onClose={switcher.close} />
-      {addOpened && (
-        <Suspense fallback={null}>
-          <AddOrganizationModal opened={addOpened} onClose={adder.close} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        {passwordOpened && <ChangePasswordModal opened onClose={password.close} />}
+        {switchOpened && <SwitchOrganizationModal opened onClose={switcher.close} />}
+        {addOpened && <AddOrganizationModal opened onClose={adder.close} />}
+      </Suspense>
     </>
   );
 }

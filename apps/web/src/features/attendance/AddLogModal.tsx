@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core'
 import { type AttendanceToday } from '@tankha/contracts';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
+import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
 import { useAddLog } from './attendance.api';
 
@@ -37,7 +38,7 @@ export function AddLogModal({ opened, onClose, today }: { opened: boolean; onClo
     <Modal opened={opened} onClose={onClose} title="Add log" centered>
       <Stack>
         {error && <FormAlert message={error} />}
-        <TextInput type="date" label="Date" required value={date} max={rules.restrictLogsForFutureDates ? today.date : undefined} min={minDate} onChange={(e) => setDate(e.currentTarget.value)} />
+        <DateField label="Date" required value={date} max={rules.restrictLogsForFutureDates ? today.date : undefined} min={minDate} onChange={setDate} />
         <Group grow>
           <TextInput type="time" label="Check in" required value={checkIn} onChange={(e) => setCheckIn(e.currentTarget.value)} />
           <TextInput type="time" label="Check out" required value={checkOut} onChange={(e) => setCheckOut(e.currentTarget.value)} />

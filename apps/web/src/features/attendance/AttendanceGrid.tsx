@@ -62,8 +62,12 @@ export function GridLegend() {
 
 const STICKY = { position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)', minWidth: 220 } as const;
 
-/** The monthly grid (people spec §2.11): a row per employee, sticky names, a circle per day; a row click opens the profile. */
-export function AttendanceGrid({ rows, dates, onOpen }: { rows: readonly AttendanceGridRow[]; dates: readonly string[]; onOpen: (employeeId: string) => void }) {
+/**
+ * The monthly grid (people spec §2.11): a row per employee, sticky names, a circle per day. A row
+ * click opens the profile when onOpen is given, that is when the viewer may see profiles; for the
+ * others (a manager) the rows are not clickable rather than leading to a 403 page.
+ */
+export function AttendanceGrid({ rows, dates, onOpen }: { rows: readonly AttendanceGridRow[]; dates: readonly string[]; onOpen?: (employeeId: string) => void }) {
   return (
     <Table.ScrollContainer minWidth={dates.length * 36 + 220}>
       <Table highlightOnHover aria-label="Attendance grid" withRowBorders>
@@ -81,7 +85,12 @@ export function AttendanceGrid({ rows, dates, onOpen }: { rows: readonly Attenda
           {rows.map((row) => {
             const [first = '', ...rest] = row.employeeName.split(' ');
             return (
-              <Table.Tr key={row.employeeId} style={{ cursor: 'pointer' }} onClick={() => onOpen(row.employeeId)} data-testid={`grid-row-${row.employeeId}`}>
+              <Table.Tr
+                key={row.employeeId}
+                style={onOpen ? { cursor: 'pointer' } : undefined}
+                onClick={onOpen ? () => onOpen(row.employeeId) : undefined}
+                data-testid={`grid-row-${row.employeeId}`}
+              >
                 <Table.Td style={STICKY}>
                   <Group gap="xs" wrap="nowrap">
                     <Avatar size="sm" radius="xl" src={row.imageUrl} color="indigo">

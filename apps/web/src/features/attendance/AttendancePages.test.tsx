@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Role, type AttendanceApprovalEntry, type AttendanceDayView, type AttendanceToday } from '@tankha/contracts';
+import { Role, type AttendanceApprovalEntry, type AttendanceDayView, type AttendanceGridRow, type AttendanceToday } from '@tankha/contracts';
 import { setSessionUser } from '../../app/session';
 import { jsonResponse, makeUser, mockFetch, ok, renderWithProviders } from '../../test/helpers';
+import { AttendanceGrid } from './AttendanceGrid';
 import { MyAttendancePage } from './MyAttendancePage';
 import { TeamApprovalsPage } from './TeamApprovalsPage';
 
@@ -126,5 +127,21 @@ describe('TeamApprovalsPage (people spec §4)', () => {
     await render(Role.Administrator, { 'POST /Attendances/approval': jsonResponse(400, { statusCode: 400, errorCode: 'VALIDATION_ERROR', message: 'x' }) });
     await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Failed to update status')).toBeInTheDocument();
+  });
+});
+
+describe('AttendanceGrid', () => {
+  const row: AttendanceGridRow = { employeeId: 'e1', employeeName: 'Aditi Agarwal', email: 'aditi@example.in', employeeNumber: 'E001', departmentName: null, imageUrl: null, days: [day] };
+
+  it('opens the profile on a row click for those who may see profiles', async () => {
+    const onOpen = vi.fn();
+    renderWithProviders(<AttendanceGrid rows={[row]} dates={[day.date]} onOpen={onOpen} />);
+    await userEvent.click(screen.getByText('Aditi Agarwal'));
+    expect(onOpen).toHaveBeenCalledWith('e1');
+  });
+
+  it('leaves the rows plain for a manager, who may not open profiles (no 403 page)', () => {
+    renderWithProviders(<AttendanceGrid rows={[row]} dates={[day.date]} />);
+    expect(screen.getByTestId('grid-row-e1')).not.toHaveStyle({ cursor: 'pointer' });
   });
 });

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, MultiSelect, Select, Stack } from '@mantine/core';
 import { ATTENDANCE_MSG } from '@tankha/contracts';
 import { errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
+import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
 import { RANGE_PRESETS, presetRange, type RangePreset } from './attendance-rules';
 import { downloadAttendanceReport, useTeamMembers } from './attendance.api';
@@ -47,8 +48,8 @@ export function ExportModal({ opened, onClose, today }: { opened: boolean; onClo
         <FormAlert message={error} />
         <Select label="Date range" data={[...RANGE_PRESETS]} value={preset} onChange={choose} allowDeselect={false} />
         <Group grow>
-          <TextInput type="date" label="Start date" value={range.startDate} disabled={preset !== 'Custom'} onChange={(e) => setRange({ ...range, startDate: e.currentTarget.value })} />
-          <TextInput type="date" label="End date" value={range.endDate} disabled={preset !== 'Custom'} onChange={(e) => setRange({ ...range, endDate: e.currentTarget.value })} />
+          <DateField label="Start date" value={range.startDate} disabled={preset !== 'Custom'} onChange={(startDate) => setRange({ ...range, startDate })} />
+          <DateField label="End date" value={range.endDate} disabled={preset !== 'Custom'} onChange={(endDate) => setRange({ ...range, endDate })} />
         </Group>
         <Checkbox label="All employees" checked={everyone} onChange={(e) => setEveryone(e.currentTarget.checked)} />
         {!everyone && (

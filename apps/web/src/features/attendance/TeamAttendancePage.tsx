@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Card, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDownload, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { ATTENDANCE_GRID_PAGE_SIZE } from '@tankha/contracts';
+import { ATTENDANCE_GRID_PAGE_SIZE, can } from '@tankha/contracts';
 import { datesOfMonth } from '@tankha/domain';
+import { useCurrentUser } from '../../app/current-user';
 import { profilePath } from '../../app/paths';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
@@ -24,6 +25,8 @@ export function TeamAttendancePage() {
   const [search, setSearch] = useState('');
   const [exporting, setExporting] = useState(false);
   const navigate = useNavigate();
+  // The profile route is for those who may view profiles (platform permission table); a manager is not.
+  const mayOpenProfile = can(useCurrentUser().roleId, 'users.viewProfile');
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -65,7 +68,7 @@ export function TeamAttendancePage() {
         {grid.data && grid.data.rows.length === 0 && <EmptyState message="No employees found" />}
         {grid.data && grid.data.rows.length > 0 && (
           <>
-            <AttendanceGrid rows={grid.data.rows} dates={datesOfMonth(shown)} onOpen={(id) => void navigate(profilePath(id))} />
+            <AttendanceGrid rows={grid.data.rows} dates={datesOfMonth(shown)} onOpen={mayOpenProfile ? (id) => void navigate(profilePath(id)) : undefined} />
             {totalPages > 1 && (
               <Group justify="flex-end" mt="sm">
                 <Pagination total={totalPages} value={page} onChange={setPage} />

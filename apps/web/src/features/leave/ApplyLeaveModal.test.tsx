@@ -58,7 +58,7 @@ describe('ApplyLeaveModal', () => {
 
   it('shows the days from the server and refuses more than the balance', async () => {
     const { calls } = renderModal({ 'GET /Leaves/days': ok({ days: 3 }) });
-    const ue = await fill('2026-06-19', '2026-06-23');
+    const ue = await fill('19/06/2026', '23/06/2026');
     expect(await screen.findByText(/Days: 3 days · Balance after: -1/)).toBeInTheDocument();
     await ue.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await within(screen.getByRole('dialog', { name: 'Apply Leave' })).findByRole('alert')).toHaveTextContent(LEAVE_MSG.insufficientBalance);
@@ -96,9 +96,9 @@ describe('ApplyLeaveModal', () => {
         },
       }),
     });
-    const ue = await fill('2026-06-15', '2026-06-16');
+    const ue = await fill('15/06/2026', '16/06/2026');
     expect(screen.getByText('A half day can be chosen when From and To are the same date.')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText(/^To/), { target: { value: '2026-06-15' } });
+    fireEvent.change(screen.getByLabelText(/^To/), { target: { value: '15/06/2026' } });
     await ue.click(screen.getByText('Second half'));
     expect(await screen.findByText(/Days: 0.5 day/)).toBeInTheDocument();
     await ue.click(screen.getByRole('button', { name: 'Apply' }));
@@ -113,7 +113,7 @@ describe('ApplyLeaveModal', () => {
       'GET /Leaves/days': ok({ days: 1 }),
       'POST /Leaves': jsonResponse(409, { statusCode: 409, errorCode: 'CONFLICT', message: LEAVE_MSG.overlap }),
     });
-    const ue = await fill('2026-06-15', '2026-06-15');
+    const ue = await fill('15/06/2026', '15/06/2026');
     await screen.findByText(/Days: 1 day/);
     await ue.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await within(screen.getByRole('dialog', { name: 'Apply Leave' })).findByRole('alert')).toHaveTextContent(LEAVE_MSG.overlap);

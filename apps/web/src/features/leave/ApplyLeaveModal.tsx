@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { LEAVE_MSG, LEAVE_PORTION_LABELS, LEAVE_PORTIONS, type LeaveBalanceRow, type LeavePortionValue, type LeaveRequest } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
+import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
 import { applyLeave, useLeaveDays } from './leave.api';
 import { FORM_ERROR, applyLeaveErrors, portionFor, type ApplyLeaveValues } from './apply-rules';
@@ -71,8 +72,8 @@ export function ApplyLeaveModal({ opened, balances, onClose, onApplied }: ApplyL
           <FormAlert message={formError} />
           <Select label="Leave type" placeholder="Select leave type" required data={typeOptions} allowDeselect={false} {...form.getInputProps('leaveTypeId')} />
           <Group grow align="flex-start">
-            <TextInput type="date" label="From" required value={values.startDate} onChange={(e) => setDate('startDate', e.currentTarget.value)} error={form.errors.startDate} />
-            <TextInput type="date" label="To" required value={values.endDate} min={values.startDate || undefined} onChange={(e) => setDate('endDate', e.currentTarget.value)} error={form.errors.endDate} />
+            <DateField label="From" required value={values.startDate} onChange={(value) => setDate('startDate', value)} error={form.errors.startDate} />
+            <DateField label="To" required value={values.endDate} min={values.startDate} onChange={(value) => setDate('endDate', value)} error={form.errors.endDate} />
           </Group>
           <Stack gap={4}>
             <Text size="sm" fw={500} id="leave-portion-label">

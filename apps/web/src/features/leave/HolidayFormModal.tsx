@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { LEAVE_MSG, holidayInputSchema, type Holiday } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
+import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
 import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
@@ -40,7 +41,7 @@ export function HolidayFormModal({ holiday, defaultDate, onClose, onSaved }: { h
       <form onSubmit={submit} noValidate>
         <Stack>
           <FormAlert message={serverError} />
-          <TextInput type="date" label="Date" required {...form.getInputProps('date')} />
+          <DateField label="Date" required {...form.getInputProps('date')} value={form.values.date} />
           <TextInput label="Name" required placeholder="e.g. Republic Day" maxLength={100} {...form.getInputProps('name')} />
           <Textarea label="Description" autosize minRows={2} maxLength={500} {...form.getInputProps('description')} />
           <Checkbox label="Optional (restricted) holiday: a working day unless taken as leave" {...form.getInputProps('isOptional', { type: 'checkbox' })} />

@@ -1,4 +1,3 @@
-import { io } from 'socket.io-client';
 import {
   HubEvent,
   NOTIFICATION_CONNECT_RETRIES,
@@ -40,13 +39,15 @@ export interface HubConnectionOptions {
   getToken: () => string | null;
   onReminder: (payload: AttendanceReminderPush) => void;
   onStateChange?: (state: HubState) => void;
-  /** Builds the socket; the default connects to the hub on this origin. */
+  /** Builds the socket; the default loads socket.io-client and connects to the hub on this origin. */
   createSocket?: (auth: (cb: (data: object) => void) => void) => HubSocket;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
 }
 
-function defaultSocket(auth: (cb: (data: object) => void) => void): HubSocket {
+/** socket.io-client is loaded on the first connection, so it stays out of the page's initial JavaScript. */
+async function defaultSocket(auth: (cb: (data: object) => void) => void): Promise<HubSocket> {
+  const { io } = await import('socket.io-client');
   // Long polling first, then the upgrade to websocket (platform §7.7); our own retry schedule.
   return io({ path: NOTIFICATION_HUB_PATH, transports: ['polling', 'websocket'], auth, autoConnect: false, reconnection: false }) as unknown as HubSocket;
 }
@@ -80,9 +81,22 @@ export class NotificationHubConnection {
   }
 
   start(): void {
-    if (this.socket) return;
-    const create = this.options.createSocket ?? defaultSocket;
-    const socket = create((cb) => cb({ token: this.options.getToken() ?? '' }));
+    if (this.socket || this.state === 'connecting') return;
+    const auth = (cb: (data: object) => void) => cb({ token: this.options.getToken() ?? '' });
+    this.setState('connecting');
+    if (this.options.createSocket) {
+      this.attach(this.options.createSocket(auth));
+      return;
+    }
+    defaultSocket(auth).then(
+      (socket) => {
+        if (this.state === 'connecting' && !this.socket) this.attach(socket);
+      },
+      () => this.setState('failed'),
+    );
+  }
+
+  private attach(socket: HubSocket): void {
     this.socket = socket;
     socket.on('connect', () => {
       this.failures = 0;
@@ -105,7 +119,6 @@ export class NotificationHubConnection {
       this.scheduleReconnect();
     });
     socket.on(HubEvent.ReceiveAttendanceReminder, (payload: never) => this.options.onReminder(payload as AttendanceReminderPush));
-    this.setState('connecting');
     socket.connect();
   }
 

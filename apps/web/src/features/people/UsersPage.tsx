@@ -44,8 +44,8 @@ const STATUS_COLORS: Record<UserStatusId, string> = {
 };
 
 /**
- * The Actions column stays in view when the table scrolls sideways: below about 1,440 px the
- * table's minimum width exceeds the content area, and the row menu would otherwise be off-screen.
+ * The Actions column stays in view when the table scrolls sideways: below about 1,390 px the
+ * table’s minimum width exceeds the content area, and the row menu would otherwise be off-screen.
  */
 const STICKY_ACTIONS = {
   position: 'sticky',
@@ -60,10 +60,13 @@ type FormState = {
 } | null;
 type ConfirmState = { kind: ConfirmKind; user: UserListItem } | null;
 
+/** 13 px cells (headings stay 14 px): with the spec's truncation every column fits at 1,440 px. */
+const CELL_FZ = 13;
+
 function Cut({ text, max }: { text: string | null; max: number }) {
-  if (!text) return <Text size="sm">—</Text>;
+  if (!text) return <Text fz={CELL_FZ}>—</Text>;
   return (
-    <Text size="sm" title={text.length > max ? text : undefined}>
+    <Text fz={CELL_FZ} title={text.length > max ? text : undefined}>
       {truncate(text, max)}
     </Text>
   );
@@ -88,16 +91,16 @@ function SortableTh({ label, column, sort, onSort }: { label: string; column: Us
 
 function LastLogin({ row }: { row: UserListItem }) {
   const special = lastLoginText(row);
-  if (!special) return <Text size="sm">{displayDate(row.lastLogin)}</Text>;
+  if (!special) return <Text fz={CELL_FZ}>{displayDate(row.lastLogin)}</Text>;
   if (!special.tip)
     return (
-      <Text size="sm" c="dimmed">
+      <Text fz={CELL_FZ} c="dimmed">
         {special.text}
       </Text>
     );
   return (
     <Group gap={4} wrap="nowrap">
-      <Text size="sm" c="dimmed">
+      <Text fz={CELL_FZ} c="dimmed">
         {special.text}
       </Text>
       <Tooltip label={special.tip}>
@@ -273,10 +276,13 @@ export function UsersPage({ onImport }: UsersPageProps = {}) {
       {list.isError && <ErrorState message={errorMessage(list.error, PEOPLE_MSG.fetchUsersFailed)} onRetry={() => void list.refetch()} />}
       {data && (
         <>
-          <Table.ScrollContainer minWidth={1150}>
-            {/* One line per cell: the spec's truncation keeps them short, and rows stay even. */}
-            <Table striped highlightOnHover fz="sm" verticalSpacing="xs" style={{ whiteSpace: 'nowrap' }} aria-label="Users" aria-busy={list.isFetching}>
-              <Table.Thead>
+          <Table.ScrollContainer minWidth={1080}>
+            {/*
+              One line per cell: the spec's truncation keeps them short, and rows stay even. Headings may
+              wrap ('Joining / Date'), cells are 13 px and padded 8 px, so every column fits at 1,440 px (issue 16).
+            */}
+            <Table striped highlightOnHover fz={CELL_FZ} verticalSpacing="xs" horizontalSpacing={8} style={{ whiteSpace: 'nowrap' }} aria-label="Users" aria-busy={list.isFetching}>
+              <Table.Thead style={{ whiteSpace: 'normal' }}>
                 <Table.Tr>
                   <SortableTh label="User" column="name" sort={sort} onSort={onSort} />
                   <SortableTh label="Email" column="email" sort={sort} onSort={onSort} />
@@ -325,7 +331,7 @@ export function UsersPage({ onImport }: UsersPageProps = {}) {
                         </Badge>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{displayDate(row.dateOfJoining)}</Text>
+                        <Text fz={CELL_FZ}>{displayDate(row.dateOfJoining)}</Text>
                       </Table.Td>
                       <Table.Td>
                         <LastLogin row={row} />

@@ -1,11 +1,11 @@
 import { Alert, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import { formatInr } from '@tankha/domain';
 import type { SalaryStructureView } from '@tankha/contracts';
 import { useSalaryStructure } from './profile.api';
+import { rupeesText } from '../../ui/format';
 
 /** Rupees on the wire → ₹ with Indian grouping and paise (lossless). */
 export function rupees(amount: number): string {
-  return formatInr(Math.round(amount * 100));
+  return rupeesText(amount);
 }
 
 const STATUTORY_LABELS: Record<string, string> = { EPF: 'EPF', ESI: 'ESI', ProfessionalTax: 'Professional Tax', LWF: 'Labour Welfare Fund' };

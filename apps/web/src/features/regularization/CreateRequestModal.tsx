@@ -3,6 +3,7 @@ import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } fr
 import { REQUEST_MSG, REQUEST_REASON_MAX, RequestType, validateRegularization, type RegularizationField, type RequestRow } from '@tankha/contracts';
 import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
+import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
 import { createRequest } from './requests.api';
 import { todayInZone } from './request-format';
@@ -33,10 +34,8 @@ export function CreateRequestModal({ opened, onClose, onCreated, today = todayIn
   const [problem, setProblem] = useState<{ field: RegularizationField | null; message: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const set = (field: keyof Values) => (event: { currentTarget: { value: string } }) => {
-    const { value } = event.currentTarget;
-    setValues((v) => ({ ...v, [field]: value }));
-  };
+  const setValue = (field: keyof Values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: keyof Values) => (event: { currentTarget: { value: string } }) => setValue(field)(event.currentTarget.value);
   const invalid = (field: RegularizationField) => problem?.field === field;
   const close = () => {
     if (submitting) return;
@@ -78,17 +77,8 @@ export function CreateRequestModal({ opened, onClose, onCreated, today = todayIn
         <Stack>
           <FormAlert message={problem?.message} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput type="date" label="Start Date" required max={today} value={values.startDate} onChange={set('startDate')} error={invalid('startDate')} />
-            <TextInput
-              type="date"
-              label="End Date"
-              required
-              max={today}
-              min={values.startDate || undefined}
-              value={values.endDate}
-              onChange={set('endDate')}
-              error={invalid('endDate')}
-            />
+            <DateField label="Start Date" required max={today} value={values.startDate} onChange={setValue('startDate')} error={invalid('startDate')} />
+            <DateField label="End Date" required max={today} min={values.startDate} value={values.endDate} onChange={setValue('endDate')} error={invalid('endDate')} />
             <TextInput type="time" label="Start Time" required value={values.startTime} onChange={set('startTime')} error={invalid('startTime')} />
             <TextInput type="time" label="End Time" required value={values.endTime} onChange={set('endTime')} error={invalid('endTime')} />
           </SimpleGrid>

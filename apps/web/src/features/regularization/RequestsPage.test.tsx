@@ -160,12 +160,15 @@ describe('CreateRequestModal', () => {
   it("has the spec's title, pickers that stop at today, and 'Please fill in all required fields' when anything is missing", async () => {
     const { calls } = renderModal();
     expect(await screen.findByText('Create Attendance Regularization Request')).toBeInTheDocument();
-    expect(screen.getByLabelText('Start Date', { exact: false })).toHaveAttribute('max', TODAY);
-    expect(screen.getByLabelText('End Date', { exact: false })).toHaveAttribute('max', TODAY);
     await submit();
     expect(await screen.findByText('Please fill in all required fields')).toBeInTheDocument();
-    fill('Start Date', '2026-03-16');
-    fill('End Date', '2026-03-16');
+    fill('Start Date', '16/03/2026');
+    fill('End Date', '16/03/2026');
+    // The calendar stops at today: tomorrow is greyed out, the days before it are not.
+    await userEvent.click(screen.getByLabelText('End Date', { exact: false }));
+    expect(screen.getByRole('button', { name: '19/03/2026' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '18/03/2026' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: '15/03/2026' })).toBeDisabled();
     fill('Start Time', '09:30');
     fill('End Time', '18:30');
     fill('Reason', '    ');
@@ -176,8 +179,8 @@ describe('CreateRequestModal', () => {
 
   it("refuses a future start with 'Cannot regularize attendance for future dates'", async () => {
     const { calls } = renderModal();
-    fill('Start Date', '2026-03-19');
-    fill('End Date', '2026-03-19');
+    fill('Start Date', '19/03/2026');
+    fill('End Date', '19/03/2026');
     fill('Start Time', '09:30');
     fill('End Time', '18:30');
     fill('Reason', 'Late');
@@ -189,8 +192,8 @@ describe('CreateRequestModal', () => {
   it('submits the trimmed reason and padded times, then toasts the spec’s success text', async () => {
     const toasts = spyOnToasts();
     const { calls, onCreated } = renderModal({ 'POST /Requests': jsonResponse(200, { statusCode: 200, message: 'ok', data: makeRow() }) });
-    fill('Start Date', '2026-03-16');
-    fill('End Date', '2026-03-16');
+    fill('Start Date', '16/03/2026');
+    fill('End Date', '16/03/2026');
     fill('Start Time', '09:30');
     fill('End Time', '18:30');
     fill('Reason', '  Forgot to check out  ');
@@ -206,8 +209,8 @@ describe('CreateRequestModal', () => {
 
   it("shows the server's message when it refuses", async () => {
     renderModal({ 'POST /Requests': jsonResponse(409, { statusCode: 409, errorCode: 'CONFLICT', message: 'An opened regularization request already covers some of these dates', errors: { startDate: 'x' } }) });
-    fill('Start Date', '2026-03-16');
-    fill('End Date', '2026-03-16');
+    fill('Start Date', '16/03/2026');
+    fill('End Date', '16/03/2026');
     fill('Start Time', '09:30');
     fill('End Time', '18:30');
     fill('Reason', 'Late');

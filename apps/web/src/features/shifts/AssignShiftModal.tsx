@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SHIFT_MSG, type ShiftAssignmentRequestBody } from '@tankha/contracts';
 import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
+import { DateField } from '../../ui/DateField';
 import { assignShiftToEmployees, useAllShifts, useEmployeeSearch } from './shifts-api';
 
 /** People spec §5 "Assign shift", in the spec's order. */
@@ -89,20 +90,18 @@ export function AssignShiftModal({ today, onClose, onAssigned }: { today: string
           comboboxProps={{ withinPortal: true }}
         />
         <Group grow align="flex-start">
-          <TextInput
+          <DateField
             label="Start Date"
-            type="date"
             withAsterisk
             value={startDate}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
+            onChange={(value) => {
               setStartDate(value);
               // People spec §4: a start date today or in the past ticks 'Update existing attendance records'.
               if (value && value <= today) setUpdateAttendance(true);
               if (endDate && value && endDate < value) setEndDate('');
             }}
           />
-          <TextInput label="End Date" type="date" value={endDate} min={startDate || undefined} disabled={!startDate} onChange={(e) => setEndDate(e.currentTarget.value)} />
+          <DateField label="End Date" value={endDate} min={startDate} disabled={!startDate} onChange={setEndDate} />
         </Group>
         <Textarea label="Notes" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} maxLength={500} autosize minRows={2} />
         <Checkbox label="Update existing attendance records" checked={updateAttendance} onChange={(e) => setUpdateAttendance(e.currentTarget.checked)} />

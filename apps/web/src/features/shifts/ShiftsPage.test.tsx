@@ -133,11 +133,15 @@ describe('ShiftsPage', () => {
     expect(end).toBeDisabled();
     const box = within(dialog).getByRole('checkbox', { name: 'Update existing attendance records' });
     expect(box).not.toBeChecked();
-    fireEvent.change(within(dialog).getByLabelText(/Start Date/), { target: { value: '2026-03-02' } });
+    fireEvent.change(within(dialog).getByLabelText(/Start Date/), { target: { value: '02/03/2026' } });
     expect(box).toBeChecked();
     expect(within(dialog).getByText('Start date is today or in the past')).toBeInTheDocument();
     expect(end).not.toBeDisabled();
-    expect(end).toHaveAttribute('min', '2026-03-02');
+    // The end date's calendar starts at the start date.
+    fireEvent.change(end, { target: { value: '05/03/2026' } });
+    await userEvent.click(end);
+    expect(screen.getByRole('button', { name: '01/03/2026' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '02/03/2026' })).toBeEnabled();
   });
 });
 

@@ -108,7 +108,7 @@ describe('Plans tab', () => {
 
     expect(button('Professional')).toHaveTextContent('Current Plan');
     expect(button('Professional')).toBeDisabled();
-    expect(button('Free')).toHaveTextContent('Get Started Free');
+    expect(button('Free')).toHaveTextContent('Downgrade');
     expect(button('Basic')).toHaveTextContent('Downgrade');
     expect(button('Standard')).toHaveTextContent('Downgrade');
     expect(button('Premium')).toHaveTextContent('Upgrade');

@@ -114,10 +114,10 @@ describe('upgrade versus downgrade: price per user + 0.1 per listed feature', ()
 describe('card state', () => {
   const all = [free, basic, standard, professional, premium, enterprise];
 
-  it('on Professional: Current Plan, Get Started Free on Free, Downgrade below, Upgrade above', () => {
+  it('on Professional: Current Plan, Downgrade below (Free included: paid → free), Upgrade above', () => {
     const current = currentPlanOf(all, { planName: 'Professional', isTenantOnTrial: false });
     expect(current).toBe(professional);
-    expect(all.map((p) => cardState(p, current, 'monthly'))).toEqual(['getStartedFree', 'downgrade', 'downgrade', 'current', 'upgrade', 'upgrade']);
+    expect(all.map((p) => cardState(p, current, 'monthly'))).toEqual(['downgrade', 'downgrade', 'downgrade', 'current', 'upgrade', 'upgrade']);
   });
 
   it('on trial: no current plan, so Get Started Free and Choose Plan', () => {

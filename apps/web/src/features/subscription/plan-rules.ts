@@ -82,13 +82,14 @@ export function currentPlanOf<P extends Pick<Plan, 'name'>>(plans: readonly P[],
 }
 
 /**
- * Platform §4 "Plan card state": the current plan is disabled; a free plan offers Get Started Free;
- * with no current paid plan (trial, none, or the free plan) a paid plan offers Choose Plan;
- * otherwise Upgrade or Downgrade by `changeDirection`.
+ * Platform §4 "Plan card state": the current plan is disabled; to a paying customer a free plan is a
+ * Downgrade ("moving from paid to free is a downgrade"), to everyone else Get Started Free; with no
+ * current paid plan (trial, none, or the free plan) a paid plan offers Choose Plan; otherwise
+ * Upgrade or Downgrade by `changeDirection`.
  */
 export function cardState(plan: Comparable, current: Comparable | null, cycle: BillingCycle): CardState {
   if (current && sameName(current.name, plan.name)) return 'current';
-  if (plan.isFree) return 'getStartedFree';
+  if (plan.isFree) return current && !current.isFree ? 'downgrade' : 'getStartedFree';
   if (!current || current.isFree) return 'choosePlan';
   return changeDirection(current, plan, cycle);
 }

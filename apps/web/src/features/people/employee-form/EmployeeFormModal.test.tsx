@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PEOPLE_MSG, type SalaryStructureView, type TenantEarning } from '@tankha/contracts';
 import { setSessionUser } from '../../../app/session';
@@ -126,9 +126,7 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field(/Work email/), 'kavya@example.in');
   await section(user, 'Employment Details');
   await user.type(field(/Employee number/), 'EMP042');
-  fireEvent.change(screen.getByLabelText(/Date of joining/), {
-    target: { value: '2025-06-01' },
-  });
+  await user.type(screen.getByLabelText(/Date of joining/), '01/06/2025');
   await user.type(field(/Experience/), '3.5');
   await section(user, 'Salary Structure');
   await user.type(field(/Annual CTC/), '1200000');

@@ -20,6 +20,7 @@ import { toast } from '../../../app/toast';
 import { PageLoader } from '../../../ui/PageLoader';
 import { ErrorState } from '../../../ui/ErrorState';
 import { zodFieldErrors } from '../../../ui/zod-form';
+import { DateField } from '../../../ui/DateField';
 import { DepartmentSelect } from '../../departments';
 import {
   addRestrictedUser,
@@ -252,6 +253,7 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
   };
 
   const input = (field: keyof EmployeeFormValues) => form.getInputProps(field);
+  const dateInput = (field: 'dateOfBirth' | 'marriageDate' | 'dateOfJoining' | 'dateOfConfirmation') => ({ ...form.getInputProps(field), value: values[field] });
   const married = values.maritalStatus === '1';
 
   return (
@@ -277,7 +279,7 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
               <TextInput label="Personal email" type="email" {...input('personalEmail')} />
               <TextInput label="Phone number" {...input('phoneNumber')} />
               <TextInput label="Emergency contact" {...input('emergencyContact')} />
-              <TextInput label="Date of birth" type="date" {...input('dateOfBirth')} />
+              <DateField label="Date of birth" {...dateInput('dateOfBirth')} />
               <NativeSelect
                 label="Gender"
                 data={[
@@ -299,7 +301,7 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
                 {...input('maritalStatus')}
               />
               {married ? <TextInput label="Spouse name" {...input('spouseName')} /> : null}
-              {married ? <TextInput label="Marriage date" type="date" {...input('marriageDate')} /> : null}
+              {married ? <DateField label="Marriage date" {...dateInput('marriageDate')} /> : null}
               <NativeSelect
                 label="Blood group"
                 data={['', 'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'].map((v) => ({ value: v, label: v || 'Select' }))}
@@ -323,9 +325,9 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
                 }}
                 onBlur={() => void checkEmployeeNumber()}
               />
-              <TextInput label="Date of joining" withAsterisk type="date" {...input('dateOfJoining')} />
+              <DateField label="Date of joining" withAsterisk {...dateInput('dateOfJoining')} />
               <TextInput label="Experience (years)" withAsterisk inputMode="decimal" {...input('experience')} />
-              <TextInput label="Date of confirmation" type="date" {...input('dateOfConfirmation')} />
+              <DateField label="Date of confirmation" {...dateInput('dateOfConfirmation')} />
               <DepartmentSelect value={values.departmentId} onChange={(id) => form.setFieldValue('departmentId', id)} error={form.errors.departmentId as string | undefined} />
               <TextInput label="Designation" {...input('designation')} />
               <TextInput label="Work location" {...input('workLocation')} />

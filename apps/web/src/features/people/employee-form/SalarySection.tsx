@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert, Checkbox, Group, Loader, NativeSelect, NumberFormatter, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Checkbox, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { SALARY_CALCULATION_TYPE_NAMES, type SalaryStructureView, type TenantDeduction } from '@tankha/contracts';
 import type { EarningRow } from './form-values';
+import { rupeesText } from '../../../ui/format';
 
 const STATUTORY_LABELS: Record<string, string> = {
   EPF: 'EPF',
@@ -12,7 +13,7 @@ const STATUTORY_LABELS: Record<string, string> = {
 
 function Money({ value }: { value: number | undefined }) {
   if (value === undefined) return <>—</>;
-  return <NumberFormatter prefix="₹" value={value} thousandSeparator="," thousandsGroupStyle="lakh" decimalScale={2} />;
+  return <>{rupeesText(value, { paise: 'auto' })}</>;
 }
 
 export interface SalarySectionProps {

@@ -1,0 +1,29 @@
+import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { Role } from '@tankha/contracts';
+import { makeUser, renderWithProviders } from '../../test/helpers';
+import { MainNav } from './MainNav';
+
+const nav = (
+  <MemoryRouter>
+    <MainNav onNavigate={() => undefined} />
+  </MemoryRouter>
+);
+const links = () => screen.getAllByRole('link').map((a) => a.textContent);
+
+describe('MainNav', () => {
+  it('links administrators, moderators and managers to the attendance approvals', () => {
+    for (const user of [makeUser({ roleId: Role.Administrator }), makeUser({ roleId: Role.Moderator }), makeUser({ roleId: Role.Member, isManager: true })]) {
+      const { unmount } = renderWithProviders(nav, { user });
+      expect(screen.getByRole('link', { name: 'Attendance approvals' })).toHaveAttribute('href', '/my-team/approvals');
+      unmount();
+    }
+  });
+
+  it('does not show it to a member who manages no one', () => {
+    renderWithProviders(nav, { user: makeUser({ roleId: Role.Member, isManager: false, hasAdminAccess: false }) });
+    expect(links()).not.toContain('Attendance approvals');
+    expect(links()).toContain('My attendance');
+  });
+});

@@ -71,6 +71,7 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition>();
   private started = false;
+  private bossStarted = false;
 
   constructor(private readonly options: JobQueueOptions) {
     const connection = 'connectionString' in options.connection
@@ -101,14 +102,9 @@ export class JobQueue {
 
   async start(): Promise<void> {
     await this.boss.start();
+    this.bossStarted = true;
     for (const def of this.definitions.values()) {
-      await this.boss.createQueue(def.name, {
-        name: def.name,
-        retryLimit: def.retryLimit ?? 5,
-        retryDelay: def.retryDelaySeconds ?? 5,
-        retryBackoff: true,
-        expireInSeconds: def.expireInSeconds ?? 15 * 60,
-      });
+      await this.ensureQueue(def);
       if (def.cron && this.options.schedules) await this.boss.schedule(def.name, def.cron.expression, { tenantId: null, data: {} } satisfies StoredJob, { tz: def.cron.tz ?? 'UTC' });
       if (this.options.workers) {
         await this.boss.work<StoredJob>(def.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async ([job]) => {
@@ -117,6 +113,23 @@ export class JobQueue {
       }
     }
     this.started = true;
+  }
+
+  /**
+   * Creates a queue once. Several processes starting together race to create the same queue (its
+   * partition): the loser sees a deadlock or a duplicate and finds the queue there on a retry.
+   */
+  private async ensureQueue(def: JobDefinition): Promise<void> {
+    const options = { name: def.name, retryLimit: def.retryLimit ?? 5, retryDelay: def.retryDelaySeconds ?? 5, retryBackoff: true, expireInSeconds: def.expireInSeconds ?? 15 * 60 };
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        if (await this.boss.getQueue(def.name)) return void (await this.boss.updateQueue(def.name, options));
+        return void (await this.boss.createQueue(def.name, options));
+      } catch (error) {
+        if (attempt >= 6) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+      }
+    }
   }
 
   private async runOne(def: JobDefinition, job: PgBoss.Job<StoredJob>): Promise<void> {
@@ -182,8 +195,9 @@ export class JobQueue {
   }
 
   async stop(): Promise<void> {
-    if (!this.started) return;
+    if (!this.bossStarted) return;
     this.started = false;
+    this.bossStarted = false;
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000, close: 'connectionString' in this.options.connection });
   }
 }

@@ -103,6 +103,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client whose connection the server ended (restart, failover, a dropped test database)
+  // is removed by the pool; without a listener its error would crash the process. The next query
+  // opens a new connection; a query in flight still gets its own error.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

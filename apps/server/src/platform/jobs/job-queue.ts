@@ -16,6 +16,11 @@ export interface JobDefinition {
   /** A recurring job: a cron expression in a time zone. pg-boss sends it once per slot across every process. */
   cron?: { expression: string; tz?: string };
   run(job: StoredJob, meta: { id: string }): Promise<void>;
+  /**
+   * Work done on the enqueuing transaction right after the job is written (as the connecting role),
+   * for an effect that must be visible the moment the work commits (the outbox row of an e-mail).
+   */
+  onEnqueue?(tx: Db, job: StoredJob, meta: { id: string }): Promise<void>;
 }
 
 export interface JobQueueOptions {
@@ -146,12 +151,14 @@ export class JobQueue {
   async sendIn(tx: Db, jobs: readonly PendingJob[]): Promise<void> {
     const db = executorOf(tx);
     for (const job of jobs) {
-      if (!this.definitions.has(job.name)) throw new Error(`no job named ${job.name}`);
-      await this.boss.send(job.name, job.payload, {
+      const def = this.definitions.get(job.name);
+      if (!def) throw new Error(`no job named ${job.name}`);
+      const id = await this.boss.send(job.name, job.payload, {
         db,
         ...(job.options.delaySeconds ? { startAfter: job.options.delaySeconds } : {}),
         ...(job.options.singletonKey ? { singletonKey: job.options.singletonKey } : {}),
       });
+      if (id && def.onEnqueue) await def.onEnqueue(tx, job.payload, { id });
     }
   }
 

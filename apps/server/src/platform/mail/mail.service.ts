@@ -22,9 +22,9 @@ declare module '../jobs/jobs' {
 }
 
 /**
- * The one mail service. A service enqueues `mail.send` in its unit of work; this job records the
- * message in outbox_emails under the job's id (a retried job finds its row and does not record it
- * twice) and, with SMTP_URL, sends it through nodemailer. A failed send is recorded on the row and
+ * The one mail service. A service enqueues `mail.send` in its unit of work; the message is recorded
+ * in outbox_emails under the job's id in that same transaction (a retried job finds its row and
+ * does not record it twice), and the job, with SMTP_URL, sends it through nodemailer. A failed send is recorded on the row and
  * the job fails, so pg-boss retries it with backoff. In embedded mode the outbox row is the
  * delivery, read at /dev/mailbox.
  */
@@ -48,13 +48,15 @@ export class MailService {
       name: 'mail.send',
       retryLimit: 8,
       retryDelaySeconds: 30,
+      // The outbox row is written with the work that sent the mail, so it is there (and in the dev
+      // mailbox) the moment that work commits; the job then delivers it by SMTP when configured.
+      onEnqueue: async (tx, job, meta) => this.record(tx, meta.id, job.data as OutgoingMail),
       run: async (job, meta) => this.deliver(meta.id, job.data as OutgoingMail),
     });
   }
 
-  /** Records the message once (keyed by the job id) and delivers it when SMTP is configured. */
-  async deliver(id: string, mail: OutgoingMail): Promise<void> {
-    await this.db
+  private async record(db: Db, id: string, mail: OutgoingMail): Promise<void> {
+    await db
       .insert(outboxEmails)
       .values({
         id,
@@ -67,6 +69,11 @@ export class MailService {
         sentAt: this.transporter ? null : this.clock.now(),
       })
       .onConflictDoNothing({ target: outboxEmails.id });
+  }
+
+  /** Records the message once (keyed by the job id) and delivers it when SMTP is configured. */
+  async deliver(id: string, mail: OutgoingMail): Promise<void> {
+    await this.record(this.db, id, mail);
     if (!this.transporter) return;
     const [row] = await this.db.select({ sentAt: outboxEmails.sentAt }).from(outboxEmails).where(eq(outboxEmails.id, id));
     if (row?.sentAt) return;

@@ -22,6 +22,8 @@ export interface TestApp {
   database: Database;
   clock: TestClock;
   config: Config;
+  /** Error-level log lines of the server (unhandled errors behind a 500), oldest first. */
+  serverErrors: string[];
   close(): Promise<void>;
   /** JSON request through the real HTTP layer (fastify.inject). */
   call(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
@@ -66,7 +68,10 @@ export async function createTestApp(backend: Backend, env: Record<string, string
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tankha-app-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_MAX: '10000', APP_URL: 'http://127.0.0.1:3000', JWT_SECRET: 'x'.repeat(40), ...env });
   const clock = new TestClock(new Date());
-  const app = await buildApp({ config, database, clock, logger: false });
+  const serverErrors: string[] = [];
+  // Silent but for errors, which are kept so that a test can say why a request answered 500.
+  const logger = { level: 'error', stream: { write: (line: string) => void serverErrors.push(line) } };
+  const app = await buildApp({ config, database, clock, logger });
   await app.ready();
 
   const call: TestApp['call'] = (method, url, options = {}) =>
@@ -114,6 +119,7 @@ export async function createTestApp(backend: Backend, env: Record<string, string
     database,
     clock,
     config,
+    serverErrors,
     call,
     mailbox,
     login,

@@ -115,6 +115,23 @@ describe.each(BACKENDS)('malformed input answers 400, never 500 (%s)', (backend)
     });
   });
 
+  describe('impossible calendar dates', () => {
+    it.each([
+      ['/Attendances?startDate=2026-02-30&endDate=2026-03-31', 'startDate'],
+      ['/Attendances/reports?startDate=2026-02-30&endDate=2026-03-31', 'startDate'],
+    ])('GET %s → 400 naming %s (the domain used to throw: 500)', async (url, field) => {
+      const res = await t.call('GET', url, { token: admin.token });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[field]).toBe('Dates are YYYY-MM-DD');
+    });
+
+    it('an employee born on 30 February is a 400 naming dateOfBirth', async () => {
+      const res = await t.call('POST', '/Users/invite', { token: admin.token, body: invite({ dateOfBirth: '1990-02-30' }) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.dateOfBirth).toBe('must be a date (YYYY-MM-DD)');
+    });
+  });
+
   describe('a malformed multipart body on every multipart route', () => {
     const routes = (): [string, string][] => [
       ['PUT', '/Tenants'],

@@ -121,7 +121,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'GET /Users': { query: { departmentId: ids.departmentId, roleId: '3' } },
     'GET /Users/employee-number-exists': { query: { employeeNumber: ids.memberEmployeeNumber, id: ids.administratorId } },
     'GET /Users/{id}': { path: { id: ids.memberId } },
-    'DELETE /Users/{id}': { path: { id: ids.memberId }, runLast: true },
+    'DELETE /Users/{id}': { path: { id: ids.pendingUserId } },
     'PUT /Users/{id}': { path: { id: ids.memberId }, body: { ...employeeBody('put'), email: ids.memberEmail, employeeNumber: ids.memberEmployeeNumber } },
     'POST /Users/roles/{userId}/{roleId}': { path: { userId: ids.memberId, roleId: '1' }, runLast: true },
     'PUT /Users/{id}/status': { path: { id: ids.memberId }, body: { status: 2 }, runLast: true },

@@ -241,7 +241,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
 
   /** Operations in a safe order: reads and writes, then deletions, then what ends a session or an organisation. */
   const ordered = () => {
-    const rank = (op: Operation) => (fixtureOf(op).runLast ? 2 : op.method === 'DELETE' ? 1 : 0);
+    const rank = (op: Operation) => (fixtureOf(op).runLast ? (op.method === 'DELETE' ? 3 : 2) : op.method === 'DELETE' ? 1 : 0);
     return [...operations].sort((x, y) => rank(x) - rank(y));
   };
 
@@ -271,6 +271,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       const res = await send(attempt, adminB.token);
       attempts += 1;
       count('isolation', res.statusCode);
+      if (process.env.SECURITY_DEBUG) console.log(`as B ${op.key} ${String(res.statusCode)} ${res.body.slice(0, 120)}`);
       const sent = `${attempt.url} ${typeof attempt.payload === 'string' ? attempt.payload : (attempt.payload?.toString('latin1') ?? '')}`;
       const leaked = secretsOfA.filter((s) => res.body.includes(s) && !sent.includes(s));
       if (leaked.length > 0) failures.push(`${op.key}: ${String(res.statusCode)} reply to B holds A's ${leaked.slice(0, 3).join(', ')}`);
@@ -315,6 +316,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       const valid = await send(validAttempt(op, 'valid'), op.access.public ? undefined : token);
       attempts += 1;
       count('valid as A', valid.statusCode);
+      if (process.env.SECURITY_DEBUG) console.log(`valid as A ${op.key} ${String(valid.statusCode)} ${valid.body.slice(0, 120)}`);
       if (valid.statusCode === 400 && !fixtureOf(op).invalidOnPurpose) failures.push(`${op.key}: the fixture request is refused as invalid; correct it in security.fixtures.ts: ${valid.body.slice(0, 200)}`);
       if (valid.statusCode >= 500) failures.push(`${op.key} [valid]: ${String(valid.statusCode)} ${lastServerError()}`);
       const variants = malformedVariants(op);
@@ -345,37 +347,42 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
     const query = baseQuery(op);
     const json = (label: string, payload: string | Buffer, contentType = 'application/json'): Attempt => ({ label, method: op.method, url: valid.url, payload, headers: { 'content-type': contentType } });
 
-    // Query: the declared parameters broken, and hostile extra keys.
+    // Query: hostile extra keys, then each declared parameter broken on its own (the others valid,
+    // so the bad value gets as far as it can), or every parameter at once when there are none.
     const declared = op.queryParams.map((p) => p.name);
-    const names = declared.length > 0 ? declared : ['x'];
-    const withAll = (raw: string) => {
+    const setOne = (name: string, raw: string) => {
       const q = new URLSearchParams(query);
-      for (const n of names) q.delete(n);
-      const rest = q.toString();
-      return [rest, ...names.map((n) => `${encodeURIComponent(n)}=${raw}`)].filter(Boolean).join('&');
+      q.delete(name);
+      return [q.toString(), `${encodeURIComponent(name)}=${raw}`].filter(Boolean).join('&');
     };
+    const badValues: [string, string][] = [
+      ['NUL', '%00'],
+      ['NUL inside', 'ab%00cd'],
+      ['10 KB', RANDOM_LETTERS.slice(0, 10_000)],
+      ['1e309', '1e309'],
+      ['huge negative', '-99999999999999999999'],
+      ['empty', ''],
+      ['object text', '%5Bobject%20Object%5D'],
+      ['bad percent', '%'],
+      ['truncated UTF-8', '%E0%A4%A'],
+      ['lone surrogate', '%ED%A0%80'],
+      ['hex', '0x1F'],
+      ['impossible date', '2026-02-30'],
+      ['traversal', '..%2F..%2Fetc%2Fpasswd'],
+      ['SQL', "'%20OR%201%3D1%20--"],
+      ['not an id', 'not-an-id'],
+    ];
     const queryVariants: [string, string][] = [
       ['query __proto__', `${query.toString()}&__proto__[polluted]=1&__proto__.polluted=1`],
       ['query constructor.prototype', `${query.toString()}&constructor[prototype][polluted]=1`],
       ['query nested keys', `${query.toString()}&a[b][c][d][e]=1`],
       ['query 1000 keys', `${query.toString()}&${Array.from({ length: 1000 }, (_, i) => `k${String(i)}=1`).join('&')}`],
-      ['query repeated', [query.toString(), ...names.map((n) => `${n}=1&${n}=2`)].filter(Boolean).join('&')],
-      ['query NUL', withAll('%00')],
-      ['query NUL inside', withAll('ab%00cd')],
-      ['query 10 KB', withAll('a'.repeat(10_000))],
-      ['query 1e309', withAll('1e309')],
-      ['query huge negative', withAll('-99999999999999999999')],
-      ['query empty', withAll('')],
-      ['query object text', withAll('%5Bobject%20Object%5D')],
-      ['query bad percent', withAll('%')],
-      ['query truncated UTF-8', withAll('%E0%A4%A')],
-      ['query lone surrogate', withAll('%ED%A0%80')],
-      ['query hex', withAll('0x1F')],
-      ['query impossible date', withAll('2026-02-30')],
-      ['query traversal', withAll('..%2F..%2Fetc%2Fpasswd')],
-      ['query SQL', withAll("'%20OR%201%3D1%20--")],
-      ['query array brackets', withAll('1').replaceAll('=1', '[]=1')],
+      ['query repeated', [query.toString(), ...(declared.length > 0 ? declared : ['x']).map((n) => `${n}=1&${n}=2`)].filter(Boolean).join('&')],
+      ['query array brackets', [query.toString(), ...(declared.length > 0 ? declared : ['x']).map((n) => `${n}[]=1`)].filter(Boolean).join('&')],
     ];
+    for (const name of declared.length > 0 ? declared : ['x']) {
+      for (const [label, raw] of badValues) queryVariants.push([`query ${name} ${label}`, setOne(name, raw)]);
+    }
     for (const [label, raw] of queryVariants) out.push({ ...valid, label, url: urlOf(op, {}, raw) });
 
     // Path: each parameter broken.
@@ -444,8 +451,44 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
           ['true', true],
           ['null', null],
           ['empty', ''],
+          ['impossible date', '2026-02-30'],
+          ['not an id', 'not-an-id'],
         ] as const) {
           out.push(json(`body ${field} ${label}`, JSON.stringify({ ...(base as object), [field]: value })));
+        }
+      }
+    }
+    // Body: each nested leaf (inside objects and the first element of arrays) broken on its own.
+    if (base && typeof base === 'object') {
+      for (const path of leafPaths(base).filter((p) => p.length > 1)) {
+        for (const [label, value] of [
+          ['NUL', 'a\u0000b'],
+          ['3 KB word', RANDOM_LETTERS.slice(0, 3000)],
+          ['not an id', 'not-an-id'],
+          ['impossible date', '2026-02-30'],
+          ['-1', -1],
+          ['1e308', 1e308],
+          ['null', null],
+          ['object', {}],
+        ] as const) {
+          out.push(json(`body ${path.join('.')} ${label}`, JSON.stringify(setAt(base, path, value))));
+        }
+      }
+    }
+    // Body: each nested leaf (inside objects and the first element of arrays) broken on its own.
+    if (base && typeof base === 'object') {
+      for (const path of leafPaths(base).filter((p) => p.length > 1)) {
+        for (const [label, value] of [
+          ['NUL', 'a\u0000b'],
+          ['3 KB word', RANDOM_LETTERS.slice(0, 3000)],
+          ['not an id', 'not-an-id'],
+          ['impossible date', '2026-02-30'],
+          ['-1', -1],
+          ['1e308', 1e308],
+          ['null', null],
+          ['object', {}],
+        ] as const) {
+          out.push(json(`body ${path.join('.')} ${label}`, JSON.stringify(setAt(base, path, value))));
         }
       }
     }
@@ -498,6 +541,26 @@ function truncatedMultipart(op: Operation): Buffer {
 
 function nulMultipart() {
   return multipart({ 'na\u0000me': 'va\u0000lue' }, { field: 'file', filename: 'a\u0000.png', contentType: 'image/png', bytes: Buffer.from([0x89, 0x50]) });
+}
+
+/** Paths to the leaves of a JSON value (arrays: the first element only), at most five levels deep. */
+function leafPaths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (at.length >= 5) return [at];
+  if (Array.isArray(value)) return value.length > 0 ? leafPaths(value[0], [...at, 0]) : [at];
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value);
+    return entries.length > 0 ? entries.flatMap(([k, v]) => leafPaths(v, [...at, k])) : [at];
+  }
+  return [at];
+}
+
+/** A copy of the value with the leaf at the path replaced. */
+function setAt(value: unknown, path: (string | number)[], leaf: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return leaf;
+  if (Array.isArray(value)) return value.map((v, i) => (i === head ? setAt(v, rest, leaf) : v));
+  if (value !== null && typeof value === 'object') return { ...value, [head]: setAt((value as Record<string | number, unknown>)[head], rest, leaf) };
+  return value;
 }
 
 /** The value with every leaf replaced (iterative depth is small: bodies are fixtures or samples). */

@@ -97,7 +97,7 @@ export type StatutoryComponentSetting = z.infer<typeof statutoryComponentSchema>
 export const statutoryComponentsReplySchema = listEnvelope(statutoryComponentSchema);
 
 export const userFieldOptionsQuerySchema = z.object({
-  name: z.string().trim().min(1, { error: 'name is required' }),
+  name: z.string().trim().min(1, { error: 'name is required' }).max(100, { error: 'name must be at most 100 characters' }),
 });
 export const userFieldOptionsSchema = z.object({
   userFieldId: z.string().nullable(),

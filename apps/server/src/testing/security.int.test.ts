@@ -15,6 +15,7 @@ import { securityFixtures, type OperationFixture, type SecurityIds } from './sec
  *  (b) called by a role the permission table refuses gets 403;
  *  (c) called with malformed bodies, queries and paths never gets a 5xx.
  * Ids and valid bodies come from security.fixtures.ts; a missing one fails with what to add.
+ * SECURITY_DEBUG=1 prints the status of every fixture request (as B, and as A's Administrator).
  */
 
 /** Cases the suite finds that need a service restructure; each is a TODO with the reason. Keep empty. */

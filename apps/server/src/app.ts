@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { serializerCompiler, validatorCompiler, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LOGO_MAX_BYTES } from '@tankha/domain';
 import type { Config } from './platform/config';
 import type { Database } from './db/client';
@@ -18,6 +18,7 @@ import { authorise } from './platform/auth/access';
 import { SessionGate } from './platform/auth/session-gate';
 import { createLoginThrottle } from './platform/auth/login-throttle';
 import { registerErrorHandling } from './platform/error-handler';
+import { openApiTransform } from './platform/openapi';
 import { MailService } from './platform/mail/mail.service';
 import { LocalFileStorage, type FileStorage } from './platform/files/file-storage';
 import { accountRoutes } from './modules/account/account.routes';
@@ -103,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
 
   const tokens = new TokenService(resolveJwtSecret(config.JWT_SECRET, config.dataDir));

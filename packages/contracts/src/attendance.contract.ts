@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
+import { isIsoDate } from '@tankha/domain';
 
 /**
  * Time logs, computed attendance days, the monthly grid, approvals and the report (people spec
@@ -93,7 +94,8 @@ export const ATTENDANCE_MSG = {
   noTeam: 'You have no team members',
 } as const;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD');
+/** A real calendar date: '2026-02-30' is refused here, not thrown by the domain later (a 500 before). */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD').refine(isIsoDate, 'Dates are YYYY-MM-DD');
 const timeOfDay = z
   .string()
   .trim()

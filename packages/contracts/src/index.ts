@@ -1,5 +1,6 @@
 export * from './enums';
 export * from './messages';
+export * from './text';
 export * from './envelope';
 export * from './access';
 export * from './account.contract';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
 import { PEOPLE_MSG } from './people.messages';
+import { TEXT_MAX, tooLong } from './text';
+import { isIsoDate } from '@tankha/domain';
 
 /**
  * The employee record (people spec §3 "User / employee") shared by the user list, the Invite/Edit
@@ -85,12 +87,26 @@ const NAME_PATTERN = /^[A-Za-z][A-Za-z\s-]*$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const trimmed = z.string().trim();
 const requiredText = trimmed.min(1, { error: PEOPLE_MSG.mandatory });
-const optionalText = trimmed.nullable().optional().transform((v) => (v ? v : null));
-const name = requiredText.regex(NAME_PATTERN, { error: PEOPLE_MSG.alphabeticOnly });
-const optionalName = optionalText.refine((v) => v === null || NAME_PATTERN.test(v), { error: PEOPLE_MSG.alphabeticOnly });
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' });
+const optionalText = (max: number) =>
+  trimmed
+    .max(max, { error: tooLong(max) })
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+const name = requiredText.max(TEXT_MAX.personName, { error: tooLong(TEXT_MAX.personName) }).regex(NAME_PATTERN, { error: PEOPLE_MSG.alphabeticOnly });
+const optionalName = optionalText(TEXT_MAX.personName).refine((v) => v === null || NAME_PATTERN.test(v), { error: PEOPLE_MSG.alphabeticOnly });
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' })
+  .refine(isIsoDate, { error: 'must be a date (YYYY-MM-DD)' });
 /** Empty dates are sent as null (people spec §5). */
 const optionalDate = z.union([isoDate, z.literal(''), z.null()]).optional().transform((v) => (v ? v : null));
+/** A chosen record (department, manager): an id, or '' / null for none. */
+const optionalRef = (message: string) =>
+  z
+    .union([z.uuid({ error: message }), z.literal(''), z.null()], { error: message })
+    .optional()
+    .transform((v) => v || null);
 
 /**
  * The Invite / Edit / Add Restricted Login User body (people spec §3 "Invite payload" and §5).
@@ -100,35 +116,35 @@ export const employeeFormSchema = z.object({
   firstName: name,
   middleName: optionalName,
   lastName: name,
-  email: requiredText.regex(EMAIL_PATTERN, { error: PEOPLE_MSG.validEmail }).transform((v) => v.toLowerCase()),
-  personalEmail: optionalText.refine((v) => v === null || EMAIL_PATTERN.test(v), { error: PEOPLE_MSG.validEmail }),
+  email: requiredText.max(TEXT_MAX.email, { error: tooLong(TEXT_MAX.email) }).regex(EMAIL_PATTERN, { error: PEOPLE_MSG.validEmail }).transform((v) => v.toLowerCase()),
+  personalEmail: optionalText(TEXT_MAX.email).refine((v) => v === null || EMAIL_PATTERN.test(v), { error: PEOPLE_MSG.validEmail }),
   dateOfBirth: optionalDate,
   gender: z.number().int().min(0).max(4).default(0),
-  phoneNumber: optionalText,
-  emergencyContact: optionalText,
+  phoneNumber: optionalText(TEXT_MAX.phone),
+  emergencyContact: optionalText(TEXT_MAX.phone),
   maritalStatus: z.number().int().min(0).max(2).default(0),
   marriageDate: optionalDate,
   spouseName: optionalName,
-  bloodGroup: optionalText,
-  address: optionalText,
+  bloodGroup: optionalText(TEXT_MAX.shortText),
+  address: optionalText(TEXT_MAX.address),
   dateOfJoining: z.union([isoDate, z.literal('')]).refine((v) => v !== '', { error: PEOPLE_MSG.mandatory }),
   experience: z.number({ error: PEOPLE_MSG.mandatory }).min(0, { error: 'must not be negative' }).max(80, { error: 'is too large' }),
   dateOfConfirmation: optionalDate,
   employeeNumber: requiredText.max(30, { error: 'must be at most 30 characters' }),
-  departmentId: z.string().nullable().optional().transform((v) => v ?? null),
-  designation: optionalText,
-  workLocation: optionalText,
-  esiNumber: optionalText,
-  pfNumber: optionalText,
-  uan: optionalText,
+  departmentId: optionalRef('Please select a valid department'),
+  designation: optionalText(TEXT_MAX.shortText),
+  workLocation: optionalText(TEXT_MAX.shortText),
+  esiNumber: optionalText(TEXT_MAX.identifier),
+  pfNumber: optionalText(TEXT_MAX.identifier),
+  uan: optionalText(TEXT_MAX.identifier),
   /** Only one manager (people spec §5). */
-  reportingManagerId: z.string().nullable().optional().transform((v) => v ?? null),
+  reportingManagerId: optionalRef('Please select a valid reporting manager'),
   userFieldValues: z.array(userFieldValueSchema).default([]),
-  pan: optionalText.transform((v) => (v ? v.toUpperCase() : null)),
-  bankAccountNumber: optionalText,
-  bankName: optionalText,
-  ifscCode: optionalText.transform((v) => (v ? v.toUpperCase() : null)),
-  accountHolderName: optionalText,
+  pan: optionalText(TEXT_MAX.identifier).transform((v) => (v ? v.toUpperCase() : null)),
+  bankAccountNumber: optionalText(TEXT_MAX.identifier),
+  bankName: optionalText(TEXT_MAX.shortText),
+  ifscCode: optionalText(TEXT_MAX.identifier).transform((v) => (v ? v.toUpperCase() : null)),
+  accountHolderName: optionalText(TEXT_MAX.shortText),
   regimeType: z.union([z.literal(0), z.literal(1)], { error: PEOPLE_MSG.mandatory }),
   forceESICalc: z.boolean().default(false),
   roleId: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(3),

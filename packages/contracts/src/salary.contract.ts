@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
+import { isIsoDate } from '@tankha/domain';
 
 /**
  * Salary components and the salary structure (payroll spec §3 "Salary structure", §7). Money on the
@@ -96,7 +97,7 @@ export type StatutoryComponentSetting = z.infer<typeof statutoryComponentSchema>
 export const statutoryComponentsReplySchema = listEnvelope(statutoryComponentSchema);
 
 export const userFieldOptionsQuerySchema = z.object({
-  name: z.string().trim().min(1, { error: 'name is required' }),
+  name: z.string().trim().min(1, { error: 'name is required' }).max(100, { error: 'name must be at most 100 characters' }),
 });
 export const userFieldOptionsSchema = z.object({
   userFieldId: z.string().nullable(),
@@ -128,7 +129,8 @@ export const salaryStructureRequestSchema = z.object({
   /** For the senior-citizen tax slabs and EPS age; 'YYYY-MM-DD'. */
   dateOfBirth: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' })
+    .refine(isIsoDate, { error: 'must be a date (YYYY-MM-DD)' })
     .nullable()
     .optional(),
   /** people §3 gender code, for the professional-tax tables that differ by gender. */

@@ -1,10 +1,39 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, MSG } from '@tankha/contracts';
-import { AppError } from './errors';
+import { AppError, fieldError } from './errors';
+
+/** PostgreSQL refuses U+0000 in text and jsonb; refused here, the caller gets a 400 naming the field. */
+export const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
+
+/**
+ * The path ("deductions.0.name", "search", "id") of the first string or key holding U+0000 in a
+ * parsed body, query or path, or null. Iterative, so a deeply nested body cannot exhaust the stack.
+ */
+export function findNulField(value: unknown, root = ''): string | null {
+  const stack: [unknown, string][] = [[value, root]];
+  while (stack.length > 0) {
+    const [current, at] = stack.pop() as [unknown, string];
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return at || 'body';
+    } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
+      for (const [key, child] of Object.entries(current)) {
+        const childAt = at ? `${at}.${key}` : key;
+        if (key.includes('\u0000')) return childAt.replaceAll('\u0000', '\\0');
+        stack.push([child, childAt]);
+      }
+    }
+  }
+  return null;
+}
 
 /** Maps every failure to the error envelope `{ statusCode, errorCode, message, errors? }` (DESIGN §4). */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // One check for every route, present and future: no text with U+0000 reaches a schema or the database.
+  app.addHook('preValidation', async (request) => {
+    const field = findNulField(request.params) ?? findNulField(request.query) ?? findNulField(request.body);
+    if (field !== null) throw fieldError(field, NUL_MESSAGE);
+  });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     // A failure after a handler chose another type (the app shell's text/html stream, a file
     // download) must still answer the JSON envelope, not fail again on the stale content type.

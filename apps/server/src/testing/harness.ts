@@ -24,6 +24,8 @@ export interface TestApp {
   database: Database;
   clock: TestClock;
   config: Config;
+  /** Error-level log lines of the server (unhandled errors behind a 500), oldest first. */
+  serverErrors: string[];
   close(): Promise<void>;
   /** JSON request through the real HTTP layer (fastify.inject). */
   call(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
@@ -76,8 +78,19 @@ export async function createTestApp(backend: Backend, env: Record<string, string
   // HOST on loopback: the suites read their mail through the dev mailbox, served only then (or with DEV_MAILBOX=1).
   const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_MAX: '10000', APP_URL: 'http://127.0.0.1:3000', JWT_SECRET: 'x'.repeat(40), ...env });
   const clock = new TestClock(new Date());
-  // TEST_LOG=1 shows the server's errors (a 500's cause) while debugging a test.
-  const app = await buildApp({ config, database, clock, logger: process.env.TEST_LOG ? { level: 'error' } : false });
+  const serverErrors: string[] = [];
+  // Silent but for errors, which are kept so that a test can say why a request answered 500;
+  // TEST_LOG=1 also prints them while debugging a test.
+  const logger = {
+    level: 'error',
+    stream: {
+      write: (line: string) => {
+        serverErrors.push(line);
+        if (process.env.TEST_LOG) process.stderr.write(line);
+      },
+    },
+  };
+  const app = await buildApp({ config, database, clock, logger });
   await app.ready();
 
   const uow = new UnitOfWork(database.db, app.jobs);
@@ -136,6 +149,7 @@ export async function createTestApp(backend: Backend, env: Record<string, string
     database,
     clock,
     config,
+    serverErrors,
     call,
     mailbox,
     login,

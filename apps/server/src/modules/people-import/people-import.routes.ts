@@ -26,12 +26,12 @@ export const peopleImportRoutes: FastifyPluginAsyncZod<{ services: Services }> =
     return { fields, bytes: file.bytes };
   };
 
-  app.post('/Users/import/preview', { config: { access }, schema: { tags, response: { 200: importPreviewReplySchema } } }, async (request) => {
+  app.post('/Users/import/preview', { config: { access }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: importPreviewReplySchema } } }, async (request) => {
     const { bytes } = await readUpload(request);
     return ok(await services.peopleImport.preview(scopeOf(request), bytes));
   });
 
-  app.post('/Users/import', { config: { access }, schema: { tags, response: { 200: importSummaryReplySchema } } }, async (request) => {
+  app.post('/Users/import', { config: { access }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: importSummaryReplySchema } } }, async (request) => {
     const { fields, bytes } = await readUpload(request);
     const { mode } = parseFields(importFieldsSchema, fields);
     const summary = await services.peopleImport.commit(scopeOf(request), bytes, mode);

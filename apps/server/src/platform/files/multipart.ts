@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { badRequest } from '../errors';
+import { AppError, badRequest, fieldError } from '../errors';
+import { NUL_MESSAGE } from '../error-handler';
+
+export const MALFORMED_MULTIPART = 'The upload could not be read: the multipart/form-data body is malformed or incomplete. Please choose the file again.';
 
 export interface UploadedFile {
   field: string;
@@ -16,18 +19,37 @@ export async function readMultipart(request: FastifyRequest): Promise<{ fields: 
   if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data body');
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer().catch((error: unknown) => {
-        if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') return null;
-        throw error;
-      });
-      file = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes: bytes ?? Buffer.alloc(0), truncated: bytes === null || part.file.truncated };
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts()) {
+      // PostgreSQL refuses U+0000 in text: a field name, value or file name with it is a 400, as in JSON bodies.
+      if (part.fieldname.includes('\u0000')) throw fieldError('body', NUL_MESSAGE);
+      if (part.type === 'file') {
+        if (part.filename.includes('\u0000')) throw fieldError(part.fieldname, `file name ${NUL_MESSAGE}`);
+        const bytes = await part.toBuffer().catch((error: unknown) => {
+          if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') return null;
+          throw error;
+        });
+        file = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes: bytes ?? Buffer.alloc(0), truncated: bytes === null || part.file.truncated };
+      } else if (typeof part.value === 'string') {
+        if (part.value.includes('\u0000')) throw fieldError(part.fieldname, NUL_MESSAGE);
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    throw asMultipartError(error);
   }
   return { fields, file: file && file.filename === '' && file.bytes.length === 0 ? null : file };
+}
+
+/**
+ * A body that is not the multipart it claims to be (no boundary, another boundary, cut off, bad
+ * headers) is the client's fault: 400, never 500. Limits keep their own 413 and message.
+ */
+function asMultipartError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const statusCode = typeof error === 'object' && error !== null && 'statusCode' in error ? Number(error.statusCode) : 0;
+  if (statusCode >= 400 && statusCode < 500 && statusCode !== 400) return error;
+  return badRequest(MALFORMED_MULTIPART, { body: MALFORMED_MULTIPART });
 }
 
 /** Validates multipart text fields with a contract schema; failures look like any other 400. */

@@ -34,7 +34,3 @@ export function cancelAccessLock(): void {
   clearTimeout(lockTimer);
   lockTimer = null;
 }
-
-export function accessLockActive(): boolean {
-  return lockTimer !== null;
-}

@@ -4,6 +4,33 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /**
+ * STYLE "one way of reading the database": repositories use Drizzle's query builder and hand
+ * services camelCase objects. The modules listed here have been converted; add a module once its
+ * repository is (docs/decisions.md "One way of reading the database").
+ */
+const BUILDER_MODULES = ['account', 'dashboard', 'documents', 'leave', 'notifications', 'people-import', 'requests', 'salary', 'subscriptions', 'tenants'];
+const SNAKE_CASE = '/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/';
+
+/**
+ * A raw query in a converted repository (queryRows or .execute) must say why on the comment line
+ * just above its statement, starting "raw SQL:" (a measured hot path, a LATERAL join, an advisory
+ * lock, a SECURITY DEFINER function), and map its rows to camelCase before returning them.
+ */
+const rawSqlNeedsReason = {
+  meta: { type: 'problem', messages: { reason: 'Use the query builder. A raw query needs a "// raw SQL: <why>" comment right above its statement, and its rows mapped to camelCase in the repository.' } },
+  create(context) {
+    const check = (node) => {
+      let statement = node;
+      while (statement.parent && !['Program', 'BlockStatement', 'StaticBlock'].includes(statement.parent.type)) statement = statement.parent;
+      const comments = context.sourceCode.getCommentsBefore(statement);
+      const last = comments[comments.length - 1];
+      if (!last || !/^\s*raw SQL: \S/.test(last.value) || last.loc.end.line < statement.loc.start.line - 1) context.report({ node, messageId: 'reason' });
+    };
+    return { "CallExpression[callee.name='queryRows']": check, "CallExpression[callee.property.name='execute']": check };
+  },
+};
+
+/**
  * Lint also enforces the layering of DESIGN §1 / STYLE "Layering, one direction":
  * domain imports nothing of ours; contracts only domain; web never server code;
  * server routes never touch the database directly.
@@ -86,6 +113,34 @@ export default tseslint.config(
             { group: ['**/app', '../../app'], message: 'Route and service files never import app.ts (import cycle): types come from services.ts and platform/.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: BUILDER_MODULES.map((m) => `apps/server/src/modules/${m}/*.repo.ts`),
+    plugins: { tankha: { rules: { 'raw-sql-needs-reason': rawSqlNeedsReason } } },
+    rules: {
+      'tankha/raw-sql-needs-reason': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `ExportNamedDeclaration > :matches(TSInterfaceDeclaration, TSTypeAliasDeclaration) TSPropertySignature > Identifier.key[name=${SNAKE_CASE}]`,
+          message: 'Repositories export camelCase types only: map snake_case rows inside the repository.',
+        },
+        {
+          selector: `ExportNamedDeclaration > FunctionDeclaration > TSTypeAnnotation TSPropertySignature > Identifier.key[name=${SNAKE_CASE}]`,
+          message: 'Repositories return camelCase objects only: map snake_case rows inside the repository.',
+        },
+      ],
+    },
+  },
+  {
+    // What the converted repositories return is camelCase, so a snake_case property read in their services is a leaked row.
+    files: BUILDER_MODULES.map((m) => `apps/server/src/modules/${m}/*.service.ts`),
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `MemberExpression[computed=false] > Identifier.property[name=${SNAKE_CASE}]`, message: 'A snake_case row reached a service: map it to camelCase in the repository.' },
       ],
     },
   },

@@ -108,26 +108,42 @@ export async function touchLastLogin({ tx: db }: GlobalDb, userId: string, accou
   await db.update(accounts).set({ lastTenantId: tenantId }).where(eq(accounts.id, accountId));
 }
 
-export interface SessionUserRow extends Record<string, unknown> {
+export interface SessionUserRecord {
   id: string;
-  first_name: string;
-  last_name: string;
+  firstName: string;
+  lastName: string;
   email: string;
-  role_id: number;
-  tenant_id: string;
-  tenant_name: string;
-  is_email_enabled: boolean;
-  is_manager: boolean;
-  plan_name: string | null;
-  plan_is_free: boolean | null;
-  is_trial: boolean | null;
-  feature_keys: string[] | null;
-  subscription_id: string | null;
+  roleId: number;
+  tenantId: string;
+  tenantName: string;
+  isEmailEnabled: boolean;
+  isManager: boolean;
+  planName: string | null;
+  planIsFree: boolean;
+  isTrial: boolean;
+  featureKeys: string[] | null;
+  subscriptionId: string | null;
 }
 
 /** Everything the local user record needs, in one query. */
-export async function findSessionUser({ tx: db }: GlobalDb, userId: string, now: Date): Promise<SessionUserRow | undefined> {
-  const result = await queryRows<SessionUserRow>(db, sql`
+export async function findSessionUser({ tx: db }: GlobalDb, userId: string, now: Date): Promise<SessionUserRecord | undefined> {
+  // raw SQL: the plan in force is a LATERAL join shared with access checks (db/sql/current-plan.ts); rows mapped here.
+  const [row] = await queryRows<{
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    role_id: number;
+    tenant_id: string;
+    tenant_name: string;
+    is_email_enabled: boolean;
+    is_manager: boolean;
+    plan_name: string | null;
+    plan_is_free: boolean | null;
+    is_trial: boolean | null;
+    feature_keys: string[] | null;
+    subscription_id: string | null;
+  }>(db, sql`
     SELECT u.id, u.first_name, u.last_name, u.email, u.role_id, u.tenant_id, t.name AS tenant_name, t.is_email_enabled,
            EXISTS (SELECT 1 FROM users r WHERE r.tenant_id = u.tenant_id AND r.reporting_manager_id = u.id AND r.status IN (1, 4)) AS is_manager,
            cp.plan_name, cp.plan_is_free, cp.is_trial, cp.feature_keys, cp.subscription_id
@@ -135,5 +151,21 @@ export async function findSessionUser({ tx: db }: GlobalDb, userId: string, now:
       JOIN tenants t ON t.id = u.tenant_id
       ${currentPlanJoin(sql`u.tenant_id`, now)}
      WHERE u.id = ${userId}`);
-  return result[0];
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    roleId: row.role_id,
+    tenantId: row.tenant_id,
+    tenantName: row.tenant_name,
+    isEmailEnabled: row.is_email_enabled,
+    isManager: row.is_manager,
+    planName: row.plan_name,
+    planIsFree: row.plan_is_free === true,
+    isTrial: row.is_trial === true,
+    featureKeys: row.feature_keys,
+    subscriptionId: row.subscription_id,
+  };
 }

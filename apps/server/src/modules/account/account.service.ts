@@ -154,24 +154,24 @@ export class AccountService {
   async sessionUser(global: GlobalDb, userId: string, token: string, tenantCount?: number): Promise<SessionUser> {
     const row = await repo.findSessionUser(global, userId, this.deps.clock.now());
     if (!row) throw notFound();
-    const roleId = row.role_id as RoleId;
-    const planFeatures = parseFeatureKeys(row.feature_keys);
+    const roleId = row.roleId as RoleId;
+    const planFeatures = parseFeatureKeys(row.featureKeys);
     return {
       id: row.id,
-      firstName: row.first_name,
-      lastName: row.last_name,
+      firstName: row.firstName,
+      lastName: row.lastName,
       email: row.email,
       token,
       roleId,
-      isManager: row.is_manager,
-      tenantId: row.tenant_id,
-      tenantName: row.tenant_name,
-      isTenantOnTrial: row.is_trial === true,
-      isTenantOnFreePlan: row.plan_is_free === true,
-      planName: row.plan_name,
+      isManager: row.isManager,
+      tenantId: row.tenantId,
+      tenantName: row.tenantName,
+      isTenantOnTrial: row.isTrial,
+      isTenantOnFreePlan: row.planIsFree,
+      planName: row.planName,
       accessableFeatures: featuresForRole(planFeatures, roleId).map((key) => ({ key })),
-      isEmailEnabled: row.is_email_enabled,
-      licenseCustomerId: row.subscription_id,
+      isEmailEnabled: row.isEmailEnabled,
+      licenseCustomerId: row.subscriptionId,
       hasAdminAccess: roleId === Role.Administrator || roleId === Role.Moderator,
       tenantCount: tenantCount ?? 1,
     };

@@ -16,28 +16,28 @@ export class DashboardService {
     const org = await repo.findOrganization(tdb, now);
     const me = await repo.findMe(tdb, ctx.userId);
     if (!org || !me) throw notFound();
-    const today = dateInZone(now, org.time_zone);
+    const today = dateInZone(now, org.timeZone);
     const seesOrg = can(ctx.roleId, 'dashboard.orgCounts');
     const counts = seesOrg ? await repo.findCounts(tdb, `${today.slice(0, 8)}01`) : null;
     return {
       organization: {
         id: org.id,
         tenantName: org.name,
-        logoUrl: logoUrlOf(org.logo_key),
+        logoUrl: logoUrlOf(org.logoKey),
         address: org.address,
-        planName: org.plan_name,
-        isTenantOnTrial: org.is_trial === true,
-        trialDaysLeft: org.is_trial && org.end_at ? Math.max(0, Math.ceil((new Date(org.end_at).getTime() - now.getTime()) / DAY_MS)) : null,
+        planName: org.planName,
+        isTenantOnTrial: org.isTrial,
+        trialDaysLeft: org.isTrial && org.trialEndAt ? Math.max(0, Math.ceil((org.trialEndAt.getTime() - now.getTime()) / DAY_MS)) : null,
       },
       me: {
         id: me.id,
-        firstName: me.first_name,
-        lastName: me.last_name,
+        firstName: me.firstName,
+        lastName: me.lastName,
         designation: me.designation,
-        departmentName: me.department_name,
-        dateOfJoining: me.date_of_joining,
-        reportingManagerName: me.manager_name,
-        reporteeCount: me.reportee_count,
+        departmentName: me.departmentName,
+        dateOfJoining: me.dateOfJoining,
+        reportingManagerName: me.managerName,
+        reporteeCount: me.reporteeCount,
       },
       counts: counts
         ? {
@@ -46,13 +46,11 @@ export class DashboardService {
             inactiveUsers: counts.inactive,
             restrictedUsers: counts.restricted,
             departments: counts.departments,
-            joinedThisMonth: counts.joined_this_month,
+            joinedThisMonth: counts.joinedThisMonth,
           }
         : null,
       departments: seesOrg ? await repo.findDepartmentHeadcounts(tdb) : null,
-      recentJoiners: seesOrg
-        ? (await repo.findRecentJoiners(tdb, 5)).map((r) => ({ id: r.id, name: r.name, designation: r.designation, dateOfJoining: r.date_of_joining }))
-        : null,
+      recentJoiners: seesOrg ? await repo.findRecentJoiners(tdb, 5) : null,
       upcomingBirthdays: await repo.findUpcomingBirthdays(tdb, today, 30),
     };
   }

@@ -1,99 +1,135 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
+import { and, asc, between, count, desc, eq, gte, inArray, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { holidays, leaveBalances, leaveRequests, leaveTypes, shiftAssignments, shiftDepartments, shifts, tenants, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
 /** Queries of leave types, holidays and leave requests; every one scoped to the tenant. */
 
+/** An instant as ISO 8601 UTC with milliseconds, formatted by the database as the replies show it. */
+const isoUtc = (column: AnyPgColumn) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 export async function findTimeZone(tdb: TenantDb): Promise<string> {
-  const [row] = await queryRows<{ time_zone: string }>(tdb.tx, sql`SELECT time_zone FROM tenants WHERE id = ${tdb.tenantId}`);
-  return row?.time_zone ?? 'Asia/Kolkata';
+  const [row] = await tdb.tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tdb.tenantId));
+  return row?.timeZone ?? 'Asia/Kolkata';
 }
 
 /** Serialises one employee's leave writes, so two applications cannot both spend the last day. */
 export async function lockEmployeeLeave(tdb: TenantDb, userId: string): Promise<void> {
+  // raw SQL: an advisory lock function call, no table to build from.
   await tdb.tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`leave:${userId}`}))`);
 }
 
 /** Serialises holiday and leave-type writes of one organisation (the date and code checks). */
 export async function lockLeaveSettings(tdb: TenantDb): Promise<void> {
+  // raw SQL: an advisory lock function call, no table to build from.
   await tdb.tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`leave-settings:${tdb.tenantId}`}))`);
 }
 
 // ——— Employees ———
 
-export interface EmployeeRow extends Record<string, unknown> {
+export interface Employee {
   id: string;
-  first_name: string;
-  last_name: string;
-  date_of_joining: string | null;
-  reporting_manager_id: string | null;
-  department_id: string | null;
+  firstName: string;
+  lastName: string;
+  dateOfJoining: string | null;
+  reportingManagerId: string | null;
+  departmentId: string | null;
 }
 
-export async function findEmployee(tdb: TenantDb, id: string): Promise<EmployeeRow | undefined> {
-  const [row] = await queryRows<EmployeeRow>(tdb.tx, sql`
-    SELECT id, first_name, last_name, to_char(date_of_joining, 'YYYY-MM-DD') AS date_of_joining, reporting_manager_id, department_id
-      FROM users WHERE tenant_id = ${tdb.tenantId} AND id = ${id}`);
+export async function findEmployee(tdb: TenantDb, id: string): Promise<Employee | undefined> {
+  const [row] = await tdb.tx
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      dateOfJoining: users.dateOfJoining,
+      reportingManagerId: users.reportingManagerId,
+      departmentId: users.departmentId,
+    })
+    .from(users)
+    .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, id)));
   return row;
 }
 
 // ——— Working days (the shift resolution of the attendance module, read-only) ———
 
-export interface WorkingDayShift extends Record<string, unknown> {
+export interface WorkingDayShift {
   id: string;
-  is_default: boolean;
+  isDefault: boolean;
   weekends: unknown;
 }
 
 export async function findShiftWeekends(tdb: TenantDb): Promise<WorkingDayShift[]> {
-  return queryRows<WorkingDayShift>(tdb.tx, sql`SELECT id, is_default, weekends FROM shifts WHERE tenant_id = ${tdb.tenantId}`);
+  return tdb.tx.select({ id: shifts.id, isDefault: shifts.isDefault, weekends: shifts.weekends }).from(shifts).where(eq(shifts.tenantId, tdb.tenantId));
 }
 
 /** The department's shift: the first made when several apply to it (as the attendance module reads it). */
 export async function findDepartmentShiftId(tdb: TenantDb, departmentId: string | null): Promise<string | null> {
   if (departmentId === null) return null;
-  const [row] = await queryRows<{ shift_id: string }>(tdb.tx, sql`
-    SELECT sd.shift_id FROM shift_departments sd JOIN shifts s ON s.id = sd.shift_id
-     WHERE sd.tenant_id = ${tdb.tenantId} AND sd.department_id = ${departmentId} AND NOT s.is_default
-     ORDER BY s.created_at, s.id LIMIT 1`);
-  return row?.shift_id ?? null;
+  const [row] = await tdb.tx
+    .select({ shiftId: shiftDepartments.shiftId })
+    .from(shiftDepartments)
+    .innerJoin(shifts, eq(shifts.id, shiftDepartments.shiftId))
+    .where(and(eq(shiftDepartments.tenantId, tdb.tenantId), eq(shiftDepartments.departmentId, departmentId), not(shifts.isDefault)))
+    .orderBy(asc(shifts.createdAt), asc(shifts.id))
+    .limit(1);
+  return row?.shiftId ?? null;
 }
 
 export async function findAssignments(tdb: TenantDb, userId: string, from: string, to: string) {
-  return queryRows<{ shift_id: string; start_date: string; end_date: string | null; created_at: string }>(tdb.tx, sql`
-    SELECT shift_id, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date,
-           to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_at
-      FROM shift_assignments
-     WHERE tenant_id = ${tdb.tenantId} AND user_id = ${userId} AND start_date <= ${to} AND (end_date IS NULL OR end_date >= ${from})`);
+  return tdb.tx
+    .select({
+      shiftId: shiftAssignments.shiftId,
+      startDate: shiftAssignments.startDate,
+      endDate: shiftAssignments.endDate,
+      // Microseconds: two assignments made in the same millisecond still order by creation.
+      createdAt: sql<string>`to_char(${shiftAssignments.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
+    })
+    .from(shiftAssignments)
+    .where(
+      and(
+        eq(shiftAssignments.tenantId, tdb.tenantId),
+        eq(shiftAssignments.userId, userId),
+        lte(shiftAssignments.startDate, to),
+        or(isNull(shiftAssignments.endDate), gte(shiftAssignments.endDate, from)),
+      ),
+    );
 }
 
 // ——— Holidays ———
 
-export interface HolidayRow extends Record<string, unknown> {
+export interface HolidayRecord {
   id: string;
-  holiday_date: string;
+  date: string;
   name: string;
   description: string | null;
-  is_optional: boolean;
+  isOptional: boolean;
 }
 
-const HOLIDAY_COLUMNS = sql`id, to_char(holiday_date, 'YYYY-MM-DD') AS holiday_date, name, description, is_optional`;
+const HOLIDAY_COLUMNS = { id: holidays.id, date: holidays.holidayDate, name: holidays.name, description: holidays.description, isOptional: holidays.isOptional };
 
-export async function findHolidays(tdb: TenantDb, from: string, to: string): Promise<HolidayRow[]> {
-  return queryRows<HolidayRow>(tdb.tx, sql`
-    SELECT ${HOLIDAY_COLUMNS} FROM holidays
-     WHERE tenant_id = ${tdb.tenantId} AND holiday_date BETWEEN ${from} AND ${to}
-     ORDER BY holiday_date`);
+export async function findHolidays(tdb: TenantDb, from: string, to: string): Promise<HolidayRecord[]> {
+  return tdb.tx
+    .select(HOLIDAY_COLUMNS)
+    .from(holidays)
+    .where(and(eq(holidays.tenantId, tdb.tenantId), between(holidays.holidayDate, from, to)))
+    .orderBy(asc(holidays.holidayDate));
 }
 
-export async function findHoliday(tdb: TenantDb, id: string): Promise<HolidayRow | undefined> {
-  const [row] = await queryRows<HolidayRow>(tdb.tx, sql`SELECT ${HOLIDAY_COLUMNS} FROM holidays WHERE tenant_id = ${tdb.tenantId} AND id = ${id}`);
+export async function findHoliday(tdb: TenantDb, id: string): Promise<HolidayRecord | undefined> {
+  const [row] = await tdb.tx
+    .select(HOLIDAY_COLUMNS)
+    .from(holidays)
+    .where(and(eq(holidays.tenantId, tdb.tenantId), eq(holidays.id, id)));
   return row;
 }
 
 export async function holidayDateTaken(tdb: TenantDb, date: string, exceptId: string | null): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(tdb.tx, sql`
-    SELECT id FROM holidays WHERE tenant_id = ${tdb.tenantId} AND holiday_date = ${date} ${exceptId ? sql`AND id <> ${exceptId}` : sql``} LIMIT 1`);
+  const rows = await tdb.tx
+    .select({ id: holidays.id })
+    .from(holidays)
+    .where(and(eq(holidays.tenantId, tdb.tenantId), eq(holidays.holidayDate, date), exceptId ? ne(holidays.id, exceptId) : undefined))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -105,60 +141,83 @@ export interface HolidayValues {
 }
 
 export async function insertHoliday(tdb: TenantDb, v: HolidayValues): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(tdb.tx, sql`
-    INSERT INTO holidays (tenant_id, holiday_date, name, description, is_optional)
-    VALUES (${tdb.tenantId}, ${v.date}, ${v.name}, ${v.description}, ${v.isOptional}) RETURNING id`);
+  const [row] = await tdb.tx
+    .insert(holidays)
+    .values({ tenantId: tdb.tenantId, holidayDate: v.date, name: v.name, description: v.description, isOptional: v.isOptional })
+    .returning({ id: holidays.id });
   if (!row) throw new Error('holiday insert returned nothing');
   return row.id;
 }
 
 export async function updateHoliday(tdb: TenantDb, id: string, v: HolidayValues): Promise<void> {
-  await tdb.tx.execute(sql`
-    UPDATE holidays SET holiday_date = ${v.date}, name = ${v.name}, description = ${v.description}, is_optional = ${v.isOptional}
-     WHERE tenant_id = ${tdb.tenantId} AND id = ${id}`);
+  await tdb.tx
+    .update(holidays)
+    .set({ holidayDate: v.date, name: v.name, description: v.description, isOptional: v.isOptional })
+    .where(and(eq(holidays.tenantId, tdb.tenantId), eq(holidays.id, id)));
 }
 
 export async function deleteHoliday(tdb: TenantDb, id: string): Promise<void> {
-  await tdb.tx.execute(sql`DELETE FROM holidays WHERE tenant_id = ${tdb.tenantId} AND id = ${id}`);
+  await tdb.tx.delete(holidays).where(and(eq(holidays.tenantId, tdb.tenantId), eq(holidays.id, id)));
 }
 
 // ——— Leave types ———
 
-export interface LeaveTypeRow extends Record<string, unknown> {
+export interface LeaveTypeRecord {
   id: string;
   name: string;
   code: string;
-  is_paid: boolean;
-  yearly_quota: string;
-  accrues_monthly: boolean;
-  carry_forward: boolean;
-  max_carry_forward: string;
+  isPaid: boolean;
+  yearlyQuota: number;
+  accruesMonthly: boolean;
+  carryForward: boolean;
+  maxCarryForward: number;
   color: string;
-  is_active: boolean;
-  request_count: number;
+  isActive: boolean;
+  requestCount: number;
 }
 
-const TYPE_COLUMNS = sql`t.id, t.name, t.code, t.is_paid, t.yearly_quota::text AS yearly_quota, t.accrues_monthly, t.carry_forward,
-  t.max_carry_forward::text AS max_carry_forward, t.color, t.is_active,
-  (SELECT count(*)::int FROM leave_requests r WHERE r.tenant_id = t.tenant_id AND r.leave_type_id = t.id) AS request_count`;
+function selectLeaveTypes(tdb: TenantDb) {
+  const requestCount = tdb.tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(leaveRequests)
+    .where(and(eq(leaveRequests.tenantId, leaveTypes.tenantId), eq(leaveRequests.leaveTypeId, leaveTypes.id)));
+  return tdb.tx
+    .select({
+      id: leaveTypes.id,
+      name: leaveTypes.name,
+      code: leaveTypes.code,
+      isPaid: leaveTypes.isPaid,
+      yearlyQuota: sql<number>`${leaveTypes.yearlyQuota}`.mapWith(Number),
+      accruesMonthly: leaveTypes.accruesMonthly,
+      carryForward: leaveTypes.carryForward,
+      maxCarryForward: sql<number>`${leaveTypes.maxCarryForward}`.mapWith(Number),
+      color: leaveTypes.color,
+      isActive: leaveTypes.isActive,
+      requestCount: sql<number>`(${requestCount})`,
+    })
+    .from(leaveTypes)
+    .$dynamic();
+}
 
 /** Paid types first, then by name. */
-export async function findLeaveTypes(tdb: TenantDb, includeInactive: boolean): Promise<LeaveTypeRow[]> {
-  return queryRows<LeaveTypeRow>(tdb.tx, sql`
-    SELECT ${TYPE_COLUMNS} FROM leave_types t
-     WHERE t.tenant_id = ${tdb.tenantId} ${includeInactive ? sql`` : sql`AND t.is_active`}
-     ORDER BY t.is_paid DESC, lower(t.name), t.id`);
+export async function findLeaveTypes(tdb: TenantDb, includeInactive: boolean): Promise<LeaveTypeRecord[]> {
+  return selectLeaveTypes(tdb)
+    .where(and(eq(leaveTypes.tenantId, tdb.tenantId), includeInactive ? undefined : eq(leaveTypes.isActive, true)))
+    .orderBy(desc(leaveTypes.isPaid), sql`lower(${leaveTypes.name})`, asc(leaveTypes.id));
 }
 
-export async function findLeaveType(tdb: TenantDb, id: string): Promise<LeaveTypeRow | undefined> {
-  const [row] = await queryRows<LeaveTypeRow>(tdb.tx, sql`SELECT ${TYPE_COLUMNS} FROM leave_types t WHERE t.tenant_id = ${tdb.tenantId} AND t.id = ${id}`);
+export async function findLeaveType(tdb: TenantDb, id: string): Promise<LeaveTypeRecord | undefined> {
+  const [row] = await selectLeaveTypes(tdb).where(and(eq(leaveTypes.tenantId, tdb.tenantId), eq(leaveTypes.id, id)));
   return row;
 }
 
 export async function leaveTypeClash(tdb: TenantDb, column: 'name' | 'code', value: string, exceptId: string | null): Promise<boolean> {
-  const target = column === 'name' ? sql`lower(name)` : sql`lower(code)`;
-  const rows = await queryRows<{ id: string }>(tdb.tx, sql`
-    SELECT id FROM leave_types WHERE tenant_id = ${tdb.tenantId} AND ${target} = lower(${value}) ${exceptId ? sql`AND id <> ${exceptId}` : sql``} LIMIT 1`);
+  const target = column === 'name' ? leaveTypes.name : leaveTypes.code;
+  const rows = await tdb.tx
+    .select({ id: leaveTypes.id })
+    .from(leaveTypes)
+    .where(and(eq(leaveTypes.tenantId, tdb.tenantId), sql`lower(${target}) = lower(${value})`, exceptId ? ne(leaveTypes.id, exceptId) : undefined))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -174,99 +233,142 @@ export interface LeaveTypeValues {
   isActive: boolean;
 }
 
+const leaveTypeColumns = (v: LeaveTypeValues) => ({
+  name: v.name,
+  code: v.code,
+  isPaid: v.isPaid,
+  yearlyQuota: String(v.yearlyQuota),
+  accruesMonthly: v.accruesMonthly,
+  carryForward: v.carryForward,
+  maxCarryForward: String(v.maxCarryForward),
+  color: v.color,
+  isActive: v.isActive,
+});
+
 export async function insertLeaveType(tdb: TenantDb, v: LeaveTypeValues): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(tdb.tx, sql`
-    INSERT INTO leave_types (tenant_id, name, code, is_paid, yearly_quota, accrues_monthly, carry_forward, max_carry_forward, color, is_active)
-    VALUES (${tdb.tenantId}, ${v.name}, ${v.code}, ${v.isPaid}, ${String(v.yearlyQuota)}, ${v.accruesMonthly}, ${v.carryForward}, ${String(v.maxCarryForward)}, ${v.color}, ${v.isActive})
-    RETURNING id`);
+  const [row] = await tdb.tx
+    .insert(leaveTypes)
+    .values({ tenantId: tdb.tenantId, ...leaveTypeColumns(v) })
+    .returning({ id: leaveTypes.id });
   if (!row) throw new Error('leave type insert returned nothing');
   return row.id;
 }
 
 export async function updateLeaveType(tdb: TenantDb, id: string, v: LeaveTypeValues): Promise<void> {
-  await tdb.tx.execute(sql`
-    UPDATE leave_types
-       SET name = ${v.name}, code = ${v.code}, is_paid = ${v.isPaid}, yearly_quota = ${String(v.yearlyQuota)}, accrues_monthly = ${v.accruesMonthly},
-           carry_forward = ${v.carryForward}, max_carry_forward = ${String(v.maxCarryForward)}, color = ${v.color}, is_active = ${v.isActive}, updated_at = now()
-     WHERE tenant_id = ${tdb.tenantId} AND id = ${id}`);
+  await tdb.tx
+    .update(leaveTypes)
+    .set({ ...leaveTypeColumns(v), updatedAt: sql`now()` })
+    .where(and(eq(leaveTypes.tenantId, tdb.tenantId), eq(leaveTypes.id, id)));
 }
 
 export async function deleteLeaveType(tdb: TenantDb, id: string): Promise<void> {
-  await tdb.tx.execute(sql`DELETE FROM leave_types WHERE tenant_id = ${tdb.tenantId} AND id = ${id}`);
+  await tdb.tx.delete(leaveTypes).where(and(eq(leaveTypes.tenantId, tdb.tenantId), eq(leaveTypes.id, id)));
 }
 
 // ——— Balances ———
 
-export interface BalanceStoredRow extends Record<string, unknown> {
-  leave_type_id: string;
+export interface StoredBalance {
+  leaveTypeId: string;
   year: number;
-  carried_forward: string;
-  adjustment: string;
+  carriedForward: number;
+  adjustment: number;
 }
 
-export async function findStoredBalances(tdb: TenantDb, userId: string, fromYear: number, toYear: number): Promise<BalanceStoredRow[]> {
-  return queryRows<BalanceStoredRow>(tdb.tx, sql`
-    SELECT leave_type_id, year::int AS year, carried_forward::text AS carried_forward, adjustment::text AS adjustment
-      FROM leave_balances WHERE tenant_id = ${tdb.tenantId} AND user_id = ${userId} AND year BETWEEN ${fromYear} AND ${toYear}`);
+export async function findStoredBalances(tdb: TenantDb, userId: string, fromYear: number, toYear: number): Promise<StoredBalance[]> {
+  return tdb.tx
+    .select({
+      leaveTypeId: leaveBalances.leaveTypeId,
+      year: leaveBalances.year,
+      carriedForward: sql<number>`${leaveBalances.carriedForward}`.mapWith(Number),
+      adjustment: sql<number>`${leaveBalances.adjustment}`.mapWith(Number),
+    })
+    .from(leaveBalances)
+    .where(and(eq(leaveBalances.tenantId, tdb.tenantId), eq(leaveBalances.userId, userId), between(leaveBalances.year, fromYear, toYear)));
 }
 
-export interface UsageRow extends Record<string, unknown> {
-  leave_type_id: string;
+export interface Usage {
+  leaveTypeId: string;
   year: number;
   status: number;
-  days: string;
+  days: number;
 }
 
 /** Days of pending and approved requests by type, year (of the start date) and status. */
-export async function findUsage(tdb: TenantDb, userId: string, fromYear: number, toYear: number): Promise<UsageRow[]> {
-  return queryRows<UsageRow>(tdb.tx, sql`
-    SELECT leave_type_id, extract(year FROM start_date)::int AS year, status::int AS status, sum(days)::text AS days
-      FROM leave_requests
-     WHERE tenant_id = ${tdb.tenantId} AND user_id = ${userId} AND status IN (1, 2)
-       AND start_date BETWEEN ${`${String(fromYear)}-01-01`} AND ${`${String(toYear)}-12-31`}
-     GROUP BY leave_type_id, extract(year FROM start_date), status`);
+export async function findUsage(tdb: TenantDb, userId: string, fromYear: number, toYear: number): Promise<Usage[]> {
+  const year = sql<number>`extract(year FROM ${leaveRequests.startDate})::int`;
+  return tdb.tx
+    .select({ leaveTypeId: leaveRequests.leaveTypeId, year, status: leaveRequests.status, days: sql<number>`sum(${leaveRequests.days})`.mapWith(Number) })
+    .from(leaveRequests)
+    .where(
+      and(
+        eq(leaveRequests.tenantId, tdb.tenantId),
+        eq(leaveRequests.userId, userId),
+        inArray(leaveRequests.status, [1, 2]),
+        between(leaveRequests.startDate, `${String(fromYear)}-01-01`, `${String(toYear)}-12-31`),
+      ),
+    )
+    .groupBy(leaveRequests.leaveTypeId, sql`extract(year FROM ${leaveRequests.startDate})`, leaveRequests.status);
 }
 
 // ——— Requests ———
 
-export interface LeaveRequestRow extends Record<string, unknown> {
+export interface LeaveRequestRecord {
   id: string;
-  user_id: string;
-  employee_name: string;
-  employee_number: string | null;
-  reporting_manager_id: string | null;
-  leave_type_id: string;
-  leave_type_name: string;
-  leave_type_color: string;
-  is_paid: boolean;
-  start_date: string;
-  end_date: string;
+  userId: string;
+  employeeName: string;
+  employeeNumber: string | null;
+  reportingManagerId: string | null;
+  leaveTypeId: string;
+  leaveTypeName: string;
+  leaveTypeColor: string;
+  isPaid: boolean;
+  startDate: string;
+  endDate: string;
   portion: 'full' | 'firstHalf' | 'secondHalf';
-  days: string;
+  days: number;
   reason: string | null;
   status: number;
   remarks: string | null;
-  approver_name: string | null;
-  decided_at: string | null;
-  created_at: string;
+  approverName: string | null;
+  /** ISO 8601 UTC with milliseconds. */
+  decidedAt: string | null;
+  createdAt: string;
 }
 
-const REQUEST_COLUMNS = sql`
-  r.id, r.user_id, u.first_name || ' ' || u.last_name AS employee_name, u.employee_number, u.reporting_manager_id,
-  r.leave_type_id, t.name AS leave_type_name, t.color AS leave_type_color, t.is_paid,
-  to_char(r.start_date, 'YYYY-MM-DD') AS start_date, to_char(r.end_date, 'YYYY-MM-DD') AS end_date, r.portion, r.days::text AS days,
-  r.reason, r.status::int AS status, r.remarks,
-  CASE WHEN a.id IS NULL THEN NULL ELSE a.first_name || ' ' || a.last_name END AS approver_name,
-  to_char(r.decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS decided_at,
-  to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+const approver = alias(users, 'approver');
 
-const REQUEST_JOINS = sql`
-  JOIN users u ON u.id = r.user_id AND u.tenant_id = r.tenant_id
-  JOIN leave_types t ON t.id = r.leave_type_id AND t.tenant_id = r.tenant_id
-  LEFT JOIN users a ON a.id = r.approver_id AND a.tenant_id = r.tenant_id`;
+function selectRequests(tdb: TenantDb) {
+  return tdb.tx
+    .select({
+      id: leaveRequests.id,
+      userId: leaveRequests.userId,
+      employeeName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      employeeNumber: users.employeeNumber,
+      reportingManagerId: users.reportingManagerId,
+      leaveTypeId: leaveRequests.leaveTypeId,
+      leaveTypeName: leaveTypes.name,
+      leaveTypeColor: leaveTypes.color,
+      isPaid: leaveTypes.isPaid,
+      startDate: leaveRequests.startDate,
+      endDate: leaveRequests.endDate,
+      portion: leaveRequests.portion,
+      days: sql<number>`${leaveRequests.days}`.mapWith(Number),
+      reason: leaveRequests.reason,
+      status: leaveRequests.status,
+      remarks: leaveRequests.remarks,
+      approverName: sql<string | null>`CASE WHEN ${approver.id} IS NULL THEN NULL ELSE ${approver.firstName} || ' ' || ${approver.lastName} END`,
+      decidedAt: isoUtc(leaveRequests.decidedAt) as SQL<string | null>,
+      createdAt: isoUtc(leaveRequests.createdAt),
+    })
+    .from(leaveRequests)
+    .innerJoin(users, and(eq(users.id, leaveRequests.userId), eq(users.tenantId, leaveRequests.tenantId)))
+    .innerJoin(leaveTypes, and(eq(leaveTypes.id, leaveRequests.leaveTypeId), eq(leaveTypes.tenantId, leaveRequests.tenantId)))
+    .leftJoin(approver, and(eq(approver.id, leaveRequests.approverId), eq(approver.tenantId, leaveRequests.tenantId)))
+    .$dynamic();
+}
 
-export async function findRequest(tdb: TenantDb, id: string): Promise<LeaveRequestRow | undefined> {
-  const [row] = await queryRows<LeaveRequestRow>(tdb.tx, sql`SELECT ${REQUEST_COLUMNS} FROM leave_requests r ${REQUEST_JOINS} WHERE r.tenant_id = ${tdb.tenantId} AND r.id = ${id}`);
+export async function findRequest(tdb: TenantDb, id: string): Promise<LeaveRequestRecord | undefined> {
+  const [row] = await selectRequests(tdb).where(and(eq(leaveRequests.tenantId, tdb.tenantId), eq(leaveRequests.id, id)));
   return row;
 }
 
@@ -280,34 +382,50 @@ export interface RequestFilters {
   status?: number;
 }
 
-function requestWhere(tdb: TenantDb, f: RequestFilters): SQL {
-  const parts: SQL[] = [sql`r.tenant_id = ${tdb.tenantId}`];
-  if (f.userId) parts.push(sql`r.user_id = ${f.userId}`);
-  if (f.managerId) parts.push(sql`u.reporting_manager_id = ${f.managerId}`);
-  if (f.exceptUserId) parts.push(sql`r.user_id <> ${f.exceptUserId}`);
-  if (f.status !== undefined) parts.push(sql`r.status = ${f.status}`);
-  return sql.join(parts, sql` AND `);
+function requestWhere(tdb: TenantDb, f: RequestFilters): SQL | undefined {
+  return and(
+    eq(leaveRequests.tenantId, tdb.tenantId),
+    f.userId ? eq(leaveRequests.userId, f.userId) : undefined,
+    f.managerId ? eq(users.reportingManagerId, f.managerId) : undefined,
+    f.exceptUserId ? ne(leaveRequests.userId, f.exceptUserId) : undefined,
+    f.status !== undefined ? eq(leaveRequests.status, f.status) : undefined,
+  );
 }
 
 export async function countRequests(tdb: TenantDb, f: RequestFilters): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT count(*)::int AS n FROM leave_requests r JOIN users u ON u.id = r.user_id WHERE ${requestWhere(tdb, f)}`);
+  const [row] = await tdb.tx
+    .select({ n: count() })
+    .from(leaveRequests)
+    .innerJoin(users, eq(users.id, leaveRequests.userId))
+    .where(requestWhere(tdb, f));
   return row?.n ?? 0;
 }
 
 /** Newest first; pending ones by start date (the next to decide first). */
-export async function findRequests(tdb: TenantDb, f: RequestFilters, limit: number, offset: number): Promise<LeaveRequestRow[]> {
-  const order = f.status === 1 ? sql`r.start_date, r.created_at, r.id` : sql`r.created_at DESC, r.id DESC`;
-  return queryRows<LeaveRequestRow>(tdb.tx, sql`
-    SELECT ${REQUEST_COLUMNS} FROM leave_requests r ${REQUEST_JOINS}
-     WHERE ${requestWhere(tdb, f)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
+export async function findRequests(tdb: TenantDb, f: RequestFilters, limit: number, offset: number): Promise<LeaveRequestRecord[]> {
+  const order =
+    f.status === 1 ? [asc(leaveRequests.startDate), asc(leaveRequests.createdAt), asc(leaveRequests.id)] : [desc(leaveRequests.createdAt), desc(leaveRequests.id)];
+  return selectRequests(tdb)
+    .where(requestWhere(tdb, f))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
 }
 
 /** Pending or approved requests of the employee overlapping the range. */
 export async function findOverlapping(tdb: TenantDb, userId: string, from: string, to: string) {
-  return queryRows<{ id: string; start_date: string; end_date: string; portion: string }>(tdb.tx, sql`
-    SELECT id, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date, portion
-      FROM leave_requests
-     WHERE tenant_id = ${tdb.tenantId} AND user_id = ${userId} AND status IN (1, 2) AND start_date <= ${to} AND end_date >= ${from}`);
+  return tdb.tx
+    .select({ id: leaveRequests.id, startDate: leaveRequests.startDate, endDate: leaveRequests.endDate, portion: leaveRequests.portion })
+    .from(leaveRequests)
+    .where(
+      and(
+        eq(leaveRequests.tenantId, tdb.tenantId),
+        eq(leaveRequests.userId, userId),
+        inArray(leaveRequests.status, [1, 2]),
+        lte(leaveRequests.startDate, to),
+        gte(leaveRequests.endDate, from),
+      ),
+    );
 }
 
 export interface LeaveRequestValues {
@@ -321,18 +439,23 @@ export interface LeaveRequestValues {
 }
 
 export async function insertRequest(tdb: TenantDb, v: LeaveRequestValues): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(tdb.tx, sql`
-    INSERT INTO leave_requests (tenant_id, user_id, leave_type_id, start_date, end_date, portion, days, reason, status)
-    VALUES (${tdb.tenantId}, ${v.userId}, ${v.leaveTypeId}, ${v.startDate}, ${v.endDate}, ${v.portion}, ${String(v.days)}, ${v.reason}, 1)
-    RETURNING id`);
+  const [row] = await tdb.tx
+    .insert(leaveRequests)
+    .values({ tenantId: tdb.tenantId, userId: v.userId, leaveTypeId: v.leaveTypeId, startDate: v.startDate, endDate: v.endDate, portion: v.portion, days: String(v.days), reason: v.reason, status: 1 })
+    .returning({ id: leaveRequests.id });
   if (!row) throw new Error('leave request insert returned nothing');
   return row.id;
 }
 
+/** A decider (approve, reject) is recorded with the time; a cancel keeps the earlier decider. Remarks are kept unless new ones are given. */
 export async function updateRequestStatus(tdb: TenantDb, id: string, v: { status: number; deciderId: string | null; remarks: string | null; at: Date }): Promise<void> {
-  await tdb.tx.execute(sql`
-    UPDATE leave_requests
-       SET status = ${v.status}, approver_id = COALESCE(${v.deciderId}, approver_id), remarks = COALESCE(${v.remarks}, remarks),
-           decided_at = CASE WHEN ${v.deciderId}::uuid IS NULL THEN decided_at ELSE ${v.at.toISOString()}::timestamptz END, updated_at = ${v.at.toISOString()}::timestamptz
-     WHERE tenant_id = ${tdb.tenantId} AND id = ${id}`);
+  await tdb.tx
+    .update(leaveRequests)
+    .set({
+      status: v.status,
+      ...(v.deciderId !== null ? { approverId: v.deciderId, decidedAt: v.at } : {}),
+      ...(v.remarks !== null ? { remarks: v.remarks } : {}),
+      updatedAt: v.at,
+    })
+    .where(and(eq(leaveRequests.tenantId, tdb.tenantId), eq(leaveRequests.id, id)));
 }

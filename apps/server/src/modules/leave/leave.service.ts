@@ -41,31 +41,31 @@ const conflict = (message: string, field?: string) => new AppError(409, ErrorCod
 
 const isAdminOrModerator = (ctx: RequestContext) => ctx.roleId === Role.Administrator || ctx.roleId === Role.Moderator;
 
-function toHoliday(row: repo.HolidayRow): Holiday {
-  return { id: row.id, date: row.holiday_date, name: row.name, description: row.description, isOptional: row.is_optional };
+function toHoliday(row: repo.HolidayRecord): Holiday {
+  return { id: row.id, date: row.date, name: row.name, description: row.description, isOptional: row.isOptional };
 }
 
-function toLeaveType(row: repo.LeaveTypeRow): LeaveType {
+function toLeaveType(row: repo.LeaveTypeRecord): LeaveType {
   return {
     id: row.id,
     name: row.name,
     code: row.code,
-    isPaid: row.is_paid,
-    yearlyQuota: Number(row.yearly_quota),
-    accruesMonthly: row.accrues_monthly,
-    carryForward: row.carry_forward,
-    maxCarryForward: Number(row.max_carry_forward),
+    isPaid: row.isPaid,
+    yearlyQuota: row.yearlyQuota,
+    accruesMonthly: row.accruesMonthly,
+    carryForward: row.carryForward,
+    maxCarryForward: row.maxCarryForward,
     color: row.color,
-    isActive: row.is_active,
-    requestCount: row.request_count,
+    isActive: row.isActive,
+    requestCount: row.requestCount,
   };
 }
 
-const rulesOf = (row: repo.LeaveTypeRow): LeaveTypeRules => ({
-  yearlyQuota: Number(row.yearly_quota),
-  accruesMonthly: row.accrues_monthly,
-  carryForward: row.carry_forward,
-  maxCarryForward: Number(row.max_carry_forward),
+const rulesOf = (row: repo.LeaveTypeRecord): LeaveTypeRules => ({
+  yearlyQuota: row.yearlyQuota,
+  accruesMonthly: row.accruesMonthly,
+  carryForward: row.carryForward,
+  maxCarryForward: row.maxCarryForward,
 });
 
 function parseWeekends(value: unknown): readonly WeekendRule[] {
@@ -117,7 +117,7 @@ export class LeaveService {
     const holiday = await this.writeHoliday(scope, async (tdb) => {
       const current = await repo.findHoliday(tdb, id);
       if (!current) throw notFound(LEAVE_MSG.holidayNotFound);
-      previousDate = current.holiday_date;
+      previousDate = current.date;
       if (await repo.holidayDateTaken(tdb, input.date, id)) throw conflict(LEAVE_MSG.holidayExists, 'date');
       await repo.updateHoliday(tdb, id, input);
       return id;
@@ -132,7 +132,7 @@ export class LeaveService {
     const current = await repo.findHoliday(tdb, id);
     if (!current) throw notFound(LEAVE_MSG.holidayNotFound);
     await repo.deleteHoliday(tdb, id);
-    this.recomputeDates(scope, [current.holiday_date]);
+    this.recomputeDates(scope, [current.date]);
   }
 
   private async writeHoliday({ db: tdb }: Scope, change: (tdb: TenantDb) => Promise<string>): Promise<Holiday> {
@@ -173,7 +173,7 @@ export class LeaveService {
     await repo.lockLeaveSettings(tdb);
     const current = await repo.findLeaveType(tdb, id);
     if (!current) throw notFound(LEAVE_MSG.typeNotFound);
-    if (current.request_count > 0) throw conflict(LEAVE_MSG.typeInUse);
+    if (current.requestCount > 0) throw conflict(LEAVE_MSG.typeInUse);
     await repo.deleteLeaveType(tdb, id);
   }
 
@@ -201,14 +201,14 @@ export class LeaveService {
     const employeeId = query.employeeId ?? ctx.userId;
     const employee = await repo.findEmployee(tdb, employeeId);
     if (!employee) throw notFound(LEAVE_MSG.employeeNotFound);
-    if (employee.id !== ctx.userId && !isAdminOrModerator(ctx) && employee.reporting_manager_id !== ctx.userId) throw forbidden(LEAVE_MSG.notAllowedToView);
+    if (employee.id !== ctx.userId && !isAdminOrModerator(ctx) && employee.reportingManagerId !== ctx.userId) throw forbidden(LEAVE_MSG.notAllowedToView);
     const today = await this.today(tdb);
     const year = query.year ?? Number(today.slice(0, 4));
     const types = await repo.findLeaveTypes(tdb, true);
     const balances = await this.computeBalances(tdb, employee, types, year, today);
     return types
       .map((t) => ({ t, b: balances.get(t.id) }))
-      .filter(({ t, b }) => t.is_active || (b !== undefined && (b.used > 0 || b.pending > 0)))
+      .filter(({ t, b }) => t.isActive || (b !== undefined && (b.used > 0 || b.pending > 0)))
       .map(({ t, b }) => {
         const balance = b ?? { entitled: 0, carriedForward: 0, adjustment: 0, used: 0, pending: 0, available: 0 };
         return {
@@ -216,10 +216,10 @@ export class LeaveService {
           leaveTypeName: t.name,
           code: t.code,
           color: t.color,
-          isPaid: t.is_paid,
-          isUnlimited: !t.is_paid,
-          yearlyQuota: Number(t.yearly_quota),
-          accruesMonthly: t.accrues_monthly,
+          isPaid: t.isPaid,
+          isUnlimited: !t.isPaid,
+          yearlyQuota: t.yearlyQuota,
+          accruesMonthly: t.accruesMonthly,
           ...balance,
         };
       });
@@ -232,12 +232,12 @@ export class LeaveService {
    * The year's balance is taken as of today within it, 31 December for a past year, and 1 January
    * for a future one (so leave applied ahead uses what would be credited then).
    */
-  private async computeBalances(tdb: TenantDb, employee: repo.EmployeeRow, types: repo.LeaveTypeRow[], year: number, today: IsoDate) {
-    const joiningYear = employee.date_of_joining ? Number(employee.date_of_joining.slice(0, 4)) : year;
+  private async computeBalances(tdb: TenantDb, employee: repo.Employee, types: repo.LeaveTypeRecord[], year: number, today: IsoDate) {
+    const joiningYear = employee.dateOfJoining ? Number(employee.dateOfJoining.slice(0, 4)) : year;
     const firstYear = Math.min(year, Math.max(year - CARRY_FORWARD_YEARS, joiningYear));
     const [stored, usage] = await Promise.all([repo.findStoredBalances(tdb, employee.id, firstYear, year), repo.findUsage(tdb, employee.id, firstYear, year)]);
-    const storedOf = (typeId: string, y: number) => stored.find((s) => s.leave_type_id === typeId && s.year === y);
-    const daysOf = (typeId: string, y: number, status: number) => Number(usage.find((u) => u.leave_type_id === typeId && u.year === y && u.status === status)?.days ?? 0);
+    const storedOf = (typeId: string, y: number) => stored.find((s) => s.leaveTypeId === typeId && s.year === y);
+    const daysOf = (typeId: string, y: number, status: number) => usage.find((u) => u.leaveTypeId === typeId && u.year === y && u.status === status)?.days ?? 0;
     const todayYear = Number(today.slice(0, 4));
     const result = new Map<string, ReturnType<typeof computeLeaveBalance>>();
     for (const type of types) {
@@ -250,9 +250,9 @@ export class LeaveService {
           leaveType: rules,
           year: y,
           asOf,
-          dateOfJoining: employee.date_of_joining,
-          carriedForward: row ? Number(row.carried_forward) : carry,
-          adjustment: row ? Number(row.adjustment) : 0,
+          dateOfJoining: employee.dateOfJoining,
+          carriedForward: row ? row.carriedForward : carry,
+          adjustment: row ? row.adjustment : 0,
           approvedDays: daysOf(type.id, y, LeaveStatus.Approved),
           pendingDays: daysOf(type.id, y, LeaveStatus.Pending),
         });
@@ -266,19 +266,18 @@ export class LeaveService {
   // ——— Requests ———
 
   /** Whether each date is a working day for the employee: not a week-off of their shift, not a (non-optional) holiday. */
-  private async workingDayRule(tdb: TenantDb, employee: repo.EmployeeRow, from: IsoDate, to: IsoDate): Promise<(date: IsoDate) => boolean> {
+  private async workingDayRule(tdb: TenantDb, employee: repo.Employee, from: IsoDate, to: IsoDate): Promise<(date: IsoDate) => boolean> {
     const [shifts, departmentShiftId, assignments, holidays] = await Promise.all([
       repo.findShiftWeekends(tdb),
-      repo.findDepartmentShiftId(tdb, employee.department_id),
+      repo.findDepartmentShiftId(tdb, employee.departmentId),
       repo.findAssignments(tdb, employee.id, from, to),
       repo.findHolidays(tdb, from, to),
     ]);
-    const defaultShiftId = shifts.find((s) => s.is_default)?.id ?? null;
+    const defaultShiftId = shifts.find((s) => s.isDefault)?.id ?? null;
     const weekendsOf = new Map(shifts.map((s) => [s.id, parseWeekends(s.weekends)]));
-    const holidayDates = new Set(holidays.filter((h) => !h.is_optional).map((h) => h.holiday_date));
-    const rows = assignments.map((a) => ({ shiftId: a.shift_id, startDate: a.start_date, endDate: a.end_date, createdAt: a.created_at }));
-    return (date) => {
-      const shiftId = resolveShiftId(date, rows, departmentShiftId, defaultShiftId);
+    const holidayDates = new Set(holidays.filter((h) => !h.isOptional).map((h) => h.date));
+        return (date) => {
+      const shiftId = resolveShiftId(date, assignments, departmentShiftId, defaultShiftId);
       const weekends = (shiftId ? weekendsOf.get(shiftId) : undefined) ?? DEFAULT_WEEKENDS;
       return !isWeekendDay(date, weekends) && !holidayDates.has(date);
     };
@@ -298,13 +297,13 @@ export class LeaveService {
     const employee = await repo.findEmployee(tdb, ctx.userId);
     if (!employee) throw notFound(LEAVE_MSG.employeeNotFound);
     const type = await repo.findLeaveType(tdb, input.leaveTypeId);
-    if (!type || !type.is_active) throw fieldError('leaveTypeId', LEAVE_MSG.leaveTypeInvalid);
-    if (employee.date_of_joining && input.startDate < employee.date_of_joining) throw fieldError('startDate', LEAVE_MSG.beforeJoining);
+    if (!type || !type.isActive) throw fieldError('leaveTypeId', LEAVE_MSG.leaveTypeInvalid);
+    if (employee.dateOfJoining && input.startDate < employee.dateOfJoining) throw fieldError('startDate', LEAVE_MSG.beforeJoining);
 
     // Two halves of the same date (a first half and a second half) may sit side by side; anything else overlapping clashes.
     const overlapping = await repo.findOverlapping(tdb, ctx.userId, input.startDate, input.endDate);
     const clashes = overlapping.some(
-      (o) => !(input.portion !== 'full' && o.portion !== 'full' && o.portion !== input.portion && o.start_date === o.end_date && o.start_date === input.startDate),
+      (o) => !(input.portion !== 'full' && o.portion !== 'full' && o.portion !== input.portion && o.startDate === o.endDate && o.startDate === input.startDate),
     );
     if (clashes) throw conflict(LEAVE_MSG.overlap);
 
@@ -312,7 +311,7 @@ export class LeaveService {
     const days = countLeaveDays({ startDate: input.startDate, endDate: input.endDate, portion: input.portion, isWorkingDay });
     if (days <= 0) throw badRequest(LEAVE_MSG.noWorkingDays);
 
-    if (type.is_paid) {
+    if (type.isPaid) {
       const today = await this.today(tdb);
       const balance = (await this.computeBalances(tdb, employee, [type], Number(input.startDate.slice(0, 4)), today)).get(type.id);
       if (!balance || days > balance.available) throw badRequest(LEAVE_MSG.insufficientBalance);
@@ -340,26 +339,26 @@ export class LeaveService {
     const found = await repo.findRequest(tdb, id);
     if (!found) throw notFound(LEAVE_MSG.requestNotFound);
     // Lock the employee's leave, then read the request again: a decision made meanwhile is seen.
-    await repo.lockEmployeeLeave(tdb, found.user_id);
+    await repo.lockEmployeeLeave(tdb, found.userId);
     const row = (await repo.findRequest(tdb, id)) ?? found;
     const today = await this.today(tdb);
     const now = this.deps.clock.now();
     let recompute: boolean;
     if (input.status === LeaveStatus.Cancelled) {
-      if (row.user_id !== ctx.userId) throw forbidden(LEAVE_MSG.onlyRequesterCancels);
+      if (row.userId !== ctx.userId) throw forbidden(LEAVE_MSG.onlyRequesterCancels);
       if (!this.cancellable(row, today)) throw conflict(LEAVE_MSG.notCancellable);
       recompute = row.status === LeaveStatus.Approved;
       await repo.updateRequestStatus(tdb, id, { status: LeaveStatus.Cancelled, deciderId: null, remarks: input.remarks, at: now });
     } else {
-      if (!mayDecideFor(ctx.userId, row.user_id)) throw forbidden(LEAVE_MSG.cannotDecideOwn);
-      if (!isAdminOrModerator(ctx) && row.reporting_manager_id !== ctx.userId) throw forbidden(LEAVE_MSG.notAllowedToDecide);
+      if (!mayDecideFor(ctx.userId, row.userId)) throw forbidden(LEAVE_MSG.cannotDecideOwn);
+      if (!isAdminOrModerator(ctx) && row.reportingManagerId !== ctx.userId) throw forbidden(LEAVE_MSG.notAllowedToDecide);
       if (row.status !== LeaveStatus.Pending) throw conflict(LEAVE_MSG.alreadyDecided);
-      if (input.status === LeaveStatus.Approved && row.is_paid) {
+      if (input.status === LeaveStatus.Approved && row.isPaid) {
         // Pending days already hold the balance; a quota cut or a debit since applying can leave too little.
-        const employee = await repo.findEmployee(tdb, row.user_id);
-        const type = await repo.findLeaveType(tdb, row.leave_type_id);
+        const employee = await repo.findEmployee(tdb, row.userId);
+        const type = await repo.findLeaveType(tdb, row.leaveTypeId);
         if (employee && type) {
-          const balance = (await this.computeBalances(tdb, employee, [type], Number(row.start_date.slice(0, 4)), today)).get(type.id);
+          const balance = (await this.computeBalances(tdb, employee, [type], Number(row.startDate.slice(0, 4)), today)).get(type.id);
           if (balance && balance.available < 0) throw badRequest(LEAVE_MSG.insufficientBalance);
         }
       }
@@ -371,8 +370,8 @@ export class LeaveService {
     return result;
   }
 
-  private cancellable(row: Pick<repo.LeaveRequestRow, 'status' | 'start_date'>, today: IsoDate): boolean {
-    return row.status === LeaveStatus.Pending || (row.status === LeaveStatus.Approved && row.start_date > today);
+  private cancellable(row: Pick<repo.LeaveRequestRecord, 'status' | 'startDate'>, today: IsoDate): boolean {
+    return row.status === LeaveStatus.Pending || (row.status === LeaveStatus.Approved && row.startDate > today);
   }
 
   private async view(tdb: TenantDb, ctx: RequestContext, id: string): Promise<LeaveRequest> {
@@ -381,29 +380,29 @@ export class LeaveService {
     return this.toRequest(row, ctx, await this.today(tdb));
   }
 
-  private toRequest(row: repo.LeaveRequestRow, ctx: RequestContext, today: IsoDate): LeaveRequest {
-    const own = !mayDecideFor(ctx.userId, row.user_id);
+  private toRequest(row: repo.LeaveRequestRecord, ctx: RequestContext, today: IsoDate): LeaveRequest {
+    const own = !mayDecideFor(ctx.userId, row.userId);
     return {
       id: row.id,
-      employeeId: row.user_id,
-      employeeName: row.employee_name,
-      employeeNumber: row.employee_number,
-      leaveTypeId: row.leave_type_id,
-      leaveTypeName: row.leave_type_name,
-      leaveTypeColor: row.leave_type_color,
-      isPaid: row.is_paid,
-      startDate: row.start_date,
-      endDate: row.end_date,
+      employeeId: row.userId,
+      employeeName: row.employeeName,
+      employeeNumber: row.employeeNumber,
+      leaveTypeId: row.leaveTypeId,
+      leaveTypeName: row.leaveTypeName,
+      leaveTypeColor: row.leaveTypeColor,
+      isPaid: row.isPaid,
+      startDate: row.startDate,
+      endDate: row.endDate,
       portion: row.portion,
-      days: Number(row.days),
+      days: row.days,
       reason: row.reason,
       status: row.status,
       remarks: row.remarks,
-      approverName: row.approver_name,
-      decidedAt: row.decided_at,
-      createdAt: row.created_at,
+      approverName: row.approverName,
+      decidedAt: row.decidedAt,
+      createdAt: row.createdAt,
       canCancel: own && this.cancellable(row, today),
-      canDecide: !own && row.status === LeaveStatus.Pending && (isAdminOrModerator(ctx) || row.reporting_manager_id === ctx.userId),
+      canDecide: !own && row.status === LeaveStatus.Pending && (isAdminOrModerator(ctx) || row.reportingManagerId === ctx.userId),
     };
   }
 }

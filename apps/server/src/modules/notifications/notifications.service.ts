@@ -40,15 +40,15 @@ declare module '../../platform/jobs/jobs' {
   }
 }
 
-function toItem(row: repo.NotificationRow): NotificationItem {
+function toItem(row: repo.NotificationRecord): NotificationItem {
   return {
     id: row.id,
     type: row.type,
     title: row.title,
     message: row.message,
-    data: row.data ?? {},
-    isRead: row.is_read,
-    createdAt: new Date(row.created_at).toISOString(),
+    data: row.data,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -100,7 +100,7 @@ export class NotificationService {
     // Cross-tenant read of the organisation list: this is the scheduler, not a request.
     const tenants = await repo.findTenants(scope.global);
     for (const tenant of tenants) {
-      const zone = zoneOf(tenant.time_zone);
+      const zone = zoneOf(tenant.timeZone);
       const today = dateInZone(now, zone);
       if (hourInZone(now, zone) < REMINDER_HOUR || this.remindedOn.get(tenant.id) === today) continue;
       await scope.asTenant(tenant.id, async (tenantScope) => tenantScope.enqueue('attendance.reminders.tenant', { now: now.toISOString() }));
@@ -129,7 +129,7 @@ export class NotificationService {
     const { db: tdb } = scope;
     const tenant = await repo.findReminderTenant(tdb);
     if (!tenant) return 0;
-    const today = dateInZone(now, zoneOf(tenant.time_zone));
+    const today = dateInZone(now, zoneOf(tenant.timeZone));
     const yesterday = addDaysToDate(today, -1);
     const from = addDaysToDate(today, -REMINDER_LOOKBACK_DAYS);
     if (!(await repo.tryReminderLock(tdb, today))) return 0;
@@ -138,13 +138,13 @@ export class NotificationService {
 
     const absent = await repo.findAbsentEmployees(tdb, from, yesterday, today);
     const reminders = absent.map((row) => {
-      const absentDates = row.absent_dates;
+      const absentDates = row.absentDates;
       const payload: AttendanceReminderPush = {
         title: NOTIFICATION_MSG.reminderTitle,
         message: attendanceReminderMessage(absentDates),
-        data: { tenantName: tenant.name, employeeName: `${row.first_name} ${row.last_name}`.trim(), absentDates },
+        data: { tenantName: tenant.name, employeeName: `${row.firstName} ${row.lastName}`.trim(), absentDates },
       };
-      return { userId: row.user_id, payload };
+      return { userId: row.userId, payload };
     });
     await repo.insertNotifications(
       tdb,

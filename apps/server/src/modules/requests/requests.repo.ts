@@ -1,25 +1,27 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { queryRows } from '../../db/client';
+import { attendanceSettings, requests, tenants, timeLogs, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
 /** Users who may still raise or be the subject of a request: Active and Restricted Login (people spec §1). */
-const LIVE_STATUSES = sql`(1, 4)`;
+const LIVE_STATUSES = [1, 4];
 
-export interface RequestDbRow extends Record<string, unknown> {
+export interface RequestRecord {
   id: string;
-  user_id: string;
-  employee_name: string;
-  request_type: number;
+  userId: string;
+  employeeName: string;
+  requestType: number;
   status: number;
   reason: string;
-  start_date: string | null;
-  end_date: string | null;
-  start_time: string | null;
-  end_time: string | null;
-  date_created: string;
-  decided_by_name: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  /** ISO 8601 UTC with milliseconds. */
+  dateCreated: string;
+  decidedByName: string | null;
   remarks: string | null;
-  manager_id: string | null;
 }
 
 /** Whose requests a list shows. */
@@ -38,77 +40,100 @@ export interface RequestFilters {
   status?: number;
 }
 
-const COLUMNS = sql`
-  r.id, r.user_id, r.request_type::int AS request_type, r.status::int AS status, r.reason,
-  u.first_name || ' ' || u.last_name AS employee_name,
-  u.reporting_manager_id AS manager_id,
-  r.additional_data #>> '{attendanceRegularization,startDate}' AS start_date,
-  r.additional_data #>> '{attendanceRegularization,endDate}' AS end_date,
-  r.additional_data #>> '{attendanceRegularization,startTime}' AS start_time,
-  r.additional_data #>> '{attendanceRegularization,endTime}' AS end_time,
-  to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date_created,
-  CASE WHEN d.id IS NULL THEN NULL ELSE d.first_name || ' ' || d.last_name END AS decided_by_name,
-  r.remarks`;
+const decider = alias(users, 'decider');
 
-const JOINS = sql`
-  JOIN users u ON u.id = r.user_id AND u.tenant_id = r.tenant_id
-  LEFT JOIN users d ON d.id = r.decided_by AND d.tenant_id = r.tenant_id`;
+/** A regularization field of additional_data, as text. */
+const regularization = (field: 'startDate' | 'endDate' | 'startTime' | 'endTime') =>
+  sql<string | null>`${requests.additionalData} #>> ${sql.raw(`'{attendanceRegularization,${field}}'`)}`;
 
-/** The reporting tree below a manager; the depth bound guards against a cycle that should not exist. */
+const COLUMNS = {
+  id: requests.id,
+  userId: requests.userId,
+  employeeName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+  requestType: requests.requestType,
+  status: requests.status,
+  reason: requests.reason,
+  startDate: regularization('startDate'),
+  endDate: regularization('endDate'),
+  startTime: regularization('startTime'),
+  endTime: regularization('endTime'),
+  dateCreated: sql<string>`to_char(${requests.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  decidedByName: sql<string | null>`CASE WHEN ${decider.id} IS NULL THEN NULL ELSE ${decider.firstName} || ' ' || ${decider.lastName} END`,
+  remarks: requests.remarks,
+};
+
+function selectRequests(tdb: TenantDb) {
+  return tdb.tx
+    .select(COLUMNS)
+    .from(requests)
+    .innerJoin(users, and(eq(users.id, requests.userId), eq(users.tenantId, requests.tenantId)))
+    .leftJoin(decider, and(eq(decider.id, requests.decidedBy), eq(decider.tenantId, requests.tenantId)))
+    .$dynamic();
+}
+
+/**
+ * The reporting tree below a manager; the depth bound guards against a cycle that should not exist.
+ * A recursive CTE, which the builder cannot express: a fragment used as an IN subquery.
+ */
 function treeBelow(tdb: TenantDb, managerId: string): SQL {
-  return sql`WITH RECURSIVE tree(id, depth) AS (
+  return sql`(WITH RECURSIVE tree(id, depth) AS (
       SELECT id, 1 FROM users WHERE tenant_id = ${tdb.tenantId} AND reporting_manager_id = ${managerId}
       UNION
       SELECT c.id, t.depth + 1 FROM users c JOIN tree t ON c.reporting_manager_id = t.id
-       WHERE c.tenant_id = ${tdb.tenantId} AND t.depth < 100)`;
+       WHERE c.tenant_id = ${tdb.tenantId} AND t.depth < 100)
+    SELECT id FROM tree)`;
 }
 
-function whereOf(tdb: TenantDb, filters: RequestFilters): SQL {
-  const parts: SQL[] = [sql`r.tenant_id = ${tdb.tenantId}`];
+function whereOf(tdb: TenantDb, filters: RequestFilters): SQL | undefined {
   const { scope } = filters;
-  if (scope.kind === 'own') parts.push(sql`r.user_id = ${scope.userId}`);
-  else if (scope.kind === 'direct') parts.push(sql`u.reporting_manager_id = ${scope.managerId} AND r.user_id <> ${scope.managerId}`);
-  else if (scope.kind === 'tree') parts.push(sql`r.user_id IN (SELECT id FROM tree) AND r.user_id <> ${scope.managerId}`);
-  else parts.push(sql`r.user_id <> ${scope.exceptUserId}`);
-  if (filters.requestType !== undefined) parts.push(sql`r.request_type = ${filters.requestType}`);
-  if (filters.status !== undefined) parts.push(sql`r.status = ${filters.status}`);
-  return sql.join(parts, sql` AND `);
-}
-
-function withTree(tdb: TenantDb, filters: RequestFilters): SQL {
-  return filters.scope.kind === 'tree' ? treeBelow(tdb, filters.scope.managerId) : sql``;
+  const whose =
+    scope.kind === 'own'
+      ? eq(requests.userId, scope.userId)
+      : scope.kind === 'direct'
+        ? and(eq(users.reportingManagerId, scope.managerId), ne(requests.userId, scope.managerId))
+        : scope.kind === 'tree'
+          ? and(inArray(requests.userId, treeBelow(tdb, scope.managerId)), ne(requests.userId, scope.managerId))
+          : ne(requests.userId, scope.exceptUserId);
+  return and(
+    eq(requests.tenantId, tdb.tenantId),
+    whose,
+    filters.requestType !== undefined ? eq(requests.requestType, filters.requestType) : undefined,
+    filters.status !== undefined ? eq(requests.status, filters.status) : undefined,
+  );
 }
 
 export async function countRequests(tdb: TenantDb, filters: RequestFilters): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(tdb.tx, sql`
-    ${withTree(tdb, filters)}
-    SELECT count(*)::int AS n FROM requests r ${JOINS} WHERE ${whereOf(tdb, filters)}`);
+  const [row] = await tdb.tx
+    .select({ n: count() })
+    .from(requests)
+    .innerJoin(users, and(eq(users.id, requests.userId), eq(users.tenantId, requests.tenantId)))
+    .where(whereOf(tdb, filters));
   return row?.n ?? 0;
 }
 
 /** Newest first; the id breaks ties so pages never overlap. */
-export async function findRequests(tdb: TenantDb, filters: RequestFilters, limit: number, offset: number): Promise<RequestDbRow[]> {
-  return queryRows<RequestDbRow>(tdb.tx, sql`
-    ${withTree(tdb, filters)}
-    SELECT ${COLUMNS} FROM requests r ${JOINS}
-     WHERE ${whereOf(tdb, filters)}
-     ORDER BY r.created_at DESC, r.id DESC
-     LIMIT ${limit} OFFSET ${offset}`);
+export async function findRequests(tdb: TenantDb, filters: RequestFilters, limit: number, offset: number): Promise<RequestRecord[]> {
+  return selectRequests(tdb).where(whereOf(tdb, filters)).orderBy(desc(requests.createdAt), desc(requests.id)).limit(limit).offset(offset);
 }
 
-export async function findRequest(tdb: TenantDb, id: string): Promise<RequestDbRow | undefined> {
-  const [row] = await queryRows<RequestDbRow>(tdb.tx, sql`SELECT ${COLUMNS} FROM requests r ${JOINS} WHERE r.tenant_id = ${tdb.tenantId} AND r.id = ${id}`);
+export async function findRequest(tdb: TenantDb, id: string): Promise<RequestRecord | undefined> {
+  const [row] = await selectRequests(tdb).where(and(eq(requests.tenantId, tdb.tenantId), eq(requests.id, id)));
   return row;
 }
 
 /** Locks the request row for the rest of the transaction, so two deciders cannot both act on it. */
 export async function lockRequest(tdb: TenantDb, id: string): Promise<{ status: number } | undefined> {
-  const [row] = await queryRows<{ status: number }>(tdb.tx, sql`SELECT status::int AS status FROM requests WHERE tenant_id = ${tdb.tenantId} AND id = ${id} FOR UPDATE`);
+  const [row] = await tdb.tx
+    .select({ status: requests.status })
+    .from(requests)
+    .where(and(eq(requests.tenantId, tdb.tenantId), eq(requests.id, id)))
+    .for('update');
   return row;
 }
 
 /** Whether `managerId` is above `userId` in the reporting chain (the direct manager or higher). */
 export async function isAboveInChain(tdb: TenantDb, managerId: string, userId: string): Promise<boolean> {
+  // raw SQL: a recursive CTE up the reporting chain, which the builder cannot express.
   const [row] = await queryRows<{ found: boolean }>(tdb.tx, sql`
     WITH RECURSIVE chain(id, manager_id, depth) AS (
       SELECT id, reporting_manager_id, 0 FROM users WHERE tenant_id = ${tdb.tenantId} AND id = ${userId}
@@ -127,28 +152,42 @@ export interface Requester {
 
 /** What creating a request needs: the requester's joining date, the tenant's zone and the future-date setting. */
 export async function findRequester(tdb: TenantDb, userId: string): Promise<Requester | undefined> {
-  const [row] = await queryRows<{ date_of_joining: string | null; time_zone: string; allow_future: boolean | null }>(tdb.tx, sql`
-    SELECT to_char(u.date_of_joining, 'YYYY-MM-DD') AS date_of_joining, t.time_zone,
-           (SELECT (s.settings ->> 'isFutureDateRegularizationEnabled')::boolean FROM attendance_settings s WHERE s.tenant_id = t.id) AS allow_future
-      FROM users u JOIN tenants t ON t.id = u.tenant_id
-     WHERE u.tenant_id = ${tdb.tenantId} AND u.id = ${userId} AND u.status IN ${LIVE_STATUSES}`);
+  const [row] = await tdb.tx
+    .select({
+      dateOfJoining: users.dateOfJoining,
+      timeZone: tenants.timeZone,
+      allowFuture: sql<boolean | null>`(${attendanceSettings.settings} ->> 'isFutureDateRegularizationEnabled')::boolean`,
+    })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .leftJoin(attendanceSettings, eq(attendanceSettings.tenantId, tenants.id))
+    .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, userId), inArray(users.status, LIVE_STATUSES)));
   if (!row) return undefined;
-  return { dateOfJoining: row.date_of_joining, timeZone: row.time_zone, allowFutureDates: row.allow_future === true };
+  return { dateOfJoining: row.dateOfJoining, timeZone: row.timeZone, allowFutureDates: row.allowFuture === true };
 }
 
 /** An Opened regularization of this user whose dates meet [startDate, endDate]. */
 export async function hasOverlappingOpened(tdb: TenantDb, userId: string, startDate: string, endDate: string): Promise<boolean> {
-  const [row] = await queryRows<{ id: string }>(tdb.tx, sql`
-    SELECT id FROM requests
-     WHERE tenant_id = ${tdb.tenantId} AND user_id = ${userId} AND request_type = 2 AND status = 5
-       AND (additional_data #>> '{attendanceRegularization,startDate}') <= ${endDate}
-       AND (additional_data #>> '{attendanceRegularization,endDate}') >= ${startDate}
-     LIMIT 1`);
+  const [row] = await tdb.tx
+    .select({ id: requests.id })
+    .from(requests)
+    .where(
+      and(
+        eq(requests.tenantId, tdb.tenantId),
+        eq(requests.userId, userId),
+        eq(requests.requestType, 2),
+        eq(requests.status, 5),
+        lte(regularization('startDate'), endDate),
+        gte(regularization('endDate'), startDate),
+      ),
+    )
+    .limit(1);
   return row !== undefined;
 }
 
 /** Serialises one user's request writes, so two identical submissions cannot both pass the overlap check. */
 export async function lockUserRequests(tdb: TenantDb, userId: string): Promise<void> {
+  // raw SQL: an advisory lock function call, no table to build from.
   await tdb.tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`requests:${userId}`}))`);
 }
 
@@ -156,26 +195,33 @@ export async function insertRequest(
   tdb: TenantDb,
   values: { userId: string; requestType: number; status: number; reason: string; additionalData: unknown; now: Date },
 ): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(tdb.tx, sql`
-    INSERT INTO requests (tenant_id, user_id, request_type, status, reason, additional_data, created_at, updated_at)
-    VALUES (${tdb.tenantId}, ${values.userId}, ${values.requestType}, ${values.status}, ${values.reason},
-            ${JSON.stringify(values.additionalData)}::jsonb, ${values.now.toISOString()}, ${values.now.toISOString()})
-    RETURNING id`);
+  const [row] = await tdb.tx
+    .insert(requests)
+    .values({
+      tenantId: tdb.tenantId,
+      userId: values.userId,
+      requestType: values.requestType,
+      status: values.status,
+      reason: values.reason,
+      additionalData: values.additionalData,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning({ id: requests.id });
   if (!row) throw new Error('request insert returned nothing');
   return row.id;
 }
 
 export async function updateRequestStatus(tdb: TenantDb, id: string, values: { status: number; decidedBy: string | null; remarks: string | null; now: Date }): Promise<void> {
-  await tdb.tx.execute(sql`
-    UPDATE requests
-       SET status = ${values.status}, decided_by = ${values.decidedBy}, decided_at = ${values.decidedBy ? values.now.toISOString() : null},
-           remarks = ${values.remarks}, updated_at = ${values.now.toISOString()}
-     WHERE tenant_id = ${tdb.tenantId} AND id = ${id}`);
+  await tdb.tx
+    .update(requests)
+    .set({ status: values.status, decidedBy: values.decidedBy, decidedAt: values.decidedBy ? values.now : null, remarks: values.remarks, updatedAt: values.now })
+    .where(and(eq(requests.tenantId, tdb.tenantId), eq(requests.id, id)));
 }
 
 export async function tenantTimeZone(tdb: TenantDb): Promise<string> {
-  const [row] = await queryRows<{ time_zone: string }>(tdb.tx, sql`SELECT time_zone FROM tenants WHERE id = ${tdb.tenantId}`);
-  return row?.time_zone ?? 'Asia/Kolkata';
+  const [row] = await tdb.tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tdb.tenantId));
+  return row?.timeZone ?? 'Asia/Kolkata';
 }
 
 /**
@@ -187,11 +233,11 @@ export async function replaceLogsWithRegularization(
   tdb: TenantDb,
   values: { userId: string; startDate: string; endDate: string; startTime: string; endTime: string; timeZone: string; notes: string; now: Date },
 ): Promise<number> {
-  await tdb.tx.execute(sql`
-    DELETE FROM time_logs
-     WHERE tenant_id = ${tdb.tenantId} AND user_id = ${values.userId}
-       AND work_date BETWEEN ${values.startDate}::date AND ${values.endDate}::date`);
+  await tdb.tx
+    .delete(timeLogs)
+    .where(and(eq(timeLogs.tenantId, tdb.tenantId), eq(timeLogs.userId, values.userId), gte(timeLogs.workDate, values.startDate), lte(timeLogs.workDate, values.endDate)));
   const crosses = values.endTime <= values.startTime;
+  // raw SQL: one row per day from generate_series, zone arithmetic in the database; the builder has no set-returning FROM.
   const rows = await queryRows<{ id: string }>(tdb.tx, sql`
     INSERT INTO time_logs (tenant_id, user_id, work_date, check_in, check_out, source, approval_status, notes, created_at, updated_at)
     SELECT ${tdb.tenantId}, ${values.userId}, d::date,

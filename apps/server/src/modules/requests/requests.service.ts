@@ -17,20 +17,20 @@ import type { Scope } from '../../platform/tenancy';
 import { decisionOf, isAdminOrModerator, mayCancel, mayDecide } from './requests.policy';
 import * as repo from './requests.repo';
 
-function toRow(row: repo.RequestDbRow): RequestRow {
+function toRow(row: repo.RequestRecord): RequestRow {
   return {
     id: row.id,
-    employeeId: row.user_id,
-    employeeName: row.employee_name,
-    requestType: row.request_type,
+    employeeId: row.userId,
+    employeeName: row.employeeName,
+    requestType: row.requestType,
     reason: row.reason,
     status: row.status,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    startTime: row.start_time,
-    endTime: row.end_time,
-    dateCreated: row.date_created,
-    decidedByName: row.decided_by_name,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    dateCreated: row.dateCreated,
+    decidedByName: row.decidedByName,
     remarks: row.remarks,
   };
 }
@@ -102,23 +102,23 @@ export class RequestService {
     const current = locked ? await repo.findRequest(tdb, id) : undefined;
     if (!locked || !current) throw notFound(REQUEST_MSG.notFound);
     if (decision === 'cancel') {
-      if (!mayCancel(ctx.userId, current.user_id)) throw forbidden(REQUEST_MSG.cancelOwnOnly);
+      if (!mayCancel(ctx.userId, current.userId)) throw forbidden(REQUEST_MSG.cancelOwnOnly);
     } else {
-      if (!mayDecideFor(ctx.userId, current.user_id)) throw forbidden(REQUEST_MSG.decideOwn);
-      const above = isAdminOrModerator(ctx.roleId) ? false : await repo.isAboveInChain(tdb, ctx.userId, current.user_id);
-      if (!mayDecide({ id: ctx.userId, roleId: ctx.roleId }, current.user_id, above)) throw forbidden(REQUEST_MSG.notYourReportee);
+      if (!mayDecideFor(ctx.userId, current.userId)) throw forbidden(REQUEST_MSG.decideOwn);
+      const above = isAdminOrModerator(ctx.roleId) ? false : await repo.isAboveInChain(tdb, ctx.userId, current.userId);
+      if (!mayDecide({ id: ctx.userId, roleId: ctx.roleId }, current.userId, above)) throw forbidden(REQUEST_MSG.notYourReportee);
     }
-    if (current.request_type !== input.requestType) throw badRequest(REQUEST_MSG.typeMismatch, { requestType: REQUEST_MSG.typeMismatch });
+    if (current.requestType !== input.requestType) throw badRequest(REQUEST_MSG.typeMismatch, { requestType: REQUEST_MSG.typeMismatch });
     if (locked.status !== RequestStatus.Opened) throw badRequest(REQUEST_MSG.notOpened, { status: REQUEST_MSG.notOpened });
 
     const remarks = input.remarks ? input.remarks : null;
     await repo.updateRequestStatus(tdb, id, { status: input.status, decidedBy: decision === 'decide' ? ctx.userId : null, remarks, now });
     if (input.status === RequestStatus.Completed) {
-      const { start_date: startDate, end_date: endDate, start_time: startTime, end_time: endTime } = current;
+      const { startDate, endDate, startTime, endTime } = current;
       if (!startDate || !endDate || !startTime || !endTime) throw badRequest(REQUEST_MSG.fillRequired);
       const timeZone = await repo.tenantTimeZone(tdb);
-      await repo.replaceLogsWithRegularization(tdb, { userId: current.user_id, startDate, endDate, startTime, endTime, timeZone, notes: current.reason, now });
-      enqueue('attendance.recompute', { userIds: [current.user_id], from: startDate, to: endDate });
+      await repo.replaceLogsWithRegularization(tdb, { userId: current.userId, startDate, endDate, startTime, endTime, timeZone, notes: current.reason, now });
+      enqueue('attendance.recompute', { userIds: [current.userId], from: startDate, to: endDate });
     }
     const updated = await repo.findRequest(tdb, id);
     if (!updated) throw notFound(REQUEST_MSG.notFound);

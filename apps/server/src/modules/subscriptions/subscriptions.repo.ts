@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { plans, subscriptions } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
@@ -26,7 +26,7 @@ export async function findTrial(tdb: TenantDb) {
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.isTrial, true)))
-    .orderBy(sql`${subscriptions.startAt} DESC`)
+    .orderBy(desc(subscriptions.startAt))
     .limit(1);
   return row;
 }

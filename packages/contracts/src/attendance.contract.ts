@@ -59,6 +59,18 @@ export const DEFAULT_ATTENDANCE_SETTINGS = {
 };
 export type AttendanceSettingsValues = typeof DEFAULT_ATTENDANCE_SETTINGS;
 
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** 'YYYY-MM' as 'March 2026'. */
+export function monthLabel(month: string): string {
+  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
+}
+
+/** The month lock of a finalized payroll (DESIGN §10, issue 16): attendance of that month no longer changes. */
+export const PAYROLL_LOCK_MSG = {
+  monthFinalized: (month: string) => `Payroll for ${monthLabel(month)} is finalized; attendance for that month can no longer change.`,
+} as const;
+
 export const ATTENDANCE_MSG = {
   checkedIn: 'Checked in successfully',
   checkedOut: 'Checked out successfully',

@@ -49,14 +49,18 @@ export async function findShiftWeekends(tdb: TenantDb): Promise<WorkingDayShift[
   return queryRows<WorkingDayShift>(tdb.tx, sql`SELECT id, is_default, weekends FROM shifts WHERE tenant_id = ${tdb.tenantId}`);
 }
 
-/** The department's shift: the first made when several apply to it (as the attendance module reads it). */
-export async function findDepartmentShiftId(tdb: TenantDb, departmentId: string | null): Promise<string | null> {
-  if (departmentId === null) return null;
-  const [row] = await queryRows<{ shift_id: string }>(tdb.tx, sql`
-    SELECT sd.shift_id FROM shift_departments sd JOIN shifts s ON s.id = sd.shift_id
-     WHERE sd.tenant_id = ${tdb.tenantId} AND sd.department_id = ${departmentId} AND NOT s.is_default
-     ORDER BY s.created_at, s.id LIMIT 1`);
-  return row?.shift_id ?? null;
+/** The department's shift links by effective date (issue 16), as the attendance module reads them. */
+export async function findDepartmentShifts(tdb: TenantDb, departmentId: string | null, to: string): Promise<{ shift_id: string; effective_from: string }[]> {
+  if (departmentId === null) return [];
+  return queryRows<{ shift_id: string; effective_from: string }>(tdb.tx, sql`
+    SELECT shift_id, to_char(effective_from, 'YYYY-MM-DD') AS effective_from FROM shift_departments
+     WHERE tenant_id = ${tdb.tenantId} AND department_id = ${departmentId} AND effective_from <= ${to}`);
+}
+
+/** Earlier weekends of edited shifts still in force after `from`. */
+export async function findShiftWeekendHistory(tdb: TenantDb, from: string): Promise<{ shift_id: string; valid_until: string; weekends: unknown }[]> {
+  return queryRows<{ shift_id: string; valid_until: string; weekends: unknown }>(tdb.tx, sql`
+    SELECT shift_id, to_char(valid_until, 'YYYY-MM-DD') AS valid_until, weekends FROM shift_history WHERE tenant_id = ${tdb.tenantId} AND valid_until > ${from}`);
 }
 
 export async function findAssignments(tdb: TenantDb, userId: string, from: string, to: string) {

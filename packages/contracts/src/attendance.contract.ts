@@ -275,6 +275,22 @@ export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatusValue, string> = {
   NotCalculated: 'Not Calculated',
 };
 
+/**
+ * A day's first-in or last-out ('HH:mm:ss' counted from the work date's midnight, so a night
+ * shift's out may be '26:57:00') as a clock time and how many days after the work date it falls.
+ * Shown as '02:57:00 (+1)', never '26:57:00' (issue 16).
+ */
+export function workDayClock(time: string): { time: string; dayOffset: number } {
+  const [h = 0, m = 0, s = 0] = time.split(':').map(Number);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { time: `${pad(h % 24)}:${pad(m)}:${pad(s)}`, dayOffset: Math.floor(h / 24) };
+}
+
+/** '(+1)' after a time on the day after the work date; '' on the work date itself. */
+export function dayOffsetSuffix(dayOffset: number): string {
+  return dayOffset > 0 ? ` (+${dayOffset.toString()})` : '';
+}
+
 /** Minutes as 'HH:mm' (the worklog's Total hours and Over Time). */
 export function formatAttendanceMinutes(minutes: number): string {
   const m = Math.max(0, Math.floor(minutes));

@@ -352,8 +352,8 @@ export class ShiftService {
     const today = dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(scope.db));
     const from = input.effectiveFrom ?? today;
     if (from < today) {
-      if (!input.updateAttendance) throw fieldError('effectiveFrom', SHIFT_MSG.effectiveFromPast);
-      if (daysBetweenInclusive(from, today) > MAX_BACKDATED_DAYS) throw fieldError('effectiveFrom', SHIFT_MSG.effectiveFromTooOld);
+      if (!input.updateAttendance) throw badRequest(SHIFT_MSG.effectiveFromPast, { effectiveFrom: SHIFT_MSG.effectiveFromPast });
+      if (daysBetweenInclusive(from, today) > MAX_BACKDATED_DAYS) throw badRequest(SHIFT_MSG.effectiveFromTooOld, { effectiveFrom: SHIFT_MSG.effectiveFromTooOld });
       await this.deps.locks.assertOpen(scope, from, today);
     }
     return { from, today };

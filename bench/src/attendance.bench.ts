@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { AttendanceService, boot, loadConfig, queryRows, withTenant, DEMO_PASSWORD } from '@tankha/server/bench';
+import { AttendanceService, PayrollLockService, boot, loadConfig, queryRows, withTenant, DEMO_PASSWORD } from '@tankha/server/bench';
 import type { BenchResult } from './results';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 8);
@@ -117,7 +117,7 @@ export async function runAttendanceGrid(): Promise<BenchResult> {
   const p = await prepare('grid');
   try {
     const { month, from, to } = lastMonth();
-    const service = new AttendanceService({ clock: { now: () => new Date() } });
+    const service = new AttendanceService({ clock: { now: () => new Date() }, locks: new PayrollLockService({ clock: { now: () => new Date() } }) });
     await recomputeAll(p, service, { from, to });
     const token = await login(p.base, 'anita.rao@nilgiri.demo');
     const url = `${p.base}/backend/api/Attendances/grid?month=${month}&page=1&pageSize=1000`;
@@ -230,7 +230,7 @@ export async function runAttendanceRecompute(): Promise<BenchResult> {
   const p = await prepare('recompute');
   try {
     const { from, to } = lastMonth();
-    const service = new AttendanceService({ clock: { now: () => new Date() } });
+    const service = new AttendanceService({ clock: { now: () => new Date() }, locks: new PayrollLockService({ clock: { now: () => new Date() } }) });
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     const times: number[] = [];
     const floors: number[] = [];

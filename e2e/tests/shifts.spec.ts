@@ -53,3 +53,47 @@ test('an administrator adds a shift, assigns it to an employee and sees it in th
   await expect(cell).toContainText(name);
   await expect(cell).toContainText('02:00 PM - 11:00 PM');
 });
+
+test('a new department shift leaves the roster of a past week as it was and applies from today (issue 16)', async ({ page }) => {
+  const name = `Eng Flex ${uniqueTag().letters.slice(0, 6)}`;
+  await login(page, DEMO.administrator);
+  await page.getByRole('link', { name: 'Shifts' }).click();
+  await expect(page).toHaveURL(/\/attendance\/shifts$/);
+
+  const roster = async () => {
+    await page.getByRole('tab', { name: 'User Shift Mapping' }).click();
+    await page.getByRole('textbox', { name: 'Search employees' }).fill('Rahul');
+    await expect(page.getByRole('button', { name: /^Shift of Rahul Sharma on / }).first()).toBeVisible();
+  };
+  const lastWeek = async () => {
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    const cells = page.getByRole('button', { name: /^Shift of Rahul Sharma on / });
+    await expect(cells).toHaveCount(7);
+    const texts = await cells.allInnerTexts();
+    await page.getByRole('button', { name: 'Next week' }).click();
+    return texts;
+  };
+  await roster();
+  const before = await lastWeek();
+
+  await page.getByRole('tab', { name: 'Manage Shifts' }).click();
+  await page.getByRole('button', { name: 'Add Shift' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Shift' });
+  await form.getByLabel('Shift Name').fill(name);
+  await form.getByLabel('Start Time').fill('10:00');
+  await form.getByLabel('End Time').fill('19:00');
+  await form.getByRole('combobox', { name: 'Departments' }).click();
+  await page.getByRole('option', { name: 'Engineering' }).click();
+  await form.getByLabel('Shift Name').click();
+  // Effective From defaults to today; an earlier date would ask for 'Update existing attendance records'.
+  await expect(form.getByRole('textbox', { name: 'Effective From' })).toBeVisible();
+  await expect(form.getByRole('checkbox', { name: 'Update existing attendance records' })).toHaveCount(0);
+  await form.getByRole('button', { name: 'Add Shift' }).click();
+  await expect(page.getByText('Shift created successfully!')).toBeVisible();
+
+  await page.reload();
+  await roster();
+  expect(await lastWeek()).toEqual(before);
+  expect(before.join(' ')).not.toContain(name);
+  await expect(page.getByRole('button', { name: `Shift of Rahul Sharma on ${todayIst()}` })).toContainText(name);
+});

@@ -4,4 +4,5 @@ export { loadConfig } from './platform/config';
 export { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
 export { queryRows } from './db/client';
 export { AttendanceService } from './modules/attendance/attendance.service';
+export { PayrollLockService } from './modules/payroll-locks/payroll-locks.service';
 export { withTenant } from './platform/unit-of-work';

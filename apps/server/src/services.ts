@@ -23,6 +23,7 @@ import { DocumentService } from './modules/documents/documents.service';
 import { EmployeeService } from './modules/employees/employees.service';
 import { SalaryService } from './modules/salary/salary.service';
 import { PeopleImportService } from './modules/people-import/people-import.service';
+import { PayrollLockService } from './modules/payroll-locks/payroll-locks.service';
 
 /**
  * The composition root: every module's service, built once. Services hold no database handle: each
@@ -47,6 +48,7 @@ export interface Services {
   employee: EmployeeService;
   salary: SalaryService;
   peopleImport: PeopleImportService;
+  payrollLocks: PayrollLockService;
 }
 
 export interface ServiceDeps {
@@ -63,7 +65,8 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const salary = new SalaryService({ clock });
   const employee = new EmployeeService({ clock, config, salary });
   const users = new UserService({ clock, files, employees: employee });
-  const attendance = new AttendanceService({ clock });
+  const payrollLocks = new PayrollLockService({ clock });
+  const attendance = new AttendanceService({ clock, locks: payrollLocks });
   return {
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
     tenants,
@@ -72,16 +75,17 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     dashboard: new DashboardService({ clock }),
     tax: new TaxService(),
     attendance,
-    shift: new ShiftService({ clock }),
+    shift: new ShiftService({ clock, locks: payrollLocks }),
     attendanceSettings: new AttendanceSettingsService({ clock }),
-    request: new RequestService({ clock }),
-    leave: new LeaveService({ clock }),
+    request: new RequestService({ clock, locks: payrollLocks }),
+    leave: new LeaveService({ clock, locks: payrollLocks }),
     notification: new NotificationService({ clock, push, attendance }),
     department: new DepartmentService(),
     document: new DocumentService({ clock, files, users }),
     employee,
     salary,
     peopleImport: new PeopleImportService({ employees: employee }),
+    payrollLocks,
   };
 }
 

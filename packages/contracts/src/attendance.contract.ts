@@ -60,6 +60,18 @@ export const DEFAULT_ATTENDANCE_SETTINGS = {
 };
 export type AttendanceSettingsValues = typeof DEFAULT_ATTENDANCE_SETTINGS;
 
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** 'YYYY-MM' as 'March 2026'. */
+export function monthLabel(month: string): string {
+  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
+}
+
+/** The month lock of a finalized payroll (DESIGN §10, issue 16): attendance of that month no longer changes. */
+export const PAYROLL_LOCK_MSG = {
+  monthFinalized: (month: string) => `Payroll for ${monthLabel(month)} is finalized; attendance for that month can no longer change.`,
+} as const;
+
 export const ATTENDANCE_MSG = {
   checkedIn: 'Checked in successfully',
   checkedOut: 'Checked out successfully',
@@ -264,6 +276,22 @@ export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatusValue, string> = {
   PresentOnWeekoff: 'Week Off (P)',
   NotCalculated: 'Not Calculated',
 };
+
+/**
+ * A day's first-in or last-out ('HH:mm:ss' counted from the work date's midnight, so a night
+ * shift's out may be '26:57:00') as a clock time and how many days after the work date it falls.
+ * Shown as '02:57:00 (+1)', never '26:57:00' (issue 16).
+ */
+export function workDayClock(time: string): { time: string; dayOffset: number } {
+  const [h = 0, m = 0, s = 0] = time.split(':').map(Number);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { time: `${pad(h % 24)}:${pad(m)}:${pad(s)}`, dayOffset: Math.floor(h / 24) };
+}
+
+/** '(+1)' after a time on the day after the work date; '' on the work date itself. */
+export function dayOffsetSuffix(dayOffset: number): string {
+  return dayOffset > 0 ? ` (+${dayOffset.toString()})` : '';
+}
 
 /** Minutes as 'HH:mm' (the worklog's Total hours and Over Time). */
 export function formatAttendanceMinutes(minutes: number): string {

@@ -42,6 +42,8 @@ export const SHIFT_MSG = {
   dateFormat: 'must be a date as YYYY-MM-DD',
   notesTooLong: 'Notes must be at most 500 characters',
   rangeTooLong: 'The date range can be at most 31 days',
+  effectiveFromPast: "To apply the shift to past days, tick 'Update existing attendance records'",
+  effectiveFromTooOld: 'Existing attendance records can be updated for at most 400 days back',
 } as const;
 
 /** People spec §9: shift list 10 a page, roster 7 employees a page. */
@@ -93,16 +95,29 @@ const shiftFields = {
   weekends: weekendsSchema.optional(),
 };
 
+/**
+ * When a new shift, its departments or an edit of its times and weekends take effect (issue 16):
+ * today when absent; a past date only with updateAttendance, which recomputes from that date (the
+ * Assign Shift rule); later days only otherwise, so a change never rewrites the past by accident.
+ */
+const effectiveFields = {
+  effectiveFrom: z
+    .union([z.string().refine(isRealDate, `effectiveFrom ${SHIFT_MSG.dateFormat}`), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  updateAttendance: z.boolean({ error: 'updateAttendance must be true or false' }).default(false),
+};
+
 /** POST /Shifts: a new (never default) shift; at least one department (people spec §5). */
 export const shiftCreateSchema = z
-  .object({ ...shiftFields, departmentIds: z.array(z.uuid({ error: SHIFT_MSG.departmentInvalid }), { error: SHIFT_MSG.departmentsRequired }).min(1, SHIFT_MSG.departmentsRequired) })
+  .object({ ...shiftFields, ...effectiveFields, departmentIds: z.array(z.uuid({ error: SHIFT_MSG.departmentInvalid }), { error: SHIFT_MSG.departmentsRequired }).min(1, SHIFT_MSG.departmentsRequired) })
   .refine((s) => s.shiftStart !== s.shiftEnd, { path: ['shiftEnd'], message: SHIFT_MSG.sameStartEnd });
 export type ShiftCreate = z.output<typeof shiftCreateSchema>;
 export type ShiftCreateBody = z.input<typeof shiftCreateSchema>;
 
 /** PUT /Shifts: { id, ...fields }; departmentIds when present replace the shift's departments. */
 export const shiftUpdateSchema = z
-  .object({ id: z.uuid({ error: SHIFT_MSG.shiftRequired }), ...shiftFields, departmentIds: idList(SHIFT_MSG.departmentInvalid).optional() })
+  .object({ id: z.uuid({ error: SHIFT_MSG.shiftRequired }), ...shiftFields, ...effectiveFields, departmentIds: idList(SHIFT_MSG.departmentInvalid).optional() })
   .refine((s) => s.shiftStart !== s.shiftEnd, { path: ['shiftEnd'], message: SHIFT_MSG.sameStartEnd });
 export type ShiftUpdate = z.output<typeof shiftUpdateSchema>;
 export type ShiftUpdateBody = z.input<typeof shiftUpdateSchema>;
@@ -130,6 +145,7 @@ export const shiftArrayReplySchema = envelope(z.array(shiftSchema));
 export const shiftAssignDepartmentsSchema = z.object({
   departmentIds: idList(SHIFT_MSG.departmentInvalid).min(1, SHIFT_MSG.departmentsRequired),
   shiftId: z.uuid({ error: SHIFT_MSG.shiftRequired }),
+  ...effectiveFields,
 });
 export type ShiftAssignDepartments = z.output<typeof shiftAssignDepartmentsSchema>;
 

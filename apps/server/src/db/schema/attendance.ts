@@ -39,7 +39,12 @@ export const shifts = pgTable(
   ],
 );
 
-/** Departments a shift applies to (POST assign/departments). */
+/**
+ * A department's shift from a date on (POST assign/departments, a shift's departments): the row with
+ * the latest effectiveFrom on or before a day gives that day's department shift; before the first row
+ * the department works the default shift. Earlier rows stay, so a new department shift never
+ * rewrites the days before it (issue 16). Taking a department off a shift links it to the default.
+ */
 export const shiftDepartments = pgTable(
   'shift_departments',
   {
@@ -50,8 +55,47 @@ export const shiftDepartments = pgTable(
     departmentId: uuid('department_id')
       .notNull()
       .references(() => departments.id, { onDelete: 'cascade' }),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [tenantIsolation(), primaryKey({ columns: [t.shiftId, t.departmentId] }), index('shift_departments_department_idx').on(t.tenantId, t.departmentId)],
+  (t) => [tenantIsolation(), primaryKey({ columns: [t.departmentId, t.effectiveFrom] }), index('shift_departments_department_idx').on(t.tenantId, t.departmentId)],
+);
+
+/**
+ * A shift's earlier definitions: times and weekends that applied to the days before `validUntil`
+ * (exclusive) and after the previous row's. The `shifts` row is the definition from the last row's
+ * `validUntil` on. Editing a shift from a date adds a row, so the days before the edit keep the
+ * times and weekends they were computed with (issue 16).
+ */
+export const shiftHistory = pgTable(
+  'shift_history',
+  {
+    tenantId: tenantIdColumn(),
+    shiftId: uuid('shift_id')
+      .notNull()
+      .references(() => shifts.id, { onDelete: 'cascade' }),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    shiftStart: text('shift_start').notNull(),
+    shiftEnd: text('shift_end').notNull(),
+    weekends: jsonb('weekends').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [tenantIsolation(), primaryKey({ columns: [t.shiftId, t.validUntil] }), index('shift_history_tenant_idx').on(t.tenantId)],
+);
+
+/**
+ * Months whose payroll is finalized (DESIGN §10): no attendance, leave or regularization change may
+ * touch a day in them, and recomputes leave their days alone. `month` is 'YYYY-MM'.
+ */
+export const payrollMonthLocks = pgTable(
+  'payroll_month_locks',
+  {
+    tenantId: tenantIdColumn(),
+    month: text('month').notNull(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: uuid('locked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [tenantIsolation(), primaryKey({ columns: [t.tenantId, t.month] })],
 );
 
 /** An employee's shift from startDate to endDate (open-ended when null); the latest covering a day wins. */

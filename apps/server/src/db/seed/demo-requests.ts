@@ -3,6 +3,7 @@ import { RequestStatus, RequestType } from '@tankha/contracts';
 import { addDaysToDate, dateInZone, dayOfWeekOf } from '@tankha/domain';
 import { queryRows, type Db } from '../client';
 import { withTenant } from '../../platform/unit-of-work';
+import { PayrollLockService } from '../../modules/payroll-locks/payroll-locks.service';
 import { AttendanceService } from '../../modules/attendance/attendance.service';
 
 interface Person extends Record<string, unknown> {
@@ -97,7 +98,7 @@ export async function seedDemoRequests(db: Db, tenantId: string, now: Date): Pro
               'regularization', 2, ${s.reason})`);
   }
   if (completed.length > 0) {
-    const attendance = new AttendanceService({ clock: { now: () => now } });
+    const attendance = new AttendanceService({ clock: { now: () => now }, locks: new PayrollLockService({ clock: { now: () => now } }) });
     await withTenant(db, tenantId, async (tdb) => {
       const scope = { db: tdb, tenantId, enqueue: () => {} };
       for (const s of completed) await attendance.recompute(scope, { userIds: [s.person.id], from: s.date, to: s.date });

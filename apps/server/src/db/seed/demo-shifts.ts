@@ -26,9 +26,12 @@ export async function seedDemoShifts(db: Db, tenantId: string, now: Date): Promi
   const early = shifts.find((s) => s.shift_name === 'Early Shift')?.id;
   if (!night || !early) return; // already seeded
 
+  const month = dateInZone(now, 'Asia/Kolkata').slice(0, 7);
+  const previous = addMonthsToMonth(month, -1);
+  // Sales has worked the early shift since the start of last month (the first month of demo logs).
   await db.execute(sql`
-    INSERT INTO shift_departments (tenant_id, shift_id, department_id)
-    SELECT ${tenantId}, ${early}, d.id FROM departments d WHERE d.tenant_id = ${tenantId} AND d.name = 'Sales'`);
+    INSERT INTO shift_departments (tenant_id, shift_id, department_id, effective_from)
+    SELECT ${tenantId}, ${early}, d.id, ${`${previous}-01`} FROM departments d WHERE d.tenant_id = ${tenantId} AND d.name = 'Sales'`);
 
   const people = await queryRows<{ id: string; email: string; department: string | null }>(db, sql`
     SELECT u.id, u.email, d.name AS department FROM users u LEFT JOIN departments d ON d.id = u.department_id
@@ -36,8 +39,6 @@ export async function seedDemoShifts(db: Db, tenantId: string, now: Date): Promi
   const eligible = people.filter((p) => !KEEP_ON_GENERAL.some((prefix) => p.email.startsWith(prefix)));
   const of = (department: string) => eligible.filter((p) => p.department === department);
 
-  const month = dateInZone(now, 'Asia/Kolkata').slice(0, 7);
-  const previous = addMonthsToMonth(month, -1);
   const rows: { userId: string; shiftId: string; start: string; end: string | null; notes: string | null }[] = [
     // Three engineers on nights from the start of last month, open-ended.
     ...of('Engineering')

@@ -4,6 +4,7 @@ import type { Db } from '../client';
 import { withTenant } from '../../platform/unit-of-work';
 import * as repo from '../../modules/attendance/attendance.repo';
 import { isWeekendFor, leaveOn, loadInputs, midnightOf, shiftOf } from '../../modules/attendance/attendance.inputs';
+import { PayrollLockService } from '../../modules/payroll-locks/payroll-locks.service';
 import { AttendanceService } from '../../modules/attendance/attendance.service';
 
 /** A small deterministic generator so the demo is the same on every start. */
@@ -103,6 +104,6 @@ export async function seedDemoTimeLogs(db: Db, tenantId: string, now: Date): Pro
   });
   if (!from) return;
   // The seed recomputes inline (no job queue here): a tenant transaction and a scope whose enqueue is unused.
-  const attendance = new AttendanceService({ clock: { now: () => now } });
+  const attendance = new AttendanceService({ clock: { now: () => now }, locks: new PayrollLockService({ clock: { now: () => now } }) });
   await withTenant(db, tenantId, (tdb) => attendance.recompute({ db: tdb, tenantId, enqueue: () => {} }, { from, to: yesterday }));
 }

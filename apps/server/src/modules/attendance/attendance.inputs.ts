@@ -5,9 +5,12 @@ import {
   computeAttendanceDay,
   isWeekendDay,
   resolveShiftId,
+  shiftDefinitionOn,
   type ApprovedLeave,
+  type DepartmentShiftRow,
   type AttendanceDay,
   type ShiftAssignmentRow,
+  type ShiftHistoryRow,
   type TimeLog,
   type WeekendRule,
 } from '@tankha/domain';
@@ -67,7 +70,9 @@ export interface AttendanceInputs {
   settings: AttendanceSettingsValues;
   shifts: Map<string, ShiftDef>;
   defaultShiftId: string | null;
-  departmentShift: Map<string, string>;
+  departmentShift: Map<string, DepartmentShiftRow[]>;
+  /** Earlier times and weekends of edited shifts, by shift id. */
+  history: Map<string, ShiftHistoryRow<ShiftDef>[]>;
   assignments: Map<string, ShiftAssignmentRow[]>;
   holidays: Map<string, string>;
   leave: Map<string, repo.LeaveRow[]>;
@@ -80,11 +85,12 @@ function settingsShift(settings: AttendanceSettingsValues): ShiftDef {
 }
 
 export async function loadInputs(tdb: TenantDb, userIds: readonly string[], from: string, to: string, withLogs: boolean): Promise<AttendanceInputs & { logs: repo.TimeLogRow[] }> {
-  const [timeZone, saved, shiftRows, deptRows, assignmentRows, holidayRows, leaveRows, logs] = [
+  const [timeZone, saved, shiftRows, deptRows, historyRows, assignmentRows, holidayRows, leaveRows, logs] = [
     await repo.findTimeZone(tdb),
     await repo.findSettings(tdb),
     await repo.findShifts(tdb),
-    await repo.findDepartmentShifts(tdb),
+    await repo.findDepartmentShifts(tdb, to),
+    await repo.findShiftHistory(tdb, from),
     await repo.findAssignments(tdb, userIds, from, to),
     await repo.findHolidays(tdb, from, to),
     await repo.findApprovedLeave(tdb, userIds, from, to),
@@ -96,6 +102,15 @@ export async function loadInputs(tdb: TenantDb, userIds: readonly string[], from
     shifts.set(s.id, { id: s.id, shiftName: s.shift_name, shiftStart: s.shift_start, shiftEnd: s.shift_end, weekends: weekendsOf(s.weekends) });
     if (s.is_default) defaultShiftId = s.id;
   }
+  const history = new Map<string, ShiftHistoryRow<ShiftDef>[]>();
+  for (const h of historyRows) {
+    const shift = shifts.get(h.shift_id);
+    if (!shift) continue;
+    const definition: ShiftDef = { ...shift, shiftStart: h.shift_start, shiftEnd: h.shift_end, weekends: weekendsOf(h.weekends) };
+    history.set(h.shift_id, [...(history.get(h.shift_id) ?? []), { validUntil: h.valid_until, definition }]);
+  }
+  const departmentShift = new Map<string, DepartmentShiftRow[]>();
+  for (const d of deptRows) departmentShift.set(d.department_id, [...(departmentShift.get(d.department_id) ?? []), { shiftId: d.shift_id, effectiveFrom: d.effective_from }]);
   const assignments = new Map<string, ShiftAssignmentRow[]>();
   for (const a of assignmentRows) {
     const list = assignments.get(a.user_id) ?? [];
@@ -113,7 +128,8 @@ export async function loadInputs(tdb: TenantDb, userIds: readonly string[], from
     settings: mergeSettings(saved),
     shifts,
     defaultShiftId,
-    departmentShift: new Map(deptRows.map((r) => [r.department_id, r.shift_id])),
+    departmentShift,
+    history,
     assignments,
     holidays: new Map(holidayRows.map((h) => [h.holiday_date, h.name])),
     leave,
@@ -132,9 +148,15 @@ export function midnightOf(inputs: AttendanceInputs, date: string): number {
 }
 
 export function shiftOf(inputs: AttendanceInputs, employee: { id: string; department_id: string | null }, date: string): ShiftDef {
-  const deptShift = employee.department_id ? (inputs.departmentShift.get(employee.department_id) ?? null) : null;
-  const id = resolveShiftId(date, inputs.assignments.get(employee.id) ?? [], deptShift, inputs.defaultShiftId);
-  return (id ? inputs.shifts.get(id) : undefined) ?? settingsShift(inputs.settings);
+  const deptShifts = employee.department_id ? (inputs.departmentShift.get(employee.department_id) ?? []) : [];
+  const id = resolveShiftId(date, inputs.assignments.get(employee.id) ?? [], deptShifts, inputs.defaultShiftId);
+  return (id ? shiftByIdOn(inputs, id, date) : undefined) ?? settingsShift(inputs.settings);
+}
+
+/** A shift as defined on a date (the stored day's shift may be another than today's resolution). */
+export function shiftByIdOn(inputs: AttendanceInputs, id: string, date: string): ShiftDef | undefined {
+  const shift = inputs.shifts.get(id);
+  return shift ? shiftDefinitionOn(date, shift, inputs.history.get(id) ?? []) : undefined;
 }
 
 export function shiftInfoOf(shift: ShiftDef): ShiftInfo | null {

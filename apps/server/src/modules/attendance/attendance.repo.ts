@@ -106,13 +106,26 @@ export async function findShifts(tdb: TenantDb): Promise<ShiftRow[]> {
   return queryRows<ShiftRow>(tdb.tx, sql`SELECT id, shift_name, shift_start, shift_end, is_default, weekends FROM shifts WHERE tenant_id = ${tdb.tenantId} ORDER BY created_at, id`);
 }
 
-/** A department's shift: the first made when several apply to it. */
-export async function findDepartmentShifts(tdb: TenantDb): Promise<{ department_id: string; shift_id: string }[]> {
+/** Each department's shift links by effective date up to `to` (issue 16: a link never reaches back before its date). */
+export async function findDepartmentShifts(tdb: TenantDb, to: string): Promise<{ department_id: string; shift_id: string; effective_from: string }[]> {
   return queryRows(tdb.tx, sql`
-    SELECT DISTINCT ON (sd.department_id) sd.department_id, sd.shift_id
-      FROM shift_departments sd JOIN shifts s ON s.id = sd.shift_id
-     WHERE sd.tenant_id = ${tdb.tenantId} AND NOT s.is_default
-     ORDER BY sd.department_id, s.created_at, s.id`);
+    SELECT department_id, shift_id, to_char(effective_from, 'YYYY-MM-DD') AS effective_from
+      FROM shift_departments WHERE tenant_id = ${tdb.tenantId} AND effective_from <= ${to}`);
+}
+
+export interface ShiftHistoryRow extends Record<string, unknown> {
+  shift_id: string;
+  valid_until: string;
+  shift_start: string;
+  shift_end: string;
+  weekends: unknown;
+}
+
+/** Earlier definitions of the shifts still in force after `from` (a shift edited from a date). */
+export async function findShiftHistory(tdb: TenantDb, from: string): Promise<ShiftHistoryRow[]> {
+  return queryRows<ShiftHistoryRow>(tdb.tx, sql`
+    SELECT shift_id, to_char(valid_until, 'YYYY-MM-DD') AS valid_until, shift_start, shift_end, weekends
+      FROM shift_history WHERE tenant_id = ${tdb.tenantId} AND valid_until > ${from}`);
 }
 
 export interface AssignmentRow extends Record<string, unknown> {

@@ -1,5 +1,12 @@
 import ExcelJS from 'exceljs';
-import { ATTENDANCE_STATUS_LABELS, formatAttendanceMinutes, type AttendanceDayView } from '@tankha/contracts';
+import { ATTENDANCE_STATUS_LABELS, dayOffsetSuffix, formatAttendanceMinutes, workDayClock, type AttendanceDayView } from '@tankha/contracts';
+
+/** A first-in or last-out as the clock shows it, with '(+1)' when it falls after the work date (a night shift's out). */
+function clockText(time: string | null): string {
+  if (!time) return '';
+  const { time: clock, dayOffset } = workDayClock(time);
+  return `${clock}${dayOffsetSuffix(dayOffset)}`;
+}
 
 export interface ReportEmployee {
   employeeNumber: string | null;
@@ -27,7 +34,7 @@ export async function buildAttendanceReport(employees: readonly ReportEmployee[]
     { header: 'Employee Name', key: 'name', width: 28 },
     { header: 'Status', key: 'status', width: 18 },
     { header: 'First In', key: 'firstIn', width: 10 },
-    { header: 'Last Out', key: 'lastOut', width: 10 },
+    { header: 'Last Out', key: 'lastOut', width: 14 },
     { header: 'Total Hours', key: 'total', width: 12 },
     { header: 'Overtime', key: 'overtime', width: 10 },
     { header: 'Shift', key: 'shift', width: 28 },
@@ -55,8 +62,8 @@ export async function buildAttendanceReport(employees: readonly ReportEmployee[]
         number: e.employeeNumber ?? '',
         name: e.name,
         status: ATTENDANCE_STATUS_LABELS[d.attendanceStatus],
-        firstIn: d.startTime ?? '',
-        lastOut: d.endTime ?? '',
+        firstIn: clockText(d.startTime),
+        lastOut: clockText(d.endTime),
         total: formatAttendanceMinutes(d.totalMinutes),
         overtime: formatAttendanceMinutes(d.overtimeMinutes),
         shift: d.shiftInfo ? `${d.shiftInfo.shiftName} (${d.shiftInfo.shiftStart.slice(0, 5)} - ${d.shiftInfo.shiftEnd.slice(0, 5)})` : 'N/A',

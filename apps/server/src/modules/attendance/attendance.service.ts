@@ -32,6 +32,7 @@ import {
   logSeconds,
   midnightOf,
   secondsLabel,
+  shiftByIdOn,
   shiftInfoOf,
   shiftOf,
   type AttendanceInputs,
@@ -39,6 +40,7 @@ import {
 } from './attendance.inputs';
 import { mayDecide, seesEveryone, transitionError } from './attendance.policy';
 import { buildAttendanceReport } from './attendance.report';
+import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
@@ -72,7 +74,7 @@ const twelveHour = (time: string) => {
 
 /** Time logs, computed days, the grid, approvals and the report (people spec §2.11, §2.12, §4, §7). */
 export class AttendanceService {
-  constructor(readonly deps: { clock: Clock }) {}
+  constructor(readonly deps: { clock: Clock; locks: PayrollLockService }) {}
 
   /**
    * Recomputes the attendance days of a range through the domain's attendance function (DESIGN §5):
@@ -101,10 +103,18 @@ export class AttendanceService {
     return logs;
   }
 
-  /** The recompute inside an open tenant transaction (this module's own writes recompute atomically). */
+  /**
+   * The recompute inside an open tenant transaction (this module's own writes recompute atomically).
+   * Days of a month whose payroll is finalized are never rewritten: the range is cut around them.
+   */
   async recomputeIn(tdb: TenantDb, range: RecomputeRange & { userIds: readonly string[] }): Promise<void> {
     if (range.userIds.length === 0 || range.from > range.to) return;
     if (daysBetweenInclusive(range.from, range.to) > MAX_RECOMPUTE_DAYS) throw new RangeError(`recompute covers at most ${MAX_RECOMPUTE_DAYS.toString()} days`);
+    const locked = await this.deps.locks.lockedMonthsBetween({ db: tdb }, range.from, range.to);
+    for (const part of openParts(range.from, range.to, locked)) await this.recomputeOpen(tdb, { userIds: range.userIds, ...part });
+  }
+
+  private async recomputeOpen(tdb: TenantDb, range: RecomputeRange & { userIds: readonly string[] }): Promise<void> {
     const employees = await repo.findEmployees(tdb, range.userIds);
     if (employees.length === 0) return;
     const ids = employees.map((e) => e.id);
@@ -189,6 +199,7 @@ export class AttendanceService {
   async checkIn({ db: tdb, ctx }: Scope): Promise<AttendanceToday> {
     const state = await this.loadTodayState(tdb, ctx.userId, true);
     if (state.open) throw badRequest(ATTENDANCE_MSG.alreadyCheckedIn);
+    await this.deps.locks.assertOpen({ db: tdb }, state.today);
     assertDayOpen(state.inputs, state.employee, state.today);
     const log = { userId: ctx.userId, workDate: state.today, checkIn: state.now, checkOut: null, source: 'web', approvalStatus: AttendanceApproval.Approved, notes: null };
     const id = await repo.insertTimeLog(tdb, log);
@@ -201,6 +212,7 @@ export class AttendanceService {
     const state = await this.loadTodayState(tdb, ctx.userId, true);
     const open = state.open;
     if (!open) throw badRequest(ATTENDANCE_MSG.notCheckedIn);
+    await this.deps.locks.assertOpen({ db: tdb }, open.work_date, state.today);
     await repo.closeTimeLog(tdb, open.id, state.now);
     open.check_out_ms = state.now.getTime();
     if (open.work_date < state.today) {
@@ -235,6 +247,7 @@ export class AttendanceService {
     if (s.restrictLogsForFutureDates && input.date > today) throw badRequest(ATTENDANCE_MSG.futureDate);
     const maxPast = s.maxPastDaysForAttendanceUpdate;
     if (s.restrictLogsForPastDates && input.date < addDaysToDate(today, -maxPast)) throw badRequest(ATTENDANCE_MSG.pastDate(maxPast));
+    await this.deps.locks.assertOpen({ db: tdb }, input.date);
     const inputs = await this.assertDayAllowed(tdb, ctx.userId, input.date);
     const employee = await repo.findEmployee(tdb, ctx.userId);
     if (!employee) throw notFound(ATTENDANCE_MSG.employeeNotFound);
@@ -321,7 +334,7 @@ export class AttendanceService {
         const shift = shiftOf(inputs, employee, date);
         const row = byKey.get(`${employee.id}|${date}`);
         const leave = leaveOn(inputs, employee.id, date);
-        const storedShift = row?.shift_id ? inputs.shifts.get(row.shift_id) : undefined;
+        const storedShift = row?.shift_id ? shiftByIdOn(inputs, row.shift_id, date) : undefined;
         days.push({
           date,
           isWeekend: isWeekendFor(shift, date),
@@ -406,6 +419,7 @@ export class AttendanceService {
     const logs = await repo.findLogsByIds(tdb, ids);
     if (logs.length !== ids.length) throw badRequest(ATTENDANCE_MSG.invalidSelection);
     if (logs.some((log) => !mayDecideFor(ctx.userId, log.user_id))) throw forbidden(ATTENDANCE_MSG.cannotDecideOwn);
+    await this.deps.locks.assertDatesOpen({ db: tdb }, logs.map((l) => l.work_date));
     for (const log of logs) {
       const problem = transitionError(log.approval_status, input.status);
       if (problem) throw new AppError(400, ErrorCode.Validation, problem);
@@ -465,6 +479,23 @@ export class AttendanceService {
     const rows = await repo.findScopedEmployees(tdb, scope, query.pageSize, (query.pageNumber - 1) * query.pageSize);
     return { totalRecords, data: rows.map((r) => ({ id: r.id, name: fullName(r), email: r.email, employeeNumber: r.employee_number, designation: r.designation })) };
   }
+}
+
+/** The stretches of [from, to] outside the locked 'YYYY-MM' months. */
+function openParts(from: string, to: string, locked: ReadonlySet<string>): { from: string; to: string }[] {
+  if (locked.size === 0) return [{ from, to }];
+  const parts: { from: string; to: string }[] = [];
+  let start: string | null = null;
+  let last = from;
+  for (let date = from; date <= to; date = addDaysToDate(date, 1)) {
+    if (locked.has(date.slice(0, 7))) {
+      if (start !== null) parts.push({ from: start, to: last });
+      start = null;
+    } else if (start === null) start = date;
+    last = date;
+  }
+  if (start !== null) parts.push({ from: start, to });
+  return parts;
 }
 
 /** The joining date and the weekend and holiday restrictions of the settings (people spec §3). */

@@ -1,6 +1,6 @@
-import { and, asc, between, count, desc, eq, gte, inArray, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { holidays, leaveBalances, leaveRequests, leaveTypes, shiftAssignments, shiftDepartments, shifts, tenants, users } from '../../db/schema';
+import { holidays, leaveBalances, leaveRequests, leaveTypes, shiftAssignments, shiftDepartments, shiftHistory, shifts, tenants, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
 /** Queries of leave types, holidays and leave requests; every one scoped to the tenant. */
@@ -63,17 +63,21 @@ export async function findShiftWeekends(tdb: TenantDb): Promise<WorkingDayShift[
   return tdb.tx.select({ id: shifts.id, isDefault: shifts.isDefault, weekends: shifts.weekends }).from(shifts).where(eq(shifts.tenantId, tdb.tenantId));
 }
 
-/** The department's shift: the first made when several apply to it (as the attendance module reads it). */
-export async function findDepartmentShiftId(tdb: TenantDb, departmentId: string | null): Promise<string | null> {
-  if (departmentId === null) return null;
-  const [row] = await tdb.tx
-    .select({ shiftId: shiftDepartments.shiftId })
+/** The department's shift links by effective date (issue 16), as the attendance module reads them. */
+export async function findDepartmentShifts(tdb: TenantDb, departmentId: string | null, to: string): Promise<{ shiftId: string; effectiveFrom: string }[]> {
+  if (departmentId === null) return [];
+  return tdb.tx
+    .select({ shiftId: shiftDepartments.shiftId, effectiveFrom: shiftDepartments.effectiveFrom })
     .from(shiftDepartments)
-    .innerJoin(shifts, eq(shifts.id, shiftDepartments.shiftId))
-    .where(and(eq(shiftDepartments.tenantId, tdb.tenantId), eq(shiftDepartments.departmentId, departmentId), not(shifts.isDefault)))
-    .orderBy(asc(shifts.createdAt), asc(shifts.id))
-    .limit(1);
-  return row?.shiftId ?? null;
+    .where(and(eq(shiftDepartments.tenantId, tdb.tenantId), eq(shiftDepartments.departmentId, departmentId), lte(shiftDepartments.effectiveFrom, to)));
+}
+
+/** Earlier weekends of edited shifts still in force after `from`. */
+export async function findShiftWeekendHistory(tdb: TenantDb, from: string): Promise<{ shiftId: string; validUntil: string; weekends: unknown }[]> {
+  return tdb.tx
+    .select({ shiftId: shiftHistory.shiftId, validUntil: shiftHistory.validUntil, weekends: shiftHistory.weekends })
+    .from(shiftHistory)
+    .where(and(eq(shiftHistory.tenantId, tdb.tenantId), gt(shiftHistory.validUntil, from)));
 }
 
 export async function findAssignments(tdb: TenantDb, userId: string, from: string, to: string) {

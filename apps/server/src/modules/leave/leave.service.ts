@@ -25,6 +25,7 @@ import {
   dateInZone,
   isWeekendDay,
   resolveShiftId,
+  shiftDefinitionOn,
   type IsoDate,
   type LeaveTypeRules,
   type WeekendRule,
@@ -33,6 +34,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { RequestContext, Scope, TenantDb } from '../../platform/tenancy';
 import * as repo from './leave.repo';
+import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 
 /** How many years back the carry-forward chain is followed (older history is taken as settled). */
 const CARRY_FORWARD_YEARS = 5;
@@ -90,7 +92,7 @@ function isUniqueViolation(error: unknown): boolean {
  * runs after commit.
  */
 export class LeaveService {
-  constructor(private readonly deps: { clock: Clock }) {}
+  constructor(private readonly deps: { clock: Clock; locks: PayrollLockService }) {}
 
   private async today(tdb: TenantDb): Promise<IsoDate> {
     return dateInZone(this.deps.clock.now(), await repo.findTimeZone(tdb));
@@ -105,6 +107,7 @@ export class LeaveService {
 
   async createHoliday(scope: Scope, input: HolidayInput): Promise<Holiday> {
     const holiday = await this.writeHoliday(scope, async (tdb) => {
+      await this.deps.locks.assertOpen(scope, input.date);
       if (await repo.holidayDateTaken(tdb, input.date, null)) throw conflict(LEAVE_MSG.holidayExists, 'date');
       return repo.insertHoliday(tdb, input);
     });
@@ -118,6 +121,7 @@ export class LeaveService {
       const current = await repo.findHoliday(tdb, id);
       if (!current) throw notFound(LEAVE_MSG.holidayNotFound);
       previousDate = current.date;
+      await this.deps.locks.assertDatesOpen(scope, [current.date, input.date]);
       if (await repo.holidayDateTaken(tdb, input.date, id)) throw conflict(LEAVE_MSG.holidayExists, 'date');
       await repo.updateHoliday(tdb, id, input);
       return id;
@@ -131,6 +135,7 @@ export class LeaveService {
     await repo.lockLeaveSettings(tdb);
     const current = await repo.findHoliday(tdb, id);
     if (!current) throw notFound(LEAVE_MSG.holidayNotFound);
+    await this.deps.locks.assertOpen(scope, current.date);
     await repo.deleteHoliday(tdb, id);
     this.recomputeDates(scope, [current.date]);
   }
@@ -267,18 +272,22 @@ export class LeaveService {
 
   /** Whether each date is a working day for the employee: not a week-off of their shift, not a (non-optional) holiday. */
   private async workingDayRule(tdb: TenantDb, employee: repo.Employee, from: IsoDate, to: IsoDate): Promise<(date: IsoDate) => boolean> {
-    const [shifts, departmentShiftId, assignments, holidays] = await Promise.all([
+    const [shifts, departmentShifts, history, assignments, holidays] = await Promise.all([
       repo.findShiftWeekends(tdb),
-      repo.findDepartmentShiftId(tdb, employee.departmentId),
+      repo.findDepartmentShifts(tdb, employee.departmentId, to),
+      repo.findShiftWeekendHistory(tdb, from),
       repo.findAssignments(tdb, employee.id, from, to),
       repo.findHolidays(tdb, from, to),
     ]);
     const defaultShiftId = shifts.find((s) => s.isDefault)?.id ?? null;
     const weekendsOf = new Map(shifts.map((s) => [s.id, parseWeekends(s.weekends)]));
+    const earlierWeekends = new Map<string, { validUntil: IsoDate; definition: readonly WeekendRule[] }[]>();
+    for (const h of history) earlierWeekends.set(h.shiftId, [...(earlierWeekends.get(h.shiftId) ?? []), { validUntil: h.validUntil, definition: parseWeekends(h.weekends) }]);
     const holidayDates = new Set(holidays.filter((h) => !h.isOptional).map((h) => h.date));
-        return (date) => {
-      const shiftId = resolveShiftId(date, assignments, departmentShiftId, defaultShiftId);
-      const weekends = (shiftId ? weekendsOf.get(shiftId) : undefined) ?? DEFAULT_WEEKENDS;
+    return (date) => {
+      const shiftId = resolveShiftId(date, assignments, departmentShifts, defaultShiftId);
+      const current = shiftId ? weekendsOf.get(shiftId) : undefined;
+      const weekends = (current && shiftId ? shiftDefinitionOn(date, current, earlierWeekends.get(shiftId) ?? []) : undefined) ?? DEFAULT_WEEKENDS;
       return !isWeekendDay(date, weekends) && !holidayDates.has(date);
     };
   }
@@ -299,6 +308,7 @@ export class LeaveService {
     const type = await repo.findLeaveType(tdb, input.leaveTypeId);
     if (!type || !type.isActive) throw fieldError('leaveTypeId', LEAVE_MSG.leaveTypeInvalid);
     if (employee.dateOfJoining && input.startDate < employee.dateOfJoining) throw fieldError('startDate', LEAVE_MSG.beforeJoining);
+    await this.deps.locks.assertOpen({ db: tdb }, input.startDate, input.endDate);
 
     // Two halves of the same date (a first half and a second half) may sit side by side; anything else overlapping clashes.
     const overlapping = await repo.findOverlapping(tdb, ctx.userId, input.startDate, input.endDate);
@@ -347,12 +357,14 @@ export class LeaveService {
     if (input.status === LeaveStatus.Cancelled) {
       if (row.userId !== ctx.userId) throw forbidden(LEAVE_MSG.onlyRequesterCancels);
       if (!this.cancellable(row, today)) throw conflict(LEAVE_MSG.notCancellable);
+      if (row.status === LeaveStatus.Approved) await this.deps.locks.assertOpen({ db: tdb }, row.startDate, row.endDate);
       recompute = row.status === LeaveStatus.Approved;
       await repo.updateRequestStatus(tdb, id, { status: LeaveStatus.Cancelled, deciderId: null, remarks: input.remarks, at: now });
     } else {
       if (!mayDecideFor(ctx.userId, row.userId)) throw forbidden(LEAVE_MSG.cannotDecideOwn);
       if (!isAdminOrModerator(ctx) && row.reportingManagerId !== ctx.userId) throw forbidden(LEAVE_MSG.notAllowedToDecide);
       if (row.status !== LeaveStatus.Pending) throw conflict(LEAVE_MSG.alreadyDecided);
+      if (input.status === LeaveStatus.Approved) await this.deps.locks.assertOpen({ db: tdb }, row.startDate, row.endDate);
       if (input.status === LeaveStatus.Approved && row.isPaid) {
         // Pending days already hold the balance; a quota cut or a debit since applying can leave too little.
         const employee = await repo.findEmployee(tdb, row.userId);

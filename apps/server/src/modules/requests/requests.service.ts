@@ -16,6 +16,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import type { Scope } from '../../platform/tenancy';
 import { decisionOf, isAdminOrModerator, mayCancel, mayDecide } from './requests.policy';
 import * as repo from './requests.repo';
+import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 
 function toRow(row: repo.RequestRecord): RequestRow {
   return {
@@ -37,7 +38,7 @@ function toRow(row: repo.RequestRecord): RequestRow {
 
 /** Attendance regularization requests (people spec §2.3, §4, §5, §6, §7; DESIGN §5). */
 export class RequestService {
-  constructor(private readonly deps: { clock: Clock }) {}
+  constructor(private readonly deps: { clock: Clock; locks: PayrollLockService }) {}
 
   /** Raised for the signed-in user (people spec §6), created Opened (§4). */
   async create({ db: tdb, ctx }: Scope, input: CreateRequest): Promise<RequestRow> {
@@ -50,6 +51,7 @@ export class RequestService {
     if (!checked.ok) throw badRequest(checked.message, { [checked.field]: checked.message });
     const value = checked.value;
     if (requester.dateOfJoining && value.startDate < requester.dateOfJoining) throw badRequest(REQUEST_MSG.beforeJoining, { startDate: REQUEST_MSG.beforeJoining });
+    await this.deps.locks.assertOpen({ db: tdb }, value.startDate, value.endDate);
     await repo.lockUserRequests(tdb, ctx.userId);
     if (await repo.hasOverlappingOpened(tdb, ctx.userId, value.startDate, value.endDate)) {
       throw new AppError(409, 'CONFLICT', REQUEST_MSG.overlapping, { startDate: REQUEST_MSG.overlapping });
@@ -116,6 +118,7 @@ export class RequestService {
     if (input.status === RequestStatus.Completed) {
       const { startDate, endDate, startTime, endTime } = current;
       if (!startDate || !endDate || !startTime || !endTime) throw badRequest(REQUEST_MSG.fillRequired);
+      await this.deps.locks.assertOpen({ db: tdb }, startDate, endDate);
       const timeZone = await repo.tenantTimeZone(tdb);
       await repo.replaceLogsWithRegularization(tdb, { userId: current.userId, startDate, endDate, startTime, endTime, timeZone, notes: current.reason, now });
       enqueue('attendance.recompute', { userIds: [current.userId], from: startDate, to: endDate });

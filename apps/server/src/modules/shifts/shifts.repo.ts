@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
+import type { DepartmentShiftRow } from '@tankha/domain';
 import type { TenantDb } from '../../platform/tenancy';
 
 export interface ShiftRow extends Record<string, unknown> {
@@ -21,10 +22,15 @@ export interface ShiftValues {
   updatedBy: string;
 }
 
+/** Each department's latest link (its shift now, or from a date already chosen). */
+const LATEST_LINKS = (tdb: TenantDb) => sql`
+  (SELECT DISTINCT ON (l.department_id) l.department_id, l.shift_id FROM shift_departments l
+    WHERE l.tenant_id = ${tdb.tenantId} ORDER BY l.department_id, l.effective_from DESC)`;
+
 const SHIFT_COLUMNS = (tdb: TenantDb) => sql`
   s.id, s.shift_name, s.shift_start, s.shift_end, s.is_default, s.weekends, s.updated_by,
-  (SELECT array_agg(sd.department_id::text ORDER BY sd.department_id) FROM shift_departments sd
-    WHERE sd.tenant_id = ${tdb.tenantId} AND sd.shift_id = s.id) AS department_ids`;
+  (SELECT array_agg(sd.department_id::text ORDER BY sd.department_id) FROM ${LATEST_LINKS(tdb)} sd
+    WHERE sd.shift_id = s.id AND NOT s.is_default) AS department_ids`;
 
 export async function countShifts(tdb: TenantDb): Promise<number> {
   const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT count(*)::int AS n FROM shifts WHERE tenant_id = ${tdb.tenantId}`);
@@ -62,7 +68,7 @@ export async function findShiftsOfDepartment(tdb: TenantDb, departmentId: string
   return queryRows<ShiftRow>(tdb.tx, sql`
     SELECT ${SHIFT_COLUMNS(tdb)} FROM shifts s
      WHERE s.tenant_id = ${tdb.tenantId}
-       AND (s.is_default OR EXISTS (SELECT 1 FROM shift_departments sd WHERE sd.tenant_id = ${tdb.tenantId} AND sd.shift_id = s.id AND sd.department_id = ${departmentId}))
+       AND (s.is_default OR EXISTS (SELECT 1 FROM ${LATEST_LINKS(tdb)} sd WHERE sd.shift_id = s.id AND sd.department_id = ${departmentId}))
      ORDER BY s.is_default DESC, lower(s.shift_name), s.id`);
 }
 
@@ -106,20 +112,22 @@ export async function countDepartments(tdb: TenantDb, ids: readonly string[]): P
 }
 
 /**
- * A department works one department shift (docs/decisions.md): linking departments to a shift
- * takes them off any other shift first.
+ * A department works one department shift at a time (docs/decisions.md): linking departments to a
+ * shift from a date replaces whatever they had from that date on; the links of earlier dates stay.
  */
-export async function linkDepartments(tdb: TenantDb, shiftId: string, departmentIds: readonly string[]): Promise<void> {
+export async function linkDepartments(tdb: TenantDb, shiftId: string, departmentIds: readonly string[], from: string, now: Date): Promise<void> {
   if (departmentIds.length === 0) return;
   const list = sql.join(departmentIds.map((id) => sql`${id}`), sql`, `);
-  await tdb.tx.execute(sql`DELETE FROM shift_departments WHERE tenant_id = ${tdb.tenantId} AND department_id IN (${list})`);
+  await tdb.tx.execute(sql`DELETE FROM shift_departments WHERE tenant_id = ${tdb.tenantId} AND department_id IN (${list}) AND effective_from >= ${from}`);
   await tdb.tx.execute(sql`
-    INSERT INTO shift_departments (tenant_id, shift_id, department_id)
-    SELECT ${tdb.tenantId}, ${shiftId}, d.id FROM departments d WHERE d.tenant_id = ${tdb.tenantId} AND d.id IN (${list})`);
+    INSERT INTO shift_departments (tenant_id, shift_id, department_id, effective_from, created_at)
+    SELECT ${tdb.tenantId}, ${shiftId}, d.id, ${from}, ${now} FROM departments d WHERE d.tenant_id = ${tdb.tenantId} AND d.id IN (${list})`);
 }
 
-export async function unlinkAllDepartments(tdb: TenantDb, shiftId: string): Promise<void> {
-  await tdb.tx.execute(sql`DELETE FROM shift_departments WHERE tenant_id = ${tdb.tenantId} AND shift_id = ${shiftId}`);
+/** The departments whose latest link is to this shift. */
+export async function findLinkedDepartments(tdb: TenantDb, shiftId: string): Promise<string[]> {
+  const rows = await queryRows<{ department_id: string }>(tdb.tx, sql`SELECT sd.department_id FROM ${LATEST_LINKS(tdb)} sd WHERE sd.shift_id = ${shiftId}`);
+  return rows.map((r) => r.department_id);
 }
 
 export async function departmentExists(tdb: TenantDb, id: string): Promise<boolean> {
@@ -127,7 +135,7 @@ export async function departmentExists(tdb: TenantDb, id: string): Promise<boole
   return row !== undefined;
 }
 
-/** Users whose attendance a shift affects: assigned to it, or in one of its departments. */
+/** Users whose attendance a shift affects: assigned to it, or in a department that was ever on it. */
 export async function findUsersOfShift(tdb: TenantDb, shiftId: string): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(tdb.tx, sql`
     SELECT DISTINCT a.user_id AS id FROM shift_assignments a WHERE a.tenant_id = ${tdb.tenantId} AND a.shift_id = ${shiftId}
@@ -226,14 +234,45 @@ export async function findAssignments(tdb: TenantDb, userIds: readonly string[],
        AND start_date <= ${to} AND (end_date IS NULL OR end_date >= ${from})`);
 }
 
-/** Each department's shift (one per department; a default shift link loses to a specific one). */
-export async function findDepartmentShiftIds(tdb: TenantDb): Promise<Map<string, string>> {
-  const rows = await queryRows<{ department_id: string; shift_id: string }>(tdb.tx, sql`
-    SELECT DISTINCT ON (sd.department_id) sd.department_id, sd.shift_id
-      FROM shift_departments sd JOIN shifts s ON s.id = sd.shift_id AND s.tenant_id = sd.tenant_id
-     WHERE sd.tenant_id = ${tdb.tenantId}
-     ORDER BY sd.department_id, s.is_default ASC, s.created_at DESC, s.id`);
-  return new Map(rows.map((r) => [r.department_id, r.shift_id]));
+/** Each department's shift links by effective date, up to `to` (the later ones cannot matter). */
+export async function findDepartmentShifts(tdb: TenantDb, to: string): Promise<Map<string, DepartmentShiftRow[]>> {
+  const rows = await queryRows<{ department_id: string; shift_id: string; effective_from: string }>(tdb.tx, sql`
+    SELECT department_id, shift_id, to_char(effective_from, 'YYYY-MM-DD') AS effective_from
+      FROM shift_departments WHERE tenant_id = ${tdb.tenantId} AND effective_from <= ${to}`);
+  const byDepartment = new Map<string, DepartmentShiftRow[]>();
+  for (const r of rows) byDepartment.set(r.department_id, [...(byDepartment.get(r.department_id) ?? []), { shiftId: r.shift_id, effectiveFrom: r.effective_from }]);
+  return byDepartment;
+}
+
+export interface ShiftHistoryRow extends Record<string, unknown> {
+  shift_id: string;
+  valid_until: string;
+  shift_start: string;
+  shift_end: string;
+  weekends: unknown;
+}
+
+/** Earlier definitions of shifts still in force after `from` (older ones cannot matter). */
+export async function findShiftHistory(tdb: TenantDb, from: string): Promise<ShiftHistoryRow[]> {
+  return queryRows<ShiftHistoryRow>(tdb.tx, sql`
+    SELECT shift_id, to_char(valid_until, 'YYYY-MM-DD') AS valid_until, shift_start, shift_end, weekends
+      FROM shift_history WHERE tenant_id = ${tdb.tenantId} AND valid_until > ${from}`);
+}
+
+/** Replaces a shift's earlier definitions (the service works the new list out with the domain rule). */
+export async function replaceShiftHistory(
+  tdb: TenantDb,
+  shiftId: string,
+  rows: readonly { validUntil: string; shiftStart: string; shiftEnd: string; weekends: unknown }[],
+): Promise<void> {
+  await tdb.tx.execute(sql`DELETE FROM shift_history WHERE tenant_id = ${tdb.tenantId} AND shift_id = ${shiftId}`);
+  if (rows.length === 0) return;
+  await tdb.tx.execute(sql`
+    INSERT INTO shift_history (tenant_id, shift_id, valid_until, shift_start, shift_end, weekends)
+    VALUES ${sql.join(
+      rows.map((r) => sql`(${tdb.tenantId}, ${shiftId}, ${r.validUntil}, ${r.shiftStart}, ${r.shiftEnd}, ${JSON.stringify(r.weekends)}::jsonb)`),
+      sql`, `,
+    )}`);
 }
 
 export async function tenantTimeZone(tdb: TenantDb): Promise<string> {

@@ -15,11 +15,28 @@ import {
   type ShiftUpdate,
   type ShiftWeekend,
 } from '@tankha/contracts';
-import { addMonthsToMonth, dateInZone, datesBetween, daysBetweenInclusive, daysInMonth, isIsoDate, resolveShiftId, type ShiftAssignmentRow } from '@tankha/domain';
+import {
+  addDaysToDate,
+  addMonthsToMonth,
+  dateInZone,
+  datesBetween,
+  daysBetweenInclusive,
+  daysInMonth,
+  departmentShiftOn,
+  historyAfterEdit,
+  isIsoDate,
+  resolveShiftId,
+  shiftDefinitionOn,
+  winningAssignment,
+  type DepartmentShiftRow,
+  type ShiftAssignmentRow,
+  type ShiftHistoryRow,
+} from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { RequestContext, Scope, TenantDb, TenantScope } from '../../platform/tenancy';
 import * as repo from './shifts.repo';
+import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 
 /** The longest roster range: a month (the spec's client asks for one week). */
 const ROSTER_MAX_DAYS = 31;
@@ -55,6 +72,26 @@ export function recentMonths(today: string): { from: string; to: string } {
 
 interface ShiftDeps {
   clock: Clock;
+  locks: PayrollLockService;
+}
+
+/** How far back 'Update existing attendance records' may reach (the recompute's own limit). */
+const MAX_BACKDATED_DAYS = 400;
+
+/** The times and weekends of a shift, which may change from a date on (shift_history). */
+type ShiftDefinition = Pick<Shift, 'shiftStart' | 'shiftEnd' | 'weekends'>;
+
+const definitionOf = (shift: Pick<Shift, 'shiftStart' | 'shiftEnd' | 'weekends'>): ShiftDefinition => ({ shiftStart: shift.shiftStart, shiftEnd: shift.shiftEnd, weekends: shift.weekends });
+const sameDefinition = (a: ShiftDefinition, b: ShiftDefinition) =>
+  a.shiftStart === b.shiftStart && a.shiftEnd === b.shiftEnd && JSON.stringify(a.weekends) === JSON.stringify(b.weekends);
+
+function historyOf(rows: readonly repo.ShiftHistoryRow[]): Map<string, ShiftHistoryRow<ShiftDefinition>[]> {
+  const byShift = new Map<string, ShiftHistoryRow<ShiftDefinition>[]>();
+  for (const r of rows) {
+    const weekends = Array.isArray(r.weekends) ? (r.weekends as ShiftWeekend[]) : [];
+    byShift.set(r.shift_id, [...(byShift.get(r.shift_id) ?? []), { validUntil: r.valid_until, definition: { shiftStart: r.shift_start, shiftEnd: r.shift_end, weekends } }]);
+  }
+  return byShift;
 }
 
 /** Shifts, department shifts, employee assignments and the roster (people spec §2.2, §5, §7 Shifts). */
@@ -78,15 +115,24 @@ export class ShiftService {
     return (await repo.findShiftsOfDepartment(tdb, departmentId)).map(toShift);
   }
 
+  /**
+   * A new shift for its departments from the effective date (today unless the administrator asks for
+   * an earlier one with 'Update existing attendance records'): the days before it keep the shift they
+   * had, and employees' own assignments still win (issue 16).
+   */
   async create(scope: Scope, input: ShiftCreate): Promise<Shift> {
     const { ctx } = scope;
-    return this.write(scope, async (tdb) => {
+    const { from, today } = await this.effectiveFrom(scope, input);
+    const departmentIds = [...new Set(input.departmentIds)];
+    const shift = await this.write(scope, async (tdb) => {
       await this.checkName(tdb, input.shiftName, null);
-      await this.checkDepartments(tdb, input.departmentIds);
+      await this.checkDepartments(tdb, departmentIds);
       const id = await repo.insertShift(tdb, { ...input, weekends: input.weekends ?? DEFAULT_SHIFT_WEEKENDS, updatedBy: ctx.userId });
-      await repo.linkDepartments(tdb, id, input.departmentIds);
+      await repo.linkDepartments(tdb, id, departmentIds, from, this.deps.clock.now());
       return id;
     });
+    await this.recomputeFrom(scope, await repo.findUsersOfDepartments(scope.db, departmentIds), from, today);
+    return shift;
   }
 
   /**
@@ -95,20 +141,39 @@ export class ShiftService {
    */
   async update(scope: Scope, input: ShiftUpdate): Promise<Shift> {
     const { ctx } = scope;
+    const { from, today } = await this.effectiveFrom(scope, input);
+    const now = this.deps.clock.now();
+    let changed = false;
     const shift = await this.write(scope, async (tdb) => {
       const current = await repo.findShift(tdb, input.id);
       if (!current) throw notFound(SHIFT_MSG.notFound);
       if (!current.is_default) requireAdvancedShifts(ctx);
       await this.checkName(tdb, input.shiftName, input.id);
-      await repo.updateShift(tdb, input.id, { ...input, weekends: input.weekends ?? (current.weekends as ShiftWeekend[]), updatedBy: ctx.userId }, this.deps.clock.now());
+      const before = definitionOf(toShift(current));
+      const after: ShiftDefinition = { shiftStart: input.shiftStart, shiftEnd: input.shiftEnd, weekends: input.weekends ?? before.weekends };
+      if (!sameDefinition(before, after)) {
+        // The days before the effective date keep the times and weekends they were computed with.
+        const history = historyOf(await repo.findShiftHistory(tdb, '0001-01-01')).get(input.id) ?? [];
+        const kept = historyAfterEdit(from, addDaysToDate(from, -1), before, history);
+        await repo.replaceShiftHistory(tdb, input.id, kept.map((h) => ({ validUntil: h.validUntil, ...h.definition })));
+        changed = true;
+      }
+      await repo.updateShift(tdb, input.id, { ...input, weekends: after.weekends, updatedBy: ctx.userId }, now);
       if (input.departmentIds !== undefined) {
-        await this.checkDepartments(tdb, input.departmentIds);
-        await repo.unlinkAllDepartments(tdb, input.id);
-        await repo.linkDepartments(tdb, input.id, input.departmentIds);
+        const wanted = [...new Set(input.departmentIds)];
+        await this.checkDepartments(tdb, wanted);
+        const linked = await repo.findLinkedDepartments(tdb, input.id);
+        const removed = linked.filter((d) => !wanted.includes(d));
+        const added = wanted.filter((d) => !linked.includes(d));
+        // A department taken off the shift works the default shift from the same date on.
+        const fallback = current.is_default ? null : await repo.findDefaultShift(tdb);
+        if (fallback && removed.length > 0) await repo.linkDepartments(tdb, fallback.id, removed, from, now);
+        await repo.linkDepartments(tdb, input.id, added, from, now);
+        if (removed.length > 0 || added.length > 0) changed = true;
       }
       return input.id;
     });
-    await this.recomputeRecent(scope);
+    if (changed) await this.recomputeFrom(scope, undefined, from, today);
     return shift;
   }
 
@@ -130,15 +195,14 @@ export class ShiftService {
 
   async assignDepartments(scope: Scope, input: ShiftAssignDepartments): Promise<Shift> {
     const departmentIds = [...new Set(input.departmentIds)];
+    const { from, today } = await this.effectiveFrom(scope, input);
     const result = await this.write(scope, async (tdb) => {
       if (!(await repo.findShift(tdb, input.shiftId))) throw fieldError('shiftId', SHIFT_MSG.shiftInvalid);
       await this.checkDepartments(tdb, departmentIds);
-      await repo.linkDepartments(tdb, input.shiftId, departmentIds);
+      await repo.linkDepartments(tdb, input.shiftId, departmentIds, from, this.deps.clock.now());
       return input.shiftId;
     });
-    const users = await repo.findUsersOfDepartments(scope.db, departmentIds);
-    const today = dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(scope.db));
-    if (users.length > 0) scope.enqueue('attendance.recompute', { userIds: users, ...recentMonths(today) });
+    await this.recomputeFrom(scope, await repo.findUsersOfDepartments(scope.db, departmentIds), from, today);
     return result;
   }
 
@@ -158,6 +222,7 @@ export class ShiftService {
     const today = dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(tdb));
     if (input.updateAttendance && input.startDate <= today) {
       const to = input.endDate !== null && input.endDate < today ? input.endDate : today;
+      await this.deps.locks.assertOpen({ db: tdb }, input.startDate, to);
       enqueue('attendance.recompute', { userIds: employeeIds, from: input.startDate, to });
     }
     return { assigned: employeeIds.length };
@@ -239,9 +304,10 @@ export class ShiftService {
       from,
       to,
     );
-    const departmentShift = await repo.findDepartmentShiftIds(tdb);
+    const departmentShifts = await repo.findDepartmentShifts(tdb, to);
+    const history = historyOf(await repo.findShiftHistory(tdb, from));
     const defaultRow = await repo.findDefaultShift(tdb);
-    const shiftIds = new Set<string>([...assignments.map((a) => a.shift_id), ...departmentShift.values()]);
+    const shiftIds = new Set<string>([...assignments.map((a) => a.shift_id), ...[...departmentShifts.values()].flat().map((d) => d.shiftId)]);
     const shifts = new Map((await repo.findShiftsByIds(tdb, [...shiftIds])).map((r) => [r.id, toShift(r)]));
     if (defaultRow) shifts.set(defaultRow.id, toShift(defaultRow));
     const byUser = new Map<string, (ShiftAssignmentRow & { notes: string | null })[]>();
@@ -250,31 +316,54 @@ export class ShiftService {
       list.push({ shiftId: a.shift_id, startDate: a.start_date, endDate: a.end_date, createdAt: toIsoInstant(a.created_at), notes: a.notes });
       byUser.set(a.user_id, list);
     }
+    // The shift as it was defined on the date (an edit from a later date leaves earlier days alone).
+    const shiftOn = (id: string | null, date: string): Shift | null => {
+      const shift = id ? shifts.get(id) : undefined;
+      if (!shift) return null;
+      const current = definitionOf(shift);
+      const definition = shiftDefinitionOn(date, current, history.get(shift.id) ?? []);
+      return definition === current ? shift : { ...shift, ...definition };
+    };
     const result = new Map<string, Map<string, { shift: Shift | null; notes: string | null; source: CurrentShift['source'] }>>();
     const dates = datesBetween(from, to);
     for (const u of users) {
       const mine = byUser.get(u.id) ?? [];
-      const deptShiftId = u.department_id ? (departmentShift.get(u.department_id) ?? null) : null;
+      const deptRows: DepartmentShiftRow[] = u.department_id ? (departmentShifts.get(u.department_id) ?? []) : [];
       const perDate = new Map<string, { shift: Shift | null; notes: string | null; source: CurrentShift['source'] }>();
       for (const date of dates) {
-        const shiftId = resolveShiftId(date, mine, deptShiftId, defaultRow?.id ?? null);
-        // The assignment that won, for its notes: the latest covering the date (same order as the rule).
-        const winner = mine
-          .filter((a) => a.startDate <= date && (a.endDate === null || a.endDate >= date))
-          .sort((a, b) => (a.startDate === b.startDate ? a.createdAt.localeCompare(b.createdAt) : a.startDate.localeCompare(b.startDate)))
-          .at(-1);
-        const source: CurrentShift['source'] = winner ? 'assignment' : shiftId === null ? null : shiftId === deptShiftId ? 'department' : 'default';
-        perDate.set(date, { shift: shiftId ? (shifts.get(shiftId) ?? null) : null, notes: winner?.notes ?? null, source });
+        const shiftId = resolveShiftId(date, mine, deptRows, defaultRow?.id ?? null);
+        const winner = winningAssignment(date, mine);
+        const shift = shiftOn(shiftId, date);
+        const fromDepartment = !winner && shiftId !== null && shiftId === departmentShiftOn(date, deptRows) && !shift?.isDefault;
+        const source: CurrentShift['source'] = winner ? 'assignment' : shiftId === null ? null : fromDepartment ? 'department' : 'default';
+        perDate.set(date, { shift, notes: winner?.notes ?? null, source });
       }
       result.set(u.id, perDate);
     }
     return result;
   }
 
-  /** Everyone's previous and current month, recomputed once this change commits (a job of this unit of work). */
-  private async recomputeRecent({ db: tdb, enqueue }: Scope): Promise<void> {
-    const today = dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(tdb));
-    enqueue('attendance.recompute', recentMonths(today));
+  /**
+   * 'Update existing attendance records' (the Assign Shift rule, issue 16): a change takes effect
+   * today unless the administrator asks for an earlier date with it ticked; those past days must
+   * not lie in a month whose payroll is finalized.
+   */
+  private async effectiveFrom(scope: Scope, input: { effectiveFrom: string | null; updateAttendance: boolean }): Promise<{ from: string; today: string }> {
+    const today = dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(scope.db));
+    const from = input.effectiveFrom ?? today;
+    if (from < today) {
+      if (!input.updateAttendance) throw badRequest(SHIFT_MSG.effectiveFromPast, { effectiveFrom: SHIFT_MSG.effectiveFromPast });
+      if (daysBetweenInclusive(from, today) > MAX_BACKDATED_DAYS) throw badRequest(SHIFT_MSG.effectiveFromTooOld, { effectiveFrom: SHIFT_MSG.effectiveFromTooOld });
+      await this.deps.locks.assertOpen(scope, from, today);
+    }
+    return { from, today };
+  }
+
+  /** The days from the effective date to the end of this month, recomputed once the change commits (a job). */
+  private async recomputeFrom({ enqueue }: Scope, userIds: string[] | undefined, from: string, today: string): Promise<void> {
+    const to = recentMonths(today).to;
+    if (from > to || (userIds !== undefined && userIds.length === 0)) return;
+    enqueue('attendance.recompute', userIds ? { userIds, from, to } : { from, to });
   }
 
   private async write({ db: tdb }: Scope, change: (tdb: TenantDb) => Promise<string>): Promise<Shift> {

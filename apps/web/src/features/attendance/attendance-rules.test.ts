@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Role, type AttendanceDayView } from '@tankha/contracts';
-import { DAY_COLOURS, approvalActions, approvalLabel, dayKind, presetRange, tooltipLines, truncateGridText } from './attendance-rules';
+import { DAY_COLOURS, approvalActions, approvalLabel, dayKind, formatClock, presetRange, tooltipLines, truncateGridText } from './attendance-rules';
 
 const day = (overrides: Partial<AttendanceDayView> = {}): AttendanceDayView => ({
   date: '2026-12-01',
@@ -70,6 +70,20 @@ describe('tooltip (people spec §2.11)', () => {
       'N/A',
       'N/A',
     ]);
+  });
+});
+
+describe('a night shift past midnight (issue 16: never 26:57)', () => {
+  it('shows the next day\'s clock time with (+1)', () => {
+    expect(formatClock('26:57:00')).toBe('02:57 AM (+1)');
+    expect(formatClock('24:00:00')).toBe('12:00 AM (+1)');
+    expect(formatClock('23:59:00')).toBe('11:59 PM');
+    expect(formatClock('12:30:00')).toBe('12:30 PM');
+  });
+
+  it('the tooltip shows the last out of a night shift as the next morning', () => {
+    const night = day({ startTime: '22:02:00', endTime: '26:57:00', shiftInfo: { shiftName: 'Night Shift', shiftStart: '22:00:00', shiftEnd: '06:00:00' } });
+    expect(tooltipLines(night).map((l) => l.value)).toEqual(['01 Dec 2026', 'Present', '10:02 PM', '02:57 AM (+1)', 'Night Shift (10:00 PM - 06:00 AM)']);
   });
 });
 

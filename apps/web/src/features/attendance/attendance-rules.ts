@@ -1,4 +1,4 @@
-import { ATTENDANCE_APPROVAL_LABELS, AttendanceApproval, Role, type AttendanceApprovalValue, type AttendanceDayView, type RoleId, type ShiftInfo } from '@tankha/contracts';
+import { ATTENDANCE_APPROVAL_LABELS, AttendanceApproval, Role, dayOffsetSuffix, workDayClock, type AttendanceApprovalValue, type AttendanceDayView, type RoleId, type ShiftInfo } from '@tankha/contracts';
 import { formatDisplayDate } from '@tankha/domain';
 
 /** People spec §2.11, §9: the grid cuts names and e-mails at 18 characters followed by '...'. */
@@ -77,11 +77,15 @@ export function tooltipStatus(day: Pick<AttendanceDayView, 'attendanceStatus'>):
 }
 
 /** 'HH:mm:ss' (hours may pass 23 for the next day) as a 12-hour time. */
+/**
+ * 'HH:mm:ss' as a 12-hour clock time; a night shift's out counted past 24:00 of the work date
+ * ('26:57:00') is shown as the next day's time, '02:57 AM (+1)' (issue 16; the XLSX says the same).
+ */
 export function formatClock(time: string | null | undefined): string {
   if (!time) return 'N/A';
-  const [hRaw = 0, m = 0] = time.split(':').map(Number);
-  const h = hRaw % 24;
-  return `${String(h % 12 === 0 ? 12 : h % 12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+  const { time: clock, dayOffset } = workDayClock(time);
+  const [h = 0, m = 0] = clock.split(':').map(Number);
+  return `${String(h % 12 === 0 ? 12 : h % 12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}${dayOffsetSuffix(dayOffset)}`;
 }
 
 export function shiftLabel(shift: ShiftInfo | null): string {

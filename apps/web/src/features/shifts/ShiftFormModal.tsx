@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DEFAULT_SHIFT_WEEKENDS, SHIFT_MSG, type Shift, type ShiftWeekend } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
+import { DateField } from '../../ui/DateField';
 import { DAY_NAMES, WEEK_COLUMNS } from './shift-time';
 import { createShift, updateShift, useActiveDepartments } from './shifts-api';
 
@@ -32,25 +33,32 @@ export function validateShiftForm(values: { shiftName: string; shiftStart: strin
   return null;
 }
 
-/** Add/Edit Shift modal (people spec §2.2, §5). */
-export function ShiftFormModal({ shift, onClose, onSaved }: { shift: Shift | null; onClose: () => void; onSaved: () => void }) {
+/**
+ * Add/Edit Shift modal (people spec §2.2, §5). The change takes effect from 'Effective From' (today
+ * by default); an earlier date needs 'Update existing attendance records', as in Assign Shift, so a
+ * new or edited shift never rewrites past attendance by accident (issue 16). `today` is the tenant's date.
+ */
+export function ShiftFormModal({ shift, today, onClose, onSaved }: { shift: Shift | null; today: string; onClose: () => void; onSaved: () => void }) {
   const creating = shift === null;
   const [shiftName, setShiftName] = useState(shift?.shiftName ?? '');
   const [shiftStart, setShiftStart] = useState(shift?.shiftStart.slice(0, 5) ?? '');
   const [shiftEnd, setShiftEnd] = useState(shift?.shiftEnd.slice(0, 5) ?? '');
   const [departmentIds, setDepartmentIds] = useState<string[]>(shift?.departmentIds ?? []);
   const [grid, setGrid] = useState<Grid>(weekendsToGrid(shift?.weekends ?? DEFAULT_SHIFT_WEEKENDS));
+  const [effectiveFrom, setEffectiveFrom] = useState(today);
+  const [updateAttendance, setUpdateAttendance] = useState(false);
+  const pastStart = effectiveFrom !== '' && effectiveFrom < today;
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const departments = useActiveDepartments(true);
 
   const submit = async () => {
-    const problem = validateShiftForm({ shiftName, shiftStart, shiftEnd, departmentIds }, creating);
+    const problem = validateShiftForm({ shiftName, shiftStart, shiftEnd, departmentIds }, creating) ?? (pastStart && !updateAttendance ? SHIFT_MSG.effectiveFromPast : null);
     setError(problem);
     if (problem) return;
     setSaving(true);
     try {
-      const fields = { shiftName: shiftName.trim(), shiftStart, shiftEnd, weekends: gridToWeekends(grid) };
+      const fields = { shiftName: shiftName.trim(), shiftStart, shiftEnd, weekends: gridToWeekends(grid), effectiveFrom: effectiveFrom || today, updateAttendance: pastStart && updateAttendance };
       if (creating) {
         await createShift({ ...fields, departmentIds });
         toast.success(SHIFT_MSG.created);
@@ -85,6 +93,20 @@ export function ShiftFormModal({ shift, onClose, onSaved }: { shift: Shift | nul
             onChange={setDepartmentIds}
             comboboxProps={{ withinPortal: true }}
           />
+        )}
+        <DateField label="Effective From" value={effectiveFrom} onChange={setEffectiveFrom} />
+        {pastStart && (
+          <>
+            <Checkbox label="Update existing attendance records" checked={updateAttendance} onChange={(e) => setUpdateAttendance(e.currentTarget.checked)} />
+            <Alert color="yellow" title="Effective date is in the past">
+              Attendance already recorded from the effective date will be recalculated with this shift.
+            </Alert>
+          </>
+        )}
+        {!pastStart && (
+          <Text size="xs" c="dimmed">
+            Days before the effective date keep the shift they had.
+          </Text>
         )}
         <div>
           <Text size="sm" fw={500} mb={4}>

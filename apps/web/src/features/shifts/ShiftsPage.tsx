@@ -169,6 +169,7 @@ export function ShiftsPage({ today = dateInZone(new Date(), 'Asia/Kolkata') }: {
 
       {form && (
         <ShiftFormModal
+          today={today}
           key={form.key}
           shift={form.shift}
           onClose={() => setForm(null)}

@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -98,7 +99,7 @@ export class LocalFileStorage implements FileStorage {
     for (const pending of [false, true]) {
       const base = pending ? path.join(this.root, PENDING) : this.root;
       const dir = path.join(base, prefix.slice(0, prefix.lastIndexOf('/') + 1));
-      let found: import('node:fs').Dirent[];
+      let found: Dirent[];
       try {
         found = await fs.readdir(dir, { recursive: true, withFileTypes: true });
       } catch {

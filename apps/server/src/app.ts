@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const push = attachNotificationHub(app, { db: database.db, tokens, clock, config });
   const loginThrottle = createLoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: config.LOGIN_FAILURE_WINDOW_MS, clock, redis, keyPrefix: config.REDIS_KEY_PREFIX });
   const services = buildServices({ config, clock, tokens, files, push, loginThrottle });
-  registerJobs(uow, jobs, services, clock, app.log);
+  registerJobs(uow, jobs, services, clock, app.log, files);
   app.decorate('jobs', jobs);
   app.decorate('services', services);
   app.addHook('onReady', async () => jobs.start());

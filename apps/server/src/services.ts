@@ -4,6 +4,7 @@ import type { Clock } from './platform/clock';
 import type { TokenService } from './platform/auth/tokens';
 import type { FileStorage } from './platform/files/file-storage';
 import type { JobQueue } from './platform/jobs/job-queue';
+import type { JobPayloads } from './platform/jobs/jobs';
 import type { UnitOfWork } from './platform/unit-of-work';
 import type { LoginThrottle } from './platform/auth/login-throttle';
 import { AccountService } from './modules/account/account.service';
@@ -94,7 +95,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
  * the schedules (cron in UTC) fan out to per-organisation jobs so one organisation's failure does
  * not stop the others.
  */
-export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Services, clock: Clock, log: FastifyInstance['log']): void {
+export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Services, clock: Clock, log: FastifyInstance['log'], files: FileStorage): void {
   uow.defineTenantJob(queue, 'attendance.recompute', (scope, data) => services.attendance.recompute(scope, data));
   uow.defineGlobalJob(queue, 'attendance.reminders', (scope) => services.notification.scheduleAttendanceReminders(scope, clock.now()), {
     // 06:00 in every organisation's zone falls on a quarter hour in every zone India's customers use.
@@ -103,7 +104,15 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
   });
   uow.defineTenantJob(queue, 'attendance.reminders.tenant', (scope, data) => services.notification.sendAttendanceReminders(scope, new Date(data.now)));
   uow.defineGlobalJob(queue, 'users.removed', (scope, data) => services.users.cleanUpRemoved(scope, data));
-  uow.defineTenantJob(queue, 'documents.removed', (_scope, data) => services.document.removeStoredFile(data.storageKey));
+  // Stored files (issue 9): promoted after the commit that names them, removed after the one that
+  // drops them; they touch no database, so they open no transaction.
+  queue.define({ name: 'files.stored', run: async (job) => void (await files.promote((job.data as JobPayloads['files.stored']).storageKey)) });
+  queue.define({ name: 'files.removed', run: (job) => files.remove((job.data as JobPayloads['files.removed']).storageKey) });
+  uow.defineGlobalJob(queue, 'files.sweep', async (scope) => {
+    const documents = await services.document.sweepStoredFiles(scope);
+    const logos = await services.tenants.sweepLogoFiles(scope);
+    log.info({ documents, logos }, 'stored files swept');
+  }, { cron: { expression: '23 * * * *', tz: 'UTC' }, retryLimit: 2 });
   uow.defineTenantJob(queue, 'notifications.push', async (scope, data) => {
     services.notification.push(scope, data);
     log.debug({ tenantId: scope.tenantId, userId: data.userId }, 'notification pushed');

@@ -18,6 +18,8 @@ export const DOCUMENT_MSG = {
   notFound: 'Document not found',
   userNotFound: 'User not found',
   none: 'No documents uploaded yet',
+  /** An Idempotency-Key already used for an upload to another person. */
+  keyReused: 'This upload was already used for another person. Choose the file again and upload it.',
 } as const;
 
 /** What the file chooser accepts; the server decides by content, not by these. */
@@ -73,4 +75,13 @@ export const userDocumentUploadFieldsSchema = z.object({
 export const userDocumentPathSchema = z.object({
   id: z.uuid({ error: 'id must be a valid id' }),
   documentId: z.uuid({ error: 'documentId must be a valid id' }),
+});
+
+/**
+ * The header of an upload (issue 9): a UUID the client makes when the file is picked and sends
+ * again on a retry, so a retried upload answers the first one's document instead of adding another.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const userDocumentUploadHeadersSchema = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z.uuid({ error: 'Idempotency-Key must be a UUID' }).optional(),
 });

@@ -2,6 +2,7 @@ export * from './enums';
 export * from './messages';
 export * from './text';
 export * from './envelope';
+export * from './money';
 export * from './access';
 export * from './account.contract';
 export * from './tenants.contract';

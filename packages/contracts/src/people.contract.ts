@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
+import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
 import { PEOPLE_MSG } from './people.messages';
 import { TEXT_MAX, tooLong } from './text';
 import { isIsoDate } from '@tankha/domain';
@@ -30,7 +31,7 @@ export const deductionAssociationSchema = z.object({
   id: z.string().nullable().optional(),
   tenantDeductionId: z.string(),
   /** Annual rupees. */
-  calculationValue: z.number().min(0),
+  calculationValue: rupeesSchema({ label: 'Deduction amount', max: MAX_SALARY_RUPEES }),
 });
 export type DeductionAssociation = z.infer<typeof deductionAssociationSchema>;
 
@@ -149,7 +150,7 @@ export const employeeFormSchema = z.object({
   forceESICalc: z.boolean().default(false),
   roleId: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(3),
   /** Annual CTC in rupees. */
-  annualCTC: z.number({ error: PEOPLE_MSG.mandatory }).min(0, { error: 'must not be negative' }).max(1_000_000_000, { error: 'is too large' }),
+  annualCTC: rupeesSchema({ label: 'Annual CTC', max: MAX_SALARY_RUPEES, required: PEOPLE_MSG.mandatory }),
   earningAssociations: z.array(earningAssociationSchema).default([]),
   deductionAssociations: z.array(deductionAssociationSchema).default([]),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
 import { isIsoDate } from '@tankha/domain';
+import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
 
 /**
  * Salary components and the salary structure (payroll spec §3 "Salary structure", §7). Money on the
@@ -107,11 +108,10 @@ export const userFieldOptionsSchema = z.object({
 export type UserFieldOptions = z.infer<typeof userFieldOptionsSchema>;
 export const userFieldOptionsReplySchema = envelope(userFieldOptionsSchema);
 
-const rupees = z.number().finite().min(0, { error: 'must not be negative' }).max(1_000_000_000, { error: 'is too large' });
 
 export const salaryStructureRequestSchema = z.object({
   /** Annual CTC in rupees. */
-  annualCTC: rupees,
+  annualCTC: rupeesSchema({ label: 'Annual CTC', max: MAX_SALARY_RUPEES }),
   /** 0 Old, 1 New. */
   regimeType: z.union([z.literal(0), z.literal(1)]).default(1),
   /** The employee's values; absent or empty → the organisation's default structure. */
@@ -124,7 +124,7 @@ export const salaryStructureRequestSchema = z.object({
       }),
     )
     .optional(),
-  deductionAssociationValues: z.array(z.object({ tenantDeductionId: z.string(), calculationValue: rupees })).optional(),
+  deductionAssociationValues: z.array(z.object({ tenantDeductionId: z.string(), calculationValue: rupeesSchema({ label: 'Deduction amount', max: MAX_SALARY_RUPEES }) })).optional(),
   forceESICalc: z.boolean().optional(),
   /** For the senior-citizen tax slabs and EPS age; 'YYYY-MM-DD'. */
   dateOfBirth: z

@@ -41,7 +41,10 @@ describe('DATA_DIR is private to the owner', () => {
   it('the generated JWT secret and uploaded files are owner-only', async () => {
     const dataDir = path.join(root, 'app');
     resolveJwtSecret(undefined, dataDir);
-    await new LocalFileStorage(path.join(dataDir, 'files')).put('tenant-1/logo/abc.png', Buffer.from('png'));
+    const storage = new LocalFileStorage(path.join(dataDir, 'files'));
+    await storage.putPending('tenant-1/logo/abc.png', Buffer.from('png'));
+    expect(loose(dataDir)).toEqual([]);
+    await storage.promote('tenant-1/logo/abc.png');
     expect(loose(dataDir)).toEqual([]);
   });
 

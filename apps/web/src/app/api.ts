@@ -48,6 +48,8 @@ export interface CallOptions {
   /** No error toast from the client (the caller shows its own); access and session handling still run. */
   quiet?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (an upload's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export interface RequestOptions extends CallOptions {
@@ -155,7 +157,7 @@ export async function apiRequest(path: string, options: RequestOptions & { schem
   }
   if (typeof navigator !== 'undefined' && navigator.onLine === false) throw networkFailure();
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (user) headers.Authorization = `Bearer ${user.token}`;
   let body: BodyInit | undefined;
   if (options.form) body = options.form;

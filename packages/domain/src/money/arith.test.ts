@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulDivPaise, percentOfPaise, roundToRupees, rupeesToPaise } from './arith';
+import { isRupeesAmount, mulDivPaise, percentOfPaise, roundToRupees, rupeesToPaise } from './arith';
 
 describe('exact paise arithmetic', () => {
   it('8.33% of 15,000 is 1,249.50, which rounds half up to 1,250 (EPS, india-tax-rules §10)', () => {
@@ -20,5 +20,38 @@ describe('exact paise arithmetic', () => {
   it('refuses fractional paise from rupees', () => {
     expect(rupeesToPaise(12.5)).toBe(1250);
     expect(() => rupeesToPaise(0.001)).toThrow(RangeError);
+  });
+
+  // The one conversion of entered rupees (issue 9). Each case is the decimal a person typed.
+  it.each([
+    [0, 0],
+    [-0, 0],
+    [1, 100],
+    [1.05, 105],
+    [1.1, 110],
+    [0.01, 1],
+    [1234.56, 123_456], // 1234.56 * 100 is 123455.99999999999 in binary floating point
+    [0.07, 7], // 0.07 * 100 is 7.000000000000001
+    [1.15, 115], // 1.15 * 100 is 114.99999999999999
+    [9_999_999.99, 999_999_999],
+    [1_000_000_000, 100_000_000_000],
+    [-12.5, -1250],
+  ])('rupeesToPaise(%s) is exactly %s paise', (rupees, paise) => {
+    expect(rupeesToPaise(rupees)).toBe(paise);
+    expect(Object.is(rupeesToPaise(rupees), -0)).toBe(false);
+    expect(isRupeesAmount(rupees)).toBe(true);
+  });
+
+  it.each([
+    ['1.005, three decimals', 1.005],
+    ['0.1 + 0.2, a float sum that is not two decimals', 0.1 + 0.2],
+    ['0.001', 0.001],
+    ['1e-7', 1e-7],
+    ['NaN', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ['1e21, beyond a safe number of paise', 1e21],
+  ])('rupeesToPaise refuses %s', (_label, rupees) => {
+    expect(() => rupeesToPaise(rupees)).toThrow(RangeError);
+    expect(isRupeesAmount(rupees)).toBe(false);
   });
 });

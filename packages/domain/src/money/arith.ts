@@ -45,10 +45,29 @@ export function roundToRupees(amountPaise: number | Decimal, stepRupees = 1, rou
   return toDecimal(amountPaise).div(step).toDecimalPlaces(0, MODE[rounding]).mul(step).toNumber();
 }
 
+/**
+ * The one conversion of an amount entered in rupees to paise (issue 9): the number is read through
+ * its shortest decimal text, so 1234.56 (not exactly representable in binary) is exactly 1,23,456
+ * paise, and anything finer than a paisa (1.005, 0.1 + 0.2) is refused rather than rounded.
+ * A RangeError names the reason; contracts refuse such input first with the field's message.
+ */
 export function rupeesToPaise(rupees: number): number {
   const paise = toDecimal(rupees).mul(100);
   if (!paise.isInteger()) throw new RangeError('more than two decimal places');
-  return paise.toNumber();
+  const value = paise.toNumber();
+  if (!Number.isSafeInteger(value)) throw new RangeError('too large an amount');
+  // -0 rupees is 0 paise.
+  return value === 0 ? 0 : value;
+}
+
+/** Whether `rupeesToPaise` accepts the amount (a finite number with at most two decimals, in range). */
+export function isRupeesAmount(rupees: number): boolean {
+  try {
+    rupeesToPaise(rupees);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function sumPaise(amounts: readonly number[]): number {

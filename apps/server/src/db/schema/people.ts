@@ -177,9 +177,15 @@ export const userDocuments = pgTable(
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
     uploadedBy: uuid('uploaded_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** The client's Idempotency-Key of the upload: a retried upload answers this document (issue 9). */
+    idempotencyKey: uuid('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [tenantIsolation(), index('user_documents_user_idx').on(t.tenantId, t.userId)],
+  (t) => [
+    tenantIsolation(),
+    index('user_documents_user_idx').on(t.tenantId, t.userId),
+    uniqueIndex('user_documents_idempotency_key').on(t.tenantId, t.idempotencyKey),
+  ],
 );
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DOCUMENT_MSG, emptyReplySchema, employeeReplySchema, userDocumentListReplySchema, userDocumentPathSchema, userDocumentReplySchema, userIdPathSchema } from '@tankha/contracts';
+import { DOCUMENT_MSG, IDEMPOTENCY_KEY_HEADER, emptyReplySchema, userDocumentUploadHeadersSchema, employeeReplySchema, userDocumentListReplySchema, userDocumentPathSchema, userDocumentReplySchema, userIdPathSchema } from '@tankha/contracts';
 import type { Services } from '../../services';
 import { scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
@@ -25,10 +25,10 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
 
   app.post(
     '/Users/:id/documents',
-    { config: { access: { permission: 'users.documents.own' } }, schema: { tags, params: userIdPathSchema, consumes: ['multipart/form-data'], response: { 201: userDocumentReplySchema } } },
+    { config: { access: { permission: 'users.documents.own' } }, schema: { tags, params: userIdPathSchema, headers: userDocumentUploadHeadersSchema, consumes: ['multipart/form-data'], response: { 201: userDocumentReplySchema } } },
     async (request, reply) => {
       const { fields, file } = await readMultipart(request);
-      const created = await documents.upload(scopeOf(request), request.params.id, fields, file);
+      const created = await documents.upload(scopeOf(request), request.params.id, fields, file, request.headers[IDEMPOTENCY_KEY_HEADER] ?? null);
       reply.code(201);
       return ok(created, DOCUMENT_MSG.uploaded, 201);
     },

@@ -1,22 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { DOCUMENT_MSG, USER_DOCUMENT_MAX_BYTES, can, canActOn, documentTypeName, type Employee, type RoleId, type UserDocument, userDocumentUploadFieldsSchema } from '@tankha/contracts';
 import type { Clock } from '../../platform/clock';
-import { badRequest, forbidden, notFound } from '../../platform/errors';
-import type { FileStorage } from '../../platform/files/file-storage';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { sweepStored, type FileStorage } from '../../platform/files/file-storage';
 import type { UploadedFile } from '../../platform/files/multipart';
-import type { RequestContext, Scope, TenantDb } from '../../platform/tenancy';
+import type { GlobalScope, RequestContext, Scope, TenantDb } from '../../platform/tenancy';
 import { attachmentDisposition, sanitiseFileName, sniffDocument } from './documents.content';
 import * as repo from './documents.repo';
 import type { UserService } from '../users/users.service';
 
 type Access = 'view' | 'edit';
-
-declare module '../../platform/jobs/jobs' {
-  interface JobPayloads {
-    /** A deleted document's stored bytes, removed once the deletion has committed. */
-    'documents.removed': { storageKey: string };
-  }
-}
 
 function toDocument(row: repo.DocumentRow): UserDocument {
   const uploadedByName = row.uploaderFirstName ? `${row.uploaderFirstName} ${row.uploaderLastName ?? ''}`.trim() : null;
@@ -55,21 +48,31 @@ export class DocumentService {
     return (await repo.listForUser(tdb, userId)).map(toDocument);
   }
 
-  /** Fields are the multipart text fields (documentType); checked after who may act, then the file by content. */
-  async upload({ db: tdb, ctx }: Scope, userId: string, fields: Record<string, string>, file: UploadedFile | null): Promise<UserDocument> {
-    let storageKey: string | null = null;
-    try {
-      await this.owner(tdb, ctx, userId, 'edit');
-      const parsed = userDocumentUploadFieldsSchema.safeParse(fields);
-      if (!parsed.success) throw badRequest(DOCUMENT_MSG.selectType, { documentType: DOCUMENT_MSG.selectType });
-      if (!file) throw badRequest(DOCUMENT_MSG.selectFile, { file: DOCUMENT_MSG.selectFile });
-      if (file.truncated || file.bytes.length > USER_DOCUMENT_MAX_BYTES) throw badRequest(DOCUMENT_MSG.tooLarge, { file: DOCUMENT_MSG.tooLarge });
-      if (file.bytes.length === 0) throw badRequest(DOCUMENT_MSG.empty, { file: DOCUMENT_MSG.empty });
-      const sniffed = sniffDocument(file.bytes);
-      if (!sniffed) throw badRequest(DOCUMENT_MSG.badType, { file: DOCUMENT_MSG.badType });
+  /**
+   * Fields are the multipart text fields (documentType); checked after who may act, then the file by
+   * content. The bytes are written under a pending name and promoted by the job 'files.stored' after
+   * the commit, so a crash or a failure before the commit leaves no final file and no row (issue 9).
+   * With an Idempotency-Key, a retry answers the document the first attempt created.
+   */
+  async upload({ db: tdb, ctx, enqueue }: Scope, userId: string, fields: Record<string, string>, file: UploadedFile | null, idempotencyKey: string | null = null): Promise<UserDocument> {
+    await this.owner(tdb, ctx, userId, 'edit');
+    if (idempotencyKey) {
+      await repo.lockIdempotencyKey(tdb, idempotencyKey);
+      const first = await repo.findByIdempotencyKey(tdb, idempotencyKey);
+      if (first && first.userId !== userId) throw conflict(DOCUMENT_MSG.keyReused);
+      if (first) return toDocument(first);
+    }
+    const parsed = userDocumentUploadFieldsSchema.safeParse(fields);
+    if (!parsed.success) throw badRequest(DOCUMENT_MSG.selectType, { documentType: DOCUMENT_MSG.selectType });
+    if (!file) throw badRequest(DOCUMENT_MSG.selectFile, { file: DOCUMENT_MSG.selectFile });
+    if (file.truncated || file.bytes.length > USER_DOCUMENT_MAX_BYTES) throw badRequest(DOCUMENT_MSG.tooLarge, { file: DOCUMENT_MSG.tooLarge });
+    if (file.bytes.length === 0) throw badRequest(DOCUMENT_MSG.empty, { file: DOCUMENT_MSG.empty });
+    const sniffed = sniffDocument(file.bytes);
+    if (!sniffed) throw badRequest(DOCUMENT_MSG.badType, { file: DOCUMENT_MSG.badType });
 
-      storageKey = `documents/${ctx.tenantId}/${randomUUID()}.${sniffed.kind}`;
-      await this.deps.files.put(storageKey, file.bytes);
+    const storageKey = `documents/${ctx.tenantId}/${randomUUID()}.${sniffed.kind}`;
+    await this.deps.files.putPending(storageKey, file.bytes);
+    try {
       const id = await repo.insertDocument(tdb, {
         userId,
         documentType: parsed.data.documentType,
@@ -79,14 +82,16 @@ export class DocumentService {
         sizeBytes: file.bytes.length,
         sha256: createHash('sha256').update(file.bytes).digest('hex'),
         originalName: sanitiseFileName(file.filename, sniffed.kind),
+        idempotencyKey,
         at: this.deps.clock.now(),
       });
       const row = await repo.findForUser(tdb, userId, id);
       if (!row) throw new Error('uploaded document not found');
+      enqueue('files.stored', { storageKey });
       return toDocument(row);
     } catch (error) {
-      // The row will not be committed: the stored bytes must not stay behind.
-      if (storageKey) await this.deps.files.remove(storageKey);
+      // The row will not be committed; the pending bytes go now (the sweeper would, an hour later).
+      await this.deps.files.remove(storageKey);
       throw error;
     }
   }
@@ -101,18 +106,18 @@ export class DocumentService {
     return { bytes, mimeType: row.mimeType, disposition: attachmentDisposition(row.fileName) };
   }
 
-  /** The stored bytes go after the commit (the job 'documents.removed'), so a rolled-back deletion keeps its file. */
+  /** The stored bytes go after the commit (the job 'files.removed'), so a rolled-back deletion keeps its file. */
   async remove({ db: tdb, ctx, enqueue }: Scope, userId: string, documentId: string): Promise<void> {
     await this.owner(tdb, ctx, userId, 'edit');
     const row = await repo.findForUser(tdb, userId, documentId);
     if (!row) throw notFound(DOCUMENT_MSG.notFound);
     await repo.deleteDocument(tdb, row.id, row.fileId);
-    enqueue('documents.removed', { storageKey: row.storageKey });
+    enqueue('files.removed', { storageKey: row.storageKey });
   }
 
-  /** The job 'documents.removed'. */
-  async removeStoredFile(storageKey: string): Promise<void> {
-    await this.deps.files.remove(storageKey);
+  /** The hourly sweep of document files (the job 'files.sweep'). */
+  sweepStoredFiles({ global }: GlobalScope): Promise<{ removed: number; promoted: number }> {
+    return sweepStored(this.deps.files, 'documents/', this.deps.clock.now(), (keys) => repo.findKnownStorageKeys(global, keys));
   }
 
   /** The caller's own employee record (GET /Users/me, every role). */

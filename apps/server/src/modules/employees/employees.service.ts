@@ -1,3 +1,4 @@
+import { rupeesToPaise } from '@tankha/domain';
 import {
   INVITE_LINK_TTL_DAYS,
   InviteResultCode,
@@ -275,7 +276,7 @@ export class EmployeeService {
       accountHolderName: input.accountHolderName,
       regimeType: input.regimeType,
       forceEsiCalc: input.forceESICalc,
-      annualCtcPaise: Math.round(input.annualCTC * 100),
+      annualCtcPaise: rupeesToPaise(input.annualCTC),
     };
   }
 

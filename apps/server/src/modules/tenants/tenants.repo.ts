@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { subscriptions, plans, tenantSettings, tenants, users } from '../../db/schema';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
@@ -89,4 +89,11 @@ export async function findAdminMembership({ tx }: GlobalDb, accountId: string, t
     .where(and(eq(users.accountId, accountId), eq(users.tenantId, tenantId), eq(users.roleId, 1)))
     .limit(1);
   return row;
+}
+
+/** Which of these storage keys an organisation's logo names (the sweeper). */
+export async function findKnownLogoKeys({ tx }: GlobalDb, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await tx.select({ logoKey: tenants.logoKey }).from(tenants).where(inArray(tenants.logoKey, [...keys]));
+  return new Set(rows.flatMap((r) => (r.logoKey ? [r.logoKey] : [])));
 }

@@ -4,9 +4,10 @@ import { MSG, Role, UserStatus, type CompletionStatus, type Organization, type O
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
-import type { FileStorage } from '../../platform/files/file-storage';
+import { sweepStored, type FileStorage } from '../../platform/files/file-storage';
 import { inspectImage } from '../../platform/files/images';
 import type { UploadedFile } from '../../platform/files/multipart';
+import type { Enqueue } from '../../platform/jobs/jobs';
 import type { AccountScope, GlobalScope, Scope } from '../../platform/tenancy';
 import * as repo from './tenants.repo';
 import { provisionPayrollDefaults } from '../salary/salary.defaults';
@@ -32,8 +33,9 @@ export class TenantService {
     return toOrganization(tenant, settings);
   }
 
-  async updateOrganization({ db: tdb, tenantId }: Scope, input: OrganizationInput, logo: UploadedFile | null): Promise<Organization> {
-    const logoKey = logo ? await this.storeLogo(tenantId, logo) : undefined;
+  async updateOrganization({ db: tdb, tenantId, enqueue }: Scope, input: OrganizationInput, logo: UploadedFile | null): Promise<Organization> {
+    const logoKey = logo ? await this.storeLogo(tenantId, logo, enqueue) : undefined;
+    const previous = logoKey ? ((await repo.findTenant(tdb))?.logoKey ?? null) : null;
     const now = this.deps.clock.now();
     const tenant = await repo.updateTenant(tdb, {
       ...organizationValues(input),
@@ -42,6 +44,7 @@ export class TenantService {
       updatedAt: now,
     });
     if (!tenant) throw notFound();
+    if (previous) enqueue('files.removed', { storageKey: previous });
     return toOrganization(tenant, await repo.findSettings(tdb));
   }
 
@@ -95,7 +98,7 @@ export class TenantService {
     const created = await this.provisionOrganization(scope, { name: input.tenantName, owner: { accountId: scope.ctx.accountId, ...owner, active: true }, details: input });
     // A rejected logo throws here, and the whole organisation goes with the transaction.
     if (logo) {
-      const logoKey = await this.storeLogo(created.tenantId, logo);
+      const logoKey = await this.storeLogo(created.tenantId, logo, scope.enqueue);
       await scope.asTenant(created.tenantId, ({ db: tdb }) => repo.updateTenant(tdb, { logoKey }));
     }
     return { id: created.tenantId, tenantName: input.tenantName };
@@ -118,26 +121,31 @@ export class TenantService {
   async uploadLogo(scope: AccountScope, tenantId: string | undefined, logo: UploadedFile | null): Promise<{ logoUrl: string | null }> {
     const target = await this.resolveTarget(scope, tenantId);
     if (!logo) throw badRequest(LOGO_MESSAGES.selectFirst, { logo: LOGO_MESSAGES.selectFirst });
-    const logoKey = await this.storeLogo(target, logo);
+    const logoKey = await this.storeLogo(target, logo, scope.enqueue);
     const previous = await scope.asTenant(target, async ({ db: tdb }) => {
       const before = await repo.findTenant(tdb);
       await repo.updateTenant(tdb, { logoKey, updatedAt: this.deps.clock.now() });
       return before?.logoKey ?? null;
     });
-    if (previous) await this.deps.files.remove(previous);
+    // The replaced logo goes after the commit: a rolled-back change keeps the logo it still shows.
+    if (previous) scope.enqueue('files.removed', { storageKey: previous });
     return { logoUrl: logoUrlOf(logoKey) };
   }
 
-  async deleteLogo({ db: tdb }: Scope): Promise<{ logoUrl: null }> {
+  async deleteLogo({ db: tdb, enqueue }: Scope): Promise<{ logoUrl: null }> {
     const before = await repo.findTenant(tdb);
     await repo.updateTenant(tdb, { logoKey: null, updatedAt: this.deps.clock.now() });
     const previous = before?.logoKey ?? null;
-    if (previous) await this.deps.files.remove(previous);
+    if (previous) enqueue('files.removed', { storageKey: previous });
     return { logoUrl: null };
   }
 
-  /** Checks the upload by size and content (never by name alone) and stores it; returns its key. */
-  private async storeLogo(tenantId: string, logo: UploadedFile): Promise<string> {
+  /**
+   * Checks the upload by size and content (never by name alone) and stores it under a pending name;
+   * returns its key. The caller writes the key in its transaction, which also carries the job
+   * 'files.stored' that promotes the bytes after the commit (issue 9: no orphan on a crash).
+   */
+  private async storeLogo(tenantId: string, logo: UploadedFile, enqueue: Enqueue): Promise<string> {
     if (logo.truncated || logo.bytes.length > LOGO_MAX_BYTES) {
       const size = formatFileSize(Math.max(logo.bytes.length, LOGO_MAX_BYTES + 1));
       throw badRequest(LOGO_MESSAGES.tooLarge(size), { logo: LOGO_MESSAGES.tooLarge(size) });
@@ -150,8 +158,14 @@ export class TenantService {
     const dimensions = checkLogoDimensions({ width: image.width, height: image.height });
     if (!dimensions.ok) throw badRequest(dimensions.message, { logo: dimensions.message });
     const key = `logos/${tenantId}-${randomBytes(8).toString('hex')}.${image.kind}`;
-    await this.deps.files.put(key, logo.bytes);
+    await this.deps.files.putPending(key, logo.bytes);
+    enqueue('files.stored', { storageKey: key });
     return key;
+  }
+
+  /** The hourly sweep of logo files (the job 'files.sweep'). */
+  sweepLogoFiles({ global }: GlobalScope): Promise<{ removed: number; promoted: number }> {
+    return sweepStored(this.deps.files, 'logos/', this.deps.clock.now(), (keys) => repo.findKnownLogoKeys(global, keys));
   }
 
   async readLogo(name: string): Promise<{ bytes: Buffer; mimeType: string } | null> {

@@ -575,7 +575,8 @@ describe.each(BACKENDS)('user management over HTTP (%s)', (backend) => {
       // A stored document of his.
       const storage = new LocalFileStorage(path.join(t.config.dataDir, 'files'));
       const key = `documents/${tenantId}/rahul-pan.pdf`;
-      await storage.put(key, Buffer.from('%PDF-1.4 test'));
+      await storage.putPending(key, Buffer.from('%PDF-1.4 test'));
+      await storage.promote(key);
       const [file] = await queryRows<{ id: string }>(
         t.database.db,
         sql`INSERT INTO files (tenant_id, storage_key, kind, mime_type, size_bytes, sha256, original_name) VALUES (${tenantId}, ${key}, 'document', 'application/pdf', 13, 'x', 'pan.pdf') RETURNING id`,

@@ -22,11 +22,14 @@ function UploadForm({ userId }: { userId: string }) {
   const upload = useUploadDocument(userId);
   const [documentType, setDocumentType] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
+  // One key per picked file, kept across retries, so an upload whose reply was lost is not stored twice.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [errors, setErrors] = useState<{ documentType?: string; file?: string }>({});
   const [resetKey, setResetKey] = useState(0);
 
   const choose = (picked: File | null) => {
     setFile(picked);
+    setIdempotencyKey(crypto.randomUUID());
     setErrors((e) => ({ ...e, file: picked ? (precheckDocumentFile(picked) ?? undefined) : undefined }));
   };
 
@@ -38,10 +41,11 @@ function UploadForm({ userId }: { userId: string }) {
     setErrors(next);
     if (next.documentType || next.file || !file || !documentType) return;
     try {
-      await upload.mutateAsync({ documentType: Number(documentType), file });
+      await upload.mutateAsync({ documentType: Number(documentType), file, idempotencyKey });
       toast.success(DOCUMENT_MSG.uploaded);
       setDocumentType(null);
       setFile(null);
+      setIdempotencyKey(crypto.randomUUID());
       setResetKey((k) => k + 1);
     } catch (error) {
       // A refused field is shown under the field; anything else as a toast.

@@ -260,6 +260,43 @@ describe('ProfilePage', () => {
     expect(calls.filter((c) => c.method === 'GET' && c.path === `${base}/documents`).length).toBeGreaterThan(1);
   });
 
+  it('sends one Idempotency-Key per picked file: the same on a retry, a new one for a new file', async () => {
+    let attempt = 0;
+    const created = jsonResponse(201, { statusCode: 201, message: DOCUMENT_MSG.uploaded, data: { ...PDF_DOC, id: '55555555-5555-4555-8555-555555555555' } });
+    const calls = renderProfile({
+      replies: {
+        // The first attempt's reply is lost (the server may well have stored it).
+        [`POST ${base}/documents`]: () => {
+          attempt += 1;
+          return attempt === 1 ? jsonResponse(502, { statusCode: 502, message: 'Bad gateway' }) : created.clone();
+        },
+      },
+    });
+    await screen.findByRole('table', { name: 'Documents' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Document type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Passport' }));
+    fireEvent.change(screen.getByLabelText('Document file'), { target: { files: [file('passport.png', 'image/png', 1000)] } });
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    const keyOf = (call: (typeof calls)[number] | undefined) => (call?.init.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+    const [first, retry] = calls.filter((c) => c.method === 'POST');
+    expect(keyOf(first)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keyOf(retry)).toBe(keyOf(first));
+
+    // After the success the form is reset; the next file picked gets its own key.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Document type' })).toHaveValue(''));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Document type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Passport' }));
+    fireEvent.change(screen.getByLabelText('Document file'), { target: { files: [file('visa.png', 'image/png', 1000)] } });
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(3));
+    const next = calls.filter((c) => c.method === 'POST')[2];
+    expect(keyOf(next)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keyOf(next)).not.toBe(keyOf(first));
+  }, 20_000);
+
   it('shows the server’s message when it refuses the content', async () => {
     renderProfile({ replies: { [`POST ${base}/documents`]: jsonResponse(400, { statusCode: 400, errorCode: 'VALIDATION', message: DOCUMENT_MSG.badType, errors: { file: DOCUMENT_MSG.badType } }) } });
     await screen.findByRole('table', { name: 'Documents' });

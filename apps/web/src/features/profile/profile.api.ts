@@ -82,8 +82,12 @@ export function useDocuments(userId: string) {
 export function useUploadDocument(userId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { documentType: number; file: File }) =>
-      api.upload('POST', `/Users/${enc(userId)}/documents`, userDocumentReplySchema, toFormData({ documentType: input.documentType, file: input.file }), { quiet: true }),
+    /** `idempotencyKey` is made when the file is picked and sent again on a retry: the server then answers the first upload. */
+    mutationFn: async (input: { documentType: number; file: File; idempotencyKey: string }) =>
+      api.upload('POST', `/Users/${enc(userId)}/documents`, userDocumentReplySchema, toFormData({ documentType: input.documentType, file: input.file }), {
+        quiet: true,
+        headers: { 'Idempotency-Key': input.idempotencyKey },
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.documents(userId) }),
   });
 }

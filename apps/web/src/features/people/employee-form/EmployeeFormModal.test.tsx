@@ -241,6 +241,18 @@ describe('EmployeeFormModal', { timeout: 30_000 }, () => {
     });
   });
 
+  it('a CTC with a third decimal is refused under its field and not sent for a preview', async () => {
+    const { user, calls } = await open();
+    await fillRequired(user);
+    await waitFor(() => expect(calls.filter((c) => c.path === '/SalaryStructure/calculate')).toHaveLength(1));
+    await user.type(field(/Annual CTC/), '.005');
+    await user.tab();
+    expect(await screen.findByText('Annual CTC must have at most two decimal places')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(calls.filter((c) => c.path === '/SalaryStructure/calculate')).toHaveLength(1);
+    expect(screen.queryByText(/annualCTC:/)).not.toBeInTheDocument();
+  }, 20_000);
+
   it('shows monthly and annual amounts from the calculation', async () => {
     const { user } = await open();
     await fillRequired(user);

@@ -163,10 +163,11 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
     enabled: mode !== 'edit',
   });
 
-  // Live salary structure: the request follows the inputs, the call the debounced request.
+  // Live salary structure: the request follows the inputs, the call the debounced request. A CTC
+  // the form refuses (a third decimal, out of range) is shown under its field and not previewed.
   const ctc = Number(values.annualCTC);
   const request: SalaryStructureRequest | null =
-    values.annualCTC.trim() !== '' && Number.isFinite(ctc) && ctc > 0
+    values.annualCTC.trim() !== '' && ctc > 0 && employeeFormSchema.shape.annualCTC.safeParse(ctc).success
       ? {
           annualCTC: ctc,
           regimeType: values.regimeType === '0' ? 0 : 1,

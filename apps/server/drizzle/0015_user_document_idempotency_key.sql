@@ -1,0 +1,2 @@
+ALTER TABLE "user_documents" ADD COLUMN "idempotency_key" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "user_documents_idempotency_key" ON "user_documents" USING btree ("tenant_id","idempotency_key");

@@ -82,6 +82,54 @@ export type Employee = z.infer<typeof employeeSchema>;
 export const employeeReplySchema = envelope(employeeSchema);
 
 const NAME_PATTERN = /^[A-Za-z][A-Za-z\s-]*$/;
+/** Income-tax PAN: five letters, four digits, one letter (checked after upper-casing). */
+export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+/** An Indian number: 10 digits, optionally after +91; spaces and hyphens between digits are ignored. */
+export const INDIAN_PHONE_PATTERN = /^(\+91)?\d{10}$/;
+export const isIndianPhone = (text: string): boolean => INDIAN_PHONE_PATTERN.test(text.replace(/[\s-]/g, ''));
+
+/** Annual CTC bounds in rupees; the message writes them the Indian way (₹1,00,00,00,000). */
+export const ANNUAL_CTC_MAX_RUPEES = 1_000_000_000;
+const indianGrouping = (n: number): string => {
+  const digits = String(n);
+  if (digits.length <= 3) return digits;
+  const head = digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  return `${head},${digits.slice(-3)}`;
+};
+export const ANNUAL_CTC_RANGE_MSG = `Annual CTC must be between ₹0 and ₹${indianGrouping(ANNUAL_CTC_MAX_RUPEES)}`;
+/** People are at least this old (the Child and Adolescent Labour Act's age for work). */
+export const MIN_EMPLOYEE_AGE_YEARS = 14;
+export const EARLIEST_JOINING_DATE = '1950-01-01';
+
+/** 'YYYY-MM-DD' `years` later (or earlier); 29 February becomes 28 February in a common year. */
+function shiftYears(isoDay: string, years: number): string {
+  const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
+  const year = y + years;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const day = m === 2 && d === 29 && !leap ? 28 : d;
+  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * The employee form's rules that depend on today (issue 16), for the tenant's `asOf` day
+ * ('YYYY-MM-DD'): a date of birth in the past and at least 14 years ago; a joining date from 1950
+ * to a year from today. The contract cannot know today, so the web passes its clock and the server
+ * its own (the employees service).
+ */
+export function employeeDateErrors(form: { dateOfBirth?: string | null; dateOfJoining?: string | null }, asOf: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const birth = form.dateOfBirth;
+  if (birth) {
+    if (birth >= asOf) errors.dateOfBirth = PEOPLE_MSG.birthDateNotPast;
+    else if (birth > shiftYears(asOf, -MIN_EMPLOYEE_AGE_YEARS)) errors.dateOfBirth = PEOPLE_MSG.tooYoung;
+  }
+  const joining = form.dateOfJoining;
+  if (joining) {
+    if (joining < EARLIEST_JOINING_DATE) errors.dateOfJoining = PEOPLE_MSG.joiningTooEarly;
+    else if (joining > shiftYears(asOf, 1)) errors.dateOfJoining = PEOPLE_MSG.joiningTooLate;
+  }
+  return errors;
+}
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const trimmed = z.string().trim();
 const requiredText = trimmed.min(1, { error: PEOPLE_MSG.mandatory });
@@ -104,15 +152,15 @@ export const employeeFormSchema = z.object({
   personalEmail: optionalText.refine((v) => v === null || EMAIL_PATTERN.test(v), { error: PEOPLE_MSG.validEmail }),
   dateOfBirth: optionalDate,
   gender: z.number().int().min(0).max(4).default(0),
-  phoneNumber: optionalText,
-  emergencyContact: optionalText,
+  phoneNumber: optionalText.refine((v) => v === null || isIndianPhone(v), { error: PEOPLE_MSG.phoneInvalid }),
+  emergencyContact: optionalText.refine((v) => v === null || isIndianPhone(v), { error: PEOPLE_MSG.phoneInvalid }),
   maritalStatus: z.number().int().min(0).max(2).default(0),
   marriageDate: optionalDate,
   spouseName: optionalName,
   bloodGroup: optionalText,
   address: optionalText,
   dateOfJoining: z.union([isoDate, z.literal('')]).refine((v) => v !== '', { error: PEOPLE_MSG.mandatory }),
-  experience: z.number({ error: PEOPLE_MSG.mandatory }).min(0, { error: 'must not be negative' }).max(80, { error: 'is too large' }),
+  experience: z.number({ error: PEOPLE_MSG.mandatory }).min(0, { error: PEOPLE_MSG.experienceRange }).max(80, { error: PEOPLE_MSG.experienceRange }),
   dateOfConfirmation: optionalDate,
   employeeNumber: requiredText.max(30, { error: 'must be at most 30 characters' }),
   departmentId: z.string().nullable().optional().transform((v) => v ?? null),
@@ -124,7 +172,7 @@ export const employeeFormSchema = z.object({
   /** Only one manager (people spec §5). */
   reportingManagerId: z.string().nullable().optional().transform((v) => v ?? null),
   userFieldValues: z.array(userFieldValueSchema).default([]),
-  pan: optionalText.transform((v) => (v ? v.toUpperCase() : null)),
+  pan: optionalText.transform((v) => (v ? v.toUpperCase() : null)).refine((v) => v === null || PAN_PATTERN.test(v), { error: PEOPLE_MSG.panInvalid }),
   bankAccountNumber: optionalText,
   bankName: optionalText,
   ifscCode: optionalText.transform((v) => (v ? v.toUpperCase() : null)),
@@ -133,7 +181,7 @@ export const employeeFormSchema = z.object({
   forceESICalc: z.boolean().default(false),
   roleId: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(3),
   /** Annual CTC in rupees. */
-  annualCTC: z.number({ error: PEOPLE_MSG.mandatory }).min(0, { error: 'must not be negative' }).max(1_000_000_000, { error: 'is too large' }),
+  annualCTC: z.number({ error: PEOPLE_MSG.mandatory }).min(0, { error: ANNUAL_CTC_RANGE_MSG }).max(ANNUAL_CTC_MAX_RUPEES, { error: ANNUAL_CTC_RANGE_MSG }),
   earningAssociations: z.array(earningAssociationSchema).default([]),
   deductionAssociations: z.array(deductionAssociationSchema).default([]),
 });

@@ -14,6 +14,8 @@ export const userFieldValueSchema = z.object({
   fieldValue: z.string().nullable(),
 });
 export type UserFieldValue = z.infer<typeof userFieldValueSchema>;
+/** A stored value as the employee record returns it: with the chosen option's label, so every reader shows the same text. */
+export const userFieldValueReadSchema = userFieldValueSchema.extend({ optionLabel: z.string().nullable() });
 
 export const earningAssociationSchema = z.object({
   id: z.string().nullable().optional(),
@@ -61,7 +63,7 @@ export const employeeSchema = z.object({
   uan: z.string().nullable(),
   reportingManagerId: z.string().nullable(),
   reportingManagerName: z.string().nullable(),
-  userFieldValues: z.array(userFieldValueSchema),
+  userFieldValues: z.array(userFieldValueReadSchema),
   pan: z.string().nullable(),
   bankAccountNumber: z.string().nullable(),
   bankName: z.string().nullable(),

@@ -206,6 +206,18 @@ describe('403 access rules', () => {
   });
 });
 
+describe('validation messages', () => {
+  it('shows a field’s own sentence without the field name, and keeps the name on a bare fragment', async () => {
+    mockFetch({
+      'POST /a': jsonResponse(400, { statusCode: 400, errorCode: 'VALIDATION_ERROR', message: 'email: Please enter a valid email address', errors: { email: 'Please enter a valid email address' } }),
+      'POST /b': jsonResponse(400, { statusCode: 400, errorCode: 'VALIDATION_ERROR', message: 'pageSize: must be at most 100', errors: { pageSize: 'must be at most 100' } }),
+    });
+    expect((await failure(apiRequest('/a', { method: 'POST' }))).message).toBe('Please enter a valid email address');
+    expect((await failure(apiRequest('/b', { method: 'POST' }))).message).toBe('pageSize: must be at most 100');
+    expect(shownMessages()).toEqual(['Please enter a valid email address', 'pageSize: must be at most 100']);
+  });
+});
+
 describe('deactivation while signed in (issue 16)', () => {
   const deactivated = () => jsonResponse(403, { statusCode: 403, errorCode: ErrorCode.AccountDeactivated, message: MSG.deactivated });
   const ended = () => jsonResponse(401, { statusCode: 401, errorCode: ErrorCode.TokenInvalid, message: 'Token is invalid or expired.' });

@@ -108,6 +108,19 @@ function fieldErrors(payload: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
+/**
+ * A validation reply's message names the field ('email: Please enter a valid email address') for
+ * API clients; people read the field's own sentence (issue 16). A bare fragment ('is too large')
+ * keeps its field name, which it needs.
+ */
+function withoutFieldName(message: string | null, errors: Record<string, string>): string | null {
+  if (message === null) return null;
+  for (const [field, text] of Object.entries(errors)) {
+    if (message === `${field}: ${text}` && /^[A-Z'‘"*]/.test(text)) return text;
+  }
+  return message;
+}
+
 function isTokenProblem(code: string | null, message: string | null): boolean {
   if (code === ErrorCode.TokenInvalid || code === ErrorCode.TokenNotFound) return true;
   return message !== null && TOKEN_PROBLEM_MESSAGE.test(message);
@@ -248,9 +261,10 @@ function failure(status: number, payload: unknown, path: string, options: Reques
   const code = stringField(payload, 'errorCode');
   const message = stringField(payload, 'message');
   const handled = handleAccessFailure(status, code, message, path, options, requestToken);
-  const text = message ?? stringField(payload, 'error') ?? `API Error: ${status.toString()}`;
+  const errors = fieldErrors(payload);
+  const text = withoutFieldName(message, errors) ?? stringField(payload, 'error') ?? `API Error: ${status.toString()}`;
   if (!handled && !options.suppress && !options.quiet) toast.error(text);
-  return new ApiError({ status, code, message: text, errors: fieldErrors(payload), handled });
+  return new ApiError({ status, code, message: text, errors, handled });
 }
 
 function authHeaders(): Record<string, string> {

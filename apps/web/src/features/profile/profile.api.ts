@@ -5,11 +5,9 @@ import {
   salaryStructureReplySchema,
   userDocumentListReplySchema,
   userDocumentReplySchema,
-  userFieldOptionsReplySchema,
   type Employee,
   type SalaryStructureView,
   type UserDocument,
-  type UserFieldOptions,
 } from '@tankha/contracts';
 import { ApiError, api, apiDownload, toFormData } from '../../app/api';
 

@@ -24,7 +24,8 @@ test('invite → mailbox → set password → log in as the new user → Active'
   await dialog.getByLabel('First name').fill(firstName);
   await dialog.getByLabel('Last name').fill(lastName);
   await dialog.getByLabel('Work email').fill(email);
-  await expect(dialog.getByRole('button', { name: 'Save Details' })).toBeDisabled();
+  // Issue 16: Save stays enabled and, pressed too early, shows what is missing.
+  await expect(dialog.getByRole('button', { name: 'Save Details' })).toBeEnabled();
 
   // Employment Details: the employee number is checked on blur, the last number is shown.
   await sections.getByText('Employment Details').click();
@@ -94,4 +95,41 @@ test('invite → mailbox → set password → log in as the new user → Active'
   await expect(userRow(page, employeeNumber)).toContainText('Active');
   await showInList(page, 'Pending Verification', employeeNumber);
   await expect(userRow(page, employeeNumber)).toHaveCount(0);
+});
+
+test('the employee form refuses a bad PAN and phone number, says why under each field and marks the section', async ({ page }) => {
+  await login(page, DEMO.administrator);
+  await expect(page.getByRole('heading', { name: /Anita/ })).toBeVisible();
+  await openMyPeople(page);
+  await page.getByRole('button', { name: 'Add Users' }).click();
+  await page.getByRole('menuitem', { name: 'Invite User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite User' });
+  const sections = dialog.getByRole('navigation', { name: 'Form sections' });
+
+  await dialog.getByLabel('First name').fill('Ravi');
+  await dialog.getByLabel('Last name').fill('Kumar');
+  await dialog.getByLabel('Work email').fill(`ravi.${uniqueTag().digits}@nilgiri.demo`);
+  await dialog.getByLabel('Phone number').fill('12345');
+  await dialog.getByLabel('PAN').fill('abcde12345');
+  await expect(dialog.getByLabel('PAN')).toHaveValue('ABCDE12345');
+
+  // The next employee number is already there.
+  await sections.getByText('Employment Details').click();
+  await expect(dialog.getByLabel('Employee number')).not.toHaveValue('');
+  await sections.getByText('Bank Details').click();
+  await dialog.getByRole('button', { name: 'Save Details' }).click();
+
+  // Back on General Information, at the first error, with each message under its field.
+  await expect(dialog.getByLabel('Phone number')).toBeFocused();
+  await expect(dialog.getByText('Please enter a valid Indian phone number: 10 digits, optionally starting with +91')).toBeVisible();
+  await expect(dialog.getByText('Please enter a valid PAN: 5 letters, 4 digits and 1 letter (e.g. ABCDE1234F)')).toBeVisible();
+  // Joining date, experience and CTC are still missing: their sections are marked too, Bank Details is not.
+  await expect(sections.getByText('Has errors')).toHaveCount(3);
+  await expect(sections.locator('a, button').filter({ hasText: 'General Information' })).toContainText('Has errors');
+  await expect(sections.locator('a, button').filter({ hasText: 'Bank Details' })).not.toContainText('Has errors');
+  await dialog.screenshot({ path: 'artifacts/employee-form-errors.png' });
+
+  await dialog.getByLabel('Phone number').fill('+91 98765 43210');
+  await dialog.getByLabel('PAN').fill('ABCDE1234F');
+  await expect(dialog.getByText(/Please enter a valid (PAN|Indian phone)/)).toHaveCount(0);
 });

@@ -72,3 +72,35 @@ test('de-activate ends the user’s session at /403-Restricted; re-activate lets
     await context.close();
   }
 });
+
+test('deactivated while signed in: the next navigation lands on /403-Restricted and stays there', async ({ page, request, browser }) => {
+  const password = 'Welcome2026';
+  const user = await apiInvite(request, { firstName: 'Ishaan' });
+  await apiAcceptInvite(request, user.email, password);
+  const context = await browser.newContext();
+  try {
+    const userPage = await context.newPage();
+    await login(userPage, user.email, password);
+    await expect(userPage.getByRole('heading', { name: /Ishaan/ })).toBeVisible();
+
+    // The administrator de-activates them from another browser.
+    await login(page, DEMO.administrator);
+    await openMyPeople(page);
+    await showInList(page, 'Active', user.employeeNumber);
+    await rowAction(page, `${user.firstName} ${user.lastName}`, 'De-Activate');
+    await confirmWithCheckbox(page.getByRole('dialog', { name: 'De-Activate user' }), 'De-Activate');
+    await expect(page.getByText('User deactivated successfully')).toBeVisible();
+
+    // A page that asks the server several things at once: the first answer is 403 and ends the
+    // session, the others come back 401; the 403 decides.
+    await userPage.getByRole('link', { name: 'My attendance' }).click();
+    await expect(userPage).toHaveURL(/\/403-Restricted$/);
+    await expect(userPage.getByText('Your account has been deactivated. Please contact your administrator.')).toBeVisible();
+    await userPage.waitForTimeout(3000);
+    await expect(userPage).toHaveURL(/\/403-Restricted$/);
+    await expect(userPage.getByText('Your session has expired')).toHaveCount(0);
+    await expect(userPage.getByText('Your account has been deactivated. Please contact your administrator.')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

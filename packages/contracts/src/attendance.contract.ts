@@ -137,6 +137,8 @@ export const dayLeaveSchema = z.object({ leaveTypeName: z.string(), portion: z.e
 /** People spec §3 "Attendance day" plus the worklog's figures. */
 export const attendanceDaySchema = z.object({
   date: z.string(),
+  /** The organisation did not exist yet on this date (and nothing is recorded): no status to show (issue 16). */
+  beforeOrganisation: z.boolean(),
   isWeekend: z.boolean(),
   isHoliday: z.boolean(),
   holidayName: z.string().nullable(),

@@ -31,7 +31,18 @@ export const DEPARTMENT_MSG = {
   nameTooLong: 'Department name must be at most 100 characters',
   codeTooLong: 'Department code must be at most 20 characters',
   descriptionTooLong: 'Description must be at most 500 characters',
+  moveToInvalid: 'Please select another active department to move the people to',
 } as const;
+
+const plural = (count: number, one: string, many: string) => `${count.toString()} ${count === 1 ? one : many}`;
+
+/** Refusals of DELETE /Departments/:id (issue 16): a department is never deleted from under its people or sub-departments. */
+export const departmentDeleteMessages = {
+  hasPeople: (name: string, count: number) =>
+    `${name} has ${plural(count, 'person', 'people')}. Move them to another department before deleting it.`,
+  hasSubDepartments: (name: string, count: number) =>
+    `${name} is the parent of ${plural(count, 'department', 'departments')}. Move ${count === 1 ? 'it' : 'them'} to another parent before deleting ${name}.`,
+};
 
 /** One row of the department table (people spec §3 Department). */
 export const departmentSchema = z.object({
@@ -81,6 +92,15 @@ export const departmentFilterReplySchema = listEnvelope(departmentShortSchema);
 export const departmentListOrFilterReplySchema = listEnvelope(z.union([departmentSchema, departmentShortSchema]));
 
 export const departmentIdPathSchema = z.object({ id: z.uuid({ error: 'id must be a valid id' }) });
+/**
+ * DELETE /Departments/:id. `moveTo`: another active department of the organisation that receives
+ * the department's people before it is deleted (in the same transaction).
+ */
+export const departmentDeleteQuerySchema = z.object({
+  moveTo: z.uuid({ error: DEPARTMENT_MSG.moveToInvalid }).optional(),
+});
+export type DepartmentDeleteQuery = z.output<typeof departmentDeleteQuerySchema>;
+
 export const departmentDetailQuerySchema = z.object({ page: pageSchema, pageSize: pageSizeSchema });
 
 /** One employee of the 'Employees in {department}' view. */

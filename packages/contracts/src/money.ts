@@ -12,8 +12,13 @@ export const MAX_SALARY_RUPEES = 1_000_000_000;
  * 'Annual CTC must be between ₹0 and ₹1,00,00,00,000'. The output stays rupees; the server turns it
  * into paise with `rupeesToPaise` and nothing else. `required` is the message for a missing value.
  */
+/** The message of an amount out of its bounds, e.g. 'Annual CTC must be between ₹0 and ₹1,00,00,00,000'. */
+export function rupeesRangeMessage(label: string, max: number, min = 0): string {
+  return `${label} must be between ${formatRupees(Math.round(min * 100))} and ${formatRupees(Math.round(max * 100))}`;
+}
+
 export function rupeesSchema({ label, max, min = 0, required }: { label: string; max: number; min?: number; required?: string }) {
-  const range = `${label} must be between ${formatRupees(Math.round(min * 100))} and ${formatRupees(Math.round(max * 100))}`;
+  const range = rupeesRangeMessage(label, max, min);
   return z
     .number({ error: (issue) => (issue.input === undefined && required ? required : `${label} must be a number`) })
     .min(min, { error: range })

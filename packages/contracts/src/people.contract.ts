@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
-import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
+import { MAX_SALARY_RUPEES, rupeesRangeMessage, rupeesSchema } from './money';
 import { PEOPLE_MSG } from './people.messages';
 import { TEXT_MAX, tooLong } from './text';
 import { isIsoDate } from '@tankha/domain';
@@ -17,6 +17,8 @@ export const userFieldValueSchema = z.object({
   fieldValue: z.string().nullable(),
 });
 export type UserFieldValue = z.infer<typeof userFieldValueSchema>;
+/** A stored value as the employee record returns it: with the chosen option's label, so every reader shows the same text. */
+export const userFieldValueReadSchema = userFieldValueSchema.extend({ optionLabel: z.string().nullable() });
 
 export const earningAssociationSchema = z.object({
   id: z.string().nullable().optional(),
@@ -64,7 +66,7 @@ export const employeeSchema = z.object({
   uan: z.string().nullable(),
   reportingManagerId: z.string().nullable(),
   reportingManagerName: z.string().nullable(),
-  userFieldValues: z.array(userFieldValueSchema),
+  userFieldValues: z.array(userFieldValueReadSchema),
   pan: z.string().nullable(),
   bankAccountNumber: z.string().nullable(),
   bankName: z.string().nullable(),
@@ -85,6 +87,47 @@ export type Employee = z.infer<typeof employeeSchema>;
 export const employeeReplySchema = envelope(employeeSchema);
 
 const NAME_PATTERN = /^[A-Za-z][A-Za-z\s-]*$/;
+/** Income-tax PAN: five letters, four digits, one letter (checked after upper-casing). */
+export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+/** An Indian number: 10 digits, optionally after +91; spaces and hyphens between digits are ignored. */
+export const INDIAN_PHONE_PATTERN = /^(\+91)?\d{10}$/;
+export const isIndianPhone = (text: string): boolean => INDIAN_PHONE_PATTERN.test(text.replace(/[\s-]/g, ''));
+
+/** Annual CTC out of bounds: 'Annual CTC must be between ₹0 and ₹1,00,00,00,000'. */
+export const ANNUAL_CTC_RANGE_MSG = rupeesRangeMessage('Annual CTC', MAX_SALARY_RUPEES);
+/** People are at least this old (the Child and Adolescent Labour Act's age for work). */
+export const MIN_EMPLOYEE_AGE_YEARS = 14;
+export const EARLIEST_JOINING_DATE = '1950-01-01';
+
+/** 'YYYY-MM-DD' `years` later (or earlier); 29 February becomes 28 February in a common year. */
+function shiftYears(isoDay: string, years: number): string {
+  const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
+  const year = y + years;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const day = m === 2 && d === 29 && !leap ? 28 : d;
+  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * The employee form's rules that depend on today (issue 16), for the tenant's `asOf` day
+ * ('YYYY-MM-DD'): a date of birth in the past and at least 14 years ago; a joining date from 1950
+ * to a year from today. The contract cannot know today, so the web passes its clock and the server
+ * its own (the employees service).
+ */
+export function employeeDateErrors(form: { dateOfBirth?: string | null; dateOfJoining?: string | null }, asOf: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const birth = form.dateOfBirth;
+  if (birth) {
+    if (birth >= asOf) errors.dateOfBirth = PEOPLE_MSG.birthDateNotPast;
+    else if (birth > shiftYears(asOf, -MIN_EMPLOYEE_AGE_YEARS)) errors.dateOfBirth = PEOPLE_MSG.tooYoung;
+  }
+  const joining = form.dateOfJoining;
+  if (joining) {
+    if (joining < EARLIEST_JOINING_DATE) errors.dateOfJoining = PEOPLE_MSG.joiningTooEarly;
+    else if (joining > shiftYears(asOf, 1)) errors.dateOfJoining = PEOPLE_MSG.joiningTooLate;
+  }
+  return errors;
+}
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const trimmed = z.string().trim();
 const requiredText = trimmed.min(1, { error: PEOPLE_MSG.mandatory });
@@ -121,15 +164,15 @@ export const employeeFormSchema = z.object({
   personalEmail: optionalText(TEXT_MAX.email).refine((v) => v === null || EMAIL_PATTERN.test(v), { error: PEOPLE_MSG.validEmail }),
   dateOfBirth: optionalDate,
   gender: z.number().int().min(0).max(4).default(0),
-  phoneNumber: optionalText(TEXT_MAX.phone),
-  emergencyContact: optionalText(TEXT_MAX.phone),
+  phoneNumber: optionalText(TEXT_MAX.phone).refine((v) => v === null || isIndianPhone(v), { error: PEOPLE_MSG.phoneInvalid }),
+  emergencyContact: optionalText(TEXT_MAX.phone).refine((v) => v === null || isIndianPhone(v), { error: PEOPLE_MSG.phoneInvalid }),
   maritalStatus: z.number().int().min(0).max(2).default(0),
   marriageDate: optionalDate,
   spouseName: optionalName,
   bloodGroup: optionalText(TEXT_MAX.shortText),
   address: optionalText(TEXT_MAX.address),
   dateOfJoining: z.union([isoDate, z.literal('')]).refine((v) => v !== '', { error: PEOPLE_MSG.mandatory }),
-  experience: z.number({ error: PEOPLE_MSG.mandatory }).min(0, { error: 'must not be negative' }).max(80, { error: 'is too large' }),
+  experience: z.number({ error: PEOPLE_MSG.mandatory }).min(0, { error: PEOPLE_MSG.experienceRange }).max(80, { error: PEOPLE_MSG.experienceRange }),
   dateOfConfirmation: optionalDate,
   employeeNumber: requiredText.max(30, { error: 'must be at most 30 characters' }),
   departmentId: optionalRef('Please select a valid department'),
@@ -141,7 +184,9 @@ export const employeeFormSchema = z.object({
   /** Only one manager (people spec §5). */
   reportingManagerId: optionalRef('Please select a valid reporting manager'),
   userFieldValues: z.array(userFieldValueSchema).default([]),
-  pan: optionalText(TEXT_MAX.identifier).transform((v) => (v ? v.toUpperCase() : null)),
+  pan: optionalText(TEXT_MAX.identifier)
+    .transform((v) => (v ? v.toUpperCase() : null))
+    .refine((v) => v === null || PAN_PATTERN.test(v), { error: PEOPLE_MSG.panInvalid }),
   bankAccountNumber: optionalText(TEXT_MAX.identifier),
   bankName: optionalText(TEXT_MAX.shortText),
   ifscCode: optionalText(TEXT_MAX.identifier).transform((v) => (v ? v.toUpperCase() : null)),

@@ -8,6 +8,14 @@ export const PEOPLE_MSG = {
   oneManagerOnly: 'Only one manager can be selected for the user',
   emailServicesDisabled: 'Cannot invite user email services are disabled for your organization!',
   salaryAmountNegative: "Amount must be greater than zero. Adjust the CTC or any of the component's amount.",
+  // our rules for the employee form (issue 16); the spec gives no texts for them
+  panInvalid: 'Please enter a valid PAN: 5 letters, 4 digits and 1 letter (e.g. ABCDE1234F)',
+  phoneInvalid: 'Please enter a valid Indian phone number: 10 digits, optionally starting with +91',
+  birthDateNotPast: 'Date of birth must be in the past',
+  tooYoung: 'The employee must be at least 14 years old',
+  joiningTooEarly: 'Date of joining cannot be before 01/01/1950',
+  joiningTooLate: 'Date of joining cannot be more than a year from today',
+  experienceRange: 'Experience must be between 0 and 80 years',
   // role (§5)
   ownRole: "* You can't change your own role",
   roleAlreadyAssigned: '* Role already assigned',

@@ -184,7 +184,8 @@ const queryInt = (name: string, min: number, max: number) =>
 
 /**
  * GET /Requests (people spec §7). onlyMyRequests (default true) lists the caller's own; false lists
- * the requests the caller may decide, by reportingFilterType. status 0 or absent means all.
+ * the requests the caller may decide, by reportingFilterType (by default everyone's for administrators and
+ * moderators, direct reportees' for others). status 0 or absent means all.
  */
 export const requestListQuerySchema = z.object({
   pageNumber: queryInt('pageNumber', 1, 1_000_000).default(1),
@@ -198,7 +199,8 @@ export const requestListQuerySchema = z.object({
   reportingFilterType: z
     .union([z.literal('1'), z.literal('2'), z.literal('3')], { error: 'reportingFilterType must be 1 (direct), 2 (indirect) or 3 (all)' })
     .transform((v) => Number(v) as RequestReporteeScopeId)
-    .default(RequestReporteeScope.Direct),
+    /** Absent: 3 (all employees) for administrators and moderators, 1 (direct reportees) for others (issue 16). */
+    .optional(),
 });
 export type RequestListQuery = z.output<typeof requestListQuerySchema>;
 export type RequestListQueryInput = z.input<typeof requestListQuerySchema>;

@@ -206,6 +206,73 @@ describe('403 access rules', () => {
   });
 });
 
+describe('validation messages', () => {
+  it('shows a field’s own sentence without the field name, and keeps the name on a bare fragment', async () => {
+    mockFetch({
+      'POST /a': jsonResponse(400, { statusCode: 400, errorCode: 'VALIDATION_ERROR', message: 'email: Please enter a valid email address', errors: { email: 'Please enter a valid email address' } }),
+      'POST /b': jsonResponse(400, { statusCode: 400, errorCode: 'VALIDATION_ERROR', message: 'pageSize: must be at most 100', errors: { pageSize: 'must be at most 100' } }),
+    });
+    expect((await failure(apiRequest('/a', { method: 'POST' }))).message).toBe('Please enter a valid email address');
+    expect((await failure(apiRequest('/b', { method: 'POST' }))).message).toBe('pageSize: must be at most 100');
+    expect(shownMessages()).toEqual(['Please enter a valid email address', 'pageSize: must be at most 100']);
+  });
+});
+
+describe('deactivation while signed in (issue 16)', () => {
+  const deactivated = () => jsonResponse(403, { statusCode: 403, errorCode: ErrorCode.AccountDeactivated, message: MSG.deactivated });
+  const ended = () => jsonResponse(401, { statusCode: 401, errorCode: ErrorCode.TokenInvalid, message: 'Token is invalid or expired.' });
+
+  it('keeps the restricted page when the requests after the 403 come back 401, with or without the old token', async () => {
+    setSessionUser(makeUser());
+    mockFetch({ 'GET /dashboard': deactivated(), 'GET /Notifications': ended(), 'GET /Tenants': ended() });
+
+    await failure(apiRequest('/dashboard'));
+    const late = await failure(apiRequest('/Notifications'));
+    const afterSignOut = await failure(apiRequest('/Tenants'));
+    vi.advanceTimersByTime(5000);
+
+    expect(late.handled).toBe(true);
+    expect(afterSignOut.handled).toBe(true);
+    expect(shownMessages()).not.toContain(MSG.sessionExpired);
+    expect(navigate.mock.calls).toEqual([['/403-Restricted', { replace: true, state: { message: MSG.deactivated } }]]);
+  });
+
+  it('a 401 that overtakes the 403 does not send the person to /login afterwards', async () => {
+    const user = makeUser();
+    setSessionUser(user);
+    let release: (() => void) | undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    mockFetch({
+      // The reply to the first request arrives last.
+      'GET /dashboard': (() => gate.then(deactivated)) as unknown as () => Response,
+      'GET /Notifications': ended(),
+    });
+
+    const first = apiRequest('/dashboard');
+    await failure(apiRequest('/Notifications'));
+    release?.();
+    await failure(first);
+    vi.advanceTimersByTime(5000);
+
+    expect(navigate.mock.calls).toEqual([['/403-Restricted', { replace: true, state: { message: MSG.deactivated } }]]);
+    expect(getSessionUser()).toBeNull();
+  });
+
+  it('a later session of someone else still expires normally', async () => {
+    setSessionUser(makeUser());
+    mockFetch({ 'GET /dashboard': deactivated() });
+    await failure(apiRequest('/dashboard'));
+    navigate.mockClear();
+
+    setSessionUser(makeUser({ token: makeToken(7200) }));
+    mockFetch({ 'GET /Tenants': ended() });
+    await failure(apiRequest('/Tenants'));
+    vi.advanceTimersByTime(2000);
+    expect(shownMessages()).toContain(MSG.sessionExpired);
+    expect(navigate).toHaveBeenCalledWith('/login', expect.objectContaining({ replace: true }));
+  });
+});
+
 describe('toasts', () => {
   it('keeps errors 3000 ms and other toasts 2000 ms', () => {
     toast.error('Broken');

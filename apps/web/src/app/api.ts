@@ -61,6 +61,30 @@ export interface RequestOptions extends CallOptions {
 }
 
 let sessionExpiring = false;
+/**
+ * The token whose session the server ended for deactivation. The server answers the first request
+ * after deactivation with 403 ACCOUNT_DEACTIVATED and ends the session there, so requests already
+ * in flight, or sent after the sign-out without a token, come back 401: those must not turn the
+ * restricted page into 'Your session has expired' and /login (issue 16).
+ */
+let deactivatedToken: string | null = null;
+
+/** A 401 that only echoes a session already ended for deactivation. */
+function echoesDeactivation(requestToken: string | null): boolean {
+  if (deactivatedToken === null) return false;
+  return requestToken === deactivatedToken || (requestToken === null && getSessionUser() === null);
+}
+
+/**
+ * Platform §4: 'A deactivated user is logged out to the restricted page', with the server's message
+ * ('Your account has been deactivated. Please contact your administrator.').
+ */
+export function signOutDeactivated(message: string | null, token: string | null): void {
+  deactivatedToken = token ?? getSessionUser()?.token ?? deactivatedToken;
+  const state = { message: message ?? MSG.deactivated };
+  clearSession({ destination: { pathname: PATHS.restricted, state } });
+  void navigateTo(PATHS.restricted, { replace: true, state });
+}
 
 function buildUrl(path: string, query?: QueryParams): string {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
@@ -86,19 +110,34 @@ function fieldErrors(payload: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
+/**
+ * A validation reply's message names the field ('email: Please enter a valid email address') for
+ * API clients; people read the field's own sentence (issue 16). A bare fragment ('is too large')
+ * keeps its field name, which it needs.
+ */
+function withoutFieldName(message: string | null, errors: Record<string, string>): string | null {
+  if (message === null) return null;
+  for (const [field, text] of Object.entries(errors)) {
+    if (message === `${field}: ${text}` && /^[A-Z'‘"*]/.test(text)) return text;
+  }
+  return message;
+}
+
 function isTokenProblem(code: string | null, message: string | null): boolean {
   if (code === ErrorCode.TokenInvalid || code === ErrorCode.TokenNotFound) return true;
   return message !== null && TOKEN_PROBLEM_MESSAGE.test(message);
 }
 
 /** 401 on a dead session: tell the user, then sign out and go to /login 2 s later. */
-function expireSession(): void {
+function expireSession(requestToken: string | null): void {
   if (sessionExpiring) return;
   sessionExpiring = true;
   toast.error(MSG.sessionExpired, { force: true });
   suppressToasts(TOAST_SUPPRESS_MS);
   setTimeout(() => {
     sessionExpiring = false;
+    // The 401 overtook the 403 of the same deactivation: the restricted page has the last word.
+    if (deactivatedToken !== null && (requestToken === deactivatedToken || requestToken === null)) return;
     const origin = currentOrigin();
     clearSession();
     void navigateTo(PATHS.login, { replace: true, state: origin });
@@ -106,18 +145,17 @@ function expireSession(): void {
 }
 
 /** The access rules of platform §8. Returns true when the failure has been dealt with. */
-function handleAccessFailure(status: number, code: string | null, message: string | null, path: string, options: RequestOptions): boolean {
+function handleAccessFailure(status: number, code: string | null, message: string | null, path: string, options: RequestOptions, requestToken: string | null): boolean {
   if (status === 401) {
+    if (echoesDeactivation(requestToken)) return true;
     if (options.suppress || PREMIUM_PATH.test(path) || currentPath() === PATHS.login) return false;
     if (!isTokenProblem(code, message)) return false;
-    expireSession();
+    expireSession(requestToken);
     return true;
   }
   if (status !== 403) return false;
   if (code === ErrorCode.AccountDeactivated) {
-    const state = { message: message ?? MSG.deactivated };
-    clearSession({ destination: { pathname: PATHS.restricted, state } });
-    void navigateTo(PATHS.restricted, { replace: true, state });
+    signOutDeactivated(message, requestToken);
     return true;
   }
   if (code === ErrorCode.FeatureDenied) suppressToasts(TOAST_SUPPRESS_MS);
@@ -181,7 +219,7 @@ export async function apiRequest(path: string, options: RequestOptions & { schem
   }
 
   const payload = await readPayload(response);
-  if (!response.ok) throw failure(response.status, payload, path, options);
+  if (!response.ok) throw failure(response.status, payload, path, options, user?.token ?? null);
 
   if (!options.schema) return payload as Envelope<unknown>;
   const parsed = options.schema.safeParse(payload);
@@ -221,13 +259,14 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /** The error of a failed reply, after the access, session and toast handling of platform §8. */
-function failure(status: number, payload: unknown, path: string, options: RequestOptions): ApiError {
+function failure(status: number, payload: unknown, path: string, options: RequestOptions, requestToken: string | null): ApiError {
   const code = stringField(payload, 'errorCode');
   const message = stringField(payload, 'message');
-  const handled = handleAccessFailure(status, code, message, path, options);
-  const text = message ?? stringField(payload, 'error') ?? `API Error: ${status.toString()}`;
+  const handled = handleAccessFailure(status, code, message, path, options, requestToken);
+  const errors = fieldErrors(payload);
+  const text = withoutFieldName(message, errors) ?? stringField(payload, 'error') ?? `API Error: ${status.toString()}`;
   if (!handled && !options.suppress && !options.quiet) toast.error(text);
-  return new ApiError({ status, code, message: text, errors: fieldErrors(payload), handled });
+  return new ApiError({ status, code, message: text, errors, handled });
 }
 
 function authHeaders(): Record<string, string> {
@@ -239,6 +278,8 @@ function authHeaders(): Record<string, string> {
   return user ? { Authorization: `Bearer ${user.token}` } : {};
 }
 
+const tokenIn = (headers: Record<string, string>): string | null => headers.Authorization?.slice('Bearer '.length) ?? null;
+
 /** Downloads a file from the API with the session's token and saves it under `filename`. */
 export async function apiDownload(path: string, filename: string, options: CallOptions = {}): Promise<void> {
   const headers = authHeaders();
@@ -249,7 +290,7 @@ export async function apiDownload(path: string, filename: string, options: CallO
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw networkFailure();
   }
-  if (!response.ok) throw failure(response.status, await readPayload(response), path, options);
+  if (!response.ok) throw failure(response.status, await readPayload(response), path, options, tokenIn(headers));
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
@@ -292,7 +333,7 @@ export function apiUploadWithProgress<S extends z.ZodType>(
         payload = null;
       }
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(failure(xhr.status, payload, path, options));
+        reject(failure(xhr.status, payload, path, options, tokenIn(headers)));
         return;
       }
       const parsed = schema.safeParse(payload);

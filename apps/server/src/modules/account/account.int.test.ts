@@ -82,6 +82,12 @@ describe.each(BACKENDS)('accounts over HTTP (%s)', (backend) => {
       expect(res.json().message).toBe(MSG.tokenExpired);
     });
 
+    it('answers /verify-user/abc/x@y.z with the e-mail rule on its field (the web shows the sentence alone)', async () => {
+      const res = await t.call('POST', '/Account/verify-user', { body: { token: 'abc', email: 'x@y.z' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: `email: ${MSG.validEmail}`, errors: { email: MSG.validEmail } });
+    });
+
     it('rejects a forged token or a link for another address', async () => {
       const [mail] = await t.mailbox('late@kaveri.in');
       const [token] = linkParts(mail?.links[0] ?? '');

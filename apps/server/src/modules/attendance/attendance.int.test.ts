@@ -277,6 +277,22 @@ describe.each(BACKENDS)('attendance over HTTP (%s)', (backend) => {
       expect(row.days[5]?.isWeekend).toBe(true);
     });
 
+    it('issue 16: days before the organisation was created (in its zone) are marked, not given a status', async () => {
+      const [previous] = await queryRows<{ created_at: string }>(t.database.db, sql`SELECT created_at::text AS created_at FROM tenants WHERE id = ${other.tenantId}`);
+      // 20:00 UTC on 9 December is 01:30 on 10 December in Asia/Kolkata: the organisation's first day is the 10th.
+      await t.database.db.execute(sql`UPDATE tenants SET created_at = '2026-12-09T20:00:00Z' WHERE id = ${other.tenantId}`);
+      try {
+        const res = await t.call('GET', '/Attendances/grid?month=2026-12&pageSize=100', { token: other.token });
+        expect(res.statusCode).toBe(200);
+        const days = (res.json().data as AttendanceGridRow[])[0]?.days ?? [];
+        expect(days.filter((d) => d.beforeOrganisation).map((d) => d.date)).toEqual(Array.from({ length: 9 }, (_, i) => `2026-12-0${String(i + 1)}`));
+        const own = await t.call('GET', `/Attendances?startDate=2026-12-08&endDate=2026-12-11`, { token: other.token });
+        expect((own.json().data as AttendanceDayView[]).map((d) => d.beforeOrganisation)).toEqual([true, true, false, false]);
+      } finally {
+        await t.database.db.execute(sql`UPDATE tenants SET created_at = ${previous?.created_at ?? null}::timestamptz WHERE id = ${other.tenantId}`);
+      }
+    });
+
     it('exports the XLSX with a row per employee per day and a summary', async () => {
       const res = await t.call('GET', `/Attendances/reports?startDate=2026-12-01&endDate=2026-12-02&employeeIds=${owner.id}&isBulkReport=false`, { token: owner.token });
       expect(res.statusCode, res.body).toBe(200);

@@ -49,6 +49,12 @@ export async function findEmployees(tdb: TenantDb, userIds?: readonly string[]):
 }
 
 /** One employee; `lock` takes the row lock that serialises their log writes (two check-ins at once leave one open log). */
+/** The day the organisation was created, in its zone: no day before it has a status (issue 16). */
+export async function findOrganisationStartDate(tdb: TenantDb, timeZone: string): Promise<string | null> {
+  const [row] = await queryRows<{ day: string }>(tdb.tx, sql`SELECT to_char(created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day FROM tenants WHERE id = ${tdb.tenantId}`);
+  return row?.day ?? null;
+}
+
 export async function findEmployee(tdb: TenantDb, userId: string, lock = false): Promise<EmployeeRow | null> {
   const [row] = await queryRows<EmployeeRow>(tdb.tx, sql`
     SELECT ${EMPLOYEE_COLUMNS} FROM users u LEFT JOIN departments d ON d.id = u.department_id

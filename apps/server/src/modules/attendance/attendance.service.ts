@@ -166,7 +166,7 @@ export class AttendanceService {
       const c = computed.find((x) => x.date === today);
       day = c ? computedView(inputs, c) : null;
     } else {
-      const [row] = await this.viewDays(tdb, inputs, [employee], today, today);
+      const [row] = await this.viewDays(tdb, inputs, [employee], today, today, null);
       day = row?.days[0] ?? null;
     }
     if (employee.date_of_joining && today < employee.date_of_joining) day = null;
@@ -312,15 +312,17 @@ export class AttendanceService {
     if (!employee) throw notFound(ATTENDANCE_MSG.employeeNotFound);
     if (employeeId !== ctx.userId && !seesEveryone(ctx.roleId) && employee.reporting_manager_id !== ctx.userId) throw forbidden(ATTENDANCE_MSG.notInTeam);
     const inputs = await loadInputs(tdb, [employeeId], query.startDate, query.endDate, false);
-    const [row] = await this.viewDays(tdb, inputs, [employee], query.startDate, query.endDate);
+    const [row] = await this.viewDays(tdb, inputs, [employee], query.startDate, query.endDate, await repo.findOrganisationStartDate(tdb, ctx.timeZone));
     return row?.days ?? [];
   }
 
   /**
    * Stored days plus the calendar of each date (shift, week-off, holiday, leave) read at the same
-   * time, so dates not computed yet (the future, before joining) still show their kind.
+   * time, so dates not computed yet (the future, before joining) still show their kind. A date
+   * before the organisation existed that has no stored day is marked `beforeOrganisation`, so the
+   * grid leaves it blank rather than calling it Not Calculated (issue 16).
    */
-  private async viewDays(tdb: TenantDb, inputs: AttendanceInputs, employees: readonly repo.EmployeeRow[], from: string, to: string) {
+  private async viewDays(tdb: TenantDb, inputs: AttendanceInputs, employees: readonly repo.EmployeeRow[], from: string, to: string, organisationStart: string | null) {
     const stored = await repo.findDays(
       tdb,
       employees.map((e) => e.id),
@@ -337,6 +339,7 @@ export class AttendanceService {
         const storedShift = row?.shift_id ? shiftByIdOn(inputs, row.shift_id, date) : undefined;
         days.push({
           date,
+          beforeOrganisation: !row && organisationStart !== null && date < organisationStart,
           isWeekend: isWeekendFor(shift, date),
           isHoliday: inputs.holidays.has(date),
           holidayName: inputs.holidays.get(date) ?? null,
@@ -371,7 +374,7 @@ export class AttendanceService {
       to,
       false,
     );
-    const views = await this.viewDays(tdb, inputs, employees, from, to);
+    const views = await this.viewDays(tdb, inputs, employees, from, to, await repo.findOrganisationStartDate(tdb, ctx.timeZone));
     return {
       totalRecords,
       rows: views.map(({ employee, days }) => ({
@@ -458,7 +461,7 @@ export class AttendanceService {
       query.endDate,
       false,
     );
-    const views = await this.viewDays(tdb, inputs, employees, query.startDate, query.endDate);
+    const views = await this.viewDays(tdb, inputs, employees, query.startDate, query.endDate, await repo.findOrganisationStartDate(tdb, ctx.timeZone));
     const buffer = await buildAttendanceReport(
       views.map((v) => ({
         employeeNumber: v.employee.employee_number,
@@ -511,6 +514,7 @@ function computedView(inputs: AttendanceInputs, c: ComputedDay): AttendanceDayVi
   const leave = leaveOn(inputs, c.userId, c.date);
   return {
     date: c.date,
+    beforeOrganisation: false,
     isWeekend: c.day.isWeekend,
     isHoliday: c.day.isHoliday,
     holidayName: inputs.holidays.get(c.date) ?? null,

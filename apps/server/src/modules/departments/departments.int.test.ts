@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DEPARTMENT_MSG, PEOPLE_MSG, type Department, type SessionUser } from '@tankha/contracts';
+import { DEPARTMENT_MSG, PEOPLE_MSG, departmentDeleteMessages, type Department, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../db/seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
@@ -285,25 +285,86 @@ describe.each(BACKENDS)('departments over HTTP (%s)', (backend) => {
   });
 
   describe('DELETE /Departments/:id', () => {
-    it('deletes the department; its users keep their records without a department and its sub-departments move to the top', async () => {
-      const parent = await createOk({ name: 'Shrinking' });
-      const child = await createOk({ name: 'Shrinking Child', parentDepartmentId: parent.id });
-      const [someone] = await queryRows<{ id: string }>(t.database.db, sql`SELECT id FROM users WHERE email = ${DEMO_LOGINS.member}`);
-      const previous = await queryRows<{ department_id: string | null }>(t.database.db, sql`SELECT department_id FROM users WHERE id = ${someone?.id ?? null}`);
-      await t.database.db.execute(sql`UPDATE users SET department_id = ${parent.id} WHERE id = ${someone?.id ?? null}`);
-      expect((await t.call('GET', `/Departments/${parent.id}`, { token: admin.token })).json().data.totalEmployees).toBe(1);
+    const del = (id: string, moveTo?: string, token = admin.token) => t.call('DELETE', `/Departments/${id}${moveTo === undefined ? '' : `?moveTo=${moveTo}`}`, { token });
+    const departmentOf = async (ids: string[]) =>
+      (await queryRows<{ department_id: string | null }>(t.database.db, sql`SELECT department_id FROM users WHERE id IN ${sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`} ORDER BY id`)).map((r) => r.department_id);
+    /** Puts two demo people (one deactivated) into `departmentId`; returns their ids and a way to put them back. */
+    const borrowPeople = async (departmentId: string) => {
+      const rows = await queryRows<{ id: string; department_id: string | null; status: number }>(
+        t.database.db,
+        sql`SELECT id, department_id, status::int AS status FROM users WHERE email IN (${DEMO_LOGINS.member}, ${DEMO_LOGINS.moderator}) ORDER BY id`,
+      );
+      const ids = rows.map((r) => r.id);
+      await t.database.db.execute(sql`UPDATE users SET department_id = ${departmentId} WHERE id IN (${ids[0] ?? null}, ${ids[1] ?? null})`);
+      await t.database.db.execute(sql`UPDATE users SET status = 2 WHERE id = ${ids[1] ?? null}`);
+      const restore = async () => {
+        for (const r of rows) await t.database.db.execute(sql`UPDATE users SET department_id = ${r.department_id}, status = ${r.status} WHERE id = ${r.id}`);
+      };
+      return { ids, restore };
+    };
 
-      const res = await t.call('DELETE', `/Departments/${parent.id}`, { token: admin.token });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ message: DEPARTMENT_MSG.deleted, data: null });
+    it('refuses to delete a department that has people, naming the count, and changes nothing', async () => {
+      const res = await del(dept('Finance').id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('Finance has 7 people. Move them to another department before deleting it.');
+      expect(res.json().message).toBe(departmentDeleteMessages.hasPeople('Finance', 7));
+      const still = await t.call('GET', `/Departments/${dept('Finance').id}`, { token: admin.token });
+      expect(still.json().data.totalEmployees).toBe(7);
+    });
 
-      const [after] = await queryRows<{ department_id: string | null; status: number }>(t.database.db, sql`SELECT department_id, status FROM users WHERE id = ${someone?.id ?? null}`);
-      expect(after).toEqual({ department_id: null, status: 1 });
-      const childNow = (await list(`?search=${encodeURIComponent('Shrinking Child')}`)).json().data[0] as Department;
-      expect(childNow).toMatchObject({ id: child.id, parentDepartmentId: null, parentDepartmentName: null });
-      expect((await t.call('GET', `/Departments/${parent.id}`, { token: admin.token })).statusCode).toBe(404);
-      expect((await t.call('DELETE', `/Departments/${parent.id}`, { token: admin.token })).statusCode).toBe(404);
-      await t.database.db.execute(sql`UPDATE users SET department_id = ${previous[0]?.department_id ?? null} WHERE id = ${someone?.id ?? null}`);
+    it('moves the people (deactivated ones too) to moveTo and deletes, in one go', async () => {
+      const leaving = await createOk({ name: 'Leaving' });
+      const staying = await createOk({ name: 'Staying' });
+      const { ids, restore } = await borrowPeople(leaving.id);
+      try {
+        expect((await del(leaving.id)).json().message).toBe('Leaving has 2 people. Move them to another department before deleting it.');
+        const res = await del(leaving.id, staying.id);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ message: DEPARTMENT_MSG.deleted, data: null });
+        expect(await departmentOf(ids)).toEqual([staying.id, staying.id]);
+        expect((await t.call('GET', `/Departments/${leaving.id}`, { token: admin.token })).statusCode).toBe(404);
+        expect((await t.call('GET', `/Departments/${staying.id}`, { token: admin.token })).json().data.totalEmployees).toBe(2);
+        expect((await del(leaving.id, staying.id)).statusCode).toBe(404);
+      } finally {
+        await restore();
+      }
+    });
+
+    it('deletes an empty department without moveTo', async () => {
+      const empty = await createOk({ name: 'Empty Room' });
+      expect((await del(empty.id)).statusCode).toBe(200);
+      expect((await t.call('GET', `/Departments/${empty.id}`, { token: admin.token })).statusCode).toBe(404);
+    });
+
+    it('refuses to delete the parent of other departments until they are moved, even with moveTo', async () => {
+      const parent = await createOk({ name: 'Umbrella' });
+      const child = await createOk({ name: 'Umbrella Child', parentDepartmentId: parent.id });
+      await createOk({ name: 'Umbrella Child Two', parentDepartmentId: parent.id });
+      const target = await createOk({ name: 'Umbrella Target' });
+      const res = await del(parent.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('Umbrella is the parent of 2 departments. Move them to another parent before deleting Umbrella.');
+      expect((await del(parent.id, target.id)).statusCode).toBe(409);
+      expect((await t.call('GET', `/Departments/${child.id}`, { token: admin.token })).statusCode).toBe(200);
+      expect((await list(`?search=${encodeURIComponent('Umbrella Child')}`)).json().data[0]).toMatchObject({ parentDepartmentId: parent.id });
+    });
+
+    it('refuses as moveTo the department itself, an inactive one, an unknown one and another organisation’s, moving nobody', async () => {
+      const leaving = await createOk({ name: 'Leaving Again' });
+      const inactive = await createOk({ name: 'Dormant', status: 0 });
+      const theirs = await createOk({ name: 'Kaveri Accounts' }, other.token);
+      const { ids, restore } = await borrowPeople(leaving.id);
+      try {
+        for (const moveTo of [leaving.id, inactive.id, MISSING_ID, theirs.id, 'not-an-id']) {
+          const res = await del(leaving.id, moveTo);
+          expect(res.statusCode, moveTo).toBe(400);
+          expect(res.json().errors.moveTo, moveTo).toBe(DEPARTMENT_MSG.moveToInvalid);
+        }
+        expect(await departmentOf(ids)).toEqual([leaving.id, leaving.id]);
+        expect((await t.call('GET', `/Departments/${theirs.id}`, { token: other.token })).json().data.totalEmployees).toBe(0);
+      } finally {
+        await restore();
+      }
     });
   });
 

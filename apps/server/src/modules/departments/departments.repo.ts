@@ -176,9 +176,24 @@ export async function updateDepartment(tdb: TenantDb, id: string, values: Depart
      WHERE tenant_id = ${tdb.tenantId} AND id = ${id}`);
 }
 
+/** The department's members, the number its row shows as Assigned Users (deactivated people included: they may come back). */
+export async function countAssignedUsers(tdb: TenantDb, departmentId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT count(*)::int AS n FROM users WHERE tenant_id = ${tdb.tenantId} AND department_id = ${departmentId} AND status IN ${MEMBER_STATUSES}`);
+  return row?.n ?? 0;
+}
+
+export async function countSubDepartments(tdb: TenantDb, departmentId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT count(*)::int AS n FROM departments WHERE tenant_id = ${tdb.tenantId} AND parent_department_id = ${departmentId}`);
+  return row?.n ?? 0;
+}
+
+export async function moveUsers(tdb: TenantDb, fromId: string, toId: string): Promise<void> {
+  await tdb.tx.execute(sql`UPDATE users SET department_id = ${toId}, updated_at = now() WHERE tenant_id = ${tdb.tenantId} AND department_id = ${fromId}`);
+}
+
 /**
- * Deletes a department. Its users keep their records with no department and its sub-departments
- * move to the top level: the foreign keys (ON DELETE SET NULL) do both.
+ * Deletes a department; the service has emptied it first. Were a user or sub-department added by a
+ * path that skips the service, the foreign keys (ON DELETE SET NULL) would still keep their rows.
  */
 export async function deleteDepartment(tdb: TenantDb, id: string): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(tdb.tx, sql`DELETE FROM departments WHERE tenant_id = ${tdb.tenantId} AND id = ${id} RETURNING id`);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DEPARTMENT_MSG,
+  departmentDeleteQuerySchema,
   departmentDetailQuerySchema,
   departmentDetailReplySchema,
   departmentIdPathSchema,
@@ -39,8 +40,8 @@ export const departmentRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     ok(await services.department.update(scopeOf(request), request.params.id, request.body), DEPARTMENT_MSG.updated),
   );
 
-  app.delete('/Departments/:id', { config: manage, schema: { tags, params: departmentIdPathSchema, response: { 200: emptyReplySchema } } }, async (request) => {
-    await services.department.remove(scopeOf(request), request.params.id);
+  app.delete('/Departments/:id', { config: manage, schema: { tags, params: departmentIdPathSchema, querystring: departmentDeleteQuerySchema, response: { 200: emptyReplySchema } } }, async (request) => {
+    await services.department.remove(scopeOf(request), request.params.id, request.query);
     return ok(null, DEPARTMENT_MSG.deleted);
   });
 };

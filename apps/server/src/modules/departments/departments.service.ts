@@ -1,5 +1,5 @@
-import { DEPARTMENT_MSG, ErrorCode, UserStatus, type Department, type DepartmentDetail, type DepartmentInput, type DepartmentListQuery, type DepartmentShort } from '@tankha/contracts';
-import { AppError, fieldError, notFound } from '../../platform/errors';
+import { DEPARTMENT_MSG, ErrorCode, departmentDeleteMessages, type DepartmentDeleteQuery, UserStatus, type Department, type DepartmentDetail, type DepartmentInput, type DepartmentListQuery, type DepartmentShort } from '@tankha/contracts';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
 import type { Scope, TenantDb } from '../../platform/tenancy';
 import * as repo from './departments.repo';
 
@@ -110,9 +110,25 @@ export class DepartmentService {
     });
   }
 
-  async remove({ db: tdb }: Scope, id: string): Promise<void> {
+  /**
+   * Deletes a department that nobody is left in (issue 16: deleting Finance had left 7 people with
+   * no department). Its people move to `moveTo` first when given; sub-departments must be moved by
+   * hand, since no one target parent is obviously right for them.
+   */
+  async remove({ db: tdb }: Scope, id: string, query: DepartmentDeleteQuery): Promise<void> {
     await repo.lockDepartments(tdb);
-    if (!(await repo.deleteDepartment(tdb, id))) throw notFound(DEPARTMENT_MSG.notFound);
+    const department = await repo.findDepartment(tdb, id);
+    if (!department) throw notFound(DEPARTMENT_MSG.notFound);
+    const people = await repo.countAssignedUsers(tdb, id);
+    if (query.moveTo === undefined && people > 0) throw conflict(departmentDeleteMessages.hasPeople(department.name, people));
+    const children = await repo.countSubDepartments(tdb, id);
+    if (children > 0) throw conflict(departmentDeleteMessages.hasSubDepartments(department.name, children));
+    if (query.moveTo !== undefined) {
+      const target = query.moveTo === id ? undefined : await repo.findDepartment(tdb, query.moveTo);
+      if (!target || target.status !== 1) throw fieldError('moveTo', DEPARTMENT_MSG.moveToInvalid);
+      await repo.moveUsers(tdb, id, target.id);
+    }
+    await repo.deleteDepartment(tdb, id);
   }
 
   private async write({ db: tdb }: Scope, change: (tdb: TenantDb) => Promise<string>): Promise<Department> {

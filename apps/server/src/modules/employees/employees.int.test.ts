@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { MSG, PEOPLE_MSG, type Employee, type SessionUser, type TenantEarning } from '@tankha/contracts';
+import { ANNUAL_CTC_RANGE_MSG, MSG, PEOPLE_MSG, type Employee, type SessionUser, type TenantEarning } from '@tankha/contracts';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../db/seed/demo';
 import { queryRows } from '../../db/client';
@@ -277,6 +277,49 @@ describe.each(BACKENDS)('invite, restricted, edit and accept-invite (%s)', (back
       const res = await invite(body(override));
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[field]).toBe(message);
+    });
+
+    it.each([
+      [{ pan: 'abcde12345' }, 'pan', PEOPLE_MSG.panInvalid],
+      [{ pan: 'ABCD1234F' }, 'pan', PEOPLE_MSG.panInvalid],
+      [{ phoneNumber: '12345' }, 'phoneNumber', PEOPLE_MSG.phoneInvalid],
+      [{ phoneNumber: '+44 7700 900123' }, 'phoneNumber', PEOPLE_MSG.phoneInvalid],
+      [{ emergencyContact: '98765' }, 'emergencyContact', PEOPLE_MSG.phoneInvalid],
+      [{ annualCTC: 1_000_000_001 }, 'annualCTC', ANNUAL_CTC_RANGE_MSG],
+      [{ annualCTC: -1 }, 'annualCTC', ANNUAL_CTC_RANGE_MSG],
+      [{ experience: 81 }, 'experience', PEOPLE_MSG.experienceRange],
+      [{ dateOfJoining: '1949-12-31' }, 'dateOfJoining', PEOPLE_MSG.joiningTooEarly],
+    ])('issue 16: %j → %s with a human message', async (override, field, message) => {
+      const res = await invite(body(override));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[field]).toBe(message);
+      expect(res.json().message).not.toMatch(/too large|must not be negative/);
+    });
+
+    it('issue 16: dates are judged against the server clock in the organisation’s zone', async () => {
+      const saved = t.clock.now();
+      // 20:00 UTC on 15 March is 01:30 on 16 March in Asia/Kolkata.
+      t.clock.set(new Date('2026-03-15T20:00:00Z'));
+      try {
+        const cases: [Record<string, unknown>, string, string | undefined][] = [
+          [{ dateOfBirth: '2026-03-16' }, 'dateOfBirth', PEOPLE_MSG.birthDateNotPast],
+          [{ dateOfBirth: '2012-03-17' }, 'dateOfBirth', PEOPLE_MSG.tooYoung],
+          [{ dateOfJoining: '2027-03-17' }, 'dateOfJoining', PEOPLE_MSG.joiningTooLate],
+        ];
+        for (const [override, field, message] of cases) {
+          const res = await invite(body(override));
+          expect(res.statusCode, JSON.stringify(override)).toBe(400);
+          expect(res.json().errors[field]).toBe(message);
+          const restricted = await t.call('POST', '/Users/restricted', { token: admin.token, body: body(override) });
+          expect(restricted.json().errors[field]).toBe(message);
+        }
+        const ok14 = await t.call('POST', '/Users/restricted', { token: admin.token, body: body({ dateOfBirth: '2012-03-16', dateOfJoining: '2027-03-16', pan: 'abcde1234f', phoneNumber: '+91 98765 43210' }) });
+        expect(ok14.json().data.statusCode).toBe(200);
+        const edit = await t.call('PUT', `/Users/${ok14.json().data.userId as string}`, { token: admin.token, body: body({ email: 'x14@example.in', dateOfBirth: '2026-03-20' }) });
+        expect(edit.json().errors?.dateOfBirth).toBe(PEOPLE_MSG.birthDateNotPast);
+      } finally {
+        t.clock.set(saved);
+      }
     });
 
     it("employee number already used → 'Employee number already exists!' on employeeNumber", async () => {

@@ -6,6 +6,7 @@ import {
   Role,
   UserStatus,
   canActOn,
+  employeeDateErrors,
   type EmployeeForm,
   type ImportMode,
   type ImportSummary,
@@ -13,9 +14,11 @@ import {
   type RoleId,
   type UserFieldOptions,
 } from '@tankha/contracts';
+import { dateInZone } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import type { RequestContext } from '../../platform/tenancy';
 import { newOneTimeToken } from '../../platform/auth/tokens';
 import { inviteEmail } from '../../platform/mail/templates';
 import type { Scope, TenantDb, TenantScope } from '../../platform/tenancy';
@@ -148,6 +151,7 @@ export class EmployeeService {
     const target = await repo.findTarget(tdb, id);
     if (!target) throw notFound('User not found');
     if (!canActOn({ id: ctx.userId, roleId: ctx.roleId }, { id: target.id, roleId: target.roleId as RoleId }, 'edit')) throw forbidden();
+    this.checkDates(ctx, input);
     const other = await repo.findUserIdByEmail(tdb, input.email);
     if (other && other !== id) throw fieldError('email', PEOPLE_MSG.userExists);
     if (input.email !== target.email && target.accountId) {
@@ -181,6 +185,7 @@ export class EmployeeService {
   private async create(scope: Scope, input: EmployeeForm, status: number): Promise<{ userId: string; accountId: string | null } | undefined> {
     const { db: tdb, ctx } = scope;
     if (input.roleId === Role.Administrator && ctx.roleId !== Role.Administrator) throw forbidden();
+    this.checkDates(ctx, input);
     if (await repo.findUserIdByEmail(tdb, input.email)) return undefined;
     await this.check(tdb, input, undefined);
     const associations = await this.associations(scope, input);
@@ -194,6 +199,13 @@ export class EmployeeService {
     });
     await this.writeDetails(tdb, userId, input, associations);
     return { userId, accountId: account?.id ?? null };
+  }
+
+  /** The form's rules about today (issue 16), with the server's clock in the organisation's zone: the contract cannot know today. */
+  private checkDates(ctx: RequestContext, input: EmployeeForm): void {
+    const errors = employeeDateErrors(input, dateInZone(this.deps.clock.now(), ctx.timeZone));
+    const [field, message] = Object.entries(errors)[0] ?? [];
+    if (field && message) throw badRequest(`${field}: ${message}`, errors);
   }
 
   /** Cross-record rules: unique employee number, this tenant's manager and department, field options. */

@@ -287,6 +287,14 @@ describe.each(BACKENDS)('regularization requests over HTTP (%s)', (backend) => {
         expect(res.json().message).toBe(REQUEST_MSG.allScopeAdminsOnly);
       });
 
+      it('without reportingFilterType, administrators and moderators see every employee’s, others their direct reportees’', async () => {
+        const everyone = Object.values(ids).sort();
+        expect(await idsOf('?onlyMyRequests=false', admin.token)).toEqual(everyone);
+        expect(await idsOf('?onlyMyRequests=false', moderator.token)).toEqual(everyone.filter((id) => id !== ids.vikram));
+        expect(await idsOf('?onlyMyRequests=false', rahul.token)).toEqual([ids.aditi, ids.bina].sort());
+        expect(await idsOf('?onlyMyRequests=false', bina.token)).toEqual([]);
+      });
+
       it('rows carry the employee name', async () => {
         const rows = (await listOk('?onlyMyRequests=false&reportingFilterType=1', rahul.token)).data;
         expect(rows.find((r) => r.id === ids.aditi)?.employeeName).toBe('Aditi Agarwal');

@@ -71,15 +71,18 @@ export class RequestService {
 
   /**
    * onlyMyRequests: the caller's own. Otherwise the requests the caller may decide, never their own:
-   * 1 direct reportees, 2 the whole reporting tree below, 3 every employee (administrators and moderators).
+   * 1 direct reportees, 2 the whole reporting tree below, 3 every employee (administrators and moderators,
+   * and their default).
    */
   async list({ db: tdb, ctx }: Scope, query: RequestListQuery): Promise<{ rows: RequestRow[]; totalRecords: number }> {
     let scope: repo.RequestScope;
+    // Issue 16: administrators and moderators decide for everyone, so that is what they see unless they narrow it.
+    const reporting = query.reportingFilterType ?? (isAdminOrModerator(ctx.roleId) ? RequestReporteeScope.All : RequestReporteeScope.Direct);
     if (query.onlyMyRequests) scope = { kind: 'own', userId: ctx.userId };
-    else if (query.reportingFilterType === RequestReporteeScope.All) {
+    else if (reporting === RequestReporteeScope.All) {
       if (!isAdminOrModerator(ctx.roleId)) throw forbidden(REQUEST_MSG.allScopeAdminsOnly);
       scope = { kind: 'all', exceptUserId: ctx.userId };
-    } else if (query.reportingFilterType === RequestReporteeScope.Indirect) scope = { kind: 'tree', managerId: ctx.userId };
+    } else if (reporting === RequestReporteeScope.Indirect) scope = { kind: 'tree', managerId: ctx.userId };
     else scope = { kind: 'direct', managerId: ctx.userId };
     const filters: repo.RequestFilters = {
       scope,

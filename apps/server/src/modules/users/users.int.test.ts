@@ -304,6 +304,26 @@ describe.each(BACKENDS)('user management over HTTP (%s)', (backend) => {
       for (const key of ['userFieldValues', 'earningAssociations', 'deductionAssociations']) expect(Array.isArray(data[key])).toBe(true);
     });
 
+    it('issue 16: the member’s own record and the administrator’s view name the same employment type', async () => {
+      const memberId = await idOf(DEMO_LOGINS.member);
+      // Saved by the web form: the option chosen, no free text (fieldValue null), as the Edit User modal sends it.
+      const [option] = await queryRows<{ id: string; user_field_id: string; label: string }>(
+        t.database.db,
+        sql`SELECT o.id, o.user_field_id, o.label FROM user_field_options o JOIN user_fields f ON f.id = o.user_field_id
+             WHERE o.tenant_id = ${admin.tenantId} AND f.name = 'Employment Type' ORDER BY o.label DESC LIMIT 1`,
+      );
+      if (!option) throw new Error('no Employment Type option');
+      await t.database.db.execute(sql`DELETE FROM user_field_values WHERE user_id = ${memberId}`);
+      await t.database.db.execute(
+        sql`INSERT INTO user_field_values (tenant_id, user_id, user_field_id, option_id, field_value) VALUES (${admin.tenantId}, ${memberId}, ${option.user_field_id}, ${option.id}, NULL)`,
+      );
+      const own = await t.login(DEMO_LOGINS.member);
+      const mine = (await t.call('GET', '/Users/me', { token: own.token })).json().data;
+      const theirs = (await t.call('GET', `/Users/${memberId}`, { token: admin.token })).json().data;
+      expect(mine.userFieldValues).toEqual([expect.objectContaining({ optionId: option.id, optionLabel: option.label, fieldValue: null })]);
+      expect(theirs.userFieldValues).toEqual(mine.userFieldValues);
+    });
+
     it('lets a moderator view an administrator', async () => {
       expect((await t.call('GET', `/Users/${await idOf(DEMO_LOGINS.administrator)}`, { token: moderator.token })).statusCode).toBe(200);
     });

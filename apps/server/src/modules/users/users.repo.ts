@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { UserListQuery, UserListSortColumn } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
-import { accounts, departments, files, tenantEarnings, tenants, userDeductions, userDocuments, userEarnings, userFieldValues, users } from '../../db/schema';
+import { accounts, departments, files, tenantEarnings, tenants, userDeductions, userDocuments, userEarnings, userFieldOptions, userFieldValues, users } from '../../db/schema';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
 const manager = alias(users, 'manager');
@@ -30,8 +30,10 @@ export async function findFieldValues(tdb: TenantDb, userId: string) {
       userFieldId: userFieldValues.userFieldId,
       optionId: userFieldValues.optionId,
       fieldValue: userFieldValues.fieldValue,
+      optionLabel: userFieldOptions.label,
     })
     .from(userFieldValues)
+    .leftJoin(userFieldOptions, and(eq(userFieldOptions.id, userFieldValues.optionId), eq(userFieldOptions.tenantId, userFieldValues.tenantId)))
     .where(and(eq(userFieldValues.tenantId, tdb.tenantId), eq(userFieldValues.userId, userId)));
 }
 

@@ -113,6 +113,21 @@ describe('registration', () => {
     expect(await screen.findByText(MSG.tokenExpired)).toBeInTheDocument();
   });
 
+  it('says “Please enter a valid email address” for /verify-user/abc/x@y.z, without the field name', async () => {
+    // The server's reply to that link (apps/server account tests): the message names the field for API clients.
+    mockFetch({
+      'POST /Account/verify-user': jsonResponse(400, {
+        statusCode: 400,
+        errorCode: 'VALIDATION_ERROR',
+        message: `email: ${MSG.validEmail}`,
+        errors: { email: MSG.validEmail },
+      }),
+    });
+    renderRoutes(routes, '/verify-user/abc/x@y.z');
+    expect(await screen.findByText(/^Please enter a valid email address$/)).toBeInTheDocument();
+    expect(screen.queryByText(/email: /)).not.toBeInTheDocument();
+  });
+
   it('treats /reset-password without a token as an invalid link', async () => {
     renderRoutes(routes, '/reset-password');
     expect(await screen.findByText(MSG.invalidLink)).toBeInTheDocument();

@@ -10,6 +10,7 @@ import { TeamApprovalsPage } from './TeamApprovalsPage';
 
 const day: AttendanceDayView = {
   date: '2026-12-01',
+  beforeOrganisation: false,
   isWeekend: false,
   isHoliday: false,
   holidayName: null,
@@ -138,6 +139,16 @@ describe('AttendanceGrid', () => {
     renderWithProviders(<AttendanceGrid rows={[row]} dates={[day.date]} onOpen={onOpen} />);
     await userEvent.click(screen.getByText('Aditi Agarwal'));
     expect(onOpen).toHaveBeenCalledWith('e1');
+  });
+
+  it('leaves days before the organisation existed blank: no circle, no status', () => {
+    const before: AttendanceDayView = { ...day, date: '2026-11-30', beforeOrganisation: true, attendanceStatus: 'NotCalculated', startTime: null, endTime: null, approvalStatus: null };
+    renderWithProviders(<AttendanceGrid rows={[{ ...row, days: [before, day] }]} dates={[before.date, day.date]} />);
+    const blank = screen.getByTestId('day-2026-11-30');
+    expect(blank).toHaveAttribute('data-kind', 'blank');
+    expect(blank).toBeEmptyDOMElement();
+    expect(blank).not.toHaveAccessibleName(/NotCalculated|Not Calculated/);
+    expect(screen.getByTestId('day-2026-12-01')).toHaveAttribute('data-kind', 'present');
   });
 
   it('leaves the rows plain for a manager, who may not open profiles (no 403 page)', () => {

@@ -4,6 +4,7 @@ import { DAY_COLOURS, approvalActions, approvalLabel, dayKind, formatClock, pres
 
 const day = (overrides: Partial<AttendanceDayView> = {}): AttendanceDayView => ({
   date: '2026-12-01',
+  beforeOrganisation: false,
   isWeekend: false,
   isHoliday: false,
   holidayName: null,

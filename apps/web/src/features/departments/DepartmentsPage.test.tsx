@@ -169,6 +169,40 @@ describe('DepartmentsPage', () => {
     toasts.restore();
   });
 
+  it('offers to move a department’s people to another department, sending moveTo, and deletes', async () => {
+    const toasts = spyOnToasts();
+    const calls = renderPage({ 'GET /Departments': list(TWO), [`DELETE /Departments/${ENG_ID}`]: ok(null, DEPARTMENT_MSG.deleted) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Engineering' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Department' });
+    expect(dialog).toHaveTextContent('Engineering has 17 people. Move them to another department and delete Engineering?');
+    const go = within(dialog).getByRole('button', { name: 'Move and delete' });
+    expect(go).toBeDisabled();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Move them to' }));
+    // The department being deleted is not offered.
+    expect(screen.queryByRole('option', { name: 'Engineering' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Sales' }));
+    expect(go).toBeEnabled();
+    await user.click(go);
+    await waitFor(() => expect(toasts.messages()).toEqual([DEPARTMENT_MSG.deleted]));
+    const deletes = calls.filter((c) => c.method === 'DELETE');
+    expect(deletes.map((c) => [c.path, new URLSearchParams(c.search).get('moveTo')])).toEqual([[`/Departments/${ENG_ID}`, SALES_ID]]);
+    toasts.restore();
+  });
+
+  it('shows the server’s refusal in the dialog, e.g. a parent of other departments', async () => {
+    const message = 'Engineering is the parent of 1 department. Move it to another parent before deleting Engineering.';
+    renderPage({
+      'GET /Departments': list([makeDepartment({ totalEmployees: 0 }), TWO[1] as Department]),
+      [`DELETE /Departments/${ENG_ID}`]: jsonResponse(409, { statusCode: 409, errorCode: 'CONFLICT', message }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Engineering' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Department' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, delete it' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+  });
+
   it('opens “Employees in {department}” from the assigned-users count', async () => {
     const detail: DepartmentDetail = {
       id: ENG_ID,

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Button, Group, Modal, Pagination, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Pagination, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEPARTMENT_MSG, DEPARTMENT_PAGE_SIZE, PEOPLE_MSG, can, type Department } from '@tankha/contracts';
+import { DEPARTMENT_PAGE_SIZE, PEOPLE_MSG, can, type Department } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { ListCard } from '../../ui/ListCard';
 import { displayText } from '../../ui/format';
+import { DepartmentDeleteModal } from './DepartmentDeleteModal';
 import { DepartmentEmployeesModal } from './DepartmentEmployeesModal';
 import { DepartmentFormModal } from './DepartmentFormModal';
-import { DEPARTMENTS_KEY, deleteDepartment, updateDepartment, useDepartmentTable, type DepartmentPage } from './departments.api';
+import { DEPARTMENTS_KEY, updateDepartment, useDepartmentTable, type DepartmentPage } from './departments.api';
 
 /** The table of people spec §2.4, in its order. */
 export const DEPARTMENT_COLUMNS = ['Name', 'Code', 'Description', 'Department Head', 'Parent Department', 'Assigned Users', 'Status', 'Actions'] as const;
@@ -29,7 +30,6 @@ export function DepartmentsPage() {
   const [form, setForm] = useState<{ department: Department | null; key: number } | null>(null);
   const [viewing, setViewing] = useState<Department | null>(null);
   const [deleting, setDeleting] = useState<Department | null>(null);
-  const [removing, setRemoving] = useState(false);
   const [toggling, setToggling] = useState<string | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [DEPARTMENTS_KEY] });
@@ -50,23 +50,6 @@ export function DepartmentsPage() {
       }
     } finally {
       setToggling(null);
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setRemoving(true);
-    try {
-      await deleteDepartment(deleting.id);
-      toast.success(DEPARTMENT_MSG.deleted);
-      // The last row of the last page: step back rather than ask for a page that no longer exists.
-      if (page > 1 && table.data?.rows.length === 1) setPage(page - 1);
-      setDeleting(null);
-      void refresh();
-    } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, DEPARTMENT_MSG.deleteFailed));
-    } finally {
-      setRemoving(false);
     }
   };
 
@@ -173,23 +156,17 @@ export function DepartmentsPage() {
 
       <DepartmentEmployeesModal key={viewing?.id ?? 'none'} department={viewing} onClose={() => setViewing(null)} />
 
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Department" centered>
-        <Stack>
-          <Text size="sm">
-            Are you sure you want to delete <b>{deleting?.name}</b>? This cannot be undone.
-            {deleting && deleting.totalEmployees > 0 ? ` Its ${deleting.totalEmployees.toString()} assigned users will be left without a department.` : ''} Its sub-departments, if any,
-            move to the top level.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)} disabled={removing}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={() => void confirmDelete()} loading={removing}>
-              Yes, delete it
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <DepartmentDeleteModal
+        key={deleting?.id ?? 'none'}
+        department={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          // The last row of the last page: step back rather than ask for a page that no longer exists.
+          if (page > 1 && table.data?.rows.length === 1) setPage(page - 1);
+          setDeleting(null);
+          void refresh();
+        }}
+      />
     </Stack>
   );
 }

@@ -75,8 +75,9 @@ export async function updateDepartment(id: string, body: DepartmentInputBody): P
   return (await api.put(`/Departments/${id}`, departmentReplySchema, body, { quiet: true })).data;
 }
 
-export async function deleteDepartment(id: string): Promise<void> {
-  await api.send('DELETE', `/Departments/${id}`, undefined, { quiet: true });
+/** DELETE /Departments/:id; `moveTo` receives the department's people first (issue 16). */
+export async function deleteDepartment(id: string, moveTo?: string): Promise<void> {
+  await api.send('DELETE', `/Departments/${id}`, undefined, { quiet: true, ...(moveTo ? { query: { moveTo } } : {}) });
 }
 
 /** Employee picker: GET /Users/search (people spec §7 "Search users"), first 10 matches. */

@@ -116,6 +116,17 @@ describe('NotificationHubConnection', () => {
     expect(connection.currentState).toBe('failed');
   });
 
+  it('reports a handshake refused for deactivation, with the message and the token it used', () => {
+    const deactivated = vi.fn();
+    const connection = new NotificationHubConnection({ userId, getToken: () => token, onReminder: () => undefined, onDeactivated: deactivated, createSocket: () => socket });
+    connection.start();
+    socket.fire('connect_error', Object.assign(new Error('Your account has been deactivated. Please contact your administrator.'), { data: { statusCode: 403, errorCode: 'ACCOUNT_DEACTIVATED' } }));
+    expect(deactivated).toHaveBeenCalledWith('Your account has been deactivated. Please contact your administrator.', 'token-1');
+    expect(connection.currentState).toBe('failed');
+    socket.fire('connect_error', Object.assign(new Error('Token is invalid or expired.'), { data: { statusCode: 401 } }));
+    expect(deactivated).toHaveBeenCalledTimes(1);
+  });
+
   it('reconnects after 0, 2 s, 10 s and 30 s, rejoins, and starts the schedule over after a success', () => {
     const connection = start();
     socket.fire('connect');

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   HubEvent,
   NOTIFICATION_CONNECT_RETRIES,
   NOTIFICATION_CONNECT_RETRY_STEP_MS,
@@ -39,6 +40,8 @@ export interface HubConnectionOptions {
   getToken: () => string | null;
   onReminder: (payload: AttendanceReminderPush) => void;
   onStateChange?: (state: HubState) => void;
+  /** The handshake was refused because the account has been deactivated (403 ACCOUNT_DEACTIVATED); the server ended the session. */
+  onDeactivated?: (message: string, token: string | null) => void;
   /** Builds the socket; the default loads socket.io-client and connects to the hub on this origin. */
   createSocket?: (auth: (cb: (data: object) => void) => void) => HubSocket;
   setTimer?: (fn: () => void, ms: number) => unknown;
@@ -56,6 +59,10 @@ async function defaultSocket(auth: (cb: (data: object) => void) => void): Promis
 function isRefusal(error: unknown): boolean {
   const status = (error as { data?: { statusCode?: unknown } } | null)?.data?.statusCode;
   return status === 401 || status === 403;
+}
+
+function isDeactivation(error: unknown): boolean {
+  return (error as { data?: { errorCode?: unknown } } | null)?.data?.errorCode === ErrorCode.AccountDeactivated;
 }
 
 /**
@@ -108,6 +115,8 @@ export class NotificationHubConnection {
       if (this.state === 'stopped') return;
       if (isRefusal(error)) {
         this.setState('failed');
+        // The handshake ended the session: the next API call would only get a 401.
+        if (isDeactivation(error)) this.options.onDeactivated?.((error as Error).message, this.options.getToken());
         return;
       }
       if (this.state === 'reconnecting') this.scheduleReconnect();

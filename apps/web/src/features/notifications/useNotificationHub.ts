@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { AttendanceReminderPush } from '@tankha/contracts';
+import { signOutDeactivated } from '../../app/api';
 import { getSessionUser, onSessionCleared } from '../../app/session';
 import { NotificationHubConnection, type HubConnectionOptions } from './connection';
 
@@ -23,6 +24,7 @@ export function useNotificationHub(userId: string, onReminder: (payload: Attenda
       userId,
       getToken: () => getSessionUser()?.token ?? null,
       onReminder: (payload) => handler.current(payload),
+      onDeactivated: (message, token) => signOutDeactivated(message, token),
     });
     connection.start();
     const off = onSessionCleared(() => connection.stop());

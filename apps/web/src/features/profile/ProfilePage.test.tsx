@@ -43,7 +43,7 @@ function makeEmployee(overrides: Partial<Employee> = {}): Employee {
     uan: '100200300400',
     reportingManagerId: 'm1',
     reportingManagerName: 'Rahul Sharma',
-    userFieldValues: [{ id: 'v1', userFieldId: 'f1', optionId: 'o2', fieldValue: null }],
+    userFieldValues: [{ id: 'v1', userFieldId: 'f1', optionId: 'o2', fieldValue: null, optionLabel: 'Contract' }],
     pan: 'ABCPP1234K',
     bankAccountNumber: '50100123456789',
     bankName: 'HDFC Bank',
@@ -105,7 +105,6 @@ function renderProfile(options: { employee?: Employee; documents?: UserDocument[
     [`GET ${base}`]: ok(options.employee ?? makeEmployee()),
     [`GET ${base}/salary-structure`]: ok(STRUCTURE),
     [`GET ${base}/documents`]: ok(options.documents ?? [PDF_DOC]),
-    'GET /UserFields/options': ok({ userFieldId: 'f1', name: 'Employment Type', options: [{ id: 'o1', label: 'Full Time' }, { id: 'o2', label: 'Contract' }] }),
     ...options.replies,
   });
   renderRoutes(
@@ -363,7 +362,8 @@ describe('MyProfilePage', () => {
     expect(await screen.findByRole('button', { name: 'Delete pan-card.pdf' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
-    // Employment Type options are an administrators' call; the member's page does not make it.
+    // Issue 16: the same employment type as the administrator's /profile, from the record's option label.
+    expect(within(screen.getByRole('region', { name: 'Employment Details' })).getByText('Contract')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/UserFields/options')).toBe(false);
     expect(calls.some((c) => c.path === `/Users/${EMPLOYEE_ID}`)).toBe(false);
   });

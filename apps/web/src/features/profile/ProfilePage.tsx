@@ -17,7 +17,6 @@ function permissionsFor(actor: SessionUser, employee: Employee) {
     canEdit: can(actor.roleId, 'users.update') && canActOn(actor, employee, 'edit'),
     canReveal: own || can(actor.roleId, 'users.viewProfile'),
     canManageDocuments: own || manages,
-    canReadFieldOptions: can(actor.roleId, 'users.invite'),
   };
 }
 

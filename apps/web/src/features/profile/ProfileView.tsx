@@ -5,7 +5,7 @@ import { MaritalStatus, ROLE_NAMES, USER_STATUS_NAMES, UserStatus, type Employee
 import { DetailsCard, type DetailRow } from '../../ui/DetailsCard';
 import { displayDate, displayText, initials } from '../../ui/format';
 import { DocumentsCard } from './DocumentsCard';
-import { maskAccountNumber, maskPan, useEmploymentTypeOptions } from './profile.api';
+import { maskAccountNumber, maskPan } from './profile.api';
 import { SalaryCard } from './SalaryCard';
 
 const GENDER_NAMES: Record<number, string> = { 1: 'Male', 2: 'Female', 3: 'Prefer not to disclose', 4: 'Others' };
@@ -30,8 +30,6 @@ export interface ProfileViewProps {
   canReveal: boolean;
   /** May upload and delete this employee's documents. */
   canManageDocuments: boolean;
-  /** Whether the Employment Type option labels may be fetched (the options call is for administrators). */
-  canReadFieldOptions: boolean;
   onEdit?: () => void;
 }
 
@@ -83,12 +81,12 @@ function DetailsRows({ rows }: { rows: DetailRow[] }) {
 }
 
 /** The employee profile's sections (issue 4 item 6), shared by /profile and /my-profile. */
-export function ProfileView({ employee, canEdit, canReveal, canManageDocuments, canReadFieldOptions, onEdit }: ProfileViewProps) {
+export function ProfileView({ employee, canEdit, canReveal, canManageDocuments, onEdit }: ProfileViewProps) {
   const fullName = [employee.firstName, employee.middleName, employee.lastName].filter(Boolean).join(' ');
-  const options = useEmploymentTypeOptions(canReadFieldOptions && employee.userFieldValues.length > 0);
+  // The record carries the chosen option's label, so /my-profile shows what administrators see on /profile (issue 16).
   const employmentType =
     employee.userFieldValues
-      .map((v) => options.data?.options.find((o) => o.id === v.optionId)?.label ?? v.fieldValue)
+      .map((v) => v.optionLabel ?? v.fieldValue)
       .filter((v): v is string => !!v)
       .join(', ') || '—';
   const married = employee.maritalStatus === MaritalStatus.Married;

@@ -5,11 +5,9 @@ import {
   salaryStructureReplySchema,
   userDocumentListReplySchema,
   userDocumentReplySchema,
-  userFieldOptionsReplySchema,
   type Employee,
   type SalaryStructureView,
   type UserDocument,
-  type UserFieldOptions,
 } from '@tankha/contracts';
 import { ApiError, api, apiDownload, toFormData } from '../../app/api';
 
@@ -20,7 +18,6 @@ export const profileKeys = {
   me: ['employee', 'me'] as const,
   salary: (userId: string) => ['salary-structure', userId] as const,
   documents: (userId: string) => ['user-documents', userId] as const,
-  employmentType: ['user-field-options', 'Employment Type'] as const,
 };
 
 /** The full employee record of anyone (administrators and moderators). */
@@ -51,23 +48,6 @@ export function useSalaryStructure(userId: string) {
         throw error;
       }
     },
-    retry: false,
-  });
-}
-
-/** Employment Type options, to show the label of the chosen option (administrators and moderators). */
-export function useEmploymentTypeOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: profileKeys.employmentType,
-    queryFn: async (): Promise<UserFieldOptions | null> => {
-      try {
-        return (await api.get('/UserFields/options', userFieldOptionsReplySchema, { query: { name: 'Employment Type' }, quiet: true })).data;
-      } catch {
-        return null;
-      }
-    },
-    enabled,
-    staleTime: 5 * 60_000,
     retry: false,
   });
 }

@@ -263,11 +263,15 @@ describe('TeamRequestsPage', () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Direct reportees', 'All reportees (direct and indirect)']);
   });
 
-  it('lets an administrator switch to all employees', async () => {
-    const calls = render(<TeamRequestsPage />, { 'GET /Requests': list([]) }, { roleId: Role.Administrator });
-    await screen.findByText('No requests found');
+  it.each([
+    ['an administrator', Role.Administrator],
+    ['a moderator', Role.Moderator],
+  ])('opens on All employees for %s and lets them narrow it to direct reportees', async (_who, roleId) => {
+    const calls = render(<TeamRequestsPage />, { 'GET /Requests': list([teamRow]) }, { roleId });
+    expect(await screen.findByText('Aditi Agarwal')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Reportees' })).toHaveValue('All employees');
     await userEvent.click(screen.getByRole('combobox', { name: 'Reportees' }));
-    await userEvent.click(screen.getByRole('option', { name: 'All employees' }));
-    await waitFor(() => expect(calls.map((c) => param(c.search, 'reportingFilterType'))).toEqual(['1', '3']));
+    await userEvent.click(screen.getByRole('option', { name: 'Direct reportees' }));
+    await waitFor(() => expect(calls.map((c) => param(c.search, 'reportingFilterType'))).toEqual(['3', '1']));
   });
 });

@@ -50,7 +50,8 @@ function TeamRequests() {
   const user = useCurrentUser();
   const admin = isAdminOrModerator(user.roleId);
   const queryClient = useQueryClient();
-  const [scope, setScope] = useState<RequestReporteeScopeId>(RequestReporteeScope.Direct);
+  // Issue 16: administrators and moderators decide for everyone, so they start on All employees, not on an empty Direct list.
+  const [scope, setScope] = useState<RequestReporteeScopeId>(admin ? RequestReporteeScope.All : RequestReporteeScope.Direct);
   const [status, setStatus] = useState<number>(RequestStatus.Opened);
   const [page, setPage] = useState(1);
   const [deciding, setDeciding] = useState<Decision | null>(null);

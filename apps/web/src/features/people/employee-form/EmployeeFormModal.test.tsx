@@ -105,13 +105,16 @@ const BASE_REPLIES = {
   'POST /SalaryStructure/calculate': ok(STRUCTURE),
 };
 
+/** The clock passed in: the date rules judge against it. */
+const TODAY = '2026-03-16';
+
 async function open(props: Partial<EmployeeFormModalProps> = {}, replies: Parameters<typeof mockFetch>[0] = {}, userOverrides = {}) {
   const calls = mockFetch({ ...BASE_REPLIES, ...replies });
   const session = makeUser(userOverrides);
   setSessionUser(session);
   const onSaved = vi.fn();
   const onClose = vi.fn();
-  renderWithProviders(<EmployeeFormModal mode="invite" opened onClose={onClose} onSaved={onSaved} {...props} />, { user: session });
+  renderWithProviders(<EmployeeFormModal mode="invite" opened onClose={onClose} onSaved={onSaved} today={TODAY} {...props} />, { user: session });
   await screen.findByRole('textbox', { name: /First name/ });
   return { calls, onSaved, onClose, user: userEvent.setup() };
 }
@@ -125,6 +128,7 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field(/Last name/), 'Menon');
   await user.type(field(/Work email/), 'kavya@example.in');
   await section(user, 'Employment Details');
+  await user.clear(field(/Employee number/));
   await user.type(field(/Employee number/), 'EMP042');
   await user.type(screen.getByLabelText(/Date of joining/), '01/06/2025');
   await user.type(field(/Experience/), '3.5');
@@ -140,18 +144,91 @@ describe('EmployeeFormModal', { timeout: 30_000 }, () => {
     vi.restoreAllMocks();
   });
 
-  it('invite: title, four sections with General Information first, Save Details disabled until complete', async () => {
+  it('invite: title, four sections with General Information first; Save Details stays enabled', async () => {
     const { user } = await open();
     expect(screen.getByText('Invite User')).toBeInTheDocument();
     for (const label of ['General Information', 'Employment Details', 'Salary Structure', 'Bank Details']) expect(screen.getByText(label)).toBeInTheDocument();
-    expect(saveButton()).toBeDisabled();
+    expect(saveButton()).toBeEnabled();
     await fillRequired(user);
-    await waitFor(() => expect(saveButton()).toBeEnabled());
-    // Completeness counts trimmed text: a blank last name disables it again.
+    expect(saveButton()).toBeEnabled();
+  });
+
+  const nav = () => screen.getByRole('navigation', { name: 'Form sections' });
+  const marked = () =>
+    within(nav())
+      .getAllByText('Has errors')
+      .map((el) => el.closest('a,button')?.textContent?.replace('Has errors', ''));
+
+  it('pressing Save with errors marks every section that has one and goes to the first error', async () => {
+    const { user, calls } = await open();
+    await section(user, 'Salary Structure');
+    await user.click(saveButton());
+    // General Information holds the first error (First name): the form goes there and focuses it.
+    await waitFor(() => expect(field(/First name/)).toHaveFocus());
+    expect(field(/First name/)).toHaveAccessibleDescription(PEOPLE_MSG.mandatory);
+    expect(marked()).toEqual(['General Information', 'Employment Details', 'Salary Structure']);
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/Users/invite')).toBe(false);
+
+    await fillRequired(user);
     await section(user, 'General Information');
-    await user.clear(field(/Last name/));
-    await user.type(field(/Last name/), '   ');
-    expect(saveButton()).toBeDisabled();
+    await user.type(field('PAN'), 'abcde12345');
+    await user.type(field(/Phone number/), '12345');
+    await section(user, 'Bank Details');
+    await user.click(saveButton());
+    // The phone number comes first in the section.
+    await waitFor(() => expect(field(/Phone number/)).toHaveFocus());
+    expect(field('PAN')).toHaveAccessibleDescription(PEOPLE_MSG.panInvalid);
+    expect(field(/Phone number/)).toHaveAccessibleDescription(PEOPLE_MSG.phoneInvalid);
+    expect(marked()).toEqual(['General Information']);
+  });
+
+  it('prefills the employee number with the next after the last one, still editable', async () => {
+    const { user } = await open();
+    await section(user, 'Employment Details');
+    await waitFor(() => expect(field(/Employee number/)).toHaveValue('EMP042'));
+    expect(screen.getByText('Last employee number: EMP041')).toBeInTheDocument();
+    await user.clear(field(/Employee number/));
+    await user.type(field(/Employee number/), 'CON-7');
+    expect(field(/Employee number/)).toHaveValue('CON-7');
+  });
+
+  it('judges dates against the clock passed in: birth in the past and 14 years ago, joining from 1950 to a year ahead', async () => {
+    const { user } = await open();
+    const birth = screen.getByLabelText(/Date of birth/);
+    await user.type(birth, '17/03/2012');
+    await user.tab();
+    expect(await screen.findByText(PEOPLE_MSG.tooYoung)).toBeInTheDocument();
+    await user.clear(birth);
+    await user.type(birth, '16/03/2026');
+    await user.tab();
+    expect(await screen.findByText(PEOPLE_MSG.birthDateNotPast)).toBeInTheDocument();
+    await section(user, 'Employment Details');
+    const joining = screen.getByLabelText(/Date of joining/);
+    await user.type(joining, '17/03/2027');
+    await user.tab();
+    expect(await screen.findByText(PEOPLE_MSG.joiningTooLate)).toBeInTheDocument();
+    await user.clear(joining);
+    await user.type(joining, '31/12/1949');
+    await user.tab();
+    expect(await screen.findByText(PEOPLE_MSG.joiningTooEarly)).toBeInTheDocument();
+  });
+
+  it('shows a work e-mail already in the organisation under the field', async () => {
+    const { user, onSaved } = await open({}, { 'POST /Users/invite': ok({ statusCode: 300, userId: null }, PEOPLE_MSG.userExists) });
+    await fillRequired(user);
+    await user.click(saveButton());
+    await waitFor(() => expect(field(/Work email/)).toHaveFocus());
+    expect(field(/Work email/)).toHaveAccessibleDescription(PEOPLE_MSG.userExists);
+    expect(marked()).toEqual(['General Information']);
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('says the CTC bounds in rupees, not “is too large”', async () => {
+    const { user } = await open();
+    await section(user, 'Salary Structure');
+    await user.type(field(/Annual CTC/), '1000000001');
+    await user.tab();
+    expect(await screen.findByText('Annual CTC must be between ₹0 and ₹1,00,00,00,000')).toBeInTheDocument();
   });
 
   it('shows the spec messages: alphabetic names, mandatory fields, e-mail pattern', async () => {
@@ -184,7 +261,9 @@ describe('EmployeeFormModal', { timeout: 30_000 }, () => {
     await user.click(field(/Employee number/));
     await user.tab();
     expect(await screen.findByText(PEOPLE_MSG.employeeNumberExists)).toBeInTheDocument();
-    expect(saveButton()).toBeDisabled();
+    await section(user, 'Bank Details');
+    await user.click(saveButton());
+    await waitFor(() => expect(field(/Employee number/)).toHaveFocus());
   });
 
   it('allows only one reporting manager', async () => {
@@ -232,7 +311,11 @@ describe('EmployeeFormModal', { timeout: 30_000 }, () => {
     );
     await fillRequired(user);
     expect(await screen.findByText(PEOPLE_MSG.salaryAmountNegative)).toBeInTheDocument();
-    expect(saveButton()).toBeDisabled();
+    await section(user, 'General Information');
+    await user.click(saveButton());
+    expect(await within(screen.getByRole('navigation', { name: 'Form sections' })).findByText('Has errors')).toBeInTheDocument();
+    expect(field(/Annual CTC/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/Users/invite')).toBe(false);
     const request = bodyOf(calls, 'POST /SalaryStructure/calculate');
     expect(request).toMatchObject({
       annualCTC: 1_200_000,

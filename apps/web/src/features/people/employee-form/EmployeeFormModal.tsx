@@ -1,12 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Group, Modal, NativeSelect, NavLink, SimpleGrid, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import {
   InviteResultCode,
   PEOPLE_MSG,
+  employeeDateErrors,
   employeeFormSchema,
   type Employee,
   type SalaryStructureRequest,
@@ -22,6 +23,7 @@ import { ErrorState } from '../../../ui/ErrorState';
 import { zodFieldErrors } from '../../../ui/zod-form';
 import { DateField } from '../../../ui/DateField';
 import { DepartmentSelect } from '../../departments';
+import { todayInZone } from '../../regularization/request-format';
 import {
   addRestrictedUser,
   calculateStructure,
@@ -59,6 +61,8 @@ export interface EmployeeFormModalProps {
   onClose: () => void;
   /** Called after a successful save, so the list can refresh. */
   onSaved: () => void;
+  /** Today in the organisation's zone, for the date rules (a clock passed in; tests fix it). */
+  today?: string;
 }
 
 /** The salary structure is recomputed this long after the last change (issue 4: ~300 ms). */
@@ -71,7 +75,7 @@ const TITLES = {
   restricted: 'Add Restricted Login User',
 } as const;
 
-export function EmployeeFormModal({ mode, userId, opened, onClose, onSaved }: EmployeeFormModalProps) {
+export function EmployeeFormModal({ mode, userId, opened, onClose, onSaved, today }: EmployeeFormModalProps) {
   const title =
     mode === 'restricted' ? (
       <Group gap={6}>
@@ -90,12 +94,24 @@ export function EmployeeFormModal({ mode, userId, opened, onClose, onSaved }: Em
           {PEOPLE_MSG.restrictedHint}
         </Text>
       ) : null}
-      {opened ? <EmployeeFormLoader mode={mode} userId={userId ?? null} onClose={onClose} onSaved={onSaved} /> : null}
+      {opened ? <EmployeeFormLoader mode={mode} userId={userId ?? null} today={today ?? todayInZone()} onClose={onClose} onSaved={onSaved} /> : null}
     </Modal>
   );
 }
 
-function EmployeeFormLoader({ mode, userId, onClose, onSaved }: { mode: EmployeeFormModalProps['mode']; userId: string | null; onClose: () => void; onSaved: () => void }) {
+function EmployeeFormLoader({
+  mode,
+  userId,
+  today,
+  onClose,
+  onSaved,
+}: {
+  mode: EmployeeFormModalProps['mode'];
+  userId: string | null;
+  today: string;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const earnings = useQuery({
     queryKey: ['salary-components', 'earnings'],
     queryFn: fetchEarnings,
@@ -124,6 +140,7 @@ function EmployeeFormLoader({ mode, userId, onClose, onSaved }: { mode: Employee
       earnings={earnings.data}
       deductionList={deductions.data}
       employmentTypes={employmentTypes.data}
+      today={today}
       onClose={onClose}
       onSaved={onSaved}
     />
@@ -136,11 +153,12 @@ interface EmployeeFormProps {
   earnings: TenantEarning[];
   deductionList: TenantDeduction[];
   employmentTypes: UserFieldOptions;
+  today: string;
   onClose: () => void;
   onSaved: () => void;
 }
 
-function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes, onClose, onSaved }: EmployeeFormProps) {
+function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes, today, onClose, onSaved }: EmployeeFormProps) {
   const session = useSession();
   const [section, setSection] = useState<SectionKey>('generalInformation');
   // Platform §9: the employee-number validity flag defaults to true.
@@ -154,7 +172,11 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
   const form = useForm<EmployeeFormValues>({
     initialValues: initial,
     validateInputOnBlur: true,
-    validate: (values) => zodFieldErrors(employeeFormSchema, toPayload(values, fieldId)),
+    validate: (values) => {
+      const payload = toPayload(values, fieldId);
+      // The contract's rules, then those about today (issue 16), which only the caller's clock can judge.
+      return { ...employeeDateErrors(payload, today), ...zodFieldErrors(employeeFormSchema, payload) };
+    },
   });
   const values = form.getValues();
   const latestNumber = useQuery({
@@ -162,6 +184,15 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
     queryFn: fetchLatestEmployeeNumber,
     enabled: mode !== 'edit',
   });
+  // Issue 16: a new employee's number starts as the next after the last one; it stays editable.
+  const nextNumber = latestNumber.data?.next ?? null;
+  useEffect(() => {
+    if (mode !== 'edit' && nextNumber && form.getValues().employeeNumber === '' && !form.isDirty('employeeNumber')) {
+      form.setFieldValue('employeeNumber', nextNumber);
+      form.resetDirty({ ...form.getValues(), employeeNumber: nextNumber });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `form` is stable; run when the number arrives
+  }, [nextNumber, mode]);
 
   // Live salary structure: the request follows the inputs, the call the debounced request. A CTC
   // the form refuses (a third decimal, out of range) is shown under its field and not previewed.
@@ -189,7 +220,24 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
   const salaryError = request && structure.isError ? (structure.error instanceof ApiError ? structure.error.message : PEOPLE_MSG.somethingWrong) : null;
 
   const emailDisabled = mode === 'invite' && session?.isEmailEnabled === false;
-  const canSave = isComplete(values) && employeeNumberValid && salaryError === null && !emailDisabled && !saving;
+  // Issue 16: Save stays enabled; pressing it with errors shows them and goes to the first one.
+  const canSave = !emailDisabled && !saving;
+  const formRef = useRef<HTMLDivElement>(null);
+  const [jump, setJump] = useState(0);
+  useEffect(() => {
+    if (jump === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus();
+    first?.scrollIntoView?.({ block: 'center' });
+  }, [jump]);
+  /** The sections holding an error, for the side menu's marks. */
+  const sectionsWithErrors = new Set<SectionKey>(
+    Object.entries(form.errors)
+      .filter(([, message]) => Boolean(message))
+      .map(([key]) => FIELD_SECTION[key.split('.')[0] ?? ''])
+      .filter((key): key is SectionKey => key !== undefined),
+  );
+  if (salaryError) sectionsWithErrors.add('salaryComponents');
 
   const checkEmployeeNumber = async () => {
     form.validateField('employeeNumber');
@@ -207,6 +255,7 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
   const openFirstError = (errors: Record<string, unknown>) => {
     const first = SECTIONS.find((s) => Object.keys(errors).some((k) => FIELD_SECTION[k.split('.')[0] ?? ''] === s.key));
     if (first) setSection(first.key);
+    setJump((n) => n + 1);
   };
 
   const submit = async () => {
@@ -215,8 +264,14 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
       return;
     }
     const result = form.validate();
-    if (result.hasErrors) {
-      openFirstError(result.errors);
+    const errors: Record<string, unknown> = { ...result.errors };
+    if (!employeeNumberValid) {
+      errors.employeeNumber = PEOPLE_MSG.employeeNumberExists;
+      form.setFieldError('employeeNumber', PEOPLE_MSG.employeeNumberExists);
+    }
+    if (salaryError) errors.earningAssociations = salaryError;
+    if (Object.keys(errors).length > 0 || !isComplete(form.getValues())) {
+      openFirstError(errors);
       return;
     }
     const payload = toPayload(form.getValues(), fieldId);
@@ -234,7 +289,12 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
       if (reply.statusCode === InviteResultCode.Success) {
         toast.success(mode === 'invite' ? PEOPLE_MSG.invited : RESTRICTED_ADDED);
         onSaved();
-      } else if (reply.statusCode === InviteResultCode.AlreadyExists) toast.error(PEOPLE_MSG.userExists);
+      } else if (reply.statusCode === InviteResultCode.AlreadyExists) {
+        // The work e-mail is already a member of this organisation: say so under the field.
+        form.setFieldError('email', PEOPLE_MSG.userExists);
+        openFirstError({ email: PEOPLE_MSG.userExists });
+        toast.error(PEOPLE_MSG.userExists);
+      }
       else toast.error(PEOPLE_MSG.somethingWrong);
     } catch (error) {
       if (error instanceof ApiError) {
@@ -266,11 +326,24 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
       ) : null}
       <Group align="flex-start" wrap="nowrap" gap="lg">
         <Box component="nav" w={210} style={{ flexShrink: 0 }} aria-label="Form sections">
-          {SECTIONS.map((s) => (
-            <NavLink key={s.key} label={s.label} active={section === s.key} onClick={() => setSection(s.key)} aria-current={section === s.key ? 'step' : undefined} />
-          ))}
+          {SECTIONS.map((s) => {
+            const invalid = sectionsWithErrors.has(s.key);
+            return (
+              <NavLink
+                key={s.key}
+                label={s.label}
+                description={invalid ? 'Has errors' : undefined}
+                color={invalid ? 'red' : undefined}
+                c={invalid ? 'red' : undefined}
+                rightSection={invalid ? <IconAlertCircle size={16} color="var(--mantine-color-red-6)" aria-hidden /> : undefined}
+                active={section === s.key}
+                onClick={() => setSection(s.key)}
+                aria-current={section === s.key ? 'step' : undefined}
+              />
+            );
+          })}
         </Box>
-        <Box style={{ flex: 1, minWidth: 0 }}>
+        <Box ref={formRef} style={{ flex: 1, minWidth: 0 }}>
           {section === 'generalInformation' ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="First name" withAsterisk {...input('firstName')} />
@@ -318,7 +391,7 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
               <TextInput
                 label="Employee number"
                 withAsterisk
-                description={latestNumber.data ? `Last employee number: ${latestNumber.data}` : undefined}
+                description={latestNumber.data?.last ? `Last employee number: ${latestNumber.data.last}` : undefined}
                 {...input('employeeNumber')}
                 onChange={(e) => {
                   form.setFieldValue('employeeNumber', e.currentTarget.value);

@@ -53,8 +53,10 @@ export async function fetchEmploymentTypes(): Promise<UserFieldOptions> {
   ).data;
 }
 
-export async function fetchLatestEmployeeNumber(): Promise<string | null> {
-  return (await api.get('/Users/latest-employee-number', userLatestEmployeeNumberReplySchema, { quiet: true })).data.lastEmployeeNumber;
+/** The last employee number and the next one after it (the form prefills the next, issue 16). */
+export async function fetchLatestEmployeeNumber(): Promise<{ last: string | null; next: string | null }> {
+  const { data } = await api.get('/Users/latest-employee-number', userLatestEmployeeNumberReplySchema, { quiet: true });
+  return { last: data.lastEmployeeNumber, next: data.nextEmployeeNumber };
 }
 
 export async function employeeNumberExists(employeeNumber: string, id: string | null): Promise<boolean> {

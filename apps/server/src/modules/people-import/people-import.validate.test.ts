@@ -5,8 +5,8 @@ import type { SheetRow } from './people-import.sheet';
 import { validateImportRows } from './people-import.validate';
 
 const lookups: ImportLookups = {
-  departmentIdByName: new Map([['engineering', 'dep-eng']]),
-  userIdByEmail: new Map([['boss@example.in', { id: 'user-boss', status: 1 }]]),
+  departmentIdByName: new Map([['engineering', '6b0f5a2e-1c3d-4e5f-8a9b-0c1d2e3f4a5b']]),
+  userIdByEmail: new Map([['boss@example.in', { id: '7c1e6b3f-2d4e-4f60-9bac-1d2e3f4a5b6c', status: 1 }]]),
   employeeNumbers: new Set(['emp001']),
   employmentType: { userFieldId: 'field-et', optionIdByLabel: new Map([['full time', { id: 'opt-ft', label: 'Full Time' }]]) },
 };
@@ -39,8 +39,8 @@ describe('import rows use the employee form rules', () => {
       annualCTC: 900_000,
       regimeType: 1,
       roleId: 2,
-      departmentId: 'dep-eng',
-      reportingManagerId: 'user-boss',
+      departmentId: '6b0f5a2e-1c3d-4e5f-8a9b-0c1d2e3f4a5b',
+      reportingManagerId: '7c1e6b3f-2d4e-4f60-9bac-1d2e3f4a5b6c',
       pan: 'ABCPM1234K',
       gender: 2,
       userFieldValues: [{ userFieldId: 'field-et', optionId: 'opt-ft', fieldValue: 'Full Time' }],

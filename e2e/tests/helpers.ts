@@ -30,7 +30,8 @@ export async function typeDate(input: Locator, iso: string): Promise<void> {
 /** Opens a date input's calendar and clicks the day (the days are labelled dd/MM/yyyy). */
 export async function pickDate(page: Page, input: Locator, iso: string): Promise<void> {
   await input.click();
-  await page.getByRole('button', { name: indianDate(iso), exact: true }).click();
+  // The calendar just opened is the last in the page (another field's may still be closing).
+  await page.getByRole('button', { name: indianDate(iso), exact: true }).last().click();
   await expect(input).toHaveValue(indianDate(iso));
 }
 

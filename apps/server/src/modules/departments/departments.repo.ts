@@ -1,4 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { departments, users } from '../../db/schema';
 import { queryRows } from '../../db/client';
 import type { TenantDb } from '../../platform/tenancy';
 
@@ -7,19 +9,23 @@ import type { TenantDb } from '../../platform/tenancy';
  * Deactivated, Pending Verification, Restricted Login). A deleted user is gone or, if the users
  * module ever keeps a tombstone row, carries another status and is not counted.
  */
-const MEMBER_STATUSES = sql`(1, 2, 3, 4)`;
+const MEMBER_STATUSES = [1, 2, 3, 4];
 
-export interface DepartmentRow extends Record<string, unknown> {
+const head = alias(users, 'h');
+const parent = alias(departments, 'p');
+const member = alias(users, 'm');
+
+export interface DepartmentRow {
   id: string;
   name: string;
   code: string | null;
   description: string | null;
   status: number;
-  head_id: string | null;
-  head_name: string | null;
-  parent_id: string | null;
-  parent_name: string | null;
-  total_employees: number;
+  headId: string | null;
+  headName: string | null;
+  parentId: string | null;
+  parentName: string | null;
+  totalEmployees: number;
 }
 
 export interface DepartmentFilters {
@@ -34,78 +40,89 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function whereOf(tdb: TenantDb, filters: DepartmentFilters): SQL {
-  const parts: SQL[] = [sql`d.tenant_id = ${tdb.tenantId}`];
-  if (filters.status !== undefined) parts.push(sql`d.status = ${filters.status}`);
+const isMemberOf = (tdb: TenantDb) => and(eq(member.tenantId, tdb.tenantId), eq(member.departmentId, departments.id), inArray(member.status, MEMBER_STATUSES));
+
+function whereOf(tdb: TenantDb, filters: DepartmentFilters): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(departments.tenantId, tdb.tenantId)];
+  if (filters.status !== undefined) parts.push(eq(departments.status, filters.status));
   if (filters.search) {
     const pattern = likePattern(filters.search);
-    parts.push(sql`(d.name ILIKE ${pattern} OR d.code ILIKE ${pattern})`);
+    parts.push(or(ilike(departments.name, pattern), ilike(departments.code, pattern)));
   }
   if (filters.withMembers) {
-    parts.push(sql`EXISTS (SELECT 1 FROM users m WHERE m.tenant_id = d.tenant_id AND m.department_id = d.id AND m.status IN ${MEMBER_STATUSES})`);
+    parts.push(exists(tdb.tx.select({ one: sql`1` }).from(member).where(isMemberOf(tdb))));
   }
-  return sql.join(parts, sql` AND `);
+  return and(...parts);
 }
 
-const ROW_COLUMNS = (tdb: TenantDb) => sql`
-  d.id, d.name, d.code, d.description, d.status::int AS status,
-  h.id AS head_id, CASE WHEN h.id IS NULL THEN NULL ELSE h.first_name || ' ' || h.last_name END AS head_name,
-  p.id AS parent_id, p.name AS parent_name,
-  (SELECT count(*)::int FROM users m WHERE m.tenant_id = ${tdb.tenantId} AND m.department_id = d.id AND m.status IN ${MEMBER_STATUSES}) AS total_employees`;
+const rowColumns = (tdb: TenantDb) => ({
+  id: departments.id,
+  name: departments.name,
+  code: departments.code,
+  description: departments.description,
+  status: departments.status,
+  headId: head.id,
+  headName: sql<string | null>`CASE WHEN ${head.id} IS NULL THEN NULL ELSE ${head.firstName} || ' ' || ${head.lastName} END`,
+  parentId: parent.id,
+  parentName: parent.name,
+  totalEmployees: sql<number>`(${tdb.tx.select({ n: sql`count(*)::int` }).from(member).where(isMemberOf(tdb))})`.mapWith(Number),
+});
 
-const ROW_JOINS = sql`
-  LEFT JOIN users h ON h.id = d.head_user_id AND h.tenant_id = d.tenant_id
-  LEFT JOIN departments p ON p.id = d.parent_department_id AND p.tenant_id = d.tenant_id`;
+function selectRows(tdb: TenantDb) {
+  return tdb.tx
+    .select(rowColumns(tdb))
+    .from(departments)
+    .leftJoin(head, and(eq(head.id, departments.headUserId), eq(head.tenantId, departments.tenantId)))
+    .leftJoin(parent, and(eq(parent.id, departments.parentDepartmentId), eq(parent.tenantId, departments.tenantId)));
+}
 
 export async function countDepartments(tdb: TenantDb, filters: DepartmentFilters): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT count(*)::int AS n FROM departments d WHERE ${whereOf(tdb, filters)}`);
+  const [row] = await tdb.tx.select({ n: count() }).from(departments).where(whereOf(tdb, filters));
   return row?.n ?? 0;
 }
 
 /** A page of departments by name (case-insensitive), id breaking ties so pages never overlap. */
 export async function findDepartments(tdb: TenantDb, filters: DepartmentFilters, limit: number, offset: number): Promise<DepartmentRow[]> {
-  return queryRows<DepartmentRow>(tdb.tx, sql`
-    SELECT ${ROW_COLUMNS(tdb)}
-      FROM departments d ${ROW_JOINS}
-     WHERE ${whereOf(tdb, filters)}
-     ORDER BY lower(d.name), d.id
-     LIMIT ${limit} OFFSET ${offset}`);
+  return selectRows(tdb)
+    .where(whereOf(tdb, filters))
+    .orderBy(asc(sql`lower(${departments.name})`), asc(departments.id))
+    .limit(limit)
+    .offset(offset);
 }
 
-export async function findShortDepartments(tdb: TenantDb, filters: DepartmentFilters, limit: number, offset: number) {
-  return queryRows<{ id: string; name: string; parent_department_id: string | null }>(tdb.tx, sql`
-    SELECT d.id, d.name, d.parent_department_id
-      FROM departments d
-     WHERE ${whereOf(tdb, filters)}
-     ORDER BY lower(d.name), d.id
-     LIMIT ${limit} OFFSET ${offset}`);
+export async function findShortDepartments(tdb: TenantDb, filters: DepartmentFilters, limit: number, offset: number): Promise<{ id: string; name: string; parentDepartmentId: string | null }[]> {
+  return tdb.tx
+    .select({ id: departments.id, name: departments.name, parentDepartmentId: departments.parentDepartmentId })
+    .from(departments)
+    .where(whereOf(tdb, filters))
+    .orderBy(asc(sql`lower(${departments.name})`), asc(departments.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function findDepartment(tdb: TenantDb, id: string): Promise<DepartmentRow | undefined> {
-  const [row] = await queryRows<DepartmentRow>(tdb.tx, sql`
-    SELECT ${ROW_COLUMNS(tdb)}
-      FROM departments d ${ROW_JOINS}
-     WHERE d.tenant_id = ${tdb.tenantId} AND d.id = ${id}`);
+  const [row] = await selectRows(tdb).where(and(eq(departments.tenantId, tdb.tenantId), eq(departments.id, id)));
   return row;
 }
 
-export interface DepartmentEmployeeRow extends Record<string, unknown> {
+export interface DepartmentEmployeeRow {
   id: string;
-  first_name: string;
-  last_name: string;
+  firstName: string;
+  lastName: string;
   designation: string | null;
   email: string;
-  regime_type: number;
+  regimeType: number;
   status: number;
 }
 
 export async function findMembers(tdb: TenantDb, departmentId: string, limit: number, offset: number): Promise<DepartmentEmployeeRow[]> {
-  return queryRows<DepartmentEmployeeRow>(tdb.tx, sql`
-    SELECT id, first_name, last_name, designation, email, regime_type::int AS regime_type, status::int AS status
-      FROM users
-     WHERE tenant_id = ${tdb.tenantId} AND department_id = ${departmentId} AND status IN ${MEMBER_STATUSES}
-     ORDER BY lower(first_name), lower(last_name), id
-     LIMIT ${limit} OFFSET ${offset}`);
+  return tdb.tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, designation: users.designation, email: users.email, regimeType: users.regimeType, status: users.status })
+    .from(users)
+    .where(and(eq(users.tenantId, tdb.tenantId), eq(users.departmentId, departmentId), inArray(users.status, MEMBER_STATUSES)))
+    .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 /**
@@ -113,32 +130,35 @@ export async function findMembers(tdb: TenantDb, departmentId: string, limit: nu
  * concurrent moves cannot build a cycle between them and the name checks see each other's rows.
  */
 export async function lockDepartments(tdb: TenantDb): Promise<void> {
+  // raw SQL: an advisory lock function call, no table to build from.
   await tdb.tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`departments:${tdb.tenantId}`}))`);
 }
 
 export async function departmentExists(tdb: TenantDb, id: string): Promise<boolean> {
-  const [row] = await queryRows<{ id: string }>(tdb.tx, sql`SELECT id FROM departments WHERE tenant_id = ${tdb.tenantId} AND id = ${id}`);
+  const [row] = await tdb.tx.select({ id: departments.id }).from(departments).where(and(eq(departments.tenantId, tdb.tenantId), eq(departments.id, id)));
   return row !== undefined;
 }
 
 export async function userExists(tdb: TenantDb, id: string): Promise<boolean> {
-  const [row] = await queryRows<{ id: string }>(tdb.tx, sql`SELECT id FROM users WHERE tenant_id = ${tdb.tenantId} AND id = ${id}`);
+  const [row] = await tdb.tx.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, id)));
   return row !== undefined;
 }
 
 /** Another department of the organisation with this name or code, compared case-insensitively. */
 export async function findClash(tdb: TenantDb, column: 'name' | 'code', value: string, exceptId: string | null): Promise<boolean> {
-  const target = column === 'name' ? sql`lower(name)` : sql`lower(code)`;
-  const [row] = await queryRows<{ id: string }>(tdb.tx, sql`
-    SELECT id FROM departments
-     WHERE tenant_id = ${tdb.tenantId} AND ${target} = lower(${value}) ${exceptId ? sql`AND id <> ${exceptId}` : sql``}
-     LIMIT 1`);
+  const target = column === 'name' ? departments.name : departments.code;
+  const [row] = await tdb.tx
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(eq(departments.tenantId, tdb.tenantId), sql`lower(${target}) = lower(${value})`, exceptId ? ne(departments.id, exceptId) : undefined))
+    .limit(1);
   return row !== undefined;
 }
 
 /** Whether `ancestorId` is `departmentId` itself or above it in the parent chain. */
 export async function isAncestorOrSelf(tdb: TenantDb, ancestorId: string, departmentId: string): Promise<boolean> {
   // Walks up from the proposed parent; the depth bound guards against a cycle that should not exist.
+  // raw SQL: a recursive CTE (the parent chain), which the query builder cannot express.
   const [row] = await queryRows<{ found: boolean }>(tdb.tx, sql`
     WITH RECURSIVE chain(id, parent_id, depth) AS (
       SELECT id, parent_department_id, 0 FROM departments WHERE tenant_id = ${tdb.tenantId} AND id = ${departmentId}
@@ -160,35 +180,43 @@ export interface DepartmentValues {
 }
 
 export async function insertDepartment(tdb: TenantDb, values: DepartmentValues): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(tdb.tx, sql`
-    INSERT INTO departments (tenant_id, name, code, description, head_user_id, parent_department_id, status)
-    VALUES (${tdb.tenantId}, ${values.name}, ${values.code}, ${values.description}, ${values.headUserId}, ${values.parentDepartmentId}, ${values.status})
-    RETURNING id`);
+  const [row] = await tdb.tx
+    .insert(departments)
+    .values({ tenantId: tdb.tenantId, ...values })
+    .returning({ id: departments.id });
   if (!row) throw new Error('department insert returned nothing');
   return row.id;
 }
 
 export async function updateDepartment(tdb: TenantDb, id: string, values: DepartmentValues): Promise<void> {
-  await tdb.tx.execute(sql`
-    UPDATE departments
-       SET name = ${values.name}, code = ${values.code}, description = ${values.description}, head_user_id = ${values.headUserId},
-           parent_department_id = ${values.parentDepartmentId}, status = ${values.status}, updated_at = now()
-     WHERE tenant_id = ${tdb.tenantId} AND id = ${id}`);
+  await tdb.tx
+    .update(departments)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(departments.tenantId, tdb.tenantId), eq(departments.id, id)));
 }
 
 /** The department's members, the number its row shows as Assigned Users (deactivated people included: they may come back). */
 export async function countAssignedUsers(tdb: TenantDb, departmentId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT count(*)::int AS n FROM users WHERE tenant_id = ${tdb.tenantId} AND department_id = ${departmentId} AND status IN ${MEMBER_STATUSES}`);
+  const [row] = await tdb.tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.tenantId, tdb.tenantId), eq(users.departmentId, departmentId), inArray(users.status, MEMBER_STATUSES)));
   return row?.n ?? 0;
 }
 
 export async function countSubDepartments(tdb: TenantDb, departmentId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT count(*)::int AS n FROM departments WHERE tenant_id = ${tdb.tenantId} AND parent_department_id = ${departmentId}`);
+  const [row] = await tdb.tx
+    .select({ n: count() })
+    .from(departments)
+    .where(and(eq(departments.tenantId, tdb.tenantId), eq(departments.parentDepartmentId, departmentId)));
   return row?.n ?? 0;
 }
 
 export async function moveUsers(tdb: TenantDb, fromId: string, toId: string): Promise<void> {
-  await tdb.tx.execute(sql`UPDATE users SET department_id = ${toId}, updated_at = now() WHERE tenant_id = ${tdb.tenantId} AND department_id = ${fromId}`);
+  await tdb.tx
+    .update(users)
+    .set({ departmentId: toId, updatedAt: sql`now()` })
+    .where(and(eq(users.tenantId, tdb.tenantId), eq(users.departmentId, fromId)));
 }
 
 /**
@@ -196,6 +224,9 @@ export async function moveUsers(tdb: TenantDb, fromId: string, toId: string): Pr
  * path that skips the service, the foreign keys (ON DELETE SET NULL) would still keep their rows.
  */
 export async function deleteDepartment(tdb: TenantDb, id: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(tdb.tx, sql`DELETE FROM departments WHERE tenant_id = ${tdb.tenantId} AND id = ${id} RETURNING id`);
+  const rows = await tdb.tx
+    .delete(departments)
+    .where(and(eq(departments.tenantId, tdb.tenantId), eq(departments.id, id)))
+    .returning({ id: departments.id });
   return rows.length > 0;
 }

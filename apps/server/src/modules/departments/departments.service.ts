@@ -14,11 +14,11 @@ function toDepartment(row: repo.DepartmentRow): Department {
     code: row.code,
     description: row.description,
     status: row.status === 0 ? 0 : 1,
-    departmentHeadId: row.head_id,
-    departmentHeadName: row.head_name,
-    parentDepartmentId: row.parent_id,
-    parentDepartmentName: row.parent_name,
-    totalEmployees: row.total_employees,
+    departmentHeadId: row.headId,
+    departmentHeadName: row.headName,
+    parentDepartmentId: row.parentId,
+    parentDepartmentName: row.parentName,
+    totalEmployees: row.totalEmployees,
   };
 }
 
@@ -47,7 +47,7 @@ export class DepartmentService {
     if (query.page > 1 && offset >= totalRecords) throw notFound(DEPARTMENT_MSG.noMorePages);
     if (query.isFilter) {
       const rows = await repo.findShortDepartments(tdb, filters, query.pageSize, offset);
-      return { kind: 'short', totalRecords, rows: rows.map((r) => ({ id: r.id, name: r.name, parentDepartmentId: r.parent_department_id })) };
+      return { kind: 'short', totalRecords, rows: rows.map((r) => ({ id: r.id, name: r.name, parentDepartmentId: r.parentDepartmentId })) };
     }
     const rows = await repo.findDepartments(tdb, filters, query.pageSize, offset);
     return { kind: 'full', totalRecords, rows: rows.map(toDepartment) };
@@ -61,14 +61,14 @@ export class DepartmentService {
     return {
       id: department.id,
       name: department.name,
-      totalEmployees: department.total_employees,
+      totalEmployees: department.totalEmployees,
       employees: members.map((m) => ({
         id: m.id,
-        firstName: m.first_name,
-        lastName: m.last_name,
+        firstName: m.firstName,
+        lastName: m.lastName,
         designation: m.designation,
         email: m.email,
-        regimeType: m.regime_type,
+        regimeType: m.regimeType,
         // People spec §9: employee status 1 active, 0 inactive; restricted users count as active (§1).
         status: m.status === UserStatus.Active || m.status === UserStatus.RestrictedLogin ? 1 : 0,
         userStatus: m.status,
@@ -100,8 +100,8 @@ export class DepartmentService {
         name: input.name,
         code: input.code === undefined ? current.code : input.code,
         description: input.description === undefined ? current.description : input.description,
-        headUserId: input.departmentHeadId === undefined ? current.head_id : input.departmentHeadId,
-        parentDepartmentId: input.parentDepartmentId === undefined ? current.parent_id : input.parentDepartmentId,
+        headUserId: input.departmentHeadId === undefined ? current.headId : input.departmentHeadId,
+        parentDepartmentId: input.parentDepartmentId === undefined ? current.parentId : input.parentDepartmentId,
         status: input.status ?? (current.status === 0 ? 0 : 1),
       };
       await this.check(tdb, id, values);

@@ -136,6 +136,7 @@ export async function replaceFieldValues(
 
 /** The global account id for an invited e-mail: the existing account's, else a new one without a password. */
 export async function inviteAccountId(tdb: TenantDb, email: string, firstName: string, lastName: string): Promise<string> {
+  // raw SQL: a SECURITY DEFINER function (the tenant role has no privilege on accounts), no table to build from.
   const [row] = await queryRows<{ id: string }>(tdb.tx, sql`SELECT tenant_invite_account(${email}, ${firstName}, ${lastName}) AS id`);
   if (!row) throw new Error('tenant_invite_account returned nothing');
   return row.id;
@@ -143,9 +144,10 @@ export async function inviteAccountId(tdb: TenantDb, email: string, firstName: s
 
 /** Stores an invite link's hash for a member's account (retiring older ones); answers whether the account has a password. */
 export async function insertInviteToken(tdb: TenantDb, values: { accountId: string; tokenHash: string; expiresAt: Date }): Promise<{ hasPassword: boolean }> {
-  const [row] = await queryRows<{ has_password: boolean }>(
+  // raw SQL: a SECURITY DEFINER function (the tenant role has no privilege on auth_tokens), no table to build from.
+  const [row] = await queryRows<{ hasPassword: boolean }>(
     tdb.tx,
-    sql`SELECT tenant_issue_invite_token(${values.accountId}, ${values.tokenHash}, ${values.expiresAt.toISOString()}::timestamptz) AS has_password`,
+    sql`SELECT tenant_issue_invite_token(${values.accountId}, ${values.tokenHash}, ${values.expiresAt.toISOString()}::timestamptz) AS "hasPassword"`,
   );
-  return { hasPassword: row?.has_password === true };
+  return { hasPassword: row?.hasPassword === true };
 }

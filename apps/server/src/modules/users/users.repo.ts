@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { UserListQuery, UserListSortColumn } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
@@ -132,7 +132,24 @@ function orderBy(column: UserListSortColumn | undefined, direction: 'asc' | 'des
   return sql.raw(list.join(', '));
 }
 
-export interface UserListRow extends Record<string, unknown> {
+export interface UserListRow {
+  id: string;
+  employeeNumber: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  roleId: number;
+  phoneNumber: string | null;
+  designation: string | null;
+  status: number;
+  dateOfJoining: string | null;
+  lastLogin: string | null;
+  hasAccount: boolean;
+  departmentId: string | null;
+  departmentName: string | null;
+}
+
+interface UserListDbRow extends Record<string, unknown> {
   id: string;
   employee_number: string | null;
   first_name: string;
@@ -186,7 +203,10 @@ export async function findUserPage(tdb: TenantDb, q: UserListQuery): Promise<Use
             statuses.map((status) => sql`(${branch(status, offset + q.pageSize, 0)})`),
             sql` UNION ALL `,
           )}) u ORDER BY ${orderBy(q.sortBy, q.orderBy, 'u')} LIMIT ${q.pageSize} OFFSET ${offset}`;
-  return queryRows<UserListRow>(
+  // The rows come from the SECURITY DEFINER search function tenant_users_matching() and, for a tab
+  // of several statuses, from one ordered, limited scan per status merged by UNION ALL.
+  // raw SQL: the 100,000-user hot path (npm run bench -- user-list); the builder can express neither source.
+  const rows = await queryRows<UserListDbRow>(
     tdb.tx,
     sql`
     SELECT p.id, p.employee_number, p.first_name, p.last_name, p.email, p.role_id, p.phone_number, p.designation, p.status,
@@ -197,6 +217,22 @@ export async function findUserPage(tdb: TenantDb, q: UserListQuery): Promise<Use
       LEFT JOIN departments d ON d.id = p.department_id AND d.tenant_id = ${tdb.tenantId}
      ORDER BY ${orderBy(q.sortBy, q.orderBy, 'p')}`,
   );
+  return rows.map((r) => ({
+    id: r.id,
+    employeeNumber: r.employee_number,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    email: r.email,
+    roleId: r.role_id,
+    phoneNumber: r.phone_number,
+    designation: r.designation,
+    status: r.status,
+    dateOfJoining: r.date_of_joining,
+    lastLogin: r.last_login,
+    hasAccount: r.has_account,
+    departmentId: r.department_id,
+    departmentName: r.department_name,
+  }));
 }
 
 export interface TabCountsRow extends Record<string, unknown> {
@@ -208,6 +244,7 @@ export interface TabCountsRow extends Record<string, unknown> {
 
 /** The tab counts under the same search and filters, in one pass. */
 export async function countTabs(tdb: TenantDb, q: Pick<UserListQuery, 'search' | 'departmentId' | 'designation' | 'roleId'>): Promise<TabCountsRow> {
+  // raw SQL: reads the SECURITY DEFINER search function tenant_users_matching(), which the builder cannot select from.
   const [row] = await queryRows<TabCountsRow>(
     tdb.tx,
     sql`
@@ -221,18 +258,19 @@ export async function countTabs(tdb: TenantDb, q: Pick<UserListQuery, 'search' |
   return row ?? { active: 0, pending: 0, inactive: 0, restricted: 0 };
 }
 
-export interface SearchRow extends Record<string, unknown> {
+export interface SearchRow {
   id: string;
-  first_name: string;
-  last_name: string;
+  firstName: string;
+  lastName: string;
   email: string;
-  employee_number: string | null;
+  employeeNumber: string | null;
   designation: string | null;
 }
 
 /** Employee pickers: Active and Restricted Login users by name, e-mail or number. */
 export async function searchUsers(tdb: TenantDb, q: { search?: string | undefined; pageSize: number; pageNo: number }): Promise<SearchRow[]> {
-  return queryRows<SearchRow>(
+  // raw SQL: reads from the SECURITY DEFINER search function tenant_users_matching(), which the builder cannot select from.
+  const rows = await queryRows<{ id: string; first_name: string; last_name: string; email: string; employee_number: string | null; designation: string | null }>(
     tdb.tx,
     sql`
     SELECT u.id, u.first_name, u.last_name, u.email, u.employee_number, u.designation
@@ -241,9 +279,11 @@ export async function searchUsers(tdb: TenantDb, q: { search?: string | undefine
      ORDER BY u.first_name, u.last_name, u.id
      LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`,
   );
+  return rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, employeeNumber: r.employee_number, designation: r.designation }));
 }
 
 export async function countSearch(tdb: TenantDb, search: string | undefined): Promise<number> {
+  // raw SQL: counts rows of the SECURITY DEFINER search function tenant_users_matching(), which the builder cannot select from.
   const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT count(*)::int AS n FROM ${usersMatching(search)} WHERE u.tenant_id = ${tdb.tenantId} AND u.status IN (1, 4)`);
   return row?.n ?? 0;
 }
@@ -252,25 +292,21 @@ export async function countSearch(tdb: TenantDb, search: string | undefined): Pr
 
 /** The number with the highest numeric suffix; without digits anywhere, the newest one. */
 export async function findLatestEmployeeNumber(tdb: TenantDb): Promise<string | null> {
-  const [row] = await queryRows<{ employee_number: string }>(
-    tdb.tx,
-    sql`
-    SELECT u.employee_number
-      FROM users u
-     WHERE u.tenant_id = ${tdb.tenantId} AND u.employee_number IS NOT NULL AND u.employee_number <> ''
-     ORDER BY substring(u.employee_number FROM '([0-9]+)$')::numeric DESC NULLS LAST, u.created_at DESC, u.id DESC
-     LIMIT 1`,
-  );
-  return row?.employee_number ?? null;
+  const [row] = await tdb.tx
+    .select({ employeeNumber: users.employeeNumber })
+    .from(users)
+    .where(and(eq(users.tenantId, tdb.tenantId), isNotNull(users.employeeNumber), ne(users.employeeNumber, '')))
+    .orderBy(sql`substring(${users.employeeNumber} FROM '([0-9]+)$')::numeric DESC NULLS LAST`, desc(users.createdAt), desc(users.id))
+    .limit(1);
+  return row?.employeeNumber ?? null;
 }
 
 export async function employeeNumberTaken(tdb: TenantDb, employeeNumber: string, exceptUserId: string | undefined): Promise<boolean> {
-  const except = exceptUserId ? sql`AND u.id <> ${exceptUserId}` : sql``;
-  const rows = await queryRows<{ one: number }>(
-    tdb.tx,
-    sql`
-    SELECT 1 AS one FROM users u WHERE u.tenant_id = ${tdb.tenantId} AND lower(u.employee_number) = lower(${employeeNumber}) ${except} LIMIT 1`,
-  );
+  const rows = await tdb.tx
+    .select({ one: sql`1` })
+    .from(users)
+    .where(and(eq(users.tenantId, tdb.tenantId), sql`lower(${users.employeeNumber}) = lower(${employeeNumber})`, exceptUserId ? ne(users.id, exceptUserId) : undefined))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -298,11 +334,10 @@ export async function lockTarget(tdb: TenantDb, id: string) {
 
 /** Active administrators other than `exceptUserId`. */
 export async function countOtherActiveAdministrators(tdb: TenantDb, exceptUserId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    tdb.tx,
-    sql`
-    SELECT count(*)::int AS n FROM users u WHERE u.tenant_id = ${tdb.tenantId} AND u.role_id = 1 AND u.status = 1 AND u.id <> ${exceptUserId}`,
-  );
+  const [row] = await tdb.tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.tenantId, tdb.tenantId), eq(users.roleId, 1), eq(users.status, 1), ne(users.id, exceptUserId)));
   return row?.n ?? 0;
 }
 
@@ -321,11 +356,13 @@ export async function updateUser(tdb: TenantDb, id: string, values: Partial<Pick
 
 /** Ends the membership's open sessions. */
 export async function revokeUserSessions(tdb: TenantDb, userId: string, now: Date): Promise<void> {
+  // raw SQL: a SECURITY DEFINER function (sessions are a global table the tenant role cannot touch), no table to build from.
   await tdb.tx.execute(sql`SELECT tenant_revoke_user_sessions(${userId}, ${now.toISOString()}::timestamptz)`);
 }
 
 /** Removes the membership's sessions (the user is being deleted). */
 export async function deleteUserSessions(tdb: TenantDb, userId: string): Promise<void> {
+  // raw SQL: a SECURITY DEFINER function (sessions are a global table the tenant role cannot touch), no table to build from.
   await tdb.tx.execute(sql`SELECT tenant_delete_user_sessions(${userId})`);
 }
 

@@ -166,6 +166,8 @@ describe.each(BACKENDS)('finalized payroll months freeze attendance (%s)', (back
   });
 
   it('a recompute (settings saved, a shift edited) leaves the days of a finalized month as they were', async () => {
+    // The day as it stands before anything is slipped in.
+    const march = await storedDay(member.id, '2026-03-18');
     // A log slipped into March behind the guards' back (an import, a database fix): the recompute must not pick it up.
     await t.database.db.execute(sql`
       INSERT INTO time_logs (tenant_id, user_id, work_date, check_in, check_out, source, approval_status)
@@ -173,7 +175,6 @@ describe.each(BACKENDS)('finalized payroll months freeze attendance (%s)', (back
     await t.database.db.execute(sql`
       INSERT INTO time_logs (tenant_id, user_id, work_date, check_in, check_out, source, approval_status)
       VALUES (${tenantId}, ${member.id}, '2026-04-01', '2026-04-01T04:30:00Z', '2026-04-01T13:30:00Z', 'import', 2)`);
-    const march = await storedDay(member.id, '2026-03-18');
     await lock('2026-03');
     try {
       await t.tenantScope(tenantId, async (scope) => {

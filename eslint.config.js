@@ -8,7 +8,7 @@ import globals from 'globals';
  * services camelCase objects. The modules listed here have been converted; add a module once its
  * repository is (docs/decisions.md "One way of reading the database").
  */
-const BUILDER_MODULES = ['account', 'attendance-settings', 'dashboard', 'documents', 'leave', 'notifications', 'people-import', 'requests', 'salary', 'shifts', 'subscriptions', 'tenants'];
+const BUILDER_MODULES = ['account', 'attendance', 'attendance-settings', 'dashboard', 'documents', 'leave', 'notifications', 'people-import', 'requests', 'salary', 'shifts', 'subscriptions', 'tenants'];
 const SNAKE_CASE = '/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/';
 
 /**

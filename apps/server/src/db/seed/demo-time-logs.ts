@@ -56,7 +56,7 @@ export async function seedDemoTimeLogs(db: Db, tenantId: string, now: Date): Pro
     let pendingLeft = 3;
     for (const employee of employees) {
       for (let date = from; date <= yesterday; date = addDaysToDate(date, 1)) {
-        if (employee.date_of_joining && date < employee.date_of_joining) continue;
+        if (employee.dateOfJoining && date < employee.dateOfJoining) continue;
         const shift = shiftOf(inputs, employee, date);
         if (inputs.holidays.has(date) || isWeekendFor(shift, date)) continue;
         const leave = leaveOn(inputs, employee.id, date);

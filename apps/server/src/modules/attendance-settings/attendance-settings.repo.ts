@@ -1,19 +1,20 @@
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import { attendanceSettings, tenants } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
 export async function findSettings(tdb: TenantDb): Promise<unknown> {
-  const [row] = await queryRows<{ settings: unknown }>(tdb.tx, sql`SELECT settings FROM attendance_settings WHERE tenant_id = ${tdb.tenantId}`);
+  const [row] = await tdb.tx.select({ settings: attendanceSettings.settings }).from(attendanceSettings).where(eq(attendanceSettings.tenantId, tdb.tenantId));
   return row?.settings;
 }
 
 export async function upsertSettings(tdb: TenantDb, settings: object, now: Date): Promise<void> {
-  await tdb.tx.execute(sql`
-    INSERT INTO attendance_settings (tenant_id, settings, updated_at) VALUES (${tdb.tenantId}, ${JSON.stringify(settings)}::jsonb, ${now})
-    ON CONFLICT (tenant_id) DO UPDATE SET settings = EXCLUDED.settings, updated_at = EXCLUDED.updated_at`);
+  await tdb.tx
+    .insert(attendanceSettings)
+    .values({ tenantId: tdb.tenantId, settings, updatedAt: now })
+    .onConflictDoUpdate({ target: attendanceSettings.tenantId, set: { settings, updatedAt: now } });
 }
 
 export async function tenantTimeZone(tdb: TenantDb): Promise<string> {
-  const [row] = await queryRows<{ time_zone: string }>(tdb.tx, sql`SELECT time_zone FROM tenants WHERE id = ${tdb.tenantId}`);
-  return row?.time_zone ?? 'Asia/Kolkata';
+  const [row] = await tdb.tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tdb.tenantId));
+  return row?.timeZone ?? 'Asia/Kolkata';
 }

@@ -99,29 +99,29 @@ export async function loadInputs(tdb: TenantDb, userIds: readonly string[], from
   const shifts = new Map<string, ShiftDef>();
   let defaultShiftId: string | null = null;
   for (const s of shiftRows) {
-    shifts.set(s.id, { id: s.id, shiftName: s.shift_name, shiftStart: s.shift_start, shiftEnd: s.shift_end, weekends: weekendsOf(s.weekends) });
-    if (s.is_default) defaultShiftId = s.id;
+    shifts.set(s.id, { id: s.id, shiftName: s.shiftName, shiftStart: s.shiftStart, shiftEnd: s.shiftEnd, weekends: weekendsOf(s.weekends) });
+    if (s.isDefault) defaultShiftId = s.id;
   }
   const history = new Map<string, ShiftHistoryRow<ShiftDef>[]>();
   for (const h of historyRows) {
-    const shift = shifts.get(h.shift_id);
+    const shift = shifts.get(h.shiftId);
     if (!shift) continue;
-    const definition: ShiftDef = { ...shift, shiftStart: h.shift_start, shiftEnd: h.shift_end, weekends: weekendsOf(h.weekends) };
-    history.set(h.shift_id, [...(history.get(h.shift_id) ?? []), { validUntil: h.valid_until, definition }]);
+    const definition: ShiftDef = { ...shift, shiftStart: h.shiftStart, shiftEnd: h.shiftEnd, weekends: weekendsOf(h.weekends) };
+    history.set(h.shiftId, [...(history.get(h.shiftId) ?? []), { validUntil: h.validUntil, definition }]);
   }
   const departmentShift = new Map<string, DepartmentShiftRow[]>();
-  for (const d of deptRows) departmentShift.set(d.department_id, [...(departmentShift.get(d.department_id) ?? []), { shiftId: d.shift_id, effectiveFrom: d.effective_from }]);
+  for (const d of deptRows) departmentShift.set(d.departmentId, [...(departmentShift.get(d.departmentId) ?? []), { shiftId: d.shiftId, effectiveFrom: d.effectiveFrom }]);
   const assignments = new Map<string, ShiftAssignmentRow[]>();
   for (const a of assignmentRows) {
-    const list = assignments.get(a.user_id) ?? [];
-    list.push({ shiftId: a.shift_id, startDate: a.start_date, endDate: a.end_date, createdAt: a.created_at });
-    assignments.set(a.user_id, list);
+    const list = assignments.get(a.userId) ?? [];
+    list.push({ shiftId: a.shiftId, startDate: a.startDate, endDate: a.endDate, createdAt: a.createdAt });
+    assignments.set(a.userId, list);
   }
   const leave = new Map<string, repo.LeaveRow[]>();
   for (const l of leaveRows) {
-    const list = leave.get(l.user_id) ?? [];
+    const list = leave.get(l.userId) ?? [];
     list.push(l);
-    leave.set(l.user_id, list);
+    leave.set(l.userId, list);
   }
   return {
     timeZone,
@@ -131,7 +131,7 @@ export async function loadInputs(tdb: TenantDb, userIds: readonly string[], from
     departmentShift,
     history,
     assignments,
-    holidays: new Map(holidayRows.map((h) => [h.holiday_date, h.name])),
+    holidays: new Map(holidayRows.map((h) => [h.holidayDate, h.name])),
     leave,
     midnights: new Map(),
     logs,
@@ -147,8 +147,8 @@ export function midnightOf(inputs: AttendanceInputs, date: string): number {
   return ms;
 }
 
-export function shiftOf(inputs: AttendanceInputs, employee: { id: string; department_id: string | null }, date: string): ShiftDef {
-  const deptShifts = employee.department_id ? (inputs.departmentShift.get(employee.department_id) ?? []) : [];
+export function shiftOf(inputs: AttendanceInputs, employee: { id: string; departmentId: string | null }, date: string): ShiftDef {
+  const deptShifts = employee.departmentId ? (inputs.departmentShift.get(employee.departmentId) ?? []) : [];
   const id = resolveShiftId(date, inputs.assignments.get(employee.id) ?? [], deptShifts, inputs.defaultShiftId);
   return (id ? shiftByIdOn(inputs, id, date) : undefined) ?? settingsShift(inputs.settings);
 }
@@ -169,17 +169,17 @@ export interface DayLeave extends ApprovedLeave {
 
 /** Approved leave on a date; two halves on one day make a full day (paid only if both are). */
 export function leaveOn(inputs: AttendanceInputs, userId: string, date: string): DayLeave | null {
-  const covering = (inputs.leave.get(userId) ?? []).filter((l) => l.start_date <= date && l.end_date >= date);
+  const covering = (inputs.leave.get(userId) ?? []).filter((l) => l.startDate <= date && l.endDate >= date);
   if (covering.length === 0) return null;
   const full = covering.find((l) => l.portion === 'full');
   const halves = new Set(covering.map((l) => l.portion));
   if (full || (halves.has('firstHalf') && halves.has('secondHalf'))) {
     const pick = full ?? covering[0];
-    return { portion: 'full', isPaid: full ? full.is_paid : covering.every((l) => l.is_paid), leaveTypeName: pick?.leave_type_name ?? '' };
+    return { portion: 'full', isPaid: full ? full.isPaid : covering.every((l) => l.isPaid), leaveTypeName: pick?.leaveTypeName ?? '' };
   }
   const first = covering[0];
   if (!first) return null;
-  return { portion: first.portion, isPaid: first.is_paid, leaveTypeName: first.leave_type_name };
+  return { portion: first.portion, isPaid: first.isPaid, leaveTypeName: first.leaveTypeName };
 }
 
 export function isWeekendFor(shift: ShiftDef, date: string): boolean {
@@ -188,9 +188,9 @@ export function isWeekendFor(shift: ShiftDef, date: string): boolean {
 
 /** A log's times in seconds after its work date's midnight (night shifts run past 24:00). */
 export function logSeconds(inputs: AttendanceInputs, log: repo.TimeLogRow): { inS: number; outS: number | null } {
-  const midnight = midnightOf(inputs, log.work_date);
+  const midnight = midnightOf(inputs, log.workDate);
   const clamp = (s: number) => Math.min(Math.max(0, Math.floor(s)), 48 * 3600 - 1);
-  return { inS: clamp((log.check_in_ms - midnight) / 1000), outS: log.check_out_ms === null ? null : clamp((log.check_out_ms - midnight) / 1000) };
+  return { inS: clamp((log.checkInMs - midnight) / 1000), outS: log.checkOutMs === null ? null : clamp((log.checkOutMs - midnight) / 1000) };
 }
 
 export interface ComputedDay {
@@ -207,14 +207,14 @@ export interface ComputedDay {
  */
 export function computeEmployeeDays(
   inputs: AttendanceInputs,
-  employee: { id: string; department_id: string | null; date_of_joining: string | null },
+  employee: { id: string; departmentId: string | null; dateOfJoining: string | null },
   logsByDate: Map<string, repo.TimeLogRow[]>,
   from: string,
   to: string,
   today: string,
 ): ComputedDay[] {
   const out: ComputedDay[] = [];
-  let date = employee.date_of_joining && employee.date_of_joining > from ? employee.date_of_joining : from;
+  let date = employee.dateOfJoining && employee.dateOfJoining > from ? employee.dateOfJoining : from;
   const s = inputs.settings;
   const daySettings = {
     totalHoursCalculationType: s.totalHoursCalculationType,
@@ -232,8 +232,8 @@ export function computeEmployeeDays(
     const timeLogs: TimeLog[] = [];
     let approval: number | null = null;
     for (const log of dayLogs) {
-      approval = approval === null ? log.approval_status : Math.min(approval, log.approval_status);
-      if (log.approval_status === 3) continue;
+      approval = approval === null ? log.approvalStatus : Math.min(approval, log.approvalStatus);
+      if (log.approvalStatus === 3) continue;
       const { inS, outS } = logSeconds(inputs, log);
       timeLogs.push({ checkIn: secondsLabel(inS), checkOut: outS === null ? null : secondsLabel(Math.max(outS, inS)) });
     }

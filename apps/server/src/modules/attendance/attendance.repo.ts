@@ -1,64 +1,77 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, like, lte, gt, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
+import { attendanceSettings, departments, holidays, shiftDepartments, shiftHistory, shifts, tenants, timeLogs, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
 /** Users who have attendance: Active and Restricted Login (people spec §1: restricted users count as Active). */
-const ATTENDANCE_STATUSES = sql`(1, 4)`;
+const ATTENDANCE_STATUSES = [1, 4];
 
+/** A list of ids as one parameter (a recompute batch has hundreds; one bind parameter each would be slower). */
 const uuidArray = (ids: readonly string[]) => sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
 
-export interface TenantRow extends Record<string, unknown> {
-  time_zone: string;
-}
-
 export async function findTimeZone(tdb: TenantDb): Promise<string> {
-  const [row] = await queryRows<TenantRow>(tdb.tx, sql`SELECT time_zone FROM tenants WHERE id = ${tdb.tenantId}`);
-  return row?.time_zone ?? 'Asia/Kolkata';
+  const [row] = await tdb.tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tdb.tenantId));
+  return row?.timeZone ?? 'Asia/Kolkata';
 }
 
 export async function findSettings(tdb: TenantDb): Promise<Record<string, unknown> | null> {
-  const [row] = await queryRows<{ settings: unknown }>(tdb.tx, sql`SELECT settings FROM attendance_settings WHERE tenant_id = ${tdb.tenantId}`);
+  const [row] = await tdb.tx.select({ settings: attendanceSettings.settings }).from(attendanceSettings).where(eq(attendanceSettings.tenantId, tdb.tenantId));
   if (!row) return null;
   const value = typeof row.settings === 'string' ? (JSON.parse(row.settings) as unknown) : row.settings;
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
 }
 
-export interface EmployeeRow extends Record<string, unknown> {
+export interface EmployeeRow {
   id: string;
-  first_name: string;
-  last_name: string;
+  firstName: string;
+  lastName: string;
   email: string;
-  employee_number: string | null;
+  employeeNumber: string | null;
   designation: string | null;
-  department_id: string | null;
-  department_name: string | null;
-  date_of_joining: string | null;
-  reporting_manager_id: string | null;
+  departmentId: string | null;
+  departmentName: string | null;
+  dateOfJoining: string | null;
+  reportingManagerId: string | null;
   status: number;
 }
 
-const EMPLOYEE_COLUMNS = sql`u.id, u.first_name, u.last_name, u.email, u.employee_number, u.designation, u.department_id, d.name AS department_name,
-  to_char(u.date_of_joining, 'YYYY-MM-DD') AS date_of_joining, u.reporting_manager_id, u.status::int AS status`;
+const EMPLOYEE_COLUMNS = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  employeeNumber: users.employeeNumber,
+  designation: users.designation,
+  departmentId: users.departmentId,
+  departmentName: departments.name,
+  dateOfJoining: users.dateOfJoining,
+  reportingManagerId: users.reportingManagerId,
+  status: users.status,
+};
+
+const employeesQuery = (tdb: TenantDb) => tdb.tx.select(EMPLOYEE_COLUMNS).from(users).leftJoin(departments, eq(departments.id, users.departmentId));
 
 /** The employees of a recompute: the given ids (any status) or every Active / Restricted Login user. */
 export async function findEmployees(tdb: TenantDb, userIds?: readonly string[]): Promise<EmployeeRow[]> {
-  const where = userIds ? sql`u.id = ANY(${uuidArray(userIds)})` : sql`u.status IN ${ATTENDANCE_STATUSES}`;
-  return queryRows<EmployeeRow>(tdb.tx, sql`
-    SELECT ${EMPLOYEE_COLUMNS} FROM users u LEFT JOIN departments d ON d.id = u.department_id
-     WHERE u.tenant_id = ${tdb.tenantId} AND ${where} ORDER BY u.id`);
+  const which = userIds ? sql`${users.id} = ANY(${uuidArray(userIds)})` : inArray(users.status, ATTENDANCE_STATUSES);
+  return employeesQuery(tdb)
+    .where(and(eq(users.tenantId, tdb.tenantId), which))
+    .orderBy(asc(users.id));
 }
 
-/** One employee; `lock` takes the row lock that serialises their log writes (two check-ins at once leave one open log). */
 /** The day the organisation was created, in its zone: no day before it has a status (issue 16). */
 export async function findOrganisationStartDate(tdb: TenantDb, timeZone: string): Promise<string | null> {
-  const [row] = await queryRows<{ day: string }>(tdb.tx, sql`SELECT to_char(created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day FROM tenants WHERE id = ${tdb.tenantId}`);
+  const [row] = await tdb.tx
+    .select({ day: sql<string>`to_char(${tenants.createdAt} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')` })
+    .from(tenants)
+    .where(eq(tenants.id, tdb.tenantId));
   return row?.day ?? null;
 }
 
+/** One employee; `lock` takes the row lock that serialises their log writes (two check-ins at once leave one open log). */
 export async function findEmployee(tdb: TenantDb, userId: string, lock = false): Promise<EmployeeRow | null> {
-  const [row] = await queryRows<EmployeeRow>(tdb.tx, sql`
-    SELECT ${EMPLOYEE_COLUMNS} FROM users u LEFT JOIN departments d ON d.id = u.department_id
-     WHERE u.tenant_id = ${tdb.tenantId} AND u.id = ${userId} ${lock ? sql`FOR UPDATE OF u` : sql``}`);
+  const query = employeesQuery(tdb).where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, userId)));
+  const [row] = lock ? await query.for('update', { of: users }) : await query;
   return row ?? null;
 }
 
@@ -70,129 +83,151 @@ export interface EmployeeScope {
   ids?: readonly string[];
 }
 
-function scopeWhere(tdb: TenantDb, scope: EmployeeScope): SQL {
-  const parts: SQL[] = [sql`u.tenant_id = ${tdb.tenantId}`, sql`u.status IN ${ATTENDANCE_STATUSES}`];
-  if (scope.managerId) parts.push(sql`u.reporting_manager_id = ${scope.managerId}`);
-  if (scope.departmentId) parts.push(sql`u.department_id = ${scope.departmentId}`);
-  if (scope.ids) parts.push(sql`u.id = ANY(${uuidArray(scope.ids)})`);
-  if (scope.search) {
-    const pattern = `%${scope.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`u.search_text LIKE ${pattern}`);
-  }
-  return sql.join(parts, sql` AND `);
+function scopeWhere(tdb: TenantDb, scope: EmployeeScope): SQL | undefined {
+  const pattern = scope.search ? `%${scope.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return and(
+    eq(users.tenantId, tdb.tenantId),
+    inArray(users.status, ATTENDANCE_STATUSES),
+    scope.managerId ? eq(users.reportingManagerId, scope.managerId) : undefined,
+    scope.departmentId ? eq(users.departmentId, scope.departmentId) : undefined,
+    scope.ids ? sql`${users.id} = ANY(${uuidArray(scope.ids)})` : undefined,
+    pattern ? like(users.searchText, pattern) : undefined,
+  );
 }
 
 export async function countScopedEmployees(tdb: TenantDb, scope: EmployeeScope): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT count(*)::int AS n FROM users u WHERE ${scopeWhere(tdb, scope)}`);
+  const [row] = await tdb.tx.select({ n: count() }).from(users).where(scopeWhere(tdb, scope));
   return row?.n ?? 0;
 }
 
 export async function findScopedEmployees(tdb: TenantDb, scope: EmployeeScope, limit: number | null, offset: number): Promise<EmployeeRow[]> {
-  return queryRows<EmployeeRow>(tdb.tx, sql`
-    SELECT ${EMPLOYEE_COLUMNS} FROM users u LEFT JOIN departments d ON d.id = u.department_id
-     WHERE ${scopeWhere(tdb, scope)}
-     ORDER BY lower(u.first_name), lower(u.last_name), u.id
-     ${limit === null ? sql`` : sql`LIMIT ${limit} OFFSET ${offset}`}`);
+  const query = employeesQuery(tdb)
+    .where(scopeWhere(tdb, scope))
+    .orderBy(sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, asc(users.id));
+  return limit === null ? query : query.limit(limit).offset(offset);
 }
 
 export async function countReportees(tdb: TenantDb, managerId: string): Promise<number> {
   return countScopedEmployees(tdb, { managerId });
 }
 
-export interface ShiftRow extends Record<string, unknown> {
+export interface ShiftRow {
   id: string;
-  shift_name: string;
-  shift_start: string;
-  shift_end: string;
-  is_default: boolean;
+  shiftName: string;
+  shiftStart: string;
+  shiftEnd: string;
+  isDefault: boolean;
   weekends: unknown;
 }
 
 export async function findShifts(tdb: TenantDb): Promise<ShiftRow[]> {
-  return queryRows<ShiftRow>(tdb.tx, sql`SELECT id, shift_name, shift_start, shift_end, is_default, weekends FROM shifts WHERE tenant_id = ${tdb.tenantId} ORDER BY created_at, id`);
+  return tdb.tx
+    .select({ id: shifts.id, shiftName: shifts.shiftName, shiftStart: shifts.shiftStart, shiftEnd: shifts.shiftEnd, isDefault: shifts.isDefault, weekends: shifts.weekends })
+    .from(shifts)
+    .where(eq(shifts.tenantId, tdb.tenantId))
+    .orderBy(asc(shifts.createdAt), asc(shifts.id));
 }
 
 /** Each department's shift links by effective date up to `to` (issue 16: a link never reaches back before its date). */
-export async function findDepartmentShifts(tdb: TenantDb, to: string): Promise<{ department_id: string; shift_id: string; effective_from: string }[]> {
-  return queryRows(tdb.tx, sql`
-    SELECT department_id, shift_id, to_char(effective_from, 'YYYY-MM-DD') AS effective_from
-      FROM shift_departments WHERE tenant_id = ${tdb.tenantId} AND effective_from <= ${to}`);
+export async function findDepartmentShifts(tdb: TenantDb, to: string): Promise<{ departmentId: string; shiftId: string; effectiveFrom: string }[]> {
+  return tdb.tx
+    .select({ departmentId: shiftDepartments.departmentId, shiftId: shiftDepartments.shiftId, effectiveFrom: shiftDepartments.effectiveFrom })
+    .from(shiftDepartments)
+    .where(and(eq(shiftDepartments.tenantId, tdb.tenantId), lte(shiftDepartments.effectiveFrom, to)));
 }
 
-export interface ShiftHistoryRow extends Record<string, unknown> {
-  shift_id: string;
-  valid_until: string;
-  shift_start: string;
-  shift_end: string;
+export interface ShiftHistoryRow {
+  shiftId: string;
+  validUntil: string;
+  shiftStart: string;
+  shiftEnd: string;
   weekends: unknown;
 }
 
 /** Earlier definitions of the shifts still in force after `from` (a shift edited from a date). */
 export async function findShiftHistory(tdb: TenantDb, from: string): Promise<ShiftHistoryRow[]> {
-  return queryRows<ShiftHistoryRow>(tdb.tx, sql`
-    SELECT shift_id, to_char(valid_until, 'YYYY-MM-DD') AS valid_until, shift_start, shift_end, weekends
-      FROM shift_history WHERE tenant_id = ${tdb.tenantId} AND valid_until > ${from}`);
+  return tdb.tx
+    .select({ shiftId: shiftHistory.shiftId, validUntil: shiftHistory.validUntil, shiftStart: shiftHistory.shiftStart, shiftEnd: shiftHistory.shiftEnd, weekends: shiftHistory.weekends })
+    .from(shiftHistory)
+    .where(and(eq(shiftHistory.tenantId, tdb.tenantId), gt(shiftHistory.validUntil, from)));
 }
 
-export interface AssignmentRow extends Record<string, unknown> {
-  user_id: string;
-  shift_id: string;
-  start_date: string;
-  end_date: string | null;
-  created_at: string;
+export interface AssignmentRow {
+  userId: string;
+  shiftId: string;
+  startDate: string;
+  endDate: string | null;
+  /** ISO 8601 UTC with microseconds (they break ties in shift resolution). */
+  createdAt: string;
 }
 
 export async function findAssignments(tdb: TenantDb, userIds: readonly string[], from: string, to: string): Promise<AssignmentRow[]> {
+  // raw SQL: a batched input read of the recompute and the grid (measured hot paths); the columns are aliased to camelCase.
   return queryRows<AssignmentRow>(tdb.tx, sql`
-    SELECT user_id, shift_id, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date,
-           to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_at
+    SELECT user_id AS "userId", shift_id AS "shiftId", to_char(start_date, 'YYYY-MM-DD') AS "startDate", to_char(end_date, 'YYYY-MM-DD') AS "endDate",
+           to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS "createdAt"
       FROM shift_assignments
      WHERE tenant_id = ${tdb.tenantId} AND user_id = ANY(${uuidArray(userIds)}) AND start_date <= ${to} AND (end_date IS NULL OR end_date >= ${from})`);
 }
 
-export async function findHolidays(tdb: TenantDb, from: string, to: string): Promise<{ holiday_date: string; name: string }[]> {
+export async function findHolidays(tdb: TenantDb, from: string, to: string): Promise<{ holidayDate: string; name: string }[]> {
   // An optional holiday is one an employee may take as leave; the day itself stays a working day.
-  return queryRows(tdb.tx, sql`
-    SELECT to_char(holiday_date, 'YYYY-MM-DD') AS holiday_date, name FROM holidays
-     WHERE tenant_id = ${tdb.tenantId} AND NOT is_optional AND holiday_date BETWEEN ${from} AND ${to}`);
+  return tdb.tx
+    .select({ holidayDate: holidays.holidayDate, name: holidays.name })
+    .from(holidays)
+    .where(and(eq(holidays.tenantId, tdb.tenantId), eq(holidays.isOptional, false), between(holidays.holidayDate, from, to)));
 }
 
-export interface LeaveRow extends Record<string, unknown> {
-  user_id: string;
-  start_date: string;
-  end_date: string;
+export interface LeaveRow {
+  userId: string;
+  startDate: string;
+  endDate: string;
   portion: 'full' | 'firstHalf' | 'secondHalf';
-  is_paid: boolean;
-  leave_type_name: string;
+  isPaid: boolean;
+  leaveTypeName: string;
 }
 
 /** Approved leave (status 2) overlapping the range. */
 export async function findApprovedLeave(tdb: TenantDb, userIds: readonly string[], from: string, to: string): Promise<LeaveRow[]> {
+  // raw SQL: a batched input read of the recompute and the grid (measured hot paths); the columns are aliased to camelCase.
   return queryRows<LeaveRow>(tdb.tx, sql`
-    SELECT r.user_id, to_char(r.start_date, 'YYYY-MM-DD') AS start_date, to_char(r.end_date, 'YYYY-MM-DD') AS end_date, r.portion, t.is_paid, t.name AS leave_type_name
+    SELECT r.user_id AS "userId", to_char(r.start_date, 'YYYY-MM-DD') AS "startDate", to_char(r.end_date, 'YYYY-MM-DD') AS "endDate", r.portion,
+           t.is_paid AS "isPaid", t.name AS "leaveTypeName"
       FROM leave_requests r JOIN leave_types t ON t.id = r.leave_type_id
      WHERE r.tenant_id = ${tdb.tenantId} AND r.status = 2 AND r.user_id = ANY(${uuidArray(userIds)}) AND r.start_date <= ${to} AND r.end_date >= ${from}`);
 }
 
-export interface TimeLogRow extends Record<string, unknown> {
+export interface TimeLogRow {
   id: string;
-  user_id: string;
-  work_date: string;
-  check_in_ms: number;
-  check_out_ms: number | null;
+  userId: string;
+  workDate: string;
+  checkInMs: number;
+  checkOutMs: number | null;
   source: string;
-  approval_status: number;
+  approvalStatus: number;
   notes: string | null;
 }
 
-const LOG_COLUMNS = sql`l.id, l.user_id, to_char(l.work_date, 'YYYY-MM-DD') AS work_date,
-  (extract(epoch from l.check_in) * 1000)::float8 AS check_in_ms, (extract(epoch from l.check_out) * 1000)::float8 AS check_out_ms,
-  l.source, l.approval_status::int AS approval_status, l.notes`;
+/** A log's columns through the builder; instants as epoch milliseconds (the recompute works in numbers). */
+const LOG_COLUMNS = {
+  id: timeLogs.id,
+  userId: timeLogs.userId,
+  workDate: timeLogs.workDate,
+  checkInMs: sql<number>`(extract(epoch from ${timeLogs.checkIn}) * 1000)::float8`,
+  checkOutMs: sql<number | null>`(extract(epoch from ${timeLogs.checkOut}) * 1000)::float8`,
+  source: timeLogs.source,
+  approvalStatus: timeLogs.approvalStatus,
+  notes: timeLogs.notes,
+};
 
 /** Logs of the range; rejected ones too (the day's approval status reads them), the caller drops them from the times. */
 export async function findTimeLogs(tdb: TenantDb, userIds: readonly string[], from: string, to: string): Promise<TimeLogRow[]> {
+  // raw SQL: the largest batched input read of the recompute and the grid (measured hot paths); the columns are aliased to camelCase.
   return queryRows<TimeLogRow>(tdb.tx, sql`
-    SELECT ${LOG_COLUMNS} FROM time_logs l
+    SELECT l.id, l.user_id AS "userId", to_char(l.work_date, 'YYYY-MM-DD') AS "workDate",
+           (extract(epoch from l.check_in) * 1000)::float8 AS "checkInMs", (extract(epoch from l.check_out) * 1000)::float8 AS "checkOutMs",
+           l.source, l.approval_status::int AS "approvalStatus", l.notes
+      FROM time_logs l
      WHERE l.tenant_id = ${tdb.tenantId} AND l.user_id = ANY(${uuidArray(userIds)}) AND l.work_date BETWEEN ${from} AND ${to}
      ORDER BY l.check_in`);
 }
@@ -201,70 +236,103 @@ export async function insertTimeLog(
   tdb: TenantDb,
   log: { userId: string; workDate: string; checkIn: Date; checkOut: Date | null; source: string; approvalStatus: number; notes: string | null },
 ): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(tdb.tx, sql`
-    INSERT INTO time_logs (tenant_id, user_id, work_date, check_in, check_out, source, approval_status, notes)
-    VALUES (${tdb.tenantId}, ${log.userId}, ${log.workDate}, ${log.checkIn.toISOString()}, ${log.checkOut ? log.checkOut.toISOString() : null}, ${log.source}, ${log.approvalStatus}, ${log.notes})
-    RETURNING id`);
+  const [row] = await tdb.tx
+    .insert(timeLogs)
+    .values({
+      tenantId: tdb.tenantId,
+      userId: log.userId,
+      workDate: log.workDate,
+      checkIn: log.checkIn,
+      checkOut: log.checkOut,
+      source: log.source,
+      approvalStatus: log.approvalStatus,
+      notes: log.notes,
+    })
+    .returning({ id: timeLogs.id });
   if (!row) throw new Error('time log not inserted');
   return row.id;
 }
 
-
 export async function closeTimeLog(tdb: TenantDb, id: string, checkOut: Date): Promise<void> {
-  await tdb.tx.execute(sql`UPDATE time_logs SET check_out = ${checkOut.toISOString()}, updated_at = now() WHERE tenant_id = ${tdb.tenantId} AND id = ${id}`);
+  await tdb.tx
+    .update(timeLogs)
+    .set({ checkOut, updatedAt: sql`now()` })
+    .where(and(eq(timeLogs.tenantId, tdb.tenantId), eq(timeLogs.id, id)));
 }
 
 export interface ApprovalLogRow extends TimeLogRow {
-  first_name: string;
-  last_name: string;
-  employee_number: string | null;
-  reporting_manager_id: string | null;
-  created_at_ms: number;
+  firstName: string;
+  lastName: string;
+  employeeNumber: string | null;
+  reportingManagerId: string | null;
+  createdAtMs: number;
 }
 
-const APPROVAL_FROM = sql`time_logs l JOIN users u ON u.id = l.user_id`;
+const approvalWhere = (tdb: TenantDb, status: number, managerId: string | undefined) =>
+  and(eq(timeLogs.tenantId, tdb.tenantId), eq(timeLogs.approvalStatus, status), managerId ? eq(users.reportingManagerId, managerId) : undefined);
 
 export async function countLogsByApproval(tdb: TenantDb, status: number, managerId?: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(tdb.tx, sql`
-    SELECT count(*)::int AS n FROM ${APPROVAL_FROM}
-     WHERE l.tenant_id = ${tdb.tenantId} AND l.approval_status = ${status} ${managerId ? sql`AND u.reporting_manager_id = ${managerId}` : sql``}`);
+  const [row] = await tdb.tx
+    .select({ n: count() })
+    .from(timeLogs)
+    .innerJoin(users, eq(users.id, timeLogs.userId))
+    .where(approvalWhere(tdb, status, managerId));
   return row?.n ?? 0;
 }
 
 export async function findLogsByApproval(tdb: TenantDb, status: number, limit: number, offset: number, managerId?: string): Promise<ApprovalLogRow[]> {
-  return queryRows<ApprovalLogRow>(tdb.tx, sql`
-    SELECT ${LOG_COLUMNS}, u.first_name, u.last_name, u.employee_number, u.reporting_manager_id, (extract(epoch from l.created_at) * 1000)::float8 AS created_at_ms
-      FROM ${APPROVAL_FROM}
-     WHERE l.tenant_id = ${tdb.tenantId} AND l.approval_status = ${status} ${managerId ? sql`AND u.reporting_manager_id = ${managerId}` : sql``}
-     ORDER BY l.work_date DESC, l.check_in DESC, l.id
-     LIMIT ${limit} OFFSET ${offset}`);
+  return tdb.tx
+    .select({
+      ...LOG_COLUMNS,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      employeeNumber: users.employeeNumber,
+      reportingManagerId: users.reportingManagerId,
+      createdAtMs: sql<number>`(extract(epoch from ${timeLogs.createdAt}) * 1000)::float8`,
+    })
+    .from(timeLogs)
+    .innerJoin(users, eq(users.id, timeLogs.userId))
+    .where(approvalWhere(tdb, status, managerId))
+    .orderBy(desc(timeLogs.workDate), desc(timeLogs.checkIn), asc(timeLogs.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function findLogsByIds(tdb: TenantDb, ids: readonly string[]): Promise<TimeLogRow[]> {
-  return queryRows<TimeLogRow>(tdb.tx, sql`SELECT ${LOG_COLUMNS} FROM time_logs l WHERE l.tenant_id = ${tdb.tenantId} AND l.id = ANY(${uuidArray(ids)}) FOR UPDATE`);
+  return tdb.tx
+    .select(LOG_COLUMNS)
+    .from(timeLogs)
+    .where(and(eq(timeLogs.tenantId, tdb.tenantId), sql`${timeLogs.id} = ANY(${uuidArray(ids)})`))
+    .for('update');
 }
 
 export async function updateLogApproval(tdb: TenantDb, ids: readonly string[], status: number): Promise<void> {
-  await tdb.tx.execute(sql`UPDATE time_logs SET approval_status = ${status}, updated_at = now() WHERE tenant_id = ${tdb.tenantId} AND id = ANY(${uuidArray(ids)})`);
+  await tdb.tx
+    .update(timeLogs)
+    .set({ approvalStatus: status, updatedAt: sql`now()` })
+    .where(and(eq(timeLogs.tenantId, tdb.tenantId), sql`${timeLogs.id} = ANY(${uuidArray(ids)})`));
 }
 
-export interface StoredDayRow extends Record<string, unknown> {
-  user_id: string;
-  work_date: string;
+export interface StoredDayRow {
+  userId: string;
+  workDate: string;
   status: string;
-  first_in: string | null;
-  last_out: string | null;
-  total_minutes: number;
-  overtime_minutes: number;
-  is_late: boolean;
-  shift_id: string | null;
-  approval_status: number | null;
-  payable_fraction: number;
+  firstIn: string | null;
+  lastOut: string | null;
+  totalMinutes: number;
+  overtimeMinutes: number;
+  isLate: boolean;
+  shiftId: string | null;
+  approvalStatus: number | null;
+  payableFraction: number;
 }
 
 export async function findDays(tdb: TenantDb, userIds: readonly string[], from: string, to: string): Promise<StoredDayRow[]> {
+  // raw SQL: the stored days of the monthly grid (a measured hot path); the columns are aliased to camelCase.
   return queryRows<StoredDayRow>(tdb.tx, sql`
-    SELECT user_id, to_char(work_date, 'YYYY-MM-DD') AS work_date, status, first_in, last_out, total_minutes, overtime_minutes, is_late, shift_id, approval_status::int AS approval_status, payable_fraction::float8 AS payable_fraction
+    SELECT user_id AS "userId", to_char(work_date, 'YYYY-MM-DD') AS "workDate", status, first_in AS "firstIn", last_out AS "lastOut",
+           total_minutes AS "totalMinutes", overtime_minutes AS "overtimeMinutes", is_late AS "isLate", shift_id AS "shiftId",
+           approval_status::int AS "approvalStatus", payable_fraction::float8 AS "payableFraction"
       FROM attendance_days
      WHERE tenant_id = ${tdb.tenantId} AND user_id = ANY(${uuidArray(userIds)}) AND work_date BETWEEN ${from} AND ${to}`);
 }
@@ -289,6 +357,7 @@ export interface DayWrite {
  */
 export async function upsertDays(tdb: TenantDb, rows: readonly DayWrite[]): Promise<void> {
   if (rows.length === 0) return;
+  // raw SQL: the recompute's bulk upsert (a measured hot path): thousands of rows as one jsonb_to_recordset parameter.
   await tdb.tx.execute(sql`
     INSERT INTO attendance_days (tenant_id, user_id, work_date, status, first_in, last_out, total_minutes, overtime_minutes, is_late, payable_fraction, shift_id, approval_status, computed_at)
     SELECT ${tdb.tenantId}::uuid, r.u, r.d, r.s, r.fi, r.lo, r.tm, r.om, r.l, r.p, r.sh, r.a, now()
@@ -302,6 +371,7 @@ export async function upsertDays(tdb: TenantDb, rows: readonly DayWrite[]): Prom
 /** Days of the range that no longer exist for an employee (before joining). */
 export async function deleteDaysBefore(tdb: TenantDb, cutoffs: readonly { u: string; d: string }[], from: string, to: string): Promise<void> {
   if (cutoffs.length === 0) return;
+  // raw SQL: the recompute's bulk delete (a measured hot path): DELETE … USING jsonb_to_recordset, per-employee cut-off dates in one parameter.
   await tdb.tx.execute(sql`
     DELETE FROM attendance_days a USING jsonb_to_recordset(${JSON.stringify(cutoffs)}::jsonb) AS c(u uuid, d date)
      WHERE a.tenant_id = ${tdb.tenantId} AND a.user_id = c.u AND a.work_date BETWEEN ${from} AND ${to} AND a.work_date < c.d`);

@@ -66,7 +66,7 @@ const MAX_RECOMPUTE_DAYS = 400;
 const MAX_REPORT_DAYS = 366;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const fullName = (r: { first_name: string; last_name: string }) => `${r.first_name} ${r.last_name}`.trim();
+const fullName = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`.trim();
 const twelveHour = (time: string) => {
   const [h = 0, m = 0] = time.split(':').map(Number);
   return `${String(h % 12 === 0 ? 12 : h % 12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h % 24 < 12 ? 'AM' : 'PM'}`;
@@ -124,7 +124,7 @@ export class AttendanceService {
     const rows: repo.DayWrite[] = [];
     const cutoffs: { u: string; d: string }[] = [];
     for (const employee of employees) {
-      if (employee.date_of_joining && employee.date_of_joining > range.from) cutoffs.push({ u: employee.id, d: employee.date_of_joining });
+      if (employee.dateOfJoining && employee.dateOfJoining > range.from) cutoffs.push({ u: employee.id, d: employee.dateOfJoining });
       for (const c of computeEmployeeDays(inputs, employee, logsByUser.get(employee.id) ?? new Map(), range.from, range.to, today)) rows.push(toWrite(c));
     }
     await repo.deleteDaysBefore(tdb, cutoffs, range.from, range.to);
@@ -148,7 +148,7 @@ export class AttendanceService {
     const inputs = await loadInputs(tdb, [userId], addDaysToDate(utcDate, -2), addDaysToDate(utcDate, 1), true);
     const today = dateInZone(now, inputs.timeZone);
     const yesterday = addDaysToDate(today, -1);
-    const open = [...inputs.logs].reverse().find((l) => l.check_out_ms === null && l.approval_status !== AttendanceApproval.Rejected && l.work_date >= yesterday) ?? null;
+    const open = [...inputs.logs].reverse().find((l) => l.checkOutMs === null && l.approvalStatus !== AttendanceApproval.Rejected && l.workDate >= yesterday) ?? null;
     return { employee, inputs, now, today, open };
   }
 
@@ -169,7 +169,7 @@ export class AttendanceService {
       const [row] = await this.viewDays(tdb, inputs, [employee], today, today, null);
       day = row?.days[0] ?? null;
     }
-    if (employee.date_of_joining && today < employee.date_of_joining) day = null;
+    if (employee.dateOfJoining && today < employee.dateOfJoining) day = null;
     const logs = inputs.logs.map((l) => toLogView(inputs, l));
     const openLog = open ? toLogView(inputs, open) : null;
     const s = inputs.settings;
@@ -203,7 +203,7 @@ export class AttendanceService {
     assertDayOpen(state.inputs, state.employee, state.today);
     const log = { userId: ctx.userId, workDate: state.today, checkIn: state.now, checkOut: null, source: 'web', approvalStatus: AttendanceApproval.Approved, notes: null };
     const id = await repo.insertTimeLog(tdb, log);
-    const row: repo.TimeLogRow = { id, user_id: ctx.userId, work_date: state.today, check_in_ms: state.now.getTime(), check_out_ms: null, source: 'web', approval_status: AttendanceApproval.Approved, notes: null };
+    const row: repo.TimeLogRow = { id, userId: ctx.userId, workDate: state.today, checkInMs: state.now.getTime(), checkOutMs: null, source: 'web', approvalStatus: AttendanceApproval.Approved, notes: null };
     state.inputs.logs.push(row);
     return this.todayView(tdb, { ...state, open: row }, true);
   }
@@ -212,13 +212,13 @@ export class AttendanceService {
     const state = await this.loadTodayState(tdb, ctx.userId, true);
     const open = state.open;
     if (!open) throw badRequest(ATTENDANCE_MSG.notCheckedIn);
-    await this.deps.locks.assertOpen({ db: tdb }, open.work_date, state.today);
+    await this.deps.locks.assertOpen({ db: tdb }, open.workDate, state.today);
     await repo.closeTimeLog(tdb, open.id, state.now);
-    open.check_out_ms = state.now.getTime();
-    if (open.work_date < state.today) {
+    open.checkOutMs = state.now.getTime();
+    if (open.workDate < state.today) {
       // A night shift's log started yesterday: that day changes too.
       const byDate = groupLogs(state.inputs.logs).get(ctx.userId) ?? new Map();
-      await repo.upsertDays(tdb, computeEmployeeDays(state.inputs, state.employee, byDate, open.work_date, open.work_date, state.today).map(toWrite));
+      await repo.upsertDays(tdb, computeEmployeeDays(state.inputs, state.employee, byDate, open.workDate, open.workDate, state.today).map(toWrite));
     }
     return this.todayView(tdb, { ...state, open: null }, true);
   }
@@ -275,9 +275,9 @@ export class AttendanceService {
     if (s.isReasonEnabled && !reason) throw badRequest(ATTENDANCE_MSG.reasonRequired, { reason: ATTENDANCE_MSG.reasonRequired });
     const existing = await repo.findTimeLogs(tdb, [ctx.userId], addDaysToDate(input.date, -1), addDaysToDate(input.date, 1));
     const overlaps = existing.some((l) => {
-      if (l.approval_status === AttendanceApproval.Rejected) return false;
-      const end = l.check_out_ms ?? (l.work_date >= addDaysToDate(today, -1) ? now.getTime() : l.check_in_ms);
-      return l.check_in_ms < checkOut.getTime() && end > checkIn.getTime();
+      if (l.approvalStatus === AttendanceApproval.Rejected) return false;
+      const end = l.checkOutMs ?? (l.workDate >= addDaysToDate(today, -1) ? now.getTime() : l.checkInMs);
+      return l.checkInMs < checkOut.getTime() && end > checkIn.getTime();
     });
     if (overlaps) throw badRequest(ATTENDANCE_MSG.overlap);
     const id = await repo.insertTimeLog(tdb, { userId: ctx.userId, workDate: input.date, checkIn, checkOut, source: 'manual', approvalStatus: AttendanceApproval.WaitingForApproval, notes: reason });
@@ -310,7 +310,7 @@ export class AttendanceService {
     const employeeId = query.employeeId ?? ctx.userId;
     const employee = await repo.findEmployee(tdb, employeeId);
     if (!employee) throw notFound(ATTENDANCE_MSG.employeeNotFound);
-    if (employeeId !== ctx.userId && !seesEveryone(ctx.roleId) && employee.reporting_manager_id !== ctx.userId) throw forbidden(ATTENDANCE_MSG.notInTeam);
+    if (employeeId !== ctx.userId && !seesEveryone(ctx.roleId) && employee.reportingManagerId !== ctx.userId) throw forbidden(ATTENDANCE_MSG.notInTeam);
     const inputs = await loadInputs(tdb, [employeeId], query.startDate, query.endDate, false);
     const [row] = await this.viewDays(tdb, inputs, [employee], query.startDate, query.endDate, await repo.findOrganisationStartDate(tdb, ctx.timeZone));
     return row?.days ?? [];
@@ -329,14 +329,14 @@ export class AttendanceService {
       from,
       to,
     );
-    const byKey = new Map(stored.map((d) => [`${d.user_id}|${d.work_date}`, d]));
+    const byKey = new Map(stored.map((d) => [`${d.userId}|${d.workDate}`, d]));
     return employees.map((employee) => {
       const days: AttendanceDayView[] = [];
       for (let date = from; date <= to; date = addDaysToDate(date, 1)) {
         const shift = shiftOf(inputs, employee, date);
         const row = byKey.get(`${employee.id}|${date}`);
         const leave = leaveOn(inputs, employee.id, date);
-        const storedShift = row?.shift_id ? shiftByIdOn(inputs, row.shift_id, date) : undefined;
+        const storedShift = row?.shiftId ? shiftByIdOn(inputs, row.shiftId, date) : undefined;
         days.push({
           date,
           beforeOrganisation: !row && organisationStart !== null && date < organisationStart,
@@ -345,16 +345,16 @@ export class AttendanceService {
           holidayName: inputs.holidays.get(date) ?? null,
           leave: leave ? { leaveTypeName: leave.leaveTypeName, portion: leave.portion, isPaid: leave.isPaid } : null,
           attendanceStatus: (row?.status ?? 'NotCalculated') as AttendanceStatusValue,
-          startTime: row?.first_in ?? null,
-          endTime: row?.last_out ?? null,
-          totalMinutes: row?.total_minutes ?? 0,
-          overtimeMinutes: row?.overtime_minutes ?? 0,
-          isLate: row?.is_late ?? false,
-          approvalStatus: row?.approval_status ?? null,
+          startTime: row?.firstIn ?? null,
+          endTime: row?.lastOut ?? null,
+          totalMinutes: row?.totalMinutes ?? 0,
+          overtimeMinutes: row?.overtimeMinutes ?? 0,
+          isLate: row?.isLate ?? false,
+          approvalStatus: row?.approvalStatus ?? null,
           shiftInfo: shiftInfoOf(storedShift ?? shift),
         });
       }
-      return { employee, days, payable: stored.filter((d) => d.user_id === employee.id) };
+      return { employee, days, payable: stored.filter((d) => d.userId === employee.id) };
     });
   }
 
@@ -381,8 +381,8 @@ export class AttendanceService {
         employeeId: employee.id,
         employeeName: fullName(employee),
         email: employee.email,
-        employeeNumber: employee.employee_number,
-        departmentName: employee.department_name,
+        employeeNumber: employee.employeeNumber,
+        departmentName: employee.departmentName,
         imageUrl: null,
         days,
       })),
@@ -396,16 +396,16 @@ export class AttendanceService {
     const { managerId } = await this.teamScope(tdb, ctx);
     const totalRecords = await repo.countLogsByApproval(tdb, query.status, managerId);
     const rows = await repo.findLogsByApproval(tdb, query.status, query.pageSize, (query.page - 1) * query.pageSize, managerId);
-    const dates = rows.map((r) => r.work_date).sort();
+    const dates = rows.map((r) => r.workDate).sort();
     const inputs = await loadInputs(tdb, [], dates[0] ?? '2000-01-01', dates[0] ?? '2000-01-01', false);
     return {
       totalRecords,
       rows: rows.map((r) => ({
         ...toLogView(inputs, r),
-        employeeId: r.user_id,
+        employeeId: r.userId,
         employeeName: fullName(r),
-        employeeNumber: r.employee_number,
-        createdAt: new Date(r.created_at_ms).toISOString(),
+        employeeNumber: r.employeeNumber,
+        createdAt: new Date(r.createdAtMs).toISOString(),
       })),
     };
   }
@@ -421,15 +421,15 @@ export class AttendanceService {
     if (!mayDecide(ctx.roleId, input.status)) throw forbidden(input.status === AttendanceApproval.Rejected ? ATTENDANCE_MSG.rejectAdminOnly : undefined);
     const logs = await repo.findLogsByIds(tdb, ids);
     if (logs.length !== ids.length) throw badRequest(ATTENDANCE_MSG.invalidSelection);
-    if (logs.some((log) => !mayDecideFor(ctx.userId, log.user_id))) throw forbidden(ATTENDANCE_MSG.cannotDecideOwn);
-    await this.deps.locks.assertDatesOpen({ db: tdb }, logs.map((l) => l.work_date));
+    if (logs.some((log) => !mayDecideFor(ctx.userId, log.userId))) throw forbidden(ATTENDANCE_MSG.cannotDecideOwn);
+    await this.deps.locks.assertDatesOpen({ db: tdb }, logs.map((l) => l.workDate));
     for (const log of logs) {
-      const problem = transitionError(log.approval_status, input.status);
+      const problem = transitionError(log.approvalStatus, input.status);
       if (problem) throw new AppError(400, ErrorCode.Validation, problem);
     }
     await repo.updateLogApproval(tdb, ids, input.status);
     const byUser = new Map<string, string[]>();
-    for (const log of logs) byUser.set(log.user_id, [...(byUser.get(log.user_id) ?? []), log.work_date]);
+    for (const log of logs) byUser.set(log.userId, [...(byUser.get(log.userId) ?? []), log.workDate]);
     for (const [userId, dates] of byUser) {
       dates.sort();
       await this.recomputeIn(tdb, { userIds: [userId], from: dates[0] ?? '', to: dates[dates.length - 1] ?? '' });
@@ -464,11 +464,11 @@ export class AttendanceService {
     const views = await this.viewDays(tdb, inputs, employees, query.startDate, query.endDate, await repo.findOrganisationStartDate(tdb, ctx.timeZone));
     const buffer = await buildAttendanceReport(
       views.map((v) => ({
-        employeeNumber: v.employee.employee_number,
+        employeeNumber: v.employee.employeeNumber,
         name: fullName(v.employee),
         days: v.days,
-        payable: new Map(v.payable.map((p) => [p.work_date, Number(p.payable_fraction)])),
-        joining: v.employee.date_of_joining,
+        payable: new Map(v.payable.map((p) => [p.workDate, Number(p.payableFraction)])),
+        joining: v.employee.dateOfJoining,
       })),
     );
     return { buffer, filename: `attendance-report-${query.startDate}-to-${query.endDate}.xlsx` };
@@ -480,7 +480,7 @@ export class AttendanceService {
     if (query.search) scope.search = query.search;
     const totalRecords = await repo.countScopedEmployees(tdb, scope);
     const rows = await repo.findScopedEmployees(tdb, scope, query.pageSize, (query.pageNumber - 1) * query.pageSize);
-    return { totalRecords, data: rows.map((r) => ({ id: r.id, name: fullName(r), email: r.email, employeeNumber: r.employee_number, designation: r.designation })) };
+    return { totalRecords, data: rows.map((r) => ({ id: r.id, name: fullName(r), email: r.email, employeeNumber: r.employeeNumber, designation: r.designation })) };
   }
 }
 
@@ -503,7 +503,7 @@ function openParts(from: string, to: string, locked: ReadonlySet<string>): { fro
 
 /** The joining date and the weekend and holiday restrictions of the settings (people spec §3). */
 function assertDayOpen(inputs: AttendanceInputs, employee: repo.EmployeeRow, date: string): void {
-  if (employee.date_of_joining && date < employee.date_of_joining) throw badRequest(ATTENDANCE_MSG.beforeJoining);
+  if (employee.dateOfJoining && date < employee.dateOfJoining) throw badRequest(ATTENDANCE_MSG.beforeJoining);
   const s = inputs.settings;
   if (s.restrictLogsForHolidays && inputs.holidays.has(date)) throw badRequest(ATTENDANCE_MSG.holiday);
   if (s.restrictLogsForWeekend && isWeekendFor(shiftOf(inputs, employee, date), date)) throw badRequest(ATTENDANCE_MSG.weekend);
@@ -549,14 +549,14 @@ function toWrite(c: ComputedDay): repo.DayWrite {
 function groupLogs(logs: readonly repo.TimeLogRow[]): Map<string, Map<string, repo.TimeLogRow[]>> {
   const byUser = new Map<string, Map<string, repo.TimeLogRow[]>>();
   for (const log of logs) {
-    let byDate = byUser.get(log.user_id);
+    let byDate = byUser.get(log.userId);
     if (!byDate) {
       byDate = new Map();
-      byUser.set(log.user_id, byDate);
+      byUser.set(log.userId, byDate);
     }
-    const list = byDate.get(log.work_date);
+    const list = byDate.get(log.workDate);
     if (list) list.push(log);
-    else byDate.set(log.work_date, [log]);
+    else byDate.set(log.workDate, [log]);
   }
   return byUser;
 }
@@ -565,13 +565,13 @@ function toLogView(inputs: AttendanceInputs, log: repo.TimeLogRow): TimeLogView 
   const { inS, outS } = logSeconds(inputs, log);
   return {
     id: log.id,
-    date: log.work_date,
+    date: log.workDate,
     checkIn: secondsLabel(inS),
     checkOut: outS === null ? null : secondsLabel(outS),
-    checkInAt: new Date(log.check_in_ms).toISOString(),
-    checkOutAt: log.check_out_ms === null ? null : new Date(log.check_out_ms).toISOString(),
+    checkInAt: new Date(log.checkInMs).toISOString(),
+    checkOutAt: log.checkOutMs === null ? null : new Date(log.checkOutMs).toISOString(),
     source: log.source,
-    approvalStatus: log.approval_status,
+    approvalStatus: log.approvalStatus,
     reason: log.notes,
   };
 }

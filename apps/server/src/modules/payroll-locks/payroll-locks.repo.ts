@@ -1,22 +1,23 @@
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { payrollMonthLocks } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
 /** The locked months among 'YYYY-MM' months from `fromMonth` to `toMonth`. */
 export async function findLockedMonths(tdb: TenantDb, fromMonth: string, toMonth: string): Promise<string[]> {
-  const rows = await queryRows<{ month: string }>(tdb.tx, sql`
-    SELECT month FROM payroll_month_locks WHERE tenant_id = ${tdb.tenantId} AND month >= ${fromMonth} AND month <= ${toMonth} ORDER BY month`);
+  const rows = await tdb.tx
+    .select({ month: payrollMonthLocks.month })
+    .from(payrollMonthLocks)
+    .where(and(eq(payrollMonthLocks.tenantId, tdb.tenantId), between(payrollMonthLocks.month, fromMonth, toMonth)))
+    .orderBy(asc(payrollMonthLocks.month));
   return rows.map((r) => r.month);
 }
 
 export async function insertLock(tdb: TenantDb, month: string, lockedBy: string | null, now: Date): Promise<void> {
-  await tdb.tx.execute(sql`
-    INSERT INTO payroll_month_locks (tenant_id, month, locked_at, locked_by) VALUES (${tdb.tenantId}, ${month}, ${now}, ${lockedBy})
-    ON CONFLICT (tenant_id, month) DO NOTHING`);
+  await tdb.tx.insert(payrollMonthLocks).values({ tenantId: tdb.tenantId, month, lockedAt: now, lockedBy }).onConflictDoNothing();
 }
 
 export async function deleteLock(tdb: TenantDb, month: string): Promise<void> {
-  await tdb.tx.execute(sql`DELETE FROM payroll_month_locks WHERE tenant_id = ${tdb.tenantId} AND month = ${month}`);
+  await tdb.tx.delete(payrollMonthLocks).where(and(eq(payrollMonthLocks.tenantId, tdb.tenantId), eq(payrollMonthLocks.month, month)));
 }
 
 /**
@@ -24,9 +25,11 @@ export async function deleteLock(tdb: TenantDb, month: string): Promise<void> {
  * until it commits, so a payroll finalize (exclusive) waits for it and then sees its rows.
  */
 export async function shareMonthLocks(tdb: TenantDb): Promise<void> {
+  // raw SQL: an advisory lock is a function call on no table
   await tdb.tx.execute(sql`SELECT pg_advisory_xact_lock_shared(hashtext(${`payroll-month-locks:${tdb.tenantId}`}))`);
 }
 
 export async function excludeMonthLocks(tdb: TenantDb): Promise<void> {
+  // raw SQL: an advisory lock is a function call on no table
   await tdb.tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`payroll-month-locks:${tdb.tenantId}`}))`);
 }

@@ -44,17 +44,15 @@ const ROSTER_MAX_DAYS = 31;
 function toShift(row: repo.ShiftRow): Shift {
   return {
     id: row.id,
-    shiftName: row.shift_name,
-    shiftStart: row.shift_start,
-    shiftEnd: row.shift_end,
-    isDefault: row.is_default,
-    departmentIds: row.department_ids ?? [],
+    shiftName: row.shiftName,
+    shiftStart: row.shiftStart,
+    shiftEnd: row.shiftEnd,
+    isDefault: row.isDefault,
+    departmentIds: row.departmentIds ?? [],
     weekends: Array.isArray(row.weekends) ? (row.weekends as ShiftWeekend[]) : [],
-    updatedBy: row.updated_by,
+    updatedBy: row.updatedBy,
   };
 }
-
-const toIsoInstant = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -89,7 +87,7 @@ function historyOf(rows: readonly repo.ShiftHistoryRow[]): Map<string, ShiftHist
   const byShift = new Map<string, ShiftHistoryRow<ShiftDefinition>[]>();
   for (const r of rows) {
     const weekends = Array.isArray(r.weekends) ? (r.weekends as ShiftWeekend[]) : [];
-    byShift.set(r.shift_id, [...(byShift.get(r.shift_id) ?? []), { validUntil: r.valid_until, definition: { shiftStart: r.shift_start, shiftEnd: r.shift_end, weekends } }]);
+    byShift.set(r.shiftId, [...(byShift.get(r.shiftId) ?? []), { validUntil: r.validUntil, definition: { shiftStart: r.shiftStart, shiftEnd: r.shiftEnd, weekends } }]);
   }
   return byShift;
 }
@@ -147,7 +145,7 @@ export class ShiftService {
     const shift = await this.write(scope, async (tdb) => {
       const current = await repo.findShift(tdb, input.id);
       if (!current) throw notFound(SHIFT_MSG.notFound);
-      if (!current.is_default) requireAdvancedShifts(ctx);
+      if (!current.isDefault) requireAdvancedShifts(ctx);
       await this.checkName(tdb, input.shiftName, input.id);
       const before = definitionOf(toShift(current));
       const after: ShiftDefinition = { shiftStart: input.shiftStart, shiftEnd: input.shiftEnd, weekends: input.weekends ?? before.weekends };
@@ -166,7 +164,7 @@ export class ShiftService {
         const removed = linked.filter((d) => !wanted.includes(d));
         const added = wanted.filter((d) => !linked.includes(d));
         // A department taken off the shift works the default shift from the same date on.
-        const fallback = current.is_default ? null : await repo.findDefaultShift(tdb);
+        const fallback = current.isDefault ? null : await repo.findDefaultShift(tdb);
         if (fallback && removed.length > 0) await repo.linkDepartments(tdb, fallback.id, removed, from, now);
         await repo.linkDepartments(tdb, input.id, added, from, now);
         if (removed.length > 0 || added.length > 0) changed = true;
@@ -186,7 +184,7 @@ export class ShiftService {
     await repo.lockShifts(tdb);
     const current = await repo.findShift(tdb, id);
     if (!current) throw notFound(SHIFT_MSG.notFound);
-    if (current.is_default) throw badRequest(SHIFT_MSG.defaultNotDeletable);
+    if (current.isDefault) throw badRequest(SHIFT_MSG.defaultNotDeletable);
     const users = await repo.findUsersOfShift(tdb, id);
     await repo.deleteShift(tdb, id);
     const today = dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(tdb));
@@ -243,8 +241,8 @@ export class ShiftService {
     const days = await this.resolveDays(tdb, users, startDate, endDate);
     const rows = users.map((u) => ({
       employeeId: u.id,
-      employeeName: `${u.first_name} ${u.last_name}`,
-      departmentId: u.department_id,
+      employeeName: `${u.firstName} ${u.lastName}`,
+      departmentId: u.departmentId,
       imageUrl: null,
       dailyShifts: dates.map((date) => {
         const day = days.get(u.id)?.get(date);
@@ -272,7 +270,7 @@ export class ShiftService {
     const user = await repo.findUser(tdb, targetId);
     if (!user) throw notFound(SHIFT_MSG.employeeNotFound);
     const admin = ctx.roleId === Role.Administrator || ctx.roleId === Role.Moderator;
-    if (targetId !== ctx.userId && !admin && user.reporting_manager_id !== ctx.userId) throw forbidden();
+    if (targetId !== ctx.userId && !admin && user.reportingManagerId !== ctx.userId) throw forbidden();
     const today = dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(tdb));
     const day = (await this.resolveDays(tdb, [user], today, today)).get(user.id)?.get(today);
     return { employeeId: user.id, date: today, shift: day?.shift ?? null, source: day?.source ?? null };
@@ -294,7 +292,7 @@ export class ShiftService {
 
   private async resolveDays(
     tdb: TenantDb,
-    users: readonly Pick<repo.RosterUserRow, 'id' | 'department_id'>[],
+    users: readonly Pick<repo.RosterUserRow, 'id' | 'departmentId'>[],
     from: string,
     to: string,
   ): Promise<Map<string, Map<string, { shift: Shift | null; notes: string | null; source: CurrentShift['source'] }>>> {
@@ -307,14 +305,14 @@ export class ShiftService {
     const departmentShifts = await repo.findDepartmentShifts(tdb, to);
     const history = historyOf(await repo.findShiftHistory(tdb, from));
     const defaultRow = await repo.findDefaultShift(tdb);
-    const shiftIds = new Set<string>([...assignments.map((a) => a.shift_id), ...[...departmentShifts.values()].flat().map((d) => d.shiftId)]);
+    const shiftIds = new Set<string>([...assignments.map((a) => a.shiftId), ...[...departmentShifts.values()].flat().map((d) => d.shiftId)]);
     const shifts = new Map((await repo.findShiftsByIds(tdb, [...shiftIds])).map((r) => [r.id, toShift(r)]));
     if (defaultRow) shifts.set(defaultRow.id, toShift(defaultRow));
     const byUser = new Map<string, (ShiftAssignmentRow & { notes: string | null })[]>();
     for (const a of assignments) {
-      const list = byUser.get(a.user_id) ?? [];
-      list.push({ shiftId: a.shift_id, startDate: a.start_date, endDate: a.end_date, createdAt: toIsoInstant(a.created_at), notes: a.notes });
-      byUser.set(a.user_id, list);
+      const list = byUser.get(a.userId) ?? [];
+      list.push({ shiftId: a.shiftId, startDate: a.startDate, endDate: a.endDate, createdAt: a.createdAt, notes: a.notes });
+      byUser.set(a.userId, list);
     }
     // The shift as it was defined on the date (an edit from a later date leaves earlier days alone).
     const shiftOn = (id: string | null, date: string): Shift | null => {
@@ -328,7 +326,7 @@ export class ShiftService {
     const dates = datesBetween(from, to);
     for (const u of users) {
       const mine = byUser.get(u.id) ?? [];
-      const deptRows: DepartmentShiftRow[] = u.department_id ? (departmentShifts.get(u.department_id) ?? []) : [];
+      const deptRows: DepartmentShiftRow[] = u.departmentId ? (departmentShifts.get(u.departmentId) ?? []) : [];
       const perDate = new Map<string, { shift: Shift | null; notes: string | null; source: CurrentShift['source'] }>();
       for (const date of dates) {
         const shiftId = resolveShiftId(date, mine, deptRows, defaultRow?.id ?? null);

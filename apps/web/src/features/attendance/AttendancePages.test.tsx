@@ -124,6 +124,18 @@ describe('TeamApprovalsPage (people spec §4)', () => {
     expect(JSON.parse(String(post?.init.body))).toEqual({ attendanceIdCsv: 'aaaaaaaa-0000-4000-8000-000000000001', status: 2 });
   });
 
+  it("offers no decision on the approver's own log", async () => {
+    const calls = mockFetch({ 'GET /Attendances/approvals': jsonResponse(200, { statusCode: 200, message: 'Success', data: [entry()], totalRecords: 1 }) });
+    const user = makeUser({ roleId: Role.Administrator, id: entry().employeeId });
+    setSessionUser(user);
+    renderWithProviders(<TeamApprovalsPage />, { user });
+    await screen.findByText('Aditi Agarwal');
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: /Select Aditi Agarwal/ })).toBeDisabled();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it('says Failed to update status when the server refuses', async () => {
     await render(Role.Administrator, { 'POST /Attendances/approval': jsonResponse(400, { statusCode: 400, errorCode: 'VALIDATION_ERROR', message: 'x' }) });
     await userEvent.click(screen.getByRole('button', { name: 'Reject' }));

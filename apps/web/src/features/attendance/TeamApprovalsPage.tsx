@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Checkbox, Group, Pagination, SegmentedControl, Stack, Table, Title } from '@mantine/core';
-import { ATTENDANCE_MSG, AttendanceApproval, Role, type AttendanceApprovalEntry } from '@tankha/contracts';
+import { ATTENDANCE_MSG, AttendanceApproval, Role, mayDecideFor, type AttendanceApprovalEntry } from '@tankha/contracts';
 import { formatDisplayDate } from '@tankha/domain';
 import { isAdminOrModerator, useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
@@ -99,12 +99,20 @@ export function TeamApprovalsPage() {
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((r) => {
-                  const can = approvalActions(user.roleId, r.approvalStatus);
+                  // Nobody decides their own log (the server refuses it too: contracts' mayDecideFor).
+                  const own = !mayDecideFor(user.id, r.employeeId);
+                  const can = own ? { approve: false, reject: false } : approvalActions(user.roleId, r.approvalStatus);
                   return (
                     <Table.Tr key={r.id}>
                       {anyAction && (
                         <Table.Td>
-                          <Checkbox aria-label={`Select ${r.employeeName} ${r.date}`} checked={selected.includes(r.id)} onChange={() => toggle(r.id)} />
+                          <Checkbox
+                            aria-label={`Select ${r.employeeName} ${r.date}`}
+                            title={own ? ATTENDANCE_MSG.cannotDecideOwn : undefined}
+                            disabled={own}
+                            checked={selected.includes(r.id)}
+                            onChange={() => toggle(r.id)}
+                          />
                         </Table.Td>
                       )}
                       <Table.Td>{r.employeeName}</Table.Td>

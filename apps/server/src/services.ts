@@ -85,7 +85,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     document: new DocumentService({ clock, files, users }),
     employee,
     salary,
-    peopleImport: new PeopleImportService({ employees: employee }),
+    peopleImport: new PeopleImportService({ clock, employees: employee }),
     payrollLocks,
   };
 }

@@ -1,4 +1,6 @@
 import type { ImportMode, ImportPreview, ImportSummary } from '@tankha/contracts';
+import { dateInZone } from '@tankha/domain';
+import type { Clock } from '../../platform/clock';
 import { AppError, badRequest } from '../../platform/errors';
 import type { Scope } from '../../platform/tenancy';
 import type { EmployeeService } from '../employees/employees.service';
@@ -12,16 +14,16 @@ import { validateImportRows } from './people-import.validate';
  */
 export class PeopleImportService {
   /** The employees module creates the valid rows, in the request's one transaction. */
-  constructor(private readonly deps: { employees: Pick<EmployeeService, 'createImported'> }) {}
+  constructor(private readonly deps: { clock: Clock; employees: Pick<EmployeeService, 'createImported'> }) {}
 
   template(format: 'csv' | 'xlsx'): Promise<Buffer> {
     return buildTemplate(format);
   }
 
-  private async check({ db: tdb }: Scope, bytes: Buffer) {
+  private async check({ db: tdb, ctx }: Scope, bytes: Buffer) {
     const rows = await readSheet(bytes);
     const lookups = await repo.findImportLookups(tdb);
-    return validateImportRows(rows, lookups);
+    return validateImportRows(rows, lookups, dateInZone(this.deps.clock.now(), ctx.timeZone));
   }
 
   async preview(scope: Scope, bytes: Buffer): Promise<ImportPreview> {

@@ -26,11 +26,15 @@ const good = (rowNumber: number, overrides: SheetRow['cells'] = {}): SheetRow =>
   },
 });
 
+/** Today, for the form's date rules (age, joining window). */
+const AS_OF = '2026-11-24';
+
 describe('import rows use the employee form rules', () => {
   it('reads spreadsheet words into form values', () => {
     const { report, candidates } = validateImportRows(
       [good(2, { departmentId: 'Engineering', roleId: 'Moderator', employmentType: 'full time', reportingManagerId: 'BOSS@example.in', pan: 'abcpm1234k', gender: 'Female' })],
       lookups,
+      AS_OF,
     );
     expect(report[0]?.errors).toEqual([]);
     expect(candidates[0]?.form).toMatchObject({
@@ -48,7 +52,7 @@ describe('import rows use the employee form rules', () => {
   });
 
   it('reports each bad cell with the form message and its column', () => {
-    const { report, candidates } = validateImportRows([good(2, { firstName: 'Pr1ya', lastName: '', email: 'not-an-email', experience: '' })], lookups);
+    const { report, candidates } = validateImportRows([good(2, { firstName: 'Pr1ya', lastName: '', email: 'not-an-email', experience: '' })], lookups, AS_OF);
     expect(candidates).toEqual([]);
     expect(report[0]?.errors).toEqual(
       expect.arrayContaining([
@@ -61,7 +65,7 @@ describe('import rows use the employee form rules', () => {
   });
 
   it('refuses numbers and e-mails already in the organisation or repeated in the file', () => {
-    const { report } = validateImportRows([good(2, { employeeNumber: 'EMP001' }), good(3, { email: 'boss@example.in' }), good(4, { employeeNumber: 'X1' }), good(5, { employeeNumber: 'x1' })], lookups);
+    const { report } = validateImportRows([good(2, { employeeNumber: 'EMP001' }), good(3, { email: 'boss@example.in' }), good(4, { employeeNumber: 'X1' }), good(5, { employeeNumber: 'x1' })], lookups, AS_OF);
     expect(report[0]?.errors).toEqual([{ column: 'Employee Number', message: PEOPLE_MSG.employeeNumberExists }]);
     expect(report[1]?.errors).toEqual([{ column: 'Work Email', message: PEOPLE_MSG.userExists }]);
     expect(report[2]?.errors).toEqual([]);
@@ -72,6 +76,7 @@ describe('import rows use the employee form rules', () => {
     const { report } = validateImportRows(
       [good(2, { departmentId: 'Space', reportingManagerId: 'ghost@example.in', employmentType: 'Gig', regimeType: 'Newer', dateOfJoining: '31/02/2026' })],
       lookups,
+      AS_OF,
     );
     expect(report[0]?.errors).toEqual(
       expect.arrayContaining([
@@ -85,7 +90,13 @@ describe('import rows use the employee form rules', () => {
   });
 
   it('lets a manager be another row of the same file', () => {
-    const { candidates } = validateImportRows([good(2, { email: 'lead@example.in' }), good(3, { reportingManagerId: 'lead@example.in' })], lookups);
+    const { candidates } = validateImportRows([good(2, { email: 'lead@example.in' }), good(3, { reportingManagerId: 'lead@example.in' })], lookups, AS_OF);
     expect(candidates[1]?.managerEmailInFile).toBe('lead@example.in');
+  });
+
+  it("applies the form's date rules in the preview: a ten-year-old and a joining date two years ahead are refused", () => {
+    const { report, candidates } = validateImportRows([good(2, { dateOfBirth: '01/01/2016', dateOfJoining: '01/01/2029' })], lookups, AS_OF);
+    expect(report[0]?.errors.map((e) => e.column).sort()).toEqual(['Date of Birth', 'Date of Joining'].sort());
+    expect(candidates).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { employeeFormSchema, IMPORT_COLUMNS, PEOPLE_MSG, UserStatus, type EmployeeForm, type EmployeeFormInput, type ImportColumnField, type ImportRow } from '@tankha/contracts';
+import { employeeDateErrors, employeeFormSchema, IMPORT_COLUMNS, PEOPLE_MSG, UserStatus, type EmployeeForm, type EmployeeFormInput, type ImportColumnField, type ImportRow } from '@tankha/contracts';
 import type { ImportLookups } from './people-import.repo';
 import type { SheetRow } from './people-import.sheet';
 
@@ -46,7 +46,8 @@ function amount(text: string): number | undefined {
  * form's values, and then the rules that need the organisation's data or the whole file: employee
  * numbers and e-mails unique, departments, managers and employment types that exist.
  */
-export function validateImportRows(rows: readonly SheetRow[], lookups: ImportLookups): { report: ImportRow[]; candidates: ImportCandidate[] } {
+/** `asOf` is today in the organisation's zone: the form's date rules (age, joining window) are judged against it. */
+export function validateImportRows(rows: readonly SheetRow[], lookups: ImportLookups, asOf: string): { report: ImportRow[]; candidates: ImportCandidate[] } {
   const report: ImportRow[] = [];
   const candidates: ImportCandidate[] = [];
   const firstRowByNumber = new Map<string, number>();
@@ -146,6 +147,9 @@ export function validateImportRows(rows: readonly SheetRow[], lookups: ImportLoo
     const parsed = employeeFormSchema.safeParse(input);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) fail(String(issue.path[0] ?? 'row'), issue.message);
+    } else {
+      // The same date rules the employee form applies when the row is created (issue 16).
+      for (const [field, message] of Object.entries(employeeDateErrors(parsed.data, asOf))) fail(field, message);
     }
     const numberKey = text('employeeNumber').toLowerCase();
     if (numberKey !== '') {

@@ -140,17 +140,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return;
     }
     const known = await gate.contextFor(request);
-    let ctx = known.ctx;
     try {
-      authorise(ctx, access);
+      authorise(known.ctx, access);
+      request.ctx = known.ctx;
     } catch (refusal) {
       // A remembered role or plan may be stale: refuse only on what the database says now.
       if (!known.remembered) throw refusal;
-      gate.forget(request);
-      ctx = await gate.verify(request);
-      authorise(ctx, access);
+      request.ctx = await gate.recheck(request, access);
     }
-    request.ctx = ctx;
   });
   wrapRoutesInUnitOfWork(app, () => uow, gate);
 

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AccountScope, GlobalScope, RequestContext, Scope } from './tenancy';
 import { TenantNotEntered, type UnitOfWork } from './unit-of-work';
 import type { SessionGate } from './auth/session-gate';
-import { authorise } from './auth/access';
 import type { RouteAccess } from './auth/access';
 
 declare module 'fastify' {
@@ -50,9 +49,7 @@ export function wrapRoutesInUnitOfWork(app: FastifyInstance, uow: () => UnitOfWo
           if (!(error instanceof TenantNotEntered)) throw error;
           // The remembered session changed (logout, deactivation, role or plan): check afresh, which
           // answers the right 401/403, or go on once with the new context.
-          gate.forget(request);
-          const fresh = await gate.verify(request);
-          authorise(fresh, access as Exclude<RouteAccess, { public: true }>);
+          const fresh = await gate.recheck(request, access as Exclude<RouteAccess, { public: true }>);
           request.ctx = fresh;
           result = await uow().tenant(fresh, run, gate.enterStatement(request, fresh));
         }

@@ -58,24 +58,22 @@ export class UnitOfWork {
    * one row only if the request may go on (the session re-check of SessionGate, in the same round trip).
    */
   tenant<T>(ctx: RequestContext, fn: (scope: Scope) => Promise<T>, enter?: SQL): Promise<T> {
+    return this.inTenant(ctx.tenantId, (scope) => fn({ ...scope, ctx }), enter);
+  }
+
+  /** A job (or platform code) working on one organisation's data. */
+  tenantJob<T>(tenantId: string, fn: (scope: TenantScope) => Promise<T>): Promise<T> {
+    return this.inTenant(tenantId, fn);
+  }
+
+  private inTenant<T>(tenantId: string, fn: (scope: TenantScope) => Promise<T>, enter?: SQL): Promise<T> {
     return this.db.transaction(async (tx) => {
       if (enter) {
         const entered = (await tx.execute(enter)) as unknown as { rows: unknown[] };
         if (entered.rows.length !== 1) throw new TenantNotEntered();
       } else {
-        await enterTenant(tx, ctx.tenantId);
+        await enterTenant(tx, tenantId);
       }
-      const { enqueue, pending } = collector(ctx.tenantId);
-      const result = await fn({ db: asTenantDb(tx, ctx.tenantId), tenantId: ctx.tenantId, ctx, enqueue });
-      await this.flush(tx, pending, true);
-      return result;
-    });
-  }
-
-  /** A job (or platform code) working on one organisation's data. */
-  tenantJob<T>(tenantId: string, fn: (scope: TenantScope) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      await enterTenant(tx, tenantId);
       const { enqueue, pending } = collector(tenantId);
       const result = await fn({ db: asTenantDb(tx, tenantId), tenantId, enqueue });
       await this.flush(tx, pending, true);

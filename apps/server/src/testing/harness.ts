@@ -72,6 +72,16 @@ async function openBackend(backend: Backend): Promise<Database> {
   return database;
 }
 
+/** One JSON request through an app's real HTTP layer (fastify.inject); paths may omit /backend/api. */
+function injectCall(app: FastifyInstance, ...[method, url, options = {}]: Parameters<TestApp['call']>): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: method as 'GET',
+    url: url.startsWith('/backend') ? url : `/backend/api${url}`,
+    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+  });
+}
+
 export async function createTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await openBackend(backend);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tankha-app-'));
@@ -102,12 +112,7 @@ export async function createTestApp(backend: Backend, env: Record<string, string
 
   // A request's after-commit jobs (mail, recompute, pushes) run before the test looks at its effects.
   const call: TestApp['call'] = async (method, url, options = {}) => {
-    const res = await app.inject({
-      method: method as 'GET',
-      url: url.startsWith('/backend') ? url : `/backend/api${url}`,
-      headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
-      ...(options.body !== undefined ? { payload: options.body as object } : {}),
-    });
+    const res = await injectCall(app, method, url, options);
     await drainJobs();
     return res;
   };
@@ -199,13 +204,7 @@ export async function createPeerApp(t: TestApp): Promise<{ call: TestApp['call']
   const app = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: false });
   await app.ready();
   return {
-    call: (method, url, options = {}) =>
-      app.inject({
-        method: method as 'GET',
-        url: url.startsWith('/backend') ? url : `/backend/api${url}`,
-        headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
-        ...(options.body !== undefined ? { payload: options.body as object } : {}),
-      }),
+    call: (method, url, options = {}) => injectCall(app, method, url, options),
     close: () => app.close(),
   };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { currentPlanJoin } from '../../db/sql/current-plan';
 import type { Clock } from '../clock';
 import type { RequestContext } from '../tenancy';
-import { bearerToken, verifySession, type VerifiedSession } from './access';
+import { authorise, bearerToken, verifySession, type RouteAccess, type VerifiedSession } from './access';
 import type { TokenService } from './tokens';
 
 const MAX_REMEMBERED = 20_000;
@@ -60,7 +60,18 @@ export class SessionGate {
        AND (cp.subscription_id::text || ':' || array_to_string(cp.feature_keys, ',')) IS NOT DISTINCT FROM ${known?.planSignature ?? null}::text`;
   }
 
-  forget(request: FastifyRequest): void {
+  /**
+   * Checks the request afresh, forgetting what was remembered, and applies the route's access:
+   * the right 401/403 from the database's answer, or the current context.
+   */
+  async recheck(request: FastifyRequest, access: Exclude<RouteAccess, { public: true }>): Promise<RequestContext> {
+    this.forget(request);
+    const ctx = await this.verify(request);
+    authorise(ctx, access);
+    return ctx;
+  }
+
+  private forget(request: FastifyRequest): void {
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) this.remembered.delete(header.slice(7).trim());
   }

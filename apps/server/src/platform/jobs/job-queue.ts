@@ -101,10 +101,6 @@ export class JobQueue {
     this.definitions.set(definition.name, definition);
   }
 
-  has(name: string): boolean {
-    return this.definitions.has(name);
-  }
-
   async start(): Promise<void> {
     await this.boss.start();
     this.bossStarted = true;
@@ -194,11 +190,6 @@ export class JobQueue {
       if (!any) break;
     }
     return { ran, failed };
-  }
-
-  /** Jobs of a queue in a given state (tests, the operations page). */
-  async count(name: string): Promise<number> {
-    return this.boss.getQueueSize(name);
   }
 
   async stop(): Promise<void> {

@@ -1,3 +1,4 @@
 export * from './platform';
 export * from './people';
 export * from './attendance';
+export * from './payroll';

@@ -122,6 +122,8 @@ CREATE TABLE "payslips" (
 	"tds_paise" bigint NOT NULL,
 	"tax_regime" smallint NOT NULL,
 	"ytd" jsonb NOT NULL,
+	"tds_explanation" jsonb NOT NULL,
+	"wages" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -24,3 +24,4 @@ export * from './shifts.contract';
 export * from './attendance.contract';
 export * from './leave.contract';
 export * from './notifications.contract';
+export * from './payroll.contract';

@@ -168,6 +168,10 @@ export const payslips = pgTable(
     tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull(),
     taxRegime: smallint('tax_regime').notNull(),
     ytd: jsonb('ytd').notNull(),
+    /** How this month's TDS was reached (EmployeeMonthResult.tdsExplanation). */
+    tdsExplanation: jsonb('tds_explanation').notNull(),
+    /** Statutory wage bases for the returns (ECR, ESIC): { pfWagePaise, epsWagePaise, edliWagePaise, esiWagePaise }. */
+    wages: jsonb('wages').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

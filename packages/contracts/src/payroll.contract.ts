@@ -1,0 +1,380 @@
+import { z } from 'zod';
+import { envelope, listEnvelope } from './envelope';
+import { isIsoDate } from '@tankha/domain';
+import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
+
+/**
+ * Payroll: settings (people spec §2.9, §3, §4, §5), the setup checklist (platform §2.6), the monthly
+ * run (DESIGN §10, issue 10) and payslips. Money on the wire is rupees; the server keeps paise.
+ * Paths are under the API prefix:
+ *
+ *   GET  /PayrollSettings                      payrollSettingsReplySchema
+ *   PUT  /PayrollSettings                      payrollSettingsInputSchema → payrollSettingsReplySchema
+ *   GET  /PayrollSettings/status               payrollStatusReplySchema ({ isEnabled })
+ *   POST /PayrollSettings/mark-completed       payrollSetupReplySchema (settings step done)
+ *   GET  /PayrollSetup                         payrollSetupReplySchema
+ *   POST /PayrollSetup/steps/:step/complete    payrollSetupReplySchema (salaryComponents | statutoryComponents)
+ *   POST /PayrollSetup/complete                payrollSetupReplySchema (enables payroll, opens the first draft)
+ *   GET  /PayrollRuns                          payrollRunListReplySchema (history, newest first)
+ *   GET  /PayrollRuns/current                  payrollRunReplySchema (the open month; 404 before setup)
+ *   GET  /PayrollRuns/:id                      payrollRunReplySchema
+ *   GET  /PayrollRuns/:id/employees            payrollEmployeeListQuerySchema → payrollEmployeeListReplySchema
+ *   GET  /PayrollRuns/:id/warnings             payrollWarningListReplySchema
+ *   GET  /PayrollRuns/:id/variance             payrollVarianceReplySchema (by component)
+ *   PUT  /PayrollRuns/:id/holds/:userId        payrollHoldInputSchema
+ *   DELETE /PayrollRuns/:id/holds/:userId
+ *   GET  /PayrollRuns/:id/adjustments          payrollAdjustmentListReplySchema (query userId optional)
+ *   POST /PayrollRuns/:id/adjustments          payrollAdjustmentInputSchema
+ *   DELETE /PayrollRuns/:id/adjustments/:adjustmentId
+ *   PUT  /PayrollRuns/:id/remarks/:userId      payrollRemarkInputSchema
+ *   POST /PayrollRuns/:id/process              202; progress in GET /PayrollRuns/:id
+ *   POST /PayrollRuns/:id/employees/:userId/process   re-process one employee (synchronous)
+ *   POST /PayrollRuns/:id/finalize             payrollRunReplySchema (locks the month, opens the next)
+ *   POST /PayrollRuns/:id/mark-paid            payrollMarkPaidInputSchema → payrollRunReplySchema
+ *   GET  /PayrollRuns/:id/register.xlsx        the payroll register
+ *   GET  /Payslips                             payslipListQuerySchema → payslipListReplySchema (own; admins may pass userId)
+ *   GET  /Payslips/:id                         payslipReplySchema (lines with explanations)
+ *   GET  /Payslips/:id/pdf                     application/pdf (finalized payslips)
+ */
+
+export const PAYROLL_MSG = {
+  settingsUpdated: 'Settings have been updated successfully',
+  settingsError: 'An error occurred',
+  settingsLocked: 'Last payroll month and year cannot be changed once set',
+  lastPayrollRequired: 'Last payroll month and year are required',
+  setupIncomplete: 'Complete every payroll setup step first',
+  payrollNotEnabled: 'Payroll is not set up yet',
+  runNotDraft: 'This payroll month is no longer editable',
+  runNotProcessed: 'Process the payroll before finalizing it',
+  runAlreadyFinalized: 'This payroll month is already finalized',
+  runNotFinalized: 'Only a finalized payroll can be marked as paid',
+  runProcessing: 'Payroll is being processed',
+  employeeNotInRun: 'This employee is not part of this payroll month',
+  finalized: 'Payroll finalized',
+  processingStarted: 'Payroll processing started',
+} as const;
+
+export const PAY_PERIOD_TYPES = { DaysInMonth: 1, FixedRange: 2 } as const;
+export const PAY_DAY_TYPES = { LastWorkingDay: 0, DayOfMonth: 1 } as const;
+export const PAY_DAY_LAST_WORKING_DAY = -1;
+
+const dayOfMonth = (label: string) =>
+  z
+    .number({ error: `${label} must be a number from 1 to 30` })
+    .int({ error: `${label} must be a number from 1 to 30` })
+    .min(1, { error: `${label} must be a number from 1 to 30` })
+    .max(30, { error: `${label} must be a number from 1 to 30` });
+
+/** people §3 "Payroll settings". */
+export const payrollSettingsSchema = z.object({
+  payPeriodType: z.union([z.literal(1), z.literal(2)]),
+  payStartDay: z.number().int().nullable(),
+  payEndDay: z.number().int().nullable(),
+  payDayType: z.union([z.literal(0), z.literal(1)]),
+  /** 1–30, or −1 for the last working day. */
+  payDay: z.number().int(),
+  lastPayrollRunMonth: z.number().int().nullable(),
+  lastPayrollYear: z.number().int().nullable(),
+  /** False once the last payroll month and year are set. */
+  isSettingEditable: z.boolean(),
+});
+export type PayrollSettings = z.infer<typeof payrollSettingsSchema>;
+export const payrollSettingsReplySchema = envelope(payrollSettingsSchema);
+
+export const payrollSettingsInputSchema = z.object({
+  payPeriodType: z.union([z.literal(1), z.literal(2)], { error: 'payPeriodType must be 1 (days in month) or 2 (fixed range)' }),
+  payStartDay: dayOfMonth('Pay start day').nullable().optional(),
+  payEndDay: dayOfMonth('Pay end day').nullable().optional(),
+  payDayType: z.union([z.literal(0), z.literal(1)], { error: 'payDayType must be 0 (last working day) or 1 (day of month)' }),
+  payDay: z.union([z.literal(-1), dayOfMonth('Pay day')]).optional(),
+  lastPayrollRunMonth: z
+    .number({ error: 'Last payroll month must be a month from 1 to 12' })
+    .int({ error: 'Last payroll month must be a month from 1 to 12' })
+    .min(1, { error: 'Last payroll month must be a month from 1 to 12' })
+    .max(12, { error: 'Last payroll month must be a month from 1 to 12' })
+    .nullable()
+    .optional(),
+  lastPayrollYear: z
+    .number({ error: 'Last payroll year must be a year from 2000' })
+    .int({ error: 'Last payroll year must be a year from 2000' })
+    .min(2000, { error: 'Last payroll year must be a year from 2000' })
+    .nullable()
+    .optional(),
+});
+export type PayrollSettingsInput = z.input<typeof payrollSettingsInputSchema>;
+
+export const payrollStatusReplySchema = envelope(z.object({ isEnabled: z.boolean() }));
+
+export const PAYROLL_SETUP_STEPS = ['salaryComponents', 'statutoryComponents', 'settings'] as const;
+export type PayrollSetupStep = (typeof PAYROLL_SETUP_STEPS)[number];
+export const payrollSetupStepPathSchema = z.object({
+  step: z.enum(['salaryComponents', 'statutoryComponents'], { error: 'step must be salaryComponents or statutoryComponents' }),
+});
+
+/** The checklist (platform §2.6): statutoryComponents is null on the free plan (the step is hidden). */
+export const payrollSetupSchema = z.object({
+  salaryComponents: z.boolean(),
+  statutoryComponents: z.boolean().nullable(),
+  settings: z.boolean(),
+  isEnabled: z.boolean(),
+});
+export type PayrollSetup = z.infer<typeof payrollSetupSchema>;
+export const payrollSetupReplySchema = envelope(payrollSetupSchema);
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+export const PAYROLL_RUN_STATUSES = ['draft', 'processing', 'processed', 'finalized', 'paid'] as const;
+export type PayrollRunStatus = (typeof PAYROLL_RUN_STATUSES)[number];
+export const PAYROLL_RUN_STATUS_LABELS: Record<PayrollRunStatus, string> = {
+  draft: 'Draft',
+  processing: 'Processing',
+  processed: 'Processed',
+  finalized: 'Finalized',
+  paid: 'Paid',
+};
+export const PAYROLL_HOLD_KINDS = ['payout', 'processing'] as const;
+export type PayrollHoldKind = (typeof PAYROLL_HOLD_KINDS)[number];
+export const PAYROLL_HOLD_LABELS: Record<PayrollHoldKind, string> = {
+  payout: 'Payout on hold',
+  processing: 'Excluded from processing',
+};
+export const PAYROLL_ADJUSTMENT_CATEGORIES = ['bonus', 'incentive', 'loanRecovery', 'other'] as const;
+export type PayrollAdjustmentCategory = (typeof PAYROLL_ADJUSTMENT_CATEGORIES)[number];
+export const PAYROLL_ADJUSTMENT_LABELS: Record<PayrollAdjustmentCategory, string> = {
+  bonus: 'Bonus',
+  incentive: 'Incentive',
+  loanRecovery: 'Loan recovery',
+  other: 'Other',
+};
+export const PAYROLL_WARNING_KINDS = ['noSalaryStructure', 'noBankAccount', 'noPan'] as const;
+export type PayrollWarningKind = (typeof PAYROLL_WARNING_KINDS)[number];
+export const PAYROLL_WARNING_LABELS: Record<PayrollWarningKind, string> = {
+  noSalaryStructure: 'No salary structure',
+  noBankAccount: 'No bank account',
+  noPan: 'No PAN',
+};
+
+export const payrollRunIdPathSchema = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
+export const payrollRunUserPathSchema = z.object({
+  id: z.uuid({ error: 'id must be a UUID' }),
+  userId: z.uuid({ error: 'userId must be a UUID' }),
+});
+export const payrollAdjustmentPathSchema = z.object({
+  id: z.uuid({ error: 'id must be a UUID' }),
+  adjustmentId: z.uuid({ error: 'adjustmentId must be a UUID' }),
+});
+
+export const payrollRunSchema = z.object({
+  id: z.string(),
+  /** 'YYYY-MM'. */
+  month: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  payDate: z.string(),
+  status: z.enum(PAYROLL_RUN_STATUSES),
+  employeeCount: z.number().int(),
+  grossEarnings: z.number(),
+  totalDeductions: z.number(),
+  netPay: z.number(),
+  employerCost: z.number(),
+  /** Processing progress: employees done of total (live while status is processing). */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  lastError: z.string().nullable(),
+  /** Employees with a warning (no structure, bank account or PAN), counted before processing. */
+  warningCount: z.number().int(),
+  holds: z.object({ payout: z.number().int(), processing: z.number().int() }),
+  /** Payslip PDFs and e-mails after finalize: rendered and e-mailed of total. */
+  payslips: z.object({ total: z.number().int(), rendered: z.number().int(), emailed: z.number().int() }),
+  processedAt: z.string().nullable(),
+  finalizedAt: z.string().nullable(),
+  finalizedByName: z.string().nullable(),
+  paidOn: z.string().nullable(),
+  paymentReference: z.string().nullable(),
+});
+export type PayrollRun = z.infer<typeof payrollRunSchema>;
+export const payrollRunReplySchema = envelope(payrollRunSchema);
+export const payrollRunListReplySchema = listEnvelope(payrollRunSchema);
+
+export const PAYROLL_EMPLOYEE_FILTERS = ['all', 'warnings', 'onHold', 'variance'] as const;
+export const PAYROLL_EMPLOYEE_PAGE_SIZE = 20;
+export const payrollEmployeeListQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a whole number of at least 1' }).int('page must be a whole number of at least 1').min(1, 'page must be a whole number of at least 1').default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a whole number from 1 to 100' })
+    .int('pageSize must be a whole number from 1 to 100')
+    .min(1, 'pageSize must be a whole number from 1 to 100')
+    .max(100, 'pageSize must be a whole number from 1 to 100')
+    .default(PAYROLL_EMPLOYEE_PAGE_SIZE),
+  search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
+  filter: z.enum(PAYROLL_EMPLOYEE_FILTERS, { error: 'filter must be all, warnings, onHold or variance' }).default('all'),
+});
+export type PayrollEmployeeListQuery = z.input<typeof payrollEmployeeListQuerySchema>;
+
+/** One employee's row in the run. Figures are null until the employee is processed (or when excluded). */
+export const payrollEmployeeRowSchema = z.object({
+  userId: z.string(),
+  payslipId: z.string().nullable(),
+  name: z.string(),
+  employeeNumber: z.string().nullable(),
+  department: z.string().nullable(),
+  designation: z.string().nullable(),
+  daysInPeriod: z.number().nullable(),
+  payableDays: z.number().nullable(),
+  lopDays: z.number().nullable(),
+  grossEarnings: z.number().nullable(),
+  totalDeductions: z.number().nullable(),
+  netPay: z.number().nullable(),
+  tds: z.number().nullable(),
+  hold: z.object({ kind: z.enum(PAYROLL_HOLD_KINDS), reason: z.string().nullable() }).nullable(),
+  warnings: z.array(z.enum(PAYROLL_WARNING_KINDS)),
+  adjustmentCount: z.number().int(),
+  /** Last finalized month's net pay for this employee, and this month's difference. */
+  lastMonthNetPay: z.number().nullable(),
+  netPayVariance: z.number().nullable(),
+  remark: z.string().nullable(),
+});
+export type PayrollEmployeeRow = z.infer<typeof payrollEmployeeRowSchema>;
+export const payrollEmployeeListReplySchema = listEnvelope(payrollEmployeeRowSchema);
+
+export const payrollWarningSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  employeeNumber: z.string().nullable(),
+  warnings: z.array(z.enum(PAYROLL_WARNING_KINDS)),
+});
+export const payrollWarningListReplySchema = listEnvelope(payrollWarningSchema);
+
+export const payrollVarianceLineSchema = z.object({
+  code: z.string(),
+  label: z.string(),
+  section: z.enum(['earning', 'deduction', 'employer']),
+  lastMonth: z.number(),
+  thisMonth: z.number(),
+  difference: z.number(),
+});
+export const payrollVarianceReplySchema = envelope(
+  z.object({
+    /** The month compared against (the last finalized one), or null when there is none. */
+    comparedMonth: z.string().nullable(),
+    lines: z.array(payrollVarianceLineSchema),
+  }),
+);
+
+export const payrollHoldInputSchema = z.object({
+  kind: z.enum(PAYROLL_HOLD_KINDS, { error: 'kind must be payout or processing' }),
+  reason: z.string().trim().max(500, { error: 'Reason must be at most 500 characters' }).nullable().optional(),
+});
+export type PayrollHoldInput = z.input<typeof payrollHoldInputSchema>;
+
+export const payrollAdjustmentSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  kind: z.enum(['earning', 'deduction']),
+  category: z.enum(PAYROLL_ADJUSTMENT_CATEGORIES),
+  label: z.string(),
+  amount: z.number(),
+  taxable: z.boolean(),
+});
+export type PayrollAdjustment = z.infer<typeof payrollAdjustmentSchema>;
+export const payrollAdjustmentListQuerySchema = z.object({ userId: z.uuid({ error: 'userId must be a UUID' }).optional() });
+export const payrollAdjustmentListReplySchema = listEnvelope(payrollAdjustmentSchema);
+export const payrollAdjustmentReplySchema = envelope(payrollAdjustmentSchema);
+export const payrollAdjustmentInputSchema = z.object({
+  userId: z.uuid({ error: 'Employee is required' }),
+  kind: z.enum(['earning', 'deduction'], { error: 'kind must be earning or deduction' }),
+  category: z.enum(PAYROLL_ADJUSTMENT_CATEGORIES, { error: 'category must be bonus, incentive, loanRecovery or other' }),
+  label: z.string().trim().min(1, { error: 'Name is required' }).max(60, { error: 'Name must be at most 60 characters' }),
+  amount: rupeesSchema({ label: 'Amount', min: 1, max: MAX_SALARY_RUPEES, required: 'Amount is required' }),
+  taxable: z.boolean().default(true),
+});
+export type PayrollAdjustmentInput = z.input<typeof payrollAdjustmentInputSchema>;
+
+export const payrollRemarkInputSchema = z.object({
+  remark: z.string().trim().max(500, { error: 'Remark must be at most 500 characters' }),
+});
+
+const isoDate = z
+  .string({ error: 'Paid on is required' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Paid on must be a date (YYYY-MM-DD)' })
+  .refine(isIsoDate, { error: 'Paid on must be a date (YYYY-MM-DD)' });
+export const payrollMarkPaidInputSchema = z.object({
+  paidOn: isoDate,
+  reference: z.string().trim().min(1, { error: 'Payment reference is required' }).max(100, { error: 'Payment reference must be at most 100 characters' }),
+});
+export type PayrollMarkPaidInput = z.input<typeof payrollMarkPaidInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Payslips
+
+export const payslipLineSchema = z.object({
+  section: z.enum(['earning', 'deduction', 'employer']),
+  code: z.string(),
+  label: z.string(),
+  amount: z.number(),
+  /** How the amount was computed, e.g. "Basic ₹30,000 × 28 of 30 payable days = ₹28,000". */
+  explanation: z.array(z.string()),
+});
+export type PayslipLine = z.infer<typeof payslipLineSchema>;
+
+export const payslipEmployeeSchema = z.object({
+  name: z.string(),
+  employeeNumber: z.string().nullable(),
+  designation: z.string().nullable(),
+  department: z.string().nullable(),
+  pan: z.string().nullable(),
+  uan: z.string().nullable(),
+  esiNumber: z.string().nullable(),
+  /** Masked: XXXXXX1234. */
+  bankAccount: z.string().nullable(),
+  bankName: z.string().nullable(),
+  dateOfJoining: z.string().nullable(),
+});
+export type PayslipEmployee = z.infer<typeof payslipEmployeeSchema>;
+
+export const payslipSummarySchema = z.object({
+  id: z.string(),
+  runId: z.string(),
+  userId: z.string(),
+  month: z.string(),
+  status: z.enum(PAYROLL_RUN_STATUSES),
+  grossEarnings: z.number(),
+  totalDeductions: z.number(),
+  netPay: z.number(),
+  /** The PDF is ready to download. */
+  hasPdf: z.boolean(),
+});
+export type PayslipSummary = z.infer<typeof payslipSummarySchema>;
+export const payslipListQuerySchema = z.object({
+  userId: z.uuid({ error: 'userId must be a UUID' }).optional(),
+  /** Financial year start, e.g. 2026 for 2026-27; default all. */
+  year: z.coerce.number({ error: 'year must be a year' }).int({ error: 'year must be a year' }).min(2000, { error: 'year must be a year' }).max(2100, { error: 'year must be a year' }).optional(),
+});
+export const payslipListReplySchema = listEnvelope(payslipSummarySchema);
+
+export const payslipSchema = payslipSummarySchema.extend({
+  employee: payslipEmployeeSchema,
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  daysInPeriod: z.number(),
+  payableDays: z.number(),
+  lopDays: z.number(),
+  employerCost: z.number(),
+  tds: z.number(),
+  taxRegime: z.union([z.literal(0), z.literal(1)]),
+  holdKind: z.enum(['payout']).nullable(),
+  netPayInWords: z.string(),
+  lines: z.array(payslipLineSchema),
+  /** Financial-year totals including this month, by line code. */
+  ytd: z.object({
+    grossEarnings: z.number(),
+    totalDeductions: z.number(),
+    netPay: z.number(),
+    tds: z.number(),
+    lines: z.array(z.object({ code: z.string(), label: z.string(), amount: z.number() })),
+  }),
+  tdsExplanation: z.array(z.string()),
+});
+export type Payslip = z.infer<typeof payslipSchema>;
+export const payslipReplySchema = envelope(payslipSchema);
+export const payslipIdPathSchema = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });

@@ -1,0 +1,125 @@
+import type { IsoDate } from '../../dates/calendar';
+import type { EpfContribution, EpfSettings } from '../../statutory/epf';
+import type { EsiContribution } from '../../statutory/esi';
+import type { StatutoryGender } from '../../statutory/states';
+import type { TaxAgeBand } from '../../tax/types';
+
+/**
+ * The one calculation path for pay (DESIGN §10): the input and output of `computeEmployeeMonth`.
+ * Everything in paise (integers); days are multiples of 0.5. The run, the payslip, the salary-structure
+ * preview, the public calculator and (later) Form 16 Part B all build this input and call that
+ * function; nothing else computes pay.
+ */
+
+/** A recurring earning of the salary structure, at its full-month amount. */
+export interface MonthEarningInput {
+  /** Stable code (BASIC, HRA, …), used for variance by component and for the register columns. */
+  code: string;
+  /** As printed on the payslip ("name in payslip"). */
+  name: string;
+  /** Full-month amount, before proration. */
+  monthlyPaise: number;
+  /** Prorated by payable days ÷ period days (isProRateBasis). */
+  proRata: boolean;
+  /** EPF contribution type: 0 not counted, 1 always counted, 2 counted only while the PF wage is under the ceiling. */
+  epfContributionType: 0 | 1 | 2;
+  /** Counted in ESI wages (isConsideredForESI). */
+  esiWage: boolean;
+  /** Counted in taxable salary (isTaxableEarning). */
+  taxable: boolean;
+}
+
+/** A recurring deduction of the structure (e.g. NPS, loan recovery) at its monthly amount. */
+export interface MonthDeductionInput {
+  code: string;
+  name: string;
+  monthlyPaise: number;
+  /** Pre-tax deductions reduce taxable salary (deductionType 3); post-tax do not. */
+  preTax: boolean;
+}
+
+/** A one-time earning or deduction for this month only (bonus, incentive, loan recovery, other). */
+export interface MonthAdjustmentInput {
+  kind: 'earning' | 'deduction';
+  category: 'bonus' | 'incentive' | 'loanRecovery' | 'other';
+  label: string;
+  amountPaise: number;
+  /** Earnings: counted in taxable salary (added once to the year's projection, not every month). */
+  taxable: boolean;
+}
+
+export interface EmployeeMonthInput {
+  /** 'YYYY-MM'. */
+  month: string;
+  /** The pay period (from payPeriodFor): both ends included; `days` is the proration base. */
+  period: { start: IsoDate; end: IsoDate; days: number };
+  /** From computePayableDays: payable + LOP + not-employed days = period days. */
+  payableDays: number;
+  lopDays: number;
+  earnings: readonly MonthEarningInput[];
+  deductions: readonly MonthDeductionInput[];
+  adjustments: readonly MonthAdjustmentInput[];
+  epf: { enabled: boolean; settings: EpfSettings };
+  /** forceCalculate: the employee's forceESICalc; coveredAtPeriodStart: covered at the start of the contribution period. */
+  esi: { enabled: boolean; forceCalculate?: boolean; coveredAtPeriodStart?: boolean };
+  professionalTax: { enabled: boolean; stateCode: string | null };
+  lwf: { enabled: boolean; stateCode: string | null };
+  gender: StatutoryGender;
+  /** Age on the first day of the period (EPS stops at 58); null when unknown. */
+  ageYears: number | null;
+  tds: {
+    enabled: boolean;
+    /** '2026-27'. */
+    financialYear: string;
+    /** 0 Old, 1 New (DESIGN §5). */
+    regime: 0 | 1;
+    ageBand: TaxAgeBand;
+    /** Taxable salary already paid this financial year (finalized months before this one, a previous employer's included). */
+    grossSoFarPaise: number;
+    /** TDS already deducted this financial year. */
+    tdsSoFarPaise: number;
+    /** Months from this month to March, this month included (12 in April … 1 in March). */
+    remainingMonths: number;
+    /** Old regime only: professional tax for the year and Chapter VI-A deductions already known. Default 0. */
+    deductionsForYearPaise?: number;
+  };
+}
+
+/** One printed line of the payslip with the lines that show how it was computed. */
+export interface MonthLine {
+  section: 'earning' | 'deduction' | 'employer';
+  /** BASIC, HRA, …, EPF_EE, ESI_EE, PT, LWF_EE, TDS, EPF_ER, EPS_ER, EDLI, EPF_ADMIN, ESI_ER, LWF_ER, ADJ_…, DED_… */
+  code: string;
+  label: string;
+  amountPaise: number;
+  /** e.g. ["Basic ₹30,000 × 28 of 30 payable days = ₹28,000"]. */
+  explanation: string[];
+}
+
+export interface EmployeeMonthResult {
+  periodDays: number;
+  payableDays: number;
+  lopDays: number;
+  /** Σ earning lines (recurring prorated + one-time). */
+  grossPaise: number;
+  /** Σ deduction lines. */
+  totalDeductionsPaise: number;
+  /** gross − deductions. */
+  netPaise: number;
+  /** gross + Σ employer lines. */
+  employerCostPaise: number;
+  /** Taxable salary of this month (what the next month adds to grossSoFar). */
+  taxableGrossPaise: number;
+  tdsPaise: number;
+  professionalTaxPaise: number;
+  lwfEmployeePaise: number;
+  lwfEmployerPaise: number;
+  /** Wage bases the statutory returns need (ECR, ESIC). */
+  wages: { pfWagePaise: number; epsWagePaise: number; edliWagePaise: number; esiWagePaise: number };
+  epf: EpfContribution | null;
+  esi: EsiContribution | null;
+  /** Earnings, then deductions, then employer contributions, in print order. */
+  lines: MonthLine[];
+  /** How this month's TDS was reached: projection, taxable income, annual tax, ÷ remaining months. */
+  tdsExplanation: string[];
+}

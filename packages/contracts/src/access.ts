@@ -105,6 +105,16 @@ export const PERMISSIONS = {
   'departments.manage': ADMINS,
   'salary.components.view': ADMINS,
   'salary.structure.calculate': ADMINS,
+  // payroll (issue 10): components and statutory settings, payroll settings and setup, the run.
+  'salary.components.manage': ADMINS,
+  'payroll.settings.view': ADMINS,
+  'payroll.settings.manage': ADMINS,
+  'payroll.run.view': ADMINS,
+  'payroll.run.manage': ADMINS,
+  /** Finalize and mark paid: the Administrator only (a second person's check on a Moderator's run). */
+  'payroll.run.finalize': [Role.Administrator],
+  /** Own payslips: every role; an administrator's view of anyone's is payroll.run.view. */
+  'payslips.own': ALL_ROLES,
   // attendance (people spec §6): approval by Admin/Moderator, Reject by Administrator only;
   // team views are for Admin/Moderator and, for their reportees, managers (scoped in the service).
   'attendance.settings.view': ADMINS,

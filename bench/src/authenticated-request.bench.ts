@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import autocannon from 'autocannon';
-import { boot, loadConfig, DEMO_LOGINS, DEMO_PASSWORD } from '@tankha/server/bench';
+import { boot, loadConfig, seedBenchOrganisation, DEMO_PASSWORD } from '@tankha/server/bench';
 import type { BenchResult } from './results';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 8);
@@ -31,7 +31,8 @@ export async function runAuthenticatedRequest(): Promise<BenchResult> {
     JWT_SECRET: 'b'.repeat(40),
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
-  const { app } = await boot(config);
+  const { app, database } = await boot(config);
+  const org = await seedBenchOrganisation(database.db, 'auth-request');
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -40,7 +41,7 @@ export async function runAuthenticatedRequest(): Promise<BenchResult> {
   const login = await fetch(`${base}/backend/api/Account/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_LOGINS.administrator, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ email: org.adminEmail, password: DEMO_PASSWORD }),
   });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
 

@@ -6,3 +6,4 @@ export { queryRows } from './db/client';
 export { AttendanceService } from './modules/attendance/attendance.service';
 export { PayrollLockService } from './modules/payroll-locks/payroll-locks.service';
 export { withTenant } from './platform/unit-of-work';
+export { seedBenchOrganisation } from './db/seed/bench-organisation';

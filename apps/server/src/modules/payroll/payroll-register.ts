@@ -83,7 +83,11 @@ export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: re
   const components = componentColumns(rows);
   const book = new ExcelJS.Workbook();
   book.creator = 'Tankha';
-  const sheet = book.addWorksheet('Payroll register', { views: [{ state: 'frozen', xSplit: 2, ySplit: HEADER_ROW }] });
+  const sheet = book.addWorksheet('Payroll register', {
+    views: [{ state: 'frozen', xSplit: 2, ySplit: HEADER_ROW }],
+    // Printed: A4 landscape, all columns on one page wide, the column headers on every page.
+    pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: `${String(GROUP_ROW)}:${String(HEADER_ROW)}` },
+  });
 
   const fixed = [
     { header: 'Employee Number', width: 16 },
@@ -112,6 +116,7 @@ export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: re
     column.numFmt = RUPEES_FORMAT;
   });
   sheet.getColumn(holdCol).width = 16;
+  sheet.getColumn(holdCol).alignment = { indent: 1 };
 
   const title = sheet.getCell(TITLE_ROW, 1);
   title.value = `${run.organisationName} — Payroll register, ${monthLabel(run.month)}`;
@@ -132,7 +137,14 @@ export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: re
   };
   for (const section of SECTIONS) {
     const cols = components.flatMap((c, i) => (c.section === section ? [firstComponentCol + i] : []));
-    if (cols.length > 0) group(Math.min(...cols), Math.max(...cols), SECTION_TITLES[section]);
+    const first = cols[0];
+    const last = cols[cols.length - 1];
+    if (first === undefined || last === undefined) continue;
+    // A section of one narrow column still shows its whole title.
+    const spanned = cols.reduce((w, col) => w + (sheet.getColumn(col).width ?? 0), 0);
+    const needed = SECTION_TITLES[section].length + 4;
+    if (spanned < needed) sheet.getColumn(last).width = (sheet.getColumn(last).width ?? 0) + needed - spanned;
+    group(first, last, SECTION_TITLES[section]);
   }
   group(firstTotalsCol, firstTotalsCol + totalsHeaders.length - 1, 'Totals');
 
@@ -141,7 +153,10 @@ export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: re
   header.font = { bold: true };
   header.alignment = { vertical: 'middle', wrapText: true };
   header.height = 30;
-  header.eachCell((cell) => {
+  header.eachCell((cell, col) => {
+    // Amount and day columns are numbers: their headers sit over the figures, on the right.
+    if (col > 3 && col < holdCol) cell.alignment = { vertical: 'middle', horizontal: 'right', wrapText: true };
+    if (col === holdCol) cell.alignment = { vertical: 'middle', indent: 1 };
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEEF2FF' } };
     cell.border = { bottom: { style: 'thin', color: { argb: 'FF9CA3AF' } } };
   });

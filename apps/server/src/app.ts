@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = new JobQueue({ connection: database.bossConnection, log: app.log, workers: !inTest, schedules: !inTest, pollingIntervalSeconds: database.kind === 'pglite' ? 1 : 2 });
   const uow = new UnitOfWork(database.db, jobs);
   const gate = new SessionGate({ db: database.db, tokens, clock });
-  const mail = new MailService(database.db, clock, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const mail = new MailService(database.db, clock, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, files });
   mail.register(jobs);
   const push = attachNotificationHub(app, { db: database.db, tokens, clock, config });
   const loginThrottle = createLoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: config.LOGIN_FAILURE_WINDOW_MS, clock, redis, keyPrefix: config.REDIS_KEY_PREFIX });

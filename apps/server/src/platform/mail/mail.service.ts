@@ -5,6 +5,14 @@ import { outboxEmails } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Clock } from '../clock';
 import type { JobQueue } from '../jobs/job-queue';
+import type { FileStorage } from '../files/file-storage';
+
+/** A stored file sent with a message: the job carries its key, the bytes are read when it is delivered. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  storageKey: string;
+}
 
 export interface OutgoingMail {
   to: string;
@@ -12,6 +20,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   tenantId?: string | null;
+  /** Sent by SMTP; the outbox (embedded mode, /dev/mailbox) records the message without them. */
+  attachments?: MailAttachment[];
 }
 
 declare module '../jobs/jobs' {
@@ -30,13 +40,16 @@ declare module '../jobs/jobs' {
  */
 export class MailService {
   private readonly transporter: Transporter | null;
+  private readonly files: FileStorage | null;
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-    options: { smtpUrl?: string; from: string },
+    /** `transporter` replaces the SMTP_URL one (tests); `files` is where attachments are read. */
+    options: { smtpUrl?: string; from: string; files?: FileStorage; transporter?: Transporter },
   ) {
-    this.transporter = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl, { from: options.from }) : null;
+    this.transporter = options.transporter ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl, { from: options.from }) : null);
+    this.files = options.files ?? null;
   }
 
   get transport(): 'outbox' | 'smtp' {
@@ -78,7 +91,8 @@ export class MailService {
     const [row] = await this.db.select({ sentAt: outboxEmails.sentAt }).from(outboxEmails).where(eq(outboxEmails.id, id));
     if (row?.sentAt) return;
     try {
-      await this.transporter.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const attachments = await this.attachmentsOf(mail);
+      await this.transporter.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments });
       await this.db.update(outboxEmails).set({ sentAt: this.clock.now(), error: null }).where(eq(outboxEmails.id, id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -86,5 +100,16 @@ export class MailService {
       await this.db.update(outboxEmails).set({ error: message }).where(eq(outboxEmails.id, id));
       throw error;
     }
+  }
+
+  /** The stored bytes of each attachment; a missing one fails the send, which is retried. */
+  private async attachmentsOf(mail: OutgoingMail): Promise<{ filename: string; contentType: string; content: Buffer }[]> {
+    const attachments: { filename: string; contentType: string; content: Buffer }[] = [];
+    for (const a of mail.attachments ?? []) {
+      const content = this.files ? await this.files.get(a.storageKey) : null;
+      if (!content) throw new Error(`mail attachment ${a.storageKey} is not in the file store`);
+      attachments.push({ filename: a.filename, contentType: a.contentType, content });
+    }
+    return attachments;
   }
 }

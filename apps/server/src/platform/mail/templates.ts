@@ -3,7 +3,8 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string): string {
+/** The one e-mail frame: a title, paragraphs of plain text (escaped here), a button and a footer. */
+export function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   return `<!doctype html><html><body style="font-family:Segoe UI,Arial,sans-serif;background:#f5f6fa;padding:24px;color:#1f2937">
 <div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:32px">

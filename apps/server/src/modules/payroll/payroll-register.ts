@@ -1,0 +1,213 @@
+import ExcelJS from 'exceljs';
+import { PAYROLL_HOLD_LABELS, PAYROLL_RUN_STATUS_LABELS, type PayrollRunStatus } from '@tankha/contracts';
+import { formatDisplayDate, sumPaise } from '@tankha/domain';
+import { monthLabel } from './payroll-format';
+import type { PayslipDocumentLine } from './payslip-pdf';
+
+/**
+ * The payroll register (issue 10 item 7): one row per payslip of a run, one column per component,
+ * and a totals row. Money arrives in paise and is written in rupees; totals are summed in paise,
+ * so the totals row is exact whatever the number of rows.
+ */
+
+export interface PayrollRegisterRun {
+  organisationName: string;
+  /** 'YYYY-MM'. */
+  month: string;
+  periodStart: string;
+  periodEnd: string;
+  status: PayrollRunStatus;
+}
+
+export interface PayrollRegisterRow {
+  employeeNumber: string | null;
+  name: string;
+  department: string | null;
+  daysInPeriod: number;
+  payableDays: number;
+  lopDays: number;
+  /** The payslip's lines; a code that appears twice in one payslip is added up in its column. */
+  lines: readonly PayslipDocumentLine[];
+  grossPaise: number;
+  deductionsPaise: number;
+  netPaise: number;
+  employerCostPaise: number;
+  holdKind: 'payout' | null;
+}
+
+const SECTIONS = ['earning', 'deduction', 'employer'] as const;
+type Section = (typeof SECTIONS)[number];
+const SECTION_TITLES: Record<Section, string> = { earning: 'Earnings', deduction: 'Deductions', employer: 'Employer contributions' };
+
+interface ComponentColumn {
+  section: Section;
+  code: string;
+  label: string;
+  /** The earliest place the component takes on any payslip: payslips print in structure order. */
+  rank: number;
+}
+
+/**
+ * Component columns in a stable order: earnings, then deductions, then employer contributions;
+ * within a section by where the component first appears on a payslip, then by code. The order does
+ * not depend on the order of the rows.
+ */
+function componentColumns(rows: readonly PayrollRegisterRow[]): ComponentColumn[] {
+  const byKey = new Map<string, ComponentColumn>();
+  for (const row of rows) {
+    row.lines.forEach((line, rank) => {
+      const key = `${line.section}\u0000${line.code}`;
+      const seen = byKey.get(key);
+      if (!seen) byKey.set(key, { section: line.section, code: line.code, label: line.label, rank });
+      else if (rank < seen.rank) Object.assign(seen, { label: line.label, rank });
+    });
+  }
+  return [...byKey.values()].sort(
+    (a, b) => SECTIONS.indexOf(a.section) - SECTIONS.indexOf(b.section) || a.rank - b.rank || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+  );
+}
+
+/** ₹ with Indian digit grouping (12,34,567.00): Excel formats allow two conditions and a default. */
+const RUPEES_FORMAT = '[>=10000000]"₹"##\\,##\\,##\\,##0.00;[>=100000]"₹"##\\,##\\,##0.00;"₹"#,##0.00';
+
+const TITLE_ROW = 1;
+const SUBTITLE_ROW = 2;
+const GROUP_ROW = 4;
+const HEADER_ROW = 5;
+const FIRST_DATA_ROW = 6;
+
+const rupees = (paise: number) => paise / 100;
+
+/** The register as an .xlsx workbook with one sheet. */
+export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: readonly PayrollRegisterRow[]): Promise<Buffer> {
+  const components = componentColumns(rows);
+  const book = new ExcelJS.Workbook();
+  book.creator = 'Tankha';
+  const sheet = book.addWorksheet('Payroll register', {
+    views: [{ state: 'frozen', xSplit: 2, ySplit: HEADER_ROW }],
+    // Printed: A4 landscape, all columns on one page wide, the column headers on every page.
+    pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: `${String(GROUP_ROW)}:${String(HEADER_ROW)}` },
+  });
+
+  const fixed = [
+    { header: 'Employee Number', width: 16 },
+    { header: 'Employee Name', width: 28 },
+    { header: 'Department', width: 20 },
+    { header: 'Days in Period', width: 10 },
+    { header: 'Payable Days', width: 10 },
+    { header: 'LOP Days', width: 10 },
+  ];
+  const totalsHeaders = ['Gross Earnings', 'Total Deductions', 'Net Pay', 'Employer Cost'];
+  const headers = [...fixed.map((c) => c.header), ...components.map((c) => c.label), ...totalsHeaders, 'Hold'];
+  const firstComponentCol = fixed.length + 1;
+  const firstTotalsCol = firstComponentCol + components.length;
+  const holdCol = firstTotalsCol + totalsHeaders.length;
+
+  // Days keep the General format: 30, 28.5.
+  fixed.forEach((c, i) => (sheet.getColumn(i + 1).width = c.width));
+  components.forEach((c, i) => {
+    const column = sheet.getColumn(firstComponentCol + i);
+    column.width = Math.min(24, Math.max(14, c.label.length + 2));
+    column.numFmt = RUPEES_FORMAT;
+  });
+  totalsHeaders.forEach((_, i) => {
+    const column = sheet.getColumn(firstTotalsCol + i);
+    column.width = 17;
+    column.numFmt = RUPEES_FORMAT;
+  });
+  sheet.getColumn(holdCol).width = 16;
+  sheet.getColumn(holdCol).alignment = { indent: 1 };
+
+  const title = sheet.getCell(TITLE_ROW, 1);
+  title.value = `${run.organisationName} — Payroll register, ${monthLabel(run.month)}`;
+  title.font = { bold: true, size: 14 };
+  sheet.getCell(SUBTITLE_ROW, 1).value =
+    `Pay period ${formatDisplayDate(run.periodStart)} – ${formatDisplayDate(run.periodEnd)} · ${PAYROLL_RUN_STATUS_LABELS[run.status]} · ` +
+    `${String(rows.length)} ${rows.length === 1 ? 'employee' : 'employees'}`;
+  sheet.getCell(SUBTITLE_ROW, 1).font = { color: { argb: 'FF6B7280' } };
+
+  // A group header over each section's component columns, and over the totals.
+  const group = (from: number, to: number, text: string) => {
+    if (to < from) return;
+    if (to > from) sheet.mergeCells(GROUP_ROW, from, GROUP_ROW, to);
+    const cell = sheet.getCell(GROUP_ROW, from);
+    cell.value = text;
+    cell.font = { bold: true, color: { argb: 'FF3B5BDB' } };
+    cell.alignment = { horizontal: 'center' };
+  };
+  for (const section of SECTIONS) {
+    const cols = components.flatMap((c, i) => (c.section === section ? [firstComponentCol + i] : []));
+    const first = cols[0];
+    const last = cols[cols.length - 1];
+    if (first === undefined || last === undefined) continue;
+    // A section of one narrow column still shows its whole title.
+    const spanned = cols.reduce((w, col) => w + (sheet.getColumn(col).width ?? 0), 0);
+    const needed = SECTION_TITLES[section].length + 4;
+    if (spanned < needed) sheet.getColumn(last).width = (sheet.getColumn(last).width ?? 0) + needed - spanned;
+    group(first, last, SECTION_TITLES[section]);
+  }
+  group(firstTotalsCol, firstTotalsCol + totalsHeaders.length - 1, 'Totals');
+
+  const header = sheet.getRow(HEADER_ROW);
+  header.values = headers;
+  header.font = { bold: true };
+  header.alignment = { vertical: 'middle', wrapText: true };
+  header.height = 30;
+  header.eachCell((cell, col) => {
+    // Amount and day columns are numbers: their headers sit over the figures, on the right.
+    if (col > 3 && col < holdCol) cell.alignment = { vertical: 'middle', horizontal: 'right', wrapText: true };
+    if (col === holdCol) cell.alignment = { vertical: 'middle', indent: 1 };
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEEF2FF' } };
+    cell.border = { bottom: { style: 'thin', color: { argb: 'FF9CA3AF' } } };
+  });
+  sheet.autoFilter = { from: { row: HEADER_ROW, column: 1 }, to: { row: HEADER_ROW, column: headers.length } };
+
+  const columnPaise = components.map(() => [] as number[]);
+  rows.forEach((row, r) => {
+    const amounts = new Map<string, number>();
+    for (const line of row.lines) {
+      const key = `${line.section}\u0000${line.code}`;
+      amounts.set(key, (amounts.get(key) ?? 0) + line.amountPaise);
+    }
+    const componentPaise = components.map((c, i) => {
+      const paise = amounts.get(`${c.section}\u0000${c.code}`) ?? 0;
+      columnPaise[i]?.push(paise);
+      return paise;
+    });
+    sheet.getRow(FIRST_DATA_ROW + r).values = [
+      row.employeeNumber ?? '',
+      row.name,
+      row.department ?? '',
+      row.daysInPeriod,
+      row.payableDays,
+      row.lopDays,
+      ...componentPaise.map(rupees),
+      rupees(row.grossPaise),
+      rupees(row.deductionsPaise),
+      rupees(row.netPaise),
+      rupees(row.employerCostPaise),
+      row.holdKind ? PAYROLL_HOLD_LABELS[row.holdKind] : '',
+    ];
+  });
+
+  // Totals are values summed in paise, not formulas: exact, and read the same by every program
+  // (a formula's cached result of 0 is dropped by exceljs, leaving readers that do not recalculate a blank).
+  const totalsRow = sheet.getRow(FIRST_DATA_ROW + rows.length);
+  const sum = (col: number, paise: readonly number[]) => {
+    totalsRow.getCell(col).value = rupees(sumPaise(paise));
+  };
+  totalsRow.getCell(2).value = 'Total';
+  components.forEach((_, i) => sum(firstComponentCol + i, columnPaise[i] ?? []));
+  sum(firstTotalsCol, rows.map((r) => r.grossPaise));
+  sum(firstTotalsCol + 1, rows.map((r) => r.deductionsPaise));
+  sum(firstTotalsCol + 2, rows.map((r) => r.netPaise));
+  sum(firstTotalsCol + 3, rows.map((r) => r.employerCostPaise));
+  const held = rows.filter((r) => r.holdKind).length;
+  totalsRow.getCell(holdCol).value = held > 0 ? `${String(held)} on hold` : '';
+  totalsRow.font = { bold: true };
+  totalsRow.eachCell({ includeEmpty: true }, (cell) => {
+    cell.border = { top: { style: 'thin', color: { argb: 'FF1F2937' } } };
+  });
+
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

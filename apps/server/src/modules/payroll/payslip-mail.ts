@@ -1,0 +1,42 @@
+import { layout } from '../../platform/mail/templates';
+import type { OutgoingMail } from '../../platform/mail/mail.service';
+import { monthLabel } from './payroll-format';
+
+export interface PayslipMailInput {
+  firstName: string;
+  organisationName: string;
+  /** 'YYYY-MM'. */
+  month: string;
+  /** The app's public address (config.appUrl), without a trailing slash. */
+  appUrl: string;
+  /** Where the rendered PDF is in the file store (files.storage_key of the payslip document). */
+  pdfStorageKey: string;
+  /** The month's payout is held (payroll-rules §1): the payslip is issued, the money is not yet paid. */
+  payoutOnHold?: boolean;
+}
+
+/** 'Payslip-November-2026.pdf'. */
+export function payslipFileName(month: string): string {
+  return `Payslip-${monthLabel(month).replace(' ', '-')}.pdf`;
+}
+
+/**
+ * The payslip e-mail (issue 10 item 6), sent by a job after the finalize commit with the PDF
+ * attached: `scope.enqueue('mail.send', { to, tenantId, ...payslipMail(input) })`.
+ */
+export function payslipMail(input: PayslipMailInput): Pick<OutgoingMail, 'subject' | 'text' | 'html' | 'attachments'> {
+  const month = monthLabel(input.month);
+  const url = `${input.appUrl}/payroll/payslips`;
+  const lines = [
+    `Hello ${input.firstName},`,
+    `Your payslip for ${month} from ${input.organisationName} is ready. It is attached to this email as a PDF, and you can view or download it in Tankha at any time.`,
+  ];
+  if (input.payoutOnHold) lines.push(`Your salary payout for ${month} is on hold. It will be paid when your organisation releases the hold.`);
+  const footer = 'Your payslip shows your PAN and bank details: please do not forward this email.';
+  return {
+    subject: `Your payslip for ${month} is ready`,
+    text: `${lines.join('\n\n')}\n\nView your payslips: ${url}\n\n${footer}\n`,
+    html: layout(`Your payslip for ${month}`, lines, { label: 'View payslips', url }, footer),
+    attachments: [{ filename: payslipFileName(input.month), contentType: 'application/pdf', storageKey: input.pdfStorageKey }],
+  };
+}

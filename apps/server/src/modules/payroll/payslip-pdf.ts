@@ -1,0 +1,511 @@
+import { readFileSync } from 'node:fs';
+import { create as parseFont, type Font } from 'fontkit';
+import PDFDocument from 'pdfkit';
+import type { Payslip, PayslipEmployee } from '@tankha/contracts';
+import { amountInWords, financialYearOf, formatDisplayDate, formatInr, rupeesToPaise, sumPaise } from '@tankha/domain';
+import { daysLabel, monthLabel } from './payroll-format';
+import { preparePayslipLogo, type PayslipLogo } from './payslip-logo';
+
+/**
+ * The payslip PDF (issue 10 item 6): rendered once per payslip after finalize, by a job, with pdfkit.
+ *
+ * Font: a subset of Noto Sans (SIL OFL 1.1, `fonts/OFL.txt`) is bundled, so the rupee sign ₹ and
+ * accented Latin names print on every machine; the PDF standard Helvetica has no ₹ and system fonts
+ * are not guaranteed on CI or in production images.
+ */
+
+export interface PayslipOrganisation {
+  name: string;
+  /** Postal address as printed under the name; may hold several lines. */
+  address: string | null;
+  /**
+   * PNG or JPEG bytes; anything else (GIF, WebP, a broken file) is left out rather than failing the
+   * payslip. Pass the same Buffer for every payslip of a run: it is prepared once per Buffer.
+   */
+  logo?: Buffer | null;
+}
+
+export interface PayslipDocumentLine {
+  section: 'earning' | 'deduction' | 'employer';
+  code: string;
+  label: string;
+  amountPaise: number;
+}
+
+/** Everything printed on one payslip. Money in paise. */
+export interface PayslipDocument {
+  organisation: PayslipOrganisation;
+  /** 'YYYY-MM'. */
+  month: string;
+  periodStart: string;
+  periodEnd: string;
+  employee: PayslipEmployee;
+  daysInPeriod: number;
+  payableDays: number;
+  lopDays: number;
+  /** In print order. */
+  lines: readonly PayslipDocumentLine[];
+  grossPaise: number;
+  deductionsPaise: number;
+  netPaise: number;
+  /** Gross plus the employer's contributions. */
+  employerCostPaise: number;
+  /** 0 old, 1 new. */
+  taxRegime: 0 | 1;
+  holdKind: 'payout' | null;
+  /** Financial-year totals including this month. */
+  ytd: {
+    grossPaise: number;
+    deductionsPaise: number;
+    netPaise: number;
+    tdsPaise: number;
+    lines: readonly { code: string; label: string; amountPaise: number }[];
+  };
+}
+
+/** The document for a payslip as the API returns it (rupees on the wire, paise here). */
+export function payslipDocumentFrom(payslip: Payslip, organisation: PayslipOrganisation): PayslipDocument {
+  return {
+    organisation,
+    month: payslip.month,
+    periodStart: payslip.periodStart,
+    periodEnd: payslip.periodEnd,
+    employee: payslip.employee,
+    daysInPeriod: payslip.daysInPeriod,
+    payableDays: payslip.payableDays,
+    lopDays: payslip.lopDays,
+    lines: payslip.lines.map((l) => ({ section: l.section, code: l.code, label: l.label, amountPaise: rupeesToPaise(l.amount) })),
+    grossPaise: rupeesToPaise(payslip.grossEarnings),
+    deductionsPaise: rupeesToPaise(payslip.totalDeductions),
+    netPaise: rupeesToPaise(payslip.netPay),
+    employerCostPaise: rupeesToPaise(payslip.employerCost),
+    taxRegime: payslip.taxRegime,
+    holdKind: payslip.holdKind,
+    ytd: {
+      grossPaise: rupeesToPaise(payslip.ytd.grossEarnings),
+      deductionsPaise: rupeesToPaise(payslip.ytd.totalDeductions),
+      netPaise: rupeesToPaise(payslip.ytd.netPay),
+      tdsPaise: rupeesToPaise(payslip.ytd.tds),
+      lines: payslip.ytd.lines.map((l) => ({ code: l.code, label: l.label, amountPaise: rupeesToPaise(l.amount) })),
+    },
+  };
+}
+
+function loadFont(file: string): PDFKit.Mixins.PDFFontSource {
+  const font = parseFont(readFileSync(new URL(`./fonts/${file}`, import.meta.url)));
+  if (!('layout' in font)) throw new Error(`${file} is a font collection`);
+  // pdfkit takes a parsed fontkit font as well as bytes (PDFFontFactory.open); its typings list only bytes.
+  return font satisfies Font as unknown as PDFKit.Mixins.PDFFontSource;
+}
+/** Parsed once: parsing per document doubled the render time. Each document still makes its own subset. */
+const FONT_REGULAR = loadFont('NotoSans-Regular.ttf');
+const FONT_BOLD = loadFont('NotoSans-Bold.ttf');
+
+// A4 in points, and the page furniture.
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
+const MARGIN = 40;
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const RIGHT = PAGE_WIDTH - MARGIN;
+/** Content stops here; the footer lives below. */
+const BOTTOM = PAGE_HEIGHT - 56;
+
+const INK = '#1f2937';
+const MUTED = '#6b7280';
+const RULE = '#d1d5db';
+const PANEL = '#f8f9fc';
+const ACCENT = '#3b5bdb';
+const ACCENT_SOFT = '#eef2ff';
+const HOLD_INK = '#92400e';
+const HOLD_FILL = '#fffbeb';
+const HOLD_RULE = '#f59e0b';
+
+const DASH = '—';
+
+type Doc = PDFKit.PDFDocument;
+type Face = 'regular' | 'bold';
+
+interface TextStyle {
+  face?: Face;
+  size?: number;
+  color?: string;
+  align?: 'left' | 'right' | 'center';
+}
+
+/** One payslip being laid out: a cursor `y` that moves down the page and breaks to a new one. */
+class Layout {
+  y = MARGIN;
+  constructor(readonly doc: Doc) {}
+
+  use(style: TextStyle): Doc {
+    return this.doc
+      .font(style.face === 'bold' ? 'bold' : 'regular')
+      .fontSize(style.size ?? 9)
+      .fillColor(style.color ?? INK);
+  }
+
+  height(text: string, width: number, style: TextStyle = {}): number {
+    return this.use(style).heightOfString(text, { width });
+  }
+
+  /** Wrapped text in a box `width` wide; returns its height. */
+  text(text: string, x: number, y: number, width: number, style: TextStyle = {}): number {
+    const doc = this.use(style);
+    const height = doc.heightOfString(text, { width });
+    doc.text(text, x, y, { width, align: style.align ?? 'left' });
+    return height;
+  }
+
+  /** One line that never wraps: shrunk until it fits `width` (a crore amount in a narrow column). */
+  line(text: string, x: number, y: number, width: number, style: TextStyle = {}): void {
+    let size = style.size ?? 9;
+    const doc = this.use(style);
+    while (size > 6 && doc.widthOfString(text) > width) doc.fontSize((size -= 0.5));
+    doc.text(text, x, y, { width, align: style.align ?? 'left', lineBreak: false });
+  }
+
+  /** A new page when `needed` points do not fit below the cursor; true when it broke. */
+  ensure(needed: number): boolean {
+    if (this.y + needed <= BOTTOM) return false;
+    this.doc.addPage();
+    this.y = MARGIN;
+    return true;
+  }
+
+  rule(y: number, x1 = MARGIN, x2 = RIGHT, color = RULE): void {
+    this.doc.moveTo(x1, y).lineTo(x2, y).lineWidth(0.6).strokeColor(color).stroke();
+  }
+
+  box(x: number, y: number, width: number, height: number, fill: string, stroke?: string): void {
+    this.doc.roundedRect(x, y, width, height, 4).lineWidth(0.6);
+    if (stroke) this.doc.fillAndStroke(fill, stroke);
+    else this.doc.fill(fill);
+  }
+}
+
+const money = (paise: number) => formatInr(paise);
+const orDash = (value: string | null | undefined) => (value?.trim() ? value.trim() : DASH);
+
+/** The printed logo's box, in points. */
+const LOGO_BOX = { width: 90, height: 48 };
+const logos = new WeakMap<Buffer, PayslipLogo | null>();
+function preparedLogo(bytes: Buffer): PayslipLogo | null {
+  let logo = logos.get(bytes);
+  if (logo === undefined) {
+    logo = preparePayslipLogo(bytes);
+    logos.set(bytes, logo);
+  }
+  return logo;
+}
+
+function header(l: Layout, data: PayslipDocument): void {
+  const top = l.y;
+  const rightWidth = 150;
+  let textX = MARGIN;
+  let logoBottom = top;
+  const logo = data.organisation.logo ? preparedLogo(data.organisation.logo) : null;
+  if (logo) {
+    const scale = Math.min(LOGO_BOX.width / logo.width, LOGO_BOX.height / logo.height);
+    const width = logo.width * scale;
+    l.doc.image(logo.png, MARGIN, top, { width, height: logo.height * scale });
+    textX = MARGIN + width + 14;
+    logoBottom = top + logo.height * scale;
+  }
+  const leftWidth = RIGHT - rightWidth - 12 - textX;
+  let y = top;
+  y += l.text(data.organisation.name, textX, y, leftWidth, { face: 'bold', size: 15 });
+  if (data.organisation.address?.trim()) {
+    y += 2;
+    y += l.text(data.organisation.address.trim(), textX, y, leftWidth, { size: 8.5, color: MUTED });
+  }
+
+  const rx = RIGHT - rightWidth;
+  let ry = top;
+  ry += l.text('PAYSLIP', rx, ry, rightWidth, { face: 'bold', size: 8, color: ACCENT, align: 'right' });
+  ry += l.text(monthLabel(data.month), rx, ry, rightWidth, { face: 'bold', size: 14, align: 'right' });
+  ry += l.text(`Pay period ${formatDisplayDate(data.periodStart)} – ${formatDisplayDate(data.periodEnd)}`, rx, ry, rightWidth, {
+    size: 8,
+    color: MUTED,
+    align: 'right',
+  });
+
+  l.y = Math.max(y, ry, logoBottom) + 12;
+  l.rule(l.y, MARGIN, RIGHT, ACCENT);
+  l.y += 14;
+}
+
+function employeeDetails(l: Layout, data: PayslipDocument): void {
+  const e = data.employee;
+  const bank = e.bankAccount ? [e.bankName?.trim(), e.bankAccount].filter(Boolean).join(' · ') : null;
+  const left: [string, string][] = [
+    ['Employee name', orDash(e.name)],
+    ['Employee number', orDash(e.employeeNumber)],
+    ['Designation', orDash(e.designation)],
+    ['Department', orDash(e.department)],
+    ['Date of joining', e.dateOfJoining ? formatDisplayDate(e.dateOfJoining) : DASH],
+  ];
+  const right: [string, string][] = [
+    ['PAN', orDash(e.pan)],
+    ['UAN', orDash(e.uan)],
+    ['ESI number', orDash(e.esiNumber)],
+    ['Bank account', orDash(bank)],
+    ['Tax regime', data.taxRegime === 1 ? 'New regime' : 'Old regime'],
+  ];
+  const pad = 10;
+  const colWidth = (CONTENT_WIDTH - 2 * pad - 16) / 2;
+  const labelWidth = 86;
+  const valueWidth = colWidth - labelWidth;
+  const rowGap = 5;
+  const heights = left.map((row, i) => {
+    const other = right[i] ?? ['', ''];
+    return Math.max(l.height(row[1], valueWidth, { size: 9 }), l.height(other[1], valueWidth, { size: 9 }));
+  });
+  const boxHeight = heights.reduce((a, h) => a + h + rowGap, 0) - rowGap + 2 * pad;
+  l.ensure(boxHeight);
+  l.box(MARGIN, l.y, CONTENT_WIDTH, boxHeight, PANEL, RULE);
+  let y = l.y + pad;
+  left.forEach((row, i) => {
+    const other = right[i] ?? ['', ''];
+    const x1 = MARGIN + pad;
+    const x2 = MARGIN + pad + colWidth + 16;
+    l.text(row[0], x1, y + 0.5, labelWidth - 6, { size: 8, color: MUTED });
+    l.text(row[1], x1 + labelWidth, y, valueWidth, { face: i === 0 ? 'bold' : 'regular', size: 9 });
+    l.text(other[0], x2, y + 0.5, labelWidth - 6, { size: 8, color: MUTED });
+    l.text(other[1], x2 + labelWidth, y, valueWidth, { size: 9 });
+    y += (heights[i] ?? 0) + rowGap;
+  });
+  l.y += boxHeight + 10;
+}
+
+/** A strip of equal cells, each a small label over a bold value. */
+function strip(l: Layout, cells: [string, string][], fill = PANEL): void {
+  const gap = 8;
+  const width = (CONTENT_WIDTH - gap * (cells.length - 1)) / cells.length;
+  const height = 34;
+  l.ensure(height);
+  cells.forEach(([label, value], i) => {
+    const x = MARGIN + i * (width + gap);
+    l.box(x, l.y, width, height, fill, RULE);
+    l.text(label, x + 8, l.y + 5, width - 16, { size: 7.5, color: MUTED });
+    l.line(value, x + 8, l.y + 16, width - 16, { face: 'bold', size: 10 });
+  });
+  l.y += height + 10;
+}
+
+function holdNote(l: Layout): void {
+  const text =
+    'Payout on hold: this month’s net pay is held and will be paid when the hold is released. ' +
+    'Provident fund, ESI, professional tax and TDS have been deducted as usual.';
+  const pad = 8;
+  const height = l.height(text, CONTENT_WIDTH - 2 * pad, { face: 'bold', size: 8.5 }) + 2 * pad;
+  l.ensure(height);
+  l.box(MARGIN, l.y, CONTENT_WIDTH, height, HOLD_FILL, HOLD_RULE);
+  l.text(text, MARGIN + pad, l.y + pad, CONTENT_WIDTH - 2 * pad, { face: 'bold', size: 8.5, color: HOLD_INK });
+  l.y += height + 10;
+}
+
+interface Column {
+  x: number;
+  width: number;
+}
+interface TableHalf {
+  label: Column;
+  amount: Column;
+  ytd: Column;
+}
+
+const AMOUNT_WIDTH = 64;
+const CELL_PAD = 6;
+
+function half(x: number, width: number): TableHalf {
+  return {
+    label: { x: x + CELL_PAD, width: width - 2 * AMOUNT_WIDTH - 2 * CELL_PAD },
+    amount: { x: x + width - 2 * AMOUNT_WIDTH - CELL_PAD, width: AMOUNT_WIDTH },
+    ytd: { x: x + width - AMOUNT_WIDTH - CELL_PAD, width: AMOUNT_WIDTH },
+  };
+}
+
+type Cell = [label: string, amount: string, ytd: string];
+interface TableSide {
+  x: number;
+  width: number;
+  title: string;
+  rows: Cell[];
+  total: Cell;
+}
+
+/**
+ * A table of one or two sides (earnings | deductions): a header row, repeated on a new page for a
+ * side that still has rows; body rows that grow with wrapped labels; a bold totals row.
+ */
+function table(l: Layout, sides: TableSide[]): void {
+  const cols = sides.map((side) => half(side.x, side.width));
+  const headerHeight = 18;
+  const drawHeader = (fromRow: number) => {
+    sides.forEach((side, i) => {
+      const c = cols[i];
+      if (!c || (fromRow > 0 && side.rows.length <= fromRow)) return;
+      const style: TextStyle = { face: 'bold', size: 8.5, color: ACCENT };
+      l.doc.rect(side.x, l.y, side.width, headerHeight).fill(ACCENT_SOFT);
+      l.line(fromRow > 0 ? `${side.title} (continued)` : side.title, c.label.x, l.y + 4.5, c.label.width + AMOUNT_WIDTH / 2, style);
+      l.line('Amount', c.amount.x, l.y + 4.5, c.amount.width, { ...style, align: 'right' });
+      l.line('YTD', c.ytd.x, l.y + 4.5, c.ytd.width, { ...style, align: 'right' });
+    });
+    l.y += headerHeight;
+  };
+  const rowHeight = (cells: (Cell | undefined)[], style: TextStyle) =>
+    Math.max(...cells.map((cell, i) => (cell ? l.height(cell[0], cols[i]?.label.width ?? 0, style) : 0)), 10) + 8;
+  const drawRow = (cells: (Cell | undefined)[], style: TextStyle, height: number) => {
+    cells.forEach((cell, i) => {
+      const c = cols[i];
+      const side = sides[i];
+      if (!cell || !c || !side) return;
+      l.text(cell[0], c.label.x, l.y + 4, c.label.width, style);
+      l.line(cell[1], c.amount.x, l.y + 4, c.amount.width, { ...style, align: 'right' });
+      l.line(cell[2], c.ytd.x, l.y + 4, c.ytd.width, { ...style, align: 'right', color: style.face === 'bold' ? INK : MUTED });
+      l.rule(l.y + height, side.x, side.x + side.width);
+    });
+    l.y += height;
+  };
+
+  const count = Math.max(...sides.map((side) => side.rows.length));
+  const bodyStyle: TextStyle = { size: 9 };
+  const totalStyle: TextStyle = { face: 'bold', size: 9 };
+  // The header never ends a page alone: it goes with the first row.
+  const firstCells = count > 0 ? sides.map((side) => side.rows[0]) : sides.map((side) => side.total);
+  l.ensure(headerHeight + rowHeight(firstCells, count > 0 ? bodyStyle : totalStyle));
+  drawHeader(0);
+  for (let i = 0; i < count; i++) {
+    const cells = sides.map((side) => side.rows[i]);
+    const height = rowHeight(cells, bodyStyle);
+    if (l.ensure(height)) drawHeader(i);
+    drawRow(cells, bodyStyle, height);
+  }
+  const totals = sides.map((side) => side.total);
+  const height = rowHeight(totals, totalStyle);
+  l.ensure(height);
+  sides.forEach((side) => l.rule(l.y, side.x, side.x + side.width, INK));
+  drawRow(totals, totalStyle, height);
+  l.y += 12;
+}
+
+function netPay(l: Layout, data: PayslipDocument): void {
+  const pad = 12;
+  const amountWidth = 190;
+  const labelWidth = CONTENT_WIDTH - 2 * pad - amountWidth;
+  const words = amountInWords(data.netPaise);
+  const wordsHeight = l.height(words, CONTENT_WIDTH - 2 * pad, { size: 9 });
+  const height = pad + 22 + 4 + wordsHeight + pad;
+  l.ensure(height);
+  l.box(MARGIN, l.y, CONTENT_WIDTH, height, ACCENT_SOFT, ACCENT);
+  const label = data.holdKind === 'payout' ? `Net pay for ${monthLabel(data.month)} (on hold)` : `Net pay for ${monthLabel(data.month)}`;
+  l.text(label, MARGIN + pad, l.y + pad + 4, labelWidth, { face: 'bold', size: 10.5 });
+  l.line(money(data.netPaise), RIGHT - pad - amountWidth, l.y + pad, amountWidth, { face: 'bold', size: 16, color: ACCENT, align: 'right' });
+  l.text(words, MARGIN + pad, l.y + pad + 26, CONTENT_WIDTH - 2 * pad, { size: 9, color: INK });
+  l.y += height + 14;
+}
+
+function sectionTitle(l: Layout, title: string, reserve: number): void {
+  l.ensure(16 + reserve);
+  l.text(title, MARGIN, l.y, CONTENT_WIDTH, { face: 'bold', size: 10 });
+  l.y += 16;
+}
+
+function footer(doc: Doc): void {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const y = PAGE_HEIGHT - 40;
+    doc.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.6).strokeColor(RULE).stroke();
+    doc
+      .font('regular')
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text('This is a computer-generated payslip and does not require a signature.', MARGIN, y + 6, { width: CONTENT_WIDTH - 80, lineBreak: false });
+    if (range.count > 1) {
+      doc.text(`Page ${String(i - range.start + 1)} of ${String(range.count)}`, RIGHT - 80, y + 6, { width: 80, align: 'right', lineBreak: false });
+    }
+  }
+}
+
+/** Renders one payslip to an A4 PDF. */
+export function renderPayslipPdf(data: PayslipDocument): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    bufferPages: true,
+    // Our font as the default: the default default (Helvetica) would parse its metrics file for every document.
+    font: FONT_REGULAR as unknown as string,
+    info: { Title: `Payslip ${monthLabel(data.month)} - ${data.employee.name}`, Author: data.organisation.name, Creator: 'Tankha' },
+  });
+  doc.registerFont('regular', FONT_REGULAR);
+  doc.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const l = new Layout(doc);
+  header(l, data);
+  employeeDetails(l, data);
+  strip(l, [
+    ['Days in period', daysLabel(data.daysInPeriod)],
+    ['Payable days', daysLabel(data.payableDays)],
+    ['LOP days', daysLabel(data.lopDays)],
+  ]);
+  if (data.holdKind === 'payout') holdNote(l);
+
+  const ytdByCode = new Map(data.ytd.lines.map((line) => [line.code, line.amountPaise]));
+  const cell = (line: PayslipDocumentLine): Cell => [line.label, money(line.amountPaise), money(ytdByCode.get(line.code) ?? line.amountPaise)];
+  const earnings = data.lines.filter((line) => line.section === 'earning');
+  const deductions = data.lines.filter((line) => line.section === 'deduction');
+  const employer = data.lines.filter((line) => line.section === 'employer');
+  const halfWidth = (CONTENT_WIDTH - 12) / 2;
+  table(l, [
+    { x: MARGIN, width: halfWidth, title: 'Earnings', rows: earnings.map(cell), total: ['Gross earnings', money(data.grossPaise), money(data.ytd.grossPaise)] },
+    {
+      x: MARGIN + halfWidth + 12,
+      width: halfWidth,
+      title: 'Deductions',
+      rows: deductions.map(cell),
+      total: ['Total deductions', money(data.deductionsPaise), money(data.ytd.deductionsPaise)],
+    },
+  ]);
+
+  netPay(l, data);
+
+  if (employer.length > 0) {
+    sectionTitle(l, 'Employer contributions (not deducted from your pay)', 40);
+    const employerYtd = sumPaise(employer.map((line) => ytdByCode.get(line.code) ?? line.amountPaise));
+    table(l, [
+      {
+        x: MARGIN,
+        width: CONTENT_WIDTH,
+        title: 'Contribution',
+        rows: employer.map(cell),
+        total: ['Total employer contributions', money(sumPaise(employer.map((line) => line.amountPaise))), money(employerYtd)],
+      },
+    ]);
+    l.ensure(14);
+    l.text(`Cost to company this month (gross earnings + employer contributions): ${money(data.employerCostPaise)}`, MARGIN, l.y - 6, CONTENT_WIDTH, {
+      size: 8.5,
+      color: MUTED,
+      align: 'right',
+    });
+    l.y += 14;
+  }
+
+  sectionTitle(l, `Year to date (financial year ${financialYearOf(`${data.month}-01`)})`, 34);
+  strip(l, [
+    ['Gross earnings', money(data.ytd.grossPaise)],
+    ['Total deductions', money(data.ytd.deductionsPaise)],
+    ['Income tax (TDS)', money(data.ytd.tdsPaise)],
+    ['Net pay', money(data.ytd.netPaise)],
+  ]);
+
+  footer(doc);
+  doc.end();
+  return done;
+}

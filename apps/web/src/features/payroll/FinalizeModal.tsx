@@ -7,6 +7,8 @@ import { toastFailure } from './notify';
 import { inr } from './payroll-format';
 import { finalizeRun } from './payroll.api';
 
+const employees = (count: number, one: string, many: string) => (count === 1 ? `1 employee ${one}` : `${String(count)} employees ${many}`);
+
 /** The confirmation before the month is locked for good (DESIGN §10). */
 export function FinalizeModal({ run, onClose, onFinalized }: { run: PayrollRun; onClose: () => void; onFinalized: () => void }) {
   const [busy, setBusy] = useState(false);
@@ -28,7 +30,7 @@ export function FinalizeModal({ run, onClose, onFinalized }: { run: PayrollRun; 
     <Modal opened onClose={onClose} title="Finalize Payroll" centered size="lg">
       <Stack>
         <Text size="sm">
-          Finalizing <b>{month}</b> pays {String(run.employeeCount)} employees a net {inr(run.netPay)}. It locks the month for good:
+          Finalizing <b>{month}</b> pays {run.employeeCount === 1 ? '1 employee' : `${String(run.employeeCount)} employees`} a net {inr(run.netPay)}. It locks the month for good:
         </Text>
         <List size="sm" spacing={4}>
           <List.Item>attendance and leave of the pay period can no longer change;</List.Item>
@@ -39,9 +41,9 @@ export function FinalizeModal({ run, onClose, onFinalized }: { run: PayrollRun; 
         {(run.warningCount > 0 || run.holds.payout > 0 || run.holds.processing > 0) && (
           <Alert color="yellow" variant="light" icon={<IconLock size={18} />}>
             {`${[
-              run.warningCount > 0 ? `${String(run.warningCount)} employees have warnings` : null,
-              run.holds.payout > 0 ? `${String(run.holds.payout)} payouts are on hold` : null,
-              run.holds.processing > 0 ? `${String(run.holds.processing)} employees are excluded from processing` : null,
+              run.warningCount > 0 ? employees(run.warningCount, 'has warnings', 'have warnings') : null,
+              run.holds.payout > 0 ? employees(run.holds.payout, 'has the payout on hold', 'have the payout on hold') : null,
+              run.holds.processing > 0 ? employees(run.holds.processing, 'is excluded from processing', 'are excluded from processing') : null,
             ]
               .filter(Boolean)
               .join('; ')}.`}

@@ -29,7 +29,7 @@ export function PayrollHistoryPage() {
         emptyMessage="No payroll runs yet. The first month appears here once payroll is set up."
       >
         <Table.ScrollContainer minWidth={1100} type="native">
-          <Table aria-label="Payroll runs" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+          <Table aria-label="Payroll runs" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover style={{ whiteSpace: 'nowrap' }}>
             <Table.Thead>
               <Table.Tr>
                 {HISTORY_COLUMNS.map((c) => (
@@ -55,7 +55,7 @@ export function PayrollHistoryPage() {
                   </Table.Td>
                   <Table.Td ta="right">{inr(run.employerCost)}</Table.Td>
                   <Table.Td>
-                    <RunStatusBadge status={run.status} />
+                    <RunStatusBadge status={run.status} size="sm" />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{run.finalizedByName ?? '—'}</Text>

@@ -45,7 +45,7 @@ describe('Payslip view', () => {
     expect(net).toHaveTextContent('Rupees Forty-One Thousand One Hundred Seven Only');
     const earnings = screen.getByRole('table', { name: 'Earnings' });
     expect(earnings).toHaveTextContent('Gross earnings₹46,667');
-    expect(screen.getByRole('table', { name: 'Employer contributions' })).toHaveTextContent('Cost to the employer₹50,267');
+    expect(screen.getByRole('table', { name: 'Employer contributions' })).toHaveTextContent('Cost to the employer (gross + contributions)₹50,267');
     expect(screen.getByRole('table', { name: 'Year to date' })).toHaveTextContent('Net pay₹3,28,856');
   });
 

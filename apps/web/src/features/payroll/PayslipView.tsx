@@ -214,7 +214,7 @@ export function PayslipView({ payslip }: { payslip: Payslip }) {
       </Card>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <LinesCard title="Employer contributions" lines={employerLines} totalLabel="Cost to the employer" total={payslip.employerCost} openAll={openAll} />
+        <LinesCard title="Employer contributions" lines={employerLines} totalLabel="Cost to the employer (gross + contributions)" total={payslip.employerCost} openAll={openAll} />
         <Card component="section" aria-label="Income tax (TDS)" padding="md">
           <Group justify="space-between" mb="xs">
             <Title order={3} size="h5">

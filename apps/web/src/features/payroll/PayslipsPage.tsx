@@ -72,7 +72,7 @@ export function PayslipsPage({ today = dateInZone(new Date(), 'Asia/Kolkata') }:
                     {inr(p.netPay)}
                   </Table.Td>
                   <Table.Td>
-                    <RunStatusBadge status={p.status} />
+                    <RunStatusBadge status={p.status} size="sm" />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">

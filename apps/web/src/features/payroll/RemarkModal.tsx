@@ -31,7 +31,7 @@ export function RemarkModal({ run, row, onClose, onSaved }: { run: PayrollRun; r
       <Stack>
         {row.netPay !== null && (
           <Text size="sm" c="dimmed">
-            Net pay {inr(row.netPay)} against {inr(row.lastMonthNetPay)} last month ({inrChange(row.netPayVariance)}).
+            Net pay {inr(row.netPay)} against {inr(row.lastMonthNetPay)} last month: {inrChange(row.netPayVariance)}.
           </Text>
         )}
         <Textarea

@@ -168,8 +168,8 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
         </Stack>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={1240} type="native">
-            <Table aria-label="Payroll employees" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+          <Table.ScrollContainer minWidth={1120} type="native">
+            <Table aria-label="Payroll employees" verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover style={{ whiteSpace: 'nowrap' }}>
               <Table.Thead>
                 <Table.Tr>
                   {EMPLOYEE_COLUMNS.map((c) =>
@@ -208,7 +208,7 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
                         {inrChange(row.netPayVariance)}
                       </Text>
                     </Table.Td>
-                    <Table.Td maw={240}>
+                    <Table.Td w={220} style={{ whiteSpace: 'normal' }}>
                       <Group gap={4} wrap="nowrap" align="flex-start">
                         <Text size="sm" lineClamp={2} c={row.remark ? undefined : 'dimmed'} title={row.remark ?? undefined} style={{ flex: 1 }}>
                           {row.remark ?? '—'}

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PAYROLL_RUN_STATUS_LABELS, monthLabel, type PayrollRun, type PayrollRunStatus } from '@tankha/contracts';
+import { groupIndian } from '@tankha/domain';
 import { displayDate } from '../../ui/format';
 import { RUN_STATUS_COLORS, inr, percentOf } from './payroll-format';
 
-export function RunStatusBadge({ status }: { status: PayrollRunStatus }) {
+export function RunStatusBadge({ status, size = 'lg' }: { status: PayrollRunStatus; size?: 'sm' | 'lg' }) {
   return (
-    <Badge color={RUN_STATUS_COLORS[status]} variant="light" size="lg">
+    <Badge color={RUN_STATUS_COLORS[status]} variant="light" size={size} style={{ flexShrink: 0 }}>
       {PAYROLL_RUN_STATUS_LABELS[status]}
     </Badge>
   );
@@ -67,13 +68,15 @@ function holdsHint(run: PayrollRun): string | undefined {
 }
 
 export function RunTotals({ run }: { run: PayrollRun }) {
+  // A draft never processed has no figures yet: a dash, not a misleading 0.
+  const money = (rupees: number) => (run.status === 'draft' && run.processedAt === null ? '—' : inr(rupees));
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} component="section" aria-label="Payroll totals">
-      <StatCard label="Employees" value={String(run.employeeCount)} hint={holdsHint(run)} />
-      <StatCard label="Gross earnings" value={inr(run.grossEarnings)} />
-      <StatCard label="Deductions" value={inr(run.totalDeductions)} />
-      <StatCard label="Net pay" value={inr(run.netPay)} />
-      <StatCard label="Employer cost" value={inr(run.employerCost)} />
+      <StatCard label="Employees" value={groupIndian(run.employeeCount)} hint={holdsHint(run)} />
+      <StatCard label="Gross earnings" value={money(run.grossEarnings)} />
+      <StatCard label="Deductions" value={money(run.totalDeductions)} />
+      <StatCard label="Net pay" value={money(run.netPay)} />
+      <StatCard label="Employer cost" value={money(run.employerCost)} />
     </SimpleGrid>
   );
 }
@@ -88,7 +91,7 @@ export function ProcessingProgress({ run }: { run: PayrollRun }) {
         <Group justify="space-between">
           <Text fw={600}>Processing payroll…</Text>
           <Text size="sm" fw={600}>
-            {done.toLocaleString('en-IN')} of {total.toLocaleString('en-IN')} employees ({percent}%)
+            {groupIndian(done)} of {groupIndian(total)} employees ({percent}%)
           </Text>
         </Group>
         <Progress value={percent} size="lg" striped animated aria-label="Payroll processing progress" />
@@ -115,7 +118,7 @@ export function PayslipDeliveryProgress({ run, title }: { run: PayrollRun; title
           <Group justify="space-between">
             <Text size="sm">{row.label}</Text>
             <Text size="sm" c="dimmed">
-              {row.done.toLocaleString('en-IN')} of {total.toLocaleString('en-IN')} ({percentOf(row.done, total)}%)
+              {groupIndian(row.done)} of {groupIndian(total)} ({percentOf(row.done, total)}%)
             </Text>
           </Group>
           <Progress value={percentOf(row.done, total)} aria-label={row.label} />

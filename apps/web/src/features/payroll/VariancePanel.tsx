@@ -26,7 +26,7 @@ export function VariancePanel({ run, onShowEmployees }: { run: PayrollRun; onSho
           </Title>
           {onShowEmployees && (
             <Button variant="light" size="xs" onClick={onShowEmployees}>
-              Show employees with a variance and their reasons
+              See the reasons per employee
             </Button>
           )}
         </Group>

@@ -38,8 +38,24 @@ export const PATHS = {
   acceptInvite: '/accept-invite',
   /** The plans page (administrators and moderators); the access screens' plan button points here. */
   subscription: '/my-subscription',
+  /** Payroll (issue 10; platform §2.1): the open month, history and payslips. */
+  payrollRun: '/payroll/payroll-run',
+  payrollHistory: '/payroll/payroll-history',
+  payrollPayslips: '/payroll/payslips',
+  payslips: '/payslips',
+  payrollSetup: '/payroll-setup',
 } as const;
 
 export function profilePath(userId: string): string {
   return `${PATHS.profile}?userId=${encodeURIComponent(userId)}`;
+}
+
+/** A payslip as administrators open it (platform §2.1 payroll/details/{id}). */
+export function payrollDetailsPath(payslipId: string): string {
+  return `/payroll/details/${encodeURIComponent(payslipId)}`;
+}
+
+/** A past run, read-only (our route under the history page). */
+export function payrollHistoryRunPath(runId: string): string {
+  return `${PATHS.payrollHistory}/${encodeURIComponent(runId)}`;
 }

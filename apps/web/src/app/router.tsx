@@ -53,6 +53,13 @@ const LeaveApprovalsPage = lazyPage(() => import('../features/leave'), 'LeaveApp
 const LeaveTypesPage = lazyPage(() => import('../features/leave'), 'LeaveTypesPage');
 const HolidaysPage = lazyPage(() => import('../features/leave'), 'HolidaysPage');
 const TeamLeavesPage = lazyPage(() => import('../features/leave'), 'TeamLeavesPage');
+const payroll = () => import('../features/payroll');
+const PayrollRunPage = lazyPage(payroll, 'PayrollRunPage');
+const PayrollHistoryPage = lazyPage(payroll, 'PayrollHistoryPage');
+const PayrollHistoryRunPage = lazyPage(payroll, 'PayrollHistoryRunPage');
+const PayrollDetailsPage = lazyPage(payroll, 'PayrollDetailsPage');
+const PayslipsPage = lazyPage(payroll, 'PayslipsPage');
+const MyPayslipPage = lazyPage(payroll, 'MyPayslipPage');
 
 
 /**
@@ -185,6 +192,50 @@ export const routes: RouteObject[] = [
                           </RequirePermission>
                         ),
                       },
+                    ],
+                  },
+                  {
+                    path: 'payroll',
+                    children: [
+                      {
+                        // Administrators and moderators, on a plan with Payroll (platform §2.1).
+                        element: (
+                          <RequirePermission action="payroll.run.view" fallback={PATHS.accessDenied}>
+                            <RequireFeature feature="Payroll">
+                              <Outlet />
+                            </RequireFeature>
+                          </RequirePermission>
+                        ),
+                        children: [
+                          { path: 'payroll-run', element: <PayrollRunPage /> },
+                          { path: 'payroll-history', element: <PayrollHistoryPage /> },
+                          { path: 'payroll-history/:runId', element: <PayrollHistoryRunPage /> },
+                          { path: 'details/:id', element: <PayrollDetailsPage /> },
+                        ],
+                      },
+                      {
+                        element: (
+                          <RequireFeature feature="Payslips">
+                            <Outlet />
+                          </RequireFeature>
+                        ),
+                        children: [
+                          { path: 'payslips', element: <PayslipsPage /> },
+                          { path: 'payslips/:id', element: <MyPayslipPage /> },
+                        ],
+                      },
+                    ],
+                  },
+                  {
+                    path: 'payslips',
+                    element: (
+                      <RequireFeature feature="Payslips">
+                        <Outlet />
+                      </RequireFeature>
+                    ),
+                    children: [
+                      { index: true, element: <PayslipsPage /> },
+                      { path: ':id', element: <MyPayslipPage /> },
                     ],
                   },
                   { path: 'access-denied', element: <AccessDeniedPage /> },

@@ -12,13 +12,16 @@ import {
   IconClockHour4,
   IconCreditCard,
   IconFileCheck,
+  IconFileInvoice,
+  IconHistory,
   IconLayoutDashboard,
   IconPhoto,
+  IconReceipt2,
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { can } from '@tankha/contracts';
+import { can, type FeatureKey } from '@tankha/contracts';
 import { useCurrentUser } from '../current-user';
 import { PATHS } from '../paths';
 
@@ -62,6 +65,13 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   ];
   if (privileged || user.isManager) leaveItems.push({ label: 'Leave approvals', to: PATHS.leaveApprovals, icon: <IconFileCheck size={18} /> });
   if (can(user.roleId, 'leave.types.manage')) leaveItems.push({ label: 'Leave types', to: PATHS.leaveTypes, icon: <IconAdjustmentsHorizontal size={18} /> });
+  const hasFeature = (key: FeatureKey) => user.accessableFeatures.some((f) => f.key === key);
+  const payrollItems: NavItem[] = [];
+  if (can(user.roleId, 'payroll.run.view') && hasFeature('Payroll')) {
+    payrollItems.push({ label: 'Payroll run', to: PATHS.payrollRun, icon: <IconReceipt2 size={18} /> });
+    payrollItems.push({ label: 'Payroll history', to: PATHS.payrollHistory, icon: <IconHistory size={18} /> });
+  }
+  if (hasFeature('Payslips')) payrollItems.push({ label: 'Payslips', to: PATHS.payslips, icon: <IconFileInvoice size={18} /> });
   const peopleItems: NavItem[] = [];
   if (can(user.roleId, 'users.list')) peopleItems.push({ label: 'My people', to: PATHS.myPeople, icon: <IconUsers size={18} /> });
   if (can(user.roleId, 'departments.list')) peopleItems.push({ label: 'Departments', to: PATHS.departments, icon: <IconBuildingCommunity size={18} /> });
@@ -83,6 +93,14 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
         Leave
       </Text>
       <NavItems items={leaveItems} onNavigate={onNavigate} />
+      {payrollItems.length > 0 && (
+        <>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" px="sm">
+            Payroll
+          </Text>
+          <NavItems items={payrollItems} onNavigate={onNavigate} />
+        </>
+      )}
       {peopleItems.length > 0 && (
         <>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" px="sm">

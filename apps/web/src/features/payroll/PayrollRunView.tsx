@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCash, IconLock, IconPlayerPlay } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { PAYROLL_MSG, can, type PayrollRun } from '@tankha/contracts';
+import { useCurrentUser } from '../../app/current-user';
+import { toast } from '../../app/toast';
+import { FinalizeModal } from './FinalizeModal';
+import { MarkPaidModal } from './MarkPaidModal';
+import { toastFailure } from './notify';
+import { isRunEditable, payslipDeliveryPending } from './payroll-format';
+import { PAYROLL_KEY, processRun, type EmployeeFilter } from './payroll.api';
+import { RegisterButton, hasRegister } from './RegisterDownload';
+import { RunEmployeesTable } from './RunEmployeesTable';
+import { PayslipDeliveryProgress, ProcessingProgress, RunHeader, RunTotals } from './RunSummary';
+import { VariancePanel } from './VariancePanel';
+import { WarningsPanel } from './WarningsPanel';
+
+interface PayrollRunViewProps {
+  run: PayrollRun;
+  /** History: figures only, no changes (a finalized run can still be marked as paid). */
+  readOnly?: boolean;
+}
+
+/**
+ * One payroll month: header and actions, live processing progress, totals, warnings before
+ * processing, the employees table and the variance against last month (issue 10 item 3).
+ */
+export function PayrollRunView({ run, readOnly = false }: PayrollRunViewProps) {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const editable = !readOnly && can(user.roleId, 'payroll.run.manage') && isRunEditable(run);
+  const mayFinalize = can(user.roleId, 'payroll.run.finalize');
+  const [filter, setFilter] = useState<EmployeeFilter>('all');
+  const [dialog, setDialog] = useState<'finalize' | 'paid' | null>(null);
+  const [starting, setStarting] = useState(false);
+
+  // When processing ends (or any status change), the rows, warnings and variance have new figures.
+  const previousStatus = useRef(run.status);
+  useEffect(() => {
+    if (previousStatus.current === run.status) return;
+    previousStatus.current = run.status;
+    for (const part of ['employees', 'warnings', 'variance', 'runs']) void queryClient.invalidateQueries({ queryKey: [PAYROLL_KEY, part] });
+  }, [queryClient, run.status]);
+
+  const refreshAll = () => queryClient.invalidateQueries({ queryKey: [PAYROLL_KEY] });
+
+  const startProcessing = async () => {
+    setStarting(true);
+    try {
+      await processRun(run.id);
+      toast.success(PAYROLL_MSG.processingStarted);
+      await refreshAll();
+    } catch (error) {
+      toastFailure(error, 'Failed to start processing');
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const actions = (
+    <>
+      {hasRegister(run) && <RegisterButton run={run} />}
+      {editable && (
+        <Button leftSection={<IconPlayerPlay size={16} />} loading={starting} onClick={() => void startProcessing()}>
+          Process Payroll
+        </Button>
+      )}
+      {!readOnly && mayFinalize && isRunEditable(run) && (
+        <Tooltip label={PAYROLL_MSG.runNotProcessed} disabled={run.status === 'processed'}>
+          {/* The span receives the hover a disabled button does not, so the reason still shows. */}
+          <span>
+            <Button color="red" leftSection={<IconLock size={16} />} disabled={run.status !== 'processed'} onClick={() => setDialog('finalize')}>
+              Finalize Payroll
+            </Button>
+          </span>
+        </Tooltip>
+      )}
+      {mayFinalize && run.status === 'finalized' && (
+        <Button color="green" leftSection={<IconCash size={16} />} onClick={() => setDialog('paid')}>
+          Mark as Paid
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <Stack gap="md">
+      <RunHeader run={run} actions={actions} />
+      {run.lastError && run.status !== 'processing' && (
+        <Alert color="red" variant="light" title="Processing stopped" role="alert">
+          {run.lastError}
+          {editable ? ' Fix the cause and press Process Payroll again; employees already done are kept.' : ''}
+        </Alert>
+      )}
+      {run.status === 'draft' && !run.lastError && editable && (
+        <Text size="sm" c="dimmed">
+          Not processed yet. Add one-time earnings and deductions and holds, fix the warnings, then press Process Payroll.
+        </Text>
+      )}
+      {run.status === 'processing' && <ProcessingProgress run={run} />}
+      {payslipDeliveryPending(run) && (
+        <Card>
+          <PayslipDeliveryProgress run={run} title="Payslips are being generated and e-mailed" />
+        </Card>
+      )}
+      <RunTotals run={run} />
+      {!readOnly && (isRunEditable(run) || run.status === 'processing') && <WarningsPanel run={run} />}
+      <RunEmployeesTable run={run} editable={editable} filter={filter} onFilterChange={setFilter} />
+      <VariancePanel run={run} onShowEmployees={() => setFilter('variance')} />
+
+      {dialog === 'finalize' && (
+        <FinalizeModal
+          run={run}
+          onClose={() => setDialog(null)}
+          onFinalized={() => {
+            setDialog(null);
+            void refreshAll();
+          }}
+        />
+      )}
+      {dialog === 'paid' && (
+        <MarkPaidModal
+          run={run}
+          onClose={() => setDialog(null)}
+          onPaid={() => {
+            setDialog(null);
+            void refreshAll();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

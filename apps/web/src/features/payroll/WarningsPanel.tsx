@@ -1,0 +1,73 @@
+import { Alert, Anchor, Badge, Card, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PAYROLL_WARNING_LABELS, type PayrollRun } from '@tankha/contracts';
+import { errorMessage } from '../../app/api';
+import { profilePath } from '../../app/paths';
+import { ErrorState } from '../../ui/ErrorState';
+import { PageLoader } from '../../ui/PageLoader';
+import { useRunWarnings } from './payroll.api';
+
+/**
+ * Employees without a salary structure, bank account or PAN, listed before processing (issue 10
+ * item 3) so they are fixed first, not discovered after; each links to the profile where it is fixed.
+ */
+export function WarningsPanel({ run }: { run: PayrollRun }) {
+  const warnings = useRunWarnings(run.id, run.warningCount > 0);
+  if (run.warningCount === 0) return null;
+  return (
+    <Card component="section" aria-label="Warnings">
+      <Stack gap="sm">
+        <Group gap="xs">
+          <IconAlertTriangle size={20} color="var(--mantine-color-yellow-7)" aria-hidden />
+          <Title order={3} size="h5">
+            {run.warningCount === 1 ? '1 employee needs attention' : `${String(run.warningCount)} employees need attention`}
+          </Title>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Without a salary structure an employee is paid nothing; without a bank account the salary cannot be transferred; without a PAN, TDS is deducted at the
+          higher rate. Fix these in the employee's profile before processing.
+        </Text>
+        {warnings.isPending ? (
+          <PageLoader label="Loading warnings" />
+        ) : warnings.isError ? (
+          <ErrorState message={errorMessage(warnings.error, 'Failed to load the warnings.')} onRetry={() => void warnings.refetch()} />
+        ) : warnings.data.length === 0 ? (
+          <Alert color="teal" variant="light">
+            Every employee now has a salary structure, bank account and PAN.
+          </Alert>
+        ) : (
+          <ScrollArea.Autosize mah={280} type="auto">
+            <Table aria-label="Employees with warnings" verticalSpacing={6}>
+              <Table.Tbody>
+                {warnings.data.map((w) => (
+                  <Table.Tr key={w.userId}>
+                    <Table.Td>
+                      <Anchor component={Link} to={profilePath(w.userId)} size="sm" fw={600}>
+                        {w.name}
+                      </Anchor>
+                      {w.employeeNumber && (
+                        <Text span size="xs" c="dimmed" ml={6}>
+                          {w.employeeNumber}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6}>
+                        {w.warnings.map((k) => (
+                          <Badge key={k} color="yellow" variant="light" size="sm">
+                            {PAYROLL_WARNING_LABELS[k]}
+                          </Badge>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+        )}
+      </Stack>
+    </Card>
+  );
+}

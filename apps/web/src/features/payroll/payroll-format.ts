@@ -1,0 +1,80 @@
+import type { PayrollRun, PayrollRunStatus } from '@tankha/contracts';
+import { formatInr } from '@tankha/domain';
+
+/**
+ * A payroll amount (rupees on the wire) as payroll screens show it (payroll spec §9): ₹ with Indian
+ * grouping, negatives in brackets, zero as '0'; paise only when the amount has any. A dash for no
+ * figure (an employee not processed yet, or excluded from processing).
+ */
+export function inr(rupees: number | null | undefined): string {
+  if (rupees === null || rupees === undefined) return '—';
+  // Display only: the wire carries rupees with at most two decimals; this is the paise they stand for.
+  const paise = Math.round(rupees * 100);
+  return formatInr(paise, { decimals: paise % 100 === 0 ? 0 : 2 });
+}
+
+/** A difference against last month: '+₹1,500' for a rise, '(₹1,500)' for a fall, '0' for none. */
+export function inrChange(rupees: number | null | undefined): string {
+  if (rupees === null || rupees === undefined) return '—';
+  const text = inr(rupees);
+  return rupees > 0 ? `+${text}` : text;
+}
+
+/** The colour of a difference: rises green, falls red, none dimmed. */
+export function changeColor(rupees: number | null | undefined): string | undefined {
+  if (!rupees) return 'dimmed';
+  return rupees > 0 ? 'teal.8' : 'red.8';
+}
+
+/** Days that may be halves ('27.5'); a dash before processing. */
+export function daysText(days: number | null | undefined): string {
+  return days === null || days === undefined ? '—' : String(days);
+}
+
+export const RUN_STATUS_COLORS: Record<PayrollRunStatus, string> = {
+  draft: 'gray',
+  processing: 'blue',
+  processed: 'indigo',
+  finalized: 'teal',
+  paid: 'green',
+};
+
+/** Draft and processed runs take changes (holds, one-time items, remarks, processing); later ones never do. */
+export function isRunEditable(run: Pick<PayrollRun, 'status'>): boolean {
+  return run.status === 'draft' || run.status === 'processed';
+}
+
+/** Whole percent of done ÷ total (0 when there is nothing to do). */
+export function percentOf(done: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.min(100, Math.floor((done * 100) / total));
+}
+
+/** Payslip PDFs and e-mails still going out after finalize. */
+export function payslipDeliveryPending(run: Pick<PayrollRun, 'status' | 'payslips'>): boolean {
+  if (run.status !== 'finalized' && run.status !== 'paid') return false;
+  const { total, rendered, emailed } = run.payslips;
+  return rendered < total || emailed < total;
+}
+
+/**
+ * How often a run is polled: every second while it processes (the progress bar), every 3 s while its
+ * payslips are still being rendered and e-mailed, otherwise not at all. The state lives on the
+ * server, so closing and reopening the page shows the same progress.
+ */
+export function runPollInterval(run: Pick<PayrollRun, 'status' | 'payslips'> | undefined): number | false {
+  if (!run) return false;
+  if (run.status === 'processing') return 1000;
+  return payslipDeliveryPending(run) ? 3000 : false;
+}
+
+/** The start year of the Indian financial year (April–March) a date falls in. */
+export function financialYearStartOf(isoDate: string): number {
+  const year = Number(isoDate.slice(0, 4));
+  return Number(isoDate.slice(5, 7)) >= 4 ? year : year - 1;
+}
+
+/** '2026-27' for 2026. */
+export function financialYearLabel(startYear: number): string {
+  return `${String(startYear)}-${String((startYear + 1) % 100).padStart(2, '0')}`;
+}

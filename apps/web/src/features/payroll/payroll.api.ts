@@ -1,0 +1,178 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  PAYROLL_EMPLOYEE_PAGE_SIZE,
+  payrollAdjustmentListReplySchema,
+  payrollAdjustmentReplySchema,
+  payrollEmployeeListReplySchema,
+  payrollRunListReplySchema,
+  payrollRunReplySchema,
+  payrollVarianceReplySchema,
+  payrollWarningListReplySchema,
+  payslipListReplySchema,
+  payslipReplySchema,
+  type PayrollAdjustment,
+  type PayrollAdjustmentInput,
+  type PayrollEmployeeRow,
+  type PayrollHoldInput,
+  type PayrollMarkPaidInput,
+  type PayrollRun,
+  type Payslip,
+  type PayslipSummary,
+  type PAYROLL_EMPLOYEE_FILTERS,
+} from '@tankha/contracts';
+import { api, apiDownload } from '../../app/api';
+import { payslipDeliveryPending, runPollInterval } from './payroll-format';
+
+/** Every payroll query starts with this key, so one invalidation refreshes the run, its lists and payslips. */
+export const PAYROLL_KEY = 'payroll';
+
+const enc = encodeURIComponent;
+const runPath = (runId: string) => `/PayrollRuns/${enc(runId)}`;
+
+/** The open month (GET /PayrollRuns/current); a 404 means payroll is not set up yet. */
+export function useCurrentRun() {
+  return useQuery({
+    queryKey: [PAYROLL_KEY, 'run', 'current'],
+    queryFn: async ({ signal }): Promise<PayrollRun> => (await api.get('/PayrollRuns/current', payrollRunReplySchema, { quiet: true, signal })).data,
+    refetchInterval: (query) => runPollInterval(query.state.data),
+  });
+}
+
+export function useRun(runId: string) {
+  return useQuery({
+    queryKey: [PAYROLL_KEY, 'run', runId],
+    queryFn: async ({ signal }): Promise<PayrollRun> => (await api.get(runPath(runId), payrollRunReplySchema, { quiet: true, signal })).data,
+    refetchInterval: (query) => runPollInterval(query.state.data),
+  });
+}
+
+/** Every run, newest first (history); polled while the newest finalized run's payslips are going out. */
+export function useRuns() {
+  return useQuery({
+    queryKey: [PAYROLL_KEY, 'runs'],
+    queryFn: async ({ signal }): Promise<PayrollRun[]> => (await api.get('/PayrollRuns', payrollRunListReplySchema, { quiet: true, signal })).data,
+    refetchInterval: (query) => {
+      const latest = latestFinalizedRun(query.state.data ?? []);
+      return latest && payslipDeliveryPending(latest) ? 3000 : false;
+    },
+  });
+}
+
+/** The newest finalized or paid run of a newest-first list. */
+export function latestFinalizedRun(runs: readonly PayrollRun[]): PayrollRun | undefined {
+  return runs.find((r) => r.status === 'finalized' || r.status === 'paid');
+}
+
+export interface EmployeePage {
+  rows: PayrollEmployeeRow[];
+  totalRecords: number;
+}
+
+export type EmployeeFilter = (typeof PAYROLL_EMPLOYEE_FILTERS)[number];
+export interface EmployeeQuery {
+  page: number;
+  search: string;
+  filter: EmployeeFilter;
+}
+
+export function useRunEmployees(runId: string, query: EmployeeQuery) {
+  return useQuery({
+    queryKey: [PAYROLL_KEY, 'employees', runId, query],
+    queryFn: async ({ signal }): Promise<EmployeePage> => {
+      const reply = await api.get(`${runPath(runId)}/employees`, payrollEmployeeListReplySchema, {
+        query: { pageSize: PAYROLL_EMPLOYEE_PAGE_SIZE, ...query, search: query.search || undefined },
+        quiet: true,
+        signal,
+      });
+      return { rows: reply.data, totalRecords: reply.totalRecords };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRunWarnings(runId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [PAYROLL_KEY, 'warnings', runId],
+    queryFn: async ({ signal }) => (await api.get(`${runPath(runId)}/warnings`, payrollWarningListReplySchema, { quiet: true, signal })).data,
+    enabled,
+  });
+}
+
+export function useRunVariance(runId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [PAYROLL_KEY, 'variance', runId],
+    queryFn: async ({ signal }) => (await api.get(`${runPath(runId)}/variance`, payrollVarianceReplySchema, { quiet: true, signal })).data,
+    enabled,
+  });
+}
+
+export function useAdjustments(runId: string, userId: string) {
+  return useQuery({
+    queryKey: [PAYROLL_KEY, 'adjustments', runId, userId],
+    queryFn: async ({ signal }): Promise<PayrollAdjustment[]> =>
+      (await api.get(`${runPath(runId)}/adjustments`, payrollAdjustmentListReplySchema, { query: { userId }, quiet: true, signal })).data,
+  });
+}
+
+export async function setHold(runId: string, userId: string, body: PayrollHoldInput): Promise<void> {
+  await api.send('PUT', `${runPath(runId)}/holds/${enc(userId)}`, body, { quiet: true });
+}
+
+export async function releaseHold(runId: string, userId: string): Promise<void> {
+  await api.send('DELETE', `${runPath(runId)}/holds/${enc(userId)}`, undefined, { quiet: true });
+}
+
+export async function addAdjustment(runId: string, body: PayrollAdjustmentInput): Promise<PayrollAdjustment> {
+  return (await api.post(`${runPath(runId)}/adjustments`, payrollAdjustmentReplySchema, body, { quiet: true })).data;
+}
+
+export async function deleteAdjustment(runId: string, adjustmentId: string): Promise<void> {
+  await api.send('DELETE', `${runPath(runId)}/adjustments/${enc(adjustmentId)}`, undefined, { quiet: true });
+}
+
+export async function saveRemark(runId: string, userId: string, remark: string): Promise<void> {
+  await api.send('PUT', `${runPath(runId)}/remarks/${enc(userId)}`, { remark }, { quiet: true });
+}
+
+/** 202: the work runs as a job; its progress is read from GET /PayrollRuns/:id. */
+export async function processRun(runId: string): Promise<void> {
+  await api.send('POST', `${runPath(runId)}/process`, undefined, { quiet: true });
+}
+
+export async function reprocessEmployee(runId: string, userId: string): Promise<void> {
+  await api.send('POST', `${runPath(runId)}/employees/${enc(userId)}/process`, undefined, { quiet: true });
+}
+
+export async function finalizeRun(runId: string): Promise<PayrollRun> {
+  return (await api.post(`${runPath(runId)}/finalize`, payrollRunReplySchema, undefined, { quiet: true })).data;
+}
+
+export async function markRunPaid(runId: string, body: PayrollMarkPaidInput): Promise<PayrollRun> {
+  return (await api.post(`${runPath(runId)}/mark-paid`, payrollRunReplySchema, body, { quiet: true })).data;
+}
+
+export async function downloadRegister(run: Pick<PayrollRun, 'id' | 'month'>): Promise<void> {
+  await apiDownload(`${runPath(run.id)}/register.xlsx`, `payroll-register-${run.month}.xlsx`, { quiet: true });
+}
+
+/** The signed-in user's payslips, or one financial year's (start year) of them. */
+export function usePayslips(year: number | null) {
+  return useQuery({
+    queryKey: [PAYROLL_KEY, 'payslips', year],
+    queryFn: async ({ signal }): Promise<PayslipSummary[]> =>
+      (await api.get('/Payslips', payslipListReplySchema, { query: { year: year ?? undefined }, quiet: true, signal })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePayslip(id: string) {
+  return useQuery({
+    queryKey: [PAYROLL_KEY, 'payslip', id],
+    queryFn: async ({ signal }): Promise<Payslip> => (await api.get(`/Payslips/${enc(id)}`, payslipReplySchema, { quiet: true, signal })).data,
+  });
+}
+
+export async function downloadPayslipPdf(payslip: Pick<PayslipSummary, 'id' | 'month'>, employeeName?: string): Promise<void> {
+  const who = employeeName ? `-${employeeName.trim().replace(/[^A-Za-z0-9]+/g, '-')}` : '';
+  await apiDownload(`/Payslips/${enc(payslip.id)}/pdf`, `payslip-${payslip.month}${who}.pdf`, { quiet: true });
+}

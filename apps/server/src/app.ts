@@ -42,6 +42,7 @@ import { leaveRoutes } from './modules/leave/leave.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { attachNotificationHub } from './modules/notifications/notifications.hub';
 import { taxRoutes } from './modules/tax/tax.routes';
+import { payrollCalculatorRoutes } from './modules/payroll-calculator/payroll-calculator.routes';
 import { buildServices, registerJobs, type Services } from './services';
 import { JobQueue } from './platform/jobs/job-queue';
 import { UnitOfWork } from './platform/unit-of-work';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes, { services });
       await api.register(dashboardRoutes, { services });
       await api.register(taxRoutes, { services });
+      await api.register(payrollCalculatorRoutes, { services });
       await api.register(attendanceRoutes, { services });
       await api.register(shiftRoutes, { services });
       await api.register(attendanceSettingsRoutes, { services });

@@ -13,6 +13,7 @@ import { SubscriptionService } from './modules/subscriptions/subscriptions.servi
 import { UserService } from './modules/users/users.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { TaxService } from './modules/tax/tax.service';
+import { PayrollCalculatorService } from './modules/payroll-calculator/payroll-calculator.service';
 import { AttendanceService } from './modules/attendance/attendance.service';
 import { ShiftService } from './modules/shifts/shifts.service';
 import { AttendanceSettingsService } from './modules/attendance-settings/attendance-settings.service';
@@ -38,6 +39,7 @@ export interface Services {
   users: UserService;
   dashboard: DashboardService;
   tax: TaxService;
+  payrollCalculator: PayrollCalculatorService;
   attendance: AttendanceService;
   shift: ShiftService;
   attendanceSettings: AttendanceSettingsService;
@@ -75,6 +77,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     users,
     dashboard: new DashboardService({ clock }),
     tax: new TaxService(),
+    payrollCalculator: new PayrollCalculatorService(),
     attendance,
     shift: new ShiftService({ clock, locks: payrollLocks }),
     attendanceSettings: new AttendanceSettingsService({ clock }),

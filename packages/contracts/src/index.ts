@@ -25,3 +25,4 @@ export * from './attendance.contract';
 export * from './leave.contract';
 export * from './notifications.contract';
 export * from './payroll.contract';
+export * from './payroll-calculator.contract';

@@ -171,6 +171,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'GET /Users/{id}/salary-structure': { path: { id: ids.memberId } },
     'POST /Users/import/preview': { multipart: { fields: {}, file: { field: 'file', filename: 'people.csv', contentType: 'text/csv', bytes: CSV } } },
     'POST /Users/import': { multipart: { fields: { mode: 'restricted' }, file: { field: 'file', filename: 'people.csv', contentType: 'text/csv', bytes: CSV } } },
+    'POST /payroll/calculate': { body: { month: '2026-04', state: 'KA', daysInPeriod: 30, payableDays: 28, earnings: [{ name: 'Basic', monthlyAmount: 30_000 }] } },
     'GET /dev/mailbox': { isolationExempt: 'the development mailbox is only mounted without SMTP, never in production' },
   };
 }

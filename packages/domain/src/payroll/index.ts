@@ -1,3 +1,3 @@
 export * from './structure/index';
 export * from './periods/index';
-export * from './month/types';
+export * from './month/index';

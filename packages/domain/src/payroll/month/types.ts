@@ -62,7 +62,11 @@ export interface EmployeeMonthInput {
   epf: { enabled: boolean; settings: EpfSettings };
   /** forceCalculate: the employee's forceESICalc; coveredAtPeriodStart: covered at the start of the contribution period. */
   esi: { enabled: boolean; forceCalculate?: boolean; coveredAtPeriodStart?: boolean };
-  professionalTax: { enabled: boolean; stateCode: string | null };
+  /**
+   * halfYearGrossPaise: half-yearly states (Tamil Nadu, Kerala) levy on the half year's income; the
+   * caller passes it in the month the tax falls due. Default: this month's gross × 6.
+   */
+  professionalTax: { enabled: boolean; stateCode: string | null; halfYearGrossPaise?: number };
   lwf: { enabled: boolean; stateCode: string | null };
   gender: StatutoryGender;
   /** Age on the first day of the period (EPS stops at 58); null when unknown. */
@@ -74,7 +78,11 @@ export interface EmployeeMonthInput {
     /** 0 Old, 1 New (DESIGN §5). */
     regime: 0 | 1;
     ageBand: TaxAgeBand;
-    /** Taxable salary already paid this financial year (finalized months before this one, a previous employer's included). */
+    /**
+     * Taxable salary already paid this financial year (finalized months before this one, a previous
+     * employer's included): the Σ of earlier months' `taxableGrossPaise`, so already net of their
+     * pre-tax deductions.
+     */
     grossSoFarPaise: number;
     /** TDS already deducted this financial year. */
     tdsSoFarPaise: number;
@@ -108,7 +116,10 @@ export interface EmployeeMonthResult {
   netPaise: number;
   /** gross + Σ employer lines. */
   employerCostPaise: number;
-  /** Taxable salary of this month (what the next month adds to grossSoFar). */
+  /**
+   * Taxable salary of this month (what the next month adds to grossSoFar): the taxable earnings,
+   * recurring and one-time, less this month's pre-tax deductions, never below 0.
+   */
   taxableGrossPaise: number;
   tdsPaise: number;
   professionalTaxPaise: number;

@@ -370,10 +370,12 @@ function evaluateAt(p: Prepared, input: SalaryStructureInput, grossPaise: number
   const epf = computeEpf({ pfWagePaise, settings: epfSettings, ageYears: input.statutory.ageYears, asOf: input.asOf });
   let esiWagePaise = 0;
   for (const e of p.earnings) if (e.isConsideredForEsi) esiWagePaise += Math.max(0, amounts.get(e) ?? 0);
+  // Coverage is tested on the ESI wages (the components counted for ESI), not the whole gross: the
+  // Act's "wages" (s.2(22)) leave out e.g. travelling allowance, and computeEmployeeMonth tests the
+  // same full-month ESI wages, so the preview and the month agree.
   const esi = esiSettings.enabled
     ? computeEsi({
         grossWagesPaise: esiWagePaise,
-        coverageWagesPaise: Math.max(0, grossPaise),
         forceCalculate: esiSettings.forceCalculate,
         isPersonWithDisability: esiSettings.isPersonWithDisability,
         asOf: input.asOf,

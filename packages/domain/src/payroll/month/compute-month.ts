@@ -1,0 +1,432 @@
+import { mulDivPaise, roundPaise, roundToRupees, toDecimal } from '../../money/arith';
+import { formatRupees } from '../../money/inr';
+import { firstDayOfMonth } from '../../statutory/effective-dated';
+import { computeEpf, epfRatesFor, type EpfContribution } from '../../statutory/epf';
+import { computeEsi, esiRatesFor, type EsiContribution } from '../../statutory/esi';
+import { labourWelfareFundFor, labourWelfareFundTableFor } from '../../statutory/labour-welfare-fund';
+import { professionalTaxFor } from '../../statutory/professional-tax';
+import { INDIAN_STATE_NAMES, isIndianStateCode } from '../../statutory/states';
+import { computeIncomeTax } from '../../tax/income-tax';
+import { isTaxFinancialYear } from '../../tax/rules';
+import { computeMonthlyTds } from '../../tax/tds';
+import { prorateEarning } from '../periods/payable-days';
+import type { EmployeeMonthInput, EmployeeMonthResult, MonthAdjustmentInput, MonthLine } from './types';
+
+/**
+ * One employee's month (DESIGN §10, issue 10 item 4): the one function the run, the payslip, the
+ * salary-structure preview and the public calculator call. Pure; all amounts in paise; every amount
+ * it returns is a whole rupee. Rounding points, in order:
+ *  - each earning to the rupee, half up (prorated ones by `prorateEarning`, straight from the exact
+ *    amount × payable ÷ period days; amounts given with paise are taken to the rupee the same way);
+ *  - EPF, EPS, EDLI and admin charges each to the rupee, half up (computeEpf; india-tax-rules §10);
+ *  - ESI shares each UP to the next rupee (computeEsi; ESI (Central) Rules r.51, §11);
+ *  - professional tax and LWF are whole-rupee slab amounts;
+ *  - the year's tax per s.288A/288B (computeIncomeTax) and this month's TDS to the nearest rupee
+ *    (computeMonthlyTds);
+ *  - recurring and one-time deductions to the rupee, half up.
+ * Lines with a zero amount are left out, except TDS, which is always printed while TDS is on so the
+ * payslip says why it is nil (e.g. the 87A rebate).
+ */
+
+const ZERO = 0;
+
+/** ₹ text; paise shown only when there are any. */
+function rs(amountPaise: number): string {
+  return formatRupees(amountPaise, { showPaise: amountPaise % 100 !== 0 });
+}
+
+/** Component amounts to the rupee, half up (DESIGN §5 "component amounts to the rupee"). */
+function rupee(amountPaise: number): number {
+  return roundToRupees(amountPaise, 1, 'halfUp');
+}
+
+/** `base × percent%` shown to the paisa, then the rupee figure the rule rounded it to. */
+function rateText(what: string, basePaise: number, percent: string, resultPaise: number, roundedHow: string): string {
+  const exactPaise = roundPaise(toDecimal(basePaise).mul(toDecimal(percent)).div(100), 'halfUp');
+  const tail = exactPaise === resultPaise ? `= ${rs(resultPaise)}` : `= ${rs(exactPaise)}, ${roundedHow} to ${rs(resultPaise)}`;
+  return `${what} ${rs(basePaise)} × ${percent}% ${tail}`;
+}
+
+function isHalfDays(value: number): boolean {
+  return Number.isFinite(value) && Number.isInteger(value * 2);
+}
+
+function checkPaise(value: number, field: string): void {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${field} must be a whole, non-negative number of paise`);
+}
+
+function validate(input: EmployeeMonthInput): void {
+  firstDayOfMonth(input.month);
+  const { days } = input.period;
+  if (!Number.isInteger(days) || days <= 0) throw new RangeError('period.days must be a positive whole number');
+  if (!isHalfDays(input.payableDays) || input.payableDays < 0 || input.payableDays > days) {
+    throw new RangeError('payableDays must be a multiple of 0.5 from 0 to the period days');
+  }
+  if (!isHalfDays(input.lopDays) || input.lopDays < 0 || input.payableDays + input.lopDays > days) {
+    throw new RangeError('lopDays must be a multiple of 0.5, and payable + LOP days at most the period days');
+  }
+  input.earnings.forEach((e, i) => {
+    checkPaise(e.monthlyPaise, `earnings[${String(i)}].monthlyPaise`);
+  });
+  input.deductions.forEach((d, i) => {
+    checkPaise(d.monthlyPaise, `deductions[${String(i)}].monthlyPaise`);
+  });
+  input.adjustments.forEach((a, i) => {
+    checkPaise(a.amountPaise, `adjustments[${String(i)}].amountPaise`);
+  });
+  if (input.ageYears !== null && (!Number.isInteger(input.ageYears) || input.ageYears < 0)) throw new RangeError('ageYears must be a whole number or null');
+  if (input.professionalTax.halfYearGrossPaise !== undefined) checkPaise(input.professionalTax.halfYearGrossPaise, 'professionalTax.halfYearGrossPaise');
+  const t = input.tds;
+  if (t.enabled) {
+    if (!isTaxFinancialYear(t.financialYear)) throw new RangeError(`tds.financialYear '${t.financialYear}' has no income-tax rules`);
+    if (t.regime !== 0 && t.regime !== 1) throw new RangeError('tds.regime must be 0 (Old) or 1 (New)');
+    if (!Number.isInteger(t.remainingMonths) || t.remainingMonths < 1 || t.remainingMonths > 12) {
+      throw new RangeError('tds.remainingMonths must be a whole number from 1 to 12');
+    }
+    checkPaise(t.grossSoFarPaise, 'tds.grossSoFarPaise');
+    checkPaise(t.tdsSoFarPaise, 'tds.tdsSoFarPaise');
+    if (t.deductionsForYearPaise !== undefined) checkPaise(t.deductionsForYearPaise, 'tds.deductionsForYearPaise');
+  }
+}
+
+const ADJUSTMENT_CODES: Record<MonthAdjustmentInput['kind'], Record<MonthAdjustmentInput['category'], string>> = {
+  earning: { bonus: 'ADJ_BONUS', incentive: 'ADJ_INCENTIVE', loanRecovery: 'ADJ_LOAN_RECOVERY', other: 'ADJ_OTHER' },
+  deduction: { bonus: 'ADJ_BONUS_DEDUCTION', incentive: 'ADJ_INCENTIVE_DEDUCTION', loanRecovery: 'ADJ_LOAN_RECOVERY', other: 'ADJ_OTHER_DEDUCTION' },
+};
+
+/**
+ * One-time earnings that are ESI wages. ESI Act 1948 s.2(22): "wages" are all remuneration paid in
+ * cash, including "other additional remuneration, if any, paid at intervals not exceeding two
+ * months", and exclude (a) employer PF/pension/ESI contributions, (b) travelling allowance, (c) sums
+ * for special expenses of the employment and (d) gratuity on discharge. A monthly incentive or other
+ * one-time pay is such additional remuneration; a bonus (Payment of Bonus Act, paid yearly, i.e. at
+ * an interval of more than two months) is not.
+ */
+function isEsiWageAdjustment(a: MonthAdjustmentInput): boolean {
+  return a.kind === 'earning' && (a.category === 'incentive' || a.category === 'other');
+}
+
+function stateName(code: string): string {
+  return isIndianStateCode(code) ? INDIAN_STATE_NAMES[code] : code;
+}
+
+export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthResult {
+  validate(input);
+  // Statutory rows are picked for the wage month (the ECR and ESIC returns are by wage month).
+  const asOf = firstDayOfMonth(input.month);
+  const periodDays = input.period.days;
+  const { payableDays } = input;
+  const earningLines: MonthLine[] = [];
+  const deductionLines: MonthLine[] = [];
+  const employerLines: MonthLine[] = [];
+  const add = (lines: MonthLine[], line: MonthLine): void => {
+    if (line.amountPaise !== ZERO) lines.push(line);
+  };
+
+  // --- Earnings -----------------------------------------------------------------------------
+  let pfAlwaysPaise = 0;
+  let pfConditionalPaise = 0;
+  let esiWagesPaise = 0;
+  let esiCoverageWagesPaise = 0;
+  let taxableThisMonthPaise = 0;
+  let taxableFullMonthPaise = 0;
+  const pfParts: string[] = [];
+  for (const e of input.earnings) {
+    const fullPaise = rupee(e.monthlyPaise);
+    const amountPaise = e.proRata ? prorateEarning({ amountPaise: e.monthlyPaise, isProRata: true, payableDays, periodDays }) : fullPaise;
+    const explanation = e.proRata
+      ? `${e.name} ${rs(e.monthlyPaise)} × ${String(payableDays)} of ${String(periodDays)} payable days = ${rs(amountPaise)}`
+      : `${e.name} ${rs(fullPaise)}, paid in full (not prorated by payable days)`;
+    add(earningLines, { section: 'earning', code: e.code, label: e.name, amountPaise, explanation: [explanation] });
+    if (e.epfContributionType === 1) pfAlwaysPaise += amountPaise;
+    if (e.epfContributionType === 2) pfConditionalPaise += amountPaise;
+    if (e.epfContributionType !== 0 && amountPaise > 0) pfParts.push(`${e.name} ${rs(amountPaise)}${e.epfContributionType === 2 ? ' while under the ceiling' : ''}`);
+    if (e.esiWage) {
+      esiWagesPaise += amountPaise;
+      esiCoverageWagesPaise += fullPaise;
+    }
+    if (e.taxable) {
+      taxableThisMonthPaise += amountPaise;
+      taxableFullMonthPaise += fullPaise;
+    }
+  }
+  for (const a of input.adjustments) {
+    if (a.kind !== 'earning') continue;
+    const amountPaise = rupee(a.amountPaise);
+    const notes: string[] = [`${a.label} ${rs(amountPaise)}: one-time ${a.category === 'other' ? 'earning' : a.category} for this month, paid in full`];
+    if (!a.taxable) notes.push('Not taxable salary');
+    add(earningLines, { section: 'earning', code: ADJUSTMENT_CODES.earning[a.category], label: a.label, amountPaise, explanation: notes });
+    if (isEsiWageAdjustment(a)) esiWagesPaise += amountPaise;
+    if (a.taxable) taxableThisMonthPaise += amountPaise;
+  }
+  const grossPaise = earningLines.reduce((sum, l) => sum + l.amountPaise, 0);
+
+  // --- EPF, EPS, EDLI (india-tax-rules §10) ---------------------------------------------------
+  const epfRates = epfRatesFor(asOf);
+  // epfContributionType 2 counts only while the PF wage of the type-1 components is under the
+  // ceiling, and then only up to it (the component tops the wage up to the statutory 15,000).
+  let pfWagePaise = pfAlwaysPaise;
+  if (pfConditionalPaise > 0 && pfAlwaysPaise < epfRates.wageCeilingPaise) {
+    pfWagePaise = Math.min(epfRates.wageCeilingPaise, pfAlwaysPaise + pfConditionalPaise);
+  }
+  let epf: EpfContribution | null = null;
+  const wages = { pfWagePaise: 0, epsWagePaise: 0, edliWagePaise: 0, esiWagePaise: 0 };
+  if (input.epf.enabled) {
+    epf = computeEpf({
+      pfWagePaise,
+      settings: input.epf.settings,
+      payableDays,
+      periodDays,
+      ...(input.ageYears !== null ? { ageYears: input.ageYears } : {}),
+      asOf,
+    });
+    if (epf.applicable) {
+      const w = epf.contributionWagePaise;
+      const statutoryWagePaise = Math.min(w, epfRates.wageCeilingPaise);
+      const epsStopped = input.ageYears !== null && input.ageYears >= epfRates.epsAgeLimitYears;
+      // The ECR reports wages in whole rupees; a prorated ceiling (kept to the paisa by computeEpf)
+      // is the only way a contribution wage gets paise, and it goes to the rupee half up here.
+      wages.pfWagePaise = rupee(w);
+      wages.edliWagePaise = rupee(statutoryWagePaise);
+      wages.epsWagePaise = epsStopped ? 0 : rupee(statutoryWagePaise);
+      const wageWhy =
+        pfWagePaise === w
+          ? `PF wage ${rs(w)}${pfParts.length > 0 ? ` (${pfParts.join(' + ')})` : ''}`
+          : `PF wage ${rs(pfWagePaise)}${pfParts.length > 0 ? ` (${pfParts.join(' + ')})` : ''}, restricted to the ${rs(epf.ceilingPaise)} ceiling: ${rs(w)}`;
+      add(deductionLines, {
+        section: 'deduction',
+        code: 'EPF_EE',
+        label: 'Provident Fund (EPF)',
+        amountPaise: epf.employeePaise,
+        explanation: [wageWhy, rateText('Employee share', w, epf.employeeRatePercent, epf.employeePaise, 'rounded half up')],
+      });
+      add(employerLines, {
+        section: 'employer',
+        code: 'EPF_ER',
+        label: 'EPF (employer)',
+        amountPaise: epf.employerEpfPaise,
+        explanation: [
+          rateText('Employer share', w, epf.employerRatePercent, epf.employerPaise, 'rounded half up'),
+          epsStopped
+            ? `No EPS from age ${String(epfRates.epsAgeLimitYears)}: the whole employer share goes to EPF, ${rs(epf.employerEpfPaise)}`
+            : `Less EPS ${rs(epf.epsPaise)}: to EPF ${rs(epf.employerEpfPaise)}`,
+        ],
+      });
+      // What 8.33% comes to before the EPS limits (1,250 a month; never above the employer share).
+      const epsRoundedPaise = roundToRupees(toDecimal(statutoryWagePaise).mul(toDecimal(epfRates.epsRatePercent)).div(100), 1, 'halfUp');
+      const epsText = rateText('Pension (EPS) on', statutoryWagePaise, epfRates.epsRatePercent, epsRoundedPaise, 'rounded half up');
+      add(employerLines, {
+        section: 'employer',
+        code: 'EPS_ER',
+        label: 'EPS (employer)',
+        amountPaise: epf.epsPaise,
+        explanation: [epf.epsPaise < epsRoundedPaise ? `${epsText}, limited to ${rs(epf.epsPaise)}` : epsText],
+      });
+      add(employerLines, {
+        section: 'employer',
+        code: 'EDLI',
+        label: 'EDLI',
+        amountPaise: epf.edliPaise,
+        explanation: [rateText('EDLI on', statutoryWagePaise, epfRates.edliRatePercent, epf.edliPaise, 'rounded half up')],
+      });
+      add(employerLines, {
+        section: 'employer',
+        code: 'EPF_ADMIN',
+        label: 'EPF admin charges',
+        amountPaise: epf.adminChargesPaise,
+        explanation: [rateText('Admin charges on', w, epfRates.adminRatePercent, epf.adminChargesPaise, 'rounded half up')],
+      });
+    }
+  }
+
+  // --- ESI (india-tax-rules §11) ----------------------------------------------------------------
+  // Coverage is tested on the full-month ESI wages of the structure (recurring, unprorated: a short
+  // month does not bring someone into ESI); the contribution is charged on the wages actually paid.
+  let esi: EsiContribution | null = null;
+  if (input.esi.enabled) {
+    esi = computeEsi({
+      grossWagesPaise: esiWagesPaise,
+      coverageWagesPaise: esiCoverageWagesPaise,
+      ...(input.esi.forceCalculate !== undefined ? { forceCalculate: input.esi.forceCalculate } : {}),
+      ...(input.esi.coveredAtPeriodStart !== undefined ? { coveredAtPeriodStart: input.esi.coveredAtPeriodStart } : {}),
+      // Average daily wage for the 176/day exemption of the employee share; taken up to the paisa so
+      // exactly 176.00 stays exempt and anything above it does not.
+      ...(payableDays > 0 ? { dailyAverageWagePaise: mulDivPaise(esiWagesPaise, 1, payableDays, 'up') } : {}),
+      asOf,
+    });
+    if (esi.applicable) {
+      wages.esiWagePaise = esiWagesPaise;
+      const ceilingPaise = esiRatesFor(asOf).coverageCeilingPaise;
+      const why =
+        input.esi.forceCalculate === true
+          ? 'ESI calculated for this employee whatever the wage'
+          : input.esi.coveredAtPeriodStart === true
+            ? 'Covered at the start of the contribution period: stays covered to its end'
+            : `Covered: full-month ESI wages ${rs(esiCoverageWagesPaise)} are within the ${rs(ceilingPaise)} ceiling`;
+      add(deductionLines, {
+        section: 'deduction',
+        code: 'ESI_EE',
+        label: 'ESI',
+        amountPaise: esi.employeePaise,
+        explanation: [why, rateText('ESI wages', esiWagesPaise, esi.employeeRatePercent, esi.employeePaise, 'rounded up')],
+      });
+      add(employerLines, {
+        section: 'employer',
+        code: 'ESI_ER',
+        label: 'ESI (employer)',
+        amountPaise: esi.employerPaise,
+        explanation: [
+          rateText('ESI wages', esiWagesPaise, esi.employerRatePercent, esi.employerPaise, 'rounded up'),
+          ...(esi.employeeShareExempt ? ['Average daily wage at most ₹176: no employee share, the employer still pays'] : []),
+        ],
+      });
+    }
+  }
+
+  // --- Professional tax and LWF, by state and month, on the month's gross ------------------------
+  let professionalTaxPaise = 0;
+  const ptState = input.professionalTax.stateCode;
+  if (input.professionalTax.enabled && ptState !== null) {
+    const pt = professionalTaxFor({
+      stateCode: ptState,
+      month: input.month,
+      monthlyGrossPaise: grossPaise,
+      ...(input.professionalTax.halfYearGrossPaise !== undefined ? { halfYearGrossPaise: input.professionalTax.halfYearGrossPaise } : {}),
+      gender: input.gender,
+      asOf,
+    });
+    professionalTaxPaise = pt.amountPaise;
+    const base =
+      pt.cycle === 'Half-Yearly'
+        ? `the half year's income ${rs(input.professionalTax.halfYearGrossPaise ?? grossPaise * 6)}`
+        : `the month's gross ${rs(grossPaise)}`;
+    add(deductionLines, {
+      section: 'deduction',
+      code: 'PT',
+      label: 'Professional Tax',
+      amountPaise: pt.amountPaise,
+      explanation: [`Professional tax, ${stateName(ptState)}, on ${base}: ${rs(pt.amountPaise)}${input.month.endsWith('-02') && pt.cycle === 'Monthly' ? ' (February)' : ''}`],
+    });
+  }
+  let lwfEmployeePaise = 0;
+  let lwfEmployerPaise = 0;
+  const lwfState = input.lwf.stateCode;
+  if (input.lwf.enabled && lwfState !== null) {
+    const lwf = labourWelfareFundFor({ stateCode: lwfState, month: input.month, monthlyGrossPaise: grossPaise, asOf });
+    lwfEmployeePaise = lwf.employeePaise;
+    lwfEmployerPaise = lwf.employerPaise;
+    const when = labourWelfareFundTableFor(lwfState, asOf)?.dueNote ?? '';
+    const text = `Labour Welfare Fund, ${stateName(lwfState)} (${when}): employee ${rs(lwf.employeePaise)}, employer ${rs(lwf.employerPaise)}`;
+    add(deductionLines, { section: 'deduction', code: 'LWF_EE', label: 'Labour Welfare Fund', amountPaise: lwf.employeePaise, explanation: [text] });
+    add(employerLines, { section: 'employer', code: 'LWF_ER', label: 'LWF (employer)', amountPaise: lwf.employerPaise, explanation: [text] });
+  }
+
+  // --- Recurring deductions (not prorated) and one-time deductions -------------------------------
+  let preTaxPaise = 0;
+  const otherDeductionLines: MonthLine[] = [];
+  for (const d of input.deductions) {
+    const amountPaise = rupee(d.monthlyPaise);
+    if (d.preTax) preTaxPaise += amountPaise;
+    add(otherDeductionLines, {
+      section: 'deduction',
+      code: d.code,
+      label: d.name,
+      amountPaise,
+      explanation: [`${d.name} ${rs(amountPaise)} a month${d.preTax ? ', before tax (reduces taxable salary)' : ''}`],
+    });
+  }
+  for (const a of input.adjustments) {
+    if (a.kind !== 'deduction') continue;
+    const amountPaise = rupee(a.amountPaise);
+    add(otherDeductionLines, {
+      section: 'deduction',
+      code: ADJUSTMENT_CODES.deduction[a.category],
+      label: a.label,
+      amountPaise,
+      explanation: [`${a.label} ${rs(amountPaise)}: one-time ${a.category === 'loanRecovery' ? 'loan recovery' : 'deduction'} for this month`],
+    });
+  }
+
+  // --- TDS, s.192 (india-tax-rules §8) ---------------------------------------------------------
+  const taxableGrossPaise = Math.max(0, taxableThisMonthPaise - preTaxPaise);
+  let tdsPaise = 0;
+  const tdsExplanation: string[] = [];
+  const t = input.tds;
+  if (t.enabled && isTaxFinancialYear(t.financialYear)) {
+    const months = t.remainingMonths;
+    const later = months - 1;
+    const projectedSalaryPaise = t.grossSoFarPaise + taxableThisMonthPaise + later * taxableFullMonthPaise;
+    const projectedPreTaxPaise = preTaxPaise + later * preTaxPaise;
+    const knownPaise = t.regime === 0 ? (t.deductionsForYearPaise ?? 0) : 0;
+    const salaryForTaxPaise = Math.max(0, projectedSalaryPaise - projectedPreTaxPaise - knownPaise);
+    const tax = computeIncomeTax({ financialYear: t.financialYear, regime: t.regime, ageBand: t.ageBand, grossSalaryPaise: salaryForTaxPaise });
+    const dueTdsPaise = rupee(computeMonthlyTds({ projectedAnnualTaxPaise: tax.totalTaxPaise, tdsDeductedSoFarPaise: t.tdsSoFarPaise, remainingMonthsIncludingCurrent: months }));
+    // Tax is deducted from the salary paid (s.192(1)): never more than what is left of this month's
+    // pay after the statutory deductions. What is not deducted stays outstanding and the next month's
+    // recomputation (annual tax − TDS so far) picks it up.
+    const statutoryPaise = deductionLines.reduce((sum, l) => sum + l.amountPaise, 0);
+    const availablePaise = roundToRupees(Math.max(0, grossPaise - statutoryPaise), 1, 'down');
+    tdsPaise = Math.min(dueTdsPaise, availablePaise);
+
+    const regimeText = t.regime === 0 ? 'old regime' : 'new regime';
+    tdsExplanation.push(`FY ${t.financialYear}, ${regimeText}: tax on the projected salary of the year, spread over the ${String(months)} month${months === 1 ? '' : 's'} left including this one (s.192)`);
+    tdsExplanation.push(`Taxable salary paid so far this year ${rs(t.grossSoFarPaise)}`);
+    tdsExplanation.push(`This month's taxable salary ${rs(taxableThisMonthPaise)}`);
+    if (later > 0) {
+      tdsExplanation.push(`${String(later)} later month${later === 1 ? '' : 's'} at the full-month taxable salary ${rs(taxableFullMonthPaise)} × ${String(later)} = ${rs(later * taxableFullMonthPaise)}`);
+    }
+    if (projectedPreTaxPaise > 0) {
+      tdsExplanation.push(`Less pre-tax deductions ${rs(preTaxPaise)} × ${String(months)} month${months === 1 ? '' : 's'} = ${rs(projectedPreTaxPaise)}`);
+    }
+    tdsExplanation.push(`Projected taxable salary for the year ${rs(Math.max(0, projectedSalaryPaise - projectedPreTaxPaise))}`);
+    if (knownPaise > 0) tdsExplanation.push(`Less deductions known for the year (professional tax, Chapter VI-A) ${rs(knownPaise)}`);
+    if (t.regime === 1 && (t.deductionsForYearPaise ?? 0) > 0) {
+      tdsExplanation.push(`Deductions of ${rs(t.deductionsForYearPaise ?? 0)} not allowed in the new regime (s.115BAC(2))`);
+    }
+    tdsExplanation.push(`Less standard deduction (s.16(ia)) ${rs(tax.standardDeductionPaise)}`);
+    tdsExplanation.push(
+      tax.taxableIncomePaise === tax.grossTotalIncomePaise - tax.chapterVIAPaise
+        ? `Taxable income ${rs(tax.taxableIncomePaise)}`
+        : `Taxable income ${rs(tax.grossTotalIncomePaise - tax.chapterVIAPaise)} rounded to ${rs(tax.taxableIncomePaise)} (s.288A)`,
+    );
+    const parts = [`tax at the slab rates ${rs(tax.baseTaxPaise)}`];
+    if (tax.rebate87APaise > 0) parts.push(`less 87A rebate ${rs(tax.rebate87APaise)}`);
+    if (tax.surchargePaise > 0) parts.push(`plus surcharge ${rs(tax.surchargePaise)}`);
+    parts.push(`plus cess ${rs(tax.cessPaise)}`);
+    tdsExplanation.push(`Tax for the year: ${parts.join(', ')} = ${rs(tax.totalTaxPaise)}${tax.totalTaxExactPaise === tax.totalTaxPaise ? '' : ' (s.288B)'}`);
+    tdsExplanation.push(`Less TDS already deducted this year ${rs(t.tdsSoFarPaise)}`);
+    const outstandingPaise = tax.totalTaxPaise - t.tdsSoFarPaise;
+    tdsExplanation.push(
+      outstandingPaise <= 0
+        ? `Nothing left to deduct: TDS this month ${rs(0)}`
+        : months === 1
+          ? `Last month of the year: the remaining ${rs(outstandingPaise)} = ${rs(dueTdsPaise)}`
+          : `${rs(outstandingPaise)} ÷ ${String(months)} months = ${rs(dueTdsPaise)} this month (to the nearest rupee)`,
+    );
+    if (tdsPaise < dueTdsPaise) tdsExplanation.push(`Limited to the pay left after the statutory deductions, ${rs(tdsPaise)}; the rest stays due for later months`);
+    deductionLines.push({ section: 'deduction', code: 'TDS', label: 'Income Tax (TDS)', amountPaise: tdsPaise, explanation: [...tdsExplanation] });
+  }
+  deductionLines.push(...otherDeductionLines);
+
+  const totalDeductionsPaise = deductionLines.reduce((sum, l) => sum + l.amountPaise, 0);
+  const employerPaise = employerLines.reduce((sum, l) => sum + l.amountPaise, 0);
+  return {
+    periodDays,
+    payableDays,
+    lopDays: input.lopDays,
+    grossPaise,
+    totalDeductionsPaise,
+    netPaise: grossPaise - totalDeductionsPaise,
+    employerCostPaise: grossPaise + employerPaise,
+    taxableGrossPaise,
+    tdsPaise,
+    professionalTaxPaise,
+    lwfEmployeePaise,
+    lwfEmployerPaise,
+    wages,
+    epf,
+    esi,
+    lines: [...earningLines, ...deductionLines, ...employerLines],
+    tdsExplanation,
+  };
+}

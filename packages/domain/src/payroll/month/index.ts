@@ -1,0 +1,3 @@
+export * from './types';
+export * from './compute-month';
+export * from './from-structure';

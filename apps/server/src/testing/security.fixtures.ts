@@ -42,6 +42,9 @@ export interface SecurityIds {
   timeLogId: string;
   tenantEarningId: string;
   tenantDeductionId: string;
+  /** A finalized payroll month with one payslip, the member's, whose PDF is rendered. */
+  payrollRunId: string;
+  payslipId: string;
   /** A's attendance settings as GET returns them (a valid PUT body). */
   attendanceSettings: Record<string, unknown>;
 }
@@ -171,6 +174,8 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'GET /Users/{id}/salary-structure': { path: { id: ids.memberId } },
     'POST /Users/import/preview': { multipart: { fields: {}, file: { field: 'file', filename: 'people.csv', contentType: 'text/csv', bytes: CSV } } },
     'POST /Users/import': { multipart: { fields: { mode: 'restricted' }, file: { field: 'file', filename: 'people.csv', contentType: 'text/csv', bytes: CSV } } },
+    'GET /Payslips/{id}/pdf': { path: { id: ids.payslipId } },
+    'GET /PayrollRuns/{id}/register.xlsx': { path: { id: ids.payrollRunId } },
     'GET /dev/mailbox': { isolationExempt: 'the development mailbox is only mounted without SMTP, never in production' },
   };
 }

@@ -210,6 +210,9 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
     expect(mailTo(member.id)?.text).not.toContain('on hold');
 
     expect(await t.tenantScope(admin.tenantId, (scope) => service().progress(scope, runId))).toEqual({ total: 5, rendered: 5, emailed: 4 });
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const many = await t.tenantScope(admin.tenantId, (scope) => service().progressOfRuns(scope, [runId, unknown]));
+    expect(Object.fromEntries(many)).toEqual({ [runId]: { total: 5, rendered: 5, emailed: 4 }, [unknown]: { total: 0, rendered: 0, emailed: 0 } });
   });
 
   it('serves the employee their own PDF with the net pay in figures and in words, and nobody else’s', async () => {
@@ -321,6 +324,21 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
     expect(rows[0]).toEqual({ n: 3, files: 3 });
     const mails = await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM outbox_emails WHERE subject = 'Your payslip for September 2025 is ready'`);
     expect(mails[0]?.n).toBe(3);
+  });
+
+  it('renders but does not e-mail while the organisation has e-mail services disabled, and a later start sends what is unsent', async () => {
+    const run = await insertRun('2025-08', [{ userId: member.id, spec: SLIPS.aditi }]);
+    const mailsOfAugust = async () => (await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM outbox_emails WHERE subject = 'Your payslip for August 2025 is ready'`))[0]?.n;
+    await db().execute(sql`UPDATE tenants SET is_email_enabled = false WHERE id = ${admin.tenantId}`);
+    try {
+      await t.tenantScope(admin.tenantId, (scope) => service().startPayslipDocuments(scope, run.runId));
+      expect(await t.tenantScope(admin.tenantId, (scope) => service().progress(scope, run.runId))).toEqual({ total: 1, rendered: 1, emailed: 0 });
+      expect(await mailsOfAugust()).toBe(0);
+    } finally {
+      await db().execute(sql`UPDATE tenants SET is_email_enabled = true WHERE id = ${admin.tenantId}`);
+    }
+    expect(await t.tenantScope(admin.tenantId, (scope) => service().startPayslipDocuments(scope, run.runId))).toEqual({ renderJobs: 0, emailJobs: 1 });
+    expect(await mailsOfAugust()).toBe(1);
   });
 
   it('sweeps the pending PDF a crashed job left behind, and keeps the committed ones', async () => {

@@ -278,17 +278,28 @@ export interface DocumentProgress {
   emailed: number;
 }
 
-/** How far the PDFs and e-mails of a run have got (GET /PayrollRuns/:id shows it). */
+/** How far the PDFs and e-mails of a run have got (GET /PayrollRuns/:id). */
 export async function documentProgress(tdb: TenantDb, runId: string): Promise<DocumentProgress> {
-  const [slips] = await tdb.tx
-    .select({ total: count() })
+  return (await documentProgressOfRuns(tdb, [runId])).get(runId) ?? { total: 0, rendered: 0, emailed: 0 };
+}
+
+/** The same for many runs (GET /PayrollRuns, the history): two grouped counts, whatever the number of runs. */
+export async function documentProgressOfRuns(tdb: TenantDb, runIds: readonly string[]): Promise<Map<string, DocumentProgress>> {
+  const progress = new Map<string, DocumentProgress>(runIds.map((id) => [id, { total: 0, rendered: 0, emailed: 0 }]));
+  if (runIds.length === 0) return progress;
+  const slips = await tdb.tx
+    .select({ runId: payslips.runId, total: count() })
     .from(payslips)
-    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId)));
-  const [docs] = await tdb.tx
-    .select({ rendered: count(), emailed: count(payslipDocuments.emailedAt) })
+    .where(and(eq(payslips.tenantId, tdb.tenantId), inArray(payslips.runId, [...runIds])))
+    .groupBy(payslips.runId);
+  const docs = await tdb.tx
+    .select({ runId: payslipDocuments.runId, rendered: count(), emailed: count(payslipDocuments.emailedAt) })
     .from(payslipDocuments)
-    .where(and(eq(payslipDocuments.tenantId, tdb.tenantId), eq(payslipDocuments.runId, runId)));
-  return { total: slips?.total ?? 0, rendered: docs?.rendered ?? 0, emailed: docs?.emailed ?? 0 };
+    .where(and(eq(payslipDocuments.tenantId, tdb.tenantId), inArray(payslipDocuments.runId, [...runIds])))
+    .groupBy(payslipDocuments.runId);
+  for (const s of slips) progress.set(s.runId, { total: s.total, rendered: 0, emailed: 0 });
+  for (const d of docs) progress.set(d.runId, { total: progress.get(d.runId)?.total ?? 0, rendered: d.rendered, emailed: d.emailed });
+  return progress;
 }
 
 export interface PayslipPdfRow {

@@ -68,6 +68,11 @@ export class PayslipDocumentService {
     return repo.documentProgress(tdb, runId);
   }
 
+  /** The same for many runs in two queries (GET /PayrollRuns, the history). */
+  progressOfRuns({ db: tdb }: TenantScope, runIds: readonly string[]): Promise<Map<string, repo.DocumentProgress>> {
+    return repo.documentProgressOfRuns(tdb, runIds);
+  }
+
   /** The job 'payroll.payslips.render': one chunk of payslips, read in bulk, rendered and stored. */
   async renderPayslips({ db: tdb, tenantId, enqueue }: TenantScope, { runId, payslipIds }: { runId: string; payslipIds: readonly string[] }): Promise<RenderStats> {
     const stats: RenderStats = { rendered: 0, skipped: 0, renderMs: 0, storeMs: 0 };

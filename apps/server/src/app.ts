@@ -43,6 +43,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { attachNotificationHub } from './modules/notifications/notifications.hub';
 import { taxRoutes } from './modules/tax/tax.routes';
 import { payrollCalculatorRoutes } from './modules/payroll-calculator/payroll-calculator.routes';
+import { payslipDocumentRoutes } from './modules/payroll/payslip-documents.routes';
 import { buildServices, registerJobs, type Services } from './services';
 import { JobQueue } from './platform/jobs/job-queue';
 import { UnitOfWork } from './platform/unit-of-work';
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(employeeRoutes, { services });
       await api.register(salaryRoutes, { services });
       await api.register(peopleImportRoutes, { services });
+      await api.register(payslipDocumentRoutes, { services });
       if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, prefix: '/dev' });
     },
     { prefix: API_PREFIX },

@@ -26,6 +26,7 @@ import { EmployeeService } from './modules/employees/employees.service';
 import { SalaryService } from './modules/salary/salary.service';
 import { PeopleImportService } from './modules/people-import/people-import.service';
 import { PayrollLockService } from './modules/payroll-locks/payroll-locks.service';
+import { PayslipDocumentService } from './modules/payroll/payslip-documents.service';
 
 /**
  * The composition root: every module's service, built once. Services hold no database handle: each
@@ -52,6 +53,7 @@ export interface Services {
   salary: SalaryService;
   peopleImport: PeopleImportService;
   payrollLocks: PayrollLockService;
+  payslipDocuments: PayslipDocumentService;
 }
 
 export interface ServiceDeps {
@@ -90,6 +92,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     salary,
     peopleImport: new PeopleImportService({ clock, employees: employee }),
     payrollLocks,
+    payslipDocuments: new PayslipDocumentService({ clock, files, config }),
   };
 }
 
@@ -110,12 +113,26 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
   // Stored files (issue 9): promoted after the commit that names them, removed after the one that
   // drops them; they touch no database, so they open no transaction.
   queue.define({ name: 'files.stored', run: async (job) => void (await files.promote((job.data as JobPayloads['files.stored']).storageKey)) });
+  queue.define({
+    name: 'files.stored.batch',
+    run: async (job) => {
+      for (const storageKey of (job.data as JobPayloads['files.stored.batch']).storageKeys) await files.promote(storageKey);
+    },
+  });
   queue.define({ name: 'files.removed', run: (job) => files.remove((job.data as JobPayloads['files.removed']).storageKey) });
   uow.defineGlobalJob(queue, 'files.sweep', async (scope) => {
     const documents = await services.document.sweepStoredFiles(scope);
     const logos = await services.tenants.sweepLogoFiles(scope);
-    log.info({ documents, logos }, 'stored files swept');
+    const payslips = await services.payslipDocuments.sweepStoredFiles(scope);
+    log.info({ documents, logos, payslips }, 'stored files swept');
   }, { cron: { expression: '23 * * * *', tz: 'UTC' }, retryLimit: 2 });
+  // Payslip PDFs and e-mails after finalize (issue 10 item 6): chunks of payslips, each its own transaction.
+  uow.defineTenantJob(queue, 'payroll.payslips.render', async (scope, data) => {
+    const stats = await services.payslipDocuments.renderPayslips(scope, data);
+    const perPayslipMs = stats.rendered > 0 ? Math.round(((stats.renderMs + stats.storeMs) / stats.rendered) * 10) / 10 : 0;
+    log.info({ tenantId: scope.tenantId, runId: data.runId, ...stats, perPayslipMs }, 'payslip PDFs rendered');
+  });
+  uow.defineTenantJob(queue, 'payroll.payslips.email', async (scope, data) => void (await services.payslipDocuments.emailPayslips(scope, data)));
   uow.defineTenantJob(queue, 'notifications.push', async (scope, data) => {
     services.notification.push(scope, data);
     log.debug({ tenantId: scope.tenantId, userId: data.userId }, 'notification pushed');

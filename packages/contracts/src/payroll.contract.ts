@@ -378,3 +378,14 @@ export const payslipSchema = payslipSummarySchema.extend({
 export type Payslip = z.infer<typeof payslipSchema>;
 export const payslipReplySchema = envelope(payslipSchema);
 export const payslipIdPathSchema = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
+
+// ---------------------------------------------------------------------------------------------
+// Payslip documents: the stored PDF of each payslip and the payroll register (issue 10 items 6, 7).
+
+export const PAYSLIP_DOCUMENT_MSG = {
+  payslipNotFound: 'Payslip not found',
+  runNotFound: 'Payroll month not found',
+  pdfNotReady: 'Payslip PDF is not ready yet',
+  notFinalized: 'Payslips are issued only for a finalized payroll',
+  registerNotReady: 'The payroll register is available once the payroll is processed',
+} as const;

@@ -42,6 +42,9 @@ export interface SecurityIds {
   timeLogId: string;
   tenantEarningId: string;
   tenantDeductionId: string;
+  /** A finalized payroll month with one payslip, the member's, whose PDF is rendered. */
+  payrollRunId: string;
+  payslipId: string;
   /** A's attendance settings as GET returns them (a valid PUT body). */
   attendanceSettings: Record<string, unknown>;
 }
@@ -172,6 +175,8 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /Users/import/preview': { multipart: { fields: {}, file: { field: 'file', filename: 'people.csv', contentType: 'text/csv', bytes: CSV } } },
     'POST /Users/import': { multipart: { fields: { mode: 'restricted' }, file: { field: 'file', filename: 'people.csv', contentType: 'text/csv', bytes: CSV } } },
     'POST /payroll/calculate': { body: { month: '2026-04', state: 'KA', daysInPeriod: 30, payableDays: 28, earnings: [{ name: 'Basic', monthlyAmount: 30_000 }] } },
+    'GET /Payslips/{id}/pdf': { path: { id: ids.payslipId } },
+    'GET /PayrollRuns/{id}/register.xlsx': { path: { id: ids.payrollRunId } },
     'GET /dev/mailbox': { isolationExempt: 'the development mailbox is only mounted without SMTP, never in production' },
   };
 }

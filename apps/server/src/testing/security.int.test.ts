@@ -103,6 +103,23 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       if (res.statusCode >= 300 || !(id?.userId ?? id?.id)) throw new Error(`security fixtures: ${kind} failed: ${res.body}`);
       return id?.userId ?? id?.id ?? '';
     };
+    // A finalized month with the member's payslip and its rendered PDF (inserted as processed: triggers refuse payslips in a finalized run).
+    const payrollRunId = await one(
+      sql`INSERT INTO payroll_runs (tenant_id, month, period_start, period_end, pay_date, status, employee_count, gross_paise, deductions_paise, net_paise, employer_cost_paise)
+          VALUES (${a}, '2024-04', '2024-04-01', '2024-04-30', '2024-04-30', 'processed', 1, 3000000, 20000, 2980000, 3000000) RETURNING id`,
+      'payroll run',
+    );
+    const payslipId = await one(
+      sql`INSERT INTO payslips (tenant_id, run_id, user_id, month, employee, days_in_period, payable_days, lop_days, gross_paise, deductions_paise, net_paise,
+                                employer_cost_paise, tds_paise, tax_regime, ytd, tds_explanation, wages)
+          VALUES (${a}, ${payrollRunId}, ${member.id}, '2024-04', ${JSON.stringify({ name: `${member.firstName} ${member.lastName}` })}::jsonb, 30, 30, 0, 3000000, 20000, 2980000,
+                  3000000, 0, 1, ${JSON.stringify({ grossPaise: 3000000, deductionsPaise: 20000, netPaise: 2980000, tdsPaise: 0, lines: [] })}::jsonb, '[]'::jsonb, '{}'::jsonb) RETURNING id`,
+      'payslip',
+    );
+    await db.execute(sql`INSERT INTO payslip_lines (tenant_id, payslip_id, seq, section, code, label, amount_paise, explanation) VALUES
+                           (${a}, ${payslipId}, 0, 'earning', 'BASIC', 'Basic', 3000000, '[]'::jsonb), (${a}, ${payslipId}, 1, 'deduction', 'PT', 'Professional tax', 20000, '[]'::jsonb)`);
+    await db.execute(sql`UPDATE payroll_runs SET status = 'finalized', finalized_at = now() WHERE id = ${payrollRunId}`);
+    await t.tenantScope(a, (scope) => t.app.services.payslipDocuments.startPayslipDocuments(scope, payrollRunId));
     return {
       tenantId: a,
       administratorId: adminA.id,
@@ -131,6 +148,8 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       tenantEarningId: await one(sql`SELECT id FROM tenant_earnings WHERE tenant_id = ${a} LIMIT 1`, 'earning component'),
       tenantDeductionId: await one(sql`SELECT id FROM tenant_deductions WHERE tenant_id = ${a} LIMIT 1`, 'deduction component'),
       attendanceSettings: (settings.json() as { data: Record<string, unknown> }).data,
+      payrollRunId,
+      payslipId,
     };
   }
 
@@ -149,6 +168,8 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
           UNION SELECT id::text FROM requests WHERE tenant_id = ${a}
           UNION SELECT id::text FROM user_documents WHERE tenant_id = ${a}
           UNION SELECT id::text FROM notifications WHERE tenant_id = ${a}
+          UNION SELECT id::text FROM payroll_runs WHERE tenant_id = ${a}
+          UNION SELECT id::text FROM payslips WHERE tenant_id = ${a}
           UNION SELECT name FROM tenants WHERE id = ${a}`,
     );
     return rows.map((r) => r.s).filter((s) => s.length >= 6);

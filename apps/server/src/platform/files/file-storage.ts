@@ -6,6 +6,8 @@ declare module '../jobs/jobs' {
   interface JobPayloads {
     /** A stored file whose row has committed: its pending bytes move to their final name. */
     'files.stored': { storageKey: string };
+    /** Many stored files committed by one piece of work (a chunk of payslip PDFs): one job, not one each. */
+    'files.stored.batch': { storageKeys: string[] };
     /** A file whose row has been deleted (or replaced) and committed: its bytes go. */
     'files.removed': { storageKey: string };
     /** Hourly: stored files no row names go, pending files a committed row names are promoted. */

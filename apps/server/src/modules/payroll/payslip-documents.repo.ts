@@ -1,0 +1,352 @@
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PayslipEmployee } from '@tankha/contracts';
+import { files, payrollRuns, payslipDocuments, payslipLines, payslips, tenants } from '../../db/schema';
+import { queryRows } from '../../db/client';
+import type { GlobalDb, TenantDb } from '../../platform/tenancy';
+
+/**
+ * Queries of the payslip documents (issue 10 items 6 and 7): the stored PDF of each payslip of a
+ * finalized run, its e-mail, and the payroll register. Every read is one query for a whole chunk
+ * of payslips; nothing here is called once per payslip.
+ */
+
+export type RunStatus = (typeof payrollRuns.$inferSelect)['status'];
+
+export interface RunRow {
+  id: string;
+  month: string;
+  periodStart: string;
+  periodEnd: string;
+  status: RunStatus;
+}
+
+export async function findRun(tdb: TenantDb, runId: string): Promise<RunRow | undefined> {
+  const [row] = await tdb.tx
+    .select({ id: payrollRuns.id, month: payrollRuns.month, periodStart: payrollRuns.periodStart, periodEnd: payrollRuns.periodEnd, status: payrollRuns.status })
+    .from(payrollRuns)
+    .where(and(eq(payrollRuns.tenantId, tdb.tenantId), eq(payrollRuns.id, runId)))
+    .limit(1);
+  return row;
+}
+
+export interface OrganisationRow {
+  name: string;
+  address: string | null;
+  logoKey: string | null;
+  isEmailEnabled: boolean;
+}
+
+export async function findOrganisation(tdb: TenantDb): Promise<OrganisationRow | undefined> {
+  const [row] = await tdb.tx
+    .select({ name: tenants.name, address: tenants.address, logoKey: tenants.logoKey, isEmailEnabled: tenants.isEmailEnabled })
+    .from(tenants)
+    .where(eq(tenants.id, tdb.tenantId))
+    .limit(1);
+  return row;
+}
+
+/** The run's payslips that have no stored PDF yet, in id order (the order chunks are cut in). */
+export async function findPayslipIdsWithoutDocument(tdb: TenantDb, runId: string): Promise<string[]> {
+  const rows = await tdb.tx
+    .select({ id: payslips.id })
+    .from(payslips)
+    .leftJoin(payslipDocuments, eq(payslipDocuments.payslipId, payslips.id))
+    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId), isNull(payslipDocuments.payslipId)))
+    .orderBy(asc(payslips.id));
+  return rows.map((r) => r.id);
+}
+
+/** Rendered payslips of the run whose e-mail has not gone out (a lost e-mail job is picked up again). */
+export async function findDocumentIdsNotEmailed(tdb: TenantDb, runId: string): Promise<string[]> {
+  const rows = await tdb.tx
+    .select({ id: payslipDocuments.payslipId })
+    .from(payslipDocuments)
+    .where(and(eq(payslipDocuments.tenantId, tdb.tenantId), eq(payslipDocuments.runId, runId), isNull(payslipDocuments.emailedAt)))
+    .orderBy(asc(payslipDocuments.payslipId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Holds these payslips until the transaction ends, so two jobs given the same payslips (a second
+ * start while the first one's jobs are queued) never render one twice: the second waits, then finds
+ * the documents. Locks are taken in id order, so overlapping sets cannot deadlock.
+ */
+export async function lockPayslips(tdb: TenantDb, payslipIds: readonly string[]): Promise<void> {
+  if (payslipIds.length === 0) return;
+  const keys = [...payslipIds].sort().map((id) => `payslip-document:${id}`);
+  // raw SQL: advisory locks are function calls on no table, one statement for the whole chunk.
+  await tdb.tx.execute(sql`SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) AS t(k)`);
+}
+
+export interface StoredYtd {
+  grossPaise: number;
+  deductionsPaise: number;
+  netPaise: number;
+  tdsPaise: number;
+  lines: { code: string; label: string; amountPaise: number }[];
+}
+
+export interface PayslipToRender {
+  id: string;
+  userId: string;
+  month: string;
+  holdKind: 'payout' | null;
+  employee: PayslipEmployee;
+  daysInPeriod: number;
+  payableDays: number;
+  lopDays: number;
+  grossPaise: number;
+  deductionsPaise: number;
+  netPaise: number;
+  employerCostPaise: number;
+  taxRegime: 0 | 1;
+  ytd: StoredYtd;
+}
+
+const parsed = (value: unknown): unknown => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+const paiseOf = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** The employee snapshot printed on the payslip; a field the snapshot lacks prints as a dash. */
+function employeeOf(value: unknown): PayslipEmployee {
+  const o = (parsed(value) ?? {}) as Record<string, unknown>;
+  return {
+    name: textOrNull(o.name) ?? '',
+    employeeNumber: textOrNull(o.employeeNumber),
+    designation: textOrNull(o.designation),
+    department: textOrNull(o.department),
+    pan: textOrNull(o.pan),
+    uan: textOrNull(o.uan),
+    esiNumber: textOrNull(o.esiNumber),
+    bankAccount: textOrNull(o.bankAccount),
+    bankName: textOrNull(o.bankName),
+    dateOfJoining: textOrNull(o.dateOfJoining),
+  };
+}
+
+/** The stored year-to-date totals (payslips.ytd, written by the run in paise). */
+function ytdOf(value: unknown): StoredYtd {
+  const o = (parsed(value) ?? {}) as Record<string, unknown>;
+  const lines = Array.isArray(o.lines) ? (o.lines as Record<string, unknown>[]) : [];
+  return {
+    grossPaise: paiseOf(o.grossPaise),
+    deductionsPaise: paiseOf(o.deductionsPaise),
+    netPaise: paiseOf(o.netPaise),
+    tdsPaise: paiseOf(o.tdsPaise),
+    lines: lines.map((l) => ({ code: String(l.code), label: String(l.label), amountPaise: paiseOf(l.amountPaise) })),
+  };
+}
+
+const payslipColumns = {
+  id: payslips.id,
+  userId: payslips.userId,
+  month: payslips.month,
+  holdKind: payslips.holdKind,
+  employee: payslips.employee,
+  daysInPeriod: payslips.daysInPeriod,
+  payableDays: payslips.payableDays,
+  lopDays: payslips.lopDays,
+  grossPaise: payslips.grossPaise,
+  deductionsPaise: payslips.deductionsPaise,
+  netPaise: payslips.netPaise,
+  employerCostPaise: payslips.employerCostPaise,
+  taxRegime: payslips.taxRegime,
+  ytd: payslips.ytd,
+};
+
+function toPayslip(r: Pick<typeof payslips.$inferSelect, keyof typeof payslipColumns>): PayslipToRender {
+  return {
+    id: r.id,
+    userId: r.userId,
+    month: r.month,
+    holdKind: r.holdKind,
+    employee: employeeOf(r.employee),
+    daysInPeriod: Number(r.daysInPeriod),
+    payableDays: Number(r.payableDays),
+    lopDays: Number(r.lopDays),
+    grossPaise: r.grossPaise,
+    deductionsPaise: r.deductionsPaise,
+    netPaise: r.netPaise,
+    employerCostPaise: r.employerCostPaise,
+    taxRegime: r.taxRegime === 0 ? 0 : 1,
+    ytd: ytdOf(r.ytd),
+  };
+}
+
+/** Of these payslips of the run, those without a stored PDF, with everything the PDF prints. */
+export async function findPayslipsToRender(tdb: TenantDb, runId: string, payslipIds: readonly string[]): Promise<PayslipToRender[]> {
+  if (payslipIds.length === 0) return [];
+  const rows = await tdb.tx
+    .select(payslipColumns)
+    .from(payslips)
+    .leftJoin(payslipDocuments, eq(payslipDocuments.payslipId, payslips.id))
+    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId), inArray(payslips.id, [...payslipIds]), isNull(payslipDocuments.payslipId)))
+    .orderBy(asc(payslips.id));
+  return rows.map(toPayslip);
+}
+
+export interface LineRow {
+  section: 'earning' | 'deduction' | 'employer';
+  code: string;
+  label: string;
+  amountPaise: number;
+}
+
+/** The lines of these payslips in print order, by payslip. */
+export async function findLines(tdb: TenantDb, payslipIds: readonly string[]): Promise<Map<string, LineRow[]>> {
+  const byPayslip = new Map<string, LineRow[]>();
+  if (payslipIds.length === 0) return byPayslip;
+  const rows = await tdb.tx
+    .select({ payslipId: payslipLines.payslipId, section: payslipLines.section, code: payslipLines.code, label: payslipLines.label, amountPaise: payslipLines.amountPaise })
+    .from(payslipLines)
+    .where(and(eq(payslipLines.tenantId, tdb.tenantId), inArray(payslipLines.payslipId, [...payslipIds])))
+    .orderBy(asc(payslipLines.payslipId), asc(payslipLines.seq));
+  for (const { payslipId, ...line } of rows) {
+    const list = byPayslip.get(payslipId);
+    if (list) list.push(line);
+    else byPayslip.set(payslipId, [line]);
+  }
+  return byPayslip;
+}
+
+export interface NewDocument {
+  payslipId: string;
+  storageKey: string;
+  sizeBytes: number;
+  sha256: string;
+  fileName: string;
+}
+
+/**
+ * The file rows and payslip_documents rows of freshly rendered PDFs, two multi-row inserts. A
+ * payslip that already has a document keeps it (ON CONFLICT DO NOTHING) and the new file row goes
+ * again; the storage keys of the documents that were kept are returned, so the caller promotes those
+ * and drops the others' bytes.
+ */
+export async function insertDocuments(tdb: TenantDb, runId: string, documents: readonly NewDocument[], at: Date): Promise<Set<string>> {
+  if (documents.length === 0) return new Set();
+  const fileRows = await tdb.tx
+    .insert(files)
+    .values(documents.map((d) => ({ tenantId: tdb.tenantId, storageKey: d.storageKey, kind: 'payslip', mimeType: 'application/pdf', sizeBytes: d.sizeBytes, sha256: d.sha256, originalName: d.fileName, createdAt: at })))
+    .returning({ id: files.id, storageKey: files.storageKey });
+  const fileIdByKey = new Map(fileRows.map((f) => [f.storageKey, f.id]));
+  const inserted = await tdb.tx
+    .insert(payslipDocuments)
+    .values(documents.map((d) => ({ tenantId: tdb.tenantId, payslipId: d.payslipId, runId, fileId: fileIdByKey.get(d.storageKey) ?? '', renderedAt: at })))
+    .onConflictDoNothing({ target: payslipDocuments.payslipId })
+    .returning({ payslipId: payslipDocuments.payslipId });
+  const kept = new Set(inserted.map((r) => r.payslipId));
+  const keptKeys = new Set(documents.filter((d) => kept.has(d.payslipId)).map((d) => d.storageKey));
+  const unused = fileRows.filter((f) => !keptKeys.has(f.storageKey)).map((f) => f.id);
+  if (unused.length > 0) await tdb.tx.delete(files).where(and(eq(files.tenantId, tdb.tenantId), inArray(files.id, unused)));
+  return keptKeys;
+}
+
+export interface PayslipMailRow {
+  payslipId: string;
+  email: string;
+  firstName: string;
+  month: string;
+  holdKind: 'payout' | null;
+  storageKey: string;
+}
+
+/**
+ * Marks the e-mail of these rendered payslips as sent and returns what the mails need, in one
+ * UPDATE: only rows still unsent and whose employee has an address. The row lock makes a second job
+ * given the same payslips wait and then find them sent, so nobody is mailed twice.
+ */
+export async function claimEmails(tdb: TenantDb, runId: string, payslipIds: readonly string[], at: Date): Promise<PayslipMailRow[]> {
+  if (payslipIds.length === 0) return [];
+  // raw SQL: UPDATE … FROM three tables with RETURNING from all of them (a join in drizzle's UPDATE … FROM cannot name the target table).
+  return queryRows<PayslipMailRow>(
+    tdb.tx,
+    sql`UPDATE payslip_documents d SET emailed_at = ${at.toISOString()}::timestamptz
+          FROM payslips p, users u, files f
+         WHERE d.tenant_id = ${tdb.tenantId} AND d.run_id = ${runId} AND d.payslip_id IN ${sql`(${sql.join(payslipIds.map((id) => sql`${id}`), sql`, `)})`}
+           AND d.emailed_at IS NULL AND p.id = d.payslip_id AND u.id = p.user_id AND f.id = d.file_id AND u.email <> ''
+     RETURNING d.payslip_id AS "payslipId", u.email, u.first_name AS "firstName", p.month, p.hold_kind AS "holdKind", f.storage_key AS "storageKey"`,
+  );
+}
+
+export interface DocumentProgress {
+  /** Payslips in the run. */
+  total: number;
+  /** Of them, with a stored PDF. */
+  rendered: number;
+  /** Of them, e-mailed. */
+  emailed: number;
+}
+
+/** How far the PDFs and e-mails of a run have got (GET /PayrollRuns/:id). */
+export async function documentProgress(tdb: TenantDb, runId: string): Promise<DocumentProgress> {
+  return (await documentProgressOfRuns(tdb, [runId])).get(runId) ?? { total: 0, rendered: 0, emailed: 0 };
+}
+
+/** The same for many runs (GET /PayrollRuns, the history): two grouped counts, whatever the number of runs. */
+export async function documentProgressOfRuns(tdb: TenantDb, runIds: readonly string[]): Promise<Map<string, DocumentProgress>> {
+  const progress = new Map<string, DocumentProgress>(runIds.map((id) => [id, { total: 0, rendered: 0, emailed: 0 }]));
+  if (runIds.length === 0) return progress;
+  const slips = await tdb.tx
+    .select({ runId: payslips.runId, total: count() })
+    .from(payslips)
+    .where(and(eq(payslips.tenantId, tdb.tenantId), inArray(payslips.runId, [...runIds])))
+    .groupBy(payslips.runId);
+  const docs = await tdb.tx
+    .select({ runId: payslipDocuments.runId, rendered: count(), emailed: count(payslipDocuments.emailedAt) })
+    .from(payslipDocuments)
+    .where(and(eq(payslipDocuments.tenantId, tdb.tenantId), inArray(payslipDocuments.runId, [...runIds])))
+    .groupBy(payslipDocuments.runId);
+  for (const s of slips) progress.set(s.runId, { total: s.total, rendered: 0, emailed: 0 });
+  for (const d of docs) progress.set(d.runId, { total: progress.get(d.runId)?.total ?? 0, rendered: d.rendered, emailed: d.emailed });
+  return progress;
+}
+
+export interface PayslipPdfRow {
+  userId: string;
+  month: string;
+  status: RunStatus;
+  storageKey: string | null;
+}
+
+/** One payslip with its run's status and, once rendered, where its PDF is. */
+export async function findPayslipPdf(tdb: TenantDb, payslipId: string): Promise<PayslipPdfRow | undefined> {
+  const [row] = await tdb.tx
+    .select({ userId: payslips.userId, month: payslips.month, status: payrollRuns.status, storageKey: files.storageKey })
+    .from(payslips)
+    .innerJoin(payrollRuns, eq(payrollRuns.id, payslips.runId))
+    .leftJoin(payslipDocuments, eq(payslipDocuments.payslipId, payslips.id))
+    .leftJoin(files, eq(files.id, payslipDocuments.fileId))
+    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.id, payslipId)))
+    .limit(1);
+  return row;
+}
+
+/** Every payslip of a run with its lines (the register), by employee number, then name. */
+export async function findRunPayslips(tdb: TenantDb, runId: string): Promise<(PayslipToRender & { lines: LineRow[] })[]> {
+  const rows = await tdb.tx
+    .select(payslipColumns)
+    .from(payslips)
+    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId)))
+    .orderBy(sql`${payslips.employee}->>'employeeNumber' NULLS LAST`, sql`${payslips.employee}->>'name'`, asc(payslips.id));
+  const lines = await tdb.tx
+    .select({ payslipId: payslipLines.payslipId, section: payslipLines.section, code: payslipLines.code, label: payslipLines.label, amountPaise: payslipLines.amountPaise })
+    .from(payslipLines)
+    .innerJoin(payslips, eq(payslips.id, payslipLines.payslipId))
+    .where(and(eq(payslipLines.tenantId, tdb.tenantId), eq(payslips.runId, runId)))
+    .orderBy(asc(payslipLines.payslipId), asc(payslipLines.seq));
+  const byPayslip = new Map<string, LineRow[]>();
+  for (const { payslipId, ...line } of lines) {
+    const list = byPayslip.get(payslipId);
+    if (list) list.push(line);
+    else byPayslip.set(payslipId, [line]);
+  }
+  return rows.map((r) => ({ ...toPayslip(r), lines: byPayslip.get(r.id) ?? [] }));
+}
+
+/** Which of these storage keys a file row names, in any organisation (the sweeper). */
+export async function findKnownStorageKeys(gdb: GlobalDb, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await gdb.tx.select({ storageKey: files.storageKey }).from(files).where(inArray(files.storageKey, [...keys]));
+  return new Set(rows.map((r) => r.storageKey));
+}

@@ -1,0 +1,220 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PAYSLIP_DOCUMENT_MSG as MSG, can } from '@tankha/contracts';
+import type { Clock } from '../../platform/clock';
+import type { Config } from '../../platform/config';
+import { conflict, notFound } from '../../platform/errors';
+import { sweepStored, type FileStorage } from '../../platform/files/file-storage';
+import type { GlobalScope, Scope, TenantDb, TenantScope } from '../../platform/tenancy';
+import { monthLabel } from './payroll-format';
+import { buildPayrollRegisterXlsx } from './payroll-register';
+import { payslipFileName, payslipMail } from './payslip-mail';
+import { renderPayslipPdf, type PayslipDocument, type PayslipOrganisation } from './payslip-pdf';
+import { chunksOf } from './payslip-documents.jobs';
+import * as repo from './payslip-documents.repo';
+
+/** Runs whose payslips are issued: rendered, e-mailed and shown to employees (DESIGN §10). */
+const ISSUED: readonly repo.RunStatus[] = ['finalized', 'paid'];
+/** Runs that have a full set of payslips: the register can be read from processing on. */
+const WITH_PAYSLIPS: readonly repo.RunStatus[] = ['processed', ...ISSUED];
+
+const STORAGE_PREFIX = 'payslips/';
+
+/** What one render job did, and where its time went (logged by the job). */
+export interface RenderStats {
+  rendered: number;
+  /** Skipped: already rendered by an earlier attempt or another job. */
+  skipped: number;
+  renderMs: number;
+  storeMs: number;
+}
+
+export interface DownloadedFile {
+  bytes: Buffer;
+  fileName: string;
+}
+
+/**
+ * The payslip documents (issue 10 items 6 and 7): after the finalize commit every payslip is
+ * rendered once to PDF and stored through the file store, then e-mailed once; employees and
+ * administrators download the stored PDF; administrators download the payroll register.
+ *
+ * Crash safety: the PDFs of a chunk are written under pending names, their rows are inserted in the
+ * job's transaction, and the files are promoted by a job enqueued in that transaction; a crash
+ * before the commit leaves only pending files, which the hourly sweep removes, and the retried job
+ * renders them again. The e-mail of a payslip is enqueued in the same transaction that sets its
+ * emailed_at, so a retry never sends it twice.
+ */
+export class PayslipDocumentService {
+  constructor(private readonly deps: { clock: Clock; files: FileStorage; config: Pick<Config, 'appUrl'> }) {}
+
+  /**
+   * Starts (or resumes) the PDFs and e-mails of a finalized run: a render job per chunk of payslips
+   * without a PDF, and an e-mail job per chunk of rendered payslips not e-mailed yet. Calling it
+   * again renders nothing twice and e-mails nobody twice. The `payroll.finalized` job calls it.
+   */
+  async startPayslipDocuments({ db: tdb, enqueue }: TenantScope, runId: string): Promise<{ renderJobs: number; emailJobs: number }> {
+    const run = await repo.findRun(tdb, runId);
+    if (!run) throw notFound(MSG.runNotFound);
+    if (!ISSUED.includes(run.status)) throw conflict(MSG.notFinalized);
+    const render = chunksOf(await repo.findPayslipIdsWithoutDocument(tdb, runId));
+    const email = chunksOf(await repo.findDocumentIdsNotEmailed(tdb, runId));
+    for (const payslipIds of render) enqueue('payroll.payslips.render', { runId, payslipIds });
+    for (const payslipIds of email) enqueue('payroll.payslips.email', { runId, payslipIds });
+    return { renderJobs: render.length, emailJobs: email.length };
+  }
+
+  /** How many of the run's payslips have a PDF and have been e-mailed (GET /PayrollRuns/:id). */
+  progress({ db: tdb }: TenantScope, runId: string): Promise<repo.DocumentProgress> {
+    return repo.documentProgress(tdb, runId);
+  }
+
+  /** The same for many runs in two queries (GET /PayrollRuns, the history). */
+  progressOfRuns({ db: tdb }: TenantScope, runIds: readonly string[]): Promise<Map<string, repo.DocumentProgress>> {
+    return repo.documentProgressOfRuns(tdb, runIds);
+  }
+
+  /** The job 'payroll.payslips.render': one chunk of payslips, read in bulk, rendered and stored. */
+  async renderPayslips({ db: tdb, tenantId, enqueue }: TenantScope, { runId, payslipIds }: { runId: string; payslipIds: readonly string[] }): Promise<RenderStats> {
+    const stats: RenderStats = { rendered: 0, skipped: 0, renderMs: 0, storeMs: 0 };
+    const run = await repo.findRun(tdb, runId);
+    // Only an issued month is rendered; anything else is a job that should not exist: nothing to retry.
+    if (!run || !ISSUED.includes(run.status)) return { ...stats, skipped: payslipIds.length };
+    await repo.lockPayslips(tdb, payslipIds);
+    const slips = await repo.findPayslipsToRender(tdb, runId, payslipIds);
+    stats.skipped = payslipIds.length - slips.length;
+    if (slips.length === 0) return stats;
+    const lines = await repo.findLines(tdb, slips.map((s) => s.id));
+    const organisation = await this.organisation(tdb);
+
+    const written: repo.NewDocument[] = [];
+    try {
+      for (const slip of slips) {
+        const started = performance.now();
+        const pdf = await renderPayslipPdf(documentOf(run, slip, lines.get(slip.id) ?? [], organisation));
+        const rendered = performance.now();
+        // A key of its own per attempt: a rolled-back attempt's bytes can never be taken for a committed one's.
+        const storageKey = `${STORAGE_PREFIX}${tenantId}/${runId}/${slip.id}-${randomBytes(6).toString('hex')}.pdf`;
+        await this.deps.files.putPending(storageKey, pdf);
+        written.push({ payslipId: slip.id, storageKey, sizeBytes: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex'), fileName: payslipFileName(slip.month) });
+        stats.renderMs += rendered - started;
+        stats.storeMs += performance.now() - rendered;
+      }
+      const kept = await repo.insertDocuments(tdb, runId, written, this.deps.clock.now());
+      const dropped = written.filter((d) => !kept.has(d.storageKey));
+      await Promise.all(dropped.map((d) => this.deps.files.remove(d.storageKey)));
+      const done = written.filter((d) => kept.has(d.storageKey));
+      stats.rendered = done.length;
+      stats.skipped += dropped.length;
+      if (done.length > 0) {
+        enqueue('files.stored.batch', { storageKeys: done.map((d) => d.storageKey) });
+        enqueue('payroll.payslips.email', { runId, payslipIds: done.map((d) => d.payslipId) });
+      }
+      return stats;
+    } catch (error) {
+      // Nothing of this attempt will commit: its bytes go now (the sweep would, an hour later).
+      await Promise.all(written.map((d) => this.deps.files.remove(d.storageKey)));
+      throw error;
+    }
+  }
+
+  /**
+   * The job 'payroll.payslips.email': each rendered payslip of the chunk whose employee has an
+   * address and has not been mailed is marked e-mailed and its mail enqueued, in this one
+   * transaction. A payout on hold is mailed too, with the hold note. Nothing is sent while the
+   * organisation has e-mail services disabled; a later start sends what is still unsent.
+   */
+  async emailPayslips({ db: tdb, tenantId, enqueue }: TenantScope, { runId, payslipIds }: { runId: string; payslipIds: readonly string[] }): Promise<number> {
+    const run = await repo.findRun(tdb, runId);
+    if (!run || !ISSUED.includes(run.status)) return 0;
+    const organisation = await repo.findOrganisation(tdb);
+    if (!organisation?.isEmailEnabled) return 0;
+    const mails = await repo.claimEmails(tdb, runId, payslipIds, this.deps.clock.now());
+    for (const m of mails) {
+      const content = payslipMail({
+        firstName: m.firstName,
+        organisationName: organisation.name,
+        month: m.month,
+        appUrl: this.deps.config.appUrl,
+        pdfStorageKey: m.storageKey,
+        payoutOnHold: m.holdKind === 'payout',
+      });
+      enqueue('mail.send', { to: m.email, tenantId, ...content });
+    }
+    return mails.length;
+  }
+
+  /**
+   * GET /Payslips/:id/pdf: a member their own issued payslip; payroll.run.view anyone's in the
+   * organisation. Someone else's payslip is not found, not forbidden: its existence is not told.
+   */
+  async downloadPdf({ db: tdb, ctx }: Scope, payslipId: string): Promise<DownloadedFile> {
+    const row = await repo.findPayslipPdf(tdb, payslipId);
+    const admin = can(ctx.roleId, 'payroll.run.view');
+    if (!row || (row.userId !== ctx.userId && !admin)) throw notFound(MSG.payslipNotFound);
+    if (!ISSUED.includes(row.status)) throw notFound(admin ? MSG.pdfNotReady : MSG.payslipNotFound);
+    const bytes = row.storageKey ? await this.deps.files.get(row.storageKey) : null;
+    if (!bytes) throw notFound(MSG.pdfNotReady);
+    return { bytes, fileName: payslipFileName(row.month) };
+  }
+
+  /** GET /PayrollRuns/:id/register.xlsx: one row per payslip, one column per component, totals. */
+  async registerXlsx({ db: tdb }: Scope, runId: string): Promise<DownloadedFile> {
+    const run = await repo.findRun(tdb, runId);
+    if (!run) throw notFound(MSG.runNotFound);
+    if (!WITH_PAYSLIPS.includes(run.status)) throw conflict(MSG.registerNotReady);
+    const organisation = await repo.findOrganisation(tdb);
+    const slips = await repo.findRunPayslips(tdb, runId);
+    const bytes = await buildPayrollRegisterXlsx(
+      { organisationName: organisation?.name ?? '', month: run.month, periodStart: run.periodStart, periodEnd: run.periodEnd, status: run.status },
+      slips.map((s) => ({
+        employeeNumber: s.employee.employeeNumber,
+        name: s.employee.name,
+        department: s.employee.department,
+        daysInPeriod: s.daysInPeriod,
+        payableDays: s.payableDays,
+        lopDays: s.lopDays,
+        lines: s.lines,
+        grossPaise: s.grossPaise,
+        deductionsPaise: s.deductionsPaise,
+        netPaise: s.netPaise,
+        employerCostPaise: s.employerCostPaise,
+        holdKind: s.holdKind,
+      })),
+    );
+    return { bytes, fileName: `Payroll-Register-${monthLabel(run.month).replace(' ', '-')}.xlsx` };
+  }
+
+  /** The hourly sweep of payslip files (the job 'files.sweep'): what a crashed render job left. */
+  sweepStoredFiles({ global }: GlobalScope): Promise<{ removed: number; promoted: number }> {
+    return sweepStored(this.deps.files, STORAGE_PREFIX, this.deps.clock.now(), (keys) => repo.findKnownStorageKeys(global, keys));
+  }
+
+  /** The letterhead, with the logo's bytes read once for the whole chunk. */
+  private async organisation(tdb: TenantDb): Promise<PayslipOrganisation> {
+    const org = await repo.findOrganisation(tdb);
+    if (!org) throw new Error('organisation not found');
+    const logo = org.logoKey ? await this.deps.files.get(org.logoKey) : null;
+    return { name: org.name, address: org.address, logo };
+  }
+}
+
+function documentOf(run: repo.RunRow, slip: repo.PayslipToRender, lines: readonly repo.LineRow[], organisation: PayslipOrganisation): PayslipDocument {
+  return {
+    organisation,
+    month: slip.month,
+    periodStart: run.periodStart,
+    periodEnd: run.periodEnd,
+    employee: slip.employee,
+    daysInPeriod: slip.daysInPeriod,
+    payableDays: slip.payableDays,
+    lopDays: slip.lopDays,
+    lines,
+    grossPaise: slip.grossPaise,
+    deductionsPaise: slip.deductionsPaise,
+    netPaise: slip.netPaise,
+    employerCostPaise: slip.employerCostPaise,
+    taxRegime: slip.taxRegime,
+    holdKind: slip.holdKind,
+    ytd: slip.ytd,
+  };
+}

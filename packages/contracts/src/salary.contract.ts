@@ -252,6 +252,8 @@ export const SALARY_MSG = {
   statusInvalid: 'isActive must be true or false',
   statutoryUpdated: 'Statutory component updated successfully',
   statutoryDisabled: 'Statutory component disabled',
+  /** Platform §1: the free plan hides statutory components; gated places show this hint. */
+  upgrade: 'Upgrade to premium',
   epfNumberInvalid: 'EPF number must be the establishment code: 5 letters and 10 digits, e.g. KABNG0012345000',
   esiNumberInvalid: 'ESI number must be the 17-digit employer code',
   epfApplicabilityInvalid: 'EPF applicability must be 1 (always) or 2 (only when the PF wage is at most ₹15,000)',

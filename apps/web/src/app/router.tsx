@@ -53,6 +53,16 @@ const LeaveApprovalsPage = lazyPage(() => import('../features/leave'), 'LeaveApp
 const LeaveTypesPage = lazyPage(() => import('../features/leave'), 'LeaveTypesPage');
 const HolidaysPage = lazyPage(() => import('../features/leave'), 'HolidaysPage');
 const TeamLeavesPage = lazyPage(() => import('../features/leave'), 'TeamLeavesPage');
+const payrollSetup = () => import('../features/payroll-setup');
+const payrollComponents = () => import('../features/payroll-components');
+const PayrollLayout = lazyPage(payrollSetup, 'PayrollLayout');
+const PayrollHome = lazyPage(payrollSetup, 'PayrollHome');
+const PayrollComingSoon = lazyPage(payrollSetup, 'PayrollComingSoon');
+const PayrollSettingsPage = lazyPage(payrollSetup, 'PayrollSettingsPage');
+const PayrollSetupPage = lazyPage(payrollSetup, 'PayrollSetupPage');
+const ComponentsLayout = lazyPage(payrollComponents, 'ComponentsLayout');
+const SalaryComponentsPage = lazyPage(payrollComponents, 'SalaryComponentsPage');
+const StatutoryComponentsPage = lazyPage(payrollComponents, 'StatutoryComponentsPage');
 
 
 /**
@@ -186,6 +196,48 @@ export const routes: RouteObject[] = [
                         ),
                       },
                     ],
+                  },
+                  {
+                    // The Payroll area (platform §2.1; payroll spec §2 tab labels). Pages other parts of issue 10
+                    // and later issues build (payroll-run, payroll-history, details/:id, payslips, taxes,
+                    // requests, lock-unlock, reimbursement-requests) fall to the '*' child until their routes land.
+                    path: 'payroll',
+                    element: <PayrollLayout />,
+                    children: [
+                      { index: true, element: <PayrollHome /> },
+                      {
+                        path: 'payroll-components',
+                        element: (
+                          <RequirePermission action="salary.components.view" fallback={PATHS.accessDenied}>
+                            <ComponentsLayout />
+                          </RequirePermission>
+                        ),
+                        children: [
+                          { index: true, element: <Navigate to="salary" replace /> },
+                          { path: 'salary', element: <SalaryComponentsPage /> },
+                          { path: 'statutory', element: <StatutoryComponentsPage /> },
+                        ],
+                      },
+                      {
+                        path: 'settings',
+                        element: (
+                          <RequirePermission action="payroll.settings.view" fallback={PATHS.accessDenied}>
+                            <RequireFeature feature="Settings">
+                              <PayrollSettingsPage />
+                            </RequireFeature>
+                          </RequirePermission>
+                        ),
+                      },
+                      { path: '*', element: <PayrollComingSoon /> },
+                    ],
+                  },
+                  {
+                    path: 'payroll-setup',
+                    element: (
+                      <RequirePermission action="payroll.settings.view" fallback={PATHS.accessDenied}>
+                        <PayrollSetupPage />
+                      </RequirePermission>
+                    ),
                   },
                   { path: 'access-denied', element: <AccessDeniedPage /> },
                   { path: 'no-subscription', element: <NoSubscriptionPage /> },

@@ -165,12 +165,11 @@ export class SalaryComponentsService {
     this.checkEarning(type.category, input, rows, null);
     const code = type.code ?? codeFor(input.earningName, new Set(rows.map((r) => r.code)));
     if (rows.some((r) => r.code === code)) throw conflict(SALARY_MSG.singletonExists(type.name), 'earningType');
-    const id = await repo.insertEarning(tdb, {
-      ...this.values(type.category, input),
-      code,
-      earningCategory: type.category,
-      sortOrder: Math.max(0, ...rows.map((r) => r.sortOrder)) + 1,
-    });
+    // New earnings go after the others but before the fixed allowance, which stays last (it is the remainder).
+    const fixed = rows.find((r) => r.earningCategory === 'fixedAllowance');
+    const sortOrder = Math.max(0, ...rows.filter((r) => r !== fixed).map((r) => r.sortOrder)) + 1;
+    const id = await repo.insertEarning(tdb, { ...this.values(type.category, input), code, earningCategory: type.category, sortOrder });
+    if (fixed && type.category !== 'fixedAllowance' && fixed.sortOrder <= sortOrder) await repo.updateEarning(tdb, fixed.id, { sortOrder: sortOrder + 1 });
     await this.assertStructureComputes(tdb, 'calculationValue');
     return this.earningById(tdb, id);
   }

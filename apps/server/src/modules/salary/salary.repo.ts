@@ -123,7 +123,7 @@ export async function insertEarning(tdb: TenantDb, values: EarningValues & { cod
   return row.id;
 }
 
-export async function updateEarning(tdb: TenantDb, id: string, values: Partial<EarningValues>): Promise<void> {
+export async function updateEarning(tdb: TenantDb, id: string, values: Partial<EarningValues & { sortOrder: number }>): Promise<void> {
   await tdb.tx
     .update(tenantEarnings)
     .set({ ...values, updatedAt: sql`now()` })

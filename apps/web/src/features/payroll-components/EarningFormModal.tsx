@@ -7,7 +7,7 @@ import { toast } from '../../app/toast';
 import { FormAlert } from '../../ui/FormAlert';
 import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
-import { saveEarning } from './components.api';
+import { saveEarning, useEarningTypes } from './components.api';
 import { CALCULATION_TYPE_OPTIONS } from './component-format';
 
 interface Values {
@@ -75,20 +75,26 @@ function bodyOf(v: Values, isNew: boolean): EarningInputBody {
  */
 export function EarningFormModal({ earning, existing, onClose, onSaved }: { earning: TenantEarningRow | null; existing: readonly TenantEarningRow[]; onClose: () => void; onSaved: () => void }) {
   const isNew = earning === null;
+  // The server's list (GET earning-types); the contract's copy until it arrives.
+  const earningTypes = useEarningTypes().data ?? EARNING_TYPES;
   const [serverError, setServerError] = useState<string | null>(null);
   const [payslipEdited, setPayslipEdited] = useState(!isNew);
   const form = useForm<Values>({
     initialValues: valuesOf(earning),
-    validate: (v) => zodFieldErrors(earningInputSchema, bodyOf(v, isNew)),
+    validate: (v) => ({
+      ...zodFieldErrors(earningInputSchema, bodyOf(v, isNew)),
+      // The contract leaves the type optional (an update keeps it); a new earning needs one, as the server says.
+      ...(isNew && !v.earningType ? { earningType: SALARY_MSG.earningTypeRequired } : {}),
+    }),
   });
   const { values } = form;
-  const category = earning?.earningCategory ?? EARNING_TYPES.find((t) => t.key === values.earningType)?.category ?? 'other';
+  const category = earning?.earningCategory ?? earningTypes.find((t) => t.key === values.earningType)?.category ?? 'other';
   const remainder = category === 'fixedAllowance';
   const system = category === 'basic' || remainder;
   const calculationType = Number(values.calculationType);
 
   const chooseType = (key: string) => {
-    const type = EARNING_TYPES.find((t) => t.key === key);
+    const type = earningTypes.find((t) => t.key === key);
     form.setFieldValue('earningType', key);
     if (!type) return;
     const name = type.key === 'custom' ? values.earningName : type.name;
@@ -120,7 +126,7 @@ export function EarningFormModal({ earning, existing, onClose, onSaved }: { earn
 
   const typeOptions = [
     { value: '', label: 'Select an earning type' },
-    ...EARNING_TYPES.map((t) => ({ value: t.key, label: t.name, disabled: SINGLETONS.has(t.category) && existing.some((e) => e.earningCategory === t.category) })),
+    ...earningTypes.map((t) => ({ value: t.key, label: t.name, disabled: SINGLETONS.has(t.category) && existing.some((e) => e.earningCategory === t.category) })),
   ];
 
   return (
@@ -188,7 +194,7 @@ export function EarningFormModal({ earning, existing, onClose, onSaved }: { earn
               ) : calculationType === SalaryCalculationType.Flat ? (
                 <NumberInput label="Amount per year (₹)" required min={0} decimalScale={2} thousandSeparator="," {...form.getInputProps('calculationValue')} />
               ) : (
-                <NumberInput label="Percentage (%)" required min={0} max={100} decimalScale={2} suffix="%" {...form.getInputProps('calculationValue')} />
+                <NumberInput label="Percentage (%)" required min={0} max={100} clampBehavior="none" decimalScale={2} suffix="%" {...form.getInputProps('calculationValue')} />
               )}
             </SimpleGrid>
           )}

@@ -24,6 +24,7 @@ import { DepartmentService } from './modules/departments/departments.service';
 import { DocumentService } from './modules/documents/documents.service';
 import { EmployeeService } from './modules/employees/employees.service';
 import { SalaryService } from './modules/salary/salary.service';
+import { SalaryComponentsService } from './modules/salary/salary-components.service';
 import { PeopleImportService } from './modules/people-import/people-import.service';
 import { PayrollLockService } from './modules/payroll-locks/payroll-locks.service';
 import { PayslipDocumentService } from './modules/payroll/payslip-documents.service';
@@ -51,6 +52,7 @@ export interface Services {
   document: DocumentService;
   employee: EmployeeService;
   salary: SalaryService;
+  salaryComponents: SalaryComponentsService;
   peopleImport: PeopleImportService;
   payrollLocks: PayrollLockService;
   payslipDocuments: PayslipDocumentService;
@@ -90,6 +92,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     document: new DocumentService({ clock, files, users }),
     employee,
     salary,
+    salaryComponents: new SalaryComponentsService({ clock }),
     peopleImport: new PeopleImportService({ clock, employees: employee }),
     payrollLocks,
     payslipDocuments: new PayslipDocumentService({ clock, files, config }),

@@ -45,6 +45,9 @@ export interface SecurityIds {
   /** A finalized payroll month with one payslip, the member's, whose PDF is rendered. */
   payrollRunId: string;
   payslipId: string;
+  /** An earning and a deduction no employee has, so that editing and deleting them can succeed. */
+  spareEarningId: string;
+  spareDeductionId: string;
   /** A's attendance settings as GET returns them (a valid PUT body). */
   attendanceSettings: Record<string, unknown>;
 }
@@ -172,6 +175,23 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
       body: { annualCTC: 1_200_000, regimeType: 1, earningAssociationValues: [{ tenantEarningId: ids.tenantEarningId, calculationValue: 50, calculationType: 1 }], deductionAssociationValues: [{ tenantDeductionId: ids.tenantDeductionId, calculationValue: 0 }], forceESICalc: false, dateOfBirth: '1990-01-01', gender: 0 },
     },
     'GET /Users/{id}/salary-structure': { path: { id: ids.memberId } },
+    'POST /SalaryComponents/earnings': { body: { earningType: 'custom', earningName: 'Security Allowance {n}', nameInPayslip: 'Security Allowance', calculationType: 3, calculationValue: 1200, isPartOfSalaryStructure: false } },
+    'PUT /SalaryComponents/earnings/{id}': {
+      path: { id: ids.spareEarningId },
+      body: { earningName: 'Security Spare Renamed', nameInPayslip: 'Security Spare', calculationType: 3, calculationValue: 2400, isPartOfSalaryStructure: false },
+    },
+    'PATCH /SalaryComponents/earnings/{id}/status': { path: { id: ids.spareEarningId }, body: { isActive: true } },
+    'DELETE /SalaryComponents/earnings/{id}': { path: { id: ids.spareEarningId } },
+    'POST /SalaryComponents/deductions': { body: { deductionName: 'Security Fund {n}', description: null, deductionType: 0 } },
+    'PUT /SalaryComponents/deductions/{id}': { path: { id: ids.spareDeductionId }, body: { deductionName: 'Security Spare Renamed', description: null, deductionType: 3, preTaxDeductionSection: '80C' } },
+    'PATCH /SalaryComponents/deductions/{id}/status': { path: { id: ids.spareDeductionId }, body: { isActive: true } },
+    'DELETE /SalaryComponents/deductions/{id}': { path: { id: ids.spareDeductionId } },
+    'GET /StatutoryComponents/{component}': { path: { component: 'EPF' } },
+    'PUT /StatutoryComponents/EPF': { body: { isEnabled: true, epfNumber: 'KABNG0012345000', restrictToWageCeiling: true, includeEmployerShareInCtc: true, includeEdliAndAdminInCtc: false } },
+    'PUT /StatutoryComponents/ESI': { body: { isEnabled: true, esiNumber: '31000123450001001', includeEmployerShareInCtc: true } },
+    'PUT /StatutoryComponents/ProfessionalTax': { body: { isEnabled: true, stateCode: 'KA', registrationNumber: null } },
+    'PUT /StatutoryComponents/LWF': { body: { isEnabled: true, stateCode: 'KA', registrationNumber: null } },
+    'DELETE /StatutoryComponents/{component}': { path: { component: 'LWF' } },
     'POST /Users/import/preview': { multipart: { fields: {}, file: { field: 'file', filename: 'people.csv', contentType: 'text/csv', bytes: CSV } } },
     'POST /Users/import': { multipart: { fields: { mode: 'restricted' }, file: { field: 'file', filename: 'people.csv', contentType: 'text/csv', bytes: CSV } } },
     'POST /payroll/calculate': { body: { month: '2026-04', state: 'KA', daysInPeriod: 30, payableDays: 28, earnings: [{ name: 'Basic', monthlyAmount: 30_000 }] } },

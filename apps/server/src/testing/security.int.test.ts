@@ -147,6 +147,12 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       ),
       tenantEarningId: await one(sql`SELECT id FROM tenant_earnings WHERE tenant_id = ${a} LIMIT 1`, 'earning component'),
       tenantDeductionId: await one(sql`SELECT id FROM tenant_deductions WHERE tenant_id = ${a} LIMIT 1`, 'deduction component'),
+      spareEarningId: await one(
+        sql`INSERT INTO tenant_earnings (tenant_id, earning_name, name_in_payslip, code, calculation_type, calculation_value, is_part_of_salary_structure)
+            VALUES (${a}, 'Security Spare', 'Security Spare', 'SECURITY_SPARE', 3, '0', false) RETURNING id`,
+        'spare earning',
+      ),
+      spareDeductionId: await one(sql`INSERT INTO tenant_deductions (tenant_id, deduction_name, deduction_type) VALUES (${a}, 'Security Spare', 0) RETURNING id`, 'spare deduction'),
       attendanceSettings: (settings.json() as { data: Record<string, unknown> }).data,
       payrollRunId,
       payslipId,
@@ -360,7 +366,8 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       }
     }
     expect(record('malformed', attempts, failures)).toEqual([]);
-  });
+    // About 80 requests per operation: the time grows with the API (over 60 s at 121 operations on a busy 2-core machine).
+  }, 600_000);
 
   /** At least 20 malformed requests per operation: body, query and path, each broken one way. */
   function malformedVariants(op: Operation): Attempt[] {

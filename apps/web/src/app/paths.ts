@@ -38,12 +38,33 @@ export const PATHS = {
   acceptInvite: '/accept-invite',
   /** The plans page (administrators and moderators); the access screens' plan button points here. */
   subscription: '/my-subscription',
-  /** Payroll (issue 10; platform §2.1): the open month, history and payslips. */
+  /** The Payroll area (platform §2.1; payroll spec §2 "Payroll tab labels"). */
+  payroll: '/payroll',
   payrollRun: '/payroll/payroll-run',
   payrollHistory: '/payroll/payroll-history',
+  payrollDetails: '/payroll/details',
+  payslips: '/payroll/payslips',
   payrollPayslips: '/payroll/payslips',
-  payslips: '/payslips',
+  /** An employee's own payslips outside the Payroll area (platform §2.1). */
+  myPayslips: '/payslips',
+  payrollComponents: '/payroll/payroll-components',
+  salaryComponents: '/payroll/payroll-components/salary',
+  statutoryComponents: '/payroll/payroll-components/statutory',
+  reimbursementTypes: '/payroll/payroll-components/reimbursement-types',
+  myInvestments: '/payroll/taxes',
+  payrollRequests: '/payroll/requests',
+  lockUnlock: '/payroll/lock-unlock',
+  reimbursementRequests: '/payroll/reimbursement-requests',
+  payrollSettings: '/payroll/settings',
+  /** The payroll setup checklist (platform §2.6). */
   payrollSetup: '/payroll-setup',
+} as const;
+
+/** The checklist's links (platform §2.6): the spec's query parameters pick the Components tab and its sub-tab. */
+export const PAYROLL_SETUP_LINKS = {
+  salaryComponents: `${PATHS.salaryComponents}?activeTab=2&activeSubTab=0`,
+  statutoryComponents: `${PATHS.statutoryComponents}?activeTab=2&activeSubTab=1`,
+  settings: PATHS.payrollSettings,
 } as const;
 
 export function profilePath(userId: string): string {

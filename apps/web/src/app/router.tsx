@@ -60,7 +60,16 @@ const PayrollHistoryRunPage = lazyPage(payroll, 'PayrollHistoryRunPage');
 const PayrollDetailsPage = lazyPage(payroll, 'PayrollDetailsPage');
 const PayslipsPage = lazyPage(payroll, 'PayslipsPage');
 const MyPayslipPage = lazyPage(payroll, 'MyPayslipPage');
-
+const payrollSetup = () => import('../features/payroll-setup');
+const payrollComponents = () => import('../features/payroll-components');
+const PayrollLayout = lazyPage(payrollSetup, 'PayrollLayout');
+const PayrollHome = lazyPage(payrollSetup, 'PayrollHome');
+const PayrollComingSoon = lazyPage(payrollSetup, 'PayrollComingSoon');
+const PayrollSettingsPage = lazyPage(payrollSetup, 'PayrollSettingsPage');
+const PayrollSetupPage = lazyPage(payrollSetup, 'PayrollSetupPage');
+const ComponentsLayout = lazyPage(payrollComponents, 'ComponentsLayout');
+const SalaryComponentsPage = lazyPage(payrollComponents, 'SalaryComponentsPage');
+const StatutoryComponentsPage = lazyPage(payrollComponents, 'StatutoryComponentsPage');
 
 /**
  * The route table of platform §2.1, limited to the screens that exist so far; every other path
@@ -195,8 +204,36 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    // The Payroll area (platform §2.1; payroll spec §2 tab labels). Pages other parts of issue 10
+                    // and later issues build (taxes, requests, lock-unlock, reimbursement-requests) fall to the '*'
+                    // child until their routes land.
                     path: 'payroll',
+                    element: <PayrollLayout />,
                     children: [
+                      { index: true, element: <PayrollHome /> },
+                      {
+                        path: 'payroll-components',
+                        element: (
+                          <RequirePermission action="salary.components.view" fallback={PATHS.accessDenied}>
+                            <ComponentsLayout />
+                          </RequirePermission>
+                        ),
+                        children: [
+                          { index: true, element: <Navigate to="salary" replace /> },
+                          { path: 'salary', element: <SalaryComponentsPage /> },
+                          { path: 'statutory', element: <StatutoryComponentsPage /> },
+                        ],
+                      },
+                      {
+                        path: 'settings',
+                        element: (
+                          <RequirePermission action="payroll.settings.view" fallback={PATHS.accessDenied}>
+                            <RequireFeature feature="Settings">
+                              <PayrollSettingsPage />
+                            </RequireFeature>
+                          </RequirePermission>
+                        ),
+                      },
                       {
                         // Administrators and moderators, on a plan with Payroll (platform §2.1).
                         element: (
@@ -224,7 +261,16 @@ export const routes: RouteObject[] = [
                           { path: 'payslips/:id', element: <MyPayslipPage /> },
                         ],
                       },
+                      { path: '*', element: <PayrollComingSoon /> },
                     ],
+                  },
+                  {
+                    path: 'payroll-setup',
+                    element: (
+                      <RequirePermission action="payroll.settings.view" fallback={PATHS.accessDenied}>
+                        <PayrollSetupPage />
+                      </RequirePermission>
+                    ),
                   },
                   {
                     path: 'payslips',

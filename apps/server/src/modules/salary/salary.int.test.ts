@@ -81,6 +81,8 @@ describe.each(BACKENDS)('salary components and structure (%s)', (backend) => {
             proRate: false,
             applicability: 1,
             restrictToWageCeiling: true,
+            epfNumber: null,
+            includeEdliAndAdminInCtc: false,
           },
         },
         {
@@ -90,14 +92,15 @@ describe.each(BACKENDS)('salary components and structure (%s)', (backend) => {
             employeeRatePercent: 0.75,
             employerRatePercent: 3.25,
             includeEmployerShareInCtc: true,
+            esiNumber: null,
           },
         },
         {
           component: 'ProfessionalTax',
           isEnabled: false,
-          settings: { stateCode: null },
+          settings: { stateCode: null, registrationNumber: null },
         },
-        { component: 'LWF', isEnabled: false, settings: { stateCode: null } },
+        { component: 'LWF', isEnabled: false, settings: { stateCode: null, registrationNumber: null } },
       ]);
       const demo = await t.call('GET', '/StatutoryComponents', {
         token: admin.token,
@@ -105,7 +108,7 @@ describe.each(BACKENDS)('salary components and structure (%s)', (backend) => {
       expect(demo.json().data[2]).toEqual({
         component: 'ProfessionalTax',
         isEnabled: true,
-        settings: { stateCode: 'KA' },
+        settings: { stateCode: 'KA', registrationNumber: null },
       });
     });
 

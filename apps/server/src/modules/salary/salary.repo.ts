@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { statutoryComponents, tenantDeductions, tenantEarnings, tenants, userDeductions, userEarnings, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
@@ -61,4 +61,117 @@ export async function listUserDeductions(tdb: TenantDb, userId: string) {
     })
     .from(userDeductions)
     .where(and(eq(userDeductions.tenantId, tdb.tenantId), eq(userDeductions.userId, userId)));
+}
+
+// ——— Component management (issue 10) ———
+
+/** One writer at a time per organisation's components: the name checks and the usage checks hold until commit. */
+export async function lockComponents(tdb: TenantDb): Promise<void> {
+  // raw SQL: an advisory lock function call, no table to build from.
+  await tdb.tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`salary-components:${tdb.tenantId}`}))`);
+}
+
+/** How many employees' structures hold each earning. */
+export async function earningUsage(tdb: TenantDb): Promise<Map<string, number>> {
+  const rows = await tdb.tx
+    .select({ id: userEarnings.tenantEarningId, n: count() })
+    .from(userEarnings)
+    .where(eq(userEarnings.tenantId, tdb.tenantId))
+    .groupBy(userEarnings.tenantEarningId);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+export async function deductionUsage(tdb: TenantDb): Promise<Map<string, number>> {
+  const rows = await tdb.tx
+    .select({ id: userDeductions.tenantDeductionId, n: count() })
+    .from(userDeductions)
+    .where(eq(userDeductions.tenantId, tdb.tenantId))
+    .groupBy(userDeductions.tenantDeductionId);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+export async function findEarning(tdb: TenantDb, id: string): Promise<TenantEarningRow | undefined> {
+  const [row] = await tdb.tx
+    .select()
+    .from(tenantEarnings)
+    .where(and(eq(tenantEarnings.tenantId, tdb.tenantId), eq(tenantEarnings.id, id)))
+    .limit(1);
+  return row;
+}
+
+export type EarningValues = Pick<
+  typeof tenantEarnings.$inferInsert,
+  | 'earningName'
+  | 'nameInPayslip'
+  | 'calculationType'
+  | 'calculationValue'
+  | 'isFixedPay'
+  | 'isPartOfSalaryStructure'
+  | 'isTaxableEarning'
+  | 'isProRateBasis'
+  | 'epfContributionType'
+  | 'isConsideredForEsi'
+  | 'isActive'
+>;
+
+export async function insertEarning(tdb: TenantDb, values: EarningValues & { code: string; earningCategory: string; sortOrder: number }): Promise<string> {
+  const [row] = await tdb.tx
+    .insert(tenantEarnings)
+    .values({ tenantId: tdb.tenantId, ...values })
+    .returning({ id: tenantEarnings.id });
+  if (!row) throw new Error('insert into tenant_earnings returned no row');
+  return row.id;
+}
+
+export async function updateEarning(tdb: TenantDb, id: string, values: Partial<EarningValues & { sortOrder: number }>): Promise<void> {
+  await tdb.tx
+    .update(tenantEarnings)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(tenantEarnings.tenantId, tdb.tenantId), eq(tenantEarnings.id, id)));
+}
+
+export async function deleteEarning(tdb: TenantDb, id: string): Promise<void> {
+  await tdb.tx.delete(tenantEarnings).where(and(eq(tenantEarnings.tenantId, tdb.tenantId), eq(tenantEarnings.id, id)));
+}
+
+export async function findDeduction(tdb: TenantDb, id: string): Promise<TenantDeductionRow | undefined> {
+  const [row] = await tdb.tx
+    .select()
+    .from(tenantDeductions)
+    .where(and(eq(tenantDeductions.tenantId, tdb.tenantId), eq(tenantDeductions.id, id)))
+    .limit(1);
+  return row;
+}
+
+export type DeductionValues = Pick<typeof tenantDeductions.$inferInsert, 'deductionName' | 'description' | 'isRecurring' | 'deductionType' | 'preTaxDeductionSection' | 'isActive'>;
+
+export async function insertDeduction(tdb: TenantDb, values: DeductionValues): Promise<string> {
+  const [row] = await tdb.tx
+    .insert(tenantDeductions)
+    .values({ tenantId: tdb.tenantId, ...values })
+    .returning({ id: tenantDeductions.id });
+  if (!row) throw new Error('insert into tenant_deductions returned no row');
+  return row.id;
+}
+
+export async function updateDeduction(tdb: TenantDb, id: string, values: Partial<DeductionValues>): Promise<void> {
+  await tdb.tx
+    .update(tenantDeductions)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(tenantDeductions.tenantId, tdb.tenantId), eq(tenantDeductions.id, id)));
+}
+
+export async function deleteDeduction(tdb: TenantDb, id: string): Promise<void> {
+  await tdb.tx.delete(tenantDeductions).where(and(eq(tenantDeductions.tenantId, tdb.tenantId), eq(tenantDeductions.id, id)));
+}
+
+/** Writes one statutory component's row (created if the organisation predates it). */
+export async function upsertStatutory(tdb: TenantDb, component: StatutoryRow['component'], isEnabled: boolean, settings: Record<string, unknown>): Promise<void> {
+  await tdb.tx
+    .insert(statutoryComponents)
+    .values({ tenantId: tdb.tenantId, component, isEnabled, settings })
+    .onConflictDoUpdate({
+      target: [statutoryComponents.tenantId, statutoryComponents.component],
+      set: { isEnabled, settings, updatedAt: sql`now()` },
+    });
 }

@@ -1,4 +1,4 @@
-import { PEOPLE_MSG, can, STATUTORY_COMPONENT_NAMES, type SalaryStructureView, type StatutoryComponentSetting, type TenantDeduction, type TenantEarning } from '@tankha/contracts';
+import { PEOPLE_MSG, can, type STATUTORY_COMPONENT_NAMES, type SalaryStructureView } from '@tankha/contracts';
 import {
   computeSalaryStructure,
   dateInZone,
@@ -14,7 +14,7 @@ import type { Clock } from '../../platform/clock';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { Scope, TenantDb, TenantScope } from '../../platform/tenancy';
 import * as repo from './salary.repo';
-import type { TenantDeductionRow, TenantEarningRow } from './salary.repo';
+import type { TenantEarningRow } from './salary.repo';
 
 /** An earning association as the wire carries it: flat (type 3) values are annual rupees. */
 export interface EarningValue {
@@ -52,42 +52,11 @@ export interface ResolvedAssociations {
 const PAISE = 100;
 const toRupees = (paise: number): number => paise / PAISE;
 
-function earningValueOut(row: { calculationType: number; calculationValue: string }): number | string {
+export function earningValueOut(row: { calculationType: number; calculationValue: string }): number | string {
   if (row.calculationType === 3) return toRupees(Number(row.calculationValue));
   if (row.calculationType === 4) return row.calculationValue;
   const n = Number(row.calculationValue);
   return Number.isFinite(n) ? n : row.calculationValue;
-}
-
-function earningOut(row: TenantEarningRow): TenantEarning {
-  return {
-    id: row.id,
-    earningName: row.earningName,
-    nameInPayslip: row.nameInPayslip,
-    code: row.code,
-    earningCategory: (['basic', 'hra', 'fixedAllowance'].includes(row.earningCategory) ? row.earningCategory : 'other') as TenantEarning['earningCategory'],
-    calculationType: row.calculationType,
-    calculationValue: earningValueOut(row),
-    isFixedPay: row.isFixedPay,
-    isPartOfSalaryStructure: row.isPartOfSalaryStructure,
-    isTaxableEarning: row.isTaxableEarning,
-    isProRateBasis: row.isProRateBasis,
-    epfContributionType: row.epfContributionType,
-    isConsideredForESI: row.isConsideredForEsi,
-    isActive: row.isActive,
-  };
-}
-
-function deductionOut(row: TenantDeductionRow): TenantDeduction {
-  return {
-    id: row.id,
-    deductionName: row.deductionName,
-    description: row.description,
-    isRecurring: row.isRecurring,
-    deductionType: row.deductionType,
-    preTaxDeductionSection: row.preTaxDeductionSection,
-    isActive: row.isActive,
-  };
 }
 
 /** A wire value to its stored text, by calculation type; a bad value is a 400 naming the field. */
@@ -134,27 +103,11 @@ const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean'
 const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 
 /**
- * Salary components (read-only here; their CRUD is a later payroll issue) and the structure from
- * CTC through the domain engine (payroll spec §3, §7; people spec §5).
+ * The salary structure from CTC through the domain engine (payroll spec §3, §7; people spec §5) and
+ * the employee's associations. The components themselves: salary-components.service.ts.
  */
 export class SalaryService {
   constructor(private readonly deps: { clock: Clock }) {}
-
-  async earnings({ db: tdb }: Scope): Promise<TenantEarning[]> {
-    return (await repo.listEarnings(tdb)).map(earningOut);
-  }
-
-  async deductions({ db: tdb }: Scope): Promise<TenantDeduction[]> {
-    return (await repo.listDeductions(tdb)).map(deductionOut);
-  }
-
-  async statutory({ db: tdb }: Scope): Promise<StatutoryComponentSetting[]> {
-    const rows = await repo.listStatutory(tdb);
-    return STATUTORY_COMPONENT_NAMES.map((component) => {
-      const { enabled, settings } = settingsOf(rows, component);
-      return { component, isEnabled: enabled, settings };
-    });
-  }
 
   async calculate(scope: Scope, request: StructureRequest): Promise<SalaryStructureView> {
     return this.structureIn(scope, request);
@@ -224,7 +177,8 @@ export class SalaryService {
         };
       }),
       deductions: deductions.map((d) => {
-        const row = tenantDeductions.find((t) => t.id === d.tenantDeductionId && t.isActive);
+        // An inactive deduction is not offered for new structures, but one an employee has stays.
+        const row = tenantDeductions.find((t) => t.id === d.tenantDeductionId);
         if (!row) throw fieldError('deductionAssociations', 'Unknown deduction');
         return {
           tenantDeductionId: row.id,
@@ -251,7 +205,9 @@ export class SalaryService {
     if (!values || values.length === 0) return active.filter((r) => r.isPartOfSalaryStructure).map((row) => ({ row, value: undefined }));
     const chosen: { row: TenantEarningRow; value: EarningValue | undefined }[] = [];
     for (const value of values) {
-      const row = active.find((r) => r.id === value.tenantEarningId);
+      // Deactivating a component takes it out of the default structure and the pickers; employees
+      // whose structure already has it keep it (docs/decisions.md, issue 10).
+      const row = rows.find((r) => r.id === value.tenantEarningId);
       if (!row) throw fieldError('earningAssociations', 'Unknown salary component');
       if (chosen.some((c) => c.row.id === row.id)) throw fieldError('earningAssociations', `'${row.earningName}' is listed twice`);
       chosen.push({ row, value });
@@ -293,7 +249,7 @@ export class SalaryService {
     });
 
     const deductions = (request.deductionAssociationValues ?? []).map((d) => {
-      const row = deductionRows.find((r) => r.id === d.tenantDeductionId && r.isActive);
+      const row = deductionRows.find((r) => r.id === d.tenantDeductionId);
       if (!row) throw fieldError('deductionAssociationValues', 'Unknown deduction');
       return {
         row,
@@ -338,6 +294,7 @@ export class SalaryService {
           restrictToWageCeiling: bool(epf.settings.restrictToWageCeiling, true),
           proRate: bool(epf.settings.proRate, false),
           includeEmployerShareInCtc: bool(epf.settings.includeEmployerShareInCtc, true),
+          includeEdliAndAdminInCtc: bool(epf.settings.includeEdliAndAdminInCtc, false),
           considerAllSalaryComponents: bool(epf.settings.considerAllSalaryComponents, true),
         },
         esi: {

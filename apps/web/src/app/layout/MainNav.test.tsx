@@ -26,4 +26,14 @@ describe('MainNav', () => {
     expect(links()).not.toContain('Attendance approvals');
     expect(links()).toContain('My attendance');
   });
+
+  it('links Payroll to the run for administrators (with the setup checklist) and to payslips for members', () => {
+    const admin = renderWithProviders(nav, { user: makeUser({ roleId: Role.Administrator }) });
+    expect(screen.getByRole('link', { name: 'Payroll' })).toHaveAttribute('href', '/payroll/payroll-run');
+    expect(screen.getByRole('link', { name: 'Payroll setup' })).toHaveAttribute('href', '/payroll-setup');
+    admin.unmount();
+    renderWithProviders(nav, { user: makeUser({ roleId: Role.Member, hasAdminAccess: false }) });
+    expect(screen.getByRole('link', { name: 'Payroll' })).toHaveAttribute('href', '/payroll/payslips');
+    expect(links()).not.toContain('Payroll setup');
+  });
 });

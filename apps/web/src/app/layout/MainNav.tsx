@@ -5,6 +5,7 @@ import {
   IconBeach,
   IconBuilding,
   IconBuildingCommunity,
+  IconCash,
   IconCalendarEvent,
   IconCalendarTime,
   IconChecklist,
@@ -15,13 +16,13 @@ import {
   IconFileInvoice,
   IconHistory,
   IconLayoutDashboard,
+  IconListCheck,
   IconPhoto,
-  IconReceipt2,
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { can, type FeatureKey } from '@tankha/contracts';
+import { can } from '@tankha/contracts';
 import { useCurrentUser } from '../current-user';
 import { PATHS } from '../paths';
 
@@ -29,6 +30,8 @@ interface NavItem {
   label: string;
   to: string;
   icon: ReactNode;
+  /** Highlighted anywhere under this path (default: under `to`). */
+  activeUnder?: string;
 }
 
 function NavItems({ items, onNavigate }: { items: NavItem[]; onNavigate: () => void }) {
@@ -40,7 +43,7 @@ function NavItems({ items, onNavigate }: { items: NavItem[]; onNavigate: () => v
       to={item.to}
       label={item.label}
       leftSection={item.icon}
-      active={item.to === PATHS.home ? pathname === PATHS.home : pathname.startsWith(item.to)}
+      active={item.to === PATHS.home ? pathname === PATHS.home : pathname.startsWith(item.activeUnder ?? item.to)}
       onClick={onNavigate}
     />
   ));
@@ -65,13 +68,17 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   ];
   if (privileged || user.isManager) leaveItems.push({ label: 'Leave approvals', to: PATHS.leaveApprovals, icon: <IconFileCheck size={18} /> });
   if (can(user.roleId, 'leave.types.manage')) leaveItems.push({ label: 'Leave types', to: PATHS.leaveTypes, icon: <IconAdjustmentsHorizontal size={18} /> });
-  const hasFeature = (key: FeatureKey) => user.accessableFeatures.some((f) => f.key === key);
-  const payrollItems: NavItem[] = [];
-  if (can(user.roleId, 'payroll.run.view') && hasFeature('Payroll')) {
-    payrollItems.push({ label: 'Payroll run', to: PATHS.payrollRun, icon: <IconReceipt2 size={18} /> });
-    payrollItems.push({ label: 'Payroll history', to: PATHS.payrollHistory, icon: <IconHistory size={18} /> });
-  }
-  if (hasFeature('Payslips')) payrollItems.push({ label: 'Payslips', to: PATHS.payslips, icon: <IconFileInvoice size={18} /> });
+  // The Payroll area: its first tab by role (payroll spec §2); administrators also reach the setup checklist.
+  const payrollItems: NavItem[] = [
+    can(user.roleId, 'payroll.run.view')
+      ? { label: 'Payroll', to: PATHS.payrollRun, icon: <IconCash size={18} />, activeUnder: `${PATHS.payroll}/` }
+      : { label: 'Payroll', to: PATHS.payslips, icon: <IconCash size={18} />, activeUnder: `${PATHS.payroll}/` },
+  ];
+  if (can(user.roleId, 'payroll.run.view')) payrollItems.push({ label: 'Payroll history', to: PATHS.payrollHistory, icon: <IconHistory size={18} /> });
+  if (can(user.roleId, 'payroll.settings.view')) payrollItems.push({ label: 'Payroll setup', to: PATHS.payrollSetup, icon: <IconListCheck size={18} /> });
+  // Administrators are employees too: their own payslips sit outside the Payroll area (platform §2.1 /payslips).
+  if (can(user.roleId, 'payroll.run.view') && user.accessableFeatures.some((f) => f.key === 'Payslips'))
+    payrollItems.push({ label: 'My payslips', to: PATHS.myPayslips, icon: <IconFileInvoice size={18} /> });
   const peopleItems: NavItem[] = [];
   if (can(user.roleId, 'users.list')) peopleItems.push({ label: 'My people', to: PATHS.myPeople, icon: <IconUsers size={18} /> });
   if (can(user.roleId, 'departments.list')) peopleItems.push({ label: 'Departments', to: PATHS.departments, icon: <IconBuildingCommunity size={18} /> });
@@ -93,14 +100,10 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
         Leave
       </Text>
       <NavItems items={leaveItems} onNavigate={onNavigate} />
-      {payrollItems.length > 0 && (
-        <>
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" px="sm">
-            Payroll
-          </Text>
-          <NavItems items={payrollItems} onNavigate={onNavigate} />
-        </>
-      )}
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" px="sm">
+        Payroll
+      </Text>
+      <NavItems items={payrollItems} onNavigate={onNavigate} />
       {peopleItems.length > 0 && (
         <>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" px="sm">

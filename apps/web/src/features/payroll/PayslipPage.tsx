@@ -45,7 +45,7 @@ export function PayslipPage({ backTo, backLabel }: PayslipPageProps) {
 
 export function MyPayslipPage() {
   const { pathname } = useLocation();
-  const list = pathname.startsWith(PATHS.payrollPayslips) ? PATHS.payrollPayslips : PATHS.payslips;
+  const list = pathname.startsWith(PATHS.payrollPayslips) ? PATHS.payrollPayslips : PATHS.myPayslips;
   return <PayslipPage backTo={list} backLabel="Payslips" />;
 }
 

@@ -1,0 +1,34 @@
+import { Checkbox, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { esiInputSchema, esiSettingsViewSchema, type StatutoryComponentSetting, type StatutoryTables } from '@tankha/contracts';
+import { rupeesText } from '../../ui/format';
+import { zodFieldErrors } from '../../ui/zod-form';
+import { StatutoryCard } from './StatutoryCard';
+
+// A type alias (not an interface): StatutoryCard takes any record of form values.
+type Values = {
+  esiNumber: string;
+  includeEmployerShareInCtc: boolean;
+};
+
+const bodyOf = (v: Values) => ({ esiNumber: v.esiNumber.trim() === '' ? null : v.esiNumber, includeEmployerShareInCtc: v.includeEmployerShareInCtc });
+
+/** ESI (issue 10 item 1): employer code and whether the employer's share sits inside CTC; rates and coverage are the law's. */
+export function EsiCard({ setting, tables }: { setting: StatutoryComponentSetting; tables: StatutoryTables }) {
+  const s = esiSettingsViewSchema.parse(setting.settings);
+  const form = useForm<Values>({
+    initialValues: { esiNumber: s.esiNumber ?? '', includeEmployerShareInCtc: s.includeEmployerShareInCtc },
+    validate: (v) => zodFieldErrors(esiInputSchema, bodyOf(v)),
+  });
+  return (
+    <StatutoryCard component="ESI" setting={setting} form={form} body={bodyOf}>
+      <TextInput label="ESI Number" placeholder="17-digit employer code" maxLength={25} {...form.getInputProps('esiNumber')} />
+      <Checkbox label="Employer’s contribution is part of CTC" {...form.getInputProps('includeEmployerShareInCtc', { type: 'checkbox' })} />
+      <Text size="xs" c="dimmed">
+        Employee {tables.esi.employeeRatePercent}% and employer {tables.esi.employerRatePercent}% of gross wages, deducted monthly. Applies to employees whose gross wages are at most{' '}
+        {rupeesText(tables.esi.coverageCeiling, { paise: false })} a month ({rupeesText(tables.esi.disabledCoverageCeiling, { paise: false })} for persons with disability), or when an
+        employee’s ESI calculation is forced.
+      </Text>
+    </StatutoryCard>
+  );
+}

@@ -1,0 +1,3 @@
+export { ComponentsLayout } from './ComponentsLayout';
+export { SalaryComponentsPage } from './SalaryComponentsPage';
+export { StatutoryComponentsPage } from './StatutoryComponentsPage';

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Button } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '../../app/api';
+import { PATHS } from '../../app/paths';
+import { toast } from '../../app/toast';
+import { PAYROLL_SETUP_KEY, completeSetupStep, usePayrollSetup } from './setup.api';
+
+/**
+ * The components pages' 'Mark as Completed' (platform §2.6): completes the checklist step and returns
+ * to /payroll-setup. Shown while the step is open and payroll is not yet enabled.
+ */
+export function MarkStepCompleted({ step }: { step: 'salaryComponents' | 'statutoryComponents' }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const setup = usePayrollSetup();
+  const [busy, setBusy] = useState(false);
+  if (!setup.data || setup.data.isEnabled || setup.data[step] !== false) return null;
+
+  const complete = async () => {
+    setBusy(true);
+    try {
+      await completeSetupStep(step);
+      await queryClient.invalidateQueries({ queryKey: [PAYROLL_SETUP_KEY] });
+      void navigate(PATHS.payrollSetup);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, 'Failed to mark the step as completed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button variant="light" color="teal" leftSection={<IconCheck size={16} />} loading={busy} onClick={() => void complete()}>
+      Mark as Completed
+    </Button>
+  );
+}

@@ -1,0 +1,66 @@
+import { Stack, Tabs, Title } from '@mantine/core';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { can } from '@tankha/contracts';
+import { useCurrentUser } from '../../app/current-user';
+import { PATHS } from '../../app/paths';
+
+interface PayrollTab {
+  label: string;
+  to: string;
+  /** Paths (prefixes) under which the tab is the current one. */
+  match: readonly string[];
+}
+
+/** Payroll spec §2 "Payroll tab labels": administrators and moderators. */
+export const ADMIN_PAYROLL_TABS: readonly PayrollTab[] = [
+  { label: 'Payroll', to: PATHS.payrollRun, match: [PATHS.payrollRun, PATHS.payrollHistory, PATHS.payrollDetails, PATHS.payslips] },
+  { label: 'Components', to: PATHS.salaryComponents, match: [PATHS.payrollComponents] },
+  { label: 'My Investments', to: PATHS.myInvestments, match: [PATHS.myInvestments] },
+  { label: 'Requests', to: PATHS.payrollRequests, match: [PATHS.payrollRequests] },
+  { label: 'Lock / Unlock', to: PATHS.lockUnlock, match: [PATHS.lockUnlock] },
+  { label: 'My Reimbursement Requests', to: PATHS.reimbursementRequests, match: [PATHS.reimbursementRequests] },
+  { label: 'Settings', to: PATHS.payrollSettings, match: [PATHS.payrollSettings] },
+];
+
+/** Payroll spec §2: employees. */
+export const EMPLOYEE_PAYROLL_TABS: readonly PayrollTab[] = [
+  { label: 'Payroll', to: PATHS.payslips, match: [PATHS.payslips] },
+  { label: 'My Investments', to: PATHS.myInvestments, match: [PATHS.myInvestments] },
+  { label: 'My Reimbursement Requests', to: PATHS.reimbursementRequests, match: [PATHS.reimbursementRequests] },
+];
+
+export function payrollTabsFor(roleId: Parameters<typeof can>[0]): readonly PayrollTab[] {
+  return can(roleId, 'payroll.run.view') ? ADMIN_PAYROLL_TABS : EMPLOYEE_PAYROLL_TABS;
+}
+
+const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** /payroll/*: the Payroll area's tabs by role, then the page. */
+export function PayrollLayout() {
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const tabs = payrollTabsFor(user.roleId);
+  const current = tabs.find((t) => t.match.some((m) => under(pathname, m)))?.to ?? null;
+  return (
+    <Stack gap="md">
+      <Title order={2}>Payroll</Title>
+      <Tabs value={current} onChange={(value) => value && void navigate(value)}>
+        <Tabs.List aria-label="Payroll sections">
+          {tabs.map((t) => (
+            <Tabs.Tab key={t.label} value={t.to}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Outlet />
+    </Stack>
+  );
+}
+
+/** /payroll itself: the first tab of the user's role. */
+export function PayrollHome() {
+  const user = useCurrentUser();
+  return <Navigate to={payrollTabsFor(user.roleId)[0]?.to ?? PATHS.home} replace />;
+}

@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { PAYROLL_MSG, PAY_DAY_TYPES, PAY_PERIOD_TYPES, type PayrollSettings } from '@tankha/contracts';
+import { dateInZone } from '@tankha/domain';
+import { ApiError, errorMessage } from '../../app/api';
+import { PATHS } from '../../app/paths';
+import { toast } from '../../app/toast';
+import { ErrorState } from '../../ui/ErrorState';
+import { applyFieldErrors } from '../../ui/server-errors';
+import {
+  DAY_OPTIONS,
+  MONTH_NAMES,
+  PAY_DAY_TYPE_OPTIONS,
+  PAY_PERIOD_OPTIONS,
+  fixedRangeDays,
+  initialValues,
+  isLastPayrollEditable,
+  lastPayrollIsSet,
+  monthYearText,
+  toInput,
+  yearOptions,
+  type SettingsValues,
+} from './settings-form';
+import { PAYROLL_SETUP_KEY, markSettingsCompleted, savePayrollSettings, usePayrollSettings, usePayrollStatus } from './setup.api';
+
+export const CONFIRM_TITLE = 'Confirm Last Payroll Month';
+export const CONFIRM_TICK = 'I understand that the last payroll month and year cannot be changed later';
+
+const MONTH_OPTIONS = MONTH_NAMES.map((name, i) => ({ value: String(i + 1), label: name }));
+const FIELDS = ['payPeriodType', 'payStartDay', 'payEndDay', 'payDayType', 'payDay', 'lastPayrollRunMonth', 'lastPayrollYear'];
+
+/**
+ * /payroll/settings (people spec §2.9, §4, §5; needs the Settings feature): pay period, pay day and
+ * the last payroll month and year, which the first save fixes after a confirm dialog with a tick box.
+ * 'Mark as Completed' (once they are set) completes the checklist's settings step → /payroll-setup.
+ */
+export function PayrollSettingsPage({ today = dateInZone(new Date(), 'Asia/Kolkata') }: { today?: string }) {
+  const status = usePayrollStatus();
+  const settings = usePayrollSettings();
+  return (
+    <Stack gap="md">
+      <Title order={2}>Payroll Settings</Title>
+      {status.isPending || settings.isPending ? (
+        <Text role="status">Loading...</Text>
+      ) : settings.isError ? (
+        <ErrorState message={errorMessage(settings.error, 'Failed to load the payroll settings.')} onRetry={() => void settings.refetch()} />
+      ) : (
+        <SettingsForm key={settings.dataUpdatedAt} settings={settings.data} payrollEnabled={status.data === true} today={today} />
+      )}
+    </Stack>
+  );
+}
+
+function SettingsForm({ settings, payrollEnabled, today }: { settings: PayrollSettings | null; payrollEnabled: boolean; today: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const editable = isLastPayrollEditable(settings);
+  const [confirming, setConfirming] = useState(false);
+  const [ticked, setTicked] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [completing, setCompleting] = useState(false);
+  const form = useForm<SettingsValues>({ initialValues: initialValues(settings, today) });
+  const { values } = form;
+  const fixedRange = values.payPeriodType === String(PAY_PERIOD_TYPES.FixedRange);
+  const dayOfMonth = values.payDayType === String(PAY_DAY_TYPES.DayOfMonth);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await savePayrollSettings(toInput(form.getValues(), settings));
+      toast.success(PAYROLL_MSG.settingsUpdated);
+      setConfirming(false);
+      await queryClient.invalidateQueries({ queryKey: [PAYROLL_SETUP_KEY] });
+    } catch (error) {
+      if (error instanceof ApiError) applyFieldErrors(FIELDS, error.errors, form.setErrors);
+      if (!(error instanceof ApiError && error.handled)) toast.error(PAYROLL_MSG.settingsError);
+      setConfirming(false);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const apply = form.onSubmit(() => {
+    if (editable) {
+      // The first save fixes the last payroll month and year: ask first (people §4).
+      setTicked(false);
+      setConfirming(true);
+      return;
+    }
+    void save();
+  });
+
+  const markCompleted = async () => {
+    setCompleting(true);
+    try {
+      await markSettingsCompleted();
+      await queryClient.invalidateQueries({ queryKey: [PAYROLL_SETUP_KEY] });
+      void navigate(PATHS.payrollSetup);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, PAYROLL_MSG.settingsError));
+    } finally {
+      setCompleting(false);
+    }
+  };
+
+  const changePeriod = (value: string) => {
+    form.setFieldValue('payPeriodType', value);
+    if (value === String(PAY_PERIOD_TYPES.FixedRange)) form.setValues(fixedRangeDays(settings));
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" maw={760}>
+      <form onSubmit={apply} noValidate>
+        <Stack gap="lg">
+          <div>
+            <Title order={4}>Pay period</Title>
+            <Text size="sm" c="dimmed">
+              How each month’s pay period runs and when salaries are paid.
+            </Text>
+          </div>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <NativeSelect label="Pay Period" data={PAY_PERIOD_OPTIONS} {...form.getInputProps('payPeriodType')} onChange={(e) => changePeriod(e.currentTarget.value)} />
+            {fixedRange && (
+              <>
+                <NativeSelect label="Pay Start Day" data={DAY_OPTIONS} {...form.getInputProps('payStartDay')} />
+                <NativeSelect label="Pay End Day" data={DAY_OPTIONS} {...form.getInputProps('payEndDay')} />
+              </>
+            )}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <NativeSelect label="Pay Day Type" data={PAY_DAY_TYPE_OPTIONS} {...form.getInputProps('payDayType')} />
+            {dayOfMonth && <NativeSelect label="Pay Day" data={DAY_OPTIONS} {...form.getInputProps('payDay')} />}
+          </SimpleGrid>
+
+          <div>
+            <Title order={4}>Last payroll</Title>
+            <Text size="sm" c="dimmed">
+              The last month whose payroll was run before Tankha. Payroll here starts with the month after it.
+            </Text>
+          </div>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <NativeSelect label="Last Payroll Month" data={MONTH_OPTIONS} disabled={!editable} required={editable} {...form.getInputProps('lastPayrollRunMonth')} />
+            <NativeSelect label="Last Payroll Year" data={yearOptions(today)} disabled={!editable} required={editable} {...form.getInputProps('lastPayrollYear')} />
+          </SimpleGrid>
+          {editable ? (
+            <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />}>
+              The last payroll month and year cannot be changed once saved.
+            </Alert>
+          ) : (
+            <Alert variant="light" color="gray" icon={<IconLock size={18} />}>
+              The last payroll month is {monthYearText(values.lastPayrollRunMonth, values.lastPayrollYear)}. It cannot be changed.
+            </Alert>
+          )}
+
+          <Group justify="flex-end">
+            {!payrollEnabled && (
+              <Button variant="default" disabled={!lastPayrollIsSet(settings)} loading={completing} onClick={() => void markCompleted()}>
+                Mark as Completed
+              </Button>
+            )}
+            <Button type="submit" loading={saving && !confirming}>
+              Apply Changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={CONFIRM_TITLE} centered>
+        <Stack>
+          <Text size="sm">
+            You are setting the last payroll month to <b>{monthYearText(values.lastPayrollRunMonth, values.lastPayrollYear)}</b>. Payroll in Tankha starts with the month after it, and this
+            setting cannot be changed afterwards.
+          </Text>
+          <Checkbox label={CONFIRM_TICK} checked={ticked} onChange={(e) => setTicked(e.currentTarget.checked)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={saving}>
+              Cancel
+            </Button>
+            <Button disabled={!ticked} loading={saving} onClick={() => void save()}>
+              Confirm
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}

@@ -42,6 +42,7 @@ import { leaveRoutes } from './modules/leave/leave.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { attachNotificationHub } from './modules/notifications/notifications.hub';
 import { taxRoutes } from './modules/tax/tax.routes';
+import { payrollRoutes } from './modules/payroll/payroll.routes';
 import { buildServices, registerJobs, type Services } from './services';
 import { JobQueue } from './platform/jobs/job-queue';
 import { UnitOfWork } from './platform/unit-of-work';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(employeeRoutes, { services });
       await api.register(salaryRoutes, { services });
       await api.register(peopleImportRoutes, { services });
+      await api.register(payrollRoutes, { services });
       if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, prefix: '/dev' });
     },
     { prefix: API_PREFIX },

@@ -35,13 +35,18 @@ export async function saveSettings(tdb: TenantDb, values: SettingsWrite, now: Da
 
 // ------------------------------------------------------------------------------------------ runs
 
-export async function findRun(tdb: TenantDb, id: string, forUpdate = false): Promise<RunRow | undefined> {
+/**
+ * `lock`: the row locked until the transaction ends, so changes to one run take turns. FOR NO KEY
+ * UPDATE, the lock an UPDATE of the row takes anyway: it does not wait for transactions that merely
+ * insert rows referencing the run (their foreign-key check holds FOR KEY SHARE).
+ */
+export async function findRun(tdb: TenantDb, id: string, lock = false): Promise<RunRow | undefined> {
   const query = tdb.tx
     .select()
     .from(payrollRuns)
     .where(and(eq(payrollRuns.tenantId, tdb.tenantId), eq(payrollRuns.id, id)))
     .limit(1);
-  const [row] = forUpdate ? await query.for('update') : await query;
+  const [row] = lock ? await query.for('no key update') : await query;
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   computePayableDays,
   financialYearOf,
@@ -17,8 +17,21 @@ import { computeEmployeeMonth } from './compute-month.stub';
 import type { PayStatutory, PayStructure } from '../salary/salary.service';
 import type { AdjustmentRow, LineWrite, PayslipWrite, RunEmployee, StoredYtd } from './payroll.repo';
 
+/**
+ * A payslip's id is a name-based UUID (RFC 9562 version 5) of its run and employee: processing a
+ * draft again writes new rows under the same ids, so a link to a draft payslip keeps working.
+ */
+export function payslipIdOf(runId: string, userId: string): string {
+  const hash = createHash('sha1').update(`tankha-payslip:${runId}:${userId}`).digest();
+  hash[6] = ((hash[6] ?? 0) & 0x0f) | 0x50;
+  hash[8] = ((hash[8] ?? 0) & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** What every employee of a run shares: the period, the tax year and the statutory settings. */
 export interface MonthContext {
+  runId: string;
   month: string;
   period: { start: string; end: string; days: number };
   financialYear: string;
@@ -26,8 +39,9 @@ export interface MonthContext {
   statutory: PayStatutory;
 }
 
-export function monthContext(run: { month: string; periodStart: string; periodEnd: string }, days: number, statutory: PayStatutory): MonthContext {
+export function monthContext(run: { id: string; month: string; periodStart: string; periodEnd: string }, days: number, statutory: PayStatutory): MonthContext {
   return {
+    runId: run.id,
     month: run.month,
     period: { start: run.periodStart, end: run.periodEnd, days },
     // The payroll month names the tax year: March's run is the last month of its financial year.
@@ -141,7 +155,7 @@ function addYtd(before: StoredYtd | undefined, result: EmployeeMonthResult): Sto
 /** One employee's payslip and lines, ready for the chunk's multi-row insert. */
 export function computePayslip(ctx: MonthContext, inputs: EmployeeInputs): { payslip: PayslipWrite; lines: LineWrite[] } {
   const result = computeEmployeeMonth(buildMonthInput(ctx, inputs));
-  const id = randomUUID();
+  const id = payslipIdOf(ctx.runId, inputs.employee.id);
   return {
     payslip: {
       id,

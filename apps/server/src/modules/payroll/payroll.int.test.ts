@@ -288,9 +288,12 @@ describe.each(BACKENDS)('payroll run lifecycle (%s)', (backend) => {
       expect(run).toMatchObject({ status: 'processed', grossEarnings: 125_000, totalDeductions: 1000, netPay: 124_000 });
       const unheld = await call('DELETE', `/PayrollRuns/${june.id}/holds/${ids.b}`);
       expect(data<PayrollEmployeeRow>(unheld)).toMatchObject({ name: 'Bala Test', hold: null, netPay: 25_000 });
+      const before = data<PayrollEmployeeRow[]>(await call('GET', `/PayrollRuns/${june.id}/employees?search=chitra`))[0]?.payslipId;
       const again = await call('POST', `/PayrollRuns/${june.id}/employees/${ids.c}/process`);
       expect(again.statusCode).toBe(200);
       expect(data<PayrollEmployeeRow>(again)).toMatchObject({ grossEarnings: 48_333, totalDeductions: 1000, netPay: 47_333, adjustmentCount: 1 });
+      // The payslip keeps its id (a link to it stays good).
+      expect(data<PayrollEmployeeRow>(again).payslipId).toBe(before);
       const [remove] = data<{ id: string; label: string }[]>(await call('GET', `/PayrollRuns/${june.id}/adjustments?userId=${ids.c}`));
       expect(remove?.label).toBe('Salary advance');
       expect((await call('DELETE', `/PayrollRuns/${june.id}/adjustments/${remove?.id ?? ''}`)).statusCode).toBe(200);

@@ -10,7 +10,6 @@ export type SettingsRow = typeof payrollSettings.$inferSelect;
 export type SettingsWrite = Partial<Omit<SettingsRow, 'tenantId' | 'updatedAt'>>;
 export type RunRow = typeof payrollRuns.$inferSelect;
 export type RunStatus = RunRow['status'];
-export type HoldRow = typeof payrollHolds.$inferSelect;
 export type AdjustmentRow = typeof payrollAdjustments.$inferSelect;
 
 const CLOSED: RunStatus[] = ['finalized', 'paid'];

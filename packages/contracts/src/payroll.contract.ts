@@ -21,14 +21,14 @@ import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
  *   GET  /PayrollRuns/:id/employees            payrollEmployeeListQuerySchema → payrollEmployeeListReplySchema
  *   GET  /PayrollRuns/:id/warnings             payrollWarningListReplySchema
  *   GET  /PayrollRuns/:id/variance             payrollVarianceReplySchema (by component)
- *   PUT  /PayrollRuns/:id/holds/:userId        payrollHoldInputSchema
- *   DELETE /PayrollRuns/:id/holds/:userId
+ *   PUT  /PayrollRuns/:id/holds/:userId        payrollHoldInputSchema → payrollEmployeeReplySchema
+ *   DELETE /PayrollRuns/:id/holds/:userId      payrollEmployeeReplySchema
  *   GET  /PayrollRuns/:id/adjustments          payrollAdjustmentListReplySchema (query userId optional)
- *   POST /PayrollRuns/:id/adjustments          payrollAdjustmentInputSchema
+ *   POST /PayrollRuns/:id/adjustments          payrollAdjustmentInputSchema → 201 payrollAdjustmentReplySchema
  *   DELETE /PayrollRuns/:id/adjustments/:adjustmentId
- *   PUT  /PayrollRuns/:id/remarks/:userId      payrollRemarkInputSchema
- *   POST /PayrollRuns/:id/process              202; progress in GET /PayrollRuns/:id
- *   POST /PayrollRuns/:id/employees/:userId/process   re-process one employee (synchronous)
+ *   PUT  /PayrollRuns/:id/remarks/:userId      payrollRemarkInputSchema → payrollRemarkReplySchema (empty remark removes it)
+ *   POST /PayrollRuns/:id/process              202 payrollRunReplySchema; progress in GET /PayrollRuns/:id
+ *   POST /PayrollRuns/:id/employees/:userId/process   re-process one employee (synchronous) → payrollEmployeeReplySchema
  *   POST /PayrollRuns/:id/finalize             payrollRunReplySchema (locks the month, opens the next)
  *   POST /PayrollRuns/:id/mark-paid            payrollMarkPaidInputSchema → payrollRunReplySchema
  *   GET  /PayrollRuns/:id/register.xlsx        the payroll register

@@ -375,6 +375,11 @@ describe.each(BACKENDS)('payroll run lifecycle (%s)', (backend) => {
       const current = await call('GET', '/PayrollRuns/current');
       expect(current.statusCode, current.body).toBe(200);
       july = data<PayrollRun>(current);
+      // A draft follows the settings: paid on the 7th now, then back to the last working day.
+      await call('PUT', '/PayrollSettings', { payPeriodType: 1, payDayType: 1, payDay: 7 });
+      expect(data<PayrollRun>(await call('GET', '/PayrollRuns/current'))).toMatchObject({ id: july.id, payDate: '2026-07-07' });
+      await call('PUT', '/PayrollSettings', { payPeriodType: 1, payDayType: 0 });
+      expect(data<PayrollRun>(await call('GET', '/PayrollRuns/current')).payDate).toBe('2026-07-31');
       const unready = await call('POST', `/PayrollRuns/${july.id}/finalize`);
       expect(unready.statusCode).toBe(409);
       expect(unready.json().message).toBe(PAYROLL_MSG.runNotProcessed);

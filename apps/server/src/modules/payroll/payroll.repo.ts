@@ -178,16 +178,13 @@ export async function payslipTotals(tdb: TenantDb, runId: string): Promise<Total
 }
 
 /**
- * Removes a draft's payslips (all of the run, or those of some employees). Lines first, in one
- * statement, so the cascade from payslips finds none and the statement-level guard runs once.
+ * Removes a draft's payslips (all of the run, or those of some employees); their lines go by the
+ * foreign key's ON DELETE CASCADE, whose per-payslip deletes use the lines' primary key whatever the
+ * statistics say (an explicit semi-join on freshly written, unanalysed lines was measured at 7 s for
+ * 50,000 lines as the tenant role; the cascade takes 0.15 s).
  */
 export async function deletePayslips(tdb: TenantDb, runId: string, userIds?: readonly string[]): Promise<void> {
   const which = userIds ? and(eq(payslips.runId, runId), sql`${payslips.userId} = ANY(${uuidArray(userIds)})`) : eq(payslips.runId, runId);
-  const ids = tdb.tx
-    .select({ id: payslips.id })
-    .from(payslips)
-    .where(and(eq(payslips.tenantId, tdb.tenantId), which));
-  await tdb.tx.delete(payslipLines).where(and(eq(payslipLines.tenantId, tdb.tenantId), inArray(payslipLines.payslipId, ids)));
   await tdb.tx.delete(payslips).where(and(eq(payslips.tenantId, tdb.tenantId), which));
 }
 

@@ -44,6 +44,7 @@ import { attachNotificationHub } from './modules/notifications/notifications.hub
 import { taxRoutes } from './modules/tax/tax.routes';
 import { payrollCalculatorRoutes } from './modules/payroll-calculator/payroll-calculator.routes';
 import { payslipDocumentRoutes } from './modules/payroll/payslip-documents.routes';
+import { payrollRoutes } from './modules/payroll/payroll.routes';
 import { buildServices, registerJobs, type Services } from './services';
 import { JobQueue } from './platform/jobs/job-queue';
 import { UnitOfWork } from './platform/unit-of-work';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(salaryRoutes, { services });
       await api.register(peopleImportRoutes, { services });
       await api.register(payslipDocumentRoutes, { services });
+      await api.register(payrollRoutes, { services });
       if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, prefix: '/dev' });
     },
     { prefix: API_PREFIX },

@@ -28,6 +28,9 @@ import { SalaryComponentsService } from './modules/salary/salary-components.serv
 import { PeopleImportService } from './modules/people-import/people-import.service';
 import { PayrollLockService } from './modules/payroll-locks/payroll-locks.service';
 import { PayslipDocumentService } from './modules/payroll/payslip-documents.service';
+import { PayrollSettingsService } from './modules/payroll/payroll-settings.service';
+import { PayrollRunService } from './modules/payroll/payroll-run.service';
+import { PayslipService } from './modules/payroll/payslips.service';
 
 /**
  * The composition root: every module's service, built once. Services hold no database handle: each
@@ -56,6 +59,9 @@ export interface Services {
   peopleImport: PeopleImportService;
   payrollLocks: PayrollLockService;
   payslipDocuments: PayslipDocumentService;
+  payrollSettings: PayrollSettingsService;
+  payrollRun: PayrollRunService;
+  payslip: PayslipService;
 }
 
 export interface ServiceDeps {
@@ -74,6 +80,8 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const users = new UserService({ clock, files, employees: employee });
   const payrollLocks = new PayrollLockService({ clock });
   const attendance = new AttendanceService({ clock, locks: payrollLocks });
+  const leave = new LeaveService({ clock, locks: payrollLocks });
+  const payrollSettings = new PayrollSettingsService({ clock });
   return {
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
     tenants,
@@ -86,7 +94,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     shift: new ShiftService({ clock, locks: payrollLocks }),
     attendanceSettings: new AttendanceSettingsService({ clock }),
     request: new RequestService({ clock, locks: payrollLocks }),
-    leave: new LeaveService({ clock, locks: payrollLocks }),
+    leave,
     notification: new NotificationService({ clock, push, attendance }),
     department: new DepartmentService(),
     document: new DocumentService({ clock, files, users }),
@@ -96,6 +104,9 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     peopleImport: new PeopleImportService({ clock, employees: employee }),
     payrollLocks,
     payslipDocuments: new PayslipDocumentService({ clock, files, config }),
+    payrollSettings,
+    payrollRun: new PayrollRunService({ clock, settings: payrollSettings, salary, attendance, leave, locks: payrollLocks, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) }),
+    payslip: new PayslipService(),
   };
 }
 
@@ -136,6 +147,13 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
     log.info({ tenantId: scope.tenantId, runId: data.runId, ...stats, perPayslipMs }, 'payslip PDFs rendered');
   });
   uow.defineTenantJob(queue, 'payroll.payslips.email', async (scope, data) => void (await services.payslipDocuments.emailPayslips(scope, data)));
+  // Payroll (DESIGN §10): processing in chunks, each chunk its own transaction (resumable).
+  uow.defineSteppedTenantJob(queue, 'payroll.process', (steps, data) => services.payrollRun.processRun(steps, data.runId), { retryLimit: 3, expireInSeconds: 30 * 60 });
+  // LEAD: a placeholder so the job exists from the finalize commit on; the payslip PDF and e-mail work
+  // (issue 10 item 6) replaces this handler with its rendering and mailing.
+  uow.defineTenantJob(queue, 'payroll.finalized', async (scope, data) => {
+    log.info({ tenantId: scope.tenantId, runId: data.runId }, 'payroll finalized: payslip PDFs and e-mails not wired yet');
+  });
   uow.defineTenantJob(queue, 'notifications.push', async (scope, data) => {
     services.notification.push(scope, data);
     log.debug({ tenantId: scope.tenantId, userId: data.userId }, 'notification pushed');

@@ -21,14 +21,14 @@ import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
  *   GET  /PayrollRuns/:id/employees            payrollEmployeeListQuerySchema → payrollEmployeeListReplySchema
  *   GET  /PayrollRuns/:id/warnings             payrollWarningListReplySchema
  *   GET  /PayrollRuns/:id/variance             payrollVarianceReplySchema (by component)
- *   PUT  /PayrollRuns/:id/holds/:userId        payrollHoldInputSchema
- *   DELETE /PayrollRuns/:id/holds/:userId
+ *   PUT  /PayrollRuns/:id/holds/:userId        payrollHoldInputSchema → payrollEmployeeReplySchema
+ *   DELETE /PayrollRuns/:id/holds/:userId      payrollEmployeeReplySchema
  *   GET  /PayrollRuns/:id/adjustments          payrollAdjustmentListReplySchema (query userId optional)
- *   POST /PayrollRuns/:id/adjustments          payrollAdjustmentInputSchema
+ *   POST /PayrollRuns/:id/adjustments          payrollAdjustmentInputSchema → 201 payrollAdjustmentReplySchema
  *   DELETE /PayrollRuns/:id/adjustments/:adjustmentId
- *   PUT  /PayrollRuns/:id/remarks/:userId      payrollRemarkInputSchema
- *   POST /PayrollRuns/:id/process              202; progress in GET /PayrollRuns/:id
- *   POST /PayrollRuns/:id/employees/:userId/process   re-process one employee (synchronous)
+ *   PUT  /PayrollRuns/:id/remarks/:userId      payrollRemarkInputSchema → payrollRemarkReplySchema (empty remark removes it)
+ *   POST /PayrollRuns/:id/process              202 payrollRunReplySchema; progress in GET /PayrollRuns/:id
+ *   POST /PayrollRuns/:id/employees/:userId/process   re-process one employee (synchronous) → payrollEmployeeReplySchema
  *   POST /PayrollRuns/:id/finalize             payrollRunReplySchema (locks the month, opens the next)
  *   POST /PayrollRuns/:id/mark-paid            payrollMarkPaidInputSchema → payrollRunReplySchema
  *   GET  /PayrollRuns/:id/register.xlsx        the payroll register
@@ -52,6 +52,22 @@ export const PAYROLL_MSG = {
   employeeNotInRun: 'This employee is not part of this payroll month',
   finalized: 'Payroll finalized',
   processingStarted: 'Payroll processing started',
+  setupCompleted: 'Payroll setup completed',
+  stepCompleted: 'Step marked as completed',
+  statutoryNotInPlan: 'Statutory components are not part of your plan',
+  lastPayrollInFuture: 'Last payroll month cannot be after the current month',
+  payStartEndRequired: 'Pay start day and pay end day are required for a fixed range',
+  payDayRequired: 'Pay day is required when the pay day is a day of the month',
+  employeeProcessed: 'Employee processed',
+  holdSaved: 'Hold saved',
+  holdRemoved: 'Hold removed',
+  adjustmentAdded: 'Adjustment added',
+  adjustmentRemoved: 'Adjustment removed',
+  adjustmentNotFound: 'Adjustment not found',
+  remarkSaved: 'Remark saved',
+  markedPaid: 'Payroll marked as paid',
+  runNotFound: 'Payroll month not found',
+  payslipNotFound: 'Payslip not found',
 } as const;
 
 export const PAY_PERIOD_TYPES = { DaysInMonth: 1, FixedRange: 2 } as const;
@@ -236,6 +252,8 @@ export const payrollEmployeeRowSchema = z.object({
 });
 export type PayrollEmployeeRow = z.infer<typeof payrollEmployeeRowSchema>;
 export const payrollEmployeeListReplySchema = listEnvelope(payrollEmployeeRowSchema);
+/** The employee's row after a hold, its removal or a re-process of the employee. */
+export const payrollEmployeeReplySchema = envelope(payrollEmployeeRowSchema);
 
 export const payrollWarningSchema = z.object({
   userId: z.string(),
@@ -291,8 +309,10 @@ export const payrollAdjustmentInputSchema = z.object({
 export type PayrollAdjustmentInput = z.input<typeof payrollAdjustmentInputSchema>;
 
 export const payrollRemarkInputSchema = z.object({
-  remark: z.string().trim().max(500, { error: 'Remark must be at most 500 characters' }),
+  remark: z.string({ error: 'Remark is required' }).trim().max(500, { error: 'Remark must be at most 500 characters' }),
 });
+/** An empty remark removes it (remark null). */
+export const payrollRemarkReplySchema = envelope(z.object({ userId: z.string(), remark: z.string().nullable() }));
 
 const isoDate = z
   .string({ error: 'Paid on is required' })

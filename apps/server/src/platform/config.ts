@@ -71,6 +71,8 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   REDIS_KEY_PREFIX: z.string().default('tankha:'),
+  /** Employees per payroll processing chunk (one transaction each); default 500. Small values exercise resuming in tests. */
+  PAYROLL_CHUNK_SIZE: z.coerce.number().int().min(1).max(5000).optional(),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -53,6 +53,12 @@ export interface TenantScope {
   readonly enqueue: Enqueue;
 }
 
+/**
+ * Runs one step of a long job in its own tenant transaction (DESIGN §10: payroll processing commits
+ * chunk by chunk). What a step enqueues starts when that step commits.
+ */
+export type TenantSteps = <T>(fn: (scope: TenantScope) => Promise<T>) => Promise<T>;
+
 /** What a service receives for a signed-in request (DESIGN §9): `{ db, ctx, enqueue }`. */
 export interface Scope extends TenantScope {
   readonly ctx: RequestContext;

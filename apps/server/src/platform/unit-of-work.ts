@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { JobQueue } from './jobs/job-queue';
 import type { Enqueue, JobName, JobPayloads, PendingJob, StoredJob } from './jobs/jobs';
-import type { GlobalDb, GlobalScope, RequestContext, Scope, TenantDb, TenantScope } from './tenancy';
+import type { GlobalDb, GlobalScope, RequestContext, Scope, TenantDb, TenantScope, TenantSteps } from './tenancy';
 
 /*
  * The only place that makes TenantDb and GlobalDb handles (DESIGN §9). Lint keeps this file's
@@ -127,6 +127,28 @@ export class UnitOfWork {
       run: async (job: StoredJob) => {
         if (!job.tenantId) throw new Error(`job ${name} has no tenant`);
         await this.tenantJob(job.tenantId, (scope) => run(scope, job.data as JobPayloads[N]));
+      },
+    });
+  }
+
+  /**
+   * Registers a long job of one organisation done in steps (payroll processing, DESIGN §10): each
+   * call of `steps` is its own tenant transaction, so a crash or a failure loses at most the step
+   * in flight and every step before it stays committed for the retry to build on.
+   */
+  defineSteppedTenantJob<N extends JobName>(
+    queue: JobQueue,
+    name: N,
+    run: (steps: TenantSteps, data: JobPayloads[N]) => Promise<void>,
+    options: { retryLimit?: number; retryDelaySeconds?: number; expireInSeconds?: number } = {},
+  ): void {
+    queue.define({
+      name,
+      ...options,
+      run: async (job: StoredJob) => {
+        const tenantId = job.tenantId;
+        if (!tenantId) throw new Error(`job ${name} has no tenant`);
+        await run((fn) => this.tenantJob(tenantId, fn), job.data as JobPayloads[N]);
       },
     });
   }

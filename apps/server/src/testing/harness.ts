@@ -22,6 +22,8 @@ export const BACKENDS: Backend[] = inject('postgresTemplate') ? ['pglite', 'post
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** PostgreSQL only: the URL of this app's own database (a second server process can be started on it). */
+  databaseUrl: string | null;
   clock: TestClock;
   config: Config;
   /** Error-level log lines of the server (unhandled errors behind a 500), oldest first. */
@@ -45,10 +47,10 @@ export interface TestApp {
 
 let counter = 0;
 
-async function openBackend(backend: Backend): Promise<Database> {
+async function openBackend(backend: Backend): Promise<{ database: Database; url: string | null }> {
   if (backend === 'pglite') {
     const snapshot = fs.readFileSync(inject('pgliteSnapshot'));
-    return openPglite({ loadDataDir: new Blob([snapshot]) });
+    return { database: await openPglite({ loadDataDir: new Blob([snapshot]) }), url: null };
   }
   const template = inject('postgresTemplate');
   const url = process.env.TEST_DATABASE_URL;
@@ -60,7 +62,8 @@ async function openBackend(backend: Backend): Promise<Database> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
-  const database = openPostgres(withDatabase(url, name), { max: 4 });
+  const databaseUrl = withDatabase(url, name);
+  const database = openPostgres(databaseUrl, { max: 4 });
   const close = database.close;
   database.close = async () => {
     await close();
@@ -69,7 +72,7 @@ async function openBackend(backend: Backend): Promise<Database> {
     await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await drop.end();
   };
-  return database;
+  return { database, url: databaseUrl };
 }
 
 /** One JSON request through an app's real HTTP layer (fastify.inject); paths may omit /backend/api. */
@@ -83,7 +86,7 @@ function injectCall(app: FastifyInstance, ...[method, url, options = {}]: Parame
 }
 
 export async function createTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await openBackend(backend);
+  const { database, url: databaseUrl } = await openBackend(backend);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tankha-app-'));
   // HOST on loopback: the suites read their mail through the dev mailbox, served only then (or with DEV_MAILBOX=1).
   const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_MAX: '10000', APP_URL: 'http://127.0.0.1:3000', JWT_SECRET: 'x'.repeat(40), ...env });
@@ -152,6 +155,7 @@ export async function createTestApp(backend: Backend, env: Record<string, string
   return {
     app,
     database,
+    databaseUrl,
     clock,
     config,
     serverErrors,

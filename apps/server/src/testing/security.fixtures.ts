@@ -42,14 +42,21 @@ export interface SecurityIds {
   timeLogId: string;
   tenantEarningId: string;
   tenantDeductionId: string;
-  /** A finalized payroll month with one payslip, the member's, whose PDF is rendered. */
-  payrollRunId: string;
-  payslipId: string;
+  /** A finalized payroll month (2024-04, inserted directly) with one payslip, the member's, whose PDF is rendered. */
+  finalizedRunId: string;
+  renderedPayslipId: string;
   /** An earning and a deduction no employee has, so that editing and deleting them can succeed. */
   spareEarningId: string;
   spareDeductionId: string;
   /** A's attendance settings as GET returns them (a valid PUT body). */
   attendanceSettings: Record<string, unknown>;
+  /** A's payroll settings as GET returns them, less isSettingEditable (a valid PUT body: the last payroll month as set). */
+  payrollSettings: Record<string, unknown>;
+  /** A's open payroll month, processed, with a one-time adjustment of the member. */
+  payrollRunId: string;
+  payrollAdjustmentId: string;
+  /** The member's payslip in that month. */
+  payslipId: string;
 }
 
 export interface MultipartFixture {
@@ -195,8 +202,26 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /Users/import/preview': { multipart: { fields: {}, file: { field: 'file', filename: 'people.csv', contentType: 'text/csv', bytes: CSV } } },
     'POST /Users/import': { multipart: { fields: { mode: 'restricted' }, file: { field: 'file', filename: 'people.csv', contentType: 'text/csv', bytes: CSV } } },
     'POST /payroll/calculate': { body: { month: '2026-04', state: 'KA', daysInPeriod: 30, payableDays: 28, earnings: [{ name: 'Basic', monthlyAmount: 30_000 }] } },
-    'GET /Payslips/{id}/pdf': { path: { id: ids.payslipId } },
-    'GET /PayrollRuns/{id}/register.xlsx': { path: { id: ids.payrollRunId } },
+    'GET /Payslips/{id}/pdf': { path: { id: ids.renderedPayslipId } },
+    'GET /PayrollRuns/{id}/register.xlsx': { path: { id: ids.finalizedRunId } },
+    'PUT /PayrollSettings': { body: ids.payrollSettings },
+    'POST /PayrollSetup/steps/{step}/complete': { path: { step: 'salaryComponents' } },
+    'GET /PayrollRuns/{id}': { path: { id: ids.payrollRunId } },
+    'GET /PayrollRuns/{id}/employees': { path: { id: ids.payrollRunId }, query: { search: 'a', filter: 'all' } },
+    'GET /PayrollRuns/{id}/warnings': { path: { id: ids.payrollRunId } },
+    'GET /PayrollRuns/{id}/variance': { path: { id: ids.payrollRunId } },
+    'PUT /PayrollRuns/{id}/holds/{userId}': { path: { id: ids.payrollRunId, userId: ids.memberId }, body: { kind: 'payout', reason: 'Bank details being verified' } },
+    'DELETE /PayrollRuns/{id}/holds/{userId}': { path: { id: ids.payrollRunId, userId: ids.memberId } },
+    'GET /PayrollRuns/{id}/adjustments': { path: { id: ids.payrollRunId }, query: { userId: ids.memberId } },
+    'POST /PayrollRuns/{id}/adjustments': { path: { id: ids.payrollRunId }, body: { userId: ids.memberId, kind: 'earning', category: 'bonus', label: 'Security bonus', amount: 1000, taxable: true } },
+    'DELETE /PayrollRuns/{id}/adjustments/{adjustmentId}': { path: { id: ids.payrollRunId, adjustmentId: ids.payrollAdjustmentId } },
+    'PUT /PayrollRuns/{id}/remarks/{userId}': { path: { id: ids.payrollRunId, userId: ids.memberId }, body: { remark: 'Joined mid-month' } },
+    'POST /PayrollRuns/{id}/process': { path: { id: ids.payrollRunId } },
+    'POST /PayrollRuns/{id}/employees/{userId}/process': { path: { id: ids.payrollRunId, userId: ids.memberId } },
+    'POST /PayrollRuns/{id}/finalize': { path: { id: ids.payrollRunId } },
+    'POST /PayrollRuns/{id}/mark-paid': { path: { id: ids.payrollRunId }, body: { paidOn: ids.yesterday, reference: 'UTR{n}' } },
+    'GET /Payslips': { query: { userId: ids.memberId, year: '2026' } },
+    'GET /Payslips/{id}': { path: { id: ids.payslipId } },
     'GET /dev/mailbox': { isolationExempt: 'the development mailbox is only mounted without SMTP, never in production' },
   };
 }

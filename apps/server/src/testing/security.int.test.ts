@@ -95,6 +95,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
     const uploaded = await t.call('POST', `/Users/${member.id}/documents`, { token: adminA.token, body: pdf.body, headers: pdf.headers });
     if (uploaded.statusCode !== 201) throw new Error(`security fixtures: document upload failed: ${uploaded.body}`);
     const settings = await t.call('GET', '/Attendances/settings', { token: adminA.token });
+    const payroll = await setUpPayroll(member);
     const yesterday = new Date(t.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
     const createUser = async (kind: 'invite' | 'restricted', label: string): Promise<string> => {
       const body = { firstName: 'Security', lastName: 'Fixture', email: `security.${label}@example.in`, dateOfJoining: '2025-06-01', annualCTC: 600_000, experience: 1, employeeNumber: `SECFIX${label.toUpperCase()}`, regimeType: 1 };
@@ -154,9 +155,33 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       ),
       spareDeductionId: await one(sql`INSERT INTO tenant_deductions (tenant_id, deduction_name, deduction_type) VALUES (${a}, 'Security Spare', 0) RETURNING id`, 'spare deduction'),
       attendanceSettings: (settings.json() as { data: Record<string, unknown> }).data,
-      payrollRunId,
-      payslipId,
+      ...payroll,
+      finalizedRunId: payrollRunId,
+      renderedPayslipId: payslipId,
     };
+  }
+
+  /** Payroll on for A (through its API, so the ids are real): the open month processed, with an adjustment of the member. */
+  async function setUpPayroll(member: SessionUser): Promise<Pick<SecurityIds, 'payrollSettings' | 'payrollRunId' | 'payrollAdjustmentId' | 'payslipId'>> {
+    const as = (method: string, url: string, body?: unknown) => t.call(method, url, { token: adminA.token, ...(body === undefined ? {} : { body }) });
+    const dataOf = <T>(res: { statusCode: number; body: string; json(): unknown }, what: string): T => {
+      if (res.statusCode >= 300) throw new Error(`security fixtures: ${what} failed: ${res.body}`);
+      return (res.json() as { data: T }).data;
+    };
+    let current = dataOf<Record<string, unknown>>(await as('GET', '/PayrollSettings'), 'payroll settings');
+    if (current.isSettingEditable) {
+      const now = t.clock.now();
+      const back = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1));
+      current = dataOf(await as('PUT', '/PayrollSettings', { payPeriodType: 1, payDayType: 0, lastPayrollRunMonth: back.getUTCMonth() + 1, lastPayrollYear: back.getUTCFullYear() }), 'payroll settings');
+    }
+    for (const url of ['/PayrollSetup/steps/salaryComponents/complete', '/PayrollSetup/steps/statutoryComponents/complete', '/PayrollSettings/mark-completed', '/PayrollSetup/complete']) dataOf(await as('POST', url), url);
+    const run = dataOf<{ id: string; status: string }>(await as('GET', '/PayrollRuns/current'), 'the open payroll month');
+    const adjustment = dataOf<{ id: string }>(await as('POST', `/PayrollRuns/${run.id}/adjustments`, { userId: member.id, kind: 'deduction', category: 'other', label: 'Canteen', amount: 500 }), 'an adjustment');
+    if (run.status === 'draft') dataOf(await as('POST', `/PayrollRuns/${run.id}/process`), 'processing');
+    const [row] = dataOf<{ payslipId: string | null }[]>(await as('GET', `/PayrollRuns/${run.id}/employees?search=${encodeURIComponent(member.email.split('@')[0] ?? '')}`), 'the run’s employees');
+    if (!row?.payslipId) throw new Error('security fixtures: the member has no payslip in the processed month');
+    const { isSettingEditable: _shown, ...payrollSettings } = current;
+    return { payrollSettings, payrollRunId: run.id, payrollAdjustmentId: adjustment.id, payslipId: row.payslipId };
   }
 
   async function collectSecrets(): Promise<string[]> {
@@ -175,6 +200,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
           UNION SELECT id::text FROM user_documents WHERE tenant_id = ${a}
           UNION SELECT id::text FROM notifications WHERE tenant_id = ${a}
           UNION SELECT id::text FROM payroll_runs WHERE tenant_id = ${a}
+          UNION SELECT id::text FROM payroll_adjustments WHERE tenant_id = ${a}
           UNION SELECT id::text FROM payslips WHERE tenant_id = ${a}
           UNION SELECT name FROM tenants WHERE id = ${a}`,
     );

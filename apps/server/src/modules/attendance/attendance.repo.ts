@@ -337,6 +337,29 @@ export async function findDays(tdb: TenantDb, userIds: readonly string[], from: 
      WHERE tenant_id = ${tdb.tenantId} AND user_id = ANY(${uuidArray(userIds)}) AND work_date BETWEEN ${from} AND ${to}`);
 }
 
+/** A stored day that costs pay, or any stored day under an unpaid leave (so the caller knows it was computed). */
+export interface PayDayRow {
+  userId: string;
+  workDate: string;
+  payableFraction: number;
+}
+
+/**
+ * The stored days of the range that are not fully paid, plus every stored day an approved unpaid
+ * leave covers: what the payroll run needs of a month's days, without the fully paid majority.
+ */
+export async function findPayDays(tdb: TenantDb, userIds: readonly string[], from: string, to: string): Promise<PayDayRow[]> {
+  // raw SQL: the payroll run's batched read of a chunk's days (a measured hot path: 10,000 employees a month); aliased to camelCase.
+  return queryRows<PayDayRow>(tdb.tx, sql`
+    SELECT d.user_id AS "userId", to_char(d.work_date, 'YYYY-MM-DD') AS "workDate", d.payable_fraction::float8 AS "payableFraction"
+      FROM attendance_days d
+     WHERE d.tenant_id = ${tdb.tenantId} AND d.user_id = ANY(${uuidArray(userIds)}) AND d.work_date BETWEEN ${from} AND ${to}
+       AND (d.payable_fraction < 1 OR EXISTS (
+             SELECT 1 FROM leave_requests r JOIN leave_types t ON t.id = r.leave_type_id
+              WHERE r.tenant_id = d.tenant_id AND r.user_id = d.user_id AND r.status = 2 AND NOT t.is_paid
+                AND d.work_date BETWEEN r.start_date AND r.end_date))`);
+}
+
 export interface DayWrite {
   u: string;
   d: string;

@@ -18,7 +18,7 @@ import {
   type TimeLogView,
   mayDecideFor,
 } from '@tankha/contracts';
-import { addDaysToDate, dateInZone, datesOfMonth, daysBetweenInclusive, timeOfDayToSeconds } from '@tankha/domain';
+import { addDaysToDate, dateInZone, datesOfMonth, daysBetweenInclusive, timeOfDayToSeconds, type PayDayEntry } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { ErrorCode } from '@tankha/contracts';
@@ -129,6 +129,45 @@ export class AttendanceService {
     }
     await repo.deleteDaysBefore(tdb, cutoffs, range.from, range.to);
     for (let i = 0; i < rows.length; i += 5000) await repo.upsertDays(tdb, rows.slice(i, i + 5000));
+  }
+
+  /**
+   * What each date of a pay period costs in pay, for many employees (the payroll run, DESIGN §5, §10):
+   * the stored day's payable fraction (absence, half day, unpaid leave, per the attendance settings
+   * the day was computed with), and an approved unpaid leave on a date not computed yet. Dates
+   * missing from an employee's record are fully paid. Two queries for the whole batch.
+   */
+  async payDayEntries({ db: tdb }: TenantScope, userIds: readonly string[], from: string, to: string): Promise<Map<string, Record<string, PayDayEntry>>> {
+    const out = new Map<string, Record<string, PayDayEntry>>();
+    if (userIds.length === 0 || from > to) return out;
+    const [days, leave] = [await repo.findPayDays(tdb, userIds, from, to), await repo.findApprovedLeave(tdb, userIds, from, to)];
+    const entriesOf = (userId: string) => {
+      let entries = out.get(userId);
+      if (!entries) {
+        entries = {};
+        out.set(userId, entries);
+      }
+      return entries;
+    };
+    const stored = new Set<string>();
+    for (const d of days) {
+      stored.add(`${d.userId}|${d.workDate}`);
+      if (d.payableFraction < 1) entriesOf(d.userId)[d.workDate] = d.payableFraction === 0.5 ? 0.5 : 0;
+    }
+    const unpaid = leave.filter((l) => !l.isPaid);
+    if (unpaid.length === 0) return out;
+    const inputs = { leave: new Map<string, repo.LeaveRow[]>() } as AttendanceInputs;
+    for (const l of leave) inputs.leave.set(l.userId, [...(inputs.leave.get(l.userId) ?? []), l]);
+    for (const l of unpaid) {
+      const start = l.startDate > from ? l.startDate : from;
+      const end = l.endDate < to ? l.endDate : to;
+      for (let date = start; date <= end; date = addDaysToDate(date, 1)) {
+        if (stored.has(`${l.userId}|${date}`)) continue;
+        const day = leaveOn(inputs, l.userId, date);
+        if (day && !day.isPaid) entriesOf(l.userId)[date] = day.portion === 'full' ? 'unpaidLeave' : 'unpaidHalfDayLeave';
+      }
+    }
+    return out;
   }
 
   // ---------------------------------------------------------------- time logs

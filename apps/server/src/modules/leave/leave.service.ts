@@ -32,7 +32,7 @@ import {
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
-import type { RequestContext, Scope, TenantDb } from '../../platform/tenancy';
+import type { RequestContext, Scope, TenantDb, TenantScope } from '../../platform/tenancy';
 import * as repo from './leave.repo';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 
@@ -271,12 +271,12 @@ export class LeaveService {
   // ——— Requests ———
 
   /** Whether each date is a working day for the employee: not a week-off of their shift, not a (non-optional) holiday. */
-  private async workingDayRule(tdb: TenantDb, employee: repo.Employee, from: IsoDate, to: IsoDate): Promise<(date: IsoDate) => boolean> {
+  private async workingDayRule(tdb: TenantDb, employee: repo.Employee | null, from: IsoDate, to: IsoDate): Promise<(date: IsoDate) => boolean> {
     const [shifts, departmentShifts, history, assignments, holidays] = await Promise.all([
       repo.findShiftWeekends(tdb),
-      repo.findDepartmentShifts(tdb, employee.departmentId, to),
+      repo.findDepartmentShifts(tdb, employee?.departmentId ?? null, to),
       repo.findShiftWeekendHistory(tdb, from),
-      repo.findAssignments(tdb, employee.id, from, to),
+      employee ? repo.findAssignments(tdb, employee.id, from, to) : Promise.resolve([]),
       repo.findHolidays(tdb, from, to),
     ]);
     const defaultShiftId = shifts.find((s) => s.isDefault)?.id ?? null;
@@ -290,6 +290,14 @@ export class LeaveService {
       const weekends = (current && shiftId ? shiftDefinitionOn(date, current, earlierWeekends.get(shiftId) ?? []) : undefined) ?? DEFAULT_WEEKENDS;
       return !isWeekendDay(date, weekends) && !holidayDates.has(date);
     };
+  }
+
+  /**
+   * The organisation's working days (the default shift's week-offs, non-optional holidays): the
+   * payroll run's "last working day" pay date (people spec §9).
+   */
+  async organisationWorkingDays({ db: tdb }: TenantScope, from: IsoDate, to: IsoDate): Promise<(date: IsoDate) => boolean> {
+    return this.workingDayRule(tdb, null, from, to);
   }
 
   /** The days a request of the signed-in employee for these dates would take. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { statutoryComponents, tenantDeductions, tenantEarnings, tenants, userDeductions, userEarnings, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
@@ -174,4 +174,45 @@ export async function upsertStatutory(tdb: TenantDb, component: StatutoryRow['co
       target: [statutoryComponents.tenantId, statutoryComponents.component],
       set: { isEnabled, settings, updatedAt: sql`now()` },
     });
+}
+
+/** findSalaryPerson for many employees at once (the payroll run reads a chunk in one query). */
+export async function findSalaryPeople(tdb: TenantDb, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return tdb.tx
+    .select({
+      id: users.id,
+      annualCtcPaise: users.annualCtcPaise,
+      regimeType: users.regimeType,
+      forceEsiCalc: users.forceEsiCalc,
+      dateOfBirth: users.dateOfBirth,
+      gender: users.gender,
+    })
+    .from(users)
+    .where(and(eq(users.tenantId, tdb.tenantId), inArray(users.id, [...userIds])));
+}
+
+export async function listUsersEarnings(tdb: TenantDb, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return tdb.tx
+    .select({
+      userId: userEarnings.userId,
+      tenantEarningId: userEarnings.tenantEarningId,
+      calculationType: userEarnings.calculationType,
+      calculationValue: userEarnings.calculationValue,
+    })
+    .from(userEarnings)
+    .where(and(eq(userEarnings.tenantId, tdb.tenantId), inArray(userEarnings.userId, [...userIds])));
+}
+
+export async function listUsersDeductions(tdb: TenantDb, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return tdb.tx
+    .select({
+      userId: userDeductions.userId,
+      tenantDeductionId: userDeductions.tenantDeductionId,
+      annualPaise: userDeductions.annualPaise,
+    })
+    .from(userDeductions)
+    .where(and(eq(userDeductions.tenantId, tdb.tenantId), inArray(userDeductions.userId, [...userIds])));
 }

@@ -6,15 +6,19 @@ import {
   isIndianStateCode,
   rupeesToPaise,
   salaryTaxEstimator,
+  type EpfSettings,
+  type MonthDeductionInput,
+  type MonthEarningInput,
   type SalaryCalculationType,
   type SalaryEarningInput,
+  type SalaryStructureEpfSettings,
   type StatutoryGender,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { Scope, TenantDb, TenantScope } from '../../platform/tenancy';
 import * as repo from './salary.repo';
-import type { TenantEarningRow } from './salary.repo';
+import type { TenantDeductionRow, TenantEarningRow } from './salary.repo';
 
 /** An earning association as the wire carries it: flat (type 3) values are annual rupees. */
 export interface EarningValue {
@@ -101,6 +105,72 @@ function settingsOf(rows: repo.StatutoryRow[], component: (typeof STATUTORY_COMP
 
 const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean' ? v : fallback);
 const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+
+type Statutory = ReturnType<typeof settingsOf>;
+const stateOf = (s: Statutory) => (s.enabled && typeof s.settings.stateCode === 'string' && isIndianStateCode(s.settings.stateCode) ? s.settings.stateCode : null);
+
+/** The EPF settings the engines take, from the stored component (platform spec §9 defaults). */
+function epfSettingsOf(epf: Statutory): SalaryStructureEpfSettings {
+  return {
+    applicability: epf.enabled ? (num(epf.settings.applicability, 1) === 2 ? 2 : 1) : 0,
+    employeeRatePercent: num(epf.settings.employeeRatePercent, 12),
+    employerRatePercent: num(epf.settings.employerRatePercent, 12),
+    restrictToWageCeiling: bool(epf.settings.restrictToWageCeiling, true),
+    proRate: bool(epf.settings.proRate, false),
+    includeEmployerShareInCtc: bool(epf.settings.includeEmployerShareInCtc, true),
+    includeEdliAndAdminInCtc: bool(epf.settings.includeEdliAndAdminInCtc, false),
+    considerAllSalaryComponents: bool(epf.settings.considerAllSalaryComponents, true),
+  };
+}
+
+/** The organisation's statutory components as stored, read once. */
+function readStatutory(rows: repo.StatutoryRow[]) {
+  return { epf: settingsOf(rows, 'EPF'), esi: settingsOf(rows, 'ESI'), pt: settingsOf(rows, 'ProfessionalTax'), lwf: settingsOf(rows, 'LWF') };
+}
+
+/** A stable line code for a deduction component (DED_NPS_EMPLOYEE_CONTRIBUTION), for variance by component. */
+function deductionCode(name: string): string {
+  return `DED_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
+}
+
+interface ComponentRows {
+  earningRows: TenantEarningRow[];
+  deductionRows: TenantDeductionRow[];
+  statutoryRows: repo.StatutoryRow[];
+}
+
+/** The organisation's statutory settings as the month calculation takes them (EmployeeMonthInput). */
+export interface PayStatutory {
+  epf: { enabled: boolean; settings: EpfSettings };
+  esi: { enabled: boolean };
+  professionalTax: { enabled: boolean; stateCode: string | null };
+  lwf: { enabled: boolean; stateCode: string | null };
+}
+
+/** One employee's stored structure as the month calculation takes it: full-month amounts in paise. */
+export interface PayStructure {
+  regime: 0 | 1;
+  monthlyGrossPaise: number;
+  forceEsi: boolean;
+  earnings: MonthEarningInput[];
+  deductions: MonthDeductionInput[];
+}
+
+export interface PayStructures {
+  statutory: PayStatutory;
+  /** By user id; absent without a CTC; `error` when the engine refuses the stored structure. */
+  structures: Map<string, PayStructure | { error: string }>;
+}
+
+function payStatutoryOf(st: ReturnType<typeof readStatutory>): PayStatutory {
+  const { considerAllSalaryComponents: _perComponent, ...epf } = epfSettingsOf(st.epf);
+  return {
+    epf: { enabled: st.epf.enabled, settings: epf },
+    esi: { enabled: st.esi.enabled },
+    professionalTax: { enabled: stateOf(st.pt) !== null, stateCode: stateOf(st.pt) },
+    lwf: { enabled: stateOf(st.lwf) !== null, stateCode: stateOf(st.lwf) },
+  };
+}
 
 /**
  * The salary structure from CTC through the domain engine (payroll spec §3, §7; people spec §5) and
@@ -217,16 +287,13 @@ export class SalaryService {
     return chosen.sort((a, b) => a.row.sortOrder - b.row.sortOrder);
   }
 
-  /** Maps the tenant's components and the request to the engine, and its result to rupees. */
-  async structureIn({ db: tdb }: TenantScope, request: StructureRequest, isAvailable = true): Promise<SalaryStructureView> {
-    const [earningRows, deductionRows, statutoryRows, timeZone] = await Promise.all([
-      repo.listEarnings(tdb),
-      repo.listDeductions(tdb),
-      repo.listStatutory(tdb),
-      repo.tenantTimeZone(tdb),
-    ]);
-    const today = dateInZone(this.deps.clock.now(), timeZone);
-    const financialYear = financialYearOf(today);
+  /**
+   * The one mapping of the tenant's components, statutory settings and an employee's request to the
+   * structure engine: the structure preview (structureIn) and the payroll run (payStructures) share it,
+   * so the month pays exactly the structure the employee's profile shows.
+   */
+  private computeStructure(rows: ComponentRows, request: StructureRequest, asOf: string, financialYear: string, withTax: boolean) {
+    const { earningRows, deductionRows, statutoryRows } = rows;
     const chosen = this.chooseEarnings(earningRows, request.earningAssociationValues);
 
     const earnings: SalaryEarningInput[] = chosen.map(({ row, value }) => {
@@ -257,12 +324,8 @@ export class SalaryService {
       };
     });
 
-    const epf = settingsOf(statutoryRows, 'EPF');
-    const esi = settingsOf(statutoryRows, 'ESI');
-    const pt = settingsOf(statutoryRows, 'ProfessionalTax');
-    const lwf = settingsOf(statutoryRows, 'LWF');
-    const stateOf = (s: { enabled: boolean; settings: Record<string, unknown> }) =>
-      s.enabled && typeof s.settings.stateCode === 'string' && isIndianStateCode(s.settings.stateCode) ? s.settings.stateCode : null;
+    const statutory = readStatutory(statutoryRows);
+    const { epf, esi, pt, lwf } = statutory;
 
     const fyEnd = `${String(Number(financialYear.slice(0, 4)) + 1)}-03-31`;
     const ageAtFyEnd = request.dateOfBirth ? ageOn(request.dateOfBirth, fyEnd) : undefined;
@@ -287,16 +350,7 @@ export class SalaryService {
           annualPaise: d.annualPaise,
         })),
       statutory: {
-        epf: {
-          applicability: epf.enabled ? (num(epf.settings.applicability, 1) === 2 ? 2 : 1) : 0,
-          employeeRatePercent: num(epf.settings.employeeRatePercent, 12),
-          employerRatePercent: num(epf.settings.employerRatePercent, 12),
-          restrictToWageCeiling: bool(epf.settings.restrictToWageCeiling, true),
-          proRate: bool(epf.settings.proRate, false),
-          includeEmployerShareInCtc: bool(epf.settings.includeEmployerShareInCtc, true),
-          includeEdliAndAdminInCtc: bool(epf.settings.includeEdliAndAdminInCtc, false),
-          considerAllSalaryComponents: bool(epf.settings.considerAllSalaryComponents, true),
-        },
+        epf: epfSettingsOf(epf),
         esi: {
           enabled: esi.enabled,
           includeEmployerShareInCtc: bool(esi.settings.includeEmployerShareInCtc, true),
@@ -305,15 +359,110 @@ export class SalaryService {
         professionalTaxStateCode: stateOf(pt),
         lwfStateCode: stateOf(lwf),
         gender: request.gender === undefined ? undefined : GENDERS[request.gender],
-        ageYears: request.dateOfBirth ? ageOn(request.dateOfBirth, today) : undefined,
+        ageYears: request.dateOfBirth ? ageOn(request.dateOfBirth, asOf) : undefined,
       },
-      asOf: today,
-      estimateAnnualTax: salaryTaxEstimator({ financialYear, ageBand }),
+      asOf,
+      ...(withTax ? { estimateAnnualTax: salaryTaxEstimator({ financialYear, ageBand }) } : {}),
     });
+    return { result, chosen, deductions, statutory };
+  }
+
+  /**
+   * The payroll run's bulk read (DESIGN §10): the structures of many employees as the month
+   * calculation takes them, with the organisation's statutory settings, in one query per table.
+   * Employees without a CTC have no entry; a structure the engine refuses has its message instead.
+   */
+  async payStructures({ db: tdb }: TenantScope, userIds: readonly string[], asOf: string): Promise<PayStructures> {
+    const [earningRows, deductionRows, statutoryRows, people, userEarningRows, userDeductionRows] = await Promise.all([
+      repo.listEarnings(tdb),
+      repo.listDeductions(tdb),
+      repo.listStatutory(tdb),
+      repo.findSalaryPeople(tdb, userIds),
+      repo.listUsersEarnings(tdb, userIds),
+      repo.listUsersDeductions(tdb, userIds),
+    ]);
+    const rows: ComponentRows = { earningRows, deductionRows, statutoryRows };
+    const financialYear = financialYearOf(asOf);
+    const read = readStatutory(statutoryRows);
+    const statutory = payStatutoryOf(read);
+    const considerAll = bool(read.epf.settings.considerAllSalaryComponents, true);
+    const byUser = <T extends { userId: string }>(list: readonly T[]) => {
+      const map = new Map<string, T[]>();
+      for (const r of list) map.set(r.userId, [...(map.get(r.userId) ?? []), r]);
+      return map;
+    };
+    const earningsOf = byUser(userEarningRows);
+    const deductionsOf = byUser(userDeductionRows);
+    const structures = new Map<string, PayStructure | { error: string }>();
+    for (const person of people) {
+      if (person.annualCtcPaise === null) continue;
+      const request: StructureRequest = {
+        annualCTC: toRupees(person.annualCtcPaise),
+        regimeType: person.regimeType === 0 ? 0 : 1,
+        earningAssociationValues: (earningsOf.get(person.id) ?? []).map((e) => ({ tenantEarningId: e.tenantEarningId, calculationType: e.calculationType, calculationValue: earningValueOut(e) })),
+        deductionAssociationValues: (deductionsOf.get(person.id) ?? []).map((d) => ({ tenantDeductionId: d.tenantDeductionId, calculationValue: toRupees(d.annualPaise) })),
+        forceESICalc: person.forceEsiCalc,
+        dateOfBirth: person.dateOfBirth,
+        gender: person.gender,
+      };
+      let computed: ReturnType<SalaryService['computeStructure']>;
+      try {
+        computed = this.computeStructure(rows, request, asOf, financialYear, false);
+      } catch (error) {
+        structures.set(person.id, { error: error instanceof Error ? error.message : String(error) });
+        continue;
+      }
+      const { result, chosen } = computed;
+      if (!result.ok) {
+        structures.set(person.id, { error: result.error.code === 'NegativeAmount' ? PEOPLE_MSG.salaryAmountNegative : result.error.message });
+        continue;
+      }
+      const s = result.structure;
+      const rowOf = new Map(chosen.map((c) => [c.row.id, c.row]));
+      structures.set(person.id, {
+        regime: s.regime,
+        monthlyGrossPaise: s.monthlyGrossPaise,
+        forceEsi: person.forceEsiCalc,
+        earnings: s.earnings.map((e) => {
+          const row = rowOf.get(e.id);
+          const isHra = row ? row.earningCategory === 'hra' : e.code.toUpperCase() === 'HRA';
+          const type = row?.epfContributionType === 1 || row?.epfContributionType === 2 ? row.epfContributionType : 0;
+          return {
+            code: e.code,
+            name: row?.nameInPayslip || e.name,
+            monthlyPaise: e.monthlyPaise,
+            proRata: e.isProRata,
+            // considerAllSalaryComponents (platform §9): every component but HRA is PF wage, as in the structure.
+            epfContributionType: type === 0 && considerAll && !isHra ? 1 : type,
+            esiWage: row?.isConsideredForEsi ?? true,
+            taxable: e.isTaxable,
+          };
+        }),
+        deductions: [
+          ...s.preTaxDeductions.map((d) => ({ code: deductionCode(d.name), name: d.name, monthlyPaise: d.monthlyPaise, preTax: true })),
+          ...s.postTaxDeductions.map((d) => ({ code: deductionCode(d.name), name: d.name, monthlyPaise: d.monthlyPaise, preTax: false })),
+        ],
+      });
+    }
+    return { statutory, structures };
+  }
+
+  /** Maps the tenant's components and the request to the engine, and its result to rupees. */
+  async structureIn({ db: tdb }: TenantScope, request: StructureRequest, isAvailable = true): Promise<SalaryStructureView> {
+    const [earningRows, deductionRows, statutoryRows, timeZone] = await Promise.all([
+      repo.listEarnings(tdb),
+      repo.listDeductions(tdb),
+      repo.listStatutory(tdb),
+      repo.tenantTimeZone(tdb),
+    ]);
+    const today = dateInZone(this.deps.clock.now(), timeZone);
+    const financialYear = financialYearOf(today);
+    const { result, chosen, deductions, statutory } = this.computeStructure({ earningRows, deductionRows, statutoryRows }, request, today, financialYear, true);
     if (!result.ok) {
       if (result.error.code === 'NegativeAmount') throw badRequest(PEOPLE_MSG.salaryAmountNegative);
       throw fieldError('earningAssociations', result.error.message);
     }
+    const { epf, esi, pt, lwf } = statutory;
     const s = result.structure;
     const enabled = {
       EPF: epf.enabled,

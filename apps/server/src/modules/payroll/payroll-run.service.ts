@@ -1,0 +1,524 @@
+import {
+  PAYROLL_MSG,
+  PAYROLL_WARNING_KINDS,
+  type PayrollAdjustment,
+  type PayrollAdjustmentInput,
+  type PayrollEmployeeRow,
+  type PayrollHoldInput,
+  type PayrollMarkPaidInput,
+  type PayrollRun,
+  type PayrollSetup,
+  type PayrollWarningKind,
+} from '@tankha/contracts';
+import { addDaysToDate, addMonthsToMonth, daysBetweenInclusive, payDateFor, payPeriodFor, rupeesToPaise, type PayPeriodSettings } from '@tankha/domain';
+import type { Clock } from '../../platform/clock';
+import { conflict, notFound } from '../../platform/errors';
+import type { Scope, TenantScope, TenantSteps } from '../../platform/tenancy';
+import type { AttendanceService } from '../attendance/attendance.service';
+import type { LeaveService } from '../leave/leave.service';
+import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
+import type { SalaryService } from '../salary/salary.service';
+import { computePayslip, monthContext, type EmployeeInputs } from './payroll.compute';
+import type { PayrollSettingsService } from './payroll-settings.service';
+import * as repo from './payroll.repo';
+
+declare module '../../platform/jobs/jobs' {
+  interface JobPayloads {
+    /** Process a run in chunks (DESIGN §10); resumable: each chunk commits on its own. */
+    'payroll.process': { runId: string };
+    /** After a finalize commits: render the payslip PDFs and e-mail them (the payslip-documents work). */
+    'payroll.finalized': { runId: string };
+  }
+}
+
+/** Employees per processing chunk: one transaction, one read per input table, one insert per output table. */
+export const PAYROLL_CHUNK_SIZE = 500;
+
+const OPEN: readonly repo.RunStatus[] = ['draft', 'processing', 'processed'];
+const CLOSED: readonly repo.RunStatus[] = ['finalized', 'paid'];
+const rupees = (paise: number) => paise / 100;
+
+function financialYearStartMonth(month: string): string {
+  const [y = 0, m = 0] = month.split('-').map(Number);
+  return `${String(m >= 4 ? y : y - 1)}-04`;
+}
+
+/** ESI contribution periods run April–September and October–March (ESI (General) Regulations, reg. 4). */
+function esiPeriodStartMonth(month: string): string {
+  const [y = 0, m = 0] = month.split('-').map(Number);
+  if (m >= 4 && m <= 9) return `${String(y)}-04`;
+  return `${String(m >= 10 ? y : y - 1)}-10`;
+}
+
+function warningsOf(r: { noStructure: boolean; noBank: boolean; noPan: boolean }): PayrollWarningKind[] {
+  const flags: Record<PayrollWarningKind, boolean> = { noSalaryStructure: r.noStructure, noBankAccount: r.noBank, noPan: r.noPan };
+  return PAYROLL_WARNING_KINDS.filter((k) => flags[k]);
+}
+
+const nameOf = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`.trim();
+
+function employeeRowOut(r: repo.EmployeePageRow): PayrollEmployeeRow {
+  const money = (p: number | null) => (p === null ? null : rupees(p));
+  return {
+    userId: r.userId,
+    payslipId: r.payslipId,
+    name: nameOf(r),
+    employeeNumber: r.employeeNumber,
+    department: r.departmentName,
+    designation: r.designation,
+    daysInPeriod: r.daysInPeriod,
+    payableDays: r.payableDays,
+    lopDays: r.lopDays,
+    grossEarnings: money(r.grossPaise),
+    totalDeductions: money(r.deductionsPaise),
+    netPay: money(r.netPaise),
+    tds: money(r.tdsPaise),
+    hold: r.holdKind ? { kind: r.holdKind, reason: r.holdReason } : null,
+    warnings: warningsOf(r),
+    adjustmentCount: r.adjustmentCount,
+    lastMonthNetPay: money(r.lastNetPaise),
+    netPayVariance: r.netPaise === null ? null : rupees(r.netPaise - (r.lastNetPaise ?? 0)),
+    remark: r.remark,
+  };
+}
+
+function adjustmentOut(a: repo.AdjustmentRow): PayrollAdjustment {
+  return { id: a.id, userId: a.userId, kind: a.kind, category: a.category, label: a.label, amount: rupees(a.amountPaise), taxable: a.taxable };
+}
+
+/**
+ * The monthly run (DESIGN §10, issue 10): draft → processing → processed → finalized → paid. The
+ * open month is created on demand; processing is the 'payroll.process' job in chunks, each its own
+ * transaction, so a crash leaves a resumable run; finalize is one transaction that also locks the
+ * month and opens the next one. Every employee's month goes through the one calculation
+ * (payroll.compute.ts).
+ */
+export class PayrollRunService {
+  constructor(
+    private readonly deps: {
+      clock: Clock;
+      settings: PayrollSettingsService;
+      salary: SalaryService;
+      attendance: AttendanceService;
+      leave: LeaveService;
+      locks: PayrollLockService;
+      chunkSize?: number;
+    },
+  ) {}
+
+  private get chunkSize(): number {
+    return this.deps.chunkSize ?? PAYROLL_CHUNK_SIZE;
+  }
+
+  // ---------------------------------------------------------------------------------------- the open month
+
+  /** Period and pay date of a month under the settings (payPeriodFor, payDateFor; the organisation's working days). */
+  private async calendarOf(scope: TenantScope, period: PayPeriodSettings, month: string) {
+    const p = payPeriodFor(period, month);
+    const isWorkingDay = await this.deps.leave.organisationWorkingDays(scope, `${month}-01`, addDaysToDate(`${addMonthsToMonth(month, 1)}-01`, -1));
+    return { month, periodStart: p.start, periodEnd: p.end, payDate: payDateFor(period, month, isWorkingDay) };
+  }
+
+  /** A draft follows the settings: its period and pay date are refreshed when the settings changed. */
+  private async refreshDraft(scope: TenantScope, run: repo.RunRow, period: PayPeriodSettings): Promise<repo.RunRow> {
+    if (run.status !== 'draft') return run;
+    const wanted = await this.calendarOf(scope, period, run.month);
+    if (wanted.periodStart === run.periodStart && wanted.periodEnd === run.periodEnd && wanted.payDate === run.payDate) return run;
+    return repo.updateRun(scope.db, run.id, { periodStart: wanted.periodStart, periodEnd: wanted.periodEnd, payDate: wanted.payDate }, this.deps.clock.now());
+  }
+
+  /**
+   * The open month: the latest run while it is not finalized; after a finalized one, the next month;
+   * with no run yet, the month after the settings' last payroll month. Creating it is idempotent
+   * (unique tenant, month).
+   */
+  async ensureOpenRun(scope: TenantScope): Promise<repo.RunRow> {
+    const calendar = await this.deps.settings.calendar(scope);
+    if (!calendar.isEnabled) throw notFound(PAYROLL_MSG.payrollNotEnabled);
+    const latest = await repo.findLatestRun(scope.db);
+    if (latest && OPEN.includes(latest.status)) return this.refreshDraft(scope, latest, calendar.period);
+    const base = latest?.month ?? calendar.lastPayrollMonth;
+    const month = base ? addMonthsToMonth(base, 1) : this.deps.clock.now().toISOString().slice(0, 7);
+    return repo.insertRunIfAbsent(scope.db, await this.calendarOf(scope, calendar.period, month));
+  }
+
+  /** POST /PayrollSetup/complete: enables payroll and opens the first month's draft in the same transaction. */
+  async completeSetup(scope: Scope): Promise<PayrollSetup> {
+    const setup = await this.deps.settings.enable(scope);
+    await this.ensureOpenRun(scope);
+    return setup;
+  }
+
+  async current(scope: Scope): Promise<PayrollRun> {
+    return this.view(scope, await this.ensureOpenRun(scope));
+  }
+
+  async get(scope: Scope, id: string): Promise<PayrollRun> {
+    return this.view(scope, await this.runOr404(scope, id));
+  }
+
+  private async runOr404(scope: TenantScope, id: string, forUpdate = false): Promise<repo.RunRow> {
+    const run = await repo.findRun(scope.db, id, forUpdate);
+    if (!run) throw notFound(PAYROLL_MSG.runNotFound);
+    return run;
+  }
+
+  /** GET /PayrollRuns: every month, newest first (the history). */
+  async list(scope: Scope): Promise<PayrollRun[]> {
+    const runs = await repo.listRuns(scope.db);
+    const ids = runs.map((r) => r.id);
+    const [holds, documents] = await Promise.all([repo.findHoldCounts(scope.db, ids), repo.findDocumentCounts(scope.db, ids)]);
+    const out: PayrollRun[] = [];
+    for (const run of runs) {
+      // Open months count warnings and holds live; closed ones keep what they paid.
+      const counts = OPEN.includes(run.status) ? await repo.countRunEmployees(scope.db, run) : null;
+      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents));
+    }
+    return out;
+  }
+
+  private async view(scope: TenantScope, run: repo.RunRow): Promise<PayrollRun> {
+    const open = OPEN.includes(run.status);
+    const [counts, holds, documents, finalizedByName] = await Promise.all([
+      open ? repo.countRunEmployees(scope.db, run) : Promise.resolve(null),
+      open ? Promise.resolve([]) : repo.findHoldCounts(scope.db, [run.id]),
+      repo.findDocumentCounts(scope.db, [run.id]),
+      repo.findUserName(scope.db, run.finalizedBy),
+    ]);
+    return this.viewOf(run, finalizedByName, counts, holds, documents);
+  }
+
+  private viewOf(
+    run: repo.RunRow,
+    finalizedByName: string | null,
+    counts: repo.RunCounts | null,
+    holds: readonly { runId: string; kind: string; n: number }[],
+    documents: readonly { runId: string; rendered: number; emailed: number }[],
+  ): PayrollRun {
+    const holdCount = (kind: string) => counts ? (kind === 'payout' ? counts.payoutHolds : counts.processingHolds) : (holds.find((h) => h.runId === run.id && h.kind === kind)?.n ?? 0);
+    const docs = documents.find((d) => d.runId === run.id);
+    const processedCount = run.status === 'processed' || CLOSED.includes(run.status);
+    return {
+      id: run.id,
+      month: run.month,
+      periodStart: run.periodStart,
+      periodEnd: run.periodEnd,
+      payDate: run.payDate,
+      status: run.status,
+      employeeCount: processedCount || !counts ? run.employeeCount : counts.eligible - counts.processingHolds,
+      grossEarnings: rupees(run.grossPaise),
+      totalDeductions: rupees(run.deductionsPaise),
+      netPay: rupees(run.netPaise),
+      employerCost: rupees(run.employerCostPaise),
+      progress: { done: run.progressDone, total: run.progressTotal },
+      lastError: run.lastError,
+      warningCount: counts?.warnings ?? 0,
+      holds: { payout: holdCount('payout'), processing: holdCount('processing') },
+      payslips: { total: CLOSED.includes(run.status) ? run.employeeCount : 0, rendered: docs?.rendered ?? 0, emailed: docs?.emailed ?? 0 },
+      processedAt: run.processedAt?.toISOString() ?? null,
+      finalizedAt: run.finalizedAt?.toISOString() ?? null,
+      finalizedByName,
+      paidOn: run.paidOn,
+      paymentReference: run.paymentReference,
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------- employees, warnings, variance
+
+  async employees(scope: Scope, id: string, query: { page: number; pageSize: number; filter: repo.EmployeePageQuery['filter']; search?: string | undefined }): Promise<{ rows: PayrollEmployeeRow[]; totalRecords: number }> {
+    const run = await this.runOr404(scope, id);
+    const compared = await repo.findClosedRunBefore(scope.db, run.month);
+    const q: repo.EmployeePageQuery = { page: query.page, pageSize: query.pageSize, search: query.search || undefined, filter: query.filter, paidOnly: CLOSED.includes(run.status) };
+    const [totalRecords, rows] = await Promise.all([repo.countEmployeePage(scope.db, run, compared?.id ?? null, q), repo.findEmployeePage(scope.db, run, compared?.id ?? null, q)]);
+    return { totalRecords, rows: rows.map(employeeRowOut) };
+  }
+
+  private async employeeRow(scope: TenantScope, run: repo.RunRow, userId: string): Promise<PayrollEmployeeRow> {
+    const compared = await repo.findClosedRunBefore(scope.db, run.month);
+    const [row] = await repo.findEmployeePage(scope.db, run, compared?.id ?? null, { page: 1, pageSize: 1, filter: 'all', paidOnly: CLOSED.includes(run.status), userId });
+    if (!row) throw notFound(PAYROLL_MSG.employeeNotInRun);
+    return employeeRowOut(row);
+  }
+
+  async warnings(scope: Scope, id: string) {
+    const run = await this.runOr404(scope, id);
+    if (CLOSED.includes(run.status)) return [];
+    return (await repo.findWarnings(scope.db, run)).map((w) => ({ userId: w.userId, name: nameOf(w), employeeNumber: w.employeeNumber, warnings: warningsOf(w) }));
+  }
+
+  /** Σ of each component this month against the last finalized month (greytHR, Paybooks: variance by component). */
+  async variance(scope: Scope, id: string) {
+    const run = await this.runOr404(scope, id);
+    const compared = await repo.findClosedRunBefore(scope.db, run.month);
+    const [now, before] = await Promise.all([repo.sumLinesByCode(scope.db, run.id), compared ? repo.sumLinesByCode(scope.db, compared.id) : Promise.resolve([])]);
+    const order: Record<string, number> = { earning: 0, deduction: 1, employer: 2 };
+    const keys = new Map<string, { section: repo.ComponentSum['section']; code: string; label: string }>();
+    for (const l of [...before, ...now]) keys.set(`${l.section}|${l.code}`, { section: l.section, code: l.code, label: l.label });
+    const amount = (list: repo.ComponentSum[], key: string) => list.find((l) => `${l.section}|${l.code}` === key)?.amountPaise ?? 0;
+    const lines = [...keys.entries()]
+      .map(([key, l]) => {
+        const lastMonth = amount(before, key);
+        const thisMonth = amount(now, key);
+        return { code: l.code, label: l.label, section: l.section, lastMonth: rupees(lastMonth), thisMonth: rupees(thisMonth), difference: rupees(thisMonth - lastMonth) };
+      })
+      .sort((a, b) => (order[a.section] ?? 0) - (order[b.section] ?? 0) || a.label.localeCompare(b.label));
+    return { comparedMonth: compared?.month ?? null, lines };
+  }
+
+  // ---------------------------------------------------------------------------------------- holds, adjustments, remarks
+
+  /** A run whose inputs may change: draft or processed (a processed run re-processes the employee). */
+  private async editableRun(scope: TenantScope, id: string): Promise<repo.RunRow> {
+    const run = await this.runOr404(scope, id, true);
+    if (run.status === 'processing') throw conflict(PAYROLL_MSG.runProcessing);
+    if (CLOSED.includes(run.status)) throw conflict(PAYROLL_MSG.runNotDraft);
+    return run;
+  }
+
+  private async assertInRun(scope: TenantScope, run: repo.RunRow, userId: string): Promise<repo.RunEmployee> {
+    const [employee] = await repo.findRunEmployees(scope.db, run, { userIds: [userId] });
+    if (!employee) throw notFound(PAYROLL_MSG.employeeNotInRun);
+    return employee;
+  }
+
+  async setHold(scope: Scope, id: string, userId: string, input: PayrollHoldInput): Promise<PayrollEmployeeRow> {
+    const run = await this.editableRun(scope, id);
+    await this.assertInRun(scope, run, userId);
+    await repo.upsertHold(scope.db, { runId: run.id, userId, kind: input.kind, reason: input.reason?.trim() || null, createdBy: scope.ctx.userId });
+    await this.refreshEmployee(scope, run, userId);
+    return this.employeeRow(scope, run, userId);
+  }
+
+  async removeHold(scope: Scope, id: string, userId: string): Promise<PayrollEmployeeRow> {
+    const run = await this.editableRun(scope, id);
+    await this.assertInRun(scope, run, userId);
+    if (await repo.deleteHold(scope.db, run.id, userId)) await this.refreshEmployee(scope, run, userId);
+    return this.employeeRow(scope, run, userId);
+  }
+
+  async adjustments(scope: Scope, id: string, userId?: string): Promise<PayrollAdjustment[]> {
+    const run = await this.runOr404(scope, id);
+    return (await repo.listAdjustments(scope.db, run.id, userId ? [userId] : undefined)).map(adjustmentOut);
+  }
+
+  async addAdjustment(scope: Scope, id: string, input: PayrollAdjustmentInput): Promise<PayrollAdjustment> {
+    const run = await this.editableRun(scope, id);
+    await this.assertInRun(scope, run, input.userId);
+    const row = await repo.insertAdjustment(scope.db, {
+      runId: run.id,
+      userId: input.userId,
+      kind: input.kind,
+      category: input.category,
+      label: input.label,
+      amountPaise: rupeesToPaise(input.amount),
+      // A one-time deduction is never "taxable"; the flag only means something for earnings.
+      taxable: input.kind === 'earning' ? (input.taxable ?? true) : false,
+      createdBy: scope.ctx.userId,
+    });
+    await this.refreshEmployee(scope, run, input.userId);
+    return adjustmentOut(row);
+  }
+
+  async removeAdjustment(scope: Scope, id: string, adjustmentId: string): Promise<void> {
+    const run = await this.editableRun(scope, id);
+    const removed = await repo.deleteAdjustment(scope.db, run.id, adjustmentId);
+    if (!removed) throw notFound(PAYROLL_MSG.adjustmentNotFound);
+    await this.refreshEmployee(scope, run, removed.userId);
+  }
+
+  /** The reviewer's reason for a variance; an empty remark removes it. Any month not yet finalized. */
+  async setRemark(scope: Scope, id: string, userId: string, remark: string): Promise<{ userId: string; remark: string | null }> {
+    const run = await this.runOr404(scope, id, true);
+    if (CLOSED.includes(run.status)) throw conflict(PAYROLL_MSG.runNotDraft);
+    await this.assertInRun(scope, run, userId);
+    const text = remark.trim();
+    if (text) await repo.saveRemark(scope.db, { runId: run.id, userId, remark: text, updatedBy: scope.ctx.userId }, this.deps.clock.now());
+    else await repo.deleteRemark(scope.db, run.id, userId);
+    return { userId, remark: text || null };
+  }
+
+  // ---------------------------------------------------------------------------------------- processing
+
+  /**
+   * POST /PayrollRuns/:id/process: from draft or processed, start afresh (the draft payslips go,
+   * progress starts at 0 of the employees to pay); from processing (a crash, a failure), resume
+   * where the committed chunks left off. Either way the 'payroll.process' job does the work.
+   */
+  async startProcessing(scope: Scope, id: string): Promise<PayrollRun> {
+    let run = await this.runOr404(scope, id, true);
+    if (CLOSED.includes(run.status)) throw conflict(PAYROLL_MSG.runAlreadyFinalized);
+    const now = this.deps.clock.now();
+    if (run.status === 'processing') {
+      run = await repo.updateRun(scope.db, run.id, { progressDone: await repo.countPayslips(scope.db, run.id), lastError: null }, now);
+    } else {
+      run = await this.refreshDraft(scope, run, (await this.deps.settings.calendar(scope)).period);
+      await repo.deletePayslips(scope.db, run.id);
+      const counts = await repo.countRunEmployees(scope.db, run);
+      run = await repo.updateRun(
+        scope.db,
+        run.id,
+        {
+          status: 'processing',
+          progressDone: 0,
+          progressTotal: counts.eligible - counts.processingHolds,
+          lastError: null,
+          processedAt: null,
+          processedBy: scope.ctx.userId,
+          employeeCount: 0,
+          grossPaise: 0,
+          deductionsPaise: 0,
+          netPaise: 0,
+          employerCostPaise: 0,
+        },
+        now,
+      );
+    }
+    scope.enqueue('payroll.process', { runId: run.id });
+    return this.view(scope, run);
+  }
+
+  /**
+   * The 'payroll.process' job: chunk after chunk, each in its own transaction, until none is left.
+   * A failure is written on the run (last error) in a step of its own and rethrown for pg-boss to
+   * retry; what committed stays, so the retry (or POST process) resumes.
+   */
+  async processRun(steps: TenantSteps, runId: string): Promise<void> {
+    let after: string | null = null;
+    for (;;) {
+      let next: { done: boolean; lastUserId: string | null };
+      try {
+        next = await steps((scope) => this.processChunk(scope, runId, after));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await steps(async (scope) => {
+          const run = await repo.findRun(scope.db, runId, true);
+          if (run?.status === 'processing') await repo.updateRun(scope.db, runId, { lastError: message.slice(0, 1000) }, this.deps.clock.now());
+        });
+        throw error;
+      }
+      if (next.done) return;
+      after = next.lastUserId;
+    }
+  }
+
+  /**
+   * One chunk: the run row locked (chunks of two workers on one run take turns), the next employees
+   * in id order without a payslip yet, their inputs read in bulk, computed, written with one insert
+   * per table, progress bumped. With none left: totals on the run, status processed.
+   */
+  private async processChunk(scope: TenantScope, runId: string, after: string | null): Promise<{ done: boolean; lastUserId: string | null }> {
+    const run = await repo.findRun(scope.db, runId, true);
+    if (run?.status !== 'processing') return { done: true, lastUserId: null };
+    const employees = await repo.findRunEmployees(scope.db, run, { afterUserId: after, limit: this.chunkSize, toProcess: true });
+    if (employees.length === 0) {
+      const totals = await repo.payslipTotals(scope.db, run.id);
+      await repo.updateRun(scope.db, run.id, { ...totals, status: 'processed', processedAt: this.deps.clock.now(), progressDone: run.progressTotal, lastError: null }, this.deps.clock.now());
+      return { done: true, lastUserId: null };
+    }
+    const { payslips, lines } = await this.computeEmployees(scope, run, employees);
+    await repo.insertPayslips(scope.db, run, payslips, lines);
+    await repo.bumpProgress(scope.db, run.id, employees.length);
+    return { done: false, lastUserId: employees[employees.length - 1]?.id ?? null };
+  }
+
+  /**
+   * The inputs of many employees, one read per source (structures and statutory settings from the
+   * salary service, pay days from attendance, adjustments, the year so far, ESI coverage), then the
+   * one calculation per employee. Employees without a salary structure get no payslip (a warning
+   * before processing); a structure the engine refuses stops the run with the employee named.
+   */
+  private async computeEmployees(scope: TenantScope, run: repo.RunRow, employees: readonly repo.RunEmployee[]): Promise<{ payslips: repo.PayslipWrite[]; lines: repo.LineWrite[] }> {
+    const payable = employees.filter((e) => e.hasStructure && e.holdKind !== 'processing');
+    const ids = payable.map((e) => e.id);
+    if (ids.length === 0) return { payslips: [], lines: [] };
+    const esiFrom = esiPeriodStartMonth(run.month);
+    const [structures, days, adjustments, ytd, esiCovered] = [
+      await this.deps.salary.payStructures(scope, ids, run.periodEnd),
+      await this.deps.attendance.payDayEntries(scope, ids, run.periodStart, run.periodEnd),
+      await repo.listAdjustments(scope.db, run.id, ids),
+      await repo.findYtdBefore(scope.db, ids, financialYearStartMonth(run.month), run.month),
+      await repo.findEsiCoveredAtStart(scope.db, ids, esiFrom, run.month),
+    ];
+    const ctx = monthContext(run, daysBetweenInclusive(run.periodStart, run.periodEnd), structures.statutory);
+    const adjustmentsOf = new Map<string, repo.AdjustmentRow[]>();
+    for (const a of adjustments) adjustmentsOf.set(a.userId, [...(adjustmentsOf.get(a.userId) ?? []), a]);
+    const payslips: repo.PayslipWrite[] = [];
+    const lines: repo.LineWrite[] = [];
+    for (const employee of payable) {
+      const structure = structures.structures.get(employee.id);
+      if (!structure) continue;
+      const who = `${nameOf(employee)}${employee.employeeNumber ? ` (${employee.employeeNumber})` : ''}`;
+      if ('error' in structure) throw new Error(`Could not compute the pay of ${who}: ${structure.error}`);
+      const inputs: EmployeeInputs = {
+        employee,
+        structure,
+        days: days.get(employee.id) ?? {},
+        adjustments: adjustmentsOf.get(employee.id) ?? [],
+        ytd: ytd.get(employee.id),
+        esiCoveredAtStart: esiCovered.has(employee.id),
+      };
+      let computed: ReturnType<typeof computePayslip>;
+      try {
+        computed = computePayslip(ctx, inputs);
+      } catch (error) {
+        throw new Error(`Could not compute the pay of ${who}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+      payslips.push(computed.payslip);
+      lines.push(...computed.lines);
+    }
+    return { payslips, lines };
+  }
+
+  /** Recomputes one employee's payslip in the open transaction; on a processed run the totals follow. */
+  private async recomputeEmployee(scope: TenantScope, run: repo.RunRow, userId: string): Promise<void> {
+    const employees = await repo.findRunEmployees(scope.db, run, { userIds: [userId] });
+    await repo.deletePayslips(scope.db, run.id, [userId]);
+    const { payslips, lines } = await this.computeEmployees(scope, run, employees);
+    await repo.insertPayslips(scope.db, run, payslips, lines);
+    if (run.status === 'processed') await repo.updateRun(scope.db, run.id, await repo.payslipTotals(scope.db, run.id), this.deps.clock.now());
+  }
+
+  /** After a hold or adjustment changes: a processed run (or an employee already previewed) is recomputed at once. */
+  private async refreshEmployee(scope: TenantScope, run: repo.RunRow, userId: string): Promise<void> {
+    if (run.status === 'processed' || (await repo.hasPayslip(scope.db, run.id, userId))) {
+      await this.recomputeEmployee(scope, run, userId);
+    }
+  }
+
+  /** POST /PayrollRuns/:id/employees/:userId/process: one employee again, synchronously (draft or processed). */
+  async processEmployee(scope: Scope, id: string, userId: string): Promise<PayrollEmployeeRow> {
+    const run = await this.editableRun(scope, id);
+    await this.assertInRun(scope, run, userId);
+    await this.recomputeEmployee(scope, run, userId);
+    return this.employeeRow(scope, run, userId);
+  }
+
+  // ---------------------------------------------------------------------------------------- finalize, paid
+
+  /**
+   * POST /PayrollRuns/:id/finalize, one transaction: processed → finalized (a conditional update, so
+   * two administrators pressing Finalize at once finalize once), the month locked for attendance and
+   * leave, the next month's draft opened. The payslip PDFs and e-mails are a job after the commit.
+   */
+  async finalize(scope: Scope, id: string): Promise<PayrollRun> {
+    const now = this.deps.clock.now();
+    const run = await repo.finalizeRun(scope.db, id, scope.ctx.userId, now);
+    if (!run) {
+      const existing = await this.runOr404(scope, id);
+      throw conflict(CLOSED.includes(existing.status) ? PAYROLL_MSG.runAlreadyFinalized : PAYROLL_MSG.runNotProcessed);
+    }
+    await this.deps.locks.lockMonth(scope, run.month, scope.ctx.userId);
+    await this.ensureOpenRun(scope);
+    scope.enqueue('payroll.finalized', { runId: run.id });
+    return this.view(scope, run);
+  }
+
+  async markPaid(scope: Scope, id: string, input: PayrollMarkPaidInput): Promise<PayrollRun> {
+    const run = await repo.markRunPaid(scope.db, id, input.paidOn, input.reference.trim(), this.deps.clock.now());
+    if (!run) {
+      await this.runOr404(scope, id);
+      throw conflict(PAYROLL_MSG.runNotFinalized);
+    }
+    return this.view(scope, run);
+  }
+}

@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import {
+  computePayableDays,
+  financialYearOf,
+  isTaxFinancialYear,
+  remainingMonthsInFinancialYear,
+  type EmployeeMonthInput,
+  type EmployeeMonthResult,
+  type PayDayEntry,
+  type StatutoryGender,
+  type TaxAgeBand,
+} from '@tankha/domain';
+import type { PayslipEmployee } from '@tankha/contracts';
+// The one call of the month calculation (DESIGN §10). Lead: when wt-calc lands, import
+// computeEmployeeMonth from '@tankha/domain' here instead and delete compute-month.stub.ts.
+import { computeEmployeeMonth } from './compute-month.stub';
+import type { PayStatutory, PayStructure } from '../salary/salary.service';
+import type { AdjustmentRow, LineWrite, PayslipWrite, RunEmployee, StoredYtd } from './payroll.repo';
+
+/**
+ * A payslip's id is a name-based UUID (RFC 9562 version 5) of its run and employee: processing a
+ * draft again writes new rows under the same ids, so a link to a draft payslip keeps working.
+ */
+export function payslipIdOf(runId: string, userId: string): string {
+  const hash = createHash('sha1').update(`tankha-payslip:${runId}:${userId}`).digest();
+  hash[6] = ((hash[6] ?? 0) & 0x0f) | 0x50;
+  hash[8] = ((hash[8] ?? 0) & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** What every employee of a run shares: the period, the tax year and the statutory settings. */
+export interface MonthContext {
+  runId: string;
+  month: string;
+  period: { start: string; end: string; days: number };
+  financialYear: string;
+  remainingMonths: number;
+  statutory: PayStatutory;
+}
+
+export function monthContext(run: { id: string; month: string; periodStart: string; periodEnd: string }, days: number, statutory: PayStatutory): MonthContext {
+  return {
+    runId: run.id,
+    month: run.month,
+    period: { start: run.periodStart, end: run.periodEnd, days },
+    // The payroll month names the tax year: March's run is the last month of its financial year.
+    financialYear: financialYearOf(`${run.month}-01`),
+    remainingMonths: remainingMonthsInFinancialYear(run.month),
+    statutory,
+  };
+}
+
+/** One employee's inputs, read in bulk for the chunk. */
+export interface EmployeeInputs {
+  employee: RunEmployee;
+  structure: PayStructure;
+  days: Readonly<Record<string, PayDayEntry>>;
+  adjustments: readonly AdjustmentRow[];
+  /** The latest finalized payslip of the financial year before this month. */
+  ytd: StoredYtd | undefined;
+  esiCoveredAtStart: boolean;
+}
+
+/** users.gender: 1 Male, 2 Female, 4 Other; unknown (0) is taken as male, the calculator's default (issue 10 item 5). */
+const GENDERS: Record<number, StatutoryGender | undefined> = { 1: 'Male', 2: 'Female', 4: 'Other' };
+
+function ageOn(birth: string, on: string): number {
+  const years = Number(on.slice(0, 4)) - Number(birth.slice(0, 4));
+  return on.slice(5) < birth.slice(5) ? years - 1 : years;
+}
+
+function ageBandOf(dateOfBirth: string | null, financialYear: string): TaxAgeBand {
+  if (!dateOfBirth) return 'below60';
+  // Age at the end of the financial year decides the senior-citizen slabs (Income-tax Act).
+  const age = ageOn(dateOfBirth, `${String(Number(financialYear.slice(0, 4)) + 1)}-03-31`);
+  return age < 60 ? 'below60' : age < 80 ? '60to80' : 'above80';
+}
+
+/** Masked as on the payslip: XXXXXX1234. */
+export function maskAccount(account: string | null): string | null {
+  const digits = account?.replace(/\s+/g, '') ?? '';
+  if (!digits) return null;
+  return `${'X'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
+}
+
+export function employeeSnapshot(e: RunEmployee): PayslipEmployee {
+  return {
+    name: `${e.firstName} ${e.lastName}`.trim(),
+    employeeNumber: e.employeeNumber,
+    designation: e.designation,
+    department: e.departmentName,
+    pan: e.pan,
+    uan: e.uan,
+    esiNumber: e.esiNumber,
+    bankAccount: maskAccount(e.bankAccountNumber),
+    bankName: e.bankName,
+    dateOfJoining: e.dateOfJoining,
+  };
+}
+
+/** The one input the month calculation takes, from the chunk's bulk reads. */
+export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): EmployeeMonthInput {
+  const { employee, structure, statutory } = { ...inputs, statutory: ctx.statutory };
+  const days = computePayableDays({ period: ctx.period, dateOfJoining: employee.dateOfJoining, dateOfLeaving: null, days: { byDate: inputs.days } });
+  return {
+    month: ctx.month,
+    period: ctx.period,
+    payableDays: days.payableDays,
+    lopDays: days.lopDays,
+    earnings: structure.earnings,
+    deductions: structure.deductions,
+    adjustments: inputs.adjustments.map((a) => ({ kind: a.kind, category: a.category, label: a.label, amountPaise: a.amountPaise, taxable: a.taxable })),
+    epf: statutory.epf,
+    esi: { enabled: statutory.esi.enabled, forceCalculate: structure.forceEsi, coveredAtPeriodStart: inputs.esiCoveredAtStart },
+    professionalTax: statutory.professionalTax,
+    lwf: statutory.lwf,
+    gender: GENDERS[employee.gender] ?? 'Male',
+    ageYears: employee.dateOfBirth ? ageOn(employee.dateOfBirth, ctx.period.start) : null,
+    tds: {
+      enabled: isTaxFinancialYear(ctx.financialYear),
+      financialYear: ctx.financialYear,
+      regime: structure.regime,
+      ageBand: ageBandOf(employee.dateOfBirth, ctx.financialYear),
+      grossSoFarPaise: inputs.ytd?.taxableGrossPaise ?? 0,
+      tdsSoFarPaise: inputs.ytd?.tdsPaise ?? 0,
+      remainingMonths: ctx.remainingMonths,
+    },
+  };
+}
+
+/** The financial year so far including this month: the stored year-to-date of the new payslip. */
+function addYtd(before: StoredYtd | undefined, result: EmployeeMonthResult): StoredYtd {
+  const lines = new Map((before?.lines ?? []).map((l) => [`${l.section}|${l.code}`, { ...l }]));
+  for (const l of result.lines) {
+    const key = `${l.section}|${l.code}`;
+    const line = lines.get(key);
+    if (line) {
+      line.amountPaise += l.amountPaise;
+      line.label = l.label;
+    } else {
+      lines.set(key, { code: l.code, label: l.label, section: l.section, amountPaise: l.amountPaise });
+    }
+  }
+  return {
+    grossPaise: (before?.grossPaise ?? 0) + result.grossPaise,
+    deductionsPaise: (before?.deductionsPaise ?? 0) + result.totalDeductionsPaise,
+    netPaise: (before?.netPaise ?? 0) + result.netPaise,
+    tdsPaise: (before?.tdsPaise ?? 0) + result.tdsPaise,
+    taxableGrossPaise: (before?.taxableGrossPaise ?? 0) + result.taxableGrossPaise,
+    lines: [...lines.values()],
+  };
+}
+
+/** One employee's payslip and lines, ready for the chunk's multi-row insert. */
+export function computePayslip(ctx: MonthContext, inputs: EmployeeInputs): { payslip: PayslipWrite; lines: LineWrite[] } {
+  const result = computeEmployeeMonth(buildMonthInput(ctx, inputs));
+  const id = payslipIdOf(ctx.runId, inputs.employee.id);
+  return {
+    payslip: {
+      id,
+      userId: inputs.employee.id,
+      holdKind: inputs.employee.holdKind === 'payout' ? 'payout' : null,
+      employee: employeeSnapshot(inputs.employee),
+      daysInPeriod: result.periodDays,
+      payableDays: result.payableDays,
+      lopDays: result.lopDays,
+      grossPaise: result.grossPaise,
+      deductionsPaise: result.totalDeductionsPaise,
+      netPaise: result.netPaise,
+      employerCostPaise: result.employerCostPaise,
+      tdsPaise: result.tdsPaise,
+      taxRegime: inputs.structure.regime,
+      ytd: addYtd(inputs.ytd, result),
+      tdsExplanation: result.tdsExplanation,
+      wages: result.wages,
+    },
+    lines: result.lines.map((l, i) => ({ payslipId: id, seq: i + 1, section: l.section, code: l.code, label: l.label, amountPaise: l.amountPaise, explanation: l.explanation })),
+  };
+}

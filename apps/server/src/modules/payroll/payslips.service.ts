@@ -1,0 +1,77 @@
+import { PAYROLL_MSG, can, type Payslip, type PayslipEmployee, type PayslipSummary } from '@tankha/contracts';
+import { amountInWords } from '@tankha/domain';
+import { forbidden, notFound } from '../../platform/errors';
+import type { Scope } from '../../platform/tenancy';
+import * as repo from './payroll.repo';
+
+const rupees = (paise: number) => paise / 100;
+/** What an employee sees of their own pay: finalized months only (DESIGN §10). */
+const PUBLISHED: repo.RunStatus[] = ['finalized', 'paid'];
+/** An administrator also reviews a processed draft before finalizing it. */
+const REVIEWABLE: repo.RunStatus[] = ['processed', ...PUBLISHED];
+
+function summaryOut(r: repo.PayslipSummaryRow): PayslipSummary {
+  return { id: r.id, runId: r.runId, userId: r.userId, month: r.month, status: r.status, grossEarnings: rupees(r.grossPaise), totalDeductions: rupees(r.deductionsPaise), netPay: rupees(r.netPaise), hasPdf: r.hasPdf };
+}
+
+function parseJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/**
+ * Payslips to read (issue 10 item 6): everyone their own finalized months (payslips.own); an
+ * administrator anyone's, processed drafts included (payroll.run.view). PDFs are another service's.
+ */
+export class PayslipService {
+  /** GET /Payslips: own by default; `userId` of someone else needs payroll.run.view (403 otherwise). */
+  async list({ db: tdb, ctx }: Scope, query: { userId?: string | undefined; year?: number | undefined }): Promise<PayslipSummary[]> {
+    const userId = query.userId ?? ctx.userId;
+    const other = userId !== ctx.userId;
+    if (other && !can(ctx.roleId, 'payroll.run.view')) throw forbidden();
+    const months = query.year === undefined ? undefined : { from: `${String(query.year)}-04`, to: `${String(query.year + 1)}-03` };
+    return (await repo.listPayslips(tdb, userId, other ? REVIEWABLE : PUBLISHED, months)).map(summaryOut);
+  }
+
+  /** GET /Payslips/:id with its lines, explanations, year to date and net pay in words. */
+  async get({ db: tdb, ctx }: Scope, id: string): Promise<Payslip> {
+    const found = await repo.findPayslip(tdb, id);
+    if (!found) throw notFound(PAYROLL_MSG.payslipNotFound);
+    const { payslip: p, run, hasPdf } = found;
+    const admin = can(ctx.roleId, 'payroll.run.view');
+    if (p.userId !== ctx.userId && !admin) throw forbidden();
+    if (!(admin ? REVIEWABLE : PUBLISHED).includes(run.status)) throw notFound(PAYROLL_MSG.payslipNotFound);
+    const lines = await repo.findPayslipLines(tdb, p.id);
+    const ytd = parseJson<repo.StoredYtd>(p.ytd);
+    return {
+      id: p.id,
+      runId: p.runId,
+      userId: p.userId,
+      month: p.month,
+      status: run.status,
+      grossEarnings: rupees(p.grossPaise),
+      totalDeductions: rupees(p.deductionsPaise),
+      netPay: rupees(p.netPaise),
+      hasPdf,
+      employee: parseJson<PayslipEmployee>(p.employee),
+      periodStart: run.periodStart,
+      periodEnd: run.periodEnd,
+      daysInPeriod: Number(p.daysInPeriod),
+      payableDays: Number(p.payableDays),
+      lopDays: Number(p.lopDays),
+      employerCost: rupees(p.employerCostPaise),
+      tds: rupees(p.tdsPaise),
+      taxRegime: p.taxRegime === 0 ? 0 : 1,
+      holdKind: p.holdKind,
+      netPayInWords: amountInWords(p.netPaise),
+      lines: lines.map((l) => ({ section: l.section, code: l.code, label: l.label, amount: rupees(l.amountPaise), explanation: parseJson<string[]>(l.explanation) })),
+      ytd: {
+        grossEarnings: rupees(ytd.grossPaise),
+        totalDeductions: rupees(ytd.deductionsPaise),
+        netPay: rupees(ytd.netPaise),
+        tds: rupees(ytd.tdsPaise),
+        lines: ytd.lines.map((l) => ({ code: l.code, label: l.label, amount: rupees(l.amountPaise) })),
+      },
+      tdsExplanation: parseJson<string[]>(p.tdsExplanation),
+    };
+  }
+}

@@ -20,6 +20,8 @@ import type { PayrollLockService } from '../payroll-locks/payroll-locks.service'
 import type { SalaryService } from '../salary/salary.service';
 import { computePayslip, monthContext, type EmployeeInputs } from './payroll.compute';
 import type { PayrollSettingsService } from './payroll-settings.service';
+import type { PayslipDocumentService } from './payslip-documents.service';
+import type { DocumentProgress } from './payslip-documents.repo';
 import * as repo from './payroll.repo';
 
 declare module '../../platform/jobs/jobs' {
@@ -102,6 +104,8 @@ export class PayrollRunService {
       attendance: AttendanceService;
       leave: LeaveService;
       locks: PayrollLockService;
+      /** The PDFs and e-mails of a finalized run: their progress is shown on the run. */
+      documents: Pick<PayslipDocumentService, 'progress' | 'progressOfRuns'>;
       chunkSize?: number;
     },
   ) {}
@@ -167,12 +171,12 @@ export class PayrollRunService {
   async list(scope: Scope): Promise<PayrollRun[]> {
     const runs = await repo.listRuns(scope.db);
     const ids = runs.map((r) => r.id);
-    const [holds, documents] = await Promise.all([repo.findHoldCounts(scope.db, ids), repo.findDocumentCounts(scope.db, ids)]);
+    const [holds, documents] = await Promise.all([repo.findHoldCounts(scope.db, ids), this.deps.documents.progressOfRuns(scope, ids)]);
     const out: PayrollRun[] = [];
     for (const run of runs) {
       // Open months count warnings and holds live; closed ones keep what they paid.
       const counts = OPEN.includes(run.status) ? await repo.countRunEmployees(scope.db, run) : null;
-      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents));
+      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents.get(run.id)));
     }
     return out;
   }
@@ -182,7 +186,7 @@ export class PayrollRunService {
     const [counts, holds, documents, finalizedByName] = await Promise.all([
       open ? repo.countRunEmployees(scope.db, run) : Promise.resolve(null),
       open ? Promise.resolve([]) : repo.findHoldCounts(scope.db, [run.id]),
-      repo.findDocumentCounts(scope.db, [run.id]),
+      this.deps.documents.progress(scope, run.id),
       repo.findUserName(scope.db, run.finalizedBy),
     ]);
     return this.viewOf(run, finalizedByName, counts, holds, documents);
@@ -193,10 +197,9 @@ export class PayrollRunService {
     finalizedByName: string | null,
     counts: repo.RunCounts | null,
     holds: readonly { runId: string; kind: string; n: number }[],
-    documents: readonly { runId: string; rendered: number; emailed: number }[],
+    documents: DocumentProgress | undefined,
   ): PayrollRun {
     const holdCount = (kind: string) => counts ? (kind === 'payout' ? counts.payoutHolds : counts.processingHolds) : (holds.find((h) => h.runId === run.id && h.kind === kind)?.n ?? 0);
-    const docs = documents.find((d) => d.runId === run.id);
     const processedCount = run.status === 'processed' || CLOSED.includes(run.status);
     return {
       id: run.id,
@@ -214,7 +217,8 @@ export class PayrollRunService {
       lastError: run.lastError,
       warningCount: counts?.warnings ?? 0,
       holds: { payout: holdCount('payout'), processing: holdCount('processing') },
-      payslips: { total: CLOSED.includes(run.status) ? run.employeeCount : 0, rendered: docs?.rendered ?? 0, emailed: docs?.emailed ?? 0 },
+      // Issued payslips only: a draft's payslips are a preview, with no PDF or e-mail to come.
+      payslips: CLOSED.includes(run.status) && documents ? documents : { total: 0, rendered: 0, emailed: 0 },
       processedAt: run.processedAt?.toISOString() ?? null,
       finalizedAt: run.finalizedAt?.toISOString() ?? null,
       finalizedByName,

@@ -443,7 +443,7 @@ export class PayrollRunService {
       await repo.findYtdBefore(scope.db, ids, financialYearStartMonth(run.month), run.month),
       await repo.findEsiCoveredAtStart(scope.db, ids, esiFrom, run.month),
     ];
-    const ctx = monthContext(run, daysBetweenInclusive(run.periodStart, run.periodEnd), structures.statutory);
+    const ctx = monthContext(run, daysBetweenInclusive(run.periodStart, run.periodEnd), structures);
     const adjustmentsOf = new Map<string, repo.AdjustmentRow[]>();
     for (const a of adjustments) adjustmentsOf.set(a.userId, [...(adjustmentsOf.get(a.userId) ?? []), a]);
     const payslips: repo.PayslipWrite[] = [];

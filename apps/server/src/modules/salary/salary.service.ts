@@ -7,9 +7,10 @@ import {
   rupeesToPaise,
   salaryTaxEstimator,
   type EpfSettings,
-  type MonthDeductionInput,
-  type MonthEarningInput,
+  type MonthTenantDeduction,
+  type MonthTenantEarning,
   type SalaryCalculationType,
+  type SalaryStructure,
   type SalaryEarningInput,
   type SalaryStructureEpfSettings,
   type StatutoryGender,
@@ -128,11 +129,6 @@ function readStatutory(rows: repo.StatutoryRow[]) {
   return { epf: settingsOf(rows, 'EPF'), esi: settingsOf(rows, 'ESI'), pt: settingsOf(rows, 'ProfessionalTax'), lwf: settingsOf(rows, 'LWF') };
 }
 
-/** A stable line code for a deduction component (DED_NPS_EMPLOYEE_CONTRIBUTION), for variance by component. */
-function deductionCode(name: string): string {
-  return `DED_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
-}
-
 interface ComponentRows {
   earningRows: TenantEarningRow[];
   deductionRows: TenantDeductionRow[];
@@ -141,34 +137,52 @@ interface ComponentRows {
 
 /** The organisation's statutory settings as the month calculation takes them (EmployeeMonthInput). */
 export interface PayStatutory {
-  epf: { enabled: boolean; settings: EpfSettings };
+  /** considerAllSalaryComponents (platform spec §9): every earning but HRA is PF wage (monthEarningsFromStructure's option). */
+  epf: { enabled: boolean; settings: EpfSettings; considerAllSalaryComponents: boolean };
   esi: { enabled: boolean };
   professionalTax: { enabled: boolean; stateCode: string | null };
   lwf: { enabled: boolean; stateCode: string | null };
 }
 
-/** One employee's stored structure as the month calculation takes it: full-month amounts in paise. */
+/**
+ * One employee's stored structure as the structure engine computes it (full-month amounts in paise);
+ * the run maps it to the month input with the domain's monthEarningsFromStructure and
+ * monthDeductionsFromStructure, as the structure preview does.
+ */
 export interface PayStructure {
   regime: 0 | 1;
   monthlyGrossPaise: number;
   forceEsi: boolean;
-  earnings: MonthEarningInput[];
-  deductions: MonthDeductionInput[];
+  lines: Pick<SalaryStructure, 'earnings' | 'preTaxDeductions' | 'postTaxDeductions'>;
+  /** The year's professional tax and employee EPF as the structure projects them (old-regime TDS, as in the preview). */
+  annualProfessionalTaxPaise: number;
+  annualEmployeeEpfPaise: number;
 }
 
 export interface PayStructures {
   statutory: PayStatutory;
+  /** The organisation's components with the flags the month takes (monthEarningsFromStructure, monthDeductionsFromStructure). */
+  tenantEarnings: MonthTenantEarning[];
+  tenantDeductions: MonthTenantDeduction[];
   /** By user id; absent without a CTC; `error` when the engine refuses the stored structure. */
   structures: Map<string, PayStructure | { error: string }>;
 }
 
 function payStatutoryOf(st: ReturnType<typeof readStatutory>): PayStatutory {
-  const { considerAllSalaryComponents: _perComponent, ...epf } = epfSettingsOf(st.epf);
+  const { considerAllSalaryComponents, ...epf } = epfSettingsOf(st.epf);
   return {
-    epf: { enabled: st.epf.enabled, settings: epf },
+    epf: { enabled: st.epf.enabled, settings: epf, considerAllSalaryComponents },
     esi: { enabled: st.esi.enabled },
     professionalTax: { enabled: stateOf(st.pt) !== null, stateCode: stateOf(st.pt) },
     lwf: { enabled: stateOf(st.lwf) !== null, stateCode: stateOf(st.lwf) },
+  };
+}
+
+/** The year's professional tax and employee EPF of a structure (steady full months), for the old regime's TDS. */
+function annualDeductionsOf(s: SalaryStructure): { annualProfessionalTaxPaise: number; annualEmployeeEpfPaise: number } {
+  return {
+    annualProfessionalTaxPaise: s.statutoryComponents.find((c) => c.name === 'ProfessionalTax')?.employeeAnnualPaise ?? 0,
+    annualEmployeeEpfPaise: s.statutoryComponents.find((c) => c.name === 'EPF')?.employeeAnnualPaise ?? 0,
   };
 }
 
@@ -383,9 +397,7 @@ export class SalaryService {
     ]);
     const rows: ComponentRows = { earningRows, deductionRows, statutoryRows };
     const financialYear = financialYearOf(asOf);
-    const read = readStatutory(statutoryRows);
-    const statutory = payStatutoryOf(read);
-    const considerAll = bool(read.epf.settings.considerAllSalaryComponents, true);
+    const statutory = payStatutoryOf(readStatutory(statutoryRows));
     const byUser = <T extends { userId: string }>(list: readonly T[]) => {
       const map = new Map<string, T[]>();
       for (const r of list) map.set(r.userId, [...(map.get(r.userId) ?? []), r]);
@@ -412,39 +424,21 @@ export class SalaryService {
         structures.set(person.id, { error: error instanceof Error ? error.message : String(error) });
         continue;
       }
-      const { result, chosen } = computed;
+      const { result } = computed;
       if (!result.ok) {
         structures.set(person.id, { error: result.error.code === 'NegativeAmount' ? PEOPLE_MSG.salaryAmountNegative : result.error.message });
         continue;
       }
       const s = result.structure;
-      const rowOf = new Map(chosen.map((c) => [c.row.id, c.row]));
       structures.set(person.id, {
         regime: s.regime,
         monthlyGrossPaise: s.monthlyGrossPaise,
         forceEsi: person.forceEsiCalc,
-        earnings: s.earnings.map((e) => {
-          const row = rowOf.get(e.id);
-          const isHra = row ? row.earningCategory === 'hra' : e.code.toUpperCase() === 'HRA';
-          const type = row?.epfContributionType === 1 || row?.epfContributionType === 2 ? row.epfContributionType : 0;
-          return {
-            code: e.code,
-            name: row?.nameInPayslip || e.name,
-            monthlyPaise: e.monthlyPaise,
-            proRata: e.isProRata,
-            // considerAllSalaryComponents (platform §9): every component but HRA is PF wage, as in the structure.
-            epfContributionType: type === 0 && considerAll && !isHra ? 1 : type,
-            esiWage: row?.isConsideredForEsi ?? true,
-            taxable: e.isTaxable,
-          };
-        }),
-        deductions: [
-          ...s.preTaxDeductions.map((d) => ({ code: deductionCode(d.name), name: d.name, monthlyPaise: d.monthlyPaise, preTax: true })),
-          ...s.postTaxDeductions.map((d) => ({ code: deductionCode(d.name), name: d.name, monthlyPaise: d.monthlyPaise, preTax: false })),
-        ],
+        lines: { earnings: s.earnings, preTaxDeductions: s.preTaxDeductions, postTaxDeductions: s.postTaxDeductions },
+        ...annualDeductionsOf(s),
       });
     }
-    return { statutory, structures };
+    return { statutory, tenantEarnings: earningRows, tenantDeductions: deductionRows, structures };
   }
 
   /** Maps the tenant's components and the request to the engine, and its result to rupees. */

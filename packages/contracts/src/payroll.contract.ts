@@ -71,6 +71,9 @@ export const PAYROLL_MSG = {
   pdfNotReady: 'Payslip PDF is not ready yet',
   payslipsNotIssued: 'Payslips are issued only for a finalized payroll',
   registerNotReady: 'The payroll register is available once the payroll is processed',
+  /** Processing refuses a month whose deductions exceed its gross (never a negative payslip); amounts as ₹ text. */
+  negativeNetPay: (employee: string, gross: string, deductions: string) =>
+    `Net pay of ${employee} would be negative: deductions of ${deductions} exceed the gross of ${gross}. Reduce or remove their one-time deductions, or hold their processing, then process again.`,
 } as const;
 
 export const PAY_PERIOD_TYPES = { DaysInMonth: 1, FixedRange: 2 } as const;

@@ -10,7 +10,7 @@ import {
   type PayrollSetup,
   type PayrollWarningKind,
 } from '@tankha/contracts';
-import { addDaysToDate, addMonthsToMonth, daysBetweenInclusive, payDateFor, payPeriodFor, rupeesToPaise, type PayPeriodSettings } from '@tankha/domain';
+import { addDaysToDate, addMonthsToMonth, daysBetweenInclusive, formatRupees, payDateFor, payPeriodFor, rupeesToPaise, type PayPeriodSettings } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { conflict, notFound } from '../../platform/errors';
 import type { Scope, TenantScope, TenantSteps } from '../../platform/tenancy';
@@ -271,10 +271,14 @@ export class PayrollRunService {
 
   // ---------------------------------------------------------------------------------------- holds, adjustments, remarks
 
-  /** A run whose inputs may change: draft or processed (a processed run re-processes the employee). */
+  /**
+   * A run whose inputs may change: draft or processed (a processed run re-processes the employee),
+   * or processing that stopped on an error (lastError), so its cause — a one-time deduction, a
+   * hold — can be fixed before processing resumes. The run row lock keeps this and the chunks apart.
+   */
   private async editableRun(scope: TenantScope, id: string): Promise<repo.RunRow> {
     const run = await this.runOr404(scope, id, true);
-    if (run.status === 'processing') throw conflict(PAYROLL_MSG.runProcessing);
+    if (run.status === 'processing' && run.lastError === null) throw conflict(PAYROLL_MSG.runProcessing);
     if (CLOSED.includes(run.status)) throw conflict(PAYROLL_MSG.runNotDraft);
     return run;
   }
@@ -466,6 +470,10 @@ export class PayrollRunService {
         computed = computePayslip(ctx, inputs);
       } catch (error) {
         throw new Error(`Could not compute the pay of ${who}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+      // Never a negative payslip: the month stops here with the employee named (a 409 on a request).
+      if (computed.payslip.netPaise < 0) {
+        throw conflict(PAYROLL_MSG.negativeNetPay(who, formatRupees(computed.payslip.grossPaise), formatRupees(computed.payslip.deductionsPaise)));
       }
       payslips.push(computed.payslip);
       lines.push(...computed.lines);

@@ -39,6 +39,10 @@ describe.each(BACKENDS)('the run, the payslip, the structure preview and the pub
     await t.seedDemo();
     admin = await t.login(DEMO_LOGINS.administrator);
     const tenantId = admin.tenantId;
+    // A CTC that is not a multiple of ₹12 puts a sub-rupee remainder into the structure's annual fixed
+    // allowance; the run pays 12 × the monthly amounts, and the preview's TDS must be the tax of those
+    // (at ₹10,06,019 in the old regime the structure's annual figures come to ₹8,196 a month, the run to ₹8,195).
+    await t.database.db.execute(sql`UPDATE users SET annual_ctc_paise = 100601900, regime_type = 0 WHERE tenant_id = ${tenantId} AND email = ${DEMO_LOGINS.member}`);
     // Every demo employee paid the whole of April: no absences, no leave.
     await t.database.db.execute(sql`DELETE FROM attendance_days WHERE tenant_id = ${tenantId} AND work_date BETWEEN '2026-04-01' AND '2026-04-30'`);
     await t.database.db.execute(sql`DELETE FROM leave_requests WHERE tenant_id = ${tenantId} AND start_date <= '2026-04-30' AND end_date >= '2026-04-01'`);

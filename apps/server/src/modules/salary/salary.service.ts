@@ -1,10 +1,15 @@
 import { PEOPLE_MSG, can, type STATUTORY_COMPONENT_NAMES, type SalaryStructureView } from '@tankha/contracts';
 import {
+  computeEmployeeMonth,
   computeSalaryStructure,
   dateInZone,
   financialYearOf,
   isIndianStateCode,
+  isTaxFinancialYear,
+  monthDeductionsFromStructure,
+  monthEarningsFromStructure,
   rupeesToPaise,
+  salaryDeductionsForYear,
   salaryTaxEstimator,
   type EpfSettings,
   type MonthTenantDeduction,
@@ -184,6 +189,51 @@ function annualDeductionsOf(s: SalaryStructure): { annualProfessionalTaxPaise: n
     annualProfessionalTaxPaise: s.statutoryComponents.find((c) => c.name === 'ProfessionalTax')?.employeeAnnualPaise ?? 0,
     annualEmployeeEpfPaise: s.statutoryComponents.find((c) => c.name === 'EPF')?.employeeAnnualPaise ?? 0,
   };
+}
+
+/**
+ * The structure's month through the one month calculation (DESIGN §10: the preview calls it too): paid
+ * in full in April, the first month of its financial year, with nothing paid or deducted before, so
+ * its TDS is the year's tax ÷ 12 exactly as the run deducts it in April — the tax of the twelve months
+ * the run pays (12 × the monthly amounts), not of the structure's annual figures, whose fixed
+ * allowance also carries the CTC's sub-rupee remainder.
+ */
+function steadyMonth(
+  s: SalaryStructure,
+  rows: { earningRows: readonly MonthTenantEarning[]; deductionRows: readonly MonthTenantDeduction[] },
+  statutory: PayStatutory,
+  request: StructureRequest,
+  financialYear: string,
+) {
+  const april = `${financialYear.slice(0, 4)}-04`;
+  const fyEnd = `${String(Number(financialYear.slice(0, 4)) + 1)}-03-31`;
+  const ageAtFyEnd = request.dateOfBirth ? ageOn(request.dateOfBirth, fyEnd) : undefined;
+  const { annualProfessionalTaxPaise, annualEmployeeEpfPaise } = annualDeductionsOf(s);
+  return computeEmployeeMonth({
+    month: april,
+    period: { start: `${april}-01`, end: `${april}-30`, days: 30 },
+    payableDays: 30,
+    lopDays: 0,
+    earnings: monthEarningsFromStructure(s, rows.earningRows, { considerAllSalaryComponents: statutory.epf.considerAllSalaryComponents }),
+    deductions: monthDeductionsFromStructure(s, rows.deductionRows),
+    adjustments: [],
+    epf: { enabled: statutory.epf.enabled, settings: statutory.epf.settings },
+    esi: { enabled: statutory.esi.enabled, forceCalculate: request.forceESICalc ?? false },
+    professionalTax: statutory.professionalTax,
+    lwf: statutory.lwf,
+    gender: (request.gender === undefined ? undefined : GENDERS[request.gender]) ?? 'Male',
+    ageYears: request.dateOfBirth ? ageOn(request.dateOfBirth, `${april}-01`) : null,
+    tds: {
+      enabled: isTaxFinancialYear(financialYear),
+      financialYear,
+      regime: s.regime,
+      ageBand: ageAtFyEnd === undefined || ageAtFyEnd < 60 ? 'below60' : ageAtFyEnd < 80 ? '60to80' : 'above80',
+      grossSoFarPaise: 0,
+      tdsSoFarPaise: 0,
+      remainingMonths: 12,
+      deductionsForYearPaise: salaryDeductionsForYear({ financialYear, regime: s.regime, annualProfessionalTaxPaise, annualEmployeeEpfPaise }),
+    },
+  });
 }
 
 /**
@@ -458,6 +508,7 @@ export class SalaryService {
     }
     const { epf, esi, pt, lwf } = statutory;
     const s = result.structure;
+    const month = steadyMonth(s, { earningRows, deductionRows }, payStatutoryOf(statutory), request, financialYear);
     const enabled = {
       EPF: epf.enabled,
       ESI: esi.enabled,
@@ -469,7 +520,8 @@ export class SalaryService {
       monthlyCTC: toRupees(s.monthlyCtcPaise),
       monthlyGross: toRupees(s.monthlyGrossPaise),
       annualGross: toRupees(s.annualGrossPaise),
-      monthlyTDS: toRupees(s.monthlyTdsPaise),
+      // The one month calculation's TDS (DESIGN §10), as the run deducts it in a steady year.
+      monthlyTDS: toRupees(month.tdsPaise),
       annualTDS: toRupees(s.annualTdsPaise),
       earnings: s.earnings.map((e) => {
         const row = chosen.find((c) => c.row.id === e.id)?.row;

@@ -397,4 +397,25 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
     const mails = await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM outbox_emails WHERE to_address LIKE 'bulk.%@payslips.test'`);
     expect(mails[0]?.n).toBe(100);
   });
+
+  it('holds no transaction while it renders: a request made in the middle of a render job is answered at once', async () => {
+    const run = await insertRun('2025-07', [{ userId: member.id, spec: SLIPS.aditi }]);
+    const original = LocalFileStorage.prototype.putPending;
+    let answered: number | 'waiting' = 'waiting';
+    const spy = vi.spyOn(LocalFileStorage.prototype, 'putPending').mockImplementation(async function (this: LocalFileStorage, key, bytes) {
+      // On PGlite (one connection) this request would wait for a transaction the job kept open: for ever, here.
+      const request = t.app.inject({ method: 'GET', url: `/backend/api/PayrollRuns/${run.runId}`, headers: { authorization: `Bearer ${admin.token}` } });
+      const waited = new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 5_000));
+      const res = await Promise.race([request, waited]);
+      answered = res === 'waiting' ? res : res.statusCode;
+      return original.call(this, key, bytes);
+    });
+    try {
+      const stats = await t.tenantSteps(admin.tenantId, (steps) => service().renderPayslips(steps, { runId: run.runId, payslipIds: run.payslipIds }));
+      expect(stats.rendered).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(answered).toBe(200);
+  });
 });

@@ -82,6 +82,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const attendance = new AttendanceService({ clock, locks: payrollLocks });
   const leave = new LeaveService({ clock, locks: payrollLocks });
   const payrollSettings = new PayrollSettingsService({ clock });
+  const payslipDocuments = new PayslipDocumentService({ clock, files, config });
   return {
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
     tenants,
@@ -103,9 +104,9 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     salaryComponents: new SalaryComponentsService({ clock }),
     peopleImport: new PeopleImportService({ clock, employees: employee }),
     payrollLocks,
-    payslipDocuments: new PayslipDocumentService({ clock, files, config }),
+    payslipDocuments,
     payrollSettings,
-    payrollRun: new PayrollRunService({ clock, settings: payrollSettings, salary, attendance, leave, locks: payrollLocks, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) }),
+    payrollRun: new PayrollRunService({ clock, settings: payrollSettings, salary, attendance, leave, locks: payrollLocks, documents: payslipDocuments, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) }),
     payslip: new PayslipService(),
   };
 }
@@ -141,18 +142,19 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
     log.info({ documents, logos, payslips }, 'stored files swept');
   }, { cron: { expression: '23 * * * *', tz: 'UTC' }, retryLimit: 2 });
   // Payslip PDFs and e-mails after finalize (issue 10 item 6): chunks of payslips, each its own transaction.
-  uow.defineTenantJob(queue, 'payroll.payslips.render', async (scope, data) => {
-    const stats = await services.payslipDocuments.renderPayslips(scope, data);
+  // Rendering holds no transaction: read in one, render and store outside, write in a second (stepped).
+  uow.defineSteppedTenantJob(queue, 'payroll.payslips.render', async (steps, data) => {
+    const stats = await services.payslipDocuments.renderPayslips(steps, data);
     const perPayslipMs = stats.rendered > 0 ? Math.round(((stats.renderMs + stats.storeMs) / stats.rendered) * 10) / 10 : 0;
-    log.info({ tenantId: scope.tenantId, runId: data.runId, ...stats, perPayslipMs }, 'payslip PDFs rendered');
+    log.info({ runId: data.runId, ...stats, perPayslipMs }, 'payslip PDFs rendered');
   });
   uow.defineTenantJob(queue, 'payroll.payslips.email', async (scope, data) => void (await services.payslipDocuments.emailPayslips(scope, data)));
   // Payroll (DESIGN §10): processing in chunks, each chunk its own transaction (resumable).
   uow.defineSteppedTenantJob(queue, 'payroll.process', (steps, data) => services.payrollRun.processRun(steps, data.runId), { retryLimit: 3, expireInSeconds: 30 * 60 });
-  // LEAD: a placeholder so the job exists from the finalize commit on; the payslip PDF and e-mail work
-  // (issue 10 item 6) replaces this handler with its rendering and mailing.
+  // After the finalize commit (never before it): the payslip PDFs and e-mails, as render and e-mail jobs.
   uow.defineTenantJob(queue, 'payroll.finalized', async (scope, data) => {
-    log.info({ tenantId: scope.tenantId, runId: data.runId }, 'payroll finalized: payslip PDFs and e-mails not wired yet');
+    const started = await services.payslipDocuments.startPayslipDocuments(scope, data.runId);
+    log.info({ tenantId: scope.tenantId, runId: data.runId, ...started }, 'payroll finalized: payslip documents started');
   });
   uow.defineTenantJob(queue, 'notifications.push', async (scope, data) => {
     services.notification.push(scope, data);

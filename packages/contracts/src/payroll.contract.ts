@@ -68,6 +68,12 @@ export const PAYROLL_MSG = {
   markedPaid: 'Payroll marked as paid',
   runNotFound: 'Payroll month not found',
   payslipNotFound: 'Payslip not found',
+  pdfNotReady: 'Payslip PDF is not ready yet',
+  payslipsNotIssued: 'Payslips are issued only for a finalized payroll',
+  registerNotReady: 'The payroll register is available once the payroll is processed',
+  /** Processing refuses a month whose deductions exceed its gross (never a negative payslip); amounts as ₹ text. */
+  negativeNetPay: (employee: string, gross: string, deductions: string) =>
+    `Net pay of ${employee} would be negative: deductions of ${deductions} exceed the gross of ${gross}. Reduce or remove their one-time deductions, or hold their processing, then process again.`,
 } as const;
 
 export const PAY_PERIOD_TYPES = { DaysInMonth: 1, FixedRange: 2 } as const;
@@ -402,10 +408,5 @@ export const payslipIdPathSchema = z.object({ id: z.uuid({ error: 'id must be a 
 // ---------------------------------------------------------------------------------------------
 // Payslip documents: the stored PDF of each payslip and the payroll register (issue 10 items 6, 7).
 
-export const PAYSLIP_DOCUMENT_MSG = {
-  payslipNotFound: 'Payslip not found',
-  runNotFound: 'Payroll month not found',
-  pdfNotReady: 'Payslip PDF is not ready yet',
-  notFinalized: 'Payslips are issued only for a finalized payroll',
-  registerNotReady: 'The payroll register is available once the payroll is processed',
-} as const;
+// Their messages are in PAYROLL_MSG above (pdfNotReady, payslipsNotIssued, registerNotReady, and the
+// run's and payslip's not-found texts shared with the run).

@@ -12,7 +12,7 @@ import { TestClock } from '../platform/clock';
 import { seedDemoOrganisation, DEMO_PASSWORD } from '../db/seed/demo';
 import { withDatabase } from './global-setup';
 import { UnitOfWork } from '../platform/unit-of-work';
-import type { GlobalScope, TenantScope } from '../platform/tenancy';
+import type { GlobalScope, TenantScope, TenantSteps } from '../platform/tenancy';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -39,6 +39,8 @@ export interface TestApp {
   seedDemo(): Promise<void>;
   /** Runs `fn` in a tenant unit of work as a job would (enqueued jobs are written on commit). */
   tenantScope<T>(tenantId: string, fn: (scope: TenantScope) => Promise<T>): Promise<T>;
+  /** Runs a stepped job's body: each step its own tenant transaction, as defineSteppedTenantJob gives it (jobs drained after). */
+  tenantSteps<T>(tenantId: string, run: (steps: TenantSteps) => Promise<T>): Promise<T>;
   /** Runs `fn` in the global unit of work (no signed-in user). */
   globalScope<T>(fn: (scope: GlobalScope) => Promise<T>): Promise<T>;
   /** Runs every enqueued job; fails the test when one fails. */
@@ -165,6 +167,11 @@ export async function createTestApp(backend: Backend, env: Record<string, string
     registerOrganisation,
     tenantScope: async (tenantId, fn) => {
       const result = await uow.tenantJob(tenantId, fn);
+      await drainJobs();
+      return result;
+    },
+    tenantSteps: async (tenantId, run) => {
+      const result = await run((fn) => uow.tenantJob(tenantId, fn));
       await drainJobs();
       return result;
     },

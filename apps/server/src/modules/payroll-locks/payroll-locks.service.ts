@@ -9,10 +9,11 @@ type LockScope = Pick<TenantScope, 'db'>;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /**
- * Months whose payroll is finalized (DESIGN §10, issue 16). The payroll run will call `lockMonth`
- * in its finalize transaction; every change to attendance, leave or regularization asks
- * `assertOpen` first, and the recompute leaves locked days alone (`lockedMonthsBetween`). There is
- * no route yet (docs/decisions.md): until payroll exists only tests lock months.
+ * Months whose payroll is finalized (DESIGN §10, issue 16). POST /PayrollRuns/:id/finalize locks
+ * its month through `lockMonth` in the finalize transaction (PayrollRunService.finalize), so the
+ * lock commits with the finalized run or not at all; every change to attendance, leave or
+ * regularization asks `assertOpen` first, and the recompute leaves locked days alone
+ * (`lockedMonthsBetween`). Nothing unlocks a month from HTTP: corrections go into a later month.
  */
 export class PayrollLockService {
   constructor(private readonly deps: { clock: Clock }) {}

@@ -10,7 +10,7 @@ import {
   type PayrollSetup,
   type PayrollWarningKind,
 } from '@tankha/contracts';
-import { addDaysToDate, addMonthsToMonth, daysBetweenInclusive, payDateFor, payPeriodFor, rupeesToPaise, type PayPeriodSettings } from '@tankha/domain';
+import { addDaysToDate, addMonthsToMonth, daysBetweenInclusive, formatRupees, payDateFor, payPeriodFor, rupeesToPaise, type PayPeriodSettings } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { conflict, notFound } from '../../platform/errors';
 import type { Scope, TenantScope, TenantSteps } from '../../platform/tenancy';
@@ -20,6 +20,8 @@ import type { PayrollLockService } from '../payroll-locks/payroll-locks.service'
 import type { SalaryService } from '../salary/salary.service';
 import { computePayslip, monthContext, type EmployeeInputs } from './payroll.compute';
 import type { PayrollSettingsService } from './payroll-settings.service';
+import type { PayslipDocumentService } from './payslip-documents.service';
+import type { DocumentProgress } from './payslip-documents.repo';
 import * as repo from './payroll.repo';
 
 declare module '../../platform/jobs/jobs' {
@@ -102,6 +104,8 @@ export class PayrollRunService {
       attendance: AttendanceService;
       leave: LeaveService;
       locks: PayrollLockService;
+      /** The PDFs and e-mails of a finalized run: their progress is shown on the run. */
+      documents: Pick<PayslipDocumentService, 'progress' | 'progressOfRuns'>;
       chunkSize?: number;
     },
   ) {}
@@ -167,12 +171,12 @@ export class PayrollRunService {
   async list(scope: Scope): Promise<PayrollRun[]> {
     const runs = await repo.listRuns(scope.db);
     const ids = runs.map((r) => r.id);
-    const [holds, documents] = await Promise.all([repo.findHoldCounts(scope.db, ids), repo.findDocumentCounts(scope.db, ids)]);
+    const [holds, documents] = await Promise.all([repo.findHoldCounts(scope.db, ids), this.deps.documents.progressOfRuns(scope, ids)]);
     const out: PayrollRun[] = [];
     for (const run of runs) {
       // Open months count warnings and holds live; closed ones keep what they paid.
       const counts = OPEN.includes(run.status) ? await repo.countRunEmployees(scope.db, run) : null;
-      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents));
+      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents.get(run.id)));
     }
     return out;
   }
@@ -182,7 +186,7 @@ export class PayrollRunService {
     const [counts, holds, documents, finalizedByName] = await Promise.all([
       open ? repo.countRunEmployees(scope.db, run) : Promise.resolve(null),
       open ? Promise.resolve([]) : repo.findHoldCounts(scope.db, [run.id]),
-      repo.findDocumentCounts(scope.db, [run.id]),
+      this.deps.documents.progress(scope, run.id),
       repo.findUserName(scope.db, run.finalizedBy),
     ]);
     return this.viewOf(run, finalizedByName, counts, holds, documents);
@@ -193,10 +197,9 @@ export class PayrollRunService {
     finalizedByName: string | null,
     counts: repo.RunCounts | null,
     holds: readonly { runId: string; kind: string; n: number }[],
-    documents: readonly { runId: string; rendered: number; emailed: number }[],
+    documents: DocumentProgress | undefined,
   ): PayrollRun {
     const holdCount = (kind: string) => counts ? (kind === 'payout' ? counts.payoutHolds : counts.processingHolds) : (holds.find((h) => h.runId === run.id && h.kind === kind)?.n ?? 0);
-    const docs = documents.find((d) => d.runId === run.id);
     const processedCount = run.status === 'processed' || CLOSED.includes(run.status);
     return {
       id: run.id,
@@ -214,7 +217,8 @@ export class PayrollRunService {
       lastError: run.lastError,
       warningCount: counts?.warnings ?? 0,
       holds: { payout: holdCount('payout'), processing: holdCount('processing') },
-      payslips: { total: CLOSED.includes(run.status) ? run.employeeCount : 0, rendered: docs?.rendered ?? 0, emailed: docs?.emailed ?? 0 },
+      // Issued payslips only: a draft's payslips are a preview, with no PDF or e-mail to come.
+      payslips: CLOSED.includes(run.status) && documents ? documents : { total: 0, rendered: 0, emailed: 0 },
       processedAt: run.processedAt?.toISOString() ?? null,
       finalizedAt: run.finalizedAt?.toISOString() ?? null,
       finalizedByName,
@@ -267,10 +271,14 @@ export class PayrollRunService {
 
   // ---------------------------------------------------------------------------------------- holds, adjustments, remarks
 
-  /** A run whose inputs may change: draft or processed (a processed run re-processes the employee). */
+  /**
+   * A run whose inputs may change: draft or processed (a processed run re-processes the employee),
+   * or processing that stopped on an error (lastError), so its cause — a one-time deduction, a
+   * hold — can be fixed before processing resumes. The run row lock keeps this and the chunks apart.
+   */
   private async editableRun(scope: TenantScope, id: string): Promise<repo.RunRow> {
     const run = await this.runOr404(scope, id, true);
-    if (run.status === 'processing') throw conflict(PAYROLL_MSG.runProcessing);
+    if (run.status === 'processing' && run.lastError === null) throw conflict(PAYROLL_MSG.runProcessing);
     if (CLOSED.includes(run.status)) throw conflict(PAYROLL_MSG.runNotDraft);
     return run;
   }
@@ -439,7 +447,7 @@ export class PayrollRunService {
       await repo.findYtdBefore(scope.db, ids, financialYearStartMonth(run.month), run.month),
       await repo.findEsiCoveredAtStart(scope.db, ids, esiFrom, run.month),
     ];
-    const ctx = monthContext(run, daysBetweenInclusive(run.periodStart, run.periodEnd), structures.statutory);
+    const ctx = monthContext(run, daysBetweenInclusive(run.periodStart, run.periodEnd), structures);
     const adjustmentsOf = new Map<string, repo.AdjustmentRow[]>();
     for (const a of adjustments) adjustmentsOf.set(a.userId, [...(adjustmentsOf.get(a.userId) ?? []), a]);
     const payslips: repo.PayslipWrite[] = [];
@@ -462,6 +470,10 @@ export class PayrollRunService {
         computed = computePayslip(ctx, inputs);
       } catch (error) {
         throw new Error(`Could not compute the pay of ${who}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+      // Never a negative payslip: the month stops here with the employee named (a 409 on a request).
+      if (computed.payslip.netPaise < 0) {
+        throw conflict(PAYROLL_MSG.negativeNetPay(who, formatRupees(computed.payslip.grossPaise), formatRupees(computed.payslip.deductionsPaise)));
       }
       payslips.push(computed.payslip);
       lines.push(...computed.lines);

@@ -23,14 +23,22 @@ const employee: RunEmployee = {
   holdReason: null,
 };
 const statutory = {
-  epf: { enabled: false, settings: { applicability: 0 as const, employeeRatePercent: 12, employerRatePercent: 12, restrictToWageCeiling: true, proRate: false, includeEmployerShareInCtc: true } },
+  epf: { enabled: false, considerAllSalaryComponents: true, settings: { applicability: 0 as const, employeeRatePercent: 12, employerRatePercent: 12, restrictToWageCeiling: true, proRate: false, includeEmployerShareInCtc: true } },
   esi: { enabled: false },
   professionalTax: { enabled: true, stateCode: 'KA' },
   lwf: { enabled: false, stateCode: null },
 };
 const inputs = (over: Partial<EmployeeInputs> = {}): EmployeeInputs => ({
   employee,
-  structure: { regime: 0, monthlyGrossPaise: 5_000_000, forceEsi: false, earnings: [], deductions: [] },
+  structure: {
+    regime: 0,
+    monthlyGrossPaise: 5_000_000,
+    forceEsi: false,
+    lines: { earnings: [], preTaxDeductions: [], postTaxDeductions: [] },
+    // Karnataka PT 11 × 200 + 300 = 2,500; EPF 1,800 × 12 = 21,600.
+    annualProfessionalTaxPaise: 250_000,
+    annualEmployeeEpfPaise: 2_160_000,
+  },
   days: { '2026-06-10': 'absent', '2026-06-20': 0, '2026-06-22': 0.5 },
   adjustments: [],
   ytd: undefined,
@@ -39,7 +47,7 @@ const inputs = (over: Partial<EmployeeInputs> = {}): EmployeeInputs => ({
 });
 
 describe('the month input of one employee', () => {
-  const ctx = monthContext({ id: 'run', month: '2026-06', periodStart: '2026-06-01', periodEnd: '2026-06-30' }, 30, statutory);
+  const ctx = monthContext({ id: 'run', month: '2026-06', periodStart: '2026-06-01', periodEnd: '2026-06-30' }, 30, { statutory, tenantEarnings: [], tenantDeductions: [] });
 
   it('June 2026 is in FY 2026-27 with 10 months left, March included', () => {
     expect(ctx).toMatchObject({ financialYear: '2026-27', remainingMonths: 10, period: { start: '2026-06-01', end: '2026-06-30', days: 30 } });
@@ -53,6 +61,14 @@ describe('the month input of one employee', () => {
     // Born 15 Jan 1966: 60 on 1 June 2026; 61 at the end of the financial year (31 March 2027).
     expect(input.ageYears).toBe(60);
     expect(input.tds).toMatchObject({ enabled: true, financialYear: '2026-27', regime: 0, ageBand: '60to80', grossSoFarPaise: 0, tdsSoFarPaise: 0, remainingMonths: 10 });
+  });
+
+  it('old regime: the year’s professional tax and EPF (80C) are known deductions; the new regime has none', () => {
+    // 2,500 + 21,600 = 24,100.
+    expect(buildMonthInput(ctx, inputs()).tds.deductionsForYearPaise).toBe(2_410_000);
+    const newRegime = inputs();
+    newRegime.structure = { ...newRegime.structure, regime: 1 };
+    expect(buildMonthInput(ctx, newRegime).tds.deductionsForYearPaise).toBe(0);
   });
 
   it('the year so far comes from the last finalized payslip’s year to date', () => {

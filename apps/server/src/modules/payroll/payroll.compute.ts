@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import {
+  computeEmployeeMonth,
   computePayableDays,
   financialYearOf,
   isTaxFinancialYear,
+  monthDeductionsFromStructure,
+  monthEarningsFromStructure,
   remainingMonthsInFinancialYear,
+  salaryDeductionsForYear,
   type EmployeeMonthInput,
   type EmployeeMonthResult,
   type PayDayEntry,
@@ -11,10 +15,7 @@ import {
   type TaxAgeBand,
 } from '@tankha/domain';
 import type { PayslipEmployee } from '@tankha/contracts';
-// The one call of the month calculation (DESIGN §10). Lead: when wt-calc lands, import
-// computeEmployeeMonth from '@tankha/domain' here instead and delete compute-month.stub.ts.
-import { computeEmployeeMonth } from './compute-month.stub';
-import type { PayStatutory, PayStructure } from '../salary/salary.service';
+import type { PayStructure, PayStructures } from '../salary/salary.service';
 import type { AdjustmentRow, LineWrite, PayslipWrite, RunEmployee, StoredYtd } from './payroll.repo';
 
 /**
@@ -29,17 +30,23 @@ export function payslipIdOf(runId: string, userId: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** What every employee of a run shares: the period, the tax year and the statutory settings. */
+/** What every employee of a run shares: the period, the tax year, the statutory settings and the organisation's components. */
 export interface MonthContext {
   runId: string;
   month: string;
   period: { start: string; end: string; days: number };
   financialYear: string;
   remainingMonths: number;
-  statutory: PayStatutory;
+  statutory: PayStructures['statutory'];
+  tenantEarnings: PayStructures['tenantEarnings'];
+  tenantDeductions: PayStructures['tenantDeductions'];
 }
 
-export function monthContext(run: { id: string; month: string; periodStart: string; periodEnd: string }, days: number, statutory: PayStatutory): MonthContext {
+export function monthContext(
+  run: { id: string; month: string; periodStart: string; periodEnd: string },
+  days: number,
+  { statutory, tenantEarnings, tenantDeductions }: Pick<PayStructures, 'statutory' | 'tenantEarnings' | 'tenantDeductions'>,
+): MonthContext {
   return {
     runId: run.id,
     month: run.month,
@@ -48,6 +55,8 @@ export function monthContext(run: { id: string; month: string; periodStart: stri
     financialYear: financialYearOf(`${run.month}-01`),
     remainingMonths: remainingMonthsInFinancialYear(run.month),
     statutory,
+    tenantEarnings,
+    tenantDeductions,
   };
 }
 
@@ -99,19 +108,24 @@ export function employeeSnapshot(e: RunEmployee): PayslipEmployee {
   };
 }
 
-/** The one input the month calculation takes, from the chunk's bulk reads. */
+/**
+ * The one input the month calculation takes, from the chunk's bulk reads: the structure's recurring
+ * lines through the domain's own mapping (monthEarningsFromStructure, monthDeductionsFromStructure),
+ * the organisation's statutory settings, the payable days and the year so far.
+ */
 export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): EmployeeMonthInput {
-  const { employee, structure, statutory } = { ...inputs, statutory: ctx.statutory };
+  const { employee, structure } = inputs;
+  const { statutory } = ctx;
   const days = computePayableDays({ period: ctx.period, dateOfJoining: employee.dateOfJoining, dateOfLeaving: null, days: { byDate: inputs.days } });
   return {
     month: ctx.month,
     period: ctx.period,
     payableDays: days.payableDays,
     lopDays: days.lopDays,
-    earnings: structure.earnings,
-    deductions: structure.deductions,
+    earnings: monthEarningsFromStructure(structure.lines, ctx.tenantEarnings, { considerAllSalaryComponents: statutory.epf.considerAllSalaryComponents }),
+    deductions: monthDeductionsFromStructure(structure.lines, ctx.tenantDeductions),
     adjustments: inputs.adjustments.map((a) => ({ kind: a.kind, category: a.category, label: a.label, amountPaise: a.amountPaise, taxable: a.taxable })),
-    epf: statutory.epf,
+    epf: { enabled: statutory.epf.enabled, settings: statutory.epf.settings },
     esi: { enabled: statutory.esi.enabled, forceCalculate: structure.forceEsi, coveredAtPeriodStart: inputs.esiCoveredAtStart },
     professionalTax: statutory.professionalTax,
     lwf: statutory.lwf,
@@ -125,6 +139,13 @@ export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): Empl
       grossSoFarPaise: inputs.ytd?.taxableGrossPaise ?? 0,
       tdsSoFarPaise: inputs.ytd?.tdsPaise ?? 0,
       remainingMonths: ctx.remainingMonths,
+      // Old regime: the year's professional tax and EPF (80C) as the structure projects them, as the preview does.
+      deductionsForYearPaise: salaryDeductionsForYear({
+        financialYear: ctx.financialYear,
+        regime: structure.regime,
+        annualProfessionalTaxPaise: structure.annualProfessionalTaxPaise,
+        annualEmployeeEpfPaise: structure.annualEmployeeEpfPaise,
+      }),
     },
   };
 }

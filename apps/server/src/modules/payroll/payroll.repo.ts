@@ -595,15 +595,6 @@ export async function sumLinesByCode(tdb: TenantDb, runId: string): Promise<Comp
   return rows.map((r) => ({ ...r, amountPaise: Number(r.amountPaise) }));
 }
 
-export async function findDocumentCounts(tdb: TenantDb, runIds: readonly string[]): Promise<{ runId: string; rendered: number; emailed: number }[]> {
-  if (runIds.length === 0) return [];
-  return tdb.tx
-    .select({ runId: payslipDocuments.runId, rendered: count(), emailed: count(payslipDocuments.emailedAt) })
-    .from(payslipDocuments)
-    .where(and(eq(payslipDocuments.tenantId, tdb.tenantId), inArray(payslipDocuments.runId, [...runIds])))
-    .groupBy(payslipDocuments.runId);
-}
-
 export type PayslipRow = typeof payslips.$inferSelect;
 
 export interface PayslipSummaryRow {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { PEOPLE_MSG, type PayrollRun, type SessionUser } from '@tankha/contracts';
+import { PAYROLL_MSG, PEOPLE_MSG, type PayrollRun, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
@@ -74,5 +74,50 @@ describe.each(BACKENDS)('payroll processing resumes after a failure (%s)', (back
     expect((await call('POST', `/PayrollRuns/${run.id}/process`)).statusCode).toBe(202);
     expect(data<PayrollRun>(await call('GET', `/PayrollRuns/${run.id}`))).toMatchObject({ status: 'processed', employeeCount: 7, netPay: 350_000 });
     expect(await count()).toBe(7);
+  });
+
+  describe('never a negative payslip (deductions above the gross)', () => {
+    const who = async () => {
+      const [row] = await queryRows<{ name: string }>(t.database.db, sql`SELECT first_name || ' ' || last_name || ' (' || employee_number || ')' AS name FROM users WHERE id = ${poisoned}`);
+      return row?.name ?? '';
+    };
+    // June in full: gross ₹50,000; statutory components off; new regime under the 87A rebate: no TDS.
+    // A one-time recovery of ₹60,000 would leave ₹50,000 − ₹60,000 = −₹10,000.
+    const expected = async () => PAYROLL_MSG.negativeNetPay(await who(), '₹50,000', '₹60,000');
+
+    it('on a processed month, the one-time deduction is refused with the employee named and nothing is saved', async () => {
+      const res = await call('POST', `/PayrollRuns/${run.id}/adjustments`, { userId: poisoned, kind: 'deduction', category: 'loanRecovery', label: 'Advance recovery', amount: 60_000 });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(await expected());
+      expect((await call('GET', `/PayrollRuns/${run.id}/adjustments?userId=${poisoned}`)).json().totalRecords).toBe(0);
+      expect(data<PayrollRun>(await call('GET', `/PayrollRuns/${run.id}`))).toMatchObject({ status: 'processed', netPay: 350_000 });
+    });
+
+    it('processing stops on it with the reason; the deduction can be removed while stopped and processing resumes', async () => {
+      // As if entered on the draft: processing from scratch meets it in the last chunk.
+      await t.database.db.execute(sql`INSERT INTO payroll_adjustments (tenant_id, run_id, user_id, kind, category, label, amount_paise, taxable)
+                                      VALUES (${admin.tenantId}, ${run.id}, ${poisoned}, 'deduction', 'loanRecovery', 'Advance recovery', 6000000, false)`);
+      const started = await t.app.inject({ method: 'POST', url: `/backend/api/PayrollRuns/${run.id}/process`, headers: { authorization: `Bearer ${admin.token}` } });
+      expect(started.statusCode).toBe(202);
+      const { failed } = await t.app.jobs.drain();
+      expect(failed.map((f) => f.name)).toEqual(['payroll.process']);
+      run = data<PayrollRun>(await call('GET', `/PayrollRuns/${run.id}`));
+      expect(run).toMatchObject({ status: 'processing', progress: { done: 6, total: 7 }, lastError: await expected() });
+      expect(await count()).toBe(6);
+      // Stopped, so its cause can be fixed: the recovery goes (a running one would be refused: runProcessing).
+      const [adjustment] = data<{ id: string }[]>(await call('GET', `/PayrollRuns/${run.id}/adjustments?userId=${poisoned}`));
+      expect((await call('DELETE', `/PayrollRuns/${run.id}/adjustments/${adjustment?.id ?? ''}`)).statusCode).toBe(200);
+      expect((await call('POST', `/PayrollRuns/${run.id}/process`)).statusCode).toBe(202);
+      run = data<PayrollRun>(await call('GET', `/PayrollRuns/${run.id}`));
+      expect(run).toMatchObject({ status: 'processed', employeeCount: 7, netPay: 350_000, lastError: null });
+      expect(await count()).toBe(7);
+    });
+
+    it('a run that is processing without an error takes no changes', async () => {
+      await t.database.db.execute(sql`UPDATE payroll_runs SET status = 'processing', last_error = NULL WHERE id = ${run.id}`);
+      const res = await call('PUT', `/PayrollRuns/${run.id}/holds/${poisoned}`, { kind: 'payout' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(PAYROLL_MSG.runProcessing);
+    });
   });
 });

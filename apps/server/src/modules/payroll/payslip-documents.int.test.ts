@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { getDocumentProxy } from 'unpdf';
-import { PAYSLIP_DOCUMENT_MSG, type SessionUser } from '@tankha/contracts';
+import { PAYROLL_MSG, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../db/seed/demo';
 import { LocalFileStorage } from '../../platform/files/file-storage';
@@ -168,7 +168,7 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
   it('answers that the PDF is not ready before the documents are rendered, and counts nothing yet', async () => {
     const res = await pdfOf(slipIds.aditi, member.token);
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(PAYSLIP_DOCUMENT_MSG.pdfNotReady);
+    expect(res.json().message).toBe(PAYROLL_MSG.pdfNotReady);
     expect(await t.tenantScope(admin.tenantId, (scope) => service().progress(scope, runId))).toEqual({ total: 5, rendered: 0, emailed: 0 });
   });
 
@@ -180,7 +180,7 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
       if (calls === 3) throw new Error('disk full');
       return original.call(this, key, bytes);
     });
-    await expect(t.tenantScope(admin.tenantId, (scope) => service().renderPayslips(scope, { runId, payslipIds: Object.values(slipIds) }))).rejects.toThrow('disk full');
+    await expect(t.tenantSteps(admin.tenantId, (steps) => service().renderPayslips(steps, { runId, payslipIds: Object.values(slipIds) }))).rejects.toThrow('disk full');
     spy.mockRestore();
     expect(await documents()).toEqual([]);
     expect(await queryRows(db(), sql`SELECT id FROM files WHERE tenant_id = ${admin.tenantId} AND kind = 'payslip'`)).toEqual([]);
@@ -233,7 +233,7 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
     // A colleague's payslip: not found, as if it did not exist.
     const colleague = await pdfOf(slipIds.rahul, member.token);
     expect(colleague.statusCode).toBe(404);
-    expect(colleague.json().message).toBe(PAYSLIP_DOCUMENT_MSG.payslipNotFound);
+    expect(colleague.json().message).toBe(PAYROLL_MSG.payslipNotFound);
     // payroll.run.view reads anyone's in the organisation; another organisation reads nothing.
     expect((await pdfOf(slipIds.aditi, moderator.token)).statusCode).toBe(200);
     expect((await pdfOf(slipIds.aditi, admin.token)).statusCode).toBe(200);
@@ -249,7 +249,7 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
     const again = await t.tenantScope(admin.tenantId, (scope) => service().startPayslipDocuments(scope, runId));
     // Only the payslip whose employee has no address is still unsent; its job sends nothing.
     expect(again).toEqual({ renderJobs: 0, emailJobs: 1 });
-    const retried = await t.tenantScope(admin.tenantId, (scope) => service().renderPayslips(scope, { runId, payslipIds: Object.values(slipIds) }));
+    const retried = await t.tenantSteps(admin.tenantId, (steps) => service().renderPayslips(steps, { runId, payslipIds: Object.values(slipIds) }));
     expect(retried).toMatchObject({ rendered: 0, skipped: 5 });
     expect(await t.tenantScope(admin.tenantId, (scope) => service().emailPayslips(scope, { runId, payslipIds: Object.values(slipIds) }))).toBe(0);
     expect(await documents()).toEqual(before);
@@ -289,22 +289,22 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
     expect(byMember.statusCode).toBe(403);
     const byOutsider = await t.call('GET', `/PayrollRuns/${runId}/register.xlsx`, { token: outsider.token });
     expect(byOutsider.statusCode).toBe(404);
-    expect(byOutsider.json().message).toBe(PAYSLIP_DOCUMENT_MSG.runNotFound);
+    expect(byOutsider.json().message).toBe(PAYROLL_MSG.runNotFound);
   });
 
   it('renders nothing for a run that is not finalized, but its register is ready once processed', async () => {
     const processed = await insertRun('2025-12', [{ userId: member.id, spec: SLIPS.aditi }], 'processed');
-    await expect(t.tenantScope(admin.tenantId, (scope) => service().startPayslipDocuments(scope, processed.runId))).rejects.toThrow(PAYSLIP_DOCUMENT_MSG.notFinalized);
-    expect(await t.tenantScope(admin.tenantId, (scope) => service().renderPayslips(scope, { runId: processed.runId, payslipIds: processed.payslipIds }))).toMatchObject({ rendered: 0 });
+    await expect(t.tenantScope(admin.tenantId, (scope) => service().startPayslipDocuments(scope, processed.runId))).rejects.toThrow(PAYROLL_MSG.payslipsNotIssued);
+    expect(await t.tenantSteps(admin.tenantId, (steps) => service().renderPayslips(steps, { runId: processed.runId, payslipIds: processed.payslipIds }))).toMatchObject({ rendered: 0 });
     expect((await t.call('GET', `/PayrollRuns/${processed.runId}/register.xlsx`, { token: admin.token })).statusCode).toBe(200);
     // The employee does not see an unfinalized payslip; the administrator is told it has no PDF.
-    expect((await pdfOf(processed.payslipIds[0] ?? '', member.token)).json().message).toBe(PAYSLIP_DOCUMENT_MSG.payslipNotFound);
-    expect((await pdfOf(processed.payslipIds[0] ?? '', admin.token)).json().message).toBe(PAYSLIP_DOCUMENT_MSG.pdfNotReady);
+    expect((await pdfOf(processed.payslipIds[0] ?? '', member.token)).json().message).toBe(PAYROLL_MSG.payslipNotFound);
+    expect((await pdfOf(processed.payslipIds[0] ?? '', admin.token)).json().message).toBe(PAYROLL_MSG.pdfNotReady);
 
     const [draft] = await queryRows<{ id: string }>(db(), sql`INSERT INTO payroll_runs (tenant_id, month, period_start, period_end, pay_date) VALUES (${admin.tenantId}, '2025-11', '2025-11-01', '2025-11-30', '2025-11-30') RETURNING id`);
     const res = await t.call('GET', `/PayrollRuns/${draft?.id ?? ''}/register.xlsx`, { token: admin.token });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(PAYSLIP_DOCUMENT_MSG.registerNotReady);
+    expect(res.json().message).toBe(PAYROLL_MSG.registerNotReady);
   });
 
   it('renders each payslip once when two jobs are given the same payslips at the same time', async () => {
@@ -313,7 +313,7 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
       { userId: rahul.id, spec: SLIPS.rahul },
       { userId: moderator.id, spec: SLIPS.vikram },
     ]);
-    const render = () => t.tenantScope(admin.tenantId, (scope) => service().renderPayslips(scope, { runId: run.runId, payslipIds: run.payslipIds }));
+    const render = () => t.tenantSteps(admin.tenantId, (steps) => service().renderPayslips(steps, { runId: run.runId, payslipIds: run.payslipIds }));
     const [a, b] = await Promise.all([render(), render()]);
     expect(a.rendered + b.rendered).toBe(3);
     expect(a.skipped + b.skipped).toBe(3);
@@ -363,22 +363,31 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
     let reads = 0;
     let jobMs = 0;
     const total = performance.now();
-    const stats = await t.tenantScope(tenantId, async (scope) => {
+    // Every statement of the job's two transactions goes through its steps: count the reads there.
+    const stats = await t.tenantSteps(tenantId, async (steps) => {
       const began = performance.now();
-      const tx = scope.db.tx as unknown as { execute: (...a: unknown[]) => unknown; select: (...a: unknown[]) => unknown };
-      const [execute, select] = [tx.execute.bind(tx), tx.select.bind(tx)];
-      let counted = 0;
-      tx.execute = (...a: unknown[]) => ((counted += 1), execute(...a));
-      tx.select = (...a: unknown[]) => ((counted += 1), select(...a));
-      const result = await service().renderPayslips(scope, { runId: run.runId, payslipIds: run.payslipIds });
-      reads = counted;
+      const counting: typeof steps = (fn) =>
+        steps(async (scope) => {
+          // Counted while the job's own code runs, not the platform's commit work (writing the enqueued jobs).
+          let counting = true;
+          const tx = scope.db.tx as unknown as { execute: (...a: unknown[]) => unknown; select: (...a: unknown[]) => unknown };
+          const [execute, select] = [tx.execute.bind(tx), tx.select.bind(tx)];
+          tx.execute = (...a: unknown[]) => ((reads += counting ? 1 : 0), execute(...a));
+          tx.select = (...a: unknown[]) => ((reads += counting ? 1 : 0), select(...a));
+          try {
+            return await fn(scope);
+          } finally {
+            counting = false;
+          }
+        });
+      const result = await service().renderPayslips(counting, { runId: run.runId, payslipIds: run.payslipIds });
       jobMs = performance.now() - began;
       return result;
     });
     // The commit and the jobs it started: promoting the files, the e-mail job and its 100 mails.
     const afterMs = performance.now() - total - jobMs;
     expect(stats.rendered).toBe(100);
-    // Bulk: the run, the lock, the payslips, their lines and the organisation; no read per payslip.
+    // Bulk: the run, the payslips, their lines and the organisation, then the lock; no read per payslip.
     expect(reads).toBe(5);
     const perPayslip = (stats.renderMs + stats.storeMs) / stats.rendered;
     console.log(
@@ -387,5 +396,26 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
     );
     const mails = await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM outbox_emails WHERE to_address LIKE 'bulk.%@payslips.test'`);
     expect(mails[0]?.n).toBe(100);
+  });
+
+  it('holds no transaction while it renders: a request made in the middle of a render job is answered at once', async () => {
+    const run = await insertRun('2025-07', [{ userId: member.id, spec: SLIPS.aditi }]);
+    const original = LocalFileStorage.prototype.putPending;
+    let answered: number | 'waiting' = 'waiting';
+    const spy = vi.spyOn(LocalFileStorage.prototype, 'putPending').mockImplementation(async function (this: LocalFileStorage, key, bytes) {
+      // On PGlite (one connection) this request would wait for a transaction the job kept open: for ever, here.
+      const request = t.app.inject({ method: 'GET', url: `/backend/api/PayrollRuns/${run.runId}`, headers: { authorization: `Bearer ${admin.token}` } });
+      const waited = new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 5_000));
+      const res = await Promise.race([request, waited]);
+      answered = res === 'waiting' ? res : res.statusCode;
+      return original.call(this, key, bytes);
+    });
+    try {
+      const stats = await t.tenantSteps(admin.tenantId, (steps) => service().renderPayslips(steps, { runId: run.runId, payslipIds: run.payslipIds }));
+      expect(stats.rendered).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(answered).toBe(200);
   });
 });

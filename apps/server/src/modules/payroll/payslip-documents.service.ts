@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PAYSLIP_DOCUMENT_MSG as MSG, can } from '@tankha/contracts';
+import { PAYROLL_MSG as MSG, can } from '@tankha/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { conflict, notFound } from '../../platform/errors';
 import { sweepStored, type FileStorage } from '../../platform/files/file-storage';
-import type { GlobalScope, Scope, TenantDb, TenantScope } from '../../platform/tenancy';
+import type { GlobalScope, Scope, TenantScope, TenantSteps } from '../../platform/tenancy';
 import { monthLabel } from './payroll-format';
 import { buildPayrollRegisterXlsx } from './payroll-register';
 import { payslipFileName, payslipMail } from './payslip-mail';
@@ -55,7 +55,7 @@ export class PayslipDocumentService {
   async startPayslipDocuments({ db: tdb, enqueue }: TenantScope, runId: string): Promise<{ renderJobs: number; emailJobs: number }> {
     const run = await repo.findRun(tdb, runId);
     if (!run) throw notFound(MSG.runNotFound);
-    if (!ISSUED.includes(run.status)) throw conflict(MSG.notFinalized);
+    if (!ISSUED.includes(run.status)) throw conflict(MSG.payslipsNotIssued);
     const render = chunksOf(await repo.findPayslipIdsWithoutDocument(tdb, runId));
     const email = chunksOf(await repo.findDocumentIdsNotEmailed(tdb, runId));
     for (const payslipIds of render) enqueue('payroll.payslips.render', { runId, payslipIds });
@@ -73,20 +73,41 @@ export class PayslipDocumentService {
     return repo.documentProgressOfRuns(tdb, runIds);
   }
 
-  /** The job 'payroll.payslips.render': one chunk of payslips, read in bulk, rendered and stored. */
-  async renderPayslips({ db: tdb, tenantId, enqueue }: TenantScope, { runId, payslipIds }: { runId: string; payslipIds: readonly string[] }): Promise<RenderStats> {
+  /**
+   * The job 'payroll.payslips.render': one chunk of payslips, in three steps so no transaction is
+   * open while PDFs are rendered (on PGlite, with its one connection, every request would wait):
+   *  1. one transaction reads the run, the payslips of the chunk still without a PDF, their lines
+   *     and the letterhead, in bulk;
+   *  2. outside any transaction the PDFs are rendered and stored under pending names;
+   *  3. a second transaction takes the chunk's advisory locks, inserts the file and document rows
+   *     (a payslip that meanwhile got its document keeps it: ON CONFLICT DO NOTHING) and enqueues the
+   *     promotion of the kept files and the e-mails of their payslips.
+   * A payslip never gets two documents (its primary key), and never a document without its bytes or
+   * bytes nobody refers to: what step 3 does not keep is removed at once, what a crash leaves pending
+   * the hourly sweep removes, and a retry renders what has no document. Two jobs given the same
+   * payslips at once may both render one, but only one document commits.
+   */
+  async renderPayslips(steps: TenantSteps, { runId, payslipIds }: { runId: string; payslipIds: readonly string[] }): Promise<RenderStats> {
     const stats: RenderStats = { rendered: 0, skipped: 0, renderMs: 0, storeMs: 0 };
-    const run = await repo.findRun(tdb, runId);
-    // Only an issued month is rendered; anything else is a job that should not exist: nothing to retry.
-    if (!run || !ISSUED.includes(run.status)) return { ...stats, skipped: payslipIds.length };
-    await repo.lockPayslips(tdb, payslipIds);
-    const slips = await repo.findPayslipsToRender(tdb, runId, payslipIds);
+    const read = await steps(async ({ db: tdb, tenantId }) => {
+      const run = await repo.findRun(tdb, runId);
+      // Only an issued month is rendered; anything else is a job that should not exist: nothing to retry.
+      if (!run || !ISSUED.includes(run.status)) return null;
+      const slips = await repo.findPayslipsToRender(tdb, runId, payslipIds);
+      if (slips.length === 0) return { run, slips, lines: new Map<string, repo.LineRow[]>(), organisation: null, tenantId };
+      const lines = await repo.findLines(tdb, slips.map((x) => x.id));
+      const organisation = await repo.findOrganisation(tdb);
+      if (!organisation) throw new Error('organisation not found');
+      return { run, slips, lines, organisation, tenantId };
+    });
+    if (!read) return { ...stats, skipped: payslipIds.length };
+    const { run, slips, lines, tenantId } = read;
     stats.skipped = payslipIds.length - slips.length;
-    if (slips.length === 0) return stats;
-    const lines = await repo.findLines(tdb, slips.map((s) => s.id));
-    const organisation = await this.organisation(tdb);
+    if (slips.length === 0 || !read.organisation) return stats;
+    const organisation = await this.letterhead(read.organisation);
 
     const written: repo.NewDocument[] = [];
+    let done: repo.NewDocument[];
     try {
       for (const slip of slips) {
         const started = performance.now();
@@ -99,22 +120,27 @@ export class PayslipDocumentService {
         stats.renderMs += rendered - started;
         stats.storeMs += performance.now() - rendered;
       }
-      const kept = await repo.insertDocuments(tdb, runId, written, this.deps.clock.now());
-      const dropped = written.filter((d) => !kept.has(d.storageKey));
-      await Promise.all(dropped.map((d) => this.deps.files.remove(d.storageKey)));
-      const done = written.filter((d) => kept.has(d.storageKey));
-      stats.rendered = done.length;
-      stats.skipped += dropped.length;
-      if (done.length > 0) {
-        enqueue('files.stored.batch', { storageKeys: done.map((d) => d.storageKey) });
-        enqueue('payroll.payslips.email', { runId, payslipIds: done.map((d) => d.payslipId) });
-      }
-      return stats;
+      done = await steps(async ({ db: tdb, enqueue }) => {
+        await repo.lockPayslips(tdb, written.map((d) => d.payslipId));
+        const kept = await repo.insertDocuments(tdb, runId, written, this.deps.clock.now());
+        const keptDocuments = written.filter((d) => kept.has(d.storageKey));
+        if (keptDocuments.length > 0) {
+          enqueue('files.stored.batch', { storageKeys: keptDocuments.map((d) => d.storageKey) });
+          enqueue('payroll.payslips.email', { runId, payslipIds: keptDocuments.map((d) => d.payslipId) });
+        }
+        return keptDocuments;
+      });
     } catch (error) {
-      // Nothing of this attempt will commit: its bytes go now (the sweep would, an hour later).
+      // Nothing of this attempt committed: its bytes go now (the sweep would, an hour later).
       await Promise.all(written.map((d) => this.deps.files.remove(d.storageKey)));
       throw error;
     }
+    // Rendered by another job in the meantime: its document stays, these bytes go.
+    const keptKeys = new Set(done.map((d) => d.storageKey));
+    await Promise.all(written.filter((d) => !keptKeys.has(d.storageKey)).map((d) => this.deps.files.remove(d.storageKey)));
+    stats.rendered = done.length;
+    stats.skipped += written.length - done.length;
+    return stats;
   }
 
   /**
@@ -189,10 +215,8 @@ export class PayslipDocumentService {
     return sweepStored(this.deps.files, STORAGE_PREFIX, this.deps.clock.now(), (keys) => repo.findKnownStorageKeys(global, keys));
   }
 
-  /** The letterhead, with the logo's bytes read once for the whole chunk. */
-  private async organisation(tdb: TenantDb): Promise<PayslipOrganisation> {
-    const org = await repo.findOrganisation(tdb);
-    if (!org) throw new Error('organisation not found');
+  /** The letterhead, with the logo's bytes read once for the whole chunk (from the file store, outside any transaction). */
+  private async letterhead(org: repo.OrganisationRow): Promise<PayslipOrganisation> {
     const logo = org.logoKey ? await this.deps.files.get(org.logoKey) : null;
     return { name: org.name, address: org.address, logo };
   }

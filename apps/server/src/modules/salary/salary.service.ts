@@ -1,15 +1,21 @@
 import { PEOPLE_MSG, can, type STATUTORY_COMPONENT_NAMES, type SalaryStructureView } from '@tankha/contracts';
 import {
+  computeEmployeeMonth,
   computeSalaryStructure,
   dateInZone,
   financialYearOf,
   isIndianStateCode,
+  isTaxFinancialYear,
+  monthDeductionsFromStructure,
+  monthEarningsFromStructure,
   rupeesToPaise,
+  salaryDeductionsForYear,
   salaryTaxEstimator,
   type EpfSettings,
-  type MonthDeductionInput,
-  type MonthEarningInput,
+  type MonthTenantDeduction,
+  type MonthTenantEarning,
   type SalaryCalculationType,
+  type SalaryStructure,
   type SalaryEarningInput,
   type SalaryStructureEpfSettings,
   type StatutoryGender,
@@ -128,11 +134,6 @@ function readStatutory(rows: repo.StatutoryRow[]) {
   return { epf: settingsOf(rows, 'EPF'), esi: settingsOf(rows, 'ESI'), pt: settingsOf(rows, 'ProfessionalTax'), lwf: settingsOf(rows, 'LWF') };
 }
 
-/** A stable line code for a deduction component (DED_NPS_EMPLOYEE_CONTRIBUTION), for variance by component. */
-function deductionCode(name: string): string {
-  return `DED_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
-}
-
 interface ComponentRows {
   earningRows: TenantEarningRow[];
   deductionRows: TenantDeductionRow[];
@@ -141,35 +142,98 @@ interface ComponentRows {
 
 /** The organisation's statutory settings as the month calculation takes them (EmployeeMonthInput). */
 export interface PayStatutory {
-  epf: { enabled: boolean; settings: EpfSettings };
+  /** considerAllSalaryComponents (platform spec §9): every earning but HRA is PF wage (monthEarningsFromStructure's option). */
+  epf: { enabled: boolean; settings: EpfSettings; considerAllSalaryComponents: boolean };
   esi: { enabled: boolean };
   professionalTax: { enabled: boolean; stateCode: string | null };
   lwf: { enabled: boolean; stateCode: string | null };
 }
 
-/** One employee's stored structure as the month calculation takes it: full-month amounts in paise. */
+/**
+ * One employee's stored structure as the structure engine computes it (full-month amounts in paise);
+ * the run maps it to the month input with the domain's monthEarningsFromStructure and
+ * monthDeductionsFromStructure, as the structure preview does.
+ */
 export interface PayStructure {
   regime: 0 | 1;
   monthlyGrossPaise: number;
   forceEsi: boolean;
-  earnings: MonthEarningInput[];
-  deductions: MonthDeductionInput[];
+  lines: Pick<SalaryStructure, 'earnings' | 'preTaxDeductions' | 'postTaxDeductions'>;
+  /** The year's professional tax and employee EPF as the structure projects them (old-regime TDS, as in the preview). */
+  annualProfessionalTaxPaise: number;
+  annualEmployeeEpfPaise: number;
 }
 
 export interface PayStructures {
   statutory: PayStatutory;
+  /** The organisation's components with the flags the month takes (monthEarningsFromStructure, monthDeductionsFromStructure). */
+  tenantEarnings: MonthTenantEarning[];
+  tenantDeductions: MonthTenantDeduction[];
   /** By user id; absent without a CTC; `error` when the engine refuses the stored structure. */
   structures: Map<string, PayStructure | { error: string }>;
 }
 
 function payStatutoryOf(st: ReturnType<typeof readStatutory>): PayStatutory {
-  const { considerAllSalaryComponents: _perComponent, ...epf } = epfSettingsOf(st.epf);
+  const { considerAllSalaryComponents, ...epf } = epfSettingsOf(st.epf);
   return {
-    epf: { enabled: st.epf.enabled, settings: epf },
+    epf: { enabled: st.epf.enabled, settings: epf, considerAllSalaryComponents },
     esi: { enabled: st.esi.enabled },
     professionalTax: { enabled: stateOf(st.pt) !== null, stateCode: stateOf(st.pt) },
     lwf: { enabled: stateOf(st.lwf) !== null, stateCode: stateOf(st.lwf) },
   };
+}
+
+/** The year's professional tax and employee EPF of a structure (steady full months), for the old regime's TDS. */
+function annualDeductionsOf(s: SalaryStructure): { annualProfessionalTaxPaise: number; annualEmployeeEpfPaise: number } {
+  return {
+    annualProfessionalTaxPaise: s.statutoryComponents.find((c) => c.name === 'ProfessionalTax')?.employeeAnnualPaise ?? 0,
+    annualEmployeeEpfPaise: s.statutoryComponents.find((c) => c.name === 'EPF')?.employeeAnnualPaise ?? 0,
+  };
+}
+
+/**
+ * The structure's month through the one month calculation (DESIGN §10: the preview calls it too): paid
+ * in full in April, the first month of its financial year, with nothing paid or deducted before, so
+ * its TDS is the year's tax ÷ 12 exactly as the run deducts it in April — the tax of the twelve months
+ * the run pays (12 × the monthly amounts), not of the structure's annual figures, whose fixed
+ * allowance also carries the CTC's sub-rupee remainder.
+ */
+function steadyMonth(
+  s: SalaryStructure,
+  rows: { earningRows: readonly MonthTenantEarning[]; deductionRows: readonly MonthTenantDeduction[] },
+  statutory: PayStatutory,
+  request: StructureRequest,
+  financialYear: string,
+) {
+  const april = `${financialYear.slice(0, 4)}-04`;
+  const fyEnd = `${String(Number(financialYear.slice(0, 4)) + 1)}-03-31`;
+  const ageAtFyEnd = request.dateOfBirth ? ageOn(request.dateOfBirth, fyEnd) : undefined;
+  const { annualProfessionalTaxPaise, annualEmployeeEpfPaise } = annualDeductionsOf(s);
+  return computeEmployeeMonth({
+    month: april,
+    period: { start: `${april}-01`, end: `${april}-30`, days: 30 },
+    payableDays: 30,
+    lopDays: 0,
+    earnings: monthEarningsFromStructure(s, rows.earningRows, { considerAllSalaryComponents: statutory.epf.considerAllSalaryComponents }),
+    deductions: monthDeductionsFromStructure(s, rows.deductionRows),
+    adjustments: [],
+    epf: { enabled: statutory.epf.enabled, settings: statutory.epf.settings },
+    esi: { enabled: statutory.esi.enabled, forceCalculate: request.forceESICalc ?? false },
+    professionalTax: statutory.professionalTax,
+    lwf: statutory.lwf,
+    gender: (request.gender === undefined ? undefined : GENDERS[request.gender]) ?? 'Male',
+    ageYears: request.dateOfBirth ? ageOn(request.dateOfBirth, `${april}-01`) : null,
+    tds: {
+      enabled: isTaxFinancialYear(financialYear),
+      financialYear,
+      regime: s.regime,
+      ageBand: ageAtFyEnd === undefined || ageAtFyEnd < 60 ? 'below60' : ageAtFyEnd < 80 ? '60to80' : 'above80',
+      grossSoFarPaise: 0,
+      tdsSoFarPaise: 0,
+      remainingMonths: 12,
+      deductionsForYearPaise: salaryDeductionsForYear({ financialYear, regime: s.regime, annualProfessionalTaxPaise, annualEmployeeEpfPaise }),
+    },
+  });
 }
 
 /**
@@ -383,9 +447,7 @@ export class SalaryService {
     ]);
     const rows: ComponentRows = { earningRows, deductionRows, statutoryRows };
     const financialYear = financialYearOf(asOf);
-    const read = readStatutory(statutoryRows);
-    const statutory = payStatutoryOf(read);
-    const considerAll = bool(read.epf.settings.considerAllSalaryComponents, true);
+    const statutory = payStatutoryOf(readStatutory(statutoryRows));
     const byUser = <T extends { userId: string }>(list: readonly T[]) => {
       const map = new Map<string, T[]>();
       for (const r of list) map.set(r.userId, [...(map.get(r.userId) ?? []), r]);
@@ -412,39 +474,21 @@ export class SalaryService {
         structures.set(person.id, { error: error instanceof Error ? error.message : String(error) });
         continue;
       }
-      const { result, chosen } = computed;
+      const { result } = computed;
       if (!result.ok) {
         structures.set(person.id, { error: result.error.code === 'NegativeAmount' ? PEOPLE_MSG.salaryAmountNegative : result.error.message });
         continue;
       }
       const s = result.structure;
-      const rowOf = new Map(chosen.map((c) => [c.row.id, c.row]));
       structures.set(person.id, {
         regime: s.regime,
         monthlyGrossPaise: s.monthlyGrossPaise,
         forceEsi: person.forceEsiCalc,
-        earnings: s.earnings.map((e) => {
-          const row = rowOf.get(e.id);
-          const isHra = row ? row.earningCategory === 'hra' : e.code.toUpperCase() === 'HRA';
-          const type = row?.epfContributionType === 1 || row?.epfContributionType === 2 ? row.epfContributionType : 0;
-          return {
-            code: e.code,
-            name: row?.nameInPayslip || e.name,
-            monthlyPaise: e.monthlyPaise,
-            proRata: e.isProRata,
-            // considerAllSalaryComponents (platform §9): every component but HRA is PF wage, as in the structure.
-            epfContributionType: type === 0 && considerAll && !isHra ? 1 : type,
-            esiWage: row?.isConsideredForEsi ?? true,
-            taxable: e.isTaxable,
-          };
-        }),
-        deductions: [
-          ...s.preTaxDeductions.map((d) => ({ code: deductionCode(d.name), name: d.name, monthlyPaise: d.monthlyPaise, preTax: true })),
-          ...s.postTaxDeductions.map((d) => ({ code: deductionCode(d.name), name: d.name, monthlyPaise: d.monthlyPaise, preTax: false })),
-        ],
+        lines: { earnings: s.earnings, preTaxDeductions: s.preTaxDeductions, postTaxDeductions: s.postTaxDeductions },
+        ...annualDeductionsOf(s),
       });
     }
-    return { statutory, structures };
+    return { statutory, tenantEarnings: earningRows, tenantDeductions: deductionRows, structures };
   }
 
   /** Maps the tenant's components and the request to the engine, and its result to rupees. */
@@ -464,6 +508,7 @@ export class SalaryService {
     }
     const { epf, esi, pt, lwf } = statutory;
     const s = result.structure;
+    const month = steadyMonth(s, { earningRows, deductionRows }, payStatutoryOf(statutory), request, financialYear);
     const enabled = {
       EPF: epf.enabled,
       ESI: esi.enabled,
@@ -475,7 +520,8 @@ export class SalaryService {
       monthlyCTC: toRupees(s.monthlyCtcPaise),
       monthlyGross: toRupees(s.monthlyGrossPaise),
       annualGross: toRupees(s.annualGrossPaise),
-      monthlyTDS: toRupees(s.monthlyTdsPaise),
+      // The one month calculation's TDS (DESIGN §10), as the run deducts it in a steady year.
+      monthlyTDS: toRupees(month.tdsPaise),
       annualTDS: toRupees(s.annualTdsPaise),
       earnings: s.earnings.map((e) => {
         const row = chosen.find((c) => c.row.id === e.id)?.row;

@@ -81,6 +81,17 @@ describe('PayrollRunPage', () => {
     expect(screen.queryByRole('button', { name: 'Process Payroll' })).not.toBeInTheDocument();
   });
 
+  it('shows processing that stopped on an error with its reason, and lets it be fixed and resumed', async () => {
+    const stopped = makeRun({ status: 'processing', progress: { done: 500, total: 1000 }, lastError: PAYROLL_MSG.negativeNetPay('Asha Rao (E1)', '₹0', '₹5,000') });
+    renderPage(runReplies(stopped));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Processing stopped');
+    expect(alert).toHaveTextContent('Net pay of Asha Rao (E1) would be negative: deductions of ₹5,000 exceed the gross of ₹0.');
+    expect(alert).toHaveTextContent('Fix the cause and press Process Payroll again; employees already done are kept.');
+    expect(screen.getByRole('button', { name: 'Process Payroll' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Payroll processing progress' })).not.toBeInTheDocument();
+  });
+
   it('starts processing with a 202 and then polls the run', async () => {
     const toasts = spyOnToasts();
     let processing = false;

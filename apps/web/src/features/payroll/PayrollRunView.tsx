@@ -8,7 +8,7 @@ import { toast } from '../../app/toast';
 import { FinalizeModal } from './FinalizeModal';
 import { MarkPaidModal } from './MarkPaidModal';
 import { toastFailure } from './notify';
-import { isRunEditable, payslipDeliveryPending } from './payroll-format';
+import { isProcessingStopped, isRunEditable, payslipDeliveryPending } from './payroll-format';
 import { PAYROLL_KEY, processRun, type EmployeeFilter } from './payroll.api';
 import { RegisterButton, hasRegister } from './RegisterDownload';
 import { RunEmployeesTable } from './RunEmployeesTable';
@@ -87,7 +87,7 @@ export function PayrollRunView({ run, readOnly = false }: PayrollRunViewProps) {
   return (
     <Stack gap="md">
       <RunHeader run={run} actions={actions} />
-      {run.lastError && run.status !== 'processing' && (
+      {run.lastError && (
         <Alert color="red" variant="light" title="Processing stopped" role="alert">
           {run.lastError}
           {editable ? ' Fix the cause and press Process Payroll again; employees already done are kept.' : ''}
@@ -98,7 +98,7 @@ export function PayrollRunView({ run, readOnly = false }: PayrollRunViewProps) {
           Not processed yet. Add one-time earnings and deductions and holds, fix the warnings, then press Process Payroll.
         </Text>
       )}
-      {run.status === 'processing' && <ProcessingProgress run={run} />}
+      {run.status === 'processing' && !isProcessingStopped(run) && <ProcessingProgress run={run} />}
       {payslipDeliveryPending(run) && (
         <Card>
           <PayslipDeliveryProgress run={run} title="Payslips are being generated and e-mailed" />

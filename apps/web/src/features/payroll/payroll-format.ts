@@ -39,9 +39,18 @@ export const RUN_STATUS_COLORS: Record<PayrollRunStatus, string> = {
   paid: 'green',
 };
 
-/** Draft and processed runs take changes (holds, one-time items, remarks, processing); later ones never do. */
-export function isRunEditable(run: Pick<PayrollRun, 'status'>): boolean {
-  return run.status === 'draft' || run.status === 'processed';
+/**
+ * Draft and processed runs take changes (holds, one-time items, remarks, processing), and so does
+ * processing that stopped on an error, so its cause can be fixed and processing resumed; finalized
+ * and paid runs never do.
+ */
+export function isRunEditable(run: Pick<PayrollRun, 'status' | 'lastError'>): boolean {
+  return run.status === 'draft' || run.status === 'processed' || isProcessingStopped(run);
+}
+
+/** Processing that failed part-way: the employees done are kept; Process Payroll resumes. */
+export function isProcessingStopped(run: Pick<PayrollRun, 'status' | 'lastError'>): boolean {
+  return run.status === 'processing' && run.lastError !== null;
 }
 
 /** Whole percent of done ÷ total (0 when there is nothing to do). */

@@ -4,7 +4,7 @@ import type { StatutoryGender } from '../../statutory/states';
 import { computeSalaryStructure, SALARY_CALCULATION_TYPE, type SalaryEarningInput, type SalaryStructure } from '../structure/salary-structure';
 import { salaryTaxEstimator } from '../structure/tax-estimate';
 import { computeEmployeeMonth } from './compute-month';
-import { monthDeductionsFromStructure, monthEarningsFromStructure, type MonthTenantEarning } from './from-structure';
+import { monthDeductionsFromStructure, monthEarningsFromStructure, salaryDeductionsForYear, type MonthTenantEarning } from './from-structure';
 import type { EmployeeMonthInput } from './types';
 
 const R = (rupees: number): number => Math.round(rupees * 100);
@@ -121,7 +121,8 @@ describe('the salary-structure preview and computeEmployeeMonth agree at full pa
     const lwf = s.statutoryComponents.find((x) => x.name === 'LWF');
     // Old regime: what the run passes as known for the year — professional tax (s.16(iii)) and the
     // employee's EPF under 80C (capped at 1,50,000), as the structure's estimate counts them.
-    const deductionsForYearPaise = c.regime === 0 ? (pt?.employeeAnnualPaise ?? 0) + Math.min(s.epf.employeePaise * 12, R(150_000)) : 0;
+    const deductionsForYearPaise = salaryDeductionsForYear({ financialYear: '2026-27', regime: c.regime, annualProfessionalTaxPaise: pt?.employeeAnnualPaise ?? 0, annualEmployeeEpfPaise: s.epf.employeePaise * 12 });
+    expect(deductionsForYearPaise).toBe(c.regime === 0 ? (pt?.employeeAnnualPaise ?? 0) + Math.min(s.epf.employeePaise * 12, R(150_000)) : 0);
 
     const april = computeEmployeeMonth(monthOf(c, s, '2026-04', deductionsForYearPaise));
     expect(april.grossPaise).toBe(s.monthlyGrossPaise);
@@ -181,5 +182,22 @@ describe('monthEarningsFromStructure / monthDeductionsFromStructure', () => {
       { code: 'DED_LOAN', name: 'Loan Recovery', monthlyPaise: R(2_000), preTax: false },
     ]);
     expect(monthDeductionsFromStructure(withDeductions, [{ id: 'LOAN', isRecurring: false }]).map((d) => d.code)).toEqual(['DED_NPS']);
+  });
+});
+
+describe('salaryDeductionsForYear: what the old regime knows before any declaration', () => {
+  it('professional tax (s.16(iii)) plus the employee EPF for the year under 80C', () => {
+    // Karnataka PT 11 × 200 + 300 (February) = 2,500; EPF 12% of the 15,000 ceiling = 1,800 × 12 = 21,600.
+    expect(salaryDeductionsForYear({ financialYear: '2026-27', regime: 0, annualProfessionalTaxPaise: R(2_500), annualEmployeeEpfPaise: R(21_600) })).toBe(R(24_100));
+  });
+
+  it('caps the EPF at the s.80CCE 1,50,000', () => {
+    // EPF 12% of an uncapped basic of 1,50,000 a month = 18,000 × 12 = 2,16,000; 80C allows 1,50,000.
+    expect(salaryDeductionsForYear({ financialYear: '2026-27', regime: 0, annualProfessionalTaxPaise: R(2_500), annualEmployeeEpfPaise: R(216_000) })).toBe(R(152_500));
+  });
+
+  it('nothing in the new regime (s.115BAC(2)) or a year without tax rules', () => {
+    expect(salaryDeductionsForYear({ financialYear: '2026-27', regime: 1, annualProfessionalTaxPaise: R(2_500), annualEmployeeEpfPaise: R(21_600) })).toBe(0);
+    expect(salaryDeductionsForYear({ financialYear: '2031-32', regime: 0, annualProfessionalTaxPaise: R(2_500), annualEmployeeEpfPaise: R(21_600) })).toBe(0);
   });
 });

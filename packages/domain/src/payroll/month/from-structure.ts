@@ -1,3 +1,4 @@
+import { isTaxFinancialYear, taxRulesFor } from '../../tax/rules';
 import type { SalaryStructure } from '../structure/salary-structure';
 import type { MonthDeductionInput, MonthEarningInput } from './types';
 
@@ -84,4 +85,15 @@ export function monthDeductionsFromStructure(
     ...structure.preTaxDeductions.filter((d) => recurring(d.id)).map((d) => ({ code: `DED_${d.id}`, name: d.name, monthlyPaise: d.monthlyPaise, preTax: true })),
     ...structure.postTaxDeductions.filter((d) => recurring(d.id)).map((d) => ({ code: `DED_${d.id}`, name: d.name, monthlyPaise: d.monthlyPaise, preTax: false })),
   ];
+}
+
+/**
+ * `tds.deductionsForYearPaise` of a salary before any declaration: in the old regime the year's
+ * professional tax (s.16(iii)) and the employee's EPF for the year under s.80C, capped by s.80CCE;
+ * in the new regime nothing (s.115BAC(2) allows neither). The run and the structure preview both
+ * pass this, with the structure's annual professional tax and EPF, so their TDS agree.
+ */
+export function salaryDeductionsForYear(input: { financialYear: string; regime: 0 | 1; annualProfessionalTaxPaise: number; annualEmployeeEpfPaise: number }): number {
+  if (input.regime !== 0 || !isTaxFinancialYear(input.financialYear)) return 0;
+  return input.annualProfessionalTaxPaise + Math.min(input.annualEmployeeEpfPaise, taxRulesFor(input.financialYear).caps.sec80CPaise);
 }

@@ -24,7 +24,11 @@ export interface Running {
   seeded: boolean;
 }
 
-/** boot: config → database → migrations → reference data → demo seed → app (STYLE "main.ts"). */
+/**
+ * boot: config → database → migrations → reference data → app → demo seed (STYLE "main.ts"). The
+ * app is made ready (its job queue started) before the demo seed, so that the demo's finalized
+ * payroll months write their payslip jobs as a request does, in the same transaction.
+ */
 export async function boot(config: Config, clock: Clock = systemClock): Promise<Running> {
   // Nothing the server writes under DATA_DIR is for other users: new files 0600, directories 0700,
   // and what an older version left readable is tightened (docs/decisions.md).
@@ -32,9 +36,13 @@ export async function boot(config: Config, clock: Clock = systemClock): Promise<
   restrictToOwner(config.dataDir);
   const database = await openDatabase(config);
   await prepareDatabase(database);
-  const seeded = config.SEED_DEMO ? await seedDemoOrganisation(database.db, clock.now()) : false;
   const app = await buildApp({ config, database, clock });
   app.addHook('onClose', async () => database.close());
+  let seeded = false;
+  if (config.SEED_DEMO) {
+    await app.ready();
+    seeded = await seedDemoOrganisation(database.db, clock.now(), { jobs: app.jobs, documents: app.services.payslipDocuments });
+  }
   return { app, database, seeded };
 }
 

@@ -1,15 +1,15 @@
 import { loadConfig } from '../platform/config';
-import { openDatabase } from './client';
-import { prepareDatabase } from '../bootstrap';
-import { seedDemoOrganisation } from './seed/demo';
+import { boot } from '../bootstrap';
 
-/** `npm run db:seed`: the demo organisation (once; a second run finds it and does nothing). */
-const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
-const database = await openDatabase(config);
+/**
+ * `npm run db:seed`: the demo organisation (once; a second run finds it and does nothing). It boots
+ * the app without listening, since the demo's payroll writes its payslip jobs on the app's queue;
+ * what those jobs have not done when this exits, the next start does.
+ */
+const config = loadConfig({ ...process.env, SEED_DEMO: 'true' }, process.env.INIT_CWD ?? process.cwd());
+const { app, seeded } = await boot(config);
 try {
-  await prepareDatabase(database);
-  const seeded = await seedDemoOrganisation(database.db, new Date());
   process.stdout.write(seeded ? 'Seeded the demo organisation\n' : 'The demo organisation is already there\n');
 } finally {
-  await database.close();
+  await app.close();
 }

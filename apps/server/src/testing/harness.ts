@@ -36,7 +36,8 @@ export interface TestApp {
   login(email: string, password?: string): Promise<SessionUser>;
   /** Registers, verifies through the mailed link and logs in a new organisation's administrator. */
   registerOrganisation(overrides?: Partial<{ email: string; organizationName: string; firstName: string; lastName: string; password: string }>): Promise<SessionUser>;
-  seedDemo(): Promise<void>;
+  /** The demo organisation; with `payroll`, its payroll too (two finalized months, this month's draft; the jobs are left for drainJobs). */
+  seedDemo(options?: { payroll?: boolean }): Promise<void>;
   /** Runs `fn` in a tenant unit of work as a job would (enqueued jobs are written on commit). */
   tenantScope<T>(tenantId: string, fn: (scope: TenantScope) => Promise<T>): Promise<T>;
   /** Runs a stepped job's body: each step its own tenant transaction, as defineSteppedTenantJob gives it (jobs drained after). */
@@ -181,8 +182,8 @@ export async function createTestApp(backend: Backend, env: Record<string, string
       return result;
     },
     drainJobs,
-    seedDemo: async () => {
-      await seedDemoOrganisation(database.db, clock.now());
+    seedDemo: async (options = {}) => {
+      await seedDemoOrganisation(database.db, clock.now(), options.payroll ? { jobs: app.jobs, documents: app.services.payslipDocuments } : undefined);
     },
     close: async () => {
       await app.close();

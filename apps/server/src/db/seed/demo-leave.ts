@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { addDaysToDate, countLeaveDays, dateInZone, isWeekendDay, type IsoDate } from '@tankha/domain';
+import { addDaysToDate, addMonthsToMonth, countLeaveDays, dateInZone, isWeekendDay, type IsoDate } from '@tankha/domain';
 import { queryRows, type Db } from '../client';
 import { provisionLeaveDefaults, type DEFAULT_LEAVE_TYPES } from '../../modules/leave/leave.defaults';
 
@@ -33,18 +33,22 @@ const SKIP = ['anita.rao@', 'vikram.nair@', 'rahul.sharma@', 'aditi.agarwal@', '
  * The demo organisation's leave (issue 5 item 8): the default leave types, this year's holidays,
  * carried-forward Earned Leave for two people, and leave in the last two months for seven employees
  * (approved full days, an approved half day, approved Loss of Pay, one rejected, one pending in the
- * coming week). Runs as the platform role with explicit tenant ids, in a few multi-row statements.
+ * coming week), plus Loss of Pay for two more in the two months the demo's payroll finalizes. Runs as the platform role with explicit tenant ids, in a few multi-row statements.
  */
 export async function seedDemoLeave(db: Db, tenantId: string, now: Date): Promise<void> {
   await provisionLeaveDefaults(db, tenantId);
   const today = dateInZone(now, 'Asia/Kolkata');
   const year = today.slice(0, 4);
+  const thisMonth = today.slice(0, 7);
 
-  const holidayDates = HOLIDAYS.map((h) => `${year}-${h.monthDay}`);
+  // This year's holidays, and last year's too when the demo's logs (from the month before last) start in it.
+  const firstLogged = addMonthsToMonth(thisMonth, -2);
+  const years = firstLogged.slice(0, 4) === year ? [year] : [firstLogged.slice(0, 4), year];
+  const holidays = years.flatMap((y) => HOLIDAYS.map((h) => ({ ...h, date: `${y}-${h.monthDay}` })));
   await db.execute(sql`
     INSERT INTO holidays (tenant_id, holiday_date, name, description, is_optional)
     VALUES ${sql.join(
-      HOLIDAYS.map((h, i) => sql`(${tenantId}, ${holidayDates[i] ?? ''}, ${h.name}, ${h.description}, ${h.isOptional === true})`),
+      holidays.map((h) => sql`(${tenantId}, ${h.date}, ${h.name}, ${h.description}, ${h.isOptional === true})`),
       sql`, `,
     )}
     ON CONFLICT DO NOTHING`);
@@ -63,9 +67,11 @@ export async function seedDemoLeave(db: Db, tenantId: string, now: Date): Promis
   const [engA, engB, engC, engD] = of('Engineering').slice(-4);
   const [salesE, salesF] = of('Sales').slice(-2);
   const [finG] = of('Finance').slice(-1);
+  const [hrH] = of('Human Resources').slice(-1);
+  const [salesI] = of('Sales').slice(-3);
 
   // Working days on the default calendar (Saturdays and Sundays off, the non-optional holidays above).
-  const closed = new Set(holidayDates.filter((_, i) => HOLIDAYS[i]?.isOptional !== true));
+  const closed = new Set(holidays.filter((h) => h.isOptional !== true).map((h) => h.date));
   const isWorkingDay = (d: IsoDate) => !isWeekendDay(d) && !closed.has(d);
   const workingDay = (offset: number): IsoDate => {
     let d = today;
@@ -76,6 +82,13 @@ export async function seedDemoLeave(db: Db, tenantId: string, now: Date): Promis
       if (isWorkingDay(d)) n += 1;
     }
     return d;
+  };
+  /** `length` working days from the `nth` working day of `month` (months before this one: the payroll months). */
+  const inMonth = (month: string, nth: number, length: number): [IsoDate, IsoDate] => {
+    const days: IsoDate[] = [];
+    for (let d = `${month}-01`; d.startsWith(month); d = addDaysToDate(d, 1)) if (isWorkingDay(d)) days.push(d);
+    const start = days[Math.min(nth, days.length) - 1] ?? `${month}-01`;
+    return [start, days[Math.min(nth + length - 1, days.length) - 1] ?? start];
   };
   /** `length` working days ending on the working day `offset` away, kept inside one calendar year. */
   const span = (offset: number, length: number): [IsoDate, IsoDate] => {
@@ -103,6 +116,9 @@ export async function seedDemoLeave(db: Db, tenantId: string, now: Date): Promis
     { who: salesE, code: 'CL', dates: span(-20, 1), status: 3, reason: 'Personal work', remarks: 'Quarter-end client reviews that day; please pick another date', decidedDaysAgo: 30 },
     { who: salesF, code: 'LOP', dates: span(-15, 1), status: 2, reason: 'Extended travel', decidedDaysAgo: 22 },
     { who: finG, code: 'EL', dates: span(-40, 3), status: 2, reason: 'Vacation', decidedDaysAgo: 60 },
+    // Unpaid leave in the two months the demo's payroll finalizes (their payslips show Loss of Pay).
+    { who: hrH, code: 'LOP', dates: inMonth(addMonthsToMonth(thisMonth, -2), 12, 2), status: 2, reason: "Sister's wedding in Hubballi; no leave left", decidedDaysAgo: 75 },
+    { who: salesI, code: 'LOP', dates: inMonth(addMonthsToMonth(thisMonth, -1), 8, 1), status: 2, reason: 'Personal work; no leave left', decidedDaysAgo: 40 },
   ];
   const rows = plans.flatMap((p) => {
     const leaveTypeId = typeId(p.code);

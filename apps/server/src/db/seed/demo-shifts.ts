@@ -9,8 +9,9 @@ const KEEP_ON_GENERAL = ['anita.rao@', 'vikram.nair@', 'rahul.sharma@', 'aditi.a
 
 /**
  * The demo organisation's shifts (issue 5 item 8): the General default (10:00–19:00), a Night Shift
- * (22:00–06:00) worked by three engineers from the start of last month, an Early Shift (07:00–16:00)
- * for the Sales department, and a few dated assignments in this and last month. Runs as the
+ * (22:00–06:00) worked by three engineers since the first month of demo logs (the month before last),
+ * an Early Shift (07:00–16:00) for the Sales department, and a few dated assignments in this and
+ * last month. Runs as the
  * platform role with explicit tenant ids; a handful of multi-row statements.
  */
 export async function seedDemoShifts(db: Db, tenantId: string, now: Date): Promise<void> {
@@ -28,10 +29,12 @@ export async function seedDemoShifts(db: Db, tenantId: string, now: Date): Promi
 
   const month = dateInZone(now, 'Asia/Kolkata').slice(0, 7);
   const previous = addMonthsToMonth(month, -1);
-  // Sales has worked the early shift since the start of last month (the first month of demo logs).
+  // The demo's logs start on the 1st of the month before last (demo-time-logs.ts).
+  const firstLogged = `${addMonthsToMonth(month, -2)}-01`;
+  // Sales has worked the early shift since the first month of demo logs.
   await db.execute(sql`
     INSERT INTO shift_departments (tenant_id, shift_id, department_id, effective_from)
-    SELECT ${tenantId}, ${early}, d.id, ${`${previous}-01`} FROM departments d WHERE d.tenant_id = ${tenantId} AND d.name = 'Sales'`);
+    SELECT ${tenantId}, ${early}, d.id, ${firstLogged} FROM departments d WHERE d.tenant_id = ${tenantId} AND d.name = 'Sales'`);
 
   const people = await queryRows<{ id: string; email: string; department: string | null }>(db, sql`
     SELECT u.id, u.email, d.name AS department FROM users u LEFT JOIN departments d ON d.id = u.department_id
@@ -40,10 +43,10 @@ export async function seedDemoShifts(db: Db, tenantId: string, now: Date): Promi
   const of = (department: string) => eligible.filter((p) => p.department === department);
 
   const rows: { userId: string; shiftId: string; start: string; end: string | null; notes: string | null }[] = [
-    // Three engineers on nights from the start of last month, open-ended.
+    // Three engineers on nights since the first month of demo logs, open-ended.
     ...of('Engineering')
       .slice(0, 3)
-      .map((p) => ({ userId: p.id, shiftId: night, start: `${previous}-01`, end: null, notes: 'Production support rota' })),
+      .map((p) => ({ userId: p.id, shiftId: night, start: firstLogged, end: null, notes: 'Production support rota' })),
     // Two from Finance on the early shift for the close week of last month.
     ...of('Finance')
       .slice(0, 2)

@@ -29,11 +29,13 @@ interface LogRow {
 }
 
 /**
- * Two months of time logs (issue 5 item 8), from the 1st of last month to yesterday, for every
- * active demo employee on their working days (their shift, its weekends, holidays and approved
- * leave from the seeds before this one): mostly on time, some late arrivals past the grace period,
- * a few half days, a few absences (no logs) and three manual entries waiting for approval. Built
- * in memory, written in one statement, then the days are recomputed.
+ * Time logs (issue 5 item 8) from the 1st of the month before last to yesterday, so the two months
+ * the demo's payroll finalizes (demo-payroll.ts) have a full month of attendance, for every active
+ * demo employee on their working days (their shift, its weekends, holidays and approved leave from
+ * the seeds before this one): mostly on time, some late arrivals past the grace period, and three
+ * manual entries waiting for approval this month. Absences (no logs) and half days cost pay, so they
+ * are rare for most people and come mostly from a few: about one employee in eight is irregular.
+ * Built in memory, written in one statement, then the days are recomputed.
  */
 export async function seedDemoTimeLogs(db: Db, tenantId: string, now: Date): Promise<void> {
   const rnd = random(20_261_121);
@@ -44,8 +46,9 @@ export async function seedDemoTimeLogs(db: Db, tenantId: string, now: Date): Pro
     const timeZone = await repo.findTimeZone(tdb);
     const today = dateInZone(now, timeZone);
     yesterday = addDaysToDate(today, -1);
-    from = `${addMonthsToMonth(today.slice(0, 7), -1)}-01`;
-    const employees = await repo.findEmployees(tdb);
+    from = `${addMonthsToMonth(today.slice(0, 7), -2)}-01`;
+    // In e-mail order (the repository's is by id, random UUIDs): each person draws the same numbers on every start.
+    const employees = (await repo.findEmployees(tdb)).sort((a, b) => a.email.localeCompare(b.email));
     const inputs = await loadInputs(
       tdb,
       employees.map((e) => e.id),
@@ -55,6 +58,10 @@ export async function seedDemoTimeLogs(db: Db, tenantId: string, now: Date): Pro
     );
     let pendingLeft = 3;
     for (const employee of employees) {
+      // Per working day: absent below `absent`, a half day below `half` (most people almost never).
+      const irregular = rnd() < 0.12;
+      const absent = irregular ? 0.025 : 0.001;
+      const half = absent + (irregular ? 0.03 : 0.002);
       for (let date = from; date <= yesterday; date = addDaysToDate(date, 1)) {
         if (employee.dateOfJoining && date < employee.dateOfJoining) continue;
         const shift = shiftOf(inputs, employee, date);
@@ -62,18 +69,18 @@ export async function seedDemoTimeLogs(db: Db, tenantId: string, now: Date): Pro
         const leave = leaveOn(inputs, employee.id, date);
         if (leave?.portion === 'full') continue;
         const r = rnd();
-        if (r < 0.04) continue; // absent
+        if (r < absent) continue;
         const start = timeOfDayToSeconds(shift.shiftStart);
         let end = timeOfDayToSeconds(shift.shiftEnd);
         if (end <= start) end += 86_400;
         const length = end - start;
         let inS: number;
         let outS: number;
-        if (leave || r < 0.1) {
+        if (leave || r < half) {
           // A half day (or the worked half beside a half-day leave): a little over half the shift.
           inS = start + Math.floor(rnd() * 10) * 60;
           outS = inS + Math.floor(length / 2) + (20 + Math.floor(rnd() * 40)) * 60;
-        } else if (r < 0.24) {
+        } else if (r < half + 0.14) {
           // Late: 20 to 80 minutes after the start, past the 15-minute grace; a full day after that.
           inS = start + (20 + Math.floor(rnd() * 60)) * 60;
           outS = inS + length + Math.floor(rnd() * 30) * 60;
@@ -82,7 +89,8 @@ export async function seedDemoTimeLogs(db: Db, tenantId: string, now: Date): Pro
           outS = inS + length + Math.floor(rnd() * 45) * 60;
         }
         const midnight = midnightOf(inputs, date);
-        const manual = pendingLeft > 0 && date >= addDaysToDate(yesterday, -6) && r > 0.97;
+        // Waiting for approval in the last week, and in this month: the months before are the payroll's, finalized.
+        const manual = pendingLeft > 0 && date >= addDaysToDate(yesterday, -6) && date >= `${today.slice(0, 7)}-01` && r > 0.97;
         if (manual) pendingLeft -= 1;
         rows.push({
           u: employee.id,

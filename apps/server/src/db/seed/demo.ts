@@ -4,8 +4,10 @@ import { Gender, Role, UserStatus } from '@tankha/contracts';
 import type { Db } from '../client';
 import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSettings, tenants, userEarnings, userFieldOptions, userFieldValues, users } from '../schema';
 import { seedDemoAttendance } from './demo-attendance';
+import { seedDemoPayroll, type DemoPayrollDeps } from './demo-payroll';
 import { EMPLOYMENT_TYPE_FIELD, provisionPayrollDefaults } from '../../modules/salary/salary.defaults';
 import { hashPassword } from '../../platform/auth/passwords';
+import { DEMO_MAIL_DOMAIN } from '../../platform/mail/mail.service';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names';
 
 /**
@@ -14,7 +16,8 @@ import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names';
  * Deterministic: the same people every time, so docs and tests can name them.
  */
 export const DEMO_PASSWORD = 'Demo@12345';
-export const DEMO_DOMAIN = 'nilgiri.demo';
+/** Mail to these made-up addresses stays in the outbox, never SMTP (mail.service.ts). */
+export const DEMO_DOMAIN = DEMO_MAIL_DOMAIN;
 export const DEMO_LOGINS = {
   administrator: `anita.rao@${DEMO_DOMAIN}`,
   moderator: `vikram.nair@${DEMO_DOMAIN}`,
@@ -93,8 +96,12 @@ function isoDate(year: number, month: number, day: number): string {
   return `${year.toString()}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** Seeds the demo organisation unless one exists; returns whether it did. */
-export async function seedDemoOrganisation(db: Db, now: Date): Promise<boolean> {
+/**
+ * Seeds the demo organisation unless one exists; returns whether it did. With `payroll` (the
+ * running app's job queue), its payroll too: set up, two months finalized, this month a draft
+ * (demo-payroll.ts). Without it, payroll is left to set up, as the suites that do it want.
+ */
+export async function seedDemoOrganisation(db: Db, now: Date, payroll?: DemoPayrollDeps): Promise<boolean> {
   const existing = await queryRows<{ id: string }>(db, sql`SELECT id FROM tenants WHERE is_demo LIMIT 1`);
   if (existing.length > 0) return false;
   const rnd = random(20_260_401);
@@ -186,6 +193,7 @@ export async function seedDemoOrganisation(db: Db, now: Date): Promise<boolean> 
     }
   });
   await seedDemoAttendance(db, demoTenantId, now);
+  if (payroll) await seedDemoPayroll(db, demoTenantId, now, payroll);
   return true;
 }
 
@@ -193,10 +201,50 @@ export async function seedDemoOrganisation(db: Db, now: Date): Promise<boolean> 
 const MEMBER_CTC_LADDER = [600_000, 840_000, 1_200_000, 480_000, 960_000, 1_500_000, 720_000, 240_000, 1_800_000, 540_000];
 const LEADER_CTC: Record<string, number> = { anita: 4_800_000, vikram: 2_400_000, rahul: 3_000_000, priya: 2_600_000, arjun: 2_600_000 };
 
+const BANKS = [
+  { name: 'HDFC Bank', ifsc: 'HDFC0001753', prefix: '50100', length: 14 },
+  { name: 'ICICI Bank', ifsc: 'ICIC0000409', prefix: '0409', length: 12 },
+  { name: 'State Bank of India', ifsc: 'SBIN0040277', prefix: '39', length: 11 },
+  { name: 'Axis Bank', ifsc: 'UTIB0000009', prefix: '91801', length: 15 },
+  { name: 'Kotak Mahindra Bank', ifsc: 'KKBK0008066', prefix: '81', length: 10 },
+] as const;
+
+/**
+ * What a payroll needs of an employee besides the salary (issue 10: the run warns without a bank
+ * account or PAN; the payslip prints the UAN, PF and ESI numbers and the masked account): a salary
+ * account at one of five banks, a UAN and a PF member number under Nilgiri's EPFO establishment,
+ * and an ESI number for those whose wages are within the ESI ceiling. Derived from the person's
+ * place in the list, so the demo's random sequence (PANs, dates) is the same as before.
+ */
+function payDetails(index: number, p: Person, annualCtc: number) {
+  const bank = BANKS[index % BANKS.length] ?? BANKS[0];
+  const serial = String(index + 1).padStart(3, '0');
+  const digits = (seed: number, length: number) => {
+    let out = '';
+    // MINSTD (x × 48271 mod 2³¹ − 1): exact in doubles, a digit per step.
+    for (let x = seed; out.length < length; ) {
+      x = (x * 48_271) % 2_147_483_647;
+      out += String(Math.floor(x / 1_000) % 10);
+    }
+    return out;
+  };
+  return {
+    bankName: bank.name,
+    ifscCode: bank.ifsc,
+    bankAccountNumber: `${bank.prefix}${digits(index + 11, bank.length - bank.prefix.length)}`,
+    accountHolderName: `${p.firstName} ${p.lastName}`,
+    uan: `1010${digits(index + 3_001, 8)}`,
+    pfNumber: `KN/BNG/0094821/000/0000${serial}`,
+    // ESI covers wages up to ₹21,000 a month: the ₹2,40,000 CTC rung of the ladder.
+    esiNumber: annualCtc <= 252_000 ? `53000${digits(index + 501, 5)}` : null,
+  };
+}
+
 /**
  * The people issue's payroll data for the demo: the standard components (professional tax in
  * Karnataka, where Nilgiri is), each person's CTC with the default structure as their associations,
- * and an Employment Type (mostly Full Time; a few interns and contractors).
+ * their bank and statutory numbers, and an Employment Type (mostly Full Time; a few interns and
+ * contractors).
  */
 async function seedDemoSalaries(tx: Db, tenantId: string, all: Person[], userIds: Map<string, string>): Promise<void> {
   await provisionPayrollDefaults(tx, tenantId, { professionalTaxState: 'KA' });
@@ -207,14 +255,17 @@ async function seedDemoSalaries(tx: Db, tenantId: string, all: Person[], userIds
     .where(sql`${userFieldOptions.tenantId} = ${tenantId} AND ${userFieldOptions.userFieldId} = (SELECT id FROM user_fields WHERE tenant_id = ${tenantId} AND name = ${EMPLOYMENT_TYPE_FIELD})`);
   const option = (label: string) => options.find((o) => o.label === label);
   let member = 0;
-  for (const p of all) {
+  for (const [index, p] of all.entries()) {
     const userId = userIds.get(p.key);
     if (!userId) continue;
     const leader = LEADER_CTC[p.key];
     const ctc = leader ?? MEMBER_CTC_LADDER[member % MEMBER_CTC_LADDER.length] ?? 600_000;
     const employmentType = leader ? 'Full Time' : member % 13 === 7 ? 'Intern' : member % 11 === 5 ? 'Contract' : 'Full Time';
     if (!leader) member += 1;
-    await tx.update(users).set({ annualCtcPaise: ctc * 100, experience: String(leader ? 12 : 1 + (member % 9)) }).where(sql`${users.id} = ${userId}`);
+    await tx
+      .update(users)
+      .set({ annualCtcPaise: ctc * 100, experience: String(leader ? 12 : 1 + (member % 9)), ...payDetails(index, p, ctc) })
+      .where(sql`${users.id} = ${userId}`);
     await tx.insert(userEarnings).values(earnings.map((e) => ({ tenantId, userId, tenantEarningId: e.id, calculationType: e.calculationType, calculationValue: e.calculationValue })));
     const chosen = option(employmentType);
     if (chosen) await tx.insert(userFieldValues).values({ tenantId, userId, userFieldId: chosen.userFieldId, optionId: chosen.id, fieldValue: chosen.label });

@@ -68,3 +68,32 @@ describe.each(BACKENDS)('mail attachments (%s)', (backend) => {
     expect(await outbox('outbox@example.in')).toEqual({ sent: true, error: null });
   });
 });
+
+describe.each(BACKENDS)('mail to the demo organisation (%s)', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('with SMTP, a demo address is kept in the outbox and never sent; any other address is sent', async () => {
+    const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+    const send = vi.spyOn(transporter, 'sendMail');
+    const service = new MailService(t.database.db, t.clock, t.app.log, { from: 'payroll@example.in', transporter });
+    const mail = (to: string): OutgoingMail => ({ to, subject: 'Your payslip for November 2026 is ready', text: 'text', html: '<p>html</p>' });
+    await service.deliver('00000000-0000-4000-8000-00000000b001', mail('Aditi.Agarwal@Nilgiri.demo'));
+    expect(send).not.toHaveBeenCalled();
+    await service.deliver('00000000-0000-4000-8000-00000000b002', mail('someone@example.in'));
+    expect(send).toHaveBeenCalledTimes(1);
+    const rows = await queryRows<{ to_address: string; transport: string; sent: boolean }>(
+      t.database.db,
+      sql`SELECT to_address, transport, sent_at IS NOT NULL AS sent FROM outbox_emails WHERE id IN ('00000000-0000-4000-8000-00000000b001', '00000000-0000-4000-8000-00000000b002') ORDER BY to_address`,
+    );
+    expect(rows).toEqual([
+      { to_address: 'Aditi.Agarwal@Nilgiri.demo', transport: 'outbox', sent: true },
+      { to_address: 'someone@example.in', transport: 'smtp', sent: true },
+    ]);
+  });
+});

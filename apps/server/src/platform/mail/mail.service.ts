@@ -24,6 +24,16 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
 }
 
+/**
+ * The demo organisation's made-up people (db/seed/demo.ts) have addresses here. Their mail is kept
+ * in the outbox and never given to SMTP: a server with SMTP_URL and the demo on (SEED_DEMO defaults
+ * to true) would otherwise send a payslip e-mail per demo employee per finalized month to addresses
+ * that can only bounce.
+ */
+export const DEMO_MAIL_DOMAIN = 'nilgiri.demo';
+
+const isDemoAddress = (to: string) => to.toLowerCase().endsWith(`@${DEMO_MAIL_DOMAIN}`);
+
 declare module '../jobs/jobs' {
   interface JobPayloads {
     /** An e-mail: enqueued by the work that causes it, so it goes if and only if that work commits. */
@@ -52,10 +62,6 @@ export class MailService {
     this.files = options.files ?? null;
   }
 
-  get transport(): 'outbox' | 'smtp' {
-    return this.transporter ? 'smtp' : 'outbox';
-  }
-
   register(queue: JobQueue): void {
     queue.define({
       name: 'mail.send',
@@ -68,7 +74,13 @@ export class MailService {
     });
   }
 
+  /** SMTP when configured, except for the demo's made-up addresses. */
+  private transporterFor(to: string): Transporter | null {
+    return isDemoAddress(to) ? null : this.transporter;
+  }
+
   private async record(db: Db, id: string, mail: OutgoingMail): Promise<void> {
+    const smtp = this.transporterFor(mail.to) !== null;
     await db
       .insert(outboxEmails)
       .values({
@@ -78,8 +90,8 @@ export class MailService {
         subject: mail.subject,
         textBody: mail.text,
         htmlBody: mail.html,
-        transport: this.transport,
-        sentAt: this.transporter ? null : this.clock.now(),
+        transport: smtp ? 'smtp' : 'outbox',
+        sentAt: smtp ? null : this.clock.now(),
       })
       .onConflictDoNothing({ target: outboxEmails.id });
   }
@@ -87,12 +99,13 @@ export class MailService {
   /** Records the message once (keyed by the job id) and delivers it when SMTP is configured. */
   async deliver(id: string, mail: OutgoingMail): Promise<void> {
     await this.record(this.db, id, mail);
-    if (!this.transporter) return;
+    const transporter = this.transporterFor(mail.to);
+    if (!transporter) return;
     const [row] = await this.db.select({ sentAt: outboxEmails.sentAt }).from(outboxEmails).where(eq(outboxEmails.id, id));
     if (row?.sentAt) return;
     try {
       const attachments = await this.attachmentsOf(mail);
-      await this.transporter.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments });
+      await transporter.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments });
       await this.db.update(outboxEmails).set({ sentAt: this.clock.now(), error: null }).where(eq(outboxEmails.id, id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

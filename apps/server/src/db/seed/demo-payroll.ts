@@ -30,7 +30,7 @@ import { SalaryService } from '../../modules/salary/salary.service';
 /** What the demo's payroll needs of the running app: its job queue, and the payslip documents' start. */
 export interface DemoPayrollDeps {
   jobs: JobQueue;
-  documents: Pick<PayslipDocumentService, 'startPayslipDocuments'>;
+  documents: Pick<PayslipDocumentService, 'startPayslipDocuments' | 'progress' | 'progressOfRuns'>;
 }
 
 interface Person extends Record<string, unknown> {
@@ -63,7 +63,7 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
   const clock: Clock = { now: () => instant };
   const locks = new PayrollLockService({ clock });
   const settings = new PayrollSettingsService({ clock });
-  const runs = new PayrollRunService({ clock, settings, salary: new SalaryService({ clock }), attendance: new AttendanceService({ clock, locks }), leave: new LeaveService({ clock, locks }), locks });
+  const runs = new PayrollRunService({ clock, settings, salary: new SalaryService({ clock }), attendance: new AttendanceService({ clock, locks }), leave: new LeaveService({ clock, locks }), locks, documents: deps.documents });
   const uow = new UnitOfWork(db, deps.jobs);
 
   const ctx = await administratorContext(db, tenantId);

@@ -71,11 +71,19 @@ export function payslipDeliveryPending(run: Pick<PayrollRun, 'status' | 'payslip
  * payslips are still being rendered and e-mailed, otherwise not at all. The state lives on the
  * server, so closing and reopening the page shows the same progress.
  */
-export function runPollInterval(run: Pick<PayrollRun, 'status' | 'payslips'> | undefined): number | false {
+export function runPollInterval(run: Pick<PayrollRun, 'status' | 'payslips' | 'finalizedAt'> | undefined, now = Date.now()): number | false {
   if (!run) return false;
   if (run.status === 'processing') return 1000;
-  return payslipDeliveryPending(run) ? 3000 : false;
+  if (!payslipDeliveryPending(run)) return false;
+  if (run.payslips.rendered < run.payslips.total) return 3000;
+  // Every PDF is rendered; e-mails may never all go (no address, e-mail turned off), so they are
+  // watched only for a while after the finalize.
+  const finalizedAt = run.finalizedAt === null ? Number.NaN : Date.parse(run.finalizedAt);
+  return now - finalizedAt < EMAIL_WATCH_MS ? 3000 : false;
 }
+
+/** How long after a finalize the page keeps re-reading e-mail progress once the PDFs are done. */
+const EMAIL_WATCH_MS = 15 * 60 * 1000;
 
 /** The start year of the Indian financial year (April–March) a date falls in. */
 export function financialYearStartOf(isoDate: string): number {

@@ -149,10 +149,10 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
   uow.defineTenantJob(queue, 'payroll.payslips.email', async (scope, data) => void (await services.payslipDocuments.emailPayslips(scope, data)));
   // Payroll (DESIGN §10): processing in chunks, each chunk its own transaction (resumable).
   uow.defineSteppedTenantJob(queue, 'payroll.process', (steps, data) => services.payrollRun.processRun(steps, data.runId), { retryLimit: 3, expireInSeconds: 30 * 60 });
-  // LEAD: a placeholder so the job exists from the finalize commit on; the payslip PDF and e-mail work
-  // (issue 10 item 6) replaces this handler with its rendering and mailing.
+  // After the finalize commit (issue 10 item 6): the run's payslip PDFs and e-mails, in chunked jobs.
   uow.defineTenantJob(queue, 'payroll.finalized', async (scope, data) => {
-    log.info({ tenantId: scope.tenantId, runId: data.runId }, 'payroll finalized: payslip PDFs and e-mails not wired yet');
+    const started = await services.payslipDocuments.startPayslipDocuments(scope, data.runId);
+    log.info({ tenantId: scope.tenantId, runId: data.runId, ...started }, 'payroll finalized: payslip PDFs and e-mails started');
   });
   uow.defineTenantJob(queue, 'notifications.push', async (scope, data) => {
     services.notification.push(scope, data);

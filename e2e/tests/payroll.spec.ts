@@ -156,8 +156,10 @@ test('set up payroll through the checklist, run a month, finalize; the employee 
   await page.getByRole('button', { name: 'Process Payroll' }).click();
   await expect(page.getByText('Processed', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('button', { name: 'Finalize Payroll' })).toBeEnabled();
-  const netInTable = (await row.getByRole('cell').nth(5).innerText()).trim();
-  expect(netInTable).toMatch(/^₹[\d,]+(\.\d\d)?$/);
+  // The rows follow the status a moment later (they are asked for again once it changes).
+  const netCell = row.getByRole('cell').nth(5);
+  await expect(netCell).toHaveText(/^₹[\d,]+(\.\d\d)?$/);
+  const netInTable = (await netCell.innerText()).trim();
   await page.screenshot({ path: 'artifacts/payroll-run-processed.png', fullPage: true });
 
   // The employee's payslip from the table: every amount can say how it was computed.

@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { Stack, Tabs, Title } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { can } from '@tankha/contracts';
@@ -33,6 +34,14 @@ export function payrollTabsFor(roleId: Parameters<typeof can>[0]): readonly Payr
   return can(roleId, 'payroll.run.view') ? ADMIN_PAYROLL_TABS : EMPLOYEE_PAYROLL_TABS;
 }
 
+/** Pages inside the Payroll area sit under its 'Payroll' heading; the same page on its own (/payslips) does not. */
+const InPayrollArea = createContext(false);
+
+/** The heading level of a page's title: 3 under the Payroll area's heading, 2 when the page stands alone. */
+export function usePageTitleOrder(): 2 | 3 {
+  return useContext(InPayrollArea) ? 3 : 2;
+}
+
 const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 /** /payroll/*: the Payroll area's tabs by role, then the page. */
@@ -54,7 +63,9 @@ export function PayrollLayout() {
           ))}
         </Tabs.List>
       </Tabs>
-      <Outlet />
+      <InPayrollArea.Provider value>
+        <Outlet />
+      </InPayrollArea.Provider>
     </Stack>
   );
 }

@@ -43,7 +43,7 @@ export function PayrollSettingsPage({ today = dateInZone(new Date(), 'Asia/Kolka
   const settings = usePayrollSettings();
   return (
     <Stack gap="md">
-      <Title order={2}>Payroll Settings</Title>
+      <Title order={3}>Payroll Settings</Title>
       {status.isPending || settings.isPending ? (
         <Text role="status">Loading...</Text>
       ) : settings.isError ? (

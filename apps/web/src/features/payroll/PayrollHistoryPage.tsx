@@ -19,7 +19,7 @@ export function PayrollHistoryPage() {
   const runs = useRuns();
   return (
     <Stack gap="md">
-      <Title order={2}>Payroll History</Title>
+      <Title order={3}>Payroll History</Title>
       <ListCard
         loading={runs.isPending}
         error={runs.isError ? errorMessage(runs.error, 'Failed to load the payroll history.') : null}

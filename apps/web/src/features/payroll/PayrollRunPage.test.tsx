@@ -226,6 +226,24 @@ describe('PayrollRunPage', () => {
     expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')?.init.body))).toEqual({ remark: 'Two days of loss of pay' });
   });
 
+  it('has no figures to show while the month is being processed (a dash, not ₹0)', async () => {
+    renderPage(runReplies(makeRun({ status: 'processing', processedAt: null, grossEarnings: 0, totalDeductions: 0, netPay: 0, employerCost: 0, progress: { done: 0, total: 3 } }), []));
+    const totals = await screen.findByRole('region', { name: 'Payroll totals' });
+    expect(within(totals).getByLabelText('Gross earnings: —')).toBeInTheDocument();
+    expect(within(totals).getByLabelText('Net pay: —')).toBeInTheDocument();
+  });
+
+  it('shows no variance for an employee without a payslip last month, and says why in the reason dialog', async () => {
+    renderPage(runReplies(makeRun(), [makeEmployeeRow({ lastMonthNetPay: null, netPayVariance: 52000 })]));
+    const table = await screen.findByRole('table', { name: 'Payroll employees' });
+    const cells = [...(within(table).getAllByRole('row')[1]?.querySelectorAll('td') ?? [])].map((c) => c.textContent);
+    expect(cells.slice(6, 8)).toEqual(['—', '—']);
+    expect(table).not.toHaveTextContent('+₹52,000');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Edit reason for Aditi Agarwal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reason for variance: Aditi Agarwal' });
+    expect(dialog).toHaveTextContent('Net pay ₹52,000; no payslip last month to compare with.');
+  });
+
   it('shows the variance by component against the last finalized month', async () => {
     renderPage(
       runReplies(makeRun(), [makeEmployeeRow()], {

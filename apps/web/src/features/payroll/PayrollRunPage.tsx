@@ -22,7 +22,7 @@ export function PayrollNotSetUp() {
         <ThemeIcon size={56} radius="xl" variant="light">
           <IconSettings size={30} aria-hidden />
         </ThemeIcon>
-        <Title order={2} size="h3">
+        <Title order={3}>
           {PAYROLL_MSG.payrollNotEnabled}
         </Title>
         <Text c="dimmed">

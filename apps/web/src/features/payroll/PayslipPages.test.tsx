@@ -72,6 +72,20 @@ describe('Payslip view', () => {
     expect(screen.getByText('The PDF is being generated; it is ready a moment after the payroll is finalized.')).toBeInTheDocument();
   });
 
+  it('enables Download PDF by itself once the PDF has been rendered after finalize', async () => {
+    let asked = 0;
+    renderAt(`/payslips/${PAYSLIP_ID}`, {
+      [`GET /Payslips/${PAYSLIP_ID}`]: () => {
+        asked += 1;
+        return ok(makePayslip({ hasPdf: asked > 1 }));
+      },
+    });
+    expect(await screen.findByRole('button', { name: 'Download PDF' })).toBeDisabled();
+    // The page asks again while the PDF is being generated; no reload needed.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled(), { timeout: 6000 });
+    expect(screen.queryByText('The PDF is being generated; it is ready a moment after the payroll is finalized.')).not.toBeInTheDocument();
+  });
+
   it('downloads the PDF when it is ready', async () => {
     const calls = renderAt(`/payslips/${PAYSLIP_ID}`, {
       [`GET /Payslips/${PAYSLIP_ID}`]: ok(makePayslip()),

@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Switch, Table, Tex
 import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import { PAYROLL_HOLD_LABELS, monthLabel, type Payslip, type PayslipLine } from '@tankha/contracts';
 import { DetailsCard } from '../../ui/DetailsCard';
+import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { displayDate, displayText } from '../../ui/format';
 import { toastFailure } from './notify';
 import { daysText, inr } from './payroll-format';
@@ -92,12 +93,15 @@ function LinesCard({
   totalLabel,
   total,
   openAll,
+  sectionOrder,
 }: {
   title: string;
   lines: PayslipLine[];
   totalLabel: string;
   total: number;
   openAll: boolean;
+  /** The heading level of the card's title: one below the page title. */
+  sectionOrder: 3 | 4;
 }) {
   const [open, setOpen] = useState<Set<string>>(new Set());
   const toggle = (code: string) =>
@@ -109,7 +113,7 @@ function LinesCard({
     });
   return (
     <Card component="section" aria-label={title} padding="md">
-      <Title order={3} size="h5" mb="xs">
+      <Title order={sectionOrder} size="h5" mb="xs">
         {title}
       </Title>
       <Table aria-label={title} verticalSpacing={6}>
@@ -140,6 +144,8 @@ function LinesCard({
 /** A payslip on screen: what the PDF holds, with every amount able to explain itself. */
 export function PayslipView({ payslip }: { payslip: Payslip }) {
   const [openAll, setOpenAll] = useState(false);
+  const titleOrder = usePageTitleOrder();
+  const sectionOrder = titleOrder === 2 ? 3 : 4;
   const { employee } = payslip;
   const section = (s: PayslipLine['section']) => payslip.lines.filter((l) => l.section === s);
   const employerLines = section('employer');
@@ -150,7 +156,7 @@ export function PayslipView({ payslip }: { payslip: Payslip }) {
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Group gap="sm">
-            <Title order={2}>Payslip for {monthLabel(payslip.month)}</Title>
+            <Title order={titleOrder}>Payslip for {monthLabel(payslip.month)}</Title>
             <RunStatusBadge status={payslip.status} />
             {payslip.holdKind && (
               <Badge color="orange" variant="filled">
@@ -195,8 +201,8 @@ export function PayslipView({ payslip }: { payslip: Payslip }) {
         <Switch label="Show how every amount was computed" checked={openAll} onChange={(e) => setOpenAll(e.currentTarget.checked)} />
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <LinesCard title="Earnings" lines={section('earning')} totalLabel="Gross earnings" total={payslip.grossEarnings} openAll={openAll} />
-        <LinesCard title="Deductions" lines={section('deduction')} totalLabel="Total deductions" total={payslip.totalDeductions} openAll={openAll} />
+        <LinesCard title="Earnings" lines={section('earning')} totalLabel="Gross earnings" total={payslip.grossEarnings} openAll={openAll} sectionOrder={sectionOrder} />
+        <LinesCard title="Deductions" lines={section('deduction')} totalLabel="Total deductions" total={payslip.totalDeductions} openAll={openAll} sectionOrder={sectionOrder} />
       </SimpleGrid>
 
       <Card component="section" aria-label="Net pay" bg="var(--mantine-color-indigo-light)">
@@ -214,10 +220,10 @@ export function PayslipView({ payslip }: { payslip: Payslip }) {
       </Card>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <LinesCard title="Employer contributions" lines={employerLines} totalLabel="Cost to the employer (gross + contributions)" total={payslip.employerCost} openAll={openAll} />
+        <LinesCard title="Employer contributions" lines={employerLines} totalLabel="Cost to the employer (gross + contributions)" total={payslip.employerCost} openAll={openAll} sectionOrder={sectionOrder} />
         <Card component="section" aria-label="Income tax (TDS)" padding="md">
           <Group justify="space-between" mb="xs">
-            <Title order={3} size="h5">
+            <Title order={sectionOrder} size="h5">
               Income tax (TDS) this month
             </Title>
             <Text fw={600}>{inr(payslip.tds)}</Text>
@@ -240,7 +246,7 @@ export function PayslipView({ payslip }: { payslip: Payslip }) {
       </SimpleGrid>
 
       <Card component="section" aria-label="Year to date" padding="md">
-        <Title order={3} size="h5" mb="xs">
+        <Title order={sectionOrder} size="h5" mb="xs">
           Year to date
         </Title>
         <Table aria-label="Year to date" verticalSpacing={6}>

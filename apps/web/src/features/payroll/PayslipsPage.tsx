@@ -6,6 +6,7 @@ import { monthLabel } from '@tankha/contracts';
 import { dateInZone } from '@tankha/domain';
 import { errorMessage } from '../../app/api';
 import { ListCard } from '../../ui/ListCard';
+import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { financialYearLabel, financialYearStartOf, inr } from './payroll-format';
 import { usePayslips } from './payroll.api';
 import { PayslipPdfButton } from './PayslipView';
@@ -19,6 +20,7 @@ export const PAYSLIP_COLUMNS = ['Month', 'Gross earnings', 'Deductions', 'Net pa
 /** /payslips and /payroll/payslips (everyone): the signed-in user's own payslips by financial year. */
 export function PayslipsPage({ today = dateInZone(new Date(), 'Asia/Kolkata') }: { today?: string }) {
   const { pathname } = useLocation();
+  const titleOrder = usePageTitleOrder();
   const base = pathname.replace(/\/+$/, '');
   const currentYear = financialYearStartOf(today);
   const [year, setYear] = useState<string>(String(currentYear));
@@ -29,7 +31,7 @@ export function PayslipsPage({ today = dateInZone(new Date(), 'Asia/Kolkata') }:
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Payslips</Title>
+        <Title order={titleOrder}>Payslips</Title>
         <Select
           label="Financial year"
           w={180}
@@ -62,7 +64,7 @@ export function PayslipsPage({ today = dateInZone(new Date(), 'Asia/Kolkata') }:
               {rows.map((p) => (
                 <Table.Tr key={p.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`${base}/${encodeURIComponent(p.id)}`} fw={600} size="sm">
+                    <Anchor component={Link} to={`${base}/${encodeURIComponent(p.id)}`} fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
                       {monthLabel(p.month)}
                     </Anchor>
                   </Table.Td>

@@ -31,7 +31,9 @@ export function RemarkModal({ run, row, onClose, onSaved }: { run: PayrollRun; r
       <Stack>
         {row.netPay !== null && (
           <Text size="sm" c="dimmed">
-            Net pay {inr(row.netPay)} against {inr(row.lastMonthNetPay)} last month: {inrChange(row.netPayVariance)}.
+            {row.lastMonthNetPay === null
+              ? `Net pay ${inr(row.netPay)}; no payslip last month to compare with.`
+              : `Net pay ${inr(row.netPay)} against ${inr(row.lastMonthNetPay)} last month: ${inrChange(row.netPayVariance)}.`}
           </Text>
         )}
         <Textarea

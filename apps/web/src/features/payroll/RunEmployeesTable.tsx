@@ -178,7 +178,7 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
                         {c}
                       </Table.Th>
                     ) : (
-                      <Table.Th key={c} ta={c === 'Employee' || c === 'Reason for variance' ? undefined : 'right'}>
+                      <Table.Th key={c} ta={c === 'Employee' || c === 'Reason for variance' ? undefined : 'right'} style={c === 'Reason for variance' ? { whiteSpace: 'normal' } : undefined}>
                         {c}
                       </Table.Th>
                     ),
@@ -188,7 +188,7 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
               <Table.Tbody>
                 {employees.data.rows.map((row) => (
                   <Table.Tr key={row.userId}>
-                    <Table.Td>
+                    <Table.Td miw={220} style={{ whiteSpace: 'normal' }}>
                       <EmployeeCell row={row} />
                     </Table.Td>
                     <Table.Td ta="right">{daysText(row.payableDays)}</Table.Td>
@@ -204,11 +204,18 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
                       {inr(row.lastMonthNetPay)}
                     </Table.Td>
                     <Table.Td ta="right">
-                      <Text span size="sm" c={changeColor(row.netPayVariance)}>
-                        {inrChange(row.netPayVariance)}
-                      </Text>
+                      {/* Against no payslip last month (a joiner, the first month) there is nothing to compare. */}
+                      {row.lastMonthNetPay === null ? (
+                        <Text span size="sm" c="dimmed" title="No payslip last month to compare with">
+                          —
+                        </Text>
+                      ) : (
+                        <Text span size="sm" c={changeColor(row.netPayVariance)}>
+                          {inrChange(row.netPayVariance)}
+                        </Text>
+                      )}
                     </Table.Td>
-                    <Table.Td w={220} style={{ whiteSpace: 'normal' }}>
+                    <Table.Td w={200} style={{ whiteSpace: 'normal' }}>
                       <Group gap={4} wrap="nowrap" align="flex-start">
                         <Text size="sm" lineClamp={2} c={row.remark ? undefined : 'dimmed'} title={row.remark ?? undefined} style={{ flex: 1 }}>
                           {row.remark ?? '—'}

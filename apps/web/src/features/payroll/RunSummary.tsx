@@ -19,7 +19,7 @@ export function RunHeader({ run, actions }: { run: PayrollRun; actions?: ReactNo
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
       <Stack gap={4}>
         <Group gap="sm">
-          <Title order={2}>{monthLabel(run.month)}</Title>
+          <Title order={3}>{monthLabel(run.month)}</Title>
           <RunStatusBadge status={run.status} />
         </Group>
         <Text size="sm" c="dimmed">
@@ -68,8 +68,8 @@ function holdsHint(run: PayrollRun): string | undefined {
 }
 
 export function RunTotals({ run }: { run: PayrollRun }) {
-  // A draft never processed has no figures yet: a dash, not a misleading 0.
-  const money = (rupees: number) => (run.status === 'draft' && run.processedAt === null ? '—' : inr(rupees));
+  // A month not processed yet, or being (re-)processed, has no figures yet: a dash, not a misleading 0.
+  const money = (rupees: number) => (run.processedAt === null ? '—' : inr(rupees));
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} component="section" aria-label="Payroll totals">
       <StatCard label="Employees" value={groupIndian(run.employeeCount)} hint={holdsHint(run)} />

@@ -21,7 +21,7 @@ export function VariancePanel({ run, onShowEmployees }: { run: PayrollRun; onSho
     <Card component="section" aria-label="Variance by component">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={3} size="h5">
+          <Title order={4} size="h5">
             Variance by component{variance.data?.comparedMonth ? ` against ${monthLabel(variance.data.comparedMonth)}` : ''}
           </Title>
           {onShowEmployees && (

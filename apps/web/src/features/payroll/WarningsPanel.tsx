@@ -20,7 +20,7 @@ export function WarningsPanel({ run }: { run: PayrollRun }) {
       <Stack gap="sm">
         <Group gap="xs">
           <IconAlertTriangle size={20} color="var(--mantine-color-yellow-7)" aria-hidden />
-          <Title order={3} size="h5">
+          <Title order={4} size="h5">
             {run.warningCount === 1 ? '1 employee needs attention' : `${String(run.warningCount)} employees need attention`}
           </Title>
         </Group>
@@ -42,23 +42,26 @@ export function WarningsPanel({ run }: { run: PayrollRun }) {
               <Table.Tbody>
                 {warnings.data.map((w) => (
                   <Table.Tr key={w.userId}>
+                    {/* One cell: on a narrow screen the badges move under the name instead of being cut short. */}
                     <Table.Td>
-                      <Anchor component={Link} to={profilePath(w.userId)} size="sm" fw={600}>
-                        {w.name}
-                      </Anchor>
-                      {w.employeeNumber && (
-                        <Text span size="xs" c="dimmed" ml={6}>
-                          {w.employeeNumber}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6}>
-                        {w.warnings.map((k) => (
-                          <Badge key={k} color="yellow" variant="light" size="sm">
-                            {PAYROLL_WARNING_LABELS[k]}
-                          </Badge>
-                        ))}
+                      <Group justify="space-between" gap={6} wrap="wrap">
+                        <div>
+                          <Anchor component={Link} to={profilePath(w.userId)} size="sm" fw={600}>
+                            {w.name}
+                          </Anchor>
+                          {w.employeeNumber && (
+                            <Text span size="xs" c="dimmed" ml={6}>
+                              {w.employeeNumber}
+                            </Text>
+                          )}
+                        </div>
+                        <Group gap={6}>
+                          {w.warnings.map((k) => (
+                            <Badge key={k} color="yellow" variant="light" size="sm" style={{ flexShrink: 0 }}>
+                              {PAYROLL_WARNING_LABELS[k]}
+                            </Badge>
+                          ))}
+                        </Group>
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -17,11 +17,15 @@ describe('payroll routes', () => {
   });
 
   it('shows a member their payslips at /payslips and /payroll/payslips', async () => {
-    for (const path of ['/payslips', '/payroll/payslips']) {
+    // On its own the page's title is its main heading; in the Payroll area it sits under 'Payroll'.
+    for (const [path, level] of [
+      ['/payslips', 2],
+      ['/payroll/payslips', 3],
+    ] as const) {
       setSessionUser(makeUser({ roleId: Role.Member, accessableFeatures: [{ key: 'Payslips' }] }));
       mockFetch({ 'GET /Tenants': ok(makeOrganization()), 'GET /Payslips': list([]) });
       const { unmount } = renderRoutes(routes, path);
-      expect(await screen.findByRole('heading', { name: 'Payslips' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Payslips', level })).toBeInTheDocument();
       expect(await screen.findByText(/^No payslips yet/)).toBeInTheDocument();
       unmount();
     }

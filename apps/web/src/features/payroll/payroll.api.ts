@@ -155,6 +155,14 @@ export async function downloadRegister(run: Pick<PayrollRun, 'id' | 'month'>): P
   await apiDownload(`${runPath(run.id)}/register.xlsx`, `payroll-register-${run.month}.xlsx`, { quiet: true });
 }
 
+/** A finalized payslip whose PDF the after-finalize job has not rendered yet. */
+function pdfPending(payslip: Pick<PayslipSummary, 'status' | 'hasPdf'>): boolean {
+  return !payslip.hasPdf && (payslip.status === 'finalized' || payslip.status === 'paid');
+}
+
+/** While a PDF is being rendered the payslip is asked for again, so 'Download PDF' enables itself. */
+const PDF_POLL_MS = 3000;
+
 /** The signed-in user's payslips, or one financial year's (start year) of them. */
 export function usePayslips(year: number | null) {
   return useQuery({
@@ -162,6 +170,7 @@ export function usePayslips(year: number | null) {
     queryFn: async ({ signal }): Promise<PayslipSummary[]> =>
       (await api.get('/Payslips', payslipListReplySchema, { query: { year: year ?? undefined }, quiet: true, signal })).data,
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => ((query.state.data ?? []).some(pdfPending) ? PDF_POLL_MS : false),
   });
 }
 
@@ -169,6 +178,7 @@ export function usePayslip(id: string) {
   return useQuery({
     queryKey: [PAYROLL_KEY, 'payslip', id],
     queryFn: async ({ signal }): Promise<Payslip> => (await api.get(`/Payslips/${enc(id)}`, payslipReplySchema, { quiet: true, signal })).data,
+    refetchInterval: (query) => (query.state.data && pdfPending(query.state.data) ? PDF_POLL_MS : false),
   });
 }
 

@@ -58,13 +58,18 @@ async function expectPresentThroughApi(request: APIRequestContext, employeeId: s
 }
 
 /**
- * A recent working day that is not Present for the employee (the demo has absences and half days),
- * so the grid visibly changes; two working days ago when the last two weeks are all present.
+ * A recent working day of this month that is not Present for the employee (the demo has absences
+ * and half days), so the grid visibly changes; else two working days ago, or the latest working day
+ * of this month. Never last month: the demo's payroll has finalized it, which locks its attendance.
  */
 async function dayToRegularize(request: APIRequestContext, employeeId: string): Promise<string> {
   const admin = await apiLogin(request, DEMO.administrator);
-  const from = workingDayBefore(12);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const from = workingDayBefore(12) < monthStart ? monthStart : workingDayBefore(12);
   const to = workingDayBefore(1);
+  const fallback = [workingDayBefore(2), to, today].find((d) => d >= monthStart) ?? today;
+  if (to < monthStart) return fallback;
   const res = await request.get(`/backend/api/Attendances?startDate=${from}&endDate=${to}&employeeId=${employeeId}`, { headers: { authorization: `Bearer ${admin.token}` } });
   if (res.ok()) {
     const days = ((await res.json()) as { data: { date: string; attendanceStatus: string }[] }).data;
@@ -75,7 +80,7 @@ async function dayToRegularize(request: APIRequestContext, employeeId: string): 
       .pop();
     if (candidate) return candidate;
   }
-  return workingDayBefore(2);
+  return fallback;
 }
 
 /** The monthly grid (/my-team/attendance) shows the day's circle as Present (or Present but late). */

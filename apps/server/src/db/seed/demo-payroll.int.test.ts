@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { PayrollEmployeeRow, PayrollRun, PayslipSummary, SessionUser } from '@tankha/contracts';
+import { AttendanceApproval, RequestStatus, type PayrollEmployeeRow, type PayrollRun, type PayslipSummary, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 import { DEMO_LOGINS, seedDemoOrganisation } from './demo';
@@ -107,6 +107,15 @@ describe.each(BACKENDS)('demo payroll (%s)', (backend) => {
     expect(current).toMatchObject({ month: '2027-01', status: 'draft', warningCount: 0, employeeCount: 43 });
     const locked = await queryRows<{ month: string }>(t.database.db, sql`SELECT month FROM payroll_month_locks WHERE tenant_id = ${tenantId} ORDER BY month`);
     expect(locked.map((l) => l.month)).toEqual(['2026-11', '2026-12']);
+  });
+
+  it("the demo's open requests and time logs waiting for approval are all in this month, none in a locked one", async () => {
+    const waiting = await queryRows<{ kind: string; day: string }>(t.database.db, sql`
+      SELECT 'request' AS kind, (additional_data->'attendanceRegularization'->>'startDate') AS day FROM requests WHERE tenant_id = ${tenantId} AND status = ${RequestStatus.Opened}
+      UNION ALL
+      SELECT 'log', work_date::text FROM time_logs WHERE tenant_id = ${tenantId} AND approval_status = ${AttendanceApproval.WaitingForApproval}`);
+    expect(waiting.filter((w) => w.kind === 'request').length).toBeGreaterThan(0);
+    expect(waiting.filter((w) => w.day < '2027-01-01')).toEqual([]);
   });
 
   it('the demo member sees her two payslips; after the jobs their PDFs are rendered, downloadable and e-mailed to the dev mailbox', async () => {

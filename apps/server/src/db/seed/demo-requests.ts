@@ -34,7 +34,7 @@ function recentWorkingDays(today: string, count: number): string[] {
 
 /**
  * The demo organisation's regularization requests (issue §8): open requests from members to their
- * managers for recent working days, one Completed (its times written as the day's logs and the day
+ * managers for recent working days of this month, one Completed (its times written as the day's logs and the day
  * recomputed, as an approval does) and one Rejected. Runs as the platform role with explicit tenant ids, in a handful of statements.
  */
 export async function seedDemoRequests(db: Db, tenantId: string, now: Date): Promise<void> {
@@ -48,7 +48,11 @@ export async function seedDemoRequests(db: Db, tenantId: string, now: Date): Pro
   const sales = reporteesOf('priya.iyer@nilgiri.demo');
   const [zone] = await queryRows<{ time_zone: string }>(db, sql`SELECT time_zone FROM tenants WHERE id = ${tenantId}`);
   const timeZone = zone?.time_zone ?? 'Asia/Kolkata';
-  const days = recentWorkingDays(dateInZone(now, timeZone), 6);
+  // This month's only: the months before it are the demo's finalized payroll (demo-payroll.ts), locked
+  // for attendance, where a request could be neither filed nor approved. Early in a month there are
+  // fewer days (several requests share one), on its first working day none (no requests).
+  const today = dateInZone(now, timeZone);
+  const days = recentWorkingDays(today, 6).filter((d) => d.slice(0, 7) === today.slice(0, 7));
   const day = (i: number) => days[i] ?? days[0] ?? '';
 
   interface Seeded {

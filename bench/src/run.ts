@@ -4,6 +4,7 @@ import { runTaxCalculateRequest, runTaxCalculation } from './tax-calculation.ben
 import { runUserList } from './user-list.bench';
 import { runAttendanceGrid, runAttendanceRecompute, runCheckIn } from './attendance.bench';
 import { runWebInitialJs } from './web-initial-js.bench';
+import { runPayrollRun } from './payroll-run.bench';
 
 /** `npm run bench`: runs every benchmark (or those named on the command line) and writes bench/results/*.json. */
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
@@ -15,6 +16,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   'check-in': runCheckIn,
   'attendance-recompute': runAttendanceRecompute,
   'web-initial-js': runWebInitialJs,
+  'payroll-run': runPayrollRun,
 };
 
 const wanted = process.argv.slice(2);

@@ -7,3 +7,4 @@ export { AttendanceService } from './modules/attendance/attendance.service';
 export { PayrollLockService } from './modules/payroll-locks/payroll-locks.service';
 export { withTenant } from './platform/unit-of-work';
 export { seedBenchOrganisation } from './db/seed/bench-organisation';
+export { provisionLeaveDefaults } from './modules/leave/leave.defaults';

@@ -6,7 +6,7 @@ import { errorMessage } from '../../app/api';
 import { payrollHistoryRunPath } from '../../app/paths';
 import { displayDate } from '../../ui/format';
 import { ListCard } from '../../ui/ListCard';
-import { inr } from './payroll-format';
+import { runTotal } from './payroll-format';
 import { useRuns } from './payroll.api';
 import { RegisterIcon } from './RegisterDownload';
 import { RunStatusBadge } from './RunSummary';
@@ -48,12 +48,12 @@ export function PayrollHistoryPage() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td ta="right">{run.employeeCount}</Table.Td>
-                  <Table.Td ta="right">{inr(run.grossEarnings)}</Table.Td>
-                  <Table.Td ta="right">{inr(run.totalDeductions)}</Table.Td>
+                  <Table.Td ta="right">{runTotal(run, run.grossEarnings)}</Table.Td>
+                  <Table.Td ta="right">{runTotal(run, run.totalDeductions)}</Table.Td>
                   <Table.Td ta="right" fw={600}>
-                    {inr(run.netPay)}
+                    {runTotal(run, run.netPay)}
                   </Table.Td>
-                  <Table.Td ta="right">{inr(run.employerCost)}</Table.Td>
+                  <Table.Td ta="right">{runTotal(run, run.employerCost)}</Table.Td>
                   <Table.Td>
                     <RunStatusBadge status={run.status} size="sm" />
                   </Table.Td>

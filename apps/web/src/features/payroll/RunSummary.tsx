@@ -3,7 +3,7 @@ import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@m
 import { PAYROLL_RUN_STATUS_LABELS, monthLabel, type PayrollRun, type PayrollRunStatus } from '@tankha/contracts';
 import { groupIndian } from '@tankha/domain';
 import { displayDate } from '../../ui/format';
-import { RUN_STATUS_COLORS, inr, percentOf } from './payroll-format';
+import { RUN_STATUS_COLORS, percentOf, runTotal } from './payroll-format';
 
 export function RunStatusBadge({ status, size = 'lg' }: { status: PayrollRunStatus; size?: 'sm' | 'lg' }) {
   return (
@@ -68,8 +68,7 @@ function holdsHint(run: PayrollRun): string | undefined {
 }
 
 export function RunTotals({ run }: { run: PayrollRun }) {
-  // A month not processed yet, or being (re-)processed, has no figures yet: a dash, not a misleading 0.
-  const money = (rupees: number) => (run.processedAt === null ? '—' : inr(rupees));
+  const money = (rupees: number) => runTotal(run, rupees);
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} component="section" aria-label="Payroll totals">
       <StatCard label="Employees" value={groupIndian(run.employeeCount)} hint={holdsHint(run)} />

@@ -14,6 +14,11 @@ export function inr(rupees: number | null | undefined): string {
 }
 
 /** A difference against last month: '+₹1,500' for a rise, '(₹1,500)' for a fall, '0' for none. */
+/** A run's total: a dash while the month has no figures (never processed, or being re-processed), not a misleading 0. */
+export function runTotal(run: Pick<PayrollRun, 'processedAt'>, rupees: number): string {
+  return run.processedAt === null ? '—' : inr(rupees);
+}
+
 export function inrChange(rupees: number | null | undefined): string {
   if (rupees === null || rupees === undefined) return '—';
   const text = inr(rupees);

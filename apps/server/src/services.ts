@@ -27,6 +27,7 @@ import { SalaryService } from './modules/salary/salary.service';
 import { SalaryComponentsService } from './modules/salary/salary-components.service';
 import { PeopleImportService } from './modules/people-import/people-import.service';
 import { PayrollLockService } from './modules/payroll-locks/payroll-locks.service';
+import { PayrollReportService } from './modules/payroll-reports/payroll-reports.service';
 import { PayslipDocumentService } from './modules/payroll/payslip-documents.service';
 import { PayrollSettingsService } from './modules/payroll/payroll-settings.service';
 import { PayrollRunService } from './modules/payroll/payroll-run.service';
@@ -58,6 +59,7 @@ export interface Services {
   salaryComponents: SalaryComponentsService;
   peopleImport: PeopleImportService;
   payrollLocks: PayrollLockService;
+  payrollReports: PayrollReportService;
   payslipDocuments: PayslipDocumentService;
   payrollSettings: PayrollSettingsService;
   payrollRun: PayrollRunService;
@@ -82,7 +84,8 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const attendance = new AttendanceService({ clock, locks: payrollLocks });
   const leave = new LeaveService({ clock, locks: payrollLocks });
   const payrollSettings = new PayrollSettingsService({ clock });
-  const payslipDocuments = new PayslipDocumentService({ clock, files, config });
+  const payrollReports = new PayrollReportService({ clock });
+  const payslipDocuments = new PayslipDocumentService({ clock, files, config, reports: payrollReports });
   return {
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
     tenants,
@@ -104,6 +107,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     salaryComponents: new SalaryComponentsService({ clock }),
     peopleImport: new PeopleImportService({ clock, employees: employee }),
     payrollLocks,
+    payrollReports,
     payslipDocuments,
     payrollSettings,
     payrollRun: new PayrollRunService({ clock, settings: payrollSettings, salary, attendance, leave, locks: payrollLocks, documents: payslipDocuments, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) }),

@@ -224,3 +224,26 @@ export const payslipDocuments = pgTable(
   },
   (t) => [tenantIsolation(), index('payslip_documents_run_idx').on(t.tenantId, t.runId)],
 );
+
+/**
+ * The reports log (issue 11 item 6): one row per payroll output generated for a month — register,
+ * bank transfer file, EPF ECR, ESIC, PT, LWF, journal, bank return file, settlement statement —
+ * with who generated it and when. `summary` carries the file's control figures (employees,
+ * total) so the Reports page can show them without regenerating the file.
+ */
+export const payrollReports = pgTable(
+  'payroll_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    runId: uuid('run_id').references(() => payrollRuns.id, { onDelete: 'restrict' }),
+    /** 'YYYY-MM': the payroll month the output belongs to. */
+    month: text('month').notNull(),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    summary: jsonb('summary').notNull().default({}),
+    generatedBy: uuid('generated_by').references(() => users.id, { onDelete: 'set null' }),
+    generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [tenantIsolation(), index('payroll_reports_tenant_month_idx').on(t.tenantId, t.month, t.generatedAt)],
+);

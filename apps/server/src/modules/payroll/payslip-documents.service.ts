@@ -7,6 +7,7 @@ import { sweepStored, type FileStorage } from '../../platform/files/file-storage
 import type { GlobalScope, Scope, TenantScope, TenantSteps } from '../../platform/tenancy';
 import { monthLabel } from './payroll-format';
 import { buildPayrollRegisterXlsx } from './payroll-register';
+import type { PayrollReportService } from '../payroll-reports/payroll-reports.service';
 import { payslipFileName, payslipMail } from './payslip-mail';
 import { renderPayslipPdf, type PayslipDocument, type PayslipOrganisation } from './payslip-pdf';
 import { chunksOf } from './payslip-documents.jobs';
@@ -45,7 +46,7 @@ export interface DownloadedFile {
  * emailed_at, so a retry never sends it twice.
  */
 export class PayslipDocumentService {
-  constructor(private readonly deps: { clock: Clock; files: FileStorage; config: Pick<Config, 'appUrl'> }) {}
+  constructor(private readonly deps: { clock: Clock; files: FileStorage; config: Pick<Config, 'appUrl'>; reports: Pick<PayrollReportService, 'record'> }) {}
 
   /**
    * Starts (or resumes) the PDFs and e-mails of a finalized run: a render job per chunk of payslips
@@ -184,7 +185,8 @@ export class PayslipDocumentService {
   }
 
   /** GET /PayrollRuns/:id/register.xlsx: one row per payslip, one column per component, totals. */
-  async registerXlsx({ db: tdb }: Scope, runId: string): Promise<DownloadedFile> {
+  async registerXlsx(scope: Scope, runId: string): Promise<DownloadedFile> {
+    const tdb = scope.db;
     const run = await repo.findRun(tdb, runId);
     if (!run) throw notFound(MSG.runNotFound);
     if (!WITH_PAYSLIPS.includes(run.status)) throw conflict(MSG.registerNotReady);
@@ -207,7 +209,10 @@ export class PayslipDocumentService {
         holdKind: s.holdKind,
       })),
     );
-    return { bytes, fileName: `Payroll-Register-${monthLabel(run.month).replace(' ', '-')}.xlsx` };
+    const fileName = `Payroll-Register-${monthLabel(run.month).replace(' ', '-')}.xlsx`;
+    const netPaise = slips.reduce((sum, s) => sum + s.netPaise, 0);
+    await this.deps.reports.record(scope, { runId, month: run.month, kind: 'register', fileName, summary: { employees: slips.length, netPay: netPaise / 100 } });
+    return { bytes, fileName };
   }
 
   /** The hourly sweep of payslip files (the job 'files.sweep'): what a crashed render job left. */

@@ -48,6 +48,12 @@ export const users = pgTable(
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     gender: smallint('gender').notNull().default(0),
     dateOfJoining: date('date_of_joining', { mode: 'string' }),
+    /**
+     * Last working day of an employee who is leaving or has left (issue 11 item 5, exits and
+     * full-and-final settlement). The payroll run prorates the month it falls in and leaves the
+     * employee out of every month after it.
+     */
+    dateOfLeaving: date('date_of_leaving', { mode: 'string' }),
     departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
     designation: text('designation'),
     workLocation: text('work_location'),

@@ -30,7 +30,7 @@ import { SalaryService } from '../../modules/salary/salary.service';
 /** What the demo's payroll needs of the running app: its job queue, and the payslip documents' start. */
 export interface DemoPayrollDeps {
   jobs: JobQueue;
-  documents: Pick<PayslipDocumentService, 'startPayslipDocuments' | 'progress' | 'progressOfRuns'>;
+  documents: Pick<PayslipDocumentService, 'progress' | 'progressOfRuns'>;
 }
 
 interface Person extends Record<string, unknown> {
@@ -147,12 +147,8 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
       await request((scope) => runs.setRemark(scope, open.id, who.id, remark));
     }
     instant = at(addDaysToDate(payDate, -2), '16:30');
-    await request(async (scope) => {
-      await runs.finalize(scope, open.id);
-      // What the 'payroll.finalized' job starts, started here too: rendering and mailing are
-      // idempotent, so the demo's PDFs do not wait on that job's wiring.
-      await deps.documents.startPayslipDocuments(scope, open.id);
-    });
+    // Finalizing enqueues 'payroll.finalized', whose job starts the PDFs and e-mails once the app's workers run.
+    await request((scope) => runs.finalize(scope, open.id));
     if (plan.paid) {
       instant = at(payDate, '10:15');
       const reference = `HDFC NEFT batch SAL${month.replace('-', '')}-0427`;

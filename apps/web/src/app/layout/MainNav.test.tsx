@@ -36,4 +36,18 @@ describe('MainNav', () => {
     expect(screen.getByRole('link', { name: 'Payroll' })).toHaveAttribute('href', '/payroll/payslips');
     expect(links()).not.toContain('Payroll setup');
   });
+
+  it('highlights one item: Payroll history on its own page, Payroll elsewhere in the payroll area', () => {
+    const at = (path: string) => (
+      <MemoryRouter initialEntries={[path]}>
+        <MainNav onNavigate={() => undefined} />
+      </MemoryRouter>
+    );
+    const active = () => screen.getAllByRole('link').filter((a) => a.hasAttribute('data-active')).map((a) => a.textContent);
+    const history = renderWithProviders(at('/payroll/payroll-history'), { user: makeUser({ roleId: Role.Administrator }) });
+    expect(active()).toEqual(['Payroll history']);
+    history.unmount();
+    renderWithProviders(at('/payroll/settings'), { user: makeUser({ roleId: Role.Administrator }) });
+    expect(active()).toEqual(['Payroll']);
+  });
 });

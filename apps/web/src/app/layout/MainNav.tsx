@@ -36,16 +36,15 @@ interface NavItem {
 
 function NavItems({ items, onNavigate }: { items: NavItem[]; onNavigate: () => void }) {
   const { pathname } = useLocation();
+  // One highlighted item: an item's own page wins over another's broader `activeUnder` area.
+  const own = items.find((item) => item.to !== PATHS.home && pathname.startsWith(item.to));
+  const isActive = (item: NavItem) => {
+    if (item.to === PATHS.home) return pathname === PATHS.home;
+    if (own) return own === item;
+    return pathname.startsWith(item.activeUnder ?? item.to);
+  };
   return items.map((item) => (
-    <NavLink
-      key={item.to}
-      component={Link}
-      to={item.to}
-      label={item.label}
-      leftSection={item.icon}
-      active={item.to === PATHS.home ? pathname === PATHS.home : pathname.startsWith(item.activeUnder ?? item.to)}
-      onClick={onNavigate}
-    />
+    <NavLink key={item.to} component={Link} to={item.to} label={item.label} leftSection={item.icon} active={isActive(item)} onClick={onNavigate} />
   ));
 }
 

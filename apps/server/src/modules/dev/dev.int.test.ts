@@ -26,3 +26,18 @@ describe('dev mailbox exposure', () => {
     }
   });
 });
+
+describe('dev mailbox filter', () => {
+  it("finds an address's e-mails older than the newest `limit` of all (filtered in the query, not after it)", async () => {
+    const t = await createTestApp('pglite');
+    try {
+      await t.registerOrganisation({ email: 'first@kaveri.in', organizationName: 'Kaveri One' });
+      await t.registerOrganisation({ email: 'second@kaveri.in', organizationName: 'Kaveri Two' });
+      const res = await t.call('GET', '/backend/api/dev/mailbox?to=FIRST@kaveri.in&limit=1');
+      const { data } = res.json<{ data: { to: string }[] }>();
+      expect(data.map((m) => m.to)).toEqual(['first@kaveri.in']);
+    } finally {
+      await t.close();
+    }
+  });
+});

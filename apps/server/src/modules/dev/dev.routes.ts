@@ -26,14 +26,13 @@ export const devRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService; html?: 
   const query = z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
   if (!html) {
     app.get('/mailbox', { config: { access: { public: true, database: false } }, schema: { tags: ['Dev'], querystring: query } }, async (request) => {
-      const mails = await mailbox.latest(request.query.limit);
-      const filtered = request.query.to ? mails.filter((m) => m.to === request.query.to?.toLowerCase()) : mails;
-      return { statusCode: 200, message: 'Success', data: filtered, totalRecords: filtered.length };
+      const mails = await mailbox.latest(request.query.limit, request.query.to || undefined);
+      return { statusCode: 200, message: 'Success', data: mails, totalRecords: mails.length };
     });
     return;
   }
   app.get('/mailbox', { schema: { hide: true, querystring: query } }, async (request, reply) => {
-    const mails = await mailbox.latest(request.query.limit);
+    const mails = await mailbox.latest(request.query.limit, request.query.to || undefined);
     const items = mails
       .map(
         (m) => `<article aria-label="Email to ${escapeHtml(m.to)}">

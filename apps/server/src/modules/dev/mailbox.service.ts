@@ -7,8 +7,9 @@ const LINK = /https?:\/\/[^\s"'<>]+/g;
 export class MailboxService {
   constructor(private readonly deps: { db: Db }) {}
 
-  async latest(limit: number) {
-    const rows = await findLatestMails(this.deps.db, limit);
+  /** Addresses are stored lower-case; `to` matches whatever case it is given in. */
+  async latest(limit: number, to?: string) {
+    const rows = await findLatestMails(this.deps.db, limit, to?.toLowerCase());
     return rows.map((r) => ({
       id: r.id,
       to: r.toAddress,

@@ -217,6 +217,7 @@ export function computeArrears(input: ArrearsInput): ArrearsResult {
   const order: string[] = [];
   const rows = new Map<string, { section: ArrearsPaidLine['section']; name: string; taxable: boolean; perMonth: { month: string; difference: ArrearsDifference; why: string[] }[] }>();
   if (!first) return { lines: [], months, earningsPaise: 0 };
+  const structureCodes = new Set(input.revisions.flatMap((r) => [...r.before, ...r.after].map((e) => e.code)).filter((c) => !c.startsWith(ARREARS_CODE_PREFIX)));
 
   for (const m of input.months) {
     if (m.period.end < first.effectiveFrom) continue;
@@ -237,8 +238,9 @@ export function computeArrears(input: ArrearsInput): ArrearsResult {
       ageYears: m.ageYears,
       tds: { enabled: false, financialYear: '', regime: 1, ageBand: 'below60', grossSoFarPaise: 0, tdsSoFarPaise: 0, remainingMonths: 12 },
     });
-    const counted = (l: { section: string; code: string }): boolean =>
-      !l.code.startsWith(ARREARS_CODE_PREFIX) && (l.section === 'earning' ? !l.code.startsWith('ADJ_') : STATUTORY_CODES[l.code] === l.section);
+    // Only the structure's components and the statutory contributions are differenced: one-time
+    // items, earlier arrears and any other line of the stored month stay as they were paid.
+    const counted = (l: { section: string; code: string }): boolean => (l.section === 'earning' ? structureCodes.has(l.code) : STATUTORY_CODES[l.code] === l.section);
     const keyOf = (l: { section: string; code: string }) => `${l.section}|${l.code}`;
     const dueBy = new Map<string, MonthLine>(due.lines.filter(counted).map((l) => [keyOf(l), l]));
     const paidBy = new Map<string, ArrearsPaidLine>();

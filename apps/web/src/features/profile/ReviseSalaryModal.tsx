@@ -9,8 +9,10 @@ import { DateField } from '../../ui/DateField';
 import { calculateStructure, fetchDeductions, fetchEarnings, fetchEmployee } from '../people/employee-form/employee-form.api';
 import { deductionAssociations, earningAssociations, valuesFromEmployee, type EarningRow } from '../people/employee-form/form-values';
 import { SalarySection } from '../people/employee-form/SalarySection';
-import { SALARY_DEBOUNCE_MS } from '../people/employee-form/EmployeeFormModal';
 import { useReviseSalary, useSalaryRevisions } from './salary-revisions.api';
+
+/** As the employee form recomputes its preview (issue 4: ~300 ms after the last change). */
+const SALARY_DEBOUNCE_MS = 300;
 
 interface Draft {
   annualCTC: string;

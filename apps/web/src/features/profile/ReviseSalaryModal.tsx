@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -42,28 +42,29 @@ export function ReviseSalaryModal({ userId, opened, onClose }: { userId: string;
   const deductionList = useQuery({ queryKey: ['revise-salary', 'deductions'], queryFn: fetchDeductions, enabled: opened });
   const history = useSalaryRevisions(userId, opened);
   const revise = useReviseSalary(userId);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [dateError, setDateError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!opened) {
-      setDraft(null);
-      setDateError(null);
-      setFormError(null);
-      return;
-    }
-    if (draft || !employee.data || !earningList.data || !history.data) return;
+  const initial = useMemo<Draft | null>(() => {
+    if (!employee.data || !earningList.data || !history.data) return null;
     const v = valuesFromEmployee(employee.data, earningList.data, null);
-    setDraft({
+    return {
       annualCTC: v.annualCTC,
       regimeType: v.regimeType,
       forceESICalc: v.forceESICalc,
       earnings: v.earnings,
       deductions: v.deductions,
       effectiveFrom: defaultEffectiveFrom(history.data.earliestEffectiveFrom, history.data.latestEffectiveFrom),
-    });
-  }, [opened, draft, employee.data, earningList.data, history.data]);
+    };
+  }, [employee.data, earningList.data, history.data]);
+  // What the administrator changed; the stored structure until then.
+  const [edits, setEdits] = useState<Draft | null>(null);
+  const draft = edits ?? initial;
+  const [dateError, setDateError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const close = () => {
+    setEdits(null);
+    setDateError(null);
+    setFormError(null);
+    onClose();
+  };
 
   const ctc = Number(draft?.annualCTC ?? '');
   const ctcValid = draft !== null && draft.annualCTC.trim() !== '' && ctc > 0 && employeeFormSchema.shape.annualCTC.safeParse(ctc).success;
@@ -88,7 +89,7 @@ export function ReviseSalaryModal({ userId, opened, onClose }: { userId: string;
     placeholderData: keepPreviousData,
   });
   const salaryError = request && structure.isError ? (structure.error instanceof ApiError ? structure.error.message : PEOPLE_MSG.somethingWrong) : null;
-  const update = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+  const update = (patch: Partial<Draft>) => setEdits(draft ? { ...draft, ...patch } : null);
 
   const loadFailed = employee.isError || earningList.isError || deductionList.isError || history.isError;
 
@@ -110,7 +111,7 @@ export function ReviseSalaryModal({ userId, opened, onClose }: { userId: string;
         deductionAssociations: deductionAssociations(draft.deductions),
       });
       toast.success(res.message);
-      onClose();
+      close();
     } catch (error) {
       if (error instanceof ApiError && error.errors.effectiveFrom) setDateError(error.errors.effectiveFrom);
       else setFormError(errorMessage(error, PEOPLE_MSG.somethingWrong));
@@ -120,7 +121,7 @@ export function ReviseSalaryModal({ userId, opened, onClose }: { userId: string;
   const earliest = history.data?.earliestEffectiveFrom ?? undefined;
   const latest = history.data?.latestEffectiveFrom;
   return (
-    <Modal opened={opened} onClose={onClose} title="Revise salary" size="xl">
+    <Modal opened={opened} onClose={close} title="Revise salary" size="xl">
       {loadFailed ? (
         <Alert color="red" role="alert">
           Could not load the salary structure.
@@ -161,7 +162,7 @@ export function ReviseSalaryModal({ userId, opened, onClose }: { userId: string;
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button onClick={() => void save()} loading={revise.isPending} disabled={salaryError !== null}>

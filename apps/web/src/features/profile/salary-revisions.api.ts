@@ -27,6 +27,7 @@ export function useReviseSalary(userId: string) {
         client.invalidateQueries({ queryKey: revisionKeys.history(userId) }),
         client.invalidateQueries({ queryKey: profileKeys.salary(userId) }),
         client.invalidateQueries({ queryKey: profileKeys.employee(userId) }),
+        client.invalidateQueries({ queryKey: ['revise-salary', 'employee', userId] }),
       ]);
     },
   });

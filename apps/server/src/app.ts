@@ -33,6 +33,7 @@ import { departmentRoutes } from './modules/departments/departments.routes';
 import { documentRoutes } from './modules/documents/documents.routes';
 import { employeeRoutes } from './modules/employees/employees.routes';
 import { salaryRoutes } from './modules/salary/salary.routes';
+import { salaryRevisionRoutes } from './modules/salary/salary-revisions.routes';
 import { peopleImportRoutes } from './modules/people-import/people-import.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { shiftRoutes } from './modules/shifts/shifts.routes';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(documentRoutes, { services });
       await api.register(employeeRoutes, { services });
       await api.register(salaryRoutes, { services });
+      await api.register(salaryRevisionRoutes, { services });
       await api.register(peopleImportRoutes, { services });
       await api.register(payslipDocumentRoutes, { services });
       await api.register(payrollRoutes, { services });

@@ -25,6 +25,7 @@ import { DocumentService } from './modules/documents/documents.service';
 import { EmployeeService } from './modules/employees/employees.service';
 import { SalaryService } from './modules/salary/salary.service';
 import { SalaryComponentsService } from './modules/salary/salary-components.service';
+import { SalaryRevisionService } from './modules/salary/salary-revisions.service';
 import { PeopleImportService } from './modules/people-import/people-import.service';
 import { PayrollLockService } from './modules/payroll-locks/payroll-locks.service';
 import { PayrollReportService } from './modules/payroll-reports/payroll-reports.service';
@@ -57,6 +58,7 @@ export interface Services {
   employee: EmployeeService;
   salary: SalaryService;
   salaryComponents: SalaryComponentsService;
+  salaryRevisions: SalaryRevisionService;
   peopleImport: PeopleImportService;
   payrollLocks: PayrollLockService;
   payrollReports: PayrollReportService;
@@ -78,6 +80,7 @@ export interface ServiceDeps {
 export function buildServices({ config, clock, tokens, files, push, loginThrottle }: ServiceDeps): Services {
   const tenants = new TenantService({ clock, files, config });
   const salary = new SalaryService({ clock });
+  const salaryRevisions = new SalaryRevisionService({ clock, salary });
   const employee = new EmployeeService({ clock, config, salary });
   const users = new UserService({ clock, files, employees: employee });
   const payrollLocks = new PayrollLockService({ clock });
@@ -105,12 +108,13 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     employee,
     salary,
     salaryComponents: new SalaryComponentsService({ clock }),
+    salaryRevisions,
     peopleImport: new PeopleImportService({ clock, employees: employee }),
     payrollLocks,
     payrollReports,
     payslipDocuments,
     payrollSettings,
-    payrollRun: new PayrollRunService({ clock, settings: payrollSettings, salary, attendance, leave, locks: payrollLocks, documents: payslipDocuments, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) }),
+    payrollRun: new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, attendance, leave, locks: payrollLocks, documents: payslipDocuments, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) }),
     payslip: new PayslipService(),
   };
 }

@@ -107,6 +107,9 @@ export const PERMISSIONS = {
   'salary.structure.calculate': ADMINS,
   // payroll (issue 10): components and statutory settings, payroll settings and setup, the run.
   'salary.components.manage': ADMINS,
+  /** Salary revisions with arrears (issue 11 item 3): the history for payroll admins; a revision changes pay, so the Administrator's. */
+  'salary.revisions.view': ADMINS,
+  'salary.revisions.manage': [Role.Administrator],
   'payroll.settings.view': ADMINS,
   'payroll.settings.manage': ADMINS,
   'payroll.run.view': ADMINS,

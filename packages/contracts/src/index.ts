@@ -17,6 +17,7 @@ export * from './people-import.contract';
 export * from './documents.contract';
 export * from './departments.contract';
 export * from './salary.contract';
+export * from './salary-revisions.contract';
 export * from './employees.contract';
 export * from './requests.contract';
 export * from './attendance-settings.contract';

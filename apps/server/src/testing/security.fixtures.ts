@@ -182,6 +182,8 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
       body: { annualCTC: 1_200_000, regimeType: 1, earningAssociationValues: [{ tenantEarningId: ids.tenantEarningId, calculationValue: 50, calculationType: 1 }], deductionAssociationValues: [{ tenantDeductionId: ids.tenantDeductionId, calculationValue: 0 }], forceESICalc: false, dateOfBirth: '1990-01-01', gender: 0 },
     },
     'GET /Users/{id}/salary-structure': { path: { id: ids.memberId } },
+    'GET /Users/{id}/salary-revisions': { path: { id: ids.memberId } },
+    'POST /Users/{id}/salary-revisions': { path: { id: ids.memberId }, body: { effectiveFrom: ids.yesterday, annualCTC: 987_654, regimeType: 1 } },
     'POST /SalaryComponents/earnings': { body: { earningType: 'custom', earningName: 'Security Allowance {n}', nameInPayslip: 'Security Allowance', calculationType: 3, calculationValue: 1200, isPartOfSalaryStructure: false } },
     'PUT /SalaryComponents/earnings/{id}': {
       path: { id: ids.spareEarningId },

@@ -25,6 +25,7 @@ import { PayrollLockService } from '../../modules/payroll-locks/payroll-locks.se
 import { PayrollRunService } from '../../modules/payroll/payroll-run.service';
 import { PayrollSettingsService } from '../../modules/payroll/payroll-settings.service';
 import type { PayslipDocumentService } from '../../modules/payroll/payslip-documents.service';
+import { SalaryRevisionService } from '../../modules/salary/salary-revisions.service';
 import { SalaryService } from '../../modules/salary/salary.service';
 
 /** What the demo's payroll needs of the running app: its job queue, and the payslip documents' start. */
@@ -63,7 +64,8 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
   const clock: Clock = { now: () => instant };
   const locks = new PayrollLockService({ clock });
   const settings = new PayrollSettingsService({ clock });
-  const runs = new PayrollRunService({ clock, settings, salary: new SalaryService({ clock }), attendance: new AttendanceService({ clock, locks }), leave: new LeaveService({ clock, locks }), locks, documents: deps.documents });
+  const salary = new SalaryService({ clock });
+  const runs = new PayrollRunService({ clock, settings, salary, revisions: new SalaryRevisionService({ clock, salary }), attendance: new AttendanceService({ clock, locks }), leave: new LeaveService({ clock, locks }), locks, documents: deps.documents });
   const uow = new UnitOfWork(db, deps.jobs);
 
   const ctx = await administratorContext(db, tenantId);

@@ -18,6 +18,7 @@ import type { AttendanceService } from '../attendance/attendance.service';
 import type { LeaveService } from '../leave/leave.service';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 import type { SalaryService } from '../salary/salary.service';
+import type { SalaryRevisionService } from '../salary/salary-revisions.service';
 import { computePayslip, monthContext, type EmployeeInputs } from './payroll.compute';
 import type { PayrollSettingsService } from './payroll-settings.service';
 import type { PayslipDocumentService } from './payslip-documents.service';
@@ -101,6 +102,8 @@ export class PayrollRunService {
       clock: Clock;
       settings: PayrollSettingsService;
       salary: SalaryService;
+      /** Salary revisions whose arrears the run pays (issue 11 item 3). */
+      revisions: Pick<SalaryRevisionService, 'pendingForRun' | 'pendingUserIds' | 'markArrearsPaid'>;
       attendance: AttendanceService;
       leave: LeaveService;
       locks: PayrollLockService;
@@ -447,6 +450,9 @@ export class PayrollRunService {
       await repo.findYtdBefore(scope.db, ids, financialYearStartMonth(run.month), run.month),
       await repo.findEsiCoveredAtStart(scope.db, ids, esiFrom, run.month),
     ];
+    const revisions = await this.deps.revisions.pendingForRun(scope, ids);
+    const revisedFrom = [...revisions.values()].map((r) => r[0]?.effectiveFrom ?? run.periodStart).sort()[0];
+    const revisedMonths = revisedFrom ? await repo.findFinalizedMonths(scope.db, [...revisions.keys()], revisedFrom, run.month) : new Map<string, repo.FinalizedMonth[]>();
     const ctx = monthContext(run, daysBetweenInclusive(run.periodStart, run.periodEnd), structures);
     const adjustmentsOf = new Map<string, repo.AdjustmentRow[]>();
     for (const a of adjustments) adjustmentsOf.set(a.userId, [...(adjustmentsOf.get(a.userId) ?? []), a]);
@@ -464,6 +470,7 @@ export class PayrollRunService {
         adjustments: adjustmentsOf.get(employee.id) ?? [],
         ytd: ytd.get(employee.id),
         esiCoveredAtStart: esiCovered.has(employee.id),
+        arrears: revisions.has(employee.id) ? { revisions: revisions.get(employee.id) ?? [], months: revisedMonths.get(employee.id) ?? [] } : undefined,
       };
       let computed: ReturnType<typeof computePayslip>;
       try {
@@ -520,6 +527,9 @@ export class PayrollRunService {
       throw conflict(CLOSED.includes(existing.status) ? PAYROLL_MSG.runAlreadyFinalized : PAYROLL_MSG.runNotProcessed);
     }
     await this.deps.locks.lockMonth(scope, run.month, scope.ctx.userId);
+    // The salary revisions whose arrears this run paid are paid once: the paying run is recorded now.
+    const revised = await this.deps.revisions.pendingUserIds(scope, run.periodEnd);
+    await this.deps.revisions.markArrearsPaid(scope, run, await repo.findArrearsPaid(scope.db, run.id, revised));
     await this.ensureOpenRun(scope);
     scope.enqueue('payroll.finalized', { runId: run.id });
     return this.view(scope, run);

@@ -17,6 +17,7 @@ import {
 import type { PayslipEmployee } from '@tankha/contracts';
 import type { PayStructure, PayStructures } from '../salary/salary.service';
 import type { AdjustmentRow, LineWrite, PayslipWrite, RunEmployee, StoredYtd } from './payroll.repo';
+import { arrearsFor, type EmployeeArrearsInputs } from './payroll-arrears';
 
 /**
  * A payslip's id is a name-based UUID (RFC 9562 version 5) of its run and employee: processing a
@@ -69,6 +70,8 @@ export interface EmployeeInputs {
   /** The latest finalized payslip of the financial year before this month. */
   ytd: StoredYtd | undefined;
   esiCoveredAtStart: boolean;
+  /** Pending salary revisions and the finalized months their arrears cover (payroll-arrears.ts). */
+  arrears?: EmployeeArrearsInputs | undefined;
 }
 
 /** users.gender: 1 Male, 2 Female, 4 Other; unknown (0) is taken as male, the calculator's default (issue 10 item 5). */
@@ -117,14 +120,18 @@ export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): Empl
   const { employee, structure } = inputs;
   const { statutory } = ctx;
   const days = computePayableDays({ period: ctx.period, dateOfJoining: employee.dateOfJoining, dateOfLeaving: null, days: { byDate: inputs.days } });
+  const revised = inputs.arrears
+    ? arrearsFor(ctx, inputs.arrears, { gender: GENDERS[employee.gender] ?? 'Male', ageOn: (date) => (employee.dateOfBirth ? ageOn(employee.dateOfBirth, date) : null) })
+    : undefined;
   return {
     month: ctx.month,
     period: ctx.period,
     payableDays: days.payableDays,
     lopDays: days.lopDays,
-    earnings: monthEarningsFromStructure(structure.lines, ctx.tenantEarnings, { considerAllSalaryComponents: statutory.epf.considerAllSalaryComponents }),
+    earnings: revised?.currentEarnings ?? monthEarningsFromStructure(structure.lines, ctx.tenantEarnings, { considerAllSalaryComponents: statutory.epf.considerAllSalaryComponents }),
     deductions: monthDeductionsFromStructure(structure.lines, ctx.tenantDeductions),
     adjustments: inputs.adjustments.map((a) => ({ kind: a.kind, category: a.category, label: a.label, amountPaise: a.amountPaise, taxable: a.taxable })),
+    ...(revised ? { arrears: revised.lines } : {}),
     epf: { enabled: statutory.epf.enabled, settings: statutory.epf.settings },
     esi: { enabled: statutory.esi.enabled, forceCalculate: structure.forceEsi, coveredAtPeriodStart: inputs.esiCoveredAtStart },
     professionalTax: statutory.professionalTax,

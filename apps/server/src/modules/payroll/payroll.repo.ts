@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { payrollAdjustments, payrollHolds, payrollRemarks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
@@ -655,4 +655,82 @@ export async function findPayslipLines(tdb: TenantDb, payslipId: string): Promis
     .from(payslipLines)
     .where(and(eq(payslipLines.tenantId, tdb.tenantId), eq(payslipLines.payslipId, payslipId)))
     .orderBy(asc(payslipLines.seq));
+}
+
+// ------------------------------------------------------------------------------------------ salary revision arrears (issue 11 item 3)
+
+/** A finalized payslip as the arrears of a salary revision recompute it: its period, days and lines. */
+export interface FinalizedMonth {
+  month: string;
+  periodStart: string;
+  periodEnd: string;
+  daysInPeriod: number;
+  payableDays: number;
+  lopDays: number;
+  lines: { section: 'earning' | 'deduction' | 'employer'; code: string; label: string; amountPaise: number }[];
+}
+
+/** Each employee's finalized (or paid) payslips of runs ending on or after `fromDate` and before `beforeMonth`, oldest first. */
+export async function findFinalizedMonths(tdb: TenantDb, userIds: readonly string[], fromDate: string, beforeMonth: string): Promise<Map<string, FinalizedMonth[]>> {
+  const out = new Map<string, FinalizedMonth[]>();
+  if (userIds.length === 0) return out;
+  const slips = await tdb.tx
+    .select({
+      id: payslips.id,
+      userId: payslips.userId,
+      month: payslips.month,
+      periodStart: payrollRuns.periodStart,
+      periodEnd: payrollRuns.periodEnd,
+      daysInPeriod: payslips.daysInPeriod,
+      payableDays: payslips.payableDays,
+      lopDays: payslips.lopDays,
+    })
+    .from(payslips)
+    .innerJoin(payrollRuns, eq(payrollRuns.id, payslips.runId))
+    .where(
+      and(
+        eq(payslips.tenantId, tdb.tenantId),
+        inArray(payslips.userId, [...userIds]),
+        inArray(payrollRuns.status, CLOSED),
+        gte(payrollRuns.periodEnd, fromDate),
+        lt(payslips.month, beforeMonth),
+      ),
+    )
+    .orderBy(asc(payslips.userId), asc(payslips.month));
+  if (slips.length === 0) return out;
+  const lines = await tdb.tx
+    .select({ payslipId: payslipLines.payslipId, section: payslipLines.section, code: payslipLines.code, label: payslipLines.label, amountPaise: payslipLines.amountPaise })
+    .from(payslipLines)
+    .where(and(eq(payslipLines.tenantId, tdb.tenantId), inArray(payslipLines.payslipId, slips.map((s) => s.id))))
+    .orderBy(asc(payslipLines.payslipId), asc(payslipLines.seq));
+  const linesOf = new Map<string, FinalizedMonth['lines']>();
+  for (const { payslipId, ...line } of lines) linesOf.set(payslipId, [...(linesOf.get(payslipId) ?? []), line]);
+  for (const s of slips) {
+    const month: FinalizedMonth = {
+      month: s.month,
+      periodStart: s.periodStart,
+      periodEnd: s.periodEnd,
+      daysInPeriod: Number(s.daysInPeriod),
+      payableDays: Number(s.payableDays),
+      lopDays: Number(s.lopDays),
+      lines: linesOf.get(s.id) ?? [],
+    };
+    out.set(s.userId, [...(out.get(s.userId) ?? []), month]);
+  }
+  return out;
+}
+
+/** The run's payslips of these employees with the Σ of their arrears earnings (lines ARR_…), for recording which revisions it paid. */
+export async function findArrearsPaid(tdb: TenantDb, runId: string, userIds: readonly string[]): Promise<{ userId: string; arrearsPaise: number }[]> {
+  if (userIds.length === 0) return [];
+  const rows = await tdb.tx
+    .select({
+      userId: payslips.userId,
+      arrearsPaise: sql<number>`coalesce(sum(${payslipLines.amountPaise}) FILTER (WHERE ${payslipLines.section} = 'earning' AND starts_with(${payslipLines.code}, 'ARR_')), 0)::float8`,
+    })
+    .from(payslips)
+    .leftJoin(payslipLines, eq(payslipLines.payslipId, payslips.id))
+    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId), inArray(payslips.userId, [...userIds])))
+    .groupBy(payslips.userId);
+  return rows.map((r) => ({ userId: r.userId, arrearsPaise: Number(r.arrearsPaise) }));
 }

@@ -237,6 +237,21 @@ function steadyMonth(
 }
 
 /**
+ * A structure as a salary revision keeps it (issue 11 item 3): the engine's earnings and deductions
+ * with their full-month amounts, enough for the run to recompute a month (monthEarningsFromStructure)
+ * and for the history to show each component before and after.
+ */
+export interface SalarySnapshot {
+  annualCtcPaise: number;
+  regimeType: 0 | 1;
+  forceEsiCalc: boolean;
+  monthlyGrossPaise: number;
+  earnings: SalaryStructure['earnings'];
+  preTaxDeductions: SalaryStructure['preTaxDeductions'];
+  postTaxDeductions: SalaryStructure['postTaxDeductions'];
+}
+
+/**
  * The salary structure from CTC through the domain engine (payroll spec §3, §7; people spec §5) and
  * the employee's associations. The components themselves: salary-components.service.ts.
  */
@@ -489,6 +504,43 @@ export class SalaryService {
       });
     }
     return { statutory, tenantEarnings: earningRows, tenantDeductions: deductionRows, structures };
+  }
+
+  /** The stored employee's structure as a request (their CTC, regime and associations); null without a CTC. */
+  async storedRequest({ db: tdb }: TenantScope, userId: string): Promise<StructureRequest | null> {
+    const person = await repo.findSalaryPerson(tdb, userId);
+    if (person?.annualCtcPaise === null || person?.annualCtcPaise === undefined) return null;
+    const [earnings, deductions] = await Promise.all([repo.listUserEarnings(tdb, userId), repo.listUserDeductions(tdb, userId)]);
+    return {
+      annualCTC: toRupees(person.annualCtcPaise),
+      regimeType: person.regimeType === 0 ? 0 : 1,
+      earningAssociationValues: earnings.map((e) => ({ tenantEarningId: e.tenantEarningId, calculationType: e.calculationType, calculationValue: earningValueOut(e) })),
+      deductionAssociationValues: deductions.map((d) => ({ tenantDeductionId: d.tenantDeductionId, calculationValue: toRupees(d.annualPaise) })),
+      forceESICalc: person.forceEsiCalc,
+      dateOfBirth: person.dateOfBirth,
+      gender: person.gender,
+    };
+  }
+
+  /** A structure computed as the preview computes it, kept for a salary revision; refused as structureIn refuses it. */
+  async snapshotOf({ db: tdb }: TenantScope, request: StructureRequest): Promise<SalarySnapshot> {
+    const [earningRows, deductionRows, statutoryRows, timeZone] = await Promise.all([repo.listEarnings(tdb), repo.listDeductions(tdb), repo.listStatutory(tdb), repo.tenantTimeZone(tdb)]);
+    const today = dateInZone(this.deps.clock.now(), timeZone);
+    const { result } = this.computeStructure({ earningRows, deductionRows, statutoryRows }, request, today, financialYearOf(today), false);
+    if (!result.ok) {
+      if (result.error.code === 'NegativeAmount') throw badRequest(PEOPLE_MSG.salaryAmountNegative);
+      throw fieldError('earningAssociations', result.error.message);
+    }
+    const s = result.structure;
+    return {
+      annualCtcPaise: s.annualCtcPaise,
+      regimeType: s.regime,
+      forceEsiCalc: request.forceESICalc ?? false,
+      monthlyGrossPaise: s.monthlyGrossPaise,
+      earnings: s.earnings,
+      preTaxDeductions: s.preTaxDeductions,
+      postTaxDeductions: s.postTaxDeductions,
+    };
   }
 
   /** Maps the tenant's components and the request to the engine, and its result to rupees. */

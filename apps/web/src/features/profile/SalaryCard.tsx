@@ -1,7 +1,12 @@
-import { Alert, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import type { SalaryStructureView } from '@tankha/contracts';
+import { useState } from 'react';
+import { Alert, Button, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { can, type SalaryStructureView } from '@tankha/contracts';
+import { useCurrentUser } from '../../app/current-user';
 import { useSalaryStructure } from './profile.api';
 import { rupeesText } from '../../ui/format';
+import { ReviseSalaryModal } from './ReviseSalaryModal';
+import { useSalaryRevisions } from './salary-revisions.api';
+import { SalaryRevisionsTable } from './SalaryRevisionsTable';
 
 /** Rupees on the wire → ₹ with Indian grouping and paise (lossless). */
 export function rupees(amount: number): string {
@@ -94,9 +99,14 @@ export function SalaryDetails({ structure }: { structure: SalaryStructureView })
   );
 }
 
-/** Salary Details: the structure computed by the server from the annual CTC. */
+/** Salary Details: the structure computed by the server from the annual CTC; for payroll admins, its revisions. */
 export function SalaryCard({ userId }: { userId: string }) {
+  const user = useCurrentUser();
   const query = useSalaryStructure(userId);
+  const canViewRevisions = can(user.roleId, 'salary.revisions.view');
+  const canRevise = can(user.roleId, 'salary.revisions.manage');
+  const revisions = useSalaryRevisions(userId, canViewRevisions);
+  const [revising, setRevising] = useState(false);
   let body;
   if (query.isPending) body = <Text c="dimmed">Loading salary details…</Text>;
   else if (query.isError) body = <Alert color="red">Could not load the salary details.</Alert>;
@@ -108,8 +118,23 @@ export function SalaryCard({ userId }: { userId: string }) {
         <Title order={3} size="h5">
           Salary Details
         </Title>
+        {canRevise ? (
+          <Button size="xs" variant="light" onClick={() => setRevising(true)}>
+            Revise salary
+          </Button>
+        ) : null}
       </Group>
       {body}
+      {canViewRevisions ? (
+        revisions.isError ? (
+          <Alert color="red" mt="md">
+            Could not load the revision history.
+          </Alert>
+        ) : revisions.data ? (
+          <SalaryRevisionsTable revisions={revisions.data.revisions} />
+        ) : null
+      ) : null}
+      {canRevise ? <ReviseSalaryModal userId={userId} opened={revising} onClose={() => setRevising(false)} /> : null}
     </Card>
   );
 }

@@ -75,6 +75,10 @@ function validate(input: EmployeeMonthInput): void {
     checkPaise(a.amountPaise, `adjustments[${String(i)}].amountPaise`);
   });
   if (input.ageYears !== null && (!Number.isInteger(input.ageYears) || input.ageYears < 0)) throw new RangeError('ageYears must be a whole number or null');
+  input.arrears?.forEach((a, i) => {
+    // A revision downwards gives negative arrears (a recovery); any amount is a whole number of paise.
+    if (!Number.isSafeInteger(a.amountPaise)) throw new RangeError(`arrears[${String(i)}].amountPaise must be a whole number of paise`);
+  });
   if (input.professionalTax.halfYearGrossPaise !== undefined) checkPaise(input.professionalTax.halfYearGrossPaise, 'professionalTax.halfYearGrossPaise');
   const t = input.tds;
   if (t.enabled) {
@@ -158,6 +162,12 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     add(earningLines, { section: 'earning', code: ADJUSTMENT_CODES.earning[a.category], label: a.label, amountPaise, explanation: notes });
     if (isEsiWageAdjustment(a)) esiWagesPaise += amountPaise;
     if (a.taxable) taxableThisMonthPaise += amountPaise;
+  }
+  // Arrears of a salary revision (computeArrears): gross and, when taxable, this month's taxable salary.
+  for (const a of input.arrears ?? []) {
+    if (a.section !== 'earning') continue;
+    add(earningLines, { section: 'earning', code: a.code, label: a.label, amountPaise: a.amountPaise, explanation: [...a.explanation] });
+    if (a.taxable) taxableThisMonthPaise += a.amountPaise;
   }
   const grossPaise = earningLines.reduce((sum, l) => sum + l.amountPaise, 0);
 
@@ -281,6 +291,12 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
         ],
       });
     }
+  }
+
+  // The EPF and ESI differences of the arrears months (each month's ceiling and coverage kept).
+  for (const a of input.arrears ?? []) {
+    if (a.section === 'earning') continue;
+    add(a.section === 'deduction' ? deductionLines : employerLines, { section: a.section, code: a.code, label: a.label, amountPaise: a.amountPaise, explanation: [...a.explanation] });
   }
 
   // --- Professional tax and LWF, by state and month, on the month's gross ------------------------

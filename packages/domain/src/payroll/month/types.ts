@@ -59,6 +59,14 @@ export interface EmployeeMonthInput {
   earnings: readonly MonthEarningInput[];
   deductions: readonly MonthDeductionInput[];
   adjustments: readonly MonthAdjustmentInput[];
+  /**
+   * Arrears of salary revisions for earlier, finalized months (computeArrears): paid in this month as
+   * separate lines. Earnings count in this month's gross (so professional tax is on the gross
+   * including them) and, when taxable, in this month's taxable salary once (s.15(b): salary of the
+   * year received; not projected into later months); they are not this month's PF or ESI wages, whose
+   * contributions on the arrears are the per-month differences given as deduction and employer lines.
+   */
+  arrears?: readonly MonthArrearsLine[];
   epf: { enabled: boolean; settings: EpfSettings };
   /** forceCalculate: the employee's forceESICalc; coveredAtPeriodStart: covered at the start of the contribution period. */
   esi: { enabled: boolean; forceCalculate?: boolean; coveredAtPeriodStart?: boolean };
@@ -102,6 +110,11 @@ export interface MonthLine {
   amountPaise: number;
   /** e.g. ["Basic ₹30,000 × 28 of 30 payable days = ₹28,000"]. */
   explanation: string[];
+}
+
+/** An arrears line computed by computeArrears; `taxable` matters for earnings only. */
+export interface MonthArrearsLine extends MonthLine {
+  taxable: boolean;
 }
 
 export interface EmployeeMonthResult {

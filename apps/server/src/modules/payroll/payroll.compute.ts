@@ -116,7 +116,9 @@ export function employeeSnapshot(e: RunEmployee): PayslipEmployee {
 export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): EmployeeMonthInput {
   const { employee, structure } = inputs;
   const { statutory } = ctx;
-  const days = computePayableDays({ period: ctx.period, dateOfJoining: employee.dateOfJoining, dateOfLeaving: null, days: { byDate: inputs.days } });
+  const days = computePayableDays({ period: ctx.period, dateOfJoining: employee.dateOfJoining, dateOfLeaving: employee.dateOfLeaving, days: { byDate: inputs.days } });
+  // A leaver's final month is the last of the year's salary from us (s.192: no months after it to project).
+  const leaves = employee.dateOfLeaving !== null && employee.dateOfLeaving <= ctx.period.end;
   return {
     month: ctx.month,
     period: ctx.period,
@@ -138,7 +140,7 @@ export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): Empl
       ageBand: ageBandOf(employee.dateOfBirth, ctx.financialYear),
       grossSoFarPaise: inputs.ytd?.taxableGrossPaise ?? 0,
       tdsSoFarPaise: inputs.ytd?.tdsPaise ?? 0,
-      remainingMonths: ctx.remainingMonths,
+      remainingMonths: leaves ? 1 : ctx.remainingMonths,
       // Old regime: the year's professional tax and EPF (80C) as the structure projects them, as the preview does.
       deductionsForYearPaise: salaryDeductionsForYear({
         financialYear: ctx.financialYear,

@@ -60,3 +60,6 @@ BEGIN
   RETURN NEW;
 END $$;--> statement-breakpoint
 CREATE TRIGGER exit_settlements_frozen BEFORE UPDATE ON exit_settlements FOR EACH ROW EXECUTE FUNCTION exit_settlements_frozen();
+--> statement-breakpoint
+-- The default Earned Leave (leave.defaults.ts) is encashable on exit; organisations change it on the leave types screen.
+UPDATE leave_types SET is_encashable = true WHERE code = 'EL' AND name = 'Earned Leave';

@@ -129,6 +129,7 @@ function validate(input: SettlementInput): void {
 
 function taxOn(input: SettlementInput, grossSalaryPaise: number): IncomeTaxResult {
   const t = input.tax;
+  if (!isTaxFinancialYear(t.financialYear)) throw new RangeError(`tax.financialYear '${t.financialYear}' has no income-tax rules`);
   const known = t.regime === 0 ? (t.deductionsForYearPaise ?? 0) : 0;
   return computeIncomeTax({ financialYear: t.financialYear, regime: t.regime, ageBand: t.ageBand, grossSalaryPaise: Math.max(0, grossSalaryPaise - known) });
 }

@@ -79,7 +79,7 @@ function ageOn(birth: string, on: string): number {
   return on.slice(5) < birth.slice(5) ? years - 1 : years;
 }
 
-function ageBandOf(dateOfBirth: string | null, financialYear: string): TaxAgeBand {
+export function ageBandOf(dateOfBirth: string | null, financialYear: string): TaxAgeBand {
   if (!dateOfBirth) return 'below60';
   // Age at the end of the financial year decides the senior-citizen slabs (Income-tax Act).
   const age = ageOn(dateOfBirth, `${String(Number(financialYear.slice(0, 4)) + 1)}-03-31`);

@@ -124,6 +124,12 @@ export async function findLatestClosedRun(tdb: TenantDb): Promise<{ month: strin
   return row;
 }
 
+/** The first month payroll was run in Tankha (any status): salary before it was paid elsewhere. */
+export async function findFirstRunMonth(tdb: TenantDb): Promise<string | undefined> {
+  const [row] = await tdb.tx.select({ month: payrollRuns.month }).from(payrollRuns).where(eq(payrollRuns.tenantId, tdb.tenantId)).orderBy(payrollRuns.month).limit(1);
+  return row?.month;
+}
+
 /** The open run (draft, processing or processed), if any. */
 export async function findOpenRun(tdb: TenantDb): Promise<typeof payrollRuns.$inferSelect | undefined> {
   const [row] = await tdb.tx
@@ -136,8 +142,9 @@ export async function findOpenRun(tdb: TenantDb): Promise<typeof payrollRuns.$in
 }
 
 /**
- * The employee's latest payslip of the financial year up to `toMonth`, in a processed, finalized or
- * paid run: its stored year to date includes its own month.
+ * The employee's latest finalized (or paid) payslip of the financial year up to `toMonth`: its stored
+ * year to date includes its own month. A draft's payslip is left out: it may still change (the
+ * approval of this very exit prorates it).
  */
 export async function findLatestPayslipYtd(tdb: TenantDb, userId: string, fromMonth: string, toMonth: string): Promise<{ month: string; ytd: StoredYtd; status: string } | undefined> {
   const [row] = await tdb.tx
@@ -150,7 +157,7 @@ export async function findLatestPayslipYtd(tdb: TenantDb, userId: string, fromMo
         eq(payslips.userId, userId),
         gte(payslips.month, fromMonth),
         lte(payslips.month, toMonth),
-        inArray(payrollRuns.status, ['processed', 'finalized', 'paid']),
+        inArray(payrollRuns.status, ['finalized', 'paid']),
       ),
     )
     .orderBy(desc(payslips.month))

@@ -244,18 +244,20 @@ export class SettlementService {
       ? await this.deps.reimbursements.pendingApproved(scope, userId)
       : { amountPaise: 0, explanation: ['No pending reimbursements read: reimbursement claims are not recorded in Tankha yet (issue 13)'] };
 
-    // The year's taxable salary through the last working day: the latest payslip's year to date,
-    // and the months not processed yet estimated from the structure (calendar days employed).
+    // The year's taxable salary through the last working day: the latest finalized payslip's year to
+    // date, and the months not finalized yet estimated from the structure (calendar days employed),
+    // from the first month Tankha pays (salary paid elsewhere before it is not known, as in the run's TDS).
     const lwdMonth = f.lastWorkingDay.slice(0, 7);
     const financialYear = financialYearOf(f.lastWorkingDay);
     const fyStart = financialYearStartMonth(lwdMonth);
     const latest = await repo.findLatestPayslipYtd(scope.db, userId, fyStart, lwdMonth);
     const salaryExplanation: string[] = [];
     let salaryPaise = latest?.ytd.taxableGrossPaise ?? 0;
-    if (latest) salaryExplanation.push(`Taxable salary paid this year to ${monthLabel(latest.month)} (payslips) ${formatRupees(salaryPaise)}`);
+    if (latest) salaryExplanation.push(`Taxable salary paid this year to ${monthLabel(latest.month)} (finalized payslips) ${formatRupees(salaryPaise)}`);
     const taxableMonthlyPaise = structure.lines.earnings.filter((e) => e.isTaxable).reduce((s, e) => s + e.monthlyPaise, 0);
     const joiningMonth = employee.dateOfJoining.slice(0, 7);
-    let month = latest ? nextMonth(latest.month) : fyStart > joiningMonth ? fyStart : joiningMonth;
+    const firstRun = await repo.findFirstRunMonth(scope.db);
+    let month = latest ? nextMonth(latest.month) : [fyStart, joiningMonth, firstRun ?? fyStart].reduce((a, b) => (a > b ? a : b));
     for (; month <= lwdMonth; month = nextMonth(month)) {
       const days = daysInMonth(month);
       const from = month === joiningMonth ? employee.dateOfJoining : `${month}-01`;
@@ -265,8 +267,8 @@ export class SettlementService {
       salaryPaise += estimate;
       salaryExplanation.push(
         employed === days
-          ? `${monthLabel(month)} not processed yet: estimated at the structure's taxable salary ${formatRupees(taxableMonthlyPaise)}`
-          : `${monthLabel(month)} not processed yet: estimated at ${formatRupees(taxableMonthlyPaise)} × ${String(employed)} of ${String(days)} days = ${formatRupees(estimate, { showPaise: estimate % 100 !== 0 })}`,
+          ? `${monthLabel(month)} not finalized yet: estimated at the structure's taxable salary ${formatRupees(taxableMonthlyPaise)}`
+          : `${monthLabel(month)} not finalized yet: estimated at ${formatRupees(taxableMonthlyPaise)} × ${String(employed)} of ${String(days)} days = ${formatRupees(estimate, { showPaise: estimate % 100 !== 0 })}`,
       );
     }
 

@@ -26,6 +26,8 @@ const DRAFT_FILL = '#fffbeb';
 const DASH = '—';
 
 const money = (rupees: number) => formatInr(rupeesToPaise(rupees));
+/** The bundled Latin subset has no U+2212 minus sign: print a hyphen-minus instead. */
+const printable = (text: string) => text.replace(/\u2212/g, '-');
 const orDash = (v: string | null | undefined) => (v?.trim() ? v.trim() : DASH);
 const STATUS_TEXT: Record<ExitSettlement['status'], string> = { draft: 'Draft', approved: 'Approved', settled: 'Settled' };
 
@@ -110,7 +112,7 @@ function section(l: Layout, title: string, lines: ExitSettlement['lines'], total
   l.y += 26;
   const textWidth = CONTENT_WIDTH - 140;
   for (const line of lines) {
-    const explanation = line.explanation.map((e) => `• ${e}`).join('\n');
+    const explanation = line.explanation.map((e) => `• ${printable(e)}`).join('\n');
     const needed = 14 + l.height(explanation, textWidth - 10, { size: 7.5 });
     l.ensure(needed + 6);
     l.text(line.label, MARGIN + 8, l.y, textWidth, { face: 'bold', size: 9.5 });
@@ -176,7 +178,7 @@ export function renderSettlementPdf(s: ExitSettlement, org: PayslipOrganisation)
   const owes = s.netPay < 0;
   l.text(owes ? 'Net amount recoverable from the employee' : 'Net amount payable to the employee', MARGIN + 10, l.y + 8, CONTENT_WIDTH - 150, { face: 'bold', size: 10.5 });
   l.line(money(Math.abs(s.netPay)), RIGHT - 140, l.y + 7, 130, { face: 'bold', size: 13, align: 'right' });
-  l.text(`${money(s.payable)} payable − ${money(s.recoveries)} recovered · Rupees ${amountInWords(rupeesToPaise(Math.abs(s.netPay)))}`, MARGIN + 10, l.y + 27, CONTENT_WIDTH - 20, { size: 8, color: MUTED });
+  l.text(`${money(s.payable)} payable - ${money(s.recoveries)} recovered · ${amountInWords(rupeesToPaise(Math.abs(s.netPay)))}`, MARGIN + 10, l.y + 27, CONTENT_WIDTH - 20, { size: 8, color: MUTED });
   l.y += 56;
 
   const tail = [
@@ -187,7 +189,7 @@ export function renderSettlementPdf(s: ExitSettlement, org: PayslipOrganisation)
   else if (s.approvedAt) tail.push(`Approved${s.approvedByName ? ` by ${s.approvedByName}` : ''} on ${formatDisplayDate(s.approvedAt.slice(0, 10))}.`);
   for (const t of tail) {
     l.ensure(16);
-    l.y += l.text(t, MARGIN, l.y, CONTENT_WIDTH, { size: 8.5, color: INK }) + 4;
+    l.y += l.text(printable(t), MARGIN, l.y, CONTENT_WIDTH, { size: 8.5, color: INK }) + 4;
   }
   footer(doc);
   doc.end();

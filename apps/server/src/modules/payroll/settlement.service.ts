@@ -3,6 +3,7 @@ import {
   computeSettlement,
   daysBetweenInclusive,
   financialYearOf,
+  formatDisplayDate,
   formatRupees,
   isTaxFinancialYear,
   mulDivPaise,
@@ -316,7 +317,7 @@ export class SettlementService {
       monthlyGrossPaise: structure.monthlyGrossPaise,
       financialYear,
       regime: structure.regime,
-      finalSalaryNote: `The salary for ${periodStart} to ${f.lastWorkingDay} is paid in the ${monthLabel(lwdMonth)} payroll run, prorated to the last working day; it is not part of this settlement.`,
+      finalSalaryNote: `The salary for ${formatDisplayDate(periodStart)} to ${formatDisplayDate(f.lastWorkingDay)} is paid in the ${monthLabel(lwdMonth)} payroll run, prorated to the last working day; it is not part of this settlement.`,
     };
     const lines: StoredSettlementLine[] = result.lines.map((l) => ({ code: l.code, section: l.section, label: l.label, amountPaise: l.amountPaise, explanation: l.explanation }));
     return {

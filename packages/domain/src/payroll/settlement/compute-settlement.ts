@@ -162,7 +162,7 @@ export function computeSettlement(input: SettlementInput): SettlementResult {
   let encashExemptPaise = 0;
   const encashExplanation = [
     ...input.leave.map((l) => `${l.name} (${l.code}): ${String(l.balanceDays)} days to credit`),
-    `Per-day rate: ${basicDaText} = ${rs(basicDaPaise)} ÷ ${String(SETTLEMENT_DAY_BASIS)} = ${rs(mulDivPaise(basicDaPaise, 1, SETTLEMENT_DAY_BASIS))}`,
+    `Per-day rate: ${input.monthlyDaPaise > 0 ? `${basicDaText} = ${rs(basicDaPaise)}` : basicDaText} ÷ ${String(SETTLEMENT_DAY_BASIS)} = ${rs(mulDivPaise(basicDaPaise, 1, SETTLEMENT_DAY_BASIS))}`,
     `${rs(basicDaPaise)} × ${String(encashDays)} days ÷ ${String(SETTLEMENT_DAY_BASIS)} = ${rs(encashPaise)} (to the rupee)`,
   ];
   if (input.leave.length === 0) encashExplanation.unshift('No encashable leave type has a balance');

@@ -1,4 +1,4 @@
-import { isIsoDate, type IsoDate } from '../../dates/calendar';
+import { formatDisplayDate, isIsoDate, type IsoDate } from '../../dates/calendar';
 import { addDaysToDate } from '../../attendance/month';
 import { mulDivPaise, roundToRupees } from '../../money/arith';
 import { formatRupees } from '../../money/inr';
@@ -97,7 +97,7 @@ export function computeGratuity(input: GratuityInput): GratuityResult {
   if (!Number.isSafeInteger(wage) || wage < 0) throw new RangeError('monthlyBasicPlusDaPaise must be whole, non-negative paise');
   const noMinimum = input.reason === 'death' || input.reason === 'disablement';
   const eligible = noMinimum || service.years >= GRATUITY_MIN_YEARS;
-  const serviceText = `Continuous service ${servicePeriodText(service)} (${input.dateOfJoining} to ${input.lastWorkingDay})`;
+  const serviceText = `Continuous service ${servicePeriodText(service)} (${formatDisplayDate(input.dateOfJoining)} to ${formatDisplayDate(input.lastWorkingDay)})`;
   if (!eligible) {
     return {
       service,

@@ -13,7 +13,6 @@ import { PAYROLL_KEY } from './payroll.api';
 const KEY = [PAYROLL_KEY, 'exits'] as const;
 const path = (id: string) => `/ExitSettlements/${encodeURIComponent(id)}`;
 
-export const exitsKey = KEY;
 
 export function useExitSettlements() {
   return useQuery({

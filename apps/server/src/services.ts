@@ -33,6 +33,7 @@ import { PayslipDocumentService } from './modules/payroll/payslip-documents.serv
 import { PayrollSettingsService } from './modules/payroll/payroll-settings.service';
 import { PayrollRunService } from './modules/payroll/payroll-run.service';
 import { PayslipService } from './modules/payroll/payslips.service';
+import { SettlementService } from './modules/payroll/settlement.service';
 
 /**
  * The composition root: every module's service, built once. Services hold no database handle: each
@@ -66,6 +67,7 @@ export interface Services {
   payrollSettings: PayrollSettingsService;
   payrollRun: PayrollRunService;
   payslip: PayslipService;
+  settlement: SettlementService;
 }
 
 export interface ServiceDeps {
@@ -89,6 +91,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const payrollSettings = new PayrollSettingsService({ clock });
   const payrollReports = new PayrollReportService({ clock });
   const payslipDocuments = new PayslipDocumentService({ clock, files, config, reports: payrollReports });
+  const payrollRun = new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, attendance, leave, locks: payrollLocks, documents: payslipDocuments, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) });
   return {
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
     tenants,
@@ -114,8 +117,10 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     payrollReports,
     payslipDocuments,
     payrollSettings,
-    payrollRun: new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, attendance, leave, locks: payrollLocks, documents: payslipDocuments, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) }),
+    payrollRun,
     payslip: new PayslipService(),
+    // loans: the loans module's LoanBalanceSource is wired here when that branch merges (settlement.service.ts).
+    settlement: new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files }),
   };
 }
 

@@ -116,6 +116,10 @@ export const PERMISSIONS = {
   'payroll.run.manage': ADMINS,
   /** Finalize and mark paid: the Administrator only (a second person's check on a Moderator's run). */
   'payroll.run.finalize': [Role.Administrator],
+  // exits and full-and-final settlement (issue 11 item 5): prepared by payroll admins, approved and settled by the Administrator.
+  'payroll.settlement.view': ADMINS,
+  'payroll.settlement.manage': ADMINS,
+  'payroll.settlement.approve': [Role.Administrator],
   /** Own payslips: every role; an administrator's view of anyone's is payroll.run.view. */
   'payslips.own': ALL_ROLES,
   // attendance (people spec §6): approval by Admin/Moderator, Reject by Administrator only;

@@ -27,3 +27,4 @@ export * from './leave.contract';
 export * from './notifications.contract';
 export * from './payroll.contract';
 export * from './payroll-calculator.contract';
+export * from './settlement.contract';

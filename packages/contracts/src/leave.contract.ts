@@ -150,6 +150,8 @@ export const leaveTypeSchema = z.object({
   accruesMonthly: z.boolean(),
   carryForward: z.boolean(),
   maxCarryForward: z.number(),
+  /** Paid out in a full-and-final settlement (issue 11 item 5). */
+  isEncashable: z.boolean(),
   color: z.string(),
   isActive: z.boolean(),
   /** Requests of any status filed against the type (a type in use cannot be deleted). */
@@ -171,6 +173,7 @@ export const leaveTypeInputSchema = z
     accruesMonthly: z.boolean().optional().default(false),
     carryForward: z.boolean().optional().default(false),
     maxCarryForward: halfDays(LEAVE_MSG.maxCarryForwardInvalid).optional().default(0),
+    isEncashable: z.boolean().optional().default(false),
     color: z.enum(LEAVE_TYPE_COLORS, { error: LEAVE_MSG.colorInvalid }).optional().default('blue'),
     isActive: z.boolean().optional().default(true),
   })
@@ -178,7 +181,7 @@ export const leaveTypeInputSchema = z
     if (v.isPaid && v.carryForward && v.maxCarryForward <= 0) ctx.addIssue({ code: 'custom', path: ['maxCarryForward'], message: LEAVE_MSG.maxCarryForwardRequired });
   })
   // An unpaid type is unlimited: no quota, accrual or carry forward.
-  .transform((v) => (v.isPaid ? v : { ...v, yearlyQuota: 0, accruesMonthly: false, carryForward: false, maxCarryForward: 0 }))
+  .transform((v) => (v.isPaid ? v : { ...v, yearlyQuota: 0, accruesMonthly: false, carryForward: false, maxCarryForward: 0, isEncashable: false }))
   .transform((v) => (v.carryForward ? v : { ...v, maxCarryForward: 0 }));
 export type LeaveTypeInput = z.output<typeof leaveTypeInputSchema>;
 export type LeaveTypeInputBody = z.input<typeof leaveTypeInputSchema>;

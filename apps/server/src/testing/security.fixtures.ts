@@ -57,6 +57,8 @@ export interface SecurityIds {
   payrollAdjustmentId: string;
   /** The member's payslip in that month. */
   payslipId: string;
+  /** A draft exit of the member (last working day next March). */
+  settlementId: string;
 }
 
 export interface MultipartFixture {
@@ -224,6 +226,19 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /PayrollRuns/{id}/mark-paid': { path: { id: ids.payrollRunId }, body: { paidOn: ids.yesterday, reference: 'UTR{n}' } },
     'GET /Payslips': { query: { userId: ids.memberId, year: '2026' } },
     'GET /Payslips/{id}': { path: { id: ids.payslipId } },
+    'POST /ExitSettlements': {
+      body: { userId: ids.memberId, reason: 'resignation', resignationDate: ids.yesterday, lastWorkingDay: ids.yesterday, noticeRequiredDays: 30, noticeServedDays: 1 },
+    },
+    'GET /ExitSettlements/{id}': { path: { id: ids.settlementId } },
+    'PUT /ExitSettlements/{id}': {
+      path: { id: ids.settlementId },
+      body: { reason: 'termination', resignationDate: null, lastWorkingDay: ids.yesterday, noticeRequiredDays: 30, noticeServedDays: 0 },
+    },
+    'DELETE /ExitSettlements/{id}': { path: { id: ids.settlementId } },
+    'POST /ExitSettlements/{id}/recompute': { path: { id: ids.settlementId } },
+    'POST /ExitSettlements/{id}/approve': { path: { id: ids.settlementId } },
+    'POST /ExitSettlements/{id}/mark-settled': { path: { id: ids.settlementId }, body: { paidOn: ids.yesterday, reference: 'FNF{n}' } },
+    'GET /ExitSettlements/{id}/statement.pdf': { path: { id: ids.settlementId } },
     'GET /dev/mailbox': { isolationExempt: 'the development mailbox is only mounted without SMTP, never in production' },
   };
 }

@@ -162,7 +162,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
   }
 
   /** Payroll on for A (through its API, so the ids are real): the open month processed, with an adjustment of the member. */
-  async function setUpPayroll(member: SessionUser): Promise<Pick<SecurityIds, 'payrollSettings' | 'payrollRunId' | 'payrollAdjustmentId' | 'payslipId'>> {
+  async function setUpPayroll(member: SessionUser): Promise<Pick<SecurityIds, 'payrollSettings' | 'payrollRunId' | 'payrollAdjustmentId' | 'payslipId' | 'settlementId'>> {
     const as = (method: string, url: string, body?: unknown) => t.call(method, url, { token: adminA.token, ...(body === undefined ? {} : { body }) });
     const dataOf = <T>(res: { statusCode: number; body: string; json(): unknown }, what: string): T => {
       if (res.statusCode >= 300) throw new Error(`security fixtures: ${what} failed: ${res.body}`);
@@ -181,7 +181,13 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
     const [row] = dataOf<{ payslipId: string | null }[]>(await as('GET', `/PayrollRuns/${run.id}/employees?search=${encodeURIComponent(member.email.split('@')[0] ?? '')}`), 'the run’s employees');
     if (!row?.payslipId) throw new Error('security fixtures: the member has no payslip in the processed month');
     const { isSettingEditable: _shown, ...payrollSettings } = current;
-    return { payrollSettings, payrollRunId: run.id, payrollAdjustmentId: adjustment.id, payslipId: row.payslipId };
+    // A draft exit of the member, leaving next March (the open month stays theirs).
+    const year = t.clock.now().getUTCFullYear() + 1;
+    const settlement = dataOf<{ id: string }>(
+      await as('POST', '/ExitSettlements', { userId: member.id, reason: 'resignation', resignationDate: `${String(year)}-02-01`, lastWorkingDay: `${String(year)}-03-31`, noticeRequiredDays: 60, noticeServedDays: 30 }),
+      'an exit',
+    );
+    return { payrollSettings, payrollRunId: run.id, payrollAdjustmentId: adjustment.id, payslipId: row.payslipId, settlementId: settlement.id };
   }
 
   async function collectSecrets(): Promise<string[]> {
@@ -202,6 +208,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
           UNION SELECT id::text FROM payroll_runs WHERE tenant_id = ${a}
           UNION SELECT id::text FROM payroll_adjustments WHERE tenant_id = ${a}
           UNION SELECT id::text FROM payslips WHERE tenant_id = ${a}
+          UNION SELECT id::text FROM exit_settlements WHERE tenant_id = ${a}
           UNION SELECT name FROM tenants WHERE id = ${a}`,
     );
     return rows.map((r) => r.s).filter((s) => s.length >= 6);

@@ -42,6 +42,8 @@ export const PATHS = {
   payroll: '/payroll',
   payrollRun: '/payroll/payroll-run',
   payrollHistory: '/payroll/payroll-history',
+  /** Exits and their full and final settlement (issue 11 item 5; our route, the spec has none). */
+  exits: '/payroll/exits',
   payrollDetails: '/payroll/details',
   payslips: '/payroll/payslips',
   payrollPayslips: '/payroll/payslips',
@@ -77,6 +79,10 @@ export function payrollDetailsPath(payslipId: string): string {
 }
 
 /** A past run, read-only (our route under the history page). */
+export function exitSettlementPath(id: string): string {
+  return `${PATHS.exits}/${encodeURIComponent(id)}`;
+}
+
 export function payrollHistoryRunPath(runId: string): string {
   return `${PATHS.payrollHistory}/${encodeURIComponent(runId)}`;
 }

@@ -56,6 +56,8 @@ const TeamLeavesPage = lazyPage(() => import('../features/leave'), 'TeamLeavesPa
 const payroll = () => import('../features/payroll');
 const PayrollRunPage = lazyPage(payroll, 'PayrollRunPage');
 const PayrollHistoryPage = lazyPage(payroll, 'PayrollHistoryPage');
+const ExitsPage = lazyPage(payroll, 'ExitsPage');
+const ExitSettlementPage = lazyPage(payroll, 'ExitSettlementPage');
 const PayrollHistoryRunPage = lazyPage(payroll, 'PayrollHistoryRunPage');
 const PayrollDetailsPage = lazyPage(payroll, 'PayrollDetailsPage');
 const PayslipsPage = lazyPage(payroll, 'PayslipsPage');
@@ -247,6 +249,8 @@ export const routes: RouteObject[] = [
                           { path: 'payroll-run', element: <PayrollRunPage /> },
                           { path: 'payroll-history', element: <PayrollHistoryPage /> },
                           { path: 'payroll-history/:runId', element: <PayrollHistoryRunPage /> },
+                          { path: 'exits', element: <ExitsPage /> },
+                          { path: 'exits/:id', element: <ExitSettlementPage /> },
                           { path: 'details/:id', element: <PayrollDetailsPage /> },
                         ],
                       },

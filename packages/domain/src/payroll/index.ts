@@ -2,3 +2,4 @@ export * from './structure/index';
 export * from './periods/index';
 export * from './month/index';
 export * from './arrears/index';
+export * from './settlement/index';

@@ -222,6 +222,8 @@ export const leaveTypes = pgTable(
     accruesMonthly: boolean('accrues_monthly').notNull().default(false),
     carryForward: boolean('carry_forward').notNull().default(false),
     maxCarryForward: numeric('max_carry_forward', { precision: 5, scale: 1 }).notNull().default('0'),
+    /** The balance is paid out (at basic + DA ÷ 30 a day) in a full-and-final settlement (issue 11 item 5). */
+    isEncashable: boolean('is_encashable').notNull().default(false),
     color: text('color').notNull().default('blue'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,3 +3,4 @@ export * from './people';
 export * from './attendance';
 export * from './payroll';
 export * from './salary-revisions';
+export * from './settlements';

@@ -8,10 +8,10 @@ import { leaveTypes } from '../../db/schema';
  * them from migration 0013; a change here needs a data migration too.
  */
 export const DEFAULT_LEAVE_TYPES = [
-  { name: 'Casual Leave', code: 'CL', isPaid: true, yearlyQuota: '12', accruesMonthly: false, carryForward: false, maxCarryForward: '0', color: 'blue' },
-  { name: 'Sick Leave', code: 'SL', isPaid: true, yearlyQuota: '12', accruesMonthly: false, carryForward: false, maxCarryForward: '0', color: 'orange' },
-  { name: 'Earned Leave', code: 'EL', isPaid: true, yearlyQuota: '15', accruesMonthly: true, carryForward: true, maxCarryForward: '30', color: 'teal' },
-  { name: 'Loss of Pay', code: 'LOP', isPaid: false, yearlyQuota: '0', accruesMonthly: false, carryForward: false, maxCarryForward: '0', color: 'gray' },
+  { name: 'Casual Leave', code: 'CL', isPaid: true, yearlyQuota: '12', accruesMonthly: false, carryForward: false, maxCarryForward: '0', isEncashable: false, color: 'blue' },
+  { name: 'Sick Leave', code: 'SL', isPaid: true, yearlyQuota: '12', accruesMonthly: false, carryForward: false, maxCarryForward: '0', isEncashable: false, color: 'orange' },
+  { name: 'Earned Leave', code: 'EL', isPaid: true, yearlyQuota: '15', accruesMonthly: true, carryForward: true, maxCarryForward: '30', isEncashable: true, color: 'teal' },
+  { name: 'Loss of Pay', code: 'LOP', isPaid: false, yearlyQuota: '0', accruesMonthly: false, carryForward: false, maxCarryForward: '0', isEncashable: false, color: 'gray' },
 ] as const;
 
 /** Inserts the default leave types; runs inside the caller's transaction (platform role). Codes already present are kept. */

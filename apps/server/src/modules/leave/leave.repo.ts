@@ -175,6 +175,7 @@ export interface LeaveTypeRecord {
   accruesMonthly: boolean;
   carryForward: boolean;
   maxCarryForward: number;
+  isEncashable: boolean;
   color: string;
   isActive: boolean;
   requestCount: number;
@@ -195,6 +196,7 @@ function selectLeaveTypes(tdb: TenantDb) {
       accruesMonthly: leaveTypes.accruesMonthly,
       carryForward: leaveTypes.carryForward,
       maxCarryForward: sql<number>`${leaveTypes.maxCarryForward}`.mapWith(Number),
+      isEncashable: leaveTypes.isEncashable,
       color: leaveTypes.color,
       isActive: leaveTypes.isActive,
       requestCount: sql<number>`(${requestCount})`,
@@ -233,6 +235,7 @@ export interface LeaveTypeValues {
   accruesMonthly: boolean;
   carryForward: boolean;
   maxCarryForward: number;
+  isEncashable: boolean;
   color: string;
   isActive: boolean;
 }
@@ -245,6 +248,7 @@ const leaveTypeColumns = (v: LeaveTypeValues) => ({
   accruesMonthly: v.accruesMonthly,
   carryForward: v.carryForward,
   maxCarryForward: String(v.maxCarryForward),
+  isEncashable: v.isEncashable,
   color: v.color,
   isActive: v.isActive,
 });

@@ -57,6 +57,7 @@ function toLeaveType(row: repo.LeaveTypeRecord): LeaveType {
     accruesMonthly: row.accruesMonthly,
     carryForward: row.carryForward,
     maxCarryForward: row.maxCarryForward,
+    isEncashable: row.isEncashable,
     color: row.color,
     isActive: row.isActive,
     requestCount: row.requestCount,

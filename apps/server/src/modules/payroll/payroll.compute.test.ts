@@ -15,6 +15,7 @@ const employee: RunEmployee = {
   bankAccountNumber: null,
   bankName: null,
   dateOfJoining: '2026-06-16',
+  dateOfLeaving: null,
   dateOfBirth: '1966-01-15',
   gender: 2,
   regimeType: 0,
@@ -61,6 +62,13 @@ describe('the month input of one employee', () => {
     // Born 15 Jan 1966: 60 on 1 June 2026; 61 at the end of the financial year (31 March 2027).
     expect(input.ageYears).toBe(60);
     expect(input.tds).toMatchObject({ enabled: true, financialYear: '2026-27', regime: 0, ageBand: '60to80', grossSoFarPaise: 0, tdsSoFarPaise: 0, remainingMonths: 10 });
+  });
+
+  it('a leaver on the 10th: 10 employed days, and no later months projected for TDS (remaining months 1)', () => {
+    const input = buildMonthInput(ctx, inputs({ employee: { ...employee, dateOfJoining: '2020-01-01', dateOfLeaving: '2026-06-10' }, days: { '2026-06-05': 'absent', '2026-06-20': 'absent' } }));
+    // 1–10 June employed; the 5th lost; the 20th is after leaving (not LOP).
+    expect([input.payableDays, input.lopDays]).toEqual([9, 1]);
+    expect(input.tds.remainingMonths).toBe(1);
   });
 
   it('old regime: the year’s professional tax and EPF (80C) are known deductions; the new regime has none', () => {

@@ -82,7 +82,7 @@ function ageOn(birth: string, on: string): number {
   return on.slice(5) < birth.slice(5) ? years - 1 : years;
 }
 
-function ageBandOf(dateOfBirth: string | null, financialYear: string): TaxAgeBand {
+export function ageBandOf(dateOfBirth: string | null, financialYear: string): TaxAgeBand {
   if (!dateOfBirth) return 'below60';
   // Age at the end of the financial year decides the senior-citizen slabs (Income-tax Act).
   const age = ageOn(dateOfBirth, `${String(Number(financialYear.slice(0, 4)) + 1)}-03-31`);
@@ -119,7 +119,9 @@ export function employeeSnapshot(e: RunEmployee): PayslipEmployee {
 export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): EmployeeMonthInput {
   const { employee, structure } = inputs;
   const { statutory } = ctx;
-  const days = computePayableDays({ period: ctx.period, dateOfJoining: employee.dateOfJoining, dateOfLeaving: null, days: { byDate: inputs.days } });
+  const days = computePayableDays({ period: ctx.period, dateOfJoining: employee.dateOfJoining, dateOfLeaving: employee.dateOfLeaving, days: { byDate: inputs.days } });
+  // A leaver's final month is the last of the year's salary from us (s.192: no months after it to project).
+  const leaves = employee.dateOfLeaving !== null && employee.dateOfLeaving <= ctx.period.end;
   const revised = inputs.arrears
     ? arrearsFor(ctx, inputs.arrears, { gender: GENDERS[employee.gender] ?? 'Male', ageOn: (date) => (employee.dateOfBirth ? ageOn(employee.dateOfBirth, date) : null) })
     : undefined;
@@ -145,7 +147,7 @@ export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): Empl
       ageBand: ageBandOf(employee.dateOfBirth, ctx.financialYear),
       grossSoFarPaise: inputs.ytd?.taxableGrossPaise ?? 0,
       tdsSoFarPaise: inputs.ytd?.tdsPaise ?? 0,
-      remainingMonths: ctx.remainingMonths,
+      remainingMonths: leaves ? 1 : ctx.remainingMonths,
       // Old regime: the year's professional tax and EPF (80C) as the structure projects them, as the preview does.
       deductionsForYearPaise: salaryDeductionsForYear({
         financialYear: ctx.financialYear,

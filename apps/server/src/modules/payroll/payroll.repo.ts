@@ -208,10 +208,14 @@ export async function countPayslips(tdb: TenantDb, runId: string): Promise<numbe
 // ------------------------------------------------------------------------------------------ employees of a run
 
 /**
- * Who a run pays (issue 10): Active and Restricted Login employees who joined by the period's end.
- * There is no leaving date on the employee record yet, so a deactivated employee is not in the run.
+ * Who a run pays (issue 10): Active and Restricted Login employees who joined by the period's end
+ * and had not left before its start (users.date_of_leaving, the last working day: the month it falls
+ * in is prorated, later months leave them out). A leaver deactivated before the final month is run
+ * is still paid for it.
  */
-const eligible = (tdb: TenantDb, periodEnd: string): SQL => sql`u.tenant_id = ${tdb.tenantId} AND u.status IN (1, 4) AND (u.date_of_joining IS NULL OR u.date_of_joining <= ${periodEnd})`;
+type RunPeriod = { periodStart: string; periodEnd: string };
+const eligible = (tdb: TenantDb, run: RunPeriod): SQL =>
+  sql`u.tenant_id = ${tdb.tenantId} AND (u.status IN (1, 4) OR (u.status = 2 AND u.date_of_leaving >= ${run.periodStart})) AND (u.date_of_joining IS NULL OR u.date_of_joining <= ${run.periodEnd}) AND (u.date_of_leaving IS NULL OR u.date_of_leaving >= ${run.periodStart})`;
 const NO_STRUCTURE = sql`(u.annual_ctc_paise IS NULL OR u.annual_ctc_paise <= 0)`;
 const NO_BANK = sql`coalesce(btrim(u.bank_account_number), '') = ''`;
 const NO_PAN = sql`coalesce(btrim(u.pan), '') = ''`;
@@ -229,6 +233,7 @@ export interface RunEmployee {
   bankAccountNumber: string | null;
   bankName: string | null;
   dateOfJoining: string | null;
+  dateOfLeaving: string | null;
   dateOfBirth: string | null;
   gender: number;
   regimeType: number;
@@ -246,8 +251,8 @@ export interface RunEmployeeFilter {
   toProcess?: boolean;
 }
 
-export async function findRunEmployees(tdb: TenantDb, run: { id: string; periodEnd: string }, filter: RunEmployeeFilter): Promise<RunEmployee[]> {
-  const conditions: SQL[] = [eligible(tdb, run.periodEnd)];
+export async function findRunEmployees(tdb: TenantDb, run: { id: string } & RunPeriod, filter: RunEmployeeFilter): Promise<RunEmployee[]> {
+  const conditions: SQL[] = [eligible(tdb, run)];
   if (filter.afterUserId) conditions.push(sql`u.id > ${filter.afterUserId}`);
   if (filter.userIds) conditions.push(sql`u.id = ANY(${uuidArray(filter.userIds)})`);
   if (filter.toProcess) {
@@ -258,7 +263,7 @@ export async function findRunEmployees(tdb: TenantDb, run: { id: string; periodE
   return queryRows<RunEmployee>(tdb.tx, sql`
     SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.employee_number AS "employeeNumber", d.name AS "departmentName",
            u.designation, u.pan, u.uan, u.esi_number AS "esiNumber", u.bank_account_number AS "bankAccountNumber", u.bank_name AS "bankName",
-           to_char(u.date_of_joining, 'YYYY-MM-DD') AS "dateOfJoining", to_char(u.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth",
+           to_char(u.date_of_joining, 'YYYY-MM-DD') AS "dateOfJoining", to_char(u.date_of_leaving, 'YYYY-MM-DD') AS "dateOfLeaving", to_char(u.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth",
            u.gender::int AS gender, u.regime_type::int AS "regimeType", NOT ${NO_STRUCTURE} AS "hasStructure",
            h.kind AS "holdKind", h.reason AS "holdReason"
       FROM users u
@@ -277,7 +282,7 @@ export interface RunCounts {
 }
 
 /** The run's headcount before processing: employees, holds of each kind, employees with a warning. */
-export async function countRunEmployees(tdb: TenantDb, run: { id: string; periodEnd: string }): Promise<RunCounts> {
+export async function countRunEmployees(tdb: TenantDb, run: { id: string } & RunPeriod): Promise<RunCounts> {
   // raw SQL: one pass over the run's employees with FILTER aggregates (the run page polls it while processing).
   const [row] = await queryRows<RunCounts>(tdb.tx, sql`
     SELECT count(*)::int AS eligible,
@@ -285,7 +290,7 @@ export async function countRunEmployees(tdb: TenantDb, run: { id: string; period
            count(*) FILTER (WHERE h.kind = 'payout')::int AS "payoutHolds",
            count(*) FILTER (WHERE ${NO_STRUCTURE} OR ${NO_BANK} OR ${NO_PAN})::int AS warnings
       FROM users u LEFT JOIN payroll_holds h ON h.run_id = ${run.id} AND h.user_id = u.id
-     WHERE ${eligible(tdb, run.periodEnd)}`);
+     WHERE ${eligible(tdb, run)}`);
   return row ?? { eligible: 0, processingHolds: 0, payoutHolds: 0, warnings: 0 };
 }
 
@@ -327,8 +332,8 @@ export interface EmployeePageRow {
 /** A LIKE pattern that matches `text` literally anywhere (the users' lowercase search_text). */
 const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function employeePageWhere(tdb: TenantDb, run: { id: string; periodEnd: string }, q: EmployeePageQuery): SQL {
-  const parts: SQL[] = [q.paidOnly ? sql`u.tenant_id = ${tdb.tenantId} AND p.id IS NOT NULL` : sql`((${eligible(tdb, run.periodEnd)}) OR p.id IS NOT NULL)`];
+function employeePageWhere(tdb: TenantDb, run: { id: string } & RunPeriod, q: EmployeePageQuery): SQL {
+  const parts: SQL[] = [q.paidOnly ? sql`u.tenant_id = ${tdb.tenantId} AND p.id IS NOT NULL` : sql`((${eligible(tdb, run)}) OR p.id IS NOT NULL)`];
   if (q.userId) parts.push(sql`u.id = ${q.userId}`);
   if (q.search) parts.push(sql`u.search_text LIKE ${containsPattern(q.search)}`);
   if (q.filter === 'warnings') parts.push(sql`(${NO_STRUCTURE} OR ${NO_BANK} OR ${NO_PAN})`);
@@ -344,13 +349,13 @@ function employeePageFrom(run: { id: string }, compareRunId: string | null): SQL
       LEFT JOIN payslips lp ON lp.run_id = ${compareRunId} AND lp.user_id = u.id`;
 }
 
-export async function countEmployeePage(tdb: TenantDb, run: { id: string; periodEnd: string }, compareRunId: string | null, q: EmployeePageQuery): Promise<number> {
+export async function countEmployeePage(tdb: TenantDb, run: { id: string } & RunPeriod, compareRunId: string | null, q: EmployeePageQuery): Promise<number> {
   // raw SQL: the run's employee list over every employee with its payslip, hold and last month's payslip (joins the builder cannot say briefly).
   const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT count(*)::int AS n FROM ${employeePageFrom(run, compareRunId)} WHERE ${employeePageWhere(tdb, run, q)}`);
   return row?.n ?? 0;
 }
 
-export async function findEmployeePage(tdb: TenantDb, run: { id: string; periodEnd: string }, compareRunId: string | null, q: EmployeePageQuery): Promise<EmployeePageRow[]> {
+export async function findEmployeePage(tdb: TenantDb, run: { id: string } & RunPeriod, compareRunId: string | null, q: EmployeePageQuery): Promise<EmployeePageRow[]> {
   // raw SQL: the run's employee list (see countEmployeePage), one page in name order; aliased to camelCase.
   return queryRows<EmployeePageRow>(tdb.tx, sql`
     SELECT u.id AS "userId", p.id AS "payslipId", u.first_name AS "firstName", u.last_name AS "lastName", u.employee_number AS "employeeNumber",
@@ -379,13 +384,13 @@ export interface WarningRow {
   noPan: boolean;
 }
 
-export async function findWarnings(tdb: TenantDb, run: { id: string; periodEnd: string }): Promise<WarningRow[]> {
+export async function findWarnings(tdb: TenantDb, run: { id: string } & RunPeriod): Promise<WarningRow[]> {
   // raw SQL: the same warning conditions as the counts and the list filter, written once above.
   return queryRows<WarningRow>(tdb.tx, sql`
     SELECT u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.employee_number AS "employeeNumber",
            ${NO_STRUCTURE} AS "noStructure", ${NO_BANK} AS "noBank", ${NO_PAN} AS "noPan"
       FROM users u
-     WHERE ${eligible(tdb, run.periodEnd)} AND (${NO_STRUCTURE} OR ${NO_BANK} OR ${NO_PAN})
+     WHERE ${eligible(tdb, run)} AND (${NO_STRUCTURE} OR ${NO_BANK} OR ${NO_PAN})
      ORDER BY u.first_name, u.last_name, u.id`);
 }
 

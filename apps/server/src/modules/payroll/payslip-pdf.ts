@@ -98,8 +98,8 @@ function loadFont(file: string): PDFKit.Mixins.PDFFontSource {
   return font satisfies Font as unknown as PDFKit.Mixins.PDFFontSource;
 }
 /** Parsed once: parsing per document doubled the render time. Each document still makes its own subset. */
-const FONT_REGULAR = loadFont('NotoSans-Regular.ttf');
-const FONT_BOLD = loadFont('NotoSans-Bold.ttf');
+export const FONT_REGULAR = loadFont('NotoSans-Regular.ttf');
+export const FONT_BOLD = loadFont('NotoSans-Bold.ttf');
 
 // A4 in points, and the page furniture.
 const PAGE_WIDTH = 595.28;
@@ -132,8 +132,8 @@ interface TextStyle {
   align?: 'left' | 'right' | 'center';
 }
 
-/** One payslip being laid out: a cursor `y` that moves down the page and breaks to a new one. */
-class Layout {
+/** One payslip (or settlement statement) being laid out: a cursor `y` that moves down the page and breaks to a new one. */
+export class Layout {
   y = MARGIN;
   constructor(readonly doc: Doc) {}
 

@@ -15,6 +15,7 @@ import {
   IconFileCheck,
   IconFileInvoice,
   IconHistory,
+  IconUserMinus,
   IconLayoutDashboard,
   IconListCheck,
   IconPhoto,
@@ -74,6 +75,7 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
       : { label: 'Payroll', to: PATHS.payslips, icon: <IconCash size={18} />, activeUnder: `${PATHS.payroll}/` },
   ];
   if (can(user.roleId, 'payroll.run.view')) payrollItems.push({ label: 'Payroll history', to: PATHS.payrollHistory, icon: <IconHistory size={18} /> });
+  if (can(user.roleId, 'payroll.settlement.view')) payrollItems.push({ label: 'Exit / Full and final', to: PATHS.exits, icon: <IconUserMinus size={18} /> });
   if (can(user.roleId, 'payroll.settings.view')) payrollItems.push({ label: 'Payroll setup', to: PATHS.payrollSetup, icon: <IconListCheck size={18} /> });
   // Administrators are employees too: their own payslips sit outside the Payroll area (platform §2.1 /payslips).
   if (can(user.roleId, 'payroll.run.view') && user.accessableFeatures.some((f) => f.key === 'Payslips'))

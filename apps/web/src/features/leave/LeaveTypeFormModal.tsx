@@ -17,6 +17,7 @@ interface Values {
   accruesMonthly: boolean;
   carryForward: boolean;
   maxCarryForward: number | string;
+  isEncashable: boolean;
   color: string;
   isActive: boolean;
 }
@@ -35,6 +36,7 @@ export function LeaveTypeFormModal({ leaveType, onClose, onSaved }: { leaveType:
       accruesMonthly: leaveType?.accruesMonthly ?? false,
       carryForward: leaveType?.carryForward ?? false,
       maxCarryForward: leaveType?.maxCarryForward ?? 0,
+      isEncashable: leaveType?.isEncashable ?? false,
       color: leaveType?.color ?? 'blue',
       isActive: leaveType?.isActive ?? true,
     },
@@ -68,6 +70,7 @@ export function LeaveTypeFormModal({ leaveType, onClose, onSaved }: { leaveType:
               <Checkbox label="Accrues monthly (quota ÷ 12 each month)" {...form.getInputProps('accruesMonthly', { type: 'checkbox' })} />
               <Checkbox label="Carry forward unused days to next year" {...form.getInputProps('carryForward', { type: 'checkbox' })} />
               {values.carryForward && <NumberInput label="Maximum carry forward (days)" required min={0} max={365} step={0.5} decimalScale={1} {...form.getInputProps('maxCarryForward')} />}
+              <Checkbox label="Encashable on exit (the balance is paid in the full and final settlement)" {...form.getInputProps('isEncashable', { type: 'checkbox' })} />
             </>
           ) : null}
           <Select

@@ -14,7 +14,7 @@ interface PayrollTab {
 
 /** Payroll spec §2 "Payroll tab labels": administrators and moderators. */
 export const ADMIN_PAYROLL_TABS: readonly PayrollTab[] = [
-  { label: 'Payroll', to: PATHS.payrollRun, match: [PATHS.payrollRun, PATHS.payrollHistory, PATHS.payrollDetails, PATHS.payslips] },
+  { label: 'Payroll', to: PATHS.payrollRun, match: [PATHS.payrollRun, PATHS.payrollHistory, PATHS.exits, PATHS.payrollDetails, PATHS.payslips] },
   { label: 'Components', to: PATHS.salaryComponents, match: [PATHS.payrollComponents] },
   { label: 'My Investments', to: PATHS.myInvestments, match: [PATHS.myInvestments] },
   { label: 'Requests', to: PATHS.payrollRequests, match: [PATHS.payrollRequests] },

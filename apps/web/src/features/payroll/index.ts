@@ -3,3 +3,5 @@ export { PayrollHistoryPage } from './PayrollHistoryPage';
 export { PayrollHistoryRunPage } from './PayrollHistoryRunPage';
 export { PayslipsPage } from './PayslipsPage';
 export { MyPayslipPage, PayrollDetailsPage } from './PayslipPage';
+export { ExitsPage } from './ExitsPage';
+export { ExitSettlementPage } from './ExitSettlementPage';

@@ -416,7 +416,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
       outstandingPaise <= 0
         ? `Nothing left to deduct: TDS this month ${rs(0)}`
         : months === 1
-          ? `Last month of the year: the remaining ${rs(outstandingPaise)} = ${rs(dueTdsPaise)}`
+          ? `Last month of the year (or of the employment): the remaining ${rs(outstandingPaise)} = ${rs(dueTdsPaise)}`
           : `${rs(outstandingPaise)} ÷ ${String(months)} months = ${rs(dueTdsPaise)} this month (to the nearest rupee)`,
     );
     if (tdsPaise < dueTdsPaise) tdsExplanation.push(`Limited to the pay left after the statutory deductions, ${rs(tdsPaise)}; the rest stays due for later months`);

@@ -1,0 +1,2 @@
+export * from './gratuity';
+export * from './compute-settlement';

@@ -10,8 +10,8 @@
  * A new operation with a path parameter, an id-like query parameter or body field, or a multipart
  * body fails the suite until it has an entry here (keyed "METHOD /path" without /backend/api).
  */
-import { IMPORT_COLUMNS } from "@tankha/contracts";
-import { makePng } from "./images";
+import { IMPORT_COLUMNS } from '@tankha/contracts';
+import { makePng } from './images';
 
 export interface SecurityIds {
   tenantId: string;
@@ -75,12 +75,7 @@ export interface SecurityIds {
 
 export interface MultipartFixture {
   fields: Record<string, string>;
-  file?: {
-    field: string;
-    filename: string;
-    contentType: string;
-    bytes: Buffer;
-  };
+  file?: { field: string; filename: string; contentType: string; bytes: Buffer };
 }
 
 /** In bodies, "{n}" becomes a new number on every request, so unique fields (e-mail, codes) do not collide. */
@@ -98,100 +93,46 @@ export interface OperationFixture {
   runLast?: boolean;
 }
 
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-const csvCell = (v: string) =>
-  /[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
 /** The template's own example row with a number and e-mail of its own: a file the import accepts. */
-const EXAMPLE_ROW: Record<string, string> = {
-  employeeNumber: "SECIMP{n}",
-  email: "security.import.{n}@example.in",
-  departmentId: "",
-};
-const CSV = Buffer.from(
-  `${IMPORT_COLUMNS.map((c) => csvCell(c.header)).join(",")}\n${IMPORT_COLUMNS.map((c) => csvCell(EXAMPLE_ROW[c.field] ?? c.example)).join(",")}\n`,
-);
+const EXAMPLE_ROW: Record<string, string> = { employeeNumber: 'SECIMP{n}', email: 'security.import.{n}@example.in', departmentId: '' };
+const CSV = Buffer.from(`${IMPORT_COLUMNS.map((c) => csvCell(c.header)).join(',')}\n${IMPORT_COLUMNS.map((c) => csvCell(EXAMPLE_ROW[c.field] ?? c.example)).join(',')}\n`);
 
 /** The IT declaration and POI windows (issue 12 items 1 and 2). */
 function taxWindowFixtures(ids: SecurityIds): Record<string, OperationFixture> {
   const w = ids.taxWindows;
-  const year = {
-    financialYearStart: w.financialYearStart,
-    financialYearEnd: w.financialYearStart + 1,
-  };
-  const reminder = {
-    daysBeforeLockDate: 3,
-    isEnabled: true,
-    subject: "Reminder for %TaxYear%",
-    body: "<p>Dear <strong>%EmployeeName%</strong></p>",
-  };
+  const year = { financialYearStart: w.financialYearStart, financialYearEnd: w.financialYearStart + 1 };
+  const reminder = { daysBeforeLockDate: 3, isEnabled: true, subject: 'Reminder for %TaxYear%', body: '<p>Dear <strong>%EmployeeName%</strong></p>' };
   return {
-    "POST /ITDeclaration/config": {
-      body: {
-        id: w.itConfigId,
-        endDate: w.lockDate,
-        ...year,
-        allowRegimeSwitch: true,
-        enableReminderEmails: true,
-      },
+    'POST /ITDeclaration/config': { body: { id: w.itConfigId, endDate: w.lockDate, ...year, allowRegimeSwitch: true, enableReminderEmails: true } },
+    'POST /ITDeclaration/config/lock': { body: { id: w.itConfigId } },
+    'GET /ITDeclaration/reminders': { query: { itDeclarationConfigId: w.itConfigId } },
+    'POST /ITDeclaration/reminders': { body: { id: w.itReminderId, itDeclarationConfigId: w.itConfigId, ...reminder } },
+    'DELETE /ITDeclaration/reminders/{id}': { path: { id: w.itSpareReminderId } },
+    'POST /POI/config': {
+      body: { id: w.poiConfigId, endDate: w.lockDate, ...year, processPayrollFromMonth: '04', enableReminderEmails: true },
+      ...(w.poiPossible ? {} : { invalidOnPurpose: 'no POI lock date exists on the last day of a month (payroll spec §5)' }),
     },
-    "POST /ITDeclaration/config/lock": { body: { id: w.itConfigId } },
-    "GET /ITDeclaration/reminders": {
-      query: { itDeclarationConfigId: w.itConfigId },
-    },
-    "POST /ITDeclaration/reminders": {
-      body: {
-        id: w.itReminderId,
-        itDeclarationConfigId: w.itConfigId,
-        ...reminder,
-      },
-    },
-    "DELETE /ITDeclaration/reminders/{id}": {
-      path: { id: w.itSpareReminderId },
-    },
-    "POST /POI/config": {
-      body: {
-        id: w.poiConfigId,
-        endDate: w.lockDate,
-        ...year,
-        processPayrollFromMonth: "04",
-        enableReminderEmails: true,
-      },
-      ...(w.poiPossible
-        ? {}
-        : {
-            invalidOnPurpose:
-              "no POI lock date exists on the last day of a month (payroll spec §5)",
-          }),
-    },
-    "POST /POI/config/lock": { body: { id: w.poiConfigId } },
-    "GET /POI/reminders": { query: { poiConfigId: w.poiConfigId } },
-    "POST /POI/reminders": {
-      body: {
-        poiReminderId: w.poiReminderId,
-        poiConfigId: w.poiConfigId,
-        ...reminder,
-      },
-    },
-    "DELETE /POI/reminders/{poiReminderId}": {
-      path: { poiReminderId: w.poiSpareReminderId },
-    },
+    'POST /POI/config/lock': { body: { id: w.poiConfigId } },
+    'GET /POI/reminders': { query: { poiConfigId: w.poiConfigId } },
+    'POST /POI/reminders': { body: { poiReminderId: w.poiReminderId, poiConfigId: w.poiConfigId, ...reminder } },
+    'DELETE /POI/reminders/{poiReminderId}': { path: { poiReminderId: w.poiSpareReminderId } },
   };
 }
 
-export function securityFixtures(
-  ids: SecurityIds,
-): Record<string, OperationFixture> {
+export function securityFixtures(ids: SecurityIds): Record<string, OperationFixture> {
   const employeeBody = (n: string) => ({
-    firstName: "Kavya",
+    firstName: 'Kavya',
     middleName: null,
-    lastName: "Menon",
+    lastName: 'Menon',
     email: `kavya.${n}.{n}@example.in`,
     personalEmail: null,
-    dateOfBirth: "1994-05-01",
+    dateOfBirth: '1994-05-01',
     marriageDate: null,
     dateOfConfirmation: null,
     spouseName: null,
-    dateOfJoining: "2025-06-01",
+    dateOfJoining: '2025-06-01',
     annualCTC: 1_200_000,
     experience: 3,
     employeeNumber: `SEC${n}{n}`,
@@ -203,496 +144,122 @@ export function securityFixtures(
     earningAssociations: [],
     deductionAssociations: [],
   });
-  const account = {
-    token: "not-a-mailed-token",
-    email: "someone@example.in",
-    password: "Secret123",
-    confirmPassword: "Secret123",
-  };
-  const organisation = {
-    tenantName: "Hijacked Pvt Ltd",
-    address: "1 MG Road, Bengaluru",
-    pan: "AAFCH1234K",
-  };
+  const account = { token: 'not-a-mailed-token', email: 'someone@example.in', password: 'Secret123', confirmPassword: 'Secret123' };
+  const organisation = { tenantName: 'Hijacked Pvt Ltd', address: '1 MG Road, Bengaluru', pan: 'AAFCH1234K' };
   return {
-    "POST /Account/register": {
-      body: {
-        firstName: "Kiran",
-        lastName: "Das",
-        organizationName: "Security Org {n}",
-        email: "security.reg.{n}@example.in",
-        password: "Secret123",
-        confirmPassword: "Secret123",
-      },
+    'POST /Account/register': { body: { firstName: 'Kiran', lastName: 'Das', organizationName: 'Security Org {n}', email: 'security.reg.{n}@example.in', password: 'Secret123', confirmPassword: 'Secret123' } },
+    'POST /Account/verify-user': { body: { token: account.token, email: account.email }, invalidOnPurpose: 'needs the token mailed to the address' },
+    'POST /Account/resend-verification': { body: { email: account.email } },
+    'POST /Account/forgot-password': { body: { email: account.email } },
+    'POST /Account/reset-password': { body: account, invalidOnPurpose: 'needs the token mailed to the address' },
+    'POST /Account/accept-invite': { body: account, invalidOnPurpose: 'needs the token mailed to the address' },
+    'POST /Account/update-password': { body: { currentPassword: 'NotTheCurrent1', newPassword: 'Secret456', confirmPassword: 'Secret456' }, invalidOnPurpose: 'the suite does not change the password of the account it calls with' },
+    'POST /Account/select-tenant': { query: { tenantId: ids.tenantId }, runLast: true },
+    'POST /Account/resend-invite': { query: { userId: ids.pendingUserId } },
+    'POST /Account/logout': { isolationExempt: 'ends the caller’s own session; takes no ids', runLast: true },
+    'PUT /Tenants': { multipart: { fields: organisation } },
+    'POST /Tenants': { multipart: { fields: organisation }, runLast: true },
+    'POST /logos': { query: { tenantId: ids.tenantId }, multipart: { fields: {}, file: { field: 'file', filename: 'logo.png', contentType: 'image/png', bytes: makePng(100, 100) } } },
+    'GET /files/logos/{name}': { path: { name: `${ids.tenantId}.png` }, isolationExempt: 'logos are public by design (e-mails and payslips embed them)' },
+    'DELETE /softDelete': { query: { tenantId: ids.tenantId }, runLast: true },
+    'PUT /reactivate': { query: { tenantId: ids.tenantId }, runLast: true },
+    'GET /settings': { query: { tenantId: ids.tenantId } },
+    'POST /settings': { query: { tenantId: ids.tenantId }, body: { workingHours: 8, weekDaysOff: 'Sunday' } },
+    'PUT /settings': { query: { tenantId: ids.tenantId }, body: { workingHours: 8, weekDaysOff: 'Sunday' } },
+    'GET /Subscriptions/tenants/{id}/trial': { path: { id: ids.tenantId } },
+    'GET /Users': { query: { departmentId: ids.departmentId, roleId: '3' } },
+    'GET /Users/employee-number-exists': { query: { employeeNumber: ids.memberEmployeeNumber, id: ids.administratorId } },
+    'GET /Users/{id}': { path: { id: ids.memberId } },
+    'DELETE /Users/{id}': { path: { id: ids.pendingUserId } },
+    'PUT /Users/{id}': { path: { id: ids.memberId }, body: { ...employeeBody('put'), email: ids.memberEmail, employeeNumber: ids.memberEmployeeNumber } },
+    'POST /Users/roles/{userId}/{roleId}': { path: { userId: ids.memberId, roleId: '1' }, runLast: true },
+    'PUT /Users/{id}/status': { path: { id: ids.memberId }, body: { status: 2 }, runLast: true },
+    'POST /Users/{id}/send-verification': { path: { id: ids.restrictedUserId } },
+    'POST /Attendances/logs': { body: { date: ids.yesterday, checkIn: '21:00', checkOut: '23:00', reason: 'Forgot to check in' } },
+    'GET /Attendances': { query: { startDate: '2026-03-01', endDate: '2026-03-31', employeeId: ids.memberId } },
+    'GET /Attendances/grid': { query: { month: '2026-03', departmentId: ids.departmentId } },
+    'POST /Attendances/approval': { body: { attendanceIdCsv: ids.timeLogId, status: 2 } },
+    'GET /Attendances/reports': { query: { startDate: '2026-03-01', endDate: '2026-03-31', employeeIds: ids.memberId } },
+    'GET /Shifts/assigned': { query: { startDate: '2026-03-01', endDate: '2026-03-31' } },
+    'GET /Leaves/days': { query: { startDate: '2026-06-22', endDate: '2026-06-26' } },
+    'GET /Shifts/current-shift': { query: { employeeId: ids.memberId } },
+    'GET /Shifts/department/{departmentId}': { path: { departmentId: ids.departmentId } },
+    'POST /Shifts/assign/departments': { body: { departmentIds: [ids.departmentId], shiftId: ids.shiftId } },
+    'POST /Shifts/assign/employees': { body: { employeeIds: [ids.memberId], shiftId: ids.shiftId, startDate: '2026-04-01', endDate: null, notes: 'Night cover', updateAttendance: false } },
+    'POST /Shifts': { body: { shiftName: 'Security Late', shiftStart: '12:00', shiftEnd: '21:00', departmentIds: [ids.otherDepartmentId], weekends: [] } },
+    'PUT /Shifts': { body: { id: ids.shiftId, shiftName: 'Security Renamed', shiftStart: '12:00', shiftEnd: '21:00', departmentIds: [ids.departmentId], weekends: [] } },
+    'GET /Shifts/{id}': { path: { id: ids.shiftId } },
+    'DELETE /Shifts/{id}': { path: { id: ids.shiftId } },
+    'PUT /Attendances/settings': { body: ids.attendanceSettings },
+    'POST /Requests': { body: { requestType: 2, reason: 'Forgot to check in', additionalData: { attendanceRegularization: { startDate: '2026-03-02', endDate: '2026-03-02', startTime: '09:30', endTime: '18:30' } } } },
+    'PUT /Requests/{id}/status': { path: { id: ids.requestId }, body: { status: 1, requestType: 2, remarks: 'ok' } },
+    'POST /Holidays': { body: { date: '2026-08-28', name: 'Onam', description: 'Harvest festival', isOptional: true } },
+    'PUT /Holidays/{id}': { path: { id: ids.holidayId }, body: { date: '2026-08-29', name: 'Moved', description: null, isOptional: false } },
+    'DELETE /Holidays/{id}': { path: { id: ids.holidayId } },
+    'POST /LeaveTypes': { body: { name: 'Study Leave', code: 'STL', isPaid: true, yearlyQuota: 5, color: 'violet' } },
+    'PUT /LeaveTypes/{id}': { path: { id: ids.leaveTypeId }, body: { name: 'Renamed Leave', code: 'RNL', isPaid: true, yearlyQuota: 50, color: 'violet', isActive: true } },
+    'DELETE /LeaveTypes/{id}': { path: { id: ids.leaveTypeId } },
+    'GET /Leaves/balances': { query: { employeeId: ids.memberId } },
+    'GET /Leaves': { query: { employeeId: ids.memberId, scope: 'team' } },
+    'POST /Leaves': { body: { leaveTypeId: ids.leaveTypeId, startDate: '2026-06-24', endDate: '2026-06-24', portion: 'full', reason: 'Family function' } },
+    'PUT /Leaves/{id}/status': { path: { id: ids.leaveRequestId }, body: { status: 2, remarks: 'ok' } },
+    'POST /Notifications/read': { body: { ids: [ids.notificationId], all: false } },
+    'POST /Departments': { body: { name: 'Security Research', code: 'SECR', description: 'x', departmentHeadId: ids.memberId, parentDepartmentId: ids.departmentId, status: 1 } },
+    'GET /Departments/{id}': { path: { id: ids.departmentId } },
+    'PUT /Departments/{id}': { path: { id: ids.departmentId }, body: { name: 'Hijacked', code: 'HJK', departmentHeadId: ids.memberId, parentDepartmentId: null, status: 0 } },
+    'DELETE /Departments/{id}': { path: { id: ids.otherDepartmentId } },
+    'GET /Users/{id}/documents': { path: { id: ids.memberId } },
+    'POST /Users/{id}/documents': { path: { id: ids.memberId }, multipart: { fields: { documentType: '2' }, file: { field: 'file', filename: 'pan.pdf', contentType: 'application/pdf', bytes: PDF } } },
+    'GET /Users/{id}/documents/{documentId}/download': { path: { id: ids.memberId, documentId: ids.documentId } },
+    'DELETE /Users/{id}/documents/{documentId}': { path: { id: ids.memberId, documentId: ids.documentId } },
+    'POST /Users/invite': { body: employeeBody('inv') },
+    'POST /Users/restricted': { body: employeeBody('rst') },
+    'POST /SalaryStructure/calculate': {
+      body: { annualCTC: 1_200_000, regimeType: 1, earningAssociationValues: [{ tenantEarningId: ids.tenantEarningId, calculationValue: 50, calculationType: 1 }], deductionAssociationValues: [{ tenantDeductionId: ids.tenantDeductionId, calculationValue: 0 }], forceESICalc: false, dateOfBirth: '1990-01-01', gender: 0 },
     },
-    "POST /Account/verify-user": {
-      body: { token: account.token, email: account.email },
-      invalidOnPurpose: "needs the token mailed to the address",
-    },
-    "POST /Account/resend-verification": { body: { email: account.email } },
-    "POST /Account/forgot-password": { body: { email: account.email } },
-    "POST /Account/reset-password": {
-      body: account,
-      invalidOnPurpose: "needs the token mailed to the address",
-    },
-    "POST /Account/accept-invite": {
-      body: account,
-      invalidOnPurpose: "needs the token mailed to the address",
-    },
-    "POST /Account/update-password": {
-      body: {
-        currentPassword: "NotTheCurrent1",
-        newPassword: "Secret456",
-        confirmPassword: "Secret456",
-      },
-      invalidOnPurpose:
-        "the suite does not change the password of the account it calls with",
-    },
-    "POST /Account/select-tenant": {
-      query: { tenantId: ids.tenantId },
-      runLast: true,
-    },
-    "POST /Account/resend-invite": { query: { userId: ids.pendingUserId } },
-    "POST /Account/logout": {
-      isolationExempt: "ends the caller’s own session; takes no ids",
-      runLast: true,
-    },
-    "PUT /Tenants": { multipart: { fields: organisation } },
-    "POST /Tenants": { multipart: { fields: organisation }, runLast: true },
-    "POST /logos": {
-      query: { tenantId: ids.tenantId },
-      multipart: {
-        fields: {},
-        file: {
-          field: "file",
-          filename: "logo.png",
-          contentType: "image/png",
-          bytes: makePng(100, 100),
-        },
-      },
-    },
-    "GET /files/logos/{name}": {
-      path: { name: `${ids.tenantId}.png` },
-      isolationExempt:
-        "logos are public by design (e-mails and payslips embed them)",
-    },
-    "DELETE /softDelete": { query: { tenantId: ids.tenantId }, runLast: true },
-    "PUT /reactivate": { query: { tenantId: ids.tenantId }, runLast: true },
-    "GET /settings": { query: { tenantId: ids.tenantId } },
-    "POST /settings": {
-      query: { tenantId: ids.tenantId },
-      body: { workingHours: 8, weekDaysOff: "Sunday" },
-    },
-    "PUT /settings": {
-      query: { tenantId: ids.tenantId },
-      body: { workingHours: 8, weekDaysOff: "Sunday" },
-    },
-    "GET /Subscriptions/tenants/{id}/trial": { path: { id: ids.tenantId } },
-    "GET /Users": { query: { departmentId: ids.departmentId, roleId: "3" } },
-    "GET /Users/employee-number-exists": {
-      query: {
-        employeeNumber: ids.memberEmployeeNumber,
-        id: ids.administratorId,
-      },
-    },
-    "GET /Users/{id}": { path: { id: ids.memberId } },
-    "DELETE /Users/{id}": { path: { id: ids.pendingUserId } },
-    "PUT /Users/{id}": {
-      path: { id: ids.memberId },
-      body: {
-        ...employeeBody("put"),
-        email: ids.memberEmail,
-        employeeNumber: ids.memberEmployeeNumber,
-      },
-    },
-    "POST /Users/roles/{userId}/{roleId}": {
-      path: { userId: ids.memberId, roleId: "1" },
-      runLast: true,
-    },
-    "PUT /Users/{id}/status": {
-      path: { id: ids.memberId },
-      body: { status: 2 },
-      runLast: true,
-    },
-    "POST /Users/{id}/send-verification": {
-      path: { id: ids.restrictedUserId },
-    },
-    "POST /Attendances/logs": {
-      body: {
-        date: ids.yesterday,
-        checkIn: "21:00",
-        checkOut: "23:00",
-        reason: "Forgot to check in",
-      },
-    },
-    "GET /Attendances": {
-      query: {
-        startDate: "2026-03-01",
-        endDate: "2026-03-31",
-        employeeId: ids.memberId,
-      },
-    },
-    "GET /Attendances/grid": {
-      query: { month: "2026-03", departmentId: ids.departmentId },
-    },
-    "POST /Attendances/approval": {
-      body: { attendanceIdCsv: ids.timeLogId, status: 2 },
-    },
-    "GET /Attendances/reports": {
-      query: {
-        startDate: "2026-03-01",
-        endDate: "2026-03-31",
-        employeeIds: ids.memberId,
-      },
-    },
-    "GET /Shifts/assigned": {
-      query: { startDate: "2026-03-01", endDate: "2026-03-31" },
-    },
-    "GET /Leaves/days": {
-      query: { startDate: "2026-06-22", endDate: "2026-06-26" },
-    },
-    "GET /Shifts/current-shift": { query: { employeeId: ids.memberId } },
-    "GET /Shifts/department/{departmentId}": {
-      path: { departmentId: ids.departmentId },
-    },
-    "POST /Shifts/assign/departments": {
-      body: { departmentIds: [ids.departmentId], shiftId: ids.shiftId },
-    },
-    "POST /Shifts/assign/employees": {
-      body: {
-        employeeIds: [ids.memberId],
-        shiftId: ids.shiftId,
-        startDate: "2026-04-01",
-        endDate: null,
-        notes: "Night cover",
-        updateAttendance: false,
-      },
-    },
-    "POST /Shifts": {
-      body: {
-        shiftName: "Security Late",
-        shiftStart: "12:00",
-        shiftEnd: "21:00",
-        departmentIds: [ids.otherDepartmentId],
-        weekends: [],
-      },
-    },
-    "PUT /Shifts": {
-      body: {
-        id: ids.shiftId,
-        shiftName: "Security Renamed",
-        shiftStart: "12:00",
-        shiftEnd: "21:00",
-        departmentIds: [ids.departmentId],
-        weekends: [],
-      },
-    },
-    "GET /Shifts/{id}": { path: { id: ids.shiftId } },
-    "DELETE /Shifts/{id}": { path: { id: ids.shiftId } },
-    "PUT /Attendances/settings": { body: ids.attendanceSettings },
-    "POST /Requests": {
-      body: {
-        requestType: 2,
-        reason: "Forgot to check in",
-        additionalData: {
-          attendanceRegularization: {
-            startDate: "2026-03-02",
-            endDate: "2026-03-02",
-            startTime: "09:30",
-            endTime: "18:30",
-          },
-        },
-      },
-    },
-    "PUT /Requests/{id}/status": {
-      path: { id: ids.requestId },
-      body: { status: 1, requestType: 2, remarks: "ok" },
-    },
-    "POST /Holidays": {
-      body: {
-        date: "2026-08-28",
-        name: "Onam",
-        description: "Harvest festival",
-        isOptional: true,
-      },
-    },
-    "PUT /Holidays/{id}": {
-      path: { id: ids.holidayId },
-      body: {
-        date: "2026-08-29",
-        name: "Moved",
-        description: null,
-        isOptional: false,
-      },
-    },
-    "DELETE /Holidays/{id}": { path: { id: ids.holidayId } },
-    "POST /LeaveTypes": {
-      body: {
-        name: "Study Leave",
-        code: "STL",
-        isPaid: true,
-        yearlyQuota: 5,
-        color: "violet",
-      },
-    },
-    "PUT /LeaveTypes/{id}": {
-      path: { id: ids.leaveTypeId },
-      body: {
-        name: "Renamed Leave",
-        code: "RNL",
-        isPaid: true,
-        yearlyQuota: 50,
-        color: "violet",
-        isActive: true,
-      },
-    },
-    "DELETE /LeaveTypes/{id}": { path: { id: ids.leaveTypeId } },
-    "GET /Leaves/balances": { query: { employeeId: ids.memberId } },
-    "GET /Leaves": { query: { employeeId: ids.memberId, scope: "team" } },
-    "POST /Leaves": {
-      body: {
-        leaveTypeId: ids.leaveTypeId,
-        startDate: "2026-06-24",
-        endDate: "2026-06-24",
-        portion: "full",
-        reason: "Family function",
-      },
-    },
-    "PUT /Leaves/{id}/status": {
-      path: { id: ids.leaveRequestId },
-      body: { status: 2, remarks: "ok" },
-    },
-    "POST /Notifications/read": {
-      body: { ids: [ids.notificationId], all: false },
-    },
-    "POST /Departments": {
-      body: {
-        name: "Security Research",
-        code: "SECR",
-        description: "x",
-        departmentHeadId: ids.memberId,
-        parentDepartmentId: ids.departmentId,
-        status: 1,
-      },
-    },
-    "GET /Departments/{id}": { path: { id: ids.departmentId } },
-    "PUT /Departments/{id}": {
-      path: { id: ids.departmentId },
-      body: {
-        name: "Hijacked",
-        code: "HJK",
-        departmentHeadId: ids.memberId,
-        parentDepartmentId: null,
-        status: 0,
-      },
-    },
-    "DELETE /Departments/{id}": { path: { id: ids.otherDepartmentId } },
-    "GET /Users/{id}/documents": { path: { id: ids.memberId } },
-    "POST /Users/{id}/documents": {
-      path: { id: ids.memberId },
-      multipart: {
-        fields: { documentType: "2" },
-        file: {
-          field: "file",
-          filename: "pan.pdf",
-          contentType: "application/pdf",
-          bytes: PDF,
-        },
-      },
-    },
-    "GET /Users/{id}/documents/{documentId}/download": {
-      path: { id: ids.memberId, documentId: ids.documentId },
-    },
-    "DELETE /Users/{id}/documents/{documentId}": {
-      path: { id: ids.memberId, documentId: ids.documentId },
-    },
-    "POST /Users/invite": { body: employeeBody("inv") },
-    "POST /Users/restricted": { body: employeeBody("rst") },
-    "POST /SalaryStructure/calculate": {
-      body: {
-        annualCTC: 1_200_000,
-        regimeType: 1,
-        earningAssociationValues: [
-          {
-            tenantEarningId: ids.tenantEarningId,
-            calculationValue: 50,
-            calculationType: 1,
-          },
-        ],
-        deductionAssociationValues: [
-          { tenantDeductionId: ids.tenantDeductionId, calculationValue: 0 },
-        ],
-        forceESICalc: false,
-        dateOfBirth: "1990-01-01",
-        gender: 0,
-      },
-    },
-    "GET /Users/{id}/salary-structure": { path: { id: ids.memberId } },
-    "POST /SalaryComponents/earnings": {
-      body: {
-        earningType: "custom",
-        earningName: "Security Allowance {n}",
-        nameInPayslip: "Security Allowance",
-        calculationType: 3,
-        calculationValue: 1200,
-        isPartOfSalaryStructure: false,
-      },
-    },
-    "PUT /SalaryComponents/earnings/{id}": {
+    'GET /Users/{id}/salary-structure': { path: { id: ids.memberId } },
+    'POST /SalaryComponents/earnings': { body: { earningType: 'custom', earningName: 'Security Allowance {n}', nameInPayslip: 'Security Allowance', calculationType: 3, calculationValue: 1200, isPartOfSalaryStructure: false } },
+    'PUT /SalaryComponents/earnings/{id}': {
       path: { id: ids.spareEarningId },
-      body: {
-        earningName: "Security Spare Renamed",
-        nameInPayslip: "Security Spare",
-        calculationType: 3,
-        calculationValue: 2400,
-        isPartOfSalaryStructure: false,
-      },
+      body: { earningName: 'Security Spare Renamed', nameInPayslip: 'Security Spare', calculationType: 3, calculationValue: 2400, isPartOfSalaryStructure: false },
     },
-    "PATCH /SalaryComponents/earnings/{id}/status": {
-      path: { id: ids.spareEarningId },
-      body: { isActive: true },
-    },
-    "DELETE /SalaryComponents/earnings/{id}": {
-      path: { id: ids.spareEarningId },
-    },
-    "POST /SalaryComponents/deductions": {
-      body: {
-        deductionName: "Security Fund {n}",
-        description: null,
-        deductionType: 0,
-      },
-    },
-    "PUT /SalaryComponents/deductions/{id}": {
-      path: { id: ids.spareDeductionId },
-      body: {
-        deductionName: "Security Spare Renamed",
-        description: null,
-        deductionType: 3,
-        preTaxDeductionSection: "80C",
-      },
-    },
-    "PATCH /SalaryComponents/deductions/{id}/status": {
-      path: { id: ids.spareDeductionId },
-      body: { isActive: true },
-    },
-    "DELETE /SalaryComponents/deductions/{id}": {
-      path: { id: ids.spareDeductionId },
-    },
-    "GET /StatutoryComponents/{component}": { path: { component: "EPF" } },
-    "PUT /StatutoryComponents/EPF": {
-      body: {
-        isEnabled: true,
-        epfNumber: "KABNG0012345000",
-        restrictToWageCeiling: true,
-        includeEmployerShareInCtc: true,
-        includeEdliAndAdminInCtc: false,
-      },
-    },
-    "PUT /StatutoryComponents/ESI": {
-      body: {
-        isEnabled: true,
-        esiNumber: "31000123450001001",
-        includeEmployerShareInCtc: true,
-      },
-    },
-    "PUT /StatutoryComponents/ProfessionalTax": {
-      body: { isEnabled: true, stateCode: "KA", registrationNumber: null },
-    },
-    "PUT /StatutoryComponents/LWF": {
-      body: { isEnabled: true, stateCode: "KA", registrationNumber: null },
-    },
-    "DELETE /StatutoryComponents/{component}": { path: { component: "LWF" } },
-    "POST /Users/import/preview": {
-      multipart: {
-        fields: {},
-        file: {
-          field: "file",
-          filename: "people.csv",
-          contentType: "text/csv",
-          bytes: CSV,
-        },
-      },
-    },
-    "POST /Users/import": {
-      multipart: {
-        fields: { mode: "restricted" },
-        file: {
-          field: "file",
-          filename: "people.csv",
-          contentType: "text/csv",
-          bytes: CSV,
-        },
-      },
-    },
-    "POST /payroll/calculate": {
-      body: {
-        month: "2026-04",
-        state: "KA",
-        daysInPeriod: 30,
-        payableDays: 28,
-        earnings: [{ name: "Basic", monthlyAmount: 30_000 }],
-      },
-    },
-    "GET /Payslips/{id}/pdf": { path: { id: ids.renderedPayslipId } },
-    "GET /PayrollRuns/{id}/register.xlsx": { path: { id: ids.finalizedRunId } },
-    "PUT /PayrollSettings": { body: ids.payrollSettings },
-    "POST /PayrollSetup/steps/{step}/complete": {
-      path: { step: "salaryComponents" },
-    },
-    "GET /PayrollRuns/{id}": { path: { id: ids.payrollRunId } },
-    "GET /PayrollRuns/{id}/employees": {
-      path: { id: ids.payrollRunId },
-      query: { search: "a", filter: "all" },
-    },
-    "GET /PayrollRuns/{id}/warnings": { path: { id: ids.payrollRunId } },
-    "GET /PayrollRuns/{id}/variance": { path: { id: ids.payrollRunId } },
-    "PUT /PayrollRuns/{id}/holds/{userId}": {
-      path: { id: ids.payrollRunId, userId: ids.memberId },
-      body: { kind: "payout", reason: "Bank details being verified" },
-    },
-    "DELETE /PayrollRuns/{id}/holds/{userId}": {
-      path: { id: ids.payrollRunId, userId: ids.memberId },
-    },
-    "GET /PayrollRuns/{id}/adjustments": {
-      path: { id: ids.payrollRunId },
-      query: { userId: ids.memberId },
-    },
-    "POST /PayrollRuns/{id}/adjustments": {
-      path: { id: ids.payrollRunId },
-      body: {
-        userId: ids.memberId,
-        kind: "earning",
-        category: "bonus",
-        label: "Security bonus",
-        amount: 1000,
-        taxable: true,
-      },
-    },
-    "DELETE /PayrollRuns/{id}/adjustments/{adjustmentId}": {
-      path: { id: ids.payrollRunId, adjustmentId: ids.payrollAdjustmentId },
-    },
-    "PUT /PayrollRuns/{id}/remarks/{userId}": {
-      path: { id: ids.payrollRunId, userId: ids.memberId },
-      body: { remark: "Joined mid-month" },
-    },
-    "POST /PayrollRuns/{id}/process": { path: { id: ids.payrollRunId } },
-    "POST /PayrollRuns/{id}/employees/{userId}/process": {
-      path: { id: ids.payrollRunId, userId: ids.memberId },
-    },
-    "POST /PayrollRuns/{id}/finalize": { path: { id: ids.payrollRunId } },
-    "POST /PayrollRuns/{id}/mark-paid": {
-      path: { id: ids.payrollRunId },
-      body: { paidOn: ids.yesterday, reference: "UTR{n}" },
-    },
-    "GET /Payslips": { query: { userId: ids.memberId, year: "2026" } },
-    "GET /Payslips/{id}": { path: { id: ids.payslipId } },
+    'PATCH /SalaryComponents/earnings/{id}/status': { path: { id: ids.spareEarningId }, body: { isActive: true } },
+    'DELETE /SalaryComponents/earnings/{id}': { path: { id: ids.spareEarningId } },
+    'POST /SalaryComponents/deductions': { body: { deductionName: 'Security Fund {n}', description: null, deductionType: 0 } },
+    'PUT /SalaryComponents/deductions/{id}': { path: { id: ids.spareDeductionId }, body: { deductionName: 'Security Spare Renamed', description: null, deductionType: 3, preTaxDeductionSection: '80C' } },
+    'PATCH /SalaryComponents/deductions/{id}/status': { path: { id: ids.spareDeductionId }, body: { isActive: true } },
+    'DELETE /SalaryComponents/deductions/{id}': { path: { id: ids.spareDeductionId } },
+    'GET /StatutoryComponents/{component}': { path: { component: 'EPF' } },
+    'PUT /StatutoryComponents/EPF': { body: { isEnabled: true, epfNumber: 'KABNG0012345000', restrictToWageCeiling: true, includeEmployerShareInCtc: true, includeEdliAndAdminInCtc: false } },
+    'PUT /StatutoryComponents/ESI': { body: { isEnabled: true, esiNumber: '31000123450001001', includeEmployerShareInCtc: true } },
+    'PUT /StatutoryComponents/ProfessionalTax': { body: { isEnabled: true, stateCode: 'KA', registrationNumber: null } },
+    'PUT /StatutoryComponents/LWF': { body: { isEnabled: true, stateCode: 'KA', registrationNumber: null } },
+    'DELETE /StatutoryComponents/{component}': { path: { component: 'LWF' } },
+    'POST /Users/import/preview': { multipart: { fields: {}, file: { field: 'file', filename: 'people.csv', contentType: 'text/csv', bytes: CSV } } },
+    'POST /Users/import': { multipart: { fields: { mode: 'restricted' }, file: { field: 'file', filename: 'people.csv', contentType: 'text/csv', bytes: CSV } } },
+    'POST /payroll/calculate': { body: { month: '2026-04', state: 'KA', daysInPeriod: 30, payableDays: 28, earnings: [{ name: 'Basic', monthlyAmount: 30_000 }] } },
+    'GET /Payslips/{id}/pdf': { path: { id: ids.renderedPayslipId } },
+    'GET /PayrollRuns/{id}/register.xlsx': { path: { id: ids.finalizedRunId } },
+    'PUT /PayrollSettings': { body: ids.payrollSettings },
+    'POST /PayrollSetup/steps/{step}/complete': { path: { step: 'salaryComponents' } },
+    'GET /PayrollRuns/{id}': { path: { id: ids.payrollRunId } },
+    'GET /PayrollRuns/{id}/employees': { path: { id: ids.payrollRunId }, query: { search: 'a', filter: 'all' } },
+    'GET /PayrollRuns/{id}/warnings': { path: { id: ids.payrollRunId } },
+    'GET /PayrollRuns/{id}/variance': { path: { id: ids.payrollRunId } },
+    'PUT /PayrollRuns/{id}/holds/{userId}': { path: { id: ids.payrollRunId, userId: ids.memberId }, body: { kind: 'payout', reason: 'Bank details being verified' } },
+    'DELETE /PayrollRuns/{id}/holds/{userId}': { path: { id: ids.payrollRunId, userId: ids.memberId } },
+    'GET /PayrollRuns/{id}/adjustments': { path: { id: ids.payrollRunId }, query: { userId: ids.memberId } },
+    'POST /PayrollRuns/{id}/adjustments': { path: { id: ids.payrollRunId }, body: { userId: ids.memberId, kind: 'earning', category: 'bonus', label: 'Security bonus', amount: 1000, taxable: true } },
+    'DELETE /PayrollRuns/{id}/adjustments/{adjustmentId}': { path: { id: ids.payrollRunId, adjustmentId: ids.payrollAdjustmentId } },
+    'PUT /PayrollRuns/{id}/remarks/{userId}': { path: { id: ids.payrollRunId, userId: ids.memberId }, body: { remark: 'Joined mid-month' } },
+    'POST /PayrollRuns/{id}/process': { path: { id: ids.payrollRunId } },
+    'POST /PayrollRuns/{id}/employees/{userId}/process': { path: { id: ids.payrollRunId, userId: ids.memberId } },
+    'POST /PayrollRuns/{id}/finalize': { path: { id: ids.payrollRunId } },
+    'POST /PayrollRuns/{id}/mark-paid': { path: { id: ids.payrollRunId }, body: { paidOn: ids.yesterday, reference: 'UTR{n}' } },
+    'GET /Payslips': { query: { userId: ids.memberId, year: '2026' } },
+    'GET /Payslips/{id}': { path: { id: ids.payslipId } },
     ...taxWindowFixtures(ids),
-    "PUT /Preferences/sender-email": {
-      body: { primaryContactUserId: ids.moderatorId },
-    },
-    "GET /dev/mailbox": {
-      isolationExempt:
-        "the development mailbox is only mounted without SMTP, never in production",
-    },
+    'PUT /Preferences/sender-email': { body: { primaryContactUserId: ids.moderatorId } },
+    'GET /dev/mailbox': { isolationExempt: 'the development mailbox is only mounted without SMTP, never in production' },
   };
 }

@@ -1,5 +1,5 @@
-import type { TaxWindowKind } from "@tankha/domain";
-import type { TenantScope } from "../../platform/tenancy";
+import type { TaxWindowKind } from '@tankha/domain';
+import type { TenantScope } from '../../platform/tenancy';
 
 /**
  * "Has this employee submitted?" for a window and financial year: the IT declaration (isSubmitted)
@@ -11,12 +11,7 @@ import type { TenantScope } from "../../platform/tenancy";
  */
 export interface DeclarationStatusSource {
   /** Of `userIds`, the ones who have submitted for (kind, financialYearStart). */
-  submittedAmong(
-    scope: TenantScope,
-    kind: TaxWindowKind,
-    financialYearStart: number,
-    userIds: readonly string[],
-  ): Promise<Set<string>>;
+  submittedAmong(scope: TenantScope, kind: TaxWindowKind, financialYearStart: number, userIds: readonly string[]): Promise<Set<string>>;
 }
 
 export const NO_DECLARATIONS_YET: DeclarationStatusSource = {

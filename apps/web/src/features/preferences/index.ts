@@ -1,1 +1,1 @@
-export { PreferencesPage } from "./PreferencesPage";
+export { PreferencesPage } from './PreferencesPage';

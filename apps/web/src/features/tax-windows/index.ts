@@ -1,2 +1,2 @@
-export { LockUnlockLayout } from "./LockUnlockLayout";
-export { DeclarationsTab, ProofsTab } from "./WindowPreferences";
+export { LockUnlockLayout } from './LockUnlockLayout';
+export { DeclarationsTab, ProofsTab } from './WindowPreferences';

@@ -47,6 +47,8 @@ import { payrollCalculatorRoutes } from './modules/payroll-calculator/payroll-ca
 import { payslipDocumentRoutes } from './modules/payroll/payslip-documents.routes';
 import { payrollRoutes } from './modules/payroll/payroll.routes';
 import { settlementRoutes } from './modules/payroll/settlement.routes';
+import { taxDeclarationRoutes } from './modules/tax-declarations/tax-declarations.routes';
+import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { buildServices, registerJobs, type Services } from './services';
 import { JobQueue } from './platform/jobs/job-queue';
 import { UnitOfWork } from './platform/unit-of-work';
@@ -183,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(payslipDocumentRoutes, { services });
       await api.register(payrollRoutes, { services });
       await api.register(settlementRoutes, { services });
+      await api.register(taxDeclarationRoutes, { services });
+      await api.register(preferencesRoutes, { services });
       if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, prefix: '/dev' });
     },
     { prefix: API_PREFIX },

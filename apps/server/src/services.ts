@@ -34,6 +34,8 @@ import { PayrollSettingsService } from './modules/payroll/payroll-settings.servi
 import { PayrollRunService } from './modules/payroll/payroll-run.service';
 import { PayslipService } from './modules/payroll/payslips.service';
 import { SettlementService } from './modules/payroll/settlement.service';
+import { PreferencesService } from './modules/preferences/preferences.service';
+import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
 
 /**
  * The composition root: every module's service, built once. Services hold no database handle: each
@@ -68,6 +70,8 @@ export interface Services {
   payrollRun: PayrollRunService;
   payslip: PayslipService;
   settlement: SettlementService;
+  preferences: PreferencesService;
+  taxWindows: TaxWindowService;
 }
 
 export interface ServiceDeps {
@@ -92,6 +96,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const payrollReports = new PayrollReportService({ clock });
   const payslipDocuments = new PayslipDocumentService({ clock, files, config, reports: payrollReports });
   const payrollRun = new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, attendance, leave, locks: payrollLocks, documents: payslipDocuments, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) });
+  const preferences = new PreferencesService({ clock });
   return {
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
     tenants,
@@ -121,6 +126,8 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     payslip: new PayslipService(),
     // loans: the loans module's LoanBalanceSource is wired here when that branch merges (settlement.service.ts).
     settlement: new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files }),
+    preferences,
+    taxWindows: new TaxWindowService({ clock, config, preferences }),
   };
 }
 
@@ -169,6 +176,17 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
     const started = await services.payslipDocuments.startPayslipDocuments(scope, data.runId);
     log.info({ tenantId: scope.tenantId, runId: data.runId, ...started }, 'payroll finalized: payslip documents started');
   });
+  // Tax declaration and POI windows (issue 12 items 1 and 2): the 06:00 run per organisation (lock
+  // windows past their lock date, send the reminders due today) and the release / lock notices.
+  uow.defineGlobalJob(queue, 'taxWindows.schedule', async (scope) => void (await services.taxWindows.scheduleWindows(scope, clock.now())), {
+    cron: { expression: '*/15 * * * *', tz: 'UTC' },
+    retryLimit: 2,
+  });
+  uow.defineTenantJob(queue, 'taxWindows.tenant', async (scope, data) => {
+    const done = await services.taxWindows.runTenantSchedule(scope, new Date(data.now));
+    if (done.locked + done.sent > 0) log.info({ tenantId: scope.tenantId, ...done }, 'tax windows: locked and reminded');
+  });
+  uow.defineTenantJob(queue, 'taxWindows.notice', async (scope, data) => void (await services.taxWindows.sendNotice(scope, data)));
   uow.defineTenantJob(queue, 'notifications.push', async (scope, data) => {
     services.notification.push(scope, data);
     log.debug({ tenantId: scope.tenantId, userId: data.userId }, 'notification pushed');

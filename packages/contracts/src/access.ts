@@ -144,6 +144,13 @@ export const PERMISSIONS = {
   'dashboard.view': ALL_ROLES,
   'dashboard.orgCounts': ADMINS,
   'subscription.view': ADMINS,
+  // income-tax declaration and POI windows (payroll spec §6): release, lock and reminders for
+  // Administrators and Moderators; the window's status and the help documents for everyone.
+  'taxWindows.manage': ADMINS,
+  'taxWindows.status': ALL_ROLES,
+  'taxWindows.help': ALL_ROLES,
+  /** Settings > Preferences > Sender Email Preferences (the primary contact reminders are sent from). */
+  'preferences.senderEmail': ADMINS,
 } as const satisfies Record<string, readonly RoleId[]>;
 export type PermissionAction = keyof typeof PERMISSIONS;
 

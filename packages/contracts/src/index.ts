@@ -28,3 +28,4 @@ export * from './notifications.contract';
 export * from './payroll.contract';
 export * from './payroll-calculator.contract';
 export * from './settlement.contract';
+export * from './tax-declarations.contract';

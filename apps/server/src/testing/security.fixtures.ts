@@ -59,6 +59,20 @@ export interface SecurityIds {
   payslipId: string;
   /** A draft exit of the member (last working day next March). */
   settlementId: string;
+  /** A's IT declaration and POI windows of the current financial year, released with a lock date at the month's end. */
+  taxWindows: {
+    financialYearStart: number;
+    lockDate: string;
+    /** False on the last day of a month, when no POI lock date can be chosen. */
+    poiPossible: boolean;
+    itConfigId: string;
+    itReminderId: string;
+    /** A second reminder, for the delete call. */
+    itSpareReminderId: string;
+    poiConfigId: string;
+    poiReminderId: string;
+    poiSpareReminderId: string;
+  };
 }
 
 export interface MultipartFixture {
@@ -86,6 +100,28 @@ const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"
 /** The template's own example row with a number and e-mail of its own: a file the import accepts. */
 const EXAMPLE_ROW: Record<string, string> = { employeeNumber: 'SECIMP{n}', email: 'security.import.{n}@example.in', departmentId: '' };
 const CSV = Buffer.from(`${IMPORT_COLUMNS.map((c) => csvCell(c.header)).join(',')}\n${IMPORT_COLUMNS.map((c) => csvCell(EXAMPLE_ROW[c.field] ?? c.example)).join(',')}\n`);
+
+/** The IT declaration and POI windows (issue 12 items 1 and 2). */
+function taxWindowFixtures(ids: SecurityIds): Record<string, OperationFixture> {
+  const w = ids.taxWindows;
+  const year = { financialYearStart: w.financialYearStart, financialYearEnd: w.financialYearStart + 1 };
+  const reminder = { daysBeforeLockDate: 3, isEnabled: true, subject: 'Reminder for %TaxYear%', body: '<p>Dear <strong>%EmployeeName%</strong></p>' };
+  return {
+    'POST /ITDeclaration/config': { body: { id: w.itConfigId, endDate: w.lockDate, ...year, allowRegimeSwitch: true, enableReminderEmails: true } },
+    'POST /ITDeclaration/config/lock': { body: { id: w.itConfigId } },
+    'GET /ITDeclaration/reminders': { query: { itDeclarationConfigId: w.itConfigId } },
+    'POST /ITDeclaration/reminders': { body: { id: w.itReminderId, itDeclarationConfigId: w.itConfigId, ...reminder } },
+    'DELETE /ITDeclaration/reminders/{id}': { path: { id: w.itSpareReminderId } },
+    'POST /POI/config': {
+      body: { id: w.poiConfigId, endDate: w.lockDate, ...year, processPayrollFromMonth: '04', enableReminderEmails: true },
+      ...(w.poiPossible ? {} : { invalidOnPurpose: 'no POI lock date exists on the last day of a month (payroll spec §5)' }),
+    },
+    'POST /POI/config/lock': { body: { id: w.poiConfigId } },
+    'GET /POI/reminders': { query: { poiConfigId: w.poiConfigId } },
+    'POST /POI/reminders': { body: { poiReminderId: w.poiReminderId, poiConfigId: w.poiConfigId, ...reminder } },
+    'DELETE /POI/reminders/{poiReminderId}': { path: { poiReminderId: w.poiSpareReminderId } },
+  };
+}
 
 export function securityFixtures(ids: SecurityIds): Record<string, OperationFixture> {
   const employeeBody = (n: string) => ({
@@ -239,6 +275,8 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /ExitSettlements/{id}/approve': { path: { id: ids.settlementId } },
     'POST /ExitSettlements/{id}/mark-settled': { path: { id: ids.settlementId }, body: { paidOn: ids.yesterday, reference: 'FNF{n}' } },
     'GET /ExitSettlements/{id}/statement.pdf': { path: { id: ids.settlementId } },
+    ...taxWindowFixtures(ids),
+    'PUT /Preferences/sender-email': { body: { primaryContactUserId: ids.moderatorId } },
     'GET /dev/mailbox': { isolationExempt: 'the development mailbox is only mounted without SMTP, never in production' },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AttendanceApproval, LeaveStatus, ROLE_FEATURES, RequestStatus, Role, can, type FeatureKey, type PermissionAction, type RoleId, type SessionUser } from '@tankha/contracts';
+import { dateInZone, financialYearStartOf, lastDayOfMonth, lockDateRange } from '@tankha/domain';
 import { queryRows } from '../db/client';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../db/seed/demo';
 import { API_PREFIX } from '../app';
@@ -96,6 +97,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
     if (uploaded.statusCode !== 201) throw new Error(`security fixtures: document upload failed: ${uploaded.body}`);
     const settings = await t.call('GET', '/Attendances/settings', { token: adminA.token });
     const payroll = await setUpPayroll(member);
+    const windows = await setUpTaxWindows();
     const yesterday = new Date(t.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
     const createUser = async (kind: 'invite' | 'restricted', label: string): Promise<string> => {
       const body = { firstName: 'Security', lastName: 'Fixture', email: `security.${label}@example.in`, dateOfJoining: '2025-06-01', annualCTC: 600_000, experience: 1, employeeNumber: `SECFIX${label.toUpperCase()}`, regimeType: 1 };
@@ -156,6 +158,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       spareDeductionId: await one(sql`INSERT INTO tenant_deductions (tenant_id, deduction_name, deduction_type) VALUES (${a}, 'Security Spare', 0) RETURNING id`, 'spare deduction'),
       attendanceSettings: (settings.json() as { data: Record<string, unknown> }).data,
       ...payroll,
+      ...windows,
       finalizedRunId: payrollRunId,
       renderedPayslipId: payslipId,
     };
@@ -190,6 +193,52 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
     return { payrollSettings, payrollRunId: run.id, payrollAdjustmentId: adjustment.id, payslipId: row.payslipId, settlementId: settlement.id };
   }
 
+  /** A's IT declaration and POI windows released this month (through the API), each with its two default reminders. */
+  async function setUpTaxWindows(): Promise<Pick<SecurityIds, 'taxWindows'>> {
+    const today = dateInZone(t.clock.now(), 'Asia/Kolkata');
+    const financialYearStart = financialYearStartOf(today);
+    const lockDate = lastDayOfMonth(today);
+    // No POI lock date exists on the last day of a month (payroll spec §5: tomorrow to the month's end).
+    const poiPossible = lockDateRange('poi', today).min <= lockDate;
+    const common = { endDate: lockDate, financialYearStart, financialYearEnd: financialYearStart + 1, enableReminderEmails: true };
+    const released = async (url: string, body: Record<string, unknown>) => {
+      const res = await t.call('POST', url, { token: adminA.token, body });
+      if (res.statusCode !== 200) throw new Error(`security fixtures: ${url} failed: ${res.body}`);
+      const data = (res.json() as { data: { id: string; reminders: { id?: string; poiReminderId?: string }[] } }).data;
+      return { id: data.id, reminderIds: data.reminders.map((r) => r.id ?? r.poiReminderId ?? '') };
+    };
+    const it = await released('/ITDeclaration/config', common);
+    // On the last day of a month the POI window cannot be released through the API: inserted instead.
+    const poi = poiPossible
+      ? await released('/POI/config', { ...common, processPayrollFromMonth: '04' })
+      : await (async () => {
+          const id = (
+            await queryRows<{ id: string }>(
+              t.database.db,
+              sql`INSERT INTO tax_windows (tenant_id, kind, financial_year_start, status, lock_date, process_payroll_from_month) VALUES (${adminA.tenantId}, 'poi', ${financialYearStart}, 1, ${lockDate}, 4) RETURNING id`,
+            )
+          )[0]?.id;
+          const reminders = await queryRows<{ id: string }>(
+            t.database.db,
+            sql`INSERT INTO tax_window_reminders (tenant_id, window_id, days_before_lock_date, subject, body) VALUES (${adminA.tenantId}, ${id}, 5, 'S', '<p>B</p>'), (${adminA.tenantId}, ${id}, 1, 'S', '<p>B</p>') RETURNING id`,
+          );
+          return { id: id ?? '', reminderIds: reminders.map((r) => r.id) };
+        })();
+    return {
+      taxWindows: {
+        financialYearStart,
+        lockDate,
+        poiPossible,
+        itConfigId: it.id,
+        itReminderId: it.reminderIds[0] ?? '',
+        itSpareReminderId: it.reminderIds[1] ?? '',
+        poiConfigId: poi.id,
+        poiReminderId: poi.reminderIds[0] ?? '',
+        poiSpareReminderId: poi.reminderIds[1] ?? '',
+      },
+    };
+  }
+
   async function collectSecrets(): Promise<string[]> {
     const a = adminA.tenantId;
     const rows = await queryRows<{ s: string }>(
@@ -209,6 +258,8 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
           UNION SELECT id::text FROM payroll_adjustments WHERE tenant_id = ${a}
           UNION SELECT id::text FROM payslips WHERE tenant_id = ${a}
           UNION SELECT id::text FROM exit_settlements WHERE tenant_id = ${a}
+          UNION SELECT id::text FROM tax_windows WHERE tenant_id = ${a}
+          UNION SELECT id::text FROM tax_window_reminders WHERE tenant_id = ${a}
           UNION SELECT name FROM tenants WHERE id = ${a}`,
     );
     return rows.map((r) => r.s).filter((s) => s.length >= 6);
@@ -345,7 +396,8 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       if ((await t.call('GET', '/Account/me', { token: adminB.token })).statusCode !== 200) adminB = await t.login(emailB, 'Secret123');
     }
     expect(record('isolation', attempts, failures)).toEqual([]);
-  });
+    // Two digests of every tenant table per operation: over 160 operations this passes 60 s on a busy 2-core machine.
+  }, 300_000);
 
   it('(b) a role the permission table refuses gets 403', async () => {
     const failures: string[] = [];

@@ -56,8 +56,12 @@ export const PATHS = {
   myInvestments: '/payroll/taxes',
   payrollRequests: '/payroll/requests',
   lockUnlock: '/payroll/lock-unlock',
+  lockUnlockDeclarations: '/payroll/lock-unlock/declarations',
+  lockUnlockProofs: '/payroll/lock-unlock/proofs',
   reimbursementRequests: '/payroll/reimbursement-requests',
   payrollSettings: '/payroll/settings',
+  /** Settings > Preferences (payroll spec §1: Sender Email Preferences). */
+  settingsPreferences: '/settings/preferences',
   /** The payroll setup checklist (platform §2.6). */
   payrollSetup: '/payroll-setup',
 } as const;

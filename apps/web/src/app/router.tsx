@@ -70,6 +70,11 @@ const PayrollComingSoon = lazyPage(payrollSetup, 'PayrollComingSoon');
 const PayrollSettingsPage = lazyPage(payrollSetup, 'PayrollSettingsPage');
 const PayrollSetupPage = lazyPage(payrollSetup, 'PayrollSetupPage');
 const ComponentsLayout = lazyPage(payrollComponents, 'ComponentsLayout');
+const taxWindows = () => import('../features/tax-windows');
+const LockUnlockLayout = lazyPage(taxWindows, 'LockUnlockLayout');
+const DeclarationsTab = lazyPage(taxWindows, 'DeclarationsTab');
+const ProofsTab = lazyPage(taxWindows, 'ProofsTab');
+const PreferencesPage = lazyPage(() => import('../features/preferences'), 'PreferencesPage');
 const SalaryComponentsPage = lazyPage(payrollComponents, 'SalaryComponentsPage');
 const StatutoryComponentsPage = lazyPage(payrollComponents, 'StatutoryComponentsPage');
 
@@ -237,6 +242,34 @@ export const routes: RouteObject[] = [
                         ),
                       },
                       {
+                        // Payroll spec §2 "Lock/unlock settings page": Declarations (ITDeclaration) and Proofs (POI).
+                        path: 'lock-unlock',
+                        element: (
+                          <RequirePermission action="taxWindows.manage" fallback={PATHS.accessDenied}>
+                            <LockUnlockLayout />
+                          </RequirePermission>
+                        ),
+                        children: [
+                          { index: true, element: <Navigate to="declarations" replace /> },
+                          {
+                            path: 'declarations',
+                            element: (
+                              <RequireFeature feature="ITDeclaration">
+                                <DeclarationsTab />
+                              </RequireFeature>
+                            ),
+                          },
+                          {
+                            path: 'proofs',
+                            element: (
+                              <RequireFeature feature="POI">
+                                <ProofsTab />
+                              </RequireFeature>
+                            ),
+                          },
+                        ],
+                      },
+                      {
                         // Administrators and moderators, on a plan with Payroll (platform §2.1).
                         element: (
                           <RequirePermission action="payroll.run.view" fallback={PATHS.accessDenied}>
@@ -286,6 +319,19 @@ export const routes: RouteObject[] = [
                     children: [
                       { index: true, element: <PayslipsPage /> },
                       { path: ':id', element: <MyPayslipPage /> },
+                    ],
+                  },
+                  {
+                    // Settings > Preferences > Sender Email Preferences (payroll spec §1).
+                    path: 'settings',
+                    element: (
+                      <RequirePermission action="preferences.senderEmail" fallback={PATHS.accessDenied}>
+                        <Outlet />
+                      </RequirePermission>
+                    ),
+                    children: [
+                      { index: true, element: <Navigate to="preferences" replace /> },
+                      { path: 'preferences', element: <PreferencesPage /> },
                     ],
                   },
                   { path: 'access-denied', element: <AccessDeniedPage /> },

@@ -4,3 +4,5 @@ export * from './attendance';
 export * from './payroll';
 export * from './salary-revisions';
 export * from './settlements';
+export * from './tax-declarations';
+export * from './preferences';

@@ -166,6 +166,9 @@ export const outboxEmails = pgTable('outbox_emails', {
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body').notNull(),
+  /** The sender's display name and reply address when the mail goes out for a person (a reminder from the primary contact). */
+  fromName: text('from_name'),
+  replyTo: text('reply_to'),
   transport: text('transport', { enum: ['outbox', 'smtp'] }).notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   error: text('error'),

@@ -36,7 +36,7 @@ export const devRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService; html?: 
     const items = mails
       .map(
         (m) => `<article aria-label="Email to ${escapeHtml(m.to)}">
-  <header><strong>${escapeHtml(m.subject)}</strong><span>To: ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.createdAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' }))}</span></header>
+  <header><strong>${escapeHtml(m.subject)}</strong><span>${m.fromName ? `From: ${escapeHtml(m.fromName)}${m.replyTo ? ` (reply to ${escapeHtml(m.replyTo)})` : ''} · ` : ''}To: ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.createdAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' }))}</span></header>
   <pre>${escapeHtml(m.text)}</pre>
   <nav>${m.links.map((l) => `<a href="${escapeHtml(relative(l))}">${escapeHtml(relative(l))}</a>`).join('')}</nav>
 </article>`,

@@ -15,6 +15,9 @@ export class MailboxService {
       to: r.toAddress,
       subject: r.subject,
       text: r.textBody,
+      html: r.htmlBody,
+      fromName: r.fromName,
+      replyTo: r.replyTo,
       links: [...new Set(r.textBody.match(LINK) ?? [])],
       createdAt: r.createdAt.toISOString(),
     }));

@@ -20,6 +20,13 @@ export interface OutgoingMail {
   text: string;
   html: string;
   tenantId?: string | null;
+  /**
+   * Sent on behalf of a person (tax reminders come from the organisation's primary contact): their
+   * name as the sender's display name and their address as Reply-To. The sending address stays
+   * MAIL_FROM, so SPF and DMARC of our domain still pass.
+   */
+  fromName?: string;
+  replyTo?: string;
   /** Sent by SMTP; the outbox (embedded mode, /dev/mailbox) records the message without them. */
   attachments?: MailAttachment[];
 }
@@ -51,6 +58,8 @@ declare module '../jobs/jobs' {
 export class MailService {
   private readonly transporter: Transporter | null;
   private readonly files: FileStorage | null;
+  /** The bare address of MAIL_FROM ('Tankha <no-reply@x>' → 'no-reply@x'), used under another display name. */
+  private readonly fromAddress: string;
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -60,6 +69,7 @@ export class MailService {
   ) {
     this.transporter = options.transporter ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl, { from: options.from }) : null);
     this.files = options.files ?? null;
+    this.fromAddress = /<([^>]+)>/.exec(options.from)?.[1] ?? options.from;
   }
 
   register(queue: JobQueue): void {
@@ -90,6 +100,8 @@ export class MailService {
         subject: mail.subject,
         textBody: mail.text,
         htmlBody: mail.html,
+        fromName: mail.fromName ?? null,
+        replyTo: mail.replyTo ?? null,
         transport: smtp ? 'smtp' : 'outbox',
         sentAt: smtp ? null : this.clock.now(),
       })
@@ -105,7 +117,15 @@ export class MailService {
     if (row?.sentAt) return;
     try {
       const attachments = await this.attachmentsOf(mail);
-      await transporter.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments });
+      await transporter.sendMail({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments,
+        ...(mail.fromName ? { from: { name: mail.fromName, address: this.fromAddress } } : {}),
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      });
       await this.db.update(outboxEmails).set({ sentAt: this.clock.now(), error: null }).where(eq(outboxEmails.id, id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -19,6 +19,7 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconPhoto,
+  IconSettings,
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -87,6 +88,7 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   if (can(user.roleId, 'org.update'))
     organizationItems.push({ label: 'Organization details', to: PATHS.organizationDetails, icon: <IconBuilding size={18} /> });
   if (can(user.roleId, 'org.logo')) organizationItems.push({ label: 'Logo and branding', to: PATHS.logoBranding, icon: <IconPhoto size={18} /> });
+  if (can(user.roleId, 'preferences.senderEmail')) organizationItems.push({ label: 'Settings', to: PATHS.settingsPreferences, icon: <IconSettings size={18} />, activeUnder: '/settings' });
   if (can(user.roleId, 'subscription.view'))
     organizationItems.push({ label: 'Subscription', to: PATHS.subscription, icon: <IconCreditCard size={18} /> });
 

@@ -1,0 +1,2 @@
+export { LockUnlockLayout } from './LockUnlockLayout';
+export { DeclarationsTab, ProofsTab } from './WindowPreferences';

@@ -26,3 +26,5 @@ export * from './leave.contract';
 export * from './notifications.contract';
 export * from './payroll.contract';
 export * from './payroll-calculator.contract';
+export * from './payroll-bank.contract';
+export * from './payroll-reports.contract';

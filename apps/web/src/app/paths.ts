@@ -56,6 +56,8 @@ export const PATHS = {
   lockUnlock: '/payroll/lock-unlock',
   reimbursementRequests: '/payroll/reimbursement-requests',
   payrollSettings: '/payroll/settings',
+  /** Every payroll output generated per month (issue 11 item 6). */
+  payrollReports: '/payroll/reports',
   /** The payroll setup checklist (platform §2.6). */
   payrollSetup: '/payroll-setup',
 } as const;

@@ -59,6 +59,7 @@ const PayrollHistoryPage = lazyPage(payroll, 'PayrollHistoryPage');
 const PayrollHistoryRunPage = lazyPage(payroll, 'PayrollHistoryRunPage');
 const PayrollDetailsPage = lazyPage(payroll, 'PayrollDetailsPage');
 const PayslipsPage = lazyPage(payroll, 'PayslipsPage');
+const PayrollReportsPage = lazyPage(payroll, 'PayrollReportsPage');
 const MyPayslipPage = lazyPage(payroll, 'MyPayslipPage');
 const payrollSetup = () => import('../features/payroll-setup');
 const payrollComponents = () => import('../features/payroll-components');
@@ -248,6 +249,15 @@ export const routes: RouteObject[] = [
                           { path: 'payroll-history', element: <PayrollHistoryPage /> },
                           { path: 'payroll-history/:runId', element: <PayrollHistoryRunPage /> },
                           { path: 'details/:id', element: <PayrollDetailsPage /> },
+                          {
+                            // Issue 11 item 6: every payroll output generated per month.
+                            path: 'reports',
+                            element: (
+                              <RequirePermission action="payroll.reports.view" fallback={PATHS.accessDenied}>
+                                <PayrollReportsPage />
+                              </RequirePermission>
+                            ),
+                          },
                         ],
                       },
                       {

@@ -74,6 +74,11 @@ export function BankFileModal({ run, scope, onClose, today = dateInZone(new Date
             )}
           </Group>
         </Card>
+        {run.status === 'paid' && scope === 'all' && (
+          <Alert color="yellow" variant="light" title={`${monthLabel(run.month)} is marked as paid`}>
+            {run.paymentReference ? `Payment reference ${run.paymentReference}. ` : ''}Payments recorded by a bank return file are left out of this file; anyone else in it is paid again. Download it only for a transfer that did not go through.
+          </Alert>
+        )}
         <DateField
           label="Value date"
           description="The day the bank pays the salaries. Defaults to the pay date, or today once it has passed."
@@ -81,7 +86,7 @@ export function BankFileModal({ run, scope, onClose, today = dateInZone(new Date
           min={today}
           onChange={setValueDate}
           error={dateError}
-          maw={260}
+          maw={420}
         />
         {preview.isPending ? (
           <PageLoader label="Preparing the bank file" />
@@ -99,6 +104,52 @@ export function BankFileModal({ run, scope, onClose, today = dateInZone(new Date
                 <List.Item key={line}>{line}</List.Item>
               ))}
             </List>
+            {scope === 'failed' && p.records.length > 0 && (
+              <Stack gap={4}>
+                <Text fw={600} size="sm">
+                  In this file
+                </Text>
+                <ScrollArea.Autosize mah={200}>
+                  <Table aria-label="Payments re-exported" striped verticalSpacing={4}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Employee</Table.Th>
+                        <Table.Th>Account</Table.Th>
+                        <Table.Th>New reference</Table.Th>
+                        <Table.Th ta="right">Amount</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {p.records.map((r) => (
+                        <Table.Tr key={r.payslipId}>
+                          <Table.Td>
+                            <Text size="sm">{r.name}</Text>
+                            <Text size="xs" c="dimmed">
+                              {r.employeeNumber ?? '—'}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm">{r.accountNumber}</Text>
+                            <Text size="xs" c="dimmed">
+                              {r.ifsc}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="xs" ff="monospace">
+                              {r.reference}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              attempt {r.attempt}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td ta="right">{inr(r.amount)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollArea.Autosize>
+              </Stack>
+            )}
             {p.excluded.length > 0 ? (
               <Stack gap={4}>
                 <Text fw={600} size="sm">
@@ -157,8 +208,8 @@ export function BankFileModal({ run, scope, onClose, today = dateInZone(new Date
             {failure}
           </Alert>
         )}
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
+        <Group justify="space-between" wrap="nowrap" gap="md">
+          <Text size="xs" c="dimmed" style={{ minWidth: 0 }}>
             {p && (
               <>
                 {p.fileName} · every download is recorded in{' '}
@@ -168,7 +219,7 @@ export function BankFileModal({ run, scope, onClose, today = dateInZone(new Date
               </>
             )}
           </Text>
-          <Group>
+          <Group wrap="nowrap" gap="sm" style={{ flexShrink: 0 }}>
             <Button variant="default" onClick={onClose}>
               Close
             </Button>

@@ -150,6 +150,8 @@ describe('payments on the run page', () => {
     expect(within(counts).getByLabelText('Left out: 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Re-export failed (1)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload return file' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show payments (3)' })).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(screen.getByRole('button', { name: 'Show payments (3)' }));
     await userEvent.click(screen.getByRole('radio', { name: 'Failed' }));
     const table = screen.getByRole('table', { name: 'Payments' });
     expect(within(table).getAllByRole('row')).toHaveLength(2);

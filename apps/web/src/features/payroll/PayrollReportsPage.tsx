@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from 'react';
-import { Badge, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBuildingBank, IconRefresh, IconSettings, IconUpload } from '@tabler/icons-react';
 import {
   BANK_FILE_TEMPLATE_LABELS,
@@ -13,6 +13,7 @@ import {
   type PayrollRun,
   type PermissionAction,
 } from '@tankha/contracts';
+import { dateInZone } from '@tankha/domain';
 import { errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { ErrorState } from '../../ui/ErrorState';
@@ -99,7 +100,10 @@ export function PayrollReportsPage() {
             allowDeselect={false}
             value={month}
             onChange={setChosen}
-            data={(runs.data ?? []).map((r) => ({ value: r.month, label: `${monthLabel(r.month)} · ${PAYROLL_RUN_STATUS_LABELS[r.status]}` }))}
+            data={(runs.data ?? []).map((r) => ({
+              value: r.month,
+              label: `${monthLabel(r.month)} · ${PAYROLL_RUN_STATUS_LABELS[r.status]}`,
+            }))}
             placeholder={runs.data?.length ? 'Choose a month' : 'No payroll months yet'}
           />
         </Group>
@@ -177,15 +181,15 @@ export function PayrollReportsPage() {
                   {(reports.data ?? []).map((r) => (
                     <Table.Tr key={r.id}>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Text size="sm">{displayDate(r.generatedAt)}</Text>
+                        <Text size="sm">{displayDate(dateInZone(new Date(r.generatedAt), INDIA))}</Text>
                         <Text size="xs" c="dimmed">
                           {timeOfDay(r.generatedAt)}
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        <Badge variant="light" style={{ textTransform: 'none' }}>
+                        <Text size="sm" fw={500}>
                           {payrollReportKindLabel(r.kind)}
-                        </Badge>
+                        </Text>
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm" style={{ wordBreak: 'break-all' }}>
@@ -240,12 +244,23 @@ function BankFileActions({ run }: { run: PayrollRun }) {
   );
 }
 
-/** 'HH:mm' in India (the instant is stored in UTC). */
+/** Instants are stored in UTC and shown in India. */
+const INDIA = 'Asia/Kolkata';
+
+/** '10:53 am' in India. */
 function timeOfDay(instant: string): string {
-  return new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hour12: true }).format(new Date(instant));
+  return new Intl.DateTimeFormat('en-IN', {
+    timeZone: INDIA,
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+  }).format(new Date(instant));
 }
 
-const SCOPE_LABELS: Record<string, string> = { all: 'all payments', failed: 'failed payments only' };
+const SCOPE_LABELS: Record<string, string> = {
+  all: 'all payments',
+  failed: 'failed payments only',
+};
 
 /** What else an output recorded about itself, in words (the bank file's template and value date, a return file's counts). */
 export function summaryText(report: Pick<PayrollReport, 'kind' | 'summary'>): string {

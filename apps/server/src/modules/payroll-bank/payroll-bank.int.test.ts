@@ -351,6 +351,20 @@ describe.each(BACKENDS)('bank transfer file and return file (%s)', (backend) => 
     expect((await get(admin, `/PayrollRuns/${runId}/bank-file?scope=failed`)).json().message).toBe(MSG.noFailedPayments);
   });
 
+  it('the database keeps what the bank was told: amount and reference never change, a reported status never moves', async () => {
+    const [paid] = await queryRows<{ id: string }>(db(), sql`SELECT id FROM payroll_payments WHERE run_id = ${runId} AND status = 'paid' LIMIT 1`);
+    const refusal = async (statement: ReturnType<typeof sql>) => {
+      try {
+        await db().execute(statement);
+        return 'accepted';
+      } catch (error) {
+        return String((error as { cause?: { message?: string } }).cause?.message ?? error);
+      }
+    };
+    expect(await refusal(sql`UPDATE payroll_payments SET amount_paise = 1 WHERE id = ${paid?.id ?? ''}`)).toMatch(/was sent to the bank and cannot change/);
+    expect(await refusal(sql`UPDATE payroll_payments SET status = 'failed' WHERE id = ${paid?.id ?? ''}`)).toMatch(/is recorded as paid and cannot become failed/);
+  });
+
   it('writes the control-total CSV and the Excel file in the organisation’s template, with totals = Σ net of the included', async () => {
     // A second finalized month with fresh payments, so both templates have something to pay.
     const month = '2025-12';

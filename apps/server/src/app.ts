@@ -49,6 +49,8 @@ import { payrollRoutes } from './modules/payroll/payroll.routes';
 import { settlementRoutes } from './modules/payroll/settlement.routes';
 import { taxDeclarationRoutes } from './modules/tax-declarations/tax-declarations.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
+import { payrollBankRoutes } from './modules/payroll-bank/payroll-bank.routes';
+import { payrollReportRoutes } from './modules/payroll-reports/payroll-reports.routes';
 import { buildServices, registerJobs, type Services } from './services';
 import { JobQueue } from './platform/jobs/job-queue';
 import { UnitOfWork } from './platform/unit-of-work';
@@ -187,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(settlementRoutes, { services });
       await api.register(taxDeclarationRoutes, { services });
       await api.register(preferencesRoutes, { services });
+      await api.register(payrollBankRoutes, { services });
+      await api.register(payrollReportRoutes, { services });
       if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, prefix: '/dev' });
     },
     { prefix: API_PREFIX },

@@ -29,6 +29,7 @@ import { SalaryRevisionService } from './modules/salary/salary-revisions.service
 import { PeopleImportService } from './modules/people-import/people-import.service';
 import { PayrollLockService } from './modules/payroll-locks/payroll-locks.service';
 import { PayrollReportService } from './modules/payroll-reports/payroll-reports.service';
+import { PayrollBankService } from './modules/payroll-bank/payroll-bank.service';
 import { PayslipDocumentService } from './modules/payroll/payslip-documents.service';
 import { PayrollSettingsService } from './modules/payroll/payroll-settings.service';
 import { PayrollRunService } from './modules/payroll/payroll-run.service';
@@ -65,6 +66,7 @@ export interface Services {
   peopleImport: PeopleImportService;
   payrollLocks: PayrollLockService;
   payrollReports: PayrollReportService;
+  payrollBank: PayrollBankService;
   payslipDocuments: PayslipDocumentService;
   payrollSettings: PayrollSettingsService;
   payrollRun: PayrollRunService;
@@ -120,6 +122,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     peopleImport: new PeopleImportService({ clock, employees: employee }),
     payrollLocks,
     payrollReports,
+    payrollBank: new PayrollBankService({ clock, reports: payrollReports }),
     payslipDocuments,
     payrollSettings,
     payrollRun,

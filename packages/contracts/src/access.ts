@@ -122,6 +122,12 @@ export const PERMISSIONS = {
   'payroll.settlement.approve': [Role.Administrator],
   /** Own payslips: every role; an administrator's view of anyone's is payroll.run.view. */
   'payslips.own': ALL_ROLES,
+  // payroll outputs (issue 11 items 1 and 6): the reports log, the bank transfer file and the bank's return file.
+  'payroll.reports.view': ADMINS,
+  /** Preview and download a finalized month's bank transfer file (payroll admins prepare it; the bank's own maker–checker approves it). */
+  'payroll.bank.export': ADMINS,
+  /** Record the bank's return file (paid / failed per payment): the Administrator, as for marking a month paid. */
+  'payroll.bank.import': [Role.Administrator],
   // attendance (people spec §6): approval by Admin/Moderator, Reject by Administrator only;
   // team views are for Admin/Moderator and, for their reportees, managers (scoped in the service).
   'attendance.settings.view': ADMINS,

@@ -29,3 +29,5 @@ export * from './payroll.contract';
 export * from './payroll-calculator.contract';
 export * from './settlement.contract';
 export * from './tax-declarations.contract';
+export * from './payroll-bank.contract';
+export * from './payroll-reports.contract';

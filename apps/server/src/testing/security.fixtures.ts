@@ -244,6 +244,16 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /payroll/calculate': { body: { month: '2026-04', state: 'KA', daysInPeriod: 30, payableDays: 28, earnings: [{ name: 'Basic', monthlyAmount: 30_000 }] } },
     'GET /Payslips/{id}/pdf': { path: { id: ids.renderedPayslipId } },
     'GET /PayrollRuns/{id}/register.xlsx': { path: { id: ids.finalizedRunId } },
+    // The bank transfer of the finalized month (issue 11 item 1): its one payslip (the member's) is line 1 of April 2024.
+    'PUT /PayrollBankSettings': { body: { template: 'controlCsv', debitAccountNumber: '50200012345678', debitIfsc: 'HDFC0000001' } },
+    'GET /PayrollRuns/{id}/bank-file/preview': { path: { id: ids.finalizedRunId }, query: { scope: 'all' } },
+    'GET /PayrollRuns/{id}/bank-file': { path: { id: ids.finalizedRunId }, query: { scope: 'all' } },
+    'GET /PayrollRuns/{id}/payments': { path: { id: ids.finalizedRunId } },
+    'POST /PayrollRuns/{id}/bank-return': {
+      path: { id: ids.finalizedRunId },
+      multipart: { fields: {}, file: { field: 'file', filename: 'bank-return.csv', contentType: 'text/csv', bytes: Buffer.from('Reference,Status,UTR\r\nSAL240400000101,Paid,HDFCN52024043000001\r\n') } },
+      invalidOnPurpose: 'the reference is known once a bank file of the month has been downloaded; before that the row is an unknown reference (400)',
+    },
     'PUT /PayrollSettings': { body: ids.payrollSettings },
     'POST /PayrollSetup/steps/{step}/complete': { path: { step: 'salaryComponents' } },
     'GET /PayrollRuns/{id}': { path: { id: ids.payrollRunId } },

@@ -62,6 +62,8 @@ export const PATHS = {
   payrollSettings: '/payroll/settings',
   /** Settings > Preferences (payroll spec §1: Sender Email Preferences). */
   settingsPreferences: '/settings/preferences',
+  /** Every payroll output generated per month (issue 11 item 6). */
+  payrollReports: '/payroll/reports',
   /** The payroll setup checklist (platform §2.6). */
   payrollSetup: '/payroll-setup',
 } as const;

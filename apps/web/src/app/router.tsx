@@ -61,6 +61,7 @@ const ExitSettlementPage = lazyPage(payroll, 'ExitSettlementPage');
 const PayrollHistoryRunPage = lazyPage(payroll, 'PayrollHistoryRunPage');
 const PayrollDetailsPage = lazyPage(payroll, 'PayrollDetailsPage');
 const PayslipsPage = lazyPage(payroll, 'PayslipsPage');
+const PayrollReportsPage = lazyPage(payroll, 'PayrollReportsPage');
 const MyPayslipPage = lazyPage(payroll, 'MyPayslipPage');
 const payrollSetup = () => import('../features/payroll-setup');
 const payrollComponents = () => import('../features/payroll-components');
@@ -285,6 +286,15 @@ export const routes: RouteObject[] = [
                           { path: 'exits', element: <ExitsPage /> },
                           { path: 'exits/:id', element: <ExitSettlementPage /> },
                           { path: 'details/:id', element: <PayrollDetailsPage /> },
+                          {
+                            // Issue 11 item 6: every payroll output generated per month.
+                            path: 'reports',
+                            element: (
+                              <RequirePermission action="payroll.reports.view" fallback={PATHS.accessDenied}>
+                                <PayrollReportsPage />
+                              </RequirePermission>
+                            ),
+                          },
                         ],
                       },
                       {

@@ -3,3 +3,4 @@ export * from './periods/index';
 export * from './month/index';
 export * from './arrears/index';
 export * from './settlement/index';
+export * from './bank/index';

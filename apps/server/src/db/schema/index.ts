@@ -6,3 +6,4 @@ export * from './salary-revisions';
 export * from './settlements';
 export * from './tax-declarations';
 export * from './preferences';
+export * from './payroll-bank';

@@ -1,3 +1,4 @@
+import type { PayrollReport } from '@tankha/contracts';
 import type { Clock } from '../../platform/clock';
 import type { TenantScope } from '../../platform/tenancy';
 import * as repo from './payroll-reports.repo';
@@ -38,4 +39,35 @@ export class PayrollReportService {
   async list({ db: tdb }: Pick<TenantScope, 'db'>, month?: string): Promise<repo.ReportRow[]> {
     return repo.listReports(tdb, month);
   }
+
+  /**
+   * GET /PayrollReports: the log as the Reports page shows it. The control figures are read from
+   * each output's summary: `employees`, and `total` (the register recorded its total as `netPay`).
+   */
+  async listEntries(scope: Pick<TenantScope, 'db'>, month?: string): Promise<PayrollReport[]> {
+    const rows = await this.list(scope, month);
+    return rows.map((r) => {
+      const summary = summaryOf(r.summary);
+      return {
+        id: r.id,
+        runId: r.runId,
+        month: r.month,
+        kind: r.kind,
+        fileName: r.fileName,
+        employees: numberOf(summary.employees),
+        total: numberOf(summary.total) ?? numberOf(summary.netPay),
+        summary,
+        generatedBy: r.generatedBy,
+        generatedByName: r.generatedByName,
+        generatedAt: r.generatedAt.toISOString(),
+      };
+    });
+  }
 }
+
+function summaryOf(value: unknown): Record<string, unknown> {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+}
+
+const numberOf = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);

@@ -121,7 +121,7 @@ describe('the Payroll area', () => {
 
   it('administrators see the spec’s seven tabs; employees three', async () => {
     renderAt('/payroll/taxes', {});
-    expect((await screen.findAllByRole('tab')).map((t) => t.textContent)).toEqual(['Payroll', 'Components', 'My Investments', 'Requests', 'Lock / Unlock', 'My Reimbursement Requests', 'Settings']);
+    expect((await screen.findAllByRole('tab')).map((t) => t.textContent)).toEqual(['Payroll', 'Components', 'My Investments', 'Requests', 'Lock / Unlock', 'My Reimbursement Requests', 'Reports', 'Settings']);
     expect(screen.getByRole('tab', { name: 'My Investments' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('This part of payroll is not available yet.')).toBeInTheDocument();
   });

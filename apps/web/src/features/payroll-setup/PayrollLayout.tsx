@@ -20,6 +20,8 @@ export const ADMIN_PAYROLL_TABS: readonly PayrollTab[] = [
   { label: 'Requests', to: PATHS.payrollRequests, match: [PATHS.payrollRequests] },
   { label: 'Lock / Unlock', to: PATHS.lockUnlock, match: [PATHS.lockUnlock] },
   { label: 'My Reimbursement Requests', to: PATHS.reimbursementRequests, match: [PATHS.reimbursementRequests] },
+  // Not among the spec's tab labels: the outputs of each month (issue 11 item 6).
+  { label: 'Reports', to: PATHS.payrollReports, match: [PATHS.payrollReports] },
   { label: 'Settings', to: PATHS.payrollSettings, match: [PATHS.payrollSettings] },
 ];
 

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCash, IconExternalLink, IconSettings } from '@tabler/icons-react';
+import { IconBuildingBank, IconCash, IconExternalLink, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PAYROLL_MSG, can, monthLabel, type PayrollRun } from '@tankha/contracts';
@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../app/current-user';
 import { PATHS, payrollHistoryRunPath } from '../../app/paths';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
+import { BankFileModal } from './BankFileModal';
 import { MarkPaidModal } from './MarkPaidModal';
 import { payslipDeliveryPending } from './payroll-format';
 import { latestFinalizedRun, useCurrentRun, useRuns } from './payroll.api';
@@ -44,6 +45,7 @@ function LatestFinalizedCard({ currentRunId }: { currentRunId: string }) {
   const user = useCurrentUser();
   const runs = useRuns();
   const [paying, setPaying] = useState<PayrollRun | null>(null);
+  const [bankFile, setBankFile] = useState(false);
   const latest = latestFinalizedRun(runs.data ?? []);
   if (!latest || latest.id === currentRunId) return null;
   const unpaid = latest.status === 'finalized';
@@ -59,6 +61,11 @@ function LatestFinalizedCard({ currentRunId }: { currentRunId: string }) {
             <Button variant="default" size="xs" component={Link} to={payrollHistoryRunPath(latest.id)} leftSection={<IconExternalLink size={14} />}>
               Open {monthLabel(latest.month)}
             </Button>
+            {unpaid && can(user.roleId, 'payroll.bank.export') && (
+              <Button variant="default" size="xs" leftSection={<IconBuildingBank size={14} />} onClick={() => setBankFile(true)}>
+                Bank transfer file
+              </Button>
+            )}
             {unpaid && can(user.roleId, 'payroll.run.finalize') && (
               <Button color="green" size="xs" leftSection={<IconCash size={14} />} onClick={() => setPaying(latest)}>
                 Mark as Paid
@@ -68,6 +75,7 @@ function LatestFinalizedCard({ currentRunId }: { currentRunId: string }) {
         </Group>
         {payslipDeliveryPending(latest) && <PayslipDeliveryProgress run={latest} />}
       </Stack>
+      {bankFile && <BankFileModal run={latest} scope="all" onClose={() => setBankFile(false)} />}
       {paying && (
         <MarkPaidModal
           run={paying}

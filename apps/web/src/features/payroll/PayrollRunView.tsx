@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PAYROLL_MSG, can, type PayrollRun } from '@tankha/contracts';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
+import { BankPaymentsPanel, hasBankTransfer } from './BankPaymentsPanel';
 import { FinalizeModal } from './FinalizeModal';
 import { MarkPaidModal } from './MarkPaidModal';
 import { toastFailure } from './notify';
@@ -105,6 +106,7 @@ export function PayrollRunView({ run, readOnly = false }: PayrollRunViewProps) {
         </Card>
       )}
       <RunTotals run={run} />
+      {hasBankTransfer(run) && can(user.roleId, 'payroll.bank.export') && <BankPaymentsPanel run={run} />}
       {!readOnly && (isRunEditable(run) || run.status === 'processing') && <WarningsPanel run={run} />}
       <RunEmployeesTable run={run} editable={editable} filter={filter} onFilterChange={setFilter} />
       <VariancePanel run={run} onShowEmployees={() => setFilter('variance')} />

@@ -5,3 +5,4 @@ export { PayslipsPage } from './PayslipsPage';
 export { MyPayslipPage, PayrollDetailsPage } from './PayslipPage';
 export { ExitsPage } from './ExitsPage';
 export { ExitSettlementPage } from './ExitSettlementPage';
+export { PayrollReportsPage } from './PayrollReportsPage';

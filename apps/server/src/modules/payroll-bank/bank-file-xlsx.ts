@@ -1,0 +1,52 @@
+import ExcelJS from 'exceljs';
+import { formatBankDate, type BankDebitAccount, type BankTransfer } from '@tankha/domain';
+
+/**
+ * The generic Excel bank file (template 'xlsx', docs/decisions.md "Bank transfer file"):
+ *
+ *  sheet 'Payments' — row 1 the headers, then one row per payment:
+ *    A Payment Reference · B Beneficiary Name · C Account Number (text, so leading zeros and 18 digits
+ *    survive) · D IFSC · E Account Type · F Amount (number, 2 decimals) · G Value Date (YYYYMMDD, text)
+ *    · H Narration ('Salary <Month YYYY>') · I Employee Number.
+ *    Nothing else on the sheet: bank portals read it as a table.
+ *  sheet 'Control' — label / value rows: Payroll Month, Value Date, Record Count, Total Amount,
+ *    Debit Account Number, Debit IFSC.
+ *
+ * Amounts arrive in paise and are written in rupees; the total is summed in paise.
+ */
+
+export const BANK_XLSX_HEADERS = ['Payment Reference', 'Beneficiary Name', 'Account Number', 'IFSC', 'Account Type', 'Amount', 'Value Date', 'Narration', 'Employee Number'] as const;
+export const BANK_XLSX_CONTROL_LABELS = ['Payroll Month', 'Value Date', 'Record Count', 'Total Amount', 'Debit Account Number', 'Debit IFSC'] as const;
+
+const AMOUNT_FORMAT = '0.00';
+
+export async function buildBankTransferXlsx(transfer: BankTransfer, debit: BankDebitAccount | null, monthText: string): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'Tankha';
+  const sheet = book.addWorksheet('Payments', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const widths = [18, 34, 22, 14, 12, 14, 12, 24, 16];
+  widths.forEach((w, i) => (sheet.getColumn(i + 1).width = w));
+  const header = sheet.getRow(1);
+  header.values = [...BANK_XLSX_HEADERS];
+  header.font = { bold: true };
+  sheet.getColumn(6).numFmt = AMOUNT_FORMAT;
+  // Account numbers and references are text: Excel would drop leading zeros and round past 15 digits.
+  for (const col of [1, 3, 4, 5, 7, 9]) sheet.getColumn(col).numFmt = '@';
+  const valueDate = formatBankDate(transfer.valueDate);
+  transfer.records.forEach((r, i) => {
+    sheet.getRow(i + 2).values = [r.reference, r.beneficiaryName, r.accountNumber, r.ifsc, r.accountType, r.amountPaise / 100, valueDate, `Salary ${monthText}`, r.employeeNumber ?? ''];
+  });
+
+  const control = book.addWorksheet('Control');
+  control.getColumn(1).width = 24;
+  control.getColumn(2).width = 22;
+  const values: (string | number)[] = [monthText, valueDate, transfer.records.length, transfer.totalPaise / 100, debit?.accountNumber ?? '', debit?.ifsc ?? ''];
+  BANK_XLSX_CONTROL_LABELS.forEach((label, i) => {
+    const row = control.getRow(i + 1);
+    row.values = [label, values[i] ?? ''];
+    row.getCell(1).font = { bold: true };
+  });
+  control.getCell(4, 2).numFmt = AMOUNT_FORMAT;
+  control.getCell(5, 2).numFmt = '@';
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

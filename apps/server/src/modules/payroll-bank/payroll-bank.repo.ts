@@ -1,0 +1,182 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { payrollBankSettings, payrollPayments, payrollRuns, payslips, users } from '../../db/schema';
+import { queryRows } from '../../db/client';
+import type { TenantDb } from '../../platform/tenancy';
+
+/**
+ * Queries of the bank transfer (issue 11 item 1): the organisation's bank file settings, a finalized
+ * month's payslips with the employees' bank details as they are now, and the payment attempts.
+ * Every read is one query for the whole month.
+ */
+
+export type BankTemplate = (typeof payrollBankSettings.$inferSelect)['template'];
+export type PaymentStatus = (typeof payrollPayments.$inferSelect)['status'];
+export type RunStatus = (typeof payrollRuns.$inferSelect)['status'];
+
+export interface SettingsRow {
+  template: BankTemplate;
+  debitAccountNumber: string | null;
+  debitIfsc: string | null;
+  updatedAt: Date;
+  updatedByName: string | null;
+}
+
+export async function findSettings(tdb: TenantDb): Promise<SettingsRow | undefined> {
+  const [row] = await tdb.tx
+    .select({
+      template: payrollBankSettings.template,
+      debitAccountNumber: payrollBankSettings.debitAccountNumber,
+      debitIfsc: payrollBankSettings.debitIfsc,
+      updatedAt: payrollBankSettings.updatedAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(payrollBankSettings)
+    .leftJoin(users, eq(users.id, payrollBankSettings.updatedBy))
+    .where(eq(payrollBankSettings.tenantId, tdb.tenantId))
+    .limit(1);
+  if (!row) return undefined;
+  const { firstName, lastName, ...rest } = row;
+  return { ...rest, updatedByName: firstName === null ? null : `${firstName} ${lastName ?? ''}`.trim() };
+}
+
+export async function upsertSettings(tdb: TenantDb, values: { template: BankTemplate; debitAccountNumber: string | null; debitIfsc: string | null; updatedBy: string; updatedAt: Date }): Promise<void> {
+  await tdb.tx
+    .insert(payrollBankSettings)
+    .values({ tenantId: tdb.tenantId, ...values })
+    .onConflictDoUpdate({ target: payrollBankSettings.tenantId, set: values });
+}
+
+export interface RunRow {
+  id: string;
+  month: string;
+  payDate: string;
+  status: RunStatus;
+  netPaise: number;
+}
+
+export async function findRun(tdb: TenantDb, runId: string): Promise<RunRow | undefined> {
+  const [row] = await tdb.tx
+    .select({ id: payrollRuns.id, month: payrollRuns.month, payDate: payrollRuns.payDate, status: payrollRuns.status, netPaise: payrollRuns.netPaise })
+    .from(payrollRuns)
+    .where(and(eq(payrollRuns.tenantId, tdb.tenantId), eq(payrollRuns.id, runId)))
+    .limit(1);
+  return row;
+}
+
+export interface PayslipPayeeRow {
+  payslipId: string;
+  userId: string;
+  /** From the payslip's snapshot (what the payslip prints). */
+  employeeNumber: string | null;
+  employeeName: string;
+  netPaise: number;
+  holdKind: 'payout' | null;
+  /** The employee's bank details now (a corrected account is used by the next file). */
+  accountHolderName: string | null;
+  accountNumber: string | null;
+  ifsc: string | null;
+}
+
+/** Every payslip of the run with the employee's current bank details. */
+export async function findPayees(tdb: TenantDb, runId: string): Promise<PayslipPayeeRow[]> {
+  const rows = await tdb.tx
+    .select({
+      payslipId: payslips.id,
+      userId: payslips.userId,
+      employeeNumber: sql<string | null>`${payslips.employee}->>'employeeNumber'`,
+      employeeName: sql<string | null>`${payslips.employee}->>'name'`,
+      netPaise: payslips.netPaise,
+      holdKind: payslips.holdKind,
+      accountHolderName: users.accountHolderName,
+      accountNumber: users.bankAccountNumber,
+      ifsc: users.ifscCode,
+    })
+    .from(payslips)
+    .innerJoin(users, eq(users.id, payslips.userId))
+    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId)))
+    .orderBy(asc(payslips.id));
+  return rows.map((r) => ({ ...r, employeeNumber: r.employeeNumber || null, employeeName: r.employeeName ?? '' }));
+}
+
+export interface PaymentRow {
+  id: string;
+  payslipId: string;
+  attempt: number;
+  reference: string;
+  amountPaise: number;
+  status: PaymentStatus;
+  utr: string | null;
+  failureReason: string | null;
+  statusDate: string | null;
+}
+
+/** Every payment attempt of the run, by payslip and attempt. */
+export async function findPayments(tdb: TenantDb, runId: string): Promise<PaymentRow[]> {
+  return tdb.tx
+    .select({
+      id: payrollPayments.id,
+      payslipId: payrollPayments.payslipId,
+      attempt: payrollPayments.attempt,
+      reference: payrollPayments.reference,
+      amountPaise: payrollPayments.amountPaise,
+      status: payrollPayments.status,
+      utr: payrollPayments.utr,
+      failureReason: payrollPayments.failureReason,
+      statusDate: payrollPayments.statusDate,
+    })
+    .from(payrollPayments)
+    .where(and(eq(payrollPayments.tenantId, tdb.tenantId), eq(payrollPayments.runId, runId)))
+    .orderBy(asc(payrollPayments.payslipId), asc(payrollPayments.attempt));
+}
+
+export interface NewPayment {
+  payslipId: string;
+  attempt: number;
+  reference: string;
+  amountPaise: number;
+  accountMasked: string;
+  ifsc: string;
+}
+
+/** PostgreSQL takes at most 65,535 parameters a statement: 1,000 rows of 10 columns each. */
+const INSERT_CHUNK = 1_000;
+
+/**
+ * The attempts a bank file starts. One a payslip and attempt: a second download at the same moment
+ * inserts nothing (ON CONFLICT DO NOTHING) and, the reference being a function of the payslip's line
+ * and the attempt, carries the same references.
+ */
+export async function insertPayments(tdb: TenantDb, runId: string, rows: readonly NewPayment[], sentBy: string, at: Date): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await tdb.tx
+      .insert(payrollPayments)
+      .values(rows.slice(i, i + INSERT_CHUNK).map((r) => ({ tenantId: tdb.tenantId, runId, ...r, status: 'sent' as const, sentAt: at, sentBy })))
+      .onConflictDoNothing({ target: [payrollPayments.payslipId, payrollPayments.attempt] });
+  }
+}
+
+export interface PaymentStatusUpdate {
+  paymentId: string;
+  status: 'paid' | 'failed';
+  utr: string | null;
+  failureReason: string | null;
+  statusDate: string | null;
+}
+
+/** The statuses of a return file, in one statement; only attempts still 'sent' change (a trigger refuses the rest). */
+export async function updatePaymentStatuses(tdb: TenantDb, updates: readonly PaymentStatusUpdate[], recordedBy: string, at: Date, fileName: string): Promise<number> {
+  if (updates.length === 0) return 0;
+  const values = JSON.stringify(updates.map((u) => ({ id: u.paymentId, status: u.status, utr: u.utr, reason: u.failureReason, status_date: u.statusDate })));
+  // raw SQL: UPDATE … FROM a JSON record set applies every row of the file in one statement (a return file has thousands of rows).
+  const rows = await queryRows<{ id: string }>(
+    tdb.tx,
+    sql`UPDATE payroll_payments p
+           SET status = u.status, utr = u.utr, failure_reason = u.reason, status_date = u.status_date,
+               status_recorded_at = ${at.toISOString()}::timestamptz, status_recorded_by = ${recordedBy}, return_file_name = ${fileName}
+          FROM jsonb_to_recordset(${values}::jsonb) AS u(id uuid, status text, utr text, reason text, status_date date)
+         WHERE p.tenant_id = ${tdb.tenantId} AND p.id = u.id AND p.status = 'sent'
+     RETURNING p.id`,
+  );
+  return rows.length;
+}

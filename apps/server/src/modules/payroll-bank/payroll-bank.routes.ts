@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BANK_RETURN_MAX_BYTES,
+  PAYROLL_BANK_MSG,
+  bankFilePreviewReplySchema,
+  bankFileQuerySchema,
+  bankFileSettingsInputSchema,
+  bankFileSettingsReplySchema,
+  bankPaymentsReplySchema,
+  bankReturnReplySchema,
+  payrollRunIdPathSchema,
+} from '@tankha/contracts';
+import type { Services } from '../../services';
+import { badRequest } from '../../platform/errors';
+import { readMultipart } from '../../platform/files/multipart';
+import { ok } from '../../platform/http';
+import { scopeOf } from '../../platform/route-scope';
+
+/**
+ * The bank transfer file of a finalized month, its settings, the bank's return file and the
+ * payments' status (issue 11 item 1). Paths as in the header of payroll-bank.contract.ts.
+ */
+export const payrollBankRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const bank = services.payrollBank;
+  const tags = ['Payroll bank transfer'];
+  const settingsView = { access: { permission: 'payroll.settings.view' as const, feature: 'Payroll' as const } };
+  const settingsManage = { access: { permission: 'payroll.settings.manage' as const, feature: 'Payroll' as const } };
+  const exportFile = { access: { permission: 'payroll.bank.export' as const, feature: 'Payroll' as const } };
+  const importFile = { access: { permission: 'payroll.bank.import' as const, feature: 'Payroll' as const } };
+  const params = payrollRunIdPathSchema;
+
+  app.get('/PayrollBankSettings', { config: settingsView, schema: { tags, response: { 200: bankFileSettingsReplySchema } } }, async (request) => ok(await bank.getSettings(scopeOf(request))));
+  app.put('/PayrollBankSettings', { config: settingsManage, schema: { tags, body: bankFileSettingsInputSchema, response: { 200: bankFileSettingsReplySchema } } }, async (request) =>
+    ok(await bank.saveSettings(scopeOf(request), request.body), PAYROLL_BANK_MSG.settingsSaved),
+  );
+
+  app.get('/PayrollRuns/:id/bank-file/preview', { config: exportFile, schema: { tags, params, querystring: bankFileQuerySchema, response: { 200: bankFilePreviewReplySchema } } }, async (request) =>
+    ok(await bank.preview(scopeOf(request), request.params.id, request.query)),
+  );
+  app.get('/PayrollRuns/:id/bank-file', { config: exportFile, schema: { tags, params, querystring: bankFileQuerySchema, produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] } }, async (request, reply) => {
+    const file = await bank.download(scopeOf(request), request.params.id, request.query);
+    reply.header('content-disposition', `attachment; filename="${file.fileName}"`).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').type(file.contentType);
+    return file.bytes;
+  });
+
+  app.post('/PayrollRuns/:id/bank-return', { config: importFile, schema: { tags, params, consumes: ['multipart/form-data'], response: { 200: bankReturnReplySchema } } }, async (request) => {
+    const { file } = await readMultipart(request);
+    if (!file) throw badRequest(PAYROLL_BANK_MSG.returnFileRequired, { file: PAYROLL_BANK_MSG.returnFileRequired });
+    if (file.truncated || file.bytes.length > BANK_RETURN_MAX_BYTES) throw badRequest(PAYROLL_BANK_MSG.returnFileTooLarge, { file: PAYROLL_BANK_MSG.returnFileTooLarge });
+    const result = await bank.importReturn(scopeOf(request), request.params.id, { bytes: file.bytes, fileName: file.filename });
+    return ok(result, PAYROLL_BANK_MSG.returnRecorded(result.paid, result.failed));
+  });
+
+  app.get('/PayrollRuns/:id/payments', { config: exportFile, schema: { tags, params, response: { 200: bankPaymentsReplySchema } } }, async (request) => ok(await bank.payments(scopeOf(request), request.params.id)));
+};

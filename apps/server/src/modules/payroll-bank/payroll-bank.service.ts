@@ -1,0 +1,295 @@
+import {
+  BANK_EXCLUSION_LABELS,
+  PAYROLL_MSG,
+  PAYROLL_BANK_MSG as MSG,
+  bankFileName,
+  monthLabel,
+  type BankFileExclusion,
+  type BankFilePreview,
+  type BankFileQuery,
+  type BankFileScope,
+  type BankFileSettings,
+  type BankPaymentRow,
+  type BankPayments,
+  type BankReturnResult,
+} from '@tankha/contracts';
+import {
+  bankTransferCsv,
+  buildBankTransfer,
+  dateInZone,
+  formatInr,
+  type BankDebitAccount,
+  type BankExclusionReason,
+  type BankPayee,
+  type BankTransfer,
+} from '@tankha/domain';
+import type { Clock } from '../../platform/clock';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
+import type { Scope } from '../../platform/tenancy';
+import type { PayrollReportService } from '../payroll-reports/payroll-reports.service';
+import { buildBankTransferXlsx } from './bank-file-xlsx';
+import { readBankReturn } from './bank-return.sheet';
+import { checkBankReturn } from './bank-return.validate';
+import * as repo from './payroll-bank.repo';
+
+/** The bank file exists for a finalized month (payslips never change after finalize), and after it is marked paid. */
+const ISSUED: readonly repo.RunStatus[] = ['finalized', 'paid'];
+
+/** At most this many rows are listed in a refused return file's reply (the message gives the count). */
+const LISTED_ROW_ERRORS = 200;
+
+export const BANK_FILE_CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+
+export interface BankFileDownload {
+  bytes: Buffer;
+  fileName: string;
+  contentType: string;
+}
+
+const rupees = (paise: number) => paise / 100;
+const inr = (paise: number) => formatInr(paise, { decimals: paise % 100 === 0 ? 0 : 2 });
+const masked = (account: string) => `${'X'.repeat(Math.max(0, account.length - 4))}${account.slice(-4)}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${String(n)} ${n === 1 ? one : many}`;
+
+/**
+ * The bank transfer of a finalized payroll month and the bank's return file (issue 11 item 1).
+ * A file's payments are recorded as attempts (payroll_payments) the first time a file carries them;
+ * the return file sets each attempt paid or failed; failed payments are re-exported as new attempts.
+ * Every file and every return file is logged in the payroll reports.
+ */
+export class PayrollBankService {
+  constructor(private readonly deps: { clock: Clock; reports: Pick<PayrollReportService, 'record'> }) {}
+
+  async getSettings({ db: tdb }: Scope): Promise<BankFileSettings> {
+    const row = await repo.findSettings(tdb);
+    if (!row) return { template: 'plainCsv', debitAccountNumber: null, debitIfsc: null, updatedAt: null, updatedByName: null };
+    return { template: row.template, debitAccountNumber: row.debitAccountNumber, debitIfsc: row.debitIfsc, updatedAt: row.updatedAt.toISOString(), updatedByName: row.updatedByName };
+  }
+
+  /** The input is checked by its contract (the control-total layout needs the debit account and IFSC). */
+  async saveSettings(scope: Scope, input: { template: BankFileSettings['template']; debitAccountNumber: string | null; debitIfsc: string | null }): Promise<BankFileSettings> {
+    await repo.upsertSettings(scope.db, { ...input, updatedBy: scope.ctx.userId, updatedAt: this.deps.clock.now() });
+    return this.getSettings(scope);
+  }
+
+  /** GET /PayrollRuns/:id/bank-file/preview: who the file pays, who is left out and why, and the control figures. */
+  async preview(scope: Scope, runId: string, query: BankFileQuery): Promise<BankFilePreview> {
+    const prepared = await this.prepare(scope, runId, query);
+    const { run, transfer, settings, payees } = prepared;
+    const excludedPaise = transfer.excluded.reduce((s, e) => s + e.netPaise, 0);
+    return {
+      runId: run.id,
+      month: run.month,
+      template: settings.template,
+      scope: transfer.scope,
+      valueDate: transfer.valueDate,
+      fileName: bankFileName(run.month, settings.template, transfer.scope),
+      employees: transfer.records.length,
+      total: rupees(transfer.totalPaise),
+      runNetPay: rupees(run.netPaise),
+      excludedNetPay: rupees(excludedPaise),
+      explanation: explain(run, transfer, payees.length),
+      debitAccount: settings.debitAccountNumber && settings.debitIfsc ? { accountNumber: masked(settings.debitAccountNumber), ifsc: settings.debitIfsc } : null,
+      records: transfer.records.map((r) => ({
+        payslipId: r.payslipId,
+        employeeNumber: r.employeeNumber,
+        name: r.employeeName,
+        beneficiaryName: r.beneficiaryName,
+        reference: r.reference,
+        accountNumber: masked(r.accountNumber),
+        ifsc: r.ifsc,
+        amount: rupees(r.amountPaise),
+        attempt: r.attempt,
+      })),
+      excluded: transfer.excluded.map(exclusionOf),
+      failedCount: payees.filter((p) => p.latestPayment?.status === 'failed').length,
+    };
+  }
+
+  /**
+   * GET /PayrollRuns/:id/bank-file: the file in the organisation's template. The payments it starts
+   * are recorded (a download again carries the same references), and the download is logged.
+   */
+  async download(scope: Scope, runId: string, query: BankFileQuery): Promise<BankFileDownload> {
+    const { run, transfer, settings } = await this.prepare(scope, runId, query);
+    if (transfer.records.length === 0) throw conflict(transfer.scope === 'failed' ? MSG.noFailedPayments : MSG.nobodyToPay);
+    const debit: BankDebitAccount | null = settings.debitAccountNumber && settings.debitIfsc ? { accountNumber: settings.debitAccountNumber, ifsc: settings.debitIfsc } : null;
+    if (settings.template === 'controlCsv' && !debit) throw conflict(MSG.debitAccountRequired);
+
+    const fresh = transfer.records.filter((r) => r.newAttempt);
+    await repo.insertPayments(
+      scope.db,
+      run.id,
+      fresh.map((r) => ({ payslipId: r.payslipId, attempt: r.attempt, reference: r.reference, amountPaise: r.amountPaise, accountMasked: masked(r.accountNumber), ifsc: r.ifsc })),
+      scope.ctx.userId,
+      this.deps.clock.now(),
+    );
+
+    const fileName = bankFileName(run.month, settings.template, transfer.scope);
+    const bytes =
+      settings.template === 'xlsx'
+        ? await buildBankTransferXlsx(transfer, debit, monthLabel(run.month))
+        : Buffer.from(bankTransferCsv(transfer, settings.template, debit), 'utf8');
+    await this.deps.reports.record(scope, {
+      runId: run.id,
+      month: run.month,
+      kind: 'bank',
+      fileName,
+      summary: {
+        employees: transfer.records.length,
+        total: rupees(transfer.totalPaise),
+        leftOut: transfer.excluded.length,
+        leftOutNetPay: rupees(transfer.excluded.reduce((s, e) => s + e.netPaise, 0)),
+        template: settings.template,
+        scope: transfer.scope,
+        valueDate: transfer.valueDate,
+        newPayments: fresh.length,
+      },
+    });
+    return { bytes, fileName, contentType: settings.template === 'xlsx' ? BANK_FILE_CONTENT_TYPES.xlsx : BANK_FILE_CONTENT_TYPES.csv };
+  }
+
+  /**
+   * POST /PayrollRuns/:id/bank-return: every row is checked against the month's payments, then all
+   * statuses are recorded in one statement, or — when any row is wrong — nothing is, and every wrong
+   * row is listed with its row number.
+   */
+  async importReturn(scope: Scope, runId: string, file: { bytes: Buffer; fileName: string }): Promise<BankReturnResult> {
+    const run = await this.issuedRun(scope, runId);
+    const rows = await readBankReturn(file.bytes);
+    const payments = await repo.findPayments(scope.db, run.id);
+    const check = checkBankReturn(rows, payments);
+    if (check.errors.length > 0) {
+      const byRow = new Map<number, string[]>();
+      for (const e of check.errors) byRow.set(e.rowNumber, [...(byRow.get(e.rowNumber) ?? []), e.message]);
+      const listed = [...byRow].slice(0, LISTED_ROW_ERRORS);
+      throw new AppError(400, 'BANK_RETURN_INVALID', MSG.returnRowsInvalid(byRow.size, rows.length), Object.fromEntries(listed.map(([n, messages]) => [`row ${String(n)}`, messages.join('; ')])));
+    }
+    const fileName = cleanFileName(file.fileName);
+    await repo.updatePaymentStatuses(scope.db, check.updates, scope.ctx.userId, this.deps.clock.now(), fileName);
+    const result: BankReturnResult = {
+      fileName,
+      rows: rows.length,
+      paid: check.paid,
+      failed: check.failed,
+      unchanged: check.unchanged,
+      paidAmount: rupees(check.paidPaise),
+      failedAmount: rupees(check.failedPaise),
+    };
+    await this.deps.reports.record(scope, {
+      runId: run.id,
+      month: run.month,
+      kind: 'bank-return',
+      fileName,
+      summary: { employees: rows.length, total: result.paidAmount, paid: result.paid, failed: result.failed, unchanged: result.unchanged, failedAmount: result.failedAmount },
+    });
+    return result;
+  }
+
+  /** GET /PayrollRuns/:id/payments: each payslip's payment state (latest attempt, or why it is left out) and the counts. */
+  async payments(scope: Scope, runId: string): Promise<BankPayments> {
+    const run = await this.issuedRun(scope, runId);
+    const { payees, rows: payeeRows, attempts } = await this.payeesOf(scope, run.id);
+    const leftOut = new Map(buildBankTransfer({ month: run.month, valueDate: run.payDate, scope: 'all', payees }).excluded.map((e) => [e.payslipId, e.reason]));
+    const counts = { notSent: 0, sent: 0, paid: 0, failed: 0, leftOut: 0 };
+    let paidPaise = 0;
+    const rows: BankPaymentRow[] = [...payees].sort(byNumber).map((p) => {
+      const latest = p.latestPayment;
+      const payment = latest ? attempts.get(latest.reference) : undefined;
+      const reason = leftOut.get(p.payslipId);
+      const state: BankPaymentRow['state'] = latest ? latest.status : reason ? 'leftOut' : 'notSent';
+      counts[state] += 1;
+      if (state === 'paid') paidPaise += payment?.amountPaise ?? 0;
+      return {
+        payslipId: p.payslipId,
+        userId: payeeRows.get(p.payslipId)?.userId ?? '',
+        employeeNumber: p.employeeNumber,
+        name: p.employeeName,
+        netPay: rupees(p.netPaise),
+        state,
+        reference: latest?.reference ?? null,
+        attempts: latest?.attempt ?? 0,
+        utr: payment?.utr ?? null,
+        reason: state === 'failed' ? (payment?.failureReason ?? null) : state === 'leftOut' && reason ? BANK_EXCLUSION_LABELS[reason] : null,
+        statusDate: payment?.statusDate ?? null,
+      };
+    });
+    return { counts, paidAmount: rupees(paidPaise), rows };
+  }
+
+  private async issuedRun(scope: Scope, runId: string): Promise<repo.RunRow> {
+    const run = await repo.findRun(scope.db, runId);
+    if (!run) throw notFound(PAYROLL_MSG.runNotFound);
+    if (!ISSUED.includes(run.status)) throw conflict(MSG.runNotFinalized);
+    return run;
+  }
+
+  private async payeesOf(scope: Scope, runId: string) {
+    const payeeRows = await repo.findPayees(scope.db, runId);
+    const payments = await repo.findPayments(scope.db, runId);
+    const latest = new Map<string, repo.PaymentRow>();
+    for (const p of payments) {
+      const seen = latest.get(p.payslipId);
+      if (!seen || p.attempt > seen.attempt) latest.set(p.payslipId, p);
+    }
+    const payees: BankPayee[] = payeeRows.map((r) => {
+      const l = latest.get(r.payslipId);
+      return {
+        payslipId: r.payslipId,
+        employeeNumber: r.employeeNumber,
+        employeeName: r.employeeName,
+        accountHolderName: r.accountHolderName,
+        accountNumber: r.accountNumber,
+        ifsc: r.ifsc,
+        netPaise: r.netPaise,
+        holdKind: r.holdKind,
+        latestPayment: l ? { attempt: l.attempt, reference: l.reference, status: l.status } : null,
+      };
+    });
+    return { payees, rows: new Map(payeeRows.map((r) => [r.payslipId, r])), attempts: new Map(payments.map((p) => [p.reference, p])) };
+  }
+
+  private async prepare(scope: Scope, runId: string, query: BankFileQuery) {
+    const run = await this.issuedRun(scope, runId);
+    const today = dateInZone(this.deps.clock.now(), scope.ctx.timeZone);
+    const valueDate = query.valueDate ?? (run.payDate >= today ? run.payDate : today);
+    if (valueDate < today) throw fieldError('valueDate', MSG.valueDatePast);
+    const settings = await this.getSettings(scope);
+    const { payees } = await this.payeesOf(scope, run.id);
+    const transfer = buildBankTransfer({ month: run.month, valueDate, scope: (query.scope ?? 'all') as BankFileScope, payees });
+    return { run, transfer, settings, payees };
+  }
+}
+
+const byNumber = (a: BankPayee, b: BankPayee) => (a.employeeNumber ?? '').localeCompare(b.employeeNumber ?? '') || a.payslipId.localeCompare(b.payslipId);
+
+function exclusionOf(e: BankTransfer['excluded'][number]): BankFileExclusion {
+  return { payslipId: e.payslipId, employeeNumber: e.employeeNumber, name: e.employeeName, netPay: rupees(e.netPaise), reason: e.reason, reasonText: BANK_EXCLUSION_LABELS[e.reason], reference: e.reference };
+}
+
+/** How the file's total is reached from the month's net pay (every figure explains itself). */
+function explain(run: repo.RunRow, transfer: BankTransfer, payslipCount: number): string[] {
+  const lines: string[] = [];
+  if (transfer.scope === 'all') {
+    lines.push(`Net pay of ${monthLabel(run.month)}: ${inr(run.netPaise)} for ${plural(payslipCount, 'payslip')}`);
+    const byReason = new Map<BankExclusionReason, { count: number; paise: number }>();
+    for (const e of transfer.excluded) {
+      const seen = byReason.get(e.reason) ?? { count: 0, paise: 0 };
+      byReason.set(e.reason, { count: seen.count + 1, paise: seen.paise + e.netPaise });
+    }
+    for (const [reason, { count, paise }] of byReason) lines.push(`Less ${BANK_EXCLUSION_LABELS[reason].toLowerCase()}: ${inr(paise)} (${plural(count, 'employee')})`);
+  } else {
+    lines.push(`Failed payments of ${monthLabel(run.month)} sent again under new references`);
+    for (const e of transfer.excluded) lines.push(`Left out ${e.employeeName}: ${BANK_EXCLUSION_LABELS[e.reason].toLowerCase()} (${inr(e.netPaise)})`);
+  }
+  lines.push(`File total: ${inr(transfer.totalPaise)} for ${plural(transfer.records.length, 'payment')}`);
+  return lines;
+}
+
+/** The uploaded file's name as the log keeps it: no path, no control characters, at most 120 characters. */
+function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const plain = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 120);
+  return plain || 'bank-return';
+}

@@ -1,0 +1,281 @@
+import { useState, type ComponentType } from 'react';
+import { Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { IconBuildingBank, IconRefresh, IconSettings, IconUpload } from '@tabler/icons-react';
+import {
+  BANK_FILE_TEMPLATE_LABELS,
+  PAYROLL_RUN_STATUS_LABELS,
+  can,
+  monthLabel,
+  payrollReportKindLabel,
+  type BankFileTemplate,
+  type PayrollReport,
+  type PayrollReportKind,
+  type PayrollRun,
+  type PermissionAction,
+} from '@tankha/contracts';
+import { dateInZone } from '@tankha/domain';
+import { errorMessage } from '../../app/api';
+import { useCurrentUser } from '../../app/current-user';
+import { ErrorState } from '../../ui/ErrorState';
+import { ListCard } from '../../ui/ListCard';
+import { PageLoader } from '../../ui/PageLoader';
+import { displayDate } from '../../ui/format';
+import { BankFileModal } from './BankFileModal';
+import { BankReturnModal } from './BankReturnModal';
+import { BankSettingsModal } from './BankSettingsModal';
+import { hasBankTransfer } from './BankPaymentsPanel';
+import { useBankPayments, useBankSettings, usePayrollReports } from './bank.api';
+import { inr } from './payroll-format';
+import { useRuns } from './payroll.api';
+import { RegisterButton, hasRegister } from './RegisterDownload';
+import { RunStatusBadge } from './RunSummary';
+
+/**
+ * One output of a payroll month on the Reports page: what it is, when the month has it, and its
+ * buttons. Adding an output (ECR, ESIC, PT, LWF, journal, …) is one entry in PAYROLL_OUTPUTS.
+ */
+export interface PayrollOutput {
+  kind: PayrollReportKind;
+  description: string;
+  /** Whether the month has this output yet (the register once processed, the bank file once finalized). */
+  available: (run: PayrollRun) => boolean;
+  /** Said instead of the buttons while the month does not have it. */
+  unavailableText: string;
+  /** Who sees the row (default: everyone who sees the page). */
+  permission?: PermissionAction;
+  Actions: ComponentType<{ run: PayrollRun }>;
+}
+
+export const PAYROLL_OUTPUTS: readonly PayrollOutput[] = [
+  {
+    kind: 'register',
+    description: 'Every payslip of the month, one column per component, with totals (Excel).',
+    available: hasRegister,
+    unavailableText: 'Ready once the month is processed',
+    Actions: RegisterButton,
+  },
+  {
+    kind: 'bank',
+    description: 'The salary transfer in the organisation’s bank template; who is left out (payout on hold, missing bank details) is listed before the download.',
+    available: hasBankTransfer,
+    unavailableText: 'Ready once the month is finalized',
+    permission: 'payroll.bank.export',
+    Actions: BankFileActions,
+  },
+];
+
+/** The month's newest finalized (or paid) run first, else the newest with figures, else the newest. */
+function defaultMonth(runs: readonly PayrollRun[]): string | null {
+  return (runs.find((r) => hasBankTransfer(r)) ?? runs.find((r) => hasRegister(r)) ?? runs[0])?.month ?? null;
+}
+
+/** /payroll/reports (administrators and moderators): the month's outputs and every file generated for it. */
+export function PayrollReportsPage() {
+  const user = useCurrentUser();
+  const runs = useRuns();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [editingSettings, setEditingSettings] = useState(false);
+  const mayManageBank = can(user.roleId, 'payroll.settings.manage');
+  const bankSettings = useBankSettings(mayManageBank);
+  const month = chosen ?? defaultMonth(runs.data ?? []);
+  const run = (runs.data ?? []).find((r) => r.month === month) ?? null;
+  const reports = usePayrollReports(month);
+
+  if (runs.isPending) return <PageLoader label="Loading payroll reports" />;
+  if (runs.isError) return <ErrorState message={errorMessage(runs.error, 'Failed to load the payroll months.')} onRetry={() => void runs.refetch()} />;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={3}>Payroll Reports</Title>
+        <Group gap="sm" align="flex-end">
+          {mayManageBank && bankSettings.data && (
+            <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setEditingSettings(true)}>
+              Bank file settings
+            </Button>
+          )}
+          <Select
+            label="Month"
+            w={220}
+            allowDeselect={false}
+            value={month}
+            onChange={setChosen}
+            data={(runs.data ?? []).map((r) => ({
+              value: r.month,
+              label: `${monthLabel(r.month)} · ${PAYROLL_RUN_STATUS_LABELS[r.status]}`,
+            }))}
+            placeholder={runs.data?.length ? 'Choose a month' : 'No payroll months yet'}
+          />
+        </Group>
+      </Group>
+
+      {run ? (
+        <Card withBorder component="section" aria-label={`Outputs for ${monthLabel(run.month)}`}>
+          <Stack gap="sm">
+            <Group gap="sm">
+              <Title order={4}>Outputs for {monthLabel(run.month)}</Title>
+              <RunStatusBadge status={run.status} size="sm" />
+            </Group>
+            <Table verticalSpacing="sm" aria-label="Payroll outputs">
+              <Table.Tbody>
+                {PAYROLL_OUTPUTS.filter((o) => !o.permission || can(user.roleId, o.permission)).map((o) => (
+                  <Table.Tr key={o.kind}>
+                    <Table.Td w="32%">
+                      <Text fw={600} size="sm">
+                        {payrollReportKindLabel(o.kind)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="dimmed">
+                        {o.description}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td w="34%">
+                      <Group gap="xs" justify="flex-end">
+                        {o.available(run) ? (
+                          <o.Actions run={run} />
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            {o.unavailableText}
+                          </Text>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        </Card>
+      ) : (
+        <Card withBorder>
+          <Text c="dimmed">No payroll months yet. Outputs appear here once payroll is set up and a month is processed.</Text>
+        </Card>
+      )}
+
+      {month && (
+        <Stack gap="xs">
+          <Title order={4}>Generated files</Title>
+          <ListCard
+            loading={reports.isPending}
+            error={reports.isError ? errorMessage(reports.error, 'Failed to load the generated files.') : null}
+            onRetry={() => void reports.refetch()}
+            empty={(reports.data ?? []).length === 0}
+            loadingLabel="Loading generated files"
+            emptyMessage={`No files have been generated for ${monthLabel(month)} yet.`}
+          >
+            <Table.ScrollContainer minWidth={980} type="native">
+              <Table aria-label="Generated files" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Generated on</Table.Th>
+                    <Table.Th>Output</Table.Th>
+                    <Table.Th>File name</Table.Th>
+                    <Table.Th ta="right">Employees</Table.Th>
+                    <Table.Th ta="right">Total</Table.Th>
+                    <Table.Th>Details</Table.Th>
+                    <Table.Th>Generated by</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(reports.data ?? []).map((r) => (
+                    <Table.Tr key={r.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm">{displayDate(dateInZone(new Date(r.generatedAt), INDIA))}</Text>
+                        <Text size="xs" c="dimmed">
+                          {timeOfDay(r.generatedAt)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {payrollReportKindLabel(r.kind)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                          {r.fileName}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right">{r.employees ?? '—'}</Table.Td>
+                      <Table.Td ta="right">{r.total === null ? '—' : inr(r.total)}</Table.Td>
+                      <Table.Td>
+                        <Text size="xs" c="dimmed">
+                          {summaryText(r) || '—'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{r.generatedByName ?? 'System'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </ListCard>
+        </Stack>
+      )}
+      {editingSettings && bankSettings.data && <BankSettingsModal settings={bankSettings.data} onClose={() => setEditingSettings(false)} />}
+    </Stack>
+  );
+}
+
+/** The bank file's row: the file, the re-export of failed payments, and the return file (the Administrator). */
+function BankFileActions({ run }: { run: PayrollRun }) {
+  const user = useCurrentUser();
+  const payments = useBankPayments(run.id, true);
+  const [dialog, setDialog] = useState<'all' | 'failed' | 'return' | null>(null);
+  const failed = payments.data?.counts.failed ?? 0;
+  return (
+    <>
+      <Button size="xs" leftSection={<IconBuildingBank size={14} />} onClick={() => setDialog('all')}>
+        Bank transfer file
+      </Button>
+      {failed > 0 && (
+        <Button size="xs" color="red" variant="light" leftSection={<IconRefresh size={14} />} onClick={() => setDialog('failed')}>
+          Re-export failed ({failed})
+        </Button>
+      )}
+      {can(user.roleId, 'payroll.bank.import') && (
+        <Button size="xs" variant="default" leftSection={<IconUpload size={14} />} onClick={() => setDialog('return')}>
+          Return file
+        </Button>
+      )}
+      {(dialog === 'all' || dialog === 'failed') && <BankFileModal run={run} scope={dialog} onClose={() => setDialog(null)} />}
+      {dialog === 'return' && <BankReturnModal run={run} onClose={() => setDialog(null)} />}
+    </>
+  );
+}
+
+/** Instants are stored in UTC and shown in India. */
+const INDIA = 'Asia/Kolkata';
+
+/** '10:53 am' in India. */
+function timeOfDay(instant: string): string {
+  return new Intl.DateTimeFormat('en-IN', {
+    timeZone: INDIA,
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+  }).format(new Date(instant));
+}
+
+const SCOPE_LABELS: Record<string, string> = {
+  all: 'all payments',
+  failed: 'failed payments only',
+};
+
+/** What else an output recorded about itself, in words (the bank file's template and value date, a return file's counts). */
+export function summaryText(report: Pick<PayrollReport, 'kind' | 'summary'>): string {
+  const s = report.summary;
+  const parts: string[] = [];
+  const num = (key: string) => (typeof s[key] === 'number' ? (s[key] as number) : null);
+  if (typeof s.template === 'string' && s.template in BANK_FILE_TEMPLATE_LABELS) parts.push(BANK_FILE_TEMPLATE_LABELS[s.template as BankFileTemplate]);
+  if (typeof s.scope === 'string' && SCOPE_LABELS[s.scope]) parts.push(SCOPE_LABELS[s.scope] ?? '');
+  if (typeof s.valueDate === 'string') parts.push(`value date ${displayDate(s.valueDate)}`);
+  const leftOut = num('leftOut');
+  if (leftOut) parts.push(`${String(leftOut)} left out`);
+  if (report.kind === 'bank-return') {
+    parts.push(`${String(num('paid') ?? 0)} paid`, `${String(num('failed') ?? 0)} failed`);
+    const unchanged = num('unchanged');
+    if (unchanged) parts.push(`${String(unchanged)} unchanged`);
+  }
+  return parts.join(' · ');
+}

@@ -1,3 +1,4 @@
 export * from './structure/index';
 export * from './periods/index';
 export * from './month/index';
+export * from './filings/index';

@@ -45,6 +45,7 @@ import { taxRoutes } from './modules/tax/tax.routes';
 import { payrollCalculatorRoutes } from './modules/payroll-calculator/payroll-calculator.routes';
 import { payslipDocumentRoutes } from './modules/payroll/payslip-documents.routes';
 import { payrollRoutes } from './modules/payroll/payroll.routes';
+import { payrollFilingRoutes } from './modules/payroll-filings/payroll-filings.routes';
 import { buildServices, registerJobs, type Services } from './services';
 import { JobQueue } from './platform/jobs/job-queue';
 import { UnitOfWork } from './platform/unit-of-work';
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(peopleImportRoutes, { services });
       await api.register(payslipDocumentRoutes, { services });
       await api.register(payrollRoutes, { services });
+      await api.register(payrollFilingRoutes, { services });
       if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, prefix: '/dev' });
     },
     { prefix: API_PREFIX },

@@ -28,6 +28,7 @@ import { SalaryComponentsService } from './modules/salary/salary-components.serv
 import { PeopleImportService } from './modules/people-import/people-import.service';
 import { PayrollLockService } from './modules/payroll-locks/payroll-locks.service';
 import { PayrollReportService } from './modules/payroll-reports/payroll-reports.service';
+import { PayrollFilingsService } from './modules/payroll-filings/payroll-filings.service';
 import { PayslipDocumentService } from './modules/payroll/payslip-documents.service';
 import { PayrollSettingsService } from './modules/payroll/payroll-settings.service';
 import { PayrollRunService } from './modules/payroll/payroll-run.service';
@@ -60,6 +61,7 @@ export interface Services {
   peopleImport: PeopleImportService;
   payrollLocks: PayrollLockService;
   payrollReports: PayrollReportService;
+  payrollFilings: PayrollFilingsService;
   payslipDocuments: PayslipDocumentService;
   payrollSettings: PayrollSettingsService;
   payrollRun: PayrollRunService;
@@ -85,6 +87,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const leave = new LeaveService({ clock, locks: payrollLocks });
   const payrollSettings = new PayrollSettingsService({ clock });
   const payrollReports = new PayrollReportService({ clock });
+  const salaryComponents = new SalaryComponentsService({ clock });
   const payslipDocuments = new PayslipDocumentService({ clock, files, config, reports: payrollReports });
   return {
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
@@ -104,10 +107,11 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     document: new DocumentService({ clock, files, users }),
     employee,
     salary,
-    salaryComponents: new SalaryComponentsService({ clock }),
+    salaryComponents,
     peopleImport: new PeopleImportService({ clock, employees: employee }),
     payrollLocks,
     payrollReports,
+    payrollFilings: new PayrollFilingsService({ clock, reports: payrollReports, components: salaryComponents }),
     payslipDocuments,
     payrollSettings,
     payrollRun: new PayrollRunService({ clock, settings: payrollSettings, salary, attendance, leave, locks: payrollLocks, documents: payslipDocuments, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) }),

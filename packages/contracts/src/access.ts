@@ -113,6 +113,11 @@ export const PERMISSIONS = {
   'payroll.run.manage': ADMINS,
   /** Finalize and mark paid: the Administrator only (a second person's check on a Moderator's run). */
   'payroll.run.finalize': [Role.Administrator],
+  /** Statutory files (ECR, ESIC, PT, LWF) and the journal of a finalized month (issue 11 item 2). */
+  'payroll.filings.download': ADMINS,
+  /** The ledger accounts the journal posts to: moderators see them, the Administrator sets them (accounting). */
+  'payroll.ledger.view': ADMINS,
+  'payroll.ledger.manage': [Role.Administrator],
   /** Own payslips: every role; an administrator's view of anyone's is payroll.run.view. */
   'payslips.own': ALL_ROLES,
   // attendance (people spec §6): approval by Admin/Moderator, Reject by Administrator only;

@@ -26,3 +26,4 @@ export * from './leave.contract';
 export * from './notifications.contract';
 export * from './payroll.contract';
 export * from './payroll-calculator.contract';
+export * from './payroll-filings.contract';

@@ -60,6 +60,7 @@ const PayrollHistoryRunPage = lazyPage(payroll, 'PayrollHistoryRunPage');
 const PayrollDetailsPage = lazyPage(payroll, 'PayrollDetailsPage');
 const PayslipsPage = lazyPage(payroll, 'PayslipsPage');
 const MyPayslipPage = lazyPage(payroll, 'MyPayslipPage');
+const LedgerAccountsPage = lazyPage(payroll, 'LedgerAccountsPage');
 const payrollSetup = () => import('../features/payroll-setup');
 const payrollComponents = () => import('../features/payroll-components');
 const PayrollLayout = lazyPage(payrollSetup, 'PayrollLayout');
@@ -230,6 +231,17 @@ export const routes: RouteObject[] = [
                           <RequirePermission action="payroll.settings.view" fallback={PATHS.accessDenied}>
                             <RequireFeature feature="Settings">
                               <PayrollSettingsPage />
+                            </RequireFeature>
+                          </RequirePermission>
+                        ),
+                      },
+                      {
+                        // The journal's ledger accounts (issue 11 item 2): a tab of the payroll settings, on a plan with Payroll.
+                        path: 'settings/ledger-accounts',
+                        element: (
+                          <RequirePermission action="payroll.ledger.view" fallback={PATHS.accessDenied}>
+                            <RequireFeature feature="Payroll">
+                              <LedgerAccountsPage />
                             </RequireFeature>
                           </RequirePermission>
                         ),

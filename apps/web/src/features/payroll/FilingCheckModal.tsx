@@ -181,7 +181,7 @@ const rejectedRow = (rejected: boolean) => (rejected ? { bg: 'var(--mantine-colo
 export function EcrCheckModal({ run, onClose }: CheckProps) {
   const check = useEcrCheck(run.id);
   return (
-    <Modal opened onClose={onClose} title={`EPF ECR — ${monthLabel(run.month)}`} size="xl" centered>
+    <Modal opened onClose={onClose} title={`EPF ECR — ${monthLabel(run.month)}`} size={1100} centered>
       {check.isPending ? (
         <PageLoader label="Checking the ECR" />
       ) : check.isError ? (
@@ -271,7 +271,7 @@ function EcrBody({ ecr, run, onClose, onRecheck, rechecking }: { ecr: EcrCheck; 
 export function EsicCheckModal({ run, onClose }: CheckProps) {
   const check = useEsicCheck(run.id);
   return (
-    <Modal opened onClose={onClose} title={`ESIC contribution — ${monthLabel(run.month)}`} size="xl" centered>
+    <Modal opened onClose={onClose} title={`ESIC contribution — ${monthLabel(run.month)}`} size={1100} centered>
       {check.isPending ? (
         <PageLoader label="Checking the ESIC file" />
       ) : check.isError ? (

@@ -35,10 +35,10 @@ const plural = (n: number, one: string, many: string) => `${String(n)} ${n === 1
 export const FILINGS_MSG = {
   notFinalized: 'Statutory files are available once the payroll is finalized',
   ecrNone: 'No EPF was charged in this month: there is no ECR to file',
-  ecrHasErrors: (n: number) => `The ECR has ${plural(n, 'line', 'lines')} EPFO would reject. Fix them, or download the valid lines only.`,
+  ecrHasErrors: (n: number) => `The ECR has ${plural(n, 'line', 'lines')} EPFO would reject. Fix ${n === 1 ? 'it' : 'them'}, or download the valid lines only.`,
   ecrNothingValid: 'Every ECR line would be rejected: there are no valid lines to download',
   esicNone: 'No ESI was charged in this month: there is no ESIC contribution to file',
-  esicHasErrors: (n: number) => `The ESIC file has ${plural(n, 'row', 'rows')} ESIC would reject. Fix them, or download the valid rows only.`,
+  esicHasErrors: (n: number) => `The ESIC file has ${plural(n, 'row', 'rows')} ESIC would reject. Fix ${n === 1 ? 'it' : 'them'}, or download the valid rows only.`,
   esicNothingValid: 'Every ESIC row would be rejected: there are no valid rows to download',
   ptNone: (month: string) => `No professional tax in ${monthLabel(month)}: choose the professional tax state in Statutory Components`,
   lwfNotDue: (month: string) => `Labour Welfare Fund does not fall due in ${monthLabel(month)} in any state of this payroll`,

@@ -320,7 +320,12 @@ export class PayrollFilingsService {
     const data = await this.monthData(scope, runId);
     const journal = this.journalOf(data, await this.accountMap(scope));
     if (journal.unmapped.length > 0) {
-      throw new AppError(409, ErrorCode.Conflict, MSG.journalUnmapped(journal.unmapped.length), Object.fromEntries(journal.unmapped.map((c) => [c.label, `${c.side === 'debit' ? 'Debit' : 'Credit'} ${formatInr(c.amountPaise)}: no ledger account`])));
+      const byLabel: Record<string, string> = {};
+      for (const c of journal.unmapped) {
+        const why = `${c.side === 'debit' ? 'Debit' : 'Credit'} ${formatInr(c.amountPaise)}: no ledger account`;
+        byLabel[c.label] = byLabel[c.label] ? `${byLabel[c.label]}; ${why}` : why;
+      }
+      throw new AppError(409, ErrorCode.Conflict, MSG.journalUnmapped(journal.unmapped.length), byLabel);
     }
     // Cannot happen while net pay = earnings − deductions on every payslip; checked, never assumed.
     if (journal.totalDebitPaise !== journal.totalCreditPaise) throw conflict(MSG.journalUnbalanced);

@@ -30,6 +30,7 @@ import { PeopleImportService } from './modules/people-import/people-import.servi
 import { PayrollLockService } from './modules/payroll-locks/payroll-locks.service';
 import { PayrollReportService } from './modules/payroll-reports/payroll-reports.service';
 import { PayrollBankService } from './modules/payroll-bank/payroll-bank.service';
+import { PayrollFilingsService } from './modules/payroll-filings/payroll-filings.service';
 import { PayslipDocumentService } from './modules/payroll/payslip-documents.service';
 import { PayrollSettingsService } from './modules/payroll/payroll-settings.service';
 import { PayrollRunService } from './modules/payroll/payroll-run.service';
@@ -67,6 +68,7 @@ export interface Services {
   payrollLocks: PayrollLockService;
   payrollReports: PayrollReportService;
   payrollBank: PayrollBankService;
+  payrollFilings: PayrollFilingsService;
   payslipDocuments: PayslipDocumentService;
   payrollSettings: PayrollSettingsService;
   payrollRun: PayrollRunService;
@@ -96,6 +98,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const leave = new LeaveService({ clock, locks: payrollLocks });
   const payrollSettings = new PayrollSettingsService({ clock });
   const payrollReports = new PayrollReportService({ clock });
+  const salaryComponents = new SalaryComponentsService({ clock });
   const payslipDocuments = new PayslipDocumentService({ clock, files, config, reports: payrollReports });
   const payrollRun = new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, attendance, leave, locks: payrollLocks, documents: payslipDocuments, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) });
   const preferences = new PreferencesService({ clock });
@@ -117,12 +120,13 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     document: new DocumentService({ clock, files, users }),
     employee,
     salary,
-    salaryComponents: new SalaryComponentsService({ clock }),
+    salaryComponents,
     salaryRevisions,
     peopleImport: new PeopleImportService({ clock, employees: employee }),
     payrollLocks,
     payrollReports,
     payrollBank: new PayrollBankService({ clock, reports: payrollReports }),
+    payrollFilings: new PayrollFilingsService({ clock, reports: payrollReports, components: salaryComponents }),
     payslipDocuments,
     payrollSettings,
     payrollRun,

@@ -120,6 +120,11 @@ export const PERMISSIONS = {
   'payroll.settlement.view': ADMINS,
   'payroll.settlement.manage': ADMINS,
   'payroll.settlement.approve': [Role.Administrator],
+  /** Statutory files (ECR, ESIC, PT, LWF) and the journal of a finalized month (issue 11 item 2). */
+  'payroll.filings.download': ADMINS,
+  /** The ledger accounts the journal posts to: moderators see them, the Administrator sets them (accounting). */
+  'payroll.ledger.view': ADMINS,
+  'payroll.ledger.manage': [Role.Administrator],
   /** Own payslips: every role; an administrator's view of anyone's is payroll.run.view. */
   'payslips.own': ALL_ROLES,
   // payroll outputs (issue 11 items 1 and 6): the reports log, the bank transfer file and the bank's return file.

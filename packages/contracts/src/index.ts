@@ -31,3 +31,4 @@ export * from './settlement.contract';
 export * from './tax-declarations.contract';
 export * from './payroll-bank.contract';
 export * from './payroll-reports.contract';
+export * from './payroll-filings.contract';

@@ -64,6 +64,8 @@ export const PATHS = {
   settingsPreferences: '/settings/preferences',
   /** Every payroll output generated per month (issue 11 item 6). */
   payrollReports: '/payroll/reports',
+  /** The journal's ledger accounts, a tab of the payroll settings (issue 11 item 2). */
+  ledgerAccounts: '/payroll/settings/ledger-accounts',
   /** The payroll setup checklist (platform §2.6). */
   payrollSetup: '/payroll-setup',
 } as const;
@@ -82,6 +84,11 @@ export function profilePath(userId: string): string {
 /** A payslip as administrators open it (platform §2.1 payroll/details/{id}). */
 export function payrollDetailsPath(payslipId: string): string {
   return `/payroll/details/${encodeURIComponent(payslipId)}`;
+}
+
+/** The ledger accounts, listing a month's components too (the journal's "Map ledger accounts" link). */
+export function ledgerAccountsPath(runId?: string): string {
+  return runId ? `${PATHS.ledgerAccounts}?runId=${encodeURIComponent(runId)}` : PATHS.ledgerAccounts;
 }
 
 /** A past run, read-only (our route under the history page). */

@@ -63,6 +63,7 @@ const PayrollDetailsPage = lazyPage(payroll, 'PayrollDetailsPage');
 const PayslipsPage = lazyPage(payroll, 'PayslipsPage');
 const PayrollReportsPage = lazyPage(payroll, 'PayrollReportsPage');
 const MyPayslipPage = lazyPage(payroll, 'MyPayslipPage');
+const LedgerAccountsPage = lazyPage(payroll, 'LedgerAccountsPage');
 const payrollSetup = () => import('../features/payroll-setup');
 const payrollComponents = () => import('../features/payroll-components');
 const PayrollLayout = lazyPage(payrollSetup, 'PayrollLayout');
@@ -269,6 +270,17 @@ export const routes: RouteObject[] = [
                             ),
                           },
                         ],
+                      },
+                      {
+                        // The journal's ledger accounts (issue 11 item 2): a tab of the payroll settings, on a plan with Payroll.
+                        path: 'settings/ledger-accounts',
+                        element: (
+                          <RequirePermission action="payroll.ledger.view" fallback={PATHS.accessDenied}>
+                            <RequireFeature feature="Payroll">
+                              <LedgerAccountsPage />
+                            </RequireFeature>
+                          </RequirePermission>
+                        ),
                       },
                       {
                         // Administrators and moderators, on a plan with Payroll (platform §2.1).

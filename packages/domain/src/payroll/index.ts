@@ -4,3 +4,4 @@ export * from './month/index';
 export * from './arrears/index';
 export * from './settlement/index';
 export * from './bank/index';
+export * from './filings/index';

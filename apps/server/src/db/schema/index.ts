@@ -7,3 +7,4 @@ export * from './settlements';
 export * from './tax-declarations';
 export * from './preferences';
 export * from './payroll-bank';
+export * from './payroll-filings';

@@ -26,6 +26,7 @@ import {
   type SettingsValues,
 } from './settings-form';
 import { PAYROLL_SETUP_KEY, markSettingsCompleted, savePayrollSettings, usePayrollSettings, usePayrollStatus } from './setup.api';
+import { PayrollSettingsTabs } from './SettingsTabs';
 
 export const CONFIRM_TITLE = 'Confirm Last Payroll Month';
 export const CONFIRM_TICK = 'I understand that the last payroll month and year cannot be changed later';
@@ -44,6 +45,7 @@ export function PayrollSettingsPage({ today = dateInZone(new Date(), 'Asia/Kolka
   return (
     <Stack gap="md">
       <Title order={3}>Payroll Settings</Title>
+      <PayrollSettingsTabs current="general" />
       {status.isPending || settings.isPending ? (
         <Text role="status">Loading...</Text>
       ) : settings.isError ? (

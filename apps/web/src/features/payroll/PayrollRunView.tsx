@@ -13,6 +13,7 @@ import { isProcessingStopped, isRunEditable, payslipDeliveryPending } from './pa
 import { PAYROLL_KEY, processRun, type EmployeeFilter } from './payroll.api';
 import { RegisterButton, hasRegister } from './RegisterDownload';
 import { RunEmployeesTable } from './RunEmployeesTable';
+import { StatutoryFiles } from './StatutoryFiles';
 import { PayslipDeliveryProgress, ProcessingProgress, RunHeader, RunTotals } from './RunSummary';
 import { VariancePanel } from './VariancePanel';
 import { WarningsPanel } from './WarningsPanel';
@@ -107,6 +108,7 @@ export function PayrollRunView({ run, readOnly = false }: PayrollRunViewProps) {
       )}
       <RunTotals run={run} />
       {hasBankTransfer(run) && can(user.roleId, 'payroll.bank.export') && <BankPaymentsPanel run={run} />}
+      <StatutoryFiles run={run} />
       {!readOnly && (isRunEditable(run) || run.status === 'processing') && <WarningsPanel run={run} />}
       <RunEmployeesTable run={run} editable={editable} filter={filter} onFilterChange={setFilter} />
       <VariancePanel run={run} onShowEmployees={() => setFilter('variance')} />

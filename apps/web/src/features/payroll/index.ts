@@ -6,3 +6,4 @@ export { MyPayslipPage, PayrollDetailsPage } from './PayslipPage';
 export { ExitsPage } from './ExitsPage';
 export { ExitSettlementPage } from './ExitSettlementPage';
 export { PayrollReportsPage } from './PayrollReportsPage';
+export { LedgerAccountsPage } from './LedgerAccountsPage';

@@ -1,0 +1,259 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { payrollLedgerAccounts, payrollRuns, payslipLines, payslips, tenants, users } from '../../db/schema';
+import type { TenantDb } from '../../platform/tenancy';
+
+/**
+ * Queries of the statutory files and the journal (issue 11 item 2). Every file is read from a
+ * finalized month's payslips in two queries (payslips, then their lines), whatever the number of
+ * employees; people's current records (date of birth, date of leaving, gender) in one more.
+ */
+
+export type RunStatus = (typeof payrollRuns.$inferSelect)['status'];
+
+export interface RunRow {
+  id: string;
+  month: string;
+  periodStart: string;
+  periodEnd: string;
+  status: RunStatus;
+}
+
+const runColumns = { id: payrollRuns.id, month: payrollRuns.month, periodStart: payrollRuns.periodStart, periodEnd: payrollRuns.periodEnd, status: payrollRuns.status };
+
+export async function findRun(tdb: TenantDb, runId: string): Promise<RunRow | undefined> {
+  const [row] = await tdb.tx
+    .select(runColumns)
+    .from(payrollRuns)
+    .where(and(eq(payrollRuns.tenantId, tdb.tenantId), eq(payrollRuns.id, runId)))
+    .limit(1);
+  return row;
+}
+
+export async function findRunOfMonth(tdb: TenantDb, month: string): Promise<RunRow | undefined> {
+  const [row] = await tdb.tx
+    .select(runColumns)
+    .from(payrollRuns)
+    .where(and(eq(payrollRuns.tenantId, tdb.tenantId), eq(payrollRuns.month, month)))
+    .limit(1);
+  return row;
+}
+
+/** The newest finalized or paid month (the ledger screen lists its components). */
+export async function findLatestIssuedRunId(tdb: TenantDb): Promise<string | undefined> {
+  const [row] = await tdb.tx
+    .select({ id: payrollRuns.id })
+    .from(payrollRuns)
+    .where(and(eq(payrollRuns.tenantId, tdb.tenantId), inArray(payrollRuns.status, ['finalized', 'paid'])))
+    .orderBy(desc(payrollRuns.month))
+    .limit(1);
+  return row?.id;
+}
+
+export async function findOrganisationName(tdb: TenantDb): Promise<string> {
+  const [row] = await tdb.tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tdb.tenantId)).limit(1);
+  return row?.name ?? '';
+}
+
+/** The part of the payslip snapshot (payslips.employee) the files print. */
+export interface FilingEmployee {
+  name: string;
+  employeeNumber: string | null;
+  uan: string | null;
+  esiNumber: string | null;
+}
+
+export interface FilingWages {
+  pfWagePaise: number;
+  epsWagePaise: number;
+  edliWagePaise: number;
+  esiWagePaise: number;
+}
+
+export interface FilingLine {
+  section: 'earning' | 'deduction' | 'employer';
+  code: string;
+  label: string;
+  amountPaise: number;
+  /** Only for the PT and LWF lines (they name the state); empty otherwise. */
+  explanation: string[];
+}
+
+export interface FilingPayslip {
+  id: string;
+  userId: string;
+  employee: FilingEmployee;
+  daysInPeriod: number;
+  payableDays: number;
+  lopDays: number;
+  grossPaise: number;
+  deductionsPaise: number;
+  netPaise: number;
+  wages: FilingWages;
+  lines: FilingLine[];
+}
+
+const parsed = (value: unknown): unknown => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+const paiseOf = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+function employeeOf(value: unknown): FilingEmployee {
+  const o = (parsed(value) ?? {}) as Record<string, unknown>;
+  return { name: textOrNull(o.name) ?? '', employeeNumber: textOrNull(o.employeeNumber), uan: textOrNull(o.uan), esiNumber: textOrNull(o.esiNumber) };
+}
+
+function wagesOf(value: unknown): FilingWages {
+  const o = (parsed(value) ?? {}) as Record<string, unknown>;
+  return { pfWagePaise: paiseOf(o.pfWagePaise), epsWagePaise: paiseOf(o.epsWagePaise), edliWagePaise: paiseOf(o.edliWagePaise), esiWagePaise: paiseOf(o.esiWagePaise) };
+}
+
+function explanationOf(value: unknown): string[] {
+  const v = parsed(value);
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** Every payslip of a run with its lines, by employee number then name (the order of the files). */
+export async function findFilingPayslips(tdb: TenantDb, runId: string): Promise<FilingPayslip[]> {
+  const rows = await tdb.tx
+    .select({
+      id: payslips.id,
+      userId: payslips.userId,
+      employee: payslips.employee,
+      daysInPeriod: payslips.daysInPeriod,
+      payableDays: payslips.payableDays,
+      lopDays: payslips.lopDays,
+      grossPaise: payslips.grossPaise,
+      deductionsPaise: payslips.deductionsPaise,
+      netPaise: payslips.netPaise,
+      wages: payslips.wages,
+    })
+    .from(payslips)
+    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId)))
+    .orderBy(sql`${payslips.employee}->>'employeeNumber' NULLS LAST`, sql`${payslips.employee}->>'name'`, asc(payslips.id));
+  const lines = await tdb.tx
+    .select({
+      payslipId: payslipLines.payslipId,
+      section: payslipLines.section,
+      code: payslipLines.code,
+      label: payslipLines.label,
+      amountPaise: payslipLines.amountPaise,
+      // Only the PT and LWF lines' explanations are read (they name the state): the rest stay in the database.
+      explanation: sql<unknown>`CASE WHEN ${payslipLines.code} IN ('PT', 'LWF_EE', 'LWF_ER') THEN ${payslipLines.explanation} END`,
+    })
+    .from(payslipLines)
+    .innerJoin(payslips, eq(payslips.id, payslipLines.payslipId))
+    .where(and(eq(payslipLines.tenantId, tdb.tenantId), eq(payslips.runId, runId)))
+    .orderBy(asc(payslipLines.payslipId), asc(payslipLines.seq));
+  const byPayslip = new Map<string, FilingLine[]>();
+  for (const { payslipId, explanation, ...line } of lines) {
+    const list = byPayslip.get(payslipId) ?? [];
+    list.push({ ...line, explanation: explanationOf(explanation) });
+    byPayslip.set(payslipId, list);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    employee: employeeOf(r.employee),
+    daysInPeriod: Number(r.daysInPeriod),
+    payableDays: Number(r.payableDays),
+    lopDays: Number(r.lopDays),
+    grossPaise: r.grossPaise,
+    deductionsPaise: r.deductionsPaise,
+    netPaise: r.netPaise,
+    wages: wagesOf(r.wages),
+    lines: byPayslip.get(r.id) ?? [],
+  }));
+}
+
+export interface EsiContributor {
+  userId: string;
+  employee: FilingEmployee;
+}
+
+/** The employees a run charged ESI for (ESI wages or an ESI line): last month's insured persons. */
+export async function findEsiContributors(tdb: TenantDb, runId: string): Promise<EsiContributor[]> {
+  const rows = await tdb.tx
+    .select({ id: payslips.id, userId: payslips.userId, employee: payslips.employee, wages: payslips.wages })
+    .from(payslips)
+    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId)));
+  const withLine = await tdb.tx
+    .selectDistinct({ payslipId: payslipLines.payslipId })
+    .from(payslipLines)
+    .innerJoin(payslips, eq(payslips.id, payslipLines.payslipId))
+    .where(and(eq(payslipLines.tenantId, tdb.tenantId), eq(payslips.runId, runId), inArray(payslipLines.code, ['ESI_EE', 'ESI_ER'])));
+  const charged = new Set(withLine.map((r) => r.payslipId));
+  return rows.filter((r) => charged.has(r.id) || wagesOf(r.wages).esiWagePaise > 0).map((r) => ({ userId: r.userId, employee: employeeOf(r.employee) }));
+}
+
+export interface PersonRecord {
+  /** First, middle and last name as the record has them now. */
+  name: string;
+  uan: string | null;
+  esiNumber: string | null;
+  dateOfBirth: string | null;
+  dateOfLeaving: string | null;
+  /** users.gender: 1 Male, 2 Female, 4 Other, 0 unknown. */
+  gender: number;
+}
+
+/**
+ * Today's records of these people: the identity the portals check (name, UAN, ESI number; fixed in
+ * the employee's record after a month is finalized) and what the payslip snapshot lacks (birth and
+ * leaving dates, gender).
+ */
+export async function findPeople(tdb: TenantDb, userIds: readonly string[]): Promise<Map<string, PersonRecord>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tdb.tx
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      middleName: users.middleName,
+      lastName: users.lastName,
+      uan: users.uan,
+      esiNumber: users.esiNumber,
+      dateOfBirth: users.dateOfBirth,
+      dateOfLeaving: users.dateOfLeaving,
+      gender: users.gender,
+    })
+    .from(users)
+    .where(and(eq(users.tenantId, tdb.tenantId), inArray(users.id, [...new Set(userIds)])));
+  return new Map(
+    rows.map(({ id, firstName, middleName, lastName, uan, esiNumber, ...r }) => [
+      id,
+      { ...r, name: [firstName, middleName, lastName].map((x) => x?.trim() ?? '').filter((x) => x !== '').join(' '), uan: textOrNull(uan), esiNumber: textOrNull(esiNumber) },
+    ]),
+  );
+}
+
+/** The distinct components (section, code, label) on a run's payslips, in first-seen order. */
+export async function findRunComponents(tdb: TenantDb, runId: string): Promise<{ section: 'earning' | 'deduction' | 'employer'; code: string; label: string }[]> {
+  const rows = await tdb.tx
+    .select({ section: payslipLines.section, code: payslipLines.code, label: sql<string>`min(${payslipLines.label})`, seq: sql<number>`min(${payslipLines.seq})` })
+    .from(payslipLines)
+    .innerJoin(payslips, eq(payslips.id, payslipLines.payslipId))
+    .where(and(eq(payslipLines.tenantId, tdb.tenantId), eq(payslips.runId, runId)))
+    .groupBy(payslipLines.section, payslipLines.code)
+    .orderBy(sql`min(${payslipLines.seq})`, payslipLines.code);
+  return rows.map(({ section, code, label }) => ({ section, code, label }));
+}
+
+export interface LedgerAccountRow {
+  section: 'earning' | 'deduction' | 'employer' | 'total';
+  code: string;
+  accountCode: string;
+  accountName: string;
+}
+
+export async function listLedgerAccounts(tdb: TenantDb): Promise<LedgerAccountRow[]> {
+  return tdb.tx
+    .select({ section: payrollLedgerAccounts.section, code: payrollLedgerAccounts.code, accountCode: payrollLedgerAccounts.accountCode, accountName: payrollLedgerAccounts.accountName })
+    .from(payrollLedgerAccounts)
+    .where(eq(payrollLedgerAccounts.tenantId, tdb.tenantId))
+    .orderBy(asc(payrollLedgerAccounts.section), asc(payrollLedgerAccounts.code));
+}
+
+/** The whole mapping replaced in one transaction: what the screen shows is what is stored. */
+export async function replaceLedgerAccounts(tdb: TenantDb, rows: readonly LedgerAccountRow[], updatedBy: string, now: Date): Promise<void> {
+  await tdb.tx.delete(payrollLedgerAccounts).where(eq(payrollLedgerAccounts.tenantId, tdb.tenantId));
+  if (rows.length === 0) return;
+  await tdb.tx.insert(payrollLedgerAccounts).values(rows.map((r) => ({ tenantId: tdb.tenantId, ...r, updatedBy, updatedAt: now })));
+}

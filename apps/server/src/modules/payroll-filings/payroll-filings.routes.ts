@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import {
+  FILINGS_MSG,
+  ecrCheckReplySchema,
+  esicCheckReplySchema,
+  journalReplySchema,
+  ledgerAccountListReplySchema,
+  ledgerAccountsInputSchema,
+  ledgerAccountsQuerySchema,
+  payrollFilingDownloadQuerySchema,
+  payrollFilingsReplySchema,
+  payrollRunIdPathSchema,
+} from '@tankha/contracts';
+import type { Services } from '../../services';
+import { scopeOf } from '../../platform/route-scope';
+import { ok, okList } from '../../platform/http';
+import type { DownloadedFile } from './payroll-filings.service';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const TEXT = 'text/plain; charset=us-ascii';
+const CSV = 'text/csv; charset=utf-8';
+
+/** A download: the bytes with an attachment disposition, never sniffed, never kept by a shared cache. */
+function send(reply: FastifyReply, file: DownloadedFile, type: string): Buffer {
+  reply.header('content-disposition', `attachment; filename="${file.fileName}"`).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').type(type);
+  return file.bytes;
+}
+
+/**
+ * Statutory files and the payroll journal of a finalized month, and the journal's ledger accounts
+ * (issue 11 item 2). Paths as in the header of payroll-filings.contract.ts.
+ */
+export const payrollFilingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const filings = services.payrollFilings;
+  const tags = ['Payroll statutory files'];
+  const download = { access: { permission: 'payroll.filings.download' as const, feature: 'Payroll' as const } };
+  const params = payrollRunIdPathSchema;
+  const querystring = payrollFilingDownloadQuerySchema;
+
+  app.get('/PayrollRuns/:id/filings', { config: download, schema: { tags, params, response: { 200: payrollFilingsReplySchema } } }, async (request) => ok(await filings.overview(scopeOf(request), request.params.id)));
+
+  app.get('/PayrollRuns/:id/filings/ecr', { config: download, schema: { tags, params, response: { 200: ecrCheckReplySchema } } }, async (request) => ok(await filings.ecrCheck(scopeOf(request), request.params.id)));
+  app.get('/PayrollRuns/:id/filings/ecr.txt', { config: download, schema: { tags, params, querystring, produces: ['text/plain'] } }, async (request, reply) =>
+    send(reply, await filings.ecrFile(scopeOf(request), request.params.id, request.query.validOnly), TEXT),
+  );
+
+  app.get('/PayrollRuns/:id/filings/esic', { config: download, schema: { tags, params, response: { 200: esicCheckReplySchema } } }, async (request) => ok(await filings.esicCheck(scopeOf(request), request.params.id)));
+  app.get('/PayrollRuns/:id/filings/esic.xlsx', { config: download, schema: { tags, params, querystring, produces: [XLSX] } }, async (request, reply) =>
+    send(reply, await filings.esicFile(scopeOf(request), request.params.id, request.query.validOnly), XLSX),
+  );
+
+  app.get('/PayrollRuns/:id/filings/professional-tax.xlsx', { config: download, schema: { tags, params, produces: [XLSX] } }, async (request, reply) => send(reply, await filings.ptFile(scopeOf(request), request.params.id), XLSX));
+  app.get('/PayrollRuns/:id/filings/lwf.xlsx', { config: download, schema: { tags, params, produces: [XLSX] } }, async (request, reply) => send(reply, await filings.lwfFile(scopeOf(request), request.params.id), XLSX));
+
+  app.get('/PayrollRuns/:id/filings/journal', { config: download, schema: { tags, params, response: { 200: journalReplySchema } } }, async (request) => ok(await filings.journal(scopeOf(request), request.params.id)));
+  app.get('/PayrollRuns/:id/filings/journal.xlsx', { config: download, schema: { tags, params, produces: [XLSX] } }, async (request, reply) => send(reply, await filings.journalFile(scopeOf(request), request.params.id, 'xlsx'), XLSX));
+  app.get('/PayrollRuns/:id/filings/journal.csv', { config: download, schema: { tags, params, produces: ['text/csv'] } }, async (request, reply) => send(reply, await filings.journalFile(scopeOf(request), request.params.id, 'csv'), CSV));
+
+  {
+    const ledgerTags = ['Payroll ledger accounts'];
+    const view = { access: { permission: 'payroll.ledger.view' as const, feature: 'Payroll' as const } };
+    const manage = { access: { permission: 'payroll.ledger.manage' as const, feature: 'Payroll' as const } };
+    app.get('/PayrollLedgerAccounts', { config: view, schema: { tags: ledgerTags, querystring: ledgerAccountsQuerySchema, response: { 200: ledgerAccountListReplySchema } } }, async (request) => {
+      const rows = await filings.ledgerAccounts(scopeOf(request), request.query.runId);
+      return okList(rows, rows.length);
+    });
+    app.put('/PayrollLedgerAccounts', { config: manage, schema: { tags: ledgerTags, body: ledgerAccountsInputSchema, response: { 200: ledgerAccountListReplySchema } } }, async (request) => {
+      const rows = await filings.saveLedgerAccounts(scopeOf(request), request.body);
+      return okList(rows, rows.length, FILINGS_MSG.ledgerSaved);
+    });
+  }
+};

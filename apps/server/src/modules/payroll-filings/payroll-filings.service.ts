@@ -1,0 +1,499 @@
+import {
+  ErrorCode,
+  FILINGS_MSG as MSG,
+  PAYROLL_FILING_LABELS,
+  PAYROLL_MSG,
+  ledgerGroupOf,
+  monthLabel,
+  type EcrCheck,
+  type EsicCheck,
+  type Journal,
+  type LedgerAccountRow,
+  type LedgerAccountsInput,
+  type LedgerSection,
+  type PayrollFiling,
+  type PayrollFilings,
+  type FilingIssue as WireIssue,
+} from '@tankha/contracts';
+import {
+  ESIC_REASON_LABELS,
+  buildEcr,
+  buildEsicReturn,
+  buildLwfStatement,
+  buildPayrollJournal,
+  buildProfessionalTaxStatement,
+  ddmmyyyy,
+  ecrFiguresOfPayslip,
+  formatInr,
+  journalKey,
+  journalSideOf,
+  previousMonth,
+  stateOfLevyLine,
+  type EcrFile,
+  type EsicFile,
+  type EsicMemberInput,
+  type FilingIssue,
+  type LedgerAccount,
+  type LwfStateStatement,
+  type PayrollJournal,
+  type PtStateStatement,
+  type StatutoryGender,
+} from '@tankha/domain';
+import type { Clock } from '../../platform/clock';
+import { AppError, conflict, notFound } from '../../platform/errors';
+import type { Scope, TenantScope } from '../../platform/tenancy';
+import type { PayrollReportService } from '../payroll-reports/payroll-reports.service';
+import type { SalaryComponentsService } from '../salary/salary-components.service';
+import { buildEsicXlsx, buildJournalCsv, buildJournalXlsx, buildLwfXlsx, buildPtXlsx } from './filings-xlsx';
+import * as repo from './payroll-filings.repo';
+
+/** Only a finalized month's payslips never change: the returns are filed from them. */
+const ISSUED: readonly repo.RunStatus[] = ['finalized', 'paid'];
+
+const JOURNAL_LABELS = { netPay: 'Net pay payable', employerExpense: 'Employer contribution expense' };
+
+/** users.gender: 1 Male, 2 Female, 4 Other; unknown taken as male, as the month calculation does. */
+const GENDERS: Record<number, StatutoryGender | undefined> = { 1: 'Male', 2: 'Female', 4: 'Other' };
+
+/** The components every organisation's journal can meet, besides its own earnings and deductions (compute-month's codes and labels). */
+const FIXED_COMPONENTS: readonly { section: LedgerSection; code: string; label: string }[] = [
+  { section: 'earning', code: 'ADJ_BONUS', label: 'Bonus (one-time)' },
+  { section: 'earning', code: 'ADJ_INCENTIVE', label: 'Incentive (one-time)' },
+  { section: 'earning', code: 'ADJ_OTHER', label: 'Other earning (one-time)' },
+  { section: 'deduction', code: 'ADJ_LOAN_RECOVERY', label: 'Loan recovery (one-time)' },
+  { section: 'deduction', code: 'ADJ_OTHER_DEDUCTION', label: 'Other deduction (one-time)' },
+  { section: 'deduction', code: 'EPF_EE', label: 'Provident Fund (EPF)' },
+  { section: 'deduction', code: 'ESI_EE', label: 'ESI' },
+  { section: 'deduction', code: 'PT', label: 'Professional Tax' },
+  { section: 'deduction', code: 'LWF_EE', label: 'Labour Welfare Fund' },
+  { section: 'deduction', code: 'TDS', label: 'Income Tax (TDS)' },
+  { section: 'employer', code: 'EPF_ER', label: 'EPF (employer)' },
+  { section: 'employer', code: 'EPS_ER', label: 'EPS (employer)' },
+  { section: 'employer', code: 'EDLI', label: 'EDLI' },
+  { section: 'employer', code: 'EPF_ADMIN', label: 'EPF admin charges' },
+  { section: 'employer', code: 'ESI_ER', label: 'ESI (employer)' },
+  { section: 'employer', code: 'LWF_ER', label: 'LWF (employer)' },
+  { section: 'total', code: 'EMPLOYER_EXPENSE', label: JOURNAL_LABELS.employerExpense },
+  { section: 'total', code: 'NET_PAY', label: JOURNAL_LABELS.netPay },
+];
+const GROUP_ORDER = ['Earnings', 'Deductions', 'Statutory', 'Totals'];
+
+export interface DownloadedFile {
+  bytes: Buffer;
+  fileName: string;
+}
+
+/** What every file of a month is built from, read once. */
+interface MonthData {
+  run: repo.RunRow;
+  payslips: repo.FilingPayslip[];
+  people: Map<string, repo.PersonRecord>;
+  ptState: string | null;
+  lwfState: string | null;
+}
+
+/**
+ * Who a line is about, as the portal checks it: the employee's record today (a UAN or IP number
+ * added, a name corrected after the month was finalized), else the payslip's snapshot. The amounts
+ * always come from the payslip.
+ */
+function identityOf(employee: repo.FilingEmployee, person: repo.PersonRecord | undefined): { name: string; uan: string | null; esiNumber: string | null } {
+  return { name: person?.name || employee.name, uan: person?.uan ?? employee.uan, esiNumber: person?.esiNumber ?? employee.esiNumber };
+}
+
+const fileMonth = (month: string) => monthLabel(month).replace(' ', '-');
+const rupees = (paise: number) => paise / 100;
+
+/** The 409 of a file the portal would partly reject: its message, and each line's reasons keyed by who. */
+function rejected(message: string, errors: readonly FilingIssue[]): AppError {
+  const byWho: Record<string, string> = {};
+  for (const e of errors) {
+    const who = e.employeeNumber ? `${e.employeeNumber} ${e.name}` : e.name;
+    byWho[who] = byWho[who] ? `${byWho[who]}; ${e.message}` : e.message;
+  }
+  return new AppError(409, ErrorCode.Conflict, message, byWho);
+}
+
+const issuesOut = (issues: readonly FilingIssue[]): WireIssue[] => issues.map((i) => ({ userId: i.userId, employeeNumber: i.employeeNumber, name: i.name, field: i.field, message: i.message }));
+
+/**
+ * The statutory files and the payroll journal of a finalized month (issue 11 item 2): the EPFO ECR
+ * with its validation, the ESIC monthly contribution, the Professional Tax and LWF statements, and
+ * the journal on the organisation's ledger accounts. Every file is regenerated from the finalized
+ * payslips (which never change) and each download is recorded in the payroll reports log.
+ */
+export class PayrollFilingsService {
+  constructor(private readonly deps: { clock: Clock; reports: Pick<PayrollReportService, 'record'>; components: Pick<SalaryComponentsService, 'earnings' | 'deductions' | 'statutory'> }) {}
+
+  // ——— What a month can file ———
+
+  /** GET /PayrollRuns/:id/filings: each file, whether it can be downloaded and why not. */
+  async overview(scope: Scope, runId: string): Promise<PayrollFilings> {
+    const data = await this.monthData(scope, runId);
+    const { run } = data;
+    const ecr = this.ecrOf(data);
+    const esic = await this.esicOf(scope, data);
+    const pt = this.ptOf(data);
+    const lwf = this.lwfOf(data);
+    const journal = this.journalOf(data, await this.accountMap(scope));
+    const file = (kind: PayrollFiling['kind'], f: Omit<PayrollFiling, 'kind' | 'label'>): PayrollFiling => ({ kind, label: PAYROLL_FILING_LABELS[kind], ...f });
+    return {
+      runId: run.id,
+      month: run.month,
+      files: [
+        file('ecr', {
+          available: ecr.lines.length > 0,
+          reason: ecr.lines.length > 0 ? null : MSG.ecrNone,
+          fileName: ecrFileName(run.month),
+          rows: ecr.lines.length,
+          errors: ecr.errors.length,
+          warnings: ecr.warnings.length,
+        }),
+        file('esic', {
+          available: esic.rows.length > 0,
+          reason: esic.rows.length > 0 ? null : MSG.esicNone,
+          fileName: esicFileName(run.month),
+          rows: esic.rows.length,
+          errors: esic.errors.length,
+          warnings: esic.warnings.length,
+        }),
+        file('pt', {
+          available: pt.length > 0,
+          reason: pt.length > 0 ? null : MSG.ptNone(run.month),
+          fileName: ptFileName(run.month),
+          rows: pt.reduce((s, x) => s + x.rows.length, 0),
+          errors: 0,
+          warnings: pt.reduce((s, x) => s + x.rows.filter((r) => r.note).length, 0),
+        }),
+        file('lwf', {
+          available: lwf.length > 0,
+          reason: lwf.length > 0 ? null : MSG.lwfNotDue(run.month),
+          fileName: lwfFileName(run.month),
+          rows: lwf.reduce((s, x) => s + x.rows.length, 0),
+          errors: 0,
+          warnings: lwf.reduce((s, x) => s + x.rows.filter((r) => r.note).length, 0),
+        }),
+        file('journal', {
+          available: journal.unmapped.length === 0,
+          reason: journal.unmapped.length === 0 ? null : MSG.journalUnmapped(journal.unmapped.length),
+          fileName: journalFileName(run.month, 'xlsx'),
+          rows: journal.lines.length,
+          errors: journal.unmapped.length,
+          warnings: 0,
+        }),
+      ],
+    };
+  }
+
+  // ——— EPFO ECR ———
+
+  /** GET /PayrollRuns/:id/filings/ecr: every line as the file would carry it, what EPFO would reject and why. */
+  async ecrCheck(scope: Scope, runId: string): Promise<EcrCheck> {
+    const data = await this.monthData(scope, runId);
+    const ecr = this.ecrOf(data);
+    return {
+      month: data.run.month,
+      fileName: ecrFileName(data.run.month),
+      lines: ecr.lines.map((l) => ({ ...l })),
+      errors: issuesOut(ecr.errors),
+      warnings: issuesOut(ecr.warnings),
+      totals: ecr.totals,
+    };
+  }
+
+  /**
+   * GET /PayrollRuns/:id/filings/ecr.txt: refused (409, with every rejected line) while a line has
+   * an error, unless `validOnly` asks for the accepted lines alone.
+   */
+  async ecrFile(scope: Scope, runId: string, validOnly: boolean): Promise<DownloadedFile> {
+    const data = await this.monthData(scope, runId);
+    const ecr = this.ecrOf(data);
+    if (ecr.lines.length === 0) throw conflict(MSG.ecrNone);
+    if (ecr.errors.length > 0 && !validOnly) throw rejected(MSG.ecrHasErrors(ecr.lines.filter((l) => l.rejected).length), ecr.errors);
+    if (ecr.totals.members === 0) throw rejected(MSG.ecrNothingValid, ecr.errors);
+    const fileName = ecrFileName(data.run.month);
+    const excluded = ecr.lines.filter((l) => l.rejected).length;
+    await this.deps.reports.record(scope, {
+      runId,
+      month: data.run.month,
+      kind: 'ecr',
+      fileName,
+      summary: { employees: ecr.totals.members, excluded, epfWages: ecr.totals.epfWages, employeeShare: ecr.totals.employeeShare, epsShare: ecr.totals.epsShare, employerShare: ecr.totals.employerShare },
+    });
+    return { bytes: Buffer.from(ecr.validText, 'ascii'), fileName };
+  }
+
+  // ——— ESIC ———
+
+  async esicCheck(scope: Scope, runId: string): Promise<EsicCheck> {
+    const data = await this.monthData(scope, runId);
+    const esic = await this.esicOf(scope, data);
+    return {
+      month: data.run.month,
+      fileName: esicFileName(data.run.month),
+      rows: esic.rows.map(({ wagesPaise, ...r }) => ({ ...r, wages: rupees(wagesPaise), reasonLabel: ESIC_REASON_LABELS[r.reasonCode] })),
+      errors: issuesOut(esic.errors),
+      warnings: issuesOut(esic.warnings),
+      totals: { members: esic.totals.members, wages: rupees(esic.totals.wagesPaise) },
+    };
+  }
+
+  async esicFile(scope: Scope, runId: string, validOnly: boolean): Promise<DownloadedFile> {
+    const data = await this.monthData(scope, runId);
+    const esic = await this.esicOf(scope, data);
+    if (esic.rows.length === 0) throw conflict(MSG.esicNone);
+    if (esic.errors.length > 0 && !validOnly) throw rejected(MSG.esicHasErrors(esic.rows.filter((r) => r.rejected).length), esic.errors);
+    const valid = esic.rows.filter((r) => !r.rejected);
+    if (valid.length === 0) throw rejected(MSG.esicNothingValid, esic.errors);
+    const fileName = esicFileName(data.run.month);
+    await this.deps.reports.record(scope, {
+      runId,
+      month: data.run.month,
+      kind: 'esic',
+      fileName,
+      summary: { employees: valid.length, excluded: esic.rows.length - valid.length, wages: rupees(esic.totals.wagesPaise) },
+    });
+    return { bytes: await buildEsicXlsx(valid), fileName };
+  }
+
+  // ——— Professional tax and LWF ———
+
+  async ptFile(scope: Scope, runId: string): Promise<DownloadedFile> {
+    const data = await this.monthData(scope, runId);
+    const states = this.ptOf(data);
+    if (states.length === 0) throw conflict(MSG.ptNone(data.run.month));
+    const fileName = ptFileName(data.run.month);
+    const bytes = await buildPtXlsx({ organisationName: await repo.findOrganisationName(scope.db), month: data.run.month }, states);
+    await this.deps.reports.record(scope, {
+      runId,
+      month: data.run.month,
+      kind: 'pt',
+      fileName,
+      summary: {
+        employees: states.reduce((s, x) => s + x.totals.employees, 0),
+        total: rupees(states.reduce((s, x) => s + x.totals.ptPaise, 0)),
+        states: states.map((x) => ({ state: x.stateName, employees: x.totals.employees, total: rupees(x.totals.ptPaise) })),
+      },
+    });
+    return { bytes, fileName };
+  }
+
+  async lwfFile(scope: Scope, runId: string): Promise<DownloadedFile> {
+    const data = await this.monthData(scope, runId);
+    const states = this.lwfOf(data);
+    if (states.length === 0) throw conflict(MSG.lwfNotDue(data.run.month));
+    const fileName = lwfFileName(data.run.month);
+    const bytes = await buildLwfXlsx({ organisationName: await repo.findOrganisationName(scope.db), month: data.run.month }, states);
+    await this.deps.reports.record(scope, {
+      runId,
+      month: data.run.month,
+      kind: 'lwf',
+      fileName,
+      summary: {
+        employees: states.reduce((s, x) => s + x.totals.employees, 0),
+        employeeShare: rupees(states.reduce((s, x) => s + x.totals.employeePaise, 0)),
+        employerShare: rupees(states.reduce((s, x) => s + x.totals.employerPaise, 0)),
+        states: states.map((x) => x.stateName),
+      },
+    });
+    return { bytes, fileName };
+  }
+
+  // ——— The journal ———
+
+  async journal(scope: Scope, runId: string): Promise<Journal> {
+    const data = await this.monthData(scope, runId);
+    const journal = this.journalOf(data, await this.accountMap(scope));
+    return {
+      month: data.run.month,
+      date: ddmmyyyy(data.run.periodEnd),
+      reference: journalReference(data.run.month),
+      lines: journal.lines.map((l) => ({ accountCode: l.accountCode, accountName: l.accountName, debit: rupees(l.debitPaise), credit: rupees(l.creditPaise), narration: l.narration })),
+      unmapped: journal.unmapped.map((c) => ({ section: c.section, code: c.code, label: c.label, side: c.side, amount: rupees(c.amountPaise) })),
+      totalDebit: rupees(journal.totalDebitPaise),
+      totalCredit: rupees(journal.totalCreditPaise),
+    };
+  }
+
+  /** The journal as XLSX or CSV: refused while a component has no ledger account. */
+  async journalFile(scope: Scope, runId: string, format: 'xlsx' | 'csv'): Promise<DownloadedFile> {
+    const data = await this.monthData(scope, runId);
+    const journal = this.journalOf(data, await this.accountMap(scope));
+    if (journal.unmapped.length > 0) {
+      const byLabel: Record<string, string> = {};
+      for (const c of journal.unmapped) {
+        const why = `${c.side === 'debit' ? 'Debit' : 'Credit'} ${formatInr(c.amountPaise)}: no ledger account`;
+        byLabel[c.label] = byLabel[c.label] ? `${byLabel[c.label]}; ${why}` : why;
+      }
+      throw new AppError(409, ErrorCode.Conflict, MSG.journalUnmapped(journal.unmapped.length), byLabel);
+    }
+    // Cannot happen while net pay = earnings − deductions on every payslip; checked, never assumed.
+    if (journal.totalDebitPaise !== journal.totalCreditPaise) throw conflict(MSG.journalUnbalanced);
+    const heading = { date: ddmmyyyy(data.run.periodEnd), reference: journalReference(data.run.month) };
+    const fileName = journalFileName(data.run.month, format);
+    const bytes = format === 'xlsx' ? await buildJournalXlsx(heading, journal) : Buffer.from(buildJournalCsv(heading, journal), 'utf8');
+    await this.deps.reports.record(scope, {
+      runId,
+      month: data.run.month,
+      kind: 'journal',
+      fileName,
+      summary: { lines: journal.lines.length, debit: rupees(journal.totalDebitPaise), credit: rupees(journal.totalCreditPaise), netPay: rupees(journal.components.find((c) => c.code === 'NET_PAY')?.amountPaise ?? 0), format },
+    });
+    return { bytes, fileName };
+  }
+
+  // ——— Ledger accounts ———
+
+  /**
+   * GET /PayrollLedgerAccounts: every component the journal can meet — the organisation's earnings
+   * and deductions, one-time items, the statutory lines, the two totals, the components of the
+   * given (else the latest finalized) month and any already mapped — with its account, if any.
+   */
+  async ledgerAccounts(scope: Scope, runId?: string): Promise<LedgerAccountRow[]> {
+    const { db: tdb } = scope;
+    if (runId !== undefined && !(await repo.findRun(tdb, runId))) throw notFound(PAYROLL_MSG.runNotFound);
+    const sourceRunId = runId ?? (await repo.findLatestIssuedRunId(tdb));
+    const [earnings, deductions, runComponents, stored] = await Promise.all([
+      this.deps.components.earnings(scope),
+      this.deps.components.deductions(scope),
+      sourceRunId ? repo.findRunComponents(tdb, sourceRunId) : Promise.resolve([]),
+      repo.listLedgerAccounts(tdb),
+    ]);
+    const rows = new Map<string, { section: LedgerSection; code: string; label: string }>();
+    const add = (c: { section: LedgerSection; code: string; label: string }) => {
+      if (!rows.has(journalKey(c.section, c.code))) rows.set(journalKey(c.section, c.code), c);
+    };
+    for (const e of earnings) add({ section: 'earning', code: e.code, label: e.nameInPayslip });
+    for (const d of deductions) add({ section: 'deduction', code: `DED_${d.id}`, label: d.deductionName });
+    for (const c of FIXED_COMPONENTS) add(c);
+    for (const c of runComponents) add(c);
+    for (const s of stored) add({ section: s.section, code: s.code, label: s.code });
+    const accounts = new Map(stored.map((s) => [journalKey(s.section, s.code), s]));
+    return [...rows.values()]
+      .map((c, i) => ({ c, i, group: ledgerGroupOf(c.section, c.code) }))
+      .sort((a, b) => GROUP_ORDER.indexOf(a.group) - GROUP_ORDER.indexOf(b.group) || a.i - b.i)
+      .map(({ c, group }) => {
+        const account = accounts.get(journalKey(c.section, c.code));
+        return { ...c, group, side: journalSideOf(c.section, c.code), accountCode: account?.accountCode ?? null, accountName: account?.accountName ?? null };
+      });
+  }
+
+  /** PUT /PayrollLedgerAccounts: the whole mapping as the screen shows it; a blank row is unmapped. */
+  async saveLedgerAccounts(scope: Scope, input: LedgerAccountsInput): Promise<LedgerAccountRow[]> {
+    const rows = input.accounts.filter((a) => a.accountCode !== '' && a.accountName !== '');
+    await repo.replaceLedgerAccounts(scope.db, rows, scope.ctx.userId, this.deps.clock.now());
+    return this.ledgerAccounts(scope);
+  }
+
+  // ——— Building blocks ———
+
+  private async monthData(scope: Scope, runId: string): Promise<MonthData> {
+    const { db: tdb } = scope;
+    const run = await repo.findRun(tdb, runId);
+    if (!run) throw notFound(PAYROLL_MSG.runNotFound);
+    if (!ISSUED.includes(run.status)) throw conflict(MSG.notFinalized);
+    const [payslips, statutory] = await Promise.all([repo.findFilingPayslips(tdb, runId), this.deps.components.statutory(scope)]);
+    const people = await repo.findPeople(tdb, payslips.map((p) => p.userId));
+    const stateOf = (component: 'ProfessionalTax' | 'LWF') => {
+      const c = statutory.find((s) => s.component === component);
+      const code = c?.settings.stateCode;
+      return c?.isEnabled && typeof code === 'string' && code !== '' ? code : null;
+    };
+    return { run, payslips, people, ptState: stateOf('ProfessionalTax'), lwfState: stateOf('LWF') };
+  }
+
+  private ecrOf({ run, payslips, people }: MonthData): EcrFile {
+    return buildEcr({
+      month: run.month,
+      periodStart: run.periodStart,
+      members: payslips.map((p) => {
+        const person = people.get(p.userId);
+        const who = identityOf(p.employee, person);
+        return { userId: p.userId, employeeNumber: p.employee.employeeNumber, name: who.name, uan: who.uan, dateOfBirth: person?.dateOfBirth ?? null, ...ecrFiguresOfPayslip(p) };
+      }),
+    });
+  }
+
+  private async esicOf(scope: TenantScope, { run, payslips, people }: MonthData): Promise<EsicFile> {
+    const previous = await repo.findRunOfMonth(scope.db, previousMonth(run.month));
+    const lastMonth = previous && ISSUED.includes(previous.status) ? await repo.findEsiContributors(scope.db, previous.id) : [];
+    const coveredLastMonth = new Set(lastMonth.map((c) => c.userId));
+    const here = new Set(payslips.map((p) => p.userId));
+    const gone = lastMonth.filter((c) => !here.has(c.userId));
+    const goneRecords = await repo.findPeople(scope.db, gone.map((c) => c.userId));
+    const members: EsicMemberInput[] = [
+      ...payslips.map((p) => ({
+        userId: p.userId,
+        employeeNumber: p.employee.employeeNumber,
+        name: identityOf(p.employee, people.get(p.userId)).name,
+        ipNumber: identityOf(p.employee, people.get(p.userId)).esiNumber,
+        payslip: { payableDays: p.payableDays, esiWagePaise: p.wages.esiWagePaise, esiCharged: p.wages.esiWagePaise > 0 || p.lines.some((l) => l.code === 'ESI_EE' || l.code === 'ESI_ER') },
+        coveredLastMonth: coveredLastMonth.has(p.userId),
+        dateOfLeaving: people.get(p.userId)?.dateOfLeaving ?? null,
+      })),
+      ...gone.map((c) => ({
+        userId: c.userId,
+        employeeNumber: c.employee.employeeNumber,
+        name: identityOf(c.employee, goneRecords.get(c.userId)).name,
+        ipNumber: identityOf(c.employee, goneRecords.get(c.userId)).esiNumber,
+        payslip: null,
+        coveredLastMonth: true,
+        dateOfLeaving: goneRecords.get(c.userId)?.dateOfLeaving ?? null,
+      })),
+    ];
+    return buildEsicReturn({ month: run.month, periodStart: run.periodStart, periodEnd: run.periodEnd, members });
+  }
+
+  private ptOf({ run, payslips, people, ptState }: MonthData): PtStateStatement[] {
+    return buildProfessionalTaxStatement(
+      run.month,
+      payslips.flatMap((p) => {
+        const lines = p.lines.filter((l) => l.code === 'PT');
+        // The state the payslip was charged for; a payslip with no PT line (nil slab) is in the organisation's PT state.
+        const stateCode = lines.map((l) => stateOfLevyLine(l.explanation, 'pt')).find((s) => s !== null) ?? ptState;
+        if (!stateCode) return [];
+        return [
+          {
+            userId: p.userId,
+            employeeNumber: p.employee.employeeNumber,
+            name: p.employee.name,
+            gender: GENDERS[people.get(p.userId)?.gender ?? 0] ?? 'Male',
+            stateCode,
+            grossPaise: p.grossPaise,
+            ptPaise: lines.reduce((s, l) => s + l.amountPaise, 0),
+          },
+        ];
+      }),
+    );
+  }
+
+  private lwfOf({ run, payslips, lwfState }: MonthData): LwfStateStatement[] {
+    return buildLwfStatement(
+      run.month,
+      payslips.flatMap((p) => {
+        const lines = p.lines.filter((l) => l.code === 'LWF_EE' || l.code === 'LWF_ER');
+        if (lines.length === 0) return [];
+        const stateCode = lines.map((l) => stateOfLevyLine(l.explanation, 'lwf')).find((s) => s !== null) ?? lwfState;
+        if (!stateCode) return [];
+        const sum = (code: string) => lines.filter((l) => l.code === code).reduce((s, l) => s + l.amountPaise, 0);
+        return [{ userId: p.userId, employeeNumber: p.employee.employeeNumber, name: p.employee.name, stateCode, grossPaise: p.grossPaise, employeePaise: sum('LWF_EE'), employerPaise: sum('LWF_ER') }];
+      }),
+    );
+  }
+
+  private journalOf({ payslips }: MonthData, accounts: ReadonlyMap<string, LedgerAccount>): PayrollJournal {
+    return buildPayrollJournal(payslips, accounts, JOURNAL_LABELS);
+  }
+
+  private async accountMap(scope: TenantScope): Promise<Map<string, LedgerAccount>> {
+    const stored = await repo.listLedgerAccounts(scope.db);
+    return new Map(stored.map((s) => [journalKey(s.section, s.code), { accountCode: s.accountCode, accountName: s.accountName }]));
+  }
+}
+
+export const ecrFileName = (month: string) => `ECR-${fileMonth(month)}.txt`;
+export const esicFileName = (month: string) => `ESIC-Contribution-${fileMonth(month)}.xlsx`;
+export const ptFileName = (month: string) => `Professional-Tax-${fileMonth(month)}.xlsx`;
+export const lwfFileName = (month: string) => `LWF-${fileMonth(month)}.xlsx`;
+export const journalFileName = (month: string, format: 'xlsx' | 'csv') => `Payroll-Journal-${fileMonth(month)}.${format}`;
+const journalReference = (month: string) => `PAYROLL-${month}`;

@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconChecklist, IconDownload } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { can, monthLabel, type PayrollFiling, type PayrollFilingKind, type PayrollRun } from '@tankha/contracts';
+import { groupIndian } from '@tankha/domain';
+import { errorMessage } from '../../app/api';
+import { useCurrentUser } from '../../app/current-user';
+import { ledgerAccountsPath } from '../../app/paths';
+import { toast } from '../../app/toast';
+import { ErrorState } from '../../ui/ErrorState';
+import { PageLoader } from '../../ui/PageLoader';
+import { EcrCheckModal, EsicCheckModal } from './FilingCheckModal';
+import { downloadFiling, useFilings } from './filings.api';
+import { toastFailure } from './notify';
+
+/** Statutory files exist for a month whose payslips can no longer change. */
+export function hasStatutoryFiles(run: Pick<PayrollRun, 'status'>): boolean {
+  return run.status === 'finalized' || run.status === 'paid';
+}
+
+const WHAT: Record<PayrollFilingKind, string> = {
+  ecr: 'EPFO electronic challan-cum-return (ECR 2.0), text file',
+  esic: 'ESIC monthly contribution upload, Excel',
+  pt: 'Professional tax by state and slab, Excel',
+  lwf: 'Labour Welfare Fund for the states where it falls due, Excel',
+  journal: 'Payroll journal on your ledger accounts, Excel or CSV',
+};
+
+const UNITS: Record<PayrollFilingKind, [string, string]> = {
+  ecr: ['member', 'members'],
+  esic: ['insured person', 'insured persons'],
+  pt: ['employee', 'employees'],
+  lwf: ['employee', 'employees'],
+  journal: ['ledger line', 'ledger lines'],
+};
+
+function statusOf(f: PayrollFiling): string {
+  if (!f.available) return f.reason ?? 'Not available';
+  const [one, many] = UNITS[f.kind];
+  const parts = [`${groupIndian(f.rows)} ${f.rows === 1 ? one : many}`];
+  if (f.errors > 0) parts.push(`${groupIndian(f.errors)} ${f.errors === 1 ? 'problem' : 'problems'} to fix`);
+  if (f.warnings > 0) parts.push(`${groupIndian(f.warnings)} ${f.warnings === 1 ? 'note' : 'notes'}`);
+  return parts.join(' · ');
+}
+
+/**
+ * "Statutory files" of a finalized month (issue 11 item 2): the ECR and ESIC files open their
+ * validation first; the PT and LWF statements and the journal download at once. A file that cannot
+ * be made says why (nothing to file, not due, components without a ledger account).
+ */
+export function StatutoryFiles({ run }: { run: PayrollRun }) {
+  const user = useCurrentUser();
+  const shown = hasStatutoryFiles(run) && can(user.roleId, 'payroll.filings.download');
+  const filings = useFilings(run.id, shown);
+  const [checking, setChecking] = useState<'ecr' | 'esic' | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  if (!shown) return null;
+
+  const download = async (f: PayrollFiling, format: 'xlsx' | 'csv' = 'xlsx') => {
+    const key = `${f.kind}-${format}`;
+    setBusy(key);
+    try {
+      const fileName = format === 'csv' ? (f.fileName ?? '').replace(/\.xlsx$/, '.csv') : (f.fileName ?? '');
+      await downloadFiling(run.id, format === 'csv' ? 'journalCsv' : f.kind, fileName);
+      toast.success(`${f.label} downloaded`);
+    } catch (error) {
+      toastFailure(error, `Failed to download the ${f.label}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const action = (f: PayrollFiling) => {
+    if (f.kind === 'ecr' || f.kind === 'esic') {
+      return (
+        <Button size="xs" variant="light" leftSection={<IconChecklist size={14} />} disabled={!f.available} onClick={() => setChecking(f.kind === 'ecr' ? 'ecr' : 'esic')} aria-label={`Check and download ${f.label}`}>
+          Check and download
+        </Button>
+      );
+    }
+    if (f.kind === 'journal') {
+      return (
+        <Group gap={6} wrap="nowrap">
+          {(['xlsx', 'csv'] as const).map((format) => (
+            <Tooltip key={format} label={f.reason ?? ''} disabled={f.available} multiline w={280}>
+              <span>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconDownload size={14} />}
+                  disabled={!f.available}
+                  loading={busy === `journal-${format}`}
+                  onClick={() => void download(f, format)}
+                  aria-label={`Download ${f.label} (${format.toUpperCase()})`}
+                >
+                  {format.toUpperCase()}
+                </Button>
+              </span>
+            </Tooltip>
+          ))}
+        </Group>
+      );
+    }
+    return (
+      <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} disabled={!f.available} loading={busy === `${f.kind}-xlsx`} onClick={() => void download(f)} aria-label={`Download ${f.label}`}>
+        Download
+      </Button>
+    );
+  };
+
+  return (
+    <Card component="section" aria-label="Statutory files">
+      <Stack gap="sm">
+        <div>
+          <Title order={4} size="h5">
+            Statutory files
+          </Title>
+          <Text size="sm" c="dimmed">
+            Returns and the journal for {monthLabel(run.month)}, made from its finalized payslips. Each download is recorded in the payroll reports.
+          </Text>
+        </div>
+        {filings.isPending ? (
+          <PageLoader label="Loading the statutory files" />
+        ) : filings.isError ? (
+          <ErrorState message={errorMessage(filings.error, 'Failed to load the statutory files.')} onRetry={() => void filings.refetch()} />
+        ) : (
+          <Table aria-label="Statutory files of the month" verticalSpacing="xs">
+            <Table.Tbody>
+              {filings.data.files.map((f) => (
+                <Table.Tr key={f.kind}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {f.label}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {WHAT[f.kind]}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6}>
+                      {f.available && f.errors > 0 && (
+                        <Badge color="red" variant="light" size="sm">
+                          Check
+                        </Badge>
+                      )}
+                      <Text size="sm" c={f.available ? undefined : 'dimmed'}>
+                        {statusOf(f)}
+                      </Text>
+                    </Group>
+                    {f.kind === 'journal' && !f.available && can(user.roleId, 'payroll.ledger.view') && (
+                      <Anchor component={Link} to={ledgerAccountsPath(run.id)} size="sm">
+                        Map ledger accounts
+                      </Anchor>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">{action(f)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+      {checking === 'ecr' && (
+        <EcrCheckModal
+          run={run}
+          onClose={() => {
+            setChecking(null);
+            void filings.refetch();
+          }}
+        />
+      )}
+      {checking === 'esic' && (
+        <EsicCheckModal
+          run={run}
+          onClose={() => {
+            setChecking(null);
+            void filings.refetch();
+          }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  ecrCheckReplySchema,
+  esicCheckReplySchema,
+  journalReplySchema,
+  ledgerAccountListReplySchema,
+  payrollFilingsReplySchema,
+  type EcrCheck,
+  type EsicCheck,
+  type Journal,
+  type LedgerAccountRow,
+  type LedgerAccountsInput,
+  type PayrollFilingKind,
+  type PayrollFilings,
+} from '@tankha/contracts';
+import { api, apiDownload } from '../../app/api';
+import { PAYROLL_KEY } from './payroll.api';
+
+/**
+ * Statutory files of a finalized month and the ledger accounts of its journal (issue 11 item 2).
+ * Under the payroll key, so one invalidation after a change refreshes them with the run.
+ */
+const enc = encodeURIComponent;
+const filingsPath = (runId: string) => `/PayrollRuns/${enc(runId)}/filings`;
+
+export function useFilings(runId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [PAYROLL_KEY, 'filings', runId],
+    queryFn: async ({ signal }): Promise<PayrollFilings> => (await api.get(filingsPath(runId), payrollFilingsReplySchema, { quiet: true, signal })).data,
+    enabled,
+  });
+}
+
+export function useEcrCheck(runId: string) {
+  return useQuery({
+    queryKey: [PAYROLL_KEY, 'filings', runId, 'ecr'],
+    queryFn: async ({ signal }): Promise<EcrCheck> => (await api.get(`${filingsPath(runId)}/ecr`, ecrCheckReplySchema, { quiet: true, signal })).data,
+  });
+}
+
+export function useEsicCheck(runId: string) {
+  return useQuery({
+    queryKey: [PAYROLL_KEY, 'filings', runId, 'esic'],
+    queryFn: async ({ signal }): Promise<EsicCheck> => (await api.get(`${filingsPath(runId)}/esic`, esicCheckReplySchema, { quiet: true, signal })).data,
+  });
+}
+
+export function useJournal(runId: string) {
+  return useQuery({
+    queryKey: [PAYROLL_KEY, 'filings', runId, 'journal'],
+    queryFn: async ({ signal }): Promise<Journal> => (await api.get(`${filingsPath(runId)}/journal`, journalReplySchema, { quiet: true, signal })).data,
+  });
+}
+
+/** The file of each kind, as the server names it. */
+const FILE_PATHS: Record<PayrollFilingKind | 'journalCsv', string> = {
+  ecr: 'ecr.txt',
+  esic: 'esic.xlsx',
+  pt: 'professional-tax.xlsx',
+  lwf: 'lwf.xlsx',
+  journal: 'journal.xlsx',
+  journalCsv: 'journal.csv',
+};
+
+export async function downloadFiling(runId: string, kind: PayrollFilingKind | 'journalCsv', fileName: string, options: { validOnly?: boolean } = {}): Promise<void> {
+  await apiDownload(`${filingsPath(runId)}/${FILE_PATHS[kind]}`, fileName, { quiet: true, ...(options.validOnly ? { query: { validOnly: 'true' } } : {}) });
+}
+
+export const LEDGER_KEY = [PAYROLL_KEY, 'ledger-accounts'] as const;
+
+export function useLedgerAccounts(runId: string | null) {
+  return useQuery({
+    queryKey: [...LEDGER_KEY, runId],
+    queryFn: async ({ signal }): Promise<LedgerAccountRow[]> =>
+      (await api.get('/PayrollLedgerAccounts', ledgerAccountListReplySchema, { quiet: true, signal, ...(runId ? { query: { runId } } : {}) })).data,
+  });
+}
+
+export async function saveLedgerAccounts(input: LedgerAccountsInput): Promise<LedgerAccountRow[]> {
+  return (await api.put('/PayrollLedgerAccounts', ledgerAccountListReplySchema, input, { quiet: true })).data;
+}

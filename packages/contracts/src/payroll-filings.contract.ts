@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { envelope, listEnvelope } from './envelope';
+import { monthLabel } from './attendance.contract';
+
+/**
+ * Statutory files and the payroll journal of a finalized (or paid) month (issue 11 item 2), and the
+ * ledger accounts the journal posts to. Money on the wire is rupees (numbers with at most two
+ * decimals; the statutory returns carry whole rupees). Paths are under the API prefix:
+ *
+ *   GET /PayrollRuns/:id/filings                      payrollFilingsReplySchema (which files, how many rows, errors)
+ *   GET /PayrollRuns/:id/filings/ecr                  ecrCheckReplySchema (every line, the rejected ones with why)
+ *   GET /PayrollRuns/:id/filings/ecr.txt              text/plain; 409 with the errors unless validOnly=true
+ *   GET /PayrollRuns/:id/filings/esic                 esicCheckReplySchema
+ *   GET /PayrollRuns/:id/filings/esic.xlsx            the ESIC upload template; 409 with the errors unless validOnly=true
+ *   GET /PayrollRuns/:id/filings/professional-tax.xlsx   PT statement per state
+ *   GET /PayrollRuns/:id/filings/lwf.xlsx             LWF statement for the states where it falls due
+ *   GET /PayrollRuns/:id/filings/journal              journalReplySchema (lines, unmapped components)
+ *   GET /PayrollRuns/:id/filings/journal.xlsx|.csv    409 while a component has no ledger account
+ *   GET /PayrollLedgerAccounts                        ledgerAccountListReplySchema (query runId adds that month's components)
+ *   PUT /PayrollLedgerAccounts                        ledgerAccountsInputSchema → ledgerAccountListReplySchema
+ */
+
+export const PAYROLL_FILING_KINDS = ['ecr', 'esic', 'pt', 'lwf', 'journal'] as const;
+export type PayrollFilingKind = (typeof PAYROLL_FILING_KINDS)[number];
+export const PAYROLL_FILING_LABELS: Record<PayrollFilingKind, string> = {
+  ecr: 'EPF ECR',
+  esic: 'ESIC contribution',
+  pt: 'Professional Tax statement',
+  lwf: 'LWF statement',
+  journal: 'Payroll journal',
+};
+
+const plural = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
+
+export const FILINGS_MSG = {
+  notFinalized: 'Statutory files are available once the payroll is finalized',
+  ecrNone: 'No EPF was charged in this month: there is no ECR to file',
+  ecrHasErrors: (n: number) => `The ECR has ${plural(n, 'line', 'lines')} EPFO would reject. Fix ${n === 1 ? 'it' : 'them'}, or download the valid lines only.`,
+  ecrNothingValid: 'Every ECR line would be rejected: there are no valid lines to download',
+  esicNone: 'No ESI was charged in this month: there is no ESIC contribution to file',
+  esicHasErrors: (n: number) => `The ESIC file has ${plural(n, 'row', 'rows')} ESIC would reject. Fix ${n === 1 ? 'it' : 'them'}, or download the valid rows only.`,
+  esicNothingValid: 'Every ESIC row would be rejected: there are no valid rows to download',
+  ptNone: (month: string) => `No professional tax in ${monthLabel(month)}: choose the professional tax state in Statutory Components`,
+  lwfNotDue: (month: string) => `Labour Welfare Fund does not fall due in ${monthLabel(month)} in any state of this payroll`,
+  journalUnmapped: (n: number) =>
+    `${plural(n, 'component has', 'components have')} no ledger account. Map ${n === 1 ? 'it' : 'them'} in Payroll Settings → Ledger accounts, then download the journal.`,
+  journalUnbalanced: 'The journal does not balance: the payslips’ lines do not add up to their net pay',
+  ledgerSaved: 'Ledger accounts saved',
+  accountBoth: 'Enter both the account code and the account name',
+  accountCodeChars: 'Account code may have letters, digits, spaces and . _ / - only',
+  accountDuplicate: 'This component is listed twice',
+} as const;
+
+export const payrollFilingDownloadQuerySchema = z.object({
+  /** ECR and ESIC: leave out the lines the portal would reject instead of refusing the download. */
+  validOnly: z
+    .enum(['true', 'false'], { error: 'validOnly must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+export const filingIssueSchema = z.object({
+  userId: z.string(),
+  employeeNumber: z.string().nullable(),
+  name: z.string(),
+  /** What to fix: 'uan', 'name', 'ipNumber'; warnings also 'eps', 'esi'. */
+  field: z.string(),
+  message: z.string(),
+});
+export type FilingIssue = z.infer<typeof filingIssueSchema>;
+
+export const payrollFilingSchema = z.object({
+  kind: z.enum(PAYROLL_FILING_KINDS),
+  label: z.string(),
+  available: z.boolean(),
+  /** Why the file cannot be downloaded (nothing to file, not due, unmapped components). */
+  reason: z.string().nullable(),
+  fileName: z.string().nullable(),
+  /** Lines (ECR), rows (ESIC), employees (PT, LWF) or journal lines. */
+  rows: z.number().int(),
+  errors: z.number().int(),
+  warnings: z.number().int(),
+});
+export type PayrollFiling = z.infer<typeof payrollFilingSchema>;
+export const payrollFilingsReplySchema = envelope(z.object({ runId: z.string(), month: z.string(), files: z.array(payrollFilingSchema) }));
+export type PayrollFilings = z.infer<typeof payrollFilingsReplySchema>['data'];
+
+const explained = { explanation: z.array(z.string()), rejected: z.boolean() };
+
+export const ecrLineSchema = z.object({
+  userId: z.string(),
+  employeeNumber: z.string().nullable(),
+  name: z.string(),
+  uan: z.string(),
+  memberName: z.string(),
+  grossWages: z.number().int(),
+  epfWages: z.number().int(),
+  epsWages: z.number().int(),
+  edliWages: z.number().int(),
+  employeeShare: z.number().int(),
+  epsShare: z.number().int(),
+  employerShare: z.number().int(),
+  ncpDays: z.number().int(),
+  refundOfAdvances: z.number().int(),
+  /** The line exactly as the file carries it. */
+  text: z.string(),
+  ...explained,
+});
+export type EcrLine = z.infer<typeof ecrLineSchema>;
+
+export const ecrCheckSchema = z.object({
+  month: z.string(),
+  fileName: z.string(),
+  lines: z.array(ecrLineSchema),
+  errors: z.array(filingIssueSchema),
+  warnings: z.array(filingIssueSchema),
+  /** Of the valid lines (what the file holds). */
+  totals: z.object({
+    members: z.number().int(),
+    grossWages: z.number().int(),
+    epfWages: z.number().int(),
+    epsWages: z.number().int(),
+    edliWages: z.number().int(),
+    employeeShare: z.number().int(),
+    epsShare: z.number().int(),
+    employerShare: z.number().int(),
+  }),
+});
+export type EcrCheck = z.infer<typeof ecrCheckSchema>;
+export const ecrCheckReplySchema = envelope(ecrCheckSchema);
+
+export const esicRowSchema = z.object({
+  userId: z.string(),
+  employeeNumber: z.string().nullable(),
+  name: z.string(),
+  ipNumber: z.string(),
+  ipName: z.string(),
+  days: z.number().int(),
+  wages: z.number(),
+  reasonCode: z.number().int(),
+  reasonLabel: z.string(),
+  /** dd/MM/yyyy or ''. */
+  lastWorkingDay: z.string(),
+  ...explained,
+});
+export type EsicRow = z.infer<typeof esicRowSchema>;
+
+export const esicCheckSchema = z.object({
+  month: z.string(),
+  fileName: z.string(),
+  rows: z.array(esicRowSchema),
+  errors: z.array(filingIssueSchema),
+  warnings: z.array(filingIssueSchema),
+  totals: z.object({ members: z.number().int(), wages: z.number() }),
+});
+export type EsicCheck = z.infer<typeof esicCheckSchema>;
+export const esicCheckReplySchema = envelope(esicCheckSchema);
+
+// ——— The journal and its ledger accounts ———
+
+export const LEDGER_SECTIONS = ['earning', 'deduction', 'employer', 'total'] as const;
+export type LedgerSection = (typeof LEDGER_SECTIONS)[number];
+export const LEDGER_GROUPS = ['Earnings', 'Deductions', 'Statutory', 'Totals'] as const;
+export type LedgerGroup = (typeof LEDGER_GROUPS)[number];
+/** Deduction codes that are statutory (the employer section is statutory throughout). */
+export const STATUTORY_DEDUCTION_CODES = ['EPF_EE', 'ESI_EE', 'PT', 'LWF_EE', 'TDS'] as const;
+
+export function ledgerGroupOf(section: LedgerSection, code: string): LedgerGroup {
+  if (section === 'earning') return 'Earnings';
+  if (section === 'total') return 'Totals';
+  if (section === 'employer' || (STATUTORY_DEDUCTION_CODES as readonly string[]).includes(code)) return 'Statutory';
+  return 'Deductions';
+}
+
+export const journalComponentSchema = z.object({
+  section: z.enum(LEDGER_SECTIONS),
+  code: z.string(),
+  label: z.string(),
+  side: z.enum(['debit', 'credit']),
+  amount: z.number(),
+});
+export type JournalComponent = z.infer<typeof journalComponentSchema>;
+
+export const journalSchema = z.object({
+  month: z.string(),
+  /** The journal's date: the last day of the pay period (dd/MM/yyyy in the files). */
+  date: z.string(),
+  reference: z.string(),
+  lines: z.array(
+    z.object({
+      accountCode: z.string(),
+      accountName: z.string(),
+      debit: z.number(),
+      credit: z.number(),
+      narration: z.string(),
+    }),
+  ),
+  unmapped: z.array(journalComponentSchema),
+  totalDebit: z.number(),
+  totalCredit: z.number(),
+});
+export type Journal = z.infer<typeof journalSchema>;
+export const journalReplySchema = envelope(journalSchema);
+
+export const ledgerAccountRowSchema = z.object({
+  section: z.enum(LEDGER_SECTIONS),
+  code: z.string(),
+  label: z.string(),
+  group: z.enum(LEDGER_GROUPS),
+  side: z.enum(['debit', 'credit']),
+  accountCode: z.string().nullable(),
+  accountName: z.string().nullable(),
+});
+export type LedgerAccountRow = z.infer<typeof ledgerAccountRowSchema>;
+export const ledgerAccountListReplySchema = listEnvelope(ledgerAccountRowSchema);
+
+export const ledgerAccountsQuerySchema = z.object({
+  /** A month whose components (one-time items, components since deleted) are listed too. */
+  runId: z.uuid({ error: 'runId must be a UUID' }).optional(),
+});
+
+const ACCOUNT_CODE = /^[A-Za-z0-9][A-Za-z0-9 ._/-]*$/;
+
+export const ledgerAccountsInputSchema = z.object({
+  accounts: z
+    .array(
+      z.object({
+        section: z.enum(LEDGER_SECTIONS, { error: 'section must be earning, deduction, employer or total' }),
+        code: z
+          .string({ error: 'code is required' })
+          .trim()
+          .min(1, { error: 'code is required' })
+          .max(80, { error: 'code must be at most 80 characters' })
+          .regex(/^[A-Za-z0-9_-]+$/, { error: 'code may have letters, digits, _ and - only' }),
+        accountCode: z.string({ error: 'Account code must be text' }).trim().max(30, { error: 'Account code must be at most 30 characters' }),
+        accountName: z.string({ error: 'Account name must be text' }).trim().max(100, { error: 'Account name must be at most 100 characters' }),
+      }),
+      { error: 'accounts must be a list' },
+    )
+    .max(500, { error: 'At most 500 components' })
+    .superRefine((rows, ctx) => {
+      const seen = new Set<string>();
+      rows.forEach((r, i) => {
+        const key = `${r.section}:${r.code}`;
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'code'], message: FILINGS_MSG.accountDuplicate });
+        seen.add(key);
+        if ((r.accountCode === '') !== (r.accountName === '')) ctx.addIssue({ code: 'custom', path: [i, r.accountCode === '' ? 'accountCode' : 'accountName'], message: FILINGS_MSG.accountBoth });
+        if (r.accountCode !== '' && !ACCOUNT_CODE.test(r.accountCode)) ctx.addIssue({ code: 'custom', path: [i, 'accountCode'], message: FILINGS_MSG.accountCodeChars });
+      });
+    }),
+});
+export type LedgerAccountsInput = z.infer<typeof ledgerAccountsInputSchema>;

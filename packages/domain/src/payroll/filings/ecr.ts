@@ -1,0 +1,222 @@
+import { formatDisplayDate, type IsoDate } from '../../dates/calendar';
+import { epfRatesFor } from '../../statutory/epf';
+import { firstDayOfMonth } from '../../statutory/effective-dated';
+import { ageOn, personLabel, rupeeText, wholeRupees, type FilingIssue, type FilingPerson } from './common';
+import { cleanEcrName } from './names';
+
+/**
+ * EPFO ECR 2.0 (UAN-based), payroll-rules §4: plain text, one line per member, no header, the
+ * eleven fields separated by `#~#`, whole rupees:
+ *
+ *   1 UAN, 2 member name, 3 gross wages, 4 EPF wages, 5 EPS wages, 6 EDLI wages,
+ *   7 EPF contribution remitted (employee share), 8 EPS contribution remitted,
+ *   9 EPF–EPS difference remitted (employer share less EPS), 10 NCP days, 11 refund of advances.
+ *
+ * Every figure comes from the finalized payslip (the wages it stored and its EPF lines: what was
+ * deducted is what is remitted); nothing is recalculated except the one rule the file states on
+ * its own: EPS wages are 0 for a member aged 58 or more (EPFO's file format: "In case of the member
+ * over 58 years age, the wages should be '0' even in case there are PF wages"), and then the whole
+ * employer share is the EPF difference, so the remittance is unchanged.
+ */
+
+export const ECR_SEPARATOR = '#~#';
+export const ECR_FIELD_COUNT = 11;
+
+export interface EcrMemberInput extends FilingPerson {
+  uan: string | null;
+  /** Today's record (the payslip snapshot has none): decides EPS at 58. */
+  dateOfBirth: IsoDate | null;
+  grossPaise: number;
+  /** payslips.wages */
+  pfWagePaise: number;
+  epsWagePaise: number;
+  edliWagePaise: number;
+  /** The payslip's EPF_EE, EPS_ER and EPF_ER lines. */
+  employeeEpfPaise: number;
+  epsPaise: number;
+  employerEpfPaise: number;
+  lopDays: number;
+}
+
+export interface EcrInput {
+  /** 'YYYY-MM', the wage month. */
+  month: string;
+  periodStart: IsoDate;
+  members: readonly EcrMemberInput[];
+}
+
+export interface EcrLine extends FilingPerson {
+  uan: string;
+  memberName: string;
+  grossWages: number;
+  epfWages: number;
+  epsWages: number;
+  edliWages: number;
+  employeeShare: number;
+  epsShare: number;
+  employerShare: number;
+  ncpDays: number;
+  refundOfAdvances: number;
+  /** The line as the file carries it. */
+  text: string;
+  /** How the figures were reached. */
+  explanation: string[];
+  /** True when EPFO would reject the line (see the errors). */
+  rejected: boolean;
+}
+
+export interface EcrTotals {
+  members: number;
+  grossWages: number;
+  epfWages: number;
+  epsWages: number;
+  edliWages: number;
+  employeeShare: number;
+  epsShare: number;
+  employerShare: number;
+}
+
+export interface EcrFile {
+  /** Every member line, rejected ones included (the validation screen shows them all). */
+  lines: EcrLine[];
+  errors: FilingIssue[];
+  warnings: FilingIssue[];
+  /** The file of the lines EPFO accepts: LF-separated, no trailing newline. */
+  validText: string;
+  /** Totals of the accepted lines. */
+  totals: EcrTotals;
+}
+
+/** A payslip belongs in the ECR when EPF was charged on it: PF wages or an EPF line. */
+export function isEpfMember(m: Pick<EcrMemberInput, 'pfWagePaise' | 'employeeEpfPaise' | 'epsPaise' | 'employerEpfPaise'>): boolean {
+  return m.pfWagePaise > 0 || m.employeeEpfPaise > 0 || m.epsPaise > 0 || m.employerEpfPaise > 0;
+}
+
+/** A UAN is the 12-digit Universal Account Number (EPFO); spaces typed inside it are ignored. */
+export function normaliseUan(raw: string | null): string {
+  return (raw ?? '').replace(/\s+/g, '');
+}
+
+export function formatEcrLine(fields: readonly (string | number)[]): string {
+  return fields.map(String).join(ECR_SEPARATOR);
+}
+
+export function buildEcr(input: EcrInput): EcrFile {
+  const limit = epfRatesFor(firstDayOfMonth(input.month)).epsAgeLimitYears;
+  const errors: FilingIssue[] = [];
+  const warnings: FilingIssue[] = [];
+  const members = input.members.filter(isEpfMember);
+
+  const byUan = new Map<string, EcrMemberInput[]>();
+  for (const m of members) {
+    const uan = normaliseUan(m.uan);
+    if (/^\d{12}$/.test(uan)) byUan.set(uan, [...(byUan.get(uan) ?? []), m]);
+  }
+
+  const lines = members.map((m): EcrLine => {
+    const person: FilingPerson = { userId: m.userId, employeeNumber: m.employeeNumber, name: m.name };
+    const issue = (field: string, message: string): FilingIssue => ({ ...person, field, message });
+    const rejectedBefore = errors.length;
+    const uan = normaliseUan(m.uan);
+    if (uan === '') errors.push(issue('uan', 'UAN is missing'));
+    else if (!/^\d{12}$/.test(uan)) errors.push(issue('uan', `UAN must be 12 digits (found ${m.uan ?? ''})`));
+    else {
+      const same = byUan.get(uan) ?? [];
+      if (same.length > 1) errors.push(issue('uan', `UAN ${uan} is on ${String(same.length)} payslips (${same.map(personLabel).join(', ')}): EPFO refuses a member twice in one ECR`));
+    }
+    const cleaned = cleanEcrName(m.name);
+    if (cleaned.problem) errors.push(issue('name', cleaned.problem));
+    else if (cleaned.changed) warnings.push(issue('name', `Name written as ${cleaned.name} (EPFO accepts letters, spaces and dots only)`));
+
+    const explanation: string[] = [];
+    const age = m.dateOfBirth ? ageOn(m.dateOfBirth, input.periodStart) : null;
+    const epsStopped = age !== null && age >= limit;
+    let epsWagePaise = m.epsWagePaise;
+    let epsPaise = m.epsPaise;
+    let employerPaise = m.employerEpfPaise;
+    if (epsStopped) {
+      if (epsWagePaise > 0 || epsPaise > 0) {
+        warnings.push(issue('eps', `Aged ${String(age)} on ${formatDisplayDate(input.periodStart)}: EPS wages reported as 0 and the EPS of ${rupeeText(epsPaise)} as the employer's EPF share`));
+      }
+      employerPaise += epsPaise;
+      epsWagePaise = 0;
+      epsPaise = 0;
+      explanation.push(`EPS wages 0: aged ${String(age)} on ${formatDisplayDate(input.periodStart)} (born ${formatDisplayDate(m.dateOfBirth ?? '')}); no pension contribution from ${String(limit)}`);
+    }
+    const line = {
+      grossWages: wholeRupees(m.grossPaise),
+      epfWages: wholeRupees(m.pfWagePaise),
+      epsWages: wholeRupees(epsWagePaise),
+      edliWages: wholeRupees(m.edliWagePaise),
+      employeeShare: wholeRupees(m.employeeEpfPaise),
+      epsShare: wholeRupees(epsPaise),
+      employerShare: wholeRupees(employerPaise),
+      // NCP (non-contributing) days are the days of loss of pay; a half day's LOP is not a whole
+      // non-contributing day (the ESIC file likewise rounds paid days up).
+      ncpDays: Math.min(99, Math.max(0, Math.floor(m.lopDays))),
+      refundOfAdvances: 0,
+    };
+    explanation.push(
+      `Gross wages ${rupeeText(m.grossPaise)}; EPF wages ${rupeeText(m.pfWagePaise)}; EPS wages ${rupeeText(epsWagePaise)}; EDLI wages ${rupeeText(m.edliWagePaise)} (payslip)`,
+      `Employee share ${rupeeText(m.employeeEpfPaise)}; EPS ${rupeeText(epsPaise)}; employer EPF ${rupeeText(employerPaise)} (payslip lines)`,
+      `NCP days ${String(line.ncpDays)}: loss of pay ${String(m.lopDays)} days`,
+    );
+    const memberName = cleaned.name;
+    const text = formatEcrLine([
+      uan,
+      memberName,
+      line.grossWages,
+      line.epfWages,
+      line.epsWages,
+      line.edliWages,
+      line.employeeShare,
+      line.epsShare,
+      line.employerShare,
+      line.ncpDays,
+      line.refundOfAdvances,
+    ]);
+    return { ...person, uan, memberName, ...line, text, explanation, rejected: errors.length > rejectedBefore };
+  });
+
+  const valid = lines.filter((l) => !l.rejected);
+  const sum = (pick: (l: EcrLine) => number) => valid.reduce((s, l) => s + pick(l), 0);
+  return {
+    lines,
+    errors,
+    warnings,
+    validText: valid.map((l) => l.text).join('\n'),
+    totals: {
+      members: valid.length,
+      grossWages: sum((l) => l.grossWages),
+      epfWages: sum((l) => l.epfWages),
+      epsWages: sum((l) => l.epsWages),
+      edliWages: sum((l) => l.edliWages),
+      employeeShare: sum((l) => l.employeeShare),
+      epsShare: sum((l) => l.epsShare),
+      employerShare: sum((l) => l.employerShare),
+    },
+  };
+}
+
+/**
+ * The ECR figures of one stored payslip: its gross, LOP days, the wages it stored and its EPF lines
+ * (EPF_EE, EPS_ER, EPF_ER). The server and the tests read payslips through this one mapping.
+ */
+export function ecrFiguresOfPayslip(payslip: {
+  grossPaise: number;
+  lopDays: number;
+  wages: { pfWagePaise: number; epsWagePaise: number; edliWagePaise: number };
+  lines: readonly { code: string; amountPaise: number }[];
+}): Pick<EcrMemberInput, 'grossPaise' | 'lopDays' | 'pfWagePaise' | 'epsWagePaise' | 'edliWagePaise' | 'employeeEpfPaise' | 'epsPaise' | 'employerEpfPaise'> {
+  const line = (code: string) => payslip.lines.filter((l) => l.code === code).reduce((s, l) => s + l.amountPaise, 0);
+  return {
+    grossPaise: payslip.grossPaise,
+    lopDays: payslip.lopDays,
+    pfWagePaise: payslip.wages.pfWagePaise,
+    epsWagePaise: payslip.wages.epsWagePaise,
+    edliWagePaise: payslip.wages.edliWagePaise,
+    employeeEpfPaise: line('EPF_EE'),
+    epsPaise: line('EPS_ER'),
+    employerEpfPaise: line('EPF_ER'),
+  };
+}

@@ -1,0 +1,6 @@
+export * from './common';
+export * from './names';
+export * from './ecr';
+export * from './esic';
+export * from './state-levies';
+export * from './journal';

@@ -29,10 +29,12 @@ import { inr } from './payroll-format';
 import { useRuns } from './payroll.api';
 import { RegisterButton, hasRegister } from './RegisterDownload';
 import { RunStatusBadge } from './RunSummary';
+import { StatutoryFiles } from './StatutoryFiles';
 
 /**
  * One output of a payroll month on the Reports page: what it is, when the month has it, and its
- * buttons. Adding an output (ECR, ESIC, PT, LWF, journal, …) is one entry in PAYROLL_OUTPUTS.
+ * buttons. Adding an output is one entry in PAYROLL_OUTPUTS; the statutory returns and the journal
+ * have their own card (StatutoryFiles, with the ECR and ESIC checks), shown under it.
  */
 export interface PayrollOutput {
   kind: PayrollReportKind;
@@ -152,6 +154,9 @@ export function PayrollReportsPage() {
           <Text c="dimmed">No payroll months yet. Outputs appear here once payroll is set up and a month is processed.</Text>
         </Card>
       )}
+
+      {/* The month's returns and journal (ECR, ESIC, PT, LWF, journal): shown for a finalized month to who may download them. */}
+      {run && <StatutoryFiles key={run.id} run={run} />}
 
       {month && (
         <Stack gap="xs">

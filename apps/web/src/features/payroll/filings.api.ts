@@ -2,12 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import {
   ecrCheckReplySchema,
   esicCheckReplySchema,
-  journalReplySchema,
   ledgerAccountListReplySchema,
   payrollFilingsReplySchema,
   type EcrCheck,
   type EsicCheck,
-  type Journal,
   type LedgerAccountRow,
   type LedgerAccountsInput,
   type PayrollFilingKind,
@@ -42,13 +40,6 @@ export function useEsicCheck(runId: string) {
   return useQuery({
     queryKey: [PAYROLL_KEY, 'filings', runId, 'esic'],
     queryFn: async ({ signal }): Promise<EsicCheck> => (await api.get(`${filingsPath(runId)}/esic`, esicCheckReplySchema, { quiet: true, signal })).data,
-  });
-}
-
-export function useJournal(runId: string) {
-  return useQuery({
-    queryKey: [PAYROLL_KEY, 'filings', runId, 'journal'],
-    queryFn: async ({ signal }): Promise<Journal> => (await api.get(`${filingsPath(runId)}/journal`, journalReplySchema, { quiet: true, signal })).data,
   });
 }
 

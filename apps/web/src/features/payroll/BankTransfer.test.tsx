@@ -152,9 +152,10 @@ describe('payments on the run page', () => {
     expect(screen.getByRole('button', { name: 'Upload return file' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show payments (3)' })).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(screen.getByRole('button', { name: 'Show payments (3)' }));
-    await userEvent.click(screen.getByRole('radio', { name: 'Failed' }));
-    const table = screen.getByRole('table', { name: 'Payments' });
-    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    // The list opens with a transition: wait for it as a person would.
+    await userEvent.click(await screen.findByRole('radio', { name: 'Failed' }));
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     expect(within(table).getByText('Account closed')).toBeInTheDocument();
   });
 

@@ -155,7 +155,8 @@ export class ReimbursementService {
       await repo.lockClaims(db, ctx.userId, type.id);
       const usedPaise = await repo.sumClaimed(db, ctx.userId, type.id, financialYear);
       if (usedPaise + amountPaise > type.maxLimitPaise) {
-        throw fieldError('amount', MSG.limitExceeded(type.name, formatRupees(type.maxLimitPaise), formatRupees(usedPaise), formatRupees(Math.max(0, type.maxLimitPaise - usedPaise))));
+        const money = (p: number) => formatRupees(p, { showPaise: p % 100 !== 0 });
+        throw fieldError('amount', MSG.limitExceeded(type.name, money(type.maxLimitPaise), money(usedPaise), money(Math.max(0, type.maxLimitPaise - usedPaise))));
       }
     }
 

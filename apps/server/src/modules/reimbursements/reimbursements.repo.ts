@@ -168,16 +168,6 @@ export async function findRequest(tdb: TenantDb, id: string, forUpdate = false):
   return row;
 }
 
-/** The user's manager and role: who may see and decide their claims. */
-export async function findUser(tdb: TenantDb, id: string) {
-  const [row] = await tdb.tx
-    .select({ id: users.id, roleId: users.roleId })
-    .from(users)
-    .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, id)))
-    .limit(1);
-  return row;
-}
-
 /**
  * Serialises claims of one employee and type, so that two claims sent at once cannot both pass the
  * limit (raw SQL: an advisory lock is a function call on no table).

@@ -168,7 +168,7 @@ export function ReimbursementApprovalsPage() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td miw={120}>
                       <Badge color={badge.color} variant="light">
                         {badge.label}
                       </Badge>

@@ -151,7 +151,8 @@ describe('My Reimbursement Requests', () => {
       {
         'GET /ReimbursementRequests/my': list([]),
         'GET /ReimbursementTypes': list([type({})]),
-        'POST /ReimbursementRequests': () => new Promise<Response>((resolve) => (release = () => resolve(ok(request(1))))),
+        // Held until released, to see 'Submitting...' (mockFetch resolves the promise a reply function returns).
+        'POST /ReimbursementRequests': (() => new Promise<Response>((resolve) => (release = () => resolve(ok(request(1)))))) as unknown as () => Response,
       },
       member,
     );

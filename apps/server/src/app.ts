@@ -52,6 +52,7 @@ import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { payrollBankRoutes } from './modules/payroll-bank/payroll-bank.routes';
 import { payrollReportRoutes } from './modules/payroll-reports/payroll-reports.routes';
 import { payrollFilingRoutes } from './modules/payroll-filings/payroll-filings.routes';
+import { reimbursementRoutes } from './modules/reimbursements/reimbursements.routes';
 import { buildServices, registerJobs, type Services } from './services';
 import { JobQueue } from './platform/jobs/job-queue';
 import { UnitOfWork } from './platform/unit-of-work';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(settlementRoutes, { services });
       await api.register(taxDeclarationRoutes, { services });
       await api.register(preferencesRoutes, { services });
+      await api.register(reimbursementRoutes, { services });
       await api.register(payrollBankRoutes, { services });
       await api.register(payrollReportRoutes, { services });
       await api.register(payrollFilingRoutes, { services });

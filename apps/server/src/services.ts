@@ -38,6 +38,7 @@ import { PayslipService } from './modules/payroll/payslips.service';
 import { SettlementService } from './modules/payroll/settlement.service';
 import { PreferencesService } from './modules/preferences/preferences.service';
 import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
+import { ReimbursementService } from './modules/reimbursements/reimbursements.service';
 
 /**
  * The composition root: every module's service, built once. Services hold no database handle: each
@@ -76,6 +77,7 @@ export interface Services {
   settlement: SettlementService;
   preferences: PreferencesService;
   taxWindows: TaxWindowService;
+  reimbursements: ReimbursementService;
 }
 
 export interface ServiceDeps {
@@ -100,7 +102,8 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const payrollReports = new PayrollReportService({ clock });
   const salaryComponents = new SalaryComponentsService({ clock });
   const payslipDocuments = new PayslipDocumentService({ clock, files, config, reports: payrollReports });
-  const payrollRun = new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, attendance, leave, locks: payrollLocks, documents: payslipDocuments, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) });
+  const reimbursements = new ReimbursementService({ clock, files });
+  const payrollRun = new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, reimbursements, attendance, leave, locks: payrollLocks, documents: payslipDocuments, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) });
   const preferences = new PreferencesService({ clock });
   return {
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
@@ -132,9 +135,10 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     payrollRun,
     payslip: new PayslipService(),
     // loans: the loans module's LoanBalanceSource is wired here when that branch merges (settlement.service.ts).
-    settlement: new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files }),
+    settlement: new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files, reimbursements }),
     preferences,
     taxWindows: new TaxWindowService({ clock, config, preferences }),
+    reimbursements,
   };
 }
 
@@ -166,7 +170,8 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
     const documents = await services.document.sweepStoredFiles(scope);
     const logos = await services.tenants.sweepLogoFiles(scope);
     const payslips = await services.payslipDocuments.sweepStoredFiles(scope);
-    log.info({ documents, logos, payslips }, 'stored files swept');
+    const receipts = await services.reimbursements.sweepStoredFiles(scope);
+    log.info({ documents, logos, payslips, receipts }, 'stored files swept');
   }, { cron: { expression: '23 * * * *', tz: 'UTC' }, retryLimit: 2 });
   // Payslip PDFs and e-mails after finalize (issue 10 item 6): chunks of payslips, each its own transaction.
   // Rendering holds no transaction: read in one, render and store outside, write in a second (stepped).

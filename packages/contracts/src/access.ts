@@ -160,6 +160,11 @@ export const PERMISSIONS = {
   'taxWindows.manage': ADMINS,
   'taxWindows.status': ALL_ROLES,
   'taxWindows.help': ALL_ROLES,
+  // reimbursements (payroll spec §6, issue 13): types and decisions for Administrators and Moderators;
+  // every role claims its own.
+  'reimbursements.types.manage': ADMINS,
+  'reimbursements.decide': ADMINS,
+  'reimbursements.own': ALL_ROLES,
   /** Settings > Preferences > Sender Email Preferences (the primary contact reminders are sent from). */
   'preferences.senderEmail': ADMINS,
 } as const satisfies Record<string, readonly RoleId[]>;

@@ -59,6 +59,9 @@ export interface SecurityIds {
   payslipId: string;
   /** A draft exit of the member (last working day next March). */
   settlementId: string;
+  /** A reimbursement type (made by the suite) and the member's pending claim of it, with a PDF receipt. */
+  reimbursementTypeId: string;
+  reimbursementRequestId: string;
   /** A's IT declaration and POI windows of the current financial year, released with a lock date at the month's end. */
   taxWindows: {
     financialYearStart: number;
@@ -298,6 +301,20 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /ExitSettlements/{id}/mark-settled': { path: { id: ids.settlementId }, body: { paidOn: ids.yesterday, reference: 'FNF{n}' } },
     'GET /ExitSettlements/{id}/statement.pdf': { path: { id: ids.settlementId } },
     ...taxWindowFixtures(ids),
+    // Reimbursements (issue 13 items 5 and 6).
+    'GET /ReimbursementTypes': { query: { isAdminAccess: 'true' } },
+    'GET /ReimbursementTypes/{id}': { path: { id: ids.reimbursementTypeId } },
+    'PUT /ReimbursementTypes/{id}': { path: { id: ids.reimbursementTypeId }, body: { name: 'Security Travel {n}', description: null, maxLimit: 0, isTaxable: false } },
+    'PUT /ReimbursementTypes/{id}/status': { path: { id: ids.reimbursementTypeId }, body: { isActive: true } },
+    'DELETE /ReimbursementTypes/{id}': { path: { id: ids.reimbursementTypeId } },
+    'POST /ReimbursementTypes': { body: { name: 'Security Type {n}', description: null, maxLimit: 100 } },
+    'POST /ReimbursementRequests': {
+      multipart: { fields: { amount: '100', reimbursementTypeId: ids.reimbursementTypeId, reason: 'Security cab', status: '1' }, file: { field: 'receipt', filename: 'bill.pdf', contentType: 'application/pdf', bytes: PDF } },
+    },
+    'GET /ReimbursementRequests': { query: { page: '1', pageSize: '10', reportingFilterType: '3', status: '1' } },
+    'GET /ReimbursementRequests/report.xlsx': { query: { reportingFilterType: '3', status: '1' } },
+    'PUT /ReimbursementRequests/{id}/status': { path: { id: ids.reimbursementRequestId }, body: { status: 2, remarks: 'Bills checked' } },
+    'GET /ReimbursementRequests/{id}/receipt': { path: { id: ids.reimbursementRequestId } },
     'PUT /Preferences/sender-email': { body: { primaryContactUserId: ids.moderatorId } },
     'GET /dev/mailbox': { isolationExempt: 'the development mailbox is only mounted without SMTP, never in production' },
   };

@@ -98,6 +98,14 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
     const settings = await t.call('GET', '/Attendances/settings', { token: adminA.token });
     const payroll = await setUpPayroll(member);
     const windows = await setUpTaxWindows();
+    // A reimbursement type and the member's pending claim of it, with a receipt (issue 13).
+    const type = await t.call('POST', '/ReimbursementTypes', { token: adminA.token, body: { name: 'Security Travel', maxLimit: 0 } });
+    if (type.statusCode !== 200) throw new Error(`security fixtures: reimbursement type failed: ${type.body}`);
+    const reimbursementTypeId = (type.json() as { data: { id: string } }).data.id;
+    const claimBody = multipart({ amount: '250', reimbursementTypeId, reason: 'Cab to the client', status: '1' }, { field: 'receipt', filename: 'bill.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    const claimed = await t.call('POST', '/ReimbursementRequests', { token: member.token, body: claimBody.body, headers: claimBody.headers });
+    if (claimed.statusCode !== 200) throw new Error(`security fixtures: reimbursement claim failed: ${claimed.body}`);
+    const reimbursementRequestId = (claimed.json() as { data: { id: string } }).data.id;
     const yesterday = new Date(t.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
     const createUser = async (kind: 'invite' | 'restricted', label: string): Promise<string> => {
       const body = { firstName: 'Security', lastName: 'Fixture', email: `security.${label}@example.in`, dateOfJoining: '2025-06-01', annualCTC: 600_000, experience: 1, employeeNumber: `SECFIX${label.toUpperCase()}`, regimeType: 1 };
@@ -159,6 +167,8 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       attendanceSettings: (settings.json() as { data: Record<string, unknown> }).data,
       ...payroll,
       ...windows,
+      reimbursementTypeId,
+      reimbursementRequestId,
       finalizedRunId: payrollRunId,
       renderedPayslipId: payslipId,
     };

@@ -66,6 +66,10 @@ const MyPayslipPage = lazyPage(payroll, 'MyPayslipPage');
 const LedgerAccountsPage = lazyPage(payroll, 'LedgerAccountsPage');
 const payrollSetup = () => import('../features/payroll-setup');
 const payrollComponents = () => import('../features/payroll-components');
+const reimbursements = () => import('../features/reimbursements');
+const ReimbursementTypesPage = lazyPage(reimbursements, 'ReimbursementTypesPage');
+const MyReimbursementRequestsPage = lazyPage(reimbursements, 'MyReimbursementRequestsPage');
+const ReimbursementApprovalsPage = lazyPage(reimbursements, 'ReimbursementApprovalsPage');
 const PayrollLayout = lazyPage(payrollSetup, 'PayrollLayout');
 const PayrollHome = lazyPage(payrollSetup, 'PayrollHome');
 const PayrollComingSoon = lazyPage(payrollSetup, 'PayrollComingSoon');
@@ -231,7 +235,29 @@ export const routes: RouteObject[] = [
                           { index: true, element: <Navigate to="salary" replace /> },
                           { path: 'salary', element: <SalaryComponentsPage /> },
                           { path: 'statutory', element: <StatutoryComponentsPage /> },
+                          // Payroll spec §2 "Reimbursement Types admin": on a plan without Reimbursement the page says 'Upgrade to premium'.
+                          { path: 'reimbursement-types', element: <ReimbursementTypesPage /> },
                         ],
+                      },
+                      {
+                        // Payroll spec §2 "My Reimbursement Requests" (ReimbursementRequests gate): every role's own claims.
+                        path: 'reimbursement-requests',
+                        element: (
+                          <RequireFeature feature="ReimbursementRequests">
+                            <MyReimbursementRequestsPage />
+                          </RequireFeature>
+                        ),
+                      },
+                      {
+                        // The admin 'Requests' tab: every employee's reimbursement claims to decide (Reimbursement gate).
+                        path: 'requests',
+                        element: (
+                          <RequirePermission action="reimbursements.decide" fallback={PATHS.accessDenied}>
+                            <RequireFeature feature="Reimbursement">
+                              <ReimbursementApprovalsPage />
+                            </RequireFeature>
+                          </RequirePermission>
+                        ),
                       },
                       {
                         path: 'settings',

@@ -27,6 +27,9 @@ import { PayrollSettingsService } from '../../modules/payroll/payroll-settings.s
 import type { PayslipDocumentService } from '../../modules/payroll/payslip-documents.service';
 import { SalaryRevisionService } from '../../modules/salary/salary-revisions.service';
 import { SalaryService } from '../../modules/salary/salary.service';
+import { ReimbursementService } from '../../modules/reimbursements/reimbursements.service';
+import type { FileStorage } from '../../platform/files/file-storage';
+import { seedDemoClaims, seedDemoReimbursementTypes, type DemoClaim } from './demo-reimbursements';
 
 /** What the demo's payroll needs of the running app: its job queue, and the payslip documents' start. */
 export interface DemoPayrollDeps {
@@ -65,7 +68,10 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
   const locks = new PayrollLockService({ clock });
   const settings = new PayrollSettingsService({ clock });
   const salary = new SalaryService({ clock });
-  const runs = new PayrollRunService({ clock, settings, salary, revisions: new SalaryRevisionService({ clock, salary }), attendance: new AttendanceService({ clock, locks }), leave: new LeaveService({ clock, locks }), locks, documents: deps.documents });
+  // The seed stores no receipts: no file is ever written through this storage.
+  const noFiles: FileStorage = { putPending: () => Promise.reject(new Error('demo seed stores no files')), promote: () => Promise.resolve(false), get: () => Promise.resolve(null), remove: () => Promise.resolve(), list: () => Promise.resolve([]) };
+  const reimbursements = new ReimbursementService({ clock, files: noFiles });
+  const runs = new PayrollRunService({ clock, settings, salary, revisions: new SalaryRevisionService({ clock, salary }), reimbursements, attendance: new AttendanceService({ clock, locks }), leave: new LeaveService({ clock, locks }), locks, documents: deps.documents });
   const uow = new UnitOfWork(db, deps.jobs);
 
   const ctx = await administratorContext(db, tenantId);
@@ -101,6 +107,8 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
     await settings.markCompleted(scope);
     await runs.completeSetup(scope);
   });
+  const reimbursementTypes = await request((scope) => seedDemoReimbursementTypes(scope, reimbursements));
+  const approve = { status: 2 as const, remarks: 'Bills checked' };
 
   interface MonthPlan {
     month: string;
@@ -108,6 +116,8 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
     hold?: [Person | undefined, string];
     remark?: [Person | undefined, string];
     paid: boolean;
+    /** Claimed and decided five days before the pay day: the month's run pays the approved ones. */
+    claims: DemoClaim[];
   }
   const plans: MonthPlan[] = [
     {
@@ -119,6 +129,10 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
       ],
       hold: [finance, 'Salary account change awaiting the bank’s confirmation'],
       paid: true,
+      claims: [
+        { userId: engineerA?.id, type: 'Travel', amount: 3_450, reason: 'Cab fares for the Hosur plant visit', decision: approve },
+        { userId: salesA?.id, type: 'Internet & Phone', amount: 999, reason: 'Mobile bill, client calls', decision: approve },
+      ],
     },
     {
       month: months[1],
@@ -129,6 +143,10 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
       ],
       remark: [salesC, 'Incentive for two enterprise renewals closed this quarter'],
       paid: false,
+      claims: [
+        { userId: salesB?.id, type: 'Travel', amount: 2_180.5, reason: 'Train tickets to Mysuru for the distributor meeting', decision: approve },
+        { userId: engineerB?.id, type: 'Fuel', amount: 4_000, reason: 'Own car to the data centre, 3 trips', decision: approve },
+      ],
     },
   ];
 
@@ -138,6 +156,8 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
     if (open.month !== month) throw new Error(`demo payroll: expected ${month} to be the open month, found ${open.month}`);
     // Reviewed and processed three days before the pay day, finalized two days before, paid on it.
     const payDate = open.payDate;
+    instant = at(addDaysToDate(payDate, -5), '12:00');
+    await seedDemoClaims(request, reimbursements, reimbursementTypes, plan.claims);
     instant = at(addDaysToDate(payDate, -3), '11:00');
     await request(async (scope) => {
       for (const [who, item] of plan.items) if (who) await runs.addAdjustment(scope, open.id, payrollAdjustmentInputSchema.parse({ ...item, userId: who.id }));
@@ -158,6 +178,14 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
     }
   }
 
+  // This month: an approved claim the draft will pay, two pending and one rejected.
+  instant = new Date(now.getTime() - 2 * 60 * 60 * 1000);
+  await seedDemoClaims(request, reimbursements, reimbursementTypes, [
+    { userId: engineerA?.id, type: 'Travel', amount: 5_600, reason: 'Flight to Pune for the customer workshop', decision: approve },
+    { userId: salesA?.id, type: 'Fuel', amount: 2_000, reason: 'Weekend drive to Coorg', decision: { status: 3, remarks: 'Personal trip, not official travel' } },
+    { userId: salesC?.id, type: 'Meals', amount: 1_250, reason: 'Dinner with the Infotech buyers after the demo' },
+    { userId: finance?.id, type: 'Internet & Phone', amount: 800, reason: 'Broadband bill while working from home' },
+  ]);
   instant = now;
   const draft = await request((scope) => runs.current(scope));
   if (draft.month !== thisMonth || draft.status !== 'draft') throw new Error(`demo payroll: expected a draft for ${thisMonth}, found ${draft.month} (${draft.status})`);

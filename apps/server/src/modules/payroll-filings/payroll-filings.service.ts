@@ -60,6 +60,8 @@ const FIXED_COMPONENTS: readonly { section: LedgerSection; code: string; label: 
   { section: 'earning', code: 'ADJ_BONUS', label: 'Bonus (one-time)' },
   { section: 'earning', code: 'ADJ_INCENTIVE', label: 'Incentive (one-time)' },
   { section: 'earning', code: 'ADJ_OTHER', label: 'Other earning (one-time)' },
+  { section: 'earning', code: 'REIMBURSEMENT', label: 'Reimbursements' },
+  { section: 'earning', code: 'REIMBURSEMENT_TAXABLE', label: 'Reimbursements (taxable)' },
   { section: 'deduction', code: 'ADJ_LOAN_RECOVERY', label: 'Loan recovery (one-time)' },
   { section: 'deduction', code: 'ADJ_OTHER_DEDUCTION', label: 'Other deduction (one-time)' },
   { section: 'deduction', code: 'EPF_EE', label: 'Provident Fund (EPF)' },

@@ -19,6 +19,7 @@ import type { LeaveService } from '../leave/leave.service';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 import type { SalaryService } from '../salary/salary.service';
 import type { SalaryRevisionService } from '../salary/salary-revisions.service';
+import type { ReimbursementService } from '../reimbursements/reimbursements.service';
 import { computePayslip, monthContext, type EmployeeInputs } from './payroll.compute';
 import type { PayrollSettingsService } from './payroll-settings.service';
 import type { PayslipDocumentService } from './payslip-documents.service';
@@ -104,6 +105,8 @@ export class PayrollRunService {
       salary: SalaryService;
       /** Salary revisions whose arrears the run pays (issue 11 item 3). */
       revisions: Pick<SalaryRevisionService, 'pendingForRun' | 'pendingUserIds' | 'markArrearsPaid'>;
+      /** Approved reimbursement claims: claimed per chunk, recorded as paid at finalize (issue 13). */
+      reimbursements: Pick<ReimbursementService, 'claimForRun' | 'markPaidByRun'>;
       attendance: AttendanceService;
       leave: LeaveService;
       locks: PayrollLockService;
@@ -451,6 +454,7 @@ export class PayrollRunService {
       await repo.findEsiCoveredAtStart(scope.db, ids, esiFrom, run.month),
     ];
     const revisions = await this.deps.revisions.pendingForRun(scope, ids);
+    const reimbursements = await this.deps.reimbursements.claimForRun(scope, run.id, ids);
     const revisedFrom = [...revisions.values()].map((r) => r[0]?.effectiveFrom ?? run.periodStart).sort()[0];
     const revisedMonths = revisedFrom ? await repo.findFinalizedMonths(scope.db, [...revisions.keys()], revisedFrom, run.month) : new Map<string, repo.FinalizedMonth[]>();
     const ctx = monthContext(run, daysBetweenInclusive(run.periodStart, run.periodEnd), structures);
@@ -471,6 +475,7 @@ export class PayrollRunService {
         ytd: ytd.get(employee.id),
         esiCoveredAtStart: esiCovered.has(employee.id),
         arrears: revisions.has(employee.id) ? { revisions: revisions.get(employee.id) ?? [], months: revisedMonths.get(employee.id) ?? [] } : undefined,
+        reimbursements: reimbursements.get(employee.id),
       };
       let computed: ReturnType<typeof computePayslip>;
       try {
@@ -530,6 +535,8 @@ export class PayrollRunService {
     // The salary revisions whose arrears this run paid are paid once: the paying run is recorded now.
     const revised = await this.deps.revisions.pendingUserIds(scope, run.periodEnd);
     await this.deps.revisions.markArrearsPaid(scope, run, await repo.findArrearsPaid(scope.db, run.id, revised));
+    // The reimbursement claims this run paid are paid once: the paying run is recorded now.
+    await this.deps.reimbursements.markPaidByRun(scope, run);
     await this.ensureOpenRun(scope);
     scope.enqueue('payroll.finalized', { runId: run.id });
     return this.view(scope, run);

@@ -10,6 +10,7 @@ import {
   salaryDeductionsForYear,
   type EmployeeMonthInput,
   type EmployeeMonthResult,
+  type MonthReimbursementInput,
   type PayDayEntry,
   type StatutoryGender,
   type TaxAgeBand,
@@ -72,6 +73,8 @@ export interface EmployeeInputs {
   esiCoveredAtStart: boolean;
   /** Pending salary revisions and the finalized months their arrears cover (payroll-arrears.ts). */
   arrears?: EmployeeArrearsInputs | undefined;
+  /** Approved reimbursement claims the run claimed for the employee (reimbursements service). */
+  reimbursements?: readonly MonthReimbursementInput[] | undefined;
 }
 
 /** users.gender: 1 Male, 2 Female, 4 Other; unknown (0) is taken as male, the calculator's default (issue 10 item 5). */
@@ -134,6 +137,7 @@ export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): Empl
     deductions: monthDeductionsFromStructure(structure.lines, ctx.tenantDeductions),
     adjustments: inputs.adjustments.map((a) => ({ kind: a.kind, category: a.category, label: a.label, amountPaise: a.amountPaise, taxable: a.taxable })),
     ...(revised ? { arrears: revised.lines } : {}),
+    ...(inputs.reimbursements?.length ? { reimbursements: inputs.reimbursements } : {}),
     epf: { enabled: statutory.epf.enabled, settings: statutory.epf.settings },
     esi: { enabled: statutory.esi.enabled, forceCalculate: structure.forceEsi, coveredAtPeriodStart: inputs.esiCoveredAtStart },
     professionalTax: statutory.professionalTax,

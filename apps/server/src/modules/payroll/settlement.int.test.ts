@@ -146,7 +146,7 @@ describe.each(BACKENDS)('leavers and full-and-final settlement (%s)', (backend) 
     expect(line('LEAVE_ENCASHMENT')?.amount).toBe(10_000);
     expect(line('LEAVE_ENCASHMENT')?.explanation[0]).toBe('Privilege Leave (PL): 12 days to credit');
     expect(line('NOTICE_RECOVERY')).toMatchObject({ section: 'recovery', amount: 50_000 });
-    expect(line('REIMBURSEMENTS')?.explanation[0]).toContain('issue 13');
+    expect(line('REIMBURSEMENTS')?.explanation[0]).toBe('No approved reimbursement claims waiting to be paid');
     expect(line('LOAN_RECOVERY')).toMatchObject({ amount: 0 });
     expect(line('LOAN_RECOVERY')?.explanation[0]).toContain('loans and advances are not recorded');
     // Payroll starts in Tankha in September; its payslip is a draft: September is estimated, 10 of 30 days.

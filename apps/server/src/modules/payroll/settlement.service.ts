@@ -38,8 +38,8 @@ export interface LoanBalanceSource {
 }
 
 /**
- * Pending reimbursements (issue 13, not built yet): approved claims not paid. Same kind of seam; 0
- * and a line saying so until that module exists.
+ * Pending reimbursements (issue 13): approved claims no run has paid (the reimbursements service).
+ * Once an exit is recorded the payroll run stops taking the employee's claims, so they are paid here.
  */
 export interface ReimbursementSource {
   pendingApproved(scope: TenantScope, userId: string): Promise<{ amountPaise: number; explanation: string[] }>;
@@ -93,7 +93,7 @@ export class SettlementService {
       files: FileStorage;
       /** Wired at merge with the loans branch; absent until then. */
       loans?: LoanBalanceSource;
-      /** Wired when issue 13 (reimbursements) lands. */
+      /** The reimbursements service (issue 13). */
       reimbursements?: ReimbursementSource;
     },
   ) {}

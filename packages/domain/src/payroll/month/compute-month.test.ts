@@ -558,3 +558,59 @@ describe('computeEmployeeMonth: properties', () => {
     );
   });
 });
+
+describe('computeEmployeeMonth: reimbursements (issue 13)', () => {
+  const off = { epf: { enabled: false, settings: DEFAULT_EPF_SETTINGS }, esi: { enabled: false } };
+  const tdsOn = { enabled: true, financialYear: '2026-27', regime: 1 as const, ageBand: 'below60' as const, grossSoFarPaise: 0, tdsSoFarPaise: 0, remainingMonths: 12 };
+
+  it('a non-taxable claim is paid in the net, is no PF, ESI or PT wage and no taxable salary', () => {
+    // Salary 24,000 + travel 1,500 + phone 800 = gross 26,300; PT (KA from Apr 2025, "25,000 and more") is on
+    // the salary 24,000 alone: nil. ESI: wages 24,000 > 21,000, not covered either way; PF on basic 24,000 capped.
+    const r = computeEmployeeMonth(
+      monthInput({
+        earnings: [basic(24_000)],
+        professionalTax: { enabled: true, stateCode: 'KA' },
+        reimbursements: [
+          { typeName: 'Travel', amountPaise: R(1_500), claimedOn: '2026-04-03', taxable: false },
+          { typeName: 'Phone', amountPaise: R(800), claimedOn: '2026-04-10', taxable: false },
+        ],
+      }),
+    );
+    expect(amounts(r)).toMatchObject({ BASIC: 24_000, REIMBURSEMENT: 2_300, EPF_EE: 1_800 });
+    expect(amounts(r).PT).toBeUndefined();
+    expect(r.grossPaise).toBe(R(26_300));
+    expect(r.netPaise).toBe(R(26_300 - 1_800));
+    expect(r.taxableGrossPaise).toBe(R(24_000));
+    expect(r.wages.pfWagePaise).toBe(R(15_000));
+    expect(explanationOf(r, 'REIMBURSEMENT')).toBe(
+      ['Travel ₹1,500, claimed on 03 Apr 2026, approved', 'Phone ₹800, claimed on 10 Apr 2026, approved', 'Approved claims paid with this salary: reimbursement of expenses, not taxable salary'].join('\n'),
+    );
+  });
+
+  it('a taxable type counts in this month’s taxable salary once, not in the projection', () => {
+    // New regime FY 2026-27: salary 1,00,000 a month → projected 12,00,000 without the claim. With a taxable
+    // claim of 12,000 the year's salary is 12,12,000: standard deduction 75,000 → 11,37,000 (above 12,00,000? no:
+    // the 87A rebate still makes the tax nil). So compare taxable salary only: 1,00,000 + 12,000.
+    const r = computeEmployeeMonth(
+      monthInput({
+        ...off,
+        earnings: [earning('SALARY', 'Salary', 100_000)],
+        reimbursements: [{ typeName: 'Fuel', amountPaise: R(12_000), claimedOn: '2026-04-02', taxable: true }],
+        tds: tdsOn,
+      }),
+    );
+    expect(amounts(r)).toMatchObject({ SALARY: 100_000, REIMBURSEMENT_TAXABLE: 12_000 });
+    expect(r.taxableGrossPaise).toBe(R(112_000));
+    expect(r.tdsExplanation).toContain('This month\'s taxable salary ₹1,12,000');
+    expect(r.tdsExplanation).toContain('11 later months at the full-month taxable salary ₹1,00,000 × 11 = ₹11,00,000');
+  });
+
+  it('no claims, no line; claims with paise are paid to the rupee, half up; negative paise are refused', () => {
+    expect(amounts(computeEmployeeMonth(monthInput({ ...off, earnings: [earning('SALARY', 'Salary', 30_000)], reimbursements: [] }))).REIMBURSEMENT).toBeUndefined();
+    const r = computeEmployeeMonth(monthInput({ ...off, earnings: [earning('SALARY', 'Salary', 30_000)], reimbursements: [{ typeName: 'Meals', amountPaise: 45_050, claimedOn: '2026-04-01', taxable: false }] }));
+    // 450.50 → 451 (half up), and the line says so.
+    expect(amounts(r).REIMBURSEMENT).toBe(451);
+    expect(explanationOf(r, 'REIMBURSEMENT')).toContain('Claims ₹450.50 paid to the rupee: ₹451');
+    expect(() => computeEmployeeMonth(monthInput({ ...off, reimbursements: [{ typeName: 'Meals', amountPaise: -1, claimedOn: '2026-04-01', taxable: false }] }))).toThrow(RangeError);
+  });
+});

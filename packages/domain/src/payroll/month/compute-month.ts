@@ -10,6 +10,7 @@ import { computeIncomeTax } from '../../tax/income-tax';
 import { isTaxFinancialYear } from '../../tax/rules';
 import { computeMonthlyTds } from '../../tax/tds';
 import { prorateEarning } from '../periods/payable-days';
+import { formatDisplayDate } from '../../dates/calendar';
 import type { EmployeeMonthInput, EmployeeMonthResult, MonthAdjustmentInput, MonthLine } from './types';
 
 /**
@@ -23,7 +24,7 @@ import type { EmployeeMonthInput, EmployeeMonthResult, MonthAdjustmentInput, Mon
  *  - professional tax and LWF are whole-rupee slab amounts;
  *  - the year's tax per s.288A/288B (computeIncomeTax) and this month's TDS to the nearest rupee
  *    (computeMonthlyTds);
- *  - recurring and one-time deductions to the rupee, half up.
+ *  - recurring and one-time deductions to the rupee, half up; reimbursement lines (Σ claims) likewise.
  * Lines with a zero amount are left out, except TDS, which is always printed while TDS is on so the
  * payslip says why it is nil (e.g. the 87A rebate).
  */
@@ -78,6 +79,9 @@ function validate(input: EmployeeMonthInput): void {
   input.arrears?.forEach((a, i) => {
     // A revision downwards gives negative arrears (a recovery); any amount is a whole number of paise.
     if (!Number.isSafeInteger(a.amountPaise)) throw new RangeError(`arrears[${String(i)}].amountPaise must be a whole number of paise`);
+  });
+  input.reimbursements?.forEach((r, i) => {
+    checkPaise(r.amountPaise, `reimbursements[${String(i)}].amountPaise`);
   });
   if (input.professionalTax.halfYearGrossPaise !== undefined) checkPaise(input.professionalTax.halfYearGrossPaise, 'professionalTax.halfYearGrossPaise');
   const t = input.tds;
@@ -169,7 +173,34 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     add(earningLines, { section: 'earning', code: a.code, label: a.label, amountPaise: a.amountPaise, explanation: [...a.explanation] });
     if (a.taxable) taxableThisMonthPaise += a.amountPaise;
   }
+  // Approved reimbursement claims (issue 13): paid with the salary, never PF/ESI/PT/LWF wages (expenses
+  // of the employment, not remuneration: ESI Act s.2(22)(c)); taxable only when the type says so.
+  let reimbursedPaise = 0;
+  for (const taxable of [false, true]) {
+    const claims = (input.reimbursements ?? []).filter((r) => r.taxable === taxable);
+    if (claims.length === 0) continue;
+    const claimedPaise = claims.reduce((sum, r) => sum + r.amountPaise, 0);
+    // The line to the rupee like every component (DESIGN §5); claims are entered to the paisa.
+    const amountPaise = rupee(claimedPaise);
+    reimbursedPaise += amountPaise;
+    if (taxable) taxableThisMonthPaise += amountPaise;
+    add(earningLines, {
+      section: 'earning',
+      code: taxable ? 'REIMBURSEMENT_TAXABLE' : 'REIMBURSEMENT',
+      label: taxable ? 'Reimbursements (taxable)' : 'Reimbursements',
+      amountPaise,
+      explanation: [
+        ...claims.map((r) => `${r.typeName} ${rs(r.amountPaise)}, claimed on ${formatDisplayDate(r.claimedOn)}, approved`),
+        ...(claimedPaise === amountPaise ? [] : [`Claims ${rs(claimedPaise)} paid to the rupee: ${rs(amountPaise)}`]),
+        taxable
+          ? 'Approved claims paid with this salary: the claim type is taxable, so they count in this month\'s taxable salary'
+          : 'Approved claims paid with this salary: reimbursement of expenses, not taxable salary',
+      ],
+    });
+  }
   const grossPaise = earningLines.reduce((sum, l) => sum + l.amountPaise, 0);
+  // Professional tax and LWF are levied on salary; reimbursed expenses are not salary.
+  const wageGrossPaise = grossPaise - reimbursedPaise;
 
   // --- EPF, EPS, EDLI (india-tax-rules §10) ---------------------------------------------------
   const epfRates = epfRatesFor(asOf);
@@ -306,7 +337,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     const pt = professionalTaxFor({
       stateCode: ptState,
       month: input.month,
-      monthlyGrossPaise: grossPaise,
+      monthlyGrossPaise: wageGrossPaise,
       ...(input.professionalTax.halfYearGrossPaise !== undefined ? { halfYearGrossPaise: input.professionalTax.halfYearGrossPaise } : {}),
       gender: input.gender,
       asOf,
@@ -314,8 +345,8 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     professionalTaxPaise = pt.amountPaise;
     const base =
       pt.cycle === 'Half-Yearly'
-        ? `the half year's income ${rs(input.professionalTax.halfYearGrossPaise ?? grossPaise * 6)}`
-        : `the month's gross ${rs(grossPaise)}`;
+        ? `the half year's income ${rs(input.professionalTax.halfYearGrossPaise ?? wageGrossPaise * 6)}`
+        : `the month's gross ${rs(wageGrossPaise)}${reimbursedPaise > 0 ? ' (reimbursements left out)' : ''}`;
     add(deductionLines, {
       section: 'deduction',
       code: 'PT',
@@ -328,7 +359,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
   let lwfEmployerPaise = 0;
   const lwfState = input.lwf.stateCode;
   if (input.lwf.enabled && lwfState !== null) {
-    const lwf = labourWelfareFundFor({ stateCode: lwfState, month: input.month, monthlyGrossPaise: grossPaise, asOf });
+    const lwf = labourWelfareFundFor({ stateCode: lwfState, month: input.month, monthlyGrossPaise: wageGrossPaise, asOf });
     lwfEmployeePaise = lwf.employeePaise;
     lwfEmployerPaise = lwf.employerPaise;
     const when = labourWelfareFundTableFor(lwfState, asOf)?.dueNote ?? '';

@@ -48,6 +48,20 @@ export interface MonthAdjustmentInput {
   taxable: boolean;
 }
 
+/**
+ * An approved reimbursement claim paid with this month's salary (issue 13). Expenses the employer
+ * reimburses are not wages: never PF, ESI, PT or LWF wages; not taxable salary unless the claim's type
+ * is marked taxable, and then counted in this month's taxable salary once (not projected).
+ */
+export interface MonthReimbursementInput {
+  /** The claim's type, as printed ("Travel"). */
+  typeName: string;
+  amountPaise: number;
+  /** 'YYYY-MM-DD' the claim was made. */
+  claimedOn: string;
+  taxable: boolean;
+}
+
 export interface EmployeeMonthInput {
   /** 'YYYY-MM'. */
   month: string;
@@ -67,6 +81,8 @@ export interface EmployeeMonthInput {
    * contributions on the arrears are the per-month differences given as deduction and employer lines.
    */
   arrears?: readonly MonthArrearsLine[];
+  /** Approved claims not paid yet (reimbursements module): one line per taxability, each claim explained. */
+  reimbursements?: readonly MonthReimbursementInput[];
   epf: { enabled: boolean; settings: EpfSettings };
   /** forceCalculate: the employee's forceESICalc; coveredAtPeriodStart: covered at the start of the contribution period. */
   esi: { enabled: boolean; forceCalculate?: boolean; coveredAtPeriodStart?: boolean };
@@ -104,7 +120,7 @@ export interface EmployeeMonthInput {
 /** One printed line of the payslip with the lines that show how it was computed. */
 export interface MonthLine {
   section: 'earning' | 'deduction' | 'employer';
-  /** BASIC, HRA, …, EPF_EE, ESI_EE, PT, LWF_EE, TDS, EPF_ER, EPS_ER, EDLI, EPF_ADMIN, ESI_ER, LWF_ER, ADJ_…, DED_… */
+  /** BASIC, HRA, …, EPF_EE, ESI_EE, PT, LWF_EE, TDS, EPF_ER, EPS_ER, EDLI, EPF_ADMIN, ESI_ER, LWF_ER, ADJ_…, DED_…, REIMBURSEMENT, REIMBURSEMENT_TAXABLE */
   code: string;
   label: string;
   amountPaise: number;

@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { Badge, Button, FileInput, Group, Menu, Modal, NumberInput, Pagination, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconFilter, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { REIMBURSEMENT_MSG as MSG, REIMBURSEMENT_RECEIPT_ACCEPT, REIMBURSEMENT_REQUEST_PAGE_SIZE, precheckReceipt, reimbursementRequestFieldsSchema } from '@tankha/contracts';
+import { ApiError, errorMessage } from '../../app/api';
+import { toast } from '../../app/toast';
+import { FormAlert } from '../../ui/FormAlert';
+import { ListCard } from '../../ui/ListCard';
+import { rupeesText } from '../../ui/format';
+import { applyFieldErrors } from '../../ui/server-errors';
+import { zodFieldErrors } from '../../ui/zod-form';
+import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
+import { REIMBURSEMENTS_KEY, submitReimbursementRequest, useMyReimbursementRequests, useReimbursementTypes } from './reimbursements.api';
+import { STATUS_FILTERS, reimbursementStatusBadge, requestDate } from './request-format';
+
+export const MY_REQUEST_COLUMNS = ['Date', 'Amount', 'Type', 'Reason', 'Status'] as const;
+
+interface Values {
+  amount: string | number;
+  reimbursementTypeId: string | null;
+  reason: string;
+  receipt: File | null;
+}
+
+/** 'Create Reimbursement Request' (payroll spec §2, §5): amount, type (active ones), reason and an optional receipt. */
+export function CreateRequestModal({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
+  const types = useReimbursementTypes(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<Values>({
+    initialValues: { amount: '', reimbursementTypeId: null, reason: '', receipt: null },
+    validate: (v) => ({
+      ...zodFieldErrors(reimbursementRequestFieldsSchema, { amount: v.amount === '' ? undefined : String(v.amount), reimbursementTypeId: v.reimbursementTypeId ?? '', reason: v.reason, status: '1' }),
+      ...(v.receipt && precheckReceipt(v.receipt) ? { receipt: precheckReceipt(v.receipt) ?? '' } : {}),
+    }),
+  });
+  const submit = form.onSubmit(async (v) => {
+    setServerError(null);
+    setSubmitting(true);
+    try {
+      await submitReimbursementRequest({ amount: Number(v.amount), reimbursementTypeId: v.reimbursementTypeId ?? '', reason: v.reason.trim(), receipt: v.receipt });
+      toast.success(MSG.submitted);
+      onSaved();
+    } catch (error) {
+      if (error instanceof ApiError && applyFieldErrors(['amount', 'reimbursementTypeId', 'reason', 'receipt'], error.errors, form.setErrors)) return;
+      if (!(error instanceof ApiError && error.handled)) setServerError(errorMessage(error, MSG.submitFailed));
+    } finally {
+      setSubmitting(false);
+    }
+  });
+  return (
+    <Modal opened onClose={onClose} title="Create Reimbursement Request" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <FormAlert message={serverError ?? (types.isError ? MSG.fetchTypesFailed : null)} />
+          <NumberInput label="Amount" withAsterisk prefix="₹" thousandSeparator="," thousandsGroupStyle="lakh" decimalScale={2} step={0.01} min={0} {...form.getInputProps('amount')} />
+          <Select
+            label="Reimbursement Type"
+            withAsterisk
+            placeholder={types.isPending ? 'Loading...' : 'Select reimbursement type'}
+            data={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+            disabled={types.isPending}
+            {...form.getInputProps('reimbursementTypeId')}
+          />
+          <Textarea label="Reason" withAsterisk autosize minRows={2} {...form.getInputProps('reason')} />
+          <FileInput label="Receipt" description="PDF, JPG or PNG, at most 5MB" accept={REIMBURSEMENT_RECEIPT_ACCEPT} clearable {...form.getInputProps('receipt')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={submitting}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={submitting}>
+              {submitting ? 'Submitting...' : 'Submit Request'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * /payroll/reimbursement-requests (payroll spec §2 "My Reimbursement Requests", ReimbursementRequests gate):
+ * the employee's claims, filtered by status and paged 8 at a time on the page (payroll spec §7, §9).
+ */
+export function MyReimbursementRequestsPage() {
+  const order = usePageTitleOrder();
+  const queryClient = useQueryClient();
+  const requests = useMyReimbursementRequests();
+  const [status, setStatus] = useState('0');
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState<number | null>(null);
+  const filtered = (requests.data ?? []).filter((r) => status === '0' || String(r.status) === status);
+  const pages = Math.max(1, Math.ceil(filtered.length / REIMBURSEMENT_REQUEST_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const rows = filtered.slice((current - 1) * REIMBURSEMENT_REQUEST_PAGE_SIZE, current * REIMBURSEMENT_REQUEST_PAGE_SIZE);
+  const statusLabel = STATUS_FILTERS.find((f) => f.value === status)?.label ?? 'All Status';
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={order}>My Reimbursement Requests</Title>
+        <Group>
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button variant="default" leftSection={<IconFilter size={16} />} aria-label={`Status filter: ${statusLabel}`}>
+                {statusLabel}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {STATUS_FILTERS.map((f) => (
+                <Menu.Item
+                  key={f.value}
+                  onClick={() => {
+                    setStatus(f.value);
+                    setPage(1);
+                  }}
+                >
+                  {f.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(Date.now())}>
+            Create Request
+          </Button>
+        </Group>
+      </Group>
+      <ListCard
+        loading={requests.isPending}
+        error={requests.isError && !(requests.error instanceof ApiError && requests.error.handled) ? MSG.fetchRequestsFailed : null}
+        onRetry={() => void requests.refetch()}
+        empty={filtered.length === 0}
+        loadingLabel="Loading reimbursement requests"
+        emptyMessage={MSG.noRequests}
+      >
+        <Table.ScrollContainer minWidth={640} type="native">
+          <Table aria-label="My reimbursement requests" verticalSpacing="sm" horizontalSpacing="md">
+            <Table.Thead>
+              <Table.Tr>
+                {MY_REQUEST_COLUMNS.map((c) => (
+                  <Table.Th key={c}>{c}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => {
+                const badge = reimbursementStatusBadge(r.status);
+                return (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{requestDate(r.dateCreated)}</Table.Td>
+                    <Table.Td>{rupeesText(r.amount)}</Table.Td>
+                    <Table.Td>{r.reimbursementTypeName}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{r.reason}</Text>
+                      {r.remarks && (
+                        <Text size="xs" c="dimmed">
+                          Remarks: {r.remarks}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6}>
+                        <Badge color={badge.color} variant="light">
+                          {badge.label}
+                        </Badge>
+                        {r.paidInMonth && (
+                          <Text size="xs" c="dimmed">
+                            Paid with {r.paidInMonth} salary
+                          </Text>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </ListCard>
+      {filtered.length > 0 && <Pagination value={current} onChange={setPage} total={pages} aria-label="Pages" />}
+      {creating !== null && (
+        <CreateRequestModal
+          key={creating}
+          onClose={() => setCreating(null)}
+          onSaved={() => {
+            setCreating(null);
+            void queryClient.invalidateQueries({ queryKey: [REIMBURSEMENTS_KEY] });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

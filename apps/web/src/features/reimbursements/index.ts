@@ -1,0 +1,3 @@
+export { ReimbursementTypesPage } from './ReimbursementTypesPage';
+export { MyReimbursementRequestsPage } from './MyReimbursementRequestsPage';
+export { ReimbursementApprovalsPage } from './ReimbursementApprovalsPage';

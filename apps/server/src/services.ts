@@ -38,6 +38,7 @@ import { PayslipService } from './modules/payroll/payslips.service';
 import { SettlementService } from './modules/payroll/settlement.service';
 import { PreferencesService } from './modules/preferences/preferences.service';
 import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
+import { Form16Service } from './modules/form16/form16.service';
 
 /**
  * The composition root: every module's service, built once. Services hold no database handle: each
@@ -76,6 +77,7 @@ export interface Services {
   settlement: SettlementService;
   preferences: PreferencesService;
   taxWindows: TaxWindowService;
+  form16: Form16Service;
 }
 
 export interface ServiceDeps {
@@ -135,6 +137,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     settlement: new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files }),
     preferences,
     taxWindows: new TaxWindowService({ clock, config, preferences }),
+    form16: new Form16Service({ clock, files }),
   };
 }
 
@@ -166,7 +169,8 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
     const documents = await services.document.sweepStoredFiles(scope);
     const logos = await services.tenants.sweepLogoFiles(scope);
     const payslips = await services.payslipDocuments.sweepStoredFiles(scope);
-    log.info({ documents, logos, payslips }, 'stored files swept');
+    const form16 = await services.form16.sweepStoredFiles(scope);
+    log.info({ documents, logos, payslips, form16 }, 'stored files swept');
   }, { cron: { expression: '23 * * * *', tz: 'UTC' }, retryLimit: 2 });
   // Payslip PDFs and e-mails after finalize (issue 10 item 6): chunks of payslips, each its own transaction.
   // Rendering holds no transaction: read in one, render and store outside, write in a second (stepped).

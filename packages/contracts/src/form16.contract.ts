@@ -88,6 +88,7 @@ export const FORM16_MSG = {
   loaded: 'Form 16 data loaded',
   notFound: 'Form 16 not found',
   employeeNotFound: 'Employee not found',
+  ownOnly: 'You can only see your own Form 16',
   encrypted: 'Password-protected PDFs cannot be used for Form 16. Remove the password and upload the file again.',
   financialYear: 'Financial year must be written as 2023-2024',
   futureYear: 'Form 16 can only be uploaded for the current or an earlier financial year',

@@ -42,6 +42,44 @@ export async function readMultipart(request: FastifyRequest): Promise<{ fields: 
 }
 
 /**
+ * A multipart body with several files (a bulk upload): text fields and every file part, with this
+ * request's own limits instead of the one-file limits set on the plugin. More than `maxFiles` files,
+ * a file over `maxTotalBytes` or files over it together end the read with the caller's messages.
+ */
+export async function readMultipartFiles(
+  request: FastifyRequest,
+  limits: { maxFiles: number; maxTotalBytes: number; messages: { tooMany: string; tooLarge: string } },
+): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+  if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data body');
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  let total = 0;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: limits.maxTotalBytes + 1, files: limits.maxFiles + 1, fields: 30, fieldSize: 10_000 } })) {
+      if (part.fieldname.includes('\u0000')) throw fieldError('body', NUL_MESSAGE);
+      if (part.type === 'file') {
+        if (part.filename.includes('\u0000')) throw fieldError(part.fieldname, `file name ${NUL_MESSAGE}`);
+        if (files.length >= limits.maxFiles) throw badRequest(limits.messages.tooMany);
+        const bytes = await part.toBuffer().catch((error: unknown) => {
+          if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(limits.messages.tooLarge);
+          throw error;
+        });
+        total += bytes.length;
+        if (total > limits.maxTotalBytes) throw badRequest(limits.messages.tooLarge);
+        if (part.filename === '' && bytes.length === 0) continue;
+        files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes, truncated: false });
+      } else if (typeof part.value === 'string') {
+        if (part.value.includes('\u0000')) throw fieldError(part.fieldname, NUL_MESSAGE);
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    throw asMultipartError(error);
+  }
+  return { fields, files };
+}
+
+/**
  * A body that is not the multipart it claims to be (no boundary, another boundary, cut off, bad
  * headers) is the client's fault: 400, never 500. Limits keep their own 413 and message.
  */

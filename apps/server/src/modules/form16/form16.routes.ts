@@ -54,7 +54,7 @@ export const form16Routes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.post('/Form16/upload', { config: manage, schema: { tags, consumes: ['multipart/form-data'], response: { 201: form16RecordReplySchema } } }, async (request, reply) => {
-    const { fields, file } = await readMultipart(request);
+    const { fields, file } = await readMultipart(request, { truncateLargeFile: true });
     const created = await form16.upload(scopeOf(request), fields, file);
     reply.code(201);
     return ok(created, FORM16_MSG.uploaded, 201);

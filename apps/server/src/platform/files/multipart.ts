@@ -14,13 +14,17 @@ export interface UploadedFile {
   truncated: boolean;
 }
 
-/** Reads a multipart body into text fields and at most one file (the limits are set on the plugin). */
-export async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
+/**
+ * Reads a multipart body into text fields and at most one file (the limits are set on the plugin).
+ * With `truncateLargeFile`, a file over the size limit comes back `truncated` for the caller's own
+ * message instead of ending the request with the plugin's 413.
+ */
+export async function readMultipart(request: FastifyRequest, options: { truncateLargeFile?: boolean } = {}): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
   if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data body');
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts(options.truncateLargeFile ? { throwFileSizeLimit: false } : {})) {
       // PostgreSQL refuses U+0000 in text: a field name, value or file name with it is a 400, as in JSON bodies.
       if (part.fieldname.includes('\u0000')) throw fieldError('body', NUL_MESSAGE);
       if (part.type === 'file') {

@@ -24,7 +24,9 @@ export async function readMultipart(request: FastifyRequest, options: { truncate
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
   try {
-    for await (const part of request.parts(options.truncateLargeFile ? { throwFileSizeLimit: false } : {})) {
+    // throwFileSizeLimit is read by @fastify/multipart per call, though its type lists only busboy's options.
+    const perCall = (options.truncateLargeFile ? { throwFileSizeLimit: false } : {}) as Parameters<typeof request.parts>[0];
+    for await (const part of request.parts(perCall)) {
       // PostgreSQL refuses U+0000 in text: a field name, value or file name with it is a 400, as in JSON bodies.
       if (part.fieldname.includes('\u0000')) throw fieldError('body', NUL_MESSAGE);
       if (part.type === 'file') {

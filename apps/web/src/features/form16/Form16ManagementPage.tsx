@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ActionIcon, Avatar, Badge, Button, Card, Group, Modal, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, IconDownload, IconFileZip, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { formatFileSize } from '@tankha/domain';
 import {
@@ -37,16 +37,6 @@ export function uploadedOn(iso: string): string {
   return displayDate(`${d.getFullYear().toString()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`);
 }
 
-/** The text the search runs with: payroll spec §9, empty or at least 3 characters (shorter keeps the last one). */
-function useSearchText(raw: string): string {
-  const [debounced] = useDebouncedValue(raw.trim(), FORM16_SEARCH_DEBOUNCE_MS);
-  const [applied, setApplied] = useState('');
-  useEffect(() => {
-    if (debounced.length === 0 || debounced.length >= FORM16_SEARCH_MIN_LENGTH) setApplied(debounced);
-  }, [debounced]);
-  return applied;
-}
-
 function StatCard({ label, value, icon }: { label: string; value: string; icon?: ReactNode }) {
   return (
     <Card withBorder padding="md" radius="md" aria-label={label} component="section">
@@ -73,8 +63,15 @@ export function Form16ManagementPage({ today = todayInZone() }: { today?: string
   const years = useMemo(() => form16Years(today), [today]);
   const [financialYear, setFinancialYear] = useState(() => form16DefaultYear(today));
   const [search, setSearch] = useState('');
-  const searchText = useSearchText(search);
+  const [searchText, setSearchText] = useState('');
   const [page, setPage] = useState(1);
+  // Payroll spec §9: the search runs 300 ms after the last key, with an empty text or at least 3 characters.
+  const applySearch = useDebouncedCallback((raw: string) => {
+    const text = raw.trim();
+    if (text.length > 0 && text.length < FORM16_SEARCH_MIN_LENGTH) return;
+    setSearchText(text);
+    setPage(1);
+  }, FORM16_SEARCH_DEBOUNCE_MS);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [uploadFor, setUploadFor] = useState<{ id: string; name: string } | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
@@ -83,7 +80,6 @@ export function Form16ManagementPage({ today = todayInZone() }: { today?: string
   const stats = useForm16Stats(financialYear);
   const remove = useDeleteForm16();
 
-  useEffect(() => setPage(1), [searchText, financialYear]);
   useEffect(() => {
     if (stats.isError) toast.error(FORM16_MSG.statsFailed);
   }, [stats.isError]);
@@ -125,7 +121,18 @@ export function Form16ManagementPage({ today = todayInZone() }: { today?: string
       <Group justify="space-between" align="flex-end">
         <Title order={titleOrder}>Form 16</Title>
         <Group align="flex-end">
-          <Select label="Financial Year" data={years} value={financialYear} onChange={(v) => v && setFinancialYear(v)} allowDeselect={false} w={170} />
+          <Select
+            label="Financial Year"
+            data={years}
+            value={financialYear}
+            onChange={(v) => {
+              if (!v) return;
+              setFinancialYear(v);
+              setPage(1);
+            }}
+            allowDeselect={false}
+            w={170}
+          />
           <Button leftSection={<IconFileZip size={16} />} variant="light" onClick={() => setBulkOpen(true)}>
             Bulk upload
           </Button>
@@ -154,7 +161,10 @@ export function Form16ManagementPage({ today = todayInZone() }: { today?: string
         placeholder="Search by name, e-mail or employee number"
         leftSection={<IconSearch size={16} />}
         value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          applySearch(e.currentTarget.value);
+        }}
         maw={420}
       />
 
@@ -292,7 +302,7 @@ export function Form16ManagementPage({ today = todayInZone() }: { today?: string
         )}
       </ListCard>
 
-      <UploadForm16Modal employee={uploadFor} years={years} defaultYear={financialYear} onClose={() => setUploadFor(null)} />
+      <UploadForm16Modal key={uploadFor?.id ?? 'closed'} employee={uploadFor} years={years} defaultYear={financialYear} onClose={() => setUploadFor(null)} />
       <BulkUploadModal opened={bulkOpen} years={years} defaultYear={financialYear} onClose={() => setBulkOpen(false)} />
       <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Confirm Delete" centered>
         <Text size="sm">{FORM16_MSG.confirmDelete}</Text>

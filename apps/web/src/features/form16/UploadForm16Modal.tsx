@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, FileInput, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { FORM16_MSG, FORM16_TYPES, precheckForm16File, type Form16TypeId } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
@@ -17,7 +17,8 @@ export interface UploadForm16ModalProps {
 
 /**
  * 'Upload Form 16' (payroll spec §2, §5): the employee read-only, Form Type, Financial Year and the
- * PDF. The file is checked when chosen and again on Upload; the server checks it by content.
+ * PDF. The file is checked when chosen and again on Upload; the server checks it by content. The
+ * parent gives each opening its own `key`, so every opening starts blank.
  */
 export function UploadForm16Modal({ employee, years, defaultYear, onClose }: UploadForm16ModalProps) {
   const upload = useUploadForm16();
@@ -26,15 +27,6 @@ export function UploadForm16Modal({ employee, years, defaultYear, onClose }: Upl
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!employee) return;
-    setFormType(null);
-    setFinancialYear(defaultYear);
-    setFile(null);
-    setFileError(null);
-    setFormError(null);
-  }, [employee, defaultYear]);
 
   const choose = (picked: File | null) => {
     setFile(picked);

@@ -36,5 +36,6 @@ export async function mergePdfs(parts: readonly Uint8Array[], title: string): Pr
     const pages = await merged.copyPages(doc, doc.getPageIndices());
     for (const page of pages) merged.addPage(page);
   }
-  return Buffer.from(await merged.save());
+  // Without object streams: readable by older PDF readers (and its page tree by eye).
+  return Buffer.from(await merged.save({ useObjectStreams: false }));
 }

@@ -53,6 +53,7 @@ import { payrollBankRoutes } from './modules/payroll-bank/payroll-bank.routes';
 import { payrollReportRoutes } from './modules/payroll-reports/payroll-reports.routes';
 import { payrollFilingRoutes } from './modules/payroll-filings/payroll-filings.routes';
 import { reimbursementRoutes } from './modules/reimbursements/reimbursements.routes';
+import { form16Routes } from './modules/form16/form16.routes';
 import { buildServices, registerJobs, type Services } from './services';
 import { JobQueue } from './platform/jobs/job-queue';
 import { UnitOfWork } from './platform/unit-of-work';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(payrollBankRoutes, { services });
       await api.register(payrollReportRoutes, { services });
       await api.register(payrollFilingRoutes, { services });
+      await api.register(form16Routes, { services });
       if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, prefix: '/dev' });
     },
     { prefix: API_PREFIX },

@@ -39,6 +39,7 @@ import { SettlementService } from './modules/payroll/settlement.service';
 import { PreferencesService } from './modules/preferences/preferences.service';
 import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
 import { ReimbursementService } from './modules/reimbursements/reimbursements.service';
+import { Form16Service } from './modules/form16/form16.service';
 
 /**
  * The composition root: every module's service, built once. Services hold no database handle: each
@@ -78,6 +79,7 @@ export interface Services {
   preferences: PreferencesService;
   taxWindows: TaxWindowService;
   reimbursements: ReimbursementService;
+  form16: Form16Service;
 }
 
 export interface ServiceDeps {
@@ -139,6 +141,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     preferences,
     taxWindows: new TaxWindowService({ clock, config, preferences }),
     reimbursements,
+    form16: new Form16Service({ clock, files }),
   };
 }
 
@@ -171,7 +174,8 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
     const logos = await services.tenants.sweepLogoFiles(scope);
     const payslips = await services.payslipDocuments.sweepStoredFiles(scope);
     const receipts = await services.reimbursements.sweepStoredFiles(scope);
-    log.info({ documents, logos, payslips, receipts }, 'stored files swept');
+    const form16 = await services.form16.sweepStoredFiles(scope);
+    log.info({ documents, logos, payslips, receipts, form16 }, 'stored files swept');
   }, { cron: { expression: '23 * * * *', tz: 'UTC' }, retryLimit: 2 });
   // Payslip PDFs and e-mails after finalize (issue 10 item 6): chunks of payslips, each its own transaction.
   // Rendering holds no transaction: read in one, render and store outside, write in a second (stepped).

@@ -165,6 +165,9 @@ export const PERMISSIONS = {
   'reimbursements.types.manage': ADMINS,
   'reimbursements.decide': ADMINS,
   'reimbursements.own': ALL_ROLES,
+  // Form 16 (payroll spec §6): payroll admins upload and manage everyone's; every employee downloads their own.
+  'form16.manage': ADMINS,
+  'form16.own': ALL_ROLES,
   /** Settings > Preferences > Sender Email Preferences (the primary contact reminders are sent from). */
   'preferences.senderEmail': ADMINS,
 } as const satisfies Record<string, readonly RoleId[]>;

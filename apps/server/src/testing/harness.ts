@@ -183,7 +183,7 @@ export async function createTestApp(backend: Backend, env: Record<string, string
     },
     drainJobs,
     seedDemo: async (options = {}) => {
-      await seedDemoOrganisation(database.db, clock.now(), options.payroll ? { jobs: app.jobs, documents: app.services.payslipDocuments } : undefined);
+      await seedDemoOrganisation(database.db, clock.now(), options.payroll ? { jobs: app.jobs, documents: app.services.payslipDocuments, form16: app.services.form16 } : undefined);
     },
     close: async () => {
       await app.close();

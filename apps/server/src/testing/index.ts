@@ -1,3 +1,4 @@
 export * from './harness';
 export * from './images';
 export * from './migrations';
+export * from './pdfs';

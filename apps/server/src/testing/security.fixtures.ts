@@ -12,6 +12,7 @@
  */
 import { IMPORT_COLUMNS } from '@tankha/contracts';
 import { makePng } from './images';
+import { makePdf } from './pdfs';
 
 export interface SecurityIds {
   tenantId: string;
@@ -76,6 +77,14 @@ export interface SecurityIds {
     poiReminderId: string;
     poiSpareReminderId: string;
   };
+  /** Form 16: the member's Form 16B of last financial year (uploaded by the suite), the member's PAN, two bulk previews. */
+  form16: {
+    financialYear: string;
+    formId: string;
+    memberPan: string;
+    bulkToken: string;
+    spareBulkToken: string;
+  };
 }
 
 export interface MultipartFixture {
@@ -99,6 +108,8 @@ export interface OperationFixture {
 }
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+/** Form 16 uploads must parse as a PDF with a page. */
+const FORM16_PDF = makePdf('Form 16');
 const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
 /** The template's own example row with a number and e-mail of its own: a file the import accepts. */
 const EXAMPLE_ROW: Record<string, string> = { employeeNumber: 'SECIMP{n}', email: 'security.import.{n}@example.in', departmentId: '' };
@@ -123,6 +134,25 @@ function taxWindowFixtures(ids: SecurityIds): Record<string, OperationFixture> {
     'GET /POI/reminders': { query: { poiConfigId: w.poiConfigId } },
     'POST /POI/reminders': { body: { poiReminderId: w.poiReminderId, poiConfigId: w.poiConfigId, ...reminder } },
     'DELETE /POI/reminders/{poiReminderId}': { path: { poiReminderId: w.poiSpareReminderId } },
+  };
+}
+
+/** Form 16 (issue 13 items 1 and 2). */
+function form16Fixtures(ids: SecurityIds): Record<string, OperationFixture> {
+  const f = ids.form16;
+  const pdf = { field: 'File', filename: 'form16.pdf', contentType: 'application/pdf', bytes: FORM16_PDF };
+  return {
+    'GET /Form16/users': { query: { financialYear: f.financialYear, searchText: 'aditi' } },
+    'GET /Form16/stats': { query: { financialYear: f.financialYear } },
+    'POST /Form16/upload': { multipart: { fields: { EmployeeId: ids.memberId, FormType: '1', FinancialYear: f.financialYear }, file: pdf } },
+    'GET /Form16/employees/{employeeId}': { path: { employeeId: ids.memberId }, query: { financialYear: f.financialYear } },
+    'GET /Form16/{id}/download': { path: { id: f.formId } },
+    'GET /Form16/{id}/file': { path: { id: f.formId } },
+    'GET /Form16/merged': { query: { employeeId: ids.memberId, financialYear: f.financialYear } },
+    'DELETE /Form16/{id}': { path: { id: f.formId } },
+    'POST /Form16/bulk/preview': { multipart: { fields: { FinancialYear: f.financialYear, FormType: '1' }, file: { ...pdf, field: 'files', filename: `${f.memberPan}_PartA.pdf` } } },
+    'POST /Form16/bulk/confirm': { body: { token: f.bulkToken } },
+    'DELETE /Form16/bulk/{token}': { path: { token: f.spareBulkToken } },
   };
 }
 
@@ -315,6 +345,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'GET /ReimbursementRequests/report.xlsx': { query: { reportingFilterType: '3', status: '1' } },
     'PUT /ReimbursementRequests/{id}/status': { path: { id: ids.reimbursementRequestId }, body: { status: 2, remarks: 'Bills checked' } },
     'GET /ReimbursementRequests/{id}/receipt': { path: { id: ids.reimbursementRequestId } },
+    ...form16Fixtures(ids),
     'PUT /Preferences/sender-email': { body: { primaryContactUserId: ids.moderatorId } },
     'GET /dev/mailbox': { isolationExempt: 'the development mailbox is only mounted without SMTP, never in production' },
   };

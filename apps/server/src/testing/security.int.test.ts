@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { AttendanceApproval, LeaveStatus, ROLE_FEATURES, RequestStatus, Role, can, type FeatureKey, type PermissionAction, type RoleId, type SessionUser } from '@tankha/contracts';
+import { AttendanceApproval, LeaveStatus, ROLE_FEATURES, RequestStatus, Role, can, form16DefaultYear, type FeatureKey, type PermissionAction, type RoleId, type SessionUser } from '@tankha/contracts';
 import { dateInZone, financialYearStartOf, lastDayOfMonth, lockDateRange } from '@tankha/domain';
+import { makePdf } from './pdfs';
 import { queryRows } from '../db/client';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../db/seed/demo';
 import { API_PREFIX } from '../app';
@@ -106,6 +107,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
     const claimed = await t.call('POST', '/ReimbursementRequests', { token: member.token, body: claimBody.body, headers: claimBody.headers });
     if (claimed.statusCode !== 200) throw new Error(`security fixtures: reimbursement claim failed: ${claimed.body}`);
     const reimbursementRequestId = (claimed.json() as { data: { id: string } }).data.id;
+    const form16 = await setUpForm16(member);
     const yesterday = new Date(t.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
     const createUser = async (kind: 'invite' | 'restricted', label: string): Promise<string> => {
       const body = { firstName: 'Security', lastName: 'Fixture', email: `security.${label}@example.in`, dateOfJoining: '2025-06-01', annualCTC: 600_000, experience: 1, employeeNumber: `SECFIX${label.toUpperCase()}`, regimeType: 1 };
@@ -169,6 +171,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       ...windows,
       reimbursementTypeId,
       reimbursementRequestId,
+      form16,
       finalizedRunId: payrollRunId,
       renderedPayslipId: payslipId,
     };
@@ -249,6 +252,25 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
     };
   }
 
+  /** The member's Form 16B of last year, and two bulk previews of their Part A (through the API). */
+  async function setUpForm16(member: SessionUser): Promise<SecurityIds['form16']> {
+    const financialYear = form16DefaultYear(dateInZone(t.clock.now(), 'Asia/Kolkata'));
+    const pdf = (field: string, filename: string) => ({ field, filename, contentType: 'application/pdf', bytes: makePdf('Form 16') });
+    const form = multipart({ EmployeeId: member.id, FormType: '2', FinancialYear: financialYear }, pdf('File', 'part-b.pdf'));
+    const uploaded = await t.call('POST', '/Form16/upload', { token: adminA.token, body: form.body, headers: form.headers });
+    if (uploaded.statusCode !== 201) throw new Error(`security fixtures: Form 16 upload failed: ${uploaded.body}`);
+    const [row] = await queryRows<{ pan: string }>(t.database.db, sql`SELECT pan FROM users WHERE id = ${member.id}`);
+    const memberPan = row?.pan ?? '';
+    const preview = async () => {
+      const bulk = multipart({ FinancialYear: financialYear, FormType: '1' }, pdf('files', `${memberPan}_PartA.pdf`));
+      const res = await t.call('POST', '/Form16/bulk/preview', { token: adminA.token, body: bulk.body, headers: bulk.headers });
+      const token = (res.json() as { data?: { token?: string | null } }).data?.token;
+      if (res.statusCode !== 200 || !token) throw new Error(`security fixtures: Form 16 bulk preview failed: ${res.body}`);
+      return token;
+    };
+    return { financialYear, formId: (uploaded.json() as { data: { id: string } }).data.id, memberPan, bulkToken: await preview(), spareBulkToken: await preview() };
+  }
+
   async function collectSecrets(): Promise<string[]> {
     const a = adminA.tenantId;
     const rows = await queryRows<{ s: string }>(
@@ -270,6 +292,8 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
           UNION SELECT id::text FROM exit_settlements WHERE tenant_id = ${a}
           UNION SELECT id::text FROM tax_windows WHERE tenant_id = ${a}
           UNION SELECT id::text FROM tax_window_reminders WHERE tenant_id = ${a}
+          UNION SELECT id::text FROM form16_documents WHERE tenant_id = ${a}
+          UNION SELECT id::text FROM form16_bulk_uploads WHERE tenant_id = ${a}
           UNION SELECT name FROM tenants WHERE id = ${a}`,
     );
     return rows.map((r) => r.s).filter((s) => s.length >= 6);

@@ -280,8 +280,25 @@ function authHeaders(): Record<string, string> {
 
 const tokenIn = (headers: Record<string, string>): string | null => headers.Authorization?.slice('Bearer '.length) ?? null;
 
-/** Downloads a file from the API with the session's token and saves it under `filename`. */
-export async function apiDownload(path: string, filename: string, options: CallOptions = {}): Promise<void> {
+/** The file name of a Content-Disposition header (the UTF-8 one when given), or null. */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null;
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (utf8) {
+    try {
+      return decodeURIComponent(utf8);
+    } catch {
+      // fall back to the plain name
+    }
+  }
+  return /filename="([^"]+)"/i.exec(header)?.[1] ?? null;
+}
+
+/**
+ * Downloads a file from the API with the session's token and saves it under `filename`; with null,
+ * under the name the server's Content-Disposition gives (else the last path segment).
+ */
+export async function apiDownload(path: string, filename: string | null, options: CallOptions = {}): Promise<void> {
   const headers = authHeaders();
   let response: Response;
   try {
@@ -294,7 +311,7 @@ export async function apiDownload(path: string, filename: string, options: CallO
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
-  link.download = filename;
+  link.download = filename ?? dispositionFileName(response.headers.get('content-disposition')) ?? path.split('/').pop() ?? 'download';
   document.body.append(link);
   link.click();
   link.remove();

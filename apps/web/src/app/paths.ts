@@ -55,6 +55,9 @@ export const PATHS = {
   reimbursementTypes: '/payroll/payroll-components/reimbursement-types',
   myInvestments: '/payroll/taxes',
   payrollRequests: '/payroll/requests',
+  /** Form 16 management (payroll spec §2) and the employee's Form 16 page, the default of /payroll/taxes. */
+  form16: '/payroll/form16',
+  myForm16: '/payroll/taxes/form16',
   lockUnlock: '/payroll/lock-unlock',
   lockUnlockDeclarations: '/payroll/lock-unlock/declarations',
   lockUnlockProofs: '/payroll/lock-unlock/proofs',

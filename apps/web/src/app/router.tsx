@@ -12,6 +12,7 @@ import { setNavigator } from './navigation';
 import { PATHS } from './paths';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+import { form16ManagementRoute, taxesForm16Routes } from './form16-routes';
 
 const account = () => import('../features/account');
 const access = () => import('../features/access');
@@ -346,6 +347,8 @@ export const routes: RouteObject[] = [
                           { path: 'payslips/:id', element: <MyPayslipPage /> },
                         ],
                       },
+                      form16ManagementRoute,
+                      { path: 'taxes', children: [...taxesForm16Routes] },
                       { path: '*', element: <PayrollComingSoon /> },
                     ],
                   },

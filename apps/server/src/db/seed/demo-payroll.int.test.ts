@@ -150,4 +150,18 @@ describe.each(BACKENDS)('demo payroll (%s)', (backend) => {
     expect(await seedDemoOrganisation(t.database.db, t.clock.now(), { jobs: t.app.jobs, documents: t.app.services.payslipDocuments })).toBe(false);
     expect(data<PayrollRun[]>(await get(admin, '/PayrollRuns'))).toHaveLength(3);
   });
+  it('Form 16 of the last complete year (2025-2026) for some employees; the demo member has both parts and a merged download', async () => {
+    const forms = data<{ formType: number; financialYear: string }[]>(await get(member, `/Form16/employees/${member.id}`));
+    expect(forms.map((f) => [f.financialYear, f.formType])).toEqual([
+      ['2025-2026', 1],
+      ['2025-2026', 2],
+    ]);
+    const merged = await get(member, `/Form16/merged?employeeId=${member.id}&financialYear=2025-2026`);
+    expect(merged.statusCode).toBe(200);
+    expect(merged.headers['content-type']).toBe('application/pdf');
+    const stats = data<{ totalForms: number; pendingForms: number; totalEmployees: number }>(await get(admin, '/Form16/stats?financialYear=2025-2026'));
+    expect(stats.totalForms).toBeGreaterThan(5);
+    expect(stats.pendingForms).toBeGreaterThan(0);
+    expect(stats.pendingForms).toBeLessThan(stats.totalEmployees);
+  });
 });

@@ -209,7 +209,7 @@ function withoutProcessJob(scope: Scope): Scope {
 }
 
 /** The demo administrator's request context, as a signed-in request of theirs would have it. */
-async function administratorContext(db: Db, tenantId: string): Promise<RequestContext> {
+export async function administratorContext(db: Db, tenantId: string): Promise<RequestContext> {
   const [row] = await queryRows<{ user_id: string; account_id: string; time_zone: string; feature_keys: string[] | null }>(db, sql`
     SELECT u.id AS user_id, u.account_id, t.time_zone, p.feature_keys
       FROM users u

@@ -5,6 +5,7 @@ import type { Db } from '../client';
 import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSettings, tenants, userEarnings, userFieldOptions, userFieldValues, users } from '../schema';
 import { seedDemoAttendance } from './demo-attendance';
 import { seedDemoPayroll, type DemoPayrollDeps } from './demo-payroll';
+import { seedDemoForm16, type DemoForm16Deps } from './demo-form16';
 import { EMPLOYMENT_TYPE_FIELD, provisionPayrollDefaults } from '../../modules/salary/salary.defaults';
 import { hashPassword } from '../../platform/auth/passwords';
 import { DEMO_MAIL_DOMAIN } from '../../platform/mail/mail.service';
@@ -101,7 +102,8 @@ function isoDate(year: number, month: number, day: number): string {
  * running app's job queue), its payroll too: set up, two months finalized, this month a draft
  * (demo-payroll.ts). Without it, payroll is left to set up, as the suites that do it want.
  */
-export async function seedDemoOrganisation(db: Db, now: Date, payroll?: DemoPayrollDeps): Promise<boolean> {
+/** With `payroll`, the demo's payroll months too; with its `form16`, last year's Form 16 of some employees. */
+export async function seedDemoOrganisation(db: Db, now: Date, payroll?: DemoPayrollDeps & { form16?: DemoForm16Deps['form16'] }): Promise<boolean> {
   const existing = await queryRows<{ id: string }>(db, sql`SELECT id FROM tenants WHERE is_demo LIMIT 1`);
   if (existing.length > 0) return false;
   const rnd = random(20_260_401);
@@ -194,6 +196,7 @@ export async function seedDemoOrganisation(db: Db, now: Date, payroll?: DemoPayr
   });
   await seedDemoAttendance(db, demoTenantId, now);
   if (payroll) await seedDemoPayroll(db, demoTenantId, now, payroll);
+  if (payroll?.form16) await seedDemoForm16(db, demoTenantId, now, { jobs: payroll.jobs, form16: payroll.form16 }, DEMO_LOGINS.member);
   return true;
 }
 

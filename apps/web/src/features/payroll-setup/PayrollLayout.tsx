@@ -17,7 +17,8 @@ export const ADMIN_PAYROLL_TABS: readonly PayrollTab[] = [
   { label: 'Payroll', to: PATHS.payrollRun, match: [PATHS.payrollRun, PATHS.payrollHistory, PATHS.exits, PATHS.payrollDetails, PATHS.payslips] },
   { label: 'Components', to: PATHS.salaryComponents, match: [PATHS.payrollComponents] },
   { label: 'My Investments', to: PATHS.myInvestments, match: [PATHS.myInvestments] },
-  { label: 'Requests', to: PATHS.payrollRequests, match: [PATHS.payrollRequests] },
+  // Form 16 management is part of the team review (payroll spec §2 "Team IT declarations", its Form 16 tab).
+  { label: 'Requests', to: PATHS.payrollRequests, match: [PATHS.payrollRequests, PATHS.form16] },
   { label: 'Lock / Unlock', to: PATHS.lockUnlock, match: [PATHS.lockUnlock] },
   { label: 'My Reimbursement Requests', to: PATHS.reimbursementRequests, match: [PATHS.reimbursementRequests] },
   // Not among the spec's tab labels: the outputs of each month (issue 11 item 6).

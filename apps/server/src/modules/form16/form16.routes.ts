@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  FORM16_BULK_MAX_BYTES,
+  FORM16_BULK_MAX_FILES,
+  FORM16_MSG,
+  emptyReplySchema,
+  form16BulkConfirmInputSchema,
+  form16BulkConfirmReplySchema,
+  form16BulkPreviewReplySchema,
+  form16BulkTokenPathSchema,
+  form16DownloadReplySchema,
+  form16EmployeePathSchema,
+  form16IdPathSchema,
+  form16ListReplySchema,
+  form16MergedQuerySchema,
+  form16OptionalYearQuerySchema,
+  form16RecordReplySchema,
+  form16StatsReplySchema,
+  form16UserListReplySchema,
+  form16UsersQuerySchema,
+  form16YearQuerySchema,
+} from '@tankha/contracts';
+import type { FastifyReply } from 'fastify';
+import type { Services } from '../../services';
+import { API_PREFIX, scopeOf } from '../../platform/route-scope';
+import { ok, okList } from '../../platform/http';
+import { readMultipart, readMultipartFiles } from '../../platform/files/multipart';
+import { attachmentDisposition } from '../documents/documents.content';
+import type { PdfFile } from './form16.service';
+
+/**
+ * Form 16 (payroll spec §7 "Form 16"), behind the Form16 feature: payroll admins manage everyone's
+ * (form16.manage); every employee reads their own (form16.own, the service refuses others').
+ * Paths in the header of form16.contract.ts.
+ */
+export const form16Routes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const tags = ['Form 16'];
+  const form16 = services.form16;
+  const manage = { access: { permission: 'form16.manage' as const, feature: 'Form16' as const } };
+  const own = { access: { permission: 'form16.own' as const, feature: 'Form16' as const } };
+
+  const sendPdf = (reply: FastifyReply, file: PdfFile) => {
+    reply.header('content-disposition', attachmentDisposition(file.fileName)).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').type('application/pdf');
+    return file.bytes;
+  };
+
+  app.get('/Form16/users', { config: manage, schema: { tags, querystring: form16UsersQuerySchema, response: { 200: form16UserListReplySchema } } }, async (request) => {
+    const page = await form16.users(scopeOf(request), request.query);
+    return okList(page.data, page.totalRecords, FORM16_MSG.loaded);
+  });
+
+  app.get('/Form16/stats', { config: manage, schema: { tags, querystring: form16YearQuerySchema, response: { 200: form16StatsReplySchema } } }, async (request) =>
+    ok(await form16.stats(scopeOf(request), request.query.financialYear), FORM16_MSG.loaded),
+  );
+
+  app.post('/Form16/upload', { config: manage, schema: { tags, consumes: ['multipart/form-data'], response: { 201: form16RecordReplySchema } } }, async (request, reply) => {
+    const { fields, file } = await readMultipart(request, { truncateLargeFile: true });
+    const created = await form16.upload(scopeOf(request), fields, file);
+    reply.code(201);
+    return ok(created, FORM16_MSG.uploaded, 201);
+  });
+
+  app.get(
+    '/Form16/employees/:employeeId',
+    { config: own, schema: { tags, params: form16EmployeePathSchema, querystring: form16OptionalYearQuerySchema, response: { 200: form16ListReplySchema } } },
+    async (request) => ok(await form16.listForEmployee(scopeOf(request), request.params.employeeId, request.query.financialYear), FORM16_MSG.loaded),
+  );
+
+  app.get('/Form16/:id/download', { config: own, schema: { tags, params: form16IdPathSchema, response: { 200: form16DownloadReplySchema } } }, async (request) => {
+    const form = await form16.downloadable(scopeOf(request), request.params.id);
+    return ok(`${API_PREFIX}/Form16/${form.id}/file`, FORM16_MSG.downloadStarted);
+  });
+
+  app.get('/Form16/:id/file', { config: own, schema: { tags, params: form16IdPathSchema, produces: ['application/pdf'] } }, async (request, reply) =>
+    sendPdf(reply, await form16.file(scopeOf(request), request.params.id)),
+  );
+
+  app.get('/Form16/merged', { config: own, schema: { tags, querystring: form16MergedQuerySchema, produces: ['application/pdf'] } }, async (request, reply) =>
+    sendPdf(reply, await form16.merged(scopeOf(request), request.query.employeeId, request.query.financialYear)),
+  );
+
+  app.delete('/Form16/:id', { config: manage, schema: { tags, params: form16IdPathSchema, response: { 200: emptyReplySchema } } }, async (request) => {
+    await form16.remove(scopeOf(request), request.params.id);
+    return ok(null, FORM16_MSG.deleted);
+  });
+
+  app.post('/Form16/bulk/preview', { config: manage, schema: { tags, consumes: ['multipart/form-data'], response: { 200: form16BulkPreviewReplySchema } } }, async (request) => {
+    const { fields, files } = await readMultipartFiles(request, {
+      maxFiles: FORM16_BULK_MAX_FILES,
+      maxTotalBytes: FORM16_BULK_MAX_BYTES,
+      messages: { tooMany: FORM16_MSG.bulkTooManyFiles, tooLarge: FORM16_MSG.bulkTooLarge },
+    });
+    const preview = await form16.bulkPreview(scopeOf(request), fields, files);
+    return ok(preview, preview.matched > 0 ? FORM16_MSG.loaded : FORM16_MSG.bulkNothingToStore);
+  });
+
+  app.post('/Form16/bulk/confirm', { config: manage, schema: { tags, body: form16BulkConfirmInputSchema, response: { 200: form16BulkConfirmReplySchema } } }, async (request) => {
+    const done = await form16.bulkConfirm(scopeOf(request), request.body.token);
+    return ok(done, FORM16_MSG.bulkStored(done.stored));
+  });
+
+  app.delete('/Form16/bulk/:token', { config: manage, schema: { tags, params: form16BulkTokenPathSchema, response: { 200: emptyReplySchema } } }, async (request) => {
+    await form16.bulkCancel(scopeOf(request), request.params.token);
+    return ok(null, FORM16_MSG.bulkCancelled);
+  });
+};

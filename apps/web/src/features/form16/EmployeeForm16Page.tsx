@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Group, List, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
+import { FORM16_MSG, Form16Type, form16DefaultYear, form16Years, type Form16Record } from '@tankha/contracts';
+import { ApiError, errorMessage } from '../../app/api';
+import { useCurrentUser } from '../../app/current-user';
+import { toast } from '../../app/toast';
+import { ListCard } from '../../ui/ListCard';
+import { todayInZone } from '../regularization/request-format';
+import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
+import { downloadForm16, downloadMergedForm16, useEmployeeForms } from './form16.api';
+import { uploadedOn } from './Form16ManagementPage';
+
+const reportFailure = (fallback: string) => (error: unknown) => {
+  if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, fallback));
+};
+
+/** The employee's Form 16 page (payroll spec §2): the year's forms, Quick Actions and 'About Form 16'. */
+export function EmployeeForm16Page({ today = todayInZone() }: { today?: string }) {
+  const user = useCurrentUser();
+  const titleOrder = usePageTitleOrder();
+  const years = useMemo(() => form16Years(today), [today]);
+  const [financialYear, setFinancialYear] = useState(() => form16DefaultYear(today));
+  const forms = useEmployeeForms(user.id, financialYear);
+  const list = forms.data ?? [];
+  const of = (formType: number) => list.find((f) => f.formType === formType);
+
+  const download = (form: Form16Record | undefined) => {
+    if (!form) return;
+    void downloadForm16(form.id)
+      .then(() => toast.success(FORM16_MSG.downloadStarted))
+      .catch(reportFailure(FORM16_MSG.downloadFailed));
+  };
+  const downloadMerged = () =>
+    void downloadMergedForm16(user.id, financialYear)
+      .then(() => toast.success(FORM16_MSG.mergedDownloadStarted))
+      .catch(reportFailure(FORM16_MSG.mergedDownloadFailed));
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={titleOrder}>Form 16</Title>
+        <Select label="Financial Year" data={years} value={financialYear} onChange={(v) => v && setFinancialYear(v)} allowDeselect={false} w={170} />
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <Stack style={{ gridColumn: 'span 2' }}>
+          <ListCard
+            loading={forms.isPending}
+            error={forms.isError ? FORM16_MSG.loadFailed : null}
+            onRetry={() => void forms.refetch()}
+            empty={list.length === 0}
+            loadingLabel="Loading Form 16…"
+            emptyMessage={FORM16_MSG.noForms}
+          >
+            <Table.ScrollContainer minWidth={480}>
+              <Table aria-label="My Form 16 documents">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Form Type</Table.Th>
+                    <Table.Th>Financial Year</Table.Th>
+                    <Table.Th>Upload Date</Table.Th>
+                    <Table.Th>Actions</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((form) => (
+                    <Table.Tr key={form.id}>
+                      <Table.Td>{form.formTypeName}</Table.Td>
+                      <Table.Td>{form.financialYear}</Table.Td>
+                      <Table.Td>{uploadedOn(form.dateCreated)}</Table.Td>
+                      <Table.Td>
+                        <Button size="xs" variant="subtle" leftSection={<IconDownload size={14} />} aria-label={`Download ${form.formTypeName} ${form.financialYear}`} onClick={() => download(form)}>
+                          Download
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </ListCard>
+        </Stack>
+        <Stack>
+          <Card withBorder radius="md" component="section" aria-label="Quick Actions">
+            <Text fw={600} mb="sm">
+              Quick Actions
+            </Text>
+            <Stack gap="xs">
+              <Button variant="light" leftSection={<IconDownload size={16} />} disabled={!of(Form16Type.PartA)} onClick={() => download(of(Form16Type.PartA))}>
+                Download 16A
+              </Button>
+              <Button variant="light" leftSection={<IconDownload size={16} />} disabled={!of(Form16Type.PartB)} onClick={() => download(of(Form16Type.PartB))}>
+                Download 16B
+              </Button>
+              <Button variant="light" leftSection={<IconDownload size={16} />} disabled={list.length < 2} onClick={downloadMerged}>
+                Download Merged
+              </Button>
+            </Stack>
+          </Card>
+          <Alert color="blue" icon={<IconInfoCircle size={18} />} title="About Form 16">
+            <Text size="sm">Form 16 is the certificate of tax deducted at source (TDS) on your salary, issued by your employer under section 203 of the Income-tax Act.</Text>
+            <List size="sm" mt="xs">
+              <List.Item>Part A (Form 16A): the tax deducted and deposited each quarter, from TRACES.</List.Item>
+              <List.Item>Part B (Form 16B): the salary paid, exemptions, deductions and the tax computed.</List.Item>
+            </List>
+            <Text size="sm" mt="xs">
+              Keep it for filing your income-tax return. Your employer issues it after the financial year ends, by 15 June.
+            </Text>
+          </Alert>
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { Form16ManagementPage } from './Form16ManagementPage';
+export { EmployeeForm16Page } from './EmployeeForm16Page';

@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Page tests render whole routes in jsdom; on a loaded 2-core machine one can pass 5 s.
+          testTimeout: 20_000,
         },
       },
       {

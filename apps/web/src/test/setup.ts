@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { cancelAccessLock } from '../app/access-control';
 import { resetApiClientState } from '../app/api';
 import { clearOffline } from '../app/offline';
 import { resetToastSuppression } from '../app/toast';
+
+// findBy/waitFor wait like a person on a slow machine: 1 s is too short on a loaded 2-core CI box.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine reads these browser APIs, which jsdom does not implement.
 Object.defineProperty(window, 'matchMedia', {

@@ -36,6 +36,7 @@ import { PayrollSettingsService } from './modules/payroll/payroll-settings.servi
 import { PayrollRunService } from './modules/payroll/payroll-run.service';
 import { PayslipService } from './modules/payroll/payslips.service';
 import { SettlementService } from './modules/payroll/settlement.service';
+import { LoanService } from './modules/payroll/loans.service';
 import { PreferencesService } from './modules/preferences/preferences.service';
 import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
 
@@ -74,6 +75,7 @@ export interface Services {
   payrollRun: PayrollRunService;
   payslip: PayslipService;
   settlement: SettlementService;
+  loans: LoanService;
   preferences: PreferencesService;
   taxWindows: TaxWindowService;
 }
@@ -102,6 +104,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const payslipDocuments = new PayslipDocumentService({ clock, files, config, reports: payrollReports });
   const payrollRun = new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, attendance, leave, locks: payrollLocks, documents: payslipDocuments, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) });
   const preferences = new PreferencesService({ clock });
+  const loans = new LoanService({ clock, runs: payrollRun });
   return {
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
     tenants,
@@ -131,8 +134,8 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     payrollSettings,
     payrollRun,
     payslip: new PayslipService(),
-    // loans: the loans module's LoanBalanceSource is wired here when that branch merges (settlement.service.ts).
-    settlement: new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files }),
+    settlement: new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files, loans }),
+    loans,
     preferences,
     taxWindows: new TaxWindowService({ clock, config, preferences }),
   };

@@ -115,3 +115,19 @@ export function loanBalanceAfter(principalPaise: number, schedule: readonly Loan
 export function formatRateBps(bps: number): string {
   return `${String(Math.trunc(bps / 100))}.${String(bps % 100).padStart(2, '0')}%`;
 }
+
+/** A rate in percent as entered (8.5) to basis points (850), exactly; more than two decimals is refused. */
+export function percentToBps(percent: number): number {
+  const bps = toDecimal(percent).mul(100);
+  if (!bps.isInteger()) throw new RangeError('more than two decimal places');
+  return bps.toNumber();
+}
+
+export function isPercentRate(percent: number): boolean {
+  try {
+    const bps = percentToBps(percent);
+    return bps >= 0 && bps <= MAX_LOAN_RATE_BPS;
+  } catch {
+    return false;
+  }
+}

@@ -88,11 +88,10 @@ export class LoanService {
     return row;
   }
 
+  /** The first instalment falls in the open payroll month or later: months before it are paid (finalized, or run elsewhere before Tankha). */
   private async assertStartMonthOpen(scope: TenantScope, startMonth: string): Promise<void> {
-    const run = await payrollRepo.findRunByMonth(scope.db, startMonth);
-    if (run && (run.status === 'finalized' || run.status === 'paid')) throw fieldError('startMonth', LOAN_MSG.startMonthClosed(monthLabel(startMonth)));
-    const latest = await payrollRepo.findLatestRun(scope.db);
-    if (latest && (latest.status === 'finalized' || latest.status === 'paid') && startMonth <= latest.month) throw fieldError('startMonth', LOAN_MSG.startMonthClosed(monthLabel(startMonth)));
+    const open = await this.openMonth(scope);
+    if (open && startMonth < open) throw fieldError('startMonth', LOAN_MSG.startMonthClosed(monthLabel(startMonth)));
   }
 
   async create(scope: Scope, input: LoanInput): Promise<Loan> {
@@ -160,10 +159,13 @@ export class LoanService {
 
   // ------------------------------------------------------------------------------------------ views
 
+  /** The month the next run pays: the open run's, the one after the last finalized run, or after the settings' last payroll month. */
   private async openMonth(scope: TenantScope): Promise<string | null> {
     const latest = await payrollRepo.findLatestRun(scope.db);
-    if (!latest) return null;
-    return latest.status === 'finalized' || latest.status === 'paid' ? addMonthsToMonth(latest.month, 1) : latest.month;
+    if (latest) return latest.status === 'finalized' || latest.status === 'paid' ? addMonthsToMonth(latest.month, 1) : latest.month;
+    const settings = await payrollRepo.findSettings(scope.db);
+    if (settings?.lastPayrollRunMonth && settings.lastPayrollYear) return addMonthsToMonth(`${String(settings.lastPayrollYear)}-${String(settings.lastPayrollRunMonth).padStart(2, '0')}`, 1);
+    return null;
   }
 
   private async views(scope: TenantScope, rows: readonly repo.LoanListRow[]): Promise<Loan[]> {

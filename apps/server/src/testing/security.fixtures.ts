@@ -59,6 +59,8 @@ export interface SecurityIds {
   payslipId: string;
   /** A draft exit of the member (last working day next March). */
   settlementId: string;
+  /** A salary advance of the member, from the open month. */
+  loanId: string;
   /** A's IT declaration and POI windows of the current financial year, released with a lock date at the month's end. */
   taxWindows: {
     financialYearStart: number;
@@ -297,6 +299,11 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /ExitSettlements/{id}/approve': { path: { id: ids.settlementId } },
     'POST /ExitSettlements/{id}/mark-settled': { path: { id: ids.settlementId }, body: { paidOn: ids.yesterday, reference: 'FNF{n}' } },
     'GET /ExitSettlements/{id}/statement.pdf': { path: { id: ids.settlementId } },
+    'GET /Loans': { query: { userId: ids.memberId } },
+    'POST /Loans': { body: { userId: ids.memberId, kind: 'loan', purpose: 'vehicle', amount: 50_000, startMonth: '2030-01', termsBy: 'emi', emi: 10_000, interestRate: 8.5, sbiRate: 9.25 } },
+    'GET /Loans/{id}': { path: { id: ids.loanId } },
+    'PUT /Loans/{id}': { path: { id: ids.loanId }, body: { kind: 'advance', purpose: 'personal', amount: 10_000, startMonth: '2030-01', termsBy: 'instalments', instalments: 2, interestRate: 0, note: 'Security' } },
+    'POST /Loans/{id}/cancel': { path: { id: ids.loanId } },
     ...taxWindowFixtures(ids),
     'PUT /Preferences/sender-email': { body: { primaryContactUserId: ids.moderatorId } },
     'GET /dev/mailbox': { isolationExempt: 'the development mailbox is only mounted without SMTP, never in production' },

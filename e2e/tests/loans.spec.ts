@@ -25,14 +25,14 @@ test('record a loan → process the month → the payslip recovers the instalmen
 
   await dialog.getByRole('combobox', { name: 'Employee' }).fill('Aditi');
   await page.getByRole('option', { name: 'Aditi Agarwal' }).click();
-  await dialog.getByRole('textbox', { name: 'Purpose' }).click();
+  await dialog.getByRole('combobox', { name: 'Purpose' }).click();
   await page.getByRole('option', { name: 'Personal' }).click();
   await dialog.getByRole('textbox', { name: 'Amount (₹)' }).fill('50000');
   await dialog.getByRole('textbox', { name: 'Instalments' }).fill('10');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('SBI rate on 1 April is required for a loan above ₹20,000 (it values the perquisite for tax)')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'SBI rate on 1 April (% a year)' }).fill('11');
-  await page.screenshot({ path: 'e2e/artifacts/loans-add.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/loans-add.png', fullPage: true });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Loan recorded')).toBeVisible();
   await expect(dialog).toHaveCount(0);
@@ -44,7 +44,7 @@ test('record a loan → process the month → the payslip recovers the instalmen
   const schedule = page.getByRole('table', { name: "Repayment schedule of Aditi Agarwal's loan" });
   await expect(schedule.getByRole('row')).toHaveCount(11);
   await expect(schedule.getByRole('row').nth(10)).toContainText('₹5,000');
-  await page.screenshot({ path: 'e2e/artifacts/loans-schedule.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/loans-schedule.png', fullPage: true });
   await page.keyboard.press('Escape');
 
   // Process the open month; Aditi's payslip deducts instalment 1.
@@ -63,7 +63,7 @@ test('record a loan → process the month → the payslip recovers the instalmen
   const how = page.getByRole('list', { name: 'How Loan recovery was computed' });
   await expect(how.getByRole('listitem').first()).toHaveText('Instalment 1 of 10: principal ₹5,000, no interest');
   await expect(how).toContainText('Balance after this instalment ₹45,000');
-  await page.screenshot({ path: 'e2e/artifacts/loans-payslip.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/loans-payslip.png', fullPage: true });
 
   // Aditi, in a browser of her own: the Payroll area's My Loans tab.
   const context = await browser.newContext();
@@ -77,7 +77,7 @@ test('record a loan → process the month → the payslip recovers the instalmen
     const card = mine.getByRole('region', { name: 'Loan of ₹50,000' });
     await expect(card).toContainText('Balance ₹50,000');
     await expect(card.getByRole('table').getByRole('row').nth(1)).toContainText('In the open month');
-    await mine.screenshot({ path: 'e2e/artifacts/loans-mine.png', fullPage: true });
+    await mine.screenshot({ path: 'artifacts/loans-mine.png', fullPage: true });
   } finally {
     await context.close();
   }

@@ -47,6 +47,7 @@ import { payrollCalculatorRoutes } from './modules/payroll-calculator/payroll-ca
 import { payslipDocumentRoutes } from './modules/payroll/payslip-documents.routes';
 import { payrollRoutes } from './modules/payroll/payroll.routes';
 import { settlementRoutes } from './modules/payroll/settlement.routes';
+import { loanRoutes } from './modules/payroll/loans.routes';
 import { taxDeclarationRoutes } from './modules/tax-declarations/tax-declarations.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { payrollBankRoutes } from './modules/payroll-bank/payroll-bank.routes';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(payslipDocumentRoutes, { services });
       await api.register(payrollRoutes, { services });
       await api.register(settlementRoutes, { services });
+      await api.register(loanRoutes, { services });
       await api.register(taxDeclarationRoutes, { services });
       await api.register(preferencesRoutes, { services });
       await api.register(reimbursementRoutes, { services });

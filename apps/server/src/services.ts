@@ -36,6 +36,7 @@ import { PayrollSettingsService } from './modules/payroll/payroll-settings.servi
 import { PayrollRunService } from './modules/payroll/payroll-run.service';
 import { PayslipService } from './modules/payroll/payslips.service';
 import { SettlementService } from './modules/payroll/settlement.service';
+import { LoanService } from './modules/payroll/loans.service';
 import { PreferencesService } from './modules/preferences/preferences.service';
 import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
 import { ReimbursementService } from './modules/reimbursements/reimbursements.service';
@@ -76,6 +77,7 @@ export interface Services {
   payrollRun: PayrollRunService;
   payslip: PayslipService;
   settlement: SettlementService;
+  loans: LoanService;
   preferences: PreferencesService;
   taxWindows: TaxWindowService;
   reimbursements: ReimbursementService;
@@ -107,6 +109,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const reimbursements = new ReimbursementService({ clock, files });
   const payrollRun = new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, reimbursements, attendance, leave, locks: payrollLocks, documents: payslipDocuments, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) });
   const preferences = new PreferencesService({ clock });
+  const loans = new LoanService({ clock, runs: payrollRun });
   return {
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
     tenants,
@@ -136,8 +139,8 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     payrollSettings,
     payrollRun,
     payslip: new PayslipService(),
-    // loans: the loans module's LoanBalanceSource is wired here when that branch merges (settlement.service.ts).
-    settlement: new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files, reimbursements }),
+    settlement: new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files, reimbursements, loans }),
+    loans,
     preferences,
     taxWindows: new TaxWindowService({ clock, config, preferences }),
     reimbursements,

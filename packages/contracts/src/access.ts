@@ -125,6 +125,11 @@ export const PERMISSIONS = {
   /** The ledger accounts the journal posts to: moderators see them, the Administrator sets them (accounting). */
   'payroll.ledger.view': ADMINS,
   'payroll.ledger.manage': [Role.Administrator],
+  /** Loans and salary advances (issue 11 item 4): payroll admins see them; a loan changes pay, so the Administrator records it. */
+  'payroll.loans.view': ADMINS,
+  'payroll.loans.manage': [Role.Administrator],
+  /** Own loans, their schedule and balance: every role. */
+  'loans.own': ALL_ROLES,
   /** Own payslips: every role; an administrator's view of anyone's is payroll.run.view. */
   'payslips.own': ALL_ROLES,
   // payroll outputs (issue 11 items 1 and 6): the reports log, the bank transfer file and the bank's return file.

@@ -28,6 +28,7 @@ export * from './notifications.contract';
 export * from './payroll.contract';
 export * from './payroll-calculator.contract';
 export * from './settlement.contract';
+export * from './loans.contract';
 export * from './tax-declarations.contract';
 export * from './payroll-bank.contract';
 export * from './payroll-reports.contract';

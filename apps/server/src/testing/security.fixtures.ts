@@ -63,6 +63,8 @@ export interface SecurityIds {
   /** A reimbursement type (made by the suite) and the member's pending claim of it, with a PDF receipt. */
   reimbursementTypeId: string;
   reimbursementRequestId: string;
+  /** A salary advance of the member, from the open month. */
+  loanId: string;
   /** A's IT declaration and POI windows of the current financial year, released with a lock date at the month's end. */
   taxWindows: {
     financialYearStart: number;
@@ -330,6 +332,11 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /ExitSettlements/{id}/approve': { path: { id: ids.settlementId } },
     'POST /ExitSettlements/{id}/mark-settled': { path: { id: ids.settlementId }, body: { paidOn: ids.yesterday, reference: 'FNF{n}' } },
     'GET /ExitSettlements/{id}/statement.pdf': { path: { id: ids.settlementId } },
+    'GET /Loans': { query: { userId: ids.memberId } },
+    'POST /Loans': { body: { userId: ids.memberId, kind: 'loan', purpose: 'vehicle', amount: 50_000, startMonth: '2030-01', termsBy: 'emi', emi: 10_000, interestRate: 8.5, sbiRate: 9.25 } },
+    'GET /Loans/{id}': { path: { id: ids.loanId } },
+    'PUT /Loans/{id}': { path: { id: ids.loanId }, body: { kind: 'advance', purpose: 'personal', amount: 10_000, startMonth: '2030-01', termsBy: 'instalments', instalments: 2, interestRate: 0, note: 'Security' } },
+    'POST /Loans/{id}/cancel': { path: { id: ids.loanId } },
     ...taxWindowFixtures(ids),
     // Reimbursements (issue 13 items 5 and 6).
     'GET /ReimbursementTypes': { query: { isAdminAccess: 'true' } },

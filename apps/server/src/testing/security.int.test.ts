@@ -178,7 +178,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
   }
 
   /** Payroll on for A (through its API, so the ids are real): the open month processed, with an adjustment of the member. */
-  async function setUpPayroll(member: SessionUser): Promise<Pick<SecurityIds, 'payrollSettings' | 'payrollRunId' | 'payrollAdjustmentId' | 'payslipId' | 'settlementId'>> {
+  async function setUpPayroll(member: SessionUser): Promise<Pick<SecurityIds, 'payrollSettings' | 'payrollRunId' | 'payrollAdjustmentId' | 'payslipId' | 'settlementId' | 'loanId'>> {
     const as = (method: string, url: string, body?: unknown) => t.call(method, url, { token: adminA.token, ...(body === undefined ? {} : { body }) });
     const dataOf = <T>(res: { statusCode: number; body: string; json(): unknown }, what: string): T => {
       if (res.statusCode >= 300) throw new Error(`security fixtures: ${what} failed: ${res.body}`);
@@ -191,8 +191,12 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       current = dataOf(await as('PUT', '/PayrollSettings', { payPeriodType: 1, payDayType: 0, lastPayrollRunMonth: back.getUTCMonth() + 1, lastPayrollYear: back.getUTCFullYear() }), 'payroll settings');
     }
     for (const url of ['/PayrollSetup/steps/salaryComponents/complete', '/PayrollSetup/steps/statutoryComponents/complete', '/PayrollSettings/mark-completed', '/PayrollSetup/complete']) dataOf(await as('POST', url), url);
-    const run = dataOf<{ id: string; status: string }>(await as('GET', '/PayrollRuns/current'), 'the open payroll month');
+    const run = dataOf<{ id: string; status: string; month: string }>(await as('GET', '/PayrollRuns/current'), 'the open payroll month');
     const adjustment = dataOf<{ id: string }>(await as('POST', `/PayrollRuns/${run.id}/adjustments`, { userId: member.id, kind: 'deduction', category: 'other', label: 'Canteen', amount: 500 }), 'an adjustment');
+    const loan = dataOf<{ id: string }>(
+      await as('POST', '/Loans', { userId: member.id, kind: 'advance', purpose: 'personal', amount: 10_000, startMonth: run.month, termsBy: 'instalments', instalments: 2, interestRate: 0 }),
+      'a salary advance',
+    );
     if (run.status === 'draft') dataOf(await as('POST', `/PayrollRuns/${run.id}/process`), 'processing');
     const [row] = dataOf<{ payslipId: string | null }[]>(await as('GET', `/PayrollRuns/${run.id}/employees?search=${encodeURIComponent(member.email.split('@')[0] ?? '')}`), 'the run’s employees');
     if (!row?.payslipId) throw new Error('security fixtures: the member has no payslip in the processed month');
@@ -203,7 +207,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       await as('POST', '/ExitSettlements', { userId: member.id, reason: 'resignation', resignationDate: `${String(year)}-02-01`, lastWorkingDay: `${String(year)}-03-31`, noticeRequiredDays: 60, noticeServedDays: 30 }),
       'an exit',
     );
-    return { payrollSettings, payrollRunId: run.id, payrollAdjustmentId: adjustment.id, payslipId: row.payslipId, settlementId: settlement.id };
+    return { payrollSettings, payrollRunId: run.id, payrollAdjustmentId: adjustment.id, payslipId: row.payslipId, settlementId: settlement.id, loanId: loan.id };
   }
 
   /** A's IT declaration and POI windows released this month (through the API), each with its two default reminders. */

@@ -45,6 +45,9 @@ export const PATHS = {
   /** Exits and their full and final settlement (issue 11 item 5; our route, the spec has none). */
   exits: '/payroll/exits',
   payrollDetails: '/payroll/details',
+  /** Loans and salary advances (issue 11 item 4; our route): the administrators' list, and each employee's own. */
+  loans: '/payroll/loans',
+  myLoans: '/payroll/my-loans',
   payslips: '/payroll/payslips',
   payrollPayslips: '/payroll/payslips',
   /** An employee's own payslips outside the Payroll area (platform §2.1). */

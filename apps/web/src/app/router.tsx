@@ -65,6 +65,8 @@ const PayslipsPage = lazyPage(payroll, 'PayslipsPage');
 const PayrollReportsPage = lazyPage(payroll, 'PayrollReportsPage');
 const MyPayslipPage = lazyPage(payroll, 'MyPayslipPage');
 const LedgerAccountsPage = lazyPage(payroll, 'LedgerAccountsPage');
+const LoansPage = lazyPage(payroll, 'LoansPage');
+const MyLoansPage = lazyPage(payroll, 'MyLoansPage');
 const payrollSetup = () => import('../features/payroll-setup');
 const payrollComponents = () => import('../features/payroll-components');
 const reimbursements = () => import('../features/reimbursements');
@@ -326,6 +328,15 @@ export const routes: RouteObject[] = [
                           { path: 'exits/:id', element: <ExitSettlementPage /> },
                           { path: 'details/:id', element: <PayrollDetailsPage /> },
                           {
+                            // Issue 11 item 4: loans and salary advances.
+                            path: 'loans',
+                            element: (
+                              <RequirePermission action="payroll.loans.view" fallback={PATHS.accessDenied}>
+                                <LoansPage />
+                              </RequirePermission>
+                            ),
+                          },
+                          {
                             // Issue 11 item 6: every payroll output generated per month.
                             path: 'reports',
                             element: (
@@ -345,6 +356,7 @@ export const routes: RouteObject[] = [
                         children: [
                           { path: 'payslips', element: <PayslipsPage /> },
                           { path: 'payslips/:id', element: <MyPayslipPage /> },
+                          { path: 'my-loans', element: <MyLoansPage /> },
                         ],
                       },
                       form16ManagementRoute,

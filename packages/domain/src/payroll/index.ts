@@ -5,3 +5,4 @@ export * from './arrears/index';
 export * from './settlement/index';
 export * from './bank/index';
 export * from './filings/index';
+export * from './loans/index';

@@ -10,3 +10,4 @@ export * from './payroll-bank';
 export * from './payroll-filings';
 export * from './reimbursements';
 export * from './form16';
+export * from './loans';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { AttendanceApproval, RequestStatus, type PayrollEmployeeRow, type PayrollRun, type PayslipSummary, type SessionUser } from '@tankha/contracts';
+import { AttendanceApproval, RequestStatus, type Loan, type PayrollEmployeeRow, type PayrollRun, type PayslipSummary, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 import { DEMO_LOGINS, seedDemoOrganisation } from './demo';
@@ -100,6 +100,15 @@ describe.each(BACKENDS)('demo payroll (%s)', (backend) => {
     expect(december.filter((r) => r.remark !== null)).toHaveLength(1);
     expect(december.every((r) => r.lastMonthNetPay !== null)).toBe(true);
     expect(data<{ comparedMonth: string | null }>(await get(admin, `/PayrollRuns/${run('2026-12').id}/variance`)).comparedMonth).toBe('2026-11');
+  });
+
+  it('three loans are being repaid: two instalments recovered in the finalized months, the vehicle loan below the SBI rate a perquisite', async () => {
+    const loans = data<Loan[]>(await get(admin, '/Loans'));
+    expect(loans.map((l) => `${l.kind}:${l.purpose}:${String(l.recoveredCount)}`).sort()).toEqual(['advance:personal:2', 'loan:medical:2', 'loan:vehicle:2']);
+    // ₹30,000 advance at ₹10,000 a month: ₹10,000 left for January.
+    expect(loans.find((l) => l.kind === 'advance')).toMatchObject({ balance: 10_000, nextInstalment: { no: 3, amount: 10_000, month: '2027-01' } });
+    expect(loans.find((l) => l.purpose === 'vehicle')?.perquisiteThisYear).toBeGreaterThan(0);
+    expect(loans.find((l) => l.purpose === 'medical')?.perquisiteThisYear).toBe(0);
   });
 
   it('the current month opens as a draft with every employee and no warnings; November and December are locked', async () => {

@@ -5,6 +5,7 @@ import {
   Role,
   featuresForRole,
   parseFeatureKeys,
+  loanInputSchema,
   payrollAdjustmentInputSchema,
   payrollHoldInputSchema,
   payrollMarkPaidInputSchema,
@@ -22,6 +23,7 @@ import { UnitOfWork } from '../../platform/unit-of-work';
 import { AttendanceService } from '../../modules/attendance/attendance.service';
 import { LeaveService } from '../../modules/leave/leave.service';
 import { PayrollLockService } from '../../modules/payroll-locks/payroll-locks.service';
+import { LoanService } from '../../modules/payroll/loans.service';
 import { PayrollRunService } from '../../modules/payroll/payroll-run.service';
 import { PayrollSettingsService } from '../../modules/payroll/payroll-settings.service';
 import type { PayslipDocumentService } from '../../modules/payroll/payslip-documents.service';
@@ -72,6 +74,7 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
   const noFiles: FileStorage = { putPending: () => Promise.reject(new Error('demo seed stores no files')), promote: () => Promise.resolve(false), get: () => Promise.resolve(null), remove: () => Promise.resolve(), list: () => Promise.resolve([]) };
   const reimbursements = new ReimbursementService({ clock, files: noFiles });
   const runs = new PayrollRunService({ clock, settings, salary, revisions: new SalaryRevisionService({ clock, salary }), reimbursements, attendance: new AttendanceService({ clock, locks }), leave: new LeaveService({ clock, locks }), locks, documents: deps.documents });
+  const loans = new LoanService({ clock, runs });
   const uow = new UnitOfWork(db, deps.jobs);
 
   const ctx = await administratorContext(db, tenantId);
@@ -109,6 +112,17 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
   });
   const reimbursementTypes = await request((scope) => seedDemoReimbursementTypes(scope, reimbursements));
   const approve = { status: 2 as const, remarks: 'Bills checked' };
+
+  // Loans and advances (issue 11 item 4), repaid from the first month Tankha runs: a vehicle loan below
+  // the SBI rate (a perquisite for tax), an interest-free salary advance, and a medical loan (no perquisite).
+  await request(async (scope) => {
+    const demoLoans: [Person | undefined, Record<string, unknown>][] = [
+      [engineerA, { kind: 'loan', purpose: 'vehicle', amount: 1_50_000, termsBy: 'instalments', instalments: 24, interestRate: 6, sbiRate: 9.25, note: 'Two-wheeler purchase' }],
+      [salesB, { kind: 'advance', purpose: 'personal', amount: 30_000, termsBy: 'emi', emi: 10_000, interestRate: 0, sbiRate: 11.5, note: 'Festival advance' }],
+      [finance, { kind: 'loan', purpose: 'medical', amount: 60_000, termsBy: 'instalments', instalments: 12, interestRate: 0, note: 'Treatment of a parent' }],
+    ];
+    for (const [who, terms] of demoLoans) if (who) await loans.create(scope, loanInputSchema.parse({ ...terms, userId: who.id, startMonth: months[0] }));
+  });
 
   interface MonthPlan {
     month: string;

@@ -38,6 +38,7 @@ import {
   type PayrollJournal,
   type PtStateStatement,
   type StatutoryGender,
+  LOAN_RECOVERY_CODE,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, conflict, notFound } from '../../platform/errors';
@@ -63,6 +64,8 @@ const FIXED_COMPONENTS: readonly { section: LedgerSection; code: string; label: 
   { section: 'earning', code: 'REIMBURSEMENT', label: 'Reimbursements' },
   { section: 'earning', code: 'REIMBURSEMENT_TAXABLE', label: 'Reimbursements (taxable)' },
   { section: 'deduction', code: 'ADJ_LOAN_RECOVERY', label: 'Loan recovery (one-time)' },
+  // Instalments of recorded loans and advances (issue 11 item 4): credited to the loans-and-advances account.
+  { section: 'deduction', code: LOAN_RECOVERY_CODE, label: 'Loan and advance recovery' },
   { section: 'deduction', code: 'ADJ_OTHER_DEDUCTION', label: 'Other deduction (one-time)' },
   { section: 'deduction', code: 'EPF_EE', label: 'Provident Fund (EPF)' },
   { section: 'deduction', code: 'ESI_EE', label: 'ESI' },

@@ -25,6 +25,7 @@ import type { PayrollSettingsService } from './payroll-settings.service';
 import type { PayslipDocumentService } from './payslip-documents.service';
 import type { DocumentProgress } from './payslip-documents.repo';
 import * as repo from './payroll.repo';
+import * as loansRepo from './loans.repo';
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
@@ -429,8 +430,9 @@ export class PayrollRunService {
       await repo.updateRun(scope.db, run.id, { ...totals, status: 'processed', processedAt: this.deps.clock.now(), progressDone: run.progressTotal, lastError: null }, this.deps.clock.now());
       return { done: true, lastUserId: null };
     }
-    const { payslips, lines } = await this.computeEmployees(scope, run, employees);
+    const { payslips, lines, recoveries } = await this.computeEmployees(scope, run, employees);
     await repo.insertPayslips(scope.db, run, payslips, lines);
+    await loansRepo.insertRecoveries(scope.db, recoveries);
     await repo.bumpProgress(scope.db, run.id, employees.length);
     return { done: false, lastUserId: employees[employees.length - 1]?.id ?? null };
   }
@@ -441,10 +443,14 @@ export class PayrollRunService {
    * one calculation per employee. Employees without a salary structure get no payslip (a warning
    * before processing); a structure the engine refuses stops the run with the employee named.
    */
-  private async computeEmployees(scope: TenantScope, run: repo.RunRow, employees: readonly repo.RunEmployee[]): Promise<{ payslips: repo.PayslipWrite[]; lines: repo.LineWrite[] }> {
+  private async computeEmployees(
+    scope: TenantScope,
+    run: repo.RunRow,
+    employees: readonly repo.RunEmployee[],
+  ): Promise<{ payslips: repo.PayslipWrite[]; lines: repo.LineWrite[]; recoveries: loansRepo.RecoveryWrite[] }> {
     const payable = employees.filter((e) => e.hasStructure && e.holdKind !== 'processing');
     const ids = payable.map((e) => e.id);
-    if (ids.length === 0) return { payslips: [], lines: [] };
+    if (ids.length === 0) return { payslips: [], lines: [], recoveries: [] };
     const esiFrom = esiPeriodStartMonth(run.month);
     const [structures, days, adjustments, ytd, esiCovered] = [
       await this.deps.salary.payStructures(scope, ids, run.periodEnd),
@@ -455,6 +461,8 @@ export class PayrollRunService {
     ];
     const revisions = await this.deps.revisions.pendingForRun(scope, ids);
     const reimbursements = await this.deps.reimbursements.claimForRun(scope, run.id, ids);
+    // Loans and advances (issue 11 item 4): one read for the chunk; the instalment goes through the one calculation.
+    const loans = await loansRepo.findLoansForRun(scope.db, ids, run.month);
     const revisedFrom = [...revisions.values()].map((r) => r[0]?.effectiveFrom ?? run.periodStart).sort()[0];
     const revisedMonths = revisedFrom ? await repo.findFinalizedMonths(scope.db, [...revisions.keys()], revisedFrom, run.month) : new Map<string, repo.FinalizedMonth[]>();
     const ctx = monthContext(run, daysBetweenInclusive(run.periodStart, run.periodEnd), structures);
@@ -462,6 +470,7 @@ export class PayrollRunService {
     for (const a of adjustments) adjustmentsOf.set(a.userId, [...(adjustmentsOf.get(a.userId) ?? []), a]);
     const payslips: repo.PayslipWrite[] = [];
     const lines: repo.LineWrite[] = [];
+    const recoveries: loansRepo.RecoveryWrite[] = [];
     for (const employee of payable) {
       const structure = structures.structures.get(employee.id);
       if (!structure) continue;
@@ -476,6 +485,7 @@ export class PayrollRunService {
         esiCoveredAtStart: esiCovered.has(employee.id),
         arrears: revisions.has(employee.id) ? { revisions: revisions.get(employee.id) ?? [], months: revisedMonths.get(employee.id) ?? [] } : undefined,
         reimbursements: reimbursements.get(employee.id),
+        loans: loans.get(employee.id),
       };
       let computed: ReturnType<typeof computePayslip>;
       try {
@@ -489,16 +499,18 @@ export class PayrollRunService {
       }
       payslips.push(computed.payslip);
       lines.push(...computed.lines);
+      recoveries.push(...computed.recoveries);
     }
-    return { payslips, lines };
+    return { payslips, lines, recoveries };
   }
 
   /** Recomputes one employee's payslip in the open transaction; on a processed run the totals follow. */
   private async recomputeEmployee(scope: TenantScope, run: repo.RunRow, userId: string): Promise<void> {
     const employees = await repo.findRunEmployees(scope.db, run, { userIds: [userId] });
     await repo.deletePayslips(scope.db, run.id, [userId]);
-    const { payslips, lines } = await this.computeEmployees(scope, run, employees);
+    const { payslips, lines, recoveries } = await this.computeEmployees(scope, run, employees);
     await repo.insertPayslips(scope.db, run, payslips, lines);
+    await loansRepo.insertRecoveries(scope.db, recoveries);
     if (run.status === 'processed') await repo.updateRun(scope.db, run.id, await repo.payslipTotals(scope.db, run.id), this.deps.clock.now());
   }
 
@@ -507,6 +519,18 @@ export class PayrollRunService {
     if (run.status === 'processed' || (await repo.hasPayslip(scope.db, run.id, userId))) {
       await this.recomputeEmployee(scope, run, userId);
     }
+  }
+
+  /**
+   * After an input kept by another part of payroll changed (a loan recorded, edited or cancelled): the
+   * employee's payslip in the open month, if already computed, is computed again. Nothing while the
+   * month is processing (its chunks read the new input) or closed.
+   */
+  async refreshEmployeeInOpenRun(scope: TenantScope, userId: string): Promise<void> {
+    const latest = await repo.findLatestRun(scope.db);
+    if (!latest || !OPEN.includes(latest.status)) return;
+    const run = await this.runOr404(scope, latest.id, true);
+    if (run.status === 'draft' || run.status === 'processed') await this.refreshEmployee(scope, run, userId);
   }
 
   /** POST /PayrollRuns/:id/employees/:userId/process: one employee again, synchronously (draft or processed). */
@@ -537,6 +561,8 @@ export class PayrollRunService {
     await this.deps.revisions.markArrearsPaid(scope, run, await repo.findArrearsPaid(scope.db, run.id, revised));
     // The reimbursement claims this run paid are paid once: the paying run is recorded now.
     await this.deps.reimbursements.markPaidByRun(scope, run);
+    // Loans whose last instalment this month recovered are closed.
+    await loansRepo.closeRepaidLoans(scope.db, now);
     await this.ensureOpenRun(scope);
     scope.enqueue('payroll.finalized', { runId: run.id });
     return this.view(scope, run);

@@ -11,6 +11,7 @@ import {
   type EmployeeMonthInput,
   type EmployeeMonthResult,
   type MonthReimbursementInput,
+  type MonthLoanInput,
   type PayDayEntry,
   type StatutoryGender,
   type TaxAgeBand,
@@ -19,6 +20,8 @@ import type { PayslipEmployee } from '@tankha/contracts';
 import type { PayStructure, PayStructures } from '../salary/salary.service';
 import type { AdjustmentRow, LineWrite, PayslipWrite, RunEmployee, StoredYtd } from './payroll.repo';
 import { arrearsFor, type EmployeeArrearsInputs } from './payroll-arrears';
+import type { LoanForRun, RecoveryWrite } from './loans.repo';
+import { scheduleOf } from './loans.service';
 
 /**
  * A payslip's id is a name-based UUID (RFC 9562 version 5) of its run and employee: processing a
@@ -75,6 +78,22 @@ export interface EmployeeInputs {
   arrears?: EmployeeArrearsInputs | undefined;
   /** Approved reimbursement claims the run claimed for the employee (reimbursements service). */
   reimbursements?: readonly MonthReimbursementInput[] | undefined;
+  /** Active loans and advances whose first instalment month has come (loans.repo findLoansForRun). */
+  loans?: readonly LoanForRun[] | undefined;
+}
+
+/** A stored loan as the month calculation takes it: its schedule and the instalments recovered before. */
+export function monthLoanOf(loan: LoanForRun): MonthLoanInput {
+  return {
+    loanId: loan.id,
+    label: loan.kind === 'advance' ? 'Salary advance recovery' : 'Loan recovery',
+    purpose: loan.purpose,
+    principalPaise: loan.principalPaise,
+    annualRateBps: loan.annualRateBps,
+    sbiRateBps: loan.sbiRateBps,
+    schedule: scheduleOf(loan),
+    recoveredCount: loan.recoveredCount,
+  };
 }
 
 /** users.gender: 1 Male, 2 Female, 4 Other; unknown (0) is taken as male, the calculator's default (issue 10 item 5). */
@@ -138,6 +157,8 @@ export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): Empl
     adjustments: inputs.adjustments.map((a) => ({ kind: a.kind, category: a.category, label: a.label, amountPaise: a.amountPaise, taxable: a.taxable })),
     ...(revised ? { arrears: revised.lines } : {}),
     ...(inputs.reimbursements?.length ? { reimbursements: inputs.reimbursements } : {}),
+    // A leaver's outstanding balance is recovered whole by the full-and-final settlement, not by an instalment here.
+    ...(inputs.loans && inputs.loans.length > 0 && !leaves ? { loans: inputs.loans.map(monthLoanOf) } : {}),
     epf: { enabled: statutory.epf.enabled, settings: statutory.epf.settings },
     esi: { enabled: statutory.esi.enabled, forceCalculate: structure.forceEsi, coveredAtPeriodStart: inputs.esiCoveredAtStart },
     professionalTax: statutory.professionalTax,
@@ -187,7 +208,7 @@ function addYtd(before: StoredYtd | undefined, result: EmployeeMonthResult): Sto
 }
 
 /** One employee's payslip and lines, ready for the chunk's multi-row insert. */
-export function computePayslip(ctx: MonthContext, inputs: EmployeeInputs): { payslip: PayslipWrite; lines: LineWrite[] } {
+export function computePayslip(ctx: MonthContext, inputs: EmployeeInputs): { payslip: PayslipWrite; lines: LineWrite[]; recoveries: RecoveryWrite[] } {
   const result = computeEmployeeMonth(buildMonthInput(ctx, inputs));
   const id = payslipIdOf(ctx.runId, inputs.employee.id);
   return {
@@ -210,5 +231,19 @@ export function computePayslip(ctx: MonthContext, inputs: EmployeeInputs): { pay
       wages: result.wages,
     },
     lines: result.lines.map((l, i) => ({ payslipId: id, seq: i + 1, section: l.section, code: l.code, label: l.label, amountPaise: l.amountPaise, explanation: l.explanation })),
+    recoveries: result.loans.map((o) => ({
+      loanId: o.loanId,
+      userId: inputs.employee.id,
+      runId: ctx.runId,
+      payslipId: id,
+      month: ctx.month,
+      instalmentNo: o.instalmentNo,
+      status: o.status,
+      amountPaise: o.amountPaise,
+      principalPaise: o.principalPaise,
+      interestPaise: o.interestPaise,
+      balanceAfterPaise: o.balanceAfterPaise,
+      perquisitePaise: o.perquisitePaise,
+    })),
   };
 }

@@ -148,7 +148,7 @@ describe.each(BACKENDS)('leavers and full-and-final settlement (%s)', (backend) 
     expect(line('NOTICE_RECOVERY')).toMatchObject({ section: 'recovery', amount: 50_000 });
     expect(line('REIMBURSEMENTS')?.explanation[0]).toBe('No approved reimbursement claims waiting to be paid');
     expect(line('LOAN_RECOVERY')).toMatchObject({ amount: 0 });
-    expect(line('LOAN_RECOVERY')?.explanation[0]).toContain('loans and advances are not recorded');
+    expect(line('LOAN_RECOVERY')?.explanation[0]).toContain('No loans or advances outstanding');
     // Payroll starts in Tankha in September; its payslip is a draft: September is estimated, 10 of 30 days.
     expect(line('TDS')?.explanation).toContain('September 2026 not finalized yet: estimated at ₹50,000 × 10 of 30 days = ₹16,666.67');
     expect(settlement.finalSalaryNote).toContain('September 2026 payroll run');

@@ -28,10 +28,10 @@ import { renderSettlementPdf, settlementFileName } from './settlement-pdf';
 import * as repo from './settlement.repo';
 
 /**
- * THE LOAN SEAM (issue 11 item 4 is built on another branch): the outstanding balance of an
- * employee's loans and advances on the last working day, recovered in full by the settlement. The
- * lead wires the loans module's service here at merge (services.ts: `loans: …`). Until then no
- * source is given and the statement says that no loan balance was read — it never invents one.
+ * The loan source (issue 11 item 4, loans.service.ts): the outstanding balance of an employee's
+ * loans and advances after the finalized months, recovered in full by the settlement (the run takes
+ * no instalment in the month of the last working day). Optional so a test can leave it out; the
+ * statement then says that no loan balance was read — it never invents one.
  */
 export interface LoanBalanceSource {
   outstandingBalance(scope: TenantScope, userId: string, asOf: string): Promise<{ balancePaise: number; explanation: string[] }>;
@@ -91,7 +91,7 @@ export class SettlementService {
       runs: Pick<PayrollRunService, 'processEmployee'>;
       reports: Pick<PayrollReportService, 'record'>;
       files: FileStorage;
-      /** Wired at merge with the loans branch; absent until then. */
+      /** The loans service (services.ts). */
       loans?: LoanBalanceSource;
       /** The reimbursements service (issue 13). */
       reimbursements?: ReimbursementSource;

@@ -16,6 +16,7 @@ import {
   IconFileInvoice,
   IconHistory,
   IconUserMinus,
+  IconCoins,
   IconLayoutDashboard,
   IconListCheck,
   IconPhoto,
@@ -77,6 +78,7 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   ];
   if (can(user.roleId, 'payroll.run.view')) payrollItems.push({ label: 'Payroll history', to: PATHS.payrollHistory, icon: <IconHistory size={18} /> });
   if (can(user.roleId, 'payroll.settlement.view')) payrollItems.push({ label: 'Exit / Full and final', to: PATHS.exits, icon: <IconUserMinus size={18} /> });
+  if (can(user.roleId, 'payroll.loans.view')) payrollItems.push({ label: 'Loans and advances', to: PATHS.loans, icon: <IconCoins size={18} /> });
   if (can(user.roleId, 'payroll.settings.view')) payrollItems.push({ label: 'Payroll setup', to: PATHS.payrollSetup, icon: <IconListCheck size={18} /> });
   // Administrators are employees too: their own payslips sit outside the Payroll area (platform §2.1 /payslips).
   if (can(user.roleId, 'payroll.run.view') && user.accessableFeatures.some((f) => f.key === 'Payslips'))

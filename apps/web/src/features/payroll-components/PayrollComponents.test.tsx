@@ -121,14 +121,14 @@ describe('the Payroll area', () => {
 
   it('administrators see the spec’s seven tabs; employees three', async () => {
     renderAt('/payroll/taxes', {});
-    expect((await screen.findAllByRole('tab')).map((t) => t.textContent)).toEqual(['Payroll', 'Components', 'My Investments', 'Requests', 'Lock / Unlock', 'My Reimbursement Requests', 'Reports', 'Settings']);
+    expect((await screen.findAllByRole('tab')).map((t) => t.textContent)).toEqual(['Payroll', 'Components', 'My Investments', 'Requests', 'Lock / Unlock', 'My Reimbursement Requests', 'Loans', 'Reports', 'Settings']);
     expect(screen.getByRole('tab', { name: 'My Investments' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('This part of payroll is not available yet.')).toBeInTheDocument();
   });
 
   it('an employee’s Payroll tab is their payslips', async () => {
     const { router } = renderAt('/payroll/reimbursement-requests', {}, makeUser({ roleId: Role.Member, hasAdminAccess: false }));
-    expect((await screen.findAllByRole('tab')).map((t) => t.textContent)).toEqual(['Payroll', 'My Investments', 'My Reimbursement Requests']);
+    expect((await screen.findAllByRole('tab')).map((t) => t.textContent)).toEqual(['Payroll', 'My Investments', 'My Reimbursement Requests', 'My Loans']);
     await userEvent.click(screen.getByRole('tab', { name: 'Payroll' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payroll/payslips'));
   });

@@ -38,7 +38,7 @@ function body(v: Values) {
 }
 
 /** An employee of the organisation, searched on the server (GET /Users/search, debounced 300 ms). */
-function EmployeePicker({ value, onChange, error }: { value: string | null; onChange: (id: string | null) => void; error?: string | undefined }) {
+export function EmployeePicker({ value, onChange, error }: { value: string | null; onChange: (id: string | null) => void; error?: string | undefined }) {
   const [search, setSearch] = useState('');
   const [opened, setOpened] = useState(false);
   const [debounced] = useDebouncedValue(search.trim(), 300);

@@ -7,3 +7,5 @@ export { ExitsPage } from './ExitsPage';
 export { ExitSettlementPage } from './ExitSettlementPage';
 export { PayrollReportsPage } from './PayrollReportsPage';
 export { LedgerAccountsPage } from './LedgerAccountsPage';
+export { LoansPage } from './LoansPage';
+export { MyLoansPage } from './MyLoansPage';

@@ -9,9 +9,14 @@ import { INDIAN_STATE_NAMES, isIndianStateCode } from '../../statutory/states';
 import { computeIncomeTax } from '../../tax/income-tax';
 import { isTaxFinancialYear } from '../../tax/rules';
 import { computeMonthlyTds } from '../../tax/tds';
+import { computeLoanPerquisite, isPettyAggregate } from '../loans/perquisite';
+import { formatRateBps, nextLoanInstalment } from '../loans/schedule';
 import { prorateEarning } from '../periods/payable-days';
 import { formatDisplayDate } from '../../dates/calendar';
-import type { EmployeeMonthInput, EmployeeMonthResult, MonthAdjustmentInput, MonthLine } from './types';
+import type { EmployeeMonthInput, EmployeeMonthResult, MonthAdjustmentInput, MonthLine, MonthLoanOutcome } from './types';
+
+/** The payslip line of a loan or advance instalment (one per loan; the journal maps the code to its account). */
+export const LOAN_RECOVERY_CODE = 'LOAN_RECOVERY';
 
 /**
  * One employee's month (DESIGN §10, issue 10 item 4): the one function the run, the payslip, the
@@ -24,7 +29,9 @@ import type { EmployeeMonthInput, EmployeeMonthResult, MonthAdjustmentInput, Mon
  *  - professional tax and LWF are whole-rupee slab amounts;
  *  - the year's tax per s.288A/288B (computeIncomeTax) and this month's TDS to the nearest rupee
  *    (computeMonthlyTds);
- *  - recurring and one-time deductions to the rupee, half up; reimbursement lines (Σ claims) likewise.
+ *  - recurring and one-time deductions to the rupee, half up; reimbursement lines (Σ claims) likewise;
+ *  - loan instalments are whole rupees by their schedule (computeLoanSchedule), and the perquisite
+ *    of a concessional loan is rounded to the rupee each month (computeLoanPerquisite).
  * Lines with a zero amount are left out, except TDS, which is always printed while TDS is on so the
  * payslip says why it is nil (e.g. the 87A rebate).
  */
@@ -82,6 +89,13 @@ function validate(input: EmployeeMonthInput): void {
   });
   input.reimbursements?.forEach((r, i) => {
     checkPaise(r.amountPaise, `reimbursements[${String(i)}].amountPaise`);
+  });
+  const loanIds = new Set<string>();
+  input.loans?.forEach((l, i) => {
+    if (loanIds.has(l.loanId)) throw new RangeError(`loans[${String(i)}]: loan ${l.loanId} given twice`);
+    loanIds.add(l.loanId);
+    checkPaise(l.principalPaise, `loans[${String(i)}].principalPaise`);
+    if (!Number.isInteger(l.recoveredCount) || l.recoveredCount < 0) throw new RangeError(`loans[${String(i)}].recoveredCount must be a whole number`);
   });
   if (input.professionalTax.halfYearGrossPaise !== undefined) checkPaise(input.professionalTax.halfYearGrossPaise, 'professionalTax.halfYearGrossPaise');
   const t = input.tds;
@@ -394,26 +408,55 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     });
   }
 
-  // --- TDS, s.192 (india-tax-rules §8) ---------------------------------------------------------
-  const taxableGrossPaise = Math.max(0, taxableThisMonthPaise - preTaxPaise);
-  let tdsPaise = 0;
-  const tdsExplanation: string[] = [];
+  // --- Loans and advances (issue 11 item 4): the instalment due and the perquisite value -----------
   const t = input.tds;
-  if (t.enabled && isTaxFinancialYear(t.financialYear)) {
+  const tdsOn = t.enabled && isTaxFinancialYear(t.financialYear);
+  const laterMonths = tdsOn ? t.remainingMonths - 1 : 0;
+  const loansDue = (input.loans ?? []).flatMap((loan) => {
+    const due = nextLoanInstalment(loan.schedule, loan.recoveredCount);
+    return due ? [{ loan, due }] : [];
+  });
+  const petty = isPettyAggregate(loansDue.map((l) => l.loan));
+  /** Each loan's perquisite this month and, for the TDS projection, in the year's later months as scheduled. */
+  const perquisitesOf = (deferred: ReadonlySet<string>) =>
+    loansDue.map(({ loan, due }) => {
+      const recovered = !deferred.has(loan.loanId);
+      const value = (i: { closingPaise: number; interestPaise: number } | undefined, taken: boolean) =>
+        computeLoanPerquisite(
+          { purpose: loan.purpose, principalPaise: loan.principalPaise, sbiRateBps: loan.sbiRateBps, balanceEndPaise: taken ? (i?.closingPaise ?? 0) : due.openingPaise, interestChargedPaise: taken ? (i?.interestPaise ?? 0) : 0 },
+          petty,
+        );
+      const thisMonth = value(due, recovered);
+      let laterPaise = 0;
+      const nextIndex = loan.recoveredCount + (recovered ? 1 : 0);
+      for (let j = 0; j < laterMonths; j++) {
+        const scheduled = loan.schedule[nextIndex + j];
+        if (!scheduled) break;
+        laterPaise += value(scheduled, true).perquisitePaise;
+      }
+      return { thisMonth, laterPaise };
+    });
+
+  // --- TDS, s.192 (india-tax-rules §8) ---------------------------------------------------------
+  const taxableSalaryPaise = Math.max(0, taxableThisMonthPaise - preTaxPaise);
+  const statutoryPaise = deductionLines.reduce((sum, l) => sum + l.amountPaise, 0);
+  const tdsFor = (perquisiteThisMonthPaise: number, perquisiteLaterPaise: number): { tdsPaise: number; explanation: string[] } => {
+    const tdsExplanation: string[] = [];
+    const financialYear = t.financialYear;
+    if (!tdsOn || !isTaxFinancialYear(financialYear)) return { tdsPaise: 0, explanation: tdsExplanation };
     const months = t.remainingMonths;
     const later = months - 1;
-    const projectedSalaryPaise = t.grossSoFarPaise + taxableThisMonthPaise + later * taxableFullMonthPaise;
+    const projectedSalaryPaise = t.grossSoFarPaise + taxableThisMonthPaise + later * taxableFullMonthPaise + perquisiteThisMonthPaise + perquisiteLaterPaise;
     const projectedPreTaxPaise = preTaxPaise + later * preTaxPaise;
     const knownPaise = t.regime === 0 ? (t.deductionsForYearPaise ?? 0) : 0;
     const salaryForTaxPaise = Math.max(0, projectedSalaryPaise - projectedPreTaxPaise - knownPaise);
-    const tax = computeIncomeTax({ financialYear: t.financialYear, regime: t.regime, ageBand: t.ageBand, grossSalaryPaise: salaryForTaxPaise });
+    const tax = computeIncomeTax({ financialYear, regime: t.regime, ageBand: t.ageBand, grossSalaryPaise: salaryForTaxPaise });
     const dueTdsPaise = rupee(computeMonthlyTds({ projectedAnnualTaxPaise: tax.totalTaxPaise, tdsDeductedSoFarPaise: t.tdsSoFarPaise, remainingMonthsIncludingCurrent: months }));
     // Tax is deducted from the salary paid (s.192(1)): never more than what is left of this month's
     // pay after the statutory deductions. What is not deducted stays outstanding and the next month's
     // recomputation (annual tax − TDS so far) picks it up.
-    const statutoryPaise = deductionLines.reduce((sum, l) => sum + l.amountPaise, 0);
     const availablePaise = roundToRupees(Math.max(0, grossPaise - statutoryPaise), 1, 'down');
-    tdsPaise = Math.min(dueTdsPaise, availablePaise);
+    const tdsPaise = Math.min(dueTdsPaise, availablePaise);
 
     const regimeText = t.regime === 0 ? 'old regime' : 'new regime';
     tdsExplanation.push(`FY ${t.financialYear}, ${regimeText}: tax on the projected salary of the year, spread over the ${String(months)} month${months === 1 ? '' : 's'} left including this one (s.192)`);
@@ -422,6 +465,8 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     if (later > 0) {
       tdsExplanation.push(`${String(later)} later month${later === 1 ? '' : 's'} at the full-month taxable salary ${rs(taxableFullMonthPaise)} × ${String(later)} = ${rs(later * taxableFullMonthPaise)}`);
     }
+    if (perquisiteThisMonthPaise > 0) tdsExplanation.push(`Perquisite of concessional loans this month (s.17(2)(viii), rule 3(7)(i)) ${rs(perquisiteThisMonthPaise)}`);
+    if (perquisiteLaterPaise > 0) tdsExplanation.push(`Perquisite of concessional loans in the later months, as the loans are scheduled ${rs(perquisiteLaterPaise)}`);
     if (projectedPreTaxPaise > 0) {
       tdsExplanation.push(`Less pre-tax deductions ${rs(preTaxPaise)} × ${String(months)} month${months === 1 ? '' : 's'} = ${rs(projectedPreTaxPaise)}`);
     }
@@ -451,9 +496,87 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
           : `${rs(outstandingPaise)} ÷ ${String(months)} months = ${rs(dueTdsPaise)} this month (to the nearest rupee)`,
     );
     if (tdsPaise < dueTdsPaise) tdsExplanation.push(`Limited to the pay left after the statutory deductions, ${rs(tdsPaise)}; the rest stays due for later months`);
-    deductionLines.push({ section: 'deduction', code: 'TDS', label: 'Income Tax (TDS)', amountPaise: tdsPaise, explanation: [...tdsExplanation] });
+    return { tdsPaise, explanation: tdsExplanation };
+  };
+
+  // Instalments come after statutory deductions, TDS and the other deductions: one that the pay left
+  // does not cover is deferred whole to the next month (never lost, never split). Deferring raises
+  // the month-end balance and so the perquisite and TDS; the loop settles in at most one pass per loan.
+  const otherPaise = otherDeductionLines.reduce((sum, l) => sum + l.amountPaise, 0);
+  const deferred = new Set<string>();
+  let perquisites: ReturnType<typeof perquisitesOf>;
+  let tds: ReturnType<typeof tdsFor>;
+  for (;;) {
+    perquisites = perquisitesOf(deferred);
+    tds = tdsFor(
+      perquisites.reduce((s, p) => s + p.thisMonth.perquisitePaise, 0),
+      perquisites.reduce((s, p) => s + p.laterPaise, 0),
+    );
+    let leftPaise = grossPaise - statutoryPaise - tds.tdsPaise - otherPaise;
+    let changed = false;
+    for (const { loan, due } of loansDue) {
+      if (deferred.has(loan.loanId)) continue;
+      if (due.amountPaise <= leftPaise) leftPaise -= due.amountPaise;
+      else {
+        deferred.add(loan.loanId);
+        changed = true;
+      }
+    }
+    if (!changed) break;
   }
+  const perquisitesPaise = perquisites.reduce((s, p) => s + p.thisMonth.perquisitePaise, 0);
+  const tdsPaise = tds.tdsPaise;
+  const tdsExplanation = tds.explanation;
+  const taxableGrossPaise = taxableSalaryPaise + perquisitesPaise;
+  if (tdsOn) deductionLines.push({ section: 'deduction', code: 'TDS', label: 'Income Tax (TDS)', amountPaise: tdsPaise, explanation: [...tdsExplanation] });
   deductionLines.push(...otherDeductionLines);
+
+  const loanOutcomes: MonthLoanOutcome[] = [];
+  let payLeftPaise = grossPaise - statutoryPaise - tdsPaise - otherPaise;
+  loansDue.forEach(({ loan, due }, i) => {
+    const perquisite = perquisites[i]?.thisMonth ?? { perquisitePaise: 0, explanation: '' };
+    const of = `Instalment ${String(due.no)} of ${String(loan.schedule.length)}`;
+    if (deferred.has(loan.loanId)) {
+      // Printed at ₹0 so the payslip says why nothing was recovered.
+      deductionLines.push({
+        section: 'deduction',
+        code: LOAN_RECOVERY_CODE,
+        label: loan.label,
+        amountPaise: 0,
+        explanation: [
+          `${of}, ${rs(due.amountPaise)}, deferred: the pay left after statutory deductions, TDS and other deductions (${rs(Math.max(0, payLeftPaise))}) does not cover it`,
+          `Taken next month instead, nothing is lost; balance ${rs(due.openingPaise)}`,
+          ...(perquisite.perquisitePaise > 0 ? [perquisite.explanation] : []),
+        ],
+      });
+      loanOutcomes.push({ loanId: loan.loanId, instalmentNo: due.no, status: 'deferred', amountPaise: 0, principalPaise: 0, interestPaise: 0, balanceAfterPaise: due.openingPaise, perquisitePaise: perquisite.perquisitePaise });
+      return;
+    }
+    payLeftPaise -= due.amountPaise;
+    deductionLines.push({
+      section: 'deduction',
+      code: LOAN_RECOVERY_CODE,
+      label: loan.label,
+      amountPaise: due.amountPaise,
+      explanation: [
+        due.interestPaise > 0
+          ? `${of}: principal ${rs(due.principalPaise)} + interest ${rs(due.interestPaise)} at ${formatRateBps(loan.annualRateBps)} a year on ${rs(due.openingPaise)} = ${rs(due.amountPaise)}`
+          : `${of}: principal ${rs(due.principalPaise)}, no interest`,
+        `Balance after this instalment ${rs(due.closingPaise)}`,
+        ...(perquisite.perquisitePaise > 0 ? [perquisite.explanation] : []),
+      ],
+    });
+    loanOutcomes.push({
+      loanId: loan.loanId,
+      instalmentNo: due.no,
+      status: 'recovered',
+      amountPaise: due.amountPaise,
+      principalPaise: due.principalPaise,
+      interestPaise: due.interestPaise,
+      balanceAfterPaise: due.closingPaise,
+      perquisitePaise: perquisite.perquisitePaise,
+    });
+  });
 
   const totalDeductionsPaise = deductionLines.reduce((sum, l) => sum + l.amountPaise, 0);
   const employerPaise = employerLines.reduce((sum, l) => sum + l.amountPaise, 0);
@@ -475,5 +598,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     esi,
     lines: [...earningLines, ...deductionLines, ...employerLines],
     tdsExplanation,
+    loans: loanOutcomes,
+    perquisitesPaise,
   };
 }

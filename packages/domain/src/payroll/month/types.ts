@@ -3,6 +3,7 @@ import type { EpfContribution, EpfSettings } from '../../statutory/epf';
 import type { EsiContribution } from '../../statutory/esi';
 import type { StatutoryGender } from '../../statutory/states';
 import type { TaxAgeBand } from '../../tax/types';
+import type { LoanInstalment, LoanPurpose } from '../loans/schedule';
 
 /**
  * The one calculation path for pay (DESIGN §10): the input and output of `computeEmployeeMonth`.
@@ -62,6 +63,39 @@ export interface MonthReimbursementInput {
   taxable: boolean;
 }
 
+/**
+ * A loan or advance being repaid (issue 11 item 4): its schedule (computeLoanSchedule) and how many
+ * instalments earlier months recovered. The month takes the next instalment when the pay left after
+ * statutory deductions, TDS and the other deductions covers it, and defers it whole otherwise.
+ */
+export interface MonthLoanInput {
+  loanId: string;
+  /** As printed on the payslip: "Loan recovery", "Salary advance recovery". */
+  label: string;
+  purpose: LoanPurpose;
+  principalPaise: number;
+  annualRateBps: number;
+  /** SBI's rate on 1 April of the financial year for the same purpose (rule 3(7)(i)); null: not recorded. */
+  sbiRateBps: number | null;
+  schedule: readonly LoanInstalment[];
+  /** Instalments recovered in months before this one. */
+  recoveredCount: number;
+}
+
+/** What the month did with a loan's instalment. */
+export interface MonthLoanOutcome {
+  loanId: string;
+  instalmentNo: number;
+  status: 'recovered' | 'deferred';
+  /** 0 when deferred. */
+  amountPaise: number;
+  principalPaise: number;
+  interestPaise: number;
+  balanceAfterPaise: number;
+  /** This month's taxable value of the loan, s.17(2)(viii) with rule 3(7)(i). */
+  perquisitePaise: number;
+}
+
 export interface EmployeeMonthInput {
   /** 'YYYY-MM'. */
   month: string;
@@ -83,6 +117,8 @@ export interface EmployeeMonthInput {
   arrears?: readonly MonthArrearsLine[];
   /** Approved claims not paid yet (reimbursements module): one line per taxability, each claim explained. */
   reimbursements?: readonly MonthReimbursementInput[];
+  /** Loans and advances being repaid (their instalments and perquisite values). Default none. */
+  loans?: readonly MonthLoanInput[];
   epf: { enabled: boolean; settings: EpfSettings };
   /** forceCalculate: the employee's forceESICalc; coveredAtPeriodStart: covered at the start of the contribution period. */
   esi: { enabled: boolean; forceCalculate?: boolean; coveredAtPeriodStart?: boolean };
@@ -147,7 +183,8 @@ export interface EmployeeMonthResult {
   employerCostPaise: number;
   /**
    * Taxable salary of this month (what the next month adds to grossSoFar): the taxable earnings,
-   * recurring and one-time, less this month's pre-tax deductions, never below 0.
+   * recurring and one-time, less this month's pre-tax deductions, never below 0, plus the month's
+   * perquisite value of concessional loans.
    */
   taxableGrossPaise: number;
   tdsPaise: number;
@@ -162,4 +199,8 @@ export interface EmployeeMonthResult {
   lines: MonthLine[];
   /** How this month's TDS was reached: projection, taxable income, annual tax, ÷ remaining months. */
   tdsExplanation: string[];
+  /** Each loan's instalment this month (recovered or deferred). */
+  loans: MonthLoanOutcome[];
+  /** Σ this month's perquisite value of concessional loans (in taxableGrossPaise, not in gross pay). */
+  perquisitesPaise: number;
 }

@@ -26,6 +26,8 @@ test('check in and out, then see Present in the team grid', async ({ page, reque
     await apiLogin(request, employee.email, DEMO_PASSWORD);
 
     await login(page, employee.email);
+    // Signed in only once the app has left the login page; going elsewhere before that lands back on it.
+    await expect(page).not.toHaveURL(/\/login/);
     await page.goto('/my-attendance');
     const card = page.getByRole('region', { name: "Today's attendance" });
     await card.getByRole('button', { name: 'Check In' }).click();

@@ -28,7 +28,7 @@ test('release the IT declaration window, add a reminder with bold text, lock it'
 
   // Release with a lock date.
   await page.getByRole('button', { name: 'Release IT Declaration' }).click();
-  const lockDate = page.getByLabel('Lock date');
+  const lockDate = page.getByRole('textbox', { name: 'Lock date' });
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Please select a lock date.')).toBeVisible();
   await typeDate(lockDate, monthEnd());

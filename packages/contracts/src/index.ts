@@ -32,3 +32,4 @@ export * from './tax-declarations.contract';
 export * from './payroll-bank.contract';
 export * from './payroll-reports.contract';
 export * from './payroll-filings.contract';
+export * from './declarations.contract';

@@ -8,3 +8,4 @@ export * from './tax-declarations';
 export * from './preferences';
 export * from './payroll-bank';
 export * from './payroll-filings';
+export * from './declarations';

@@ -38,6 +38,7 @@ import { PayslipService } from './modules/payroll/payslips.service';
 import { SettlementService } from './modules/payroll/settlement.service';
 import { PreferencesService } from './modules/preferences/preferences.service';
 import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
+import { DeclarationService } from './modules/declarations/declarations.service';
 
 /**
  * The composition root: every module's service, built once. Services hold no database handle: each
@@ -76,6 +77,7 @@ export interface Services {
   settlement: SettlementService;
   preferences: PreferencesService;
   taxWindows: TaxWindowService;
+  declarations: DeclarationService;
 }
 
 export interface ServiceDeps {
@@ -100,8 +102,13 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const payrollReports = new PayrollReportService({ clock });
   const salaryComponents = new SalaryComponentsService({ clock });
   const payslipDocuments = new PayslipDocumentService({ clock, files, config, reports: payrollReports });
-  const payrollRun = new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, attendance, leave, locks: payrollLocks, documents: payslipDocuments, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) });
   const preferences = new PreferencesService({ clock });
+  const payslip = new PayslipService();
+  const taxWindows = new TaxWindowService({ clock, config, preferences });
+  const declarations = new DeclarationService({ clock, windows: taxWindows, salary, payslips: payslip });
+  // Reminders go only to employees who have not submitted (tax-declarations/declaration-status.ts).
+  taxWindows.connectDeclarationStatus(declarations);
+  const payrollRun = new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, attendance, leave, locks: payrollLocks, documents: payslipDocuments, declarations, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) });
   return {
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
     tenants,
@@ -130,11 +137,12 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     payslipDocuments,
     payrollSettings,
     payrollRun,
-    payslip: new PayslipService(),
+    payslip,
     // loans: the loans module's LoanBalanceSource is wired here when that branch merges (settlement.service.ts).
     settlement: new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files }),
     preferences,
-    taxWindows: new TaxWindowService({ clock, config, preferences }),
+    taxWindows,
+    declarations,
   };
 }
 

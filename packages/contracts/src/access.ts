@@ -160,6 +160,10 @@ export const PERMISSIONS = {
   'taxWindows.manage': ADMINS,
   'taxWindows.status': ALL_ROLES,
   'taxWindows.help': ALL_ROLES,
+  /** The employee's own IT declaration and its summary (payroll spec §6). */
+  'declarations.own': ALL_ROLES,
+  /** Another employee's declaration: see it, and submit it on their behalf (employee profile, Investments). */
+  'declarations.onBehalf': ADMINS,
   /** Settings > Preferences > Sender Email Preferences (the primary contact reminders are sent from). */
   'preferences.senderEmail': ADMINS,
 } as const satisfies Record<string, readonly RoleId[]>;

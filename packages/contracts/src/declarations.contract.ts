@@ -65,6 +65,9 @@ export const DECLARATION_MSG = {
   homeLoanRequired: 'Enter the home loan details or answer No',
   unknownDeductionItem: 'Select an investment from the list',
   draftNotSubmitted: 'A draft is saved with isDraft true and isSubmitted false; a submission with isDraft false and isSubmitted true',
+  draftAfterSubmit: 'A submitted declaration can only be updated and submitted again',
+  yearNotOpen: 'Declarations can be made for the current or the next financial year only',
+  noTaxRules: (year: string) => `No income-tax rules for the financial year ${year}`,
   loaded: 'Success',
 } as const;
 

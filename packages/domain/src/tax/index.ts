@@ -74,8 +74,9 @@ export {
   computeHraForYear,
   computeTaxPosition,
   monthsBetween,
+  paidMonthsBefore,
   pickDeclaredAmount,
-  projectTaxSalaryMonths,
+  projectTaxSalaryYear,
   type TaxAmountReading,
   type TaxDeclarationFigures,
   type TaxHomeLoanFigures,
@@ -87,4 +88,6 @@ export {
   type TaxRentPeriod,
   type TaxSalaryMonth,
   type TaxSalaryYear,
+  type TaxSalaryMonthFigures,
+  type TaxSalaryProjectionParts,
 } from './tax-position';

@@ -197,28 +197,76 @@ export function computeHraForYear(months: readonly TaxSalaryMonth[], rents: read
   return out;
 }
 
-/**
- * The year's salary months for rule 2A and the projection, the way the payroll run sees them:
- * the months already paid share the year-to-date basic and HRA evenly (exact while the structure did
- * not change), then this month as paid, then each later month at the full-month structure.
- */
-export function projectTaxSalaryMonths(input: {
-  /** Months already paid this year, oldest first. */
-  paidMonths: readonly string[];
+/** This month's or a full month's salary figures for the projection. */
+export interface TaxSalaryMonthFigures {
+  /** Taxable earnings (before pre-tax deductions). */
+  taxablePaise: number;
+  basicPlusDaPaise: number;
+  hraPaise: number;
+}
+
+export interface TaxSalaryProjectionParts {
+  /** The payroll month, 'YYYY-MM'. */
+  month: string;
+  /** Months from `month` to March, `month` included (1 in a leaver's last month). */
+  remainingMonths: number;
+  /** Taxable salary already paid this year (net of pre-tax deductions), and its basic and HRA. */
+  grossSoFarPaise: number;
   basicSoFarPaise: number;
   hraSoFarPaise: number;
-  /** This month as paid (prorated) and the months after it to March. */
-  thisMonth: TaxSalaryMonth;
-  laterMonths: readonly string[];
-  fullMonth: { basicPlusDaPaise: number; hraPaise: number };
-}): TaxSalaryMonth[] {
-  const n = input.paidMonths.length;
+  /** Months already paid this year, oldest first. */
+  paidMonths: readonly string[];
+  thisMonth: TaxSalaryMonthFigures;
+  fullMonth: TaxSalaryMonthFigures;
+  /** Pre-tax deductions of a month (deducted from taxable salary in every month projected). */
+  preTaxMonthlyPaise: number;
+  professionalTaxForYearPaise: number;
+  employeeEpfForYearPaise: number;
+}
+
+/**
+ * The year's salary as the payroll run projects it for TDS (s.192 "estimated income"): paid so far,
+ * this month as paid, each later month at the full-month structure, less the pre-tax deductions of
+ * the months projected. For rule 2A the months already paid share the year-to-date basic and HRA
+ * evenly (exact while the structure did not change). The run (computeEmployeeMonth) and the
+ * declaration summary both build the salary year here, so they agree.
+ */
+export function projectTaxSalaryYear(p: TaxSalaryProjectionParts): TaxSalaryYear {
+  checkMonthText(p.month, 'month');
+  const later = p.remainingMonths - 1;
+  const grossSalaryPaise = Math.max(0, p.grossSoFarPaise + p.thisMonth.taxablePaise + later * p.fullMonth.taxablePaise - p.preTaxMonthlyPaise * p.remainingMonths);
+  const n = p.paidMonths.length;
   const spread = (total: number, i: number) => (n === 0 ? 0 : Math.floor(total / n) + (i < total - Math.floor(total / n) * n ? 1 : 0));
-  return [
-    ...input.paidMonths.map((month, i) => ({ month, basicPlusDaPaise: spread(input.basicSoFarPaise, i), hraPaise: spread(input.hraSoFarPaise, i) })),
-    input.thisMonth,
-    ...input.laterMonths.map((month) => ({ month, ...input.fullMonth })),
-  ];
+  const [y, m] = p.month.split('-').map(Number) as [number, number];
+  const laterMonths: string[] = [];
+  for (let i = 1; i <= later; i += 1) {
+    const mm = ((m - 1 + i) % 12) + 1;
+    const yy = y + Math.floor((m - 1 + i) / 12);
+    laterMonths.push(`${String(yy)}-${String(mm).padStart(2, '0')}`);
+  }
+  return {
+    grossSalaryPaise,
+    months: [
+      ...p.paidMonths.map((month, i) => ({ month, basicPlusDaPaise: spread(p.basicSoFarPaise, i), hraPaise: spread(p.hraSoFarPaise, i) })),
+      { month: p.month, basicPlusDaPaise: p.thisMonth.basicPlusDaPaise, hraPaise: p.thisMonth.hraPaise },
+      ...laterMonths.map((month) => ({ month, basicPlusDaPaise: p.fullMonth.basicPlusDaPaise, hraPaise: p.fullMonth.hraPaise })),
+    ],
+    professionalTaxPaise: p.professionalTaxForYearPaise,
+    employeeEpfPaise: p.employeeEpfForYearPaise,
+  };
+}
+
+/**
+ * The months of the financial year before `month` in which salary was paid: from April (or the
+ * joining month, if later) to the month before `month`.
+ */
+export function paidMonthsBefore(financialYearStart: number, month: string, dateOfJoining: string | null): string[] {
+  let from = `${String(financialYearStart)}-04`;
+  const joined = dateOfJoining?.slice(0, 7);
+  if (joined && joined > from) from = joined;
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const before = m === 1 ? `${String(y - 1)}-12` : `${String(y)}-${String(m - 1).padStart(2, '0')}`;
+  return before < from ? [] : monthsBetween(from, before);
 }
 
 /** Payroll spec and DESIGN §5: the declared amount until the proofs are reviewed, the allowed one after. */

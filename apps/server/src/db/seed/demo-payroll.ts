@@ -27,6 +27,7 @@ import { PayrollSettingsService } from '../../modules/payroll/payroll-settings.s
 import type { PayslipDocumentService } from '../../modules/payroll/payslip-documents.service';
 import { SalaryRevisionService } from '../../modules/salary/salary-revisions.service';
 import { SalaryService } from '../../modules/salary/salary.service';
+import { declarationsForRun } from '../../modules/declarations/declarations.service';
 
 /** What the demo's payroll needs of the running app: its job queue, and the payslip documents' start. */
 export interface DemoPayrollDeps {
@@ -65,7 +66,7 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
   const locks = new PayrollLockService({ clock });
   const settings = new PayrollSettingsService({ clock });
   const salary = new SalaryService({ clock });
-  const runs = new PayrollRunService({ clock, settings, salary, revisions: new SalaryRevisionService({ clock, salary }), attendance: new AttendanceService({ clock, locks }), leave: new LeaveService({ clock, locks }), locks, documents: deps.documents });
+  const runs = new PayrollRunService({ clock, settings, salary, revisions: new SalaryRevisionService({ clock, salary }), attendance: new AttendanceService({ clock, locks }), leave: new LeaveService({ clock, locks }), locks, documents: deps.documents, declarations: { forRun: declarationsForRun } });
   const uow = new UnitOfWork(db, deps.jobs);
 
   const ctx = await administratorContext(db, tenantId);

@@ -5,6 +5,7 @@ import type { Db } from '../client';
 import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSettings, tenants, userEarnings, userFieldOptions, userFieldValues, users } from '../schema';
 import { seedDemoAttendance } from './demo-attendance';
 import { seedDemoPayroll, type DemoPayrollDeps } from './demo-payroll';
+import { seedDemoDeclarations } from './demo-declarations';
 import { EMPLOYMENT_TYPE_FIELD, provisionPayrollDefaults } from '../../modules/salary/salary.defaults';
 import { hashPassword } from '../../platform/auth/passwords';
 import { DEMO_MAIL_DOMAIN } from '../../platform/mail/mail.service';
@@ -193,7 +194,11 @@ export async function seedDemoOrganisation(db: Db, now: Date, payroll?: DemoPayr
     }
   });
   await seedDemoAttendance(db, demoTenantId, now);
-  if (payroll) await seedDemoPayroll(db, demoTenantId, now, payroll);
+  if (payroll) {
+    // The declarations first, so the demo's payslips show them in their TDS (issue 12 item 9).
+    await seedDemoDeclarations(db, demoTenantId, now);
+    await seedDemoPayroll(db, demoTenantId, now, payroll);
+  }
   return true;
 }
 

@@ -307,6 +307,24 @@ export interface RunDeclaration {
 }
 
 /**
+ * The chunk's declarations for a payroll month, in one query: each employee's regime and, for a
+ * declaration whose amounts count, its figures (allowed amounts from the POI's payroll month on).
+ * Needs nothing but the database (the demo seed's run uses it too).
+ */
+export async function declarationsForRun(scope: TenantScope, userIds: readonly string[], month: string): Promise<Map<string, RunDeclaration>> {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const financialYearStart = m >= 4 ? y : y - 1;
+  const { declarations, poiFromMonth } = await repo.findDeclarationsOfUsers(scope.db, userIds, financialYearStart);
+  const useAllowed = allowedAppliesIn(month, financialYearStart, poiFromMonth);
+  const out = new Map<string, RunDeclaration>();
+  for (const [userId, agg] of declarations) {
+    const status = agg.declaration.status as keyof typeof DECLARATION_STATUS_LABELS;
+    out.set(userId, { regime: agg.declaration.regime === 0 ? 0 : 1, figures: figuresOf(agg), useAllowed, statusText: (DECLARATION_STATUS_LABELS[status] ?? 'Draft').toLowerCase() });
+  }
+  return out;
+}
+
+/**
  * The employee's income-tax declaration (issue 12 item 3): the deduction catalogue, the declaration
  * (create, update, submit; an administrator on behalf), the overall summary, and the tax position that
  * the summary, the regime comparison and the payroll run's TDS share (item 8).
@@ -603,16 +621,7 @@ export class DeclarationService {
    * declaration whose amounts count, its figures (allowed amounts from the POI's payroll month on).
    */
   async forRun(scope: TenantScope, userIds: readonly string[], month: string): Promise<Map<string, RunDeclaration>> {
-    const [y, m] = month.split('-').map(Number) as [number, number];
-    const financialYearStart = m >= 4 ? y : y - 1;
-    const { declarations, poiFromMonth } = await repo.findDeclarationsOfUsers(scope.db, userIds, financialYearStart);
-    const useAllowed = allowedAppliesIn(month, financialYearStart, poiFromMonth);
-    const out = new Map<string, RunDeclaration>();
-    for (const [userId, agg] of declarations) {
-      const status = agg.declaration.status as keyof typeof DECLARATION_STATUS_LABELS;
-      out.set(userId, { regime: agg.declaration.regime === 0 ? 0 : 1, figures: figuresOf(agg), useAllowed, statusText: (DECLARATION_STATUS_LABELS[status] ?? 'Draft').toLowerCase() });
-    }
-    return out;
+    return declarationsForRun(scope, userIds, month);
   }
 
   /** Reminders go only to employees who have not submitted (tax-declarations/declaration-status.ts). */

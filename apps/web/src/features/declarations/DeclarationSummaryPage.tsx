@@ -97,7 +97,7 @@ function CommentButton({ declarationId, row }: { declarationId: string; row: Par
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
-    <Card withBorder aria-label={label}>
+    <Card withBorder component="section" aria-label={label}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
@@ -149,7 +149,7 @@ export function DeclarationSummaryPage() {
         <Figure label="Net Taxable Income" value={money(s.netTaxableIncome)} />
         <Figure label="Total Tax" value={money(s.totalTax)} />
         <Figure label="Tax to be Paid" value={money(s.taxToBePaid)} note={`${rupeesText(s.taxPerMonth)} per month`} />
-        <Card withBorder aria-label="Status">
+        <Card withBorder component="section" aria-label="Status">
           <Text size="sm" c="dimmed">
             Status
           </Text>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { ActionIcon, Alert, Button, Card, Checkbox, Group, List, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -165,34 +165,32 @@ function DeductionSection({
  */
 export function DeclarationFormPage() {
   const [params] = useSearchParams();
-  const declarationId = params.get('declarationId');
   const employeeId = params.get('employeeId') ?? undefined;
   const year = financialYearStartFor(new Date());
+  const existing = useDeclaration(year, employeeId);
+  if (existing.isError) return <ErrorState message={errorMessage(existing.error, 'Failed to load the declaration')} onRetry={() => void existing.refetch()} />;
+  if (!existing.isSuccess) return <PageLoader label="Loading declaration" />;
+  return <DeclarationForm key={existing.data?.id ?? 'new'} initial={formStateOf(existing.data, year)} savedId={params.get('declarationId') ?? existing.data?.id ?? null} employeeId={employeeId} year={year} />;
+}
+
+function DeclarationForm({ initial, savedId, employeeId, year }: { initial: DeclarationFormState; savedId: string | null; employeeId: string | undefined; year: number }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const options = useDeductionOptions();
-  const existing = useDeclaration(year, employeeId);
   const window = useDeclarationWindow(year);
-  const [form, setForm] = useState<DeclarationFormState | null>(null);
+  const [form, setForm] = useState<DeclarationFormState>(initial);
   const [blocked, setBlocked] = useState(false);
   const [saving, setSaving] = useState(false);
   const [certified, setCertified] = useState(true);
 
-  useEffect(() => {
-    if (form === null && existing.isSuccess) setForm(formStateOf(existing.data, year));
-  }, [existing.isSuccess, existing.data, form, year]);
-
   const categories = options.data ?? [];
   const cat = (id: number) => categories.find((c) => c.categoryId === id);
-  const totals = useMemo(() => (form ? sectionTotals(form) : null), [form]);
-  const violations = form ? limitViolations(form) : { sec80C: false, sec80D: false };
+  const totals = useMemo(() => sectionTotals(form), [form]);
+  const violations = limitViolations(form);
   const anyViolation = violations.sec80C || violations.sec80D;
   const summaryPath = employeeId ? `${DECLARATION_PATHS.summary}?userId=${encodeURIComponent(employeeId)}` : DECLARATION_PATHS.summary;
 
-  if (existing.isError) return <ErrorState message={errorMessage(existing.error, 'Failed to load the declaration')} onRetry={() => void existing.refetch()} />;
-  if (!form || !totals) return <PageLoader label="Loading declaration" />;
   const set = (patch: Partial<DeclarationFormState>) => setForm({ ...form, ...patch });
-  const savedId = declarationId ?? existing.data?.id ?? null;
 
   const submit = async () => {
     if (anyViolation) {

@@ -46,7 +46,7 @@ export async function seedDemoDeclarations(db: Db, tenantId: string, now: Date):
   const year = financialYearStartOf(today);
   const [window] = await db
     .insert(taxWindows)
-    .values({ tenantId, kind: 'declaration', financialYearStart: year, status: 1, releasedOn: today, releasedAt: now, lockDate: lastDayOfMonth(today), allowRegimeSwitch: true })
+    .values({ tenantId, kind: 'declaration', financialYearStart: year, status: 1, releasedOn: today, releasedAt: now, lockDate: lastDayOfMonth(today), allowRegimeSwitch: true, enableReminderEmails: true })
     .returning({ id: taxWindows.id });
   if (!window) throw new Error('demo declaration window insert failed');
   // Payroll spec §4: the two default reminders (5 and 1 days before the lock date).

@@ -370,7 +370,7 @@ export function computeTaxPosition(input: TaxPositionInput): TaxPosition {
 
   const declarationLines: string[] = [];
   const parts: string[] = [];
-  if (hra) parts.push(`rent ${rs(rentPaidPaise)} (HRA exempt ${rs(input.regime === 0 ? Math.min(hra.exemptPaise, tax.exemptionsPaise) : 0)})`);
+  if (hra) parts.push(input.regime === 0 ? `rent ${rs(rentPaidPaise)} (HRA exempt ${rs(Math.min(hra.exemptPaise, tax.exemptionsPaise))})` : `rent ${rs(rentPaidPaise)}`);
   if (selfOccupiedInterestPaise > 0) parts.push(`home-loan interest ${rs(selfOccupiedInterestPaise)}`);
   if (homeLoanPrincipalPaise > 0) parts.push(`home-loan principal ${rs(homeLoanPrincipalPaise)} (80C)`);
   if (letOuts.length > 0) parts.push(`let-out property ${rs(letOuts.reduce((s, l) => s + l.netIncomePaise, 0))}`);

@@ -41,6 +41,7 @@ import { PreferencesService } from './modules/preferences/preferences.service';
 import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
 import { ReimbursementService } from './modules/reimbursements/reimbursements.service';
 import { Form16Service } from './modules/form16/form16.service';
+import { DeclarationService } from './modules/declarations/declarations.service';
 
 /**
  * The composition root: every module's service, built once. Services hold no database handle: each
@@ -82,6 +83,7 @@ export interface Services {
   taxWindows: TaxWindowService;
   reimbursements: ReimbursementService;
   form16: Form16Service;
+  declarations: DeclarationService;
 }
 
 export interface ServiceDeps {
@@ -107,8 +109,13 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const salaryComponents = new SalaryComponentsService({ clock });
   const payslipDocuments = new PayslipDocumentService({ clock, files, config, reports: payrollReports });
   const reimbursements = new ReimbursementService({ clock, files });
-  const payrollRun = new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, reimbursements, attendance, leave, locks: payrollLocks, documents: payslipDocuments, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) });
   const preferences = new PreferencesService({ clock });
+  const payslip = new PayslipService();
+  const taxWindows = new TaxWindowService({ clock, config, preferences });
+  const declarations = new DeclarationService({ clock, windows: taxWindows, salary, payslips: payslip });
+  // Reminders go only to employees who have not submitted (tax-declarations/declaration-status.ts).
+  taxWindows.connectDeclarationStatus(declarations);
+  const payrollRun = new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, reimbursements, attendance, leave, locks: payrollLocks, documents: payslipDocuments, declarations, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) });
   const loans = new LoanService({ clock, runs: payrollRun });
   return {
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
@@ -138,11 +145,12 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     payslipDocuments,
     payrollSettings,
     payrollRun,
-    payslip: new PayslipService(),
+    payslip,
     settlement: new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files, reimbursements, loans }),
     loans,
     preferences,
-    taxWindows: new TaxWindowService({ clock, config, preferences }),
+    taxWindows,
+    declarations,
     reimbursements,
     form16: new Form16Service({ clock, files }),
   };

@@ -173,6 +173,10 @@ export const PERMISSIONS = {
   // Form 16 (payroll spec §6): payroll admins upload and manage everyone's; every employee downloads their own.
   'form16.manage': ADMINS,
   'form16.own': ALL_ROLES,
+  /** The employee's own IT declaration and its summary (payroll spec §6). */
+  'declarations.own': ALL_ROLES,
+  /** Another employee's declaration: see it, and submit it on their behalf (employee profile, Investments). */
+  'declarations.onBehalf': ADMINS,
   /** Settings > Preferences > Sender Email Preferences (the primary contact reminders are sent from). */
   'preferences.senderEmail': ADMINS,
 } as const satisfies Record<string, readonly RoleId[]>;

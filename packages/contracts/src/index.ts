@@ -35,3 +35,4 @@ export * from './payroll-reports.contract';
 export * from './payroll-filings.contract';
 export * from './reimbursements.contract';
 export * from './form16.contract';
+export * from './declarations.contract';

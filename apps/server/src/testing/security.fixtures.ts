@@ -78,6 +78,8 @@ export interface SecurityIds {
     poiConfigId: string;
     poiReminderId: string;
     poiSpareReminderId: string;
+    /** The member's draft IT declaration of the year (issue 12 item 3). */
+    declarationId: string;
   };
   /** Form 16: the member's Form 16B of last financial year (uploaded by the suite), the member's PAN, two bulk previews. */
   form16: {
@@ -121,6 +123,7 @@ const CSV = Buffer.from(`${IMPORT_COLUMNS.map((c) => csvCell(c.header)).join(','
 function taxWindowFixtures(ids: SecurityIds): Record<string, OperationFixture> {
   const w = ids.taxWindows;
   const year = { financialYearStart: w.financialYearStart, financialYearEnd: w.financialYearStart + 1 };
+  const yearQuery = { financialYearStart: String(w.financialYearStart), financialYearEnd: String(w.financialYearStart + 1) };
   const reminder = { daysBeforeLockDate: 3, isEnabled: true, subject: 'Reminder for %TaxYear%', body: '<p>Dear <strong>%EmployeeName%</strong></p>' };
   return {
     'POST /ITDeclaration/config': { body: { id: w.itConfigId, endDate: w.lockDate, ...year, allowRegimeSwitch: true, enableReminderEmails: true } },
@@ -136,6 +139,11 @@ function taxWindowFixtures(ids: SecurityIds): Record<string, OperationFixture> {
     'GET /POI/reminders': { query: { poiConfigId: w.poiConfigId } },
     'POST /POI/reminders': { body: { poiReminderId: w.poiReminderId, poiConfigId: w.poiConfigId, ...reminder } },
     'DELETE /POI/reminders/{poiReminderId}': { path: { poiReminderId: w.poiSpareReminderId } },
+    // The member's declaration (issue 12 item 3): A's Administrator may act on the member's behalf.
+    'GET /ITDeclaration/declarations': { query: { employeeId: ids.memberId, ...yearQuery } },
+    'POST /ITDeclaration/declarations': { body: { employeeId: ids.memberId, ...year, isDraft: true, isSubmitted: false } },
+    'PUT /ITDeclaration/declarations/{declarationId}': { path: { declarationId: w.declarationId }, body: { employeeId: ids.memberId, ...year, isDraft: true, isSubmitted: false } },
+    'GET /ITDeclaration/summary': { query: { userId: ids.memberId, ...yearQuery } },
   };
 }
 

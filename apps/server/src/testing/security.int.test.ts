@@ -252,6 +252,11 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
         poiConfigId: poi.id,
         poiReminderId: poi.reminderIds[0] ?? '',
         poiSpareReminderId: poi.reminderIds[1] ?? '',
+        declarationId: await (async () => {
+          const res = await t.call('POST', '/ITDeclaration/declarations', { token: refusedTokens.member, body: { financialYearStart, financialYearEnd: financialYearStart + 1, isDraft: true, isSubmitted: false } });
+          if (res.statusCode !== 200) throw new Error(`security fixtures: declaration failed: ${res.body}`);
+          return (res.json() as { data: { id: string } }).data.id;
+        })(),
       },
     };
   }

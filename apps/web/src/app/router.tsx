@@ -81,6 +81,10 @@ const PayrollSetupPage = lazyPage(payrollSetup, 'PayrollSetupPage');
 const ComponentsLayout = lazyPage(payrollComponents, 'ComponentsLayout');
 const taxWindows = () => import('../features/tax-windows');
 const LockUnlockLayout = lazyPage(taxWindows, 'LockUnlockLayout');
+const declarations = () => import('../features/declarations');
+const DeclarationLandingPage = lazyPage(declarations, 'DeclarationLandingPage');
+const DeclarationFormPage = lazyPage(declarations, 'DeclarationFormPage');
+const DeclarationSummaryPage = lazyPage(declarations, 'DeclarationSummaryPage');
 const DeclarationsTab = lazyPage(taxWindows, 'DeclarationsTab');
 const ProofsTab = lazyPage(taxWindows, 'ProofsTab');
 const PreferencesPage = lazyPage(() => import('../features/preferences'), 'PreferencesPage');
@@ -271,6 +275,21 @@ export const routes: RouteObject[] = [
                             </RequireFeature>
                           </RequirePermission>
                         ),
+                      },
+                      {
+                        // My Investments (payroll spec §2 "Employee screens"): the IT declaration, behind ITDeclaration.
+                        path: 'taxes',
+                        element: (
+                          <RequireFeature feature="ITDeclaration">
+                            <Outlet />
+                          </RequireFeature>
+                        ),
+                        children: [
+                          { index: true, element: <Navigate to="employeeITDeclaration" replace /> },
+                          { path: 'employeeITDeclaration', element: <DeclarationLandingPage /> },
+                          { path: 'employeeITDeclaration/overallSummary', element: <DeclarationSummaryPage /> },
+                          { path: 'employeeDeclaration', element: <DeclarationFormPage /> },
+                        ],
                       },
                       {
                         // Payroll spec §2 "Lock/unlock settings page": Declarations (ITDeclaration) and Proofs (POI).

@@ -47,6 +47,11 @@ export interface TaxDeductionsInput {
   sec80EPaise?: number;
   sec80TTAPaise?: number;
   sec80TTBPaise?: number;
+  /**
+   * Other Chapter VI-A deductions (80G, 80U, 80DD, 80DDB, 80EEB), each already limited to its own
+   * section's cap by the caller (the deduction catalogue's item limits); old regime only.
+   */
+  otherSectionsPaise?: number;
 }
 
 export interface IncomeTaxInput {
@@ -60,6 +65,11 @@ export interface IncomeTaxInput {
   exemptionsPaise?: number;
   /** Annual figures for the HRA exemption, s.10(13A). */
   hra?: TaxHraInput;
+  /**
+   * The HRA exemption already worked out month by month (computeHraForYear, for a rent paid in part
+   * of the year); used instead of `hra`. `text` is its explanation line.
+   */
+  hraExemption?: { exemptPaise: number; text: string };
   professionalTaxPaise?: number;
   /** Annual basic + DA, the base of the 80CCD(2) cap; gross salary when absent. */
   basicPlusDaPaise?: number;
@@ -250,6 +260,8 @@ function validate(input: IncomeTaxInput): void {
   checkTaxPaise(d?.sec80EPaise, 'deductions.80E');
   checkTaxPaise(d?.sec80TTAPaise, 'deductions.80TTA');
   checkTaxPaise(d?.sec80TTBPaise, 'deductions.80TTB');
+  checkTaxPaise(d?.otherSectionsPaise, 'deductions.otherSections');
+  checkTaxPaise(input.hraExemption?.exemptPaise, 'hraExemption.exempt');
 }
 
 /** Income-tax for one year and regime, explained line by line. Throws TaxInputError on bad input. */
@@ -281,7 +293,11 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
 
   let declaredExemptionsPaise = input.exemptionsPaise ?? 0;
   let hraExemptPaise = 0;
-  if (input.hra) {
+  if (input.hraExemption) {
+    hraExemptPaise = input.hraExemption.exemptPaise;
+    if (allows.section10Exemptions) say('exemption.hra', input.hraExemption.text, hraExemptPaise);
+    else disallowed('exemption.hra', 'HRA exemption, s.10(13A)', hraExemptPaise);
+  } else if (input.hra) {
     const hra = computeHraExemption(input.hra);
     hraExemptPaise = hra.exemptPaise;
     if (allows.section10Exemptions) {
@@ -451,7 +467,9 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
     sec80TTBPaise = capped('deduction.80TTB', '80TTB deposit interest', allows.sec80TTB, d.sec80TTBPaise ?? 0, capPaise, `${rs(caps.sec80TTBPaise)} or the deposit interest ${rs(depositInterestPaise)} if less, s.80TTB`);
   }
 
-  let otherChapterVIAPaise = sec80CCD1BPaise + sec80CCD2Paise + sec80DPaise + sec80EPaise + sec80TTAPaise + sec80TTBPaise;
+  const otherSectionsPaise = capped('deduction.other', 'Other Chapter VI-A deductions (80G, 80U, 80DD, 80DDB, 80EEB)', allows.otherChapterVIA, d.otherSectionsPaise ?? 0, Number.MAX_SAFE_INTEGER, 'each within its section');
+
+  let otherChapterVIAPaise = sec80CCD1BPaise + sec80CCD2Paise + sec80DPaise + sec80EPaise + sec80TTAPaise + sec80TTBPaise + otherSectionsPaise;
   // s.80A(2): the deductions together cannot exceed the gross total income. 80C keeps its place; the
   // rest is reduced first.
   if (section80CPaise + otherChapterVIAPaise > grossTotalIncomePaise) {

@@ -50,6 +50,8 @@ export interface TaxRegimeAllowances {
   readonly sec80E: boolean;
   readonly sec80TTA: boolean;
   readonly sec80TTB: boolean;
+  /** Other Chapter VI-A deductions already limited by their own sections (80G, 80U, 80DD, 80DDB, 80EEB). */
+  readonly otherChapterVIA: boolean;
 }
 
 export interface TaxRegimeRules {

@@ -11,3 +11,4 @@ export * from './payroll-filings';
 export * from './reimbursements';
 export * from './form16';
 export * from './loans';
+export * from './declarations';

@@ -32,6 +32,7 @@ import { SalaryService } from '../../modules/salary/salary.service';
 import { ReimbursementService } from '../../modules/reimbursements/reimbursements.service';
 import type { FileStorage } from '../../platform/files/file-storage';
 import { seedDemoClaims, seedDemoReimbursementTypes, type DemoClaim } from './demo-reimbursements';
+import { declarationsForRun } from '../../modules/declarations/declarations.service';
 
 /** What the demo's payroll needs of the running app: its job queue, and the payslip documents' start. */
 export interface DemoPayrollDeps {
@@ -73,7 +74,7 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
   // The seed stores no receipts: no file is ever written through this storage.
   const noFiles: FileStorage = { putPending: () => Promise.reject(new Error('demo seed stores no files')), promote: () => Promise.resolve(false), get: () => Promise.resolve(null), remove: () => Promise.resolve(), list: () => Promise.resolve([]) };
   const reimbursements = new ReimbursementService({ clock, files: noFiles });
-  const runs = new PayrollRunService({ clock, settings, salary, revisions: new SalaryRevisionService({ clock, salary }), reimbursements, attendance: new AttendanceService({ clock, locks }), leave: new LeaveService({ clock, locks }), locks, documents: deps.documents });
+  const runs = new PayrollRunService({ clock, settings, salary, revisions: new SalaryRevisionService({ clock, salary }), reimbursements, attendance: new AttendanceService({ clock, locks }), leave: new LeaveService({ clock, locks }), locks, documents: deps.documents, declarations: { forRun: declarationsForRun } });
   const loans = new LoanService({ clock, runs });
   const uow = new UnitOfWork(db, deps.jobs);
 

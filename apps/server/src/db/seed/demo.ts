@@ -6,6 +6,7 @@ import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSett
 import { seedDemoAttendance } from './demo-attendance';
 import { seedDemoPayroll, type DemoPayrollDeps } from './demo-payroll';
 import { seedDemoForm16, type DemoForm16Deps } from './demo-form16';
+import { seedDemoDeclarations } from './demo-declarations';
 import { EMPLOYMENT_TYPE_FIELD, provisionPayrollDefaults } from '../../modules/salary/salary.defaults';
 import { hashPassword } from '../../platform/auth/passwords';
 import { DEMO_MAIL_DOMAIN } from '../../platform/mail/mail.service';
@@ -195,7 +196,11 @@ export async function seedDemoOrganisation(db: Db, now: Date, payroll?: DemoPayr
     }
   });
   await seedDemoAttendance(db, demoTenantId, now);
-  if (payroll) await seedDemoPayroll(db, demoTenantId, now, payroll);
+  if (payroll) {
+    // The declarations first, so the demo's payslips show them in their TDS (issue 12 item 9).
+    await seedDemoDeclarations(db, demoTenantId, now);
+    await seedDemoPayroll(db, demoTenantId, now, payroll);
+  }
   if (payroll?.form16) await seedDemoForm16(db, demoTenantId, now, { jobs: payroll.jobs, form16: payroll.form16 }, DEMO_LOGINS.member);
   return true;
 }

@@ -20,6 +20,7 @@ import type { PayrollLockService } from '../payroll-locks/payroll-locks.service'
 import type { SalaryService } from '../salary/salary.service';
 import type { SalaryRevisionService } from '../salary/salary-revisions.service';
 import type { ReimbursementService } from '../reimbursements/reimbursements.service';
+import type { DeclarationService } from '../declarations/declarations.service';
 import { computePayslip, monthContext, type EmployeeInputs } from './payroll.compute';
 import type { PayrollSettingsService } from './payroll-settings.service';
 import type { PayslipDocumentService } from './payslip-documents.service';
@@ -113,6 +114,8 @@ export class PayrollRunService {
       locks: PayrollLockService;
       /** The PDFs and e-mails of a finalized run: their progress is shown on the run. */
       documents: Pick<PayslipDocumentService, 'progress' | 'progressOfRuns'>;
+      /** The employees' IT declarations: regime and declared (or allowed) amounts for TDS (issue 12 item 8). */
+      declarations?: Pick<DeclarationService, 'forRun'>;
       chunkSize?: number;
     },
   ) {}
@@ -463,6 +466,8 @@ export class PayrollRunService {
     const reimbursements = await this.deps.reimbursements.claimForRun(scope, run.id, ids);
     // Loans and advances (issue 11 item 4): one read for the chunk; the instalment goes through the one calculation.
     const loans = await loansRepo.findLoansForRun(scope.db, ids, run.month);
+    // One read of the chunk's declarations (regime, declared or allowed amounts), passed into the pure compute.
+    const declarations = this.deps.declarations ? await this.deps.declarations.forRun(scope, ids, run.month) : undefined;
     const revisedFrom = [...revisions.values()].map((r) => r[0]?.effectiveFrom ?? run.periodStart).sort()[0];
     const revisedMonths = revisedFrom ? await repo.findFinalizedMonths(scope.db, [...revisions.keys()], revisedFrom, run.month) : new Map<string, repo.FinalizedMonth[]>();
     const ctx = monthContext(run, daysBetweenInclusive(run.periodStart, run.periodEnd), structures);
@@ -486,6 +491,7 @@ export class PayrollRunService {
         arrears: revisions.has(employee.id) ? { revisions: revisions.get(employee.id) ?? [], months: revisedMonths.get(employee.id) ?? [] } : undefined,
         reimbursements: reimbursements.get(employee.id),
         loans: loans.get(employee.id),
+        declaration: declarations?.get(employee.id),
       };
       let computed: ReturnType<typeof computePayslip>;
       try {

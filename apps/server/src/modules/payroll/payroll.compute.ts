@@ -6,12 +6,14 @@ import {
   isTaxFinancialYear,
   monthDeductionsFromStructure,
   monthEarningsFromStructure,
+  paidMonthsBefore,
   remainingMonthsInFinancialYear,
   salaryDeductionsForYear,
   type EmployeeMonthInput,
   type EmployeeMonthResult,
   type MonthReimbursementInput,
   type MonthLoanInput,
+  type MonthTdsDeclaration,
   type PayDayEntry,
   type StatutoryGender,
   type TaxAgeBand,
@@ -22,6 +24,7 @@ import type { AdjustmentRow, LineWrite, PayslipWrite, RunEmployee, StoredYtd } f
 import { arrearsFor, type EmployeeArrearsInputs } from './payroll-arrears';
 import type { LoanForRun, RecoveryWrite } from './loans.repo';
 import { scheduleOf } from './loans.service';
+import type { RunDeclaration } from '../declarations/declarations.service';
 
 /**
  * A payslip's id is a name-based UUID (RFC 9562 version 5) of its run and employee: processing a
@@ -80,6 +83,8 @@ export interface EmployeeInputs {
   reimbursements?: readonly MonthReimbursementInput[] | undefined;
   /** Active loans and advances whose first instalment month has come (loans.repo findLoansForRun). */
   loans?: readonly LoanForRun[] | undefined;
+  /** The employee's IT declaration for the year (issue 12 item 8): its regime and amounts decide the TDS. */
+  declaration?: RunDeclaration | undefined;
 }
 
 /** A stored loan as the month calculation takes it: its schedule and the instalments recovered before. */
@@ -147,12 +152,14 @@ export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): Empl
   const revised = inputs.arrears
     ? arrearsFor(ctx, inputs.arrears, { gender: GENDERS[employee.gender] ?? 'Male', ageOn: (date) => (employee.dateOfBirth ? ageOn(employee.dateOfBirth, date) : null) })
     : undefined;
+  const earnings = revised?.currentEarnings ?? monthEarningsFromStructure(structure.lines, ctx.tenantEarnings, { considerAllSalaryComponents: statutory.epf.considerAllSalaryComponents });
+  const regime = inputs.declaration?.regime ?? structure.regime;
   return {
     month: ctx.month,
     period: ctx.period,
     payableDays: days.payableDays,
     lopDays: days.lopDays,
-    earnings: revised?.currentEarnings ?? monthEarningsFromStructure(structure.lines, ctx.tenantEarnings, { considerAllSalaryComponents: statutory.epf.considerAllSalaryComponents }),
+    earnings,
     deductions: monthDeductionsFromStructure(structure.lines, ctx.tenantDeductions),
     adjustments: inputs.adjustments.map((a) => ({ kind: a.kind, category: a.category, label: a.label, amountPaise: a.amountPaise, taxable: a.taxable })),
     ...(revised ? { arrears: revised.lines } : {}),
@@ -168,7 +175,7 @@ export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): Empl
     tds: {
       enabled: isTaxFinancialYear(ctx.financialYear),
       financialYear: ctx.financialYear,
-      regime: structure.regime,
+      regime,
       ageBand: ageBandOf(employee.dateOfBirth, ctx.financialYear),
       grossSoFarPaise: inputs.ytd?.taxableGrossPaise ?? 0,
       tdsSoFarPaise: inputs.ytd?.tdsPaise ?? 0,
@@ -180,7 +187,29 @@ export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): Empl
         annualProfessionalTaxPaise: structure.annualProfessionalTaxPaise,
         annualEmployeeEpfPaise: structure.annualEmployeeEpfPaise,
       }),
+      ...(inputs.declaration ? { declaration: tdsDeclarationOf(ctx, inputs, earnings) } : {}),
     },
+  };
+}
+
+/**
+ * The declaration as the month's TDS takes it: the basic and HRA paid so far this year (for rule 2A),
+ * the months they were paid in, and the structure's year of professional tax and EPF (as the summary's
+ * DeclarationService.positionOf builds them).
+ */
+function tdsDeclarationOf(ctx: MonthContext, inputs: EmployeeInputs, earnings: readonly { code: string; taxCategory?: 'basic' | 'hra' }[]): MonthTdsDeclaration {
+  const declaration = inputs.declaration as RunDeclaration;
+  const codes = (category: 'basic' | 'hra') => new Set(earnings.filter((e) => e.taxCategory === category).map((e) => e.code));
+  const soFar = (set: Set<string>) => (inputs.ytd?.lines ?? []).filter((l) => l.section === 'earning' && set.has(l.code)).reduce((s, l) => s + l.amountPaise, 0);
+  return {
+    figures: declaration.figures,
+    useAllowed: declaration.useAllowed,
+    basicSoFarPaise: soFar(codes('basic')),
+    hraSoFarPaise: soFar(codes('hra')),
+    paidMonths: paidMonthsBefore(Number(ctx.financialYear.slice(0, 4)), ctx.month, inputs.employee.dateOfJoining),
+    professionalTaxForYearPaise: inputs.structure.annualProfessionalTaxPaise,
+    employeeEpfForYearPaise: inputs.structure.annualEmployeeEpfPaise,
+    statusText: declaration.statusText,
   };
 }
 
@@ -225,7 +254,7 @@ export function computePayslip(ctx: MonthContext, inputs: EmployeeInputs): { pay
       netPaise: result.netPaise,
       employerCostPaise: result.employerCostPaise,
       tdsPaise: result.tdsPaise,
-      taxRegime: inputs.structure.regime,
+      taxRegime: inputs.declaration?.regime ?? inputs.structure.regime,
       ytd: addYtd(inputs.ytd, result),
       tdsExplanation: result.tdsExplanation,
       wages: result.wages,

@@ -1,7 +1,7 @@
 import { PAYROLL_MSG, can, type Payslip, type PayslipEmployee, type PayslipSummary } from '@tankha/contracts';
-import { amountInWords } from '@tankha/domain';
+import { addMonthsToMonth, amountInWords } from '@tankha/domain';
 import { forbidden, notFound } from '../../platform/errors';
-import type { Scope } from '../../platform/tenancy';
+import type { Scope, TenantScope } from '../../platform/tenancy';
 import * as repo from './payroll.repo';
 
 const rupees = (paise: number) => paise / 100;
@@ -73,5 +73,21 @@ export class PayslipService {
       },
       tdsExplanation: parseJson<string[]>(p.tdsExplanation),
     };
+  }
+
+  /**
+   * For an employee's tax position (issue 12 item 8): the month the payroll works on next (the open
+   * run's month; after a finalized one, the month after it; with no run, `todayMonth`), kept within
+   * the financial year, and the stored year-to-date of the finalized months before it.
+   */
+  async taxYearSoFar({ db: tdb }: TenantScope, userId: string, financialYearStart: number, todayMonth: string): Promise<{ month: string; ytd: repo.StoredYtd | undefined }> {
+    const latest = await repo.findLatestRun(tdb);
+    let month = latest ? (PUBLISHED.includes(latest.status) ? addMonthsToMonth(latest.month, 1) : latest.month) : todayMonth;
+    const first = `${String(financialYearStart)}-04`;
+    const last = `${String(financialYearStart + 1)}-03`;
+    if (month < first) month = first;
+    if (month > last) month = last;
+    const ytd = (await repo.findYtdBefore(tdb, [userId], first, month)).get(userId);
+    return { month, ytd };
   }
 }

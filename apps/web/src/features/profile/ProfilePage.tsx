@@ -17,6 +17,7 @@ function permissionsFor(actor: SessionUser, employee: Employee) {
     canEdit: can(actor.roleId, 'users.update') && canActOn(actor, employee, 'edit'),
     canReveal: own || can(actor.roleId, 'users.viewProfile'),
     canManageDocuments: own || manages,
+    canDeclareOnBehalf: !own && can(actor.roleId, 'declarations.onBehalf'),
   };
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { MaritalStatus, ROLE_NAMES, USER_STATUS_NAMES, UserStatus, type Employee, type UserStatusId } from '@tankha/contracts';
 import { DetailsCard, type DetailRow } from '../../ui/DetailsCard';
 import { displayDate, displayText, initials } from '../../ui/format';
@@ -30,6 +31,8 @@ export interface ProfileViewProps {
   canReveal: boolean;
   /** May upload and delete this employee's documents. */
   canManageDocuments: boolean;
+  /** May declare investments on this employee's behalf (payroll spec §1: employee profile, Investments). */
+  canDeclareOnBehalf?: boolean;
   onEdit?: () => void;
 }
 
@@ -81,7 +84,7 @@ function DetailsRows({ rows }: { rows: DetailRow[] }) {
 }
 
 /** The employee profile's sections (issue 4 item 6), shared by /profile and /my-profile. */
-export function ProfileView({ employee, canEdit, canReveal, canManageDocuments, onEdit }: ProfileViewProps) {
+export function ProfileView({ employee, canEdit, canReveal, canManageDocuments, canDeclareOnBehalf = false, onEdit }: ProfileViewProps) {
   const fullName = [employee.firstName, employee.middleName, employee.lastName].filter(Boolean).join(' ');
   // The record carries the chosen option's label, so /my-profile shows what administrators see on /profile (issue 16).
   const employmentType =
@@ -161,6 +164,21 @@ export function ProfileView({ employee, canEdit, canReveal, canManageDocuments, 
       <SalaryCard userId={employee.id} />
       <BankCard employee={employee} canReveal={canReveal} />
       <DocumentsCard userId={employee.id} canManage={canManageDocuments} />
+      {canDeclareOnBehalf ? (
+        <Card component="section" aria-label="Investments">
+          <Group justify="space-between">
+            <Title order={4}>Investments</Title>
+            <Group>
+              <Button variant="default" component={Link} to={`/payroll/taxes/employeeITDeclaration/overallSummary?userId=${encodeURIComponent(employee.id)}`}>
+                View Declaration
+              </Button>
+              <Button component={Link} to={`/payroll/taxes/employeeDeclaration?employeeId=${encodeURIComponent(employee.id)}`}>
+                Declare on behalf
+              </Button>
+            </Group>
+          </Group>
+        </Card>
+      ) : null}
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { isTaxFinancialYear } from '../../tax/rules';
 import { computeMonthlyTds } from '../../tax/tds';
 import { computeLoanPerquisite, isPettyAggregate } from '../loans/perquisite';
 import { formatRateBps, nextLoanInstalment } from '../loans/schedule';
+import { computeTaxPosition, projectTaxSalaryYear, type TaxPosition } from '../../tax/tax-position';
 import { prorateEarning } from '../periods/payable-days';
 import { formatDisplayDate } from '../../dates/calendar';
 import type { EmployeeMonthInput, EmployeeMonthResult, MonthAdjustmentInput, MonthLine, MonthLoanOutcome } from './types';
@@ -152,6 +153,8 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
   let esiCoverageWagesPaise = 0;
   let taxableThisMonthPaise = 0;
   let taxableFullMonthPaise = 0;
+  // Rule 2A's salary (basic) and the HRA, this month as paid and at the full month (declared rent).
+  const rule2A = { basicPaise: 0, hraPaise: 0, fullBasicPaise: 0, fullHraPaise: 0 };
   const pfParts: string[] = [];
   for (const e of input.earnings) {
     const fullPaise = rupee(e.monthlyPaise);
@@ -170,6 +173,13 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     if (e.taxable) {
       taxableThisMonthPaise += amountPaise;
       taxableFullMonthPaise += fullPaise;
+    }
+    if (e.taxCategory === 'basic') {
+      rule2A.basicPaise += amountPaise;
+      rule2A.fullBasicPaise += fullPaise;
+    } else if (e.taxCategory === 'hra') {
+      rule2A.hraPaise += amountPaise;
+      rule2A.fullHraPaise += fullPaise;
     }
   }
   for (const a of input.adjustments) {
@@ -448,10 +458,33 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     const later = months - 1;
     const projectedSalaryPaise = t.grossSoFarPaise + taxableThisMonthPaise + later * taxableFullMonthPaise + perquisiteThisMonthPaise + perquisiteLaterPaise;
     const projectedPreTaxPaise = preTaxPaise + later * preTaxPaise;
-    const knownPaise = t.regime === 0 ? (t.deductionsForYearPaise ?? 0) : 0;
+    const decl = t.declaration;
+    const knownPaise = t.regime === 0 && !decl ? (t.deductionsForYearPaise ?? 0) : 0;
     const salaryForTaxPaise = Math.max(0, projectedSalaryPaise - projectedPreTaxPaise - knownPaise);
-    const tax = computeIncomeTax({ financialYear, regime: t.regime, ageBand: t.ageBand, grossSalaryPaise: salaryForTaxPaise });
-    const dueTdsPaise = rupee(computeMonthlyTds({ projectedAnnualTaxPaise: tax.totalTaxPaise, tdsDeductedSoFarPaise: t.tdsSoFarPaise, remainingMonthsIncludingCurrent: months }));
+    // With a declaration: the one path the declaration summary uses (computeTaxPosition on projectTaxSalaryYear).
+    let position: TaxPosition | null = null;
+    if (decl) {
+      const salaryYear = projectTaxSalaryYear({
+        month: input.month,
+        remainingMonths: months,
+        // The concessional loans' perquisite (this month and as scheduled later) is salary of the year (s.17(2)(viii)).
+        grossSoFarPaise: t.grossSoFarPaise + perquisiteThisMonthPaise + perquisiteLaterPaise,
+        basicSoFarPaise: decl.basicSoFarPaise,
+        hraSoFarPaise: decl.hraSoFarPaise,
+        paidMonths: decl.paidMonths,
+        thisMonth: { taxablePaise: taxableThisMonthPaise, basicPlusDaPaise: rule2A.basicPaise, hraPaise: rule2A.hraPaise },
+        fullMonth: { taxablePaise: taxableFullMonthPaise, basicPlusDaPaise: rule2A.fullBasicPaise, hraPaise: rule2A.fullHraPaise },
+        preTaxMonthlyPaise: preTaxPaise,
+        professionalTaxForYearPaise: decl.professionalTaxForYearPaise,
+        employeeEpfForYearPaise: decl.employeeEpfForYearPaise,
+      });
+      position = computeTaxPosition({ financialYear: t.financialYear, regime: t.regime, ageBand: t.ageBand, salary: salaryYear, declaration: decl.figures, useAllowed: decl.useAllowed });
+    }
+    const tax = position ? position.tax : computeIncomeTax({ financialYear: t.financialYear, regime: t.regime, ageBand: t.ageBand, grossSalaryPaise: salaryForTaxPaise });
+    // s.192(2): a previous employer's TDS of the year counts as deducted (Form 12B).
+    const previousTdsPaise = tax.previousEmploymentTdsPaise;
+    const deductedSoFarPaise = t.tdsSoFarPaise + previousTdsPaise;
+    const dueTdsPaise = rupee(computeMonthlyTds({ projectedAnnualTaxPaise: tax.totalTaxPaise, tdsDeductedSoFarPaise: deductedSoFarPaise, remainingMonthsIncludingCurrent: months }));
     // Tax is deducted from the salary paid (s.192(1)): never more than what is left of this month's
     // pay after the statutory deductions. What is not deducted stays outstanding and the next month's
     // recomputation (annual tax − TDS so far) picks it up.
@@ -472,8 +505,17 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     }
     tdsExplanation.push(`Projected taxable salary for the year ${rs(Math.max(0, projectedSalaryPaise - projectedPreTaxPaise))}`);
     if (knownPaise > 0) tdsExplanation.push(`Less deductions known for the year (professional tax, Chapter VI-A) ${rs(knownPaise)}`);
-    if (t.regime === 1 && (t.deductionsForYearPaise ?? 0) > 0) {
+    if (t.regime === 1 && !decl && (t.deductionsForYearPaise ?? 0) > 0) {
       tdsExplanation.push(`Deductions of ${rs(t.deductionsForYearPaise ?? 0)} not allowed in the new regime (s.115BAC(2))`);
+    }
+    if (decl && position) {
+      tdsExplanation.push(decl.figures ? `IT declaration for FY ${t.financialYear} (${decl.statusText}) used` : `Regime from the IT declaration for FY ${t.financialYear} (${decl.statusText}); its amounts are not used`);
+      tdsExplanation.push(...position.declarationLines);
+      if (tax.exemptionsPaise > 0) tdsExplanation.push(`Less exemptions under s.10 (HRA) ${rs(tax.exemptionsPaise)}`);
+      if (tax.professionalTaxPaise > 0) tdsExplanation.push(`Less professional tax (s.16(iii)) ${rs(tax.professionalTaxPaise)}`);
+      if (tax.housePropertyPaise !== 0) tdsExplanation.push(`Income from house property ${rs(tax.housePropertyPaise)}`);
+      if (tax.otherIncomePaise > 0) tdsExplanation.push(`Plus income from other sources ${rs(tax.otherIncomePaise)}`);
+      if (tax.chapterVIAPaise > 0) tdsExplanation.push(`Less Chapter VI-A deductions (80C ${rs(tax.section80CPaise)}, others ${rs(tax.otherChapterVIAPaise)}) ${rs(tax.chapterVIAPaise)}`);
     }
     tdsExplanation.push(`Less standard deduction (s.16(ia)) ${rs(tax.standardDeductionPaise)}`);
     tdsExplanation.push(
@@ -487,7 +529,8 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     parts.push(`plus cess ${rs(tax.cessPaise)}`);
     tdsExplanation.push(`Tax for the year: ${parts.join(', ')} = ${rs(tax.totalTaxPaise)}${tax.totalTaxExactPaise === tax.totalTaxPaise ? '' : ' (s.288B)'}`);
     tdsExplanation.push(`Less TDS already deducted this year ${rs(t.tdsSoFarPaise)}`);
-    const outstandingPaise = tax.totalTaxPaise - t.tdsSoFarPaise;
+    if (previousTdsPaise > 0) tdsExplanation.push(`Less TDS by the previous employer (Form 12B) ${rs(previousTdsPaise)}`);
+    const outstandingPaise = tax.totalTaxPaise - deductedSoFarPaise;
     tdsExplanation.push(
       outstandingPaise <= 0
         ? `Nothing left to deduct: TDS this month ${rs(0)}`

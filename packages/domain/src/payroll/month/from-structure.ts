@@ -65,6 +65,7 @@ export function monthEarningsFromStructure(
       epfContributionType,
       esiWage: component?.isConsideredForEsi ?? true,
       taxable: component?.isTaxableEarning ?? line.isTaxable,
+      ...(isHra ? { taxCategory: 'hra' as const } : component?.earningCategory === 'basic' ? { taxCategory: 'basic' as const } : {}),
     };
   });
 }

@@ -4,6 +4,7 @@ import type { EsiContribution } from '../../statutory/esi';
 import type { StatutoryGender } from '../../statutory/states';
 import type { TaxAgeBand } from '../../tax/types';
 import type { LoanInstalment, LoanPurpose } from '../loans/schedule';
+import type { TaxDeclarationFigures } from '../../tax/tax-position';
 
 /**
  * The one calculation path for pay (DESIGN §10): the input and output of `computeEmployeeMonth`.
@@ -28,6 +29,8 @@ export interface MonthEarningInput {
   esiWage: boolean;
   /** Counted in taxable salary (isTaxableEarning). */
   taxable: boolean;
+  /** Rule 2A's "salary" (basic) or the HRA itself, for the HRA exemption of a declared rent. */
+  taxCategory?: 'basic' | 'hra';
 }
 
 /** A recurring deduction of the structure (e.g. NPS, loan recovery) at its monthly amount. */
@@ -150,7 +153,28 @@ export interface EmployeeMonthInput {
     remainingMonths: number;
     /** Old regime only: professional tax for the year and Chapter VI-A deductions already known. Default 0. */
     deductionsForYearPaise?: number;
+    /**
+     * The employee's IT declaration for the year (issue 12 item 8). When given, the year's tax is
+     * computeTaxPosition on projectTaxSalaryYear (the path the declaration summary uses) and
+     * `deductionsForYearPaise` is not used: professional tax and EPF come from here.
+     */
+    declaration?: MonthTdsDeclaration;
   };
+}
+
+export interface MonthTdsDeclaration {
+  /** null: a declaration whose amounts do not count (a draft, a rejected one): its regime alone applies. */
+  figures: TaxDeclarationFigures | null;
+  /** Reviewed (allowed) amounts replace the declared ones. */
+  useAllowed: boolean;
+  /** Σ of the basic and HRA earnings paid this year so far, and the months they were paid in. */
+  basicSoFarPaise: number;
+  hraSoFarPaise: number;
+  paidMonths: readonly string[];
+  professionalTaxForYearPaise: number;
+  employeeEpfForYearPaise: number;
+  /** 'submitted', 'approved', … for the explanation. */
+  statusText: string;
 }
 
 /** One printed line of the payslip with the lines that show how it was computed. */

@@ -49,6 +49,7 @@ export const OLD_REGIME_FY2024_TO_2027: TaxRegimeRules = {
     sec80E: true,
     sec80TTA: true,
     sec80TTB: true,
+    otherChapterVIA: true,
   },
 };
 
@@ -65,6 +66,7 @@ export const NEW_REGIME_ALLOWANCES: TaxRegimeRules['allows'] = {
   sec80E: false,
   sec80TTA: false,
   sec80TTB: false,
+  otherChapterVIA: false,
 };
 
 /** Surcharge by total income (reference §5: kapilinvestments, CBDT Circular 3/2025 summary). */

@@ -1,0 +1,227 @@
+import { createContext, useContext } from 'react';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { DECLARATION_MSG, DeclarationStatus, TaxWindowStatus, type DeclarationSummary } from '@tankha/contracts';
+import { errorMessage } from '../../app/api';
+import { ErrorState } from '../../ui/ErrorState';
+import { PageLoader } from '../../ui/PageLoader';
+import { rupeesText } from '../../ui/format';
+import { useDeclarationSummary } from './declarations.api';
+import { financialYearStartFor } from './declaration-form';
+import { DECLARATION_PATHS } from './paths';
+
+/** One row of the particulars table; `itemKey` names the declared item a comment thread belongs to. */
+export interface ParticularRow {
+  itemKey: string;
+  particulars: string;
+  amount: number;
+  /** Payroll spec §2: Net Income/Loss, Net Annual Value and Standard Deduction rows have no comment button. */
+  commentable: boolean;
+}
+
+/**
+ * The seam for item comments (issue 12 items 4–6 build the threads): a provider gives the declaration
+ * id's handler that opens an item's comments and, optionally, the item's comment count. Without one
+ * the buttons render disabled.
+ */
+export interface DeclarationComments {
+  open(declarationId: string, row: ParticularRow): void;
+  count?(declarationId: string, row: ParticularRow): number | undefined;
+}
+export const DeclarationCommentsContext = createContext<DeclarationComments | null>(null);
+
+const money = (v: number) => (v < 0 ? `(${rupeesText(-v, { paise: 'auto' })})` : v === 0 ? '0' : rupeesText(v, { paise: 'auto' }));
+const ddmmyyyy = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : DECLARATION_MSG.fallbackLockDate);
+const monthText = (m: string) => new Date(`${m}-01T00:00:00`).toLocaleDateString('en-IN', { month: 'short', year: 'numeric' });
+
+/** The status as the summary shows it (payroll spec §2 "Status colours": Locked red, Released blue, Submitted green, others grey). */
+export function statusBadge(s: Pick<DeclarationSummary, 'status' | 'windowStatus'>): { label: string; color: string } {
+  switch (s.status) {
+    case DeclarationStatus.Approved:
+      return { label: 'Approved', color: 'gray' };
+    case DeclarationStatus.OnHold:
+      return { label: 'On Hold', color: 'gray' };
+    case DeclarationStatus.Rejected:
+      return { label: 'Rejected', color: 'gray' };
+    case DeclarationStatus.Submitted:
+      return { label: 'Submitted', color: 'green' };
+    default:
+      return s.windowStatus === TaxWindowStatus.Locked ? { label: 'Locked', color: 'red' } : { label: 'Released', color: 'blue' };
+  }
+}
+
+/** The particulars table's rows from the summary. */
+export function particularsOf(s: DeclarationSummary): ParticularRow[] {
+  const rows: ParticularRow[] = [];
+  const add = (itemKey: string, particulars: string, amount: number, commentable = true) => rows.push({ itemKey, particulars, amount, commentable });
+  for (const r of s.houseRentDetails) add(`houseRent:${r.id}`, `House rent, ${monthText(r.rentalPeriodStart)} to ${monthText(r.rentalPeriodEnd)} (${r.urbanizationType === 'Metro' ? 'Metro' : 'Non Metro'})`, r.totalAmount);
+  if (s.selfOccupiedHomeLoan) {
+    add(`homeLoan:${s.selfOccupiedHomeLoan.id}:principal`, 'Home loan principal (80C)', s.selfOccupiedHomeLoan.principalPaidOnHomeLoan);
+    add(`homeLoan:${s.selfOccupiedHomeLoan.id}:interest`, 'Home loan interest (Section 24)', s.selfOccupiedHomeLoan.interestPaidOnHomeLoan);
+  }
+  s.letOutProperties.forEach((p, i) => {
+    const n = `Let-out property ${String(i + 1)}`;
+    add(`letOut:${p.id}:rent`, `${n}: annual rent received`, p.annualRentReceived);
+    add(`letOut:${p.id}:municipalTax`, `${n}: municipal taxes paid`, p.municipalTaxesPaid);
+    add(`letOut:${p.id}:nav`, `${n}: Net Annual Value`, p.netAnnualValue, false);
+    add(`letOut:${p.id}:standardDeduction`, `${n}: Standard Deduction (30%)`, p.standardDeduction, false);
+    if (p.homeLoanDetail) add(`homeLoan:${p.homeLoanDetail.id}:interest`, `${n}: home loan interest`, p.homeLoanDetail.interestPaidOnHomeLoan);
+    add(`letOut:${p.id}:net`, `${n}: Net Income/Loss`, p.netIncomeOrLoss, false);
+  });
+  const field = (key: keyof DeclarationSummary & string, label: string) => {
+    const v = s[key];
+    if (typeof v === 'number' && v !== 0) add(`field:${key}`, label, v);
+  };
+  field('incomeOtherSources', 'Income from other sources');
+  field('interestFromSavings', 'Interest from savings account');
+  field('interestFromFD', 'Interest from fixed deposits');
+  field('interestFromNSC', 'Interest from NSC');
+  for (const d of s.deductions) add(`deduction:${d.id}`, `${d.categoryId === 1 ? '80C' : d.categoryId === 2 ? '80D' : 'Other'}: ${d.deductionItemName}`, d.declaredAmount);
+  field('previousEmploymentIncome', 'Previous employment: income');
+  field('previousEmploymentTaxPaid', 'Previous employment: tax paid');
+  field('previousEmploymentProfessionalTax', 'Previous employment: professional tax');
+  field('previousEmploymentEPF', 'Previous employment: EPF');
+  field('previousEmploymentLeaveEncashment', 'Previous employment: leave encashment');
+  return rows;
+}
+
+function CommentButton({ declarationId, row }: { declarationId: string; row: ParticularRow }) {
+  const comments = useContext(DeclarationCommentsContext);
+  const count = comments?.count?.(declarationId, row);
+  return (
+    <Button size="xs" variant="light" aria-label={`Comments on ${row.particulars}`} disabled={!comments} onClick={() => comments?.open(declarationId, row)}>
+      Comments{count ? ` (${String(count)})` : ''}
+    </Button>
+  );
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <Card withBorder component="section" aria-label={label}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+      {note ? <Text size="xs">{note}</Text> : null}
+    </Card>
+  );
+}
+
+/** /payroll/taxes/employeeITDeclaration/overallSummary (payroll spec §2 "Overall declaration summary"); ?userId= for an administrator. */
+export function DeclarationSummaryPage() {
+  const [params] = useSearchParams();
+  const userId = params.get('userId') ?? undefined;
+  const year = financialYearStartFor(new Date());
+  const summary = useDeclarationSummary(year, userId);
+  if (summary.isError) return <ErrorState message={errorMessage(summary.error, 'Failed to load the declaration summary')} onRetry={() => void summary.refetch()} />;
+  if (summary.data === undefined) return <PageLoader label="Loading declaration summary" />;
+  const s = summary.data;
+  if (!s) return userId ? <Alert>No declaration for {year}-{year + 1} yet.</Alert> : <Navigate to={DECLARATION_PATHS.landing} replace />;
+  const badge = statusBadge(s);
+  const rows = particularsOf(s);
+  const editPath = `${DECLARATION_PATHS.form}?declarationId=${encodeURIComponent(s.declarationId)}${userId ? `&employeeId=${encodeURIComponent(userId)}` : ''}`;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={3}>
+          Declaration Summary {s.financialYearStart}-{s.financialYearEnd}
+          {userId ? ` — ${s.employeeFirstName} ${s.employeeLastName}` : ''}
+        </Title>
+        <Group>
+          {s.allowRegimeSwitch ? (
+            <Button variant="default" component={Link} to={DECLARATION_PATHS.taxCalculator}>
+              Compare Tax
+            </Button>
+          ) : null}
+          {s.status !== DeclarationStatus.Approved ? (
+            <Button component={Link} to={editPath}>
+              Edit Declaration
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      {s.status === DeclarationStatus.OnHold ? <Alert color="yellow">{DECLARATION_MSG.onHoldBanner}</Alert> : null}
+      {s.status === DeclarationStatus.Approved ? <Alert color="green">{DECLARATION_MSG.approvedBanner}</Alert> : null}
+      {s.status === DeclarationStatus.Submitted ? <Alert color="blue">{DECLARATION_MSG.submittedBanner(ddmmyyyy(s.lockDate))}</Alert> : null}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+        <Figure label="Net Taxable Income" value={money(s.netTaxableIncome)} />
+        <Figure label="Total Tax" value={money(s.totalTax)} />
+        <Figure label="Tax to be Paid" value={money(s.taxToBePaid)} note={`${rupeesText(s.taxPerMonth)} per month`} />
+        <Card withBorder component="section" aria-label="Status">
+          <Text size="sm" c="dimmed">
+            Status
+          </Text>
+          <Badge color={badge.color} size="lg">
+            {badge.label}
+          </Badge>
+        </Card>
+      </SimpleGrid>
+      <Text>
+        Tax Regime: <strong>{s.taxRegime === 0 ? 'Old Regime' : 'New Regime'}</strong>
+      </Text>
+      <Tooltip label={s.salaryBasis}>
+        <Text size="sm" c="dimmed">
+          Worked out on the salary as payroll projects it: {s.salaryBasis}
+        </Text>
+      </Tooltip>
+      <Card withBorder>
+        <Table aria-label="Particulars">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Particulars</Table.Th>
+              <Table.Th ta="right">Declared Amount</Table.Th>
+              <Table.Th ta="right">Comments</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={3}>Nothing declared yet.</Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((r) => (
+                <Table.Tr key={r.itemKey}>
+                  <Table.Td>{r.particulars}</Table.Td>
+                  <Table.Td ta="right">{money(r.amount)}</Table.Td>
+                  <Table.Td ta="right">{r.commentable ? <CommentButton declarationId={s.declarationId} row={r} /> : null}</Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Card>
+      <Card withBorder>
+        <Title order={4} mb="xs">
+          How the tax is worked out
+        </Title>
+        <Table aria-label="Tax computation">
+          <Table.Tbody>
+            {[
+              ['Gross Salary', s.computation.grossSalary],
+              ['Exemptions under Section 10 (HRA)', s.computation.exemptions],
+              ['Deductions under Section 16', s.computation.standardDeduction + s.computation.professionalTax],
+              ['Income from House Property', s.computation.housePropertyIncome],
+              ['Income from Other Sources', s.computation.otherIncome],
+              ['Deduction under Section 80C', s.computation.section80C],
+              ['Other Deductions under Chapter VI-A', s.computation.otherChapterVIA],
+              ['Net Taxable Income', s.computation.taxableIncome],
+              ['Total Tax', s.computation.totalTax],
+            ].map(([label, value]) => (
+              <Table.Tr key={String(label)}>
+                <Table.Td>{label}</Table.Td>
+                <Table.Td ta="right">{money(Number(value))}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {s.computation.reviewLines.map((l) => (
+          <Text key={l} size="sm" mt="xs">
+            {l}
+          </Text>
+        ))}
+      </Card>
+    </Stack>
+  );
+}

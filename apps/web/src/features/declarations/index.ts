@@ -1,0 +1,3 @@
+export { DeclarationLandingPage } from './DeclarationLandingPage';
+export { DeclarationFormPage } from './DeclarationFormPage';
+export { DeclarationSummaryPage } from './DeclarationSummaryPage';

@@ -1,0 +1,8 @@
+/** Payroll spec §2 "Employee screens": the declaration's routes. */
+export const DECLARATION_PATHS = {
+  landing: '/payroll/taxes/employeeITDeclaration',
+  summary: '/payroll/taxes/employeeITDeclaration/overallSummary',
+  form: '/payroll/taxes/employeeDeclaration',
+  /** Built by the regime-comparison work (issue 12 item 7). */
+  taxCalculator: '/payroll/taxes/taxCalculator',
+} as const;

@@ -39,6 +39,7 @@ import { SettlementService } from './modules/payroll/settlement.service';
 import { PreferencesService } from './modules/preferences/preferences.service';
 import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
 import { DeclarationService } from './modules/declarations/declarations.service';
+import { RegimeService } from './modules/declarations/regime.service';
 
 /**
  * The composition root: every module's service, built once. Services hold no database handle: each
@@ -78,6 +79,7 @@ export interface Services {
   preferences: PreferencesService;
   taxWindows: TaxWindowService;
   declarations: DeclarationService;
+  regime: RegimeService;
 }
 
 export interface ServiceDeps {
@@ -143,6 +145,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     preferences,
     taxWindows,
     declarations,
+    regime: new RegimeService({ clock, windows: taxWindows, declarations, runs: payrollRun }),
   };
 }
 

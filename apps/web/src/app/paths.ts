@@ -54,6 +54,8 @@ export const PATHS = {
   statutoryComponents: '/payroll/payroll-components/statutory',
   reimbursementTypes: '/payroll/payroll-components/reimbursement-types',
   myInvestments: '/payroll/taxes',
+  /** Regime comparison and switch (payroll spec §2 "Tax calculator and regime comparison"). */
+  taxCalculator: '/payroll/taxes/taxCalculator',
   payrollRequests: '/payroll/requests',
   lockUnlock: '/payroll/lock-unlock',
   lockUnlockDeclarations: '/payroll/lock-unlock/declarations',

@@ -50,6 +50,7 @@ import { settlementRoutes } from './modules/payroll/settlement.routes';
 import { loanRoutes } from './modules/payroll/loans.routes';
 import { taxDeclarationRoutes } from './modules/tax-declarations/tax-declarations.routes';
 import { declarationRoutes } from './modules/declarations/declarations.routes';
+import { regimeRoutes } from './modules/declarations/regime.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { payrollBankRoutes } from './modules/payroll-bank/payroll-bank.routes';
 import { payrollReportRoutes } from './modules/payroll-reports/payroll-reports.routes';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(loanRoutes, { services });
       await api.register(taxDeclarationRoutes, { services });
       await api.register(declarationRoutes, { services });
+      await api.register(regimeRoutes, { services });
       await api.register(preferencesRoutes, { services });
       await api.register(reimbursementRoutes, { services });
       await api.register(payrollBankRoutes, { services });

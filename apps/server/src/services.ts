@@ -42,6 +42,7 @@ import { TaxWindowService } from './modules/tax-declarations/tax-declarations.se
 import { ReimbursementService } from './modules/reimbursements/reimbursements.service';
 import { Form16Service } from './modules/form16/form16.service';
 import { DeclarationService } from './modules/declarations/declarations.service';
+import { RegimeService } from './modules/declarations/regime.service';
 
 /**
  * The composition root: every module's service, built once. Services hold no database handle: each
@@ -84,6 +85,7 @@ export interface Services {
   reimbursements: ReimbursementService;
   form16: Form16Service;
   declarations: DeclarationService;
+  regime: RegimeService;
 }
 
 export interface ServiceDeps {
@@ -153,6 +155,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     declarations,
     reimbursements,
     form16: new Form16Service({ clock, files }),
+    regime: new RegimeService({ clock, windows: taxWindows, declarations, runs: payrollRun }),
   };
 }
 

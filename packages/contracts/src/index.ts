@@ -36,3 +36,4 @@ export * from './payroll-filings.contract';
 export * from './reimbursements.contract';
 export * from './form16.contract';
 export * from './declarations.contract';
+export * from './regime.contract';

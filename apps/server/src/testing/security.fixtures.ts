@@ -144,6 +144,9 @@ function taxWindowFixtures(ids: SecurityIds): Record<string, OperationFixture> {
     'POST /ITDeclaration/declarations': { body: { employeeId: ids.memberId, ...year, isDraft: true, isSubmitted: false } },
     'PUT /ITDeclaration/declarations/{declarationId}': { path: { declarationId: w.declarationId }, body: { employeeId: ids.memberId, ...year, isDraft: true, isSubmitted: false } },
     'GET /ITDeclaration/summary': { query: { userId: ids.memberId, ...yearQuery } },
+    // Regime comparison and switch (issue 12 item 7), for the member.
+    'GET /ITDeclaration/tax-comparison': { query: { userId: ids.memberId, ...yearQuery } },
+    'POST /ITDeclaration/switch-regime': { query: { userId: ids.memberId }, body: { newRegimeType: 0, ...year } },
   };
 }
 

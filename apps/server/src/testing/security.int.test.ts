@@ -224,7 +224,8 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       const data = (res.json() as { data: { id: string; reminders: { id?: string; poiReminderId?: string }[] } }).data;
       return { id: data.id, reminderIds: data.reminders.map((r) => r.id ?? r.poiReminderId ?? '') };
     };
-    const it = await released('/ITDeclaration/config', common);
+    // Regime switching allowed, so that the switch (issue 12 item 7) succeeds for A's Administrator.
+    const it = await released('/ITDeclaration/config', { ...common, allowRegimeSwitch: true });
     // On the last day of a month the POI window cannot be released through the API: inserted instead.
     const poi = poiPossible
       ? await released('/POI/config', { ...common, processPayrollFromMonth: '04' })

@@ -57,6 +57,8 @@ export const PATHS = {
   statutoryComponents: '/payroll/payroll-components/statutory',
   reimbursementTypes: '/payroll/payroll-components/reimbursement-types',
   myInvestments: '/payroll/taxes',
+  /** Regime comparison and switch (payroll spec §2 "Tax calculator and regime comparison"). */
+  taxCalculator: '/payroll/taxes/taxCalculator',
   payrollRequests: '/payroll/requests',
   /** Form 16 management (payroll spec §2) and the employee's Form 16 page, the default of /payroll/taxes. */
   form16: '/payroll/form16',

@@ -54,6 +54,7 @@ const LeaveApprovalsPage = lazyPage(() => import('../features/leave'), 'LeaveApp
 const LeaveTypesPage = lazyPage(() => import('../features/leave'), 'LeaveTypesPage');
 const HolidaysPage = lazyPage(() => import('../features/leave'), 'HolidaysPage');
 const TeamLeavesPage = lazyPage(() => import('../features/leave'), 'TeamLeavesPage');
+const TaxCalculatorPage = lazyPage(() => import('../features/tax-calculator'), 'TaxCalculatorPage');
 const payroll = () => import('../features/payroll');
 const PayrollRunPage = lazyPage(payroll, 'PayrollRunPage');
 const PayrollHistoryPage = lazyPage(payroll, 'PayrollHistoryPage');
@@ -380,6 +381,15 @@ export const routes: RouteObject[] = [
                       },
                       form16ManagementRoute,
                       { path: 'taxes', children: [...taxesForm16Routes] },
+                      {
+                        // Regime comparison and switch (issue 12 item 7): every role, for their own salary and declaration.
+                        path: 'taxes/taxCalculator',
+                        element: (
+                          <RequireFeature feature="ITDeclaration">
+                            <TaxCalculatorPage />
+                          </RequireFeature>
+                        ),
+                      },
                       { path: '*', element: <PayrollComingSoon /> },
                     ],
                   },

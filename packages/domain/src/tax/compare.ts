@@ -1,4 +1,5 @@
 import { computeIncomeTax, type IncomeTaxInput, type IncomeTaxResult } from './income-tax';
+import { computeTaxPosition, type TaxPosition, type TaxPositionInput } from './tax-position';
 import type { TaxRegimeCode } from './types';
 
 /** Rows of the tax calculator's comparison table (spec §2 "Tax calculator and regime comparison"). */
@@ -73,8 +74,14 @@ function rowValue(particulars: TaxComparisonParticular, r: IncomeTaxResult): num
 
 /** Old and new regime side by side for the same declarations, with the cheaper one recommended. */
 export function compareTaxRegimes(input: Omit<IncomeTaxInput, 'regime'>): TaxRegimeComparison {
-  const oldResult = computeIncomeTax({ ...input, regime: 0 });
-  const newResult = computeIncomeTax({ ...input, regime: 1 });
+  return compareTaxResults(computeIncomeTax({ ...input, regime: 0 }), computeIncomeTax({ ...input, regime: 1 }));
+}
+
+/**
+ * The comparison's rows, recommendation and savings from the two regimes' results (the tax calculator,
+ * issue 12 item 7): the regime with the lower total tax is recommended, New (the default) on a tie.
+ */
+export function compareTaxResults(oldResult: IncomeTaxResult, newResult: IncomeTaxResult): TaxRegimeComparison {
   const rows = TAX_COMPARISON_PARTICULARS.map((particulars) => ({
     particulars,
     oldRegimePaise: rowValue(particulars, oldResult),
@@ -88,4 +95,15 @@ export function compareTaxRegimes(input: Omit<IncomeTaxInput, 'regime'>): TaxReg
     recommendedRegime,
     annualSavingsPaise: Math.abs(oldResult.totalTaxPaise - newResult.totalTaxPaise),
   };
+}
+
+/**
+ * The employee's salary and declaration through computeTaxPosition once per regime — the same path as
+ * the declaration summary and the payroll run's TDS, so the column of the employee's regime is the
+ * summary's tax.
+ */
+export function compareTaxPositions(input: Omit<TaxPositionInput, 'regime'>): TaxRegimeComparison & { positions: { old: TaxPosition; new: TaxPosition } } {
+  const oldPosition = computeTaxPosition({ ...input, regime: 0 });
+  const newPosition = computeTaxPosition({ ...input, regime: 1 });
+  return { ...compareTaxResults(oldPosition.tax, newPosition.tax), positions: { old: oldPosition, new: newPosition } };
 }

@@ -27,7 +27,7 @@ export {
   type TaxSection80DInput,
   type TaxSlabPart,
 } from './income-tax';
-export { TAX_COMPARISON_PARTICULARS, compareTaxRegimes, type TaxComparisonParticular, type TaxComparisonRow, type TaxRegimeComparison } from './compare';
+export { TAX_COMPARISON_PARTICULARS, compareTaxPositions, compareTaxRegimes, compareTaxResults, type TaxComparisonParticular, type TaxComparisonRow, type TaxRegimeComparison } from './compare';
 export {
   computeMonthlyTds,
   projectAnnualSalary,

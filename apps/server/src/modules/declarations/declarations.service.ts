@@ -37,6 +37,7 @@ import {
   type TaxDeclarationFigures,
   type TaxFinancialYear,
   type TaxPosition,
+  type TaxPositionInput,
   type TaxRegimeCode,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
@@ -296,6 +297,8 @@ export interface EmployeeTaxPosition {
   declaration: repo.DeclarationAggregate | undefined;
   /** What the salary is: "paid April–June ₹…, then ₹… a month from July". */
   salaryBasis: string;
+  /** The input given to computeTaxPosition (the regime comparison runs it for both regimes). */
+  input: TaxPositionInput;
 }
 
 /** A chunk's declarations for the payroll run (issue 12 item 8). */
@@ -560,20 +563,21 @@ export class DeclarationService {
       employeeEpfForYearPaise,
     });
     const state = await this.deps.windows.windowState(scope, financialYearStart);
-    const position = computeTaxPosition({
+    const input: TaxPositionInput = {
       financialYear,
       regime,
       ageBand: ageBandOf(employee.dateOfBirth, financialYearStart),
       salary,
       declaration: agg ? figuresOf(agg) : null,
       useAllowed: allowedAppliesIn(month, financialYearStart, state.poi.processPayrollFromMonth),
-    });
+    };
+    const position = computeTaxPosition(input);
     const paid = ytd?.taxableGrossPaise ?? 0;
     const salaryBasis =
       paid > 0
         ? `Taxable salary paid so far ₹${(paid / 100).toLocaleString('en-IN')}, then ₹${(full.taxablePaise / 100).toLocaleString('en-IN')} a month for the ${String(months)} month${months === 1 ? '' : 's'} from ${month}`
         : `₹${(full.taxablePaise / 100).toLocaleString('en-IN')} a month for the ${String(months)} month${months === 1 ? '' : 's'} from ${month}`;
-    return { position, regime, financialYear, month, declaration: agg, salaryBasis };
+    return { position, regime, financialYear, month, declaration: agg, salaryBasis, input };
   }
 
   /** GET /ITDeclaration/summary (payroll spec §3 "Employee declaration summary"). */

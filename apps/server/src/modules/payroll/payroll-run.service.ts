@@ -539,6 +539,22 @@ export class PayrollRunService {
     if (run.status === 'draft' || run.status === 'processed') await this.refreshEmployee(scope, run, userId);
   }
 
+  /**
+   * Something outside the run that an employee's pay depends on changed (the income-tax regime switch,
+   * issue 12 item 7): the open run of the financial year recomputes the employee if it has already
+   * computed them (draft preview or processed). A finalized month is never touched; a run being
+   * processed picks the change up in the chunks still to come. Answers whether it recomputed.
+   */
+  async refreshEmployeeInOpenRunOfYear(scope: TenantScope, userId: string, financialYearStart: number): Promise<boolean> {
+    const run = await repo.findLatestRun(scope.db);
+    if (!run || (run.status !== 'draft' && run.status !== 'processed')) return false;
+    const [y, m] = run.month.split('-').map(Number) as [number, number];
+    if ((m >= 4 ? y : y - 1) !== financialYearStart) return false;
+    if (!(await repo.hasPayslip(scope.db, run.id, userId))) return false;
+    await this.recomputeEmployee(scope, (await repo.findRun(scope.db, run.id, true)) ?? run, userId);
+    return true;
+  }
+
   /** POST /PayrollRuns/:id/employees/:userId/process: one employee again, synchronously (draft or processed). */
   async processEmployee(scope: Scope, id: string, userId: string): Promise<PayrollEmployeeRow> {
     const run = await this.editableRun(scope, id);

@@ -478,9 +478,9 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
         professionalTaxForYearPaise: decl.professionalTaxForYearPaise,
         employeeEpfForYearPaise: decl.employeeEpfForYearPaise,
       });
-      position = computeTaxPosition({ financialYear: t.financialYear, regime: t.regime, ageBand: t.ageBand, salary: salaryYear, declaration: decl.figures, useAllowed: decl.useAllowed });
+      position = computeTaxPosition({ financialYear, regime: t.regime, ageBand: t.ageBand, salary: salaryYear, declaration: decl.figures, useAllowed: decl.useAllowed });
     }
-    const tax = position ? position.tax : computeIncomeTax({ financialYear: t.financialYear, regime: t.regime, ageBand: t.ageBand, grossSalaryPaise: salaryForTaxPaise });
+    const tax = position ? position.tax : computeIncomeTax({ financialYear, regime: t.regime, ageBand: t.ageBand, grossSalaryPaise: salaryForTaxPaise });
     // s.192(2): a previous employer's TDS of the year counts as deducted (Form 12B).
     const previousTdsPaise = tax.previousEmploymentTdsPaise;
     const deductedSoFarPaise = t.tdsSoFarPaise + previousTdsPaise;

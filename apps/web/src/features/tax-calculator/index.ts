@@ -1,0 +1,1 @@
+export { TaxCalculatorPage } from './TaxCalculatorPage';

@@ -9,3 +9,4 @@ export * from './preferences';
 export * from './payroll-bank';
 export * from './payroll-filings';
 export * from './declarations';
+export * from './declaration-proofs';

@@ -39,6 +39,9 @@ import { SettlementService } from './modules/payroll/settlement.service';
 import { PreferencesService } from './modules/preferences/preferences.service';
 import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
 import { DeclarationService } from './modules/declarations/declarations.service';
+import { DeclarationCommentService } from './modules/declaration-comments/declaration-comments.service';
+import { ProofService } from './modules/proofs/proofs.service';
+import { TeamReviewService } from './modules/proofs/team-review.service';
 
 /**
  * The composition root: every module's service, built once. Services hold no database handle: each
@@ -78,6 +81,9 @@ export interface Services {
   preferences: PreferencesService;
   taxWindows: TaxWindowService;
   declarations: DeclarationService;
+  declarationComments: DeclarationCommentService;
+  proofs: ProofService;
+  teamReview: TeamReviewService;
 }
 
 export interface ServiceDeps {
@@ -108,6 +114,10 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const declarations = new DeclarationService({ clock, windows: taxWindows, salary, payslips: payslip });
   // Reminders go only to employees who have not submitted (tax-declarations/declaration-status.ts).
   taxWindows.connectDeclarationStatus(declarations);
+  // Proof of investment, item comments and the team review (issue 12 items 4–6).
+  const declarationComments = new DeclarationCommentService({ clock, declarations });
+  const proofs = new ProofService({ clock, files, windows: taxWindows, declarations, comments: declarationComments });
+  const teamReview = new TeamReviewService({ clock, declarations, proofs });
   const payrollRun = new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, attendance, leave, locks: payrollLocks, documents: payslipDocuments, declarations, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) });
   return {
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
@@ -143,6 +153,9 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     preferences,
     taxWindows,
     declarations,
+    declarationComments,
+    proofs,
+    teamReview,
   };
 }
 
@@ -174,7 +187,8 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
     const documents = await services.document.sweepStoredFiles(scope);
     const logos = await services.tenants.sweepLogoFiles(scope);
     const payslips = await services.payslipDocuments.sweepStoredFiles(scope);
-    log.info({ documents, logos, payslips }, 'stored files swept');
+    const proofs = await services.proofs.sweepStoredFiles(scope);
+    log.info({ documents, logos, payslips, proofs }, 'stored files swept');
   }, { cron: { expression: '23 * * * *', tz: 'UTC' }, retryLimit: 2 });
   // Payslip PDFs and e-mails after finalize (issue 10 item 6): chunks of payslips, each its own transaction.
   // Rendering holds no transaction: read in one, render and store outside, write in a second (stepped).

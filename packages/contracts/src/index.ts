@@ -33,3 +33,4 @@ export * from './payroll-bank.contract';
 export * from './payroll-reports.contract';
 export * from './payroll-filings.contract';
 export * from './declarations.contract';
+export * from './proofs.contract';

@@ -51,9 +51,12 @@ export class DeclarationCommentService {
     for (const row of rows) {
       const c: ItemComment = { ...toComment(row), replies: [] };
       byId.set(c.id, c);
+      if (!row.parentCommentId) roots.push(c);
+    }
+    for (const row of rows) {
       const parent = row.parentCommentId ? byId.get(row.parentCommentId) : undefined;
-      if (parent) parent.replies.push(c);
-      else roots.push(c);
+      const c = byId.get(row.id);
+      if (parent && c) parent.replies.push(c);
     }
     return roots;
   }

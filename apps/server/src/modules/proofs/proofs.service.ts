@@ -7,6 +7,7 @@ import {
   PROOF_MAX_BYTES,
   PROOF_MSG,
   ProofStatus,
+  TEAM_REVIEW_MSG,
   TaxWindowStatus,
   can,
   canActOn,
@@ -100,9 +101,11 @@ export class ProofService {
     };
   }
 
-  /** Own by default; another employee's needs declarations.onBehalf. */
-  private ownerOrAdmin(scope: Scope, userId: string): void {
-    if (userId !== scope.ctx.userId && !can(scope.ctx.roleId, 'declarations.onBehalf')) throw forbidden();
+  /** Own by default; another employee's needs declarations.onBehalf (404 when not in the organisation). */
+  private async ownerOrAdmin(scope: Scope, userId: string): Promise<void> {
+    if (userId === scope.ctx.userId) return;
+    if (!can(scope.ctx.roleId, 'declarations.onBehalf')) throw forbidden();
+    if (!(await repo.findPerson(scope.db, userId))) throw notFound(DECLARATION_MSG.employeeNotFound);
   }
 
   /** A declaration the caller may change proofs of: 404 unknown, 403 someone else's, 409 not active or approved, locked window for the employee. */
@@ -110,7 +113,7 @@ export class ProofService {
     const agg = await this.deps.declarations.aggregateById(scope, declarationId, true);
     if (!agg) throw notFound(PROOF_MSG.declarationNotFound);
     const d = agg.declaration;
-    this.ownerOrAdmin(scope, d.userId);
+    await this.ownerOrAdmin(scope, d.userId);
     if (!ACTIVE.includes(d.status)) throw conflict(PROOF_MSG.noDeclaration);
     if (d.poiStatus === ProofStatus.Approved) throw conflict(PROOF_MSG.approvedNoEdit);
     // Administrators submit on an employee's behalf at any time (as declarations do).
@@ -128,7 +131,7 @@ export class ProofService {
   /** GET /POI: the declaration with its actual amounts and proofs, and the window. */
   async get(scope: Scope, query: PoiQuery): Promise<Poi> {
     const userId = query.employeeId ?? scope.ctx.userId;
-    this.ownerOrAdmin(scope, userId);
+    await this.ownerOrAdmin(scope, userId);
     const year = query.financialYearStart ?? financialYearStartOf(this.today(scope));
     const [agg, window] = await Promise.all([this.deps.declarations.aggregateOf(scope, userId, year), this.windowOf(scope, year)]);
     const active = agg && ACTIVE.includes(agg.declaration.status) ? agg : undefined;
@@ -138,7 +141,7 @@ export class ProofService {
   /** GET /POI/summary: the declaration summary (the one tax path) with the POI's status, window and proofs. */
   async summary(scope: Scope, query: PoiSummaryQuery): Promise<PoiSummary | null> {
     const userId = query.userId ?? scope.ctx.userId;
-    this.ownerOrAdmin(scope, userId);
+    await this.ownerOrAdmin(scope, userId);
     const year = query.financialYearStart ?? financialYearStartOf(this.today(scope));
     const summary = await this.deps.declarations.summary(scope, { userId, financialYearStart: year, financialYearEnd: year + 1 });
     if (!summary) return null;
@@ -437,7 +440,7 @@ export class ProofService {
   /** Reviewers (declarations.review) review others' declarations; a moderator not an administrator's. */
   async assertReviewer(scope: Scope, ownerId: string): Promise<void> {
     if (!can(scope.ctx.roleId, 'declarations.review')) throw forbidden();
-    if (ownerId === scope.ctx.userId) throw forbidden('You cannot review your own declaration');
+    if (ownerId === scope.ctx.userId) throw forbidden(TEAM_REVIEW_MSG.ownDeclaration);
     const owner = await repo.findPerson(scope.db, ownerId);
     if (owner && !canActOn({ id: scope.ctx.userId, roleId: scope.ctx.roleId }, { id: owner.id, roleId: owner.roleId as RoleId }, 'edit')) throw forbidden();
   }

@@ -298,9 +298,9 @@ export const proofReviewItemSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
-export type ProofReviewItem = z.infer<typeof proofReviewItemSchema>;
+export type ProofReviewItem = z.input<typeof proofReviewItemSchema>;
 export const proofReviewInputSchema = z.object({ items: z.array(proofReviewItemSchema).min(1, { error: PROOF_MSG.noItems }).max(100) });
-export type ProofReviewInput = z.infer<typeof proofReviewInputSchema>;
+export type ProofReviewInput = z.input<typeof proofReviewInputSchema>;
 
 // ---- Team review -----------------------------------------------------------------------------------
 
@@ -325,6 +325,11 @@ export const teamListQuerySchema = z.object({
   /** 0 or absent: all statuses. */
   status: z.coerce.number({ error: TEAM_REVIEW_MSG.statusInvalid }).int({ error: TEAM_REVIEW_MSG.statusInvalid }).min(0, { error: TEAM_REVIEW_MSG.statusInvalid }).max(4, { error: TEAM_REVIEW_MSG.statusInvalid }).optional(),
   search: z.string().trim().max(100).optional(),
+  /** The Proof of Investments tab: only declarations whose proofs were submitted. */
+  poiSubmitted: z
+    .enum(['true', 'false'], { error: 'poiSubmitted must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
 }).refine((q) => (q.fyStart === undefined) === (q.fyEnd === undefined) && (q.fyStart === undefined || q.fyEnd === (q.fyStart ?? 0) + 1), { error: TAX_WINDOW_MSG.financialYearPair, path: ['fyEnd'] });
 export type TeamListQuery = z.infer<typeof teamListQuerySchema>;
 

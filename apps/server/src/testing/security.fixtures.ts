@@ -75,6 +75,16 @@ export interface SecurityIds {
     /** The member's draft IT declaration of the year (issue 12 item 3). */
     declarationId: string;
   };
+  /** The manager's submitted declaration with submitted proofs (issue 12 items 4–6). */
+  proofs: {
+    managerId: string;
+    declarationId: string;
+    /** Its one deduction (80C), with a proof and a comment. */
+    deductionId: string;
+    proofId: string;
+    /** A second proof of the deduction, for the delete call. */
+    spareProofId: string;
+  };
 }
 
 export interface MultipartFixture {
@@ -128,6 +138,29 @@ function taxWindowFixtures(ids: SecurityIds): Record<string, OperationFixture> {
     'POST /ITDeclaration/declarations': { body: { employeeId: ids.memberId, ...year, isDraft: true, isSubmitted: false } },
     'PUT /ITDeclaration/declarations/{declarationId}': { path: { declarationId: w.declarationId }, body: { employeeId: ids.memberId, ...year, isDraft: true, isSubmitted: false } },
     'GET /ITDeclaration/summary': { query: { userId: ids.memberId, ...yearQuery } },
+  };
+}
+
+/** Proof of investment, item comments and the team review (issue 12 items 4–6): the manager's declaration. */
+function proofFixtures(ids: SecurityIds): Record<string, OperationFixture> {
+  const p = ids.proofs;
+  const year = ids.taxWindows.financialYearStart;
+  const yearQuery = { financialYearStart: String(year), financialYearEnd: String(year + 1) };
+  const noActuals = { houseRentDetails: [], letOutProperties: [], selfOccupiedHomeLoan: null, isSubmitted: true };
+  return {
+    'GET /POI': { query: { employeeId: p.managerId, ...yearQuery } },
+    'POST /POI/submit': { body: { declarationId: p.declarationId, ...noActuals, deductions: [{ id: p.deductionId, actualAmount: 45000 }] } },
+    'GET /POI/summary': { query: { userId: p.managerId, ...yearQuery } },
+    'POST /POI/proofs': { multipart: { fields: { declarationId: p.declarationId, documentType: '0', employeeDeductionId: p.deductionId }, file: { field: 'file', filename: 'ppf.pdf', contentType: 'application/pdf', bytes: PDF } } },
+    'GET /POI/proofs/{proofId}/download': { path: { proofId: p.proofId } },
+    'DELETE /POI/proofs/{proofId}': { path: { proofId: p.spareProofId } },
+    'PUT /POI/review/{declarationId}': { path: { declarationId: p.declarationId }, body: { items: [{ itemId: p.deductionId, isApproved: true }] } },
+    'GET /ITDeclaration/team': { query: { page: '1', pageSize: '10', fyStart: String(year), fyEnd: String(year + 1), isSubmitted: 'true', status: '0' } },
+    'GET /ITDeclaration/team/declaration': { query: { employeeId: p.managerId, ...yearQuery } },
+    'PUT /ITDeclaration/team/{declarationId}/status': { path: { declarationId: p.declarationId }, body: { status: 3 } },
+    'GET /ITDeclaration/comments/counts': { query: { declarationId: p.declarationId, itemIds: p.deductionId } },
+    'GET /ITDeclaration/comments': { query: { declarationId: p.declarationId, itemId: p.deductionId } },
+    'POST /ITDeclaration/comments': { body: { declarationId: p.declarationId, itemId: p.deductionId, comments: 'Checked', parentCommentId: null } },
   };
 }
 
@@ -306,6 +339,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /ExitSettlements/{id}/mark-settled': { path: { id: ids.settlementId }, body: { paidOn: ids.yesterday, reference: 'FNF{n}' } },
     'GET /ExitSettlements/{id}/statement.pdf': { path: { id: ids.settlementId } },
     ...taxWindowFixtures(ids),
+    ...proofFixtures(ids),
     'PUT /Preferences/sender-email': { body: { primaryContactUserId: ids.moderatorId } },
     'GET /dev/mailbox': { isolationExempt: 'the development mailbox is only mounted without SMTP, never in production' },
   };

@@ -76,6 +76,13 @@ const taxWindows = () => import('../features/tax-windows');
 const LockUnlockLayout = lazyPage(taxWindows, 'LockUnlockLayout');
 const DeclarationsTab = lazyPage(taxWindows, 'DeclarationsTab');
 const ProofsTab = lazyPage(taxWindows, 'ProofsTab');
+const proofs = () => import('../features/proofs');
+const PoiLandingPage = lazyPage(proofs, 'PoiLandingPage');
+const PoiFormPage = lazyPage(proofs, 'PoiFormPage');
+const PoiSummaryPage = lazyPage(proofs, 'PoiSummaryPage');
+const teamReview = () => import('../features/team-review');
+const TeamReviewPage = lazyPage(teamReview, 'TeamReviewPage');
+const TeamDeclarationPage = lazyPage(teamReview, 'TeamDeclarationPage');
 const PreferencesPage = lazyPage(() => import('../features/preferences'), 'PreferencesPage');
 const SalaryComponentsPage = lazyPage(payrollComponents, 'SalaryComponentsPage');
 const StatutoryComponentsPage = lazyPage(payrollComponents, 'StatutoryComponentsPage');
@@ -269,6 +276,35 @@ export const routes: RouteObject[] = [
                               </RequireFeature>
                             ),
                           },
+                        ],
+                      },
+                      {
+                        // Proof of investment (payroll spec §2 "Employee POI landing", "POI form", "POI overall summary").
+                        path: 'taxes',
+                        element: (
+                          <RequireFeature feature="POI">
+                            <Outlet />
+                          </RequireFeature>
+                        ),
+                        children: [
+                          { path: 'initialemployeePOI', element: <PoiLandingPage /> },
+                          { path: 'employeePOI', element: <PoiFormPage /> },
+                          { path: 'summaryPOI', element: <PoiSummaryPage /> },
+                        ],
+                      },
+                      {
+                        // Team review of declarations and proofs (payroll spec §2 "Team IT declarations", §6).
+                        path: 'requests',
+                        element: (
+                          <RequirePermission action="declarations.review" fallback={PATHS.accessDenied}>
+                            <RequireFeature feature="UserDeclarations">
+                              <Outlet />
+                            </RequireFeature>
+                          </RequirePermission>
+                        ),
+                        children: [
+                          { index: true, element: <TeamReviewPage /> },
+                          { path: 'declarations/:employeeId', element: <TeamDeclarationPage /> },
                         ],
                       },
                       {

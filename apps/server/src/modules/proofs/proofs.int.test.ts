@@ -208,6 +208,8 @@ describe.each(BACKENDS)('Proof of investment, comments and team review (%s)', (b
     expect(reply.data.find((r) => r.employeeId === member.id)).toMatchObject({ id: declaration.id, employeeName: 'Aditi Agarwal', status: 1, submittedBy: 'Aditi Agarwal', declaredAmount: 240000 + 130000 + 12000, isPOIFormSubmitted: true, poiStatus: 1, ...YEAR });
     const onHold = (await call(moderator, 'GET', '/ITDeclaration/team?status=3')).json() as { data: unknown[]; totalRecords: number; pendingCount: number };
     expect(onHold).toMatchObject({ data: [], totalRecords: 0, pendingCount: 2 });
+    const proofsTab = (await call(admin, 'GET', '/ITDeclaration/team?poiSubmitted=true')).json() as { data: TeamDeclarationRow[] };
+    expect(proofsTab.data.map((r) => r.employeeId)).toEqual([member.id]);
     const paged = (await call(admin, 'GET', '/ITDeclaration/team?pageSize=1&page=2')).json() as { data: unknown[]; totalRecords: number };
     expect(paged.data.length).toBe(1);
     expect(paged.totalRecords).toBe(2);

@@ -120,12 +120,13 @@ const declaredPaise = sql<number>`(
   + ${taxDeclarations.previousEmploymentIncomePaise}
 )::bigint`.mapWith(Number);
 
-export async function findTeamPage(tdb: TenantDb, q: { financialYearStart: number; isSubmitted: boolean; status: number | null; search: string | null; page: number; pageSize: number }) {
+export async function findTeamPage(tdb: TenantDb, q: { financialYearStart: number; isSubmitted: boolean; status: number | null; poiSubmitted: boolean | null; search: string | null; page: number; pageSize: number }) {
   const where = and(
     eq(taxDeclarations.tenantId, tdb.tenantId),
     eq(taxDeclarations.financialYearStart, q.financialYearStart),
     eq(taxDeclarations.isSubmitted, q.isSubmitted),
     q.status === null ? undefined : eq(taxDeclarations.status, q.status),
+    q.poiSubmitted === null ? undefined : eq(taxDeclarations.isPoiFormSubmitted, q.poiSubmitted),
     q.search ? sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || coalesce(${users.employeeNumber}, '')) ILIKE ${`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
   );
   const [rows, [total], [pending]] = await Promise.all([

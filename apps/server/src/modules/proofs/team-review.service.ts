@@ -37,7 +37,7 @@ export class TeamReviewService {
 
   async list(scope: Scope, query: TeamListQuery): Promise<{ rows: TeamDeclarationRow[]; total: number; pending: number }> {
     const year = this.year(scope, query.fyStart);
-    const page = await repo.findTeamPage(scope.db, { financialYearStart: year, isSubmitted: query.isSubmitted, status: query.status ? query.status : null, search: query.search ?? null, page: query.page, pageSize: query.pageSize });
+    const page = await repo.findTeamPage(scope.db, { financialYearStart: year, isSubmitted: query.isSubmitted, status: query.status ? query.status : null, poiSubmitted: query.poiSubmitted ?? null, search: query.search ?? null, page: query.page, pageSize: query.pageSize });
     return {
       total: page.total,
       pending: page.pending,

@@ -1,0 +1,2 @@
+export { ItemComments, type ItemCommentsProps } from './ItemComments';
+export { useCommentCounts } from './comments.api';

@@ -21,8 +21,12 @@ import { TEAM_REVIEW_KEY, changeDeclarationStatus, reviewProofs, useTeamDeclarat
 const SECTION_TITLES: Record<string, string> = { 'Rented House': 'HRA (rented house)', 'Home Loan': 'Self-occupied home loan', 'Let Out Property': 'Let-out property', 'Other Sources': 'Other income' };
 
 function flag(value: boolean | null, yes: string, no: string) {
-  if (value === null) return <Badge color="gray" variant="light">Not reviewed</Badge>;
-  return value ? <Badge color="teal" variant="light">{yes}</Badge> : <Badge color="red" variant="light">{no}</Badge>;
+  const [text, color] = value === null ? ['Not reviewed', 'dimmed'] : value ? [yes, 'teal'] : [no, 'red'];
+  return (
+    <Text size="xs" fw={600} c={color} style={{ whiteSpace: 'nowrap' }}>
+      {text}
+    </Text>
+  );
 }
 
 function Detail({ detail }: { detail: TeamDeclaration }) {

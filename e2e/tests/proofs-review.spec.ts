@@ -63,6 +63,8 @@ test('employee uploads a proof and submits POI; reviewer comments and allows les
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await page.goto('/payroll/requests');
   await page.getByRole('tab', { name: 'Proof of Investments' }).click();
+  await expect(page.getByRole('link', { name: 'Aditi Agarwal' })).toBeVisible();
+  await page.screenshot({ path: 'artifacts/team-list.png', fullPage: true });
   await page.getByRole('link', { name: 'Aditi Agarwal' }).click();
   await expect(page.getByRole('heading', { name: 'Aditi Agarwal' })).toBeVisible();
   await page.getByRole('button', { name: 'Review Public Provident Fund (PPF)' }).click();

@@ -1,2 +1,2 @@
-export { ItemComments, type ItemCommentsProps } from './ItemComments';
+export { ItemComments } from './ItemComments';
 export { useCommentCounts } from './comments.api';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Group, NumberInput, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -35,7 +35,6 @@ function PoiForm({ declaration, proofs, submitted }: { declaration: Declaration;
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const client = useQueryClient();
-  useEffect(() => setActual((prev) => ({ ...initialActuals(rows), ...prev })), [rows]);
   const limits = limitViolations(declaration, actual);
   const blocked = limits.sec80C || limits.sec80D;
 

@@ -46,6 +46,7 @@ test('an employee claims a reimbursement, the administrator approves it, the nex
   await login(page, DEMO.administrator);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/payroll/requests');
+  await page.getByRole('tab', { name: 'Reimbursements' }).click();
   const table = page.getByRole('table', { name: 'Reimbursement requests' });
   const row = table.getByRole('row').filter({ hasText: reason });
   await expect(row).toContainText('Aditi Agarwal');

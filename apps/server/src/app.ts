@@ -51,6 +51,8 @@ import { loanRoutes } from './modules/payroll/loans.routes';
 import { taxDeclarationRoutes } from './modules/tax-declarations/tax-declarations.routes';
 import { declarationRoutes } from './modules/declarations/declarations.routes';
 import { regimeRoutes } from './modules/declarations/regime.routes';
+import { declarationCommentRoutes } from './modules/declaration-comments/declaration-comments.routes';
+import { proofRoutes } from './modules/proofs/proofs.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { payrollBankRoutes } from './modules/payroll-bank/payroll-bank.routes';
 import { payrollReportRoutes } from './modules/payroll-reports/payroll-reports.routes';
@@ -197,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(taxDeclarationRoutes, { services });
       await api.register(declarationRoutes, { services });
       await api.register(regimeRoutes, { services });
+      await api.register(proofRoutes, { services });
+      await api.register(declarationCommentRoutes, { services });
       await api.register(preferencesRoutes, { services });
       await api.register(reimbursementRoutes, { services });
       await api.register(payrollBankRoutes, { services });

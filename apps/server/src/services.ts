@@ -43,6 +43,9 @@ import { ReimbursementService } from './modules/reimbursements/reimbursements.se
 import { Form16Service } from './modules/form16/form16.service';
 import { DeclarationService } from './modules/declarations/declarations.service';
 import { RegimeService } from './modules/declarations/regime.service';
+import { DeclarationCommentService } from './modules/declaration-comments/declaration-comments.service';
+import { ProofService } from './modules/proofs/proofs.service';
+import { TeamReviewService } from './modules/proofs/team-review.service';
 
 /**
  * The composition root: every module's service, built once. Services hold no database handle: each
@@ -86,6 +89,9 @@ export interface Services {
   form16: Form16Service;
   declarations: DeclarationService;
   regime: RegimeService;
+  declarationComments: DeclarationCommentService;
+  proofs: ProofService;
+  teamReview: TeamReviewService;
 }
 
 export interface ServiceDeps {
@@ -117,6 +123,10 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const declarations = new DeclarationService({ clock, windows: taxWindows, salary, payslips: payslip });
   // Reminders go only to employees who have not submitted (tax-declarations/declaration-status.ts).
   taxWindows.connectDeclarationStatus(declarations);
+  // Proof of investment, item comments and the team review (issue 12 items 4–6).
+  const declarationComments = new DeclarationCommentService({ clock, declarations });
+  const proofs = new ProofService({ clock, files, windows: taxWindows, declarations, comments: declarationComments });
+  const teamReview = new TeamReviewService({ clock, declarations, proofs });
   const payrollRun = new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, reimbursements, attendance, leave, locks: payrollLocks, documents: payslipDocuments, declarations, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) });
   const loans = new LoanService({ clock, runs: payrollRun });
   return {
@@ -156,6 +166,9 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     reimbursements,
     form16: new Form16Service({ clock, files }),
     regime: new RegimeService({ clock, windows: taxWindows, declarations, runs: payrollRun }),
+    declarationComments,
+    proofs,
+    teamReview,
   };
 }
 
@@ -189,7 +202,8 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
     const payslips = await services.payslipDocuments.sweepStoredFiles(scope);
     const receipts = await services.reimbursements.sweepStoredFiles(scope);
     const form16 = await services.form16.sweepStoredFiles(scope);
-    log.info({ documents, logos, payslips, receipts, form16 }, 'stored files swept');
+    const proofs = await services.proofs.sweepStoredFiles(scope);
+    log.info({ documents, logos, payslips, receipts, form16, proofs }, 'stored files swept');
   }, { cron: { expression: '23 * * * *', tz: 'UTC' }, retryLimit: 2 });
   // Payslip PDFs and e-mails after finalize (issue 10 item 6): chunks of payslips, each its own transaction.
   // Rendering holds no transaction: read in one, render and store outside, write in a second (stepped).

@@ -177,6 +177,14 @@ export const PERMISSIONS = {
   'declarations.own': ALL_ROLES,
   /** Another employee's declaration: see it, and submit it on their behalf (employee profile, Investments). */
   'declarations.onBehalf': ADMINS,
+  /** Proof of investment (issue 12 item 4): the employee's own proofs; an administrator's view of anyone's is declarations.onBehalf. */
+  'proofs.own': ALL_ROLES,
+  /** Team review (payroll spec §6, issue 12 item 6): the list, the detail, status changes and the review of proofs. */
+  'declarations.review': ADMINS,
+  /** Rejecting a declaration is the Administrator's (as Reject elsewhere, DESIGN §3). */
+  'declarations.reject': [Role.Administrator],
+  /** Item comments (issue 12 item 5): the employee on their own declaration, reviewers on any. */
+  'declarations.comment': ALL_ROLES,
   /** Settings > Preferences > Sender Email Preferences (the primary contact reminders are sent from). */
   'preferences.senderEmail': ADMINS,
 } as const satisfies Record<string, readonly RoleId[]>;

@@ -37,3 +37,4 @@ export * from './reimbursements.contract';
 export * from './form16.contract';
 export * from './declarations.contract';
 export * from './regime.contract';
+export * from './proofs.contract';

@@ -89,6 +89,16 @@ export interface SecurityIds {
     bulkToken: string;
     spareBulkToken: string;
   };
+  /** The manager's submitted declaration with submitted proofs (issue 12 items 4–6). */
+  proofs: {
+    managerId: string;
+    declarationId: string;
+    /** Its one deduction (80C), with a proof and a comment. */
+    deductionId: string;
+    proofId: string;
+    /** A second proof of the deduction, for the delete call. */
+    spareProofId: string;
+  };
 }
 
 export interface MultipartFixture {
@@ -166,6 +176,29 @@ function form16Fixtures(ids: SecurityIds): Record<string, OperationFixture> {
     'POST /Form16/bulk/preview': { multipart: { fields: { FinancialYear: f.financialYear, FormType: '1' }, file: { ...pdf, field: 'files', filename: `${f.memberPan}_PartA.pdf` } } },
     'POST /Form16/bulk/confirm': { body: { token: f.bulkToken } },
     'DELETE /Form16/bulk/{token}': { path: { token: f.spareBulkToken } },
+  };
+}
+
+/** Proof of investment, item comments and the team review (issue 12 items 4–6): the manager's declaration. */
+function proofFixtures(ids: SecurityIds): Record<string, OperationFixture> {
+  const p = ids.proofs;
+  const year = ids.taxWindows.financialYearStart;
+  const yearQuery = { financialYearStart: String(year), financialYearEnd: String(year + 1) };
+  const noActuals = { houseRentDetails: [], letOutProperties: [], selfOccupiedHomeLoan: null, isSubmitted: true };
+  return {
+    'GET /POI': { query: { employeeId: p.managerId, ...yearQuery } },
+    'POST /POI/submit': { body: { declarationId: p.declarationId, ...noActuals, deductions: [{ id: p.deductionId, actualAmount: 45000 }] } },
+    'GET /POI/summary': { query: { userId: p.managerId, ...yearQuery } },
+    'POST /POI/proofs': { multipart: { fields: { declarationId: p.declarationId, documentType: '0', employeeDeductionId: p.deductionId }, file: { field: 'file', filename: 'ppf.pdf', contentType: 'application/pdf', bytes: PDF } } },
+    'GET /POI/proofs/{proofId}/download': { path: { proofId: p.proofId } },
+    'DELETE /POI/proofs/{proofId}': { path: { proofId: p.spareProofId } },
+    'PUT /POI/review/{declarationId}': { path: { declarationId: p.declarationId }, body: { items: [{ itemId: p.deductionId, isApproved: true }] } },
+    'GET /ITDeclaration/team': { query: { page: '1', pageSize: '10', fyStart: String(year), fyEnd: String(year + 1), isSubmitted: 'true', status: '0' } },
+    'GET /ITDeclaration/team/declaration': { query: { employeeId: p.managerId, ...yearQuery } },
+    'PUT /ITDeclaration/team/{declarationId}/status': { path: { declarationId: p.declarationId }, body: { status: 3 } },
+    'GET /ITDeclaration/comments/counts': { query: { declarationId: p.declarationId, itemIds: p.deductionId } },
+    'GET /ITDeclaration/comments': { query: { declarationId: p.declarationId, itemId: p.deductionId } },
+    'POST /ITDeclaration/comments': { body: { declarationId: p.declarationId, itemId: p.deductionId, comments: 'Checked', parentCommentId: null } },
   };
 }
 
@@ -364,6 +397,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'PUT /ReimbursementRequests/{id}/status': { path: { id: ids.reimbursementRequestId }, body: { status: 2, remarks: 'Bills checked' } },
     'GET /ReimbursementRequests/{id}/receipt': { path: { id: ids.reimbursementRequestId } },
     ...form16Fixtures(ids),
+    ...proofFixtures(ids),
     'PUT /Preferences/sender-email': { body: { primaryContactUserId: ids.moderatorId } },
     'GET /dev/mailbox': { isolationExempt: 'the development mailbox is only mounted without SMTP, never in production' },
   };

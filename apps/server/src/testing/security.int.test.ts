@@ -108,6 +108,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
     if (claimed.statusCode !== 200) throw new Error(`security fixtures: reimbursement claim failed: ${claimed.body}`);
     const reimbursementRequestId = (claimed.json() as { data: { id: string } }).data.id;
     const form16 = await setUpForm16(member);
+    const proofs = await setUpProofs(windows.taxWindows.financialYearStart);
     const yesterday = new Date(t.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
     const createUser = async (kind: 'invite' | 'restricted', label: string): Promise<string> => {
       const body = { firstName: 'Security', lastName: 'Fixture', email: `security.${label}@example.in`, dateOfJoining: '2025-06-01', annualCTC: 600_000, experience: 1, employeeNumber: `SECFIX${label.toUpperCase()}`, regimeType: 1 };
@@ -172,6 +173,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       reimbursementTypeId,
       reimbursementRequestId,
       form16,
+      proofs,
       finalizedRunId: payrollRunId,
       renderedPayslipId: payslipId,
     };
@@ -281,6 +283,29 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
     return { financialYear, formId: (uploaded.json() as { data: { id: string } }).data.id, memberPan, bulkToken: await preview(), spareBulkToken: await preview() };
   }
 
+  /** The manager's submitted declaration with submitted proofs, two proof files and a comment (issue 12 items 4–6). */
+  async function setUpProofs(financialYearStart: number): Promise<SecurityIds['proofs']> {
+    const manager = await t.login(DEMO_LOGINS.manager);
+    const ok = async (res: { statusCode: number; body: string; json(): unknown }, what: string) => {
+      if (res.statusCode !== 200) throw new Error(`security fixtures: ${what} failed: ${res.body}`);
+      return (res.json() as { data: Record<string, unknown> }).data;
+    };
+    const declaration = (await ok(
+      await t.call('POST', '/ITDeclaration/declarations', { token: manager.token, body: { financialYearStart, financialYearEnd: financialYearStart + 1, deductions: [{ deductionItemId: 101, declaredAmount: 50000 }], isDraft: false, isSubmitted: true } }),
+      'the manager\'s declaration',
+    )) as { id: string; deductions: { id: string }[] };
+    const deductionId = declaration.deductions[0]?.id ?? '';
+    const upload = async () => {
+      const form = multipart({ declarationId: declaration.id, employeeDeductionId: deductionId }, { field: 'file', filename: 'ppf.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') });
+      return ((await ok(await t.call('POST', '/POI/proofs', { token: manager.token, body: form.body, headers: form.headers }), 'proof upload')) as { id: string }).id;
+    };
+    const proofId = await upload();
+    const spareProofId = await upload();
+    await ok(await t.call('POST', '/POI/submit', { token: manager.token, body: { declarationId: declaration.id, deductions: [{ id: deductionId, actualAmount: 45000 }], isSubmitted: true } }), 'POI submit');
+    await ok(await t.call('POST', '/ITDeclaration/comments', { token: manager.token, body: { declarationId: declaration.id, itemId: deductionId, comments: 'Passbook attached' } }), 'comment');
+    return { managerId: manager.id, declarationId: declaration.id, deductionId, proofId, spareProofId };
+  }
+
   async function collectSecrets(): Promise<string[]> {
     const a = adminA.tenantId;
     const rows = await queryRows<{ s: string }>(
@@ -301,6 +326,8 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
           UNION SELECT id::text FROM payslips WHERE tenant_id = ${a}
           UNION SELECT id::text FROM exit_settlements WHERE tenant_id = ${a}
           UNION SELECT id::text FROM tax_windows WHERE tenant_id = ${a}
+          UNION SELECT id::text FROM tax_declaration_proofs WHERE tenant_id = ${a}
+          UNION SELECT id::text FROM tax_declaration_comments WHERE tenant_id = ${a}
           UNION SELECT id::text FROM tax_window_reminders WHERE tenant_id = ${a}
           UNION SELECT id::text FROM form16_documents WHERE tenant_id = ${a}
           UNION SELECT id::text FROM form16_bulk_uploads WHERE tenant_id = ${a}

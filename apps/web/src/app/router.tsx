@@ -88,6 +88,14 @@ const DeclarationFormPage = lazyPage(declarations, 'DeclarationFormPage');
 const DeclarationSummaryPage = lazyPage(declarations, 'DeclarationSummaryPage');
 const DeclarationsTab = lazyPage(taxWindows, 'DeclarationsTab');
 const ProofsTab = lazyPage(taxWindows, 'ProofsTab');
+const proofs = () => import('../features/proofs');
+const PoiLandingPage = lazyPage(proofs, 'PoiLandingPage');
+const PoiFormPage = lazyPage(proofs, 'PoiFormPage');
+const PoiSummaryPage = lazyPage(proofs, 'PoiSummaryPage');
+const teamReview = () => import('../features/team-review');
+const TeamReviewPage = lazyPage(teamReview, 'TeamReviewPage');
+const Form16ManagementPage = lazyPage(() => import('../features/form16'), 'Form16ManagementPage');
+const TeamDeclarationPage = lazyPage(teamReview, 'TeamDeclarationPage');
 const PreferencesPage = lazyPage(() => import('../features/preferences'), 'PreferencesPage');
 const SalaryComponentsPage = lazyPage(payrollComponents, 'SalaryComponentsPage');
 const StatutoryComponentsPage = lazyPage(payrollComponents, 'StatutoryComponentsPage');
@@ -257,17 +265,6 @@ export const routes: RouteObject[] = [
                         ),
                       },
                       {
-                        // The admin 'Requests' tab: every employee's reimbursement claims to decide (Reimbursement gate).
-                        path: 'requests',
-                        element: (
-                          <RequirePermission action="reimbursements.decide" fallback={PATHS.accessDenied}>
-                            <RequireFeature feature="Reimbursement">
-                              <ReimbursementApprovalsPage />
-                            </RequireFeature>
-                          </RequirePermission>
-                        ),
-                      },
-                      {
                         path: 'settings',
                         element: (
                           <RequirePermission action="payroll.settings.view" fallback={PATHS.accessDenied}>
@@ -318,6 +315,51 @@ export const routes: RouteObject[] = [
                               </RequireFeature>
                             ),
                           },
+                        ],
+                      },
+                      {
+                        // Proof of investment (payroll spec §2 "Employee POI landing", "POI form", "POI overall summary").
+                        path: 'taxes',
+                        element: (
+                          <RequireFeature feature="POI">
+                            <Outlet />
+                          </RequireFeature>
+                        ),
+                        children: [
+                          { path: 'initialemployeePOI', element: <PoiLandingPage /> },
+                          { path: 'employeePOI', element: <PoiFormPage /> },
+                          { path: 'summaryPOI', element: <PoiSummaryPage /> },
+                        ],
+                      },
+                      {
+                        // Team review of declarations and proofs (payroll spec §2 "Team IT declarations", §6).
+                        path: 'requests',
+                        element: (
+                          <RequirePermission action="declarations.review" fallback={PATHS.accessDenied}>
+                            <RequireFeature feature="UserDeclarations">
+                              <Outlet />
+                            </RequireFeature>
+                          </RequirePermission>
+                        ),
+                        children: [
+                          {
+                            index: true,
+                            element: (
+                              <TeamReviewPage
+                                form16Tab={
+                                  <RequireFeature feature="Form16">
+                                    <Form16ManagementPage />
+                                  </RequireFeature>
+                                }
+                                reimbursementsTab={
+                                  <RequireFeature feature="Reimbursement">
+                                    <ReimbursementApprovalsPage />
+                                  </RequireFeature>
+                                }
+                              />
+                            ),
+                          },
+                          { path: 'declarations/:employeeId', element: <TeamDeclarationPage /> },
                         ],
                       },
                       {

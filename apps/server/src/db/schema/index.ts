@@ -12,3 +12,4 @@ export * from './reimbursements';
 export * from './form16';
 export * from './loans';
 export * from './declarations';
+export * from './declaration-proofs';

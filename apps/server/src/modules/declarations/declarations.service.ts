@@ -391,6 +391,16 @@ export class DeclarationService {
     return this.reload(scope, d.id);
   }
 
+  /** A declaration with its sections, by id (proofs, comments and the team review build on it; issue 12 items 4–6). */
+  async aggregateById(scope: TenantScope, id: string, forUpdate = false): Promise<repo.DeclarationAggregate | undefined> {
+    return repo.findDeclarationById(scope.db, id, forUpdate);
+  }
+
+  /** An employee's declaration of a financial year with its sections. */
+  async aggregateOf(scope: TenantScope, userId: string, financialYearStart: number): Promise<repo.DeclarationAggregate | undefined> {
+    return repo.findDeclaration(scope.db, userId, financialYearStart);
+  }
+
   private async reload(scope: TenantScope, id: string): Promise<Declaration> {
     const agg = await repo.findDeclarationById(scope.db, id);
     if (!agg) throw new Error('declaration vanished after its write');

@@ -1,0 +1,2 @@
+export { ItemComments } from './ItemComments';
+export { useCommentCounts } from './comments.api';

@@ -1,0 +1,3 @@
+export { PoiLandingPage } from './PoiLandingPage';
+export { PoiFormPage } from './PoiFormPage';
+export { PoiSummaryPage } from './PoiSummaryPage';

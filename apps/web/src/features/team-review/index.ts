@@ -1,0 +1,2 @@
+export { TeamReviewPage } from './TeamReviewPage';
+export { TeamDeclarationPage } from './TeamDeclarationPage';

@@ -256,7 +256,10 @@ export async function findRunEmployees(tdb: TenantDb, run: { id: string } & RunP
   if (filter.afterUserId) conditions.push(sql`u.id > ${filter.afterUserId}`);
   if (filter.userIds) conditions.push(sql`u.id = ANY(${uuidArray(filter.userIds)})`);
   if (filter.toProcess) {
-    conditions.push(sql`h.kind IS DISTINCT FROM 'processing'`);
+    // Both as anti-joins: the planner then estimates the employees left and walks users in id order
+    // to the chunk's LIMIT (a filter on the left-joined hold was estimated at one row, so every chunk
+    // read and sorted all the employees after it: 20 ms a chunk at 10,000 employees instead of 4).
+    conditions.push(sql`NOT EXISTS (SELECT 1 FROM payroll_holds ph WHERE ph.run_id = ${run.id} AND ph.user_id = u.id AND ph.kind = 'processing')`);
     conditions.push(sql`NOT EXISTS (SELECT 1 FROM payslips p WHERE p.run_id = ${run.id} AND p.user_id = u.id)`);
   }
   // raw SQL: the processing chunk's employee read (a measured hot path): a keyset over users with the hold and payslip anti-join; aliased to camelCase.

@@ -1,3 +1,4 @@
+CREATE INDEX "users_tenant_id_idx" ON "users" USING btree ("tenant_id","id");--> statement-breakpoint
 CREATE INDEX "attendance_days_unpaid_idx" ON "attendance_days" USING btree ("user_id","work_date") WHERE "attendance_days"."payable_fraction" < 1;--> statement-breakpoint
 -- hand-written (keep when regenerating)
 -- The statement-level guards of a finalized payroll (0016) run as their owner, the migrating role that owns

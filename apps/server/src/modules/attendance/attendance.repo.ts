@@ -350,11 +350,11 @@ export interface PayDayRow {
  */
 export async function findPayDays(tdb: TenantDb, userIds: readonly string[], from: string, to: string): Promise<PayDayRow[]> {
   const ids = uuidArray(userIds);
-  // raw SQL: the payroll run's batched read of a chunk's days (a measured hot path: 10,000 employees a month); aliased to camelCase.
   // Two parts: the days that cost pay, through the partial index attendance_days_unpaid_idx (a few
   // percent of the days; reading them all and filtering took 30 ms a chunk of 500 employees), and the
   // fully paid days under an approved unpaid leave, from the chunk's few leave requests (a day under
   // two such leaves comes twice; payDayEntries keeps a set).
+  // raw SQL: the payroll run's batched read of a chunk's days (a measured hot path: 10,000 employees a month); aliased to camelCase.
   return queryRows<PayDayRow>(tdb.tx, sql`
     SELECT d.user_id AS "userId", to_char(d.work_date, 'YYYY-MM-DD') AS "workDate", d.payable_fraction::float8 AS "payableFraction"
       FROM attendance_days d

@@ -42,6 +42,15 @@ describe.each(BACKENDS)('unit of work and jobs (%s)', (backend) => {
     expect(await outboxTo('rollback@example.in')).toBe(0);
   });
 
+  it('a drain of named queues runs only their jobs: the others stay queued for a later drain', async () => {
+    await t.app.jobs.send('mail.send', { tenantId, data: { to: 'later@example.in', subject: 's', text: 't', html: '<p>t</p>', tenantId } });
+    expect(await t.app.jobs.drain({ names: ['payroll.process'] })).toEqual({ ran: 0, failed: [] });
+    expect(await outboxTo('later@example.in')).toBe(0);
+    await expect(t.app.jobs.drain({ names: ['no.such.job'] })).rejects.toThrow('no job named no.such.job');
+    expect(await t.app.jobs.drain({ names: ['mail.send'] })).toEqual({ ran: 1, failed: [] });
+    expect(await outboxTo('later@example.in')).toBe(1);
+  });
+
   it('a retried mail job records its message once', async () => {
     const mail = { to: 'once@example.in', subject: 's', text: 't', html: '<p>t</p>' };
     const id = '00000000-0000-4000-8000-000000000001';

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dateInZone, financialYearOf, formatDisplayDate, isIsoDate } from './calendar';
 
@@ -18,5 +19,29 @@ describe('business dates', () => {
     expect(isIsoDate('2024-02-29')).toBe(true);
     expect(isIsoDate('2025-02-29')).toBe(false);
     expect(isIsoDate('2025-13-01')).toBe(false);
+  });
+
+  it('isIsoDate answers as the RegExp-and-Date check it replaced, for any text and every date of 0000–9999', () => {
+    const byDate = (value: string): boolean => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+      if (!m) return false;
+      const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      const dt = new Date(Date.UTC(y, mo - 1, d));
+      return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
+    };
+    const pad = (n: number, width: number) => String(n).padStart(width, '0');
+    const dateLike = fc
+      .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
+      .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
+    const nearlyDates = fc.tuple(dateLike, fc.nat(9), fc.string({ minLength: 1, maxLength: 1 })).map(([s, i, c]) => s.slice(0, i) + c + s.slice(i + 1));
+    fc.assert(
+      fc.property(fc.oneof(dateLike, nearlyDates, fc.string({ maxLength: 12 })), (value) => {
+        expect(isIsoDate(value)).toBe(byDate(value));
+      }),
+      { numRuns: 50_000 },
+    );
+    for (const value of ['0099-01-01', '0100-01-01', '1900-02-29', '2000-02-29', '2100-02-29', '2024-04-31', '2024-12-31', '２０２４-01-01']) {
+      expect(isIsoDate(value), value).toBe(byDate(value));
+    }
   });
 });

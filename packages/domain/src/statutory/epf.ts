@@ -1,5 +1,4 @@
-import Decimal from 'decimal.js';
-import { roundToRupees, toDecimal } from '../money/arith';
+import { mulDivPaise, percentToRupees } from '../money/arith';
 import type { IsoDate } from '../dates/calendar';
 import { requireStatutoryRow, type EffectiveDatedRow } from './effective-dated';
 
@@ -125,7 +124,7 @@ const ZERO_EPF = (settings: EpfSettings, ceilingPaise: number): EpfContribution 
  * 1,250: half-up rupee rounding is practice".
  */
 function epfRupees(wagePaise: number, percent: string): number {
-  return roundToRupees(toDecimal(wagePaise).mul(toDecimal(percent)).div(100), 1, 'halfUp');
+  return percentToRupees(wagePaise, percent, 'halfUp');
 }
 
 export function computeEpf(input: ComputeEpfInput): EpfContribution {
@@ -138,7 +137,7 @@ export function computeEpf(input: ComputeEpfInput): EpfContribution {
     if (input.periodDays <= 0 || input.payableDays < 0) throw new RangeError('payableDays/periodDays out of range');
     // Rounding point: the prorated ceiling is kept to the paisa (half up); it only bounds a wage.
     const days = Math.min(input.payableDays, input.periodDays);
-    ceilingPaise = new Decimal(rates.wageCeilingPaise).mul(days).div(input.periodDays).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+    ceilingPaise = mulDivPaise(rates.wageCeilingPaise, days, input.periodDays, 'halfUp');
   }
 
   // "Under 15,000": an excluded employee is one whose pay EXCEEDS the ceiling (EPF Scheme para

@@ -1,4 +1,4 @@
-import { roundToRupees, toDecimal } from '../money/arith';
+import { percentToRupees } from '../money/arith';
 import { isIsoDate, type IsoDate } from '../dates/calendar';
 import { requireStatutoryRow, type EffectiveDatedRow } from './effective-dated';
 
@@ -73,7 +73,7 @@ export interface EsiContribution {
  * it because it never under-pays ESIC. Example: 23,000 × 0.75% = 172.50 → 173; × 3.25% = 747.50 → 748.
  */
 function esiRupees(wagePaise: number, percent: string): number {
-  return roundToRupees(toDecimal(wagePaise).mul(toDecimal(percent)).div(100), 1, 'up');
+  return percentToRupees(wagePaise, percent, 'up');
 }
 
 export function computeEsi(input: ComputeEsiInput): EsiContribution {

@@ -1,4 +1,4 @@
-import { roundToRupees, toDecimal } from '../money/arith';
+import { mulDivToRupees } from '../money/arith';
 import { financialYearOf, isIsoDate } from '../dates/calendar';
 import { checkTaxPaise, TaxInputError, taxRulesFor } from './rules';
 
@@ -33,7 +33,7 @@ export function computeMonthlyTds(input: TaxMonthlyTdsInput): number {
   const outstandingPaise = input.projectedAnnualTaxPaise - input.tdsDeductedSoFarPaise;
   if (outstandingPaise <= 0) return 0;
   if (months === 1) return outstandingPaise;
-  const monthlyPaise = roundToRupees(toDecimal(outstandingPaise).div(months), 1, 'halfUp');
+  const monthlyPaise = mulDivToRupees(outstandingPaise, 1, months, 'halfUp');
   return Math.min(monthlyPaise, outstandingPaise);
 }
 

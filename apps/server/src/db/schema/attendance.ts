@@ -165,7 +165,13 @@ export const attendanceDays = pgTable(
     approvalStatus: smallint('approval_status'),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [tenantIsolation(), primaryKey({ columns: [t.userId, t.workDate] }), index('attendance_days_tenant_date_idx').on(t.tenantId, t.workDate)],
+  (t) => [
+    tenantIsolation(),
+    primaryKey({ columns: [t.userId, t.workDate] }),
+    index('attendance_days_tenant_date_idx').on(t.tenantId, t.workDate),
+    // The payroll run reads only the days that cost pay (findPayDays): a few percent of the days.
+    index('attendance_days_unpaid_idx').on(t.userId, t.workDate).where(sql`${t.payableFraction} < 1`),
+  ],
 );
 
 /**

@@ -97,6 +97,8 @@ export const users = pgTable(
     uniqueIndex('users_tenant_employee_number_key').on(t.tenantId, t.employeeNumber),
     index('users_account_idx').on(t.accountId),
     index('users_tenant_status_idx').on(t.tenantId, t.status),
+    // The payroll run's chunks walk an organisation's employees in id order (findRunEmployees keyset).
+    index('users_tenant_id_idx').on(t.tenantId, t.id),
     index('users_manager_idx').on(t.tenantId, t.reportingManagerId),
     index('users_department_idx').on(t.tenantId, t.departmentId),
     // The user list sorts and searches in the database at 100,000 users (issue 4).

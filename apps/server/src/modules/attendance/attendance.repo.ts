@@ -349,15 +349,23 @@ export interface PayDayRow {
  * leave covers: what the payroll run needs of a month's days, without the fully paid majority.
  */
 export async function findPayDays(tdb: TenantDb, userIds: readonly string[], from: string, to: string): Promise<PayDayRow[]> {
+  const ids = uuidArray(userIds);
+  // Two parts: the days that cost pay, through the partial index attendance_days_unpaid_idx (a few
+  // percent of the days; reading them all and filtering took 30 ms a chunk of 500 employees), and the
+  // fully paid days under an approved unpaid leave, from the chunk's few leave requests (a day under
+  // two such leaves comes twice; payDayEntries keeps a set).
   // raw SQL: the payroll run's batched read of a chunk's days (a measured hot path: 10,000 employees a month); aliased to camelCase.
   return queryRows<PayDayRow>(tdb.tx, sql`
     SELECT d.user_id AS "userId", to_char(d.work_date, 'YYYY-MM-DD') AS "workDate", d.payable_fraction::float8 AS "payableFraction"
       FROM attendance_days d
-     WHERE d.tenant_id = ${tdb.tenantId} AND d.user_id = ANY(${uuidArray(userIds)}) AND d.work_date BETWEEN ${from} AND ${to}
-       AND (d.payable_fraction < 1 OR EXISTS (
-             SELECT 1 FROM leave_requests r JOIN leave_types t ON t.id = r.leave_type_id
-              WHERE r.tenant_id = d.tenant_id AND r.user_id = d.user_id AND r.status = 2 AND NOT t.is_paid
-                AND d.work_date BETWEEN r.start_date AND r.end_date))`);
+     WHERE d.tenant_id = ${tdb.tenantId} AND d.user_id = ANY(${ids}) AND d.work_date BETWEEN ${from} AND ${to} AND d.payable_fraction < 1
+    UNION ALL
+    SELECT d.user_id, to_char(d.work_date, 'YYYY-MM-DD'), d.payable_fraction::float8
+      FROM leave_requests r JOIN leave_types t ON t.id = r.leave_type_id
+     CROSS JOIN generate_series(greatest(r.start_date, ${from}::date), least(r.end_date, ${to}::date), interval '1 day') g
+      JOIN attendance_days d ON d.user_id = r.user_id AND d.work_date = g::date
+     WHERE r.tenant_id = ${tdb.tenantId} AND r.user_id = ANY(${ids}) AND r.status = 2 AND NOT t.is_paid AND r.start_date <= ${to} AND r.end_date >= ${from}
+       AND d.tenant_id = ${tdb.tenantId} AND d.payable_fraction >= 1`);
 }
 
 export interface DayWrite {

@@ -529,7 +529,7 @@ export class DeclarationService {
     const todayMonth = dateInZone(this.deps.clock.now(), scope.ctx.timeZone).slice(0, 7);
     const { month, ytd } = await this.deps.payslips.taxYearSoFar(scope, userId, financialYearStart, todayMonth);
     const structures = await this.deps.salary.payStructures(scope, [userId], lastDayOf(month));
-    const structure = structures.structures.get(userId);
+    const structure = structures.structureOf(userId);
     const months = (() => {
       const [, m] = month.split('-').map(Number) as [number, number];
       return m >= 4 ? 12 - m + 4 : 4 - m;

@@ -10,23 +10,24 @@ import {
   type PayrollSetup,
   type PayrollWarningKind,
 } from '@tankha/contracts';
-import { addDaysToDate, addMonthsToMonth, daysBetweenInclusive, formatRupees, payDateFor, payPeriodFor, rupeesToPaise, type PayPeriodSettings } from '@tankha/domain';
+import { addDaysToDate, addMonthsToMonth, daysBetweenInclusive, formatRupees, payDateFor, payPeriodFor, rupeesToPaise, type PayDayEntry, type PayPeriodSettings } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { conflict, notFound } from '../../platform/errors';
 import type { Scope, TenantScope, TenantSteps } from '../../platform/tenancy';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { LeaveService } from '../leave/leave.service';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
-import type { SalaryService } from '../salary/salary.service';
-import type { SalaryRevisionService } from '../salary/salary-revisions.service';
-import type { ReimbursementService } from '../reimbursements/reimbursements.service';
-import type { DeclarationService } from '../declarations/declarations.service';
+import type { PayStructure, PayStructures, SalaryService } from '../salary/salary.service';
+import type { PendingRevision, SalaryRevisionService } from '../salary/salary-revisions.service';
+import type { ReimbursementService, RunReimbursements } from '../reimbursements/reimbursements.service';
+import type { DeclarationService, RunDeclaration } from '../declarations/declarations.service';
 import { computePayslip, monthContext, type EmployeeInputs } from './payroll.compute';
 import type { PayrollSettingsService } from './payroll-settings.service';
 import type { PayslipDocumentService } from './payslip-documents.service';
 import type { DocumentProgress } from './payslip-documents.repo';
 import * as repo from './payroll.repo';
 import * as loansRepo from './loans.repo';
+import type { LoanForRun } from './loans.repo';
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
@@ -63,6 +64,42 @@ function warningsOf(r: { noStructure: boolean; noBank: boolean; noPan: boolean }
 
 const nameOf = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`.trim();
 
+/**
+ * What the calculation of one chunk reads (readChunk): one query per kind for the chunk's employees,
+ * gathered in one place. An input the month gains (loan instalments, say) is one more field and one
+ * more read in readChunk, and one more field of EmployeeInputs in inputsOf.
+ */
+interface ChunkReads {
+  /** The chunk's employees that are paid: with a CTC and no processing hold. */
+  payable: repo.RunEmployee[];
+  /** The organisation's components and statutory settings; each employee's structure on demand. */
+  pay: PayStructures;
+  days: Map<string, Record<string, PayDayEntry>>;
+  adjustments: Map<string, repo.AdjustmentRow[]>;
+  /** The latest finalized payslip's year to date (TDS: the year so far). */
+  ytd: Map<string, repo.StoredYtd>;
+  esiCovered: Set<string>;
+  /** Pending salary revisions and the finalized months their arrears cover. */
+  revisions: Map<string, PendingRevision[]>;
+  revisedMonths: Map<string, repo.FinalizedMonth[]>;
+  /** Approved reimbursement claims the run claims for the chunk (issue 13). */
+  reimbursements: RunReimbursements;
+  /** Loans and advances being repaid (issue 11 item 4). */
+  loans: Map<string, LoanForRun[]>;
+  /** Each employee's IT declaration for the year (issue 12 item 8); none without the declarations module. */
+  declarations: Map<string, RunDeclaration> | undefined;
+}
+
+function groupBy<T extends { userId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.userId);
+    if (list) list.push(row);
+    else out.set(row.userId, [row]);
+  }
+  return out;
+}
+
 function employeeRowOut(r: repo.EmployeePageRow): PayrollEmployeeRow {
   const money = (p: number | null) => (p === null ? null : rupees(p));
   return {
@@ -90,6 +127,23 @@ function employeeRowOut(r: repo.EmployeePageRow): PayrollEmployeeRow {
 
 function adjustmentOut(a: repo.AdjustmentRow): PayrollAdjustment {
   return { id: a.id, userId: a.userId, kind: a.kind, category: a.category, label: a.label, amount: rupees(a.amountPaise), taxable: a.taxable };
+}
+
+/** One employee's inputs out of the chunk's reads. */
+function inputsOf(reads: ChunkReads, employee: repo.RunEmployee, structure: PayStructure): EmployeeInputs {
+  const revisions = reads.revisions.get(employee.id);
+  return {
+    employee,
+    structure,
+    days: reads.days.get(employee.id) ?? {},
+    adjustments: reads.adjustments.get(employee.id) ?? [],
+    ytd: reads.ytd.get(employee.id),
+    esiCoveredAtStart: reads.esiCovered.has(employee.id),
+    arrears: revisions ? { revisions, months: reads.revisedMonths.get(employee.id) ?? [] } : undefined,
+    reimbursements: reads.reimbursements.get(employee.id),
+    loans: reads.loans.get(employee.id),
+    declaration: reads.declarations?.get(employee.id),
+  };
 }
 
 /**
@@ -441,27 +495,19 @@ export class PayrollRunService {
   }
 
   /**
-   * The inputs of many employees, one read per source (structures and statutory settings from the
-   * salary service, pay days from attendance, adjustments, the year so far, ESI coverage), then the
-   * one calculation per employee. Employees without a salary structure get no payslip (a warning
-   * before processing); a structure the engine refuses stops the run with the employee named.
+   * Every input of a chunk's employees, read in one place with one query per kind for the whole
+   * chunk (ChunkReads). Employees with a processing hold or without a CTC are not read.
    */
-  private async computeEmployees(
-    scope: TenantScope,
-    run: repo.RunRow,
-    employees: readonly repo.RunEmployee[],
-  ): Promise<{ payslips: repo.PayslipWrite[]; lines: repo.LineWrite[]; recoveries: loansRepo.RecoveryWrite[] }> {
+  private async readChunk(scope: TenantScope, run: repo.RunRow, employees: readonly repo.RunEmployee[]): Promise<ChunkReads | null> {
     const payable = employees.filter((e) => e.hasStructure && e.holdKind !== 'processing');
     const ids = payable.map((e) => e.id);
-    if (ids.length === 0) return { payslips: [], lines: [], recoveries: [] };
-    const esiFrom = esiPeriodStartMonth(run.month);
-    const [structures, days, adjustments, ytd, esiCovered] = [
-      await this.deps.salary.payStructures(scope, ids, run.periodEnd),
-      await this.deps.attendance.payDayEntries(scope, ids, run.periodStart, run.periodEnd),
-      await repo.listAdjustments(scope.db, run.id, ids),
-      await repo.findYtdBefore(scope.db, ids, financialYearStartMonth(run.month), run.month),
-      await repo.findEsiCoveredAtStart(scope.db, ids, esiFrom, run.month),
-    ];
+    if (ids.length === 0) return null;
+    // One after another on the chunk's one connection (a transaction runs one statement at a time).
+    const pay = await this.deps.salary.payStructures(scope, ids, run.periodEnd);
+    const days = await this.deps.attendance.payDayEntries(scope, ids, run.periodStart, run.periodEnd);
+    const adjustments = groupBy(await repo.listAdjustments(scope.db, run.id, ids));
+    const ytd = await repo.findYtdBefore(scope.db, ids, financialYearStartMonth(run.month), run.month);
+    const esiCovered = await repo.findEsiCoveredAtStart(scope.db, ids, esiPeriodStartMonth(run.month), run.month);
     const revisions = await this.deps.revisions.pendingForRun(scope, ids);
     const reimbursements = await this.deps.reimbursements.claimForRun(scope, run.id, ids);
     // Loans and advances (issue 11 item 4): one read for the chunk; the instalment goes through the one calculation.
@@ -470,32 +516,33 @@ export class PayrollRunService {
     const declarations = this.deps.declarations ? await this.deps.declarations.forRun(scope, ids, run.month) : undefined;
     const revisedFrom = [...revisions.values()].map((r) => r[0]?.effectiveFrom ?? run.periodStart).sort()[0];
     const revisedMonths = revisedFrom ? await repo.findFinalizedMonths(scope.db, [...revisions.keys()], revisedFrom, run.month) : new Map<string, repo.FinalizedMonth[]>();
-    const ctx = monthContext(run, daysBetweenInclusive(run.periodStart, run.periodEnd), structures);
-    const adjustmentsOf = new Map<string, repo.AdjustmentRow[]>();
-    for (const a of adjustments) adjustmentsOf.set(a.userId, [...(adjustmentsOf.get(a.userId) ?? []), a]);
+    return { payable, pay, days, adjustments, ytd, esiCovered, revisions, revisedMonths, reimbursements, loans, declarations };
+  }
+
+  /**
+   * The chunk's reads (readChunk), then the one calculation per employee, each structure computed
+   * as its employee is reached (structureOf). Employees without a salary structure get no payslip (a
+   * warning before processing); a structure the engine refuses stops the run with the employee named.
+   */
+  private async computeEmployees(
+    scope: TenantScope,
+    run: repo.RunRow,
+    employees: readonly repo.RunEmployee[],
+  ): Promise<{ payslips: repo.PayslipWrite[]; lines: repo.LineWrite[]; recoveries: loansRepo.RecoveryWrite[] }> {
+    const reads = await this.readChunk(scope, run, employees);
+    if (!reads) return { payslips: [], lines: [], recoveries: [] };
+    const ctx = monthContext(run, daysBetweenInclusive(run.periodStart, run.periodEnd), reads.pay);
     const payslips: repo.PayslipWrite[] = [];
     const lines: repo.LineWrite[] = [];
     const recoveries: loansRepo.RecoveryWrite[] = [];
-    for (const employee of payable) {
-      const structure = structures.structures.get(employee.id);
+    for (const employee of reads.payable) {
+      const structure = reads.pay.structureOf(employee.id);
       if (!structure) continue;
       const who = `${nameOf(employee)}${employee.employeeNumber ? ` (${employee.employeeNumber})` : ''}`;
       if ('error' in structure) throw new Error(`Could not compute the pay of ${who}: ${structure.error}`);
-      const inputs: EmployeeInputs = {
-        employee,
-        structure,
-        days: days.get(employee.id) ?? {},
-        adjustments: adjustmentsOf.get(employee.id) ?? [],
-        ytd: ytd.get(employee.id),
-        esiCoveredAtStart: esiCovered.has(employee.id),
-        arrears: revisions.has(employee.id) ? { revisions: revisions.get(employee.id) ?? [], months: revisedMonths.get(employee.id) ?? [] } : undefined,
-        reimbursements: reimbursements.get(employee.id),
-        loans: loans.get(employee.id),
-        declaration: declarations?.get(employee.id),
-      };
       let computed: ReturnType<typeof computePayslip>;
       try {
-        computed = computePayslip(ctx, inputs);
+        computed = computePayslip(ctx, inputsOf(reads, employee, structure));
       } catch (error) {
         throw new Error(`Could not compute the pay of ${who}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
@@ -504,8 +551,8 @@ export class PayrollRunService {
         throw conflict(PAYROLL_MSG.negativeNetPay(who, formatRupees(computed.payslip.grossPaise), formatRupees(computed.payslip.deductionsPaise)));
       }
       payslips.push(computed.payslip);
-      lines.push(...computed.lines);
-      recoveries.push(...computed.recoveries);
+      for (const line of computed.lines) lines.push(line);
+      for (const recovery of computed.recoveries) recoveries.push(recovery);
     }
     return { payslips, lines, recoveries };
   }

@@ -354,6 +354,23 @@ describe.each(BACKENDS)('payroll run lifecycle (%s)', (backend) => {
       // Once the PDFs are stored, their rows' foreign key (RESTRICT) refuses first, row by row, before the statement's guard.
       await expectRefused(t.database.db.execute(sql`DELETE FROM payslips WHERE run_id = ${june.id}`), /finalized|payslip_documents/);
       await expectRefused(t.database.db.execute(sql`UPDATE payroll_runs SET net_paise = 0 WHERE id = ${june.id}`));
+      // As the tenant too: no payslip deleted, no line or hold added (the guards run as their owner, migration 0024, and still see every row).
+      await expectRefused(t.tenantScope(tenantId, (scope) => scope.db.tx.execute(sql`DELETE FROM payslips WHERE run_id = ${june.id}`)), /finalized|payslip_documents/);
+      await expectRefused(
+        t.tenantScope(tenantId, (scope) =>
+          scope.db.tx.execute(sql`INSERT INTO payslip_lines (tenant_id, payslip_id, seq, section, code, label, amount_paise, explanation)
+                                  SELECT tenant_id, id, 99, 'earning', 'LATE', 'Late', 100, '[]'::jsonb FROM payslips WHERE run_id = ${june.id}`),
+        ),
+      );
+      await expectRefused(t.tenantScope(tenantId, (scope) => scope.db.tx.execute(sql`INSERT INTO payroll_holds (tenant_id, run_id, user_id, kind) VALUES (${tenantId}, ${june.id}, ${ids.a}, 'payout')`)));
+      const guards = await queryRows<{ name: string; definer: boolean; config: string[] | null }>(
+        t.database.db,
+        sql`SELECT proname AS name, prosecdef AS definer, proconfig AS config FROM pg_proc WHERE proname IN ('payroll_child_guard', 'payslip_lines_guard') ORDER BY proname`,
+      );
+      expect(guards).toEqual([
+        { name: 'payroll_child_guard', definer: true, config: ['search_path=pg_catalog, public, pg_temp'] },
+        { name: 'payslip_lines_guard', definer: true, config: ['search_path=pg_catalog, public, pg_temp'] },
+      ]);
       const [sum] = await queryRows<{ n: number }>(t.database.db, sql`SELECT sum(net_paise)::float8 AS n FROM payslips WHERE run_id = ${june.id}`);
       expect(sum?.n).toBe(12_500_000);
     });

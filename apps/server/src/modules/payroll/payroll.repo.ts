@@ -256,8 +256,13 @@ export async function findRunEmployees(tdb: TenantDb, run: { id: string } & RunP
   if (filter.afterUserId) conditions.push(sql`u.id > ${filter.afterUserId}`);
   if (filter.userIds) conditions.push(sql`u.id = ANY(${uuidArray(filter.userIds)})`);
   if (filter.toProcess) {
-    conditions.push(sql`h.kind IS DISTINCT FROM 'processing'`);
-    conditions.push(sql`NOT EXISTS (SELECT 1 FROM payslips p WHERE p.run_id = ${run.id} AND p.user_id = u.id)`);
+    // NOT EXISTS, not a filter on the left-joined hold (estimated at one row, so every chunk read and
+    // sorted all the employees after it): the chunk walks users_tenant_id_idx in id order to its LIMIT.
+    // The payslip test stays a per-employee probe of (run_id, user_id) (OFFSET 0 keeps it a subplan):
+    // as an anti-join, the statistics of a run that had no payslips yet made it rescan all the run's
+    // payslips for every employee, a chunk slower than the one before.
+    conditions.push(sql`NOT EXISTS (SELECT 1 FROM payroll_holds ph WHERE ph.run_id = ${run.id} AND ph.user_id = u.id AND ph.kind = 'processing')`);
+    conditions.push(sql`NOT EXISTS (SELECT 1 FROM payslips p WHERE p.run_id = ${run.id} AND p.user_id = u.id OFFSET 0)`);
   }
   // raw SQL: the processing chunk's employee read (a measured hot path): a keyset over users with the hold and payslip anti-join; aliased to camelCase.
   return queryRows<RunEmployee>(tdb.tx, sql`

@@ -228,7 +228,7 @@ export class SettlementService {
     if (f.lastWorkingDay < employee.dateOfJoining) throw fieldError('lastWorkingDay', MSG.lastDayBeforeJoining);
     await this.assertNotInClosedMonth(scope, f.lastWorkingDay);
     const pay = await this.deps.salary.payStructures(scope, [userId], f.lastWorkingDay);
-    const structure = pay.structures.get(userId);
+    const structure = pay.structureOf(userId);
     if (!structure || 'error' in structure) throw fieldError('userId', MSG.noStructure);
     const { basicPaise, daPaise } = basicAndDa(structure);
 

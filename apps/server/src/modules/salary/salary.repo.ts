@@ -1,6 +1,9 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { statutoryComponents, tenantDeductions, tenantEarnings, tenants, userDeductions, userEarnings, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
+
+/** Ids as one parameter (the payroll run asks for a chunk of hundreds; one bind parameter each is slower, PGlite most). */
+const uuidArray = (ids: readonly string[]) => sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
 
 export type TenantEarningRow = typeof tenantEarnings.$inferSelect;
 export type TenantDeductionRow = typeof tenantDeductions.$inferSelect;
@@ -189,7 +192,7 @@ export async function findSalaryPeople(tdb: TenantDb, userIds: readonly string[]
       gender: users.gender,
     })
     .from(users)
-    .where(and(eq(users.tenantId, tdb.tenantId), inArray(users.id, [...userIds])));
+    .where(and(eq(users.tenantId, tdb.tenantId), sql`${users.id} = ANY(${uuidArray(userIds)})`));
 }
 
 export async function listUsersEarnings(tdb: TenantDb, userIds: readonly string[]) {
@@ -202,7 +205,7 @@ export async function listUsersEarnings(tdb: TenantDb, userIds: readonly string[
       calculationValue: userEarnings.calculationValue,
     })
     .from(userEarnings)
-    .where(and(eq(userEarnings.tenantId, tdb.tenantId), inArray(userEarnings.userId, [...userIds])));
+    .where(and(eq(userEarnings.tenantId, tdb.tenantId), sql`${userEarnings.userId} = ANY(${uuidArray(userIds)})`));
 }
 
 export async function listUsersDeductions(tdb: TenantDb, userIds: readonly string[]) {
@@ -214,5 +217,5 @@ export async function listUsersDeductions(tdb: TenantDb, userIds: readonly strin
       annualPaise: userDeductions.annualPaise,
     })
     .from(userDeductions)
-    .where(and(eq(userDeductions.tenantId, tdb.tenantId), inArray(userDeductions.userId, [...userIds])));
+    .where(and(eq(userDeductions.tenantId, tdb.tenantId), sql`${userDeductions.userId} = ANY(${uuidArray(userIds)})`));
 }

@@ -169,8 +169,12 @@ export interface PayStructures {
   /** The organisation's components with the flags the month takes (monthEarningsFromStructure, monthDeductionsFromStructure). */
   tenantEarnings: MonthTenantEarning[];
   tenantDeductions: MonthTenantDeduction[];
-  /** By user id; absent without a CTC; `error` when the engine refuses the stored structure. */
-  structures: Map<string, PayStructure | { error: string }>;
+  /**
+   * One of the requested employees' structure, computed when asked (the run asks as it reaches each
+   * employee, so no chunk-wide map of structures is built first): undefined without a CTC (or not
+   * requested), `error` when the engine refuses the stored structure.
+   */
+  structureOf(userId: string): PayStructure | { error: string } | undefined;
 }
 
 function payStatutoryOf(st: ReturnType<typeof readStatutory>): PayStatutory {
@@ -448,31 +452,36 @@ export class SalaryService {
 
   /**
    * The payroll run's bulk read (DESIGN §10): the structures of many employees as the month
-   * calculation takes them, with the organisation's statutory settings, in one query per table.
-   * Employees without a CTC have no entry; a structure the engine refuses has its message instead.
+   * calculation takes them, with the organisation's statutory settings, in one query per table; each
+   * structure is computed when `structureOf` asks for it.
    */
   async payStructures({ db: tdb }: TenantScope, userIds: readonly string[], asOf: string): Promise<PayStructures> {
-    const [earningRows, deductionRows, statutoryRows, people, userEarningRows, userDeductionRows] = await Promise.all([
-      repo.listEarnings(tdb),
-      repo.listDeductions(tdb),
-      repo.listStatutory(tdb),
-      repo.findSalaryPeople(tdb, userIds),
-      repo.listUsersEarnings(tdb, userIds),
-      repo.listUsersDeductions(tdb, userIds),
-    ]);
+    const [earningRows, deductionRows, statutoryRows, people, userEarningRows, userDeductionRows] = [
+      await repo.listEarnings(tdb),
+      await repo.listDeductions(tdb),
+      await repo.listStatutory(tdb),
+      await repo.findSalaryPeople(tdb, userIds),
+      await repo.listUsersEarnings(tdb, userIds),
+      await repo.listUsersDeductions(tdb, userIds),
+    ];
     const rows: ComponentRows = { earningRows, deductionRows, statutoryRows };
     const financialYear = financialYearOf(asOf);
     const statutory = payStatutoryOf(readStatutory(statutoryRows));
     const byUser = <T extends { userId: string }>(list: readonly T[]) => {
       const map = new Map<string, T[]>();
-      for (const r of list) map.set(r.userId, [...(map.get(r.userId) ?? []), r]);
+      for (const r of list) {
+        const mine = map.get(r.userId);
+        if (mine) mine.push(r);
+        else map.set(r.userId, [r]);
+      }
       return map;
     };
     const earningsOf = byUser(userEarningRows);
     const deductionsOf = byUser(userDeductionRows);
-    const structures = new Map<string, PayStructure | { error: string }>();
-    for (const person of people) {
-      if (person.annualCtcPaise === null) continue;
+    const personOf = new Map(people.map((p) => [p.id, p]));
+    const structureOf = (userId: string): PayStructure | { error: string } | undefined => {
+      const person = personOf.get(userId);
+      if (person?.annualCtcPaise === null || person?.annualCtcPaise === undefined) return undefined;
       const request: StructureRequest = {
         annualCTC: toRupees(person.annualCtcPaise),
         regimeType: person.regimeType === 0 ? 0 : 1,
@@ -486,24 +495,20 @@ export class SalaryService {
       try {
         computed = this.computeStructure(rows, request, asOf, financialYear, false);
       } catch (error) {
-        structures.set(person.id, { error: error instanceof Error ? error.message : String(error) });
-        continue;
+        return { error: error instanceof Error ? error.message : String(error) };
       }
       const { result } = computed;
-      if (!result.ok) {
-        structures.set(person.id, { error: result.error.code === 'NegativeAmount' ? PEOPLE_MSG.salaryAmountNegative : result.error.message });
-        continue;
-      }
+      if (!result.ok) return { error: result.error.code === 'NegativeAmount' ? PEOPLE_MSG.salaryAmountNegative : result.error.message };
       const s = result.structure;
-      structures.set(person.id, {
+      return {
         regime: s.regime,
         monthlyGrossPaise: s.monthlyGrossPaise,
         forceEsi: person.forceEsiCalc,
         lines: { earnings: s.earnings, preTaxDeductions: s.preTaxDeductions, postTaxDeductions: s.postTaxDeductions },
         ...annualDeductionsOf(s),
-      });
-    }
-    return { statutory, tenantEarnings: earningRows, tenantDeductions: deductionRows, structures };
+      };
+    };
+    return { statutory, tenantEarnings: earningRows, tenantDeductions: deductionRows, structureOf };
   }
 
   /** The stored employee's structure as a request (their CTC, regime and associations); null without a CTC. */

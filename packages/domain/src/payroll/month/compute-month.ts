@@ -1,4 +1,4 @@
-import { mulDivPaise, roundPaise, roundToRupees, toDecimal } from '../../money/arith';
+import { mulDivPaise, percentOfPaise, percentToRupees, roundToRupees } from '../../money/arith';
 import { formatRupees } from '../../money/inr';
 import { firstDayOfMonth } from '../../statutory/effective-dated';
 import { computeEpf, epfRatesFor, type EpfContribution } from '../../statutory/epf';
@@ -51,7 +51,7 @@ function rupee(amountPaise: number): number {
 
 /** `base × percent%` shown to the paisa, then the rupee figure the rule rounded it to. */
 function rateText(what: string, basePaise: number, percent: string, resultPaise: number, roundedHow: string): string {
-  const exactPaise = roundPaise(toDecimal(basePaise).mul(toDecimal(percent)).div(100), 'halfUp');
+  const exactPaise = percentOfPaise(basePaise, percent, 'halfUp');
   const tail = exactPaise === resultPaise ? `= ${rs(resultPaise)}` : `= ${rs(exactPaise)}, ${roundedHow} to ${rs(resultPaise)}`;
   return `${what} ${rs(basePaise)} × ${percent}% ${tail}`;
 }
@@ -278,7 +278,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
         ],
       });
       // What 8.33% comes to before the EPS limits (1,250 a month; never above the employer share).
-      const epsRoundedPaise = roundToRupees(toDecimal(statutoryWagePaise).mul(toDecimal(epfRates.epsRatePercent)).div(100), 1, 'halfUp');
+      const epsRoundedPaise = percentToRupees(statutoryWagePaise, epfRates.epsRatePercent, 'halfUp');
       const epsText = rateText('Pension (EPS) on', statutoryWagePaise, epfRates.epsRatePercent, epsRoundedPaise, 'rounded half up');
       add(employerLines, {
         section: 'employer',

@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { exact, roundToRupees, toDecimal } from '../../money/arith';
+import { mulDivToRupees, percentToRupees, roundToRupees, toDecimal } from '../../money/arith';
 import type { IsoDate } from '../../dates/calendar';
 import { buildPfWagePaise, computeEpf, type EpfContribution, type EpfSettings } from '../../statutory/epf';
 import { computeEsi, esiRatesFor, type EsiContribution } from '../../statutory/esi';
@@ -178,7 +178,12 @@ interface Prepared {
   formulas: Map<string, ParsedFormula>;
 }
 
-function percentOf(value: number | string, component: SalaryEarningInput): Decimal {
+/** A component's percentage, checked: a finite non-negative number (or its decimal text), as given. */
+function percentOf(value: number | string, component: SalaryEarningInput): number | string {
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    if (value < 0) throw new StructureError('InvalidInput', `'${component.name}' needs a non-negative percentage`, component.id);
+    return value;
+  }
   let d: Decimal;
   try {
     d = toDecimal(value);
@@ -186,7 +191,7 @@ function percentOf(value: number | string, component: SalaryEarningInput): Decim
     throw new StructureError('InvalidInput', `'${component.name}' needs a numeric percentage`, component.id);
   }
   if (d.isNaN() || d.lt(0)) throw new StructureError('InvalidInput', `'${component.name}' needs a non-negative percentage`, component.id);
-  return d;
+  return value;
 }
 
 function prepare(input: SalaryStructureInput): Prepared {
@@ -289,32 +294,37 @@ function rupee(amountPaise: Decimal): number {
 
 function componentAmounts(p: Prepared, input: SalaryStructureInput, grossPaise: number): Map<SalaryEarningInput, number> {
   const amounts = new Map<SalaryEarningInput, number>();
-  const monthlyCtcExact = toDecimal(input.annualCtcPaise).div(12);
   for (const e of p.order) {
     let amount: number;
     switch (e.calculationType) {
       case SALARY_CALCULATION_TYPE.PercentOfCtc:
-        amount = rupee(monthlyCtcExact.mul(percentOf(e.calculationValue, e)).div(100));
+        // (annual CTC ÷ 12) × percent ÷ 100, rounded once.
+        amount = mulDivToRupees(input.annualCtcPaise, percentOf(e.calculationValue, e), 1200);
         break;
       case SALARY_CALCULATION_TYPE.PercentOfBasic:
         // A percentage of basic is of the basic actually paid (its rounded monthly amount).
-        amount = rupee(toDecimal(amounts.get(p.basic as SalaryEarningInput) ?? 0).mul(percentOf(e.calculationValue, e)).div(100));
+        amount = percentToRupees(amounts.get(p.basic as SalaryEarningInput) ?? 0, percentOf(e.calculationValue, e));
         break;
       case SALARY_CALCULATION_TYPE.Flat: {
-        const annual = toDecimal(e.calculationValue);
+        const value = e.calculationValue;
+        if (typeof value === 'number' && Number.isSafeInteger(value)) {
+          amount = mulDivToRupees(value, 1, 12);
+          break;
+        }
+        const annual = toDecimal(value);
         if (!annual.isInteger()) throw new StructureError('InvalidInput', `'${e.name}' flat amount must be whole paise`, e.id);
         amount = rupee(annual.div(12));
         break;
       }
       case SALARY_CALCULATION_TYPE.PercentOfGross:
-        amount = rupee(toDecimal(grossPaise).mul(percentOf(e.calculationValue, e)).div(100));
+        amount = percentToRupees(grossPaise, percentOf(e.calculationValue, e));
         break;
       default: {
         // Formulas work in monthly rupees: component codes, BASIC, CTC (annual ÷ 12), ANNUAL_CTC, GROSS.
         const vars = new Map<string, Decimal>();
         for (const [c, v] of amounts) vars.set(c.code, toDecimal(v).div(100));
         if (p.basic !== undefined && amounts.has(p.basic)) vars.set('BASIC', toDecimal(amounts.get(p.basic) ?? 0).div(100));
-        vars.set('CTC', monthlyCtcExact.div(100));
+        vars.set('CTC', toDecimal(input.annualCtcPaise).div(12).div(100));
         vars.set('ANNUAL_CTC', toDecimal(input.annualCtcPaise).div(100));
         vars.set('GROSS', toDecimal(grossPaise).div(100));
         let rupees: Decimal;
@@ -421,7 +431,7 @@ function deductionLines(list: readonly SalaryDeductionInput[] | undefined): Sala
       throw new StructureError('InvalidInput', `Deduction '${d.name}' must be a whole, non-negative number of paise`, d.id);
     }
     // Rounding point: a deduction's monthly amount is its annual ÷ 12 to the rupee, half up.
-    return { id: d.id, name: d.name, annualPaise: d.annualPaise, monthlyPaise: rupee(toDecimal(d.annualPaise).div(12)) };
+    return { id: d.id, name: d.name, annualPaise: d.annualPaise, monthlyPaise: mulDivToRupees(d.annualPaise, 1, 12) };
   });
 }
 
@@ -441,7 +451,7 @@ function build(input: SalaryStructureInput): SalaryStructure {
   const esiSettings = input.statutory.esi;
   // The monthly CTC the monthly parts add up to: annual ÷ 12 rounded DOWN to the rupee, so the
   // remainder the fixed allowance carries in its annual figure is never negative.
-  const monthlyTargetPaise = roundToRupees(toDecimal(input.annualCtcPaise).div(12), 1, 'down');
+  const monthlyTargetPaise = mulDivToRupees(input.annualCtcPaise, 1, 12, 'down');
 
   // First without ESI inside CTC. If ESI applies at that gross and its employer share sits inside
   // CTC, solve again with it; the result is the largest self-consistent gross (a CTC just above the
@@ -560,7 +570,7 @@ function build(input: SalaryStructureInput): SalaryStructure {
     annualTdsPaise = tax;
   }
   // Rounding point: monthly TDS is the annual estimate ÷ 12 to the rupee, half up (s.192 averaging).
-  const monthlyTdsPaise = rupee(toDecimal(annualTdsPaise).div(12));
+  const monthlyTdsPaise = mulDivToRupees(annualTdsPaise, 1, 12);
 
   const annualNetTakeHomePaise =
     annualGrossPaise -
@@ -588,7 +598,7 @@ function build(input: SalaryStructureInput): SalaryStructure {
     annualTdsPaise,
     tdsEstimated,
     // Rounding point: take-home for an average month, annual net ÷ 12 to the rupee, half up.
-    monthlyNetTakeHomePaise: rupee(new exact(annualNetTakeHomePaise).div(12)),
+    monthlyNetTakeHomePaise: mulDivToRupees(annualNetTakeHomePaise, 1, 12),
     annualNetTakeHomePaise,
     regime: input.regime,
   };

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { DECLARATION_MSG, DeclarationStatus, TaxWindowStatus, type DeclarationSummary } from '@tankha/contracts';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../app/api';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { rupeesText } from '../../ui/format';
+import { ItemComments, useCommentCounts } from '../comments';
 import { useDeclarationSummary } from './declarations.api';
 import { financialYearStartFor } from './declaration-form';
 import { DECLARATION_PATHS } from './paths';
@@ -19,16 +20,10 @@ export interface ParticularRow {
   commentable: boolean;
 }
 
-/**
- * The seam for item comments (issue 12 items 4–6 build the threads): a provider gives the declaration
- * id's handler that opens an item's comments and, optionally, the item's comment count. Without one
- * the buttons render disabled.
- */
-export interface DeclarationComments {
-  open(declarationId: string, row: ParticularRow): void;
-  count?(declarationId: string, row: ParticularRow): number | undefined;
+/** The comment thread of a particulars row: rows of one declared item (a house, a loan, a deduction, a field) share it. */
+export function commentItemId(row: Pick<ParticularRow, 'itemKey'>): string {
+  return row.itemKey.split(':')[1] ?? row.itemKey;
 }
-export const DeclarationCommentsContext = createContext<DeclarationComments | null>(null);
 
 const money = (v: number) => (v < 0 ? `(${rupeesText(-v, { paise: 'auto' })})` : v === 0 ? '0' : rupeesText(v, { paise: 'auto' }));
 const ddmmyyyy = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : DECLARATION_MSG.fallbackLockDate);
@@ -85,14 +80,8 @@ export function particularsOf(s: DeclarationSummary): ParticularRow[] {
   return rows;
 }
 
-function CommentButton({ declarationId, row }: { declarationId: string; row: ParticularRow }) {
-  const comments = useContext(DeclarationCommentsContext);
-  const count = comments?.count?.(declarationId, row);
-  return (
-    <Button size="xs" variant="light" aria-label={`Comments on ${row.particulars}`} disabled={!comments} onClick={() => comments?.open(declarationId, row)}>
-      Comments{count ? ` (${String(count)})` : ''}
-    </Button>
-  );
+function CommentButton({ declarationId, row, count, onAdded }: { declarationId: string; row: ParticularRow; count: number | undefined; onAdded: () => void }) {
+  return <ItemComments declarationId={declarationId} itemId={commentItemId(row)} itemLabel={row.particulars} count={count} onAdded={onAdded} />;
 }
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
@@ -115,6 +104,10 @@ export function DeclarationSummaryPage() {
   const userId = params.get('userId') ?? undefined;
   const year = financialYearStartFor(new Date());
   const summary = useDeclarationSummary(year, userId);
+  const [commentsVersion, setCommentsVersion] = useState(0);
+  const loaded = summary.data ?? null;
+  const itemIds = useMemo(() => (loaded ? [...new Set(particularsOf(loaded).filter((r) => r.commentable).map(commentItemId))] : []), [loaded]);
+  const counts = useCommentCounts(loaded?.declarationId, itemIds, commentsVersion);
   if (summary.isError) return <ErrorState message={errorMessage(summary.error, 'Failed to load the declaration summary')} onRetry={() => void summary.refetch()} />;
   if (summary.data === undefined) return <PageLoader label="Loading declaration summary" />;
   const s = summary.data;
@@ -185,7 +178,7 @@ export function DeclarationSummaryPage() {
                 <Table.Tr key={r.itemKey}>
                   <Table.Td>{r.particulars}</Table.Td>
                   <Table.Td ta="right">{money(r.amount)}</Table.Td>
-                  <Table.Td ta="right">{r.commentable ? <CommentButton declarationId={s.declarationId} row={r} /> : null}</Table.Td>
+                  <Table.Td ta="right">{r.commentable ? <CommentButton declarationId={s.declarationId} row={r} count={counts[commentItemId(r)]} onAdded={() => setCommentsVersion((v) => v + 1)} /> : null}</Table.Td>
                 </Table.Tr>
               ))
             )}

@@ -29,10 +29,12 @@ test('employee uploads a proof and submits POI; reviewer comments and allows les
   const as = (token: string) => ({ Authorization: `Bearer ${token}` });
   expect((await request.post('/backend/api/ITDeclaration/config', { headers: as(admin.token), data: { endDate: lockDate, ...year } })).status()).toBe(200);
   expect((await request.post('/backend/api/POI/config', { headers: as(admin.token), data: { endDate: lockDate, ...year, processPayrollFromMonth: '04', mandateReviewerCommentsForPartialApproval: true } })).status()).toBe(200);
-  const declared = await request.post('/backend/api/ITDeclaration/declarations', {
-    headers: as(member.token),
-    data: { ...year, deductions: [{ deductionItemId: 101, declaredAmount: 100000 }], isDraft: false, isSubmitted: true },
-  });
+  // The member may already have this year's declaration (declarations.spec.ts makes one): update it then.
+  const existing = (await (await request.get(`/backend/api/ITDeclaration/declarations?financialYearStart=${String(fy)}&financialYearEnd=${String(fy + 1)}`, { headers: as(member.token) })).json()) as { data: { id: string } | null };
+  const body = { ...year, deductions: [{ deductionItemId: 101, declaredAmount: 100000 }], isDraft: false, isSubmitted: true };
+  const declared = existing.data
+    ? await request.put(`/backend/api/ITDeclaration/declarations/${existing.data.id}`, { headers: as(member.token), data: body })
+    : await request.post('/backend/api/ITDeclaration/declarations', { headers: as(member.token), data: body });
   expect(declared.status(), await declared.text()).toBe(200);
 
   // The employee: landing → form, a proof for the PPF row, the actual amount, Submit.

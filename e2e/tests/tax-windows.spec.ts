@@ -11,8 +11,19 @@ import { DEMO, apiLogin, login } from './helpers';
 test('release the IT declaration window, add a reminder with bold text, lock it', async ({ page, request }) => {
   const seeded = await apiLogin(request, DEMO.administrator);
   const auth = { authorization: `Bearer ${seeded.token}` };
-  const current = ((await (await request.get('/backend/api/ITDeclaration/config', { headers: auth })).json()) as { data: { id: string } | null }).data;
-  if (current) expect((await request.post('/backend/api/ITDeclaration/config/lock', { headers: auth, data: { id: current.id } })).status()).toBeLessThan(300);
+  const current = ((await (await request.get('/backend/api/ITDeclaration/config', { headers: auth })).json()) as {
+    data: { id: string; reminders: { id: string; daysBeforeLockDate: number }[] } | null;
+  }).data;
+  if (current) {
+    // Start from the seeded window's two default reminders, whatever other browser tests added to it.
+    for (const r of current.reminders.filter((x) => x.daysBeforeLockDate !== 5 && x.daysBeforeLockDate !== 1)) {
+      expect((await request.delete(`/backend/api/ITDeclaration/reminders/${r.id}`, { headers: auth })).status()).toBeLessThan(300);
+    }
+    expect((await request.post('/backend/api/ITDeclaration/config/lock', { headers: auth, data: { id: current.id } })).status()).toBeLessThan(300);
+  }
+  // The proofs window locked too (other browser tests release it).
+  const poi = ((await (await request.get('/backend/api/POI/config', { headers: auth })).json()) as { data: { id: string; status: number } | null }).data;
+  if (poi) expect((await request.post('/backend/api/POI/config/lock', { headers: auth, data: { id: poi.id } })).status()).toBeLessThan(500);
   await login(page, DEMO.administrator);
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 
@@ -28,6 +39,9 @@ test('release the IT declaration window, add a reminder with bold text, lock it'
   // The seeded window's lock date (this month's end) is filled in; the empty-date message is the component test's
   // (WindowPreferences.test.tsx).
   await page.getByLabel('Allow regime switch').check();
+  // Reminder e-mails on (another browser test may have saved the window with them off).
+  const remindersOn = page.getByLabel('Enable e-mail reminder');
+  if (!(await remindersOn.isChecked())) await remindersOn.check();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const release = page.getByRole('dialog', { name: 'Release IT Declaration' });
   const confirm = release.getByRole('button', { name: 'Yes, Update & Release' });

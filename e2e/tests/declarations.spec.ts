@@ -21,7 +21,10 @@ test('declare rent and 80C, submit, see the summary; the payroll TDS explains th
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 
   // Landing: the window is open.
+  // My Investments opens on Form 16 (platform §2.1); its Declaration section is the landing.
   await page.goto('/payroll/taxes');
+  await expect(page).toHaveURL(/\/payroll\/taxes\/form16$/);
+  await page.getByRole('tablist', { name: 'My Investments sections' }).getByRole('tab', { name: 'Declaration' }).click();
   await expect(page).toHaveURL(/\/payroll\/taxes\/employeeITDeclaration$/);
   await expect(page.getByText('Investment Declaration is open now!')).toBeVisible();
   await page.getByRole('link', { name: 'Declare Investments' }).click();

@@ -13,6 +13,7 @@ import { PATHS } from './paths';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 import { form16ManagementRoute, taxesForm16Routes } from './form16-routes';
+import { InvestmentsArea } from '../features/investments/InvestmentsArea';
 
 const account = () => import('../features/account');
 const access = () => import('../features/access');
@@ -279,11 +280,12 @@ export const routes: RouteObject[] = [
                         path: 'taxes',
                         element: (
                           <RequireFeature feature="ITDeclaration">
-                            <Outlet />
+                            <InvestmentsArea />
                           </RequireFeature>
                         ),
                         children: [
-                          { index: true, element: <Navigate to="employeeITDeclaration" replace /> },
+                          // The bare /payroll/taxes goes to form16 (platform §2.1); 'declaration' is the declaration's landing.
+                          { path: 'declaration', element: <Navigate to="../employeeITDeclaration" replace /> },
                           { path: 'employeeITDeclaration', element: <DeclarationLandingPage /> },
                           { path: 'employeeITDeclaration/overallSummary', element: <DeclarationSummaryPage /> },
                           { path: 'employeeDeclaration', element: <DeclarationFormPage /> },
@@ -322,10 +324,11 @@ export const routes: RouteObject[] = [
                         path: 'taxes',
                         element: (
                           <RequireFeature feature="POI">
-                            <Outlet />
+                            <InvestmentsArea />
                           </RequireFeature>
                         ),
                         children: [
+                          { path: 'proofOfInvestment', element: <Navigate to="../initialemployeePOI" replace /> },
                           { path: 'initialemployeePOI', element: <PoiLandingPage /> },
                           { path: 'employeePOI', element: <PoiFormPage /> },
                           { path: 'summaryPOI', element: <PoiSummaryPage /> },
@@ -422,13 +425,15 @@ export const routes: RouteObject[] = [
                         ],
                       },
                       form16ManagementRoute,
-                      { path: 'taxes', children: [...taxesForm16Routes] },
+                      { path: 'taxes', element: <InvestmentsArea />, children: [...taxesForm16Routes] },
                       {
                         // Regime comparison and switch (issue 12 item 7): every role, for their own salary and declaration.
                         path: 'taxes/taxCalculator',
                         element: (
                           <RequireFeature feature="ITDeclaration">
-                            <TaxCalculatorPage />
+                            <InvestmentsArea>
+                              <TaxCalculatorPage />
+                            </InvestmentsArea>
                           </RequireFeature>
                         ),
                       },

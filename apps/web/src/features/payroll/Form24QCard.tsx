@@ -103,10 +103,18 @@ function Form24QBody() {
                       {monthLabel(m.month)}
                       {c.missingMonths.includes(m.month) ? ' (not finalized)' : ''}
                     </Table.Td>
-                    <Table.Td ta="right">{m.deductees}</Table.Td>
-                    <Table.Td ta="right">{inr(m.amountPaid)}</Table.Td>
-                    <Table.Td ta="right">{inr(m.tdsDeducted)}</Table.Td>
-                    <Table.Td ta="right">{inr(m.tdsDeposited)}</Table.Td>
+                    {c.missingMonths.includes(m.month) ? (
+                      <Table.Td colSpan={4} ta="right" c="dimmed">
+                        —
+                      </Table.Td>
+                    ) : (
+                      <>
+                        <Table.Td ta="right">{m.deductees}</Table.Td>
+                        <Table.Td ta="right">{inr(m.amountPaid)}</Table.Td>
+                        <Table.Td ta="right">{inr(m.tdsDeducted)}</Table.Td>
+                        <Table.Td ta="right">{inr(m.tdsDeposited)}</Table.Td>
+                      </>
+                    )}
                   </Table.Tr>
                 ))}
                 <Table.Tr fw={700}>

@@ -153,7 +153,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     payrollLocks,
     payrollReports,
     payrollBank: new PayrollBankService({ clock, reports: payrollReports }),
-    payrollFilings: new PayrollFilingsService({ clock, reports: payrollReports, components: salaryComponents }),
+    payrollFilings: new PayrollFilingsService({ clock, reports: payrollReports, components: salaryComponents, declarations }),
     payslipDocuments,
     payrollSettings,
     payrollRun,

@@ -250,3 +250,80 @@ export const ledgerAccountsInputSchema = z.object({
     }),
 });
 export type LedgerAccountsInput = z.infer<typeof ledgerAccountsInputSchema>;
+
+// ——— Form 24Q (issue 13 item 4) ———
+//
+//   GET /PayrollFilings/Form24Q/check?financialYear=2025-26&quarter=4          form24QCheckReplySchema
+//   GET /PayrollFilings/Form24Q/annexure.xlsx?financialYear=2025-26&quarter=4  Annexure I (+ II in Q4) and the validation list
+
+export const FORM24Q_MSG = {
+  financialYear: 'Financial year must be written as 2025-26',
+  quarter: 'Quarter must be 1, 2, 3 or 4',
+  nothingFinalized: (quarter: number, financialYear: string) => `No month of Q${String(quarter)} ${financialYear} is finalized: there is nothing to report yet`,
+  monthNotFinalized: (month: string) => `${monthLabel(month)} is not finalized: its payslips are not in this export`,
+} as const;
+
+/** 'YYYY-YY' (2025-26) → 2025, or null. */
+export function form24QYearStart(financialYear: string): number | null {
+  const m = /^(\d{4})-(\d{2})$/.exec(financialYear);
+  if (!m) return null;
+  const start = Number(m[1]);
+  return (start + 1) % 100 === Number(m[2]) ? start : null;
+}
+
+export const form24QQuerySchema = z.object({
+  financialYear: z
+    .string({ error: FORM24Q_MSG.financialYear })
+    .trim()
+    .refine((v) => form24QYearStart(v) !== null, { error: FORM24Q_MSG.financialYear }),
+  quarter: z.enum(['1', '2', '3', '4'], { error: FORM24Q_MSG.quarter }).transform((v) => Number(v) as 1 | 2 | 3 | 4),
+});
+export type Form24QQuery = z.infer<typeof form24QQuerySchema>;
+
+const form24QTotalsSchema = z.object({ deductees: z.number().int(), amountPaid: z.number(), tdsDeducted: z.number(), tdsDeposited: z.number() });
+
+export const form24QCheckSchema = z.object({
+  financialYear: z.string(),
+  quarter: z.number().int(),
+  months: z.array(z.string()),
+  /** Months of the quarter with no finalized payroll (not in the export). */
+  missingMonths: z.array(z.string()),
+  tan: z.string().nullable(),
+  fileName: z.string(),
+  annexureI: z.array(
+    z.object({
+      userId: z.string(),
+      employeeNumber: z.string().nullable(),
+      name: z.string(),
+      month: z.string(),
+      pan: z.string(),
+      dateOfPayment: z.string(),
+      amountPaid: z.number(),
+      tdsDeducted: z.number(),
+      tdsDeposited: z.number(),
+    }),
+  ),
+  monthTotals: z.array(form24QTotalsSchema.extend({ month: z.string() })),
+  totals: form24QTotalsSchema,
+  /** Q4 only. */
+  annexureII: z
+    .array(
+      z.object({
+        userId: z.string(),
+        employeeNumber: z.string().nullable(),
+        name: z.string(),
+        pan: z.string(),
+        newRegime: z.enum(['Y', 'N']),
+        grossSalary: z.number(),
+        taxableIncome: z.number(),
+        totalTax: z.number(),
+        tds: z.number(),
+      }),
+    )
+    .nullable(),
+  organisationErrors: z.array(z.string()),
+  errors: z.array(filingIssueSchema),
+  warnings: z.array(z.string()),
+});
+export type Form24QCheck = z.infer<typeof form24QCheckSchema>;
+export const form24QCheckReplySchema = envelope(form24QCheckSchema);

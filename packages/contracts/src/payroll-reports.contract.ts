@@ -9,7 +9,7 @@ import { listEnvelope } from './envelope';
  */
 
 /** The outputs the log knows; a new output adds its kind and label here. */
-export const PAYROLL_REPORT_KINDS = ['register', 'bank', 'bank-return', 'ecr', 'esic', 'pt', 'lwf', 'journal', 'settlement'] as const;
+export const PAYROLL_REPORT_KINDS = ['register', 'bank', 'bank-return', 'ecr', 'esic', 'pt', 'lwf', 'journal', 'settlement', 'form24q'] as const;
 export type PayrollReportKind = (typeof PAYROLL_REPORT_KINDS)[number];
 export const PAYROLL_REPORT_KIND_LABELS: Record<PayrollReportKind, string> = {
   register: 'Payroll register',
@@ -21,6 +21,7 @@ export const PAYROLL_REPORT_KIND_LABELS: Record<PayrollReportKind, string> = {
   lwf: 'LWF statement',
   journal: 'Payroll journal',
   settlement: 'Settlement statement',
+  form24q: 'Form 24Q annexures',
 };
 
 /** The label of a kind, or the kind itself for one this code does not know yet. */

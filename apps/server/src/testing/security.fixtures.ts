@@ -343,6 +343,9 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'GET /PayrollRuns/{id}/filings/journal': { path: { id: ids.finalizedRunId } },
     'GET /PayrollRuns/{id}/filings/journal.xlsx': { path: { id: ids.finalizedRunId } },
     'GET /PayrollRuns/{id}/filings/journal.csv': { path: { id: ids.finalizedRunId } },
+    // Q1 of 2024-25 holds the finalized April 2024.
+    'GET /PayrollFilings/Form24Q/check': { query: { financialYear: '2024-25', quarter: '1' } },
+    'GET /PayrollFilings/Form24Q/annexure.xlsx': { query: { financialYear: '2024-25', quarter: '1' } },
     'GET /PayrollLedgerAccounts': { query: { runId: ids.finalizedRunId } },
     'PUT /PayrollLedgerAccounts': { body: { accounts: [{ section: 'earning', code: 'BASIC', accountCode: '5001', accountName: 'Salaries and wages' }, { section: 'total', code: 'NET_PAY', accountCode: '2110', accountName: 'Salary payable' }] } },
     'PUT /PayrollSettings': { body: ids.payrollSettings },

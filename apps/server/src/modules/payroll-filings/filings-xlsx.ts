@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { ESIC_TEMPLATE_HEADERS, type EsicRow, type LwfStateStatement, type PayrollJournal, type PtStateStatement } from '@tankha/domain';
+import { ESIC_TEMPLATE_HEADERS, FORM24Q_ANNEXURE_I_HEADERS, FORM24Q_ANNEXURE_II_HEADERS, type Form24Q, type EsicRow, type LwfStateStatement, type PayrollJournal, type PtStateStatement } from '@tankha/domain';
 import { monthLabel } from '@tankha/contracts';
 
 /**
@@ -227,4 +227,84 @@ export function buildJournalCsv(heading: JournalHeading, journal: PayrollJournal
     lines.push([heading.date, heading.reference, l.accountCode, l.accountName, csvAmount(l.debitPaise), csvAmount(l.creditPaise), l.narration].map(csvField).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * Form 24Q (issue 13 item 4): "Annexure I" (one row per employee per month of the quarter, month
+ * totals after each month), "Annexure II" in Q4 (the year per employee) and "Validation" (every
+ * problem listed, or that there is none). PANs are text; money in rupees.
+ */
+export async function buildForm24QXlsx(heading: { organisationName: string; tan: string | null; financialYear: string; quarter: number; missingMonths: readonly string[] }, form: Form24Q): Promise<Buffer> {
+  const book = newBook();
+  const subtitle = `TAN ${heading.tan ?? '(not set)'} · Financial year ${heading.financialYear} · Q${String(heading.quarter)} (${form.months.map(monthLabel).join(', ')})`;
+
+  const one = book.addWorksheet('Annexure I');
+  titled(one, `${heading.organisationName} — Form 24Q Annexure I (salary paid and TDS deducted)`, subtitle);
+  [8, 12, 16, 14, 30, 10, 14, 14, 18, 16, 16].forEach((w, i) => (one.getColumn(i + 1).width = w));
+  one.getColumn(4).numFmt = '@';
+  const header = one.getRow(4);
+  header.values = [...FORM24Q_ANNEXURE_I_HEADERS];
+  styleHeader(header, 9);
+  let row = 5;
+  let sl = 0;
+  for (const month of form.monthTotals) {
+    for (const r of form.annexureI.filter((x) => x.month === month.month)) {
+      sl += 1;
+      one.getRow(row).values = [sl, monthLabel(r.month), r.employeeNumber ?? '', r.pan, r.name, '192', r.dateOfPayment, r.dateOfDeduction, rupees(r.amountPaidPaise), rupees(r.tdsDeductedPaise), rupees(r.tdsDepositedPaise)];
+      row += 1;
+    }
+    const t = one.getRow(row);
+    t.values = ['', `Total ${monthLabel(month.month)}`, '', '', `${String(month.deductees)} employees`, '', '', '', rupees(month.amountPaidPaise), rupees(month.tdsDeductedPaise), rupees(month.tdsDepositedPaise)];
+    boldTotals(t);
+    row += 1;
+  }
+  const total = one.getRow(row);
+  total.values = ['', 'Total for the quarter', '', '', `${String(form.totals.deductees)} employees`, '', '', '', rupees(form.totals.amountPaidPaise), rupees(form.totals.tdsDeductedPaise), rupees(form.totals.tdsDepositedPaise)];
+  boldTotals(total);
+  for (const col of [9, 10, 11]) for (let r = 5; r <= row; r += 1) one.getCell(r, col).numFmt = RUPEES_FORMAT;
+
+  if (form.annexureII) {
+    const two = book.addWorksheet('Annexure II');
+    titled(two, `${heading.organisationName} — Form 24Q Annexure II (salary for the financial year ${heading.financialYear})`, subtitle);
+    two.getColumn(3).numFmt = '@';
+    FORM24Q_ANNEXURE_II_HEADERS.forEach((_, i) => (two.getColumn(i + 1).width = i === 3 ? 30 : i < 3 ? 14 : 16));
+    const h = two.getRow(4);
+    h.values = [...FORM24Q_ANNEXURE_II_HEADERS];
+    styleHeader(h, 6);
+    let r2 = 5;
+    form.annexureII.forEach((r, i) => {
+      two.getRow(r2).values = [
+        i + 1,
+        r.employeeNumber ?? '',
+        r.pan,
+        r.name,
+        r.newRegime,
+        ...[r.grossSalaryPaise, r.exemptionsPaise, r.standardDeductionPaise, r.professionalTaxPaise, r.incomeFromSalaryPaise, r.chapterVIAPaise, r.taxableIncomePaise, r.taxPaise, r.rebatePaise, r.surchargePaise, r.cessPaise, r.totalTaxPaise, r.tdsPaise, r.balancePaise].map(rupees),
+      ];
+      r2 += 1;
+    });
+    if (form.annexureII.length === 0) two.getCell(r2, 1).value = 'No employee was paid in this financial year';
+    for (let c = 6; c <= FORM24Q_ANNEXURE_II_HEADERS.length; c += 1) for (let r = 5; r < r2; r += 1) two.getCell(r, c).numFmt = RUPEES_FORMAT;
+  }
+
+  const check = book.addWorksheet('Validation');
+  check.getColumn(1).width = 16;
+  check.getColumn(2).width = 30;
+  check.getColumn(3).width = 16;
+  check.getColumn(4).width = 90;
+  const vh = check.getRow(1);
+  vh.values = ['Employee reference no.', 'Name', 'Field', 'Problem'];
+  styleHeader(vh);
+  let r3 = 2;
+  const problems: [string, string, string, string][] = [
+    ...form.organisationErrors.map((m): [string, string, string, string] => ['', heading.organisationName, 'tan', m]),
+    ...heading.missingMonths.map((m): [string, string, string, string] => ['', '', 'month', `${monthLabel(m)} is not finalized: its payslips are not in this export`]),
+    ...form.errors.map((e): [string, string, string, string] => [e.employeeNumber ?? '', e.name, e.field, e.message]),
+  ];
+  for (const p of problems) {
+    check.getRow(r3).values = p;
+    r3 += 1;
+  }
+  if (problems.length === 0) check.getCell(2, 1).value = 'No problems found';
+  return bytesOf(book);
 }

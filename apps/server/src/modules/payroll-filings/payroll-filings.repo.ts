@@ -257,3 +257,65 @@ export async function replaceLedgerAccounts(tdb: TenantDb, rows: readonly Ledger
   if (rows.length === 0) return;
   await tdb.tx.insert(payrollLedgerAccounts).values(rows.map((r) => ({ tenantId: tdb.tenantId, ...r, updatedBy, updatedAt: now })));
 }
+
+// ——— Form 24Q (issue 13 item 4) ———
+
+export interface IssuedRunRow {
+  id: string;
+  month: string;
+  payDate: string;
+}
+
+/** The finalized or paid runs of these months. */
+export async function findIssuedRuns(tdb: TenantDb, months: readonly string[]): Promise<IssuedRunRow[]> {
+  if (months.length === 0) return [];
+  return tdb.tx
+    .select({ id: payrollRuns.id, month: payrollRuns.month, payDate: payrollRuns.payDate })
+    .from(payrollRuns)
+    .where(and(eq(payrollRuns.tenantId, tdb.tenantId), inArray(payrollRuns.month, [...months]), inArray(payrollRuns.status, ['finalized', 'paid'])))
+    .orderBy(asc(payrollRuns.month));
+}
+
+export interface TdsPayslip {
+  runId: string;
+  userId: string;
+  employee: FilingEmployee & { pan: string | null };
+  grossPaise: number;
+  tdsPaise: number;
+}
+
+/** Every payslip of these runs with its TDS (Σ of its TDS lines), in the files' order; two queries. */
+export async function findTdsPayslips(tdb: TenantDb, runIds: readonly string[]): Promise<TdsPayslip[]> {
+  if (runIds.length === 0) return [];
+  const rows = await tdb.tx
+    .select({ id: payslips.id, runId: payslips.runId, userId: payslips.userId, employee: payslips.employee, grossPaise: payslips.grossPaise })
+    .from(payslips)
+    .where(and(eq(payslips.tenantId, tdb.tenantId), inArray(payslips.runId, [...runIds])))
+    .orderBy(sql`${payslips.employee}->>'employeeNumber' NULLS LAST`, sql`${payslips.employee}->>'name'`, asc(payslips.id));
+  const tds = await tdb.tx
+    .select({ payslipId: payslipLines.payslipId, amountPaise: sql<string>`sum(${payslipLines.amountPaise})` })
+    .from(payslipLines)
+    .innerJoin(payslips, eq(payslips.id, payslipLines.payslipId))
+    .where(and(eq(payslipLines.tenantId, tdb.tenantId), inArray(payslips.runId, [...runIds]), eq(payslipLines.section, 'deduction'), eq(payslipLines.code, 'TDS')))
+    .groupBy(payslipLines.payslipId);
+  const tdsOf = new Map(tds.map((t) => [t.payslipId, Number(t.amountPaise)]));
+  return rows.map((r) => {
+    const o = (parsed(r.employee) ?? {}) as Record<string, unknown>;
+    return { runId: r.runId, userId: r.userId, employee: { ...employeeOf(r.employee), pan: textOrNull(o.pan) }, grossPaise: r.grossPaise, tdsPaise: tdsOf.get(r.id) ?? 0 };
+  });
+}
+
+/** Today's PAN of these people (fixed in the record after a month was finalized). */
+export async function findPans(tdb: TenantDb, userIds: readonly string[]): Promise<Map<string, string | null>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tdb.tx
+    .select({ id: users.id, pan: users.pan })
+    .from(users)
+    .where(and(eq(users.tenantId, tdb.tenantId), inArray(users.id, [...new Set(userIds)])));
+  return new Map(rows.map((r) => [r.id, textOrNull(r.pan)]));
+}
+
+export async function findOrganisationTan(tdb: TenantDb): Promise<string | null> {
+  const [row] = await tdb.tx.select({ tan: tenants.tan }).from(tenants).where(eq(tenants.id, tdb.tenantId)).limit(1);
+  return textOrNull(row?.tan);
+}

@@ -3,6 +3,8 @@ import type { FastifyReply } from 'fastify';
 import {
   FILINGS_MSG,
   ecrCheckReplySchema,
+  form24QCheckReplySchema,
+  form24QQuerySchema,
   esicCheckReplySchema,
   journalReplySchema,
   ledgerAccountListReplySchema,
@@ -56,6 +58,10 @@ export const payrollFilingRoutes: FastifyPluginAsyncZod<{ services: Services }> 
   app.get('/PayrollRuns/:id/filings/journal', { config: download, schema: { tags, params, response: { 200: journalReplySchema } } }, async (request) => ok(await filings.journal(scopeOf(request), request.params.id)));
   app.get('/PayrollRuns/:id/filings/journal.xlsx', { config: download, schema: { tags, params, produces: [XLSX] } }, async (request, reply) => send(reply, await filings.journalFile(scopeOf(request), request.params.id, 'xlsx'), XLSX));
   app.get('/PayrollRuns/:id/filings/journal.csv', { config: download, schema: { tags, params, produces: ['text/csv'] } }, async (request, reply) => send(reply, await filings.journalFile(scopeOf(request), request.params.id, 'csv'), CSV));
+
+  // Form 24Q (issue 13 item 4): a quarter of the financial year, not a run.
+  app.get('/PayrollFilings/Form24Q/check', { config: download, schema: { tags, querystring: form24QQuerySchema, response: { 200: form24QCheckReplySchema } } }, async (request) => ok(await filings.form24QCheck(scopeOf(request), request.query)));
+  app.get('/PayrollFilings/Form24Q/annexure.xlsx', { config: download, schema: { tags, querystring: form24QQuerySchema, produces: [XLSX] } }, async (request, reply) => send(reply, await filings.form24QFile(scopeOf(request), request.query), XLSX));
 
   {
     const ledgerTags = ['Payroll ledger accounts'];

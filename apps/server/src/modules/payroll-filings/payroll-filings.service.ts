@@ -7,6 +7,10 @@ import {
   monthLabel,
   type EcrCheck,
   type EsicCheck,
+  type Form24QCheck,
+  type Form24QQuery,
+  FORM24Q_MSG,
+  form24QYearStart,
   type Journal,
   type LedgerAccountRow,
   type LedgerAccountsInput,
@@ -39,13 +43,19 @@ import {
   type PtStateStatement,
   type StatutoryGender,
   LOAN_RECOVERY_CODE,
+  buildForm24Q,
+  quarterMonths,
+  type Form24Q,
+  type Form24QPayment,
+  type Form24QYearInput,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import type { Scope, TenantScope } from '../../platform/tenancy';
+import type { DeclarationService } from '../declarations/declarations.service';
 import type { PayrollReportService } from '../payroll-reports/payroll-reports.service';
 import type { SalaryComponentsService } from '../salary/salary-components.service';
-import { buildEsicXlsx, buildJournalCsv, buildJournalXlsx, buildLwfXlsx, buildPtXlsx } from './filings-xlsx';
+import { buildForm24QXlsx, buildEsicXlsx, buildJournalCsv, buildJournalXlsx, buildLwfXlsx, buildPtXlsx } from './filings-xlsx';
 import * as repo from './payroll-filings.repo';
 
 /** Only a finalized month's payslips never change: the returns are filed from them. */
@@ -128,7 +138,7 @@ const issuesOut = (issues: readonly FilingIssue[]): WireIssue[] => issues.map((i
  * payslips (which never change) and each download is recorded in the payroll reports log.
  */
 export class PayrollFilingsService {
-  constructor(private readonly deps: { clock: Clock; reports: Pick<PayrollReportService, 'record'>; components: Pick<SalaryComponentsService, 'earnings' | 'deductions' | 'statutory'> }) {}
+  constructor(private readonly deps: { clock: Clock; reports: Pick<PayrollReportService, 'record'>; components: Pick<SalaryComponentsService, 'earnings' | 'deductions' | 'statutory'>; declarations: Pick<DeclarationService, 'positionOf'> }) {}
 
   // ——— What a month can file ———
 
@@ -390,6 +400,108 @@ export class PayrollFilingsService {
     return this.ledgerAccounts(scope);
   }
 
+  // ——— Form 24Q (issue 13 item 4) ———
+
+  /** GET /PayrollFilings/Form24Q/check: the annexures' rows, totals and what the return would be rejected for. */
+  async form24QCheck(scope: Scope, query: Form24QQuery): Promise<Form24QCheck> {
+    const { form, tan, missingMonths } = await this.form24QOf(scope, query);
+    return {
+      financialYear: query.financialYear,
+      quarter: query.quarter,
+      months: form.months,
+      missingMonths,
+      tan,
+      fileName: form24QFileName(query.financialYear, query.quarter),
+      annexureI: form.annexureI.map((r) => ({
+        userId: r.userId,
+        employeeNumber: r.employeeNumber,
+        name: r.name,
+        month: r.month,
+        pan: r.pan,
+        dateOfPayment: r.dateOfPayment,
+        amountPaid: rupees(r.amountPaidPaise),
+        tdsDeducted: rupees(r.tdsDeductedPaise),
+        tdsDeposited: rupees(r.tdsDepositedPaise),
+      })),
+      monthTotals: form.monthTotals.map((t) => ({ month: t.month, ...totalsOut(t) })),
+      totals: totalsOut(form.totals),
+      annexureII:
+        form.annexureII?.map((r) => ({
+          userId: r.userId,
+          employeeNumber: r.employeeNumber,
+          name: r.name,
+          pan: r.pan,
+          newRegime: r.newRegime,
+          grossSalary: rupees(r.grossSalaryPaise),
+          taxableIncome: rupees(r.taxableIncomePaise),
+          totalTax: rupees(r.totalTaxPaise),
+          tds: rupees(r.tdsPaise),
+        })) ?? null,
+      organisationErrors: form.organisationErrors,
+      errors: issuesOut(form.errors),
+      warnings: missingMonths.map((m) => FORM24Q_MSG.monthNotFinalized(m)),
+    };
+  }
+
+  /**
+   * GET /PayrollFilings/Form24Q/annexure.xlsx: Annexure I (and II in Q4) with the validation list as
+   * a sheet of its own. Given even with problems listed (the return is prepared from it in the
+   * utility, where the PAN is corrected); refused only when no month of the quarter is finalized.
+   */
+  async form24QFile(scope: Scope, query: Form24QQuery): Promise<DownloadedFile> {
+    const { form, tan, missingMonths } = await this.form24QOf(scope, query);
+    const fileName = form24QFileName(query.financialYear, query.quarter);
+    const bytes = await buildForm24QXlsx({ organisationName: await repo.findOrganisationName(scope.db), tan, financialYear: query.financialYear, quarter: query.quarter, missingMonths }, form);
+    await this.deps.reports.record(scope, {
+      runId: null,
+      month: form.months[2] ?? '',
+      kind: 'form24q',
+      fileName,
+      summary: {
+        employees: form.totals.deductees,
+        total: rupees(form.totals.tdsDeductedPaise),
+        financialYear: query.financialYear,
+        quarter: query.quarter,
+        amountPaid: rupees(form.totals.amountPaidPaise),
+        errors: form.errors.length + form.organisationErrors.length,
+      },
+    });
+    return { bytes, fileName };
+  }
+
+  private async form24QOf(scope: Scope, query: Form24QQuery): Promise<{ form: Form24Q; tan: string | null; missingMonths: string[] }> {
+    const { db: tdb } = scope;
+    const yearStart = form24QYearStart(query.financialYear) ?? 0;
+    const months = quarterMonths(yearStart, query.quarter);
+    const runs = await repo.findIssuedRuns(tdb, months);
+    if (runs.length === 0) throw conflict(FORM24Q_MSG.nothingFinalized(query.quarter, query.financialYear));
+    const missingMonths = months.filter((m) => !runs.some((r) => r.month === m));
+    const slips = await repo.findTdsPayslips(tdb, runs.map((r) => r.id));
+    const runOf = new Map(runs.map((r) => [r.id, r]));
+    // Q4: every employee paid in the year, with the TDS of all the year's finalized payslips.
+    const yearSlips = query.quarter === 4 ? await repo.findTdsPayslips(tdb, (await repo.findIssuedRuns(tdb, [1, 2, 3, 4].flatMap((q) => quarterMonths(yearStart, q as 1 | 2 | 3 | 4)))).map((r) => r.id)) : [];
+    const [pans, tan] = await Promise.all([repo.findPans(tdb, [...slips, ...yearSlips].map((s) => s.userId)), repo.findOrganisationTan(tdb)]);
+    const panOf = (s: repo.TdsPayslip) => (pans.has(s.userId) ? (pans.get(s.userId) ?? null) : s.employee.pan);
+    const payments: Form24QPayment[] = slips.map((s) => {
+      const run = runOf.get(s.runId);
+      return { userId: s.userId, employeeNumber: s.employee.employeeNumber, name: s.employee.name, pan: panOf(s), month: run?.month ?? '', payDate: run?.payDate ?? '', grossPaise: s.grossPaise, tdsPaise: s.tdsPaise };
+    });
+    const year: Form24QYearInput[] = [];
+    if (query.quarter === 4) {
+      const byUser = new Map<string, { slip: repo.TdsPayslip; tdsPaise: number }>();
+      for (const s of yearSlips) {
+        const seen = byUser.get(s.userId);
+        byUser.set(s.userId, { slip: s, tdsPaise: (seen?.tdsPaise ?? 0) + s.tdsPaise });
+      }
+      for (const { slip, tdsPaise } of byUser.values()) {
+        const { position, regime } = await this.deps.declarations.positionOf(scope, slip.userId, yearStart);
+        year.push({ userId: slip.userId, employeeNumber: slip.employee.employeeNumber, name: slip.employee.name, pan: panOf(slip), regime, tax: position.tax, tdsForYearPaise: tdsPaise });
+      }
+      year.sort((a, b) => (a.employeeNumber ?? '\uffff').localeCompare(b.employeeNumber ?? '\uffff') || a.name.localeCompare(b.name));
+    }
+    return { form: buildForm24Q({ financialYearStart: yearStart, quarter: query.quarter, tan, payments, year }), tan, missingMonths };
+  }
+
   // ——— Building blocks ———
 
   private async monthData(scope: Scope, runId: string): Promise<MonthData> {
@@ -501,4 +613,6 @@ export const esicFileName = (month: string) => `ESIC-Contribution-${fileMonth(mo
 export const ptFileName = (month: string) => `Professional-Tax-${fileMonth(month)}.xlsx`;
 export const lwfFileName = (month: string) => `LWF-${fileMonth(month)}.xlsx`;
 export const journalFileName = (month: string, format: 'xlsx' | 'csv') => `Payroll-Journal-${fileMonth(month)}.${format}`;
+export const form24QFileName = (financialYear: string, quarter: number) => `Form24Q-Q${String(quarter)}-${financialYear}.xlsx`;
+const totalsOut = (t: Form24Q['totals']) => ({ deductees: t.deductees, amountPaid: rupees(t.amountPaidPaise), tdsDeducted: rupees(t.tdsDeductedPaise), tdsDeposited: rupees(t.tdsDepositedPaise) });
 const journalReference = (month: string) => `PAYROLL-${month}`;

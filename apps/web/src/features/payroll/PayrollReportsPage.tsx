@@ -30,6 +30,7 @@ import { useRuns } from './payroll.api';
 import { RegisterButton, hasRegister } from './RegisterDownload';
 import { RunStatusBadge } from './RunSummary';
 import { StatutoryFiles } from './StatutoryFiles';
+import { Form24QCard } from './Form24QCard';
 
 /**
  * One output of a payroll month on the Reports page: what it is, when the month has it, and its
@@ -157,6 +158,9 @@ export function PayrollReportsPage() {
 
       {/* The month's returns and journal (ECR, ESIC, PT, LWF, journal): shown for a finalized month to who may download them. */}
       {run && <StatutoryFiles key={run.id} run={run} />}
+
+      {/* Form 24Q is per quarter of the financial year, not per month (issue 13 item 4). */}
+      <Form24QCard />
 
       {month && (
         <Stack gap="xs">

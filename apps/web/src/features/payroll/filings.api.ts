@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   ecrCheckReplySchema,
+  form24QCheckReplySchema,
+  type Form24QCheck,
   esicCheckReplySchema,
   ledgerAccountListReplySchema,
   payrollFilingsReplySchema,
@@ -69,4 +71,19 @@ export function useLedgerAccounts(runId: string | null) {
 
 export async function saveLedgerAccounts(input: LedgerAccountsInput): Promise<LedgerAccountRow[]> {
   return (await api.put('/PayrollLedgerAccounts', ledgerAccountListReplySchema, input, { quiet: true })).data;
+}
+
+// ——— Form 24Q (issue 13 item 4) ———
+
+export function useForm24QCheck(financialYear: string, quarter: number) {
+  return useQuery({
+    queryKey: [PAYROLL_KEY, 'form24q', financialYear, quarter],
+    queryFn: async ({ signal }): Promise<Form24QCheck> =>
+      (await api.get('/PayrollFilings/Form24Q/check', form24QCheckReplySchema, { quiet: true, signal, query: { financialYear, quarter: String(quarter) } })).data,
+    retry: false,
+  });
+}
+
+export async function downloadForm24Q(financialYear: string, quarter: number, fileName: string): Promise<void> {
+  await apiDownload('/PayrollFilings/Form24Q/annexure.xlsx', fileName, { quiet: true, query: { financialYear, quarter: String(quarter) } });
 }

@@ -4,3 +4,4 @@ export * from './ecr';
 export * from './esic';
 export * from './state-levies';
 export * from './journal';
+export * from './form24q';

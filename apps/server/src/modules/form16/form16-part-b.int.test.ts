@@ -35,7 +35,7 @@ describe.each(BACKENDS)('Form 16 Part B generated from the payroll (%s)', (backe
   };
   const error = (res: Reply, status: number) => {
     expect(res.statusCode, res.body).toBe(status);
-    return res.json() as { message: string };
+    return res.json() as { message: string; errors?: Record<string, string> };
   };
   const generateOne = (user: SessionUser, employeeId: string, financialYear = YEAR) => call(user, 'POST', `/Form16/part-b/generate/${employeeId}`, { financialYear });
   const generateAll = (user: SessionUser, financialYear = YEAR) => call(user, 'POST', '/Form16/part-b/generate', { financialYear });
@@ -150,7 +150,7 @@ describe.each(BACKENDS)('Form 16 Part B generated from the payroll (%s)', (backe
     expect(error(await generateOne(admin, member.id, '2024-2025'), 400).message).toBe(FORM16_MSG.partBNoPayroll);
     expect(error(await generateAll(admin, '2024-2025'), 400).message).toBe(FORM16_MSG.partBNoPayrollAll);
     expect(error(await generateAll(admin, '2026-2027'), 400).message).toBe(FORM16_MSG.futureYear);
-    expect(error(await generateAll(admin, '2025-26'), 400).message).toBe(FORM16_MSG.financialYear);
+    expect(error(await generateAll(admin, '2025-26'), 400).errors?.financialYear).toBe(FORM16_MSG.financialYear);
     expect(error(await generateAll(admin, '2023-2024'), 400).message).toBe(FORM16_MSG.partBNoTaxRules('2023-2024'));
     expect(error(await generateOne(admin, '00000000-0000-4000-8000-000000000000'), 404).message).toBe(FORM16_MSG.employeeNotFound);
   });

@@ -5,7 +5,6 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/tenancy';
 import { declarationsForRun } from '../declarations/declarations.service';
 import { ageBandOf } from '../payroll/payroll.compute';
-import type { StoredYtd } from '../payroll/payroll.repo';
 import { renderForm16PartBPdf, partBFileName, type Form16PartBEmployer } from './form16-part-b-pdf';
 import * as repo from './form16-part-b.repo';
 import * as formRepo from './form16.repo';
@@ -63,7 +62,7 @@ export class Form16PartBService {
       const last = mine.at(-1);
       const first = mine[0];
       if (!last || !first) continue;
-      const ytd = parseJson<StoredYtd>(last.ytd);
+      const ytd = parseJson<{ taxableGrossPaise: number }>(last.ytd);
       const months = new Map<string, TaxSalaryMonth>();
       let professionalTaxPaise = 0;
       let employeeEpfPaise = 0;

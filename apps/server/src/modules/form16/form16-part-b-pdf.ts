@@ -42,7 +42,8 @@ export interface Form16PartBDocument {
   generatedOn: string;
 }
 
-const money = (paise: number) => formatInr(paise);
+/** formatInr writes a zero as '0'; the form's amount column shows ₹0.00. */
+const money = (paise: number) => (paise === 0 ? '₹0.00' : formatInr(paise));
 const orDash = (v: string | null | undefined) => (v?.trim() ? v.trim() : DASH);
 const assessmentYear = (fy: string) => {
   const start = Number(fy.slice(0, 4)) + 1;
@@ -123,7 +124,7 @@ export function renderForm16PartBPdf(d: Form16PartBDocument): Promise<Buffer> {
   l.y += l.text('FORM NO. 16', MARGIN, l.y, CONTENT_WIDTH, { face: 'bold', size: 14, align: 'center' });
   l.y += l.text('[See rule 31(1)(a)]', MARGIN, l.y, CONTENT_WIDTH, { size: 8, color: MUTED, align: 'center' });
   l.y += 4 + l.text('PART B (Annexure) — Details of Salary Paid and any other income and tax deducted', MARGIN, l.y + 4, CONTENT_WIDTH, { face: 'bold', size: 10.5, color: ACCENT, align: 'center' });
-  l.y += 10;
+  l.y += 6;
 
   // Employer and employee.
   const pairs: [string, string, string, string][] = [
@@ -132,7 +133,7 @@ export function renderForm16PartBPdf(d: Form16PartBDocument): Promise<Buffer> {
     ['PAN of the deductor', orDash(d.employer.pan), 'PAN of the employee', orDash(d.employee.pan)],
     ['TAN of the deductor', orDash(d.employer.tan), 'Designation', orDash(d.employee.designation)],
     ['Financial year', d.financialYear, 'Assessment year', assessmentYear(d.financialYear)],
-    ['Period with the employer', `${d.firstMonth} to ${d.lastMonth}`, 'Opting out of taxation u/s 115BAC', b.optingOut115BAC ? 'Yes' : 'No'],
+    ['Period with the employer', `${d.firstMonth} to ${d.lastMonth}`, 'Opting out of s.115BAC', b.optingOut115BAC ? 'Yes' : 'No'],
   ];
   const pad = 8;
   const col = (CONTENT_WIDTH - 2 * pad - 12) / 2;
@@ -149,7 +150,7 @@ export function renderForm16PartBPdf(d: Form16PartBDocument): Promise<Buffer> {
     l.text(p[3], x2 + labelW, y, col - labelW, { size: 8.5, face: i === 0 ? 'bold' : 'regular' });
     y += (heights[i] ?? 0) + 4;
   });
-  l.y += boxH + 10;
+  l.y += boxH + 8;
 
   // The numbered rows.
   const amountW = 110;
@@ -164,33 +165,33 @@ export function renderForm16PartBPdf(d: Form16PartBDocument): Promise<Buffer> {
   for (const [num, label, amount, options] of rows(b)) {
     const indent = options?.indent ? 14 : 0;
     const labelW2 = CONTENT_WIDTH - numW - amountW - 20 - indent;
-    const style = { size: 8.5, face: options?.bold ? ('bold' as const) : ('regular' as const) };
+    const style = { size: 8, face: options?.bold ? ('bold' as const) : ('regular' as const) };
     const h = l.height(label, labelW2, style);
     if (l.ensure(h + 4)) header();
     l.text(num, MARGIN + 6 + indent, l.y, numW, style);
     l.text(label, MARGIN + 6 + indent + numW, l.y, labelW2, style);
     if (amount !== null) l.line(money(amount), RIGHT - amountW - 6, l.y, amountW, { ...style, align: 'right' });
-    l.y += h + 3;
-    l.rule(l.y - 1.5);
+    l.y += h + 2.5;
+    l.rule(l.y - 1.25);
   }
 
   // Tax deducted and the balance.
-  l.y += 6;
+  l.y += 4;
   l.ensure(70);
   const tail: [string, number][] = [
     ['Tax deducted at source by this employer (total of the payslips of the year)', b.tdsDeductedPaise],
     ['Tax deducted by previous employer(s), as reported (Form 12B)', b.previousEmployerTdsPaise],
     [b.balancePaise >= 0 ? 'Balance tax payable (19 - TDS)' : 'Tax deducted in excess (TDS - 19)', Math.abs(b.balancePaise)],
   ];
-  l.box(MARGIN, l.y, CONTENT_WIDTH, tail.length * 16 + 12, ACCENT_SOFT, ACCENT);
-  let ty = l.y + 6;
+  l.box(MARGIN, l.y, CONTENT_WIDTH, tail.length * 14 + 10, ACCENT_SOFT, ACCENT);
+  let ty = l.y + 5;
   tail.forEach(([label, amount], i) => {
     const style = { size: 9, face: i === tail.length - 1 ? ('bold' as const) : ('regular' as const) };
     l.text(label, MARGIN + 10, ty, CONTENT_WIDTH - amountW - 30, style);
     l.line(money(amount), RIGHT - amountW - 10, ty, amountW, { ...style, align: 'right' });
-    ty += 16;
+    ty += 14;
   });
-  l.y += tail.length * 16 + 20;
+  l.y += tail.length * 14 + 16;
   l.ensure(30);
   l.y += l.text(
     `Computed by the payroll from the finalized payslips of the year and the employee's income-tax declaration, in the ${b.regime === 0 ? 'old regime' : 'new regime (s.115BAC)'}. Generated on ${d.generatedOn}.`,

@@ -41,6 +41,7 @@ import { PreferencesService } from './modules/preferences/preferences.service';
 import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
 import { ReimbursementService } from './modules/reimbursements/reimbursements.service';
 import { Form16Service } from './modules/form16/form16.service';
+import { Form16PartBService } from './modules/form16/form16-part-b.service';
 import { DeclarationService } from './modules/declarations/declarations.service';
 import { RegimeService } from './modules/declarations/regime.service';
 import { DeclarationCommentService } from './modules/declaration-comments/declaration-comments.service';
@@ -87,6 +88,7 @@ export interface Services {
   taxWindows: TaxWindowService;
   reimbursements: ReimbursementService;
   form16: Form16Service;
+  form16PartB: Form16PartBService;
   declarations: DeclarationService;
   regime: RegimeService;
   declarationComments: DeclarationCommentService;
@@ -121,6 +123,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const payslip = new PayslipService();
   const taxWindows = new TaxWindowService({ clock, config, preferences });
   const declarations = new DeclarationService({ clock, windows: taxWindows, salary, payslips: payslip });
+  const form16 = new Form16Service({ clock, files });
   // Reminders go only to employees who have not submitted (tax-declarations/declaration-status.ts).
   taxWindows.connectDeclarationStatus(declarations);
   // Proof of investment, item comments and the team review (issue 12 items 4–6).
@@ -164,7 +167,8 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     taxWindows,
     declarations,
     reimbursements,
-    form16: new Form16Service({ clock, files }),
+    form16,
+    form16PartB: new Form16PartBService({ clock, form16 }),
     regime: new RegimeService({ clock, windows: taxWindows, declarations, runs: payrollRun }),
     declarationComments,
     proofs,

@@ -17,6 +17,8 @@ import { envelope, listEnvelope } from './envelope';
  *   POST   /Form16/bulk/preview  multipart FinancialYear, FormType, files (one ZIP or PDFs) → form16BulkPreviewReplySchema
  *   POST   /Form16/bulk/confirm  form16BulkConfirmInputSchema → form16BulkConfirmReplySchema (stores the matched files)
  *   DELETE /Form16/bulk/{token}                                         drops a preview's staged files
+ *   POST   /Form16/part-b/generate                form16GenerateInputSchema → form16GenerateReplySchema (everyone of the year)
+ *   POST   /Form16/part-b/generate/{employeeId}   form16GenerateInputSchema → form16RecordReplySchema (one employee)
  *
  * A financial year on the wire is the spec's '2023-2024'.
  */
@@ -100,6 +102,15 @@ export const FORM16_MSG = {
   bulkNothingToStore: 'None of the files matched an employee: nothing was stored.',
   bulkStored: (count: number) => `${String(count)} Form 16 ${count === 1 ? 'document' : 'documents'} uploaded successfully`,
   bulkCancelled: 'The bulk upload was cancelled',
+  // Part B generated from the payroll (issue 13 item 3):
+  partBGenerated: 'Form 16 Part B generated',
+  partBGeneratedAll: (generated: number, keptUploaded: number) =>
+    `Form 16 Part B generated for ${String(generated)} ${generated === 1 ? 'employee' : 'employees'}` +
+    (keptUploaded > 0 ? `; ${String(keptUploaded)} with an uploaded Part B kept as uploaded` : ''),
+  partBNoPayroll: 'No finalized payroll for this employee in the financial year: Part B cannot be generated',
+  partBNoPayrollAll: 'No finalized payroll in the financial year: Part B cannot be generated',
+  partBUploaded: 'An uploaded Form 16B exists for this employee and financial year. Delete it to generate Part B from the payroll.',
+  partBNoTaxRules: (financialYear: string) => `Tax rules for ${financialYear} are not available: Part B cannot be generated`,
 } as const;
 
 /** Why a file of a bulk upload is or is not stored. */
@@ -266,3 +277,18 @@ export const form16BulkConfirmSchema = z.object({
 });
 export type Form16BulkConfirm = z.infer<typeof form16BulkConfirmSchema>;
 export const form16BulkConfirmReplySchema = envelope(form16BulkConfirmSchema);
+
+/** Form 16 Part B generated from the payroll (issue 13 item 3). */
+export const form16GenerateInputSchema = z.object({ financialYear: form16FinancialYearSchema });
+export const form16GenerateResultSchema = z.object({
+  financialYear: z.string(),
+  /** Employees with finalized payroll in the year. */
+  employees: z.number().int(),
+  generated: z.number().int(),
+  /** Of those generated, how many replaced an earlier generated Part B. */
+  replaced: z.number().int(),
+  /** Employees whose Part B was uploaded: kept, nothing generated. */
+  keptUploaded: z.number().int(),
+});
+export type Form16GenerateResult = z.infer<typeof form16GenerateResultSchema>;
+export const form16GenerateReplySchema = envelope(form16GenerateResultSchema);

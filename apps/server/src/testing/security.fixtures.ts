@@ -176,6 +176,9 @@ function form16Fixtures(ids: SecurityIds): Record<string, OperationFixture> {
     'POST /Form16/bulk/preview': { multipart: { fields: { FinancialYear: f.financialYear, FormType: '1' }, file: { ...pdf, field: 'files', filename: `${f.memberPan}_PartA.pdf` } } },
     'POST /Form16/bulk/confirm': { body: { token: f.bulkToken } },
     'DELETE /Form16/bulk/{token}': { path: { token: f.spareBulkToken } },
+    // The suite runs no payroll: generating Part B is refused as 'no finalized payroll' (400); form16-part-b.int.test.ts finalizes months and generates.
+    'POST /Form16/part-b/generate': { body: { financialYear: f.financialYear }, invalidOnPurpose: 'no finalized payroll in the suite' },
+    'POST /Form16/part-b/generate/{employeeId}': { path: { employeeId: ids.memberId }, body: { financialYear: f.financialYear }, invalidOnPurpose: 'no finalized payroll in the suite' },
   };
 }
 

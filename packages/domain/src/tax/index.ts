@@ -69,6 +69,7 @@ export {
   type TaxDeductionItem,
   type TaxDeductionSection,
 } from './deduction-catalogue';
+export { computeForm16PartB, type Form16ChapterVIARow, type Form16PartB, type Form16PartBInput } from './form16-part-b';
 export {
   EMPTY_TAX_DECLARATION,
   computeHraForYear,

@@ -10,6 +10,8 @@ import {
   form16BulkTokenPathSchema,
   form16DownloadReplySchema,
   form16EmployeePathSchema,
+  form16GenerateInputSchema,
+  form16GenerateReplySchema,
   form16IdPathSchema,
   form16ListReplySchema,
   form16MergedQuerySchema,
@@ -98,6 +100,18 @@ export const form16Routes: FastifyPluginAsyncZod<{ services: Services }> = async
     const done = await form16.bulkConfirm(scopeOf(request), request.body.token);
     return ok(done, FORM16_MSG.bulkStored(done.stored));
   });
+
+  // Part B generated from the payroll (issue 13 item 3): everyone of the year, or one employee.
+  app.post('/Form16/part-b/generate', { config: manage, schema: { tags, body: form16GenerateInputSchema, response: { 200: form16GenerateReplySchema } } }, async (request) => {
+    const done = await services.form16PartB.generateAll(scopeOf(request), request.body.financialYear);
+    return ok(done, FORM16_MSG.partBGeneratedAll(done.generated, done.keptUploaded));
+  });
+
+  app.post(
+    '/Form16/part-b/generate/:employeeId',
+    { config: manage, schema: { tags, params: form16EmployeePathSchema, body: form16GenerateInputSchema, response: { 200: form16RecordReplySchema } } },
+    async (request) => ok(await services.form16PartB.generateOne(scopeOf(request), request.params.employeeId, request.body.financialYear), FORM16_MSG.partBGenerated),
+  );
 
   app.delete('/Form16/bulk/:token', { config: manage, schema: { tags, params: form16BulkTokenPathSchema, response: { 200: emptyReplySchema } } }, async (request) => {
     await form16.bulkCancel(scopeOf(request), request.params.token);

@@ -163,6 +163,31 @@ describe('Form 16 management (payroll spec §2)', () => {
   }, 30_000);
 });
 
+describe("'Generate Part B' (issue 13 item 3)", () => {
+  it('generates Part B for everyone of the selected year and toasts the result; a refusal is toasted', async () => {
+    const toasts = spyOnToasts();
+    let refuse = false;
+    const calls = mockFetch({
+      'GET /Form16/users': jsonResponse(200, { statusCode: 200, message: 'OK', data: [], totalRecords: 0 }),
+      'GET /Form16/stats': ok({ financialYear: '2026-2027', totalEmployees: 0, totalForms: 0, completionRate: 0, pendingForms: 0 }),
+      'POST /Form16/part-b/generate': () =>
+        refuse
+          ? jsonResponse(400, { statusCode: 400, errorCode: 'VALIDATION_ERROR', message: FORM16_MSG.partBNoPayrollAll })
+          : jsonResponse(200, { statusCode: 200, message: FORM16_MSG.partBGeneratedAll(12, 1), data: { financialYear: '2026-2027', employees: 13, generated: 12, replaced: 0, keptUploaded: 1 } }),
+    });
+    const admin = makeUser({ roleId: Role.Administrator, accessableFeatures: [{ key: 'Form16' }] });
+    setSessionUser(admin);
+    renderRoutes([{ path: '/', element: <CurrentUserContext value={admin}><Form16ManagementPage today={TODAY} /></CurrentUserContext> }], '/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate Part B' }));
+    await waitFor(() => expect(toasts.messages()).toContain(FORM16_MSG.partBGeneratedAll(12, 1)));
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/Form16/part-b/generate');
+    expect(JSON.parse(String(sent?.init.body))).toEqual({ financialYear: '2025-2026' });
+    refuse = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Part B' }));
+    await waitFor(() => expect(toasts.messages()).toContain(FORM16_MSG.partBNoPayrollAll));
+  }, 30_000);
+});
+
 describe("the employee's Form 16 page (payroll spec §2)", () => {
   it('years 2022-2023 up to the current one, newest first; the table and Quick Actions; About Form 16', async () => {
     const member = makeUser({ id: EMPLOYEE.id, roleId: Role.Member, accessableFeatures: [{ key: 'Form16' }] });

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ActionIcon, Avatar, Badge, Button, Card, Group, Modal, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, IconDownload, IconFileZip, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, IconDownload, IconFileInvoice, IconFileZip, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { formatFileSize } from '@tankha/domain';
 import {
   FORM16_MSG,
@@ -20,7 +20,7 @@ import { ListCard } from '../../ui/ListCard';
 import { displayDate, initials } from '../../ui/format';
 import { todayInZone } from '../regularization/request-format';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
-import { downloadForm16, downloadMergedForm16, useDeleteForm16, useForm16Stats, useForm16Users } from './form16.api';
+import { downloadForm16, downloadMergedForm16, useDeleteForm16, useForm16Stats, useForm16Users, useGeneratePartB } from './form16.api';
 import { UploadForm16Modal } from './UploadForm16Modal';
 import { BulkUploadModal } from './BulkUploadModal';
 
@@ -79,6 +79,7 @@ export function Form16ManagementPage({ today = todayInZone() }: { today?: string
   const users = useForm16Users(financialYear, searchText, page);
   const stats = useForm16Stats(financialYear);
   const remove = useDeleteForm16();
+  const generate = useGeneratePartB();
 
   useEffect(() => {
     if (stats.isError) toast.error(FORM16_MSG.statsFailed);
@@ -111,6 +112,16 @@ export function Form16ManagementPage({ today = todayInZone() }: { today?: string
     }
   };
 
+  /** Part B from the finalized payroll for everyone of the year (issue 13 item 3); uploaded ones are kept. */
+  const generatePartB = async () => {
+    try {
+      const reply = await generate.mutateAsync(financialYear);
+      toast.success(reply.message);
+    } catch (error) {
+      reportFailure('Failed to generate Form 16 Part B')(error);
+    }
+  };
+
   const s = stats.data;
   const rows = users.data?.data ?? [];
   const total = users.data?.totalRecords ?? 0;
@@ -133,6 +144,11 @@ export function Form16ManagementPage({ today = todayInZone() }: { today?: string
             allowDeselect={false}
             w={170}
           />
+          <Tooltip label={`Form 16 Part B from the finalized payroll of ${financialYear}, for every employee; uploaded Part B forms are kept`} withArrow>
+            <Button leftSection={<IconFileInvoice size={16} />} variant="light" loading={generate.isPending} onClick={() => void generatePartB()}>
+              Generate Part B
+            </Button>
+          </Tooltip>
           <Button leftSection={<IconFileZip size={16} />} variant="light" onClick={() => setBulkOpen(true)}>
             Bulk upload
           </Button>

@@ -5,6 +5,7 @@ import {
   form16BulkConfirmReplySchema,
   form16BulkPreviewReplySchema,
   form16DownloadReplySchema,
+  form16GenerateReplySchema,
   form16ListReplySchema,
   form16RecordReplySchema,
   form16StatsReplySchema,
@@ -97,4 +98,13 @@ export function useBulkConfirm() {
 
 export function cancelBulkUpload(token: string): Promise<unknown> {
   return api.send('DELETE', `/Form16/bulk/${enc(token)}`, undefined, { suppress: true });
+}
+
+/** POST /Form16/part-b/generate: Part B from the payroll for everyone of the year (kept: uploaded ones). */
+export function useGeneratePartB() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (financialYear: string) => api.post('/Form16/part-b/generate', form16GenerateReplySchema, { financialYear }, { quiet: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [FORM16_KEY] }),
+  });
 }

@@ -1,0 +1,160 @@
+import { FORM16_MSG, Form16Type, form16TypeLabel, form16YearLabel, form16YearStart, type Form16GenerateResult, type Form16Record, type PayslipEmployee } from '@tankha/contracts';
+import { computeForm16PartB, dateInZone, financialYearStartOf, isTaxFinancialYear, type Form16PartB, type TaxFinancialYear, type TaxSalaryMonth } from '@tankha/domain';
+import type { Clock } from '../../platform/clock';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import type { Scope } from '../../platform/tenancy';
+import { declarationsForRun } from '../declarations/declarations.service';
+import { ageBandOf } from '../payroll/payroll.compute';
+import { renderForm16PartBPdf, partBFileName, type Form16PartBEmployer } from './form16-part-b-pdf';
+import * as repo from './form16-part-b.repo';
+import * as formRepo from './form16.repo';
+import type { Form16Service } from './form16.service';
+
+/** Employees read, computed and rendered together (one set of reads per chunk). */
+const CHUNK = 50;
+
+const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+/** One employee's Part B, ready to render. */
+export interface PartBOfEmployee {
+  userId: string;
+  employee: PayslipEmployee;
+  firstMonth: string;
+  lastMonth: string;
+  figures: Form16PartB;
+}
+
+/**
+ * Form 16 Part B generated from the payroll (issue 13 item 3): for each employee with finalized
+ * payslips in the year, the year as paid (taxable salary, loan perquisites, basic and HRA month by
+ * month, PT, EPF, TDS) and the declaration the payroll used, through the domain's computeForm16PartB
+ * (computeTaxPosition, the payroll's one tax path). Each PDF is stored as a Form 16B of kind
+ * 'generated', replacing an earlier generated one; an uploaded Part B is never replaced
+ * (docs/decisions.md "Form 16 Part B generated").
+ */
+export class Form16PartBService {
+  constructor(private readonly deps: { clock: Clock; form16: Pick<Form16Service, 'store'> }) {}
+
+  private year(scope: Scope, financialYear: string): { start: number; taxYear: TaxFinancialYear } {
+    const start = form16YearStart(financialYear);
+    if (start > financialYearStartOf(dateInZone(this.deps.clock.now(), scope.ctx.timeZone))) throw badRequest(FORM16_MSG.futureYear, { financialYear: FORM16_MSG.futureYear });
+    const taxYear = `${String(start)}-${String((start + 1) % 100).padStart(2, '0')}`;
+    if (!isTaxFinancialYear(taxYear)) throw badRequest(FORM16_MSG.partBNoTaxRules(financialYear), { financialYear: FORM16_MSG.partBNoTaxRules(financialYear) });
+    return { start, taxYear };
+  }
+
+  /** The Part B figures of these employees (those without finalized payroll in the year are left out). */
+  async figures(scope: Scope, financialYearStart: number, taxYear: TaxFinancialYear, employees: readonly { id: string; dateOfBirth: string | null }[]): Promise<PartBOfEmployee[]> {
+    const tdb = scope.db;
+    const userIds = employees.map((e) => e.id);
+    const [slips, codes, declarations] = await Promise.all([
+      repo.findYearPayslips(tdb, financialYearStart, userIds),
+      repo.findEarningCodes(tdb),
+      declarationsForRun(scope, userIds, `${String(financialYearStart + 1)}-03`),
+    ]);
+    const ids = slips.map((s) => s.id);
+    const [lines, perquisites] = await Promise.all([repo.findPartBLines(tdb, ids, [...codes.basic, ...codes.hra]), repo.sumPerquisites(tdb, ids)]);
+    const linesOf = new Map<string, typeof lines>();
+    for (const line of lines) linesOf.set(line.payslipId, [...(linesOf.get(line.payslipId) ?? []), line]);
+    const out: PartBOfEmployee[] = [];
+    for (const e of employees) {
+      const mine = slips.filter((s) => s.userId === e.id);
+      const last = mine.at(-1);
+      const first = mine[0];
+      if (!last || !first) continue;
+      const ytd = parseJson<{ taxableGrossPaise: number }>(last.ytd);
+      const months = new Map<string, TaxSalaryMonth>();
+      let professionalTaxPaise = 0;
+      let employeeEpfPaise = 0;
+      for (const slip of mine) {
+        const m = months.get(slip.month) ?? { month: slip.month, basicPlusDaPaise: 0, hraPaise: 0 };
+        for (const l of linesOf.get(slip.id) ?? []) {
+          if (l.section === 'earning' && codes.basic.has(l.code)) m.basicPlusDaPaise += l.amountPaise;
+          else if (l.section === 'earning' && codes.hra.has(l.code)) m.hraPaise += l.amountPaise;
+          else if (l.section === 'deduction' && l.code === 'PT') professionalTaxPaise += l.amountPaise;
+          else if (l.section === 'deduction' && l.code === 'EPF_EE') employeeEpfPaise += l.amountPaise;
+        }
+        months.set(slip.month, m);
+      }
+      const perquisitePaise = Math.min(perquisites.get(e.id) ?? 0, ytd.taxableGrossPaise);
+      const declaration = declarations.get(e.id);
+      const figures = computeForm16PartB({
+        financialYear: taxYear,
+        regime: last.taxRegime === 0 ? 0 : 1,
+        ageBand: ageBandOf(e.dateOfBirth, taxYear),
+        salary17_1Paise: Math.max(0, ytd.taxableGrossPaise - perquisitePaise),
+        perquisites17_2Paise: perquisitePaise,
+        profits17_3Paise: 0,
+        months: [...months.values()],
+        professionalTaxPaise,
+        employeeEpfPaise,
+        declaration: declaration?.figures ?? null,
+        useAllowed: declaration?.useAllowed ?? false,
+        tdsDeductedPaise: mine.reduce((s, p) => s + p.tdsPaise, 0),
+      });
+      out.push({ userId: e.id, employee: parseJson<PayslipEmployee>(last.employee), firstMonth: first.month, lastMonth: last.month, figures });
+    }
+    return out;
+  }
+
+  /** Renders and stores each Part B, replacing a generated one; answers the stored ids by employee. */
+  private async storeAll(scope: Scope, financialYearStart: number, parts: readonly PartBOfEmployee[], employer: Form16PartBEmployer, existing: Awaited<ReturnType<typeof repo.findPartBs>>): Promise<{ ids: Map<string, string>; replaced: number }> {
+    const financialYear = form16YearLabel(financialYearStart);
+    const generatedOn = dateInZone(this.deps.clock.now(), scope.ctx.timeZone);
+    const ids = new Map<string, string>();
+    let replaced = 0;
+    for (const part of parts) {
+      const earlier = existing.find((x) => x.userId === part.userId);
+      if (earlier?.kind === 'uploaded') continue;
+      const bytes = await renderForm16PartBPdf({ employer, employee: part.employee, financialYear, firstMonth: part.firstMonth, lastMonth: part.lastMonth, figures: part.figures, generatedOn });
+      if (earlier) {
+        await formRepo.deleteForm(scope.db, earlier.id, earlier.fileId);
+        scope.enqueue('files.removed', { storageKey: earlier.storageKey });
+        replaced += 1;
+      }
+      const id = await this.deps.form16.store(scope, { userId: part.userId, formType: Form16Type.PartB, financialYearStart, bytes, kind: 'generated', originalName: partBFileName(part.employee, financialYear) });
+      ids.set(part.userId, id);
+    }
+    return { ids, replaced };
+  }
+
+  private async employer(scope: Scope): Promise<Form16PartBEmployer> {
+    const row = await repo.findEmployer(scope.db);
+    return { name: row?.name ?? '', address: row?.address ?? null, pan: row?.pan ?? null, tan: row?.tan ?? null };
+  }
+
+  /** One employee's Part B. */
+  async generateOne(scope: Scope, employeeId: string, financialYear: string): Promise<Form16Record> {
+    const { start, taxYear } = this.year(scope, financialYear);
+    if (!(await formRepo.findEmployee(scope.db, employeeId))) throw notFound(FORM16_MSG.employeeNotFound);
+    const employees = await repo.findYearEmployees(scope.db, start, [employeeId]);
+    if (employees.length === 0) throw badRequest(FORM16_MSG.partBNoPayroll);
+    const existing = await repo.findPartBs(scope.db, start, [employeeId]);
+    if (existing.some((x) => x.kind === 'uploaded')) throw conflict(FORM16_MSG.partBUploaded);
+    const parts = await this.figures(scope, start, taxYear, employees);
+    const { ids } = await this.storeAll(scope, start, parts, await this.employer(scope), existing);
+    const row = await formRepo.findForm(scope.db, ids.get(employeeId) ?? '');
+    if (!row) throw new Error('generated Part B not found');
+    return { id: row.id, employeeId: row.userId, formType: row.formType, formTypeName: form16TypeLabel(row.formType), financialYear: form16YearLabel(row.financialYearStart), dateCreated: row.createdAt.toISOString(), fileSize: row.sizeBytes, kind: 'generated' };
+  }
+
+  /** Everyone with finalized payroll in the year ("one click"), in chunks of reads. */
+  async generateAll(scope: Scope, financialYear: string): Promise<Form16GenerateResult> {
+    const { start, taxYear } = this.year(scope, financialYear);
+    const employees = await repo.findYearEmployees(scope.db, start);
+    if (employees.length === 0) throw badRequest(FORM16_MSG.partBNoPayrollAll);
+    const employer = await this.employer(scope);
+    const result: Form16GenerateResult = { financialYear, employees: employees.length, generated: 0, replaced: 0, keptUploaded: 0 };
+    for (let i = 0; i < employees.length; i += CHUNK) {
+      const chunk = employees.slice(i, i + CHUNK);
+      const existing = await repo.findPartBs(scope.db, start, chunk.map((e) => e.id));
+      const uploaded = new Set(existing.filter((x) => x.kind === 'uploaded').map((x) => x.userId));
+      result.keptUploaded += uploaded.size;
+      const parts = await this.figures(scope, start, taxYear, chunk.filter((e) => !uploaded.has(e.id)));
+      const stored = await this.storeAll(scope, start, parts, employer, existing);
+      result.generated += stored.ids.size;
+      result.replaced += stored.replaced;
+    }
+    return result;
+  }
+}

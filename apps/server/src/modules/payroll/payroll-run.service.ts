@@ -587,19 +587,13 @@ export class PayrollRunService {
   }
 
   /**
-   * Something outside the run that an employee's pay depends on changed (the income-tax regime switch,
-   * issue 12 item 7): the open run of the financial year recomputes the employee if it has already
-   * computed them (draft preview or processed). A finalized month is never touched; a run being
-   * processed picks the change up in the chunks still to come. Answers whether it recomputed.
+   * The same after the income-tax regime switch (issue 12 item 7), but only when the open run falls in
+   * that financial year: a switch for another year changes nothing this month.
    */
-  async refreshEmployeeInOpenRunOfYear(scope: TenantScope, userId: string, financialYearStart: number): Promise<boolean> {
-    const run = await repo.findLatestRun(scope.db);
-    if (!run || (run.status !== 'draft' && run.status !== 'processed')) return false;
-    const [y, m] = run.month.split('-').map(Number) as [number, number];
-    if ((m >= 4 ? y : y - 1) !== financialYearStart) return false;
-    if (!(await repo.hasPayslip(scope.db, run.id, userId))) return false;
-    await this.recomputeEmployee(scope, (await repo.findRun(scope.db, run.id, true)) ?? run, userId);
-    return true;
+  async refreshEmployeeInOpenRunOfYear(scope: TenantScope, userId: string, financialYearStart: number): Promise<void> {
+    const latest = await repo.findLatestRun(scope.db);
+    if (!latest || financialYearStartMonth(latest.month) !== `${String(financialYearStart)}-04`) return;
+    await this.refreshEmployeeInOpenRun(scope, userId);
   }
 
   /** POST /PayrollRuns/:id/employees/:userId/process: one employee again, synchronously (draft or processed). */

@@ -69,6 +69,8 @@ declare module 'fastify' {
     /** The job queue (tests drain it to see a request's after-commit effects). */
     jobs: JobQueue;
     services: Services;
+    /** Where private files live (the demo seed stores its proof files through it too). */
+    files: FileStorage;
   }
 }
 
@@ -141,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJobs(uow, jobs, services, clock, app.log, files);
   app.decorate('jobs', jobs);
   app.decorate('services', services);
+  app.decorate('files', files);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
 

@@ -2,11 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoOrganisation } from './db/seed/demo';
-import { seedDemoProofs } from './db/seed/demo-proofs';
-import { LocalFileStorage } from './platform/files/file-storage';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { queryRows } from './db/client';
 import { upsertPlanCatalogue } from './modules/subscriptions/subscriptions.repo';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -46,10 +41,7 @@ export async function boot(config: Config, clock: Clock = systemClock): Promise<
   let seeded = false;
   if (config.SEED_DEMO) {
     await app.ready();
-    seeded = await seedDemoOrganisation(database.db, clock.now(), { jobs: app.jobs, documents: app.services.payslipDocuments, form16: app.services.form16 });
-    // Demo proofs of investment, comments and reviews (issue 12 items 4–6), with their files.
-    const [demo] = seeded ? await queryRows<{ id: string }>(database.db, sql`SELECT id FROM tenants WHERE is_demo LIMIT 1`) : [];
-    if (demo) await seedDemoProofs(database.db, demo.id, clock.now(), new LocalFileStorage(path.join(config.dataDir, 'files')));
+    seeded = await seedDemoOrganisation(database.db, clock.now(), { jobs: app.jobs, documents: app.services.payslipDocuments, form16: app.services.form16, proofFiles: app.files });
   }
   return { app, database, seeded };
 }

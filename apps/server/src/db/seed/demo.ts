@@ -6,6 +6,7 @@ import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSett
 import { seedDemoAttendance } from './demo-attendance';
 import { seedDemoPayroll, type DemoPayrollDeps } from './demo-payroll';
 import { seedDemoForm16, type DemoForm16Deps } from './demo-form16';
+import type { FileStorage } from '../../platform/files/file-storage';
 import { seedDemoDeclarations } from './demo-declarations';
 import { EMPLOYMENT_TYPE_FIELD, provisionPayrollDefaults } from '../../modules/salary/salary.defaults';
 import { hashPassword } from '../../platform/auth/passwords';
@@ -104,7 +105,7 @@ function isoDate(year: number, month: number, day: number): string {
  * (demo-payroll.ts). Without it, payroll is left to set up, as the suites that do it want.
  */
 /** With `payroll`, the demo's payroll months too; with its `form16`, last year's Form 16 of some employees. */
-export async function seedDemoOrganisation(db: Db, now: Date, payroll?: DemoPayrollDeps & { form16?: DemoForm16Deps['form16'] }): Promise<boolean> {
+export async function seedDemoOrganisation(db: Db, now: Date, payroll?: DemoPayrollDeps & { form16?: DemoForm16Deps['form16']; proofFiles?: FileStorage }): Promise<boolean> {
   const existing = await queryRows<{ id: string }>(db, sql`SELECT id FROM tenants WHERE is_demo LIMIT 1`);
   if (existing.length > 0) return false;
   const rnd = random(20_260_401);
@@ -202,6 +203,9 @@ export async function seedDemoOrganisation(db: Db, now: Date, payroll?: DemoPayr
     await seedDemoPayroll(db, demoTenantId, now, payroll);
   }
   if (payroll?.form16) await seedDemoForm16(db, demoTenantId, now, { jobs: payroll.jobs, form16: payroll.form16 }, DEMO_LOGINS.member);
+  // Demo proofs of investment, comments and reviews (issue 12 items 4–6), with their files.
+  // (Imported here: demo-proofs reads this module's DEMO_LOGINS when it loads.)
+  if (payroll?.proofFiles) await (await import('./demo-proofs')).seedDemoProofs(db, demoTenantId, now, payroll.proofFiles);
   return true;
 }
 

@@ -3,10 +3,10 @@ import { expect, test } from '@playwright/test';
 import { DEMO, apiLogin, login } from './helpers';
 
 /**
- * Issue 13 items 1 and 2, the browser test: the administrator uploads a Form 16A for an employee on
- * Form 16 management; with the Part B of the same year there too, the employee opens their Form 16
- * page (the default of /payroll/taxes), downloads the Form 16A — the same bytes, under the spec's
- * name — and the merged PDF of both parts. The year is 2024-2025, which the demo leaves empty (its
+ * Issue 13 items 1 and 2, the browser test: the administrator uploads a Form 16A and then a Form 16B
+ * for an employee on Form 16 management; the employee opens their Form 16 page (the default of
+ * /payroll/taxes), downloads each part — PDFs, the same bytes, under the spec's names — and the
+ * merged PDF of both parts. The year is 2024-2025, which the demo leaves empty (its
  * Form 16s are last year's).
  */
 
@@ -55,21 +55,20 @@ test('the administrator uploads a Form 16 for an employee; the employee download
   await expect(row.getByText('(1 form)')).toBeVisible();
   await expect(row.getByRole('button', { name: /Download merged/ })).toHaveCount(0);
 
-  // Part B of the same year, through the API (as a second upload would be).
+  // Part B of the same year, the same way: a second upload for the same employee and year.
+  const partB = pdf('Form 16 Part B', 2);
+  await row.getByRole('button', { name: 'Upload Form 16 for Aditi Agarwal' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Employee' })).toHaveValue('Aditi Agarwal');
+  await dialog.getByRole('combobox', { name: 'Form Type' }).click();
+  await page.getByRole('option', { name: 'Form 16B' }).click();
+  await dialog.getByLabel('Form 16 PDF file').setInputFiles({ name: 'aditi-part-b.pdf', mimeType: 'application/pdf', buffer: partB });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Form 16 uploaded successfully').first()).toBeVisible();
+  await expect(dialog).toBeHidden();
   const admin = await apiLogin(request, DEMO.administrator);
-  const headers = { authorization: `Bearer ${admin.token}` };
-  const users = (await (await request.get(`/backend/api/Form16/users?financialYear=${YEAR}&searchText=aditi`, { headers })).json()) as { data: { id: string; employeeNumber: string }[] };
+  const users = (await (await request.get(`/backend/api/Form16/users?financialYear=${YEAR}&searchText=aditi`, { headers: { authorization: `Bearer ${admin.token}` } })).json()) as { data: { id: string; employeeNumber: string }[] };
   const aditi = users.data[0];
   if (!aditi) throw new Error('Aditi is not listed');
-  const partB = await request.post('/backend/api/Form16/upload', {
-    headers,
-    multipart: { EmployeeId: aditi.id, FormType: '2', FinancialYear: YEAR, File: { name: 'part-b.pdf', mimeType: 'application/pdf', buffer: pdf('Form 16 Part B', 2) } },
-  });
-  expect(partB.status()).toBe(201);
-  await page.reload();
-  await page.getByRole('combobox', { name: 'Financial Year' }).click();
-  await page.getByRole('option', { name: YEAR }).click();
-  await page.getByRole('textbox', { name: 'Search employees' }).fill('Aditi');
   await expect(row.getByText('(2 forms)')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Download merged Form 16 of Aditi Agarwal' })).toBeVisible();
   await row.getByRole('button', { name: 'Show Form 16 documents of Aditi Agarwal' }).click();
@@ -93,6 +92,12 @@ test('the administrator uploads a Form 16 for an employee; the employee download
   expect(download16A.suggestedFilename()).toBe(`Form16A_Aditi_Agarwal_${aditi.employeeNumber}_${YEAR}.pdf`);
   expect((await readFile(await download16A.path())).equals(partA)).toBe(true);
   await expect(employee.getByText('Download started')).toBeVisible();
+
+  const [download16B] = await Promise.all([employee.waitForEvent('download'), actions.getByRole('button', { name: 'Download 16B' }).click()]);
+  expect(download16B.suggestedFilename()).toBe(`Form16B_Aditi_Agarwal_${aditi.employeeNumber}_${YEAR}.pdf`);
+  const bytes16B = await readFile(await download16B.path());
+  expect(bytes16B.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes16B.equals(partB)).toBe(true);
 
   const [merged] = await Promise.all([employee.waitForEvent('download'), actions.getByRole('button', { name: 'Download Merged' }).click()]);
   expect(merged.suggestedFilename()).toBe(`Form16_Merged_Aditi_Agarwal_${aditi.employeeNumber}_${YEAR}.pdf`);

@@ -41,7 +41,7 @@ export async function boot(config: Config, clock: Clock = systemClock): Promise<
   let seeded = false;
   if (config.SEED_DEMO) {
     await app.ready();
-    seeded = await seedDemoOrganisation(database.db, clock.now(), { jobs: app.jobs, documents: app.services.payslipDocuments, form16: app.services.form16, proofFiles: app.files });
+    seeded = await seedDemoOrganisation(database.db, clock.now(), { jobs: app.jobs, documents: app.services.payslipDocuments, form16: app.services.form16, form16PartB: app.services.form16PartB, proofFiles: app.files });
   }
   return { app, database, seeded };
 }

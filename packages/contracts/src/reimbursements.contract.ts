@@ -86,6 +86,8 @@ export const REIMBURSEMENT_MSG = {
   remarksTooLong: 'Remarks must be less than 255 characters',
   notPending: 'Only a pending request can be approved or rejected',
   decideOwn: 'You cannot approve or reject your own reimbursement request',
+  /** Our addition (docs/decisions.md): no payroll run or settlement would pay it. */
+  settledEmployee: (name: string) => `${name}'s full-and-final settlement is already approved: a claim approved now would be paid by neither the settlement nor a payroll run. Reject it, or pay it outside Tankha.`,
   adminAccessOnly: 'Only administrators and moderators can see every reimbursement type',
   limitExceeded: (typeName: string, limit: string, used: string, left: string) =>
     `The ${typeName} limit is ${limit} a financial year: ${used} is already claimed (pending or approved), so at most ${left} can be claimed now`,

@@ -37,7 +37,8 @@ export interface TestApp {
   /** Registers, verifies through the mailed link and logs in a new organisation's administrator. */
   registerOrganisation(overrides?: Partial<{ email: string; organizationName: string; firstName: string; lastName: string; password: string }>): Promise<SessionUser>;
   /** The demo organisation; with `payroll`, its payroll too (two finalized months, this month's draft; the jobs are left for drainJobs). */
-  seedDemo(options?: { payroll?: boolean }): Promise<void>;
+  /** `lastYear`: as `npm start` seeds it, the payroll from April of the last financial year and every Part B of that year. */
+  seedDemo(options?: { payroll?: boolean; lastYear?: boolean }): Promise<void>;
   /** Runs `fn` in a tenant unit of work as a job would (enqueued jobs are written on commit). */
   tenantScope<T>(tenantId: string, fn: (scope: TenantScope) => Promise<T>): Promise<T>;
   /** Runs a stepped job's body: each step its own tenant transaction, as defineSteppedTenantJob gives it (jobs drained after). */
@@ -183,7 +184,7 @@ export async function createTestApp(backend: Backend, env: Record<string, string
     },
     drainJobs,
     seedDemo: async (options = {}) => {
-      await seedDemoOrganisation(database.db, clock.now(), options.payroll ? { jobs: app.jobs, documents: app.services.payslipDocuments, form16: app.services.form16 } : undefined);
+      await seedDemoOrganisation(database.db, clock.now(), options.payroll ? { jobs: app.jobs, documents: app.services.payslipDocuments, form16: app.services.form16, ...(options.lastYear ? { form16PartB: app.services.form16PartB } : {}) } : undefined);
     },
     close: async () => {
       await app.close();

@@ -6,12 +6,20 @@ import { queryRows, type Db } from '../client';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { UnitOfWork } from '../../platform/unit-of-work';
 import type { Form16Service } from '../../modules/form16/form16.service';
+import type { Form16PartBService } from '../../modules/form16/form16-part-b.service';
 import { form16FileName } from '../../modules/form16/form16.names';
 import { administratorContext } from './demo-payroll';
 
 export interface DemoForm16Deps {
   jobs: JobQueue;
   form16: Pick<Form16Service, 'store'>;
+  /** With it, Part B generated from the payroll for everyone without an uploaded one. */
+  form16PartB?: Pick<Form16PartBService, 'generateAll'>;
+}
+
+/** April of the last complete financial year (the Form 16 year): where the full demo payroll starts. */
+export function demoLastYearStartMonth(now: Date): string {
+  return `${String(form16YearStart(form16DefaultYear(dateInZone(now, 'Asia/Kolkata'))))}-04`;
 }
 
 interface Person extends Record<string, unknown> {
@@ -79,4 +87,7 @@ export async function seedDemoForm16(db: Db, tenantId: string, now: Date, deps: 
       );
     }
   }
+  // Everyone else's Part B from the payroll, as the administrator's 'generate for everyone' does.
+  const { form16PartB } = deps;
+  if (form16PartB) await uow.tenant(ctx, (scope) => form16PartB.generateAll(scope, financialYear));
 }

@@ -40,6 +40,11 @@ export interface DemoPayrollDeps {
   documents: Pick<PayslipDocumentService, 'progress' | 'progressOfRuns'>;
 }
 
+/** `since`: the first month Tankha ran (default: the month before last); the months before the last two are run plainly. */
+export interface DemoPayrollOptions {
+  since?: string;
+}
+
 interface Person extends Record<string, unknown> {
   id: string;
   email: string;
@@ -65,7 +70,7 @@ const at = (date: string, time: string) => new Date(`${date}T${time}:00+05:30`);
  * is the 'payroll.process' job's own function (`processRun`), called here in its steps rather than
  * waited for on the queue. Nothing depends on the figures the month calculation produces.
  */
-export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps: DemoPayrollDeps): Promise<void> {
+export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps: DemoPayrollDeps, options: DemoPayrollOptions = {}): Promise<void> {
   let instant = now;
   const clock: Clock = { now: () => instant };
   const locks = new PayrollLockService({ clock });
@@ -82,7 +87,8 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
   const request = <T>(fn: (scope: Scope) => Promise<T>): Promise<T> => uow.tenant(ctx, fn);
   const thisMonth = dateInZone(now, ctx.timeZone).slice(0, 7);
   const months = [addMonthsToMonth(thisMonth, -2), addMonthsToMonth(thisMonth, -1)] as const;
-  const lastRunElsewhere = addMonthsToMonth(thisMonth, -3);
+  const first = options.since !== undefined && options.since < months[0] ? options.since : months[0];
+  const lastRunElsewhere = addMonthsToMonth(first, -1);
 
   const people = await queryRows<Person>(db, sql`
     SELECT u.id, u.email, d.name AS department
@@ -95,7 +101,7 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
 
   // The checklist: settings (days in month, paid on the last working day), the three steps, then
   // 'Complete Payroll Setup', a little before the first month's pay day.
-  instant = at(`${months[0]}-20`, '10:00');
+  instant = at(`${first}-20`, '10:00');
   await request(async (scope) => {
     await settings.save(
       scope,
@@ -113,6 +119,19 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
   });
   const reimbursementTypes = await request((scope) => seedDemoReimbursementTypes(scope, reimbursements));
   const approve = { status: 2 as const, remarks: 'Bills checked' };
+
+  // The months before the month before last (with `since`): each processed, finalized and paid on
+  // time, nothing added — the last financial year complete for its Form 16 (issue 13 item 7).
+  for (let month = first; month < months[0]; month = addMonthsToMonth(month, 1)) {
+    const open = await request((scope) => runs.current(scope));
+    if (open.month !== month) throw new Error(`demo payroll: expected ${month} to be the open month, found ${open.month}`);
+    instant = at(addDaysToDate(open.payDate, -3), '11:00');
+    await processMonth(open.id);
+    instant = at(addDaysToDate(open.payDate, -2), '16:30');
+    await request((scope) => runs.finalize(scope, open.id));
+    instant = at(open.payDate, '10:15');
+    await request((scope) => runs.markPaid(scope, open.id, payrollMarkPaidInputSchema.parse({ paidOn: open.payDate, reference: `HDFC NEFT batch SAL${month.replace('-', '')}-0427` })));
+  }
 
   // Loans and advances (issue 11 item 4), repaid from the first month Tankha runs: a vehicle loan below
   // the SBI rate (a perquisite for tax), an interest-free salary advance, and a medical loan (no perquisite).

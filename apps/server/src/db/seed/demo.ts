@@ -5,7 +5,7 @@ import type { Db } from '../client';
 import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSettings, tenants, userEarnings, userFieldOptions, userFieldValues, users } from '../schema';
 import { seedDemoAttendance } from './demo-attendance';
 import { seedDemoPayroll, type DemoPayrollDeps } from './demo-payroll';
-import { seedDemoForm16, type DemoForm16Deps } from './demo-form16';
+import { demoLastYearStartMonth, seedDemoForm16, type DemoForm16Deps } from './demo-form16';
 import type { FileStorage } from '../../platform/files/file-storage';
 import { seedDemoDeclarations } from './demo-declarations';
 import { EMPLOYMENT_TYPE_FIELD, provisionPayrollDefaults } from '../../modules/salary/salary.defaults';
@@ -104,8 +104,16 @@ function isoDate(year: number, month: number, day: number): string {
  * running app's job queue), its payroll too: set up, two months finalized, this month a draft
  * (demo-payroll.ts). Without it, payroll is left to set up, as the suites that do it want.
  */
-/** With `payroll`, the demo's payroll months too; with its `form16`, last year's Form 16 of some employees. */
-export async function seedDemoOrganisation(db: Db, now: Date, payroll?: DemoPayrollDeps & { form16?: DemoForm16Deps['form16']; proofFiles?: FileStorage }): Promise<boolean> {
+/**
+ * With `payroll`, the demo's payroll months too; with its `form16`, last year's Form 16 of some
+ * employees; with `form16PartB` as well, the payroll from April of the last financial year and
+ * Part B generated for everyone else of that year (issue 13 item 7).
+ */
+export async function seedDemoOrganisation(
+  db: Db,
+  now: Date,
+  payroll?: DemoPayrollDeps & { form16?: DemoForm16Deps['form16']; form16PartB?: DemoForm16Deps['form16PartB']; proofFiles?: FileStorage },
+): Promise<boolean> {
   const existing = await queryRows<{ id: string }>(db, sql`SELECT id FROM tenants WHERE is_demo LIMIT 1`);
   if (existing.length > 0) return false;
   const rnd = random(20_260_401);
@@ -200,9 +208,9 @@ export async function seedDemoOrganisation(db: Db, now: Date, payroll?: DemoPayr
   if (payroll) {
     // The declarations first, so the demo's payslips show them in their TDS (issue 12 item 9).
     await seedDemoDeclarations(db, demoTenantId, now);
-    await seedDemoPayroll(db, demoTenantId, now, payroll);
+    await seedDemoPayroll(db, demoTenantId, now, payroll, payroll.form16PartB ? { since: demoLastYearStartMonth(now) } : {});
   }
-  if (payroll?.form16) await seedDemoForm16(db, demoTenantId, now, { jobs: payroll.jobs, form16: payroll.form16 }, DEMO_LOGINS.member);
+  if (payroll?.form16) await seedDemoForm16(db, demoTenantId, now, { jobs: payroll.jobs, form16: payroll.form16, ...(payroll.form16PartB ? { form16PartB: payroll.form16PartB } : {}) }, DEMO_LOGINS.member);
   // Demo proofs of investment, comments and reviews (issue 12 items 4–6), with their files.
   // (Imported here: demo-proofs reads this module's DEMO_LOGINS when it loads.)
   if (payroll?.proofFiles) await (await import('./demo-proofs')).seedDemoProofs(db, demoTenantId, now, payroll.proofFiles);

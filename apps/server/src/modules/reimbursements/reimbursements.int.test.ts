@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { MSG, REIMBURSEMENT_MSG, type PayrollRun, type Payslip, type ReimbursementRequest, type ReimbursementType, type SessionUser } from '@tankha/contracts';
+import { formatInr } from '@tankha/domain';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../db/seed/demo';
 import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
@@ -378,6 +379,47 @@ describe.each(BACKENDS)('reimbursements (%s)', (backend) => {
       expect(line?.explanation.join(' ')).toContain('Phone & Internet ₹700, claimed on 05 Oct 2026, approved and not paid');
       await process(december.id);
       expect(await reimbursementLines(december.id)).toEqual([]);
+    });
+
+    it('each paid claim appears exactly once, in exactly one run: the run that claimed it and paid it', async () => {
+      const claims = await rows<{ id: string; type: string; amount: number; claimed_run_id: string | null; paid_run_id: string | null }>(sql`
+        SELECT r.id, t.name AS type, r.amount_paise::float AS amount, r.claimed_run_id, r.paid_run_id
+          FROM reimbursement_requests r JOIN reimbursement_types t ON t.id = r.type_id WHERE r.tenant_id = ${admin.tenantId} AND r.user_id = ${member.id} AND r.status = 2`);
+      const lines = await rows<{ run_id: string; amount: number; explanation: string[] }>(sql`
+        SELECT p.run_id, l.amount_paise::float AS amount, l.explanation FROM payslip_lines l JOIN payslips p ON p.id = l.payslip_id
+         WHERE p.user_id = ${member.id} AND l.code LIKE 'REIMBURSEMENT%'`);
+      const paid = claims.filter((c) => c.paid_run_id !== null);
+      expect(paid).toHaveLength(3);
+      for (const c of paid) {
+        expect(c.claimed_run_id).toBe(c.paid_run_id);
+        // The claim's own explanation line ('Travel ₹1,200.50, claimed on …') is on one payslip line of one run.
+        const mention = `${c.type} ${formatInr(c.amount)}, claimed on`;
+        const on = lines.filter((l) => l.explanation.some((e) => e.startsWith(mention)));
+        expect(on.map((l) => l.run_id), mention).toEqual([c.paid_run_id]);
+      }
+      // Each run's line is the sum of the claims it paid (to the rupee), and nothing else.
+      for (const runId of new Set(lines.map((l) => l.run_id))) {
+        const sum = paid.filter((c) => c.paid_run_id === runId).reduce((s, c) => s + c.amount, 0);
+        expect(lines.filter((l) => l.run_id === runId).reduce((s, l) => s + l.amount, 0)).toBe(Math.round(sum / 100) * 100);
+      }
+      // The claim left to the settlement is on no payslip.
+      const unpaid = claims.filter((c) => c.paid_run_id === null);
+      expect(unpaid.map((c) => c.amount)).toEqual([700_00]);
+      expect(lines.filter((l) => l.explanation.some((e) => e.startsWith(`Phone & Internet ${formatInr(700_00)}`)))).toEqual([]);
+    });
+
+    it('once the settlement is approved, a claim of the leaver cannot be approved (neither would pay it); it can be rejected', async () => {
+      const late = data<ReimbursementRequest>(await claim(member, { amount: '450', reimbursementTypeId: phone.id, reason: 'Broadband, December', status: '1' }));
+      const [exit] = data<{ id: string; userId: string }[]>(await as(admin)('GET', '/ExitSettlements')).filter((e) => e.userId === member.id);
+      if (!exit) throw new Error('expected the member’s exit');
+      const approved = await as(admin)('POST', `/ExitSettlements/${exit.id}/approve`);
+      expect(approved.statusCode, approved.body).toBe(200);
+      const refusedApproval = await as(admin)('PUT', `/ReimbursementRequests/${late.id}/status`, { status: 2, remarks: null });
+      expect(refusedApproval.statusCode).toBe(409);
+      expect((refusedApproval.json() as { message: string }).message).toBe(REIMBURSEMENT_MSG.settledEmployee('Aditi Agarwal'));
+      expect(data<ReimbursementRequest[]>(await as(member)('GET', '/ReimbursementRequests/my')).find((r) => r.id === late.id)?.status).toBe(1);
+      const rejected = await as(admin)('PUT', `/ReimbursementRequests/${late.id}/status`, { status: 3, remarks: 'Settled already: paid outside Tankha' });
+      expect(rejected.statusCode, rejected.body).toBe(200);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { files, payslips, reimbursementRequests, reimbursementTypes, users } from '../../db/schema';
+import { exitSettlements, files, payslips, reimbursementRequests, reimbursementTypes, users } from '../../db/schema';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
 const decider = alias(users, 'decider');
@@ -331,4 +331,15 @@ export async function findUnpaidApproved(tdb: TenantDb, userId: string) {
       ),
     )
     .orderBy(asc(reimbursementRequests.claimedOn), asc(reimbursementRequests.id));
+}
+
+/** The employee's full-and-final settlement once its figures are frozen (approved or settled), with their name. */
+export async function findFrozenSettlement(tdb: TenantDb, userId: string): Promise<{ name: string } | undefined> {
+  const [row] = await tdb.tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(exitSettlements)
+    .innerJoin(users, eq(users.id, exitSettlements.userId))
+    .where(and(eq(exitSettlements.tenantId, tdb.tenantId), eq(exitSettlements.userId, userId), inArray(exitSettlements.status, ['approved', 'settled'])))
+    .limit(1);
+  return row ? { name: `${row.firstName} ${row.lastName}`.trim() } : undefined;
 }

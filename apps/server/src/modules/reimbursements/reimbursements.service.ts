@@ -214,6 +214,12 @@ export class ReimbursementService {
     if (!mayDecideFor(scope.ctx.userId, row.userId)) throw forbidden(MSG.decideOwn);
     if (row.status !== ReimbursementStatus.Pending) throw conflict(MSG.notPending);
     if (input.status === ReimbursementStatus.Rejected && !input.remarks) throw fieldError('remarks', MSG.remarksRequired);
+    // Runs leave a leaver's claims to the settlement, whose figures freeze when it is approved: a claim
+    // approved after that would be paid by neither (docs/decisions.md "Claims after the settlement").
+    if (input.status === ReimbursementStatus.Approved) {
+      const frozen = await repo.findFrozenSettlement(scope.db, row.userId);
+      if (frozen) throw conflict(MSG.settledEmployee(frozen.name));
+    }
     await repo.decideRequest(scope.db, id, { status: input.status, remarks: input.remarks, decidedBy: scope.ctx.userId, at: this.deps.clock.now() });
     const updated = await repo.findRequest(scope.db, id);
     if (!updated) throw notFound(MSG.requestNotFound);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { MSG, REIMBURSEMENT_MSG, type PayrollRun, type Payslip, type ReimbursementRequest, type ReimbursementType, type SessionUser } from '@tankha/contracts';
-import { formatInr } from '@tankha/domain';
+import { formatRupees } from '@tankha/domain';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../db/seed/demo';
 import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
@@ -393,7 +393,7 @@ describe.each(BACKENDS)('reimbursements (%s)', (backend) => {
       for (const c of paid) {
         expect(c.claimed_run_id).toBe(c.paid_run_id);
         // The claim's own explanation line ('Travel ₹1,200.50, claimed on …') is on one payslip line of one run.
-        const mention = `${c.type} ${formatInr(c.amount)}, claimed on`;
+        const mention = `${c.type} ${formatRupees(c.amount, { showPaise: c.amount % 100 !== 0 })}, claimed on`;
         const on = lines.filter((l) => l.explanation.some((e) => e.startsWith(mention)));
         expect(on.map((l) => l.run_id), mention).toEqual([c.paid_run_id]);
       }
@@ -405,7 +405,7 @@ describe.each(BACKENDS)('reimbursements (%s)', (backend) => {
       // The claim left to the settlement is on no payslip.
       const unpaid = claims.filter((c) => c.paid_run_id === null);
       expect(unpaid.map((c) => c.amount)).toEqual([700_00]);
-      expect(lines.filter((l) => l.explanation.some((e) => e.startsWith(`Phone & Internet ${formatInr(700_00)}`)))).toEqual([]);
+      expect(lines.filter((l) => l.explanation.some((e) => e.startsWith(`Phone & Internet ${formatRupees(700_00)}`)))).toEqual([]);
     });
 
     it('once the settlement is approved, a claim of the leaver cannot be approved (neither would pay it); it can be rejected', async () => {

@@ -31,7 +31,8 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${dataDir} && npx tsx ../apps/server/src/main.ts`,
     url: `http://127.0.0.1:${PORT.toString()}/backend/api/health`,
-    timeout: 120_000,
+    // The first start seeds the demo, a year and more of payroll (about 40 s on an idle 2-core machine).
+    timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

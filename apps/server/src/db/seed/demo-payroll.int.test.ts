@@ -6,9 +6,10 @@ import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 import { DEMO_LOGINS, seedDemoOrganisation } from './demo';
 
 /**
- * The demo organisation with its payroll (issue 10 item 9), as `npm start` seeds it: payroll set
- * up, the two months before this one finalized with payslips (the older one paid), this month a
- * draft. "Now" is Wednesday 6 January 2027 in Asia/Kolkata, so the finalized months are November and
+ * The demo organisation with its payroll (issue 10 item 9), as `npm start` seeds it but for the
+ * months before the last two (`seedDemo({ lastYear: true })` adds them: form16-part-b.demo.int.test.ts):
+ * payroll set up, the two months before this one finalized with payslips (the older one paid), this
+ * month a draft. "Now" is Wednesday 6 January 2027 in Asia/Kolkata, so the finalized months are November and
  * December 2026 (a year boundary in between). Nothing here depends on the month calculation's
  * figures: counts, statuses, dates and days only.
  */

@@ -16,7 +16,7 @@ export interface LegalSection {
 export function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode; sections: readonly LegalSection[] }) {
   return (
     <PublicPage title={title} lead={`Last updated: ${POLICIES_UPDATED}`}>
-      <Card padding="xl" component="article" aria-label={title}>
+      <Card p={{ base: 'md', sm: 'xl' }} component="article" aria-label={title}>
         <Stack gap="lg">
           <Text>{intro}</Text>
           {sections.map((section, index) => (

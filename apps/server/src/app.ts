@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LOGO_MAX_BYTES } from '@tankha/domain';
 import type { Config } from './platform/config';
+import { marketingRedirect } from './platform/marketing-host';
 import type { Database } from './db/client';
 import type { Clock } from './platform/clock';
 import { TokenService, resolveJwtSecret } from './platform/auth/tokens';
@@ -216,12 +217,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   if (config.devMailboxEnabled) await app.register(devRoutes, { mailbox, prefix: '/dev', html: true });
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config);
   return app;
 }
 
 /** Serves the built React app on the same port, with the SPA fallback for client routes. */
-async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+async function registerWebApp(app: FastifyInstance, config: Pick<Config, 'webDistDir' | 'marketingHosts' | 'appUrl'>): Promise<void> {
+  const distDir = config.webDistDir;
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
@@ -233,6 +235,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
     if (request.method !== 'GET' || url.startsWith(API_PREFIX) || url.startsWith('/dev/') || url.startsWith('/assets/') || !hasWeb) {
       return reply.code(404).send({ statusCode: 404, errorCode: 'NOT_FOUND', message: `Route ${request.method} ${url} not found` });
     }
+    const redirect = marketingRedirect(request.hostname, request.url, config.marketingHosts, config.appUrl);
+    if (redirect) return reply.redirect(redirect, 302);
     // Hashed assets are cached; the shell is not, so a deploy is picked up at once.
     return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
   });

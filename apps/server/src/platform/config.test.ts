@@ -24,6 +24,14 @@ describe('configuration', () => {
     expect(loadConfig(env).devMailboxEnabled).toBe(enabled);
   });
 
+  it('MARKETING_HOSTS: off by default; host names in lower case; needs APP_URL on another host', () => {
+    expect(loadConfig({}).marketingHosts).toEqual([]);
+    expect(loadConfig({ MARKETING_HOSTS: 'Tankha.in, www.tankha.in', APP_URL: 'https://app.tankha.in' }).marketingHosts).toEqual(['tankha.in', 'www.tankha.in']);
+    expect(() => loadConfig({ MARKETING_HOSTS: 'tankha.in' })).toThrow('APP_URL: required with MARKETING_HOSTS');
+    expect(() => loadConfig({ MARKETING_HOSTS: 'app.tankha.in', APP_URL: 'https://app.tankha.in' })).toThrow('must not name APP_URL');
+    expect(() => loadConfig({ MARKETING_HOSTS: 'https://tankha.in', APP_URL: 'https://app.tankha.in' })).toThrow('MARKETING_HOSTS');
+  });
+
   it('refuses DEV_MAILBOX=1 in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DEV_MAILBOX: '1' })).toThrow('DEV_MAILBOX: the dev mailbox');
   });

@@ -73,6 +73,16 @@ const configSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('tankha:'),
   /** Employees per payroll processing chunk (one transaction each); default 500. Small values exercise resuming in tests. */
   PAYROLL_CHUNK_SIZE: z.coerce.number().int().min(1).max(5000).optional(),
+  /**
+   * Host names of the marketing domain (platform §2.1), comma-separated, e.g. "tankha.in,www.tankha.in".
+   * There the marketing pages are served and every other page is redirected to APP_URL. Unset: off.
+   */
+  MARKETING_HOSTS: z
+    .string()
+    .trim()
+    .transform((value) => value.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'must be host names without scheme or port, comma-separated')))
+    .optional(),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -91,6 +101,8 @@ export interface Config extends RawConfig {
   /** Fastify's trustProxy: false (no proxy) or the proxies' addresses/CIDRs. */
   trustProxy: false | string[];
   webDistDir: string;
+  /** MARKETING_HOSTS, lower case; empty when the redirect is off. */
+  marketingHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +121,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (raw.NODE_ENV === 'production' && raw.DEV_MAILBOX === true) {
     throw new ConfigError('Invalid configuration:\n  DEV_MAILBOX: the dev mailbox shows every organisation\'s links and is never served when NODE_ENV=production');
   }
+  const marketingHosts = raw.MARKETING_HOSTS ?? [];
+  if (marketingHosts.length > 0) {
+    if (!raw.APP_URL) throw new ConfigError('Invalid configuration:\n  APP_URL: required with MARKETING_HOSTS (the app host they redirect to)');
+    if (marketingHosts.includes(new URL(raw.APP_URL).hostname.toLowerCase())) {
+      throw new ConfigError("Invalid configuration:\n  MARKETING_HOSTS: must not name APP_URL's host (it would redirect to itself)");
+    }
+  }
   const mailTransport = raw.SMTP_URL ? 'smtp' : 'outbox';
   return {
     ...raw,
@@ -118,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailTransport,
     devMailboxEnabled: mailTransport === 'outbox' && raw.NODE_ENV !== 'production' && (raw.DEV_MAILBOX ?? LOOPBACK_HOSTS.includes(raw.HOST)),
     trustProxy: raw.TRUST_PROXY ?? false,
+    marketingHosts,
     webDistDir: path.resolve(cwd, raw.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
   };
 }

@@ -76,7 +76,20 @@ export const PATHS = {
   ledgerAccounts: '/payroll/settings/ledger-accounts',
   /** The payroll setup checklist (platform §2.6). */
   payrollSetup: '/payroll-setup',
+  /** The public marketing pages (platform §2.1 "Marketing pages"; issue 14 item 7), open without a login. */
+  pricing: '/pricing',
+  checkout: '/checkout',
+  aboutUs: '/about-us',
+  contactUs: '/contact-us',
+  privacyPolicy: '/privacy-policy',
+  termsAndConditions: '/terms-and-conditions',
+  refundPolicy: '/cancellation-and-refund-policy',
 } as const;
+
+/** The checkout page for a plan of the catalogue (by name) and a billing cycle. */
+export function checkoutPath(planName: string, cycle: 'monthly' | 'yearly'): string {
+  return `${PATHS.checkout}?plan=${encodeURIComponent(planName.toLowerCase())}&cycle=${cycle}`;
+}
 
 /** The checklist's links (platform §2.6): the spec's query parameters pick the Components tab and its sub-tab. */
 export const PAYROLL_SETUP_LINKS = {

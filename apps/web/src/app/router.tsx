@@ -18,6 +18,8 @@ import { InvestmentsArea } from '../features/investments/InvestmentsArea';
 const account = () => import('../features/account');
 const access = () => import('../features/access');
 const organization = () => import('../features/organization');
+const publicPages = () => import('../features/public');
+const legalPages = () => import('../features/public/legal');
 
 const LoginPage = lazyPage(account, 'LoginPage');
 const RegisterPage = lazyPage(account, 'RegisterPage');
@@ -31,6 +33,14 @@ const RestrictedPage = lazyPage(access, 'RestrictedPage');
 const AccessDeniedPage = lazyPage(access, 'AccessDeniedPage');
 const NoSubscriptionPage = lazyPage(access, 'NoSubscriptionPage');
 const NotFoundPage = lazyPage(access, 'NotFoundPage');
+const PublicLayout = lazyPage(publicPages, 'PublicLayout');
+const PricingPage = lazyPage(publicPages, 'PricingPage');
+const CheckoutPage = lazyPage(publicPages, 'CheckoutPage');
+const AboutUsPage = lazyPage(publicPages, 'AboutUsPage');
+const ContactUsPage = lazyPage(publicPages, 'ContactUsPage');
+const PrivacyPolicyPage = lazyPage(legalPages, 'PrivacyPolicyPage');
+const TermsPage = lazyPage(legalPages, 'TermsPage');
+const RefundPolicyPage = lazyPage(legalPages, 'RefundPolicyPage');
 const WelcomePage = lazyPage(organization, 'WelcomePage');
 const OrganizationSetupPage = lazyPage(organization, 'OrganizationSetupPage');
 const OrganizationLayout = lazyPage(organization, 'OrganizationLayout');
@@ -121,6 +131,19 @@ export const routes: RouteObject[] = [
       { path: 'verify-user/:token/:email', element: <VerifyUserPage /> },
       { path: '403-Forbidden', element: <ForbiddenPage /> },
       { path: '403-Restricted', element: <RestrictedPage /> },
+      {
+        // The marketing pages (platform §2.1), open to everyone, signed in or not.
+        element: <PublicLayout />,
+        children: [
+          { path: 'pricing', element: <PricingPage /> },
+          { path: 'checkout', element: <CheckoutPage /> },
+          { path: 'about-us', element: <AboutUsPage /> },
+          { path: 'contact-us', element: <ContactUsPage /> },
+          { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
+          { path: 'terms-and-conditions', element: <TermsPage /> },
+          { path: 'cancellation-and-refund-policy', element: <RefundPolicyPage /> },
+        ],
+      },
       {
         element: <RequireAuth />,
         children: [

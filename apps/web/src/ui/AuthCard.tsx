@@ -6,10 +6,12 @@ interface AuthCardProps {
   title: string;
   subtitle?: string;
   children: ReactNode;
+  /** Under the card: the login and register pages link the public pages here. */
+  footer?: ReactNode;
 }
 
 /** The frame of the public account pages: brand on top, one card in the middle. */
-export function AuthCard({ title, subtitle, children }: AuthCardProps) {
+export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
   return (
     <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
       <Stack w="100%" maw={440} gap="lg">
@@ -36,6 +38,7 @@ export function AuthCard({ title, subtitle, children }: AuthCardProps) {
             {children}
           </Stack>
         </Paper>
+        {footer}
       </Stack>
     </Center>
   );

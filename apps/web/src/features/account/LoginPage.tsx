@@ -10,6 +10,9 @@ import { PATHS } from '../../app/paths';
 import { forgetSignOutDestination, setSessionUser, useSession } from '../../app/session';
 import { resetToastSuppression, toast } from '../../app/toast';
 import { AuthCard } from '../../ui/AuthCard';
+import { SiteFooter } from '../../ui/SiteFooter';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { FOOTER_LINKS } from '../public/site-links';
 import { login, resendVerification } from './account.api';
 
 const emailFormat = z.email();
@@ -29,6 +32,7 @@ function validate(values: Login): { form: string | null; email: string | null } 
 
 export function LoginPage() {
   const user = useSession();
+  usePageTitle('Login');
   const location = useLocation();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -66,7 +70,7 @@ export function LoginPage() {
   };
 
   return (
-    <AuthCard title="Sign in to Tankha" subtitle="HR, attendance and payroll for your organization">
+    <AuthCard footer={<SiteFooter links={FOOTER_LINKS} />} title="Sign in to Tankha" subtitle="HR, attendance and payroll for your organization">
       <form onSubmit={submit} noValidate>
         <Stack>
           {failure && (

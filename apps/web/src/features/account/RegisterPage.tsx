@@ -7,11 +7,15 @@ import { registerSchema, type Register } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import { PATHS } from '../../app/paths';
 import { AuthCard } from '../../ui/AuthCard';
+import { SiteFooter } from '../../ui/SiteFooter';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { FOOTER_LINKS } from '../public/site-links';
 import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { register, storeRegisteredEmail } from './account.api';
 
 export function RegisterPage() {
+  usePageTitle('Register');
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Register>({
@@ -33,7 +37,7 @@ export function RegisterPage() {
   });
 
   return (
-    <AuthCard title="Create your account" subtitle="Set up Tankha for your organization in a few minutes">
+    <AuthCard footer={<SiteFooter links={FOOTER_LINKS} />} title="Create your account" subtitle="Set up Tankha for your organization in a few minutes">
       <form onSubmit={submit} noValidate>
         <Stack>
           <FormAlert message={failure} />

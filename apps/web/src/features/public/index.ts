@@ -1,0 +1,5 @@
+export { PublicLayout } from './PublicLayout';
+export { PricingPage } from './PricingPage';
+export { CheckoutPage } from './CheckoutPage';
+export { AboutUsPage } from './AboutUsPage';
+export { ContactUsPage } from './ContactUsPage';

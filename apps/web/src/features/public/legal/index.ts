@@ -1,0 +1,3 @@
+export { PrivacyPolicyPage } from './PrivacyPolicyPage';
+export { TermsPage } from './TermsPage';
+export { RefundPolicyPage } from './RefundPolicyPage';

@@ -73,6 +73,15 @@ const configSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('tankha:'),
   /** Employees per payroll processing chunk (one transaction each); default 500. Small values exercise resuming in tests. */
   PAYROLL_CHUNK_SIZE: z.coerce.number().int().min(1).max(5000).optional(),
+  /** Google and Microsoft sign-in (platform §7.2): a provider is offered only when its id and secret are set. */
+  GOOGLE_CLIENT_ID: z.string().trim().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+  /** OpenID issuer (discovery) URL; tests and dev point it at a local mock provider. */
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  MICROSOFT_CLIENT_ID: z.string().trim().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().trim().optional(),
+  /** The multi-tenant endpoint by default: ID tokens are checked against https://login.microsoftonline.com/{tid}/v2.0. */
+  MICROSOFT_ISSUER: z.url().default('https://login.microsoftonline.com/common/v2.0'),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -109,6 +118,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (raw.NODE_ENV === 'production' && raw.DEV_MAILBOX === true) {
     throw new ConfigError('Invalid configuration:\n  DEV_MAILBOX: the dev mailbox shows every organisation\'s links and is never served when NODE_ENV=production');
   }
+  for (const name of ['GOOGLE_ISSUER', 'MICROSOFT_ISSUER'] as const) {
+    const problem = issuerProblem(raw[name], raw.NODE_ENV);
+    if (problem) throw new ConfigError(`Invalid configuration:\n  ${name}: ${problem}`);
+  }
   const mailTransport = raw.SMTP_URL ? 'smtp' : 'outbox';
   return {
     ...raw,
@@ -120,4 +133,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: raw.TRUST_PROXY ?? false,
     webDistDir: path.resolve(cwd, raw.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
   };
+}
+
+/**
+ * An OpenID issuer must be https; plain http is allowed only for a local mock provider on
+ * 127.0.0.1 outside production (openid-client's allowInsecureRequests is set for exactly those).
+ */
+export function isLocalMockIssuer(issuer: string): boolean {
+  const url = new URL(issuer);
+  return url.protocol === 'http:' && url.hostname === '127.0.0.1';
+}
+
+function issuerProblem(issuer: string, env: RawConfig['NODE_ENV']): string | null {
+  const url = new URL(issuer);
+  if (url.protocol === 'https:') return null;
+  if (isLocalMockIssuer(issuer) && env !== 'production') return null;
+  return 'must be an https:// URL (http://127.0.0.1 only for a local mock provider, never in production)';
 }

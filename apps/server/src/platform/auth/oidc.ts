@@ -11,7 +11,6 @@ import type { TokenService } from './tokens';
  */
 export const OAUTH_PROVIDERS = ['google', 'microsoft'] as const;
 export type OAuthProviderId = (typeof OAUTH_PROVIDERS)[number];
-export const OAUTH_PROVIDER_LABELS: Record<OAuthProviderId, string> = { google: 'Google', microsoft: 'Microsoft' };
 
 /** The sign-in stays valid this long between the button and the callback. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;

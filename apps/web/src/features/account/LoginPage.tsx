@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -60,8 +61,8 @@ function validate(values: Login): { form: string | null; email: string | null } 
 export function LoginPage() {
   const user = useSession();
   const location = useLocation();
-  // Where the signed-in user goes next (read when the session appears and this page re-renders).
-  const next = useRef<{ to: string; state?: LoginState } | null>(null);
+  // Where the signed-in user goes next: set before the session appears, which re-renders this page.
+  const [next, setNext] = useState<{ to: string; state?: LoginState } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
   const form = useForm<Login>({ initialValues: { email: '', password: '' } });
@@ -69,7 +70,7 @@ export function LoginPage() {
   useEffect(() => forgetSignOutDestination(), []);
 
   if (user) {
-    const target = next.current ?? { to: returnPath(location.state) };
+    const target = next ?? { to: returnPath(location.state) };
     return <Navigate to={target.to} state={target.state} replace />;
   }
 
@@ -82,7 +83,7 @@ export function LoginPage() {
     try {
       const sessionUser = await login({ email: values.email.trim(), password: values.password });
       resetToastSuppression();
-      next.current = afterSignIn(sessionUser, location.state);
+      flushSync(() => setNext(afterSignIn(sessionUser, location.state)));
       setSessionUser(sessionUser);
     } catch (error) {
       if (error instanceof ApiError && error.handled) return;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { MSG, OAUTH_PROVIDER_IDS, type SessionUser } from '@tankha/contracts';
 import { errorMessage } from '../../app/api';
 import type { LoginState } from '../../app/navigation';
@@ -23,13 +23,14 @@ const isKnownProvider = (value: string): boolean => (OAUTH_PROVIDER_IDS as reado
  */
 export function OAuthCallbackPage() {
   const { provider = '' } = useParams();
+  const { search } = useLocation();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const params = new URLSearchParams(window.location.search);
+    const params = new URLSearchParams(search);
     const pending = takePendingSignIn();
     const fail = (message: string) => setOutcome({ kind: 'failed', message });
     if (!isKnownProvider(provider)) return fail(MSG.unsupportedProvider(provider));
@@ -49,7 +50,7 @@ export function OAuthCallbackPage() {
         fail(errorMessage(error, error instanceof Error && error.message === MSG.noTokenReceived ? MSG.noTokenReceived : MSG.oauthFailed));
       }
     })();
-  }, [provider]);
+  }, [provider, search]);
 
   if (outcome.kind === 'done') return <Navigate to={outcome.to} state={outcome.state} replace />;
   return (

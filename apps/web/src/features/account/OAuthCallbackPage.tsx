@@ -54,7 +54,7 @@ export function OAuthCallbackPage() {
 
   if (outcome.kind === 'done') return <Navigate to={outcome.to} state={outcome.state} replace />;
   return (
-    <AuthCard title="Signing you in">
+    <AuthCard title={outcome.kind === 'failed' ? 'Sign-in failed' : 'Signing you in'}>
       {outcome.kind === 'working' ? (
         <PageLoader label="Signing you in" />
       ) : (

@@ -8,6 +8,7 @@ import type { JobPayloads } from './platform/jobs/jobs';
 import type { UnitOfWork } from './platform/unit-of-work';
 import type { LoginThrottle } from './platform/auth/login-throttle';
 import { AccountService } from './modules/account/account.service';
+import { OidcProviders } from './platform/auth/oidc';
 import { TenantService } from './modules/tenants/tenants.service';
 import { SubscriptionService } from './modules/subscriptions/subscriptions.service';
 import { UserService } from './modules/users/users.service';
@@ -55,6 +56,8 @@ import { TeamReviewService } from './modules/proofs/team-review.service';
  */
 export interface Services {
   account: AccountService;
+  /** Google and Microsoft sign-in: the provider round trip (no database). */
+  oidc: OidcProviders;
   tenants: TenantService;
   subscriptions: SubscriptionService;
   users: UserService;
@@ -134,6 +137,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const loans = new LoanService({ clock, runs: payrollRun });
   return {
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
+    oidc: new OidcProviders(config, { clock, tokens, appUrl: config.appUrl }),
     tenants,
     subscriptions: new SubscriptionService({ clock }),
     users,

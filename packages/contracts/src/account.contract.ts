@@ -102,3 +102,22 @@ export const tenantsReplySchema = listEnvelope(tenantChoiceSchema);
 
 export const selectTenantQuerySchema = z.object({ tenantId: z.uuid({ error: 'tenantId must be a valid id' }) });
 export const resendInviteQuerySchema = z.object({ userId: z.uuid({ error: 'userId must be a valid id' }) });
+
+/** Google and Microsoft sign-in (platform §7.2). The provider is any text so that an unknown one gets the spec's message. */
+export const OAUTH_PROVIDER_IDS = ['google', 'microsoft'] as const;
+export type OAuthProviderId = (typeof OAUTH_PROVIDER_IDS)[number];
+export const oauthProvidersReplySchema = envelope(z.object({ providers: z.array(z.enum(OAUTH_PROVIDER_IDS)) }));
+
+/** PKCE (RFC 7636): the browser keeps the verifier and sends only its S256 challenge here. */
+const pkceValue = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, { error: 'must be a PKCE value (43–128 characters)' });
+export const oauthAuthorizeSchema = z.object({ provider: z.string().trim().max(40), codeChallenge: pkceValue });
+export const oauthAuthorizeReplySchema = envelope(z.object({ url: z.string(), state: z.string(), redirectUri: z.string() }));
+
+export const validateOAuthSchema = z.object({
+  code: z.string().min(1).max(4096),
+  provider: z.string().trim().max(40),
+  redirectUri: z.string().max(500),
+  state: z.string().min(1).max(2048),
+  codeVerifier: pkceValue,
+});
+export type ValidateOAuth = z.infer<typeof validateOAuthSchema>;

@@ -19,6 +19,7 @@ export const MSG = {
   validEmail: 'Please enter a valid email address',
   loginFailed: 'Login Failed. Please try again.',
   noTokenReceived: 'No token received from server',
+  unsupportedProvider: (provider: string) => `Unsupported provider: ${provider}`,
   // registration confirmation (platform §2.9)
   emailSent: 'Email Sent Successfully!',
   verificationNotRequired: 'Verification not required or already verified!',
@@ -61,6 +62,11 @@ export const MSG = {
   notFound: 'The requested resource was not found.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   tooManyLoginFailures: 'Too many failed login attempts for this account. Please try again later or reset your password.',
+  // Google / Microsoft sign-in (our own, docs/decisions.md)
+  oauthNoAccount: 'No Tankha account uses this email address. Ask your administrator for an invitation, or register first.',
+  oauthEmailNotVerified: 'Your sign-in provider has not verified this email address. Sign in with your password instead.',
+  oauthFailed: 'Sign-in could not be completed. Please try again.',
+  oauthStartFailed: 'Sign-in could not be started. Please try again.',
 } as const;
 
 /** Messages of a 403 that send the browser to /no-subscription (platform §8). */

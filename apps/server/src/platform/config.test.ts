@@ -32,6 +32,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ MARKETING_HOSTS: 'https://tankha.in', APP_URL: 'https://app.tankha.in' })).toThrow('MARKETING_HOSTS');
   });
 
+  it('accepts a plain-http OpenID issuer only on 127.0.0.1 and never in production', () => {
+    expect(loadConfig({ GOOGLE_ISSUER: 'http://127.0.0.1:4900' }).GOOGLE_ISSUER).toBe('http://127.0.0.1:4900');
+    expect(loadConfig({}).MICROSOFT_ISSUER).toBe('https://login.microsoftonline.com/common/v2.0');
+    expect(() => loadConfig({ GOOGLE_ISSUER: 'http://idp.example.com' })).toThrow('GOOGLE_ISSUER: must be an https:// URL');
+    expect(() => loadConfig({ MICROSOFT_ISSUER: 'http://localhost:4900' })).toThrow('MICROSOFT_ISSUER: must be an https:// URL');
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), GOOGLE_ISSUER: 'http://127.0.0.1:4900' })).toThrow('GOOGLE_ISSUER');
+  });
+
   it('refuses DEV_MAILBOX=1 in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DEV_MAILBOX: '1' })).toThrow('DEV_MAILBOX: the dev mailbox');
   });

@@ -83,6 +83,15 @@ const configSchema = z.object({
     .transform((value) => value.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean))
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'must be host names without scheme or port, comma-separated')))
     .optional(),
+  /** Google and Microsoft sign-in (platform §7.2): a provider is offered only when its id and secret are set. */
+  GOOGLE_CLIENT_ID: z.string().trim().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+  /** OpenID issuer (discovery) URL; tests and dev point it at a local mock provider. */
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  MICROSOFT_CLIENT_ID: z.string().trim().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().trim().optional(),
+  /** The multi-tenant endpoint by default: ID tokens are checked against https://login.microsoftonline.com/{tid}/v2.0. */
+  MICROSOFT_ISSUER: z.url().default('https://login.microsoftonline.com/common/v2.0'),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -128,6 +137,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       throw new ConfigError("Invalid configuration:\n  MARKETING_HOSTS: must not name APP_URL's host (it would redirect to itself)");
     }
   }
+  for (const name of ['GOOGLE_ISSUER', 'MICROSOFT_ISSUER'] as const) {
+    const problem = issuerProblem(raw[name], raw.NODE_ENV);
+    if (problem) throw new ConfigError(`Invalid configuration:\n  ${name}: ${problem}`);
+  }
   const mailTransport = raw.SMTP_URL ? 'smtp' : 'outbox';
   return {
     ...raw,
@@ -140,4 +153,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     marketingHosts,
     webDistDir: path.resolve(cwd, raw.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
   };
+}
+
+/**
+ * An OpenID issuer must be https; plain http is allowed only for a local mock provider on
+ * 127.0.0.1 outside production (openid-client's allowInsecureRequests is set for exactly those).
+ */
+export function isLocalMockIssuer(issuer: string): boolean {
+  const url = new URL(issuer);
+  return url.protocol === 'http:' && url.hostname === '127.0.0.1';
+}
+
+function issuerProblem(issuer: string, env: RawConfig['NODE_ENV']): string | null {
+  const url = new URL(issuer);
+  if (url.protocol === 'https:') return null;
+  if (isLocalMockIssuer(issuer) && env !== 'production') return null;
+  return 'must be an https:// URL (http://127.0.0.1 only for a local mock provider, never in production)';
 }

@@ -239,6 +239,14 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /Account/accept-invite': { body: account, invalidOnPurpose: 'needs the token mailed to the address' },
     'POST /Account/update-password': { body: { currentPassword: 'NotTheCurrent1', newPassword: 'Secret456', confirmPassword: 'Secret456' }, invalidOnPurpose: 'the suite does not change the password of the account it calls with' },
     'POST /Account/select-tenant': { query: { tenantId: ids.tenantId }, runLast: true },
+    'POST /Account/oauth-authorize': {
+      body: { provider: 'google', codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM' },
+      invalidOnPurpose: 'no sign-in provider is configured in this suite (the mock-provider flow is oauth.int.test.ts)',
+    },
+    'POST /Account/validate-oauth': {
+      body: { provider: 'google', code: 'not-a-provider-code', redirectUri: 'http://127.0.0.1:3000/auth/callback/google', state: 'not-our-state', codeVerifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk' },
+      invalidOnPurpose: 'needs a code from the provider (the mock-provider flow is oauth.int.test.ts)',
+    },
     'POST /Account/resend-invite': { query: { userId: ids.pendingUserId } },
     'POST /Account/logout': { isolationExempt: 'ends the caller’s own session; takes no ids', runLast: true },
     'PUT /Tenants': { multipart: { fields: organisation } },

@@ -2,6 +2,10 @@
 export const PATHS = {
   home: '/',
   login: '/login',
+  /** After login, for an account in several organisations: pick one (our route, docs/decisions.md). */
+  selectOrganization: '/select-organization',
+  /** Google / Microsoft sign-in returns here (platform §2.1 /auth/callback/{provider}). */
+  oauthCallback: '/auth/callback',
   register: '/register',
   emailSent: '/email-sent-notify',
   forgotPassword: '/forgot-password',

@@ -28,6 +28,8 @@ const VerifyUserPage = lazyPage(account, 'VerifyUserPage');
 const ForgotPasswordPage = lazyPage(account, 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(account, 'ResetPasswordPage');
 const AcceptInvitePage = lazyPage(account, 'AcceptInvitePage');
+const OAuthCallbackPage = lazyPage(account, 'OAuthCallbackPage');
+const SelectOrganizationPage = lazyPage(account, 'SelectOrganizationPage');
 const ForbiddenPage = lazyPage(access, 'ForbiddenPage');
 const RestrictedPage = lazyPage(access, 'RestrictedPage');
 const AccessDeniedPage = lazyPage(access, 'AccessDeniedPage');
@@ -129,6 +131,7 @@ export const routes: RouteObject[] = [
       { path: 'accept-invite/:token/:email', element: <AcceptInvitePage /> },
       { path: 'verify-user', element: <VerifyUserPage /> },
       { path: 'verify-user/:token/:email', element: <VerifyUserPage /> },
+      { path: 'auth/callback/:provider', element: <OAuthCallbackPage /> },
       { path: '403-Forbidden', element: <ForbiddenPage /> },
       { path: '403-Restricted', element: <RestrictedPage /> },
       {
@@ -147,6 +150,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
+          { path: 'select-organization', element: <SelectOrganizationPage /> },
           {
             path: 'required-details',
             element: <RequiredDetailsGuard />,

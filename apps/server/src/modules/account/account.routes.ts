@@ -6,6 +6,11 @@ import {
   emptyReplySchema,
   forgotPasswordSchema,
   loginSchema,
+  MSG,
+  oauthAuthorizeReplySchema,
+  oauthAuthorizeSchema,
+  oauthProvidersReplySchema,
+  validateOAuthSchema,
   registerReplySchema,
   registerSchema,
   resendInviteQuerySchema,
@@ -21,6 +26,8 @@ import type { Services } from '../../services';
 import { accountScopeOf, publicScopeOf, scopeOf } from '../../platform/route-scope';
 import { ACCOUNT, PUBLIC } from '../../platform/auth/access';
 import { ok, okList } from '../../platform/http';
+import { AppError, badRequest } from '../../platform/errors';
+import { OAuthRefused, type OAuthProviderId, type VerifiedIdentity } from '../../platform/auth/oidc';
 import type { ClientMeta } from './account.service';
 
 interface Options {
@@ -61,6 +68,61 @@ export const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
 
   app.post('/Account/login', { config: publicLimited, schema: { tags, body: loginSchema, response: { 200: sessionReplySchema } } }, async (request) =>
     ok(await account.login(publicScopeOf(request), request.body.email, request.body.password, meta(request)), 'Login successful'),
+  );
+
+  // Google and Microsoft sign-in (platform §7.2): the provider round trips run in the routes'
+  // preHandler or without a database, never inside a transaction.
+  const oidc = services.oidc;
+  const supported = (provider: string): OAuthProviderId => {
+    if (!oidc.isConfigured(provider)) throw badRequest(MSG.unsupportedProvider(provider));
+    return provider;
+  };
+
+  app.get('/Account/oauth-providers', { config: { access: { public: true, database: false } }, schema: { tags, response: { 200: oauthProvidersReplySchema } } }, async () =>
+    ok({ providers: oidc.configured() }),
+  );
+
+  app.post(
+    '/Account/oauth-authorize',
+    { config: { access: { public: true, database: false }, rateLimit: rateLimitAuth }, schema: { tags, body: oauthAuthorizeSchema, response: { 200: oauthAuthorizeReplySchema } } },
+    async (request) => {
+      const provider = supported(request.body.provider);
+      try {
+        const { url, state } = await oidc.authorizationUrl(provider, request.body.codeChallenge);
+        return ok({ url, state, redirectUri: oidc.redirectUri(provider) });
+      } catch (error) {
+        request.log.warn({ err: error, provider }, 'OpenID discovery failed');
+        throw new AppError(502, 'OAUTH_PROVIDER_UNAVAILABLE', MSG.oauthStartFailed);
+      }
+    },
+  );
+
+  const identities = new WeakMap<FastifyRequest, VerifiedIdentity>();
+  app.post(
+    '/Account/validate-oauth',
+    {
+      config: publicLimited,
+      schema: { tags, body: validateOAuthSchema, response: { 200: sessionReplySchema } },
+      preHandler: async (request) => {
+        const body = request.body as { code: string; provider: string; redirectUri: string; state: string; codeVerifier: string };
+        const provider = supported(body.provider);
+        try {
+          identities.set(request, await oidc.exchange(provider, body));
+        } catch (error) {
+          if (!(error instanceof OAuthRefused)) {
+            request.log.warn({ err: error, provider }, 'OpenID sign-in failed');
+            throw new AppError(502, 'OAUTH_PROVIDER_UNAVAILABLE', MSG.oauthFailed);
+          }
+          request.log.info({ provider, reason: error.reason, detail: error.message }, 'OpenID sign-in refused');
+          throw new AppError(400, 'OAUTH_REFUSED', MSG.oauthFailed);
+        }
+      },
+    },
+    async (request) => {
+      const identity = identities.get(request);
+      if (!identity) throw new Error('validate-oauth reached its handler without a verified identity');
+      return ok(await account.oauthLogin(publicScopeOf(request), identity, meta(request)), 'Login successful');
+    },
   );
 
   app.post('/Account/logout', { config: accountLevel, schema: { tags, response: { 200: emptyReplySchema } } }, async (request) => {

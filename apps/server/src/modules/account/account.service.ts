@@ -25,7 +25,11 @@ import type { TenantService } from '../tenants/tenants.service';
 import { logoUrlOf } from '../tenants/tenants.service';
 import type { EmployeeService } from '../employees/employees.service';
 import type { UserService } from '../users/users.service';
+import type { VerifiedIdentity } from '../../platform/auth/oidc';
 import * as repo from './account.repo';
+
+/** tenantCount: the organisations the account can work in now (a pending or deactivated membership gives nothing). */
+const activeCount = (memberships: repo.Membership[]): number => memberships.filter((m) => m.status === UserStatus.Active).length;
 
 /** The activation link is valid 48 hours (platform §2.9); a reset link one hour. */
 export const VERIFY_LINK_TTL_MS = 48 * 3_600_000;
@@ -127,6 +131,23 @@ export class AccountService {
     const valid = await verifyPassword(account?.passwordHash ?? DUMMY_HASH, password);
     if (!account || !valid || !account.passwordHash) throw unauthorized('INVALID_CREDENTIALS', MSG.incorrectLogin);
     await this.deps.loginThrottle.reset(email);
+    return this.signIn(global, account, meta);
+  }
+
+  /**
+   * Google / Microsoft sign-in, once the provider's ID token has been verified (platform/auth/oidc.ts):
+   * the account is found by the e-mail the provider vouches for, never created, and then the same
+   * rules as a password login apply (verified account, an active membership).
+   */
+  async oauthLogin({ global }: GlobalScope, identity: VerifiedIdentity, meta: ClientMeta): Promise<SessionUser> {
+    if (!identity.verifiedEmail) throw forbidden(MSG.oauthEmailNotVerified, 'OAUTH_EMAIL_NOT_VERIFIED');
+    const account = await repo.findAccountByEmail(global, identity.verifiedEmail);
+    if (!account) throw forbidden(MSG.oauthNoAccount, 'OAUTH_NO_ACCOUNT');
+    return this.signIn(global, account, meta);
+  }
+
+  /** After the credentials: a verified account with an active membership gets a session in its last (or first) organisation. */
+  private async signIn(global: GlobalDb, account: repo.AccountRow, meta: ClientMeta): Promise<SessionUser> {
     if (!account.emailVerifiedAt) throw new AppError(403, 'EMAIL_NOT_VERIFIED', MSG.emailNotVerified);
     const memberships = await repo.findMemberships(global, account.id);
     const usable = memberships.filter((m) => m.status === UserStatus.Active);
@@ -138,7 +159,7 @@ export class AccountService {
     }
     const chosen = usable.find((m) => m.tenantId === account.lastTenantId) ?? usable[0];
     if (!chosen) throw new AppError(403, 'ACCOUNT_DEACTIVATED', MSG.noOrganization);
-    return this.openSession(global, account.id, chosen.userId, chosen.tenantId, meta, memberships.length);
+    return this.openSession(global, account.id, chosen.userId, chosen.tenantId, meta, usable.length);
   }
 
   private async openSession(global: GlobalDb, accountId: string, userId: string, tenantId: string, meta: ClientMeta, tenantCount: number): Promise<SessionUser> {
@@ -179,7 +200,7 @@ export class AccountService {
 
   async me({ global, ctx }: AccountScope, token: string): Promise<SessionUser> {
     const memberships = await repo.findMemberships(global, ctx.accountId);
-    return this.sessionUser(global, ctx.userId, token, memberships.length);
+    return this.sessionUser(global, ctx.userId, token, activeCount(memberships));
   }
 
   async logout({ global, ctx }: AccountScope): Promise<void> {
@@ -259,7 +280,7 @@ export class AccountService {
     if (!target) throw forbidden();
     if (target.status !== UserStatus.Active) throw new AppError(403, 'ACCOUNT_DEACTIVATED', MSG.deactivated);
     await repo.revokeSession(global, ctx.sessionId, this.deps.clock.now());
-    return this.openSession(global, ctx.accountId, target.userId, tenantId, meta, memberships.length);
+    return this.openSession(global, ctx.accountId, target.userId, tenantId, meta, activeCount(memberships));
   }
 
   /**

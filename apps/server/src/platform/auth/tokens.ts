@@ -10,6 +10,14 @@ export interface AccessClaims {
   exp: number;
 }
 
+export interface OAuthState {
+  provider: string;
+  redirectUri: string;
+  nonce: string;
+}
+
+const OAUTH_STATE_AUDIENCE = 'tankha:oauth-state';
+
 export class TokenService {
   private readonly key: Uint8Array;
   constructor(secret: string) {
@@ -25,10 +33,37 @@ export class TokenService {
       .sign(this.key);
   }
 
+  /**
+   * The `state` of a Google/Microsoft sign-in: signed, short-lived, naming the provider, the
+   * redirect and the nonce the ID token must carry. Its audience keeps it from passing as a session
+   * token (which also needs tid and sid) and a session token from passing as a state.
+   */
+  async signOAuthState(claims: OAuthState, expiresAt: Date, now: Date): Promise<string> {
+    return new SignJWT({ prv: claims.provider, ruri: claims.redirectUri, nonce: claims.nonce })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setAudience(OAUTH_STATE_AUDIENCE)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+  }
+
+  /** The state's claims, or null when it is forged, altered, expired or not a state at all. */
+  async verifyOAuthState(state: string, now: Date): Promise<OAuthState | null> {
+    try {
+      const { payload } = await jwtVerify(state, this.key, { algorithms: ['HS256'], audience: OAUTH_STATE_AUDIENCE, currentDate: now });
+      const { prv, ruri, nonce } = payload;
+      if (typeof prv !== 'string' || typeof ruri !== 'string' || typeof nonce !== 'string') return null;
+      return { provider: prv, redirectUri: ruri, nonce };
+    } catch {
+      return null;
+    }
+  }
+
   /** Returns the claims, or null for a token that is malformed, forged or past its expiry. */
   async verify(token: string, now: Date): Promise<AccessClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
+      if (payload.aud !== undefined) return null; // a sign-in state, not a session
       if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
         return null;
       return { sub: payload.sub, tid: payload.tid, sid: payload.sid, exp: payload.exp };

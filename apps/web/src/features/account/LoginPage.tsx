@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { flushSync } from 'react-dom';
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { IconBrandGoogle, IconBrandWindows } from '@tabler/icons-react';
+import { Link, Navigate, useLocation } from 'react-router';
 import { z } from 'zod';
-import { MSG, type Login } from '@tankha/contracts';
+import { MSG, type Login, type OAuthProviderId } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import type { LoginState } from '../../app/navigation';
 import { PATHS } from '../../app/paths';
@@ -13,15 +16,43 @@ import { AuthCard } from '../../ui/AuthCard';
 import { SiteFooter } from '../../ui/SiteFooter';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { FOOTER_LINKS } from '../public/site-links';
-import { login, resendVerification } from './account.api';
+import { login, oauthProviders, resendVerification } from './account.api';
+import { afterSignIn, returnPath, startOAuthSignIn } from './sign-in';
 
 const emailFormat = z.email();
 
-/** Where to go after login: the remembered origin, or home. */
-function returnPath(state: unknown): string {
-  const from = (state as LoginState | null)?.from;
-  if (!from || from.pathname === PATHS.login) return PATHS.home;
-  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+const PROVIDER_BUTTONS: Record<OAuthProviderId, { label: string; icon: typeof IconBrandGoogle }> = {
+  google: { label: 'Sign in with Google', icon: IconBrandGoogle },
+  microsoft: { label: 'Sign in with Microsoft', icon: IconBrandWindows },
+};
+
+/** Google / Microsoft buttons, for the providers the server has configured (none: nothing shown). */
+function ProviderButtons({ origin, onFailure }: { origin: LoginState; onFailure: (message: string) => void }) {
+  const providers = useQuery({ queryKey: ['oauth-providers'], queryFn: oauthProviders, staleTime: Infinity, retry: false });
+  const [starting, setStarting] = useState<OAuthProviderId | null>(null);
+  if (!providers.data || providers.data.length === 0) return null;
+  const start = async (provider: OAuthProviderId) => {
+    setStarting(provider);
+    try {
+      await startOAuthSignIn(provider, origin);
+    } catch (error) {
+      setStarting(null);
+      onFailure(errorMessage(error, MSG.oauthStartFailed));
+    }
+  };
+  return (
+    <>
+      <Divider label="or" labelPosition="center" />
+      {providers.data.map((provider) => {
+        const { label, icon: Icon } = PROVIDER_BUTTONS[provider];
+        return (
+          <Button key={provider} variant="default" fullWidth leftSection={<Icon size={18} aria-hidden />} loading={starting === provider} onClick={() => void start(provider)}>
+            {label}
+          </Button>
+        );
+      })}
+    </>
+  );
 }
 
 function validate(values: Login): { form: string | null; email: string | null } {
@@ -34,14 +65,18 @@ export function LoginPage() {
   const user = useSession();
   usePageTitle('Login');
   const location = useLocation();
-  const navigate = useNavigate();
+  // Where the signed-in user goes next: set before the session appears, which re-renders this page.
+  const [next, setNext] = useState<{ to: string; state?: LoginState } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
   const form = useForm<Login>({ initialValues: { email: '', password: '' } });
 
   useEffect(() => forgetSignOutDestination(), []);
 
-  if (user) return <Navigate to={returnPath(location.state)} replace />;
+  if (user) {
+    const target = next ?? { to: returnPath(location.state) };
+    return <Navigate to={target.to} state={target.state} replace />;
+  }
 
   const submit = form.onSubmit(async (values) => {
     setResent(false);
@@ -52,8 +87,8 @@ export function LoginPage() {
     try {
       const sessionUser = await login({ email: values.email.trim(), password: values.password });
       resetToastSuppression();
+      flushSync(() => setNext(afterSignIn(sessionUser, location.state)));
       setSessionUser(sessionUser);
-      void navigate(returnPath(location.state), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.handled) return;
       setFailure(errorMessage(error, MSG.loginFailed));
@@ -96,6 +131,7 @@ export function LoginPage() {
           <Button type="submit" fullWidth loading={form.submitting}>
             Login
           </Button>
+          <ProviderButtons origin={(location.state as LoginState | null) ?? {}} onFailure={setFailure} />
           <Text size="sm" ta="center">
             New to Tankha?{' '}
             <Anchor component={Link} to={PATHS.register}>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@tankha/contracts';
@@ -27,7 +27,7 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(screen.getByText(MSG.validEmail)).toBeInTheDocument();
     expect(screen.queryByText(MSG.enterEmailPassword)).not.toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => c.path !== '/Account/oauth-providers')).toHaveLength(0);
   });
 
   it('shows the server message for wrong credentials and stores nothing', async () => {
@@ -54,7 +54,90 @@ describe('LoginPage', () => {
     await screen.findByRole('button', { name: 'User menu' });
     expect(getSessionUser()?.token).toBe(admin.token);
     expect(router.state.location.pathname).toBe('/');
-    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ email: 'Asha@Example.in', password: 'secret123' });
+    expect(JSON.parse(String(calls.find((c) => c.path === '/Account/login')?.init.body))).toEqual({ email: 'Asha@Example.in', password: 'secret123' });
+  });
+
+  it('shows Google and Microsoft buttons only for the providers the server has', async () => {
+    mockFetch({ 'GET /Account/oauth-providers': ok({ providers: ['google'] }) });
+    await openLogin();
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in with Microsoft' })).not.toBeInTheDocument();
+  });
+
+  it('shows no provider button when none is configured', async () => {
+    const calls = mockFetch({ 'GET /Account/oauth-providers': ok({ providers: [] }) });
+    await openLogin();
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/Account/oauth-providers')).toBe(true));
+    expect(screen.queryByRole('button', { name: /Sign in with/ })).not.toBeInTheDocument();
+  });
+
+  it('sends an account in two organisations to the picker, and Continue goes home', async () => {
+    const admin = makeUser({ roleId: 1, tenantCount: 2 });
+    mockFetch({
+      'POST /Account/login': ok(admin),
+      'GET /Account/tenants': jsonResponse(200, {
+        statusCode: 200,
+        message: '',
+        data: [
+          { id: admin.tenantId, tenantName: admin.tenantName, roleId: 1, isCurrent: true, logoUrl: null },
+          { id: '00000000-0000-4000-8000-00000000000b', tenantName: 'Bhima Textiles', roleId: 3, isCurrent: false, logoUrl: null },
+        ],
+        totalRecords: 2,
+      }),
+    });
+    const { user, router } = await openLogin();
+    await user.type(screen.getByLabelText('Email'), 'asha@example.in');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { name: 'Choose an organization' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/select-organization');
+    expect(await screen.findByRole('button', { name: 'Continue with Bhima Textiles' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Continue with ${admin.tenantName}` }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('OAuthCallbackPage (/auth/callback/{provider})', () => {
+  const pending = (state: string) =>
+    sessionStorage.setItem('tankha.oauthSignIn', JSON.stringify({ provider: 'google', state, codeVerifier: 'v'.repeat(43), redirectUri: 'http://localhost/auth/callback/google', origin: {} }));
+  const open = (search: string, provider = 'google') => renderRoutes(routes, `/auth/callback/${provider}${search}`);
+
+  it("says 'Unsupported provider: {x}' for another provider", async () => {
+    open('?code=c&state=s', 'github');
+    expect(await screen.findByText('Unsupported provider: github')).toBeInTheDocument();
+  });
+
+  it('refuses a state this tab did not send, without calling the server', async () => {
+    pending('ours');
+    const calls = mockFetch({});
+    open('?code=c&state=theirs');
+    expect(await screen.findByText(MSG.oauthFailed)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/Account/validate-oauth')).toBe(false);
+  });
+
+  it("says 'No token received from server' when the reply has no data.token", async () => {
+    pending('ours');
+    const calls = mockFetch({ 'POST /Account/validate-oauth': ok({}) });
+    open('?code=c&state=ours');
+    expect(await screen.findByText(MSG.noTokenReceived)).toBeInTheDocument();
+    expect(JSON.parse(String(calls.find((c) => c.path === '/Account/validate-oauth')?.init.body))).toEqual({
+      code: 'c',
+      provider: 'google',
+      redirectUri: 'http://localhost/auth/callback/google',
+      state: 'ours',
+      codeVerifier: 'v'.repeat(43),
+    });
+    expect(getSessionUser()).toBeNull();
+  });
+
+  it('stores the session and goes home on success', async () => {
+    pending('ours');
+    const admin = makeUser({ roleId: 3 });
+    mockFetch({ 'POST /Account/validate-oauth': ok(admin), 'GET /dashboard': jsonResponse(500, {}), 'GET /Tenants': jsonResponse(500, {}) });
+    const { router } = open('?code=c&state=ours');
+    await screen.findByRole('button', { name: 'User menu' });
+    expect(getSessionUser()?.token).toBe(admin.token);
+    expect(router.state.location.pathname).toBe('/');
   });
 });
 

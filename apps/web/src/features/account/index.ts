@@ -5,3 +5,5 @@ export { VerifyUserPage } from './VerifyUserPage';
 export { ForgotPasswordPage } from './ForgotPasswordPage';
 export { ResetPasswordPage } from './ResetPasswordPage';
 export { AcceptInvitePage } from './AcceptInvitePage';
+export { OAuthCallbackPage } from './OAuthCallbackPage';
+export { SelectOrganizationPage } from './SelectOrganizationPage';

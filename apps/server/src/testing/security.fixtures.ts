@@ -32,6 +32,8 @@ export interface SecurityIds {
   shiftId: string;
   holidayId: string;
   leaveTypeId: string;
+  /** A leave policy (made by the suite). */
+  leavePolicyId: string;
   /** A pending leave request. */
   leaveRequestId: string;
   /** A pending regularization request of the member. */
@@ -286,6 +288,11 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'GET /Leaves/balances': { query: { employeeId: ids.memberId } },
     'GET /Leaves': { query: { employeeId: ids.memberId, scope: 'team' } },
     'POST /Leaves': { body: { leaveTypeId: ids.leaveTypeId, startDate: '2026-06-24', endDate: '2026-06-24', portion: 'full', reason: 'Family function' } },
+    'GET /Leaves/balance-adjustments': { query: { employeeId: ids.memberId, year: '2026' } },
+    'POST /Leaves/balance-adjustments': { body: { employeeId: ids.memberId, leaveTypeId: ids.leaveTypeId, year: 2026, kind: 'adjustment', days: 1.5, reason: 'Compensatory off for the audit weekend' } },
+    'POST /LeavePolicies': { body: { name: 'Security Interns', leaveTypeId: ids.leaveTypeId, employmentTypeIds: [], departmentIds: [ids.departmentId], sandwichRule: true } },
+    'PUT /LeavePolicies/{id}': { path: { id: ids.leavePolicyId }, body: { name: 'Security Renamed', leaveTypeId: ids.leaveTypeId, departmentIds: [ids.departmentId], sandwichRule: false, isActive: true } },
+    'DELETE /LeavePolicies/{id}': { path: { id: ids.leavePolicyId } },
     'PUT /Leaves/{id}/status': { path: { id: ids.leaveRequestId }, body: { status: 2, remarks: 'ok' } },
     'POST /Notifications/read': { body: { ids: [ids.notificationId], all: false } },
     'POST /Departments': { body: { name: 'Security Research', code: 'SECR', description: 'x', departmentHeadId: ids.memberId, parentDepartmentId: ids.departmentId, status: 1 } },

@@ -34,8 +34,7 @@ test('customize balance: an adjustment with a reason changes the balance and sho
   await page.goto('/leaves/customize-balance');
   await expect(page.getByRole('heading', { name: 'Customize Balance' })).toBeVisible();
   await expect(page.getByText('Select an employee to see and customize their leave balances.')).toBeVisible();
-  const picker = page.getByRole('textbox', { name: 'Employee' });
-  await picker.click();
+  const picker = page.getByRole('combobox', { name: 'Employee' });
   await picker.fill('Rahul');
   await page.getByRole('option', { name: 'Rahul Sharma' }).click();
 
@@ -94,7 +93,7 @@ test('a leave policy with the sandwich rule makes Friday to Monday four days of 
   await dialog.getByRole('button', { name: 'Add Policy' }).click();
   await expect(dialog.getByText('Please enter a policy name')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Policy name' }).fill('Sick leave sandwich');
-  await dialog.getByRole('textbox', { name: 'Leave type' }).click();
+  await dialog.getByRole('combobox', { name: 'Leave type' }).click();
   await page.getByRole('option', { name: 'Sick Leave' }).click();
   await dialog.getByRole('switch', { name: 'Sandwich rule' }).check({ force: true });
   await dialog.getByRole('button', { name: 'Add Policy' }).click();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -18,7 +19,7 @@ import { TokenService, resolveJwtSecret } from './platform/auth/tokens';
 import { authorise } from './platform/auth/access';
 import { SessionGate } from './platform/auth/session-gate';
 import { createLoginThrottle } from './platform/auth/login-throttle';
-import { registerErrorHandling } from './platform/error-handler';
+import { registerErrorHandling, type UnexpectedErrorReport } from './platform/error-handler';
 import { openApiTransform } from './platform/openapi';
 import { MailService } from './platform/mail/mail.service';
 import { LocalFileStorage, type FileStorage } from './platform/files/file-storage';
@@ -60,6 +61,8 @@ import { payrollReportRoutes } from './modules/payroll-reports/payroll-reports.r
 import { payrollFilingRoutes } from './modules/payroll-filings/payroll-filings.routes';
 import { reimbursementRoutes } from './modules/reimbursements/reimbursements.routes';
 import { form16Routes } from './modules/form16/form16.routes';
+import { exceptionLogRoutes } from './modules/exception-logs/exception-logs.routes';
+import type { JobPayloads } from './platform/jobs/jobs';
 import { buildServices, registerJobs, type Services } from './services';
 import { JobQueue } from './platform/jobs/job-queue';
 import { UnitOfWork } from './platform/unit-of-work';
@@ -92,10 +95,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.body.password'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    // A request id unique across processes and restarts: the exception log and x-request-id quote it.
+    genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  // Unexpected errors of an organisation's requests go to its exception log (issue 15 item 5): a job
+  // sent outside the failed request's (rolled back) transaction, not awaited by the response.
+  let recordUnexpected: (report: UnexpectedErrorReport) => void = () => undefined;
+  registerErrorHandling(app, { onUnexpected: (report) => recordUnexpected(report) });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -142,6 +150,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const loginThrottle = createLoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: config.LOGIN_FAILURE_WINDOW_MS, clock, redis, keyPrefix: config.REDIS_KEY_PREFIX });
   const services = buildServices({ config, clock, tokens, files, push, loginThrottle });
   registerJobs(uow, jobs, services, clock, app.log, files);
+  recordUnexpected = ({ tenantId, ...report }) => {
+    const data: JobPayloads['exceptionLogs.record'] = { ...report, occurredAt: clock.now().toISOString() };
+    jobs.send('exceptionLogs.record', { tenantId, data }).catch((error: unknown) => app.log.error({ err: error }, 'exception log not queued'));
+  };
   app.decorate('jobs', jobs);
   app.decorate('services', services);
   app.decorate('files', files);
@@ -211,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(payrollReportRoutes, { services });
       await api.register(payrollFilingRoutes, { services });
       await api.register(form16Routes, { services });
+      await api.register(exceptionLogRoutes, { services });
       if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, prefix: '/dev' });
     },
     { prefix: API_PREFIX },

@@ -20,6 +20,7 @@ import { ShiftService } from './modules/shifts/shifts.service';
 import { AttendanceSettingsService } from './modules/attendance-settings/attendance-settings.service';
 import { RequestService } from './modules/requests/requests.service';
 import { LeaveService } from './modules/leave/leave.service';
+import { ExceptionLogService } from './modules/exception-logs/exception-logs.service';
 import { NotificationService, type NotificationPush } from './modules/notifications/notifications.service';
 import { DepartmentService } from './modules/departments/departments.service';
 import { DocumentService } from './modules/documents/documents.service';
@@ -69,6 +70,7 @@ export interface Services {
   attendanceSettings: AttendanceSettingsService;
   request: RequestService;
   leave: LeaveService;
+  exceptionLogs: ExceptionLogService;
   notification: NotificationService;
   department: DepartmentService;
   document: DocumentService;
@@ -149,6 +151,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     attendanceSettings: new AttendanceSettingsService({ clock }),
     request: new RequestService({ clock, locks: payrollLocks }),
     leave,
+    exceptionLogs: new ExceptionLogService(),
     notification: new NotificationService({ clock, push, attendance }),
     department: new DepartmentService(),
     document: new DocumentService({ clock, files, users }),
@@ -239,6 +242,12 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
     if (done.locked + done.sent > 0) log.info({ tenantId: scope.tenantId, ...done }, 'tax windows: locked and reminded');
   });
   uow.defineTenantJob(queue, 'taxWindows.notice', async (scope, data) => void (await services.taxWindows.sendNotice(scope, data)));
+  // Exception logs (issue 15 item 5): written after the failed request rolled back; kept 90 days.
+  uow.defineTenantJob(queue, 'exceptionLogs.record', (scope, data) => services.exceptionLogs.record(scope, data), { retryLimit: 3 });
+  uow.defineGlobalJob(queue, 'exceptionLogs.purge', async (scope) => {
+    const deleted = await services.exceptionLogs.purge(scope, clock.now());
+    if (deleted > 0) log.info({ deleted }, 'exception logs older than 90 days deleted');
+  }, { cron: { expression: '41 1 * * *', tz: 'UTC' }, retryLimit: 2 });
   uow.defineTenantJob(queue, 'notifications.push', async (scope, data) => {
     services.notification.push(scope, data);
     log.debug({ tenantId: scope.tenantId, userId: data.userId }, 'notification pushed');

@@ -154,6 +154,13 @@ export const PERMISSIONS = {
   'leave.own': ALL_ROLES,
   'leave.decide': ALL_ROLES,
   'leave.types.manage': ADMINS,
+  /** Opening balances and adjustments, the leave policies and settings, every employee's requests (issue 15 item 6). */
+  'leave.balances.manage': ADMINS,
+  'leave.policies.manage': ADMINS,
+  'leave.settings.manage': ADMINS,
+  'leave.requests.all': ADMINS,
+  /** The organisation's unexpected server errors (platform §2.1 exception-logs, §6). */
+  'exceptionLogs.view': ADMINS,
   'holidays.view': ALL_ROLES,
   'holidays.manage': ADMINS,
   'notifications.own': ALL_ROLES,

@@ -24,6 +24,7 @@ export * from './attendance-settings.contract';
 export * from './shifts.contract';
 export * from './attendance.contract';
 export * from './leave.contract';
+export * from './exception-logs.contract';
 export * from './notifications.contract';
 export * from './payroll.contract';
 export * from './payroll-calculator.contract';

@@ -84,6 +84,34 @@ export const LEAVE_MSG = {
   holidayDateRequired: 'Please select a date',
   holidayDescriptionTooLong: 'Description must be at most 500 characters',
   holidayNotFound: 'Holiday not found',
+  // customize balance
+  adjustmentSaved: 'Leave balance updated successfully',
+  adjustmentKindRequired: 'Please select opening balance or adjustment',
+  adjustmentDaysRequired: 'Please enter the number of days',
+  adjustmentDaysInvalid: 'Days must be a multiple of 0.5 between -365 and 365',
+  adjustmentDaysZero: 'An adjustment cannot be zero days',
+  openingDaysInvalid: 'Opening balance must be a multiple of 0.5 between 0 and 365',
+  openingUnchanged: 'The opening balance is already this number of days',
+  adjustmentReasonRequired: 'Please enter a reason for the change',
+  adjustmentUnpaid: 'Unpaid leave types have no balance to change',
+  employeeRequired: 'Please select an employee',
+  yearRequired: 'Please select a year',
+  // policies
+  policyCreated: 'Leave policy created successfully',
+  policyUpdated: 'Leave policy updated successfully',
+  policyDeleted: 'Leave policy deleted successfully',
+  policyNameRequired: 'Please enter a policy name',
+  policyNameTooLong: 'Policy name must be at most 100 characters',
+  policyNameExists: 'A leave policy with this name already exists',
+  policyNotFound: 'Leave policy not found',
+  employmentTypeInvalid: 'Please select valid employment types',
+  departmentInvalid: 'Please select valid departments',
+  typeNotApplicable: 'This leave type does not apply to you',
+  // settings
+  settingsSaved: 'Leave settings saved successfully',
+  maxBackdatedDaysInvalid: 'Backdated days must be a whole number between 0 and 365',
+  halfDayNotAllowed: 'Half-day leave is not allowed in your organisation',
+  tooFarBack: 'Leave cannot start more than {days} days in the past',
 } as const;
 
 const isoDate = (message: string) =>
@@ -266,8 +294,11 @@ export const leaveApplySchema = z
 export type LeaveApply = z.output<typeof leaveApplySchema>;
 export type LeaveApplyBody = z.input<typeof leaveApplySchema>;
 
-/** scope: mine (own), team (direct reportees; everyone else for administrators and moderators). */
-export const LEAVE_SCOPES = ['mine', 'team'] as const;
+/**
+ * scope: mine (own), team (direct reportees; everyone else for administrators and moderators), all
+ * (administrators and moderators: every employee's requests, their own too — /leaves/requests).
+ */
+export const LEAVE_SCOPES = ['mine', 'team', 'all'] as const;
 export type LeaveScope = (typeof LEAVE_SCOPES)[number];
 
 export const leaveListQuerySchema = z.object({
@@ -281,8 +312,13 @@ export const leaveListQuerySchema = z.object({
   /** 1 Pending, 2 Approved, 3 Rejected, 4 Cancelled; absent: all. */
   status: z.coerce.number({ error: 'status must be 1, 2, 3 or 4' }).int('status must be 1, 2, 3 or 4').min(1, 'status must be 1, 2, 3 or 4').max(4, 'status must be 1, 2, 3 or 4').optional(),
   scope: z.enum(LEAVE_SCOPES, { error: 'scope must be mine or team' }).optional().default('mine'),
-  /** With scope=team: one employee of the team. */
+  /** With scope=team or all: one employee. */
   employeeId: z.uuid({ error: 'employeeId must be a UUID' }).optional(),
+  /** With scope=all: one leave type, requests overlapping a date range, an employee name or number. */
+  leaveTypeId: z.uuid({ error: 'leaveTypeId must be a UUID' }).optional(),
+  from: isoDate('from must be a date (YYYY-MM-DD)').optional(),
+  to: isoDate('to must be a date (YYYY-MM-DD)').optional(),
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
 });
 export type LeaveListQuery = z.output<typeof leaveListQuerySchema>;
 export const leaveListReplySchema = listEnvelope(leaveRequestSchema);
@@ -291,6 +327,8 @@ export const leaveRequestReplySchema = envelope(leaveRequestSchema);
 /** GET /Leaves/days: the days a request for these dates would take (the apply modal's preview). */
 export const leaveDaysQuerySchema = z
   .object({
+    /** The type applied for: its leave policy decides whether the sandwich rule counts week-offs and holidays. */
+    leaveTypeId: z.uuid({ error: LEAVE_MSG.leaveTypeInvalid }).optional(),
     startDate: isoDate(LEAVE_MSG.startDateRequired),
     endDate: isoDate(LEAVE_MSG.endDateRequired),
     portion: z.enum(LEAVE_PORTIONS, { error: 'portion must be full, firstHalf or secondHalf' }).optional().default('full'),
@@ -314,3 +352,129 @@ export const leaveStatusInputSchema = z.object({
 });
 export type LeaveStatusInput = z.output<typeof leaveStatusInputSchema>;
 export type LeaveStatusInputBody = z.input<typeof leaveStatusInputSchema>;
+
+// ——— Customize balance (issue 15 item 6) ———
+
+export const LEAVE_ADJUSTMENT_KINDS = ['opening', 'adjustment'] as const;
+export type LeaveAdjustmentKind = (typeof LEAVE_ADJUSTMENT_KINDS)[number];
+export const LEAVE_ADJUSTMENT_KIND_LABELS: Record<LeaveAdjustmentKind, string> = { opening: 'Opening balance', adjustment: 'Adjustment' };
+
+/**
+ * POST /Leaves/balance-adjustments. kind 'opening': `days` is the year's opening balance (carried in),
+ * the ledger records the difference; 'adjustment': `days` is a credit (+) or debit (−).
+ */
+export const leaveAdjustmentInputSchema = z
+  .object({
+    employeeId: idSchema(LEAVE_MSG.employeeRequired),
+    leaveTypeId: idSchema(LEAVE_MSG.leaveTypeRequired),
+    year: z.number({ error: LEAVE_MSG.yearRequired }).int(LEAVE_MSG.yearRequired).min(2000, LEAVE_MSG.yearRequired).max(2100, LEAVE_MSG.yearRequired),
+    kind: z.enum(LEAVE_ADJUSTMENT_KINDS, { error: LEAVE_MSG.adjustmentKindRequired }),
+    days: z
+      .number({ error: LEAVE_MSG.adjustmentDaysRequired })
+      .min(-LEAVE_QUOTA_MAX, LEAVE_MSG.adjustmentDaysInvalid)
+      .max(LEAVE_QUOTA_MAX, LEAVE_MSG.adjustmentDaysInvalid)
+      .refine((v) => Number.isInteger(v * 2), LEAVE_MSG.adjustmentDaysInvalid),
+    reason: z.string({ error: LEAVE_MSG.adjustmentReasonRequired }).trim().min(1, LEAVE_MSG.adjustmentReasonRequired).max(500, LEAVE_MSG.reasonTooLong),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'adjustment' && v.days === 0) ctx.addIssue({ code: 'custom', path: ['days'], message: LEAVE_MSG.adjustmentDaysZero });
+    if (v.kind === 'opening' && v.days < 0) ctx.addIssue({ code: 'custom', path: ['days'], message: LEAVE_MSG.openingDaysInvalid });
+  });
+export type LeaveAdjustmentInput = z.output<typeof leaveAdjustmentInputSchema>;
+
+export const leaveAdjustmentSchema = z.object({
+  id: z.string(),
+  employeeId: z.string(),
+  employeeName: z.string(),
+  leaveTypeId: z.string(),
+  leaveTypeName: z.string(),
+  year: z.number().int(),
+  kind: z.enum(LEAVE_ADJUSTMENT_KINDS),
+  /** The signed change recorded. */
+  days: z.number(),
+  /** Available days before and after the change. */
+  balanceBefore: z.number(),
+  balanceAfter: z.number(),
+  reason: z.string(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LeaveAdjustment = z.infer<typeof leaveAdjustmentSchema>;
+
+export const leaveAdjustmentListQuerySchema = z.object({
+  employeeId: z.uuid({ error: 'employeeId must be a UUID' }),
+  year: yearSchema.optional(),
+  pageNumber: z.coerce.number({ error: 'pageNumber must be a whole number of at least 1' }).int('pageNumber must be a whole number of at least 1').min(1, 'pageNumber must be a whole number of at least 1').default(1),
+  pageSize: z.coerce
+    .number({ error: `pageSize must be between 1 and ${LEAVE_MAX_PAGE_SIZE.toString()}` })
+    .int(`pageSize must be between 1 and ${LEAVE_MAX_PAGE_SIZE.toString()}`)
+    .min(1, `pageSize must be between 1 and ${LEAVE_MAX_PAGE_SIZE.toString()}`)
+    .max(LEAVE_MAX_PAGE_SIZE, `pageSize must be between 1 and ${LEAVE_MAX_PAGE_SIZE.toString()}`)
+    .default(10),
+});
+export type LeaveAdjustmentListQuery = z.output<typeof leaveAdjustmentListQuerySchema>;
+export const leaveAdjustmentListReplySchema = listEnvelope(leaveAdjustmentSchema);
+export const leaveAdjustmentReplySchema = envelope(leaveAdjustmentSchema);
+
+// ——— Policies (issue 15 item 6) ———
+
+export const leavePolicySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  leaveTypeId: z.string(),
+  leaveTypeName: z.string(),
+  /** Options of the Employment Type field; empty: every employment type. */
+  employmentTypeIds: z.array(z.string()),
+  /** Empty: every department. */
+  departmentIds: z.array(z.string()),
+  sandwichRule: z.boolean(),
+  isActive: z.boolean(),
+});
+export type LeavePolicy = z.infer<typeof leavePolicySchema>;
+
+export const leavePolicyInputSchema = z.object({
+  name: z.string({ error: LEAVE_MSG.policyNameRequired }).trim().min(1, LEAVE_MSG.policyNameRequired).max(100, LEAVE_MSG.policyNameTooLong),
+  leaveTypeId: idSchema(LEAVE_MSG.leaveTypeRequired),
+  employmentTypeIds: z
+    .array(z.uuid({ error: LEAVE_MSG.employmentTypeInvalid }), { error: LEAVE_MSG.employmentTypeInvalid })
+    .max(50, LEAVE_MSG.employmentTypeInvalid)
+    .optional()
+    .default([])
+    .transform((v) => [...new Set(v)]),
+  departmentIds: z
+    .array(z.uuid({ error: LEAVE_MSG.departmentInvalid }), { error: LEAVE_MSG.departmentInvalid })
+    .max(500, LEAVE_MSG.departmentInvalid)
+    .optional()
+    .default([])
+    .transform((v) => [...new Set(v)]),
+  sandwichRule: z.boolean().optional().default(false),
+  isActive: z.boolean().optional().default(true),
+});
+export type LeavePolicyInput = z.output<typeof leavePolicyInputSchema>;
+export type LeavePolicyInputBody = z.input<typeof leavePolicyInputSchema>;
+export const leavePolicyListReplySchema = listEnvelope(leavePolicySchema);
+export const leavePolicyReplySchema = envelope(leavePolicySchema);
+
+// ——— Settings (issue 15 item 6) ———
+
+export const leaveSettingsSchema = z.object({
+  allowHalfDay: z.boolean(),
+  /** Null: leave may start any number of days in the past. */
+  maxBackdatedDays: z.number().int().nullable(),
+  allowNegativeBalance: z.boolean(),
+});
+export type LeaveSettings = z.infer<typeof leaveSettingsSchema>;
+export const DEFAULT_LEAVE_SETTINGS: LeaveSettings = { allowHalfDay: true, maxBackdatedDays: null, allowNegativeBalance: false };
+
+export const leaveSettingsInputSchema = z.object({
+  allowHalfDay: z.boolean({ error: 'allowHalfDay must be true or false' }),
+  maxBackdatedDays: z
+    .number({ error: LEAVE_MSG.maxBackdatedDaysInvalid })
+    .int(LEAVE_MSG.maxBackdatedDaysInvalid)
+    .min(0, LEAVE_MSG.maxBackdatedDaysInvalid)
+    .max(365, LEAVE_MSG.maxBackdatedDaysInvalid)
+    .nullable(),
+  allowNegativeBalance: z.boolean({ error: 'allowNegativeBalance must be true or false' }),
+});
+export type LeaveSettingsInput = z.output<typeof leaveSettingsInputSchema>;
+export const leaveSettingsReplySchema = envelope(leaveSettingsSchema);

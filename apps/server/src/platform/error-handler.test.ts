@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { NUL_MESSAGE, findNulField, registerErrorHandling } from './error-handler';
+import { NUL_MESSAGE, describeUnexpectedError, findNulField, registerErrorHandling, type UnexpectedErrorReport } from './error-handler';
 
 describe('the error handler', () => {
   it('answers the JSON envelope even when the handler had already chosen text/html', async () => {
@@ -46,6 +46,44 @@ describe('findNulField', () => {
     expect((await app.inject({ method: 'POST', url: '/things/1?search=a%00', payload: {} })).json().message).toBe(`search: ${NUL_MESSAGE}`);
     expect((await app.inject({ method: 'POST', url: '/things/a%00', payload: {} })).json().message).toBe(`id: ${NUL_MESSAGE}`);
     expect((await app.inject({ method: 'POST', url: '/things/1', payload: { note: 'fine' } })).statusCode).toBe(200);
+    await app.close();
+  });
+});
+
+describe('describeUnexpectedError (exception logs, issue 15 item 5)', () => {
+  it('prefers the driver error under an ORM "Failed query" and never keeps its parameters', () => {
+    const driver = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), { code: '23505' });
+    const orm = new Error('Failed query: insert into users (email, pan) values ($1, $2)\nparams: ravi@example.in,ABCPR1234K', { cause: driver });
+    expect(describeUnexpectedError(orm)).toEqual({ errorType: 'Error 23505', message: 'duplicate key value violates unique constraint "users_email_key"' });
+  });
+
+  it('masks e-mails, PAN-like codes and long digit runs, keeps the first line, cuts at 500', () => {
+    expect(describeUnexpectedError(new TypeError('no bank for ravi.k@example.in (PAN ABCPR1234K, account 001234567890)\nstack detail')).message).toBe(
+      'no bank for [email] (PAN [pan], account [number])',
+    );
+    expect(describeUnexpectedError(new Error('x'.repeat(900))).message).toHaveLength(500);
+    expect(describeUnexpectedError('thrown text')).toEqual({ errorType: 'Error', message: 'thrown text' });
+  });
+
+  it('reports a signed-in request’s 500 with the route pattern, not the URL', async () => {
+    const reports: UnexpectedErrorReport[] = [];
+    const app = Fastify({ logger: false });
+    app.decorateRequest('ctx', null);
+    app.addHook('preHandler', async (request) => {
+      request.ctx = { tenantId: 't-1', userId: 'u-1' } as never;
+    });
+    registerErrorHandling(app, { onUnexpected: (r) => reports.push(r) });
+    app.get('/things/:id', async () => {
+      throw new Error('boom');
+    });
+    app.get('/expected', async () => {
+      throw Object.assign(new Error('bad'), { statusCode: 404 });
+    });
+    const res = await app.inject({ method: 'GET', url: '/things/42?token=secret' });
+    expect(res.statusCode).toBe(500);
+    await app.inject({ method: 'GET', url: '/expected' });
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ tenantId: 't-1', userId: 'u-1', method: 'GET', route: '/things/:id', errorType: 'Error', message: 'boom', requestId: res.headers['x-request-id'] });
     await app.close();
   });
 });

@@ -2,6 +2,43 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, MSG } from '@tankha/contracts';
 import { AppError, fieldError } from './errors';
+import type {} from './route-scope';
+
+/** An unexpected error of a signed-in organisation's request, as the exception log keeps it (issue 15 item 5). */
+export interface UnexpectedErrorReport {
+  tenantId: string;
+  userId: string;
+  occurredAt: string;
+  method: string;
+  /** The route pattern, never the URL: no query string, no ids. */
+  route: string;
+  requestId: string;
+  errorType: string;
+  message: string;
+}
+
+const MAX_MESSAGE = 500;
+
+/**
+ * The type and message of an unexpected error, without personal data: the driver's own error (the
+ * cause of an ORM's "Failed query" error, whose text carries the statement and its parameters) is
+ * preferred, and e-mail addresses, PAN-like codes and long digit runs (phone, Aadhaar, account
+ * numbers) are masked. Cut to 500 characters.
+ */
+export function describeUnexpectedError(error: unknown): { errorType: string; message: string } {
+  let inner: unknown = error;
+  while (inner instanceof Error && inner.cause instanceof Error && /failed query/i.test(inner.message)) inner = inner.cause;
+  const e = inner instanceof Error ? inner : new Error(String(inner));
+  const code = (e as { code?: unknown }).code;
+  const errorType = typeof code === 'string' && code !== '' ? `${e.name} ${code}` : e.name;
+  const firstLine = (e.message.split(/\r?\n/)[0] ?? '').replace(/\bparams:.*$/i, '');
+  const message = firstLine
+    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[email]')
+    .replace(/\b[A-Z]{5}\d{4}[A-Z]\b/g, '[pan]')
+    .replace(/\d{6,}/g, '[number]')
+    .slice(0, MAX_MESSAGE);
+  return { errorType: errorType.slice(0, 100), message: message || 'No message' };
+}
 
 /** PostgreSQL refuses U+0000 in text and jsonb; refused here, the caller gets a 400 naming the field. */
 export const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
@@ -28,7 +65,7 @@ export function findNulField(value: unknown, root = ''): string | null {
 }
 
 /** Maps every failure to the error envelope `{ statusCode, errorCode, message, errors? }` (DESIGN §4). */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, options: { onUnexpected?: (report: UnexpectedErrorReport) => void } = {}): void {
   // One check for every route, present and future: no text with U+0000 reaches a schema or the database.
   app.addHook('preValidation', async (request) => {
     const field = findNulField(request.params) ?? findNulField(request.query) ?? findNulField(request.body);
@@ -61,6 +98,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(error.statusCode).send({ statusCode: error.statusCode, errorCode: ErrorCode.Validation, message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
+    // By now the request's transaction has rolled back; the log is written apart from it and not waited for.
+    const ctx = request.ctx;
+    if (ctx && options.onUnexpected) {
+      try {
+        options.onUnexpected({
+          tenantId: ctx.tenantId,
+          userId: ctx.userId,
+          occurredAt: new Date().toISOString(),
+          method: request.method,
+          route: request.routeOptions.url ?? (request.url.split('?')[0] ?? ''),
+          requestId: String(request.id),
+          ...describeUnexpectedError(error),
+        });
+      } catch (recordError) {
+        request.log.error({ err: recordError }, 'exception log not recorded');
+      }
+    }
+    reply.header('x-request-id', String(request.id));
     return reply.code(500).send({ statusCode: 500, errorCode: ErrorCode.Internal, message: 'Something went wrong. Please try again.' });
   });
 }

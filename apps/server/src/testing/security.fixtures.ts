@@ -32,6 +32,10 @@ export interface SecurityIds {
   shiftId: string;
   holidayId: string;
   leaveTypeId: string;
+  /** An option of A's Employment Type field. */
+  employmentTypeId: string;
+  /** A leave policy (made by the suite). */
+  leavePolicyId: string;
   /** A pending leave request. */
   leaveRequestId: string;
   /** A pending regularization request of the member. */
@@ -273,7 +277,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /Attendances/approval': { body: { attendanceIdCsv: ids.timeLogId, status: 2 } },
     'GET /Attendances/reports': { query: { startDate: '2026-03-01', endDate: '2026-03-31', employeeIds: ids.memberId } },
     'GET /Shifts/assigned': { query: { startDate: '2026-03-01', endDate: '2026-03-31' } },
-    'GET /Leaves/days': { query: { startDate: '2026-06-22', endDate: '2026-06-26' } },
+    'GET /Leaves/days': { query: { startDate: '2026-06-22', endDate: '2026-06-26', leaveTypeId: ids.leaveTypeId } },
     'GET /Shifts/current-shift': { query: { employeeId: ids.memberId } },
     'GET /Shifts/department/{departmentId}': { path: { departmentId: ids.departmentId } },
     'POST /Shifts/assign/departments': { body: { departmentIds: [ids.departmentId], shiftId: ids.shiftId } },
@@ -292,8 +296,16 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'PUT /LeaveTypes/{id}': { path: { id: ids.leaveTypeId }, body: { name: 'Renamed Leave', code: 'RNL', isPaid: true, yearlyQuota: 50, color: 'violet', isActive: true } },
     'DELETE /LeaveTypes/{id}': { path: { id: ids.leaveTypeId } },
     'GET /Leaves/balances': { query: { employeeId: ids.memberId } },
-    'GET /Leaves': { query: { employeeId: ids.memberId, scope: 'team' } },
+    'GET /Leaves': { query: { employeeId: ids.memberId, scope: 'team', leaveTypeId: ids.leaveTypeId } },
     'POST /Leaves': { body: { leaveTypeId: ids.leaveTypeId, startDate: '2026-06-24', endDate: '2026-06-24', portion: 'full', reason: 'Family function' } },
+    'GET /Leaves/balance-adjustments': { query: { employeeId: ids.memberId, year: '2026' } },
+    'POST /Leaves/balance-adjustments': { body: { employeeId: ids.memberId, leaveTypeId: ids.leaveTypeId, year: 2026, kind: 'adjustment', days: 1.5, reason: 'Compensatory off for the audit weekend' } },
+    'POST /LeavePolicies': { body: { name: 'Security Interns', leaveTypeId: ids.leaveTypeId, employmentTypeIds: [ids.employmentTypeId], departmentIds: [ids.departmentId], sandwichRule: true } },
+    'PUT /LeavePolicies/{id}': {
+      path: { id: ids.leavePolicyId },
+      body: { name: 'Security Renamed', leaveTypeId: ids.leaveTypeId, employmentTypeIds: [ids.employmentTypeId], departmentIds: [ids.departmentId], sandwichRule: false, isActive: true },
+    },
+    'DELETE /LeavePolicies/{id}': { path: { id: ids.leavePolicyId } },
     'PUT /Leaves/{id}/status': { path: { id: ids.leaveRequestId }, body: { status: 2, remarks: 'ok' } },
     'POST /Notifications/read': { body: { ids: [ids.notificationId], all: false } },
     'POST /Departments': { body: { name: 'Security Research', code: 'SECR', description: 'x', departmentHeadId: ids.memberId, parentDepartmentId: ids.departmentId, status: 1 } },

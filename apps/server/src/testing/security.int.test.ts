@@ -150,6 +150,14 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       shiftId: await one(sql`SELECT id FROM shifts WHERE tenant_id = ${a} AND NOT is_default ORDER BY shift_name LIMIT 1`, 'non-default shift'),
       holidayId: await one(sql`SELECT id FROM holidays WHERE tenant_id = ${a} ORDER BY holiday_date DESC LIMIT 1`, 'holiday'),
       leaveTypeId: await one(sql`SELECT id FROM leave_types WHERE tenant_id = ${a} AND code = 'CL'`, 'casual leave type'),
+      employmentTypeId: await one(
+        sql`SELECT o.id FROM user_field_options o JOIN user_fields f ON f.id = o.user_field_id WHERE f.tenant_id = ${a} AND f.name = 'Employment Type' ORDER BY o.label LIMIT 1`,
+        'employment type',
+      ),
+      leavePolicyId: await one(
+        sql`INSERT INTO leave_policies (tenant_id, name, leave_type_id, sandwich_rule) SELECT ${a}, 'Security Policy', id, true FROM leave_types WHERE tenant_id = ${a} AND code = 'SL' RETURNING id`,
+        'leave policy',
+      ),
       leaveRequestId: await one(sql`SELECT id FROM leave_requests WHERE tenant_id = ${a} AND status = ${LeaveStatus.Pending} ORDER BY created_at LIMIT 1`, 'pending leave request'),
       requestId: await one(sql`SELECT id FROM requests WHERE tenant_id = ${a} AND status = ${RequestStatus.Opened} ORDER BY created_at LIMIT 1`, 'open regularization request'),
       documentId: (uploaded.json() as { data: { id: string } }).data.id,

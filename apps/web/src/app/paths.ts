@@ -37,6 +37,12 @@ export const PATHS = {
   myLeaves: '/leaves/my-leaves',
   leaveApprovals: '/leaves/my-approvals',
   leaveTypes: '/leaves/leave-types',
+  leaveRequests: '/leaves/requests',
+  customizeBalance: '/leaves/customize-balance',
+  leavePolicies: '/leaves/policies',
+  leaveSettings: '/leaves/settings',
+  /** Administrators and moderators (platform §2.1, §6). */
+  exceptionLogs: '/exception-logs',
   holidays: '/holidays',
   /** The invited user's set-password page (our design; the spec does not show it). */
   acceptInvite: '/accept-invite',

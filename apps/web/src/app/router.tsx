@@ -67,6 +67,11 @@ const LeaveApprovalsPage = lazyPage(() => import('../features/leave'), 'LeaveApp
 const LeaveTypesPage = lazyPage(() => import('../features/leave'), 'LeaveTypesPage');
 const HolidaysPage = lazyPage(() => import('../features/leave'), 'HolidaysPage');
 const TeamLeavesPage = lazyPage(() => import('../features/leave'), 'TeamLeavesPage');
+const CustomizeBalancePage = lazyPage(() => import('../features/leave'), 'CustomizeBalancePage');
+const LeavePoliciesPage = lazyPage(() => import('../features/leave'), 'LeavePoliciesPage');
+const LeaveSettingsPage = lazyPage(() => import('../features/leave'), 'LeaveSettingsPage');
+const LeaveRequestsPage = lazyPage(() => import('../features/leave'), 'LeaveRequestsPage');
+const ExceptionLogsPage = lazyPage(() => import('../features/exception-logs'), 'ExceptionLogsPage');
 const TaxCalculatorPage = lazyPage(() => import('../features/tax-calculator'), 'TaxCalculatorPage');
 const payroll = () => import('../features/payroll');
 const PayrollRunPage = lazyPage(payroll, 'PayrollRunPage');
@@ -244,6 +249,14 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    path: 'exception-logs',
+                    element: (
+                      <RequirePermission action="exceptionLogs.view" fallback={PATHS.accessDenied}>
+                        <ExceptionLogsPage />
+                      </RequirePermission>
+                    ),
+                  },
+                  {
                     path: 'leaves',
                     children: [
                       { index: true, element: <Navigate to="my-leaves" replace /> },
@@ -255,6 +268,38 @@ export const routes: RouteObject[] = [
                         element: (
                           <RequirePermission action="leave.types.manage" fallback={PATHS.accessDenied}>
                             <LeaveTypesPage />
+                          </RequirePermission>
+                        ),
+                      },
+                      {
+                        path: 'requests',
+                        element: (
+                          <RequirePermission action="leave.requests.all" fallback={PATHS.accessDenied}>
+                            <LeaveRequestsPage />
+                          </RequirePermission>
+                        ),
+                      },
+                      {
+                        path: 'customize-balance',
+                        element: (
+                          <RequirePermission action="leave.balances.manage" fallback={PATHS.accessDenied}>
+                            <CustomizeBalancePage />
+                          </RequirePermission>
+                        ),
+                      },
+                      {
+                        path: 'policies',
+                        element: (
+                          <RequirePermission action="leave.policies.manage" fallback={PATHS.accessDenied}>
+                            <LeavePoliciesPage />
+                          </RequirePermission>
+                        ),
+                      },
+                      {
+                        path: 'settings',
+                        element: (
+                          <RequirePermission action="leave.settings.manage" fallback={PATHS.accessDenied}>
+                            <LeaveSettingsPage />
                           </RequirePermission>
                         ),
                       },

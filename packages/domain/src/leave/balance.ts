@@ -126,20 +126,36 @@ export interface LeaveDaysInput {
   portion: LeaveDayPortion;
   /** False for the employee's week-offs and the organisation's holidays. */
   isWorkingDay: (date: IsoDate) => boolean;
+  /**
+   * The sandwich rule (a leave policy's setting): week-offs and holidays lying between two leave
+   * days of the request count as leave too. Off days at the start or the end of the range are
+   * never counted (they are not between leave days).
+   */
+  sandwich?: boolean;
 }
 
 /**
- * The days a leave request takes: its working days (week-offs and holidays inside the range are not
- * counted: the sandwich rule is off), a half day counting 0.5. A half day is for a single date.
+ * The days a leave request takes: its working days, a half day counting 0.5 (a half day is for a
+ * single date). Without the sandwich rule week-offs and holidays inside the range are not counted;
+ * with it, those between the first and the last working day of the range are.
  */
 export function countLeaveDays(input: LeaveDaysInput): number {
   const { startDate, endDate, portion } = input;
   if (!isIsoDate(startDate) || !isIsoDate(endDate)) throw new RangeError('dates must be YYYY-MM-DD');
   if (endDate < startDate) throw new RangeError('endDate is before startDate');
   if (portion !== 'full' && startDate !== endDate) throw new RangeError('a half day is for a single date');
+  const perDay = portion === 'full' ? 2 : 1;
   let halves = 0;
+  let first: IsoDate | null = null;
+  let last: IsoDate | null = null;
   for (let d = startDate; d <= endDate; d = addDaysToDate(d, 1)) {
-    if (input.isWorkingDay(d)) halves += portion === 'full' ? 2 : 1;
+    if (!input.isWorkingDay(d)) continue;
+    halves += perDay;
+    first ??= d;
+    last = d;
+  }
+  if (input.sandwich && first !== null && last !== null) {
+    for (let d = first; d <= last; d = addDaysToDate(d, 1)) if (!input.isWorkingDay(d)) halves += perDay;
   }
   return fromHalfDays(halves);
 }

@@ -256,6 +256,96 @@ export const leaveBalances = pgTable(
   (t) => [tenantIsolation(), primaryKey({ columns: [t.userId, t.leaveTypeId, t.year] })],
 );
 
+/**
+ * The leave balance ledger (issue 15 item 6): opening balances and adjustments, never updated or
+ * deleted. A balance is computed from the rules, the requests and these rows; `days` is the signed
+ * change, `balanceBefore`/`balanceAfter` the available days around it (the audit trail shows both).
+ * kind 'opening' moves the year's carry-in, 'adjustment' credits or debits the year.
+ */
+export const leaveBalanceEntries = pgTable(
+  'leave_balance_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    leaveTypeId: uuid('leave_type_id')
+      .notNull()
+      .references(() => leaveTypes.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    kind: text('kind', { enum: ['opening', 'adjustment'] }).notNull(),
+    days: numeric('days', { precision: 6, scale: 1 }).notNull(),
+    balanceBefore: numeric('balance_before', { precision: 6, scale: 1 }).notNull(),
+    balanceAfter: numeric('balance_after', { precision: 6, scale: 1 }).notNull(),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [tenantIsolation(), index('leave_balance_entries_user_idx').on(t.tenantId, t.userId, t.year, t.createdAt)],
+);
+
+/**
+ * Leave policies (issue 15 item 6): a leave type applies to the employment types (options of the
+ * Employment Type field) and departments listed (empty: all); the sandwich rule counts week-offs
+ * and holidays between leave days. A type without active policies applies to everyone.
+ */
+export const leavePolicies = pgTable(
+  'leave_policies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    name: text('name').notNull(),
+    leaveTypeId: uuid('leave_type_id')
+      .notNull()
+      .references(() => leaveTypes.id, { onDelete: 'cascade' }),
+    employmentTypeIds: jsonb('employment_type_ids').$type<string[]>().notNull().default([]),
+    departmentIds: jsonb('department_ids').$type<string[]>().notNull().default([]),
+    sandwichRule: boolean('sandwich_rule').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [tenantIsolation(), uniqueIndex('leave_policies_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+/** Leave settings (issue 15 item 6), one row per organisation; absent: the defaults of the contract. */
+export const leaveSettings = pgTable(
+  'leave_settings',
+  {
+    tenantId: tenantIdColumn().primaryKey(),
+    allowHalfDay: boolean('allow_half_day').notNull().default(true),
+    /** How many days back a leave may start; null: no limit. */
+    maxBackdatedDays: smallint('max_backdated_days'),
+    /** Paid leave beyond the available balance (a negative balance) may be applied for. */
+    allowNegativeBalance: boolean('allow_negative_balance').notNull().default(false),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [tenantIsolation()],
+);
+
+/**
+ * Exception logs (issue 15 item 5): the organisation's unexpected server errors, written after the
+ * failed request rolled back by a job. The route pattern (no query string), never bodies; the only
+ * person named is the user id.
+ */
+export const exceptionLogs = pgTable(
+  'exception_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    method: text('method').notNull(),
+    route: text('route').notNull(),
+    requestId: text('request_id').notNull(),
+    errorType: text('error_type').notNull(),
+    message: text('message').notNull(),
+    userId: uuid('user_id'),
+  },
+  (t) => [tenantIsolation(), index('exception_logs_tenant_time_idx').on(t.tenantId, t.occurredAt)],
+);
+
 /** Leave requests: status 1 Pending, 2 Approved, 3 Rejected, 4 Cancelled; `portion` full or a half (single day). */
 export const leaveRequests = pgTable(
   'leave_requests',

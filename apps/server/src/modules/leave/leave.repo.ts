@@ -1,6 +1,24 @@
 import { and, asc, between, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { holidays, leaveBalances, leaveRequests, leaveTypes, shiftAssignments, shiftDepartments, shiftHistory, shifts, tenants, users } from '../../db/schema';
+import {
+  departments,
+  holidays,
+  leaveBalanceEntries,
+  leaveBalances,
+  leavePolicies,
+  leaveRequests,
+  leaveSettings,
+  leaveTypes,
+  shiftAssignments,
+  shiftDepartments,
+  shiftHistory,
+  shifts,
+  tenants,
+  userFieldOptions,
+  userFieldValues,
+  userFields,
+  users,
+} from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
 /** Queries of leave types, holidays and leave requests; every one scoped to the tenant. */
@@ -34,9 +52,19 @@ export interface Employee {
   dateOfJoining: string | null;
   reportingManagerId: string | null;
   departmentId: string | null;
+  /** The option of the Employment Type field (leave policies). */
+  employmentTypeId: string | null;
 }
 
+const EMPLOYMENT_TYPE_FIELD = 'Employment Type';
+
 export async function findEmployee(tdb: TenantDb, id: string): Promise<Employee | undefined> {
+  const employmentType = tdb.tx
+    .select({ optionId: userFieldValues.optionId })
+    .from(userFieldValues)
+    .innerJoin(userFields, and(eq(userFields.id, userFieldValues.userFieldId), eq(userFields.tenantId, userFieldValues.tenantId)))
+    .where(and(eq(userFieldValues.tenantId, users.tenantId), eq(userFieldValues.userId, users.id), eq(userFields.name, EMPLOYMENT_TYPE_FIELD)))
+    .limit(1);
   const [row] = await tdb.tx
     .select({
       id: users.id,
@@ -45,6 +73,7 @@ export async function findEmployee(tdb: TenantDb, id: string): Promise<Employee 
       dateOfJoining: users.dateOfJoining,
       reportingManagerId: users.reportingManagerId,
       departmentId: users.departmentId,
+      employmentTypeId: sql<string | null>`(${employmentType})`,
     })
     .from(users)
     .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, id)));
@@ -383,12 +412,21 @@ export async function findRequest(tdb: TenantDb, id: string): Promise<LeaveReque
 export interface RequestFilters {
   /** Exactly this employee. */
   userId?: string;
+  leaveTypeId?: string;
+  /** Requests overlapping these dates. */
+  from?: string;
+  to?: string;
+  /** Part of the employee's name or number. */
+  search?: string;
   /** Direct reportees of this manager. */
   managerId?: string;
   /** Everyone but this user (administrators' team view). */
   exceptUserId?: string;
   status?: number;
 }
+
+/** LIKE pattern of a literal piece of text. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function requestWhere(tdb: TenantDb, f: RequestFilters): SQL | undefined {
   return and(
@@ -397,6 +435,15 @@ function requestWhere(tdb: TenantDb, f: RequestFilters): SQL | undefined {
     f.managerId ? eq(users.reportingManagerId, f.managerId) : undefined,
     f.exceptUserId ? ne(leaveRequests.userId, f.exceptUserId) : undefined,
     f.status !== undefined ? eq(leaveRequests.status, f.status) : undefined,
+    f.leaveTypeId ? eq(leaveRequests.leaveTypeId, f.leaveTypeId) : undefined,
+    f.from ? gte(leaveRequests.endDate, f.from) : undefined,
+    f.to ? lte(leaveRequests.startDate, f.to) : undefined,
+    f.search
+      ? or(
+          sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${contains(f.search)}`,
+          sql`${users.employeeNumber} ILIKE ${contains(f.search)}`,
+        )
+      : undefined,
   );
 }
 
@@ -466,4 +513,208 @@ export async function updateRequestStatus(tdb: TenantDb, id: string, v: { status
       updatedAt: v.at,
     })
     .where(and(eq(leaveRequests.tenantId, tdb.tenantId), eq(leaveRequests.id, id)));
+}
+
+// ——— Balance ledger (issue 15 item 6) ———
+
+export interface LedgerSum {
+  leaveTypeId: string;
+  year: number;
+  kind: 'opening' | 'adjustment';
+  days: number;
+}
+
+export async function findLedgerSums(tdb: TenantDb, userId: string, fromYear: number, toYear: number): Promise<LedgerSum[]> {
+  return tdb.tx
+    .select({
+      leaveTypeId: leaveBalanceEntries.leaveTypeId,
+      year: leaveBalanceEntries.year,
+      kind: leaveBalanceEntries.kind,
+      days: sql<number>`sum(${leaveBalanceEntries.days})`.mapWith(Number),
+    })
+    .from(leaveBalanceEntries)
+    .where(and(eq(leaveBalanceEntries.tenantId, tdb.tenantId), eq(leaveBalanceEntries.userId, userId), between(leaveBalanceEntries.year, fromYear, toYear)))
+    .groupBy(leaveBalanceEntries.leaveTypeId, leaveBalanceEntries.year, leaveBalanceEntries.kind);
+}
+
+export interface LedgerEntryValues {
+  userId: string;
+  leaveTypeId: string;
+  year: number;
+  kind: 'opening' | 'adjustment';
+  days: number;
+  balanceBefore: number;
+  balanceAfter: number;
+  reason: string;
+  createdBy: string;
+}
+
+export async function insertLedgerEntry(tdb: TenantDb, v: LedgerEntryValues): Promise<string> {
+  const [row] = await tdb.tx
+    .insert(leaveBalanceEntries)
+    .values({ tenantId: tdb.tenantId, ...v, days: String(v.days), balanceBefore: String(v.balanceBefore), balanceAfter: String(v.balanceAfter) })
+    .returning({ id: leaveBalanceEntries.id });
+  if (!row) throw new Error('leave balance entry insert returned nothing');
+  return row.id;
+}
+
+const author = alias(users, 'author');
+
+function selectLedger(tdb: TenantDb) {
+  return tdb.tx
+    .select({
+      id: leaveBalanceEntries.id,
+      employeeId: leaveBalanceEntries.userId,
+      employeeName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      leaveTypeId: leaveBalanceEntries.leaveTypeId,
+      leaveTypeName: leaveTypes.name,
+      year: leaveBalanceEntries.year,
+      kind: leaveBalanceEntries.kind,
+      days: sql<number>`${leaveBalanceEntries.days}`.mapWith(Number),
+      balanceBefore: sql<number>`${leaveBalanceEntries.balanceBefore}`.mapWith(Number),
+      balanceAfter: sql<number>`${leaveBalanceEntries.balanceAfter}`.mapWith(Number),
+      reason: leaveBalanceEntries.reason,
+      createdByName: sql<string | null>`CASE WHEN ${author.id} IS NULL THEN NULL ELSE ${author.firstName} || ' ' || ${author.lastName} END`,
+      createdAt: isoUtc(leaveBalanceEntries.createdAt),
+    })
+    .from(leaveBalanceEntries)
+    .innerJoin(users, and(eq(users.id, leaveBalanceEntries.userId), eq(users.tenantId, leaveBalanceEntries.tenantId)))
+    .innerJoin(leaveTypes, and(eq(leaveTypes.id, leaveBalanceEntries.leaveTypeId), eq(leaveTypes.tenantId, leaveBalanceEntries.tenantId)))
+    .leftJoin(author, and(eq(author.id, leaveBalanceEntries.createdBy), eq(author.tenantId, leaveBalanceEntries.tenantId)))
+    .$dynamic();
+}
+
+const ledgerWhere = (tdb: TenantDb, userId: string, year: number | undefined) =>
+  and(eq(leaveBalanceEntries.tenantId, tdb.tenantId), eq(leaveBalanceEntries.userId, userId), year !== undefined ? eq(leaveBalanceEntries.year, year) : undefined);
+
+export async function findLedgerEntry(tdb: TenantDb, id: string) {
+  const [row] = await selectLedger(tdb).where(and(eq(leaveBalanceEntries.tenantId, tdb.tenantId), eq(leaveBalanceEntries.id, id)));
+  return row;
+}
+
+/** Newest first. */
+export async function findLedgerEntries(tdb: TenantDb, userId: string, year: number | undefined, limit: number, offset: number) {
+  return selectLedger(tdb)
+    .where(ledgerWhere(tdb, userId, year))
+    .orderBy(desc(leaveBalanceEntries.createdAt), desc(leaveBalanceEntries.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countLedgerEntries(tdb: TenantDb, userId: string, year: number | undefined): Promise<number> {
+  const [row] = await tdb.tx.select({ n: count() }).from(leaveBalanceEntries).where(ledgerWhere(tdb, userId, year));
+  return row?.n ?? 0;
+}
+
+// ——— Policies (issue 15 item 6) ———
+
+export interface PolicyRecord {
+  id: string;
+  name: string;
+  leaveTypeId: string;
+  leaveTypeName: string;
+  employmentTypeIds: string[];
+  departmentIds: string[];
+  sandwichRule: boolean;
+  isActive: boolean;
+}
+
+function selectPolicies(tdb: TenantDb) {
+  return tdb.tx
+    .select({
+      id: leavePolicies.id,
+      name: leavePolicies.name,
+      leaveTypeId: leavePolicies.leaveTypeId,
+      leaveTypeName: leaveTypes.name,
+      employmentTypeIds: leavePolicies.employmentTypeIds,
+      departmentIds: leavePolicies.departmentIds,
+      sandwichRule: leavePolicies.sandwichRule,
+      isActive: leavePolicies.isActive,
+    })
+    .from(leavePolicies)
+    .innerJoin(leaveTypes, and(eq(leaveTypes.id, leavePolicies.leaveTypeId), eq(leaveTypes.tenantId, leavePolicies.tenantId)))
+    .$dynamic();
+}
+
+export async function findPolicies(tdb: TenantDb): Promise<PolicyRecord[]> {
+  return selectPolicies(tdb)
+    .where(eq(leavePolicies.tenantId, tdb.tenantId))
+    .orderBy(sql`lower(${leavePolicies.name})`, asc(leavePolicies.id));
+}
+
+export async function findPolicy(tdb: TenantDb, id: string): Promise<PolicyRecord | undefined> {
+  const [row] = await selectPolicies(tdb).where(and(eq(leavePolicies.tenantId, tdb.tenantId), eq(leavePolicies.id, id)));
+  return row;
+}
+
+export async function policyNameTaken(tdb: TenantDb, name: string, exceptId: string | null): Promise<boolean> {
+  const rows = await tdb.tx
+    .select({ id: leavePolicies.id })
+    .from(leavePolicies)
+    .where(and(eq(leavePolicies.tenantId, tdb.tenantId), sql`lower(${leavePolicies.name}) = lower(${name})`, exceptId ? ne(leavePolicies.id, exceptId) : undefined))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface PolicyValues {
+  name: string;
+  leaveTypeId: string;
+  employmentTypeIds: string[];
+  departmentIds: string[];
+  sandwichRule: boolean;
+  isActive: boolean;
+}
+
+export async function insertPolicy(tdb: TenantDb, v: PolicyValues): Promise<string> {
+  const [row] = await tdb.tx.insert(leavePolicies).values({ tenantId: tdb.tenantId, ...v }).returning({ id: leavePolicies.id });
+  if (!row) throw new Error('leave policy insert returned nothing');
+  return row.id;
+}
+
+export async function updatePolicy(tdb: TenantDb, id: string, v: PolicyValues): Promise<void> {
+  await tdb.tx
+    .update(leavePolicies)
+    .set({ ...v, updatedAt: sql`now()` })
+    .where(and(eq(leavePolicies.tenantId, tdb.tenantId), eq(leavePolicies.id, id)));
+}
+
+export async function deletePolicy(tdb: TenantDb, id: string): Promise<void> {
+  await tdb.tx.delete(leavePolicies).where(and(eq(leavePolicies.tenantId, tdb.tenantId), eq(leavePolicies.id, id)));
+}
+
+/** How many of these ids are options of the organisation's Employment Type field. */
+export async function countEmploymentTypes(tdb: TenantDb, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await tdb.tx
+    .select({ n: count() })
+    .from(userFieldOptions)
+    .innerJoin(userFields, and(eq(userFields.id, userFieldOptions.userFieldId), eq(userFields.tenantId, userFieldOptions.tenantId)))
+    .where(and(eq(userFieldOptions.tenantId, tdb.tenantId), eq(userFields.name, EMPLOYMENT_TYPE_FIELD), inArray(userFieldOptions.id, [...ids])));
+  return row?.n ?? 0;
+}
+
+export async function countDepartments(tdb: TenantDb, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await tdb.tx
+    .select({ n: count() })
+    .from(departments)
+    .where(and(eq(departments.tenantId, tdb.tenantId), inArray(departments.id, [...ids])));
+  return row?.n ?? 0;
+}
+
+// ——— Settings (issue 15 item 6) ———
+
+export async function findSettings(tdb: TenantDb) {
+  const [row] = await tdb.tx
+    .select({ allowHalfDay: leaveSettings.allowHalfDay, maxBackdatedDays: leaveSettings.maxBackdatedDays, allowNegativeBalance: leaveSettings.allowNegativeBalance })
+    .from(leaveSettings)
+    .where(eq(leaveSettings.tenantId, tdb.tenantId));
+  return row;
+}
+
+export async function upsertSettings(tdb: TenantDb, v: { allowHalfDay: boolean; maxBackdatedDays: number | null; allowNegativeBalance: boolean; updatedBy: string }): Promise<void> {
+  await tdb.tx
+    .insert(leaveSettings)
+    .values({ tenantId: tdb.tenantId, ...v })
+    .onConflictDoUpdate({ target: leaveSettings.tenantId, set: { ...v, updatedAt: sql`now()` } });
 }

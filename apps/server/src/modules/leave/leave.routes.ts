@@ -7,7 +7,16 @@ import {
   holidayListQuerySchema,
   holidayListReplySchema,
   holidayReplySchema,
+  leaveAdjustmentInputSchema,
+  leaveAdjustmentListQuerySchema,
+  leaveAdjustmentListReplySchema,
+  leaveAdjustmentReplySchema,
   leaveApplySchema,
+  leavePolicyInputSchema,
+  leavePolicyListReplySchema,
+  leavePolicyReplySchema,
+  leaveSettingsInputSchema,
+  leaveSettingsReplySchema,
   leaveBalanceQuerySchema,
   leaveBalanceReplySchema,
   leaveDaysQuerySchema,
@@ -35,6 +44,9 @@ export const leaveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   const own = { access: { permission: 'leave.own' as const } };
   const decide = { access: { permission: 'leave.decide' as const } };
   const typesManage = { access: { permission: 'leave.types.manage' as const } };
+  const balancesManage = { access: { permission: 'leave.balances.manage' as const } };
+  const policiesManage = { access: { permission: 'leave.policies.manage' as const } };
+  const settingsManage = { access: { permission: 'leave.settings.manage' as const } };
 
   // Holidays
   {
@@ -99,6 +111,46 @@ export const leaveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     });
     app.put('/Leaves/:id/status', { config: decide, schema: { tags, params: leaveIdPathSchema, body: leaveStatusInputSchema, response: { 200: leaveRequestReplySchema } } }, async (request) =>
       ok(await services.leave.setStatus(scopeOf(request), request.params.id, request.body), STATUS_MESSAGES[request.body.status]),
+    );
+  }
+
+  // Customize balance: opening balances and adjustments, the ledger (issue 15 item 6)
+  {
+    const tags = ['Leave balances'];
+    app.get('/Leaves/balance-adjustments', { config: balancesManage, schema: { tags, querystring: leaveAdjustmentListQuerySchema, response: { 200: leaveAdjustmentListReplySchema } } }, async (request) => {
+      const page = await services.leave.listAdjustments(scopeOf(request), request.query);
+      return okList(page.rows, page.totalRecords);
+    });
+    app.post('/Leaves/balance-adjustments', { config: balancesManage, schema: { tags, body: leaveAdjustmentInputSchema, response: { 201: leaveAdjustmentReplySchema } } }, async (request, reply) => {
+      const created = await services.leave.adjustBalance(scopeOf(request), request.body);
+      reply.code(201);
+      return ok(created, LEAVE_MSG.adjustmentSaved, 201);
+    });
+  }
+
+  // Policies and settings (issue 15 item 6)
+  {
+    const tags = ['Leave policies'];
+    app.get('/LeavePolicies', { config: policiesManage, schema: { tags, response: { 200: leavePolicyListReplySchema } } }, async (request) => {
+      const rows = await services.leave.listPolicies(scopeOf(request));
+      return okList(rows, rows.length);
+    });
+    app.post('/LeavePolicies', { config: policiesManage, schema: { tags, body: leavePolicyInputSchema, response: { 201: leavePolicyReplySchema } } }, async (request, reply) => {
+      const created = await services.leave.createPolicy(scopeOf(request), request.body);
+      reply.code(201);
+      return ok(created, LEAVE_MSG.policyCreated, 201);
+    });
+    app.put('/LeavePolicies/:id', { config: policiesManage, schema: { tags, params: leaveIdPathSchema, body: leavePolicyInputSchema, response: { 200: leavePolicyReplySchema } } }, async (request) =>
+      ok(await services.leave.updatePolicy(scopeOf(request), request.params.id, request.body), LEAVE_MSG.policyUpdated),
+    );
+    app.delete('/LeavePolicies/:id', { config: policiesManage, schema: { tags, params: leaveIdPathSchema, response: { 200: emptyReplySchema } } }, async (request) => {
+      await services.leave.deletePolicy(scopeOf(request), request.params.id);
+      return ok(null, LEAVE_MSG.policyDeleted);
+    });
+    // Everyone reads the settings (the apply modal hides half days when they are off); administrators and moderators change them.
+    app.get('/LeaveSettings', { config: own, schema: { tags: ['Leave settings'], response: { 200: leaveSettingsReplySchema } } }, async (request) => ok(await services.leave.getSettings(scopeOf(request))));
+    app.put('/LeaveSettings', { config: settingsManage, schema: { tags: ['Leave settings'], body: leaveSettingsInputSchema, response: { 200: leaveSettingsReplySchema } } }, async (request) =>
+      ok(await services.leave.saveSettings(scopeOf(request), request.body), LEAVE_MSG.settingsSaved),
     );
   }
 };

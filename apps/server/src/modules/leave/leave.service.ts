@@ -6,7 +6,15 @@ import {
   can,
   type Holiday,
   type HolidayInput,
+  DEFAULT_LEAVE_SETTINGS,
+  type LeaveAdjustment,
+  type LeaveAdjustmentInput,
+  type LeaveAdjustmentListQuery,
   type LeaveApply,
+  type LeavePolicy,
+  type LeavePolicyInput,
+  type LeaveSettings,
+  type LeaveSettingsInput,
   type LeaveBalanceQuery,
   type LeaveBalanceRow,
   type LeaveDaysQuery,
@@ -23,10 +31,13 @@ import {
   computeLeaveBalance,
   countLeaveDays,
   dateInZone,
+  addDaysToDate,
   isWeekendDay,
+  leavePolicyFor,
   resolveShiftId,
   shiftDefinitionOn,
   type IsoDate,
+  type LeavePolicyRule,
   type LeaveTypeRules,
   type WeekendRule,
 } from '@tankha/domain';
@@ -210,11 +221,15 @@ export class LeaveService {
     if (employee.id !== ctx.userId && !isAdminOrModerator(ctx) && employee.reportingManagerId !== ctx.userId) throw forbidden(LEAVE_MSG.notAllowedToView);
     const today = await this.today(tdb);
     const year = query.year ?? Number(today.slice(0, 4));
-    const types = await repo.findLeaveTypes(tdb, true);
+    const [types, policies] = await Promise.all([repo.findLeaveTypes(tdb, true), this.policyRules(tdb)]);
     const balances = await this.computeBalances(tdb, employee, types, year, today);
+    // A type its policies leave out is not shown, unless the employee has leave of it (taken before the policy).
     return types
       .map((t) => ({ t, b: balances.get(t.id) }))
-      .filter(({ t, b }) => t.isActive || (b !== undefined && (b.used > 0 || b.pending > 0)))
+      .filter(({ t, b }) => {
+        const taken = b !== undefined && (b.used > 0 || b.pending > 0);
+        return (t.isActive && leavePolicyFor(t.id, policies, employee).applies) || taken;
+      })
       .map(({ t, b }) => {
         const balance = b ?? { entitled: 0, carriedForward: 0, adjustment: 0, used: 0, pending: 0, available: 0 };
         return {
@@ -235,13 +250,19 @@ export class LeaveService {
    * Each type's balance for `year`: the carry-in is the stored balance row's carried_forward when a
    * row exists for that year (opening balances, corrections), else what the previous year's closing
    * balance carries forward, followed back at most CARRY_FORWARD_YEARS (and not before joining).
+   * The balance ledger (opening balances, adjustments) is added on top: nothing is overwritten.
    * The year's balance is taken as of today within it, 31 December for a past year, and 1 January
    * for a future one (so leave applied ahead uses what would be credited then).
    */
   private async computeBalances(tdb: TenantDb, employee: repo.Employee, types: repo.LeaveTypeRecord[], year: number, today: IsoDate) {
     const joiningYear = employee.dateOfJoining ? Number(employee.dateOfJoining.slice(0, 4)) : year;
     const firstYear = Math.min(year, Math.max(year - CARRY_FORWARD_YEARS, joiningYear));
-    const [stored, usage] = await Promise.all([repo.findStoredBalances(tdb, employee.id, firstYear, year), repo.findUsage(tdb, employee.id, firstYear, year)]);
+    const [stored, usage, ledger] = await Promise.all([
+      repo.findStoredBalances(tdb, employee.id, firstYear, year),
+      repo.findUsage(tdb, employee.id, firstYear, year),
+      repo.findLedgerSums(tdb, employee.id, firstYear, year),
+    ]);
+    const ledgerOf = (typeId: string, y: number, kind: 'opening' | 'adjustment') => ledger.find((l) => l.leaveTypeId === typeId && l.year === y && l.kind === kind)?.days ?? 0;
     const storedOf = (typeId: string, y: number) => stored.find((s) => s.leaveTypeId === typeId && s.year === y);
     const daysOf = (typeId: string, y: number, status: number) => usage.find((u) => u.leaveTypeId === typeId && u.year === y && u.status === status)?.days ?? 0;
     const todayYear = Number(today.slice(0, 4));
@@ -257,8 +278,9 @@ export class LeaveService {
           year: y,
           asOf,
           dateOfJoining: employee.dateOfJoining,
-          carriedForward: row ? row.carriedForward : carry,
-          adjustment: row ? row.adjustment : 0,
+          // The ledger's opening entries move the carry-in, its adjustments credit or debit the year.
+          carriedForward: (row ? row.carriedForward : carry) + ledgerOf(type.id, y, 'opening'),
+          adjustment: (row ? row.adjustment : 0) + ledgerOf(type.id, y, 'adjustment'),
           approvedDays: daysOf(type.id, y, LeaveStatus.Approved),
           pendingDays: daysOf(type.id, y, LeaveStatus.Pending),
         });
@@ -267,6 +289,107 @@ export class LeaveService {
       }
     }
     return result;
+  }
+
+  // ——— Customize balance: the ledger (issue 15 item 6) ———
+
+  /**
+   * Records an opening balance (the year's carry-in becomes `days`; the entry holds the difference)
+   * or an adjustment (± days) with its reason, who and when, and the available days before and
+   * after. Nothing is overwritten: the balance is recomputed from the ledger.
+   */
+  async adjustBalance({ db: tdb, ctx }: Scope, input: LeaveAdjustmentInput): Promise<LeaveAdjustment> {
+    await repo.lockEmployeeLeave(tdb, input.employeeId);
+    const employee = await repo.findEmployee(tdb, input.employeeId);
+    if (!employee) throw fieldError('employeeId', LEAVE_MSG.employeeNotFound);
+    const type = await repo.findLeaveType(tdb, input.leaveTypeId);
+    if (!type) throw fieldError('leaveTypeId', LEAVE_MSG.leaveTypeInvalid);
+    if (!type.isPaid) throw fieldError('leaveTypeId', LEAVE_MSG.adjustmentUnpaid);
+    const today = await this.today(tdb);
+    const before = (await this.computeBalances(tdb, employee, [type], input.year, today)).get(type.id);
+    if (!before) throw notFound(LEAVE_MSG.typeNotFound);
+    const change = input.kind === 'opening' ? input.days - before.carriedForward : input.days;
+    if (change === 0) throw fieldError('days', LEAVE_MSG.openingUnchanged);
+    const id = await repo.insertLedgerEntry(tdb, {
+      userId: employee.id,
+      leaveTypeId: type.id,
+      year: input.year,
+      kind: input.kind,
+      days: change,
+      balanceBefore: before.available,
+      balanceAfter: before.available + change,
+      reason: input.reason,
+      createdBy: ctx.userId,
+    });
+    const row = await repo.findLedgerEntry(tdb, id);
+    if (!row) throw notFound(LEAVE_MSG.typeNotFound);
+    return row;
+  }
+
+  async listAdjustments({ db: tdb }: Scope, query: LeaveAdjustmentListQuery): Promise<{ rows: LeaveAdjustment[]; totalRecords: number }> {
+    const employee = await repo.findEmployee(tdb, query.employeeId);
+    if (!employee) throw notFound(LEAVE_MSG.employeeNotFound);
+    const totalRecords = await repo.countLedgerEntries(tdb, employee.id, query.year);
+    const rows = await repo.findLedgerEntries(tdb, employee.id, query.year, query.pageSize, (query.pageNumber - 1) * query.pageSize);
+    return { rows, totalRecords };
+  }
+
+  // ——— Policies (issue 15 item 6) ———
+
+  private async policyRules(tdb: TenantDb): Promise<LeavePolicyRule[]> {
+    return repo.findPolicies(tdb);
+  }
+
+  async listPolicies({ db: tdb }: Scope): Promise<LeavePolicy[]> {
+    return repo.findPolicies(tdb);
+  }
+
+  async createPolicy(scope: Scope, input: LeavePolicyInput): Promise<LeavePolicy> {
+    return this.writePolicy(scope, null, input);
+  }
+
+  async updatePolicy(scope: Scope, id: string, input: LeavePolicyInput): Promise<LeavePolicy> {
+    return this.writePolicy(scope, id, input);
+  }
+
+  async deletePolicy({ db: tdb }: Scope, id: string): Promise<void> {
+    await repo.lockLeaveSettings(tdb);
+    if (!(await repo.findPolicy(tdb, id))) throw notFound(LEAVE_MSG.policyNotFound);
+    await repo.deletePolicy(tdb, id);
+  }
+
+  private async writePolicy({ db: tdb }: Scope, id: string | null, input: LeavePolicyInput): Promise<LeavePolicy> {
+    try {
+      await repo.lockLeaveSettings(tdb);
+      if (id !== null && !(await repo.findPolicy(tdb, id))) throw notFound(LEAVE_MSG.policyNotFound);
+      if (!(await repo.findLeaveType(tdb, input.leaveTypeId))) throw fieldError('leaveTypeId', LEAVE_MSG.leaveTypeInvalid);
+      if ((await repo.countEmploymentTypes(tdb, input.employmentTypeIds)) !== input.employmentTypeIds.length) throw fieldError('employmentTypeIds', LEAVE_MSG.employmentTypeInvalid);
+      if ((await repo.countDepartments(tdb, input.departmentIds)) !== input.departmentIds.length) throw fieldError('departmentIds', LEAVE_MSG.departmentInvalid);
+      if (await repo.policyNameTaken(tdb, input.name, id)) throw conflict(LEAVE_MSG.policyNameExists, 'name');
+      const written = id ?? (await repo.insertPolicy(tdb, input));
+      if (id !== null) await repo.updatePolicy(tdb, id, input);
+      const row = await repo.findPolicy(tdb, written);
+      if (!row) throw notFound(LEAVE_MSG.policyNotFound);
+      return row;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(LEAVE_MSG.policyNameExists, 'name');
+      throw error;
+    }
+  }
+
+  // ——— Settings (issue 15 item 6) ———
+
+  private async settingsOf(tdb: TenantDb): Promise<LeaveSettings> {
+    return (await repo.findSettings(tdb)) ?? DEFAULT_LEAVE_SETTINGS;
+  }
+
+  async getSettings({ db: tdb }: Scope): Promise<LeaveSettings> {
+    return this.settingsOf(tdb);
+  }
+
+  async saveSettings({ db: tdb, ctx }: Scope, input: LeaveSettingsInput): Promise<LeaveSettings> {
+    await repo.upsertSettings(tdb, { ...input, updatedBy: ctx.userId });
+    return this.settingsOf(tdb);
   }
 
   // ——— Requests ———
@@ -306,7 +429,8 @@ export class LeaveService {
     const employee = await repo.findEmployee(tdb, ctx.userId);
     if (!employee) throw notFound(LEAVE_MSG.employeeNotFound);
     const isWorkingDay = await this.workingDayRule(tdb, employee, query.startDate, query.endDate);
-    return { days: countLeaveDays({ ...query, isWorkingDay }) };
+    const sandwich = query.leaveTypeId ? leavePolicyFor(query.leaveTypeId, await this.policyRules(tdb), employee).sandwich : false;
+    return { days: countLeaveDays({ startDate: query.startDate, endDate: query.endDate, portion: query.portion, isWorkingDay, sandwich }) };
   }
 
   /** Applies for leave for the signed-in employee; the request starts Pending. */
@@ -316,7 +440,14 @@ export class LeaveService {
     if (!employee) throw notFound(LEAVE_MSG.employeeNotFound);
     const type = await repo.findLeaveType(tdb, input.leaveTypeId);
     if (!type || !type.isActive) throw fieldError('leaveTypeId', LEAVE_MSG.leaveTypeInvalid);
+    const policy = leavePolicyFor(type.id, await this.policyRules(tdb), employee);
+    if (!policy.applies) throw fieldError('leaveTypeId', LEAVE_MSG.typeNotApplicable);
+    const settings = await this.settingsOf(tdb);
+    if (input.portion !== 'full' && !settings.allowHalfDay) throw fieldError('portion', LEAVE_MSG.halfDayNotAllowed);
     if (employee.dateOfJoining && input.startDate < employee.dateOfJoining) throw fieldError('startDate', LEAVE_MSG.beforeJoining);
+    if (settings.maxBackdatedDays !== null && input.startDate < addDaysToDate(await this.today(tdb), -settings.maxBackdatedDays)) {
+      throw fieldError('startDate', LEAVE_MSG.tooFarBack.replace('{days}', String(settings.maxBackdatedDays)));
+    }
     await this.deps.locks.assertOpen({ db: tdb }, input.startDate, input.endDate);
 
     // Two halves of the same date (a first half and a second half) may sit side by side; anything else overlapping clashes.
@@ -327,10 +458,10 @@ export class LeaveService {
     if (clashes) throw conflict(LEAVE_MSG.overlap);
 
     const isWorkingDay = await this.workingDayRule(tdb, employee, input.startDate, input.endDate);
-    const days = countLeaveDays({ startDate: input.startDate, endDate: input.endDate, portion: input.portion, isWorkingDay });
+    const days = countLeaveDays({ startDate: input.startDate, endDate: input.endDate, portion: input.portion, isWorkingDay, sandwich: policy.sandwich });
     if (days <= 0) throw badRequest(LEAVE_MSG.noWorkingDays);
 
-    if (type.isPaid) {
+    if (type.isPaid && !settings.allowNegativeBalance) {
       const today = await this.today(tdb);
       const balance = (await this.computeBalances(tdb, employee, [type], Number(input.startDate.slice(0, 4)), today)).get(type.id);
       if (!balance || days > balance.available) throw badRequest(LEAVE_MSG.insufficientBalance);
@@ -340,9 +471,17 @@ export class LeaveService {
   }
 
   async list({ db: tdb, ctx }: Scope, query: LeaveListQuery): Promise<{ rows: LeaveRequest[]; totalRecords: number }> {
-    const filters: repo.RequestFilters = query.scope === 'mine' ? { userId: ctx.userId } : isAdminOrModerator(ctx) ? { exceptUserId: ctx.userId } : { managerId: ctx.userId };
-    if (query.scope === 'team' && query.employeeId) filters.userId = query.employeeId;
+    if (query.scope === 'all' && !can(ctx.roleId, 'leave.requests.all')) throw forbidden(LEAVE_MSG.notAllowedToView);
+    const filters: repo.RequestFilters =
+      query.scope === 'mine' ? { userId: ctx.userId } : query.scope === 'all' ? {} : isAdminOrModerator(ctx) ? { exceptUserId: ctx.userId } : { managerId: ctx.userId };
+    if (query.scope !== 'mine' && query.employeeId) filters.userId = query.employeeId;
     if (query.status !== undefined) filters.status = query.status;
+    if (query.scope === 'all') {
+      if (query.leaveTypeId) filters.leaveTypeId = query.leaveTypeId;
+      if (query.from) filters.from = query.from;
+      if (query.to) filters.to = query.to;
+      if (query.search) filters.search = query.search;
+    }
     const totalRecords = await repo.countRequests(tdb, filters);
     const rows = await repo.findRequests(tdb, filters, query.pageSize, (query.pageNumber - 1) * query.pageSize);
     const today = await this.today(tdb);
@@ -374,7 +513,7 @@ export class LeaveService {
       if (!isAdminOrModerator(ctx) && row.reportingManagerId !== ctx.userId) throw forbidden(LEAVE_MSG.notAllowedToDecide);
       if (row.status !== LeaveStatus.Pending) throw conflict(LEAVE_MSG.alreadyDecided);
       if (input.status === LeaveStatus.Approved) await this.deps.locks.assertOpen({ db: tdb }, row.startDate, row.endDate);
-      if (input.status === LeaveStatus.Approved && row.isPaid) {
+      if (input.status === LeaveStatus.Approved && row.isPaid && !(await this.settingsOf(tdb)).allowNegativeBalance) {
         // Pending days already hold the balance; a quota cut or a debit since applying can leave too little.
         const employee = await repo.findEmployee(tdb, row.userId);
         const type = await repo.findLeaveType(tdb, row.leaveTypeId);

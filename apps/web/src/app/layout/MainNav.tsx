@@ -70,6 +70,10 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   ];
   if (privileged || user.isManager) leaveItems.push({ label: 'Leave approvals', to: PATHS.leaveApprovals, icon: <IconFileCheck size={18} /> });
   if (can(user.roleId, 'leave.types.manage')) leaveItems.push({ label: 'Leave types', to: PATHS.leaveTypes, icon: <IconAdjustmentsHorizontal size={18} /> });
+  if (can(user.roleId, 'leave.requests.all')) leaveItems.push({ label: 'Leave requests', to: PATHS.leaveRequests, icon: <IconChecklist size={18} /> });
+  if (can(user.roleId, 'leave.balances.manage')) leaveItems.push({ label: 'Customize balance', to: PATHS.customizeBalance, icon: <IconCoins size={18} /> });
+  if (can(user.roleId, 'leave.policies.manage')) leaveItems.push({ label: 'Leave policies', to: PATHS.leavePolicies, icon: <IconListCheck size={18} /> });
+  if (can(user.roleId, 'leave.settings.manage')) leaveItems.push({ label: 'Leave settings', to: PATHS.leaveSettings, icon: <IconSettings size={18} /> });
   // The Payroll area: its first tab by role (payroll spec §2); administrators also reach the setup checklist.
   const payrollItems: NavItem[] = [
     can(user.roleId, 'payroll.run.view')
@@ -90,6 +94,7 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   if (can(user.roleId, 'org.update'))
     organizationItems.push({ label: 'Organization details', to: PATHS.organizationDetails, icon: <IconBuilding size={18} /> });
   if (can(user.roleId, 'org.logo')) organizationItems.push({ label: 'Logo and branding', to: PATHS.logoBranding, icon: <IconPhoto size={18} /> });
+  if (can(user.roleId, 'exceptionLogs.view')) organizationItems.push({ label: 'Exception logs', to: PATHS.exceptionLogs, icon: <IconListCheck size={18} /> });
   if (can(user.roleId, 'preferences.senderEmail')) organizationItems.push({ label: 'Settings', to: PATHS.settingsPreferences, icon: <IconSettings size={18} />, activeUnder: '/settings' });
   if (can(user.roleId, 'subscription.view'))
     organizationItems.push({ label: 'Subscription', to: PATHS.subscription, icon: <IconCreditCard size={18} /> });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LEAVE_MSG, type LeaveBalanceRow } from '@tankha/contracts';
+import { DEFAULT_LEAVE_SETTINGS, LEAVE_MSG, type LeaveBalanceRow } from '@tankha/contracts';
 import { setSessionUser } from '../../app/session';
 import { jsonResponse, makeUser, mockFetch, ok, renderWithProviders, spyOnToasts } from '../../test/helpers';
 import { ApplyLeaveModal } from './ApplyLeaveModal';
@@ -24,7 +24,7 @@ const CL: LeaveBalanceRow = {
 };
 
 function renderModal(replies: Parameters<typeof mockFetch>[0]) {
-  const calls = mockFetch(replies);
+  const calls = mockFetch({ 'GET /LeaveSettings': ok(DEFAULT_LEAVE_SETTINGS), ...replies });
   const user = makeUser();
   setSessionUser(user);
   const onApplied = vi.fn();

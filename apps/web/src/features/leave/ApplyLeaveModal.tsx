@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
-import { applyLeave, useLeaveDays } from './leave.api';
+import { applyLeave, useLeaveDays, useLeaveSettings } from './leave.api';
 import { FORM_ERROR, applyLeaveErrors, portionFor, type ApplyLeaveValues } from './apply-rules';
 import { formatDays } from './leave-format';
 
@@ -27,8 +27,13 @@ export function ApplyLeaveModal({ opened, balances, onClose, onApplied }: ApplyL
   const portion = portionFor(values);
   const singleDate = values.startDate !== '' && values.startDate === values.endDate;
   const rangeReady = values.startDate !== '' && values.endDate !== '' && values.startDate <= values.endDate && values.startDate.slice(0, 4) === values.endDate.slice(0, 4);
-  const days = useLeaveDays(opened && rangeReady ? { startDate: values.startDate, endDate: values.endDate, portion } : null);
-  const balance = balances.find((b) => b.leaveTypeId === values.leaveTypeId);
+  // With the leave type, the server applies its policy's sandwich rule to the count.
+  const days = useLeaveDays(opened && rangeReady ? { startDate: values.startDate, endDate: values.endDate, portion, ...(values.leaveTypeId ? { leaveTypeId: values.leaveTypeId } : {}) } : null);
+  const settings = useLeaveSettings();
+  const halfDayAllowed = settings.data?.allowHalfDay ?? true;
+  const shownBalance = balances.find((b) => b.leaveTypeId === values.leaveTypeId);
+  // With negative balances allowed, the server alone decides; the modal does not refuse on the balance.
+  const balance = settings.data?.allowNegativeBalance ? undefined : shownBalance;
   const knownDays = rangeReady && days.data !== undefined ? days.data : null;
 
   const submit = form.onSubmit(async (raw) => {
@@ -83,13 +88,19 @@ export function ApplyLeaveModal({ opened, balances, onClose, onApplied }: ApplyL
               aria-labelledby="leave-portion-label"
               value={portion}
               onChange={(v) => form.setFieldValue('portion', v as LeavePortionValue)}
-              disabled={!singleDate}
+              disabled={!singleDate || !halfDayAllowed}
               data={LEAVE_PORTIONS.map((p) => ({ value: p, label: LEAVE_PORTION_LABELS[p] }))}
             />
-            {!singleDate && (
+            {!halfDayAllowed ? (
               <Text size="xs" c="dimmed">
-                A half day can be chosen when From and To are the same date.
+                {LEAVE_MSG.halfDayNotAllowed}
               </Text>
+            ) : (
+              !singleDate && (
+                <Text size="xs" c="dimmed">
+                  A half day can be chosen when From and To are the same date.
+                </Text>
+              )
             )}
             {typeof form.errors.portion === 'string' && (
               <Text size="xs" c="red">
@@ -100,7 +111,7 @@ export function ApplyLeaveModal({ opened, balances, onClose, onApplied }: ApplyL
           <Textarea label="Reason" required autosize minRows={2} maxLength={500} {...form.getInputProps('reason')} />
           <Text size="sm" aria-live="polite" data-testid="leave-days">
             {rangeReady ? (days.isFetching && knownDays === null ? 'Counting days…' : knownDays !== null ? `Days: ${formatDays(knownDays)}` : '') : 'Choose the dates to see the days.'}
-            {knownDays !== null && balance && !balance.isUnlimited ? ` · Balance after: ${String(balance.available - knownDays)}` : ''}
+            {knownDays !== null && shownBalance && !shownBalance.isUnlimited ? ` · Balance after: ${String(shownBalance.available - knownDays)}` : ''}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -3,3 +3,7 @@ export { LeaveApprovalsPage } from './LeaveApprovalsPage';
 export { LeaveTypesPage } from './LeaveTypesPage';
 export { HolidaysPage } from './HolidaysPage';
 export { TeamLeavesPage } from './TeamLeavesPage';
+export { CustomizeBalancePage } from './CustomizeBalancePage';
+export { LeavePoliciesPage } from './LeavePoliciesPage';
+export { LeaveSettingsPage } from './LeaveSettingsPage';
+export { LeaveRequestsPage } from './LeaveRequestsPage';

@@ -3,7 +3,17 @@ import {
   LEAVE_PAGE_SIZE,
   holidayListReplySchema,
   holidayReplySchema,
+  leaveAdjustmentListReplySchema,
+  leaveAdjustmentReplySchema,
   leaveBalanceReplySchema,
+  leavePolicyListReplySchema,
+  leavePolicyReplySchema,
+  leaveSettingsReplySchema,
+  type LeaveAdjustment,
+  type LeaveAdjustmentKind,
+  type LeavePolicy,
+  type LeavePolicyInputBody,
+  type LeaveSettings,
   leaveDaysReplySchema,
   leaveListReplySchema,
   leaveRequestReplySchema,
@@ -31,15 +41,27 @@ export interface LeavePage {
   totalRecords: number;
 }
 
-export function useLeaveBalances(employeeId?: string) {
+export function useLeaveBalances(employeeId?: string, year?: number, enabled = true) {
   return useQuery({
-    queryKey: [LEAVE_KEY, 'balances', employeeId ?? 'me'],
+    queryKey: [LEAVE_KEY, 'balances', employeeId ?? 'me', year ?? 'current'],
     queryFn: async ({ signal }): Promise<LeaveBalanceRow[]> =>
-      (await api.get('/Leaves/balances', leaveBalanceReplySchema, { query: { employeeId }, quiet: true, signal })).data,
+      (await api.get('/Leaves/balances', leaveBalanceReplySchema, { query: { employeeId, year }, quiet: true, signal })).data,
+    enabled,
   });
 }
 
-export function useLeaveRequests(query: { scope: LeaveScope; pageNumber: number; status?: number; pageSize?: number }) {
+export interface LeaveRequestQuery {
+  scope: LeaveScope;
+  pageNumber: number;
+  status?: number;
+  pageSize?: number;
+  leaveTypeId?: string;
+  from?: string;
+  to?: string;
+  search?: string;
+}
+
+export function useLeaveRequests(query: LeaveRequestQuery) {
   return useQuery({
     queryKey: [LEAVE_KEY, 'requests', query],
     queryFn: async ({ signal }): Promise<LeavePage> => {
@@ -58,7 +80,7 @@ export function useLeaveTypes(includeInactive = false) {
 }
 
 /** The days a request would take, from the server (it knows the employee's shift and the holidays). */
-export function useLeaveDays(range: { startDate: string; endDate: string; portion: LeavePortionValue } | null) {
+export function useLeaveDays(range: { startDate: string; endDate: string; portion: LeavePortionValue; leaveTypeId?: string } | null) {
   return useQuery({
     queryKey: [LEAVE_KEY, 'days', range],
     queryFn: async ({ signal }): Promise<number> => (await api.get('/Leaves/days', leaveDaysReplySchema, { query: range ?? {}, quiet: true, signal })).data.days,
@@ -97,4 +119,48 @@ export async function saveHoliday(id: string | null, body: HolidayInputBody): Pr
 
 export async function deleteHoliday(id: string): Promise<void> {
   await api.send('DELETE', `/Holidays/${id}`, undefined, { quiet: true });
+}
+
+// ——— Customize balance, policies, settings (issue 15 item 6) ———
+
+export function useLeaveAdjustments(employeeId: string | null, year: number, pageNumber: number) {
+  return useQuery({
+    queryKey: [LEAVE_KEY, 'adjustments', employeeId, year, pageNumber],
+    queryFn: async ({ signal }): Promise<{ rows: LeaveAdjustment[]; totalRecords: number }> => {
+      const reply = await api.get('/Leaves/balance-adjustments', leaveAdjustmentListReplySchema, { query: { employeeId: employeeId ?? '', year, pageNumber, pageSize: 10 }, quiet: true, signal });
+      return { rows: reply.data, totalRecords: reply.totalRecords };
+    },
+    enabled: employeeId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export async function adjustLeaveBalance(body: { employeeId: string; leaveTypeId: string; year: number; kind: LeaveAdjustmentKind; days: number; reason: string }): Promise<LeaveAdjustment> {
+  return (await api.post('/Leaves/balance-adjustments', leaveAdjustmentReplySchema, body, { quiet: true })).data;
+}
+
+export function useLeavePolicies() {
+  return useQuery({
+    queryKey: [LEAVE_KEY, 'policies'],
+    queryFn: async ({ signal }): Promise<LeavePolicy[]> => (await api.get('/LeavePolicies', leavePolicyListReplySchema, { quiet: true, signal })).data,
+  });
+}
+
+export async function saveLeavePolicy(id: string | null, body: LeavePolicyInputBody): Promise<LeavePolicy> {
+  return id ? (await api.put(`/LeavePolicies/${id}`, leavePolicyReplySchema, body, { quiet: true })).data : (await api.post('/LeavePolicies', leavePolicyReplySchema, body, { quiet: true })).data;
+}
+
+export async function deleteLeavePolicy(id: string): Promise<void> {
+  await api.send('DELETE', `/LeavePolicies/${id}`, undefined, { quiet: true });
+}
+
+export function useLeaveSettings() {
+  return useQuery({
+    queryKey: [LEAVE_KEY, 'settings'],
+    queryFn: async ({ signal }): Promise<LeaveSettings> => (await api.get('/LeaveSettings', leaveSettingsReplySchema, { quiet: true, signal })).data,
+  });
+}
+
+export async function saveLeaveSettings(body: LeaveSettings): Promise<LeaveSettings> {
+  return (await api.put('/LeaveSettings', leaveSettingsReplySchema, body, { quiet: true })).data;
 }

@@ -1,0 +1,1 @@
+export { ExceptionLogsPage } from './ExceptionLogsPage';

@@ -10,6 +10,9 @@ import type { LoginThrottle } from './platform/auth/login-throttle';
 import { AccountService } from './modules/account/account.service';
 import { TenantService } from './modules/tenants/tenants.service';
 import { SubscriptionService } from './modules/subscriptions/subscriptions.service';
+import { LocalPaymentProvider } from './modules/subscriptions/payments/local.provider';
+import { RazorpayProvider } from './modules/subscriptions/payments/razorpay.provider';
+import type { PaymentProvider } from './modules/subscriptions/payments/payment-provider';
 import { UserService } from './modules/users/users.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { TaxService } from './modules/tax/tax.service';
@@ -105,6 +108,12 @@ export interface ServiceDeps {
   loginThrottle: LoginThrottle;
 }
 
+/** Razorpay when its keys are set (all three, config.ts), else the local test provider (DESIGN §2). */
+export function paymentProvider(config: Config): PaymentProvider {
+  const { RAZORPAY_KEY_ID: id, RAZORPAY_KEY_SECRET: secret, RAZORPAY_WEBHOOK_SECRET: webhook } = config;
+  return id && secret && webhook ? new RazorpayProvider(id, secret, webhook) : new LocalPaymentProvider();
+}
+
 export function buildServices({ config, clock, tokens, files, push, loginThrottle }: ServiceDeps): Services {
   const tenants = new TenantService({ clock, files, config });
   const salary = new SalaryService({ clock });
@@ -135,7 +144,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   return {
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
     tenants,
-    subscriptions: new SubscriptionService({ clock }),
+    subscriptions: new SubscriptionService({ clock, config, provider: paymentProvider(config), users }),
     users,
     dashboard: new DashboardService({ clock }),
     tax: new TaxService(),
@@ -235,6 +244,17 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
     if (done.locked + done.sent > 0) log.info({ tenantId: scope.tenantId, ...done }, 'tax windows: locked and reminded');
   });
   uow.defineTenantJob(queue, 'taxWindows.notice', async (scope, data) => void (await services.taxWindows.sendNotice(scope, data)));
+  // Subscriptions (issue 14): provider cancellations after the commit, the local provider's webhooks
+  // through the same handler as Razorpay's, and the period ends every 15 minutes.
+  queue.define({ name: 'subscriptions.providerCancel', run: (job) => services.subscriptions.providerCancel(job.data as JobPayloads['subscriptions.providerCancel']) });
+  uow.defineGlobalJob(queue, 'subscriptions.localWebhook', async (scope, data) => {
+    const result = await services.subscriptions.handleWebhook(scope, Buffer.from(data.rawBodyBase64, 'base64'), data.signature, data.eventId);
+    log.debug({ eventId: data.eventId, result }, 'local payment webhook');
+  });
+  uow.defineGlobalJob(queue, 'subscriptions.lapse', async (scope) => {
+    const changed = await services.subscriptions.lapse(scope);
+    if (changed > 0) log.info({ changed }, 'subscriptions lapsed');
+  }, { cron: { expression: '*/15 * * * *', tz: 'UTC' }, retryLimit: 2 });
   uow.defineTenantJob(queue, 'notifications.push', async (scope, data) => {
     services.notification.push(scope, data);
     log.debug({ tenantId: scope.tenantId, userId: data.userId }, 'notification pushed');

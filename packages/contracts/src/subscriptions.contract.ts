@@ -56,7 +56,7 @@ const providerId = (field: string) => z.string({ error: `${field} is required` }
 /**
  * POST /Subscriptions. The spec's client also sends supaBasePlanId, customerId, customerNotify, offerId,
  * notifyInfo, addons, notes, totalCount and startAt; the server takes them from the plan and the
- * organisation instead (a client cannot choose its price, offer or customer), so they are accepted and ignored.
+ * organisation instead (a client cannot choose its price, offer or customer): unknown keys are dropped.
  */
 export const createSubscriptionSchema = z.object({
   planId: uuid('planId'),
@@ -68,14 +68,6 @@ export const createSubscriptionSchema = z.object({
   billingType: z.enum(BILLING_TYPES, { error: 'billingType must be monthly or yearly' }),
   scheduleChangesAt: z.enum(SCHEDULE_CHANGES_AT, { error: 'scheduleChangesAt must be now or cycle_end' }).optional(),
   startImmediately: z.boolean().optional(),
-  supaBasePlanId: z.string().max(100).optional(),
-  customerId: z.string().max(100).optional(),
-  customerNotify: z.boolean().optional(),
-  offerId: z.string().max(100).nullable().optional(),
-  totalCount: z.number().int().optional(),
-  startAt: z.number().int().optional(),
-  notifyInfo: z.object({ notifyEmail: z.string().max(320).optional() }).optional(),
-  notes: z.record(z.string(), z.string().max(500)).optional(),
 });
 export type CreateSubscription = z.infer<typeof createSubscriptionSchema>;
 
@@ -100,7 +92,7 @@ export const checkoutSchema = z.object({
 export type Checkout = z.infer<typeof checkoutSchema>;
 export const checkoutReplySchema = envelope(checkoutSchema);
 
-/** POST /Subscriptions/create (free plans). numberOfUsers, planName and the rest of the spec's payload are ignored. */
+/** POST /Subscriptions/create (free plans). numberOfUsers, planName and the rest of the spec's payload (unknown keys are dropped) are ignored. */
 export const createFreeSubscriptionSchema = z.object({
   planId: uuid('planId'),
   billingType: z.enum(BILLING_TYPES).optional(),
@@ -108,9 +100,6 @@ export const createFreeSubscriptionSchema = z.object({
   quantity: z.number().int().optional(),
   numberOfUsers: z.number().int().optional(),
   planName: z.string().max(100).optional(),
-  supaBasePlanId: z.string().max(100).optional(),
-  customerId: z.string().max(100).optional(),
-  notifyInfo: z.object({ notifyEmail: z.string().max(320).optional() }).optional(),
 });
 export type CreateFreeSubscription = z.infer<typeof createFreeSubscriptionSchema>;
 

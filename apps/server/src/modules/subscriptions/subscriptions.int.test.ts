@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG, type Checkout, type Plan, type SessionUser, type SubscriptionRow } from '@tankha/contracts';
@@ -215,7 +216,7 @@ describe.each(BACKENDS)('subscriptions and payments (%s)', (backend) => {
       const sub = await standard();
       const hook = provider().webhook('subscription.activated', { subscription: { entity: { id: sub.razorPaySubscriptionId } } }, t.clock.now());
       const tampered = Buffer.from(hook.rawBody);
-      tampered[tampered.length - 2] ^= 1;
+      tampered[tampered.length - 2] = (tampered[tampered.length - 2] ?? 0) ^ 1;
       expect((await send({ ...hook, rawBody: tampered })).statusCode).toBe(400);
       expect((await send({ ...hook, signature: 'not-hex' })).statusCode).toBe(400);
       const spaced = Buffer.from(JSON.stringify(JSON.parse(hook.rawBody.toString()), null, 2));
@@ -267,5 +268,79 @@ describe.each(BACKENDS)('subscriptions and payments (%s)', (backend) => {
     expect(invited.statusCode, invited.body).toBeLessThan(300);
     // A pending invitee cannot sign in; the permission table refuses members for every operation here (security suite).
     expect((await t.call('GET', `/Subscriptions/customers/${admin.tenantId}`)).statusCode).toBe(401);
+  });
+});
+
+/** The Razorpay path: keys in the environment, webhooks signed with Razorpay's scheme by a fixture, not by our provider. */
+describe.each(BACKENDS)('Razorpay webhooks (%s)', (backend) => {
+  const WEBHOOK_SECRET = 'whsec_fixture_0123456789';
+  let t: TestApp;
+  let tenantId: string;
+  let subscriptionId: string;
+  const hmac = (secret: string, body: Buffer) => createHmac('sha256', secret).update(body).digest('hex');
+  const event = (name: string, createdAt: number, payment?: string) =>
+    Buffer.from(
+      JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_fixture',
+        event: name,
+        contains: payment ? ['subscription', 'payment'] : ['subscription'],
+        payload: { subscription: { entity: { id: 'sub_rzp_fixture', status: name === 'subscription.cancelled' ? 'cancelled' : 'active' } }, ...(payment ? { payment: { entity: { id: payment, amount: 5782, currency: 'INR', status: 'captured' } } } : {}) },
+        created_at: createdAt,
+      }),
+    );
+  const send = (body: Buffer, eventId: string, secret = WEBHOOK_SECRET) =>
+    t.call('POST', '/webhooks/razorpay', { body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmac(secret, body), 'x-razorpay-event-id': eventId } });
+  const status = async () => (await queryRows<{ status: string; cancel_requested_at: Date | null }>(t.database.db, sql`SELECT status, cancel_requested_at FROM subscriptions WHERE id = ${subscriptionId}`))[0];
+
+  beforeAll(async () => {
+    t = await createTestApp(backend, { RAZORPAY_KEY_ID: 'rzp_test_fixture', RAZORPAY_KEY_SECRET: 'key_secret_fixture', RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    const admin = await t.registerOrganisation({ organizationName: 'Narmada Tools', email: `rzp.admin.${backend}@example.in` });
+    tenantId = admin.tenantId;
+    const [row] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`INSERT INTO subscriptions (tenant_id, plan_id, status, is_trial, billing_type, quantity, start_at, provider, provider_subscription_id, total_count, unit_price_paise)
+          VALUES (${tenantId}, (SELECT id FROM plans WHERE code = 'basic'), 'pending', false, 'monthly', 1, now(), 'razorpay', 'sub_rzp_fixture', 100, 4900) RETURNING id`,
+    );
+    subscriptionId = row?.id ?? '';
+    expect(t.app.services.subscriptions.provider.kind).toBe('razorpay');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses a wrong secret and a tampered byte; applies a good event once; a replayed event id changes nothing', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const charged = event('subscription.charged', now, 'pay_rzp_1');
+    expect((await send(charged, 'evt_1', 'key_secret_fixture')).statusCode).toBe(400);
+    const tampered = Buffer.from(charged);
+    tampered[tampered.indexOf('5782')] = '9'.charCodeAt(0);
+    const forged = await t.call('POST', '/webhooks/razorpay', { body: tampered, headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmac(WEBHOOK_SECRET, charged), 'x-razorpay-event-id': 'evt_1' } });
+    expect(forged.statusCode).toBe(400);
+    expect((await status())?.status).toBe('pending');
+    const applied = await send(charged, 'evt_1');
+    expect(applied.json()).toMatchObject({ message: 'applied' });
+    expect((await status())?.status).toBe('active');
+    // Replayed with the same event id: not applied again (even a different, validly signed body).
+    const other = event('subscription.charged', now, 'pay_rzp_2');
+    expect((await send(other, 'evt_1')).json()).toMatchObject({ message: 'duplicate' });
+    const [p] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM payments WHERE subscription_id = ${subscriptionId}`);
+    expect(p?.n).toBe(1);
+  });
+
+  it('out of order: a cancellation applied, then an older halt is ignored; a newer charge is still recorded', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect((await send(event('subscription.cancelled', now + 120), 'evt_c')).statusCode).toBe(200);
+    expect((await status())?.cancel_requested_at).not.toBeNull();
+    expect((await send(event('subscription.halted', now + 60), 'evt_h')).json()).toMatchObject({ message: 'ignored' });
+    expect((await status())?.status).toBe('active');
+    expect((await send(event('subscription.charged', now + 30, 'pay_rzp_3'), 'evt_3')).statusCode).toBe(200);
+    const [p] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM payments WHERE subscription_id = ${subscriptionId}`);
+    expect(p?.n).toBe(2);
+  });
+
+  it('an event for a subscription no organisation has is acknowledged and ignored', async () => {
+    const body = Buffer.from(JSON.stringify({ event: 'subscription.charged', payload: { subscription: { entity: { id: 'sub_nobody' } } }, created_at: 1 }));
+    expect((await send(body, 'evt_nobody')).json()).toMatchObject({ message: 'ignored' });
   });
 });

@@ -379,11 +379,12 @@ export class SubscriptionService {
     if (s.status !== 'active') throw conflict(MSG.subscriptionNotActive);
     if (s.cancelRequestedAt) throw conflict(MSG.cancellationAlreadyRequested);
     const now = this.deps.clock.now();
-    if (found.plan.isFree || !s.providerSubscriptionId) {
+    if (found.plan.isFree) {
       await repo.updateSubscription(scope.db, id, { cancelRequestedAt: now, endAt: now, status: 'cancelled' });
       return;
     }
-    if (s.providerSubscriptionId !== providerSubscriptionId) throw badRequest(MSG.subscriptionNotInProvider);
+    // A paid plan the provider does not bill (set up by hand), or a provider id that is not this one's.
+    if (!s.providerSubscriptionId || s.providerSubscriptionId !== providerSubscriptionId) throw badRequest(MSG.subscriptionNotInProvider);
     const ended = s.endAt !== null && s.endAt <= now;
     await repo.updateSubscription(scope.db, id, { cancelRequestedAt: now, ...(ended || s.startAt > now ? { status: 'cancelled' as const, endAt: s.startAt > now ? s.startAt : s.endAt } : {}) });
     scope.enqueue('subscriptions.providerCancel', { providerSubscriptionId: s.providerSubscriptionId, atCycleEnd: s.startAt <= now });

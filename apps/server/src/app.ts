@@ -96,14 +96,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  // Razorpay Checkout (issue 14) loads its script and opens its frame from Razorpay's hosts; allowed only when its keys are set.
+  const razorpay = config.RAZORPAY_KEY_ID ? ['https://checkout.razorpay.com', 'https://api.razorpay.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(razorpay.length ? ['https://*.razorpay.com'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...razorpay],
+        frameSrc: ["'self'", ...razorpay],
+        connectSrc: ["'self'", ...(razorpay.length ? ['https://*.razorpay.com'] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { MSG, type Checkout, type Plan, type SessionUser, type SubscriptionRow } from '@tankha/contracts';
+import { MSG } from '@tankha/contracts';
+import type { Checkout, Plan, SessionUser, SubscriptionRow } from '@tankha/contracts';
 import { dateInZone, financialYearOf } from '@tankha/domain';
 import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing/harness';
-import { LocalPaymentProvider } from './payments/local.provider';
+import type { LocalPaymentProvider } from './payments/local.provider';
 
 /**
  * Issue 14 through HTTP with the local test provider: purchase → active → upgrade now → downgrade at

@@ -56,15 +56,6 @@ export async function findInForce(tdb: TenantDb, now: Date): Promise<Subscriptio
   return row;
 }
 
-/** Active subscriptions that start later (a change waiting for the end of the current period). */
-export async function findScheduled(tdb: TenantDb, now: Date): Promise<SubscriptionWithPlan[]> {
-  return tdb.tx
-    .select({ subscription: subscriptions, plan: plans })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.status, 'active'), gt(subscriptions.startAt, now)));
-}
-
 export async function findPending(tdb: TenantDb): Promise<SubscriptionWithPlan | undefined> {
   const [row] = await tdb.tx
     .select({ subscription: subscriptions, plan: plans })
@@ -171,8 +162,9 @@ export async function insertPayment(tdb: TenantDb, values: Omit<typeof payments.
   return row?.id;
 }
 
-/** raw SQL: the SECURITY DEFINER counter of migration 0030 (the counter table is global; no grant to the tenant role). */
+/** The next plan-invoice number of the year, inside the capturing transaction. */
 export async function nextInvoiceNumber(tdb: TenantDb, financialYear: string): Promise<number> {
+  // raw SQL: a call of the SECURITY DEFINER counter of migration 0030 (the counter table is global, with no grant to the tenant role).
   const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT next_plan_invoice_number(${financialYear}) AS n`);
   if (!row) throw new Error('no invoice number');
   return Number(row.n);

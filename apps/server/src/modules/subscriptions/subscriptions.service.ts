@@ -14,6 +14,7 @@ import type { PaymentProvider } from './payments/payment-provider';
 import { ProviderError } from './payments/payment-provider';
 import { LocalPaymentProvider } from './payments/local.provider';
 import { verifySubscriptionPayment, verifyWebhook } from './payments/signatures';
+import { callbackOf, parseWebhookEvent } from './payments/wire';
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
@@ -48,15 +49,6 @@ export function unitPriceRupees(plan: repo.PlanRow, billingType: BillingType): n
   const list = billingType === 'yearly' ? plan.yearlyPricePerUser : plan.monthlyPricePerUser;
   const discount = plan.offerDiscountPercent ?? 0;
   return discount ? Math.max(0, Math.round(list * (1 - discount / 100))) : list;
-}
-
-interface WebhookEvent {
-  event: string;
-  created_at?: number;
-  payload?: {
-    subscription?: { entity?: { id?: string; status?: string; current_start?: number | null; current_end?: number | null; notes?: Record<string, string> } };
-    payment?: { entity?: { id?: string; amount?: number; status?: string } };
-  };
 }
 
 export class SubscriptionService {
@@ -317,9 +309,10 @@ export class SubscriptionService {
     const found = await repo.findSubscriptionForUpdate(scope.db, id);
     if (!found?.subscription.providerSubscriptionId) throw notFound(MSG.subscriptionNotFound);
     const stored = found.subscription.providerSubscriptionId;
-    if (!verifySubscriptionPayment(this.provider.keySecret, input.razorpay_payment_id, stored, input.razorpay_signature)) throw badRequest(MSG.paymentFailed);
-    const amount = await this.provider.paymentAmount(input.razorpay_payment_id).catch(() => null);
-    await this.capture(scope, id, { providerPaymentId: input.razorpay_payment_id, amountPaise: amount, at: this.deps.clock.now(), providerEnd: null, eventAt: null });
+    const { paymentId, signature } = callbackOf(input);
+    if (!verifySubscriptionPayment(this.provider.keySecret, paymentId, stored, signature)) throw badRequest(MSG.paymentFailed);
+    const amount = await this.provider.paymentAmount(paymentId).catch(() => null);
+    await this.capture(scope, id, { providerPaymentId: paymentId, amountPaise: amount, at: this.deps.clock.now(), providerEnd: null, eventAt: null });
   }
 
   /** PUT /Subscriptions/{id}/status/cancelled: the checkout was dismissed before paying (platform §4). */
@@ -425,14 +418,14 @@ export class SubscriptionService {
     const provider = this.local();
     const found = await repo.findSubscriptionByProviderId(scope.db, providerSubscriptionId);
     if (!found || found.subscription.status !== 'pending') throw notFound(MSG.subscriptionNotFound);
-    const callback = provider.pay(providerSubscriptionId);
+    const { callback, paymentId } = provider.pay(providerSubscriptionId);
     const now = this.deps.clock.now();
     const figures = this.invoiceFigures(found.subscription, found.plan, await repo.findBuyer(scope.db));
     const hook = provider.webhook(
       'subscription.charged',
       {
         subscription: { entity: { id: providerSubscriptionId, status: 'active', current_start: epoch(now), current_end: null, notes: { subscriptionId: found.subscription.id, tenantId: scope.tenantId } } },
-        payment: { entity: { id: callback.razorpay_payment_id, amount: figures.gst.totalPaise, currency: 'INR', status: 'captured' } },
+        payment: { entity: { id: paymentId, amount: figures.gst.totalPaise, currency: 'INR', status: 'captured' } },
       },
       now,
     );
@@ -450,25 +443,20 @@ export class SubscriptionService {
    */
   async handleWebhook(scope: GlobalScope, rawBody: Buffer, signature: string | undefined, eventId: string | undefined): Promise<'applied' | 'duplicate' | 'ignored'> {
     if (!verifyWebhook(this.provider.webhookSecret, rawBody, signature)) throw badRequest('Invalid webhook signature.');
-    let event: WebhookEvent;
-    try {
-      event = JSON.parse(rawBody.toString('utf8')) as WebhookEvent;
-    } catch {
-      throw badRequest('Invalid webhook body.');
-    }
-    if (typeof event.event !== 'string') throw badRequest('Invalid webhook body.');
-    const id = eventId?.trim() || `${event.event}:${String(event.created_at ?? '')}:${event.payload?.payment?.entity?.id ?? event.payload?.subscription?.entity?.id ?? ''}`;
+    const event = parseWebhookEvent(rawBody);
+    if (!event) throw badRequest('Invalid webhook body.');
+    const id = eventId?.trim() || event.fallbackKey;
     if (!(await repo.recordWebhookEvent(scope.global, this.provider.kind, id.slice(0, 200), event.event))) return 'duplicate';
-    const sub = event.payload?.subscription?.entity;
-    if (!sub?.id) return 'ignored';
+    const sub = event.subscription;
+    if (!sub) return 'ignored';
     const owner = await repo.findOwnerOfProviderSubscription(scope.global, this.provider.kind, sub.id);
     if (!owner) return 'ignored';
-    const eventAt = event.created_at ? new Date(event.created_at * 1000) : this.deps.clock.now();
-    const providerEnd = sub.current_end ? new Date(sub.current_end * 1000) : null;
+    const eventAt = event.createdAt ? new Date(event.createdAt * 1000) : this.deps.clock.now();
+    const providerEnd = sub.currentEnd ? new Date(sub.currentEnd * 1000) : null;
     return scope.asTenant(owner.tenantId, async (tenant) => {
-      const payment = event.payload?.payment?.entity;
-      if ((event.event === 'subscription.charged' || event.event === 'subscription.activated') && payment?.id && (payment.status === undefined || payment.status === 'captured')) {
-        await this.capture(tenant, owner.id, { providerPaymentId: payment.id, amountPaise: typeof payment.amount === 'number' ? payment.amount : null, at: eventAt, providerEnd, eventAt });
+      const payment = event.payment;
+      if ((event.event === 'subscription.charged' || event.event === 'subscription.activated') && payment && (payment.status === null || payment.status === 'captured')) {
+        await this.capture(tenant, owner.id, { providerPaymentId: payment.id, amountPaise: payment.amount, at: eventAt, providerEnd, eventAt });
         return 'applied';
       }
       const found = await repo.findSubscriptionForUpdate(tenant.db, owner.id);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Button, Group, Modal, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { PLAN_USERS_MAX, type Plan, type ScheduleChangesAt } from '@tankha/contracts';
 import { formatDisplayDate } from '@tankha/domain';
@@ -27,7 +27,7 @@ export interface PlanChoice {
 
 /**
  * The confirm-plan dialog (no current plan) and the upgrade/downgrade dialog (a current plan: now or at
- * the end of the current period). Both ask the number of users for a paid plan.
+ * the end of the current period). Both ask the number of users for a paid plan. Mounted afresh for each choice.
  */
 export function PlanChoiceDialog(props: {
   plan: Plan | null;
@@ -41,10 +41,6 @@ export function PlanChoiceDialog(props: {
   const { plan, cycle, direction, activeUsers, busy, onClose, onConfirm } = props;
   const [count, setCount] = useState<string | number>(activeUsers);
   const [when, setWhen] = useState<ScheduleChangesAt>('now');
-  useEffect(() => {
-    setCount(activeUsers);
-    setWhen('now');
-  }, [plan, activeUsers]);
   if (!plan) return null;
   const change = direction !== null;
   const title = change ? `${direction === 'upgrade' ? 'Upgrade' : 'Downgrade'} to ${plan.name}` : `Confirm ${plan.name} plan`;

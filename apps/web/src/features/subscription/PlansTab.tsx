@@ -101,14 +101,9 @@ export function PlansTab() {
   /** The pending check; if the check itself fails the flow continues (platform §4). */
   const checkPending = async (choice: PlanChoice) => {
     setBusy(true);
-    let found: Awaited<ReturnType<typeof fetchPending>> = null;
-    try {
-      found = await fetchPending(user.tenantId);
-    } catch {
-      found = null;
-    } finally {
-      setBusy(false);
-    }
+    const found = await fetchPending(user.tenantId)
+      .catch(() => null)
+      .finally(() => setBusy(false));
     if (found) {
       setChosen(null);
       setPending({ choice, planName: found.planName, createdAt: found.created_at });

@@ -17,7 +17,7 @@ import {
   type TrialPlan,
   type VerifyPayment,
 } from '@tankha/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api, apiDownload } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 

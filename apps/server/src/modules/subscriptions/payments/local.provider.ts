@@ -28,9 +28,9 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   /** A payment of the checkout: its id and the callback's signature. */
-  pay(providerSubscriptionId: string): { razorpay_payment_id: string; razorpay_subscription_id: string; razorpay_signature: string } {
+  pay(providerSubscriptionId: string): { paymentId: string; callback: { razorpay_payment_id: string; razorpay_subscription_id: string; razorpay_signature: string } } {
     const paymentId = `pay_local_${randomBytes(9).toString('hex')}`;
-    return { razorpay_payment_id: paymentId, razorpay_subscription_id: providerSubscriptionId, razorpay_signature: signSubscriptionPayment(this.keySecret, paymentId, providerSubscriptionId) };
+    return { paymentId, callback: { razorpay_payment_id: paymentId, razorpay_subscription_id: providerSubscriptionId, razorpay_signature: signSubscriptionPayment(this.keySecret, paymentId, providerSubscriptionId) } };
   }
 
   /** A webhook as Razorpay sends it: the raw body, its signature and its event id. */

@@ -105,14 +105,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let recordUnexpected: (report: UnexpectedErrorReport) => void = () => undefined;
   registerErrorHandling(app, { onUnexpected: (report) => recordUnexpected(report) });
 
+  // Razorpay Checkout (issue 14) loads its script and opens its frame from Razorpay's hosts; allowed only when its keys are set.
+  const razorpay = config.RAZORPAY_KEY_ID ? ['https://checkout.razorpay.com', 'https://api.razorpay.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(razorpay.length ? ['https://*.razorpay.com'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...razorpay],
+        frameSrc: ["'self'", ...razorpay],
+        connectSrc: ["'self'", ...(razorpay.length ? ['https://*.razorpay.com'] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

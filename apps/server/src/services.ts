@@ -11,6 +11,9 @@ import { AccountService } from './modules/account/account.service';
 import { OidcProviders } from './platform/auth/oidc';
 import { TenantService } from './modules/tenants/tenants.service';
 import { SubscriptionService } from './modules/subscriptions/subscriptions.service';
+import { LocalPaymentProvider } from './modules/subscriptions/payments/local.provider';
+import { RazorpayProvider } from './modules/subscriptions/payments/razorpay.provider';
+import type { PaymentProvider } from './modules/subscriptions/payments/payment-provider';
 import { UserService } from './modules/users/users.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { TaxService } from './modules/tax/tax.service';
@@ -110,6 +113,12 @@ export interface ServiceDeps {
   loginThrottle: LoginThrottle;
 }
 
+/** Razorpay when its keys are set (all three, config.ts), else the local test provider (DESIGN §2). */
+export function paymentProvider(config: Config): PaymentProvider {
+  const { RAZORPAY_KEY_ID: id, RAZORPAY_KEY_SECRET: secret, RAZORPAY_WEBHOOK_SECRET: webhook } = config;
+  return id && secret && webhook ? new RazorpayProvider(id, secret, webhook) : new LocalPaymentProvider();
+}
+
 export function buildServices({ config, clock, tokens, files, push, loginThrottle }: ServiceDeps): Services {
   const tenants = new TenantService({ clock, files, config });
   const salary = new SalaryService({ clock });
@@ -141,7 +150,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
     oidc: new OidcProviders(config, { clock, tokens, appUrl: config.appUrl }),
     tenants,
-    subscriptions: new SubscriptionService({ clock }),
+    subscriptions: new SubscriptionService({ clock, config, provider: paymentProvider(config), users }),
     users,
     dashboard: new DashboardService({ clock }),
     tax: new TaxService(),
@@ -248,6 +257,17 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
     const deleted = await services.exceptionLogs.purge(scope, clock.now());
     if (deleted > 0) log.info({ deleted }, 'exception logs older than 90 days deleted');
   }, { cron: { expression: '41 1 * * *', tz: 'UTC' }, retryLimit: 2 });
+  // Subscriptions (issue 14): provider cancellations after the commit, the local provider's webhooks
+  // through the same handler as Razorpay's, and the period ends every 15 minutes.
+  queue.define({ name: 'subscriptions.providerCancel', run: (job) => services.subscriptions.providerCancel(job.data as JobPayloads['subscriptions.providerCancel']) });
+  uow.defineGlobalJob(queue, 'subscriptions.localWebhook', async (scope, data) => {
+    const result = await services.subscriptions.handleWebhook(scope, Buffer.from(data.rawBodyBase64, 'base64'), data.signature, data.eventId);
+    log.debug({ eventId: data.eventId, result }, 'local payment webhook');
+  });
+  uow.defineGlobalJob(queue, 'subscriptions.lapse', async (scope) => {
+    const changed = await services.subscriptions.lapse(scope);
+    if (changed > 0) log.info({ changed }, 'subscriptions lapsed');
+  }, { cron: { expression: '*/15 * * * *', tz: 'UTC' }, retryLimit: 2 });
   uow.defineTenantJob(queue, 'notifications.push', async (scope, data) => {
     services.notification.push(scope, data);
     log.debug({ tenantId: scope.tenantId, userId: data.userId }, 'notification pushed');

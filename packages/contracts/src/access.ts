@@ -167,6 +167,8 @@ export const PERMISSIONS = {
   'dashboard.view': ALL_ROLES,
   'dashboard.orgCounts': ADMINS,
   'subscription.view': ADMINS,
+  // buying, changing and cancelling plans, and their invoices (platform §2.1: my-subscription is for Administrators and Moderators)
+  'subscription.manage': ADMINS,
   // income-tax declaration and POI windows (payroll spec §6): release, lock and reminders for
   // Administrators and Moderators; the window's status and the help documents for everyone.
   'taxWindows.manage': ADMINS,

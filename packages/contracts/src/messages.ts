@@ -47,6 +47,16 @@ export const MSG = {
   wizardLogoTooLarge: 'File size must be less than 5MB. Please choose a smaller image.',
   detailsLogoTooLarge: 'File size exceeds 5MB limit. Please upload a smaller image.',
   detailsLogoBadType: 'Please upload a valid image file (JPEG, PNG, GIF, or WebP).',
+  // subscriptions (platform §8)
+  trialCannotBeCancelled: 'Trial Subscription cannot be cancelled.',
+  subscriptionNotInProvider: 'Subscription not present in the payment provider.',
+  noInvoiceForMonth: 'No invoice found for the selected month.',
+  failedCreateSubscription: 'Failed to create subscription',
+  paymentFailed: 'Payment Failed',
+  paymentSetupError: 'An error occurred while setting up the payment.',
+  cancellationInitiated: 'Subscription Cancellation Initiated successfully',
+  freeActivated: 'Free subscription activated successfully!',
+  paymentSuccess: "Your payment was successful. We're setting up your subscription and it should be active shortly.",
   // offline (platform §2.3)
   offline: 'Something Went Wrong. Please check your internet connection.',
   // our own (recorded in docs/decisions.md)
@@ -61,6 +71,15 @@ export const MSG = {
   permissionDenied: 'You do not have permission to perform this action.',
   notFound: 'The requested resource was not found.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  // subscriptions, our own (docs/decisions.md "Subscriptions and payments")
+  planUsersMax: 'Number of users cannot be more than 10000.',
+  planUsersMin: 'Number of users cannot be less than the active users ({n}).',
+  freePlanTooManyUsers: 'The Free plan allows up to {max} users; this organization has {n} active users.',
+  alreadyOnPlan: 'This plan is already your current plan.',
+  pendingOnlyDismissed: 'Only a pending subscription can be cancelled this way.',
+  subscriptionNotActive: 'Only an active subscription can be cancelled.',
+  cancellationAlreadyRequested: 'Cancellation has already been requested for this subscription.',
+  freePlanNoInvoice: 'Free plan subscriptions have no invoices.',
   tooManyLoginFailures: 'Too many failed login attempts for this account. Please try again later or reset your password.',
   // Google / Microsoft sign-in (our own, docs/decisions.md)
   oauthNoAccount: 'No Tankha account uses this email address. Ask your administrator for an invitation, or register first.',

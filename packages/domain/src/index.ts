@@ -4,6 +4,7 @@ export * from './org/logo';
 export * from './money/inr';
 export * from './money/arith';
 export * from './money/words';
+export * from './money/gst';
 export * from './dates/calendar';
 export * from './dates/relative-time';
 export * from './tax/index';

@@ -92,6 +92,17 @@ const configSchema = z.object({
   MICROSOFT_CLIENT_SECRET: z.string().trim().optional(),
   /** The multi-tenant endpoint by default: ID tokens are checked against https://login.microsoftonline.com/{tid}/v2.0. */
   MICROSOFT_ISSUER: z.url().default('https://login.microsoftonline.com/common/v2.0'),
+  /** Razorpay (DESIGN §2, §11): all three or none; none means the local test provider. */
+  RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_\w+$/, 'must be a Razorpay key id (rzp_test_… or rzp_live_…)').optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8, 'must be the key secret').optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be the webhook secret').optional(),
+  /** The seller on plan invoices (Tankha). Local defaults are placeholders, never for production. */
+  SELLER_NAME: z.string().default('Tankha Technologies Private Limited'),
+  SELLER_ADDRESS: z.string().default('No. 1, Residency Road, Bengaluru, Karnataka 560025'),
+  SELLER_GSTIN: z
+    .string()
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a GSTIN')
+    .default('29AAFCT0000A1Z5'),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -140,6 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   for (const name of ['GOOGLE_ISSUER', 'MICROSOFT_ISSUER'] as const) {
     const problem = issuerProblem(raw[name], raw.NODE_ENV);
     if (problem) throw new ConfigError(`Invalid configuration:\n  ${name}: ${problem}`);
+  }
+  const razorpayKeys = [raw.RAZORPAY_KEY_ID, raw.RAZORPAY_KEY_SECRET, raw.RAZORPAY_WEBHOOK_SECRET].filter(Boolean).length;
+  if (razorpayKeys !== 0 && razorpayKeys !== 3) {
+    throw new ConfigError('Invalid configuration:\n  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: set all three, or none for the local test provider');
   }
   const mailTransport = raw.SMTP_URL ? 'smtp' : 'outbox';
   return {

@@ -16,6 +16,9 @@ import { makePdf } from './pdfs';
 
 export interface SecurityIds {
   tenantId: string;
+  /** A's subscription in force (the demo's Enterprise plan, not billed by a provider). */
+  subscriptionId: string;
+  planIds: { basic: string; free: string };
   administratorId: string;
   moderatorId: string;
   memberId: string;
@@ -263,6 +266,18 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /settings': { query: { tenantId: ids.tenantId }, body: { workingHours: 8, weekDaysOff: 'Sunday' } },
     'PUT /settings': { query: { tenantId: ids.tenantId }, body: { workingHours: 8, weekDaysOff: 'Sunday' } },
     'GET /Subscriptions/tenants/{id}/trial': { path: { id: ids.tenantId } },
+    // Issue 14. B buying a plan changes only B; A's Enterprise is not billed by a provider, so cancelling it is refused.
+    'POST /Subscriptions': { body: { planId: ids.planIds.basic, quantity: 10_000, billingType: 'monthly', scheduleChangesAt: 'cycle_end' } },
+    'POST /Subscriptions/create': { body: { planId: ids.planIds.free }, invalidOnPurpose: 'the demo organisation has more active users than the Free plan allows' },
+    'POST /Subscriptions/{id}/verify': { path: { id: ids.subscriptionId }, body: { razorpay_payment_id: 'pay_security', razorpay_subscription_id: 'sub_security', razorpay_signature: 'ab'.repeat(32) }, invalidOnPurpose: 'needs a payment signed by the provider' },
+    'PUT /Subscriptions/{id}/status/{status}': { path: { id: ids.subscriptionId, status: 'cancelled' }, invalidOnPurpose: 'only a pending checkout is dismissed; A has none' },
+    'GET /Subscriptions/pending/{customerId}': { path: { customerId: ids.tenantId } },
+    'GET /Subscriptions/customers/{customerId}': { path: { customerId: ids.tenantId } },
+    'PATCH /Subscriptions/{subscriptionId}/{supabaseSubscriptionId}': { path: { subscriptionId: 'sub_security', supabaseSubscriptionId: ids.subscriptionId }, invalidOnPurpose: 'A’s Enterprise plan is not billed by a provider' },
+    'GET /Subscriptions/invoices/renewal': { query: { subscriptionId: ids.subscriptionId, invoiceMonth: ids.yesterday.slice(0, 7) }, invalidOnPurpose: 'A’s plan has no invoices' },
+    'GET /LocalPayments/{id}': { path: { id: 'sub_local_security' }, invalidOnPurpose: 'A has no pending checkout' },
+    'POST /LocalPayments/{id}/pay': { path: { id: 'sub_local_security' }, invalidOnPurpose: 'A has no pending checkout' },
+    'POST /webhooks/razorpay': { body: { event: 'subscription.charged' }, invalidOnPurpose: 'needs the provider’s signature' },
     'GET /Users': { query: { departmentId: ids.departmentId, roleId: '3' } },
     'GET /Users/employee-number-exists': { query: { employeeNumber: ids.memberEmployeeNumber, id: ids.administratorId } },
     'GET /Users/{id}': { path: { id: ids.memberId } },

@@ -136,6 +136,8 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
     await t.tenantScope(a, (scope) => t.app.services.payslipDocuments.startPayslipDocuments(scope, payrollRunId));
     return {
       tenantId: a,
+      subscriptionId: await one(sql`SELECT id FROM subscriptions WHERE tenant_id = ${a} AND status = 'active' ORDER BY start_at DESC LIMIT 1`, 'subscription'),
+      planIds: { basic: await one(sql`SELECT id FROM plans WHERE code = 'basic'`, 'basic plan'), free: await one(sql`SELECT id FROM plans WHERE code = 'free'`, 'free plan') },
       administratorId: adminA.id,
       moderatorId: moderator.id,
       memberId: member.id,

@@ -52,6 +52,7 @@ const DashboardPage = lazyPage(() => import('../features/dashboard'), 'Dashboard
 const ProfilePage = lazyPage(() => import('../features/profile'), 'ProfilePage');
 const MyProfilePage = lazyPage(() => import('../features/profile'), 'MyProfilePage');
 const SubscriptionPage = lazyPage(() => import('../features/subscription'), 'SubscriptionPage');
+const LocalCheckoutPage = lazyPage(() => import('../features/subscription'), 'LocalCheckoutPage');
 const UsersPage = lazyPage(() => import('../features/people'), 'UsersPage');
 const DepartmentsPage = lazyPage(() => import('../features/departments'), 'DepartmentsPage');
 const ImportUsersPage = lazyPage(() => import('../features/people-import'), 'ImportUsersPage');
@@ -552,6 +553,15 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequirePermission action="subscription.view" fallback={PATHS.accessDenied}>
                         <SubscriptionPage />
+                      </RequirePermission>
+                    ),
+                  },
+                  {
+                    // The local test provider's checkout (issue 14), when no Razorpay keys are set.
+                    path: 'my-subscription/checkout/:id',
+                    element: (
+                      <RequirePermission action="subscription.manage" fallback={PATHS.accessDenied}>
+                        <LocalCheckoutPage />
                       </RequirePermission>
                     ),
                   },

@@ -147,15 +147,34 @@ export const subscriptions = pgTable(
     planId: uuid('plan_id')
       .notNull()
       .references(() => plans.id),
-    status: text('status', { enum: ['active', 'pending', 'cancelled', 'expired'] }).notNull(),
+    status: text('status', { enum: ['active', 'pending', 'cancelled', 'expired', 'halted'] }).notNull(),
     isTrial: boolean('is_trial').notNull().default(false),
     billingType: text('billing_type', { enum: ['monthly', 'yearly'] }),
     quantity: integer('quantity').notNull().default(1),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Purchase (issue 14): the payment provider that bills it ('razorpay' or 'local'); null for trials, free plans and seeds. */
+    provider: text('provider', { enum: ['razorpay', 'local'] }),
+    /** The provider's subscription id (razorPaySubscriptionId), stored when created: verification uses this, never the callback's. */
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** Billing cycles the provider charges (platform §9: 100 monthly, 10 yearly). */
+    totalCount: integer('total_count'),
+    /** Per user per cycle after the offer, and the whole charge of a cycle, in paise (taxable value, before GST). */
+    unitPricePaise: integer('unit_price_paise'),
+    /** The subscription this one replaces (upgrade/downgrade), and when: 'now' or at the end of its period. */
+    replacesSubscriptionId: uuid('replaces_subscription_id'),
+    changeAt: text('change_at', { enum: ['now', 'cycle_end'] }),
+    /** Cancellation asked for: access continues to end_at, then the schedule marks it cancelled. */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    /** The provider event last applied to the status (webhooks may arrive out of order). */
+    providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
   },
-  (t) => [tenantIsolation(), index('subscriptions_tenant_idx').on(t.tenantId, t.status)],
+  (t) => [
+    tenantIsolation(),
+    index('subscriptions_tenant_idx').on(t.tenantId, t.status),
+    uniqueIndex('subscriptions_provider_key').on(t.provider, t.providerSubscriptionId),
+  ],
 );
 
 /** Every e-mail the product sends; in embedded mode this table is the mailbox (/dev/mailbox). */

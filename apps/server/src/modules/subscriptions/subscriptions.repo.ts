@@ -1,6 +1,6 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
-import { plans, subscriptions } from '../../db/schema';
-import type { Db } from '../../db/client';
+import { and, asc, desc, eq, gt, isNull, like, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { paymentWebhookEvents, payments, planInvoices, plans, subscriptions, tenants, users } from '../../db/schema';
+import { queryRows, type Db } from '../../db/client';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 import { PLAN_CATALOGUE } from './plans.catalogue';
 
@@ -29,4 +29,195 @@ export async function findTrial(tdb: TenantDb) {
     .orderBy(desc(subscriptions.startAt))
     .limit(1);
   return row;
+}
+
+/* Purchase (issue 14). */
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export interface SubscriptionWithPlan {
+  subscription: SubscriptionRow;
+  plan: PlanRow;
+}
+
+export async function findPlan(tdb: TenantDb, planId: string): Promise<PlanRow | undefined> {
+  const [row] = await tdb.tx.select().from(plans).where(eq(plans.id, planId)).limit(1);
+  return row;
+}
+
+/** The subscription in force at `now` (the rule of db/sql/current-plan.ts): active, started, not ended, paid before trial. */
+export async function findInForce(tdb: TenantDb, now: Date): Promise<SubscriptionWithPlan | undefined> {
+  const [row] = await tdb.tx
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.status, 'active'), lte(subscriptions.startAt, now), or(isNull(subscriptions.endAt), gt(subscriptions.endAt, now))))
+    .orderBy(asc(subscriptions.isTrial), desc(subscriptions.startAt))
+    .limit(1);
+  return row;
+}
+
+export async function findPending(tdb: TenantDb): Promise<SubscriptionWithPlan | undefined> {
+  const [row] = await tdb.tx
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.status, 'pending')))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** One subscription of this organisation, locked for the rest of the transaction (captures of one subscription queue up). */
+export async function findSubscriptionForUpdate(tdb: TenantDb, id: string): Promise<SubscriptionWithPlan | undefined> {
+  const [row] = await tdb.tx
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.id, id)))
+    .for('update', { of: subscriptions })
+    .limit(1);
+  return row;
+}
+
+export async function findSubscriptionByProviderId(tdb: TenantDb, providerSubscriptionId: string): Promise<SubscriptionWithPlan | undefined> {
+  const [row] = await tdb.tx
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertSubscriptionRow(tdb: TenantDb, values: Omit<typeof subscriptions.$inferInsert, 'tenantId'>): Promise<SubscriptionRow> {
+  const [row] = await tdb.tx.insert(subscriptions).values({ ...values, tenantId: tdb.tenantId }).returning();
+  if (!row) throw new Error('subscription insert returned no row');
+  return row;
+}
+
+export async function updateSubscription(tdb: TenantDb, id: string, set: Partial<typeof subscriptions.$inferInsert>): Promise<void> {
+  if (Object.keys(set).length === 0) return;
+  await tdb.tx.update(subscriptions).set(set).where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.id, id)));
+}
+
+/** Pending checkouts are overridden by a new one (platform §4 "Pending check"). */
+export async function cancelPendingExcept(tdb: TenantDb, keepId: string): Promise<void> {
+  await tdb.tx
+    .update(subscriptions)
+    .set({ status: 'cancelled' })
+    .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.status, 'pending'), ne(subscriptions.id, keepId)));
+}
+
+/** A paid or free plan replaces the trial: it ends now. */
+export async function endActiveTrials(tdb: TenantDb, at: Date): Promise<void> {
+  await tdb.tx
+    .update(subscriptions)
+    .set({ status: 'expired', endAt: at })
+    .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.isTrial, true), eq(subscriptions.status, 'active')));
+}
+
+export async function listSubscriptions(tdb: TenantDb): Promise<(SubscriptionWithPlan & { invoices: number })[]> {
+  const rows = await tdb.tx
+    .select({ subscription: subscriptions, plan: plans, invoices: sql<number>`(SELECT count(*)::int FROM plan_invoices i WHERE i.subscription_id = ${subscriptions.id})` })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.tenantId, tdb.tenantId))
+    .orderBy(desc(subscriptions.createdAt));
+  return rows.map((r) => ({ ...r, invoices: Number(r.invoices) }));
+}
+
+export interface Buyer {
+  name: string;
+  legalName: string | null;
+  address: string | null;
+  gstNumber: string | null;
+}
+
+export async function findBuyer(tdb: TenantDb): Promise<Buyer> {
+  const [row] = await tdb.tx
+    .select({ name: tenants.name, legalName: tenants.legalCompanyName, address: tenants.address, gstNumber: tenants.gstNumber })
+    .from(tenants)
+    .where(eq(tenants.id, tdb.tenantId))
+    .limit(1);
+  if (!row) throw new Error('organisation not found');
+  return row;
+}
+
+export async function findPayer(tdb: TenantDb, userId: string): Promise<{ name: string; email: string; contact: string }> {
+  const [row] = await tdb.tx
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phoneNumber })
+    .from(users)
+    .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, userId)))
+    .limit(1);
+  return { name: row ? `${row.firstName} ${row.lastName}`.trim() : '', email: row?.email ?? '', contact: row?.phone ?? '' };
+}
+
+/** A captured payment, once per provider payment id; undefined when it was already recorded. */
+export async function insertPayment(tdb: TenantDb, values: Omit<typeof payments.$inferInsert, 'tenantId'>): Promise<string | undefined> {
+  const [row] = await tdb.tx
+    .insert(payments)
+    .values({ ...values, tenantId: tdb.tenantId })
+    .onConflictDoNothing({ target: [payments.provider, payments.providerPaymentId] })
+    .returning({ id: payments.id });
+  return row?.id;
+}
+
+/** The next plan-invoice number of the year, inside the capturing transaction. */
+export async function nextInvoiceNumber(tdb: TenantDb, financialYear: string): Promise<number> {
+  // raw SQL: a call of the SECURITY DEFINER counter of migration 0030 (the counter table is global, with no grant to the tenant role).
+  const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT next_plan_invoice_number(${financialYear}) AS n`);
+  if (!row) throw new Error('no invoice number');
+  return Number(row.n);
+}
+
+export async function insertInvoice(tdb: TenantDb, values: Omit<typeof planInvoices.$inferInsert, 'tenantId'>): Promise<void> {
+  await tdb.tx.insert(planInvoices).values({ ...values, tenantId: tdb.tenantId });
+}
+
+/** The newest invoice of a subscription dated in a month ('YYYY-MM'). */
+export async function findInvoiceInMonth(tdb: TenantDb, subscriptionId: string, month: string) {
+  const [row] = await tdb.tx
+    .select()
+    .from(planInvoices)
+    .where(and(eq(planInvoices.tenantId, tdb.tenantId), eq(planInvoices.subscriptionId, subscriptionId), like(planInvoices.invoiceDate, `${month}-%`)))
+    .orderBy(desc(planInvoices.invoiceDate), desc(planInvoices.sequence))
+    .limit(1);
+  return row;
+}
+
+/* Across organisations (webhooks and schedules, GlobalDb: the platform's deliberately named handle). */
+
+/** Which organisation a provider subscription belongs to: the webhook names only the provider's id. */
+export async function findOwnerOfProviderSubscription({ tx }: GlobalDb, provider: 'razorpay' | 'local', providerSubscriptionId: string): Promise<{ id: string; tenantId: string } | undefined> {
+  const [row] = await tx
+    .select({ id: subscriptions.id, tenantId: subscriptions.tenantId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)))
+    .limit(1);
+  return row;
+}
+
+/** True when the event is new (recorded now); false for a replay. */
+export async function recordWebhookEvent({ tx }: GlobalDb, provider: 'razorpay' | 'local', eventId: string, event: string): Promise<boolean> {
+  const rows = await tx.insert(paymentWebhookEvents).values({ provider, eventId, event }).onConflictDoNothing().returning({ eventId: paymentWebhookEvents.eventId });
+  return rows.length > 0;
+}
+
+/**
+ * The schedule's bookkeeping at period ends: active subscriptions past their end become cancelled
+ * (cancellation asked for, or replaced by a change at period end) or expired; checkouts left open
+ * for a day are cancelled. Which plan is in force never waits for this (current-plan.ts reads the dates).
+ */
+export async function lapseSubscriptions({ tx }: GlobalDb, now: Date): Promise<number> {
+  const ended = await tx
+    .update(subscriptions)
+    .set({ status: sql`CASE WHEN ${subscriptions.cancelRequestedAt} IS NOT NULL THEN 'cancelled' ELSE 'expired' END` })
+    .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.endAt, now)))
+    .returning({ id: subscriptions.id });
+  const abandoned = await tx
+    .update(subscriptions)
+    .set({ status: 'cancelled' })
+    .where(and(eq(subscriptions.status, 'pending'), lt(subscriptions.createdAt, new Date(now.getTime() - 86_400_000))))
+    .returning({ id: subscriptions.id });
+  return ended.length + abandoned.length;
 }

@@ -1,13 +1,63 @@
-import type { Plan, TrialPlan } from '@tankha/contracts';
+import { MSG, PLAN_USERS_MAX, TOTAL_COUNT, type BillingType, type Checkout, type CreateFreeSubscription, type CreateSubscription, type Plan, type SubscriptionRow as SubscriptionRowDto, type TrialPlan, type VerifyPayment } from '@tankha/contracts';
+import { dateInZone, financialYearOf } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
-import { forbidden } from '../../platform/errors';
-import type { GlobalScope, Scope } from '../../platform/tenancy';
+import type { Config } from '../../platform/config';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { ErrorCode } from '@tankha/contracts';
+import type { GlobalScope, Scope, TenantScope } from '../../platform/tenancy';
+import type { UserService } from '../users/users.service';
 import * as repo from './subscriptions.repo';
+import type { SubscriptionWithPlan } from './subscriptions.repo';
+import { buildPlanInvoice, type PlanInvoiceData } from './plan-invoice';
+import { renderPlanInvoicePdf } from './plan-invoice-pdf';
+import type { PaymentProvider } from './payments/payment-provider';
+import { ProviderError } from './payments/payment-provider';
+import { LocalPaymentProvider } from './payments/local.provider';
+import { verifySubscriptionPayment, verifyWebhook } from './payments/signatures';
+import { callbackOf, parseWebhookEvent } from './payments/wire';
+
+declare module '../../platform/jobs/jobs' {
+  interface JobPayloads {
+    /** Cancel at the provider after the commit that decided it (now, or at the end of the cycle). */
+    'subscriptions.providerCancel': { providerSubscriptionId: string; atCycleEnd: boolean };
+    /** The local test provider's webhook, signed like Razorpay's, delivered to the same handler. */
+    'subscriptions.localWebhook': { rawBodyBase64: string; signature: string; eventId: string };
+    /** Period ends (every 15 minutes): ended subscriptions cancelled or expired, abandoned checkouts cancelled. */
+    'subscriptions.lapse': Record<string, never>;
+  }
+}
 
 const DAY_MS = 86_400_000;
+const INDIA = 'Asia/Kolkata';
+
+const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** A billing period later: one calendar month (clamped to the month's end) or one year, in UTC. */
+export function addPeriod(start: Date, billingType: BillingType | null): Date {
+  const months = billingType === 'yearly' ? 12 : 1;
+  const d = new Date(start.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
+/** Whole rupees per user after the plan's offer, rounded as the card shows it (platform §2.4). */
+export function unitPriceRupees(plan: repo.PlanRow, billingType: BillingType): number {
+  const list = billingType === 'yearly' ? plan.yearlyPricePerUser : plan.monthlyPricePerUser;
+  const discount = plan.offerDiscountPercent ?? 0;
+  return discount ? Math.max(0, Math.round(list * (1 - discount / 100))) : list;
+}
 
 export class SubscriptionService {
-  constructor(private readonly deps: { clock: Clock }) {}
+  constructor(private readonly deps: { clock: Clock; config?: Config; provider?: PaymentProvider; users?: UserService }) {}
+
+  get provider(): PaymentProvider {
+    if (!this.deps.provider) throw new Error('SubscriptionService has no payment provider');
+    return this.deps.provider;
+  }
 
   /**
    * The visible plans. The list is public (the pricing page works signed out), so
@@ -52,5 +102,392 @@ export class SubscriptionService {
       endAt: Math.floor(endAt / 1000),
       daysLeft: Math.max(0, Math.ceil((endAt - now) / DAY_MS)),
     };
+  }
+
+  /* ---------------------------------------------------------------- purchase */
+
+  private async activeUsers(scope: Scope): Promise<number> {
+    if (!this.deps.users) throw new Error('SubscriptionService has no user service');
+    return this.deps.users.activeCount(scope);
+  }
+
+  /** The plan in force that a purchase replaces (never the trial: a purchase simply ends it). */
+  private async replaceable(scope: TenantScope, now: Date): Promise<SubscriptionWithPlan | undefined> {
+    const current = await repo.findInForce(scope.db, now);
+    return current && !current.subscription.isTrial ? current : undefined;
+  }
+
+  /** POST /Subscriptions: a pending subscription at the provider, and what the checkout needs (platform §7.1). */
+  async createPaid(scope: Scope, input: CreateSubscription): Promise<Checkout> {
+    const now = this.deps.clock.now();
+    const plan = await repo.findPlan(scope.db, input.planId);
+    if (!plan || !plan.isVisible || plan.isTrial) throw notFound('Plan not found.');
+    if (plan.isFree) throw badRequest('Use POST /Subscriptions/create for a free plan.');
+    const active = await this.activeUsers(scope);
+    if (input.quantity < active) throw badRequest(MSG.planUsersMin.replace('{n}', active.toString()), { quantity: MSG.planUsersMin.replace('{n}', active.toString()) });
+    if (input.quantity > PLAN_USERS_MAX) throw badRequest(MSG.planUsersMax);
+    const current = await this.replaceable(scope, now);
+    if (current && current.plan.id === plan.id && current.subscription.billingType === input.billingType && current.subscription.quantity === input.quantity) throw conflict(MSG.alreadyOnPlan);
+    const unitPricePaise = unitPriceRupees(plan, input.billingType) * 100;
+    const totalCount = TOTAL_COUNT[input.billingType];
+    const changeAt = current ? (input.scheduleChangesAt ?? (input.startImmediately === false ? 'cycle_end' : 'now')) : null;
+    const row = await repo.insertSubscriptionRow(scope.db, {
+      planId: plan.id,
+      status: 'pending',
+      isTrial: false,
+      billingType: input.billingType,
+      quantity: input.quantity,
+      startAt: now,
+      endAt: null,
+      provider: this.provider.kind,
+      totalCount,
+      unitPricePaise,
+      replacesSubscriptionId: current?.subscription.id ?? null,
+      changeAt,
+    });
+    let providerId: string;
+    try {
+      ({ id: providerId } = await this.provider.createSubscription({
+        providerPlanId: input.billingType === 'yearly' ? plan.razorpayYearlyPlanId : plan.razorpayPlanId,
+        billingType: input.billingType,
+        quantity: input.quantity,
+        totalCount,
+        offerId: plan.razorpayOfferId,
+        notes: { subscriptionId: row.id, tenantId: scope.tenantId },
+      }));
+    } catch (error) {
+      if (error instanceof ProviderError) throw new AppError(502, ErrorCode.Conflict, MSG.failedCreateSubscription);
+      throw error;
+    }
+    await repo.updateSubscription(scope.db, row.id, { providerSubscriptionId: providerId });
+    // Platform §4: a new checkout overrides one left pending.
+    await repo.cancelPendingExcept(scope.db, row.id);
+    return this.checkoutOf(scope, { subscription: { ...row, providerSubscriptionId: providerId }, plan });
+  }
+
+  private async checkoutOf(scope: Scope, { subscription: s, plan }: SubscriptionWithPlan): Promise<Checkout> {
+    const payer = await repo.findPayer(scope.db, scope.ctx.userId);
+    const buyer = await repo.findBuyer(scope.db);
+    const invoice = this.invoiceFigures(s, plan, buyer);
+    return {
+      id: s.providerSubscriptionId ?? '',
+      subscriptionId: s.id,
+      provider: this.provider.kind,
+      keyId: this.provider.keyId,
+      planName: plan.name,
+      billingType: s.billingType ?? 'monthly',
+      quantity: s.quantity,
+      taxablePaise: invoice.gst.taxablePaise,
+      amountPaise: invoice.gst.totalPaise,
+      currency: 'INR',
+      prefill: payer,
+      organizationName: buyer.legalName?.trim() || buyer.name,
+    };
+  }
+
+  /** The figures of a cycle's invoice (number and dates filled in at capture). */
+  private invoiceFigures(s: repo.SubscriptionRow, plan: repo.PlanRow, buyer: repo.Buyer, extra?: { financialYear: string; sequence: number; invoiceDate: string; paymentReference: string; periodStart: Date; periodEnd: Date | null }): PlanInvoiceData {
+    const config = this.deps.config;
+    return buildPlanInvoice({
+      financialYear: extra?.financialYear ?? '2000-01',
+      sequence: extra?.sequence ?? 0,
+      invoiceDate: extra?.invoiceDate ?? '2000-01-01',
+      seller: { name: config?.SELLER_NAME ?? 'Tankha', address: config?.SELLER_ADDRESS ?? '', gstin: config?.SELLER_GSTIN ?? '29AAFCT0000A1Z5' },
+      buyer,
+      planName: plan.name,
+      billingType: s.billingType ?? 'monthly',
+      quantity: s.quantity,
+      unitPricePaise: s.unitPricePaise ?? 0,
+      paymentReference: extra?.paymentReference ?? '',
+      periodStart: dateInZone(extra?.periodStart ?? s.startAt, INDIA),
+      periodEnd: extra?.periodEnd ? dateInZone(extra.periodEnd, INDIA) : null,
+    });
+  }
+
+  /** POST /Subscriptions/create: a free plan, active at once with 1 user (platform §9), or at the period's end. */
+  async createFree(scope: Scope, input: CreateFreeSubscription): Promise<void> {
+    const now = this.deps.clock.now();
+    const plan = await repo.findPlan(scope.db, input.planId);
+    if (!plan || !plan.isVisible || plan.isTrial) throw notFound('Plan not found.');
+    if (!plan.isFree) throw badRequest('This plan is not free.');
+    const active = await this.activeUsers(scope);
+    if (plan.maxUsers !== null && active > plan.maxUsers) throw conflict(MSG.freePlanTooManyUsers.replace('{max}', plan.maxUsers.toString()).replace('{n}', active.toString()));
+    const current = await this.replaceable(scope, now);
+    if (current?.plan.id === plan.id) throw conflict(MSG.alreadyOnPlan);
+    const changeAt = current ? (input.scheduleChangesAt ?? 'now') : null;
+    const row = await repo.insertSubscriptionRow(scope.db, {
+      planId: plan.id,
+      status: 'pending',
+      isTrial: false,
+      billingType: null,
+      quantity: 1,
+      startAt: now,
+      endAt: null,
+      replacesSubscriptionId: current?.subscription.id ?? null,
+      changeAt,
+    });
+    await this.activate(scope, row, now, null);
+    await repo.cancelPendingExcept(scope.db, row.id);
+  }
+
+  /**
+   * A pending subscription becomes active: from now, or from the end of the plan it replaces when the
+   * change waits for the period's end. The replaced plan ends now (and at the provider now), or runs to its
+   * end with cancellation at the cycle's end; the trial ends. Returns the period paid for.
+   */
+  private async activate(scope: TenantScope, s: repo.SubscriptionRow, at: Date, providerEnd: Date | null): Promise<{ start: Date; end: Date | null }> {
+    let start = at;
+    if (s.replacesSubscriptionId) {
+      const old = await repo.findSubscriptionForUpdate(scope.db, s.replacesSubscriptionId);
+      const o = old?.subscription;
+      if (o && o.status === 'active') {
+        const waits = s.changeAt === 'cycle_end' && o.endAt !== null && o.endAt > at;
+        if (waits && o.endAt) {
+          start = o.endAt;
+          await repo.updateSubscription(scope.db, o.id, { cancelRequestedAt: o.cancelRequestedAt ?? at });
+          if (o.providerSubscriptionId && !o.cancelRequestedAt) scope.enqueue('subscriptions.providerCancel', { providerSubscriptionId: o.providerSubscriptionId, atCycleEnd: true });
+        } else {
+          await repo.updateSubscription(scope.db, o.id, { status: 'cancelled', endAt: at, cancelRequestedAt: o.cancelRequestedAt ?? at });
+          if (o.providerSubscriptionId) scope.enqueue('subscriptions.providerCancel', { providerSubscriptionId: o.providerSubscriptionId, atCycleEnd: false });
+        }
+      }
+    }
+    const isFree = s.billingType === null;
+    const end = isFree ? null : providerEnd && providerEnd > start ? providerEnd : addPeriod(start, s.billingType);
+    await repo.updateSubscription(scope.db, s.id, { status: 'active', startAt: start, endAt: end });
+    await repo.endActiveTrials(scope.db, at);
+    return { start, end };
+  }
+
+  /**
+   * A captured payment, recorded once per provider payment id (the callback and the webhook may both
+   * report it, in either order): the payment row, the invoice numbered in this same transaction, and
+   * the subscription activated (first payment) or extended (renewal). A replay changes nothing.
+   */
+  private async capture(scope: TenantScope, subscriptionId: string, payment: { providerPaymentId: string; amountPaise: number | null; at: Date; providerEnd: Date | null; eventAt: Date | null }): Promise<'captured' | 'duplicate'> {
+    const found = await repo.findSubscriptionForUpdate(scope.db, subscriptionId);
+    if (!found) throw notFound(MSG.subscriptionNotFound);
+    const { subscription: s, plan } = found;
+    const buyer = await repo.findBuyer(scope.db);
+    const figures = this.invoiceFigures(s, plan, buyer);
+    const paymentId = await repo.insertPayment(scope.db, {
+      subscriptionId: s.id,
+      provider: s.provider ?? this.provider.kind,
+      providerPaymentId: payment.providerPaymentId,
+      status: 'captured',
+      amountPaise: payment.amountPaise ?? figures.gst.totalPaise,
+      capturedAt: payment.at,
+    });
+    if (!paymentId) return 'duplicate';
+    let period: { start: Date; end: Date | null };
+    const newer = !s.providerEventAt || !payment.eventAt || payment.eventAt >= s.providerEventAt;
+    if (s.status === 'pending' || (s.status === 'cancelled' && !s.cancelRequestedAt && s.endAt === null)) {
+      // The first payment (also after a dismissed checkout whose payment went through after all).
+      period = await this.activate(scope, s, payment.at, payment.providerEnd);
+    } else {
+      // A renewal: the next period after the current end.
+      const start = s.endAt ?? payment.at;
+      const end = payment.providerEnd && payment.providerEnd > start ? payment.providerEnd : addPeriod(start, s.billingType);
+      period = { start, end };
+      const revive = newer && (s.status === 'expired' || s.status === 'halted') && !s.cancelRequestedAt;
+      await repo.updateSubscription(scope.db, s.id, { endAt: end, ...(revive ? { status: 'active' as const } : {}) });
+    }
+    await repo.updateSubscription(scope.db, s.id, { ...(payment.eventAt && newer ? { providerEventAt: payment.eventAt } : {}) });
+    const invoiceDate = dateInZone(payment.at, INDIA);
+    const financialYear = financialYearOf(invoiceDate);
+    const sequence = await repo.nextInvoiceNumber(scope.db, financialYear);
+    const data = this.invoiceFigures(s, plan, buyer, { financialYear, sequence, invoiceDate, paymentReference: payment.providerPaymentId, periodStart: period.start, periodEnd: period.end });
+    await repo.insertInvoice(scope.db, { paymentId, subscriptionId: s.id, financialYear, sequence, invoiceNumber: data.invoiceNumber, invoiceDate, data });
+    return 'captured';
+  }
+
+  /**
+   * POST /Subscriptions/{id}/verify: the checkout's callback. The signature is checked against the
+   * provider subscription id WE stored for this organisation's subscription, never the callback's own.
+   */
+  async verify(scope: Scope, id: string, input: VerifyPayment): Promise<void> {
+    const found = await repo.findSubscriptionForUpdate(scope.db, id);
+    if (!found?.subscription.providerSubscriptionId) throw notFound(MSG.subscriptionNotFound);
+    const stored = found.subscription.providerSubscriptionId;
+    const { paymentId, signature } = callbackOf(input);
+    if (!verifySubscriptionPayment(this.provider.keySecret, paymentId, stored, signature)) throw badRequest(MSG.paymentFailed);
+    const amount = await this.provider.paymentAmount(paymentId).catch(() => null);
+    await this.capture(scope, id, { providerPaymentId: paymentId, amountPaise: amount, at: this.deps.clock.now(), providerEnd: null, eventAt: null });
+  }
+
+  /** PUT /Subscriptions/{id}/status/cancelled: the checkout was dismissed before paying (platform §4). */
+  async dismiss(scope: Scope, id: string): Promise<void> {
+    const found = await repo.findSubscriptionForUpdate(scope.db, id);
+    if (!found) throw notFound(MSG.subscriptionNotFound);
+    if (found.subscription.status !== 'pending') throw conflict(MSG.pendingOnlyDismissed);
+    await repo.updateSubscription(scope.db, id, { status: 'cancelled' });
+    if (found.subscription.providerSubscriptionId) scope.enqueue('subscriptions.providerCancel', { providerSubscriptionId: found.subscription.providerSubscriptionId, atCycleEnd: false });
+  }
+
+  private ownCustomer(scope: Scope, customerId: string): void {
+    // The customer is the organisation: only the signed-in one.
+    if (customerId !== scope.ctx.tenantId) throw forbidden();
+  }
+
+  /** GET /Subscriptions/pending/{customerId}. */
+  async pending(scope: Scope, customerId: string) {
+    this.ownCustomer(scope, customerId);
+    const row = await repo.findPending(scope.db);
+    return row ? { subscriptionId: row.subscription.id, planName: row.plan.name, status: 'pending' as const, created_at: epoch(row.subscription.createdAt) } : null;
+  }
+
+  /** GET /Subscriptions/customers/{customerId}: the organisation's subscriptions, newest first. */
+  async list(scope: Scope, customerId: string): Promise<SubscriptionRowDto[]> {
+    this.ownCustomer(scope, customerId);
+    const rows = await repo.listSubscriptions(scope.db);
+    return rows.map(({ subscription: s, plan, invoices }) => ({
+      subscriptionId: s.id,
+      razorPaySubscriptionId: s.providerSubscriptionId,
+      planName: plan.name,
+      startAt: epoch(s.startAt),
+      endAt: s.endAt ? epoch(s.endAt) : null,
+      billing_type: s.isTrial ? 'trial' : plan.isFree ? 'free' : (s.billingType ?? 'monthly'),
+      status: s.status,
+      quantity: s.quantity,
+      total_count: s.totalCount,
+      isFreePlan: plan.isFree,
+      isTrial: s.isTrial,
+      created_at: epoch(s.createdAt),
+      cancelRequestedAt: s.cancelRequestedAt ? epoch(s.cancelRequestedAt) : null,
+      changeAt: s.changeAt,
+      hasInvoices: invoices > 0,
+    }));
+  }
+
+  /**
+   * PATCH /Subscriptions/{subscriptionId}/{supabaseSubscriptionId}: cancel. Only an active, non-trial
+   * subscription (platform §4); a paid one runs to the end of its period and is cancelled at the
+   * provider at the cycle's end; a free one ends now.
+   */
+  async cancel(scope: Scope, providerSubscriptionId: string, id: string): Promise<void> {
+    const found = await repo.findSubscriptionForUpdate(scope.db, id);
+    if (!found) throw notFound(MSG.subscriptionNotFound);
+    const s = found.subscription;
+    if (s.isTrial) throw badRequest(MSG.trialCannotBeCancelled);
+    if (s.status !== 'active') throw conflict(MSG.subscriptionNotActive);
+    if (s.cancelRequestedAt) throw conflict(MSG.cancellationAlreadyRequested);
+    const now = this.deps.clock.now();
+    if (found.plan.isFree) {
+      await repo.updateSubscription(scope.db, id, { cancelRequestedAt: now, endAt: now, status: 'cancelled' });
+      return;
+    }
+    // A paid plan the provider does not bill (set up by hand), or a provider id that is not this one's.
+    if (!s.providerSubscriptionId || s.providerSubscriptionId !== providerSubscriptionId) throw badRequest(MSG.subscriptionNotInProvider);
+    const ended = s.endAt !== null && s.endAt <= now;
+    await repo.updateSubscription(scope.db, id, { cancelRequestedAt: now, ...(ended || s.startAt > now ? { status: 'cancelled' as const, endAt: s.startAt > now ? s.startAt : s.endAt } : {}) });
+    scope.enqueue('subscriptions.providerCancel', { providerSubscriptionId: s.providerSubscriptionId, atCycleEnd: s.startAt <= now });
+  }
+
+  /** GET /Subscriptions/invoices/renewal: the tax invoice of the chosen month, as a PDF. */
+  async invoicePdf(scope: Scope, subscriptionId: string, month: string): Promise<{ pdf: Buffer; fileName: string }> {
+    const found = await repo.findSubscriptionForUpdate(scope.db, subscriptionId);
+    if (!found) throw notFound(MSG.subscriptionNotFound);
+    if (found.plan.isFree) throw badRequest(MSG.freePlanNoInvoice);
+    const invoice = await repo.findInvoiceInMonth(scope.db, subscriptionId, month);
+    if (!invoice) throw notFound(MSG.noInvoiceForMonth);
+    const pdf = await renderPlanInvoicePdf(invoice.data as PlanInvoiceData);
+    return { pdf, fileName: `${invoice.invoiceNumber.replaceAll('/', '-')}.pdf` };
+  }
+
+  /* ---------------------------------------------------------------- the local test provider */
+
+  private local(): LocalPaymentProvider {
+    if (!(this.deps.provider instanceof LocalPaymentProvider)) throw notFound();
+    return this.deps.provider;
+  }
+
+  /** GET /LocalPayments/{id}: the local checkout page's details (this organisation's pending subscription only). */
+  async localCheckout(scope: Scope, providerSubscriptionId: string): Promise<Checkout> {
+    this.local();
+    const found = await repo.findSubscriptionByProviderId(scope.db, providerSubscriptionId);
+    if (!found || found.subscription.status !== 'pending') throw notFound(MSG.subscriptionNotFound);
+    return this.checkoutOf(scope, found);
+  }
+
+  /**
+   * POST /LocalPayments/{id}/pay: the local provider takes the payment. It answers the signed callback
+   * (which the browser then sends to verify, as with Razorpay) and sends its signed webhook through
+   * the webhook handler after this commit.
+   */
+  async localPay(scope: Scope, providerSubscriptionId: string) {
+    const provider = this.local();
+    const found = await repo.findSubscriptionByProviderId(scope.db, providerSubscriptionId);
+    if (!found || found.subscription.status !== 'pending') throw notFound(MSG.subscriptionNotFound);
+    const { callback, paymentId } = provider.pay(providerSubscriptionId);
+    const now = this.deps.clock.now();
+    const figures = this.invoiceFigures(found.subscription, found.plan, await repo.findBuyer(scope.db));
+    const hook = provider.webhook(
+      'subscription.charged',
+      {
+        subscription: { entity: { id: providerSubscriptionId, status: 'active', current_start: epoch(now), current_end: null, notes: { subscriptionId: found.subscription.id, tenantId: scope.tenantId } } },
+        payment: { entity: { id: paymentId, amount: figures.gst.totalPaise, currency: 'INR', status: 'captured' } },
+      },
+      now,
+    );
+    scope.enqueue('subscriptions.localWebhook', { rawBodyBase64: hook.rawBody.toString('base64'), signature: hook.signature, eventId: hook.eventId });
+    return callback;
+  }
+
+  /* ---------------------------------------------------------------- webhooks and schedules */
+
+  /**
+   * A provider webhook (POST /webhooks/razorpay, and the local provider's through a job): the
+   * signature over the RAW body with the webhook secret, then once per event id, then applied to
+   * the organisation that owns the provider subscription. Events may come in any order: payments
+   * are captured once by payment id, and a status change older than the last one applied is ignored.
+   */
+  async handleWebhook(scope: GlobalScope, rawBody: Buffer, signature: string | undefined, eventId: string | undefined): Promise<'applied' | 'duplicate' | 'ignored'> {
+    if (!verifyWebhook(this.provider.webhookSecret, rawBody, signature)) throw badRequest('Invalid webhook signature.');
+    const event = parseWebhookEvent(rawBody);
+    if (!event) throw badRequest('Invalid webhook body.');
+    const id = eventId?.trim() || event.fallbackKey;
+    if (!(await repo.recordWebhookEvent(scope.global, this.provider.kind, id.slice(0, 200), event.event))) return 'duplicate';
+    const sub = event.subscription;
+    if (!sub) return 'ignored';
+    const owner = await repo.findOwnerOfProviderSubscription(scope.global, this.provider.kind, sub.id);
+    if (!owner) return 'ignored';
+    const eventAt = event.createdAt ? new Date(event.createdAt * 1000) : this.deps.clock.now();
+    const providerEnd = sub.currentEnd ? new Date(sub.currentEnd * 1000) : null;
+    return scope.asTenant(owner.tenantId, async (tenant) => {
+      const payment = event.payment;
+      if ((event.event === 'subscription.charged' || event.event === 'subscription.activated') && payment && (payment.status === null || payment.status === 'captured')) {
+        await this.capture(tenant, owner.id, { providerPaymentId: payment.id, amountPaise: payment.amount, at: eventAt, providerEnd, eventAt });
+        return 'applied';
+      }
+      const found = await repo.findSubscriptionForUpdate(tenant.db, owner.id);
+      if (!found) return 'ignored';
+      const s = found.subscription;
+      if (s.providerEventAt && eventAt < s.providerEventAt) return 'ignored';
+      const set: Partial<repo.SubscriptionRow> = { providerEventAt: eventAt };
+      if (event.event === 'subscription.cancelled' || event.event === 'subscription.completed') {
+        if (s.status === 'pending') set.status = 'cancelled';
+        else if (s.status === 'active') set.cancelRequestedAt = s.cancelRequestedAt ?? eventAt;
+      } else if (event.event === 'subscription.halted') {
+        if (s.status === 'active') set.status = 'halted';
+      } else if (event.event === 'subscription.activated' && providerEnd && s.status === 'active' && (!s.endAt || providerEnd > s.endAt)) {
+        set.endAt = providerEnd;
+      }
+      await repo.updateSubscription(tenant.db, owner.id, set);
+      return 'applied';
+    });
+  }
+
+  /** The job: cancel at the provider; one it no longer knows counts as done. */
+  async providerCancel(data: { providerSubscriptionId: string; atCycleEnd: boolean }): Promise<void> {
+    try {
+      await this.provider.cancelSubscription(data.providerSubscriptionId, data.atCycleEnd);
+    } catch (error) {
+      if (error instanceof ProviderError && error.reason === 'not_found') return;
+      throw error;
+    }
+  }
+
+  async lapse(scope: GlobalScope): Promise<number> {
+    return repo.lapseSubscriptions(scope.global, this.deps.clock.now());
   }
 }

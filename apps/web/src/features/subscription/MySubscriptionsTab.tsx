@@ -1,31 +1,121 @@
-import { Badge, Card, Table } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconDownload, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG, type SubscriptionRow } from '@tankha/contracts';
+import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
+import { toast } from '../../app/toast';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
-import { currentSubscriptionRow, statusColor } from './subscription-row';
-import { useTrial } from './subscription.api';
+import { billingDurationText, billingTypeText, epochToDisplayDate, statusColor } from './subscription-row';
+import { cancelSubscription, downloadInvoice, mySubscriptionsKey, useMySubscriptions } from './subscription.api';
 
 /** Platform §2.4: the My Subscriptions table's columns. */
 export const SUBSCRIPTION_COLUMNS = ['Plan', 'Start Date', 'End Date', 'Billing Type', 'Status', 'Seats Purchased', 'Billing Duration', 'Actions'] as const;
 export const NO_SUBSCRIPTIONS = 'No subscriptions yet';
 export const SUBSCRIPTIONS_FAILED = 'Failed to load subscriptions';
+export const SELECT_MONTH = 'Please select a month.';
 
-/**
- * The My Subscriptions tab. Until the subscriptions list endpoint exists, the one row is the plan
- * in force, from the session and the trial (cancel and invoice download come with purchase).
- */
-export function MySubscriptionsTab() {
+/** Platform §4: only an active, non-trial subscription can be cancelled or have an invoice downloaded; free plans have no invoices. */
+export const canCancel = (r: SubscriptionRow) => r.status === 'active' && !r.isTrial && r.cancelRequestedAt === null;
+export const canDownload = (r: SubscriptionRow) => r.status === 'active' && !r.isTrial && !r.isFreePlan;
+
+function CancelDialog({ row, onClose }: { row: SubscriptionRow; onClose: () => void }) {
   const user = useCurrentUser();
-  const trial = useTrial();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const message = await cancelSubscription(row);
+      toast.success(message || MSG.cancellationInitiated);
+      await queryClient.invalidateQueries({ queryKey: mySubscriptionsKey(user.tenantId) });
+      onClose();
+    } catch (error) {
+      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, MSG.subscriptionNotInProvider));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title="Cancel Subscription" centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+      <Text size="sm">
+        Cancel the {row.planName} plan? {row.isFreePlan || row.endAt === null ? 'It ends now.' : `It stays active until ${epochToDisplayDate(row.endAt)} and will not renew.`}
+      </Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          Keep Subscription
+        </Button>
+        <Button color="red" loading={busy} onClick={() => void submit()}>
+          Cancel Subscription
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
 
-  if (user.isTenantOnTrial && trial.isPending) return <PageLoader label="Loading subscriptions" />;
-  if (trial.isError) return <ErrorState message={SUBSCRIPTIONS_FAILED} onRetry={() => void trial.refetch()} retryLabel="Retry" />;
-  const row = currentSubscriptionRow(user, trial.data ?? null);
+function InvoiceDialog({ row, onClose }: { row: SubscriptionRow; onClose: () => void }) {
+  const [month, setMonth] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!month) {
+      setError(SELECT_MONTH);
+      return;
+    }
+    setBusy(true);
+    try {
+      await downloadInvoice(row.subscriptionId, month);
+      onClose();
+    } catch (e) {
+      if (!(e instanceof ApiError && e.handled)) toast.error(errorMessage(e, MSG.noInvoiceForMonth));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title="Download Invoice" centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+      <Stack gap="md">
+        <Text size="sm">The GST tax invoice of the {row.planName} plan for the month you choose.</Text>
+        <TextInput
+          type="month"
+          label="Invoice month"
+          value={month}
+          onChange={(e) => {
+            setMonth(e.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          required
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={busy} onClick={() => void submit()} leftSection={<IconDownload size={16} />}>
+            Download
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The My Subscriptions tab (platform §2.4): every subscription of the organisation, newest first. */
+export function MySubscriptionsTab() {
+  const subscriptions = useMySubscriptions();
+  const [cancelling, setCancelling] = useState<SubscriptionRow | null>(null);
+  const [invoiceOf, setInvoiceOf] = useState<SubscriptionRow | null>(null);
+
+  if (subscriptions.isPending) return <PageLoader label="Loading subscriptions" />;
+  if (subscriptions.isError) return <ErrorState message={SUBSCRIPTIONS_FAILED} onRetry={() => void subscriptions.refetch()} retryLabel="Retry" />;
+  const rows = subscriptions.data;
 
   return (
     <Card padding={0}>
-      <Table.ScrollContainer minWidth={880} type="native">
+      <Table.ScrollContainer minWidth={960} type="native">
         <Table aria-label="My subscriptions" verticalSpacing="sm" horizontalSpacing="md">
           <Table.Thead>
             <Table.Tr>
@@ -35,31 +125,59 @@ export function MySubscriptionsTab() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {row ? (
-              <Table.Tr>
-                <Table.Td fw={600}>{row.plan}</Table.Td>
-                <Table.Td>{row.startDate}</Table.Td>
-                <Table.Td>{row.endDate}</Table.Td>
-                <Table.Td>{row.billingType}</Table.Td>
-                <Table.Td>
-                  <Badge color={statusColor(row.status)} variant="light" tt="capitalize">
-                    {row.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{row.seats}</Table.Td>
-                <Table.Td>{row.billingDuration}</Table.Td>
-                <Table.Td />
-              </Table.Tr>
-            ) : (
+            {rows.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={SUBSCRIPTION_COLUMNS.length}>
                   <EmptyState message={NO_SUBSCRIPTIONS} />
                 </Table.Td>
               </Table.Tr>
+            ) : (
+              rows.map((row) => (
+                <Table.Tr key={row.subscriptionId}>
+                  <Table.Td fw={600}>{row.planName}</Table.Td>
+                  <Table.Td>{epochToDisplayDate(row.startAt)}</Table.Td>
+                  <Table.Td>{row.endAt === null ? '—' : epochToDisplayDate(row.endAt)}</Table.Td>
+                  <Table.Td>{billingTypeText(row)}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Badge color={statusColor(row.status)} variant="light" tt="capitalize">
+                        {row.status}
+                      </Badge>
+                      {row.cancelRequestedAt !== null && row.status === 'active' && (
+                        <Text size="xs" c="dimmed">
+                          Cancels at period end
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>{row.isTrial ? '—' : row.quantity}</Table.Td>
+                  <Table.Td>{billingDurationText(row)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {canDownload(row) && (
+                        <Tooltip label="Download invoice">
+                          <ActionIcon variant="subtle" aria-label={`Download invoice of ${row.planName}`} onClick={() => setInvoiceOf(row)}>
+                            <IconDownload size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                      {canCancel(row) && (
+                        <Tooltip label="Cancel subscription">
+                          <ActionIcon variant="subtle" color="red" aria-label={`Cancel ${row.planName} subscription`} onClick={() => setCancelling(row)}>
+                            <IconX size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))
             )}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {cancelling && <CancelDialog row={cancelling} onClose={() => setCancelling(null)} />}
+      {invoiceOf && <InvoiceDialog row={invoiceOf} onClose={() => setInvoiceOf(null)} />}
     </Card>
   );
 }

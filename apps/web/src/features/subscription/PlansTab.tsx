@@ -1,17 +1,21 @@
 import { useMemo, useState } from 'react';
-import { Anchor, Button, Card, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { Card, Group, SegmentedControl, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconGift } from '@tabler/icons-react';
-import type { Plan } from '@tankha/contracts';
+import { MSG, type Plan } from '@tankha/contracts';
+import { ApiError, errorMessage } from '../../app/api';
+import { toast } from '../../app/toast';
+import { RELOAD_AFTER_PAYMENT_MS, openCheckout } from './checkout';
+import { ActiveUserMismatchDialog, PendingSubscriptionDialog, PlanChoiceDialog, type PlanChoice } from './PlanDialogs';
 import { useCurrentUser } from '../../app/current-user';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { PlanCard } from './PlanCard';
-import { TRIAL_FEATURE_COUNT, cardState, currentPlanOf, orderPlans, type BillingCycle } from './plan-rules';
+import { TRIAL_FEATURE_COUNT, cardState, changeDirection, currentPlanOf, orderPlans, type BillingCycle } from './plan-rules';
 import { daysLeftText } from './subscription-row';
-import { usePlans, useTrial } from './subscription.api';
+import { createFreeSubscription, createSubscription, fetchPending, useActiveUsers, usePlans, useTrial } from './subscription.api';
 
-export const SUPPORT_EMAIL = 'support@tankha.in';
 export const PLANS_FAILED = 'Failed to load plans';
 export const TRIAL_FAILED = 'Failed to load the trial details';
 
@@ -57,33 +61,80 @@ function TrialBanner() {
   );
 }
 
-/** Purchase is a later issue: choosing a plan says so instead of pretending to succeed. */
-function ComingSoonModal({ plan, opened, onClose }: { plan: Plan | null; opened: boolean; onClose: () => void }) {
-  return (
-    <Modal opened={opened} onClose={onClose} title={plan?.name ?? ''} centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
-      <Text size="sm">
-        Online plan purchase is coming soon. To change your plan now, write to <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>.
-      </Text>
-      <Group justify="flex-end" mt="lg">
-        <Button onClick={onClose}>Close</Button>
-      </Group>
-    </Modal>
-  );
-}
-
-/** The Plans tab of /my-subscription: billing cycle, trial banner, plan cards. */
+/** The Plans tab of /my-subscription: billing cycle, trial banner, plan cards, and the purchase flow of platform §4. */
 export function PlansTab() {
   const user = useCurrentUser();
   const plans = usePlans();
+  const activeUsers = useActiveUsers();
+  const navigate = useNavigate();
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
   const [chosen, setChosen] = useState<Plan | null>(null);
-  const [modalOpened, setModalOpened] = useState(false);
+  const [mismatch, setMismatch] = useState<PlanChoice | null>(null);
+  const [pending, setPending] = useState<{ choice: PlanChoice; planName: string; createdAt: number } | null>(null);
+  const [busy, setBusy] = useState(false);
   const ordered = useMemo(() => orderPlans(plans.data ?? []), [plans.data]);
   const current = currentPlanOf(ordered, user);
+  const minimum = Math.max(1, activeUsers.data ?? 1);
 
-  const choose = (plan: Plan) => {
-    setChosen(plan);
-    setModalOpened(true);
+  const closeAll = () => {
+    setChosen(null);
+    setMismatch(null);
+    setPending(null);
+  };
+
+  /** The last step: create the subscription and open the provider's checkout. */
+  const create = async (choice: PlanChoice) => {
+    setBusy(true);
+    try {
+      const checkout = await createSubscription({ planId: choice.plan.id, quantity: choice.quantity, billingType: cycle, ...(choice.when ? { scheduleChangesAt: choice.when } : {}), customerId: user.tenantId, notifyEmail: user.email });
+      closeAll();
+      await openCheckout(checkout, (path) => void navigate(path));
+    } catch (error) {
+      // Platform §7.1: a conflict shows the server's message as a warning and nothing more happens.
+      if (error instanceof ApiError && error.status === 409) toast.warning(error.message);
+      else if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, MSG.failedCreateSubscription));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** The pending check; if the check itself fails the flow continues (platform §4). */
+  const checkPending = async (choice: PlanChoice) => {
+    setBusy(true);
+    const found = await fetchPending(user.tenantId)
+      .catch(() => null)
+      .finally(() => setBusy(false));
+    if (found) {
+      setChosen(null);
+      setPending({ choice, planName: found.planName, createdAt: found.created_at });
+      return;
+    }
+    await create(choice);
+  };
+
+  /** Platform §4 "Selecting a plan": the free-plan path, the user-count check, the pending check, then creation. */
+  const confirm = async (choice: PlanChoice) => {
+    if (choice.plan.isFree) {
+      setBusy(true);
+      try {
+        const message = await createFreeSubscription(choice.plan, user.tenantId, user.email, choice.when);
+        closeAll();
+        toast.success(message || MSG.freeActivated);
+        setTimeout(() => window.location.assign('/my-subscription'), RELOAD_AFTER_PAYMENT_MS);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) toast.warning(error.message);
+        else if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, MSG.failedCreateSubscription));
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
+    if (choice.quantity < minimum) {
+      setChosen(null);
+      setMismatch(choice);
+      return;
+    }
+    await checkPending(choice);
   };
 
   let content;
@@ -94,7 +145,7 @@ export function PlansTab() {
     content = (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         {ordered.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} cycle={cycle} state={cardState(plan, current, cycle)} onChoose={choose} />
+          <PlanCard key={plan.id} plan={plan} cycle={cycle} state={cardState(plan, current, cycle)} onChoose={setChosen} />
         ))}
       </SimpleGrid>
     );
@@ -103,13 +154,25 @@ export function PlansTab() {
     <Stack gap="lg">
       <Group justify="space-between" align="center">
         <Text c="dimmed" size="sm">
-          All prices are per user.
+          All prices are per user, exclusive of GST.
         </Text>
         <SegmentedControl aria-label="Billing cycle" data={CYCLES} value={cycle} onChange={(value) => setCycle(value as BillingCycle)} />
       </Group>
       {user.isTenantOnTrial && <TrialBanner />}
       {content}
-      <ComingSoonModal plan={chosen} opened={modalOpened} onClose={() => setModalOpened(false)} />
+      {chosen && (
+        <PlanChoiceDialog
+          plan={chosen}
+          cycle={cycle}
+          direction={current ? changeDirection(current, chosen, cycle) : null}
+          activeUsers={minimum}
+          busy={busy}
+          onClose={closeAll}
+          onConfirm={(choice) => void confirm(choice)}
+        />
+      )}
+      {mismatch && <ActiveUserMismatchDialog entered={mismatch.quantity} activeUsers={minimum} onClose={closeAll} onProceed={() => void checkPending({ ...mismatch, quantity: minimum }).finally(() => setMismatch(null))} />}
+      {pending && <PendingSubscriptionDialog planName={pending.planName} createdAt={pending.createdAt} onClose={closeAll} onContinue={() => void create(pending.choice)} />}
     </Stack>
   );
 }

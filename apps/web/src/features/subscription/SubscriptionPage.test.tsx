@@ -6,6 +6,8 @@ import { Role, type Plan, type SessionUser, type TrialPlan } from '@tankha/contr
 import { routes } from '../../app/router';
 import { setSessionUser } from '../../app/session';
 import { jsonResponse, makeOrganization, makeUser, mockFetch, ok, renderRoutes, renderWithProviders } from '../../test/helpers';
+import { MemoryRouter } from 'react-router';
+import { MSG, type Checkout, type SubscriptionRow } from '@tankha/contracts';
 import { SubscriptionPage } from './SubscriptionPage';
 
 /** The page shows the first 8 of 10 features. */
@@ -30,12 +32,44 @@ const TRIAL: TrialPlan = {
 
 const plansReply = () => ok({ data: PLANS });
 
+const ROW = (over: Partial<SubscriptionRow>): SubscriptionRow => ({
+  subscriptionId: 's-1',
+  razorPaySubscriptionId: 'sub_local_1',
+  planName: 'Basic',
+  startAt: Date.UTC(2025, 5, 1, 12) / 1000,
+  endAt: Date.UTC(2025, 6, 1, 12) / 1000,
+  billing_type: 'monthly',
+  status: 'active',
+  quantity: 12,
+  total_count: 100,
+  isFreePlan: false,
+  isTrial: false,
+  created_at: Date.UTC(2025, 5, 1, 12) / 1000,
+  cancelRequestedAt: null,
+  changeAt: null,
+  hasInvoices: true,
+  ...over,
+});
+const TRIAL_ROW = ROW({ subscriptionId: 's-trial', razorPaySubscriptionId: null, planName: 'Trial', billing_type: 'trial', isTrial: true, status: 'expired', endAt: Date.UTC(2025, 5, 15, 12) / 1000, quantity: 1, total_count: null });
+
 function renderPage(overrides: Partial<SessionUser>, replies: Parameters<typeof mockFetch>[0] = {}, initialTab?: 'plans' | 'subscriptions') {
   const user = makeUser(overrides);
-  const calls = mockFetch({ 'GET /Subscriptions/plans': plansReply(), [`GET /Subscriptions/tenants/${user.tenantId}/trial`]: ok(TRIAL), ...replies });
+  const calls = mockFetch({
+    'GET /Subscriptions/plans': plansReply(),
+    [`GET /Subscriptions/tenants/${user.tenantId}/trial`]: ok(TRIAL),
+    'GET /Users/active-count': ok({ activeUsers: 3 }),
+    [`GET /Subscriptions/customers/${user.tenantId}`]: ok({ data: [ROW({}), TRIAL_ROW] }),
+    [`GET /Subscriptions/pending/${user.tenantId}`]: ok({ data: null }),
+    ...replies,
+  });
   setSessionUser(user);
-  renderWithProviders(<SubscriptionPage initialTab={initialTab} />, { user });
-  return calls;
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/my-subscription']}>
+      <SubscriptionPage initialTab={initialTab} />
+    </MemoryRouter>,
+    { user },
+  );
+  return { calls, user };
 }
 
 const onEnterprise = { planName: 'Enterprise', isTenantOnTrial: false };
@@ -116,22 +150,84 @@ describe('Plans tab', () => {
     expect(button('Premium')).toBeEnabled();
   });
 
-  it('says purchase is coming soon instead of pretending to succeed', async () => {
-    const calls = renderPage(onProfessional);
+  const CHECKOUT: Checkout = { id: 'sub_local_9', subscriptionId: 's-9', provider: 'local', keyId: null, planName: 'Premium', billingType: 'monthly', quantity: 3, taxablePaise: 44700, amountPaise: 52746, currency: 'INR', prefill: { name: 'A', email: 'a@x.in', contact: '' }, organizationName: 'Org' };
+
+  it('upgrade: now or at the period end, with the user count; creates the subscription for the chosen timing', async () => {
+    const { calls } = renderPage(onProfessional, { 'POST /Subscriptions': ok(CHECKOUT) });
     await cards();
     const user = userEvent.setup();
     await user.click(within(card('Premium')).getByRole('button', { name: 'Upgrade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Premium' });
+    expect(within(dialog).getByRole('textbox', { name: 'Number of users' })).toHaveValue('3');
+    await user.click(within(dialog).getByRole('radio', { name: 'At the end of the current period' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/Subscriptions')).toBe(true));
+    const order = calls.filter((c) => c.path.startsWith('/Subscriptions/pending') || (c.method === 'POST' && c.path === '/Subscriptions')).map((c) => c.path);
+    expect(order).toEqual(['/Subscriptions/pending/' + makeUser().tenantId, '/Subscriptions']);
+    const body = JSON.parse(String(calls.find((c) => c.method === 'POST')?.init.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ quantity: 3, billingType: 'monthly', scheduleChangesAt: 'cycle_end', totalCount: 100 });
+  });
 
-    const dialog = screen.getByRole('dialog', { name: 'Premium' });
-    expect(dialog).toHaveTextContent('Online plan purchase is coming soon. To change your plan now, write to support@tankha.in.');
-    expect(within(dialog).getByRole('link', { name: 'support@tankha.in' })).toHaveAttribute('href', 'mailto:support@tankha.in');
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  it('blocks minus, plus and e in the user count and resets an empty count to the active users', async () => {
+    renderPage({ planName: 'Trial', isTenantOnTrial: true });
+    await cards();
+    const user = userEvent.setup();
+    await user.click(within(card('Basic')).getByRole('button', { name: 'Choose Plan' }));
+    const input = within(await screen.findByRole('dialog', { name: 'Confirm Basic plan' })).getByRole('textbox', { name: 'Number of users' });
+    await user.clear(input);
+    await user.type(input, '-1e+2');
+    expect(input).toHaveValue('12');
+    await user.clear(input);
+    await user.tab();
+    expect(input).toHaveValue('3');
+  });
+
+  it('a count below the active users opens Active User Mismatch; proceeding uses the active count', async () => {
+    const { calls } = renderPage({ planName: 'Trial', isTenantOnTrial: true }, { 'POST /Subscriptions': ok({ ...CHECKOUT, planName: 'Basic' }) });
+    await cards();
+    const user = userEvent.setup();
+    await user.click(within(card('Basic')).getByRole('button', { name: 'Choose Plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Basic plan' });
+    const input = within(dialog).getByRole('textbox', { name: 'Number of users' });
+    await user.clear(input);
+    await user.type(input, '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Proceed to Payment' }));
+    const mismatch = await screen.findByRole('dialog', { name: 'Active User Mismatch' });
+    await user.click(within(mismatch).getByRole('button', { name: 'Proceed with 3 users' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/Subscriptions')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')?.init.body))).toMatchObject({ quantity: 3 });
+  });
+
+  it('warns of a pending subscription before overriding it', async () => {
+    const { calls, user: me } = renderPage({ planName: 'Trial', isTenantOnTrial: true }, {});
+    mockFetch({
+      'GET /Subscriptions/plans': plansReply(),
+      [`GET /Subscriptions/tenants/${me.tenantId}/trial`]: ok(TRIAL),
+      'GET /Users/active-count': ok({ activeUsers: 3 }),
+      [`GET /Subscriptions/pending/${me.tenantId}`]: ok({ data: { subscriptionId: 's-0', planName: 'Standard', status: 'pending', created_at: Date.UTC(2025, 5, 2) / 1000 } }),
+    });
+    void calls;
+    await cards();
+    const user = userEvent.setup();
+    await user.click(within(card('Basic')).getByRole('button', { name: 'Choose Plan' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm Basic plan' })).getByRole('button', { name: 'Proceed to Payment' }));
+    const warning = await screen.findByRole('dialog', { name: 'Pending Subscription' });
+    expect(warning).toHaveTextContent('You already have a pending subscription for the Standard plan, created on 02 Jun 2025. Creating a new subscription will override it. This cannot be undone.');
+  });
+
+  it('the free plan activates without checkout; a conflict shows the server message as a warning', async () => {
+    const { calls } = renderPage({ planName: 'Trial', isTenantOnTrial: true }, { 'POST /Subscriptions/create': jsonResponse(409, { statusCode: 409, errorCode: 'CONFLICT', message: 'The Free plan allows up to 10 users; this organization has 40 active users.' }) });
+    await cards();
+    const user = userEvent.setup();
+    await user.click(within(card('Free')).getByRole('button', { name: 'Get Started Free' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm Free plan' })).getByRole('button', { name: 'Activate Free Plan' }));
+    expect(await screen.findByText('The Free plan allows up to 10 users; this organization has 40 active users.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/Subscriptions/pending/' + makeUser().tenantId)).toHaveLength(0);
+    expect(MSG.freeActivated).toBe('Free subscription activated successfully!');
   });
 
   it('shows the trial banner with days left and six features, and no current plan', async () => {
-    const calls = renderPage({ planName: 'Trial', isTenantOnTrial: true });
+    const { calls } = renderPage({ planName: 'Trial', isTenantOnTrial: true });
     const banner = await screen.findByRole('region', { name: 'Free trial' });
     expect(within(banner).getByRole('heading', { name: 'You are on the free trial — 14 days left' })).toBeInTheDocument();
     expect(within(banner).getByText('Trial')).toBeInTheDocument();
@@ -144,7 +240,7 @@ describe('Plans tab', () => {
   });
 
   it('does not ask for the trial when the tenant is not on one', async () => {
-    const calls = renderPage(onEnterprise);
+    const { calls } = renderPage(onEnterprise);
     await cards();
     expect(screen.queryByRole('region', { name: 'Free trial' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.path.endsWith('/trial'))).toBe(false);
@@ -175,38 +271,49 @@ describe('My Subscriptions tab', () => {
     return screen.findByRole('table', { name: 'My subscriptions' });
   }
 
-  it('shows the spec columns and the trial as one active row', async () => {
-    renderPage({ planName: 'Trial', isTenantOnTrial: true }, {}, 'subscriptions');
-    const grid = await table();
-    expect(within(grid).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Plan',
-      'Start Date',
-      'End Date',
-      'Billing Type',
-      'Status',
-      'Seats Purchased',
-      'Billing Duration',
-      'Actions',
-    ]);
-    const cells = await waitFor(() => {
-      const rows = within(grid).getAllByRole('row');
-      expect(rows).toHaveLength(2);
-      return within(rows[1] as HTMLElement).getAllByRole('cell').map((td) => td.textContent);
-    });
-    expect(cells).toEqual(['Trial', '01 Jun 2025', '15 Jun 2025', 'Trial', 'active', '—', '14 days', '']);
-  });
-
-  it('shows the plan in force from the session', async () => {
+  it('shows the spec columns and every subscription, with status colours and actions only where allowed', async () => {
     renderPage(onEnterprise, {}, 'subscriptions');
     const grid = await table();
-    expect(within(grid).getByRole('cell', { name: 'Enterprise' })).toBeInTheDocument();
-    expect(within(grid).getByText('active')).toBeInTheDocument();
+    expect(within(grid).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Plan', 'Start Date', 'End Date', 'Billing Type', 'Status', 'Seats Purchased', 'Billing Duration', 'Actions']);
+    const rows = await waitFor(() => {
+      const r = within(grid).getAllByRole('row');
+      expect(r).toHaveLength(3);
+      return r;
+    });
+    const cells = within(rows[1] as HTMLElement).getAllByRole('cell').map((td) => td.textContent);
+    expect(cells.slice(0, 7)).toEqual(['Basic', '01 Jun 2025', '01 Jul 2025', 'Monthly', 'active', '12', '100 months']);
+    expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'Cancel Basic subscription' })).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).queryAllByRole('button')).toHaveLength(0);
   });
 
-  it('is empty without a plan or a trial', async () => {
-    renderPage({ planName: null, isTenantOnTrial: false }, {}, 'subscriptions');
+  it('cancels with the spec message', async () => {
+    const { calls } = renderPage(onEnterprise, { 'PATCH /Subscriptions/sub_local_1/s-1': ok(null, MSG.cancellationInitiated) }, 'subscriptions');
     const grid = await table();
-    expect(within(grid).getByText('No subscriptions yet')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(await within(grid).findByRole('button', { name: 'Cancel Basic subscription' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel Subscription' })).getByRole('button', { name: 'Cancel Subscription' }));
+    expect(await screen.findByText(MSG.cancellationInitiated)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(true);
+  });
+
+  it('asks for a month before downloading an invoice, and shows the server message when there is none', async () => {
+    renderPage(onEnterprise, { 'GET /Subscriptions/invoices/renewal': jsonResponse(404, { statusCode: 404, errorCode: 'NOT_FOUND', message: MSG.noInvoiceForMonth }) }, 'subscriptions');
+    const grid = await table();
+    const user = userEvent.setup();
+    await user.click(await within(grid).findByRole('button', { name: 'Download invoice of Basic' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download Invoice' });
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+    expect(within(dialog).getByText('Please select a month.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Invoice month/), '2025-06');
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+    expect(await screen.findByText(MSG.noInvoiceForMonth)).toBeInTheDocument();
+  });
+
+  it('is empty without subscriptions', async () => {
+    const me = makeUser({ planName: null, isTenantOnTrial: false });
+    renderPage({ planName: null, isTenantOnTrial: false }, { [`GET /Subscriptions/customers/${me.tenantId}`]: ok({ data: [] }) }, 'subscriptions');
+    const grid = await table();
+    expect(await within(grid).findByText('No subscriptions yet')).toBeInTheDocument();
   });
 
   it('switches tabs', async () => {

@@ -5,7 +5,7 @@ import { PlansTab } from './PlansTab';
 
 type SubscriptionTab = 'plans' | 'subscriptions';
 
-/** /my-subscription (platform §2.4): the Plans and My Subscriptions tabs, read-only until purchase lands. */
+/** /my-subscription (platform §2.4): the Plans and My Subscriptions tabs. */
 export function SubscriptionPage({ initialTab = 'plans' }: { initialTab?: SubscriptionTab }) {
   const [tab, setTab] = useState<SubscriptionTab>(initialTab);
   return (

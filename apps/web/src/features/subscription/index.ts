@@ -1,1 +1,2 @@
 export { SubscriptionPage } from './SubscriptionPage';
+export { LocalCheckoutPage } from './LocalCheckoutPage';

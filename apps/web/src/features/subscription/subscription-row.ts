@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { SessionUser, TrialPlan } from '@tankha/contracts';
+import type { SessionUser, SubscriptionRow as SubscriptionRowDto, TrialPlan } from '@tankha/contracts';
 import { formatDisplayDate } from '@tankha/domain';
 
 /** One row of the My Subscriptions table (platform §2.4), as text ready to show. */
@@ -77,4 +77,16 @@ export function currentSubscriptionRow(
 
 export function daysLeftText(daysLeft: number): string {
   return `${plural(daysLeft, 'day')} left`;
+}
+
+/** The Billing Type cell: Monthly, Yearly, Trial or Free. */
+export function billingTypeText(row: Pick<SubscriptionRowDto, 'billing_type'>): string {
+  return row.billing_type.charAt(0).toUpperCase() + row.billing_type.slice(1);
+}
+
+/** The Billing Duration cell: the cycles the provider charges, or the trial's length. */
+export function billingDurationText(row: Pick<SubscriptionRowDto, 'isTrial' | 'isFreePlan' | 'billing_type' | 'total_count' | 'startAt' | 'endAt'>): string {
+  if (row.isTrial) return row.endAt === null ? DASH : plural(durationDays(row.startAt, row.endAt), 'day');
+  if (row.isFreePlan || row.total_count === null) return DASH;
+  return plural(row.total_count, row.billing_type === 'yearly' ? 'year' : 'month');
 }

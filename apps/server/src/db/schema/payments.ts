@@ -1,0 +1,81 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { subscriptions, tenantIdColumn } from './platform';
+import { tenantIsolation } from './rls';
+
+/**
+ * Payments for plans (issue 14, DESIGN §11). A payment is captured once per provider payment id:
+ * the checkout callback and the webhook may both report it, in any order.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['razorpay', 'local'] }).notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    status: text('status', { enum: ['captured', 'failed'] }).notNull(),
+    /** The charge including GST, in paise. */
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    /** The service period this payment pays for. */
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [tenantIsolation(), uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId), index('payments_subscription_idx').on(t.tenantId, t.subscriptionId)],
+);
+
+/**
+ * The GST tax invoice of a captured payment: numbered in the capture's transaction (no gaps per
+ * financial year), its figures stored; the PDF is rendered from them on download.
+ */
+export const planInvoices = pgTable(
+  'plan_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    /** e.g. '2026-27' */
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    invoiceNumber: text('invoice_number').notNull(),
+    /** The invoice date as a calendar date in India (YYYY-MM-DD). */
+    invoiceDate: text('invoice_date').notNull(),
+    /** Everything printed: seller, buyer, line, tax split, words (PlanInvoiceData). */
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    tenantIsolation(),
+    uniqueIndex('plan_invoices_number_key').on(t.financialYear, t.sequence),
+    uniqueIndex('plan_invoices_payment_key').on(t.paymentId),
+    index('plan_invoices_subscription_idx').on(t.tenantId, t.subscriptionId, t.invoiceDate),
+  ],
+);
+
+/**
+ * Global (no tenant): the last plan-invoice number per financial year. The tenant role has no grant;
+ * next_plan_invoice_number() (SECURITY DEFINER, hand-written in the migration) takes the next one
+ * inside the capturing transaction, so a rollback gives the number back and numbers have no gaps.
+ */
+export const planInvoiceCounters = pgTable('plan_invoice_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+}).enableRLS();
+
+/** Global: provider webhook events already applied, by the provider's event id (replays are ignored). */
+export const paymentWebhookEvents = pgTable('payment_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider', { enum: ['razorpay', 'local'] }).notNull(),
+  event: text('event').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+}).enableRLS();

@@ -1,0 +1,42 @@
+import type { BillingType } from '@tankha/contracts';
+
+/**
+ * The payment provider (DESIGN §2, §11): Razorpay when its keys are set, else the local test provider
+ * with its own checkout page in the app. Both sign with the same scheme (signatures.ts), so the
+ * verification code is the same for both.
+ */
+export interface CreateProviderSubscription {
+  /** The provider's plan id for the cycle (Razorpay: plan.razorpayPlanId / razorpayYearlyPlanId). */
+  providerPlanId: string | null;
+  billingType: BillingType;
+  quantity: number;
+  totalCount: number;
+  offerId: string | null;
+  /** Our ids, echoed back by the provider in its webhooks. */
+  notes: { subscriptionId: string; tenantId: string };
+}
+
+export interface PaymentProvider {
+  readonly kind: 'razorpay' | 'local';
+  /** The public key id the browser's checkout needs (null for local). */
+  readonly keyId: string | null;
+  /** Signs the checkout callbacks (Razorpay: key_secret). */
+  readonly keySecret: string;
+  /** Signs the webhooks (Razorpay: the webhook secret set in its dashboard). */
+  readonly webhookSecret: string;
+  /** Creates the subscription at the provider; returns its id. Throws ProviderError on failure. */
+  createSubscription(input: CreateProviderSubscription): Promise<{ id: string }>;
+  /** Cancels at the provider, now or at the end of the current cycle. A subscription it does not know is ProviderError('not_found'). */
+  cancelSubscription(providerSubscriptionId: string, atCycleEnd: boolean): Promise<void>;
+  /** The amount a payment captured (paise), when the provider can tell; null when unknown. */
+  paymentAmount(paymentId: string): Promise<number | null>;
+}
+
+export class ProviderError extends Error {
+  constructor(
+    readonly reason: 'not_found' | 'failed',
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,47 @@
+import type { VerifyPayment } from '@tankha/contracts';
+
+/** Razorpay's wire format (snake_case) read here, so the service sees camelCase only. */
+
+export interface WebhookEvent {
+  event: string;
+  createdAt: number | null;
+  subscription: { id: string; currentEnd: number | null } | null;
+  payment: { id: string; amount: number | null; status: string | null } | null;
+  /** A key for the event when the provider sent no event id header. */
+  fallbackKey: string;
+}
+
+interface RawEvent {
+  event?: unknown;
+  created_at?: number;
+  payload?: {
+    subscription?: { entity?: { id?: string; current_end?: number | null } };
+    payment?: { entity?: { id?: string; amount?: number; status?: string } };
+  };
+}
+
+/** The parsed event, or null when the body is not a Razorpay event. */
+export function parseWebhookEvent(rawBody: Buffer): WebhookEvent | null {
+  let raw: RawEvent;
+  try {
+    raw = JSON.parse(rawBody.toString('utf8')) as RawEvent;
+  } catch {
+    return null;
+  }
+  if (typeof raw !== 'object' || raw === null || typeof raw.event !== 'string') return null;
+  const sub = raw.payload?.subscription?.entity;
+  const pay = raw.payload?.payment?.entity;
+  const createdAt = typeof raw.created_at === 'number' ? raw.created_at : null;
+  return {
+    event: raw.event,
+    createdAt,
+    subscription: typeof sub?.id === 'string' ? { id: sub.id, currentEnd: typeof sub.current_end === 'number' ? sub.current_end : null } : null,
+    payment: typeof pay?.id === 'string' ? { id: pay.id, amount: typeof pay.amount === 'number' ? pay.amount : null, status: typeof pay.status === 'string' ? pay.status : null } : null,
+    fallbackKey: `${raw.event}:${String(createdAt ?? '')}:${pay?.id ?? sub?.id ?? ''}`,
+  };
+}
+
+/** The checkout callback's fields. */
+export function callbackOf(input: VerifyPayment): { paymentId: string; signature: string } {
+  return { paymentId: input.razorpay_payment_id, signature: input.razorpay_signature };
+}

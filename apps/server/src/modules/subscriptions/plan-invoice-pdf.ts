@@ -1,0 +1,98 @@
+import PDFDocument from 'pdfkit';
+import { formatDisplayDate, formatInr } from '@tankha/domain';
+import { FONT_BOLD, FONT_REGULAR, Layout } from '../payroll/payslip-pdf';
+import type { PlanInvoiceData, PlanInvoiceParty } from './plan-invoice';
+
+/** A plan's GST tax invoice as an A4 PDF (rule 46 fields), with the payslip's fonts and layout helper. */
+
+const MARGIN = 40;
+const RIGHT = 595.28 - MARGIN;
+const WIDTH = RIGHT - MARGIN;
+const MUTED = '#6b7280';
+const ACCENT = '#3b5bdb';
+const DASH = '—';
+
+const money = (paise: number) => formatInr(paise);
+
+function party(l: Layout, title: string, p: PlanInvoiceParty, x: number, y: number, width: number): number {
+  let h = l.text(title, x, y, width, { face: 'bold', size: 8, color: ACCENT });
+  h += l.text(p.name, x, y + h, width, { face: 'bold', size: 10 });
+  if (p.address?.trim()) h += l.text(p.address.trim(), x, y + h, width, { size: 8.5, color: MUTED });
+  h += l.text(`GSTIN: ${p.gstin ?? 'Unregistered'}`, x, y + h + 2, width, { size: 8.5 }) + 2;
+  if (p.stateCode) h += l.text(`State: ${p.stateName ?? ''} (${p.stateCode})`, x, y + h, width, { size: 8.5 });
+  return h;
+}
+
+export function renderPlanInvoicePdf(d: PlanInvoiceData): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 0, font: FONT_REGULAR as unknown as string, info: { Title: `Tax Invoice ${d.invoiceNumber}`, Author: d.seller.name, Creator: 'Tankha' } });
+  doc.registerFont('regular', FONT_REGULAR);
+  doc.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const l = new Layout(doc);
+  l.text('TAX INVOICE', MARGIN, l.y, WIDTH, { face: 'bold', size: 16, color: ACCENT });
+  l.text('Original for recipient', MARGIN, l.y + 4, WIDTH, { size: 8, color: MUTED, align: 'right' });
+  l.y += 28;
+  const meta: [string, string][] = [
+    ['Invoice number', d.invoiceNumber],
+    ['Invoice date', formatDisplayDate(d.invoiceDate)],
+    ['Place of supply', d.placeOfSupply],
+    ['Payment reference', d.paymentReference],
+    ['Service period', `${formatDisplayDate(d.periodStart)} to ${d.periodEnd ? formatDisplayDate(d.periodEnd) : DASH}`],
+  ];
+  for (const [k, v] of meta) {
+    l.text(k, MARGIN, l.y, 120, { size: 9, color: MUTED });
+    l.text(v, MARGIN + 120, l.y, WIDTH - 120, { face: 'bold', size: 9 });
+    l.y += 14;
+  }
+  l.y += 8;
+  l.rule(l.y);
+  l.y += 10;
+  const half = WIDTH / 2 - 10;
+  const hs = party(l, 'SUPPLIER', d.seller, MARGIN, l.y, half);
+  const hb = party(l, 'RECIPIENT', d.buyer, MARGIN + half + 20, l.y, half);
+  l.y += Math.max(hs, hb) + 14;
+
+  // The line: description, SAC, users, rate, taxable value.
+  const cols = [
+    { label: 'Description', x: MARGIN, w: 210, align: 'left' as const },
+    { label: 'SAC', x: MARGIN + 215, w: 55, align: 'left' as const },
+    { label: 'Users', x: MARGIN + 270, w: 50, align: 'right' as const },
+    { label: 'Rate per user', x: MARGIN + 325, w: 85, align: 'right' as const },
+    { label: 'Taxable value', x: MARGIN + 415, w: WIDTH - 415, align: 'right' as const },
+  ];
+  doc.rect(MARGIN, l.y - 4, WIDTH, 18).fill('#eef2ff');
+  for (const c of cols) l.line(c.label, c.x + 2, l.y, c.w - 4, { face: 'bold', size: 8.5, align: c.align });
+  l.y += 20;
+  const cells = [d.description, d.sac, d.quantity.toString(), money(d.unitPricePaise), money(d.gst.taxablePaise)];
+  const rowH = l.height(d.description, 206, { size: 9 });
+  cols.forEach((c, i) => (i === 0 ? l.text(cells[i] ?? '', c.x + 2, l.y, c.w - 4, { size: 9 }) : l.line(cells[i] ?? '', c.x + 2, l.y, c.w - 4, { size: 9, align: c.align })));
+  l.y += rowH + 10;
+  l.rule(l.y);
+  l.y += 8;
+
+  const totals: [string, string, boolean][] = [['Taxable value', money(d.gst.taxablePaise), false]];
+  if (d.gst.supply === 'intra') {
+    totals.push([`CGST @ ${(d.gst.ratePercent / 2).toString()}%`, money(d.gst.cgstPaise), false]);
+    totals.push([`SGST @ ${(d.gst.ratePercent / 2).toString()}%`, money(d.gst.sgstPaise), false]);
+  } else {
+    totals.push([`IGST @ ${d.gst.ratePercent.toString()}%`, money(d.gst.igstPaise), false]);
+  }
+  totals.push(['Total (INR)', money(d.gst.totalPaise), true]);
+  for (const [k, v, bold] of totals) {
+    l.line(k, RIGHT - 260, l.y, 150, { size: 9.5, face: bold ? 'bold' : 'regular', align: 'right' });
+    l.line(v, RIGHT - 105, l.y, 105, { size: 9.5, face: bold ? 'bold' : 'regular', align: 'right' });
+    l.y += 15;
+  }
+  l.y += 6;
+  l.y += l.text(`Amount in words: ${d.gst.totalInWords}`, MARGIN, l.y, WIDTH, { face: 'bold', size: 9 }) + 6;
+  l.text('Tax payable on reverse charge: No', MARGIN, l.y, WIDTH, { size: 8.5, color: MUTED });
+  l.y += 30;
+  l.text('This is an electronically generated document, no signature is required.', MARGIN, l.y, WIDTH, { size: 8, color: MUTED, align: 'center' });
+  doc.end();
+  return done;
+}

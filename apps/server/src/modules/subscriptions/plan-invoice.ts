@@ -1,0 +1,87 @@
+import { gstStateCodeOf, splitGst, type GstSplit } from '@tankha/domain';
+
+/**
+ * A plan's GST tax invoice (CGST Rules 2017, rule 46): the figures are fixed when the payment is
+ * captured and stored with the invoice; the PDF is drawn from them on download.
+ *
+ * SAC 998315, "Hosting and information technology (IT) infrastructure provisioning services", whose
+ * explanatory notes include application service provisioning: software run by the supplier and used
+ * online by the customer, which is what a subscription to Tankha is (docs/decisions.md).
+ */
+export const PLAN_SAC = '998315';
+
+/** GST state codes (the first two digits of a GSTIN). */
+export const GST_STATES: Record<string, string> = {
+  '01': 'Jammu and Kashmir', '02': 'Himachal Pradesh', '03': 'Punjab', '04': 'Chandigarh', '05': 'Uttarakhand', '06': 'Haryana',
+  '07': 'Delhi', '08': 'Rajasthan', '09': 'Uttar Pradesh', '10': 'Bihar', '11': 'Sikkim', '12': 'Arunachal Pradesh', '13': 'Nagaland',
+  '14': 'Manipur', '15': 'Mizoram', '16': 'Tripura', '17': 'Meghalaya', '18': 'Assam', '19': 'West Bengal', '20': 'Jharkhand',
+  '21': 'Odisha', '22': 'Chhattisgarh', '23': 'Madhya Pradesh', '24': 'Gujarat', '26': 'Dadra and Nagar Haveli and Daman and Diu',
+  '27': 'Maharashtra', '29': 'Karnataka', '30': 'Goa', '31': 'Lakshadweep', '32': 'Kerala', '33': 'Tamil Nadu', '34': 'Puducherry',
+  '35': 'Andaman and Nicobar Islands', '36': 'Telangana', '37': 'Andhra Pradesh', '38': 'Ladakh', '97': 'Other Territory',
+};
+
+export interface PlanInvoiceParty {
+  name: string;
+  address: string | null;
+  gstin: string | null;
+  stateCode: string | null;
+  stateName: string | null;
+}
+
+export interface PlanInvoiceData {
+  invoiceNumber: string;
+  invoiceDate: string;
+  seller: PlanInvoiceParty;
+  buyer: PlanInvoiceParty;
+  /** Place of supply: the buyer's state, else the seller's (IGST Act s.12(2)). */
+  placeOfSupply: string;
+  sac: string;
+  description: string;
+  quantity: number;
+  unitPricePaise: number;
+  gst: GstSplit;
+  paymentReference: string;
+  periodStart: string;
+  periodEnd: string | null;
+}
+
+/** 'TK/26-27/000001': at most 16 characters, unique in the financial year (rule 46(b)). */
+export function planInvoiceNumber(financialYear: string, sequence: number): string {
+  return `TK/${financialYear.slice(2)}/${sequence.toString().padStart(6, '0')}`;
+}
+
+export function buildPlanInvoice(input: {
+  financialYear: string;
+  sequence: number;
+  invoiceDate: string;
+  seller: { name: string; address: string; gstin: string };
+  buyer: { name: string; legalName: string | null; address: string | null; gstNumber: string | null };
+  planName: string;
+  billingType: string;
+  quantity: number;
+  unitPricePaise: number;
+  paymentReference: string;
+  periodStart: string;
+  periodEnd: string | null;
+}): PlanInvoiceData {
+  const sellerState = gstStateCodeOf(input.seller.gstin) ?? '29';
+  const buyerGstin = input.buyer.gstNumber?.trim().toUpperCase() || null;
+  const buyerState = gstStateCodeOf(buyerGstin);
+  const gst = splitGst(input.unitPricePaise * input.quantity, sellerState, buyerState);
+  const place = buyerState ?? sellerState;
+  return {
+    invoiceNumber: planInvoiceNumber(input.financialYear, input.sequence),
+    invoiceDate: input.invoiceDate,
+    seller: { name: input.seller.name, address: input.seller.address, gstin: input.seller.gstin, stateCode: sellerState, stateName: GST_STATES[sellerState] ?? null },
+    buyer: { name: input.buyer.legalName?.trim() || input.buyer.name, address: input.buyer.address, gstin: buyerState ? buyerGstin : null, stateCode: buyerState, stateName: buyerState ? (GST_STATES[buyerState] ?? null) : null },
+    placeOfSupply: `${place} - ${GST_STATES[place] ?? ''}`.trim(),
+    sac: PLAN_SAC,
+    description: `Tankha ${input.planName} plan, ${input.billingType} subscription`,
+    quantity: input.quantity,
+    unitPricePaise: input.unitPricePaise,
+    gst,
+    paymentReference: input.paymentReference,
+    periodStart: input.periodStart,
+    periodEnd: input.periodEnd,
+  };
+}

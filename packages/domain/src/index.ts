@@ -11,3 +11,4 @@ export * from './statutory/index';
 export * from './payroll/index';
 export * from './attendance/index';
 export * from './leave/index';
+export * from './gst/index';

@@ -59,6 +59,7 @@ import { payrollReportRoutes } from './modules/payroll-reports/payroll-reports.r
 import { payrollFilingRoutes } from './modules/payroll-filings/payroll-filings.routes';
 import { reimbursementRoutes } from './modules/reimbursements/reimbursements.routes';
 import { form16Routes } from './modules/form16/form16.routes';
+import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { buildServices, registerJobs, type Services } from './services';
 import { JobQueue } from './platform/jobs/job-queue';
 import { UnitOfWork } from './platform/unit-of-work';
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(payrollReportRoutes, { services });
       await api.register(payrollFilingRoutes, { services });
       await api.register(form16Routes, { services });
+      await api.register(invoiceRoutes, { services });
       if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, prefix: '/dev' });
     },
     { prefix: API_PREFIX },

@@ -38,3 +38,4 @@ export * from './form16.contract';
 export * from './declarations.contract';
 export * from './regime.contract';
 export * from './proofs.contract';
+export * from './invoices.contract';

@@ -5,6 +5,7 @@ import type { Db } from '../client';
 import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSettings, tenants, userEarnings, userFieldOptions, userFieldValues, users } from '../schema';
 import { seedDemoAttendance } from './demo-attendance';
 import { seedDemoPayroll, type DemoPayrollDeps } from './demo-payroll';
+import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoForm16, type DemoForm16Deps } from './demo-form16';
 import type { FileStorage } from '../../platform/files/file-storage';
 import { seedDemoDeclarations } from './demo-declarations';
@@ -201,6 +202,7 @@ export async function seedDemoOrganisation(db: Db, now: Date, payroll?: DemoPayr
     // The declarations first, so the demo's payslips show them in their TDS (issue 12 item 9).
     await seedDemoDeclarations(db, demoTenantId, now);
     await seedDemoPayroll(db, demoTenantId, now, payroll);
+    await seedDemoInvoices(db, demoTenantId, now, payroll.jobs);
   }
   if (payroll?.form16) await seedDemoForm16(db, demoTenantId, now, { jobs: payroll.jobs, form16: payroll.form16 }, DEMO_LOGINS.member);
   // Demo proofs of investment, comments and reviews (issue 12 items 4–6), with their files.

@@ -18,13 +18,13 @@ test('add a business and a client, create an invoice with two items, customize i
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('link', { name: 'Invoices' }).click();
   await expect(page).toHaveURL(/\/invoices\/allInvoices$/);
-  await expect(page.getByLabel('Paid')).toBeVisible();
+  await expect(page.getByLabel('Paid invoices')).toContainText('1 invoice');
 
   // A business: a wrong GSTIN check character is refused, the right one accepted.
   await page.getByRole('tab', { name: 'Businesses' }).click();
   await page.getByRole('button', { name: 'Add Business' }).click();
   let dialog = page.getByRole('dialog', { name: 'Add Business' });
-  await dialog.getByLabel('Name').fill(businessName);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(businessName);
   await dialog.getByLabel('Address').fill('14 Main Road, Madikeri');
   await dialog.getByRole('textbox', { name: 'State' }).click();
   await page.getByRole('option', { name: 'Karnataka (29)' }).click();
@@ -41,7 +41,7 @@ test('add a business and a client, create an invoice with two items, customize i
   await page.getByRole('tab', { name: 'Clients' }).click();
   await page.getByRole('button', { name: 'Add Client' }).click();
   dialog = page.getByRole('dialog', { name: 'Add Client' });
-  await dialog.getByLabel('Name').fill(clientName);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(clientName);
   await dialog.getByLabel('Address').fill('Bazaar Street, Hosapete');
   await dialog.getByRole('textbox', { name: 'State' }).click();
   await page.getByRole('option', { name: 'Karnataka (29)' }).click();

@@ -12,7 +12,7 @@ const PAGE_SIZE = 10;
 
 function AnalyticsCard({ label, count, amount }: { label: string; count: number | undefined; amount: number | undefined }) {
   return (
-    <Card withBorder padding="md" aria-label={label}>
+    <Card withBorder padding="md" aria-label={`${label} invoices`}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>

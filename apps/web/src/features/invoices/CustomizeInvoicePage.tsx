@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, Card, ColorPicker, Collapse, ColorSwatch, Group, Select, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Card, ColorPicker, Collapse, ColorSwatch, Group, Select, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconFileOff, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -42,7 +42,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 /** /customize-invoice (platform spec §2.7). */
 export function CustomizeInvoicePage() {
   const navigate = useNavigate();
-  const draft = useMemo(readDraft, []);
+  const [draft] = useState(readDraft);
   const invoice = useInvoice(draft?.id ?? null);
   if (!draft || invoice.isError) {
     return (

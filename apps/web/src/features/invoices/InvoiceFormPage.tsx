@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ActionIcon, Button, Card, Collapse, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -75,21 +75,19 @@ function InvoiceForm({ invoice }: { invoice: Invoice | null }) {
 
   const business = businesses.data?.rows.find((b) => b.id === billedById);
   const client = clients.data?.rows.find((c) => c.id === billedToId);
-  // The place of supply follows the client's state until set by hand.
-  useEffect(() => {
-    if (client && placeOfSupply === null) setPlaceOfSupply(client.stateCode);
-  }, [client, placeOfSupply]);
+  // The place of supply is the client's state unless set by hand.
+  const supplyState = placeOfSupply ?? client?.stateCode ?? null;
 
   const totals = useMemo(() => {
-    if (!business || !placeOfSupply) return null;
+    if (!business || !supplyState) return null;
     const lines = items.flatMap((i) => {
       const q = quantityToMilli(num(i.quantity));
       const r = num(i.rate);
       const g = percentToBasisPoints(Number(i.gstRate));
       return q !== null && isRupeesAmount(r) && r >= 0 && g !== null ? [{ quantityMilli: q, ratePaise: rupeesToPaise(r), gstRateBp: g }] : [];
     });
-    return computeInvoiceTotals(lines, { supplierStateCode: business.stateCode, placeOfSupplyStateCode: placeOfSupply });
-  }, [business, placeOfSupply, items]);
+    return computeInvoiceTotals(lines, { supplierStateCode: business.stateCode, placeOfSupplyStateCode: supplyState });
+  }, [business, supplyState, items]);
 
   const shippingParty = (name: string, address: string) => (name || address ? { name: name || null, address: address || null } : null);
   const body = () => ({
@@ -99,7 +97,7 @@ function InvoiceForm({ invoice }: { invoice: Invoice | null }) {
     dueDate: dueDate || null,
     billedById: billedById ?? '',
     billedToId: billedToId ?? '',
-    placeOfSupply,
+    placeOfSupply: supplyState,
     invoiceItems: items.map((i) => ({ ...(i.id ? { id: i.id } : {}), name: i.name, quantity: num(i.quantity), rate: num(i.rate), gstRate: Number(i.gstRate) })),
     shippingDetails: showShipping
       ? {
@@ -187,7 +185,7 @@ function InvoiceForm({ invoice }: { invoice: Invoice | null }) {
           error={errors.billedToId}
           nothingFoundMessage="Add a client first"
         />
-        <Select label="Place of Supply" searchable data={STATE_OPTIONS} value={placeOfSupply} onChange={setPlaceOfSupply} error={errors.placeOfSupply} />
+        <Select label="Place of Supply" searchable data={STATE_OPTIONS} value={supplyState} onChange={setPlaceOfSupply} error={errors.placeOfSupply} />
       </SimpleGrid>
       <Card withBorder padding={0}>
         <Table>

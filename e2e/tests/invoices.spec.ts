@@ -26,7 +26,7 @@ test('add a business and a client, create an invoice with two items, customize i
   let dialog = page.getByRole('dialog', { name: 'Add Business' });
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(businessName);
   await dialog.getByLabel('Address').fill('14 Main Road, Madikeri');
-  await dialog.getByRole('textbox', { name: 'State' }).click();
+  await dialog.getByRole('combobox', { name: 'State' }).click();
   await page.getByRole('option', { name: 'Karnataka (29)' }).click();
   await dialog.getByLabel('GSTIN').fill('29AAGCB7383J1Z5');
   await dialog.getByLabel('UPI Id').fill('coorg@okaxis');
@@ -43,7 +43,7 @@ test('add a business and a client, create an invoice with two items, customize i
   dialog = page.getByRole('dialog', { name: 'Add Client' });
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(clientName);
   await dialog.getByLabel('Address').fill('Bazaar Street, Hosapete');
-  await dialog.getByRole('textbox', { name: 'State' }).click();
+  await dialog.getByRole('combobox', { name: 'State' }).click();
   await page.getByRole('option', { name: 'Karnataka (29)' }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Client created successfully')).toBeVisible();
@@ -52,9 +52,9 @@ test('add a business and a client, create an invoice with two items, customize i
   await page.getByRole('button', { name: 'Create Invoice' }).click();
   await expect(page).toHaveURL(/\/Invoice\/create$/);
   await page.getByLabel('Invoice Number').fill(invoiceNumber);
-  await page.getByRole('textbox', { name: 'Billed By' }).click();
+  await page.getByRole('combobox', { name: 'Billed By' }).click();
   await page.getByRole('option', { name: businessName }).click();
-  await page.getByRole('textbox', { name: 'Billed To' }).click();
+  await page.getByRole('combobox', { name: 'Billed To' }).click();
   await page.getByRole('option', { name: clientName }).click();
   await page.getByLabel('Item 1 name').fill('Dashboard design');
   await page.getByLabel('Item 1 quantity').fill('2');
@@ -63,7 +63,7 @@ test('add a business and a client, create an invoice with two items, customize i
   await page.getByLabel('Item 2 name').fill('Hosting');
   await page.getByLabel('Item 2 quantity').fill('1');
   await page.getByLabel('Item 2 rate').fill('500');
-  await page.getByRole('textbox', { name: 'Item 2 GST rate' }).click();
+  await page.getByRole('combobox', { name: 'Item 2 GST rate' }).click();
   await page.getByRole('option', { name: '5%', exact: true }).click();
   const totals = page.getByLabel('Totals');
   // ₹2,500 @18% + ₹500 @5%: CGST = SGST = ₹225 + ₹12.50

@@ -282,13 +282,6 @@ export async function replaceItems(tdb: TenantDb, invoiceId: string, items: read
   if (fresh.length) await tdb.tx.insert(invoiceItems).values(fresh);
 }
 
-export async function updateItemAmounts(tdb: TenantDb, id: string, amounts: Pick<ItemWrite, 'amountPaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise'>): Promise<void> {
-  await tdb.tx
-    .update(invoiceItems)
-    .set(amounts)
-    .where(and(eq(invoiceItems.tenantId, tdb.tenantId), eq(invoiceItems.id, id)));
-}
-
 export async function deleteItem(tdb: TenantDb, id: string): Promise<void> {
   await tdb.tx.delete(invoiceItems).where(and(eq(invoiceItems.tenantId, tdb.tenantId), eq(invoiceItems.id, id)));
 }

@@ -109,6 +109,3 @@ export async function removeCustomFieldValue(associationId: string, invoiceId: s
   await api.send('DELETE', '/Invoices/customFields/associations', undefined, { quiet: true, query: { associationId, invoiceId } });
 }
 
-export async function deleteCustomField(fieldId: string): Promise<void> {
-  await api.send('DELETE', '/Invoices/customFields', undefined, { quiet: true, query: { fieldId } });
-}

@@ -38,6 +38,12 @@ function PartyBlock({ title, party, colour, boxed }: { title: string; party: Pic
   );
 }
 
+const SERIF = ['Georgia', 'Times New Roman', 'Lora', 'Playfair Display', 'Merriweather'];
+/** A chosen font with a fallback of its kind, for machines that lack it. */
+function fontStack(font: string): string {
+  return `"${font}", ${font === 'Courier New' ? 'monospace' : SERIF.includes(font) ? 'serif' : 'sans-serif'}`;
+}
+
 /**
  * The invoice as the customization page previews it and the PDF prints it (platform spec §2.7): number,
  * dates, billed by/to, shipped from/to and transport, the items, subtotal, tax line, total in INR and in
@@ -47,13 +53,13 @@ export function InvoiceTemplate({ invoice, style }: { invoice: Invoice; style: I
   const colour = style.templateBaseColor;
   const banded = style.templateType === 2;
   const boxed = style.templateType === 3;
-  const heading = { fontFamily: style.headingFontFamily };
+  const heading = { fontFamily: fontStack(style.headingFontFamily) };
   const byGroup = (g: number) => invoice.customFields.filter((f) => f.groupId === g);
   const s = invoice.shippingDetails;
   const transport = s ? [s.transportName && `Transport: ${s.transportName}`, s.challanNumber && `Challan No: ${s.challanNumber}`, s.challanDate && `Challan Date: ${displayDate(s.challanDate)}`, s.transportNote && `Note: ${s.transportNote}`].filter(Boolean) : [];
   const cell = { padding: '6px 8px', borderBottom: '1px solid #e5e7eb' } as const;
   return (
-    <div data-testid="invoice-preview" style={{ width: 794, minHeight: 1123, background: style.templateBaseBackgroundColor, color: '#111827', fontFamily: style.bodyFontFamily, fontSize: 13, boxShadow: '0 1px 4px rgba(0,0,0,.15)' }}>
+    <div data-testid="invoice-preview" style={{ width: 794, minHeight: 1123, background: style.templateBaseBackgroundColor, color: '#111827', fontFamily: fontStack(style.bodyFontFamily), fontSize: 13, boxShadow: '0 1px 4px rgba(0,0,0,.15)' }}>
       <div style={{ display: 'flex', justifyContent: 'space-between', padding: '28px 40px', background: banded ? colour : undefined, color: banded ? '#fff' : undefined }}>
         <h1 style={{ ...heading, margin: 0, color: banded ? '#fff' : colour, fontSize: 28 }}>{invoice.invoiceHeader}</h1>
         <div style={{ textAlign: 'right' }}>

@@ -63,6 +63,7 @@ import { reimbursementRoutes } from './modules/reimbursements/reimbursements.rou
 import { form16Routes } from './modules/form16/form16.routes';
 import { exceptionLogRoutes } from './modules/exception-logs/exception-logs.routes';
 import type { JobPayloads } from './platform/jobs/jobs';
+import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { buildServices, registerJobs, type Services } from './services';
 import { JobQueue } from './platform/jobs/job-queue';
 import { UnitOfWork } from './platform/unit-of-work';
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(payrollFilingRoutes, { services });
       await api.register(form16Routes, { services });
       await api.register(exceptionLogRoutes, { services });
+      await api.register(invoiceRoutes, { services });
       if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, prefix: '/dev' });
     },
     { prefix: API_PREFIX },

@@ -45,6 +45,7 @@ import { LoanService } from './modules/payroll/loans.service';
 import { PreferencesService } from './modules/preferences/preferences.service';
 import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
 import { ReimbursementService } from './modules/reimbursements/reimbursements.service';
+import { InvoiceService } from './modules/invoices/invoices.service';
 import { Form16Service } from './modules/form16/form16.service';
 import { Form16PartBService } from './modules/form16/form16-part-b.service';
 import { DeclarationService } from './modules/declarations/declarations.service';
@@ -95,6 +96,7 @@ export interface Services {
   preferences: PreferencesService;
   taxWindows: TaxWindowService;
   reimbursements: ReimbursementService;
+  invoices: InvoiceService;
   form16: Form16Service;
   form16PartB: Form16PartBService;
   declarations: DeclarationService;
@@ -183,6 +185,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     taxWindows,
     declarations,
     reimbursements,
+    invoices: new InvoiceService({ clock }),
     form16,
     form16PartB: new Form16PartBService({ clock, form16 }),
     regime: new RegimeService({ clock, windows: taxWindows, declarations, runs: payrollRun }),

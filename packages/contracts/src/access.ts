@@ -196,6 +196,8 @@ export const PERMISSIONS = {
   'declarations.comment': ALL_ROLES,
   /** Settings > Preferences > Sender Email Preferences (the primary contact reminders are sent from). */
   'preferences.senderEmail': ADMINS,
+  /** Sales invoices, their parties and customization (platform spec §2.1, §6): Administrators and Moderators. */
+  'invoices.manage': ADMINS,
 } as const satisfies Record<string, readonly RoleId[]>;
 export type PermissionAction = keyof typeof PERMISSIONS;
 

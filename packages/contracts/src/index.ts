@@ -40,3 +40,4 @@ export * from './declarations.contract';
 export * from './regime.contract';
 export * from './proofs.contract';
 export * from './marketing';
+export * from './invoices.contract';

@@ -12,3 +12,4 @@ export * from './statutory/index';
 export * from './payroll/index';
 export * from './attendance/index';
 export * from './leave/index';
+export * from './gst/index';

@@ -106,6 +106,15 @@ export interface SecurityIds {
     /** A second proof of the deduction, for the delete call. */
     spareProofId: string;
   };
+  /** Sales invoices (issue 14 items 5 and 6): a business with a UPI id, a client, a draft invoice with two items, a custom field and its value. */
+  invoices: {
+    businessId: string;
+    clientId: string;
+    invoiceId: string;
+    itemId: string;
+    fieldId: string;
+    associationId: string;
+  };
 }
 
 export interface MultipartFixture {
@@ -187,6 +196,40 @@ function form16Fixtures(ids: SecurityIds): Record<string, OperationFixture> {
     'POST /Form16/part-b/generate': { body: { financialYear: f.financialYear }, invalidOnPurpose: 'no finalized payroll in the suite' },
     'POST /Form16/part-b/generate/{employeeId}': { path: { employeeId: ids.memberId }, body: { financialYear: f.financialYear }, invalidOnPurpose: 'no finalized payroll in the suite' },
   };
+}
+
+/** Sales invoices (issue 14 items 5 and 6). */
+function invoiceFixtures(ids: SecurityIds): Record<string, OperationFixture> {
+  const v = ids.invoices;
+  const party = { name: 'Security Party {n}', address: 'MG Road', stateCode: '29', upiId: 'security.party@okicici' };
+  const invoice = { invoiceNumber: 'SEC-{n}', invoiceDate: '2026-10-01', billedById: v.businessId, billedToId: v.clientId, invoiceItems: [{ name: 'Consulting', quantity: 1, rate: 100, gstRate: 18 }] };
+  const style = { templateType: 2, templateBaseColor: '#d946ef', templateBaseBackgroundColor: '#ffffff', headingFontFamily: 'Georgia', bodyFontFamily: 'Verdana', terms: null, notes: null };
+  const routes: Record<string, OperationFixture> = {
+    'GET /Invoices/{id}': { path: { id: v.invoiceId } },
+    'GET /Invoices/{id}/download': { path: { id: v.invoiceId } },
+    'GET /Invoices/{id}/upi-qr': { path: { id: v.invoiceId } },
+    'PUT /Invoices/{id}/status': { path: { id: v.invoiceId }, body: { status: 'sent' } },
+    'PUT /Invoices/{id}/customization': { path: { id: v.invoiceId }, body: style },
+    'DELETE /Invoices/invoiceitem/{id}': { path: { id: v.itemId } },
+    'DELETE /Invoices': { query: { id: v.invoiceId } },
+    'POST /Invoices': { body: invoice },
+    'PUT /Invoices': { body: { id: v.invoiceId, ...invoice } },
+    'GET /Invoices/validate/{invoiceNumber}': { path: { invoiceNumber: 'SEC-1' }, query: { invoiceId: v.invoiceId } },
+    'GET /Invoices/customFields': { query: { groupId: '1', invoiceId: v.invoiceId } },
+    'POST /Invoices/customFields': { body: { fieldName: 'Security {n}', groupId: 1 } },
+    'PUT /Invoices/customFields': { body: { id: v.fieldId, fieldName: 'Security PO {n}' } },
+    'DELETE /Invoices/customFields': { query: { fieldId: v.fieldId } },
+    'PUT /Invoices/customFields/associations': { body: { invoiceId: v.invoiceId, fieldId: v.fieldId, value: 'PO-1' } },
+    'DELETE /Invoices/customFields/associations': { query: { associationId: v.associationId, invoiceId: v.invoiceId } },
+  };
+  for (const [segment, id] of [['businesses', v.businessId], ['clients', v.clientId]] as const) {
+    routes[`GET /Invoices/${segment}`] = { query: { pageNumber: '1', pageSize: '10', search: 'security' } };
+    routes[`POST /Invoices/${segment}`] = { body: party };
+    routes[`GET /Invoices/${segment}/{id}`] = { path: { id } };
+    routes[`PUT /Invoices/${segment}/{id}`] = { path: { id }, body: party };
+    routes[`DELETE /Invoices/${segment}/{id}`] = { path: { id } };
+  }
+  return routes;
 }
 
 /** Proof of investment, item comments and the team review (issue 12 items 4–6): the manager's declaration. */
@@ -439,6 +482,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'GET /ReimbursementRequests/{id}/receipt': { path: { id: ids.reimbursementRequestId } },
     ...form16Fixtures(ids),
     ...proofFixtures(ids),
+    ...invoiceFixtures(ids),
     'PUT /Preferences/sender-email': { body: { primaryContactUserId: ids.moderatorId } },
     'GET /dev/mailbox': { isolationExempt: 'the development mailbox is only mounted without SMTP, never in production' },
   };

@@ -108,6 +108,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
     if (claimed.statusCode !== 200) throw new Error(`security fixtures: reimbursement claim failed: ${claimed.body}`);
     const reimbursementRequestId = (claimed.json() as { data: { id: string } }).data.id;
     const form16 = await setUpForm16(member);
+    const invoices = await setUpInvoices();
     const proofs = await setUpProofs(windows.taxWindows.financialYearStart);
     const yesterday = new Date(t.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
     const createUser = async (kind: 'invite' | 'restricted', label: string): Promise<string> => {
@@ -184,9 +185,34 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       reimbursementRequestId,
       form16,
       proofs,
+      invoices,
       finalizedRunId: payrollRunId,
       renderedPayslipId: payslipId,
     };
+  }
+
+  /** A's sales invoice (issue 14 items 5 and 6), made through its API. */
+  async function setUpInvoices(): Promise<SecurityIds['invoices']> {
+    const dataOf = async <T>(method: string, url: string, body: unknown): Promise<T> => {
+      const res = await t.call(method, url, { token: adminA.token, body });
+      if (res.statusCode >= 300) throw new Error(`security fixtures: ${url} failed: ${res.body}`);
+      return (res.json() as { data: T }).data;
+    };
+    const business = await dataOf<{ id: string }>('POST', '/Invoices/businesses', { name: 'Security Business', address: 'MG Road', stateCode: '29', upiId: 'security@okicici' });
+    const client = await dataOf<{ id: string }>('POST', '/Invoices/clients', { name: 'Security Client', address: 'Pune', stateCode: '27' });
+    const invoice = await dataOf<{ id: string; invoiceItems: { id: string }[] }>('POST', '/Invoices', {
+      invoiceNumber: 'SECURITY-1',
+      invoiceDate: '2026-10-01',
+      billedById: business.id,
+      billedToId: client.id,
+      invoiceItems: [
+        { name: 'Consulting', quantity: 1, rate: 100, gstRate: 18 },
+        { name: 'Support', quantity: 2, rate: 50, gstRate: 5 },
+      ],
+    });
+    const field = await dataOf<{ id: string }>('POST', '/Invoices/customFields', { fieldName: 'Security PO', groupId: 1 });
+    const association = await dataOf<{ associationId: string }>('PUT', '/Invoices/customFields/associations', { invoiceId: invoice.id, fieldId: field.id, value: 'PO-1' });
+    return { businessId: business.id, clientId: client.id, invoiceId: invoice.id, itemId: invoice.invoiceItems[1]?.id ?? '', fieldId: field.id, associationId: association.associationId };
   }
 
   /** Payroll on for A (through its API, so the ids are real): the open month processed, with an adjustment of the member. */

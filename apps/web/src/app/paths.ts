@@ -48,6 +48,8 @@ export const PATHS = {
   acceptInvite: '/accept-invite',
   /** The plans page (administrators and moderators); the access screens' plan button points here. */
   subscription: '/my-subscription',
+  /** Sales invoices to the organisation's clients (platform spec §2.1). */
+  invoices: '/invoices/allInvoices',
   /** The Payroll area (platform §2.1; payroll spec §2 "Payroll tab labels"). */
   payroll: '/payroll',
   payrollRun: '/payroll/payroll-run',

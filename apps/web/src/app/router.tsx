@@ -53,6 +53,14 @@ const ProfilePage = lazyPage(() => import('../features/profile'), 'ProfilePage')
 const MyProfilePage = lazyPage(() => import('../features/profile'), 'MyProfilePage');
 const SubscriptionPage = lazyPage(() => import('../features/subscription'), 'SubscriptionPage');
 const LocalCheckoutPage = lazyPage(() => import('../features/subscription'), 'LocalCheckoutPage');
+const invoicesFeature = () => import('../features/invoices');
+const InvoicesLayout = lazyPage(invoicesFeature, 'InvoicesLayout');
+const AllInvoicesPage = lazyPage(invoicesFeature, 'AllInvoicesPage');
+const BusinessesPage = lazyPage(invoicesFeature, 'BusinessesPage');
+const ClientsPage = lazyPage(invoicesFeature, 'ClientsPage');
+const InvoiceFormPage = lazyPage(invoicesFeature, 'InvoiceFormPage');
+const InvoiceDetailPage = lazyPage(invoicesFeature, 'InvoiceDetailPage');
+const CustomizeInvoicePage = lazyPage(invoicesFeature, 'CustomizeInvoicePage');
 const UsersPage = lazyPage(() => import('../features/people'), 'UsersPage');
 const DepartmentsPage = lazyPage(() => import('../features/departments'), 'DepartmentsPage');
 const ImportUsersPage = lazyPage(() => import('../features/people-import'), 'ImportUsersPage');
@@ -548,6 +556,31 @@ export const routes: RouteObject[] = [
                   },
                   { path: 'access-denied', element: <AccessDeniedPage /> },
                   { path: 'no-subscription', element: <NoSubscriptionPage /> },
+                  // Sales invoices (platform spec §2.1, §2.7): Administrators and Moderators, the Invoices feature.
+                  {
+                    element: (
+                      <RequirePermission action="invoices.manage" fallback={PATHS.accessDenied}>
+                        <RequireFeature feature="Invoices">
+                          <Outlet />
+                        </RequireFeature>
+                      </RequirePermission>
+                    ),
+                    children: [
+                      {
+                        path: 'invoices',
+                        element: <InvoicesLayout />,
+                        children: [
+                          { index: true, element: <Navigate to="allInvoices" replace /> },
+                          { path: 'allInvoices', element: <AllInvoicesPage /> },
+                          { path: 'businesses', element: <BusinessesPage /> },
+                          { path: 'clients', element: <ClientsPage /> },
+                        ],
+                      },
+                      { path: 'Invoice/create', element: <InvoiceFormPage /> },
+                      { path: 'Invoices/:id', element: <InvoiceDetailPage /> },
+                      { path: 'customize-invoice', element: <CustomizeInvoicePage /> },
+                    ],
+                  },
                   {
                     path: 'my-subscription',
                     element: (

@@ -14,3 +14,4 @@ export * from './loans';
 export * from './declarations';
 export * from './declaration-proofs';
 export * from './payments';
+export * from './invoices';

@@ -6,6 +6,7 @@ import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSett
 import { seedDemoAttendance } from './demo-attendance';
 import { seedDemoPayroll, type DemoPayrollDeps } from './demo-payroll';
 import { demoLastYearStartMonth, seedDemoForm16, type DemoForm16Deps } from './demo-form16';
+import { seedDemoInvoices } from './demo-invoices';
 import type { FileStorage } from '../../platform/files/file-storage';
 import { seedDemoDeclarations } from './demo-declarations';
 import { EMPLOYMENT_TYPE_FIELD, provisionPayrollDefaults } from '../../modules/salary/salary.defaults';
@@ -209,6 +210,7 @@ export async function seedDemoOrganisation(
     // The declarations first, so the demo's payslips show them in their TDS (issue 12 item 9).
     await seedDemoDeclarations(db, demoTenantId, now);
     await seedDemoPayroll(db, demoTenantId, now, payroll, payroll.form16PartB ? { since: demoLastYearStartMonth(now) } : {});
+    await seedDemoInvoices(db, demoTenantId, now, payroll.jobs);
   }
   if (payroll?.form16) await seedDemoForm16(db, demoTenantId, now, { jobs: payroll.jobs, form16: payroll.form16, ...(payroll.form16PartB ? { form16PartB: payroll.form16PartB } : {}) }, DEMO_LOGINS.member);
   // Demo proofs of investment, comments and reviews (issue 12 items 4–6), with their files.

@@ -14,6 +14,7 @@ import {
   IconCreditCard,
   IconFileCheck,
   IconFileInvoice,
+  IconReceipt,
   IconHistory,
   IconUserMinus,
   IconCoins,
@@ -96,6 +97,8 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   if (can(user.roleId, 'org.logo')) organizationItems.push({ label: 'Logo and branding', to: PATHS.logoBranding, icon: <IconPhoto size={18} /> });
   if (can(user.roleId, 'exceptionLogs.view')) organizationItems.push({ label: 'Exception logs', to: PATHS.exceptionLogs, icon: <IconListCheck size={18} /> });
   if (can(user.roleId, 'preferences.senderEmail')) organizationItems.push({ label: 'Settings', to: PATHS.settingsPreferences, icon: <IconSettings size={18} />, activeUnder: '/settings' });
+  if (can(user.roleId, 'invoices.manage') && user.accessableFeatures.some((f) => f.key === 'Invoices'))
+    organizationItems.push({ label: 'Invoices', to: PATHS.invoices, icon: <IconReceipt size={18} />, activeUnder: '/invoices' });
   if (can(user.roleId, 'subscription.view'))
     organizationItems.push({ label: 'Subscription', to: PATHS.subscription, icon: <IconCreditCard size={18} /> });
 

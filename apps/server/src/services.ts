@@ -38,6 +38,7 @@ import { PayslipService } from './modules/payroll/payslips.service';
 import { SettlementService } from './modules/payroll/settlement.service';
 import { LoanService } from './modules/payroll/loans.service';
 import { PreferencesService } from './modules/preferences/preferences.service';
+import { UserSettingsService } from './modules/user-settings/user-settings.service';
 import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
 import { ReimbursementService } from './modules/reimbursements/reimbursements.service';
 import { Form16Service } from './modules/form16/form16.service';
@@ -85,6 +86,7 @@ export interface Services {
   settlement: SettlementService;
   loans: LoanService;
   preferences: PreferencesService;
+  userSettings: UserSettingsService;
   taxWindows: TaxWindowService;
   reimbursements: ReimbursementService;
   form16: Form16Service;
@@ -109,8 +111,9 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const tenants = new TenantService({ clock, files, config });
   const salary = new SalaryService({ clock });
   const salaryRevisions = new SalaryRevisionService({ clock, salary });
-  const employee = new EmployeeService({ clock, config, salary });
-  const users = new UserService({ clock, files, employees: employee });
+  const userSettings = new UserSettingsService({ clock });
+  const employee = new EmployeeService({ clock, config, salary, userSettings });
+  const users = new UserService({ clock, files, employees: employee, userSettings });
   const payrollLocks = new PayrollLockService({ clock });
   const attendance = new AttendanceService({ clock, locks: payrollLocks });
   const leave = new LeaveService({ clock, locks: payrollLocks });
@@ -164,6 +167,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     settlement: new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files, reimbursements, loans }),
     loans,
     preferences,
+    userSettings,
     taxWindows,
     declarations,
     reimbursements,

@@ -13,3 +13,5 @@ export * from './form16';
 export * from './loans';
 export * from './declarations';
 export * from './declaration-proofs';
+export * from './people-admin';
+export * from './attendance-sites';

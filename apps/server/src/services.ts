@@ -39,6 +39,7 @@ import { SettlementService } from './modules/payroll/settlement.service';
 import { LoanService } from './modules/payroll/loans.service';
 import { PreferencesService } from './modules/preferences/preferences.service';
 import { UserSettingsService } from './modules/user-settings/user-settings.service';
+import { SkillService } from './modules/skills/skills.service';
 import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
 import { ReimbursementService } from './modules/reimbursements/reimbursements.service';
 import { Form16Service } from './modules/form16/form16.service';
@@ -87,6 +88,7 @@ export interface Services {
   loans: LoanService;
   preferences: PreferencesService;
   userSettings: UserSettingsService;
+  skills: SkillService;
   taxWindows: TaxWindowService;
   reimbursements: ReimbursementService;
   form16: Form16Service;
@@ -168,6 +170,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     loans,
     preferences,
     userSettings,
+    skills: new SkillService({ clock }),
     taxWindows,
     declarations,
     reimbursements,

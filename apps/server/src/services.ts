@@ -40,6 +40,7 @@ import { LoanService } from './modules/payroll/loans.service';
 import { PreferencesService } from './modules/preferences/preferences.service';
 import { UserSettingsService } from './modules/user-settings/user-settings.service';
 import { SkillService } from './modules/skills/skills.service';
+import { AttendanceClientService } from './modules/attendance-clients/attendance-clients.service';
 import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
 import { ReimbursementService } from './modules/reimbursements/reimbursements.service';
 import { Form16Service } from './modules/form16/form16.service';
@@ -89,6 +90,7 @@ export interface Services {
   preferences: PreferencesService;
   userSettings: UserSettingsService;
   skills: SkillService;
+  attendanceClients: AttendanceClientService;
   taxWindows: TaxWindowService;
   reimbursements: ReimbursementService;
   form16: Form16Service;
@@ -117,7 +119,8 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const employee = new EmployeeService({ clock, config, salary, userSettings });
   const users = new UserService({ clock, files, employees: employee, userSettings });
   const payrollLocks = new PayrollLockService({ clock });
-  const attendance = new AttendanceService({ clock, locks: payrollLocks });
+  const attendanceClients = new AttendanceClientService({ clock });
+  const attendance = new AttendanceService({ clock, locks: payrollLocks, sites: attendanceClients });
   const leave = new LeaveService({ clock, locks: payrollLocks });
   const payrollSettings = new PayrollSettingsService({ clock });
   const payrollReports = new PayrollReportService({ clock });
@@ -171,6 +174,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     preferences,
     userSettings,
     skills: new SkillService({ clock }),
+    attendanceClients,
     taxWindows,
     declarations,
     reimbursements,

@@ -12,6 +12,7 @@ import {
   type AttendanceSettingsValues,
   type AttendanceStatusValue,
   type AttendanceToday,
+  type CheckInInput,
   type ManualTimeLogInput,
   type TeamMember,
   type TeamQuery,
@@ -41,6 +42,7 @@ import {
 import { mayDecide, seesEveryone, transitionError } from './attendance.policy';
 import { buildAttendanceReport } from './attendance.report';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
+import { AttendanceClientService } from '../attendance-clients/attendance-clients.service';
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
@@ -74,7 +76,12 @@ const twelveHour = (time: string) => {
 
 /** Time logs, computed days, the grid, approvals and the report (people spec §2.11, §2.12, §4, §7). */
 export class AttendanceService {
-  constructor(readonly deps: { clock: Clock; locks: PayrollLockService }) {}
+  private readonly sites: Pick<AttendanceClientService, 'placeCheckIn' | 'requiresLocation'>;
+
+  /** `sites` (client sites and check-in location) defaults to its own service: seeds and benchmarks never check in. */
+  constructor(readonly deps: { clock: Clock; locks: PayrollLockService; sites?: Pick<AttendanceClientService, 'placeCheckIn' | 'requiresLocation'> }) {
+    this.sites = deps.sites ?? new AttendanceClientService({ clock: deps.clock });
+  }
 
   /**
    * Recomputes the attendance days of a range through the domain's attendance function (DESIGN §5):
@@ -172,9 +179,9 @@ export class AttendanceService {
 
   // ---------------------------------------------------------------- time logs
 
-  async today({ db: tdb, ctx }: Scope): Promise<AttendanceToday> {
-    const state = await this.loadTodayState(tdb, ctx.userId, false);
-    return this.todayView(tdb, state, false);
+  async today(scope: Scope): Promise<AttendanceToday> {
+    const state = await this.loadTodayState(scope.db, scope.ctx.userId, false);
+    return { ...(await this.todayView(scope.db, state, false)), requireLocation: await this.sites.requiresLocation(scope) };
   }
 
   /** The employee and the inputs of yesterday and today (a night shift's log starts yesterday), read once per request. */
@@ -195,7 +202,7 @@ export class AttendanceService {
    * Today's card. With `computed`, today's day is the one just computed in memory; otherwise it is
    * read from the stored days with the calendar overlay.
    */
-  private async todayView(tdb: TenantDb, state: Awaited<ReturnType<AttendanceService['loadTodayState']>>, recompute: boolean): Promise<AttendanceToday> {
+  private async todayView(tdb: TenantDb, state: Awaited<ReturnType<AttendanceService['loadTodayState']>>, recompute: boolean): Promise<Omit<AttendanceToday, 'requireLocation'>> {
     const { employee, inputs, now, today, open } = state;
     let day: AttendanceDayView | null;
     if (recompute) {
@@ -235,19 +242,23 @@ export class AttendanceService {
    * an older forgotten one is left open (it adds no time; a regularization request fixes it).
    * One read of the inputs serves the checks, the recompute of the day and the reply.
    */
-  async checkIn({ db: tdb, ctx }: Scope): Promise<AttendanceToday> {
+  async checkIn(scope: Scope, input: CheckInInput = {}): Promise<AttendanceToday> {
+    const { db: tdb, ctx } = scope;
     const state = await this.loadTodayState(tdb, ctx.userId, true);
     if (state.open) throw badRequest(ATTENDANCE_MSG.alreadyCheckedIn);
     await this.deps.locks.assertOpen({ db: tdb }, state.today);
     assertDayOpen(state.inputs, state.employee, state.today);
+    // Issue 15 item 8: the browser's location when the organisation requires it, inside an assigned client site.
+    const place = await this.sites.placeCheckIn(scope, ctx.userId, input);
     const log = { userId: ctx.userId, workDate: state.today, checkIn: state.now, checkOut: null, source: 'web', approvalStatus: AttendanceApproval.Approved, notes: null };
-    const id = await repo.insertTimeLog(tdb, log);
+    const id = await repo.insertTimeLog(tdb, log, place);
     const row: repo.TimeLogRow = { id, userId: ctx.userId, workDate: state.today, checkInMs: state.now.getTime(), checkOutMs: null, source: 'web', approvalStatus: AttendanceApproval.Approved, notes: null };
     state.inputs.logs.push(row);
-    return this.todayView(tdb, { ...state, open: row }, true);
+    return { ...(await this.todayView(tdb, { ...state, open: row }, true)), requireLocation: place.latitude !== null || (await this.sites.requiresLocation(scope)) };
   }
 
-  async checkOut({ db: tdb, ctx }: Scope): Promise<AttendanceToday> {
+  async checkOut(scope: Scope): Promise<AttendanceToday> {
+    const { db: tdb, ctx } = scope;
     const state = await this.loadTodayState(tdb, ctx.userId, true);
     const open = state.open;
     if (!open) throw badRequest(ATTENDANCE_MSG.notCheckedIn);
@@ -259,7 +270,7 @@ export class AttendanceService {
       const byDate = groupLogs(state.inputs.logs).get(ctx.userId) ?? new Map();
       await repo.upsertDays(tdb, computeEmployeeDays(state.inputs, state.employee, byDate, open.workDate, open.workDate, state.today).map(toWrite));
     }
-    return this.todayView(tdb, { ...state, open: null }, true);
+    return { ...(await this.todayView(tdb, { ...state, open: null }, true)), requireLocation: await this.sites.requiresLocation(scope) };
   }
 
   /** The weekend and holiday restrictions of the settings (people spec §3), for check-in and manual logs. */

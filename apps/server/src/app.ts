@@ -57,6 +57,7 @@ import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { userSettingsRoutes } from './modules/user-settings/user-settings.routes';
 import { skillRoutes } from './modules/skills/skills.routes';
 import { attendanceClientRoutes } from './modules/attendance-clients/attendance-clients.routes';
+import { myTeamRoutes } from './modules/my-team/my-team.routes';
 import { payrollBankRoutes } from './modules/payroll-bank/payroll-bank.routes';
 import { payrollReportRoutes } from './modules/payroll-reports/payroll-reports.routes';
 import { payrollFilingRoutes } from './modules/payroll-filings/payroll-filings.routes';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userSettingsRoutes, { services });
       await api.register(skillRoutes, { services });
       await api.register(attendanceClientRoutes, { services });
+      await api.register(myTeamRoutes, { services });
       await api.register(reimbursementRoutes, { services });
       await api.register(payrollBankRoutes, { services });
       await api.register(payrollReportRoutes, { services });

@@ -41,6 +41,7 @@ import { PreferencesService } from './modules/preferences/preferences.service';
 import { UserSettingsService } from './modules/user-settings/user-settings.service';
 import { SkillService } from './modules/skills/skills.service';
 import { AttendanceClientService } from './modules/attendance-clients/attendance-clients.service';
+import { MyTeamService } from './modules/my-team/my-team.service';
 import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
 import { ReimbursementService } from './modules/reimbursements/reimbursements.service';
 import { Form16Service } from './modules/form16/form16.service';
@@ -91,6 +92,7 @@ export interface Services {
   userSettings: UserSettingsService;
   skills: SkillService;
   attendanceClients: AttendanceClientService;
+  myTeam: MyTeamService;
   taxWindows: TaxWindowService;
   reimbursements: ReimbursementService;
   form16: Form16Service;
@@ -122,6 +124,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const attendanceClients = new AttendanceClientService({ clock });
   const attendance = new AttendanceService({ clock, locks: payrollLocks, sites: attendanceClients });
   const leave = new LeaveService({ clock, locks: payrollLocks });
+  const request = new RequestService({ clock, locks: payrollLocks });
   const payrollSettings = new PayrollSettingsService({ clock });
   const payrollReports = new PayrollReportService({ clock });
   const salaryComponents = new SalaryComponentsService({ clock });
@@ -151,7 +154,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     attendance,
     shift: new ShiftService({ clock, locks: payrollLocks }),
     attendanceSettings: new AttendanceSettingsService({ clock }),
-    request: new RequestService({ clock, locks: payrollLocks }),
+    request,
     leave,
     notification: new NotificationService({ clock, push, attendance }),
     department: new DepartmentService(),
@@ -175,6 +178,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     userSettings,
     skills: new SkillService({ clock }),
     attendanceClients,
+    myTeam: new MyTeamService({ attendance, leave, requests: request }),
     taxWindows,
     declarations,
     reimbursements,

@@ -17,7 +17,6 @@ export const USER_SETTINGS_MSG = {
   nextNumberRange: 'Next number must be a whole number from 1 to 99,999,999',
   digitsRange: 'Digits must be a whole number from 1 to 8',
   defaultRole: 'Default role must be Moderator or Member',
-  numberTooLong: 'The employee number would be longer than 30 characters',
 } as const;
 
 export const USER_SETTINGS_PREFIX_MAX = 10;

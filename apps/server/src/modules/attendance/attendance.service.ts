@@ -13,6 +13,8 @@ import {
   type AttendanceStatusValue,
   type AttendanceToday,
   type CheckInInput,
+  type TeamDayState,
+  type TeamOverviewPerson,
   type ManualTimeLogInput,
   type TeamMember,
   type TeamQuery,
@@ -524,6 +526,64 @@ export class AttendanceService {
     return { buffer, filename: `attendance-report-${query.startDate}-to-${query.endDate}.xlsx` };
   }
 
+  /**
+   * My team today (issue 15 item 9): each person of the caller's team (a manager's direct reports;
+   * administrators and moderators everyone) with today's stored day and today's logs. One read per
+   * input table for the whole team.
+   */
+  async teamToday({ db: tdb, ctx }: Scope): Promise<{ date: string; people: TeamOverviewPerson[] }> {
+    const scope = await this.teamScope(tdb, ctx);
+    const employees = await repo.findScopedEmployees(tdb, scope, null, 0);
+    const today = dateInZone(this.deps.clock.now(), ctx.timeZone);
+    if (employees.length === 0) return { date: today, people: [] };
+    const inputs = await loadInputs(tdb, employees.map((e) => e.id), addDaysToDate(today, -1), today, true);
+    const views = await this.viewDays(tdb, inputs, employees, today, today, null);
+    const logsOf = new Map<string, repo.TimeLogRow[]>();
+    for (const log of inputs.logs) {
+      if (log.workDate !== today || log.approvalStatus === AttendanceApproval.Rejected) continue;
+      logsOf.set(log.userId, [...(logsOf.get(log.userId) ?? []), log]);
+    }
+    const people = views.map(({ employee, days }): TeamOverviewPerson => {
+      const day = days[0];
+      const logs = logsOf.get(employee.id) ?? [];
+      const open = logs.some((l) => l.checkOutMs === null);
+      const joined = !employee.dateOfJoining || employee.dateOfJoining <= today;
+      const leave = day?.leave ? `${day.leave.leaveTypeName}${day.leave.portion === 'full' ? '' : ' (half day)'}` : null;
+      const dayOff = day?.isHoliday ? (day.holidayName ?? 'Holiday') : day?.isWeekend || !joined ? (joined ? 'Week off' : 'Not joined yet') : null;
+      let state: TeamDayState;
+      if (logs.length > 0) state = open ? 'in' : 'out';
+      else if (leave) state = 'onLeave';
+      else if (dayOff) state = 'dayOff';
+      else state = 'notIn';
+      const firstInMs = logs.length > 0 ? Math.min(...logs.map((l) => l.checkInMs)) : null;
+      const closed = logs.filter((l) => l.checkOutMs !== null).map((l) => l.checkOutMs ?? 0);
+      return {
+        userId: employee.id,
+        name: fullName(employee),
+        employeeNumber: employee.employeeNumber,
+        designation: employee.designation,
+        state,
+        isLate: logs.length > 0 && (day?.isLate ?? false),
+        firstIn: firstInMs === null ? null : clockOf(firstInMs, inputs.timeZone),
+        lastOut: state === 'out' && closed.length > 0 ? clockOf(Math.max(...closed), inputs.timeZone) : null,
+        leave,
+        dayOff,
+      };
+    });
+    return { date: today, people };
+  }
+
+  /** The team's days over a range (the my-team reports): the same days the grid shows, for everyone in the caller's team. */
+  async teamDays({ db: tdb, ctx }: Scope, from: string, to: string): Promise<{ employee: { name: string; employeeNumber: string | null; dateOfJoining: string | null }; days: AttendanceDayView[] }[]> {
+    if (daysBetweenInclusive(from, to) > MAX_REPORT_DAYS) throw badRequest(ATTENDANCE_MSG.rangeTooLong);
+    const scope = await this.teamScope(tdb, ctx);
+    const employees = await repo.findScopedEmployees(tdb, scope, null, 0);
+    if (employees.length === 0) return [];
+    const inputs = await loadInputs(tdb, employees.map((e) => e.id), from, to, false);
+    const views = await this.viewDays(tdb, inputs, employees, from, to, await repo.findOrganisationStartDate(tdb, ctx.timeZone));
+    return views.map((v) => ({ employee: { name: fullName(v.employee), employeeNumber: v.employee.employeeNumber, dateOfJoining: v.employee.dateOfJoining }, days: v.days }));
+  }
+
   /** GET /Users/team (platform §2.2): the caller's direct reports; for administrators and moderators everyone active. */
   async team({ db: tdb, ctx }: Scope, query: TeamQuery): Promise<{ data: TeamMember[]; totalRecords: number }> {
     const scope: repo.EmployeeScope = seesEveryone(ctx.roleId) ? {} : { managerId: ctx.userId };
@@ -532,6 +592,11 @@ export class AttendanceService {
     const rows = await repo.findScopedEmployees(tdb, scope, query.pageSize, (query.pageNumber - 1) * query.pageSize);
     return { totalRecords, data: rows.map((r) => ({ id: r.id, name: fullName(r), email: r.email, employeeNumber: r.employeeNumber, designation: r.designation })) };
   }
+}
+
+/** 'HH:mm' of an instant on the organisation's clock. */
+function clockOf(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(ms));
 }
 
 /** The stretches of [from, to] outside the locked 'YYYY-MM' months. */

@@ -47,10 +47,14 @@ export async function findLatestEmployeeNumber(tdb: TenantDb): Promise<string | 
 
 /** The numeric parts ≥ `from` of employee numbers that are `prefix` + digits (case-insensitive), for finding a free one. */
 export async function findTakenNumbers(tdb: TenantDb, prefix: string, from: number): Promise<Set<number>> {
-  const pattern = `^${prefix.replace(/[/-]/g, '\\$&')}[0-9]+$`;
   const rows = await tdb.tx
-    .select({ n: sql<string>`substring(${users.employeeNumber} FROM ${prefix.length + 1})` })
+    .select({ employeeNumber: users.employeeNumber })
     .from(users)
-    .where(and(eq(users.tenantId, tdb.tenantId), sql`${users.employeeNumber} ~* ${pattern}`, sql`substring(${users.employeeNumber} FROM ${prefix.length + 1})::numeric >= ${from}`));
-  return new Set(rows.map((r) => Number(r.n)));
+    .where(and(eq(users.tenantId, tdb.tenantId), sql`left(lower(${users.employeeNumber}), ${prefix.length}) = lower(${prefix})`));
+  const taken = new Set<number>();
+  for (const r of rows) {
+    const rest = (r.employeeNumber ?? '').slice(prefix.length);
+    if (/^\d+$/.test(rest) && Number(rest) >= from) taken.add(Number(rest));
+  }
+  return taken;
 }

@@ -1,10 +1,7 @@
-import { USER_SETTINGS_DEFAULTS, USER_SETTINGS_MSG, USER_SETTINGS_NEXT_MAX, formatEmployeeNumber, type UserSettings, type UserSettingsView } from '@tankha/contracts';
+import { USER_SETTINGS_DEFAULTS, USER_SETTINGS_NEXT_MAX, formatEmployeeNumber, type UserSettings, type UserSettingsView } from '@tankha/contracts';
 import type { Clock } from '../../platform/clock';
-import { fieldError } from '../../platform/errors';
 import type { TenantDb, TenantScope } from '../../platform/tenancy';
 import * as repo from './user-settings.repo';
-
-const EMPLOYEE_NUMBER_MAX = 30;
 
 /**
  * Users > Settings (issue 15 item 7): employee numbering and the role of new users. Until the page is
@@ -20,10 +17,8 @@ export class UserSettingsService {
     return { ...settings, nextEmployeeNumberPreview: await this.firstFree(tdb, settings) };
   }
 
+  /** Prefix ≤ 10 and at most 8 digits: every number fits the employee form's 30 characters. */
   async save(scope: TenantScope, input: UserSettings): Promise<UserSettingsView> {
-    if (formatEmployeeNumber(input.employeeNumberPrefix, input.nextEmployeeNumber, input.employeeNumberDigits).length > EMPLOYEE_NUMBER_MAX) {
-      throw fieldError('nextEmployeeNumber', USER_SETTINGS_MSG.numberTooLong);
-    }
     await repo.upsertSettings(scope.db, input, this.deps.clock.now());
     return this.get(scope);
   }

@@ -69,11 +69,12 @@ export const TEAM_REPORT_KINDS = ['attendance', 'leave', 'late'] as const;
 export type TeamReportKind = (typeof TEAM_REPORT_KINDS)[number];
 export const TEAM_REPORT_LABELS: Record<TeamReportKind, string> = { attendance: 'Attendance', leave: 'Leave', late: 'Late arrivals' };
 
+const validDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isIsoDate(v);
 const date = (required: string) =>
   z
     .string({ error: required })
     .min(1, { error: required })
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isIsoDate(v), { error: 'Dates are YYYY-MM-DD' });
+    .refine(validDate, { error: 'Dates are YYYY-MM-DD' });
 
 export const teamReportQuerySchema = z
   .object({
@@ -81,8 +82,8 @@ export const teamReportQuerySchema = z
     startDate: date(MY_TEAM_MSG.startRequired),
     endDate: date(MY_TEAM_MSG.endRequired),
   })
-  .refine((q) => q.startDate <= q.endDate, { message: MY_TEAM_MSG.rangeOrder, path: ['startDate'] })
-  .refine((q) => q.startDate > q.endDate || daysBetweenInclusive(q.startDate, q.endDate) <= MY_TEAM_REPORT_MAX_DAYS, {
+  .refine((q) => !validDate(q.startDate) || !validDate(q.endDate) || q.startDate <= q.endDate, { message: MY_TEAM_MSG.rangeOrder, path: ['startDate'] })
+  .refine((q) => !validDate(q.startDate) || !validDate(q.endDate) || q.startDate > q.endDate || daysBetweenInclusive(q.startDate, q.endDate) <= MY_TEAM_REPORT_MAX_DAYS, {
     message: MY_TEAM_MSG.rangeTooLong(MY_TEAM_REPORT_MAX_DAYS),
     path: ['endDate'],
   });

@@ -32,7 +32,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   app.get('/Attendances/today', { config: own, schema: { tags, response: { 200: attendanceTodayReplySchema } } }, async (request) => ok(await svc.today(scopeOf(request))));
 
   // The body is optional: { latitude, longitude, accuracyMetres } from the browser when the organisation requires location.
-  app.post('/Attendances/check-in', { config: own, schema: { tags, body: checkInInputSchema.optional(), response: { 200: attendanceTodayReplySchema } } }, async (request) =>
+  app.post('/Attendances/check-in', { config: own, schema: { tags, body: checkInInputSchema.nullish(), response: { 200: attendanceTodayReplySchema } } }, async (request) =>
     ok(await svc.checkIn(scopeOf(request), request.body ?? {}), ATTENDANCE_MSG.checkedIn),
   );
 

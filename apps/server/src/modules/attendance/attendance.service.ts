@@ -350,9 +350,9 @@ export class AttendanceService {
   // ---------------------------------------------------------------- reading days
 
   /** Whether the caller may see a team view; null scope = everyone, else a manager's direct reports. */
-  private async teamScope(tdb: TenantDb, ctx: RequestContext): Promise<{ managerId?: string }> {
+  private async teamScope(tdb: TenantDb, ctx: RequestContext, refusal: string = ATTENDANCE_MSG.notInTeam): Promise<{ managerId?: string }> {
     if (seesEveryone(ctx.roleId)) return {};
-    if ((await repo.countReportees(tdb, ctx.userId)) === 0) throw forbidden(ATTENDANCE_MSG.notInTeam);
+    if ((await repo.countReportees(tdb, ctx.userId)) === 0) throw forbidden(refusal);
     return { managerId: ctx.userId };
   }
 
@@ -532,7 +532,7 @@ export class AttendanceService {
    * input table for the whole team.
    */
   async teamToday({ db: tdb, ctx }: Scope): Promise<{ date: string; people: TeamOverviewPerson[] }> {
-    const scope = await this.teamScope(tdb, ctx);
+    const scope = await this.teamScope(tdb, ctx, ATTENDANCE_MSG.noTeam);
     const employees = await repo.findScopedEmployees(tdb, scope, null, 0);
     const today = dateInZone(this.deps.clock.now(), ctx.timeZone);
     if (employees.length === 0) return { date: today, people: [] };
@@ -563,7 +563,8 @@ export class AttendanceService {
         employeeNumber: employee.employeeNumber,
         designation: employee.designation,
         state,
-        isLate: logs.length > 0 && (day?.isLate ?? false),
+        // An open log is not measured yet (the day's isLate comes with the check-out): first in against shift start plus grace.
+        isLate: logs.length > 0 && ((day?.isLate ?? false) || (firstInMs !== null && day?.shiftInfo != null && !dayOff && firstInMs > midnightOf(inputs, today) + (timeOfDayToSeconds(day.shiftInfo.shiftStart) + inputs.settings.gracePeriodMinutes * 60) * 1000)),
         firstIn: firstInMs === null ? null : clockOf(firstInMs, inputs.timeZone),
         lastOut: state === 'out' && closed.length > 0 ? clockOf(Math.max(...closed), inputs.timeZone) : null,
         leave,
@@ -576,7 +577,7 @@ export class AttendanceService {
   /** The team's days over a range (the my-team reports): the same days the grid shows, for everyone in the caller's team. */
   async teamDays({ db: tdb, ctx }: Scope, from: string, to: string): Promise<{ employee: { name: string; employeeNumber: string | null; dateOfJoining: string | null }; days: AttendanceDayView[] }[]> {
     if (daysBetweenInclusive(from, to) > MAX_REPORT_DAYS) throw badRequest(ATTENDANCE_MSG.rangeTooLong);
-    const scope = await this.teamScope(tdb, ctx);
+    const scope = await this.teamScope(tdb, ctx, ATTENDANCE_MSG.noTeam);
     const employees = await repo.findScopedEmployees(tdb, scope, null, 0);
     if (employees.length === 0) return [];
     const inputs = await loadInputs(tdb, employees.map((e) => e.id), from, to, false);

@@ -32,8 +32,14 @@ export function computeHaversineMetres(from: GeoPoint, to: GeoPoint): number {
   const phi2 = toRadians(to.latitude);
   const dPhi = toRadians(to.latitude - from.latitude);
   const dLambda = toRadians(to.longitude - from.longitude);
-  const a = Math.sin(dPhi / 2) ** 2 + Math.cos(phi1) * Math.cos(phi2) * Math.sin(dLambda / 2) ** 2;
-  return 2 * EARTH_RADIUS_METRES * Math.atan2(Math.sqrt(a), Math.sqrt(Math.max(0, 1 - a)));
+  const a =
+    Math.sin(dPhi / 2) ** 2 +
+    Math.cos(phi1) * Math.cos(phi2) * Math.sin(dLambda / 2) ** 2;
+  return (
+    2 *
+    EARTH_RADIUS_METRES *
+    Math.atan2(Math.sqrt(a), Math.sqrt(Math.max(0, 1 - a)))
+  );
 }
 
 export interface GeofenceMatch<T extends Geofence> {
@@ -44,13 +50,21 @@ export interface GeofenceMatch<T extends Geofence> {
 }
 
 /** Where a point stands among sites: inside one (the nearest such), and the nearest overall. */
-export function locateInGeofences<T extends Geofence>(point: GeoPoint, sites: readonly T[]): GeofenceMatch<T> {
+export function locateInGeofences<T extends Geofence>(
+  point: GeoPoint,
+  sites: readonly T[],
+): GeofenceMatch<T> {
   let inside: { site: T; distanceMetres: number } | null = null;
   let nearest: { site: T; distanceMetres: number } | null = null;
   for (const site of sites) {
     const distanceMetres = computeHaversineMetres(point, site);
-    if (!nearest || distanceMetres < nearest.distanceMetres) nearest = { site, distanceMetres };
-    if (distanceMetres <= site.radiusMetres && (!inside || distanceMetres < inside.distanceMetres)) inside = { site, distanceMetres };
+    if (!nearest || distanceMetres < nearest.distanceMetres)
+      nearest = { site, distanceMetres };
+    if (
+      distanceMetres <= site.radiusMetres &&
+      (!inside || distanceMetres < inside.distanceMetres)
+    )
+      inside = { site, distanceMetres };
   }
   return { inside: inside?.site ?? null, nearest };
 }

@@ -390,7 +390,8 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'PUT /Loans/{id}': { path: { id: ids.loanId }, body: { kind: 'advance', purpose: 'personal', amount: 10_000, startMonth: '2030-01', termsBy: 'instalments', instalments: 2, interestRate: 0, note: 'Security' } },
     'POST /Loans/{id}/cancel': { path: { id: ids.loanId } },
     ...taxWindowFixtures(ids),
-    // Skills and attendance client sites (issue 15 items 7 and 8).
+    // Users > Settings, skills and attendance client sites (issue 15 items 7 and 8).
+    'PUT /Users/settings': { body: { employeeNumberPrefix: 'SEC', nextEmployeeNumber: 900, employeeNumberDigits: 4, defaultRoleId: 3 } },
     'PUT /Skills/{id}': { path: { id: ids.team.skillId }, body: { name: 'Security Skill {n}', description: null } },
     'DELETE /Skills/{id}': { path: { id: ids.team.skillId } },
     'GET /EmployeeSkills': { query: { userId: ids.memberId, skillId: ids.team.skillId } },

@@ -24,6 +24,7 @@ test('an administrator adds a client site and assigns an employee to it', async 
   const assign = page.getByRole('dialog', { name: `Employees at ${name}` });
   await assign.getByLabel('Assigned employees').click();
   await page.getByRole('option', { name: 'Aditi Agarwal' }).click();
+  await assign.getByRole('heading', { name: `Employees at ${name}` }).click();
   await assign.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Employees assigned successfully')).toBeVisible();
   await expect(row.getByRole('cell').nth(3)).toHaveText('1');

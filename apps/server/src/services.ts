@@ -43,6 +43,10 @@ import { PayslipService } from './modules/payroll/payslips.service';
 import { SettlementService } from './modules/payroll/settlement.service';
 import { LoanService } from './modules/payroll/loans.service';
 import { PreferencesService } from './modules/preferences/preferences.service';
+import { UserSettingsService } from './modules/user-settings/user-settings.service';
+import { SkillService } from './modules/skills/skills.service';
+import { AttendanceClientService } from './modules/attendance-clients/attendance-clients.service';
+import { MyTeamService } from './modules/my-team/my-team.service';
 import { TaxWindowService } from './modules/tax-declarations/tax-declarations.service';
 import { ReimbursementService } from './modules/reimbursements/reimbursements.service';
 import { InvoiceService } from './modules/invoices/invoices.service';
@@ -94,6 +98,10 @@ export interface Services {
   settlement: SettlementService;
   loans: LoanService;
   preferences: PreferencesService;
+  userSettings: UserSettingsService;
+  skills: SkillService;
+  attendanceClients: AttendanceClientService;
+  myTeam: MyTeamService;
   taxWindows: TaxWindowService;
   reimbursements: ReimbursementService;
   invoices: InvoiceService;
@@ -125,11 +133,14 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const tenants = new TenantService({ clock, files, config });
   const salary = new SalaryService({ clock });
   const salaryRevisions = new SalaryRevisionService({ clock, salary });
-  const employee = new EmployeeService({ clock, config, salary });
-  const users = new UserService({ clock, files, employees: employee });
+  const userSettings = new UserSettingsService({ clock });
+  const employee = new EmployeeService({ clock, config, salary, userSettings });
+  const users = new UserService({ clock, files, employees: employee, userSettings });
   const payrollLocks = new PayrollLockService({ clock });
-  const attendance = new AttendanceService({ clock, locks: payrollLocks });
+  const attendanceClients = new AttendanceClientService({ clock });
+  const attendance = new AttendanceService({ clock, locks: payrollLocks, sites: attendanceClients });
   const leave = new LeaveService({ clock, locks: payrollLocks });
+  const request = new RequestService({ clock, locks: payrollLocks });
   const payrollSettings = new PayrollSettingsService({ clock });
   const payrollReports = new PayrollReportService({ clock });
   const salaryComponents = new SalaryComponentsService({ clock });
@@ -160,7 +171,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     attendance,
     shift: new ShiftService({ clock, locks: payrollLocks }),
     attendanceSettings: new AttendanceSettingsService({ clock }),
-    request: new RequestService({ clock, locks: payrollLocks }),
+    request,
     leave,
     exceptionLogs: new ExceptionLogService(),
     notification: new NotificationService({ clock, push, attendance }),
@@ -182,6 +193,10 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     settlement: new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files, reimbursements, loans }),
     loans,
     preferences,
+    userSettings,
+    skills: new SkillService({ clock }),
+    attendanceClients,
+    myTeam: new MyTeamService({ attendance, leave, requests: request }),
     taxWindows,
     declarations,
     reimbursements,

@@ -98,6 +98,13 @@ export const PERMISSIONS = {
   'users.search': ADMINS,
   'users.import': ADMINS,
   'users.documents.manage': ADMINS,
+  /** Users > Roles (issue 15 item 7): this table, read-only. */
+  'users.roles.view': ADMINS,
+  /** Users > Settings (issue 15 item 7): employee numbering and the default role of new users. */
+  'users.settings.view': ADMINS,
+  'users.settings.manage': ADMINS,
+  /** Users > Skills management (issue 15 item 7): the catalogue and employees' skills. */
+  'skills.manage': ADMINS,
   /** Own documents: every role sees and uploads their own. */
   'users.documents.own': ALL_ROLES,
   'users.viewOwnProfile': ALL_ROLES,
@@ -149,6 +156,11 @@ export const PERMISSIONS = {
   'attendance.team': ALL_ROLES,
   'attendance.approve': ADMINS,
   'attendance.reject': [Role.Administrator],
+  /** Attendance > Clients (platform §2.1, §6: administrators and moderators): sites, geofences, assignments. */
+  'attendance.clients.manage': ADMINS,
+  /** My team overview and reports (issue 15 item 9): everyone in the caller's team; managers their reports (scoped in the service). */
+  'myTeam.overview': ALL_ROLES,
+  'myTeam.reports': ALL_ROLES,
   'requests.own': ALL_ROLES,
   'requests.decide': ALL_ROLES,
   'leave.own': ALL_ROLES,

@@ -168,6 +168,8 @@ export const attendanceTodaySchema = z.object({
   /** Server time now, ISO, so the live elapsed time does not depend on the browser's clock. */
   now: z.string(),
   isCheckedIn: z.boolean(),
+  /** The organisation requires the browser's location at check-in (Attendance > Clients, issue 15 item 8). */
+  requireLocation: z.boolean().default(false),
   openLog: timeLogSchema.nullable(),
   logs: z.array(timeLogSchema),
   day: attendanceDaySchema.nullable(),

@@ -193,7 +193,8 @@ export const employeeFormSchema = z.object({
   accountHolderName: optionalText(TEXT_MAX.shortText),
   regimeType: z.union([z.literal(0), z.literal(1)], { error: PEOPLE_MSG.mandatory }),
   forceESICalc: z.boolean().default(false),
-  roleId: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(3),
+  /** Absent: the organisation's default role for new users (Users > Settings; Member until set). */
+  roleId: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
   /** Annual CTC in rupees. */
   annualCTC: rupeesSchema({ label: 'Annual CTC', max: MAX_SALARY_RUPEES, required: PEOPLE_MSG.mandatory }),
   earningAssociations: z.array(earningAssociationSchema).default([]),

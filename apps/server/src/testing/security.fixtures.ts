@@ -96,6 +96,8 @@ export interface SecurityIds {
     bulkToken: string;
     spareBulkToken: string;
   };
+  /** A skill held by the member, and a client site the member is assigned to (issue 15 items 7 and 8). */
+  team: { skillId: string; clientSiteId: string };
   /** The manager's submitted declaration with submitted proofs (issue 12 items 4–6). */
   proofs: {
     managerId: string;
@@ -466,6 +468,20 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'PUT /Loans/{id}': { path: { id: ids.loanId }, body: { kind: 'advance', purpose: 'personal', amount: 10_000, startMonth: '2030-01', termsBy: 'instalments', instalments: 2, interestRate: 0, note: 'Security' } },
     'POST /Loans/{id}/cancel': { path: { id: ids.loanId } },
     ...taxWindowFixtures(ids),
+    // Users > Settings, skills and attendance client sites (issue 15 items 7 and 8).
+    'PUT /Users/settings': { body: { employeeNumberPrefix: 'SEC', nextEmployeeNumber: 900, employeeNumberDigits: 4, defaultRoleId: 3 } },
+    'PUT /Skills/{id}': { path: { id: ids.team.skillId }, body: { name: 'Security Skill {n}', description: null } },
+    'DELETE /Skills/{id}': { path: { id: ids.team.skillId } },
+    'GET /EmployeeSkills': { query: { userId: ids.memberId, skillId: ids.team.skillId } },
+    'PUT /EmployeeSkills': { body: { userId: ids.memberId, skillId: ids.team.skillId, level: 3 } },
+    'DELETE /EmployeeSkills/{userId}/{skillId}': { path: { userId: ids.memberId, skillId: ids.team.skillId } },
+    'POST /Skills': { body: { name: 'Security New Skill {n}' } },
+    'POST /AttendanceClients': { body: { name: 'Security Site {n}', address: 'MG Road', latitude: 12.97, longitude: 77.59, radiusMetres: 200 } },
+    'PUT /AttendanceClients/{id}': { path: { id: ids.team.clientSiteId }, body: { name: 'Security Site {n}', address: 'MG Road', latitude: 12.97, longitude: 77.59, radiusMetres: 200 } },
+    'DELETE /AttendanceClients/{id}': { path: { id: ids.team.clientSiteId } },
+    'GET /AttendanceClients/{id}/employees': { path: { id: ids.team.clientSiteId } },
+    'PUT /AttendanceClients/{id}/employees': { path: { id: ids.team.clientSiteId }, body: { userIds: [ids.memberId] } },
+    'GET /MyTeam/reports': { query: { kind: 'attendance', startDate: ids.yesterday, endDate: ids.yesterday } },
     // Reimbursements (issue 13 items 5 and 6).
     'GET /ReimbursementTypes': { query: { isAdminAccess: 'true' } },
     'GET /ReimbursementTypes/{id}': { path: { id: ids.reimbursementTypeId } },

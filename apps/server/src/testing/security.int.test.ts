@@ -109,6 +109,14 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
     const reimbursementRequestId = (claimed.json() as { data: { id: string } }).data.id;
     const form16 = await setUpForm16(member);
     const invoices = await setUpInvoices();
+    // A skill the member holds and a client site the member is assigned to (issue 15 items 7 and 8).
+    const skill = await t.call('POST', '/Skills', { token: adminA.token, body: { name: 'Security Skill' } });
+    const skillId = (skill.json() as { data: { id: string } }).data.id;
+    await t.call('PUT', '/EmployeeSkills', { token: adminA.token, body: { userId: member.id, skillId, level: 2 } });
+    const site = await t.call('POST', '/AttendanceClients', { token: adminA.token, body: { name: 'Security Site', address: 'MG Road', latitude: 12.97, longitude: 77.59, radiusMetres: 200 } });
+    if (site.statusCode !== 200) throw new Error(`security fixtures: client site failed: ${site.body}`);
+    const clientSiteId = (site.json() as { data: { id: string } }).data.id;
+    await t.call('PUT', `/AttendanceClients/${clientSiteId}/employees`, { token: adminA.token, body: { userIds: [member.id] } });
     const proofs = await setUpProofs(windows.taxWindows.financialYearStart);
     const yesterday = new Date(t.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
     const createUser = async (kind: 'invite' | 'restricted', label: string): Promise<string> => {
@@ -186,6 +194,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       form16,
       proofs,
       invoices,
+      team: { skillId, clientSiteId },
       finalizedRunId: payrollRunId,
       renderedPayslipId: payslipId,
     };

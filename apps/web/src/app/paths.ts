@@ -26,6 +26,15 @@ export const PATHS = {
   myPeople: '/users/my-people',
   departments: '/users/departments',
   importUsers: '/users/import',
+  /** Issue 15 item 7. */
+  roles: '/users/roles',
+  skills: '/users/skills-management',
+  userSettings: '/users/settings',
+  /** Issue 15 item 8. */
+  attendanceClients: '/attendance/clients',
+  /** Issue 15 item 9. */
+  teamOverview: '/my-team/overview',
+  teamReports: '/my-team/reports',
   myAttendance: '/my-attendance',
   attendanceSettings: '/attendance/settings',
   shifts: '/attendance/shifts',

@@ -57,7 +57,7 @@ const invoicesFeature = () => import('../features/invoices');
 const InvoicesLayout = lazyPage(invoicesFeature, 'InvoicesLayout');
 const AllInvoicesPage = lazyPage(invoicesFeature, 'AllInvoicesPage');
 const BusinessesPage = lazyPage(invoicesFeature, 'BusinessesPage');
-const ClientsPage = lazyPage(invoicesFeature, 'ClientsPage');
+const InvoiceClientsPage = lazyPage(invoicesFeature, 'ClientsPage');
 const InvoiceFormPage = lazyPage(invoicesFeature, 'InvoiceFormPage');
 const InvoiceDetailPage = lazyPage(invoicesFeature, 'InvoiceDetailPage');
 const CustomizeInvoicePage = lazyPage(invoicesFeature, 'CustomizeInvoicePage');
@@ -123,6 +123,12 @@ const teamReview = () => import('../features/team-review');
 const TeamReviewPage = lazyPage(teamReview, 'TeamReviewPage');
 const Form16ManagementPage = lazyPage(() => import('../features/form16'), 'Form16ManagementPage');
 const TeamDeclarationPage = lazyPage(teamReview, 'TeamDeclarationPage');
+const RolesPage = lazyPage(() => import('../features/roles'), 'RolesPage');
+const SkillsPage = lazyPage(() => import('../features/skills'), 'SkillsPage');
+const UserSettingsPage = lazyPage(() => import('../features/user-settings'), 'UserSettingsPage');
+const AttendanceClientsPage = lazyPage(() => import('../features/attendance-clients'), 'ClientsPage');
+const MyTeamOverviewPage = lazyPage(() => import('../features/my-team'), 'MyTeamOverviewPage');
+const MyTeamReportsPage = lazyPage(() => import('../features/my-team'), 'MyTeamReportsPage');
 const PreferencesPage = lazyPage(() => import('../features/preferences'), 'PreferencesPage');
 const SalaryComponentsPage = lazyPage(payrollComponents, 'SalaryComponentsPage');
 const StatutoryComponentsPage = lazyPage(payrollComponents, 'StatutoryComponentsPage');
@@ -214,6 +220,31 @@ export const routes: RouteObject[] = [
                           </RequirePermission>
                         ),
                       },
+                      // Issue 15 item 7: roles (the permission table, read-only), skills and user settings.
+                      {
+                        path: 'roles',
+                        element: (
+                          <RequirePermission action="users.roles.view" fallback={PATHS.accessDenied}>
+                            <RolesPage />
+                          </RequirePermission>
+                        ),
+                      },
+                      {
+                        path: 'skills-management',
+                        element: (
+                          <RequirePermission action="skills.manage" fallback={PATHS.accessDenied}>
+                            <SkillsPage />
+                          </RequirePermission>
+                        ),
+                      },
+                      {
+                        path: 'settings',
+                        element: (
+                          <RequirePermission action="users.settings.view" fallback={PATHS.accessDenied}>
+                            <UserSettingsPage />
+                          </RequirePermission>
+                        ),
+                      },
                     ],
                   },
                   { path: 'my-profile', element: <MyProfilePage /> },
@@ -239,6 +270,15 @@ export const routes: RouteObject[] = [
                         ),
                       },
                       { path: 'shifts', element: <ShiftsPage /> },
+                      {
+                        // Issue 15 item 8: client sites and geofences (administrators and moderators, platform §2.1).
+                        path: 'clients',
+                        element: (
+                          <RequirePermission action="attendance.clients.manage" fallback={PATHS.accessDenied}>
+                            <AttendanceClientsPage />
+                          </RequirePermission>
+                        ),
+                      },
                     ],
                   },
                   {
@@ -249,8 +289,10 @@ export const routes: RouteObject[] = [
                       </RequireMyTeam>
                     ),
                     children: [
-                      { index: true, element: <Navigate to="attendance" replace /> },
-                      { path: 'overview', element: <Navigate to="../attendance" replace /> },
+                      // Platform §2.1: my-team redirects to my-team/overview (issue 15 item 9).
+                      { index: true, element: <Navigate to="overview" replace /> },
+                      { path: 'overview', element: <MyTeamOverviewPage /> },
+                      { path: 'reports', element: <MyTeamReportsPage /> },
                       { path: 'attendance', element: <TeamAttendancePage /> },
                       { path: 'requests', element: <TeamRequestsPage /> },
                       { path: 'approvals', element: <TeamApprovalsPage /> },
@@ -573,7 +615,7 @@ export const routes: RouteObject[] = [
                           { index: true, element: <Navigate to="allInvoices" replace /> },
                           { path: 'allInvoices', element: <AllInvoicesPage /> },
                           { path: 'businesses', element: <BusinessesPage /> },
-                          { path: 'clients', element: <ClientsPage /> },
+                          { path: 'clients', element: <InvoiceClientsPage /> },
                         ],
                       },
                       { path: 'Invoice/create', element: <InvoiceFormPage /> },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantIdColumn } from './platform';
 import { tenantIsolation } from './rls';
 import { departments, users } from './people';
@@ -138,6 +138,13 @@ export const timeLogs = pgTable(
     source: text('source').notNull().default('web'),
     approvalStatus: smallint('approval_status').notNull().default(2),
     notes: text('notes'),
+    /** The browser's location at a web check-in, recorded when the organisation requires it (issue 15 item 8). */
+    checkInLatitude: doublePrecision('check_in_latitude'),
+    checkInLongitude: doublePrecision('check_in_longitude'),
+    checkInAccuracyMetres: doublePrecision('check_in_accuracy_metres'),
+    /** The client site the check-in fell in (no foreign key: deleting a site keeps the history; the name is copied). */
+    checkInSiteId: uuid('check_in_site_id'),
+    checkInSiteName: text('check_in_site_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -15,3 +15,5 @@ export * from './declarations';
 export * from './declaration-proofs';
 export * from './payments';
 export * from './invoices';
+export * from './people-admin';
+export * from './attendance-sites';

@@ -235,6 +235,7 @@ export async function findTimeLogs(tdb: TenantDb, userIds: readonly string[], fr
 export async function insertTimeLog(
   tdb: TenantDb,
   log: { userId: string; workDate: string; checkIn: Date; checkOut: Date | null; source: string; approvalStatus: number; notes: string | null },
+  place?: { latitude: number | null; longitude: number | null; accuracyMetres: number | null; siteId: string | null; siteName: string | null },
 ): Promise<string> {
   const [row] = await tdb.tx
     .insert(timeLogs)
@@ -247,6 +248,9 @@ export async function insertTimeLog(
       source: log.source,
       approvalStatus: log.approvalStatus,
       notes: log.notes,
+      ...(place
+        ? { checkInLatitude: place.latitude, checkInLongitude: place.longitude, checkInAccuracyMetres: place.accuracyMetres, checkInSiteId: place.siteId, checkInSiteName: place.siteName }
+        : {}),
     })
     .returning({ id: timeLogs.id });
   if (!row) throw new Error('time log not inserted');

@@ -11,6 +11,7 @@ import {
   attendanceGridReplySchema,
   attendanceReportQuerySchema,
   attendanceTodayReplySchema,
+  checkInInputSchema,
   manualTimeLogSchema,
   teamQuerySchema,
   teamReplySchema,
@@ -30,8 +31,9 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
 
   app.get('/Attendances/today', { config: own, schema: { tags, response: { 200: attendanceTodayReplySchema } } }, async (request) => ok(await svc.today(scopeOf(request))));
 
-  app.post('/Attendances/check-in', { config: own, schema: { tags, response: { 200: attendanceTodayReplySchema } } }, async (request) =>
-    ok(await svc.checkIn(scopeOf(request)), ATTENDANCE_MSG.checkedIn),
+  // The body is optional: { latitude, longitude, accuracyMetres } from the browser when the organisation requires location.
+  app.post('/Attendances/check-in', { config: own, schema: { tags, body: checkInInputSchema.nullish(), response: { 200: attendanceTodayReplySchema } } }, async (request) =>
+    ok(await svc.checkIn(scopeOf(request), request.body ?? {}), ATTENDANCE_MSG.checkedIn),
   );
 
   app.post('/Attendances/check-out', { config: own, schema: { tags, response: { 200: attendanceTodayReplySchema } } }, async (request) =>

@@ -12,6 +12,9 @@ import {
   type AttendanceSettingsValues,
   type AttendanceStatusValue,
   type AttendanceToday,
+  type CheckInInput,
+  type TeamDayState,
+  type TeamOverviewPerson,
   type ManualTimeLogInput,
   type TeamMember,
   type TeamQuery,
@@ -41,6 +44,7 @@ import {
 import { mayDecide, seesEveryone, transitionError } from './attendance.policy';
 import { buildAttendanceReport } from './attendance.report';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
+import { AttendanceClientService } from '../attendance-clients/attendance-clients.service';
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
@@ -74,7 +78,12 @@ const twelveHour = (time: string) => {
 
 /** Time logs, computed days, the grid, approvals and the report (people spec §2.11, §2.12, §4, §7). */
 export class AttendanceService {
-  constructor(readonly deps: { clock: Clock; locks: PayrollLockService }) {}
+  private readonly sites: Pick<AttendanceClientService, 'placeCheckIn' | 'requiresLocation'>;
+
+  /** `sites` (client sites and check-in location) defaults to its own service: seeds and benchmarks never check in. */
+  constructor(readonly deps: { clock: Clock; locks: PayrollLockService; sites?: Pick<AttendanceClientService, 'placeCheckIn' | 'requiresLocation'> }) {
+    this.sites = deps.sites ?? new AttendanceClientService({ clock: deps.clock });
+  }
 
   /**
    * Recomputes the attendance days of a range through the domain's attendance function (DESIGN §5):
@@ -172,9 +181,9 @@ export class AttendanceService {
 
   // ---------------------------------------------------------------- time logs
 
-  async today({ db: tdb, ctx }: Scope): Promise<AttendanceToday> {
-    const state = await this.loadTodayState(tdb, ctx.userId, false);
-    return this.todayView(tdb, state, false);
+  async today(scope: Scope): Promise<AttendanceToday> {
+    const state = await this.loadTodayState(scope.db, scope.ctx.userId, false);
+    return { ...(await this.todayView(scope.db, state, false)), requireLocation: await this.sites.requiresLocation(scope) };
   }
 
   /** The employee and the inputs of yesterday and today (a night shift's log starts yesterday), read once per request. */
@@ -195,7 +204,7 @@ export class AttendanceService {
    * Today's card. With `computed`, today's day is the one just computed in memory; otherwise it is
    * read from the stored days with the calendar overlay.
    */
-  private async todayView(tdb: TenantDb, state: Awaited<ReturnType<AttendanceService['loadTodayState']>>, recompute: boolean): Promise<AttendanceToday> {
+  private async todayView(tdb: TenantDb, state: Awaited<ReturnType<AttendanceService['loadTodayState']>>, recompute: boolean): Promise<Omit<AttendanceToday, 'requireLocation'>> {
     const { employee, inputs, now, today, open } = state;
     let day: AttendanceDayView | null;
     if (recompute) {
@@ -235,19 +244,23 @@ export class AttendanceService {
    * an older forgotten one is left open (it adds no time; a regularization request fixes it).
    * One read of the inputs serves the checks, the recompute of the day and the reply.
    */
-  async checkIn({ db: tdb, ctx }: Scope): Promise<AttendanceToday> {
+  async checkIn(scope: Scope, input: CheckInInput = {}): Promise<AttendanceToday> {
+    const { db: tdb, ctx } = scope;
     const state = await this.loadTodayState(tdb, ctx.userId, true);
     if (state.open) throw badRequest(ATTENDANCE_MSG.alreadyCheckedIn);
     await this.deps.locks.assertOpen({ db: tdb }, state.today);
     assertDayOpen(state.inputs, state.employee, state.today);
+    // Issue 15 item 8: the browser's location when the organisation requires it, inside an assigned client site.
+    const place = await this.sites.placeCheckIn(scope, ctx.userId, input);
     const log = { userId: ctx.userId, workDate: state.today, checkIn: state.now, checkOut: null, source: 'web', approvalStatus: AttendanceApproval.Approved, notes: null };
-    const id = await repo.insertTimeLog(tdb, log);
+    const id = await repo.insertTimeLog(tdb, log, place);
     const row: repo.TimeLogRow = { id, userId: ctx.userId, workDate: state.today, checkInMs: state.now.getTime(), checkOutMs: null, source: 'web', approvalStatus: AttendanceApproval.Approved, notes: null };
     state.inputs.logs.push(row);
-    return this.todayView(tdb, { ...state, open: row }, true);
+    return { ...(await this.todayView(tdb, { ...state, open: row }, true)), requireLocation: place.latitude !== null || (await this.sites.requiresLocation(scope)) };
   }
 
-  async checkOut({ db: tdb, ctx }: Scope): Promise<AttendanceToday> {
+  async checkOut(scope: Scope): Promise<AttendanceToday> {
+    const { db: tdb, ctx } = scope;
     const state = await this.loadTodayState(tdb, ctx.userId, true);
     const open = state.open;
     if (!open) throw badRequest(ATTENDANCE_MSG.notCheckedIn);
@@ -259,7 +272,7 @@ export class AttendanceService {
       const byDate = groupLogs(state.inputs.logs).get(ctx.userId) ?? new Map();
       await repo.upsertDays(tdb, computeEmployeeDays(state.inputs, state.employee, byDate, open.workDate, open.workDate, state.today).map(toWrite));
     }
-    return this.todayView(tdb, { ...state, open: null }, true);
+    return { ...(await this.todayView(tdb, { ...state, open: null }, true)), requireLocation: await this.sites.requiresLocation(scope) };
   }
 
   /** The weekend and holiday restrictions of the settings (people spec §3), for check-in and manual logs. */
@@ -337,9 +350,9 @@ export class AttendanceService {
   // ---------------------------------------------------------------- reading days
 
   /** Whether the caller may see a team view; null scope = everyone, else a manager's direct reports. */
-  private async teamScope(tdb: TenantDb, ctx: RequestContext): Promise<{ managerId?: string }> {
+  private async teamScope(tdb: TenantDb, ctx: RequestContext, refusal: string = ATTENDANCE_MSG.notInTeam): Promise<{ managerId?: string }> {
     if (seesEveryone(ctx.roleId)) return {};
-    if ((await repo.countReportees(tdb, ctx.userId)) === 0) throw forbidden(ATTENDANCE_MSG.notInTeam);
+    if ((await repo.countReportees(tdb, ctx.userId)) === 0) throw forbidden(refusal);
     return { managerId: ctx.userId };
   }
 
@@ -513,6 +526,65 @@ export class AttendanceService {
     return { buffer, filename: `attendance-report-${query.startDate}-to-${query.endDate}.xlsx` };
   }
 
+  /**
+   * My team today (issue 15 item 9): each person of the caller's team (a manager's direct reports;
+   * administrators and moderators everyone) with today's stored day and today's logs. One read per
+   * input table for the whole team.
+   */
+  async teamToday({ db: tdb, ctx }: Scope): Promise<{ date: string; people: TeamOverviewPerson[] }> {
+    const scope = await this.teamScope(tdb, ctx, ATTENDANCE_MSG.noTeam);
+    const employees = await repo.findScopedEmployees(tdb, scope, null, 0);
+    const today = dateInZone(this.deps.clock.now(), ctx.timeZone);
+    if (employees.length === 0) return { date: today, people: [] };
+    const inputs = await loadInputs(tdb, employees.map((e) => e.id), addDaysToDate(today, -1), today, true);
+    const views = await this.viewDays(tdb, inputs, employees, today, today, null);
+    const logsOf = new Map<string, repo.TimeLogRow[]>();
+    for (const log of inputs.logs) {
+      if (log.workDate !== today || log.approvalStatus === AttendanceApproval.Rejected) continue;
+      logsOf.set(log.userId, [...(logsOf.get(log.userId) ?? []), log]);
+    }
+    const people = views.map(({ employee, days }): TeamOverviewPerson => {
+      const day = days[0];
+      const logs = logsOf.get(employee.id) ?? [];
+      const open = logs.some((l) => l.checkOutMs === null);
+      const joined = !employee.dateOfJoining || employee.dateOfJoining <= today;
+      const leave = day?.leave ? `${day.leave.leaveTypeName}${day.leave.portion === 'full' ? '' : ' (half day)'}` : null;
+      const dayOff = day?.isHoliday ? (day.holidayName ?? 'Holiday') : day?.isWeekend || !joined ? (joined ? 'Week off' : 'Not joined yet') : null;
+      let state: TeamDayState;
+      if (logs.length > 0) state = open ? 'in' : 'out';
+      else if (leave) state = 'onLeave';
+      else if (dayOff) state = 'dayOff';
+      else state = 'notIn';
+      const firstInMs = logs.length > 0 ? Math.min(...logs.map((l) => l.checkInMs)) : null;
+      const closed = logs.filter((l) => l.checkOutMs !== null).map((l) => l.checkOutMs ?? 0);
+      return {
+        userId: employee.id,
+        name: fullName(employee),
+        employeeNumber: employee.employeeNumber,
+        designation: employee.designation,
+        state,
+        // An open log is not measured yet (the day's isLate comes with the check-out): first in against shift start plus grace.
+        isLate: logs.length > 0 && ((day?.isLate ?? false) || (firstInMs !== null && day?.shiftInfo != null && !dayOff && firstInMs > midnightOf(inputs, today) + (timeOfDayToSeconds(day.shiftInfo.shiftStart) + inputs.settings.gracePeriodMinutes * 60) * 1000)),
+        firstIn: firstInMs === null ? null : clockOf(firstInMs, inputs.timeZone),
+        lastOut: state === 'out' && closed.length > 0 ? clockOf(Math.max(...closed), inputs.timeZone) : null,
+        leave,
+        dayOff,
+      };
+    });
+    return { date: today, people };
+  }
+
+  /** The team's days over a range (the my-team reports): the same days the grid shows, for everyone in the caller's team. */
+  async teamDays({ db: tdb, ctx }: Scope, from: string, to: string): Promise<{ employee: { name: string; employeeNumber: string | null; dateOfJoining: string | null }; days: AttendanceDayView[] }[]> {
+    if (daysBetweenInclusive(from, to) > MAX_REPORT_DAYS) throw badRequest(ATTENDANCE_MSG.rangeTooLong);
+    const scope = await this.teamScope(tdb, ctx, ATTENDANCE_MSG.noTeam);
+    const employees = await repo.findScopedEmployees(tdb, scope, null, 0);
+    if (employees.length === 0) return [];
+    const inputs = await loadInputs(tdb, employees.map((e) => e.id), from, to, false);
+    const views = await this.viewDays(tdb, inputs, employees, from, to, await repo.findOrganisationStartDate(tdb, ctx.timeZone));
+    return views.map((v) => ({ employee: { name: fullName(v.employee), employeeNumber: v.employee.employeeNumber, dateOfJoining: v.employee.dateOfJoining }, days: v.days }));
+  }
+
   /** GET /Users/team (platform §2.2): the caller's direct reports; for administrators and moderators everyone active. */
   async team({ db: tdb, ctx }: Scope, query: TeamQuery): Promise<{ data: TeamMember[]; totalRecords: number }> {
     const scope: repo.EmployeeScope = seesEveryone(ctx.roleId) ? {} : { managerId: ctx.userId };
@@ -521,6 +593,11 @@ export class AttendanceService {
     const rows = await repo.findScopedEmployees(tdb, scope, query.pageSize, (query.pageNumber - 1) * query.pageSize);
     return { totalRecords, data: rows.map((r) => ({ id: r.id, name: fullName(r), email: r.email, employeeNumber: r.employeeNumber, designation: r.designation })) };
   }
+}
+
+/** 'HH:mm' of an instant on the organisation's clock. */
+function clockOf(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(ms));
 }
 
 /** The stretches of [from, to] outside the locked 'YYYY-MM' months. */

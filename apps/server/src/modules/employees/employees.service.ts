@@ -23,6 +23,7 @@ import { newOneTimeToken } from '../../platform/auth/tokens';
 import { inviteEmail } from '../../platform/mail/templates';
 import type { Scope, TenantDb, TenantScope } from '../../platform/tenancy';
 import type { SalaryService } from '../salary/salary.service';
+import type { UserSettingsService } from '../user-settings/user-settings.service';
 import type { ImportCandidate } from '../people-import/people-import.validate';
 import * as repo from './employees.repo';
 
@@ -32,6 +33,8 @@ interface Deps {
   clock: Clock;
   config: Pick<Config, 'appUrl'>;
   salary: SalaryService;
+  /** Users > Settings: the default role of new users and the employee numbering (issue 15 item 7). */
+  userSettings: Pick<UserSettingsService, 'defaultRoleId' | 'noteEmployeeNumberUsed'>;
 }
 
 /** An invitation to mail: enqueued in the same transaction, so it goes only if that work commits. */
@@ -185,6 +188,7 @@ export class EmployeeService {
   private async create(scope: Scope, input: EmployeeForm, status: number): Promise<{ userId: string; accountId: string | null } | undefined> {
     const { db: tdb, ctx } = scope;
     if (input.roleId === Role.Administrator && ctx.roleId !== Role.Administrator) throw forbidden();
+    const roleId = input.roleId ?? (await this.deps.userSettings.defaultRoleId(scope));
     this.checkDates(ctx, input);
     if (await repo.findUserIdByEmail(tdb, input.email)) return undefined;
     await this.check(tdb, input, undefined);
@@ -193,11 +197,12 @@ export class EmployeeService {
     const userId = await repo.insertUser(tdb, {
       ...this.values(input),
       email: input.email,
-      roleId: input.roleId,
+      roleId,
       status,
       accountId: account?.id ?? null,
     });
     await this.writeDetails(tdb, userId, input, associations);
+    await this.deps.userSettings.noteEmployeeNumberUsed(scope, input.employeeNumber);
     return { userId, accountId: account?.id ?? null };
   }
 

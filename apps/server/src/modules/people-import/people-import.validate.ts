@@ -81,7 +81,8 @@ export function validateImportRows(rows: readonly SheetRow[], lookups: ImportLoo
     }
     const regime = REGIME_BY_NAME[text('regimeType').toLowerCase()];
     if (text('regimeType') !== '' && regime === undefined) fail('regimeType', 'must be Old or New');
-    const role = text('roleId') === '' ? 3 : ROLE_BY_NAME[text('roleId').toLowerCase()];
+    // A blank role takes the organisation's default for new users (Users > Settings) when the row is created.
+    const role = text('roleId') === '' ? null : ROLE_BY_NAME[text('roleId').toLowerCase()];
     if (role === undefined) fail('roleId', 'must be Administrator, Moderator or Member');
     const gender = text('gender') === '' ? 0 : GENDER_BY_NAME[text('gender').toLowerCase()];
     if (gender === undefined) fail('gender', 'must be Male, Female, Prefer not to disclose or Others');
@@ -142,7 +143,7 @@ export function validateImportRows(rows: readonly SheetRow[], lookups: ImportLoo
       ifscCode: text('ifscCode'),
       accountHolderName: text('accountHolderName'),
       regimeType: regime as 0 | 1,
-      roleId: role ?? 3,
+      ...(role ? { roleId: role } : {}),
     };
     const parsed = employeeFormSchema.safeParse(input);
     if (!parsed.success) {

@@ -15,6 +15,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files/file-storage';
 import type { GlobalScope, RequestContext, Scope, TenantDb, TenantScope } from '../../platform/tenancy';
 import type { EmployeeService } from '../employees/employees.service';
+import type { UserSettingsService } from '../user-settings/user-settings.service';
 import * as repo from './users.repo';
 
 /** What is left to do once a user's removal has committed (see UserService.remove). */
@@ -35,16 +36,8 @@ interface Deps {
   files: FileStorage;
   /** Invitations belong to the employees module. */
   employees: Pick<EmployeeService, 'sendInvite'>;
-}
-
-/** 'NSP043' → 'NSP044', 'EMP-9' → 'EMP-10' (zero padding kept); null without a numeric suffix. */
-export function nextEmployeeNumber(latest: string | null): string | null {
-  if (!latest) return null;
-  const match = /^(.*?)(\d+)$/.exec(latest);
-  if (!match) return null;
-  const [, prefix = '', digits = ''] = match;
-  const next = (BigInt(digits) + 1n).toString();
-  return `${prefix}${next.padStart(digits.length, '0')}`;
+  /** The employee numbering of Users > Settings (issue 15 item 7). */
+  userSettings: Pick<UserSettingsService, 'suggestEmployeeNumber'>;
 }
 
 function paiseToRupees(paise: number): number {
@@ -193,16 +186,17 @@ export class UserService {
     };
   }
 
-  async latestEmployeeNumber({ db: tdb }: Scope): Promise<{
+  async latestEmployeeNumber(scope: Scope): Promise<{
     employeeNumber: string | null;
     lastEmployeeNumber: string | null;
     nextEmployeeNumber: string | null;
   }> {
-    const employeeNumber = await repo.findLatestEmployeeNumber(tdb);
+    const employeeNumber = await repo.findLatestEmployeeNumber(scope.db);
     return {
       employeeNumber,
       lastEmployeeNumber: employeeNumber,
-      nextEmployeeNumber: nextEmployeeNumber(employeeNumber),
+      // Users > Settings' numbering (which continues the last number until the page is saved).
+      nextEmployeeNumber: await this.deps.userSettings.suggestEmployeeNumber(scope),
     };
   }
 

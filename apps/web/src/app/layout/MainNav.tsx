@@ -58,12 +58,15 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const privileged = can(user.roleId, 'attendance.approve');
   const attendanceItems: NavItem[] = [{ label: 'My attendance', to: PATHS.myAttendance, icon: <IconClockHour4 size={18} /> }];
   if (privileged || user.isManager) {
+    attendanceItems.push({ label: 'Team overview', to: PATHS.teamOverview, icon: <IconLayoutDashboard size={18} /> });
+    attendanceItems.push({ label: 'Team reports', to: PATHS.teamReports, icon: <IconFileInvoice size={18} /> });
     attendanceItems.push({ label: 'Team attendance', to: PATHS.teamAttendance, icon: <IconUsersGroup size={18} /> });
     attendanceItems.push({ label: 'Team requests', to: PATHS.teamRequests, icon: <IconChecklist size={18} /> });
     // Manual time logs waiting for approval (people spec §4): the same people the my-team guard lets in.
     attendanceItems.push({ label: 'Attendance approvals', to: PATHS.teamApprovals, icon: <IconClipboardCheck size={18} /> });
   }
   if (can(user.roleId, 'shifts.view')) attendanceItems.push({ label: 'Shifts', to: PATHS.shifts, icon: <IconCalendarTime size={18} /> });
+  if (can(user.roleId, 'attendance.clients.manage')) attendanceItems.push({ label: 'Clients', to: PATHS.attendanceClients, icon: <IconBuilding size={18} /> });
   if (can(user.roleId, 'attendance.settings.view')) attendanceItems.push({ label: 'Attendance settings', to: PATHS.attendanceSettings, icon: <IconAdjustmentsHorizontal size={18} /> });
   const leaveItems: NavItem[] = [
     { label: 'My leaves', to: PATHS.myLeaves, icon: <IconBeach size={18} /> },
@@ -91,6 +94,9 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const peopleItems: NavItem[] = [];
   if (can(user.roleId, 'users.list')) peopleItems.push({ label: 'My people', to: PATHS.myPeople, icon: <IconUsers size={18} /> });
   if (can(user.roleId, 'departments.list')) peopleItems.push({ label: 'Departments', to: PATHS.departments, icon: <IconBuildingCommunity size={18} /> });
+  if (can(user.roleId, 'users.roles.view')) peopleItems.push({ label: 'Roles', to: PATHS.roles, icon: <IconListCheck size={18} /> });
+  if (can(user.roleId, 'skills.manage')) peopleItems.push({ label: 'Skills', to: PATHS.skills, icon: <IconChecklist size={18} /> });
+  if (can(user.roleId, 'users.settings.view')) peopleItems.push({ label: 'User settings', to: PATHS.userSettings, icon: <IconSettings size={18} /> });
   const organizationItems: NavItem[] = [];
   if (can(user.roleId, 'org.update'))
     organizationItems.push({ label: 'Organization details', to: PATHS.organizationDetails, icon: <IconBuilding size={18} /> });

@@ -29,6 +29,7 @@ const today: AttendanceToday = {
   date: '2026-12-02',
   now: '2026-12-02T06:00:00.000Z',
   isCheckedIn: false,
+      requireLocation: false,
   openLog: null,
   logs: [],
   day: null,

@@ -1,3 +1,4 @@
+import { ApiError } from '../../app/api';
 import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLogin2, IconLogout2 } from '@tabler/icons-react';
@@ -37,6 +38,10 @@ export function CheckInCard({ showShift = true }: { showShift?: boolean }) {
   const submit = (kind: 'check-in' | 'check-out') =>
     action.mutate(kind, {
       onSuccess: ({ message }) => toast.success(message),
+      // The location could not be read (the server's refusals toast through the API client).
+      onError: (error) => {
+        if (!(error instanceof ApiError)) toast.error(error.message);
+      },
     });
 
   return (

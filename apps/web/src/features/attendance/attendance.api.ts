@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  CLIENT_SITE_MSG,
   attendanceApprovalListReplySchema,
   attendanceApprovalReplySchema,
   attendanceDaysReplySchema,
@@ -25,12 +26,30 @@ export function useToday() {
   });
 }
 
+/** navigator.geolocation's reading; a refusal or failure is the message telling the person what to do. */
+function currentLocation(): Promise<{ latitude: number; longitude: number; accuracyMetres: number }> {
+  return new Promise((resolve, reject) => {
+    if (!('geolocation' in navigator)) {
+      reject(new Error(CLIENT_SITE_MSG.locationUnavailable));
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude, accuracyMetres: Math.min(100_000, p.coords.accuracy) }),
+      () => reject(new Error(CLIENT_SITE_MSG.locationUnavailable)),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  });
+}
+
 /** Check in or out; the server stamps the time. Errors toast through the client with the server's message. */
 export function useCheckInOut() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (action: 'check-in' | 'check-out'): Promise<{ today: AttendanceToday; message: string }> => {
-      const reply = await api.post(`/Attendances/${action}`, attendanceTodayReplySchema);
+      // Issue 15 item 8: when the organisation requires it, the browser's location goes with the check-in.
+      const requireLocation = client.getQueryData<AttendanceToday>([ATTENDANCE_KEY, 'today'])?.requireLocation ?? false;
+      const body = action === 'check-in' && requireLocation ? await currentLocation() : undefined;
+      const reply = await api.post(`/Attendances/${action}`, attendanceTodayReplySchema, body);
       return { today: reply.data, message: reply.message };
     },
     onSuccess: async ({ today }) => {

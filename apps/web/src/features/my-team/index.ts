@@ -1,0 +1,2 @@
+export { MyTeamOverviewPage } from "./MyTeamOverviewPage";
+export { MyTeamReportsPage } from "./MyTeamReportsPage";

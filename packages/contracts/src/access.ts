@@ -187,6 +187,12 @@ export const PERMISSIONS = {
   'declarations.comment': ALL_ROLES,
   /** Settings > Preferences > Sender Email Preferences (the primary contact reminders are sent from). */
   'preferences.senderEmail': ADMINS,
+  /** Employment-type settings (platform §2.8): the organisation's administrators and moderators. */
+  'employmentSettings.view': ADMINS,
+  'employmentSettings.manage': ADMINS,
+  /** Exit requests: every employee resigns and withdraws their own; deciding is for the reporting manager (scoped in the service), administrators and moderators. */
+  'exits.own': ALL_ROLES,
+  'exits.decide': ALL_ROLES,
 } as const satisfies Record<string, readonly RoleId[]>;
 export type PermissionAction = keyof typeof PERMISSIONS;
 

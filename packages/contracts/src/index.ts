@@ -38,3 +38,5 @@ export * from './form16.contract';
 export * from './declarations.contract';
 export * from './regime.contract';
 export * from './proofs.contract';
+export * from './employment-settings.contract';
+export * from './exit-requests.contract';

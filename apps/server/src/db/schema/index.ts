@@ -13,3 +13,4 @@ export * from './form16';
 export * from './loans';
 export * from './declarations';
 export * from './declaration-proofs';
+export * from './exits';

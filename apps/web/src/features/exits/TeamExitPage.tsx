@@ -155,7 +155,7 @@ export function TeamExitPage() {
                       {r.reason}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ minWidth: 110 }}>
                     <ExitStatusBadge status={r.status} />
                   </Table.Td>
                   <Table.Td>

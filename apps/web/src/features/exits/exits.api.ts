@@ -36,15 +36,6 @@ export function useTeamExitRequests(status: ExitRequestStatus | null) {
   });
 }
 
-/** Approved exits without a full and final settlement (the payroll's Exit page). */
-export function useExitsAwaitingSettlement(enabled = true) {
-  return useQuery({
-    queryKey: [EXITS_KEY, 'awaiting-settlement'],
-    queryFn: async ({ signal }): Promise<ExitRequest[]> => (await api.get('/ExitRequests/awaiting-settlement', exitRequestListReplySchema, { quiet: true, signal })).data,
-    enabled,
-  });
-}
-
 export async function submitResignation(body: ExitRequestInput): Promise<ExitRequest> {
   return (await api.post('/ExitRequests', exitRequestReplySchema, body, { quiet: true })).data;
 }

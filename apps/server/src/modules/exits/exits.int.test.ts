@@ -399,6 +399,14 @@ describe.each(BACKENDS)('employment-type settings and exit requests (%s)', (back
       await relieve('2026-10-10T00:45:00Z');
       expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${moderator.id} AND title = ${MSG.notifyRelievedTitle}`))[0]?.n).toBe(1);
       t.clock.set(new Date('2026-10-05T06:00:00Z'));
+      // Sessions used at the later clock are not taken back to 5 October: sign in again.
+      [admin, moderator, manager, member, other] = await Promise.all([
+        t.login(DEMO_LOGINS.administrator),
+        t.login(DEMO_LOGINS.moderator),
+        t.login(DEMO_LOGINS.manager),
+        t.login(DEMO_LOGINS.member),
+        t.login('owner@kaveri.example.in', 'Kaveri@12345'),
+      ]);
     });
 
     it('leaves another organisation’s requests alone', async () => {

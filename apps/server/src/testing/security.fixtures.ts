@@ -379,6 +379,8 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'GET /ExitSettlements/{id}': { path: { id: ids.settlementId } },
     // Exit requests: the demo's pending resignation; the member may not decide it (not their report).
     'GET /ExitRequests/{id}': { path: { id: ids.exitRequestId } },
+    // A resignation as given (the last working day proposed by the server).
+    'POST /ExitRequests': { body: { reason: 'Security {n}' } },
     // Employment-type settings: the body is the saved list (an array); A's Full Time type.
     'POST /EmploymentTypeSettings/tenants': { body: [{ employmentTypeSettingId: 3, employmentTypeIds: ids.fullTimeTypeId, value: '45' }] },
     'PUT /EmploymentTypeSettings/tenants': { query: { settingCategory: '2' }, body: [{ employmentTypeSettingId: 3, employmentTypeIds: ids.fullTimeTypeId, value: '45' }] },

@@ -49,6 +49,8 @@ import { payrollCalculatorRoutes } from './modules/payroll-calculator/payroll-ca
 import { payslipDocumentRoutes } from './modules/payroll/payslip-documents.routes';
 import { payrollRoutes } from './modules/payroll/payroll.routes';
 import { settlementRoutes } from './modules/payroll/settlement.routes';
+import { employmentSettingsRoutes } from './modules/employment-settings/employment-settings.routes';
+import { exitRequestRoutes } from './modules/exits/exit-requests.routes';
 import { loanRoutes } from './modules/payroll/loans.routes';
 import { taxDeclarationRoutes } from './modules/tax-declarations/tax-declarations.routes';
 import { declarationRoutes } from './modules/declarations/declarations.routes';
@@ -219,6 +221,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(payslipDocumentRoutes, { services });
       await api.register(payrollRoutes, { services });
       await api.register(settlementRoutes, { services });
+      await api.register(employmentSettingsRoutes, { services });
+      await api.register(exitRequestRoutes, { services });
       await api.register(loanRoutes, { services });
       await api.register(taxDeclarationRoutes, { services });
       await api.register(declarationRoutes, { services });

@@ -57,6 +57,8 @@ import { RegimeService } from './modules/declarations/regime.service';
 import { DeclarationCommentService } from './modules/declaration-comments/declaration-comments.service';
 import { ProofService } from './modules/proofs/proofs.service';
 import { TeamReviewService } from './modules/proofs/team-review.service';
+import { EmploymentSettingsService } from './modules/employment-settings/employment-settings.service';
+import { ExitRequestService } from './modules/exits/exit-requests.service';
 
 /**
  * The composition root: every module's service, built once. Services hold no database handle: each
@@ -112,6 +114,8 @@ export interface Services {
   declarationComments: DeclarationCommentService;
   proofs: ProofService;
   teamReview: TeamReviewService;
+  employmentSettings: EmploymentSettingsService;
+  exitRequests: ExitRequestService;
 }
 
 export interface ServiceDeps {
@@ -159,6 +163,8 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const teamReview = new TeamReviewService({ clock, declarations, proofs });
   const payrollRun = new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, reimbursements, attendance, leave, locks: payrollLocks, documents: payslipDocuments, declarations, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) });
   const loans = new LoanService({ clock, runs: payrollRun });
+  const notification = new NotificationService({ clock, push, attendance });
+  const employmentSettings = new EmploymentSettingsService({ clock });
   return {
     account: new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
     oidc: new OidcProviders(config, { clock, tokens, appUrl: config.appUrl }),
@@ -174,7 +180,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     request,
     leave,
     exceptionLogs: new ExceptionLogService(),
-    notification: new NotificationService({ clock, push, attendance }),
+    notification,
     department: new DepartmentService(),
     document: new DocumentService({ clock, files, users }),
     employee,
@@ -207,6 +213,8 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     declarationComments,
     proofs,
     teamReview,
+    employmentSettings,
+    exitRequests: new ExitRequestService({ clock, settings: employmentSettings, notifications: notification }),
   };
 }
 
@@ -286,6 +294,15 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
     const changed = await services.subscriptions.lapse(scope);
     if (changed > 0) log.info({ changed }, 'subscriptions lapsed');
   }, { cron: { expression: '*/15 * * * *', tz: 'UTC' }, retryLimit: 2 });
+  // Exit requests: at 06:00 IST every day, approved exits whose last working day has passed become relieved.
+  uow.defineGlobalJob(queue, 'exits.relieve', async (scope) => void (await services.exitRequests.scheduleRelief(scope, clock.now())), {
+    cron: { expression: '30 0 * * *', tz: 'UTC' },
+    retryLimit: 2,
+  });
+  uow.defineTenantJob(queue, 'exits.relieve.tenant', async (scope, data) => {
+    const relieved = await services.exitRequests.relieveDue(scope, data.today);
+    if (relieved > 0) log.info({ tenantId: scope.tenantId, relieved }, 'exits relieved');
+  });
   uow.defineTenantJob(queue, 'notifications.push', async (scope, data) => {
     services.notification.push(scope, data);
     log.debug({ tenantId: scope.tenantId, userId: data.userId }, 'notification pushed');

@@ -210,6 +210,12 @@ export const PERMISSIONS = {
   'preferences.senderEmail': ADMINS,
   /** Sales invoices, their parties and customization (platform spec §2.1, §6): Administrators and Moderators. */
   'invoices.manage': ADMINS,
+  /** Employment-type settings (platform §2.8): the organisation's administrators and moderators. */
+  'employmentSettings.view': ADMINS,
+  'employmentSettings.manage': ADMINS,
+  /** Exit requests: every employee resigns and withdraws their own; deciding is for the reporting manager (scoped in the service), administrators and moderators. */
+  'exits.own': ALL_ROLES,
+  'exits.decide': ALL_ROLES,
 } as const satisfies Record<string, readonly RoleId[]>;
 export type PermissionAction = keyof typeof PERMISSIONS;
 

@@ -46,3 +46,5 @@ export * from './user-settings.contract';
 export * from './skills.contract';
 export * from './attendance-clients.contract';
 export * from './my-team.contract';
+export * from './employment-settings.contract';
+export * from './exit-requests.contract';

@@ -26,7 +26,7 @@ export const HubEvent = {
   ReceiveAttendanceReminder: 'ReceiveAttendanceReminder',
 } as const;
 
-export const NotificationType = { AttendanceReminder: 'AttendanceReminder' } as const;
+export const NotificationType = { AttendanceReminder: 'AttendanceReminder', ExitRequest: 'ExitRequest' } as const;
 
 export const NOTIFICATION_MSG = {
   markedRead: 'Notifications marked as read',

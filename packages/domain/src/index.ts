@@ -1,6 +1,7 @@
 export * from './org/identifiers';
 export * from './org/settings';
 export * from './org/logo';
+export * from './org/notice-period';
 export * from './money/inr';
 export * from './money/arith';
 export * from './money/words';

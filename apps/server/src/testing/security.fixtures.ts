@@ -67,6 +67,10 @@ export interface SecurityIds {
   payslipId: string;
   /** A draft exit of the member (last working day next March). */
   settlementId: string;
+  /** The demo's pending resignation (an engineer reporting to the demo manager). */
+  exitRequestId: string;
+  /** A's Full Time employment type (an option of its Employment Type field). */
+  fullTimeTypeId: string;
   /** A reimbursement type (made by the suite) and the member's pending claim of it, with a PDF receipt. */
   reimbursementTypeId: string;
   reimbursementRequestId: string;
@@ -128,8 +132,8 @@ export interface MultipartFixture {
 export interface OperationFixture {
   path?: Record<string, string>;
   query?: Record<string, string>;
-  /** Merged over the sample the suite derives from the body schema. */
-  body?: Record<string, unknown>;
+  /** Merged over the sample the suite derives from the body schema (an array body is sent as given). */
+  body?: Record<string, unknown> | Record<string, unknown>[];
   multipart?: MultipartFixture;
   /** Why calling this as another organisation cannot say anything about isolation (kept short, reviewed). */
   isolationExempt?: string;
@@ -453,6 +457,16 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
       body: { userId: ids.memberId, reason: 'resignation', resignationDate: ids.yesterday, lastWorkingDay: ids.yesterday, noticeRequiredDays: 30, noticeServedDays: 1 },
     },
     'GET /ExitSettlements/{id}': { path: { id: ids.settlementId } },
+    // Exit requests: the demo's pending resignation; the member may not decide it (not their report).
+    'GET /ExitRequests/{id}': { path: { id: ids.exitRequestId } },
+    // A resignation as given (the last working day proposed by the server).
+    'POST /ExitRequests': { body: { reason: 'Security {n}' } },
+    // Employment-type settings: the body is the saved list (an array); A's Full Time type.
+    'POST /EmploymentTypeSettings/tenants': { body: [{ employmentTypeSettingId: 3, employmentTypeIds: ids.fullTimeTypeId, value: '45' }] },
+    'PUT /EmploymentTypeSettings/tenants': { query: { settingCategory: '2' }, body: [{ employmentTypeSettingId: 3, employmentTypeIds: ids.fullTimeTypeId, value: '45' }] },
+    'POST /ExitRequests/{id}/withdraw': { path: { id: ids.exitRequestId } },
+    'POST /ExitRequests/{id}/approve': { path: { id: ids.exitRequestId }, body: { lastWorkingDay: ids.yesterday, remarks: 'Security' } },
+    'POST /ExitRequests/{id}/reject': { path: { id: ids.exitRequestId }, body: { reason: 'Security' } },
     'PUT /ExitSettlements/{id}': {
       path: { id: ids.settlementId },
       body: { reason: 'termination', resignationDate: null, lastWorkingDay: ids.yesterday, noticeRequiredDays: 30, noticeServedDays: 0 },

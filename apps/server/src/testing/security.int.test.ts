@@ -171,6 +171,8 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
       ),
       leaveRequestId: await one(sql`SELECT id FROM leave_requests WHERE tenant_id = ${a} AND status = ${LeaveStatus.Pending} ORDER BY created_at LIMIT 1`, 'pending leave request'),
       requestId: await one(sql`SELECT id FROM requests WHERE tenant_id = ${a} AND status = ${RequestStatus.Opened} ORDER BY created_at LIMIT 1`, 'open regularization request'),
+      fullTimeTypeId: await one(sql`SELECT o.id FROM user_field_options o JOIN user_fields f ON f.id = o.user_field_id AND f.name = 'Employment Type' WHERE o.tenant_id = ${a} AND o.label = 'Full Time'`, 'Full Time employment type'),
+      exitRequestId: await one(sql`SELECT id FROM exit_requests WHERE tenant_id = ${a} AND status = 'pending' ORDER BY created_at LIMIT 1`, 'pending exit request'),
       documentId: (uploaded.json() as { data: { id: string } }).data.id,
       notificationId: await one(sql`INSERT INTO notifications (tenant_id, user_id, type, title, message) VALUES (${a}, ${member.id}, 'info', 'Welcome', 'Hello') RETURNING id`, 'notification'),
       timeLogId: await one(
@@ -370,6 +372,8 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
           UNION SELECT id::text FROM payroll_adjustments WHERE tenant_id = ${a}
           UNION SELECT id::text FROM payslips WHERE tenant_id = ${a}
           UNION SELECT id::text FROM exit_settlements WHERE tenant_id = ${a}
+          UNION SELECT id::text FROM exit_requests WHERE tenant_id = ${a}
+          UNION SELECT id::text FROM employment_type_setting_values WHERE tenant_id = ${a}
           UNION SELECT id::text FROM tax_windows WHERE tenant_id = ${a}
           UNION SELECT id::text FROM tax_declaration_proofs WHERE tenant_id = ${a}
           UNION SELECT id::text FROM tax_declaration_comments WHERE tenant_id = ${a}
@@ -414,7 +418,7 @@ describe.each(BACKENDS)('security: every operation of the OpenAPI document (%s)'
     const missing: string[] = [];
     for (const p of op.pathParams) if (f.path?.[p] === undefined) missing.push(add(`path param :${p}`));
     for (const q of op.queryParams) if (ID_NAME.test(q.name) && f.query?.[q.name] === undefined) missing.push(add(`query param ${q.name}`));
-    for (const name of Object.keys(bodyProperties(op.body, resolve))) if (ID_NAME.test(name) && f.body?.[name] === undefined) missing.push(add(`body field ${name}`));
+    for (const name of Object.keys(bodyProperties(op.body, resolve))) if (ID_NAME.test(name) && (Array.isArray(f.body) ? f.body[0] : f.body)?.[name] === undefined) missing.push(add(`body field ${name}`));
     if (op.multipart && !f.multipart) missing.push(add('the multipart body (fields and file)'));
     return missing;
   }

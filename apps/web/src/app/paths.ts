@@ -43,6 +43,11 @@ export const PATHS = {
   teamRequests: '/my-team/requests',
   teamApprovals: '/my-team/approvals',
   teamLeaves: '/my-team/leaves',
+  /** Exit requests (platform §2.1): the team's, and the employee's own. */
+  teamExit: '/my-team/exit',
+  myExitRequests: '/exit/my-requests',
+  /** Employment Type Settings (platform §2.8). */
+  employmentSettings: '/org/employment-settings',
   myLeaves: '/leaves/my-leaves',
   leaveApprovals: '/leaves/my-approvals',
   leaveTypes: '/leaves/leave-types',

@@ -48,6 +48,10 @@ const OrganizationSetupPage = lazyPage(organization, 'OrganizationSetupPage');
 const OrganizationLayout = lazyPage(organization, 'OrganizationLayout');
 const OrganizationDetailsPage = lazyPage(organization, 'OrganizationDetailsPage');
 const LogoBrandingPage = lazyPage(organization, 'LogoBrandingPage');
+const exits = () => import('../features/exits');
+const MyExitRequestsPage = lazyPage(exits, 'MyExitRequestsPage');
+const TeamExitPage = lazyPage(exits, 'TeamExitPage');
+const EmploymentSettingsPage = lazyPage(() => import('../features/employment-settings'), 'EmploymentSettingsPage');
 const DashboardPage = lazyPage(() => import('../features/dashboard'), 'DashboardPage');
 const ProfilePage = lazyPage(() => import('../features/profile'), 'ProfilePage');
 const MyProfilePage = lazyPage(() => import('../features/profile'), 'MyProfilePage');
@@ -297,6 +301,14 @@ export const routes: RouteObject[] = [
                       { path: 'requests', element: <TeamRequestsPage /> },
                       { path: 'approvals', element: <TeamApprovalsPage /> },
                       { path: 'leaves', element: <TeamLeavesPage /> },
+                      {
+                        path: 'exit',
+                        element: (
+                          <RequireFeature feature="ExitManagement">
+                            <TeamExitPage />
+                          </RequireFeature>
+                        ),
+                      },
                     ],
                   },
                   {
@@ -304,6 +316,26 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequirePermission action="exceptionLogs.view" fallback={PATHS.accessDenied}>
                         <ExceptionLogsPage />
+                      </RequirePermission>
+                    ),
+                  },
+                  {
+                    // An employee's resignation (platform §2.1 exit/my-requests).
+                    path: 'exit/my-requests',
+                    element: (
+                      <RequireFeature feature="ExitManagement">
+                        <MyExitRequestsPage />
+                      </RequireFeature>
+                    ),
+                  },
+                  {
+                    // Platform §2.8: Employment Type Settings, its own page beside the Organization tabs.
+                    path: 'org/employment-settings',
+                    element: (
+                      <RequirePermission action="employmentSettings.view" fallback={PATHS.accessDenied}>
+                        <RequireFeature feature="EmploymentTypeSettings">
+                          <EmploymentSettingsPage />
+                        </RequireFeature>
                       </RequirePermission>
                     ),
                   },

@@ -17,3 +17,4 @@ export * from './payments';
 export * from './invoices';
 export * from './people-admin';
 export * from './attendance-sites';
+export * from './exits';

@@ -9,6 +9,8 @@ import { demoLastYearStartMonth, seedDemoForm16, type DemoForm16Deps } from './d
 import { seedDemoInvoices } from './demo-invoices';
 import type { FileStorage } from '../../platform/files/file-storage';
 import { seedDemoDeclarations } from './demo-declarations';
+import { seedDemoExits } from './demo-exits';
+import { provisionEmploymentSettingDefaults } from '../../modules/employment-settings/employment-settings.defaults';
 import { EMPLOYMENT_TYPE_FIELD, provisionPayrollDefaults } from '../../modules/salary/salary.defaults';
 import { hashPassword } from '../../platform/auth/passwords';
 import { DEMO_MAIL_DOMAIN } from '../../platform/mail/mail.service';
@@ -197,6 +199,9 @@ export async function seedDemoOrganisation(
         .where(sql`${users.id} = ${userIds.get(p.key) ?? null}`);
     }
     await seedDemoSalaries(tx, tenant.id, all, userIds);
+    // Employment-type settings (notice periods by employment type, probation, exit) and two exit requests.
+    await provisionEmploymentSettingDefaults(tx, tenant.id);
+    await seedDemoExits(tx, tenant.id, now, { pendingUserId: userIds.get('m4'), approvedUserId: userIds.get('m17'), approverId: userIds.get('priya') });
     demoTenantId = tenant.id;
     for (const d of DEPARTMENTS) {
       await tx

@@ -162,6 +162,15 @@ export class NotificationService {
     return reminders.length;
   }
 
+  /**
+   * In-app notifications from another module (exit requests): rows in the bell's list, written in the
+   * caller's transaction, so they exist if and only if what they announce was committed.
+   */
+  async notify(scope: TenantScope, rows: readonly { userId: string; type: string; title: string; message: string; data: Record<string, unknown> }[]): Promise<void> {
+    const createdAt = this.deps.clock.now();
+    await repo.insertNotifications(scope.db, rows.map((r) => ({ ...r, createdAt })));
+  }
+
   /** The 'notifications.push' job: the real-time push to the employee's group. */
   push(scope: TenantScope, data: NotificationPushJob): void {
     this.deps.push.attendanceReminder(scope.tenantId, data.userId, data.payload);

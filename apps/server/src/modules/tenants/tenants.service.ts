@@ -13,6 +13,7 @@ import * as repo from './tenants.repo';
 import { provisionPayrollDefaults } from '../salary/salary.defaults';
 import { provisionLeaveDefaults } from '../leave/leave.defaults';
 import { provisionAttendanceDefaults } from '../attendance-settings/attendance.defaults';
+import { provisionEmploymentSettingDefaults } from '../employment-settings/employment-settings.defaults';
 
 
 export const LOGO_URL_PREFIX = '/backend/api/files/logos/';
@@ -77,6 +78,7 @@ export class TenantService {
       await provisionPayrollDefaults(tdb.tx, tdb.tenantId, { professionalTaxState: null });
       await provisionLeaveDefaults(tdb.tx, tdb.tenantId);
       await provisionAttendanceDefaults(tdb.tx, tdb.tenantId);
+      await provisionEmploymentSettingDefaults(tdb.tx, tdb.tenantId);
       await repo.insertSubscription(tdb, {
         planId: trial.id,
         status: 'active',

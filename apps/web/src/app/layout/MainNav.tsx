@@ -24,6 +24,8 @@ import {
   IconSettings,
   IconUsers,
   IconUsersGroup,
+  IconDoorExit,
+  IconBriefcase,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { can } from '@tankha/contracts';
@@ -91,6 +93,12 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   // Administrators are employees too: their own payslips sit outside the Payroll area (platform §2.1 /payslips).
   if (can(user.roleId, 'payroll.run.view') && user.accessableFeatures.some((f) => f.key === 'Payslips'))
     payrollItems.push({ label: 'My payslips', to: PATHS.myPayslips, icon: <IconFileInvoice size={18} /> });
+  // Exit requests (ExitManagement): every employee's own resignation; the team's for managers and admins.
+  const exitItems: NavItem[] = [];
+  if (user.accessableFeatures.some((f) => f.key === 'ExitManagement')) {
+    exitItems.push({ label: 'My resignation', to: PATHS.myExitRequests, icon: <IconDoorExit size={18} /> });
+    if (privileged || user.isManager) exitItems.push({ label: 'Team exits', to: PATHS.teamExit, icon: <IconUserMinus size={18} /> });
+  }
   const peopleItems: NavItem[] = [];
   if (can(user.roleId, 'users.list')) peopleItems.push({ label: 'My people', to: PATHS.myPeople, icon: <IconUsers size={18} /> });
   if (can(user.roleId, 'departments.list')) peopleItems.push({ label: 'Departments', to: PATHS.departments, icon: <IconBuildingCommunity size={18} /> });
@@ -102,6 +110,8 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
     organizationItems.push({ label: 'Organization details', to: PATHS.organizationDetails, icon: <IconBuilding size={18} /> });
   if (can(user.roleId, 'org.logo')) organizationItems.push({ label: 'Logo and branding', to: PATHS.logoBranding, icon: <IconPhoto size={18} /> });
   if (can(user.roleId, 'exceptionLogs.view')) organizationItems.push({ label: 'Exception logs', to: PATHS.exceptionLogs, icon: <IconListCheck size={18} /> });
+  if (can(user.roleId, 'employmentSettings.view') && user.accessableFeatures.some((f) => f.key === 'EmploymentTypeSettings'))
+    organizationItems.push({ label: 'Employment settings', to: PATHS.employmentSettings, icon: <IconBriefcase size={18} /> });
   if (can(user.roleId, 'preferences.senderEmail')) organizationItems.push({ label: 'Settings', to: PATHS.settingsPreferences, icon: <IconSettings size={18} />, activeUnder: '/settings' });
   if (can(user.roleId, 'invoices.manage') && user.accessableFeatures.some((f) => f.key === 'Invoices'))
     organizationItems.push({ label: 'Invoices', to: PATHS.invoices, icon: <IconReceipt size={18} />, activeUnder: '/invoices' });
@@ -123,6 +133,14 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
         Payroll
       </Text>
       <NavItems items={payrollItems} onNavigate={onNavigate} />
+      {exitItems.length > 0 && (
+        <>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" px="sm">
+            Exit
+          </Text>
+          <NavItems items={exitItems} onNavigate={onNavigate} />
+        </>
+      )}
       {peopleItems.length > 0 && (
         <>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" px="sm">

@@ -74,17 +74,27 @@ export function EmployeePicker({ value, onChange, error }: { value: string | nul
   );
 }
 
+/** An approved resignation the new exit starts from (its employee, dates and notice period). */
+export interface ExitPrefill {
+  userId: string;
+  employeeName: string;
+  resignationDate: string;
+  lastWorkingDay: string;
+  noticeRequiredDays: number;
+  noticeServedDays: number;
+}
+
 /** Record an exit (or edit a draft): the settlement is computed by the server on save. */
-export function ExitFormModal({ settlement, onClose, onSaved }: { settlement: ExitSettlement | null; onClose: () => void; onSaved: (s: ExitSettlement) => void }) {
+export function ExitFormModal({ settlement, prefill, onClose, onSaved }: { settlement: ExitSettlement | null; prefill?: ExitPrefill | null; onClose: () => void; onSaved: (s: ExitSettlement) => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: {
-      userId: settlement?.userId ?? null,
-      reason: settlement?.reason ?? null,
-      resignationDate: settlement?.resignationDate ?? '',
-      lastWorkingDay: settlement?.lastWorkingDay ?? '',
-      noticeRequiredDays: settlement?.noticeRequiredDays ?? 0,
-      noticeServedDays: settlement?.noticeServedDays ?? 0,
+      userId: settlement?.userId ?? prefill?.userId ?? null,
+      reason: settlement?.reason ?? (prefill ? 'resignation' : null),
+      resignationDate: settlement?.resignationDate ?? prefill?.resignationDate ?? '',
+      lastWorkingDay: settlement?.lastWorkingDay ?? prefill?.lastWorkingDay ?? '',
+      noticeRequiredDays: settlement?.noticeRequiredDays ?? prefill?.noticeRequiredDays ?? 0,
+      noticeServedDays: settlement?.noticeServedDays ?? prefill?.noticeServedDays ?? 0,
       remarks: settlement?.remarks ?? '',
     },
     validate: (v) => (settlement ? zodFieldErrors(exitSettlementUpdateSchema, body(v)) : zodFieldErrors(exitSettlementInputSchema, { ...body(v), userId: v.userId ?? undefined })),
@@ -113,7 +123,12 @@ export function ExitFormModal({ settlement, onClose, onSaved }: { settlement: Ex
             month&apos;s payroll run, prorated to the last working day.
           </Text>
           <FormAlert message={serverError} />
-          {settlement ? null : <EmployeePicker value={values.userId} onChange={(id) => form.setFieldValue('userId', id)} error={form.errors.userId as string | undefined} />}
+          {prefill && !settlement ? (
+            <Text size="sm">
+              <b>Employee:</b> {prefill.employeeName} (from the approved resignation)
+            </Text>
+          ) : null}
+          {settlement || prefill ? null : <EmployeePicker value={values.userId} onChange={(id) => form.setFieldValue('userId', id)} error={form.errors.userId as string | undefined} />}
           <Select
             label="Reason for leaving"
             required

@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconEye, IconUserMinus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { EXIT_REASON_LABELS, can, type ExitSettlement } from '@tankha/contracts';
+import { EXIT_REASON_LABELS, can, daysOfNotice, type ExitSettlement } from '@tankha/contracts';
 import { errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { exitSettlementPath } from '../../app/paths';
 import { displayDate } from '../../ui/format';
 import { ListCard } from '../../ui/ListCard';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
-import { ExitFormModal } from './ExitFormModal';
+import { ExitFormModal, type ExitPrefill } from './ExitFormModal';
 import { inr } from './payroll-format';
 import { PAYROLL_KEY } from './payroll.api';
-import { useExitSettlements } from './settlement.api';
+import { useExitSettlements, useExitsAwaitingSettlement } from './settlement.api';
 
 export const SETTLEMENT_STATUS_LABELS: Record<ExitSettlement['status'], string> = { draft: 'Draft', approved: 'Approved', settled: 'Settled' };
 const STATUS_COLORS: Record<ExitSettlement['status'], string> = { draft: 'gray', approved: 'blue', settled: 'green' };
@@ -37,6 +37,8 @@ export function ExitsPage() {
   const [recording, setRecording] = useState(false);
   const order = usePageTitleOrder();
   const canManage = can(user.roleId, 'payroll.settlement.manage');
+  const awaiting = useExitsAwaitingSettlement(canManage);
+  const [prefill, setPrefill] = useState<ExitPrefill | null>(null);
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -47,6 +49,39 @@ export function ExitsPage() {
           </Button>
         ) : null}
       </Group>
+      {(awaiting.data ?? []).length > 0 ? (
+        <Card withBorder radius="md" padding="md" component="section" aria-label="Approved resignations awaiting settlement">
+          <Stack gap="xs">
+            <Text fw={600}>Approved resignations awaiting settlement</Text>
+            {(awaiting.data ?? []).map((r) => (
+              <Group key={r.id} justify="space-between">
+                <Text size="sm">
+                  {r.employeeName} · last working day {displayDate(r.lastWorkingDay)} · {r.noticePeriodDays} days notice
+                </Text>
+                <Button
+                  size="xs"
+                  variant="light"
+                  aria-label={`Start settlement of ${r.employeeName}`}
+                  onClick={() => {
+                    const lastWorkingDay = r.lastWorkingDay ?? r.requestedLastWorkingDay;
+                    setPrefill({
+                      userId: r.userId,
+                      employeeName: r.employeeName,
+                      resignationDate: r.resignationDate,
+                      lastWorkingDay,
+                      noticeRequiredDays: r.noticePeriodDays,
+                      noticeServedDays: Math.min(r.noticePeriodDays, daysOfNotice(r.resignationDate, lastWorkingDay)),
+                    });
+                    setRecording(true);
+                  }}
+                >
+                  Start settlement
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        </Card>
+      ) : null}
       <ListCard
         loading={exits.isPending}
         error={exits.isError ? errorMessage(exits.error, 'Failed to load the exits.') : null}
@@ -104,9 +139,14 @@ export function ExitsPage() {
       {recording ? (
         <ExitFormModal
           settlement={null}
-          onClose={() => setRecording(false)}
+          prefill={prefill}
+          onClose={() => {
+            setRecording(false);
+            setPrefill(null);
+          }}
           onSaved={(s) => {
             setRecording(false);
+            setPrefill(null);
             void queryClient.invalidateQueries({ queryKey: [PAYROLL_KEY] });
             void navigate(exitSettlementPath(s.id));
           }}

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  exitRequestListReplySchema,
   exitSettlementListReplySchema,
+  type ExitRequest,
   exitSettlementReplySchema,
   type ExitSettlement,
   type ExitSettlementInputBody,
@@ -13,6 +15,18 @@ import { PAYROLL_KEY } from './payroll.api';
 const KEY = [PAYROLL_KEY, 'exits'] as const;
 const path = (id: string) => `/ExitSettlements/${encodeURIComponent(id)}`;
 
+
+/**
+ * Resignations approved (or relieved) without a full and final settlement yet: the Exit page offers to
+ * start each one's settlement, the Record exit form filled in from it (one path: POST /ExitSettlements).
+ */
+export function useExitsAwaitingSettlement(enabled: boolean) {
+  return useQuery({
+    queryKey: [...KEY, 'awaiting'],
+    queryFn: async ({ signal }): Promise<ExitRequest[]> => (await api.get('/ExitRequests/awaiting-settlement', exitRequestListReplySchema, { quiet: true, signal })).data,
+    enabled,
+  });
+}
 
 export function useExitSettlements() {
   return useQuery({

@@ -1,0 +1,2 @@
+export { MyExitRequestsPage } from './MyExitRequestsPage';
+export { TeamExitPage } from './TeamExitPage';

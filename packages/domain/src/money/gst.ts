@@ -1,4 +1,5 @@
-import { percentOfPaise } from './arith';
+import { computeInvoiceLine, isInterStateSupply } from '../gst/totals';
+import { stateOfGstin } from '../gst/gstin';
 import { amountInWords } from './words';
 
 /**
@@ -10,8 +11,7 @@ export const PLAN_GST_RATE_PERCENT = 18;
 
 /** The state code of a GSTIN: its first two digits ('29' Karnataka, '27' Maharashtra…); null when not a GSTIN. */
 export function gstStateCodeOf(gstin: string | null | undefined): string | null {
-  const value = gstin?.trim().toUpperCase() ?? '';
-  return /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(value) ? value.slice(0, 2) : null;
+  return stateOfGstin(gstin?.trim().toUpperCase() ?? '');
 }
 
 export interface GstSplit {
@@ -35,12 +35,8 @@ export interface GstSplit {
  */
 export function splitGst(taxablePaise: number, sellerStateCode: string, buyerStateCode: string | null, ratePercent = PLAN_GST_RATE_PERCENT): GstSplit {
   if (!Number.isSafeInteger(taxablePaise) || taxablePaise < 0) throw new RangeError('taxablePaise must be a non-negative integer');
-  const intra = buyerStateCode === null || buyerStateCode === sellerStateCode;
-  const half = ratePercent / 2;
-  const cgstPaise = intra ? percentOfPaise(taxablePaise, half) : 0;
-  const sgstPaise = intra ? percentOfPaise(taxablePaise, half) : 0;
-  const igstPaise = intra ? 0 : percentOfPaise(taxablePaise, ratePercent);
-  const taxPaise = cgstPaise + sgstPaise + igstPaise;
-  const totalPaise = taxablePaise + taxPaise;
+  // One line of the sales-invoice computation (gst/totals.ts): the same rounding, one definition.
+  const intra = buyerStateCode === null || !isInterStateSupply(sellerStateCode, buyerStateCode);
+  const { cgstPaise, sgstPaise, igstPaise, taxPaise, totalPaise } = computeInvoiceLine({ quantityMilli: 1000, ratePaise: taxablePaise, gstRateBp: Math.round(ratePercent * 100) }, !intra);
   return { supply: intra ? 'intra' : 'inter', taxablePaise, ratePercent, cgstPaise, sgstPaise, igstPaise, taxPaise, totalPaise, totalInWords: amountInWords(totalPaise) };
 }

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { envelope, listEnvelope } from "./envelope";
+import { z } from 'zod';
+import { envelope, listEnvelope } from './envelope';
 
 /**
  * Attendance > Clients (platform §2.1: administrators and moderators; issue 15 item 8; docs/decisions.md
@@ -18,37 +18,30 @@ import { envelope, listEnvelope } from "./envelope";
  * organisation requires location).
  */
 export const CLIENT_SITE_MSG = {
-  created: "Client site added successfully",
-  updated: "Client site updated successfully",
-  deleted: "Client site deleted successfully",
-  assigned: "Employees assigned successfully",
-  settingsSaved: "Attendance location settings saved successfully",
-  nameRequired: "Client name is required",
-  nameTooLong: "Client name can be at most 100 characters",
-  nameTaken: "A client site with this name already exists",
-  addressRequired: "Address is required",
-  addressTooLong: "Address can be at most 500 characters",
-  latitudeRange: "Latitude must be a number from -90 to 90",
-  longitudeRange: "Longitude must be a number from -180 to 180",
-  radiusRange: "Radius must be a whole number of metres from 10 to 10,000",
-  notFound: "Client site not found",
-  employeesInvalid: "Choose employees of this organisation",
-  tooManyEmployees: "At most 1,000 employees can be assigned at once",
-  noSites: "No client sites added yet",
-  noEmployees: "No employees assigned",
-  deleteWarning: (name: string) =>
-    `Delete the client site ${name}? Its employees will no longer be able to check in there.`,
+  created: 'Client site added successfully',
+  updated: 'Client site updated successfully',
+  deleted: 'Client site deleted successfully',
+  assigned: 'Employees assigned successfully',
+  settingsSaved: 'Attendance location settings saved successfully',
+  nameRequired: 'Client name is required',
+  nameTooLong: 'Client name can be at most 100 characters',
+  nameTaken: 'A client site with this name already exists',
+  addressRequired: 'Address is required',
+  addressTooLong: 'Address can be at most 500 characters',
+  latitudeRange: 'Latitude must be a number from -90 to 90',
+  longitudeRange: 'Longitude must be a number from -180 to 180',
+  radiusRange: 'Radius must be a whole number of metres from 10 to 10,000',
+  notFound: 'Client site not found',
+  employeesInvalid: 'Choose employees of this organisation',
+  tooManyEmployees: 'At most 1,000 employees can be assigned at once',
+  noSites: 'No client sites added yet',
+  noEmployees: 'No employees assigned',
+  deleteWarning: (name: string) => `Delete the client site ${name}? Its employees will no longer be able to check in there.`,
   // check-in
-  locationRequired:
-    "Your organisation requires your location to check in. Allow location access in your browser and try again.",
-  locationUnavailable:
-    "Could not read your location. Allow location access in your browser and try again.",
-  outsideSites: (
-    siteName: string,
-    distanceMetres: number,
-    radiusMetres: number,
-  ) =>
-    `You are outside your assigned client sites. The nearest, ${siteName}, is ${distanceMetres.toLocaleString("en-IN")} m away; check in within ${radiusMetres.toLocaleString("en-IN")} m of it.`,
+  locationRequired: 'Your organisation requires your location to check in. Allow location access in your browser and try again.',
+  locationUnavailable: 'Could not read your location. Allow location access in your browser and try again.',
+  outsideSites: (siteName: string, distanceMetres: number, radiusMetres: number) =>
+    `You are outside your assigned client sites. The nearest, ${siteName}, is ${distanceMetres.toLocaleString('en-IN')} m away; check in within ${radiusMetres.toLocaleString('en-IN')} m of it.`,
 } as const;
 
 export const CLIENT_SITE_RADIUS = {
@@ -58,11 +51,7 @@ export const CLIENT_SITE_RADIUS = {
 } as const;
 export const CLIENT_SITE_MAX_ASSIGN = 1_000;
 
-const coordinate = (message: string, limit: number) =>
-  z
-    .number({ error: message })
-    .min(-limit, { error: message })
-    .max(limit, { error: message });
+const coordinate = (message: string, limit: number) => z.number({ error: message }).min(-limit, { error: message }).max(limit, { error: message });
 export const latitudeSchema = coordinate(CLIENT_SITE_MSG.latitudeRange, 90);
 export const longitudeSchema = coordinate(CLIENT_SITE_MSG.longitudeRange, 180);
 
@@ -111,21 +100,15 @@ export const clientSiteEmployeeSchema = z.object({
   email: z.string(),
 });
 export type ClientSiteEmployee = z.infer<typeof clientSiteEmployeeSchema>;
-export const clientSiteEmployeesReplySchema = listEnvelope(
-  clientSiteEmployeeSchema,
-);
+export const clientSiteEmployeesReplySchema = listEnvelope(clientSiteEmployeeSchema);
 
 export const attendanceLocationSettingsSchema = z.object({
   requireLocation: z.boolean({
-    error: "requireLocation must be true or false",
+    error: 'requireLocation must be true or false',
   }),
 });
-export type AttendanceLocationSettings = z.infer<
-  typeof attendanceLocationSettingsSchema
->;
-export const attendanceLocationSettingsReplySchema = envelope(
-  attendanceLocationSettingsSchema,
-);
+export type AttendanceLocationSettings = z.infer<typeof attendanceLocationSettingsSchema>;
+export const attendanceLocationSettingsReplySchema = envelope(attendanceLocationSettingsSchema);
 
 /** The browser's reading at check-in (navigator.geolocation). */
 export const checkInInputSchema = z
@@ -134,14 +117,14 @@ export const checkInInputSchema = z
     longitude: longitudeSchema.optional(),
     accuracyMetres: z
       .number({
-        error: "accuracyMetres must be a number of metres from 0 to 100,000",
+        error: 'accuracyMetres must be a number of metres from 0 to 100,000',
       })
       .min(0)
       .max(100_000)
       .optional(),
   })
   .refine((v) => (v.latitude === undefined) === (v.longitude === undefined), {
-    message: "Send latitude and longitude together",
-    path: ["longitude"],
+    message: 'Send latitude and longitude together',
+    path: ['longitude'],
   });
 export type CheckInInput = z.infer<typeof checkInInputSchema>;

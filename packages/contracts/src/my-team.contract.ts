@@ -1,6 +1,6 @@
-import { z } from "zod";
-import { daysBetweenInclusive, isIsoDate } from "@tankha/domain";
-import { envelope } from "./envelope";
+import { z } from 'zod';
+import { daysBetweenInclusive, isIsoDate } from '@tankha/domain';
+import { envelope } from './envelope';
 
 /**
  * My team (platform §2.1 /my-team/overview and /my-team/reports; issue 15 item 9; docs/decisions.md
@@ -11,53 +11,42 @@ import { envelope } from "./envelope";
  *   GET /MyTeam/reports?kind&startDate&endDate XLSX (attendance, leave or late), streamed
  */
 export const MY_TEAM_MSG = {
-  noTeam: "You have no team members",
-  noneInState: "No one in this list today",
-  rangeOrder: "Start date cannot be later than end date.",
-  rangeTooLong: (days: number) =>
-    `Choose a date range of at most ${String(days)} days.`,
-  startRequired: "Start date is required",
-  endRequired: "End date is required",
-  kindInvalid: "Report must be attendance, leave or late",
+  noTeam: 'You have no team members',
+  noneInState: 'No one in this list today',
+  rangeOrder: 'Start date cannot be later than end date.',
+  rangeTooLong: (days: number) => `Choose a date range of at most ${String(days)} days.`,
+  startRequired: 'Start date is required',
+  endRequired: 'End date is required',
+  kindInvalid: 'Report must be attendance, leave or late',
 } as const;
 
 export const MY_TEAM_REPORT_MAX_DAYS = 93;
 
 /** Today's state of a person: checked in (and still in), checked out, on leave, not in yet, or a day off. */
-export const TEAM_DAY_STATES = [
-  "in",
-  "out",
-  "onLeave",
-  "notIn",
-  "dayOff",
-] as const;
+export const TEAM_DAY_STATES = ['in', 'out', 'onLeave', 'notIn', 'dayOff'] as const;
 export type TeamDayState = (typeof TEAM_DAY_STATES)[number];
 export const TEAM_DAY_STATE_LABELS: Record<TeamDayState, string> = {
-  in: "In",
-  out: "Checked out",
-  onLeave: "On leave",
-  notIn: "Not in yet",
-  dayOff: "Day off",
+  in: 'In',
+  out: 'Checked out',
+  onLeave: 'On leave',
+  notIn: 'Not in yet',
+  dayOff: 'Day off',
 };
 /** The filters of the list: a state, or 'late' (checked in after the shift's start plus grace). */
-export const TEAM_OVERVIEW_FILTERS = [...TEAM_DAY_STATES, "late"] as const;
+export const TEAM_OVERVIEW_FILTERS = [...TEAM_DAY_STATES, 'late'] as const;
 
 export const teamOverviewQuerySchema = z.object({
   state: z
     .enum(TEAM_OVERVIEW_FILTERS, {
-      error: `state must be one of ${TEAM_OVERVIEW_FILTERS.join(", ")}`,
+      error: `state must be one of ${TEAM_OVERVIEW_FILTERS.join(', ')}`,
     })
     .optional(),
-  page: z.coerce
-    .number({ error: "page must be a whole number of at least 1" })
-    .int()
-    .min(1, { error: "page must be a whole number of at least 1" })
-    .default(1),
+  page: z.coerce.number({ error: 'page must be a whole number of at least 1' }).int().min(1, { error: 'page must be a whole number of at least 1' }).default(1),
   pageSize: z.coerce
-    .number({ error: "pageSize must be between 1 and 100" })
+    .number({ error: 'pageSize must be between 1 and 100' })
     .int()
-    .min(1, { error: "pageSize must be between 1 and 100" })
-    .max(100, { error: "pageSize must be between 1 and 100" })
+    .min(1, { error: 'pageSize must be between 1 and 100' })
+    .max(100, { error: 'pageSize must be between 1 and 100' })
     .default(20),
 });
 export type TeamOverviewQuery = z.infer<typeof teamOverviewQuerySchema>;
@@ -102,20 +91,16 @@ export const teamOverviewSchema = z.object({
 export type TeamOverview = z.infer<typeof teamOverviewSchema>;
 export const teamOverviewReplySchema = envelope(teamOverviewSchema);
 
-export const TEAM_REPORT_KINDS = ["attendance", "leave", "late"] as const;
+export const TEAM_REPORT_KINDS = ['attendance', 'leave', 'late'] as const;
 export type TeamReportKind = (typeof TEAM_REPORT_KINDS)[number];
 export const TEAM_REPORT_LABELS: Record<TeamReportKind, string> = {
-  attendance: "Attendance",
-  leave: "Leave",
-  late: "Late arrivals",
+  attendance: 'Attendance',
+  leave: 'Leave',
+  late: 'Late arrivals',
 };
 
 const validDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isIsoDate(v);
-const date = (required: string) =>
-  z
-    .string({ error: required })
-    .min(1, { error: required })
-    .refine(validDate, { error: "Dates are YYYY-MM-DD" });
+const date = (required: string) => z.string({ error: required }).min(1, { error: required }).refine(validDate, { error: 'Dates are YYYY-MM-DD' });
 
 export const teamReportQuerySchema = z
   .object({
@@ -123,22 +108,13 @@ export const teamReportQuerySchema = z
     startDate: date(MY_TEAM_MSG.startRequired),
     endDate: date(MY_TEAM_MSG.endRequired),
   })
+  .refine((q) => !validDate(q.startDate) || !validDate(q.endDate) || q.startDate <= q.endDate, { message: MY_TEAM_MSG.rangeOrder, path: ['startDate'] })
   .refine(
     (q) =>
-      !validDate(q.startDate) ||
-      !validDate(q.endDate) ||
-      q.startDate <= q.endDate,
-    { message: MY_TEAM_MSG.rangeOrder, path: ["startDate"] },
-  )
-  .refine(
-    (q) =>
-      !validDate(q.startDate) ||
-      !validDate(q.endDate) ||
-      q.startDate > q.endDate ||
-      daysBetweenInclusive(q.startDate, q.endDate) <= MY_TEAM_REPORT_MAX_DAYS,
+      !validDate(q.startDate) || !validDate(q.endDate) || q.startDate > q.endDate || daysBetweenInclusive(q.startDate, q.endDate) <= MY_TEAM_REPORT_MAX_DAYS,
     {
       message: MY_TEAM_MSG.rangeTooLong(MY_TEAM_REPORT_MAX_DAYS),
-      path: ["endDate"],
+      path: ['endDate'],
     },
   );
 export type TeamReportQuery = z.infer<typeof teamReportQuerySchema>;

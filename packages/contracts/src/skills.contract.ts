@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { envelope, listEnvelope } from "./envelope";
+import { z } from 'zod';
+import { envelope, listEnvelope } from './envelope';
 
 /**
  * Users > Skills management (issue 15 item 7; docs/decisions.md "Users: skills"). Paths under the API base:
@@ -13,45 +13,38 @@ import { envelope, listEnvelope } from "./envelope";
  *   DELETE /EmployeeSkills/{userId}/{skillId}
  */
 export const SKILL_MSG = {
-  created: "Skill added successfully",
-  updated: "Skill updated successfully",
-  deleted: "Skill deleted successfully",
-  nameRequired: "Skill name is required",
-  nameTooLong: "Skill name can be at most 60 characters",
-  descriptionTooLong: "Description can be at most 255 characters",
-  nameTaken: "A skill with this name already exists",
-  notFound: "Skill not found",
-  employeeNotFound: "Employee not found",
-  employeeRequired: "Employee is required",
-  skillRequired: "Skill is required",
-  levelRange:
-    "Level must be 1 (Beginner), 2 (Intermediate), 3 (Advanced) or 4 (Expert)",
-  levelSaved: "Skill level saved successfully",
-  removed: "Skill removed from the employee",
-  noSkills: "No skills added yet",
-  noEmployeeSkills: "No employee skills found",
+  created: 'Skill added successfully',
+  updated: 'Skill updated successfully',
+  deleted: 'Skill deleted successfully',
+  nameRequired: 'Skill name is required',
+  nameTooLong: 'Skill name can be at most 60 characters',
+  descriptionTooLong: 'Description can be at most 255 characters',
+  nameTaken: 'A skill with this name already exists',
+  notFound: 'Skill not found',
+  employeeNotFound: 'Employee not found',
+  employeeRequired: 'Employee is required',
+  skillRequired: 'Skill is required',
+  levelRange: 'Level must be 1 (Beginner), 2 (Intermediate), 3 (Advanced) or 4 (Expert)',
+  levelSaved: 'Skill level saved successfully',
+  removed: 'Skill removed from the employee',
+  noSkills: 'No skills added yet',
+  noEmployeeSkills: 'No employee skills found',
   deleteWarning: (name: string, holders: number) =>
-    holders === 0
-      ? `Delete the skill ${name}?`
-      : `Delete the skill ${name}? It will be removed from ${String(holders)} employee${holders === 1 ? "" : "s"}.`,
+    holders === 0 ? `Delete the skill ${name}?` : `Delete the skill ${name}? It will be removed from ${String(holders)} employee${holders === 1 ? '' : 's'}.`,
 } as const;
 
 export const SKILL_LEVELS = {
-  1: "Beginner",
-  2: "Intermediate",
-  3: "Advanced",
-  4: "Expert",
+  1: 'Beginner',
+  2: 'Intermediate',
+  3: 'Advanced',
+  4: 'Expert',
 } as const;
 export type SkillLevel = keyof typeof SKILL_LEVELS;
 
 const uuid = (message: string) => z.uuid({ error: message });
 
 export const skillInputSchema = z.object({
-  name: z
-    .string({ error: SKILL_MSG.nameRequired })
-    .trim()
-    .min(1, { error: SKILL_MSG.nameRequired })
-    .max(60, { error: SKILL_MSG.nameTooLong }),
+  name: z.string({ error: SKILL_MSG.nameRequired }).trim().min(1, { error: SKILL_MSG.nameRequired }).max(60, { error: SKILL_MSG.nameTooLong }),
   description: z
     .string()
     .trim()
@@ -72,8 +65,8 @@ export const skillListReplySchema = listEnvelope(skillSchema);
 export const skillIdPathSchema = z.object({ id: uuid(SKILL_MSG.notFound) });
 
 export const employeeSkillQuerySchema = z.object({
-  userId: uuid("userId must be a UUID").optional(),
-  skillId: uuid("skillId must be a UUID").optional(),
+  userId: uuid('userId must be a UUID').optional(),
+  skillId: uuid('skillId must be a UUID').optional(),
 });
 export const employeeSkillInputSchema = z.object({
   userId: uuid(SKILL_MSG.employeeRequired),

@@ -1,40 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
-import {
-  CLIENT_SITE_MSG,
-  type AttendanceToday,
-  type ClientSite,
-  type ClientSiteEmployee,
-  type SessionUser,
-} from "@tankha/contracts";
-import { queryRows } from "../../db/client";
-import { DEMO_LOGINS } from "../../db/seed/demo";
-import { BACKENDS, createTestApp, type TestApp } from "../../testing";
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { CLIENT_SITE_MSG, type AttendanceToday, type ClientSite, type ClientSiteEmployee, type SessionUser } from '@tankha/contracts';
+import { queryRows } from '../../db/client';
+import { DEMO_LOGINS } from '../../db/seed/demo';
+import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
  * Attendance > Clients through HTTP (issue 15 item 8): sites and geofences, assignments, 'require
  * location at check-in', and the check-in refusing a reading outside every assigned site.
  * 2026-12-01 is a Tuesday; 10:00 in Asia/Kolkata.
  */
-describe.each(BACKENDS)("attendance clients (%s)", (backend) => {
+describe.each(BACKENDS)('attendance clients (%s)', (backend) => {
   let t: TestApp;
   let admin: SessionUser;
   let moderator: SessionUser;
   let member: SessionUser;
   let other: SessionUser;
   let site: ClientSite;
-  const as =
-    (who: SessionUser) => (method: string, url: string, body?: unknown) =>
-      t.call(method, url, {
-        token: who.token,
-        ...(body === undefined ? {} : { body }),
-      });
-  const data = <T>(res: { json(): unknown }) =>
-    (res.json() as { data: T }).data;
+  const as = (who: SessionUser) => (method: string, url: string, body?: unknown) =>
+    t.call(method, url, {
+      token: who.token,
+      ...(body === undefined ? {} : { body }),
+    });
+  const data = <T>(res: { json(): unknown }) => (res.json() as { data: T }).data;
   // Whitefield, Bengaluru; 0.001° of latitude ≈ 111 m (domain geofence tests).
   const whitefield = {
-    name: "Acme Whitefield",
-    address: "ITPL Main Road, Whitefield, Bengaluru 560066",
+    name: 'Acme Whitefield',
+    address: 'ITPL Main Road, Whitefield, Bengaluru 560066',
     latitude: 12.9698,
     longitude: 77.75,
     radiusMetres: 200,
@@ -51,157 +43,96 @@ describe.each(BACKENDS)("attendance clients (%s)", (backend) => {
 
   beforeAll(async () => {
     t = await createTestApp(backend);
-    t.clock.set(new Date("2026-12-01T10:00:00+05:30"));
+    t.clock.set(new Date('2026-12-01T10:00:00+05:30'));
     await t.seedDemo();
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);
     other = await t.registerOrganisation({
-      organizationName: "Kaveri Traders",
-      email: "owner@kaveri.example.in",
-      password: "Kaveri@12345",
+      organizationName: 'Kaveri Traders',
+      email: 'owner@kaveri.example.in',
+      password: 'Kaveri@12345',
     });
-    await t.database.db.execute(
-      sql`DELETE FROM time_logs WHERE work_date = '2026-12-01'`,
-    );
+    await t.database.db.execute(sql`DELETE FROM time_logs WHERE work_date = '2026-12-01'`);
   }, 180_000);
   afterAll(async () => {
     await t.close();
   });
 
-  it("adds a client site and refuses each invalid field with its message", async () => {
-    const created = await as(admin)("POST", "/AttendanceClients", whitefield);
+  it('adds a client site and refuses each invalid field with its message', async () => {
+    const created = await as(admin)('POST', '/AttendanceClients', whitefield);
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json().message).toBe(CLIENT_SITE_MSG.created);
     site = data<ClientSite>(created);
     expect(site).toMatchObject({ ...whitefield, employeeCount: 0 });
     const cases: [Record<string, unknown>, string][] = [
-      [
-        { ...whitefield, name: "acme whitefield" },
-        `name: ${CLIENT_SITE_MSG.nameTaken}`,
-      ],
-      [{ ...whitefield, name: " " }, `name: ${CLIENT_SITE_MSG.nameRequired}`],
-      [
-        { ...whitefield, name: "n".repeat(101) },
-        `name: ${CLIENT_SITE_MSG.nameTooLong}`,
-      ],
-      [
-        { ...whitefield, name: "B", address: "" },
-        `address: ${CLIENT_SITE_MSG.addressRequired}`,
-      ],
-      [
-        { ...whitefield, name: "B", latitude: 90.5 },
-        `latitude: ${CLIENT_SITE_MSG.latitudeRange}`,
-      ],
-      [
-        { ...whitefield, name: "B", latitude: "north" },
-        `latitude: ${CLIENT_SITE_MSG.latitudeRange}`,
-      ],
-      [
-        { ...whitefield, name: "B", longitude: -180.01 },
-        `longitude: ${CLIENT_SITE_MSG.longitudeRange}`,
-      ],
-      [
-        { ...whitefield, name: "B", radiusMetres: 9 },
-        `radiusMetres: ${CLIENT_SITE_MSG.radiusRange}`,
-      ],
-      [
-        { ...whitefield, name: "B", radiusMetres: 10_001 },
-        `radiusMetres: ${CLIENT_SITE_MSG.radiusRange}`,
-      ],
-      [
-        { ...whitefield, name: "B", radiusMetres: 150.5 },
-        `radiusMetres: ${CLIENT_SITE_MSG.radiusRange}`,
-      ],
+      [{ ...whitefield, name: 'acme whitefield' }, `name: ${CLIENT_SITE_MSG.nameTaken}`],
+      [{ ...whitefield, name: ' ' }, `name: ${CLIENT_SITE_MSG.nameRequired}`],
+      [{ ...whitefield, name: 'n'.repeat(101) }, `name: ${CLIENT_SITE_MSG.nameTooLong}`],
+      [{ ...whitefield, name: 'B', address: '' }, `address: ${CLIENT_SITE_MSG.addressRequired}`],
+      [{ ...whitefield, name: 'B', latitude: 90.5 }, `latitude: ${CLIENT_SITE_MSG.latitudeRange}`],
+      [{ ...whitefield, name: 'B', latitude: 'north' }, `latitude: ${CLIENT_SITE_MSG.latitudeRange}`],
+      [{ ...whitefield, name: 'B', longitude: -180.01 }, `longitude: ${CLIENT_SITE_MSG.longitudeRange}`],
+      [{ ...whitefield, name: 'B', radiusMetres: 9 }, `radiusMetres: ${CLIENT_SITE_MSG.radiusRange}`],
+      [{ ...whitefield, name: 'B', radiusMetres: 10_001 }, `radiusMetres: ${CLIENT_SITE_MSG.radiusRange}`],
+      [{ ...whitefield, name: 'B', radiusMetres: 150.5 }, `radiusMetres: ${CLIENT_SITE_MSG.radiusRange}`],
     ];
     for (const [body, message] of cases) {
-      const res = await as(admin)("POST", "/AttendanceClients", body);
+      const res = await as(admin)('POST', '/AttendanceClients', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect(
-      data<ClientSite[]>(await as(moderator)("GET", "/AttendanceClients")),
-    ).toHaveLength(1);
+    expect(data<ClientSite[]>(await as(moderator)('GET', '/AttendanceClients'))).toHaveLength(1);
   });
 
-  it("assigns employees of this organisation only", async () => {
-    const assigned = await as(moderator)(
-      "PUT",
-      `/AttendanceClients/${site.id}/employees`,
-      { userIds: [member.id] },
-    );
+  it('assigns employees of this organisation only', async () => {
+    const assigned = await as(moderator)('PUT', `/AttendanceClients/${site.id}/employees`, { userIds: [member.id] });
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(assigned.json().message).toBe(CLIENT_SITE_MSG.assigned);
-    expect(data<ClientSiteEmployee[]>(assigned).map((e) => e.userId)).toEqual([
-      member.id,
-    ]);
-    const foreign = await as(admin)(
-      "PUT",
-      `/AttendanceClients/${site.id}/employees`,
-      { userIds: [member.id, other.id] },
-    );
+    expect(data<ClientSiteEmployee[]>(assigned).map((e) => e.userId)).toEqual([member.id]);
+    const foreign = await as(admin)('PUT', `/AttendanceClients/${site.id}/employees`, { userIds: [member.id, other.id] });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().message).toBe(
-      `userIds: ${CLIENT_SITE_MSG.employeesInvalid}`,
-    );
-    expect(
-      data<ClientSiteEmployee[]>(
-        await as(admin)("GET", `/AttendanceClients/${site.id}/employees`),
-      ),
-    ).toHaveLength(1);
-    expect(
-      data<ClientSite[]>(await as(admin)("GET", "/AttendanceClients"))[0]
-        ?.employeeCount,
-    ).toBe(1);
+    expect(foreign.json().message).toBe(`userIds: ${CLIENT_SITE_MSG.employeesInvalid}`);
+    expect(data<ClientSiteEmployee[]>(await as(admin)('GET', `/AttendanceClients/${site.id}/employees`))).toHaveLength(1);
+    expect(data<ClientSite[]>(await as(admin)('GET', '/AttendanceClients'))[0]?.employeeCount).toBe(1);
   });
 
-  it("without the setting, check-in records no location", async () => {
-    expect(
-      data<{ requireLocation: boolean }>(
-        await as(admin)("GET", "/AttendanceClients/settings"),
-      ).requireLocation,
-    ).toBe(false);
-    const res = await as(member)("POST", "/Attendances/check-in", {
+  it('without the setting, check-in records no location', async () => {
+    expect(data<{ requireLocation: boolean }>(await as(admin)('GET', '/AttendanceClients/settings')).requireLocation).toBe(false);
+    const res = await as(member)('POST', '/Attendances/check-in', {
       latitude: 28.6,
       longitude: 77.2,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(data<AttendanceToday>(res).requireLocation).toBe(false);
     expect((await logsOf(member.id))[0]?.check_in_latitude).toBeNull();
-    expect(
-      (await as(member)("POST", "/Attendances/check-out")).statusCode,
-    ).toBe(200);
+    expect((await as(member)('POST', '/Attendances/check-out')).statusCode).toBe(200);
   });
 
-  it("with the setting, check-in needs a location inside an assigned site", async () => {
-    const saved = await as(admin)("PUT", "/AttendanceClients/settings", {
+  it('with the setting, check-in needs a location inside an assigned site', async () => {
+    const saved = await as(admin)('PUT', '/AttendanceClients/settings', {
       requireLocation: true,
     });
     expect(saved.json().message).toBe(CLIENT_SITE_MSG.settingsSaved);
-    expect(
-      data<AttendanceToday>(await as(member)("GET", "/Attendances/today"))
-        .requireLocation,
-    ).toBe(true);
-    const none = await as(member)("POST", "/Attendances/check-in");
+    expect(data<AttendanceToday>(await as(member)('GET', '/Attendances/today')).requireLocation).toBe(true);
+    const none = await as(member)('POST', '/Attendances/check-in');
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(CLIENT_SITE_MSG.locationRequired);
     // 0.003° north = 333.6 m from the centre: outside its 200 m.
-    const outside = await as(member)("POST", "/Attendances/check-in", {
+    const outside = await as(member)('POST', '/Attendances/check-in', {
       latitude: 12.9728,
       longitude: 77.75,
       accuracyMetres: 12,
     });
     expect(outside.statusCode).toBe(400);
-    expect(outside.json().message).toBe(
-      CLIENT_SITE_MSG.outsideSites("Acme Whitefield", 334, 200),
-    );
-    const half = await as(member)("POST", "/Attendances/check-in", {
+    expect(outside.json().message).toBe(CLIENT_SITE_MSG.outsideSites('Acme Whitefield', 334, 200));
+    const half = await as(member)('POST', '/Attendances/check-in', {
       latitude: 12.97,
     });
     expect(half.statusCode).toBe(400);
     expect((await logsOf(member.id)).length).toBe(1);
     // 0.001° north = 111 m: inside.
-    const inside = await as(member)("POST", "/Attendances/check-in", {
+    const inside = await as(member)('POST', '/Attendances/check-in', {
       latitude: 12.9708,
       longitude: 77.75,
       accuracyMetres: 12,
@@ -210,13 +141,13 @@ describe.each(BACKENDS)("attendance clients (%s)", (backend) => {
     const logs = await logsOf(member.id);
     expect(logs[1]).toMatchObject({
       check_in_latitude: 12.9708,
-      check_in_site_name: "Acme Whitefield",
+      check_in_site_name: 'Acme Whitefield',
       check_in_site_id: site.id,
     });
   });
 
-  it("an employee with no assigned site checks in anywhere, with the location recorded", async () => {
-    const res = await as(moderator)("POST", "/Attendances/check-in", {
+  it('an employee with no assigned site checks in anywhere, with the location recorded', async () => {
+    const res = await as(moderator)('POST', '/Attendances/check-in', {
       latitude: 19.076,
       longitude: 72.8777,
     });
@@ -227,21 +158,19 @@ describe.each(BACKENDS)("attendance clients (%s)", (backend) => {
     });
   });
 
-  it("members cannot manage client sites", async () => {
-    expect((await as(member)("GET", "/AttendanceClients")).statusCode).toBe(
-      403,
-    );
+  it('members cannot manage client sites', async () => {
+    expect((await as(member)('GET', '/AttendanceClients')).statusCode).toBe(403);
     expect(
       (
-        await as(member)("POST", "/AttendanceClients", {
+        await as(member)('POST', '/AttendanceClients', {
           ...whitefield,
-          name: "Mine",
+          name: 'Mine',
         })
       ).statusCode,
     ).toBe(403);
     expect(
       (
-        await as(member)("PUT", "/AttendanceClients/settings", {
+        await as(member)('PUT', '/AttendanceClients/settings', {
           requireLocation: false,
         })
       ).statusCode,
@@ -249,56 +178,36 @@ describe.each(BACKENDS)("attendance clients (%s)", (backend) => {
   });
 
   it("another organisation can neither see nor change this organisation's sites", async () => {
-    expect(
-      data<ClientSite[]>(await as(other)("GET", "/AttendanceClients")),
-    ).toEqual([]);
+    expect(data<ClientSite[]>(await as(other)('GET', '/AttendanceClients'))).toEqual([]);
     expect(
       (
-        await as(other)("PUT", `/AttendanceClients/${site.id}`, {
+        await as(other)('PUT', `/AttendanceClients/${site.id}`, {
           ...whitefield,
-          name: "Hijacked",
+          name: 'Hijacked',
         })
       ).statusCode,
     ).toBe(404);
-    expect(
-      (await as(other)("GET", `/AttendanceClients/${site.id}/employees`))
-        .statusCode,
-    ).toBe(404);
+    expect((await as(other)('GET', `/AttendanceClients/${site.id}/employees`)).statusCode).toBe(404);
     expect(
       (
-        await as(other)("PUT", `/AttendanceClients/${site.id}/employees`, {
+        await as(other)('PUT', `/AttendanceClients/${site.id}/employees`, {
           userIds: [],
         })
       ).statusCode,
     ).toBe(404);
-    expect(
-      (await as(other)("DELETE", `/AttendanceClients/${site.id}`)).statusCode,
-    ).toBe(404);
-    expect(
-      data<{ requireLocation: boolean }>(
-        await as(other)("GET", "/AttendanceClients/settings"),
-      ).requireLocation,
-    ).toBe(false);
-    expect(
-      data<ClientSite[]>(await as(admin)("GET", "/AttendanceClients"))[0],
-    ).toMatchObject({ name: "Acme Whitefield", employeeCount: 1 });
+    expect((await as(other)('DELETE', `/AttendanceClients/${site.id}`)).statusCode).toBe(404);
+    expect(data<{ requireLocation: boolean }>(await as(other)('GET', '/AttendanceClients/settings')).requireLocation).toBe(false);
+    expect(data<ClientSite[]>(await as(admin)('GET', '/AttendanceClients'))[0]).toMatchObject({ name: 'Acme Whitefield', employeeCount: 1 });
   });
 
-  it("edits and deletes a site; past check-ins keep their site name", async () => {
-    const edited = await as(admin)("PUT", `/AttendanceClients/${site.id}`, {
+  it('edits and deletes a site; past check-ins keep their site name', async () => {
+    const edited = await as(admin)('PUT', `/AttendanceClients/${site.id}`, {
       ...whitefield,
       radiusMetres: 500,
     });
     expect(data<ClientSite>(edited).radiusMetres).toBe(500);
-    expect(
-      (await as(admin)("DELETE", `/AttendanceClients/${site.id}`)).json()
-        .message,
-    ).toBe(CLIENT_SITE_MSG.deleted);
-    expect(
-      (await as(admin)("DELETE", `/AttendanceClients/${site.id}`)).statusCode,
-    ).toBe(404);
-    expect((await logsOf(member.id))[1]?.check_in_site_name).toBe(
-      "Acme Whitefield",
-    );
+    expect((await as(admin)('DELETE', `/AttendanceClients/${site.id}`)).json().message).toBe(CLIENT_SITE_MSG.deleted);
+    expect((await as(admin)('DELETE', `/AttendanceClients/${site.id}`)).statusCode).toBe(404);
+    expect((await logsOf(member.id))[1]?.check_in_site_name).toBe('Acme Whitefield');
   });
 });

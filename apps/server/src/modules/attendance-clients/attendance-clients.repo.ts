@@ -1,11 +1,6 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import {
-  attendanceLocationSettings,
-  clientSiteEmployees,
-  clientSites,
-  users,
-} from "../../db/schema";
-import type { TenantDb } from "../../platform/tenancy";
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { attendanceLocationSettings, clientSiteEmployees, clientSites, users } from '../../db/schema';
+import type { TenantDb } from '../../platform/tenancy';
 
 export interface SiteRow {
   id: string;
@@ -34,33 +29,18 @@ const siteColumns = {
   employeeCount: count(clientSiteEmployees.userId),
 };
 
-export async function findSites(
-  tdb: TenantDb,
-  id?: string,
-): Promise<SiteRow[]> {
+export async function findSites(tdb: TenantDb, id?: string): Promise<SiteRow[]> {
   const rows = await tdb.tx
     .select(siteColumns)
     .from(clientSites)
-    .leftJoin(
-      clientSiteEmployees,
-      eq(clientSiteEmployees.siteId, clientSites.id),
-    )
-    .where(
-      and(
-        eq(clientSites.tenantId, tdb.tenantId),
-        id ? eq(clientSites.id, id) : undefined,
-      ),
-    )
+    .leftJoin(clientSiteEmployees, eq(clientSiteEmployees.siteId, clientSites.id))
+    .where(and(eq(clientSites.tenantId, tdb.tenantId), id ? eq(clientSites.id, id) : undefined))
     .groupBy(clientSites.id)
     .orderBy(asc(sql`lower(${clientSites.name})`));
   return rows.map((r) => ({ ...r, employeeCount: Number(r.employeeCount) }));
 }
 
-export async function nameTaken(
-  tdb: TenantDb,
-  name: string,
-  exceptId: string | null,
-): Promise<boolean> {
+export async function nameTaken(tdb: TenantDb, name: string, exceptId: string | null): Promise<boolean> {
   const rows = await tdb.tx
     .select({ id: clientSites.id })
     .from(clientSites)
@@ -75,24 +55,16 @@ export async function nameTaken(
   return rows.length > 0;
 }
 
-export async function insertSite(
-  tdb: TenantDb,
-  values: SiteValues,
-): Promise<string> {
+export async function insertSite(tdb: TenantDb, values: SiteValues): Promise<string> {
   const [row] = await tdb.tx
     .insert(clientSites)
     .values({ tenantId: tdb.tenantId, ...values })
     .returning({ id: clientSites.id });
-  if (!row) throw new Error("client site insert returned nothing");
+  if (!row) throw new Error('client site insert returned nothing');
   return row.id;
 }
 
-export async function updateSite(
-  tdb: TenantDb,
-  id: string,
-  values: SiteValues,
-  now: Date,
-): Promise<void> {
+export async function updateSite(tdb: TenantDb, id: string, values: SiteValues, now: Date): Promise<void> {
   await tdb.tx
     .update(clientSites)
     .set({ ...values, updatedAt: now })
@@ -100,9 +72,7 @@ export async function updateSite(
 }
 
 export async function deleteSite(tdb: TenantDb, id: string): Promise<void> {
-  await tdb.tx
-    .delete(clientSites)
-    .where(and(eq(clientSites.tenantId, tdb.tenantId), eq(clientSites.id, id)));
+  await tdb.tx.delete(clientSites).where(and(eq(clientSites.tenantId, tdb.tenantId), eq(clientSites.id, id)));
 }
 
 export interface AssignedRow {
@@ -113,10 +83,7 @@ export interface AssignedRow {
   email: string;
 }
 
-export async function findAssigned(
-  tdb: TenantDb,
-  siteId: string,
-): Promise<AssignedRow[]> {
+export async function findAssigned(tdb: TenantDb, siteId: string): Promise<AssignedRow[]> {
   return tdb.tx
     .select({
       userId: users.id,
@@ -127,56 +94,27 @@ export async function findAssigned(
     })
     .from(clientSiteEmployees)
     .innerJoin(users, eq(users.id, clientSiteEmployees.userId))
-    .where(
-      and(
-        eq(clientSiteEmployees.tenantId, tdb.tenantId),
-        eq(clientSiteEmployees.siteId, siteId),
-      ),
-    )
+    .where(and(eq(clientSiteEmployees.tenantId, tdb.tenantId), eq(clientSiteEmployees.siteId, siteId)))
     .orderBy(asc(users.firstName), asc(users.lastName));
 }
 
 /** How many of these ids are employees of the organisation. */
-export async function countEmployees(
-  tdb: TenantDb,
-  userIds: readonly string[],
-): Promise<number> {
+export async function countEmployees(tdb: TenantDb, userIds: readonly string[]): Promise<number> {
   if (userIds.length === 0) return 0;
   const [row] = await tdb.tx
     .select({ n: count() })
     .from(users)
-    .where(
-      and(eq(users.tenantId, tdb.tenantId), inArray(users.id, [...userIds])),
-    );
+    .where(and(eq(users.tenantId, tdb.tenantId), inArray(users.id, [...userIds])));
   return Number(row?.n ?? 0);
 }
 
-export async function replaceAssigned(
-  tdb: TenantDb,
-  siteId: string,
-  userIds: readonly string[],
-): Promise<void> {
-  await tdb.tx
-    .delete(clientSiteEmployees)
-    .where(
-      and(
-        eq(clientSiteEmployees.tenantId, tdb.tenantId),
-        eq(clientSiteEmployees.siteId, siteId),
-      ),
-    );
-  if (userIds.length > 0)
-    await tdb.tx
-      .insert(clientSiteEmployees)
-      .values(
-        userIds.map((userId) => ({ tenantId: tdb.tenantId, siteId, userId })),
-      );
+export async function replaceAssigned(tdb: TenantDb, siteId: string, userIds: readonly string[]): Promise<void> {
+  await tdb.tx.delete(clientSiteEmployees).where(and(eq(clientSiteEmployees.tenantId, tdb.tenantId), eq(clientSiteEmployees.siteId, siteId)));
+  if (userIds.length > 0) await tdb.tx.insert(clientSiteEmployees).values(userIds.map((userId) => ({ tenantId: tdb.tenantId, siteId, userId })));
 }
 
 /** The sites an employee is assigned to (their geofences). */
-export async function findSitesOf(
-  tdb: TenantDb,
-  userId: string,
-): Promise<Omit<SiteRow, "employeeCount" | "address">[]> {
+export async function findSitesOf(tdb: TenantDb, userId: string): Promise<Omit<SiteRow, 'employeeCount' | 'address'>[]> {
   return tdb.tx
     .select({
       id: clientSites.id,
@@ -187,12 +125,7 @@ export async function findSitesOf(
     })
     .from(clientSiteEmployees)
     .innerJoin(clientSites, eq(clientSites.id, clientSiteEmployees.siteId))
-    .where(
-      and(
-        eq(clientSiteEmployees.tenantId, tdb.tenantId),
-        eq(clientSiteEmployees.userId, userId),
-      ),
-    );
+    .where(and(eq(clientSiteEmployees.tenantId, tdb.tenantId), eq(clientSiteEmployees.userId, userId)));
 }
 
 export async function findRequireLocation(tdb: TenantDb): Promise<boolean> {
@@ -203,11 +136,7 @@ export async function findRequireLocation(tdb: TenantDb): Promise<boolean> {
   return row?.requireLocation ?? false;
 }
 
-export async function upsertRequireLocation(
-  tdb: TenantDb,
-  requireLocation: boolean,
-  now: Date,
-): Promise<void> {
+export async function upsertRequireLocation(tdb: TenantDb, requireLocation: boolean, now: Date): Promise<void> {
   await tdb.tx
     .insert(attendanceLocationSettings)
     .values({ tenantId: tdb.tenantId, requireLocation, updatedAt: now })

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CLIENT_SITE_MSG,
   attendanceLocationSettingsReplySchema,
@@ -10,31 +10,27 @@ import {
   clientSiteListReplySchema,
   clientSiteReplySchema,
   emptyReplySchema,
-} from "@tankha/contracts";
-import type { Services } from "../../services";
-import { ok, okList } from "../../platform/http";
-import { scopeOf } from "../../platform/route-scope";
+} from '@tankha/contracts';
+import type { Services } from '../../services';
+import { ok, okList } from '../../platform/http';
+import { scopeOf } from '../../platform/route-scope';
 
 /** Attendance > Clients (platform §2.1, §6; issue 15 item 8; paths in attendance-clients.contract.ts). */
 export const attendanceClientRoutes: FastifyPluginAsyncZod<{
   services: Services;
 }> = async (app, { services }) => {
-  const tags = ["Attendance clients"];
+  const tags = ['Attendance clients'];
   const config = {
-    access: { permission: "attendance.clients.manage" as const },
+    access: { permission: 'attendance.clients.manage' as const },
   };
   const params = clientSiteIdPathSchema;
   const svc = services.attendanceClients;
-  app.get(
-    "/AttendanceClients",
-    { config, schema: { tags, response: { 200: clientSiteListReplySchema } } },
-    async (request) => {
-      const list = await svc.list(scopeOf(request));
-      return okList(list, list.length);
-    },
-  );
+  app.get('/AttendanceClients', { config, schema: { tags, response: { 200: clientSiteListReplySchema } } }, async (request) => {
+    const list = await svc.list(scopeOf(request));
+    return okList(list, list.length);
+  });
   app.post(
-    "/AttendanceClients",
+    '/AttendanceClients',
     {
       config,
       schema: {
@@ -43,14 +39,10 @@ export const attendanceClientRoutes: FastifyPluginAsyncZod<{
         response: { 200: clientSiteReplySchema },
       },
     },
-    async (request) =>
-      ok(
-        await svc.create(scopeOf(request), request.body),
-        CLIENT_SITE_MSG.created,
-      ),
+    async (request) => ok(await svc.create(scopeOf(request), request.body), CLIENT_SITE_MSG.created),
   );
   app.get(
-    "/AttendanceClients/settings",
+    '/AttendanceClients/settings',
     {
       config,
       schema: {
@@ -61,7 +53,7 @@ export const attendanceClientRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(await svc.settings(scopeOf(request))),
   );
   app.put(
-    "/AttendanceClients/settings",
+    '/AttendanceClients/settings',
     {
       config,
       schema: {
@@ -70,14 +62,10 @@ export const attendanceClientRoutes: FastifyPluginAsyncZod<{
         response: { 200: attendanceLocationSettingsReplySchema },
       },
     },
-    async (request) =>
-      ok(
-        await svc.saveSettings(scopeOf(request), request.body),
-        CLIENT_SITE_MSG.settingsSaved,
-      ),
+    async (request) => ok(await svc.saveSettings(scopeOf(request), request.body), CLIENT_SITE_MSG.settingsSaved),
   );
   app.put(
-    "/AttendanceClients/:id",
+    '/AttendanceClients/:id',
     {
       config,
       schema: {
@@ -87,22 +75,14 @@ export const attendanceClientRoutes: FastifyPluginAsyncZod<{
         response: { 200: clientSiteReplySchema },
       },
     },
-    async (request) =>
-      ok(
-        await svc.update(scopeOf(request), request.params.id, request.body),
-        CLIENT_SITE_MSG.updated,
-      ),
+    async (request) => ok(await svc.update(scopeOf(request), request.params.id, request.body), CLIENT_SITE_MSG.updated),
   );
-  app.delete(
-    "/AttendanceClients/:id",
-    { config, schema: { tags, params, response: { 200: emptyReplySchema } } },
-    async (request) => {
-      await svc.delete(scopeOf(request), request.params.id);
-      return ok(null, CLIENT_SITE_MSG.deleted);
-    },
-  );
+  app.delete('/AttendanceClients/:id', { config, schema: { tags, params, response: { 200: emptyReplySchema } } }, async (request) => {
+    await svc.delete(scopeOf(request), request.params.id);
+    return ok(null, CLIENT_SITE_MSG.deleted);
+  });
   app.get(
-    "/AttendanceClients/:id/employees",
+    '/AttendanceClients/:id/employees',
     {
       config,
       schema: {
@@ -117,7 +97,7 @@ export const attendanceClientRoutes: FastifyPluginAsyncZod<{
     },
   );
   app.put(
-    "/AttendanceClients/:id/employees",
+    '/AttendanceClients/:id/employees',
     {
       config,
       schema: {
@@ -128,11 +108,7 @@ export const attendanceClientRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const list = await svc.assign(
-        scopeOf(request),
-        request.params.id,
-        request.body.userIds,
-      );
+      const list = await svc.assign(scopeOf(request), request.params.id, request.body.userIds);
       return okList(list, list.length, CLIENT_SITE_MSG.assigned);
     },
   );

@@ -5,12 +5,12 @@ import {
   type ClientSite,
   type ClientSiteEmployee,
   type ClientSiteInput,
-} from "@tankha/contracts";
-import { locateInGeofences } from "@tankha/domain";
-import type { Clock } from "../../platform/clock";
-import { badRequest, fieldError, notFound } from "../../platform/errors";
-import type { TenantDb, TenantScope } from "../../platform/tenancy";
-import * as repo from "./attendance-clients.repo";
+} from '@tankha/contracts';
+import { locateInGeofences } from '@tankha/domain';
+import type { Clock } from '../../platform/clock';
+import { badRequest, fieldError, notFound } from '../../platform/errors';
+import type { TenantDb, TenantScope } from '../../platform/tenancy';
+import * as repo from './attendance-clients.repo';
 
 /** Where a check-in was made, as the time log records it; all null when location is not required. */
 export interface CheckInPlace {
@@ -40,23 +40,14 @@ export class AttendanceClientService {
     return repo.findSites(db);
   }
 
-  async create(
-    { db }: TenantScope,
-    input: ClientSiteInput,
-  ): Promise<ClientSite> {
-    if (await repo.nameTaken(db, input.name, null))
-      throw fieldError("name", CLIENT_SITE_MSG.nameTaken);
+  async create({ db }: TenantScope, input: ClientSiteInput): Promise<ClientSite> {
+    if (await repo.nameTaken(db, input.name, null)) throw fieldError('name', CLIENT_SITE_MSG.nameTaken);
     return this.get(db, await repo.insertSite(db, input));
   }
 
-  async update(
-    { db }: TenantScope,
-    id: string,
-    input: ClientSiteInput,
-  ): Promise<ClientSite> {
+  async update({ db }: TenantScope, id: string, input: ClientSiteInput): Promise<ClientSite> {
     await this.get(db, id);
-    if (await repo.nameTaken(db, input.name, id))
-      throw fieldError("name", CLIENT_SITE_MSG.nameTaken);
+    if (await repo.nameTaken(db, input.name, id)) throw fieldError('name', CLIENT_SITE_MSG.nameTaken);
     await repo.updateSite(db, id, input, this.deps.clock.now());
     return this.get(db, id);
   }
@@ -66,10 +57,7 @@ export class AttendanceClientService {
     await repo.deleteSite(db, id);
   }
 
-  async employees(
-    { db }: TenantScope,
-    id: string,
-  ): Promise<ClientSiteEmployee[]> {
+  async employees({ db }: TenantScope, id: string): Promise<ClientSiteEmployee[]> {
     await this.get(db, id);
     return (await repo.findAssigned(db, id)).map((r) => ({
       userId: r.userId,
@@ -80,15 +68,10 @@ export class AttendanceClientService {
   }
 
   /** Replaces who is assigned to the site; every id must be an employee of the organisation. */
-  async assign(
-    scope: TenantScope,
-    id: string,
-    userIds: readonly string[],
-  ): Promise<ClientSiteEmployee[]> {
+  async assign(scope: TenantScope, id: string, userIds: readonly string[]): Promise<ClientSiteEmployee[]> {
     await this.get(scope.db, id);
     const unique = [...new Set(userIds)];
-    if ((await repo.countEmployees(scope.db, unique)) !== unique.length)
-      throw fieldError("userIds", CLIENT_SITE_MSG.employeesInvalid);
+    if ((await repo.countEmployees(scope.db, unique)) !== unique.length) throw fieldError('userIds', CLIENT_SITE_MSG.employeesInvalid);
     await repo.replaceAssigned(scope.db, id, unique);
     return this.employees(scope, id);
   }
@@ -97,15 +80,8 @@ export class AttendanceClientService {
     return { requireLocation: await repo.findRequireLocation(db) };
   }
 
-  async saveSettings(
-    { db }: TenantScope,
-    input: AttendanceLocationSettings,
-  ): Promise<AttendanceLocationSettings> {
-    await repo.upsertRequireLocation(
-      db,
-      input.requireLocation,
-      this.deps.clock.now(),
-    );
+  async saveSettings({ db }: TenantScope, input: AttendanceLocationSettings): Promise<AttendanceLocationSettings> {
+    await repo.upsertRequireLocation(db, input.requireLocation, this.deps.clock.now());
     return input;
   }
 
@@ -115,14 +91,9 @@ export class AttendanceClientService {
    * with assigned sites must be inside one of them; an employee with none may check in anywhere and
    * the reading is recorded (docs/decisions.md).
    */
-  async placeCheckIn(
-    { db }: TenantScope,
-    userId: string,
-    input: CheckInInput,
-  ): Promise<CheckInPlace> {
+  async placeCheckIn({ db }: TenantScope, userId: string, input: CheckInInput): Promise<CheckInPlace> {
     if (!(await repo.findRequireLocation(db))) return NOWHERE;
-    if (input.latitude === undefined || input.longitude === undefined)
-      throw badRequest(CLIENT_SITE_MSG.locationRequired);
+    if (input.latitude === undefined || input.longitude === undefined) throw badRequest(CLIENT_SITE_MSG.locationRequired);
     const point = { latitude: input.latitude, longitude: input.longitude };
     const reading = { ...point, accuracyMetres: input.accuracyMetres ?? null };
     const sites = await repo.findSitesOf(db, userId);
@@ -130,15 +101,7 @@ export class AttendanceClientService {
     const { inside, nearest } = locateInGeofences(point, sites);
     if (!inside) {
       const n = nearest;
-      throw badRequest(
-        n
-          ? CLIENT_SITE_MSG.outsideSites(
-              n.site.name,
-              Math.round(n.distanceMetres),
-              n.site.radiusMetres,
-            )
-          : CLIENT_SITE_MSG.locationRequired,
-      );
+      throw badRequest(n ? CLIENT_SITE_MSG.outsideSites(n.site.name, Math.round(n.distanceMetres), n.site.radiusMetres) : CLIENT_SITE_MSG.locationRequired);
     }
     return { ...reading, siteId: inside.id, siteName: inside.name };
   }

@@ -1,23 +1,19 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  teamOverviewQuerySchema,
-  teamOverviewReplySchema,
-  teamReportQuerySchema,
-} from "@tankha/contracts";
-import type { Services } from "../../services";
-import { ok } from "../../platform/http";
-import { scopeOf } from "../../platform/route-scope";
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { teamOverviewQuerySchema, teamOverviewReplySchema, teamReportQuerySchema } from '@tankha/contracts';
+import type { Services } from '../../services';
+import { ok } from '../../platform/http';
+import { scopeOf } from '../../platform/route-scope';
 
 /** My team overview and reports (platform §2.1; issue 15 item 9; paths in my-team.contract.ts). */
 export const myTeamRoutes: FastifyPluginAsyncZod<{
   services: Services;
 }> = async (app, { services }) => {
-  const tags = ["My team"];
+  const tags = ['My team'];
   const svc = services.myTeam;
   app.get(
-    "/MyTeam/overview",
+    '/MyTeam/overview',
     {
-      config: { access: { permission: "myTeam.overview" } },
+      config: { access: { permission: 'myTeam.overview' } },
       schema: {
         tags,
         querystring: teamOverviewQuerySchema,
@@ -27,30 +23,20 @@ export const myTeamRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(await svc.overview(scopeOf(request), request.query)),
   );
   app.get(
-    "/MyTeam/reports",
+    '/MyTeam/reports',
     {
-      config: { access: { permission: "myTeam.reports" } },
+      config: { access: { permission: 'myTeam.reports' } },
       schema: {
         tags,
         querystring: teamReportQuerySchema,
-        produces: [
-          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        ],
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       },
     },
     async (request, reply) => {
-      const file = await svc.report(scopeOf(request), request.query, (error) =>
-        request.log.error({ err: error }, "team report stream failed"),
-      );
+      const file = await svc.report(scopeOf(request), request.query, (error) => request.log.error({ err: error }, 'team report stream failed'));
       reply
-        .header(
-          "content-type",
-          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        )
-        .header(
-          "content-disposition",
-          `attachment; filename="${file.filename}"`,
-        );
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${file.filename}"`);
       return file.stream;
     },
   );

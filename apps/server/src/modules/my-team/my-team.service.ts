@@ -1,22 +1,15 @@
-import {
-  AttendanceApproval,
-  RequestStatus,
-  RequestType,
-  type TeamOverview,
-  type TeamOverviewQuery,
-  type TeamReportQuery,
-} from "@tankha/contracts";
-import type { Readable } from "node:stream";
-import type { Scope } from "../../platform/tenancy";
-import type { AttendanceService } from "../attendance/attendance.service";
-import type { LeaveService } from "../leave/leave.service";
-import type { RequestService } from "../requests/requests.service";
-import { streamTeamReport } from "./my-team.report";
+import { AttendanceApproval, RequestStatus, RequestType, type TeamOverview, type TeamOverviewQuery, type TeamReportQuery } from '@tankha/contracts';
+import type { Readable } from 'node:stream';
+import type { Scope } from '../../platform/tenancy';
+import type { AttendanceService } from '../attendance/attendance.service';
+import type { LeaveService } from '../leave/leave.service';
+import type { RequestService } from '../requests/requests.service';
+import { streamTeamReport } from './my-team.report';
 
 interface Deps {
-  attendance: Pick<AttendanceService, "teamToday" | "teamDays" | "approvals">;
-  leave: Pick<LeaveService, "list">;
-  requests: Pick<RequestService, "list">;
+  attendance: Pick<AttendanceService, 'teamToday' | 'teamDays' | 'approvals'>;
+  leave: Pick<LeaveService, 'list'>;
+  requests: Pick<RequestService, 'list'>;
 }
 
 /**
@@ -28,25 +21,17 @@ interface Deps {
 export class MyTeamService {
   constructor(private readonly deps: Deps) {}
 
-  async overview(
-    scope: Scope,
-    query: TeamOverviewQuery,
-  ): Promise<TeamOverview> {
+  async overview(scope: Scope, query: TeamOverviewQuery): Promise<TeamOverview> {
     const { date, people } = await this.deps.attendance.teamToday(scope);
     const counts = { in: 0, out: 0, late: 0, onLeave: 0, notIn: 0, dayOff: 0 };
     for (const p of people) {
       counts[p.state] += 1;
       if (p.isLate) counts.late += 1;
     }
-    const chosen =
-      query.state === undefined
-        ? people
-        : query.state === "late"
-          ? people.filter((p) => p.isLate)
-          : people.filter((p) => p.state === query.state);
+    const chosen = query.state === undefined ? people : query.state === 'late' ? people.filter((p) => p.isLate) : people.filter((p) => p.state === query.state);
     const [leave, regularization, attendance] = [
       await this.deps.leave.list(scope, {
-        scope: "team",
+        scope: 'team',
         status: 1,
         pageNumber: 1,
         pageSize: 1,
@@ -73,25 +58,14 @@ export class MyTeamService {
         regularization: regularization.totalRecords,
         attendance: attendance.totalRecords,
       },
-      people: chosen.slice(
-        (query.page - 1) * query.pageSize,
-        query.page * query.pageSize,
-      ),
+      people: chosen.slice((query.page - 1) * query.pageSize, query.page * query.pageSize),
       totalRecords: chosen.length,
     };
   }
 
   /** The report's rows are read here, in the request's transaction; the XLSX is written as it streams out. */
-  async report(
-    scope: Scope,
-    query: TeamReportQuery,
-    onError: (error: unknown) => void,
-  ): Promise<{ stream: Readable; filename: string }> {
-    const employees = await this.deps.attendance.teamDays(
-      scope,
-      query.startDate,
-      query.endDate,
-    );
+  async report(scope: Scope, query: TeamReportQuery, onError: (error: unknown) => void): Promise<{ stream: Readable; filename: string }> {
+    const employees = await this.deps.attendance.teamDays(scope, query.startDate, query.endDate);
     return {
       stream: streamTeamReport(query.kind, employees, onError),
       filename: `team-${query.kind}-report-${query.startDate}-to-${query.endDate}.xlsx`,

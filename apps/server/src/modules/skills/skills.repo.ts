@@ -1,6 +1,6 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
-import { employeeSkills, skills, users } from "../../db/schema";
-import type { TenantDb } from "../../platform/tenancy";
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { employeeSkills, skills, users } from '../../db/schema';
+import type { TenantDb } from '../../platform/tenancy';
 
 export interface SkillRow {
   id: string;
@@ -25,10 +25,7 @@ export async function findSkills(tdb: TenantDb): Promise<SkillRow[]> {
   return rows.map((r) => ({ ...r, employeeCount: Number(r.employeeCount) }));
 }
 
-export async function findSkill(
-  tdb: TenantDb,
-  id: string,
-): Promise<SkillRow | null> {
+export async function findSkill(tdb: TenantDb, id: string): Promise<SkillRow | null> {
   const [row] = await tdb.tx
     .select({
       id: skills.id,
@@ -43,43 +40,25 @@ export async function findSkill(
   return row ? { ...row, employeeCount: Number(row.employeeCount) } : null;
 }
 
-export async function nameTaken(
-  tdb: TenantDb,
-  name: string,
-  exceptId: string | null,
-): Promise<boolean> {
+export async function nameTaken(tdb: TenantDb, name: string, exceptId: string | null): Promise<boolean> {
   const rows = await tdb.tx
     .select({ id: skills.id })
     .from(skills)
-    .where(
-      and(
-        eq(skills.tenantId, tdb.tenantId),
-        sql`lower(${skills.name}) = lower(${name})`,
-        exceptId ? sql`${skills.id} <> ${exceptId}` : undefined,
-      ),
-    )
+    .where(and(eq(skills.tenantId, tdb.tenantId), sql`lower(${skills.name}) = lower(${name})`, exceptId ? sql`${skills.id} <> ${exceptId}` : undefined))
     .limit(1);
   return rows.length > 0;
 }
 
-export async function insertSkill(
-  tdb: TenantDb,
-  values: { name: string; description: string | null },
-): Promise<string> {
+export async function insertSkill(tdb: TenantDb, values: { name: string; description: string | null }): Promise<string> {
   const [row] = await tdb.tx
     .insert(skills)
     .values({ tenantId: tdb.tenantId, ...values })
     .returning({ id: skills.id });
-  if (!row) throw new Error("skill insert returned nothing");
+  if (!row) throw new Error('skill insert returned nothing');
   return row.id;
 }
 
-export async function updateSkill(
-  tdb: TenantDb,
-  id: string,
-  values: { name: string; description: string | null },
-  now: Date,
-): Promise<void> {
+export async function updateSkill(tdb: TenantDb, id: string, values: { name: string; description: string | null }, now: Date): Promise<void> {
   await tdb.tx
     .update(skills)
     .set({ ...values, updatedAt: now })
@@ -87,15 +66,10 @@ export async function updateSkill(
 }
 
 export async function deleteSkill(tdb: TenantDb, id: string): Promise<void> {
-  await tdb.tx
-    .delete(skills)
-    .where(and(eq(skills.tenantId, tdb.tenantId), eq(skills.id, id)));
+  await tdb.tx.delete(skills).where(and(eq(skills.tenantId, tdb.tenantId), eq(skills.id, id)));
 }
 
-export async function employeeExists(
-  tdb: TenantDb,
-  userId: string,
-): Promise<boolean> {
+export async function employeeExists(tdb: TenantDb, userId: string): Promise<boolean> {
   const rows = await tdb.tx
     .select({ id: users.id })
     .from(users)
@@ -114,10 +88,7 @@ export interface EmployeeSkillRow {
   level: number;
 }
 
-export async function findEmployeeSkills(
-  tdb: TenantDb,
-  filter: { userId?: string; skillId?: string },
-): Promise<EmployeeSkillRow[]> {
+export async function findEmployeeSkills(tdb: TenantDb, filter: { userId?: string; skillId?: string }): Promise<EmployeeSkillRow[]> {
   return tdb.tx
     .select({
       userId: employeeSkills.userId,
@@ -138,20 +109,10 @@ export async function findEmployeeSkills(
         filter.skillId ? eq(employeeSkills.skillId, filter.skillId) : undefined,
       ),
     )
-    .orderBy(
-      asc(users.firstName),
-      asc(users.lastName),
-      asc(sql`lower(${skills.name})`),
-    );
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(sql`lower(${skills.name})`));
 }
 
-export async function upsertEmployeeSkill(
-  tdb: TenantDb,
-  userId: string,
-  skillId: string,
-  level: number,
-  now: Date,
-): Promise<void> {
+export async function upsertEmployeeSkill(tdb: TenantDb, userId: string, skillId: string, level: number, now: Date): Promise<void> {
   await tdb.tx
     .insert(employeeSkills)
     .values({ tenantId: tdb.tenantId, userId, skillId, level, updatedAt: now })
@@ -161,20 +122,10 @@ export async function upsertEmployeeSkill(
     });
 }
 
-export async function deleteEmployeeSkill(
-  tdb: TenantDb,
-  userId: string,
-  skillId: string,
-): Promise<boolean> {
+export async function deleteEmployeeSkill(tdb: TenantDb, userId: string, skillId: string): Promise<boolean> {
   const rows = await tdb.tx
     .delete(employeeSkills)
-    .where(
-      and(
-        eq(employeeSkills.tenantId, tdb.tenantId),
-        eq(employeeSkills.userId, userId),
-        eq(employeeSkills.skillId, skillId),
-      ),
-    )
+    .where(and(eq(employeeSkills.tenantId, tdb.tenantId), eq(employeeSkills.userId, userId), eq(employeeSkills.skillId, skillId)))
     .returning({ userId: employeeSkills.userId });
   return rows.length > 0;
 }

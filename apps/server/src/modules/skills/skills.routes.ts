@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SKILL_MSG,
   emptyReplySchema,
@@ -11,28 +11,24 @@ import {
   skillInputSchema,
   skillListReplySchema,
   skillReplySchema,
-} from "@tankha/contracts";
-import type { Services } from "../../services";
-import { ok, okList } from "../../platform/http";
-import { scopeOf } from "../../platform/route-scope";
+} from '@tankha/contracts';
+import type { Services } from '../../services';
+import { ok, okList } from '../../platform/http';
+import { scopeOf } from '../../platform/route-scope';
 
 /** Users > Skills management (issue 15 item 7; paths in skills.contract.ts). */
 export const skillRoutes: FastifyPluginAsyncZod<{
   services: Services;
 }> = async (app, { services }) => {
-  const tags = ["Skills"];
-  const config = { access: { permission: "skills.manage" as const } };
+  const tags = ['Skills'];
+  const config = { access: { permission: 'skills.manage' as const } };
   const svc = services.skills;
-  app.get(
-    "/Skills",
-    { config, schema: { tags, response: { 200: skillListReplySchema } } },
-    async (request) => {
-      const list = await svc.list(scopeOf(request));
-      return okList(list, list.length);
-    },
-  );
+  app.get('/Skills', { config, schema: { tags, response: { 200: skillListReplySchema } } }, async (request) => {
+    const list = await svc.list(scopeOf(request));
+    return okList(list, list.length);
+  });
   app.post(
-    "/Skills",
+    '/Skills',
     {
       config,
       schema: {
@@ -41,11 +37,10 @@ export const skillRoutes: FastifyPluginAsyncZod<{
         response: { 200: skillReplySchema },
       },
     },
-    async (request) =>
-      ok(await svc.create(scopeOf(request), request.body), SKILL_MSG.created),
+    async (request) => ok(await svc.create(scopeOf(request), request.body), SKILL_MSG.created),
   );
   app.put(
-    "/Skills/:id",
+    '/Skills/:id',
     {
       config,
       schema: {
@@ -55,14 +50,10 @@ export const skillRoutes: FastifyPluginAsyncZod<{
         response: { 200: skillReplySchema },
       },
     },
-    async (request) =>
-      ok(
-        await svc.update(scopeOf(request), request.params.id, request.body),
-        SKILL_MSG.updated,
-      ),
+    async (request) => ok(await svc.update(scopeOf(request), request.params.id, request.body), SKILL_MSG.updated),
   );
   app.delete(
-    "/Skills/:id",
+    '/Skills/:id',
     {
       config,
       schema: {
@@ -77,7 +68,7 @@ export const skillRoutes: FastifyPluginAsyncZod<{
     },
   );
   app.get(
-    "/EmployeeSkills",
+    '/EmployeeSkills',
     {
       config,
       schema: {
@@ -92,7 +83,7 @@ export const skillRoutes: FastifyPluginAsyncZod<{
     },
   );
   app.put(
-    "/EmployeeSkills",
+    '/EmployeeSkills',
     {
       config,
       schema: {
@@ -101,14 +92,10 @@ export const skillRoutes: FastifyPluginAsyncZod<{
         response: { 200: employeeSkillReplySchema },
       },
     },
-    async (request) =>
-      ok(
-        await svc.setLevel(scopeOf(request), request.body),
-        SKILL_MSG.levelSaved,
-      ),
+    async (request) => ok(await svc.setLevel(scopeOf(request), request.body), SKILL_MSG.levelSaved),
   );
   app.delete(
-    "/EmployeeSkills/:userId/:skillId",
+    '/EmployeeSkills/:userId/:skillId',
     {
       config,
       schema: {
@@ -118,11 +105,7 @@ export const skillRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await svc.remove(
-        scopeOf(request),
-        request.params.userId,
-        request.params.skillId,
-      );
+      await svc.remove(scopeOf(request), request.params.userId, request.params.skillId);
       return ok(null, SKILL_MSG.removed);
     },
   );

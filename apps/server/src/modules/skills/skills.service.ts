@@ -1,16 +1,10 @@
-import {
-  SKILL_MSG,
-  type EmployeeSkill,
-  type EmployeeSkillInput,
-  type Skill,
-} from "@tankha/contracts";
-import type { Clock } from "../../platform/clock";
-import { fieldError, notFound } from "../../platform/errors";
-import type { TenantScope } from "../../platform/tenancy";
-import * as repo from "./skills.repo";
+import { SKILL_MSG, type EmployeeSkill, type EmployeeSkillInput, type Skill } from '@tankha/contracts';
+import type { Clock } from '../../platform/clock';
+import { fieldError, notFound } from '../../platform/errors';
+import type { TenantScope } from '../../platform/tenancy';
+import * as repo from './skills.repo';
 
-const fullName = (r: { firstName: string; lastName: string }) =>
-  `${r.firstName} ${r.lastName}`.trim();
+const fullName = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`.trim();
 
 /** Users > Skills management (issue 15 item 7): the catalogue, and each employee's level in a skill. */
 export class SkillService {
@@ -20,24 +14,15 @@ export class SkillService {
     return repo.findSkills(db);
   }
 
-  async create(
-    { db }: TenantScope,
-    input: { name: string; description: string | null },
-  ): Promise<Skill> {
-    if (await repo.nameTaken(db, input.name, null))
-      throw fieldError("name", SKILL_MSG.nameTaken);
+  async create({ db }: TenantScope, input: { name: string; description: string | null }): Promise<Skill> {
+    if (await repo.nameTaken(db, input.name, null)) throw fieldError('name', SKILL_MSG.nameTaken);
     const id = await repo.insertSkill(db, input);
     return this.get(db, id);
   }
 
-  async update(
-    { db }: TenantScope,
-    id: string,
-    input: { name: string; description: string | null },
-  ): Promise<Skill> {
+  async update({ db }: TenantScope, id: string, input: { name: string; description: string | null }): Promise<Skill> {
     await this.get(db, id);
-    if (await repo.nameTaken(db, input.name, id))
-      throw fieldError("name", SKILL_MSG.nameTaken);
+    if (await repo.nameTaken(db, input.name, id)) throw fieldError('name', SKILL_MSG.nameTaken);
     await repo.updateSkill(db, id, input, this.deps.clock.now());
     return this.get(db, id);
   }
@@ -48,29 +33,15 @@ export class SkillService {
     await repo.deleteSkill(db, id);
   }
 
-  async employeeSkills(
-    { db }: TenantScope,
-    filter: { userId?: string; skillId?: string },
-  ): Promise<EmployeeSkill[]> {
+  async employeeSkills({ db }: TenantScope, filter: { userId?: string; skillId?: string }): Promise<EmployeeSkill[]> {
     return (await repo.findEmployeeSkills(db, filter)).map(toView);
   }
 
   /** Sets an employee's level in a skill, adding the skill to them when new. */
-  async setLevel(
-    { db }: TenantScope,
-    input: EmployeeSkillInput,
-  ): Promise<EmployeeSkill> {
-    if (!(await repo.employeeExists(db, input.userId)))
-      throw fieldError("userId", SKILL_MSG.employeeNotFound);
-    if (!(await repo.findSkill(db, input.skillId)))
-      throw fieldError("skillId", SKILL_MSG.notFound);
-    await repo.upsertEmployeeSkill(
-      db,
-      input.userId,
-      input.skillId,
-      input.level,
-      this.deps.clock.now(),
-    );
+  async setLevel({ db }: TenantScope, input: EmployeeSkillInput): Promise<EmployeeSkill> {
+    if (!(await repo.employeeExists(db, input.userId))) throw fieldError('userId', SKILL_MSG.employeeNotFound);
+    if (!(await repo.findSkill(db, input.skillId))) throw fieldError('skillId', SKILL_MSG.notFound);
+    await repo.upsertEmployeeSkill(db, input.userId, input.skillId, input.level, this.deps.clock.now());
     const [row] = await repo.findEmployeeSkills(db, {
       userId: input.userId,
       skillId: input.skillId,
@@ -79,16 +50,11 @@ export class SkillService {
     return toView(row);
   }
 
-  async remove(
-    { db }: TenantScope,
-    userId: string,
-    skillId: string,
-  ): Promise<void> {
-    if (!(await repo.deleteEmployeeSkill(db, userId, skillId)))
-      throw notFound(SKILL_MSG.notFound);
+  async remove({ db }: TenantScope, userId: string, skillId: string): Promise<void> {
+    if (!(await repo.deleteEmployeeSkill(db, userId, skillId))) throw notFound(SKILL_MSG.notFound);
   }
 
-  private async get(db: TenantScope["db"], id: string): Promise<Skill> {
+  private async get(db: TenantScope['db'], id: string): Promise<Skill> {
     const skill = await repo.findSkill(db, id);
     if (!skill) throw notFound(SKILL_MSG.notFound);
     return skill;

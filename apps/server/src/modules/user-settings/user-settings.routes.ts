@@ -1,41 +1,33 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  USER_SETTINGS_MSG,
-  userSettingsReplySchema,
-  userSettingsSchema,
-} from "@tankha/contracts";
-import type { Services } from "../../services";
-import { ok } from "../../platform/http";
-import { scopeOf } from "../../platform/route-scope";
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { USER_SETTINGS_MSG, userSettingsReplySchema, userSettingsSchema } from '@tankha/contracts';
+import type { Services } from '../../services';
+import { ok } from '../../platform/http';
+import { scopeOf } from '../../platform/route-scope';
 
 /** Users > Settings (issue 15 item 7; paths in user-settings.contract.ts). */
 export const userSettingsRoutes: FastifyPluginAsyncZod<{
   services: Services;
 }> = async (app, { services }) => {
-  const tags = ["Users"];
+  const tags = ['Users'];
   const svc = services.userSettings;
   app.get(
-    "/Users/settings",
+    '/Users/settings',
     {
-      config: { access: { permission: "users.settings.view" } },
+      config: { access: { permission: 'users.settings.view' } },
       schema: { tags, response: { 200: userSettingsReplySchema } },
     },
     async (request) => ok(await svc.get(scopeOf(request))),
   );
   app.put(
-    "/Users/settings",
+    '/Users/settings',
     {
-      config: { access: { permission: "users.settings.manage" } },
+      config: { access: { permission: 'users.settings.manage' } },
       schema: {
         tags,
         body: userSettingsSchema,
         response: { 200: userSettingsReplySchema },
       },
     },
-    async (request) =>
-      ok(
-        await svc.save(scopeOf(request), request.body),
-        USER_SETTINGS_MSG.saved,
-      ),
+    async (request) => ok(await svc.save(scopeOf(request), request.body), USER_SETTINGS_MSG.saved),
   );
 };

@@ -1,13 +1,7 @@
-import {
-  USER_SETTINGS_DEFAULTS,
-  USER_SETTINGS_NEXT_MAX,
-  formatEmployeeNumber,
-  type UserSettings,
-  type UserSettingsView,
-} from "@tankha/contracts";
-import type { Clock } from "../../platform/clock";
-import type { TenantDb, TenantScope } from "../../platform/tenancy";
-import * as repo from "./user-settings.repo";
+import { USER_SETTINGS_DEFAULTS, USER_SETTINGS_NEXT_MAX, formatEmployeeNumber, type UserSettings, type UserSettingsView } from '@tankha/contracts';
+import type { Clock } from '../../platform/clock';
+import type { TenantDb, TenantScope } from '../../platform/tenancy';
+import * as repo from './user-settings.repo';
 
 /**
  * Users > Settings (issue 15 item 7): employee numbering and the role of new users. Until the page is
@@ -27,10 +21,7 @@ export class UserSettingsService {
   }
 
   /** Prefix ≤ 10 and at most 8 digits: every number fits the employee form's 30 characters. */
-  async save(
-    scope: TenantScope,
-    input: UserSettings,
-  ): Promise<UserSettingsView> {
+  async save(scope: TenantScope, input: UserSettings): Promise<UserSettingsView> {
     await repo.upsertSettings(scope.db, input, this.deps.clock.now());
     return this.get(scope);
   }
@@ -50,23 +41,15 @@ export class UserSettingsService {
    * past the next number, the next number moves past it. Without saved settings nothing is stored:
    * the derived numbering already continues from the highest number.
    */
-  async noteEmployeeNumberUsed(
-    { db: tdb }: TenantScope,
-    employeeNumber: string,
-  ): Promise<void> {
+  async noteEmployeeNumberUsed({ db: tdb }: TenantScope, employeeNumber: string): Promise<void> {
     const saved = await repo.findSettings(tdb, true);
     if (!saved) return;
     const prefix = saved.employeeNumberPrefix;
-    if (
-      employeeNumber.slice(0, prefix.length).toLowerCase() !==
-      prefix.toLowerCase()
-    )
-      return;
+    if (employeeNumber.slice(0, prefix.length).toLowerCase() !== prefix.toLowerCase()) return;
     const digits = employeeNumber.slice(prefix.length);
     if (!/^\d+$/.test(digits)) return;
     const n = Number(digits);
-    if (n >= saved.nextEmployeeNumber && n < USER_SETTINGS_NEXT_MAX)
-      await repo.updateNextNumber(tdb, n + 1, this.deps.clock.now());
+    if (n >= saved.nextEmployeeNumber && n < USER_SETTINGS_NEXT_MAX) await repo.updateNextNumber(tdb, n + 1, this.deps.clock.now());
   }
 
   private async current(tdb: TenantDb): Promise<UserSettings> {
@@ -86,18 +69,10 @@ export class UserSettingsService {
   }
 
   private async firstFree(tdb: TenantDb, s: UserSettings): Promise<string> {
-    const taken = await repo.findTakenNumbers(
-      tdb,
-      s.employeeNumberPrefix,
-      s.nextEmployeeNumber,
-    );
+    const taken = await repo.findTakenNumbers(tdb, s.employeeNumberPrefix, s.nextEmployeeNumber);
     let n = s.nextEmployeeNumber;
     while (taken.has(n)) n += 1;
-    return formatEmployeeNumber(
-      s.employeeNumberPrefix,
-      n,
-      s.employeeNumberDigits,
-    );
+    return formatEmployeeNumber(s.employeeNumberPrefix, n, s.employeeNumberDigits);
   }
 }
 
@@ -105,10 +80,9 @@ export class UserSettingsService {
 export function continuedFrom(latest: string | null): Partial<UserSettings> {
   const match = latest ? /^([A-Za-z0-9/-]*?)(\d+)$/.exec(latest) : null;
   if (!match) return {};
-  const [, prefix = "", digits = ""] = match;
+  const [, prefix = '', digits = ''] = match;
   const next = Number(digits) + 1;
-  if (prefix.length > 10 || digits.length > 8 || next > USER_SETTINGS_NEXT_MAX)
-    return {};
+  if (prefix.length > 10 || digits.length > 8 || next > USER_SETTINGS_NEXT_MAX) return {};
   return {
     employeeNumberPrefix: prefix,
     nextEmployeeNumber: next,

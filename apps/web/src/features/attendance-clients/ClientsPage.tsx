@@ -1,22 +1,8 @@
-import { useState } from "react";
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  Modal,
-  MultiSelect,
-  NumberInput,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconTrash, IconUsers } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from 'react';
+import { ActionIcon, Button, Card, Group, Modal, MultiSelect, NumberInput, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconTrash, IconUsers } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CLIENT_SITE_MSG,
   CLIENT_SITE_RADIUS,
@@ -28,58 +14,45 @@ import {
   teamReplySchema,
   type ClientSite,
   type ClientSiteInput,
-} from "@tankha/contracts";
-import { api } from "../../app/api";
-import { toast } from "../../app/toast";
-import { EmptyState } from "../../ui/EmptyState";
-import { ErrorState } from "../../ui/ErrorState";
-import { PageLoader } from "../../ui/PageLoader";
-import { zodFieldErrors } from "../../ui/zod-form";
+} from '@tankha/contracts';
+import { api } from '../../app/api';
+import { toast } from '../../app/toast';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorState } from '../../ui/ErrorState';
+import { PageLoader } from '../../ui/PageLoader';
+import { zodFieldErrors } from '../../ui/zod-form';
 
-const KEY = ["attendance-clients"];
+const KEY = ['attendance-clients'];
 
 /** Attendance > Clients (administrators and moderators; issue 15 item 8): sites with a geofence, who is assigned, and 'require location at check-in'. */
 export function ClientsPage() {
   const client = useQueryClient();
   const sites = useQuery({
-    queryKey: [...KEY, "list"],
+    queryKey: [...KEY, 'list'],
     queryFn: async ({ signal }) =>
       (
-        await api.get("/AttendanceClients", clientSiteListReplySchema, {
+        await api.get('/AttendanceClients', clientSiteListReplySchema, {
           signal,
         })
       ).data,
   });
   const settings = useQuery({
-    queryKey: [...KEY, "settings"],
-    queryFn: async ({ signal }) =>
-      (
-        await api.get(
-          "/AttendanceClients/settings",
-          attendanceLocationSettingsReplySchema,
-          { signal },
-        )
-      ).data,
+    queryKey: [...KEY, 'settings'],
+    queryFn: async ({ signal }) => (await api.get('/AttendanceClients/settings', attendanceLocationSettingsReplySchema, { signal })).data,
   });
   const [adding, setAdding] = useState(false);
   const [assigning, setAssigning] = useState<ClientSite | null>(null);
   const [deleting, setDeleting] = useState<ClientSite | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: KEY });
   const toggle = useMutation({
-    mutationFn: async (requireLocation: boolean) =>
-      api.put(
-        "/AttendanceClients/settings",
-        attendanceLocationSettingsReplySchema,
-        { requireLocation },
-      ),
+    mutationFn: async (requireLocation: boolean) => api.put('/AttendanceClients/settings', attendanceLocationSettingsReplySchema, { requireLocation }),
     onSuccess: async (reply) => {
       toast.success(reply.message);
       await refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: async (id: string) =>
-      api.send("DELETE", `/AttendanceClients/${id}`),
+    mutationFn: async (id: string) => api.send('DELETE', `/AttendanceClients/${id}`),
     onSuccess: async (reply) => {
       toast.success(reply.message);
       setDeleting(null);
@@ -87,13 +60,7 @@ export function ClientsPage() {
     },
   });
   if (sites.isPending) return <PageLoader label="Loading client sites" />;
-  if (sites.isError)
-    return (
-      <ErrorState
-        message={sites.error.message}
-        onRetry={() => void sites.refetch()}
-      />
-    );
+  if (sites.isError) return <ErrorState message={sites.error.message} onRetry={() => void sites.refetch()} />;
   return (
     <Stack>
       <Group justify="space-between">
@@ -129,25 +96,15 @@ export function ClientsPage() {
                   <Table.Td>{s.name}</Table.Td>
                   <Table.Td>{s.address}</Table.Td>
                   <Table.Td>
-                    {s.latitude.toFixed(6)}, {s.longitude.toFixed(6)} ·{" "}
-                    {s.radiusMetres.toLocaleString("en-IN")} m
+                    {s.latitude.toFixed(6)}, {s.longitude.toFixed(6)} · {s.radiusMetres.toLocaleString('en-IN')} m
                   </Table.Td>
                   <Table.Td>{s.employeeCount}</Table.Td>
                   <Table.Td>
                     <Group gap="xs">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Assign employees to ${s.name}`}
-                        onClick={() => setAssigning(s)}
-                      >
+                      <ActionIcon variant="subtle" aria-label={`Assign employees to ${s.name}`} onClick={() => setAssigning(s)}>
                         <IconUsers size={16} />
                       </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${s.name}`}
-                        onClick={() => setDeleting(s)}
-                      >
+                      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)}>
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Group>
@@ -158,33 +115,15 @@ export function ClientsPage() {
           </Table>
         )}
       </Card>
-      {adding && (
-        <SiteModal onClose={() => setAdding(false)} onSaved={refresh} />
-      )}
-      {assigning && (
-        <AssignModal
-          site={assigning}
-          onClose={() => setAssigning(null)}
-          onSaved={refresh}
-        />
-      )}
-      <Modal
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title="Delete client site"
-      >
-        <Text>
-          {deleting ? CLIENT_SITE_MSG.deleteWarning(deleting.name) : ""}
-        </Text>
+      {adding && <SiteModal onClose={() => setAdding(false)} onSaved={refresh} />}
+      {assigning && <AssignModal site={assigning} onClose={() => setAssigning(null)} onSaved={refresh} />}
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete client site">
+        <Text>{deleting ? CLIENT_SITE_MSG.deleteWarning(deleting.name) : ''}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setDeleting(null)}>
             Cancel
           </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() => deleting && remove.mutate(deleting.id)}
-          >
+          <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>
             Delete
           </Button>
         </Group>
@@ -193,17 +132,11 @@ export function ClientsPage() {
   );
 }
 
-function SiteModal({
-  onClose,
-  onSaved,
-}: {
-  onClose: () => void;
-  onSaved: () => Promise<void>;
-}) {
+function SiteModal({ onClose, onSaved }: { onClose: () => void; onSaved: () => Promise<void> }) {
   const form = useForm<ClientSiteInput>({
     initialValues: {
-      name: "",
-      address: "",
+      name: '',
+      address: '',
       latitude: 0,
       longitude: 0,
       radiusMetres: CLIENT_SITE_RADIUS.default,
@@ -211,8 +144,7 @@ function SiteModal({
     validate: (values) => zodFieldErrors(clientSiteInputSchema, values),
   });
   const save = useMutation({
-    mutationFn: async (values: ClientSiteInput) =>
-      api.post("/AttendanceClients", clientSiteReplySchema, values),
+    mutationFn: async (values: ClientSiteInput) => api.post('/AttendanceClients', clientSiteReplySchema, values),
     onSuccess: async (reply) => {
       toast.success(reply.message);
       await onSaved();
@@ -221,43 +153,20 @@ function SiteModal({
   });
   return (
     <Modal opened onClose={onClose} title="Add client site">
-      <form
-        onSubmit={form.onSubmit((v) => save.mutate(v))}
-        aria-label="Client site"
-      >
+      <form onSubmit={form.onSubmit((v) => save.mutate(v))} aria-label="Client site">
         <Stack>
-          <TextInput
-            label="Client name"
-            withAsterisk
-            {...form.getInputProps("name")}
-          />
-          <TextInput
-            label="Address"
-            withAsterisk
-            {...form.getInputProps("address")}
-          />
+          <TextInput label="Client name" withAsterisk {...form.getInputProps('name')} />
+          <TextInput label="Address" withAsterisk {...form.getInputProps('address')} />
           <Group grow>
-            <NumberInput
-              label="Latitude"
-              decimalScale={6}
-              min={-90}
-              max={90}
-              {...form.getInputProps("latitude")}
-            />
-            <NumberInput
-              label="Longitude"
-              decimalScale={6}
-              min={-180}
-              max={180}
-              {...form.getInputProps("longitude")}
-            />
+            <NumberInput label="Latitude" decimalScale={6} min={-90} max={90} {...form.getInputProps('latitude')} />
+            <NumberInput label="Longitude" decimalScale={6} min={-180} max={180} {...form.getInputProps('longitude')} />
           </Group>
           <NumberInput
             label="Radius (metres)"
             allowDecimal={false}
             min={CLIENT_SITE_RADIUS.min}
             max={CLIENT_SITE_RADIUS.max}
-            {...form.getInputProps("radiusMetres")}
+            {...form.getInputProps('radiusMetres')}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
@@ -270,41 +179,19 @@ function SiteModal({
   );
 }
 
-function AssignModal({
-  site,
-  onClose,
-  onSaved,
-}: {
-  site: ClientSite;
-  onClose: () => void;
-  onSaved: () => Promise<void>;
-}) {
+function AssignModal({ site, onClose, onSaved }: { site: ClientSite; onClose: () => void; onSaved: () => Promise<void> }) {
   const people = useQuery({
-    queryKey: ["users", "team", 100],
-    queryFn: async ({ signal }) =>
-      (await api.get("/Users/team?pageSize=100", teamReplySchema, { signal }))
-        .data.data,
+    queryKey: ['users', 'team', 100],
+    queryFn: async ({ signal }) => (await api.get('/Users/team?pageSize=100', teamReplySchema, { signal })).data.data,
   });
   const assigned = useQuery({
-    queryKey: [...KEY, site.id, "employees"],
-    queryFn: async ({ signal }) =>
-      (
-        await api.get(
-          `/AttendanceClients/${site.id}/employees`,
-          clientSiteEmployeesReplySchema,
-          { signal },
-        )
-      ).data,
+    queryKey: [...KEY, site.id, 'employees'],
+    queryFn: async ({ signal }) => (await api.get(`/AttendanceClients/${site.id}/employees`, clientSiteEmployeesReplySchema, { signal })).data,
   });
   const [chosen, setChosen] = useState<string[] | null>(null);
   const value = chosen ?? (assigned.data ?? []).map((e) => e.userId);
   const save = useMutation({
-    mutationFn: async () =>
-      api.put(
-        `/AttendanceClients/${site.id}/employees`,
-        clientSiteEmployeesReplySchema,
-        { userIds: value },
-      ),
+    mutationFn: async () => api.put(`/AttendanceClients/${site.id}/employees`, clientSiteEmployeesReplySchema, { userIds: value }),
     onSuccess: async (reply) => {
       toast.success(reply.message);
       await onSaved();
@@ -313,32 +200,19 @@ function AssignModal({
   });
   const data = [
     ...(people.data ?? []).map((p) => ({ value: p.id, label: p.name })),
-    ...(assigned.data ?? [])
-      .filter((a) => !(people.data ?? []).some((p) => p.id === a.userId))
-      .map((a) => ({ value: a.userId, label: a.name })),
+    ...(assigned.data ?? []).filter((a) => !(people.data ?? []).some((p) => p.id === a.userId)).map((a) => ({ value: a.userId, label: a.name })),
   ];
   return (
     <Modal opened onClose={onClose} title={`Employees at ${site.name}`}>
       <Stack>
-        <MultiSelect
-          label="Assigned employees"
-          searchable
-          data={data}
-          value={value}
-          onChange={setChosen}
-          nothingFoundMessage="No employees found"
-        />
+        <MultiSelect label="Assigned employees" searchable data={data} value={value} onChange={setChosen} nothingFoundMessage="No employees found" />
         {value.length === 0 && (
           <Text size="sm" c="dimmed">
             {CLIENT_SITE_MSG.noEmployees}
           </Text>
         )}
         <Group justify="flex-end">
-          <Button
-            loading={save.isPending}
-            disabled={assigned.isPending}
-            onClick={() => save.mutate()}
-          >
+          <Button loading={save.isPending} disabled={assigned.isPending} onClick={() => save.mutate()}>
             Save
           </Button>
         </Group>

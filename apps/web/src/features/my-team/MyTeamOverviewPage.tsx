@@ -1,64 +1,38 @@
-import { useState } from "react";
-import {
-  Badge,
-  Card,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import {
-  MY_TEAM_MSG,
-  TEAM_DAY_STATE_LABELS,
-  teamOverviewReplySchema,
-} from "@tankha/contracts";
-import { formatDisplayDate } from "@tankha/domain";
-import { Link } from "react-router";
-import { api } from "../../app/api";
-import { EmptyState } from "../../ui/EmptyState";
-import { ErrorState } from "../../ui/ErrorState";
-import { PageLoader } from "../../ui/PageLoader";
+import { useState } from 'react';
+import { Badge, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { MY_TEAM_MSG, TEAM_DAY_STATE_LABELS, teamOverviewReplySchema } from '@tankha/contracts';
+import { formatDisplayDate } from '@tankha/domain';
+import { Link } from 'react-router';
+import { api } from '../../app/api';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorState } from '../../ui/ErrorState';
+import { PageLoader } from '../../ui/PageLoader';
 
 const FILTERS = [
-  { value: "all", label: "Everyone" },
-  { value: "in", label: "In" },
-  { value: "late", label: "Late" },
-  { value: "onLeave", label: "On leave" },
-  { value: "notIn", label: "Not in yet" },
+  { value: 'all', label: 'Everyone' },
+  { value: 'in', label: 'In' },
+  { value: 'late', label: 'Late' },
+  { value: 'onLeave', label: 'On leave' },
+  { value: 'notIn', label: 'Not in yet' },
 ];
 
 /** My team > Overview (issue 15 item 9): who is in, late, on leave or not in today, and what waits for a decision. */
 export function MyTeamOverviewPage() {
-  const [state, setState] = useState("all");
+  const [state, setState] = useState('all');
   const overview = useQuery({
-    queryKey: ["my-team", "overview", state],
+    queryKey: ['my-team', 'overview', state],
     queryFn: async ({ signal }) =>
-      (
-        await api.get(
-          `/MyTeam/overview?pageSize=100${state === "all" ? "" : `&state=${state}`}`,
-          teamOverviewReplySchema,
-          { signal },
-        )
-      ).data,
+      (await api.get(`/MyTeam/overview?pageSize=100${state === 'all' ? '' : `&state=${state}`}`, teamOverviewReplySchema, { signal })).data,
   });
   if (overview.isPending) return <PageLoader label="Loading your team" />;
-  if (overview.isError)
-    return (
-      <ErrorState
-        message={overview.error.message}
-        onRetry={() => void overview.refetch()}
-      />
-    );
+  if (overview.isError) return <ErrorState message={overview.error.message} onRetry={() => void overview.refetch()} />;
   const o = overview.data;
   const tiles: [string, number][] = [
-    ["In", o.counts.in + o.counts.out],
-    ["Late", o.counts.late],
-    ["On leave", o.counts.onLeave],
-    ["Not in yet", o.counts.notIn],
+    ['In', o.counts.in + o.counts.out],
+    ['Late', o.counts.late],
+    ['On leave', o.counts.onLeave],
+    ['Not in yet', o.counts.notIn],
   ];
   return (
     <Stack>
@@ -95,13 +69,7 @@ export function MyTeamOverviewPage() {
         </Group>
       </Card>
       <Card withBorder component="section" aria-label="Team today">
-        <SegmentedControl
-          data={FILTERS}
-          value={state}
-          onChange={setState}
-          mb="sm"
-          aria-label="Show"
-        />
+        <SegmentedControl data={FILTERS} value={state} onChange={setState} mb="sm" aria-label="Show" />
         {o.teamSize === 0 ? (
           <EmptyState message={MY_TEAM_MSG.noTeam} />
         ) : o.people.length === 0 ? (
@@ -122,24 +90,14 @@ export function MyTeamOverviewPage() {
                   <Table.Td>
                     <Text size="sm">{p.name}</Text>
                     <Text size="xs" c="dimmed">
-                      {[p.employeeNumber, p.designation]
-                        .filter(Boolean)
-                        .join(" · ")}
+                      {[p.employeeNumber, p.designation].filter(Boolean).join(' · ')}
                     </Text>
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4}>
                       <Badge
                         variant="light"
-                        color={
-                          p.state === "in" || p.state === "out"
-                            ? "green"
-                            : p.state === "onLeave"
-                              ? "blue"
-                              : p.state === "notIn"
-                                ? "red"
-                                : "gray"
-                        }
+                        color={p.state === 'in' || p.state === 'out' ? 'green' : p.state === 'onLeave' ? 'blue' : p.state === 'notIn' ? 'red' : 'gray'}
                       >
                         {TEAM_DAY_STATE_LABELS[p.state]}
                       </Badge>
@@ -155,8 +113,8 @@ export function MyTeamOverviewPage() {
                       )}
                     </Group>
                   </Table.Td>
-                  <Table.Td>{p.firstIn ?? "—"}</Table.Td>
-                  <Table.Td>{p.lastOut ?? "—"}</Table.Td>
+                  <Table.Td>{p.firstIn ?? '—'}</Table.Td>
+                  <Table.Td>{p.lastOut ?? '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

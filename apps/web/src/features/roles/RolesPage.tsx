@@ -1,12 +1,6 @@
-import { Badge, Card, Stack, Table, Text, Title } from "@mantine/core";
-import { IconCheck, IconX } from "@tabler/icons-react";
-import {
-  PERMISSION_AREAS,
-  ROLE_NAMES,
-  Role,
-  permissionRows,
-  type RoleId,
-} from "@tankha/contracts";
+import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { PERMISSION_AREAS, ROLE_NAMES, Role, permissionRows, type RoleId } from '@tankha/contracts';
 
 const ROLES: RoleId[] = [Role.Administrator, Role.Moderator, Role.Member];
 
@@ -20,9 +14,7 @@ export function RolesPage() {
     <Stack>
       <Title order={2}>Roles</Title>
       <Text c="dimmed" size="sm">
-        What each role may do. Roles are fixed; change a person’s role from My
-        people. Managers also see their own reports’ attendance, leave and
-        requests.
+        What each role may do. Roles are fixed; change a person’s role from My people. Managers also see their own reports’ attendance, leave and requests.
       </Text>
       {PERMISSION_AREAS.map((area) => {
         const inArea = rows.filter((r) => r.area === area);
@@ -48,24 +40,13 @@ export function RolesPage() {
                   <Table.Tr key={row.action}>
                     <Table.Td>{row.label}</Table.Td>
                     {ROLES.map((r) => (
-                      <Table.Td
-                        key={r}
-                        ta="center"
-                        aria-label={`${ROLE_NAMES[r]}: ${row.allowed[r] ? "allowed" : "not allowed"}`}
-                      >
+                      <Table.Td key={r} ta="center" aria-label={`${ROLE_NAMES[r]}: ${row.allowed[r] ? 'allowed' : 'not allowed'}`}>
                         {row.allowed[r] ? (
-                          <Badge
-                            color="green"
-                            variant="light"
-                            leftSection={<IconCheck size={12} />}
-                          >
+                          <Badge color="green" variant="light" leftSection={<IconCheck size={12} />}>
                             Allowed
                           </Badge>
                         ) : (
-                          <IconX
-                            size={16}
-                            color="var(--mantine-color-gray-5)"
-                          />
+                          <IconX size={16} color="var(--mantine-color-gray-5)" />
                         )}
                       </Table.Td>
                     ))}

@@ -1,19 +1,7 @@
-import { useState } from "react";
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { IconTrash } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from 'react';
+import { ActionIcon, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   SKILL_LEVELS,
   SKILL_MSG,
@@ -23,14 +11,14 @@ import {
   skillReplySchema,
   teamReplySchema,
   type Skill,
-} from "@tankha/contracts";
-import { api } from "../../app/api";
-import { toast } from "../../app/toast";
-import { EmptyState } from "../../ui/EmptyState";
-import { ErrorState } from "../../ui/ErrorState";
-import { PageLoader } from "../../ui/PageLoader";
+} from '@tankha/contracts';
+import { api } from '../../app/api';
+import { toast } from '../../app/toast';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorState } from '../../ui/ErrorState';
+import { PageLoader } from '../../ui/PageLoader';
 
-const KEY = ["skills"];
+const KEY = ['skills'];
 const levels = Object.entries(SKILL_LEVELS).map(([value, label]) => ({
   value,
   label,
@@ -40,49 +28,37 @@ const levels = Object.entries(SKILL_LEVELS).map(([value, label]) => ({
 export function SkillsPage() {
   const client = useQueryClient();
   const skills = useQuery({
-    queryKey: [...KEY, "list"],
-    queryFn: async ({ signal }) =>
-      (await api.get("/Skills", skillListReplySchema, { signal })).data,
+    queryKey: [...KEY, 'list'],
+    queryFn: async ({ signal }) => (await api.get('/Skills', skillListReplySchema, { signal })).data,
   });
   const people = useQuery({
-    queryKey: ["users", "team", 100],
-    queryFn: async ({ signal }) =>
-      (await api.get("/Users/team?pageSize=100", teamReplySchema, { signal }))
-        .data.data,
+    queryKey: ['users', 'team', 100],
+    queryFn: async ({ signal }) => (await api.get('/Users/team?pageSize=100', teamReplySchema, { signal })).data.data,
   });
-  const [name, setName] = useState("");
+  const [name, setName] = useState('');
   const [editing, setEditing] = useState<Skill | null>(null);
   const [deleting, setDeleting] = useState<Skill | null>(null);
   const [employee, setEmployee] = useState<string | null>(null);
   const [skillId, setSkillId] = useState<string | null>(null);
-  const [level, setLevel] = useState<string | null>("2");
+  const [level, setLevel] = useState<string | null>('2');
   const held = useQuery({
-    queryKey: [...KEY, "employee", employee],
+    queryKey: [...KEY, 'employee', employee],
     enabled: employee !== null,
-    queryFn: async ({ signal }) =>
-      (
-        await api.get(
-          `/EmployeeSkills?userId=${employee ?? ""}`,
-          employeeSkillListReplySchema,
-          { signal },
-        )
-      ).data,
+    queryFn: async ({ signal }) => (await api.get(`/EmployeeSkills?userId=${employee ?? ''}`, employeeSkillListReplySchema, { signal })).data,
   });
   const refresh = () => client.invalidateQueries({ queryKey: KEY });
   const saveSkill = useMutation({
     mutationFn: async (input: { id: string | null; name: string }) =>
-      input.id
-        ? api.put(`/Skills/${input.id}`, skillReplySchema, { name: input.name })
-        : api.post("/Skills", skillReplySchema, { name: input.name }),
+      input.id ? api.put(`/Skills/${input.id}`, skillReplySchema, { name: input.name }) : api.post('/Skills', skillReplySchema, { name: input.name }),
     onSuccess: async (reply) => {
       toast.success(reply.message);
-      setName("");
+      setName('');
       setEditing(null);
       await refresh();
     },
   });
   const removeSkill = useMutation({
-    mutationFn: async (id: string) => api.send("DELETE", `/Skills/${id}`),
+    mutationFn: async (id: string) => api.send('DELETE', `/Skills/${id}`),
     onSuccess: async (reply) => {
       toast.success(reply.message);
       setDeleting(null);
@@ -91,7 +67,7 @@ export function SkillsPage() {
   });
   const setEmployeeSkill = useMutation({
     mutationFn: async () =>
-      api.put("/EmployeeSkills", employeeSkillReplySchema, {
+      api.put('/EmployeeSkills', employeeSkillReplySchema, {
         userId: employee,
         skillId,
         level: Number(level),
@@ -103,8 +79,7 @@ export function SkillsPage() {
     },
   });
   const removeEmployeeSkill = useMutation({
-    mutationFn: async (id: string) =>
-      api.send("DELETE", `/EmployeeSkills/${employee ?? ""}/${id}`),
+    mutationFn: async (id: string) => api.send('DELETE', `/EmployeeSkills/${employee ?? ''}/${id}`),
     onSuccess: async (reply) => {
       toast.success(reply.message);
       await refresh();
@@ -112,13 +87,7 @@ export function SkillsPage() {
   });
 
   if (skills.isPending) return <PageLoader label="Loading skills" />;
-  if (skills.isError)
-    return (
-      <ErrorState
-        message={skills.error.message}
-        onRetry={() => void skills.refetch()}
-      />
-    );
+  if (skills.isError) return <ErrorState message={skills.error.message} onRetry={() => void skills.refetch()} />;
   return (
     <Stack>
       <Title order={2}>Skills management</Title>
@@ -135,12 +104,7 @@ export function SkillsPage() {
               saveSkill.mutate({ id: null, name });
             }}
           >
-            <TextInput
-              label="Skill name"
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              maxLength={60}
-            />
+            <TextInput label="Skill name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={60} />
             <Button type="submit" loading={saveSkill.isPending && !editing}>
               Add skill
             </Button>
@@ -163,19 +127,10 @@ export function SkillsPage() {
                     <Table.Td>{s.employeeCount}</Table.Td>
                     <Table.Td>
                       <Group gap="xs">
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          onClick={() => setEditing(s)}
-                        >
+                        <Button size="xs" variant="subtle" onClick={() => setEditing(s)}>
                           Rename
                         </Button>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete ${s.name}`}
-                          onClick={() => setDeleting(s)}
-                        >
+                        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)}>
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Group>
@@ -216,42 +171,21 @@ export function SkillsPage() {
                   onChange={setSkillId}
                   searchable
                 />
-                <Select
-                  label="Level"
-                  data={levels}
-                  value={level}
-                  onChange={setLevel}
-                  allowDeselect={false}
-                />
-                <Button
-                  disabled={!skillId}
-                  loading={setEmployeeSkill.isPending}
-                  onClick={() => setEmployeeSkill.mutate()}
-                >
+                <Select label="Level" data={levels} value={level} onChange={setLevel} allowDeselect={false} />
+                <Button disabled={!skillId} loading={setEmployeeSkill.isPending} onClick={() => setEmployeeSkill.mutate()}>
                   Save level
                 </Button>
               </Group>
-              {held.data && held.data.length === 0 && (
-                <EmptyState message={SKILL_MSG.noEmployeeSkills} />
-              )}
+              {held.data && held.data.length === 0 && <EmptyState message={SKILL_MSG.noEmployeeSkills} />}
               {held.data && held.data.length > 0 && (
                 <Table aria-label="Skills of the employee">
                   <Table.Tbody>
                     {held.data.map((r) => (
                       <Table.Tr key={r.skillId}>
                         <Table.Td>{r.skillName}</Table.Td>
+                        <Table.Td>{SKILL_LEVELS[r.level as keyof typeof SKILL_LEVELS]}</Table.Td>
                         <Table.Td>
-                          {SKILL_LEVELS[r.level as keyof typeof SKILL_LEVELS]}
-                        </Table.Td>
-                        <Table.Td>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Remove ${r.skillName}`}
-                            onClick={() =>
-                              removeEmployeeSkill.mutate(r.skillId)
-                            }
-                          >
+                          <ActionIcon variant="subtle" color="red" aria-label={`Remove ${r.skillName}`} onClick={() => removeEmployeeSkill.mutate(r.skillId)}>
                             <IconTrash size={16} />
                           </ActionIcon>
                         </Table.Td>
@@ -270,25 +204,13 @@ export function SkillsPage() {
         onSave={(n) => editing && saveSkill.mutate({ id: editing.id, name: n })}
         saving={saveSkill.isPending}
       />
-      <Modal
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title="Delete skill"
-      >
-        <Text>
-          {deleting
-            ? SKILL_MSG.deleteWarning(deleting.name, deleting.employeeCount)
-            : ""}
-        </Text>
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete skill">
+        <Text>{deleting ? SKILL_MSG.deleteWarning(deleting.name, deleting.employeeCount) : ''}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setDeleting(null)}>
             Cancel
           </Button>
-          <Button
-            color="red"
-            loading={removeSkill.isPending}
-            onClick={() => deleting && removeSkill.mutate(deleting.id)}
-          >
+          <Button color="red" loading={removeSkill.isPending} onClick={() => deleting && removeSkill.mutate(deleting.id)}>
             Delete
           </Button>
         </Group>
@@ -297,31 +219,11 @@ export function SkillsPage() {
   );
 }
 
-function RenameModal({
-  skill,
-  onClose,
-  onSave,
-  saving,
-}: {
-  skill: Skill | null;
-  onClose: () => void;
-  onSave: (name: string) => void;
-  saving: boolean;
-}) {
-  const [value, setValue] = useState("");
+function RenameModal({ skill, onClose, onSave, saving }: { skill: Skill | null; onClose: () => void; onSave: (name: string) => void; saving: boolean }) {
+  const [value, setValue] = useState('');
   return (
-    <Modal
-      opened={skill !== null}
-      onClose={onClose}
-      title="Rename skill"
-      onEnterTransitionEnd={() => setValue(skill?.name ?? "")}
-    >
-      <TextInput
-        label="Skill name"
-        value={value}
-        onChange={(e) => setValue(e.currentTarget.value)}
-        maxLength={60}
-      />
+    <Modal opened={skill !== null} onClose={onClose} title="Rename skill" onEnterTransitionEnd={() => setValue(skill?.name ?? '')}>
+      <TextInput label="Skill name" value={value} onChange={(e) => setValue(e.currentTarget.value)} maxLength={60} />
       <Group justify="flex-end" mt="md">
         <Button loading={saving} onClick={() => onSave(value)}>
           Save

@@ -72,17 +72,29 @@ describe.each(BACKENDS)('my team (%s)', (backend) => {
     expect(before.teamSize).toBe(reportNames.length);
     expect(before.people.map((p) => p.name).sort()).toEqual(reportNames);
     expect(before.people.filter((p) => p.state === 'in' || p.state === 'out')).toEqual([]);
-    const [reportee] = await queryRows<{ email: string }>(
+    const reportees = await queryRows<{ email: string }>(
       t.database.db,
-      sql`SELECT email FROM users WHERE reporting_manager_id = ${manager.id} AND status = 1 ORDER BY first_name LIMIT 1`,
+      sql`SELECT email FROM users WHERE reporting_manager_id = ${manager.id} AND status = 1 ORDER BY first_name`,
     );
-    // 11:30 is after every demo shift's start plus grace: a late first in.
-    t.clock.set(new Date('2026-12-01T11:30:00+05:30'));
+    // A reportee whose shift that day starts by 10:00 (the demo also has a night shift from 22:00, for
+    // which 11:30 is not late): 11:30 is then past its start plus the 15 minutes of grace.
+    let reportee: { email: string } | undefined;
+    for (const r of reportees) {
+      const days = (await as(await t.login(r.email))('GET', '/Attendances?startDate=2026-12-01&endDate=2026-12-01')).json() as { data: { shiftInfo: { shiftStart: string } | null }[] };
+      const shiftStart = days.data[0]?.shiftInfo?.shiftStart;
+      if (shiftStart && shiftStart.slice(0, 5) <= '10:00') {
+        reportee = r;
+        break;
+      }
+    }
+    expect(reportee).toBeDefined();
+    const firstIn = '11:30';
+    t.clock.set(new Date(`2026-12-01T${firstIn}:00+05:30`));
     const who = await t.login(reportee?.email ?? '');
     expect((await as(who)('POST', '/Attendances/check-in')).statusCode).toBe(200);
     const after = await overview(manager, '?pageSize=100');
     const me = after.people.find((p) => p.userId === who.id);
-    expect(me).toMatchObject({ state: 'in', firstIn: '11:30', lastOut: null });
+    expect(me).toMatchObject({ state: 'in', firstIn, lastOut: null, isLate: true });
     const c = after.counts;
     expect(c.in + c.out + c.onLeave + c.notIn + c.dayOff).toBe(after.teamSize);
     expect(c.in).toBe(1);
@@ -95,7 +107,7 @@ describe.each(BACKENDS)('my team (%s)', (backend) => {
     expect((await overview(manager, '?state=out')).people[0]).toMatchObject({
       userId: who.id,
       state: 'out',
-      lastOut: '11:30',
+      lastOut: firstIn,
     });
   });
 

@@ -209,6 +209,17 @@ export const PERMISSION_LABELS: Partial<Record<PermissionAction, { area: Permiss
     label: 'Own reimbursement claims',
   },
   'notifications.own': { area: 'Other', label: 'Own notifications' },
+  'leave.balances.manage': { area: 'Leave', label: 'Customize leave balances' },
+  'leave.policies.manage': { area: 'Leave', label: 'Manage leave policies' },
+  'leave.settings.manage': { area: 'Leave', label: 'Leave settings' },
+  'leave.requests.all': { area: 'Leave', label: "Every employee's leave requests" },
+  'exceptionLogs.view': { area: 'Other', label: 'Exception logs' },
+  'subscription.manage': { area: 'Organization', label: 'Buy, change and cancel the subscription' },
+  'invoices.manage': { area: 'Other', label: 'Sales invoices, businesses and clients' },
+  'employmentSettings.view': { area: 'Organization', label: 'View employment-type settings' },
+  'employmentSettings.manage': { area: 'Organization', label: 'Edit employment-type settings' },
+  'exits.own': { area: 'People', label: 'Resign and withdraw a resignation' },
+  'exits.decide': { area: 'My team', label: "Decide a reportee's resignation" },
 };
 
 export interface PermissionRow {

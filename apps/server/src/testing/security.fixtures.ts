@@ -217,7 +217,8 @@ function invoiceFixtures(ids: SecurityIds): Record<string, OperationFixture> {
     'PUT /Invoices/{id}/status': { path: { id: v.invoiceId }, body: { status: 'sent' } },
     'PUT /Invoices/{id}/customization': { path: { id: v.invoiceId }, body: style },
     'DELETE /Invoices/invoiceitem/{id}': { path: { id: v.itemId } },
-    'DELETE /Invoices': { query: { id: v.invoiceId } },
+    // An earlier operation of the suite marks the invoice sent: only drafts may be deleted, and its parties stay in use.
+    'DELETE /Invoices': { query: { id: v.invoiceId }, invalidOnPurpose: 'the suite’s invoice is no longer a draft' },
     'POST /Invoices': { body: invoice },
     'PUT /Invoices': { body: { id: v.invoiceId, ...invoice } },
     'GET /Invoices/validate/{invoiceNumber}': { path: { invoiceNumber: 'SEC-1' }, query: { invoiceId: v.invoiceId } },
@@ -233,7 +234,7 @@ function invoiceFixtures(ids: SecurityIds): Record<string, OperationFixture> {
     routes[`POST /Invoices/${segment}`] = { body: party };
     routes[`GET /Invoices/${segment}/{id}`] = { path: { id } };
     routes[`PUT /Invoices/${segment}/{id}`] = { path: { id }, body: party };
-    routes[`DELETE /Invoices/${segment}/{id}`] = { path: { id } };
+    routes[`DELETE /Invoices/${segment}/{id}`] = { path: { id }, invalidOnPurpose: 'the party is on the suite’s invoice, which cannot be deleted once sent' };
   }
   return routes;
 }

@@ -367,6 +367,8 @@ describe.each(BACKENDS)('employment-type settings and exit requests (%s)', (back
       const notYours = await as(admin)('POST', `/ExitRequests/${first.id}/withdraw`);
       expect(notYours.statusCode).toBe(403);
       expect(notYours.json().message).toBe(MSG.notYours);
+      // A minute later: the two notifications must not share a timestamp, or their order is the ids'.
+      t.clock.set(new Date('2026-10-05T06:01:00Z'));
       const withdrawn = await as(moderator)('POST', `/ExitRequests/${first.id}/withdraw`);
       expect(withdrawn.statusCode, withdrawn.body).toBe(200);
       expect(withdrawn.json().message).toBe(MSG.withdrawn);

@@ -246,7 +246,7 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
     try {
       const exists = await employeeNumberExists(number, employee?.id ?? null);
       setEmployeeNumberValid(!exists);
-      if (exists) form.setFieldError('employeeNumber', PEOPLE_MSG.employeeNumberExists);
+      if (exists) form.setErrors((current) => ({ ...current, employeeNumber: PEOPLE_MSG.employeeNumberExists }));
     } catch {
       // The server checks again on save.
     }
@@ -267,7 +267,9 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
     const errors: Record<string, unknown> = { ...result.errors };
     if (!employeeNumberValid) {
       errors.employeeNumber = PEOPLE_MSG.employeeNumberExists;
-      form.setFieldError('employeeNumber', PEOPLE_MSG.employeeNumberExists);
+      // Not setFieldError: it compares with the errors of the last render, which still hold this message,
+      // and skips, so validate()'s queued errors (without it) would win.
+      form.setErrors((current) => ({ ...current, employeeNumber: PEOPLE_MSG.employeeNumberExists }));
     }
     if (salaryError) errors.earningAssociations = salaryError;
     if (Object.keys(errors).length > 0 || !isComplete(form.getValues())) {

@@ -1,16 +1,17 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite, PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import type { BossConnection } from '../platform/jobs/job-queue';
 import { restrictToOwner } from '../platform/private-files';
+import { sessionEntryFunction } from './sql/session-entry';
 
 export type Schema = typeof schema;
 /** The one database type both PGlite and PostgreSQL are used through. */
@@ -66,6 +67,9 @@ END
 $$`);
   await db.execute(sql`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO tankha_tenant`);
   await db.execute(sql`GRANT EXECUTE ON FUNCTION current_tenant_id() TO tankha_tenant`);
+  // The signed-in request's entry (db/sql/session-entry.ts): the connecting role calls it, nobody else.
+  await db.execute(sessionEntryFunction());
+  await db.execute(sql`REVOKE ALL ON FUNCTION tankha_enter_session(uuid, uuid, uuid, smallint, text, text, timestamptz) FROM PUBLIC`);
   // A non-superuser connecting role must be a member to SET ROLE; a superuser already may.
   await db.execute(sql`DO $$ BEGIN EXECUTE format('GRANT tankha_tenant TO %I', current_user); EXCEPTION WHEN OTHERS THEN NULL; END $$`);
 }
@@ -137,4 +141,50 @@ export async function openDatabase(config: { database: 'pglite' | 'postgres'; DA
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** What drizzle's own `transaction()` reads from a database object; `transactionFrom` builds the same transaction. */
+interface DrizzleInternals {
+  dialect: PgDialect;
+  session: { client: unknown; schema: unknown; options: unknown };
+}
+
+/**
+ * A transaction whose first statement is `first` (parameters inlined as literals, so it must not
+ * carry user input other than values the server produced or validated), and `fn` given the
+ * transaction and that statement's rows. On PostgreSQL, BEGIN and the statement go in one round
+ * trip (one simple-protocol message); on PGlite, the statement is one simple query instead of a
+ * parse/describe/bind/execute exchange. The rest is what drizzle's `transaction()` does: COMMIT
+ * when `fn` returns, ROLLBACK when it throws (issue 9 item 6).
+ */
+export async function transactionFrom<T>(db: Db, first: SQL, fn: (tx: Db, firstRows: readonly unknown[]) => Promise<T>): Promise<T> {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  // Which driver: the session's class (checked without narrowing, whose private members clash with these fields).
+  const driver = (kind: abstract new (...args: never[]) => unknown): boolean => session instanceof kind;
+  const text = dialect.sqlToQuery(first.inlineParams()).sql;
+  if (driver(NodePgSession) && session.client instanceof pg.Pool) {
+    const client = await session.client.connect();
+    const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, session.schema as never, session.options as never), session.schema as never) as unknown as Db;
+    let broken: Error | undefined;
+    try {
+      const results = (await client.query(`BEGIN; ${text}`)) as unknown as pg.QueryResult[];
+      const result = await fn(tx, results[1]?.rows ?? []);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is not given back to the pool.
+      await client.query('ROLLBACK').catch((failure: unknown) => (broken = failure instanceof Error ? failure : new Error(String(failure))));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+  if (driver(PgliteSession) && session.client instanceof PGlite) {
+    return session.client.transaction(async (ptx) => {
+      const results = await ptx.exec(text);
+      const tx = new PgliteTransaction(dialect, new PgliteSession(ptx, dialect, session.schema as never, session.options as never), session.schema as never) as unknown as Db;
+      return fn(tx, results[results.length - 1]?.rows ?? []);
+    });
+  }
+  return db.transaction(async (tx) => fn(tx, ((await tx.execute(first)) as unknown as { rows: unknown[] }).rows));
 }

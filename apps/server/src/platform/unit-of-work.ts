@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { transactionFrom, type Db } from '../db/client';
 import type { JobQueue } from './jobs/job-queue';
 import type { Enqueue, JobName, JobPayloads, PendingJob, StoredJob } from './jobs/jobs';
 import type { GlobalDb, GlobalScope, RequestContext, Scope, TenantDb, TenantScope, TenantSteps } from './tenancy';
@@ -17,8 +17,13 @@ function asGlobalDb(tx: Db): GlobalDb {
   return { tx } as GlobalDb;
 }
 
+/** Sets the tenant and the role for the rest of the transaction; one row. */
+function enterTenantStatement(tenantId: string): SQL {
+  return sql`SELECT set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'tankha_tenant', true)`;
+}
+
 async function enterTenant(tx: Db, tenantId: string): Promise<void> {
-  await tx.execute(sql`SELECT set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'tankha_tenant', true)`);
+  await tx.execute(enterTenantStatement(tenantId));
 }
 
 /** Back to the connecting role for the rest of the transaction (writing jobs, or the global scope after asTenant). */
@@ -67,13 +72,9 @@ export class UnitOfWork {
   }
 
   private inTenant<T>(tenantId: string, fn: (scope: TenantScope) => Promise<T>, enter?: SQL): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      if (enter) {
-        const entered = (await tx.execute(enter)) as unknown as { rows: unknown[] };
-        if (entered.rows.length !== 1) throw new TenantNotEntered();
-      } else {
-        await enterTenant(tx, tenantId);
-      }
+    // BEGIN and the entry statement travel together (transactionFrom): one round trip fewer per request.
+    return transactionFrom(this.db, enter ?? enterTenantStatement(tenantId), async (tx, entered) => {
+      if (entered.length !== 1) throw new TenantNotEntered();
       const { enqueue, pending } = collector(tenantId);
       const result = await fn({ db: asTenantDb(tx, tenantId), tenantId, enqueue });
       await this.flush(tx, pending, true);

@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
  * Its inner aliases (cp_sub, cp_plan) are unusual on purpose: `tenantId` refers to the outer query,
  * and a shared alias would silently bind it to the inner table instead.
  */
-export function currentPlanJoin(tenantId: SQL, now: Date): SQL {
+export function currentPlanJoin(tenantId: SQL, now: Date | SQL): SQL {
   return sql`LEFT JOIN LATERAL (
     SELECT cp_plan.name AS plan_name, cp_plan.is_free AS plan_is_free, cp_plan.feature_keys, cp_sub.is_trial, cp_sub.end_at, cp_sub.id AS subscription_id
       FROM subscriptions cp_sub JOIN plans cp_plan ON cp_plan.id = cp_sub.plan_id

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { MSG } from '@tankha/contracts';
 import { BACKENDS, createPeerApp, createTestApp, type TestApp } from '../../testing/harness';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../db/seed/demo';
@@ -76,5 +77,36 @@ describe.each(BACKENDS)('sessions end at once across two server processes (%s)',
     expect((await peer.call('GET', '/Users?pageNumber=1&pageSize=10', { token: member.token })).statusCode).toBe(200);
     expect((await t.call('POST', `/Users/roles/${member.id}/3`, { token: admin.token })).statusCode).toBe(200);
     expect((await peer.call('GET', '/Users?pageNumber=1&pageSize=10', { token: member.token })).statusCode).toBe(403);
+  });
+
+  it('the other conditions of the entry hold on the next request too: expiry, the plan’s features, a deleted organisation', async () => {
+    const db = t.database.db;
+    const admin = await t.login(DEMO_LOGINS.administrator);
+    await warm(admin.token);
+    // The plan in force loses Payroll: its routes answer the spec's 403 in the other process at once.
+    expect((await peer.call('GET', '/PayrollBankSettings', { token: admin.token })).statusCode).toBe(200);
+    const plan = sql`(SELECT plan_id FROM subscriptions WHERE tenant_id = ${admin.tenantId} AND status = 'active' ORDER BY is_trial, start_at DESC LIMIT 1)`;
+    await db.execute(sql`UPDATE plans SET feature_keys = array_remove(feature_keys, 'Payroll') WHERE id = ${plan}`);
+    const denied = await peer.call('GET', '/PayrollBankSettings', { token: admin.token });
+    expect(denied.statusCode).toBe(403);
+    expect((denied.json() as { message: string }).message).toBe(MSG.featureNotAllowed);
+    await db.execute(sql`UPDATE plans SET feature_keys = array_append(feature_keys, 'Payroll') WHERE id = ${plan}`);
+    expect((await peer.call('GET', '/PayrollBankSettings', { token: admin.token })).statusCode).toBe(200);
+    // The session's row expires.
+    const expiring = await t.login(DEMO_LOGINS.administrator);
+    await warm(expiring.token);
+    await db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE id = (SELECT id FROM sessions WHERE user_id = ${expiring.id} ORDER BY created_at DESC LIMIT 1)`);
+    for (const call of [t.call, peer.call]) expect((await call('GET', '/orgprofilecompletionstatus', { token: expiring.token })).statusCode).toBe(401);
+    // The organisation is deleted.
+    await db.execute(sql`UPDATE tenants SET deleted_at = now() WHERE id = ${admin.tenantId}`);
+    try {
+      for (const call of [t.call, peer.call]) {
+        const gone = await call('GET', '/orgprofilecompletionstatus', { token: admin.token });
+        expect(gone.statusCode).toBe(403);
+        expect((gone.json() as { message: string }).message).toBe(MSG.noOrganization);
+      }
+    } finally {
+      await db.execute(sql`UPDATE tenants SET deleted_at = NULL WHERE id = ${admin.tenantId}`);
+    }
   });
 });

@@ -1,8 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { UserStatus } from '@tankha/contracts';
 import type { Db } from '../../db/client';
-import { currentPlanJoin } from '../../db/sql/current-plan';
 import type { Clock } from '../clock';
 import type { RequestContext } from '../tenancy';
 import { authorise, bearerToken, verifySession, type RouteAccess, type VerifiedSession } from './access';
@@ -44,20 +42,14 @@ export class SessionGate {
 
   /**
    * The tenant transaction's first statement: sets the tenant and the role only if the session is
-   * still as remembered. One row when it is, none when not.
+   * still as remembered (the check is the function of db/sql/session-entry.ts, planned once per
+   * connection). One row when it is, none when not.
    */
   enterStatement(request: FastifyRequest, ctx: RequestContext): SQL {
-    const now = this.deps.clock.now();
     const known = this.remembered.get(bearerToken(request));
-    return sql`SELECT set_config('app.tenant_id', ${ctx.tenantId}, true), set_config('role', 'tankha_tenant', true)
-      FROM sessions s
-      JOIN users u ON u.id = s.user_id AND u.tenant_id = s.tenant_id
-      JOIN tenants t ON t.id = s.tenant_id
-      ${currentPlanJoin(sql`s.tenant_id`, now)}
-     WHERE s.id = ${ctx.sessionId} AND s.tenant_id = ${ctx.tenantId} AND s.revoked_at IS NULL AND s.expires_at > ${now}
-       AND u.id = ${ctx.userId} AND u.status = ${UserStatus.Active} AND u.role_id = ${ctx.roleId}
-       AND t.deleted_at IS NULL AND t.time_zone = ${ctx.timeZone}
-       AND (cp.subscription_id::text || ':' || array_to_string(cp.feature_keys, ',')) IS NOT DISTINCT FROM ${known?.planSignature ?? null}::text`;
+    // Literals, not a Date: transactionFrom inlines this statement's values.
+    return sql`SELECT 1 AS entered WHERE tankha_enter_session(${ctx.sessionId}::uuid, ${ctx.tenantId}::uuid, ${ctx.userId}::uuid, ${ctx.roleId}::smallint,
+      ${ctx.timeZone}::text, ${known?.planSignature ?? null}::text, ${this.deps.clock.now().toISOString()}::timestamptz)`;
   }
 
   /**

@@ -298,6 +298,7 @@ describe('failed logins per account (LOGIN_MAX_FAILURES)', () => {
   });
 });
 
+// Runs only with TEST_REDIS_URL (.ci/run sets it when Redis answers): sharing counters between two processes needs a Redis to share them through.
 describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', () => {
   it('two server processes share one budget per client', async () => {
     const env = { RATE_LIMIT_AUTH_MAX: '3', REDIS_URL: process.env.TEST_REDIS_URL ?? '', REDIS_KEY_PREFIX: `tankha-test-${Date.now().toString(36)}:` };

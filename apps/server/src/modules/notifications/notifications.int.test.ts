@@ -385,6 +385,7 @@ describe.each(BACKENDS)('notification hub over Socket.IO (%s)', (backend) => {
   });
 });
 
+// Runs only with TEST_REDIS_URL (.ci/run sets it when Redis answers): the Socket.IO adapter between two processes needs a Redis to publish through.
 describe.runIf(process.env.TEST_REDIS_URL)('notification hub across processes through Redis', () => {
   it('a client connected to process A receives the reminder sent by process B', async () => {
     const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? '', REDIS_KEY_PREFIX: `tankha-test-${Date.now().toString(36)}:` };

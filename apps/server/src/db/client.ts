@@ -10,7 +10,7 @@ import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-cor
 import pg from 'pg';
 import type { BossConnection } from '../platform/jobs/job-queue';
 import { restrictToOwner } from '../platform/private-files';
-import { sessionEntryFunction } from './sql/session-entry';
+import { installSessionEntry } from './sql/session-entry';
 
 /**
  * The one database type both PGlite and PostgreSQL are used through. Without drizzle's relational
@@ -69,9 +69,8 @@ END
 $$`);
   await db.execute(sql`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO tankha_tenant`);
   await db.execute(sql`GRANT EXECUTE ON FUNCTION current_tenant_id() TO tankha_tenant`);
-  // The signed-in request's entry (db/sql/session-entry.ts): the connecting role calls it, nobody else.
-  await db.execute(sessionEntryFunction());
-  await db.execute(sql`REVOKE ALL ON FUNCTION tankha_enter_session(uuid, uuid, uuid, smallint, text, text, timestamptz) FROM PUBLIC`);
+  // The signed-in request's entry (db/sql/session-entry.ts).
+  await installSessionEntry(db);
   // A non-superuser connecting role must be a member to SET ROLE; a superuser already may.
   await db.execute(sql`DO $$ BEGIN EXECUTE format('GRANT tankha_tenant TO %I', current_user); EXCEPTION WHEN OTHERS THEN NULL; END $$`);
 }

@@ -176,8 +176,5 @@ export class UnitOfWork {
  * db/seed and testing code only (lint).
  */
 export function withTenant<T>(db: Db, tenantId: string, fn: (tdb: TenantDb) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await enterTenant(tx, tenantId);
-    return fn(asTenantDb(tx, tenantId));
-  });
+  return transactionFrom(db, enterTenantStatement(tenantId), (tx) => fn(asTenantDb(tx, tenantId)));
 }

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
 import { UserStatus } from '@tankha/contracts';
 import { currentPlanJoin } from './current-plan';
 
@@ -10,9 +11,10 @@ import { currentPlanJoin } from './current-plan';
  * true, only when the session is unrevoked and unexpired, its user still active in the same role,
  * the organisation not deleted, in the same time zone, and the same subscription and features in
  * force; false otherwise and then sets nothing. Written from the same current-plan definition as
- * every other query, and (re)created after every migration (db/client.ts), so it cannot drift.
+ * every other query, and (re)created after every migration (db/client.ts), so it cannot drift. Only
+ * the connecting role (its owner) may call it.
  */
-export function sessionEntryFunction(): SQL {
+export async function installSessionEntry(db: Db): Promise<void> {
   const stillValid = sql`SELECT 1
       FROM sessions s
       JOIN users u ON u.id = s.user_id AND u.tenant_id = s.tenant_id
@@ -22,7 +24,8 @@ export function sessionEntryFunction(): SQL {
        AND u.id = p_user AND u.status = ${sql.raw(String(UserStatus.Active))} AND u.role_id = p_role
        AND t.deleted_at IS NULL AND t.time_zone = p_time_zone
        AND (cp.subscription_id::text || ':' || array_to_string(cp.feature_keys, ',')) IS NOT DISTINCT FROM p_plan`;
-  return sql`CREATE OR REPLACE FUNCTION tankha_enter_session(p_session uuid, p_tenant uuid, p_user uuid, p_role smallint, p_time_zone text, p_plan text, p_now timestamptz)
+  const signature = sql.raw('tankha_enter_session(p_session uuid, p_tenant uuid, p_user uuid, p_role smallint, p_time_zone text, p_plan text, p_now timestamptz)');
+  await db.execute(sql`CREATE OR REPLACE FUNCTION ${signature}
   RETURNS boolean LANGUAGE plpgsql AS $fn$
 BEGIN
   IF EXISTS (${stillValid}) THEN
@@ -32,5 +35,6 @@ BEGIN
   END IF;
   RETURN false;
 END
-$fn$`;
+$fn$`);
+  await db.execute(sql`REVOKE ALL ON FUNCTION ${signature} FROM PUBLIC`);
 }

@@ -106,8 +106,45 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
+/** Distinct statement texts a pool prepares by name; past this, new texts run unnamed (bounded memory in each backend). */
+const MAX_NAMED_STATEMENTS = 1_000;
+
+/**
+ * A pg client whose parameterised statements are named prepared statements, one name per distinct
+ * text (shared by the pool's clients): PostgreSQL parses and plans each text once per connection
+ * and then executes the cached plan. Planning a route's query cost more than running it — measured
+ * in docs/decisions.md (issue 9 item 6). Statements without parameters (`BEGIN; …` entries, COMMIT,
+ * migrations, DO blocks) stay on the simple protocol, where several statements may share a message.
+ * Plans follow schema changes and the current role by themselves (PostgreSQL revalidates them).
+ */
+function preparingClient(): typeof pg.Client {
+  const names = new Map<string, string>();
+  const nameFor = (text: string): string | undefined => {
+    const known = names.get(text);
+    if (known !== undefined || names.size >= MAX_NAMED_STATEMENTS) return known;
+    const name = `tankha_${names.size.toString(36)}`;
+    names.set(text, name);
+    return name;
+  };
+  class PreparingClient extends pg.Client {
+    override query(...args: unknown[]): never {
+      const [config, values] = args;
+      if (Array.isArray(values) && values.length > 0) {
+        if (typeof config === 'string') args[0] = { text: config, name: nameFor(config) };
+        else if (isUnnamedQuery(config)) args[0] = { ...config, name: nameFor(config.text) };
+      }
+      return (pg.Client.prototype.query as (...queryArgs: unknown[]) => never).apply(this, args);
+    }
+  }
+  return PreparingClient as unknown as typeof pg.Client;
+}
+
+function isUnnamedQuery(config: unknown): config is { text: string; name?: string } {
+  return typeof config === 'object' && config !== null && typeof (config as { text?: unknown }).text === 'string' && !(config as { name?: unknown }).name;
+}
+
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, Client: preparingClient() });
   // An idle client whose connection the server ended (restart, failover, a dropped test database)
   // is removed by the pool; without a listener its error would crash the process. The next query
   // opens a new connection; a query in flight still gets its own error.

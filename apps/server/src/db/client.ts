@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { BossConnection } from '../platform/jobs/job-queue';
 import { restrictToOwner } from '../platform/private-files';
 import { installSessionEntry } from './sql/session-entry';
+import { PreparingPglite, preparingClient } from './prepared-statements';
 
 /**
  * The one database type both PGlite and PostgreSQL are used through. Without drizzle's relational
@@ -82,7 +83,8 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   // pg_trgm serves the user search (migration 0005); an extension's bundle must be loaded on every open.
   const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   if (dataDir) restrictToOwner(dataDir);
-  const db = drizzlePglite(client) as unknown as Db;
+  // drizzle reads `query` and `transaction` of its client: PGlite's, with named statements (db/prepared-statements.ts).
+  const db = drizzlePglite({ client: new PreparingPglite(client) as unknown as PGlite }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -104,43 +106,6 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     },
     dump: () => client.dumpDataDir('gzip'),
   };
-}
-
-/** Distinct statement texts a pool prepares by name; past this, new texts run unnamed (bounded memory in each backend). */
-const MAX_NAMED_STATEMENTS = 1_000;
-
-/**
- * A pg client whose parameterised statements are named prepared statements, one name per distinct
- * text (shared by the pool's clients): PostgreSQL parses and plans each text once per connection
- * and then executes the cached plan. Planning a route's query cost more than running it — measured
- * in docs/decisions.md (issue 9 item 6). Statements without parameters (`BEGIN; …` entries, COMMIT,
- * migrations, DO blocks) stay on the simple protocol, where several statements may share a message.
- * Plans follow schema changes and the current role by themselves (PostgreSQL revalidates them).
- */
-function preparingClient(): typeof pg.Client {
-  const names = new Map<string, string>();
-  const nameFor = (text: string): string | undefined => {
-    const known = names.get(text);
-    if (known !== undefined || names.size >= MAX_NAMED_STATEMENTS) return known;
-    const name = `tankha_${names.size.toString(36)}`;
-    names.set(text, name);
-    return name;
-  };
-  class PreparingClient extends pg.Client {
-    override query(...args: unknown[]): never {
-      const [config, values] = args;
-      if (Array.isArray(values) && values.length > 0) {
-        if (typeof config === 'string') args[0] = { text: config, name: nameFor(config) };
-        else if (isUnnamedQuery(config)) args[0] = { ...config, name: nameFor(config.text) };
-      }
-      return (pg.Client.prototype.query as (...queryArgs: unknown[]) => never).apply(this, args);
-    }
-  }
-  return PreparingClient as unknown as typeof pg.Client;
-}
-
-function isUnnamedQuery(config: unknown): config is { text: string; name?: string } {
-  return typeof config === 'object' && config !== null && typeof (config as { text?: unknown }).text === 'string' && !(config as { name?: unknown }).name;
 }
 
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
@@ -217,7 +182,7 @@ export async function transactionFrom<T>(db: Db, first: SQL, fn: (tx: Db, firstR
       client.release(broken);
     }
   }
-  if (driver(PgliteSession) && session.client instanceof PGlite) {
+  if (driver(PgliteSession) && session.client instanceof PreparingPglite) {
     return session.client.transaction(async (ptx) => {
       const results = await ptx.exec(text);
       const tx = new PgliteTransaction(dialect, new PgliteSession(ptx, dialect, session.schema as never, session.options as never), session.schema as never) as unknown as Db;

@@ -5,27 +5,34 @@ import { withTenant } from '../platform/unit-of-work';
 import { openPostgres, queryRows, type Database } from './client';
 
 /**
- * Issue 9 item 6: on PostgreSQL a parameterised statement is a named prepared statement, parsed and
- * planned once per connection. A cached plan must never carry one tenant's rows, or the tenant
- * role's restrictions, into the next use of the connection.
- * PostgreSQL only: PGlite is one session inside this process and keeps its own query path.
+ * Issue 9 item 6: a parameterised statement is a named prepared statement, parsed and planned once
+ * per connection (PGlite: once, it is one session). A cached plan must never carry one tenant's
+ * rows, or the tenant role's restrictions, into the next use of the connection.
  */
-describe.runIf(BACKENDS.includes('postgres'))('named prepared statements (postgres)', () => {
+describe.each(BACKENDS)('named prepared statements (%s)', (backend) => {
   let t: TestApp;
   // One connection, so that every statement below reuses the same backend and its cached plans.
   let single: Database;
+  let closeSingle: () => Promise<void>;
   let tenantA: string;
   let tenantB: string;
 
   beforeAll(async () => {
-    t = await createTestApp('postgres');
-    if (!t.databaseUrl) throw new Error('PostgreSQL test app without its database URL');
-    single = openPostgres(t.databaseUrl, { max: 1 });
+    t = await createTestApp(backend);
+    if (backend === 'postgres') {
+      if (!t.databaseUrl) throw new Error('PostgreSQL test app without its database URL');
+      const pool = openPostgres(t.databaseUrl, { max: 1 });
+      single = pool;
+      closeSingle = () => pool.close();
+    } else {
+      single = t.database;
+      closeSingle = async () => undefined;
+    }
     tenantA = (await t.registerOrganisation({ email: 'prepared-a@example.com', organizationName: 'Prepared A' })).tenantId;
     tenantB = (await t.registerOrganisation({ email: 'prepared-b@example.com', organizationName: 'Prepared B' })).tenantId;
   });
   afterAll(async () => {
-    await single.close();
+    await closeSingle();
     await t.close();
   });
 
@@ -54,5 +61,27 @@ describe.runIf(BACKENDS.includes('postgres'))('named prepared statements (postgr
     // The same prepared text as the connecting role, outside any tenant: both organisations' rows.
     const global = await queryRows<{ tenant_id: string }>(single.db, sql`SELECT tenant_id FROM users WHERE role_id <> ${-1}`);
     expect(tenantsSeen(global).sort()).toEqual([tenantA, tenantB].sort());
+  });
+
+  it('passes values through the types’ serializers and parsers, and an error leaves the statement and the session usable', async () => {
+    const when = new Date('2026-04-01T09:30:00.000Z');
+    const values = async () =>
+      queryRows<{ at: string; doc: { a: number[] }; list: string[]; missing: string | null }>(
+        single.db,
+        sql`SELECT ${when.toISOString()}::timestamptz AS at, ${JSON.stringify({ a: [1, 2] })}::jsonb AS doc, ${'{x,y}'}::text[] AS list, ${null}::text AS missing`,
+      );
+    for (let i = 0; i < 2; i += 1) {
+      const [row] = await values();
+      expect(new Date(row?.at ?? '').toISOString()).toBe(when.toISOString());
+      expect(row?.doc).toEqual({ a: [1, 2] });
+      expect(row?.list).toEqual(['x', 'y']);
+      expect(row?.missing).toBeNull();
+    }
+    const divide = (by: number) => queryRows<{ q: number }>(single.db, sql`SELECT 10 / ${by}::int AS q`);
+    await expect(divide(0)).rejects.toThrow();
+    expect(await divide(5)).toEqual([{ q: 2 }]);
+    // Inside a transaction: the failure rolls it back, and the next transaction runs the same statement.
+    await expect(single.db.transaction(async (tx) => queryRows(tx, sql`SELECT 10 / ${0}::int AS q`))).rejects.toThrow();
+    expect(await single.db.transaction(async (tx) => queryRows(tx, sql`SELECT 10 / ${2}::int AS q`))).toEqual([{ q: 5 }]);
   });
 });

@@ -236,7 +236,8 @@ describe('payslip PDF', () => {
     expect(squashed).toContain(squash('Rupees Forty Three Thousand Four Hundred Seventeen Only'));
   });
 
-  // PAYSLIP_SAMPLE_DIR=/tmp npx vitest run … writes the samples to look at (pdftoppm -png).
+  // Runs only with PAYSLIP_SAMPLE_DIR: it asserts nothing and writes files for a person to look at
+  // (PAYSLIP_SAMPLE_DIR=/tmp npx vitest run …, then pdftoppm -png); the other tests here check the content.
   it.runIf(process.env.PAYSLIP_SAMPLE_DIR)('writes sample payslips to look at', async () => {
     const dir = process.env.PAYSLIP_SAMPLE_DIR ?? '';
     writeFileSync(path.join(dir, 'payslip-sample.pdf'), await renderPayslipPdf(sample()));

@@ -13,7 +13,7 @@ import pg from 'pg';
  */
 
 /** Distinct texts named per pool or PGlite database; later texts run unnamed (bounded memory in each backend). */
-export const MAX_NAMED_STATEMENTS = 1_000;
+const MAX_NAMED_STATEMENTS = 1_000;
 
 /** Names texts in the order first seen; undefined once the limit is reached for a text not yet named. */
 function statementNames(): (text: string) => string | undefined {
@@ -69,17 +69,15 @@ function concat(messages: Uint8Array[]): Uint8Array {
  */
 export class PreparingPglite {
   private readonly nameFor = statementNames();
+  /** Parameter types of the statements parsed so far, by name. */
   private readonly paramTypes = new Map<string, number[]>();
 
   constructor(readonly pglite: PGlite) {}
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    if (!this.preparable(text, params, options)) return this.pglite.query<T>(text, params, options);
-    return this.pglite._runExclusiveTransaction(() => this.pglite._runExclusiveQuery(() => this.execute<T>(text, params, options)));
-  }
-
-  exec(text: string, options?: QueryOptions): Promise<Results[]> {
-    return this.pglite.exec(text, options);
+    const name = this.nameOf(text, params, options);
+    if (name === undefined || !params) return this.pglite.query<T>(text, params, options);
+    return this.pglite._runExclusiveTransaction(() => this.pglite._runExclusiveQuery(() => this.execute<T>(name, text, params, options)));
   }
 
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -88,10 +86,11 @@ export class PreparingPglite {
 
   private preparingTransaction(tx: Transaction): Transaction {
     return {
-      query: <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
-        if (!this.preparable(text, params, options)) return tx.query<T>(text, params, options);
+      query: async <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
+        const name = this.nameOf(text, params, options);
+        if (name === undefined || !params) return tx.query<T>(text, params, options);
         if (tx.closed) throw new Error('Transaction is closed');
-        return this.pglite._runExclusiveQuery(() => this.execute<T>(text, params, options));
+        return this.pglite._runExclusiveQuery(() => this.execute<T>(name, text, params, options));
       },
       sql: (strings, ...params) => tx.sql(strings, ...params),
       exec: (text, options) => tx.exec(text, options),
@@ -103,14 +102,13 @@ export class PreparingPglite {
     };
   }
 
-  private preparable(text: string, params: unknown[] | undefined, options: QueryOptions | undefined): params is unknown[] {
-    return params !== undefined && params.length > 0 && !options?.blob && this.nameFor(text) !== undefined;
+  /** The statement's name, or undefined when it runs unnamed (no parameters, a blob, or past the limit). */
+  private nameOf(text: string, params: unknown[] | undefined, options: QueryOptions | undefined): string | undefined {
+    return params && params.length > 0 && !options?.blob ? this.nameFor(text) : undefined;
   }
 
   /** Runs under PGlite's query lock (and its transaction lock when outside a transaction), as its own `query` does. */
-  private async execute<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
-    const name = this.nameFor(text);
-    if (name === undefined) throw new Error('statement without a name');
+  private async execute<T>(name: string, text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
     let types = this.paramTypes.get(name);
     if (!types) {
       const described = await this.pglite.execProtocol(concat([serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });

@@ -153,19 +153,20 @@ interface DrizzleInternals {
 }
 
 /**
- * A transaction whose first statement is `first` (parameters inlined as literals, so it must not
- * carry user input other than values the server produced or validated), and `fn` given the
- * transaction and that statement's rows. On PostgreSQL, BEGIN and the statement go in one round
- * trip (one simple-protocol message); on PGlite, the statement is one simple query instead of a
- * parse/describe/bind/execute exchange. The rest is what drizzle's `transaction()` does: COMMIT
- * when `fn` returns, ROLLBACK when it throws (issue 9 item 6).
+ * A transaction whose first statement is `first`, and `fn` given the transaction and that
+ * statement's rows; BEGIN and the statement go to the database together (issue 9 item 6). On
+ * PostgreSQL in one round trip, one simple-protocol message with the parameters inlined as
+ * literals (so `first` must not carry user input other than values the server produced or
+ * validated); the database plans it on its own core. On PGlite, which plans on the server's thread,
+ * in one call, as a named statement planned once (PreparingPglite.transactionFrom). The rest is what
+ * drizzle's `transaction()` does: COMMIT when `fn` returns, ROLLBACK when it throws.
  */
 export async function transactionFrom<T>(db: Db, first: SQL, fn: (tx: Db, firstRows: readonly unknown[]) => Promise<T>): Promise<T> {
   const { dialect, session } = db as unknown as DrizzleInternals;
   // Which driver: the session's class (checked without narrowing, whose private members clash with these fields).
   const driver = (kind: abstract new (...args: never[]) => unknown): boolean => session instanceof kind;
-  const text = dialect.sqlToQuery(first.inlineParams()).sql;
   if (driver(NodePgSession) && session.client instanceof pg.Pool) {
+    const text = dialect.sqlToQuery(first.inlineParams()).sql;
     const client = await session.client.connect();
     const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, session.schema as never, session.options as never), session.schema as never) as unknown as Db;
     let broken: Error | undefined;
@@ -183,10 +184,10 @@ export async function transactionFrom<T>(db: Db, first: SQL, fn: (tx: Db, firstR
     }
   }
   if (driver(PgliteSession) && session.client instanceof PreparingPglite) {
-    return session.client.transaction(async (ptx) => {
-      const results = await ptx.exec(text);
+    const query = dialect.sqlToQuery(first);
+    return session.client.transactionFrom({ text: query.sql, params: query.params }, (ptx, rows) => {
       const tx = new PgliteTransaction(dialect, new PgliteSession(ptx, dialect, session.schema as never, session.options as never), session.schema as never) as unknown as Db;
-      return fn(tx, results[results.length - 1]?.rows ?? []);
+      return fn(tx, rows);
     });
   }
   return db.transaction(async (tx) => fn(tx, ((await tx.execute(first)) as unknown as { rows: unknown[] }).rows));

@@ -49,6 +49,9 @@ function isUnnamedQuery(config: unknown): config is { text: string; name?: strin
 
 const { serialize } = protocol;
 
+/** A simple-protocol BEGIN, sent in front of a transaction's first statement. */
+const BEGIN = serialize.query('BEGIN');
+
 function concat(messages: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
   let offset = 0;
@@ -60,12 +63,14 @@ function concat(messages: Uint8Array[]): Uint8Array {
 }
 
 /**
- * PGlite as drizzle uses it (`query`, `transaction`), with named statements: a statement is parsed
- * and described once, then each execution is one call into PGlite (bind, describe, execute and sync
- * in one message) instead of six (PGlite's `query` sends parse, describe, bind, describe, execute
- * and sync one by one and plans the text every time). Measured on the completion-status query:
- * 1,405 executions/s through `query`, 10,784 this way. Everything else is PGlite's own: the same
- * locks, parsers, serializers, errors and file sync.
+ * PGlite as drizzle uses it (`query`, `transaction`), with named statements and fewer calls into
+ * PGlite. A parameterised statement is parsed and described once, then each execution is one call
+ * (bind, describe, execute and sync in one message) instead of PGlite's six, which also plan the
+ * text every time: on the completion-status query, 1,405 executions/s through PGlite's `query`,
+ * 10,784 this way. A transaction is this class's own: BEGIN travels with its first statement
+ * (`transactionFrom`), and BEGIN, COMMIT and ROLLBACK are one call each instead of PGlite's two
+ * (query, then sync). Everything else is PGlite's own: its locks, protocol serializer and result
+ * parsers, its errors, its file sync after the transaction ends.
  */
 export class PreparingPglite {
   private readonly nameFor = statementNames();
@@ -77,29 +82,67 @@ export class PreparingPglite {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
     const name = this.nameOf(text, params, options);
     if (name === undefined || !params) return this.pglite.query<T>(text, params, options);
-    return this.pglite._runExclusiveTransaction(() => this.pglite._runExclusiveQuery(() => this.execute<T>(name, text, params, options)));
+    return this.pglite._runExclusiveTransaction(() => this.pglite._runExclusiveQuery(() => this.extended<T>(name, text, params, options)));
   }
 
+  /** What drizzle's `transaction()` calls. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.pglite.transaction((tx) => fn(this.preparingTransaction(tx)));
+    return this.transactionFrom(undefined, (tx) => fn(tx));
   }
 
-  private preparingTransaction(tx: Transaction): Transaction {
-    return {
-      query: async <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
-        const name = this.nameOf(text, params, options);
-        if (name === undefined || !params) return tx.query<T>(text, params, options);
-        if (tx.closed) throw new Error('Transaction is closed');
-        return this.pglite._runExclusiveQuery(() => this.execute<T>(name, text, params, options));
-      },
-      sql: (strings, ...params) => tx.sql(strings, ...params),
-      exec: (text, options) => tx.exec(text, options),
-      rollback: () => tx.rollback(),
-      listen: (channel, callback) => tx.listen(channel, callback),
-      get closed() {
-        return tx.closed;
-      },
-    };
+  /**
+   * A transaction whose BEGIN carries `first` in the same call (a named statement like any other,
+   * so it is planned once), and `fn` given the transaction and the rows of `first`. COMMIT when `fn`
+   * returns (unless it rolled back), ROLLBACK when it throws; the data folder is synced once, after
+   * either.
+   */
+  async transactionFrom<T>(first: { text: string; params: unknown[] } | undefined, fn: (tx: Transaction, firstRows: readonly unknown[]) => Promise<T>): Promise<T> {
+    await this.pglite._checkReady();
+    return this.pglite._runExclusiveTransaction(async () => {
+      let closed = false;
+      const exclusive = <R>(work: () => Promise<R>): Promise<R> => {
+        if (closed) return Promise.reject(new Error('Transaction is closed'));
+        return this.pglite._runExclusiveQuery(work);
+      };
+      const end = (statement: 'COMMIT' | 'ROLLBACK'): Promise<void> =>
+        exclusive(async () => {
+          closed = true;
+          await this.simple(statement);
+        });
+      const tx: Transaction = {
+        query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
+          exclusive(() => this.extended<R>(this.nameOf(text, params, options), text, params ?? [], options)),
+        sql: <R>(strings: TemplateStringsArray, ...params: unknown[]) =>
+          tx.query<R>(
+            strings.reduce((text, part, index) => `${text}$${index.toString()}${part}`),
+            params,
+          ),
+        exec: (text: string, options?: QueryOptions) => exclusive(() => this.simple(text, options)),
+        rollback: () => end('ROLLBACK'),
+        listen: (channel: string, callback: (payload: string) => void) => this.pglite.listen(channel, callback, tx),
+        get closed() {
+          return closed;
+        },
+      };
+      try {
+        const name = first && this.nameOf(first.text, first.params, undefined);
+        let firstRows: readonly unknown[] = [];
+        if (first && name !== undefined) firstRows = (await exclusive(() => this.extended(name, first.text, first.params, undefined, BEGIN))).rows;
+        else {
+          // A simple-protocol BEGIN would drop an unnamed statement parsed before it: BEGIN goes alone.
+          await exclusive(() => this.simple('BEGIN'));
+          if (first) firstRows = (await tx.query(first.text, first.params)).rows;
+        }
+        const result = await fn(tx, firstRows);
+        if (!closed) await end('COMMIT');
+        return result;
+      } catch (error) {
+        if (!closed) await end('ROLLBACK');
+        throw error;
+      } finally {
+        await this.pglite.syncToFs();
+      }
+    });
   }
 
   /** The statement's name, or undefined when it runs unnamed (no parameters, a blob, or past the limit). */
@@ -107,13 +150,26 @@ export class PreparingPglite {
     return params && params.length > 0 && !options?.blob ? this.nameFor(text) : undefined;
   }
 
-  /** Runs under PGlite's query lock (and its transaction lock when outside a transaction), as its own `query` does. */
-  private async execute<T>(name: string, text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
-    let types = this.paramTypes.get(name);
+  /** One simple-protocol message and its sync, in one call: statements without parameters, several allowed. */
+  private async simple(text: string, options?: QueryOptions): Promise<Results[]> {
+    const { messages } = await this.pglite.execProtocol(concat([serialize.query(text), serialize.sync()]), { syncToFs: false });
+    return this.results(messages, options);
+  }
+
+  /**
+   * One statement on the extended protocol, under the caller's locks: parse and describe (once for
+   * a name; every time unnamed), then bind, describe, execute and sync in one call, after `before`
+   * when given (BEGIN). Outside a transaction the data folder is synced afterwards, as PGlite's own
+   * `query` does.
+   */
+  private async extended<T>(name: string | undefined, text: string, params: unknown[], options: QueryOptions | undefined, before?: Uint8Array): Promise<Results<T>> {
+    if (before && name === undefined) throw new Error('only a named statement can follow another message');
+    if (options?.blob) throw new Error('PGlite blob queries are not supported inside a transaction');
+    let types = name === undefined ? undefined : this.paramTypes.get(name);
     if (!types) {
       const described = await this.pglite.execProtocol(concat([serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
       types = parse.parseDescribeStatementResults(described.messages);
-      this.paramTypes.set(name, types);
+      if (name !== undefined) this.paramTypes.set(name, types);
     }
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
@@ -122,12 +178,25 @@ export class PreparingPglite {
       return serializer ? serializer(value) : String(value);
     });
     const { messages } = await this.pglite.execProtocol(
-      concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      concat([...(before ? [before] : []), serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
       { syncToFs: false },
     );
     if (!this.pglite.isInTransaction()) await this.pglite.syncToFs();
-    const [result] = parse.parseResults(messages, this.pglite.parsers, options);
-    if (!result) throw new Error(`no result for a prepared statement: ${text.slice(0, 80)}`);
+    const results = this.results(messages, options);
+    // The statement's result is the last one (BEGIN's comes first when it went along).
+    const result = results[results.length - 1];
+    if (!result) throw new Error(`no result for a statement: ${text.slice(0, 80)}`);
     return result as Results<T>;
+  }
+
+  /**
+   * PGlite's result parser. Given per-query parsers (drizzle gives nine with every query), it copies
+   * all of PGlite's parsers into a new object on each call, a tenth of a request's time in the
+   * profile; a small object whose prototype holds PGlite's parsers gives the same lookups.
+   */
+  private results(messages: Parameters<typeof parse.parseResults>[0], options: QueryOptions | undefined): Results[] {
+    if (!options?.parsers) return parse.parseResults(messages, this.pglite.parsers, options);
+    const parsers = Object.assign(Object.create(this.pglite.parsers) as PGlite['parsers'], options.parsers);
+    return parse.parseResults(messages, parsers, { ...options, parsers: undefined });
   }
 }

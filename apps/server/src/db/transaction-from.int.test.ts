@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
 import { BACKENDS, createTestApp, type TestApp } from '../testing/harness';
 import { queryRows, transactionFrom } from './client';
 
@@ -42,14 +43,42 @@ describe.each(BACKENDS)('transactionFrom (%s)', (backend) => {
     await expect(transactionFrom(t.database.db, sql`SELECT 1 / 0`, work)).rejects.toThrow(/division by zero/);
     expect(work).not.toHaveBeenCalled();
     // As many transactions as the pool has connections, and more: none is left inside an aborted transaction.
-    for (let i = 0; i < 6; i += 1) expect(await transactionFrom(t.database.db, sql`SELECT ${i} AS i`, async (_tx, rows) => rows)).toEqual([{ i }]);
+    for (let i = 0; i < 6; i += 1) expect(await transactionFrom(t.database.db, sql`SELECT ${i}::int AS i`, async (_tx, rows) => rows)).toEqual([{ i }]);
   });
 
-  it('inlines the statement’s values as literals that cannot end the statement', async () => {
+  // PostgreSQL inlines them as literals; PGlite sends them as parameters of a named statement.
+  it('the statement’s values cannot end the statement', async () => {
     const hostile = "O'Brien'); DROP TABLE tx_from_probe; --";
-    const rows = await transactionFrom(t.database.db, sql`SELECT ${hostile}::text AS v, ${42} AS n, ${null}::text AS z`, async (_tx, first) => first);
+    const rows = await transactionFrom(t.database.db, sql`SELECT ${hostile}::text AS v, ${42}::int AS n, ${null}::text AS z`, async (_tx, first) => first);
     expect(rows).toEqual([{ v: hostile, n: 42, z: null }]);
     expect(await labels()).toEqual(['committed']);
+  });
+
+  it('drizzle’s own transactions keep their semantics: a nested one rolls back to its savepoint, the outer one commits', async () => {
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO tx_from_probe (label) VALUES ('outer')`);
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.execute(sql`INSERT INTO tx_from_probe (label) VALUES (${'inner'})`);
+          throw new Error('the inner work fails');
+        }),
+      ).rejects.toThrow('the inner work fails');
+    });
+    expect(await labels()).toEqual(['committed', 'outer']);
+    await t.database.db.execute(sql`DELETE FROM tx_from_probe WHERE label = 'outer'`);
+  });
+
+  // PGlite only: there the database runs in this process, and each call into it is counted.
+  it.runIf(backend === 'pglite')('makes BEGIN with the first statement one call into PGlite, each later statement one call, COMMIT one call', async () => {
+    const run = () => transactionFrom(t.database.db, sql`SELECT ${'x'}::text AS v`, async (tx) => tx.execute(sql`SELECT ${1}::int AS n`));
+    await run(); // parses and describes both statements once
+    const calls = vi.spyOn(PGlite.prototype, 'execProtocol');
+    try {
+      await run();
+      expect(calls).toHaveBeenCalledTimes(3);
+    } finally {
+      calls.mockRestore();
+    }
   });
 
   // PostgreSQL only: PGlite has no messages to count (it runs in this process).

@@ -27,11 +27,30 @@ function statementNames(): (text: string) => string | undefined {
   };
 }
 
-/** PostgreSQL: a pg client class for the pool, naming the statements of `query(text | config, values)` (names shared by the pool). */
+/**
+ * A connection runs one statement at a time. node-pg queues a query sent while another is running
+ * (and warns that pg@9 will refuse it); PGlite queues it behind a lock. Both refuse it here, so
+ * that code which overlaps queries on one transaction fails in tests on either database instead of
+ * depending on a queue.
+ */
+export const OVERLAPPING_QUERY = 'one statement at a time on a connection: await each query before sending the next';
+
+/** What node-pg keeps of the queries in flight (pg 8.x internals; db/transaction-from.int.test.ts fails if they move). */
+interface PgClientQueue {
+  _activeQuery: unknown;
+  _queryQueue: unknown[];
+}
+
+/**
+ * PostgreSQL: a pg client class for the pool, naming the statements of `query(text | config, values)`
+ * (names shared by the pool), and refusing a query while another is in flight (OVERLAPPING_QUERY).
+ */
 export function preparingClient(): typeof pg.Client {
   const nameFor = statementNames();
   class PreparingClient extends pg.Client {
     override query(...args: unknown[]): never {
+      const queue = this as unknown as PgClientQueue;
+      if (queue._activeQuery || queue._queryQueue.length > 0) return Promise.reject(new Error(OVERLAPPING_QUERY)) as never;
       const [config, values] = args;
       if (Array.isArray(values) && values.length > 0) {
         if (typeof config === 'string') args[0] = { text: config, name: nameFor(config) };
@@ -100,9 +119,20 @@ export class PreparingPglite {
     await this.pglite._checkReady();
     return this.pglite._runExclusiveTransaction(async () => {
       let closed = false;
+      let running = false;
       const exclusive = <R>(work: () => Promise<R>): Promise<R> => {
         if (closed) return Promise.reject(new Error('Transaction is closed'));
         return this.pglite._runExclusiveQuery(work);
+      };
+      // The work's statements: one at a time, as on PostgreSQL (OVERLAPPING_QUERY).
+      const statement = async <R>(work: () => Promise<R>): Promise<R> => {
+        if (running) throw new Error(OVERLAPPING_QUERY);
+        running = true;
+        try {
+          return await exclusive(work);
+        } finally {
+          running = false;
+        }
       };
       const end = (statement: 'COMMIT' | 'ROLLBACK'): Promise<void> =>
         exclusive(async () => {
@@ -111,13 +141,13 @@ export class PreparingPglite {
         });
       const tx: Transaction = {
         query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
-          exclusive(() => this.extended<R>(this.nameOf(text, params, options), text, params ?? [], options)),
+          statement(() => this.extended<R>(this.nameOf(text, params, options), text, params ?? [], options)),
         sql: <R>(strings: TemplateStringsArray, ...params: unknown[]) =>
           tx.query<R>(
             strings.reduce((text, part, index) => `${text}$${index.toString()}${part}`),
             params,
           ),
-        exec: (text: string, options?: QueryOptions) => exclusive(() => this.simple(text, options)),
+        exec: (text: string, options?: QueryOptions) => statement(() => this.simple(text, options)),
         rollback: () => end('ROLLBACK'),
         listen: (channel: string, callback: (payload: string) => void) => this.pglite.listen(channel, callback, tx),
         get closed() {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { BACKENDS, createTestApp, type TestApp } from '../testing/harness';
 import { queryRows, transactionFrom } from './client';
+import { OVERLAPPING_QUERY } from './prepared-statements';
 
 /** Issue 9 item 6: the tenant transaction's BEGIN and entry statement in one round trip, with drizzle's transaction semantics. */
 describe.each(BACKENDS)('transactionFrom (%s)', (backend) => {
@@ -66,6 +67,18 @@ describe.each(BACKENDS)('transactionFrom (%s)', (backend) => {
     });
     expect(await labels()).toEqual(['committed', 'outer']);
     await t.database.db.execute(sql`DELETE FROM tx_from_probe WHERE label = 'outer'`);
+  });
+
+  it('refuses a statement sent while another of the same transaction is running, and the next transaction works', async () => {
+    const failure = await transactionFrom(t.database.db, sql`SELECT 1`, async (tx) => Promise.all([tx.execute(sql`SELECT ${1}::int`), tx.execute(sql`SELECT ${2}::int`)])).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    // drizzle reports the statement that failed, with the refusal as its cause.
+    expect(failure).toBeInstanceOf(Error);
+    expect(((failure as Error).cause as Error | undefined)?.message).toBe(OVERLAPPING_QUERY);
+    expect(await transactionFrom(t.database.db, sql`SELECT ${3}::int AS n`, async (_tx, rows) => rows)).toEqual([{ n: 3 }]);
+    expect(await labels()).toEqual(['committed']);
   });
 
   // PGlite only: there the database runs in this process, and each call into it is counted.

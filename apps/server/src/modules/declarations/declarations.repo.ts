@@ -42,15 +42,13 @@ export async function findEmployee(tdb: TenantDb, userId: string): Promise<Emplo
 
 async function loadSections(tdb: TenantDb, declaration: DeclarationRow): Promise<DeclarationAggregate> {
   const id = declaration.id;
-  const [rents, letOuts, loans, deductions, submitter] = await Promise.all([
-    tdb.tx.select().from(taxDeclarationHouseRents).where(eq(taxDeclarationHouseRents.declarationId, id)).orderBy(asc(taxDeclarationHouseRents.seq)),
-    tdb.tx.select().from(taxDeclarationLetOuts).where(eq(taxDeclarationLetOuts.declarationId, id)).orderBy(asc(taxDeclarationLetOuts.seq)),
-    tdb.tx.select().from(taxDeclarationHomeLoans).where(eq(taxDeclarationHomeLoans.declarationId, id)),
-    tdb.tx.select().from(taxDeclarationDeductions).where(eq(taxDeclarationDeductions.declarationId, id)).orderBy(asc(taxDeclarationDeductions.seq)),
-    declaration.submittedBy
-      ? tdb.tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, declaration.submittedBy))
-      : Promise.resolve([]),
-  ]);
+  const rents = await tdb.tx.select().from(taxDeclarationHouseRents).where(eq(taxDeclarationHouseRents.declarationId, id)).orderBy(asc(taxDeclarationHouseRents.seq));
+  const letOuts = await tdb.tx.select().from(taxDeclarationLetOuts).where(eq(taxDeclarationLetOuts.declarationId, id)).orderBy(asc(taxDeclarationLetOuts.seq));
+  const loans = await tdb.tx.select().from(taxDeclarationHomeLoans).where(eq(taxDeclarationHomeLoans.declarationId, id));
+  const deductions = await tdb.tx.select().from(taxDeclarationDeductions).where(eq(taxDeclarationDeductions.declarationId, id)).orderBy(asc(taxDeclarationDeductions.seq));
+  const submitter = declaration.submittedBy
+    ? await tdb.tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, declaration.submittedBy))
+    : [];
   const s = submitter[0];
   return { declaration, rents, letOuts, loans, deductions, submittedByName: s ? `${s.firstName} ${s.lastName}`.trim() : null };
 }

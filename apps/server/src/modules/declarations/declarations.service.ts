@@ -596,7 +596,8 @@ export class DeclarationService {
     const year = query.financialYearStart ?? financialYearStartOf(this.today(scope));
     const agg = await repo.findDeclaration(scope.db, employee.id, year);
     if (!agg) return null;
-    const [{ position, regime, financialYear, salaryBasis }, state] = await Promise.all([this.positionOf(scope, employee.id, year, { declaration: agg }), this.deps.windows.windowState(scope, year)]);
+    const { position, regime, financialYear, salaryBasis } = await this.positionOf(scope, employee.id, year, { declaration: agg });
+    const state = await this.deps.windows.windowState(scope, year);
     const out = declarationOut(agg);
     const totalTaxPaise = position.tax.totalTaxPaise;
     const taxToBePaidPaise = Math.max(0, totalTaxPaise - position.tax.previousEmploymentTdsPaise);

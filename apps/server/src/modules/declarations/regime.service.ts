@@ -61,7 +61,8 @@ export class RegimeService {
     const employee = await this.employeeFor(scope, query.userId);
     const year = query.financialYearStart ?? financialYearStartOf(this.today(scope));
     this.checkYear(year);
-    const [{ input, regime, declaration, salaryBasis }, state] = await Promise.all([this.deps.declarations.positionOf(scope, employee.id, year), this.deps.windows.windowState(scope, year)]);
+    const { input, regime, declaration, salaryBasis } = await this.deps.declarations.positionOf(scope, employee.id, year);
+    const state = await this.deps.windows.windowState(scope, year);
     const c = compareTaxPositions(input);
     const allowed = regimeSwitchAllowed(state);
     const changedAt = declaration?.declaration.regimeChangedAt;

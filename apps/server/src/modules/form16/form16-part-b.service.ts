@@ -47,13 +47,12 @@ export class Form16PartBService {
   async figures(scope: Scope, financialYearStart: number, taxYear: TaxFinancialYear, employees: readonly { id: string; dateOfBirth: string | null }[]): Promise<PartBOfEmployee[]> {
     const tdb = scope.db;
     const userIds = employees.map((e) => e.id);
-    const [slips, codes, declarations] = await Promise.all([
-      repo.findYearPayslips(tdb, financialYearStart, userIds),
-      repo.findEarningCodes(tdb),
-      declarationsForRun(scope, userIds, `${String(financialYearStart + 1)}-03`),
-    ]);
+    const slips = await repo.findYearPayslips(tdb, financialYearStart, userIds);
+    const codes = await repo.findEarningCodes(tdb);
+    const declarations = await declarationsForRun(scope, userIds, `${String(financialYearStart + 1)}-03`);
     const ids = slips.map((s) => s.id);
-    const [lines, perquisites] = await Promise.all([repo.findPartBLines(tdb, ids, [...codes.basic, ...codes.hra]), repo.sumPerquisites(tdb, ids)]);
+    const lines = await repo.findPartBLines(tdb, ids, [...codes.basic, ...codes.hra]);
+    const perquisites = await repo.sumPerquisites(tdb, ids);
     const linesOf = new Map<string, typeof lines>();
     for (const line of lines) linesOf.set(line.payslipId, [...(linesOf.get(line.payslipId) ?? []), line]);
     const out: PartBOfEmployee[] = [];

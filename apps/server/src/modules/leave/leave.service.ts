@@ -221,7 +221,8 @@ export class LeaveService {
     if (employee.id !== ctx.userId && !isAdminOrModerator(ctx) && employee.reportingManagerId !== ctx.userId) throw forbidden(LEAVE_MSG.notAllowedToView);
     const today = await this.today(tdb);
     const year = query.year ?? Number(today.slice(0, 4));
-    const [types, policies] = await Promise.all([repo.findLeaveTypes(tdb, true), this.policyRules(tdb)]);
+    const types = await repo.findLeaveTypes(tdb, true);
+    const policies = await this.policyRules(tdb);
     const balances = await this.computeBalances(tdb, employee, types, year, today);
     // A type its policies leave out is not shown, unless the employee has leave of it (taken before the policy).
     return types
@@ -257,11 +258,9 @@ export class LeaveService {
   private async computeBalances(tdb: TenantDb, employee: repo.Employee, types: repo.LeaveTypeRecord[], year: number, today: IsoDate) {
     const joiningYear = employee.dateOfJoining ? Number(employee.dateOfJoining.slice(0, 4)) : year;
     const firstYear = Math.min(year, Math.max(year - CARRY_FORWARD_YEARS, joiningYear));
-    const [stored, usage, ledger] = await Promise.all([
-      repo.findStoredBalances(tdb, employee.id, firstYear, year),
-      repo.findUsage(tdb, employee.id, firstYear, year),
-      repo.findLedgerSums(tdb, employee.id, firstYear, year),
-    ]);
+    const stored = await repo.findStoredBalances(tdb, employee.id, firstYear, year);
+    const usage = await repo.findUsage(tdb, employee.id, firstYear, year);
+    const ledger = await repo.findLedgerSums(tdb, employee.id, firstYear, year);
     const ledgerOf = (typeId: string, y: number, kind: 'opening' | 'adjustment') => ledger.find((l) => l.leaveTypeId === typeId && l.year === y && l.kind === kind)?.days ?? 0;
     const storedOf = (typeId: string, y: number) => stored.find((s) => s.leaveTypeId === typeId && s.year === y);
     const daysOf = (typeId: string, y: number, status: number) => usage.find((u) => u.leaveTypeId === typeId && u.year === y && u.status === status)?.days ?? 0;
@@ -396,13 +395,11 @@ export class LeaveService {
 
   /** Whether each date is a working day for the employee: not a week-off of their shift, not a (non-optional) holiday. */
   private async workingDayRule(tdb: TenantDb, employee: repo.Employee | null, from: IsoDate, to: IsoDate): Promise<(date: IsoDate) => boolean> {
-    const [shifts, departmentShifts, history, assignments, holidays] = await Promise.all([
-      repo.findShiftWeekends(tdb),
-      repo.findDepartmentShifts(tdb, employee?.departmentId ?? null, to),
-      repo.findShiftWeekendHistory(tdb, from),
-      employee ? repo.findAssignments(tdb, employee.id, from, to) : Promise.resolve([]),
-      repo.findHolidays(tdb, from, to),
-    ]);
+    const shifts = await repo.findShiftWeekends(tdb);
+    const departmentShifts = await repo.findDepartmentShifts(tdb, employee?.departmentId ?? null, to);
+    const history = await repo.findShiftWeekendHistory(tdb, from);
+    const assignments = employee ? await repo.findAssignments(tdb, employee.id, from, to) : [];
+    const holidays = await repo.findHolidays(tdb, from, to);
     const defaultShiftId = shifts.find((s) => s.isDefault)?.id ?? null;
     const weekendsOf = new Map(shifts.map((s) => [s.id, parseWeekends(s.weekends)]));
     const earlierWeekends = new Map<string, { validUntil: IsoDate; definition: readonly WeekendRule[] }[]>();

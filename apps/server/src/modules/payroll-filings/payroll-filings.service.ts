@@ -368,12 +368,10 @@ export class PayrollFilingsService {
     const { db: tdb } = scope;
     if (runId !== undefined && !(await repo.findRun(tdb, runId))) throw notFound(PAYROLL_MSG.runNotFound);
     const sourceRunId = runId ?? (await repo.findLatestIssuedRunId(tdb));
-    const [earnings, deductions, runComponents, stored] = await Promise.all([
-      this.deps.components.earnings(scope),
-      this.deps.components.deductions(scope),
-      sourceRunId ? repo.findRunComponents(tdb, sourceRunId) : Promise.resolve([]),
-      repo.listLedgerAccounts(tdb),
-    ]);
+    const earnings = await this.deps.components.earnings(scope);
+    const deductions = await this.deps.components.deductions(scope);
+    const runComponents = sourceRunId ? await repo.findRunComponents(tdb, sourceRunId) : [];
+    const stored = await repo.listLedgerAccounts(tdb);
     const rows = new Map<string, { section: LedgerSection; code: string; label: string }>();
     const add = (c: { section: LedgerSection; code: string; label: string }) => {
       if (!rows.has(journalKey(c.section, c.code))) rows.set(journalKey(c.section, c.code), c);
@@ -480,7 +478,8 @@ export class PayrollFilingsService {
     const runOf = new Map(runs.map((r) => [r.id, r]));
     // Q4: every employee paid in the year, with the TDS of all the year's finalized payslips.
     const yearSlips = query.quarter === 4 ? await repo.findTdsPayslips(tdb, (await repo.findIssuedRuns(tdb, [1, 2, 3, 4].flatMap((q) => quarterMonths(yearStart, q as 1 | 2 | 3 | 4)))).map((r) => r.id)) : [];
-    const [pans, tan] = await Promise.all([repo.findPans(tdb, [...slips, ...yearSlips].map((s) => s.userId)), repo.findOrganisationTan(tdb)]);
+    const pans = await repo.findPans(tdb, [...slips, ...yearSlips].map((s) => s.userId));
+    const tan = await repo.findOrganisationTan(tdb);
     const panOf = (s: repo.TdsPayslip) => (pans.has(s.userId) ? (pans.get(s.userId) ?? null) : s.employee.pan);
     const payments: Form24QPayment[] = slips.map((s) => {
       const run = runOf.get(s.runId);
@@ -509,7 +508,8 @@ export class PayrollFilingsService {
     const run = await repo.findRun(tdb, runId);
     if (!run) throw notFound(PAYROLL_MSG.runNotFound);
     if (!ISSUED.includes(run.status)) throw conflict(MSG.notFinalized);
-    const [payslips, statutory] = await Promise.all([repo.findFilingPayslips(tdb, runId), this.deps.components.statutory(scope)]);
+    const payslips = await repo.findFilingPayslips(tdb, runId);
+    const statutory = await this.deps.components.statutory(scope);
     const people = await repo.findPeople(tdb, payslips.map((p) => p.userId));
     const stateOf = (component: 'ProfessionalTax' | 'LWF') => {
       const c = statutory.find((s) => s.component === component);

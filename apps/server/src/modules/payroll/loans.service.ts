@@ -170,7 +170,8 @@ export class LoanService {
 
   private async views(scope: TenantScope, rows: readonly repo.LoanListRow[]): Promise<Loan[]> {
     if (rows.length === 0) return [];
-    const [recoveries, openMonth] = await Promise.all([repo.findRecoveries(scope.db, rows.map((r) => r.id)), this.openMonth(scope)]);
+    const recoveries = await repo.findRecoveries(scope.db, rows.map((r) => r.id));
+    const openMonth = await this.openMonth(scope);
     const fyStart = financialYearOf(this.deps.clock.now().toISOString().slice(0, 10)).slice(0, 4);
     const fyFirstMonth = `${fyStart}-04`;
     return rows.map((row) => {

@@ -235,7 +235,8 @@ export class PayrollRunService {
   async list(scope: Scope): Promise<PayrollRun[]> {
     const runs = await repo.listRuns(scope.db);
     const ids = runs.map((r) => r.id);
-    const [holds, documents] = await Promise.all([repo.findHoldCounts(scope.db, ids), this.deps.documents.progressOfRuns(scope, ids)]);
+    const holds = await repo.findHoldCounts(scope.db, ids);
+    const documents = await this.deps.documents.progressOfRuns(scope, ids);
     const out: PayrollRun[] = [];
     for (const run of runs) {
       // Open months count warnings and holds live; closed ones keep what they paid.
@@ -247,12 +248,10 @@ export class PayrollRunService {
 
   private async view(scope: TenantScope, run: repo.RunRow): Promise<PayrollRun> {
     const open = OPEN.includes(run.status);
-    const [counts, holds, documents, finalizedByName] = await Promise.all([
-      open ? repo.countRunEmployees(scope.db, run) : Promise.resolve(null),
-      open ? Promise.resolve([]) : repo.findHoldCounts(scope.db, [run.id]),
-      this.deps.documents.progress(scope, run.id),
-      repo.findUserName(scope.db, run.finalizedBy),
-    ]);
+    const counts = open ? await repo.countRunEmployees(scope.db, run) : null;
+    const holds = open ? [] : await repo.findHoldCounts(scope.db, [run.id]);
+    const documents = await this.deps.documents.progress(scope, run.id);
+    const finalizedByName = await repo.findUserName(scope.db, run.finalizedBy);
     return this.viewOf(run, finalizedByName, counts, holds, documents);
   }
 
@@ -297,7 +296,8 @@ export class PayrollRunService {
     const run = await this.runOr404(scope, id);
     const compared = await repo.findClosedRunBefore(scope.db, run.month);
     const q: repo.EmployeePageQuery = { page: query.page, pageSize: query.pageSize, search: query.search || undefined, filter: query.filter, paidOnly: CLOSED.includes(run.status) };
-    const [totalRecords, rows] = await Promise.all([repo.countEmployeePage(scope.db, run, compared?.id ?? null, q), repo.findEmployeePage(scope.db, run, compared?.id ?? null, q)]);
+    const totalRecords = await repo.countEmployeePage(scope.db, run, compared?.id ?? null, q);
+    const rows = await repo.findEmployeePage(scope.db, run, compared?.id ?? null, q);
     return { totalRecords, rows: rows.map(employeeRowOut) };
   }
 
@@ -318,7 +318,8 @@ export class PayrollRunService {
   async variance(scope: Scope, id: string) {
     const run = await this.runOr404(scope, id);
     const compared = await repo.findClosedRunBefore(scope.db, run.month);
-    const [now, before] = await Promise.all([repo.sumLinesByCode(scope.db, run.id), compared ? repo.sumLinesByCode(scope.db, compared.id) : Promise.resolve([])]);
+    const now = await repo.sumLinesByCode(scope.db, run.id);
+    const before = compared ? await repo.sumLinesByCode(scope.db, compared.id) : [];
     const order: Record<string, number> = { earning: 0, deduction: 1, employer: 2 };
     const keys = new Map<string, { section: repo.ComponentSum['section']; code: string; label: string }>();
     for (const l of [...before, ...now]) keys.set(`${l.section}|${l.code}`, { section: l.section, code: l.code, label: l.label });

@@ -234,7 +234,8 @@ export class SettlementService {
 
     // Leave: the balance of each encashable type in the year of the last working day.
     const year = Number(f.lastWorkingDay.slice(0, 4));
-    const [types, balances] = await Promise.all([this.deps.leave.listLeaveTypes(scope, true), this.deps.leave.balances(scope, { employeeId: userId, year })]);
+    const types = await this.deps.leave.listLeaveTypes(scope, true);
+    const balances = await this.deps.leave.balances(scope, { employeeId: userId, year });
     const encashable = new Set(types.filter((t) => t.isEncashable && t.isPaid).map((t) => t.id));
     const leave: SettlementLeaveInput[] = balances.filter((b) => encashable.has(b.leaveTypeId) && b.available > 0).map((b) => ({ code: b.code, name: b.leaveTypeName, balanceDays: Math.floor(b.available * 2) / 2 }));
 

@@ -11,15 +11,13 @@ export interface ImportLookups {
 }
 
 export async function findImportLookups(tdb: TenantDb): Promise<ImportLookups> {
-  const [deptRows, userRows, fieldRows] = await Promise.all([
-    tdb.tx.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.tenantId, tdb.tenantId)),
-    tdb.tx.select({ id: users.id, email: users.email, employeeNumber: users.employeeNumber, status: users.status }).from(users).where(eq(users.tenantId, tdb.tenantId)),
-    tdb.tx
-      .select({ fieldId: userFields.id, optionId: userFieldOptions.id, label: userFieldOptions.label })
-      .from(userFields)
-      .leftJoin(userFieldOptions, eq(userFieldOptions.userFieldId, userFields.id))
-      .where(and(eq(userFields.tenantId, tdb.tenantId), sql`lower(${userFields.name}) = 'employment type'`)),
-  ]);
+  const deptRows = await tdb.tx.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.tenantId, tdb.tenantId));
+  const userRows = await tdb.tx.select({ id: users.id, email: users.email, employeeNumber: users.employeeNumber, status: users.status }).from(users).where(eq(users.tenantId, tdb.tenantId));
+  const fieldRows = await tdb.tx
+    .select({ fieldId: userFields.id, optionId: userFieldOptions.id, label: userFieldOptions.label })
+    .from(userFields)
+    .leftJoin(userFieldOptions, eq(userFieldOptions.userFieldId, userFields.id))
+    .where(and(eq(userFields.tenantId, tdb.tenantId), sql`lower(${userFields.name}) = 'employment type'`));
   const fieldId = fieldRows[0]?.fieldId;
   return {
     departmentIdByName: new Map(deptRows.map((d) => [d.name.trim().toLowerCase(), d.id])),

@@ -129,38 +129,36 @@ export async function findTeamPage(tdb: TenantDb, q: { financialYearStart: numbe
     q.poiSubmitted === null ? undefined : eq(taxDeclarations.isPoiFormSubmitted, q.poiSubmitted),
     q.search ? sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || coalesce(${users.employeeNumber}, '')) ILIKE ${`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
   );
-  const [rows, [total], [pending]] = await Promise.all([
-    tdb.tx
-      .select({
-        id: taxDeclarations.id,
-        employeeId: taxDeclarations.userId,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        employeeNumber: users.employeeNumber,
-        status: taxDeclarations.status,
-        submittedAt: taxDeclarations.submittedAt,
-        submitterFirstName: submitter.firstName,
-        submitterLastName: submitter.lastName,
-        updatedAt: taxDeclarations.updatedAt,
-        declaredPaise,
-        financialYearStart: taxDeclarations.financialYearStart,
-        isSubmitted: taxDeclarations.isSubmitted,
-        isPoiFormSubmitted: taxDeclarations.isPoiFormSubmitted,
-        poiStatus: taxDeclarations.poiStatus,
-      })
-      .from(taxDeclarations)
-      .innerJoin(users, eq(users.id, taxDeclarations.userId))
-      .leftJoin(submitter, eq(submitter.id, taxDeclarations.submittedBy))
-      .where(where)
-      .orderBy(desc(taxDeclarations.submittedAt), asc(users.firstName), asc(taxDeclarations.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    tdb.tx.select({ n: count() }).from(taxDeclarations).innerJoin(users, eq(users.id, taxDeclarations.userId)).where(where),
-    tdb.tx
-      .select({ n: count() })
-      .from(taxDeclarations)
-      .where(and(eq(taxDeclarations.tenantId, tdb.tenantId), eq(taxDeclarations.financialYearStart, q.financialYearStart), eq(taxDeclarations.isSubmitted, true), eq(taxDeclarations.status, 1))),
-  ]);
+  const rows = await tdb.tx
+    .select({
+      id: taxDeclarations.id,
+      employeeId: taxDeclarations.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      employeeNumber: users.employeeNumber,
+      status: taxDeclarations.status,
+      submittedAt: taxDeclarations.submittedAt,
+      submitterFirstName: submitter.firstName,
+      submitterLastName: submitter.lastName,
+      updatedAt: taxDeclarations.updatedAt,
+      declaredPaise,
+      financialYearStart: taxDeclarations.financialYearStart,
+      isSubmitted: taxDeclarations.isSubmitted,
+      isPoiFormSubmitted: taxDeclarations.isPoiFormSubmitted,
+      poiStatus: taxDeclarations.poiStatus,
+    })
+    .from(taxDeclarations)
+    .innerJoin(users, eq(users.id, taxDeclarations.userId))
+    .leftJoin(submitter, eq(submitter.id, taxDeclarations.submittedBy))
+    .where(where)
+    .orderBy(desc(taxDeclarations.submittedAt), asc(users.firstName), asc(taxDeclarations.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const [total] = await tdb.tx.select({ n: count() }).from(taxDeclarations).innerJoin(users, eq(users.id, taxDeclarations.userId)).where(where);
+  const [pending] = await tdb.tx
+    .select({ n: count() })
+    .from(taxDeclarations)
+    .where(and(eq(taxDeclarations.tenantId, tdb.tenantId), eq(taxDeclarations.financialYearStart, q.financialYearStart), eq(taxDeclarations.isSubmitted, true), eq(taxDeclarations.status, 1)));
   return { rows, total: total?.n ?? 0, pending: pending?.n ?? 0 };
 }
 

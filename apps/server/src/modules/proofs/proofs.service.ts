@@ -133,7 +133,8 @@ export class ProofService {
     const userId = query.employeeId ?? scope.ctx.userId;
     await this.ownerOrAdmin(scope, userId);
     const year = query.financialYearStart ?? financialYearStartOf(this.today(scope));
-    const [agg, window] = await Promise.all([this.deps.declarations.aggregateOf(scope, userId, year), this.windowOf(scope, year)]);
+    const agg = await this.deps.declarations.aggregateOf(scope, userId, year);
+    const window = await this.windowOf(scope, year);
     const active = agg && ACTIVE.includes(agg.declaration.status) ? agg : undefined;
     return { declaration: active ? declarationOut(active) : null, proofs: active ? await this.proofsOf(scope, active.declaration.id) : [], window, financialYearStart: year, financialYearEnd: year + 1 };
   }

@@ -145,7 +145,8 @@ export class SalaryComponentsService {
   // ——— Earnings ———
 
   async earnings({ db: tdb }: Scope): Promise<TenantEarningRow[]> {
-    const [rows, usage] = await Promise.all([repo.listEarnings(tdb), repo.earningUsage(tdb)]);
+    const rows = await repo.listEarnings(tdb);
+    const usage = await repo.earningUsage(tdb);
     return rows.map((r) => earningOut(r, usage.get(r.id) ?? 0));
   }
 
@@ -209,7 +210,8 @@ export class SalaryComponentsService {
   }
 
   private async earningById(tdb: TenantDb, id: string): Promise<TenantEarningRow> {
-    const [row, usage] = await Promise.all([repo.findEarning(tdb, id), repo.earningUsage(tdb)]);
+    const row = await repo.findEarning(tdb, id);
+    const usage = await repo.earningUsage(tdb);
     if (!row) throw notFound(SALARY_MSG.earningNotFound);
     return earningOut(row, usage.get(id) ?? 0);
   }
@@ -279,7 +281,8 @@ export class SalaryComponentsService {
   // ——— Deductions ———
 
   async deductions({ db: tdb }: Scope): Promise<TenantDeductionRow[]> {
-    const [rows, usage] = await Promise.all([repo.listDeductions(tdb), repo.deductionUsage(tdb)]);
+    const rows = await repo.listDeductions(tdb);
+    const usage = await repo.deductionUsage(tdb);
     return rows.map((r) => deductionOut(r, usage.get(r.id) ?? 0));
   }
 
@@ -331,7 +334,8 @@ export class SalaryComponentsService {
   }
 
   private async deductionById(tdb: TenantDb, id: string): Promise<TenantDeductionRow> {
-    const [row, usage] = await Promise.all([repo.findDeduction(tdb, id), repo.deductionUsage(tdb)]);
+    const row = await repo.findDeduction(tdb, id);
+    const usage = await repo.deductionUsage(tdb);
     if (!row) throw notFound(SALARY_MSG.deductionNotFound);
     return deductionOut(row, usage.get(id) ?? 0);
   }

@@ -273,7 +273,8 @@ export class SalaryService {
     const person = await repo.findSalaryPerson(tdb, userId);
     if (!person) throw notFound('User not found');
     if (person.annualCtcPaise === null) return this.emptyStructure(tdb, person.regimeType);
-    const [earnings, deductions] = await Promise.all([repo.listUserEarnings(tdb, userId), repo.listUserDeductions(tdb, userId)]);
+    const earnings = await repo.listUserEarnings(tdb, userId);
+    const deductions = await repo.listUserDeductions(tdb, userId);
     return this.structureIn(scope, {
       annualCTC: toRupees(person.annualCtcPaise ?? 0),
       regimeType: person.regimeType === 0 ? 0 : 1,
@@ -318,7 +319,8 @@ export class SalaryService {
    * Empty earnings → the organisation's default structure, stored as the employee's own values.
    */
   async resolveAssociations({ db: tdb }: TenantScope, earnings: readonly EarningValue[], deductions: readonly DeductionValue[]): Promise<ResolvedAssociations> {
-    const [tenantEarnings, tenantDeductions] = await Promise.all([repo.listEarnings(tdb), repo.listDeductions(tdb)]);
+    const tenantEarnings = await repo.listEarnings(tdb);
+    const tenantDeductions = await repo.listDeductions(tdb);
     const chosen = this.chooseEarnings(tenantEarnings, earnings);
     return {
       earnings: chosen.map(({ row, value }) => {
@@ -515,7 +517,8 @@ export class SalaryService {
   async storedRequest({ db: tdb }: TenantScope, userId: string): Promise<StructureRequest | null> {
     const person = await repo.findSalaryPerson(tdb, userId);
     if (person?.annualCtcPaise === null || person?.annualCtcPaise === undefined) return null;
-    const [earnings, deductions] = await Promise.all([repo.listUserEarnings(tdb, userId), repo.listUserDeductions(tdb, userId)]);
+    const earnings = await repo.listUserEarnings(tdb, userId);
+    const deductions = await repo.listUserDeductions(tdb, userId);
     return {
       annualCTC: toRupees(person.annualCtcPaise),
       regimeType: person.regimeType === 0 ? 0 : 1,
@@ -529,7 +532,10 @@ export class SalaryService {
 
   /** A structure computed as the preview computes it, kept for a salary revision; refused as structureIn refuses it. */
   async snapshotOf({ db: tdb }: TenantScope, request: StructureRequest): Promise<SalarySnapshot> {
-    const [earningRows, deductionRows, statutoryRows, timeZone] = await Promise.all([repo.listEarnings(tdb), repo.listDeductions(tdb), repo.listStatutory(tdb), repo.tenantTimeZone(tdb)]);
+    const earningRows = await repo.listEarnings(tdb);
+    const deductionRows = await repo.listDeductions(tdb);
+    const statutoryRows = await repo.listStatutory(tdb);
+    const timeZone = await repo.tenantTimeZone(tdb);
     const today = dateInZone(this.deps.clock.now(), timeZone);
     const { result } = this.computeStructure({ earningRows, deductionRows, statutoryRows }, request, today, financialYearOf(today), false);
     if (!result.ok) {
@@ -550,12 +556,10 @@ export class SalaryService {
 
   /** Maps the tenant's components and the request to the engine, and its result to rupees. */
   async structureIn({ db: tdb }: TenantScope, request: StructureRequest, isAvailable = true): Promise<SalaryStructureView> {
-    const [earningRows, deductionRows, statutoryRows, timeZone] = await Promise.all([
-      repo.listEarnings(tdb),
-      repo.listDeductions(tdb),
-      repo.listStatutory(tdb),
-      repo.tenantTimeZone(tdb),
-    ]);
+    const earningRows = await repo.listEarnings(tdb);
+    const deductionRows = await repo.listDeductions(tdb);
+    const statutoryRows = await repo.listStatutory(tdb);
+    const timeZone = await repo.tenantTimeZone(tdb);
     const today = dateInZone(this.deps.clock.now(), timeZone);
     const financialYear = financialYearOf(today);
     const { result, chosen, deductions, statutory } = this.computeStructure({ earningRows, deductionRows, statutoryRows }, request, today, financialYear, true);

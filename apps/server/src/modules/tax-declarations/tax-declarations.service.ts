@@ -152,7 +152,8 @@ export class TaxWindowService {
   async windowState(scope: TenantScope & { ctx?: { timeZone: string } }, financialYearStart?: number): Promise<TaxWindowState> {
     const today = await this.todayOf(scope);
     const year = financialYearStart ?? financialYearStartOf(today);
-    const [it, poi] = await Promise.all([repo.findWindow(scope.db, 'declaration', year), repo.findWindow(scope.db, 'poi', year)]);
+    const it = await repo.findWindow(scope.db, 'declaration', year);
+    const poi = await repo.findWindow(scope.db, 'poi', year);
     const view = (row: repo.WindowRow | undefined): TaxWindowView => ({
       configId: row?.id ?? null,
       released: row?.status === TaxWindowStatus.Released,

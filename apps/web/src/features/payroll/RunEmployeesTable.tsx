@@ -24,20 +24,24 @@ import { toastFailure } from './notify';
 import { changeColor, daysText, inr, inrChange } from './payroll-format';
 import { PAYROLL_KEY, releaseHold, reprocessEmployee, useRunEmployees, type EmployeeFilter } from './payroll.api';
 import { RemarkModal } from './RemarkModal';
+import { STICKY_ACTIONS } from '../../ui/sticky-actions';
 
 const FILTER_LABELS: Record<EmployeeFilter, string> = { all: 'All', warnings: 'Warnings', onHold: 'On hold', variance: 'Variance' };
 /** Search waits until typing pauses (payroll spec §9 uses 300 ms for its searches). */
 const SEARCH_DEBOUNCE_MS = 300;
 
-export const EMPLOYEE_COLUMNS = ['Employee', 'Payable days', 'LOP days', 'Gross', 'Deductions', 'Net pay', 'Last month', 'Variance', 'Reason for variance', 'Actions'] as const;
-
-/** The row menu stays in view when the wide table scrolls sideways. */
-const STICKY_ACTIONS = {
-  position: 'sticky',
-  right: 0,
-  backgroundColor: 'var(--mantine-color-body)',
-  boxShadow: 'inset 1px 0 0 var(--table-border-color)',
-} as const;
+export const EMPLOYEE_COLUMNS = [
+  'Employee',
+  'Payable days',
+  'LOP days',
+  'Gross',
+  'Deductions',
+  'Net pay',
+  'Last month',
+  'Variance',
+  'Reason for variance',
+  'Actions',
+] as const;
 
 type Dialog = { kind: 'hold' | 'adjustments' | 'remark'; row: PayrollEmployeeRow } | null;
 
@@ -168,7 +172,7 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
         </Stack>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={1120} type="native">
+          <Table.ScrollContainer minWidth={1060} type="native">
             <Table aria-label="Payroll employees" verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover style={{ whiteSpace: 'nowrap' }}>
               <Table.Thead>
                 <Table.Tr>
@@ -178,7 +182,7 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
                         {c}
                       </Table.Th>
                     ) : (
-                      <Table.Th key={c} ta={c === 'Employee' || c === 'Reason for variance' ? undefined : 'right'} style={c === 'Reason for variance' ? { whiteSpace: 'normal' } : undefined}>
+                      <Table.Th key={c} ta={c === 'Employee' || c === 'Reason for variance' ? undefined : 'right'} style={{ whiteSpace: 'normal' }}>
                         {c}
                       </Table.Th>
                     ),
@@ -286,7 +290,9 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
 
       {dialog?.kind === 'hold' && <HoldModal run={run} row={dialog.row} onClose={() => setDialog(null)} onSaved={closeAndRefresh} />}
       {dialog?.kind === 'remark' && <RemarkModal run={run} row={dialog.row} onClose={() => setDialog(null)} onSaved={closeAndRefresh} />}
-      {dialog?.kind === 'adjustments' && <AdjustmentsModal run={run} row={dialog.row} editable={editable} onClose={() => setDialog(null)} onChanged={() => void refresh()} />}
+      {dialog?.kind === 'adjustments' && (
+        <AdjustmentsModal run={run} row={dialog.row} editable={editable} onClose={() => setDialog(null)} onChanged={() => void refresh()} />
+      )}
     </Card>
   );
 }

@@ -16,6 +16,7 @@ import { PageLoader } from '../../ui/PageLoader';
 import { EmployeeFormModal } from './employee-form/EmployeeFormModal';
 import { ConfirmActionModal, RoleAssignModal, type ConfirmKind } from './UserActionModals';
 import { UserFiltersMenu } from './UserFiltersMenu';
+import { STICKY_ACTIONS } from '../../ui/sticky-actions';
 import { deleteUser, resendVerification, sendVerification, setUserStatus, useDepartmentFilterOptions, useUserList, usersKey } from './users.api';
 import {
   NO_FILTERS,
@@ -42,17 +43,6 @@ const STATUS_COLORS: Record<UserStatusId, string> = {
   3: 'yellow',
   4: 'indigo',
 };
-
-/**
- * The Actions column stays in view when the table scrolls sideways: below about 1,390 px the
- * table’s minimum width exceeds the content area, and the row menu would otherwise be off-screen.
- */
-const STICKY_ACTIONS = {
-  position: 'sticky',
-  right: 0,
-  backgroundColor: 'var(--mantine-color-body)',
-  boxShadow: 'inset 1px 0 0 var(--table-border-color)',
-} as const;
 
 type FormState = {
   mode: 'invite' | 'edit' | 'restricted';

@@ -134,10 +134,10 @@ export class PreparingPglite {
           running = false;
         }
       };
-      const end = (statement: 'COMMIT' | 'ROLLBACK'): Promise<void> =>
+      const end = (command: 'COMMIT' | 'ROLLBACK'): Promise<void> =>
         exclusive(async () => {
           closed = true;
-          await this.simple(statement);
+          await this.simple(command);
         });
       const tx: Transaction = {
         query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>

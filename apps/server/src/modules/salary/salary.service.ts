@@ -532,12 +532,8 @@ export class SalaryService {
 
   /** A structure computed as the preview computes it, kept for a salary revision; refused as structureIn refuses it. */
   async snapshotOf({ db: tdb }: TenantScope, request: StructureRequest): Promise<SalarySnapshot> {
-    const earningRows = await repo.listEarnings(tdb);
-    const deductionRows = await repo.listDeductions(tdb);
-    const statutoryRows = await repo.listStatutory(tdb);
-    const timeZone = await repo.tenantTimeZone(tdb);
-    const today = dateInZone(this.deps.clock.now(), timeZone);
-    const { result } = this.computeStructure({ earningRows, deductionRows, statutoryRows }, request, today, financialYearOf(today), false);
+    const { rows, today } = await this.structureBasis(tdb);
+    const { result } = this.computeStructure(rows, request, today, financialYearOf(today), false);
     if (!result.ok) {
       if (result.error.code === 'NegativeAmount') throw badRequest(PEOPLE_MSG.salaryAmountNegative);
       throw fieldError('earningAssociations', result.error.message);
@@ -554,22 +550,27 @@ export class SalaryService {
     };
   }
 
-  /** Maps the tenant's components and the request to the engine, and its result to rupees. */
-  async structureIn({ db: tdb }: TenantScope, request: StructureRequest, isAvailable = true): Promise<SalaryStructureView> {
+  /** What a structure is computed from: the tenant's components, and today in its time zone. */
+  private async structureBasis(tdb: TenantDb): Promise<{ rows: ComponentRows; today: string }> {
     const earningRows = await repo.listEarnings(tdb);
     const deductionRows = await repo.listDeductions(tdb);
     const statutoryRows = await repo.listStatutory(tdb);
     const timeZone = await repo.tenantTimeZone(tdb);
-    const today = dateInZone(this.deps.clock.now(), timeZone);
+    return { rows: { earningRows, deductionRows, statutoryRows }, today: dateInZone(this.deps.clock.now(), timeZone) };
+  }
+
+  /** Maps the tenant's components and the request to the engine, and its result to rupees. */
+  async structureIn({ db: tdb }: TenantScope, request: StructureRequest, isAvailable = true): Promise<SalaryStructureView> {
+    const { rows, today } = await this.structureBasis(tdb);
     const financialYear = financialYearOf(today);
-    const { result, chosen, deductions, statutory } = this.computeStructure({ earningRows, deductionRows, statutoryRows }, request, today, financialYear, true);
+    const { result, chosen, deductions, statutory } = this.computeStructure(rows, request, today, financialYear, true);
     if (!result.ok) {
       if (result.error.code === 'NegativeAmount') throw badRequest(PEOPLE_MSG.salaryAmountNegative);
       throw fieldError('earningAssociations', result.error.message);
     }
     const { epf, esi, pt, lwf } = statutory;
     const s = result.structure;
-    const month = steadyMonth(s, { earningRows, deductionRows }, payStatutoryOf(statutory), request, financialYear);
+    const month = steadyMonth(s, rows, payStatutoryOf(statutory), request, financialYear);
     const enabled = {
       EPF: epf.enabled,
       ESI: esi.enabled,

@@ -17,8 +17,7 @@ describe.each(BACKENDS)('malformed input answers 400, never 500 (%s)', (backend)
   let member: SessionUser;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: true });
     admin = await t.login(DEMO_LOGINS.administrator);
     member = await t.login(DEMO_LOGINS.member);
   });

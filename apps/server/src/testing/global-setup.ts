@@ -1,63 +1,37 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../db/client';
-import { prepareDatabase } from '../bootstrap';
+import { buildBase, dropPostgresTemplates, type SnapshotPlace } from './snapshots';
+
+export type Backend = 'pglite' | 'postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgliteSnapshot: string;
-    postgresTemplate: string | null;
+    /** The database of this project's files (vitest.config.ts gives each integration project one). */
+    backend: Backend;
+    snapshots: SnapshotPlace;
   }
 }
 
 /**
- * Migrates once per run: a PGlite data directory dumped to a file, and (when TEST_DATABASE_URL is
- * set) a PostgreSQL template database. Each test file then starts from a copy, built from the real
- * migrations, in about a second.
+ * Once per run and integration project: the base snapshot of the project's database (migrated,
+ * pg-boss's queues created). Each test file then starts from a copy of it, or of a demo snapshot
+ * built from it (testing/snapshots.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tankha-test-'));
-  const pglite = await openPglite();
-  await prepareDatabase(pglite);
-  const snapshotFile = path.join(dir, 'pglite.tar.gz');
-  if (!pglite.dump) throw new Error('PGlite database without dump()');
-  const dump = await pglite.dump();
-  fs.writeFileSync(snapshotFile, Buffer.from(await dump.arrayBuffer()));
-  await pglite.close();
-  project.provide('pgliteSnapshot', snapshotFile);
-
-  let template: string | null = null;
+  const backend = project.config.provide.backend ?? 'pglite';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tankha-test-${backend}-`));
   const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    template = `tankha_tpl_${process.pid.toString()}_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${template}`);
-    await admin.end();
-    const database = openPostgres(withDatabase(url, template), { max: 2 });
-    await prepareDatabase(database);
-    await database.close();
-  }
-  project.provide('postgresTemplate', template);
-
+  if (backend === 'postgres' && !url) throw new Error('the PostgreSQL integration project needs TEST_DATABASE_URL');
+  const place: SnapshotPlace = {
+    dir,
+    postgres: backend === 'postgres' && url ? { url, template: `tankha_tpl_${process.pid.toString()}_${Date.now().toString(36)}` } : null,
+  };
+  await buildBase(backend, place);
+  project.provide('snapshots', place);
   return async () => {
     fs.rmSync(dir, { recursive: true, force: true });
-    if (url && template) {
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      // Only this run's: `_` is a LIKE wildcard, so 'tankha_t_%' also matched other runs' templates on a shared server.
-      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [template]);
-      for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
-      await admin.end();
-    }
+    await dropPostgresTemplates(place);
   };
-}
-
-export function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
 }

@@ -1,23 +1,39 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { SessionUser } from '@tankha/contracts';
+import { dateInZone } from '@tankha/domain';
 import { buildApp } from '../app';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { loadConfig, type Config } from '../platform/config';
 import { TestClock } from '../platform/clock';
 import { seedDemoOrganisation, DEMO_PASSWORD } from '../db/seed/demo';
-import { withDatabase } from './global-setup';
+import type { Backend } from './global-setup';
+import { openSnapshot } from './snapshots';
 import { UnitOfWork } from '../platform/unit-of-work';
 import type { GlobalScope, TenantScope, TenantSteps } from '../platform/tenancy';
 
-export type Backend = 'pglite' | 'postgres';
+export type { Backend };
 
-/** The backends an integration suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const BACKENDS: Backend[] = inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
+/** The backend of this file's integration project (vitest.config.ts): PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
+export const BACKENDS: Backend[] = [inject('backend')];
+
+/**
+ * For a suite whose subject no database changes (rate limits, Redis between processes): true in
+ * the PGlite project only, so that `describe.runIf(ONCE)` runs it once per run, on PGlite.
+ */
+export const ONCE = BACKENDS.includes('pglite');
+
+export interface TestAppOptions {
+  /**
+   * Start from the demo organisation: `true` as seeded earlier today (Indian time) on the real
+   * clock, as `npm start` would have; a date for the demo seeded as of that instant, with the clock
+   * set to it. Either is a copy of a snapshot built once per run, not a seed per file.
+   */
+  demo?: true | Date;
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,9 +52,13 @@ export interface TestApp {
   login(email: string, password?: string): Promise<SessionUser>;
   /** Registers, verifies through the mailed link and logs in a new organisation's administrator. */
   registerOrganisation(overrides?: Partial<{ email: string; organizationName: string; firstName: string; lastName: string; password: string }>): Promise<SessionUser>;
-  /** The demo organisation; with `payroll`, its payroll too (two finalized months, this month's draft; the jobs are left for drainJobs). */
-  /** `lastYear`: as `npm start` seeds it, the payroll from April of the last financial year and every Part B of that year. */
-  seedDemo(options?: { payroll?: boolean; lastYear?: boolean }): Promise<void>;
+  /**
+   * The demo organisation with its payroll (two finalized months, this month's draft; the jobs are
+   * left for drainJobs), seeded now on the clock. `lastYear`: as `npm start` seeds it, the payroll
+   * from April of the last financial year and every Part B of that year. Without payroll, use the
+   * `demo` option of createTestApp (a copy of a snapshot instead of a seed).
+   */
+  seedDemo(options: { payroll: true; lastYear?: boolean }): Promise<void>;
   /** Runs `fn` in a tenant unit of work as a job would (enqueued jobs are written on commit). */
   tenantScope<T>(tenantId: string, fn: (scope: TenantScope) => Promise<T>): Promise<T>;
   /** Runs a stepped job's body: each step its own tenant transaction, as defineSteppedTenantJob gives it (jobs drained after). */
@@ -51,34 +71,6 @@ export interface TestApp {
 
 let counter = 0;
 
-async function openBackend(backend: Backend): Promise<{ database: Database; url: string | null }> {
-  if (backend === 'pglite') {
-    const snapshot = fs.readFileSync(inject('pgliteSnapshot'));
-    return { database: await openPglite({ loadDataDir: new Blob([snapshot]) }), url: null };
-  }
-  const template = inject('postgresTemplate');
-  const url = process.env.TEST_DATABASE_URL;
-  if (!template || !url) throw new Error('PostgreSQL backend requested without TEST_DATABASE_URL');
-  counter += 1;
-  // Named after this run's template, so the run's teardown drops its own databases and no one else's.
-  const name = `${template}_t${counter.toString()}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
-  const databaseUrl = withDatabase(url, name);
-  const database = openPostgres(databaseUrl, { max: 4 });
-  const close = database.close;
-  database.close = async () => {
-    await close();
-    const drop = new pg.Client({ connectionString: url });
-    await drop.connect();
-    await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await drop.end();
-  };
-  return { database, url: databaseUrl };
-}
-
 /** One JSON request through an app's real HTTP layer (fastify.inject); paths may omit /backend/api. */
 function injectCall(app: FastifyInstance, ...[method, url, options = {}]: Parameters<TestApp['call']>): Promise<LightMyRequestResponse> {
   return app.inject({
@@ -89,12 +81,14 @@ function injectCall(app: FastifyInstance, ...[method, url, options = {}]: Parame
   });
 }
 
-export async function createTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
-  const { database, url: databaseUrl } = await openBackend(backend);
+export async function createTestApp(backend: Backend, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const now = options.demo instanceof Date ? options.demo : new Date();
+  const demo = options.demo === undefined ? null : { key: options.demo === true ? `today_${dateInZone(now, 'Asia/Kolkata').replaceAll('-', '_')}` : now.getTime().toString(), at: now };
+  const { database, url: databaseUrl } = await openSnapshot(backend, inject('snapshots'), demo);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tankha-app-'));
   // HOST on loopback: the suites read their mail through the dev mailbox, served only then (or with DEV_MAILBOX=1).
   const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_MAX: '10000', APP_URL: 'http://127.0.0.1:3000', JWT_SECRET: 'x'.repeat(40), ...env });
-  const clock = new TestClock(new Date());
+  const clock = new TestClock(now);
   const serverErrors: string[] = [];
   // Silent but for errors, which are kept so that a test can say why a request answered 500;
   // TEST_LOG=1 also prints them while debugging a test.
@@ -183,8 +177,9 @@ export async function createTestApp(backend: Backend, env: Record<string, string
       return result;
     },
     drainJobs,
-    seedDemo: async (options = {}) => {
-      await seedDemoOrganisation(database.db, clock.now(), options.payroll ? { jobs: app.jobs, documents: app.services.payslipDocuments, form16: app.services.form16, ...(options.lastYear ? { form16PartB: app.services.form16PartB } : {}) } : undefined);
+    seedDemo: async (options) => {
+      if (demo) throw new Error('seedDemo on an app that started from the demo');
+      await seedDemoOrganisation(database.db, clock.now(), { jobs: app.jobs, documents: app.services.payslipDocuments, form16: app.services.form16, ...(options.lastYear ? { form16PartB: app.services.form16PartB } : {}) });
     },
     close: async () => {
       await app.close();

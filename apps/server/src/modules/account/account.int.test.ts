@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@tankha/contracts';
-import { BACKENDS, createTestApp, type TestApp } from '../../testing';
+import { BACKENDS, ONCE, createTestApp, type TestApp } from '../../testing';
 
 const linkParts = (link: string) => new URL(link).pathname.split('/').slice(2).map(decodeURIComponent) as [string, string];
 
@@ -207,7 +207,7 @@ describe.each(BACKENDS)('accounts over HTTP (%s)', (backend) => {
   });
 });
 
-describe('rate limits on sign-in routes', () => {
+describe.runIf(ONCE)('rate limits on sign-in routes', () => {
   it('answers 429 after RATE_LIMIT_AUTH_MAX attempts in the window', async () => {
     const t = await createTestApp('pglite', { RATE_LIMIT_AUTH_MAX: '3' });
     try {
@@ -222,7 +222,7 @@ describe('rate limits on sign-in routes', () => {
   });
 });
 
-describe('the per-IP limit and proxies (TRUST_PROXY)', () => {
+describe.runIf(ONCE)('the per-IP limit and proxies (TRUST_PROXY)', () => {
   const login = (t: TestApp, email: string, forwardedFor: string, password = 'whatever1') =>
     t.call('POST', '/Account/login', { body: { email, password }, headers: { 'x-forwarded-for': forwardedFor } });
 
@@ -253,7 +253,7 @@ describe('the per-IP limit and proxies (TRUST_PROXY)', () => {
   });
 });
 
-describe('failed logins per account (LOGIN_MAX_FAILURES)', () => {
+describe.runIf(ONCE)('failed logins per account (LOGIN_MAX_FAILURES)', () => {
   let t: TestApp;
   let ip = 0;
   /** Every attempt from a different address, so only the per-account limit can bite. */
@@ -298,8 +298,8 @@ describe('failed logins per account (LOGIN_MAX_FAILURES)', () => {
   });
 });
 
-// Runs only with TEST_REDIS_URL (.ci/run sets it when Redis answers): sharing counters between two processes needs a Redis to share them through.
-describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', () => {
+// Runs only with TEST_REDIS_URL (.ci/run sets it when Redis answers), once per run (ONCE: no database changes its subject): sharing counters between two processes needs a Redis to share them through.
+describe.runIf(ONCE && process.env.TEST_REDIS_URL)('rate limits shared through Redis', () => {
   it('two server processes share one budget per client', async () => {
     const env = { RATE_LIMIT_AUTH_MAX: '3', REDIS_URL: process.env.TEST_REDIS_URL ?? '', REDIS_KEY_PREFIX: `tankha-test-${Date.now().toString(36)}:` };
     const a = await createTestApp('pglite', env);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { MSG } from '@tankha/contracts';
-import { BACKENDS, createTestApp, type TestApp } from '../../testing';
+import { BACKENDS, ONCE, createTestApp, type TestApp } from '../../testing';
 import { MICROSOFT_CONSUMER_TENANT } from '../../platform/auth/oidc';
 
 /**
@@ -81,7 +81,7 @@ describe.each(BACKENDS)('Google and Microsoft sign-in (%s)', (backend) => {
   it('lists the configured providers, and only those', async () => {
     const res = await t.call('GET', '/Account/oauth-providers');
     expect(res.json().data).toEqual({ providers: ['google', 'microsoft'] });
-    const bare = await createTestApp('pglite');
+    const bare = await createTestApp(backend);
     try {
       expect((await bare.call('GET', '/Account/oauth-providers')).json().data).toEqual({ providers: [] });
       const refused = await bare.call('POST', '/Account/validate-oauth', { body: { code: 'x', provider: 'google', redirectUri: 'http://127.0.0.1:3000/auth/callback/google', state: 's', codeVerifier: 'v'.repeat(43) } });
@@ -204,7 +204,7 @@ describe.each(BACKENDS)('Google and Microsoft sign-in (%s)', (backend) => {
   });
 });
 
-describe('validate-oauth is rate-limited like login', () => {
+describe.runIf(ONCE)('validate-oauth is rate-limited like login', () => {
   it('answers 429 after RATE_LIMIT_AUTH_MAX attempts in the window', async () => {
     const t = await createTestApp('pglite', { RATE_LIMIT_AUTH_MAX: '3' });
     try {

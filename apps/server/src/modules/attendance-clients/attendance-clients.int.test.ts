@@ -42,9 +42,7 @@ describe.each(BACKENDS)('attendance clients (%s)', (backend) => {
     );
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    t.clock.set(new Date('2026-12-01T10:00:00+05:30'));
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: new Date('2026-12-01T10:00:00+05:30') });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);

@@ -40,9 +40,7 @@ describe.each(BACKENDS)('attendance settings over HTTP (%s)', (backend) => {
 
   beforeAll(async () => {
     recompute = vi.spyOn(AttendanceService.prototype, 'recompute').mockResolvedValue(undefined);
-    t = await createTestApp(backend);
-    t.clock.set(new Date('2026-01-20T06:30:00Z'));
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: new Date('2026-01-20T06:30:00Z') });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);

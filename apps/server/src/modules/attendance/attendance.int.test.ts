@@ -46,9 +46,7 @@ describe.each(BACKENDS)('attendance over HTTP (%s)', (backend) => {
   const addLog = (token: string, body: Record<string, unknown>) => t.call('POST', '/Attendances/logs', { token, body });
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    t.clock.set(at('2026-12-01', '10:00'));
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: at('2026-12-01', '10:00') });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     manager = await t.login(DEMO_LOGINS.manager);

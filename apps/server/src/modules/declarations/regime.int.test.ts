@@ -68,9 +68,7 @@ describe.each(BACKENDS)('Regime comparison and switch (%s)', (backend) => {
     );
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    t.clock.set(MAY_4);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: MAY_4 });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);

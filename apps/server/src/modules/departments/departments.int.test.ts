@@ -17,8 +17,7 @@ describe.each(BACKENDS)('departments over HTTP (%s)', (backend) => {
   const demo = new Map<string, Department>();
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: true });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);

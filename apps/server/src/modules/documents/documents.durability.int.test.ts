@@ -24,8 +24,7 @@ describe.each(BACKENDS)('document uploads survive a crash and a retry (%s)', (ba
   let storage: LocalFileStorage;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: true });
     admin = await t.login('anita.rao@nilgiri.demo');
     member = await t.login('aditi.agarwal@nilgiri.demo');
     root = path.join(t.config.dataDir, 'files');

@@ -26,8 +26,7 @@ describe.each(BACKENDS)('employee documents over HTTP (%s)', (backend) => {
   let outsider: SessionUser;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: true });
     admin = await t.login('anita.rao@nilgiri.demo');
     moderator = await t.login('vikram.nair@nilgiri.demo');
     member = await t.login('aditi.agarwal@nilgiri.demo');

@@ -19,8 +19,7 @@ describe.each(BACKENDS)('invite, restricted, edit and accept-invite (%s)', (back
   let counter = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: true });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);

@@ -12,8 +12,7 @@ describe.each(BACKENDS)('money on the way in (%s)', (backend) => {
   let counter = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: true });
     admin = await t.login(DEMO_LOGINS.administrator);
   });
   afterAll(async () => {

@@ -50,9 +50,7 @@ describe.each(BACKENDS)('employment-type settings and exit requests (%s)', (back
   const noticeOf = (values: SavedSettingValue[], type: string) => values.find((v) => v.employmentTypeSettingId === 3 && v.employmentTypeIds.split(',').includes(typeId(type)))?.value;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    t.clock.set(new Date('2026-10-05T06:00:00Z'));
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: new Date('2026-10-05T06:00:00Z') });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     manager = await t.login(DEMO_LOGINS.manager);

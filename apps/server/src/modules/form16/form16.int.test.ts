@@ -32,8 +32,7 @@ describe.each(BACKENDS)('Form 16 over HTTP (%s)', (backend) => {
   let nextYear: string;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: true });
     admin = await t.login('anita.rao@nilgiri.demo');
     moderator = await t.login('vikram.nair@nilgiri.demo');
     member = await t.login('aditi.agarwal@nilgiri.demo');

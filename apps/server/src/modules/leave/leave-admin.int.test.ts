@@ -22,9 +22,7 @@ describe.each(BACKENDS)('leave administration over HTTP (%s)', (backend) => {
   let internTypeId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    t.clock.set(NOW);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: NOW });
     await t.database.db.execute(sql`UPDATE users SET date_of_joining = '2025-03-15' WHERE email = ${DEMO_LOGINS.member}`);
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);

@@ -19,9 +19,7 @@ describe.each(BACKENDS)('leave and holidays over HTTP (%s)', (backend) => {
   const types = new Map<string, LeaveType>();
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    t.clock.set(NOW);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: NOW });
     // A known joining date for the member, so the Earned Leave accrual below can be worked by hand.
     await t.database.db.execute(sql`UPDATE users SET date_of_joining = '2025-03-15' WHERE email = ${DEMO_LOGINS.member}`);
     admin = await t.login(DEMO_LOGINS.administrator);

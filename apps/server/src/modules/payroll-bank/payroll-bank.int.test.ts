@@ -114,8 +114,7 @@ describe.each(BACKENDS)('bank transfer file and return file (%s)', (backend) => 
   }
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: true });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);

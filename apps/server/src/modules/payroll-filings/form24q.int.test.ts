@@ -54,9 +54,7 @@ describe.each(BACKENDS)('Form 24Q over HTTP (%s)', (backend) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    t.clock.set(new Date('2026-04-10T06:00:00Z'));
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: new Date('2026-04-10T06:00:00Z') });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);

@@ -122,9 +122,7 @@ describe.each(BACKENDS)('statutory files and the payroll journal over HTTP (%s)'
   }
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    t.clock.set(new Date('2026-11-05T06:00:00Z'));
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: new Date('2026-11-05T06:00:00Z') });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);

@@ -33,9 +33,7 @@ describe.each(BACKENDS)('finalized payroll months freeze attendance (%s)', (back
   };
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    t.clock.set(NOW);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: NOW });
     admin = await t.login(DEMO_LOGINS.administrator);
     member = await t.login(DEMO_LOGINS.member);
     tenantId = admin.tenantId;

@@ -52,9 +52,7 @@ describe.each(BACKENDS)('loans and advances (%s)', (backend) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    t.clock.set(new Date('2026-05-04T06:00:00Z'));
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: new Date('2026-05-04T06:00:00Z') });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);

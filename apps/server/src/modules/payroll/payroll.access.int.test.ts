@@ -24,10 +24,8 @@ describe.each(BACKENDS)('payroll access, tenancy and concurrent finalize (%s)', 
   const data = <T>(res: { json(): unknown }) => (res.json() as { data: T }).data;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
     // 4 May 2026: April (FY 2026-27) is the month to run; March was the last one run elsewhere.
-    t.clock.set(new Date('2026-05-04T06:00:00Z'));
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: new Date('2026-05-04T06:00:00Z') });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);

@@ -33,10 +33,8 @@ describe.each(BACKENDS)('the run, the payslip, the structure preview and the pub
   };
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
     // 4 May 2026: April 2026 (FY 2026-27) is the month to run; the preview's financial year is the same.
-    t.clock.set(new Date('2026-05-04T06:00:00Z'));
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: new Date('2026-05-04T06:00:00Z') });
     admin = await t.login(DEMO_LOGINS.administrator);
     const tenantId = admin.tenantId;
     // A CTC that is not a multiple of ₹12 puts a sub-rupee remainder into the structure's annual fixed

@@ -134,8 +134,7 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
   const pdfOf = (id: string, token: string) => t.app.inject({ method: 'GET', url: `/backend/api/Payslips/${id}/pdf`, headers: { authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: true });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);

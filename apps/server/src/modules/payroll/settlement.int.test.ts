@@ -265,9 +265,7 @@ describe.each(BACKENDS)('exit settlement permissions and tenancy (%s)', (backend
   const data = <T>(res: { json(): unknown }) => (res.json() as { data: T }).data;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    t.clock.set(new Date('2026-05-04T06:00:00Z'));
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: new Date('2026-05-04T06:00:00Z') });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);

@@ -95,8 +95,7 @@ describe.each(BACKENDS)('Import Users (%s)', (backend) => {
   let n = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: true });
     admin = await t.login(DEMO_LOGINS.administrator);
     member = await t.login(DEMO_LOGINS.member);
     other = await t.registerOrganisation({ organizationName: 'Other Import Org' });

@@ -59,9 +59,7 @@ describe.each(BACKENDS)('Proof of investment, comments and team review (%s)', (b
   });
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    t.clock.set(MAY_4);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: MAY_4 });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     manager = await t.login(DEMO_LOGINS.manager);

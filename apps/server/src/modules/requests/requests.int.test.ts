@@ -36,9 +36,7 @@ describe.each(BACKENDS)('regularization requests over HTTP (%s)', (backend) => {
   let seededCompletedDays: { status: string; logs: number }[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    t.clock.set(NOW);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: NOW });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     rahul = await t.login(DEMO_LOGINS.manager);

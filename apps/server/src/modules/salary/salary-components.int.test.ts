@@ -16,9 +16,7 @@ describe.each(BACKENDS)('salary components and statutory settings (%s)', (backen
   let other: SessionUser;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    t.clock.set(new Date('2025-06-15T06:00:00Z'));
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: new Date('2025-06-15T06:00:00Z') });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);

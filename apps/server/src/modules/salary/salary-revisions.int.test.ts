@@ -74,10 +74,8 @@ describe.each(BACKENDS)('salary revisions with arrears (%s)', (backend) => {
     );
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
     // 5 July 2026; payroll starts with April (March was the last month run elsewhere).
-    t.clock.set(new Date('2026-07-05T06:00:00Z'));
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: new Date('2026-07-05T06:00:00Z') });
     demoAdmin = await t.login(DEMO_LOGINS.administrator);
     demoModerator = await t.login(DEMO_LOGINS.moderator);
     demoMember = await t.login(DEMO_LOGINS.member);

@@ -15,10 +15,8 @@ describe.each(BACKENDS)('salary components and structure (%s)', (backend) => {
   let earnings: TenantEarning[];
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
     // FY 2025-26 (1 Apr 2025 – 31 Mar 2026): Karnataka PT ₹200 a month, ₹300 in February.
-    t.clock.set(new Date('2025-06-15T06:00:00Z'));
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: new Date('2025-06-15T06:00:00Z') });
     admin = await t.login(DEMO_LOGINS.administrator);
     member = await t.login(DEMO_LOGINS.member);
     fresh = await t.registerOrganisation({ organizationName: 'Fresh Foods' });

@@ -24,10 +24,8 @@ describe.each(BACKENDS)('shifts over HTTP (%s)', (backend) => {
 
   beforeAll(async () => {
     recompute = vi.spyOn(AttendanceService.prototype, 'recompute').mockResolvedValue(undefined);
-    t = await createTestApp(backend);
     // A fixed Wednesday so weeks and months are known: 2026-03-11 (IST noon).
-    t.clock.set(new Date('2026-03-11T06:30:00Z'));
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: new Date('2026-03-11T06:30:00Z') });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     manager = await t.login(DEMO_LOGINS.manager);

@@ -18,8 +18,7 @@ describe.each(BACKENDS)('skills (%s)', (backend) => {
   const data = <T>(res: { json(): unknown }) => (res.json() as { data: T }).data;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: true });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);

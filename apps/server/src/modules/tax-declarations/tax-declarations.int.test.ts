@@ -76,9 +76,7 @@ describe.each(BACKENDS)('tax declaration and POI windows (%s)', (backend) => {
   const itConfig = async (token: string) => (await t.call('GET', '/ITDeclaration/config', { token })).json().data as ItDeclarationConfig | null;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    t.clock.set(JUNE_10);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: JUNE_10 });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);

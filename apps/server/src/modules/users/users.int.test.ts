@@ -99,8 +99,7 @@ describe.each(BACKENDS)('user management over HTTP (%s)', (backend) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: true });
     // A second apart, so that the last-login order is known.
     admin = await t.login(DEMO_LOGINS.administrator);
     t.clock.advance(1000);

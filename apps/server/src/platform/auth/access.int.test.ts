@@ -15,8 +15,7 @@ describe.each(BACKENDS)('access, roles and tenancy (%s)', (backend) => {
   let outsider: SessionUser;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: true });
     admin = await t.login(DEMO_LOGINS.administrator);
     moderator = await t.login(DEMO_LOGINS.moderator);
     member = await t.login(DEMO_LOGINS.member);

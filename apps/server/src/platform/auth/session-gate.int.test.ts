@@ -13,8 +13,7 @@ describe.each(BACKENDS)('sessions end at once across two server processes (%s)',
   let t: TestApp;
   let peer: Awaited<ReturnType<typeof createPeerApp>>;
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    await t.seedDemo();
+    t = await createTestApp(backend, {}, { demo: true });
     peer = await createPeerApp(t);
   });
   afterAll(async () => {

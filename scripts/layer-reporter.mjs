@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+
+/**
+ * A Vitest reporter that writes, per project, how many tests passed, failed and were skipped to
+ * the JSON file named by TEST_LAYER_SUMMARY (scripts/test.mjs reads it for its closing table).
+ */
+export default class LayerReporter {
+  onTestRunEnd(testModules, unhandledErrors) {
+    const file = process.env.TEST_LAYER_SUMMARY;
+    if (!file) return;
+    const projects = {};
+    for (const module of testModules) {
+      const name = module.project.name;
+      const counts = (projects[name] ??= { passed: 0, failed: 0, skipped: 0, files: 0 });
+      counts.files += 1;
+      // A file that failed to load has no tests: it counts as one failure.
+      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) counts.failed += 1;
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') counts.passed += 1;
+        else if (state === 'failed') counts.failed += 1;
+        else counts.skipped += 1;
+      }
+    }
+    fs.writeFileSync(file, JSON.stringify({ projects, unhandledErrors: unhandledErrors.length }));
+  }
+}

@@ -2,15 +2,16 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * One Vitest run, several projects: pure rules, contracts, web components, server units, and the
- * server's HTTP integration suite (which runs on PGlite, and also on PostgreSQL when
- * TEST_DATABASE_URL is set).
+ * One Vitest run, several projects: pure rules, contracts, the repository's own scripts, web
+ * components, server units, and the server's HTTP integration suite (which runs on PGlite, and also
+ * on PostgreSQL when TEST_DATABASE_URL is set).
  */
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       {
         plugins: [react()],
         test: {

@@ -41,7 +41,9 @@ const tree = JSON.parse(lsOutput) as LsNode;
 const installed = collectInstalled(tree, (installPath) => (readJson(path.join(installPath, 'package.json')).engines as { node?: unknown } | undefined)?.node);
 for (const { id, enginesNode, chains } of findEngineOffenders(ours, installed)) {
   const [first = [], ...others] = chains;
-  problems.push(`${id} declares engines.node "${enginesNode}": ${first.join(' > ')}${others.length > 0 ? ` (and ${others.length.toString()} other paths)` : ''}`);
+  problems.push(
+    `${id} declares engines.node "${enginesNode}": ${first.join(' > ')}${others.length > 0 ? ` (and ${others.length.toString()} other paths)` : ''}`,
+  );
 }
 
 if (problems.length > 0) {

@@ -50,7 +50,11 @@ describe('collectInstalled', () => {
           version: '0.1.0',
           path: '/r/apps/server',
           dependencies: {
-            a: { version: '1.0.0', path: '/r/node_modules/a', dependencies: { b: { version: '2.0.0', path: '/r/node_modules/b', dependencies: { a: { version: '1.0.0', path: '/r/node_modules/a' } } } } },
+            a: {
+              version: '1.0.0',
+              path: '/r/node_modules/a',
+              dependencies: { b: { version: '2.0.0', path: '/r/node_modules/b', dependencies: { a: { version: '1.0.0', path: '/r/node_modules/a' } } } },
+            },
             gone: { version: '1.0.0', path: '/r/node_modules/gone', missing: true },
           },
         },
@@ -71,7 +75,14 @@ describe('collectInstalled', () => {
     ]);
     expect(reads).toEqual(['/r/apps/server', '/r/node_modules/a', '/r/node_modules/b', '/r/apps/web']);
     expect(findEngineOffenders(OURS, installed)).toEqual([
-      { id: 'b@2.0.0', enginesNode: '>=26', chains: [['@tankha/web@0.1.0', 'b@2.0.0'], ['@tankha/server@0.1.0', 'a@1.0.0', 'b@2.0.0']] },
+      {
+        id: 'b@2.0.0',
+        enginesNode: '>=26',
+        chains: [
+          ['@tankha/web@0.1.0', 'b@2.0.0'],
+          ['@tankha/server@0.1.0', 'a@1.0.0', 'b@2.0.0'],
+        ],
+      },
     ]);
   });
 });

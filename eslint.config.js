@@ -36,7 +36,7 @@ const rawSqlNeedsReason = {
  * server routes never touch the database directly.
  */
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/results/**', 'apps/server/drizzle/**', 'e2e/artifacts/**', 'test-results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tsc/**', 'data/**', 'bench/results/**', 'apps/server/drizzle/**', 'e2e/artifacts/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -39,9 +39,9 @@ function integration(backend: 'pglite' | 'postgres') {
 }
 
 /**
- * One Vitest run, several projects: pure rules, contracts, web components, server units, and the
- * server's HTTP integration suite on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set),
- * two files at a time on this 2-core machine.
+ * One Vitest run, several projects: pure rules, contracts, the repository's own scripts, web
+ * components, server units, and the server's HTTP integration suite on PGlite (and on PostgreSQL
+ * when TEST_DATABASE_URL is set), two files at a time on this 2-core machine.
  */
 export default defineConfig({
   test: {
@@ -49,6 +49,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       {
         plugins: [react()],
         test: {

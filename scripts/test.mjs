@@ -27,7 +27,7 @@ const vitest = (projects, file) => ({
 /** Each layer: how to run it, and how to read its counts (one row per database for integration). */
 const LAYERS = {
   unit: {
-    ...vitest(['domain', 'contracts', 'web', 'server-unit'], path.join(summaryDir, 'unit.json')),
+    ...vitest(['domain', 'contracts', 'scripts', 'web', 'server-unit'], path.join(summaryDir, 'unit.json')),
     rows: (summary) => [{ row: 'unit', ...sum(Object.values(summary.projects)) }],
   },
   integration: {

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
         : 'stored in the outbox table; the dev mailbox is off (it shows every organisation\'s links: set DEV_MAILBOX=1 or HOST=127.0.0.1, never in production)';
   const lines = [
     '',
-    `  Tankha is running at ${address}  (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `  Tankha is running at ${address}  (${((Date.now() - started) / 1000).toFixed(1)} s, Node ${process.versions.node})`,
     `  Database: ${config.database === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Listening on ${config.HOST}:${config.PORT.toString()}${loopbackOnly ? ' (this machine only; set HOST=0.0.0.0 to accept other machines)' : ''}`,
     `  E-mail:   ${mailLine}`,

@@ -246,7 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(form16Routes, { services });
       await api.register(exceptionLogRoutes, { services });
       await api.register(invoiceRoutes, { services });
-      if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, prefix: '/dev' });
+      if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, jobs, prefix: '/dev' });
     },
     { prefix: API_PREFIX },
   );

@@ -197,6 +197,25 @@ export class JobQueue {
     return { ran, failed };
   }
 
+  /**
+   * Jobs not finished yet (created, retry or active, whatever their start time) by queue, and the
+   * number failed for good: a process with workers is idle when none are waiting (the browser tests
+   * keep a server's data folder as their template once its first start's jobs are done).
+   */
+  async backlog(): Promise<{ waiting: Record<string, number>; failed: number }> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT name, count(*) FILTER (WHERE state < 'completed')::int AS waiting, count(*) FILTER (WHERE state = 'failed')::int AS failed FROM ${SCHEMA}.job GROUP BY name`,
+      [],
+    );
+    const waiting: Record<string, number> = {};
+    let failed = 0;
+    for (const row of rows as { name: string; waiting: number; failed: number }[]) {
+      if (Number(row.waiting) > 0) waiting[row.name] = Number(row.waiting);
+      failed += Number(row.failed);
+    }
+    return { waiting, failed };
+  }
+
   async stop(): Promise<void> {
     if (!this.bossStarted) return;
     this.started = false;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, apiLogin, login, uniqueTag } from './helpers';
 
 test('an administrator creates a department, switches it off and on, and deletes it', async ({ page }) => {

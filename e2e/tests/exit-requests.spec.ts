@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, login, typeDate } from './helpers';
 
 const MANAGER = 'rahul.sharma@nilgiri.demo';

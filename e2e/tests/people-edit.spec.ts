@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, login, openMyPeople, rowAction, showInList, userRow } from './helpers';
 
 test('edit a demo employee’s annual CTC: the salary structure follows, the profile shows the new CTC', async ({ page }) => {

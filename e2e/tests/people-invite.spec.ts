@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, inviteLinkParts, latestMail, login, openMyPeople, showInList, typeDate, uniqueTag, userRow } from './helpers';
 
 test('invite → mailbox → set password → log in as the new user → Active', async ({ page, request, browser }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, apiAcceptInvite, apiInvite, login, openMyPeople, rowAction, showInList, userRow } from './helpers';
 
 const ACKNOWLEDGE = 'I understand the consequences of this action';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, login, pickDate, typeDate, uniqueTag } from './helpers';
 
 /** Today in the demo organisation's zone, as the date input wants it. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, login } from './helpers';
 
 test('an administrator sees the plans, with the yearly saving and the current plan', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, login, uniqueTag } from './helpers';
 
 test('an administrator adds a client site and assigns an employee to it', async ({ page }) => {

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { DEMO, apiLogin, login, typeDate, uniqueTag } from './helpers';
+import { DEMO, apiLogin, typeDate, uniqueTag } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 /**
  * Issue 11 item 5, the browser test: in the demo organisation (payroll running, this month a draft)
@@ -41,7 +43,7 @@ test('record an exit → see gratuity and leave encashment → approve → downl
   });
   expect(created.status(), await created.text()).toBeLessThan(300);
 
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await page.getByRole('link', { name: 'Exit / Full and final' }).click();
   await expect(page).toHaveURL(/\/payroll\/exits$/);
   await page.getByRole('button', { name: 'Record exit' }).click();

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, login } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 /**
  * Issue 11 item 2, the browser test: the demo organisation's last finalized month → Statutory files
@@ -34,7 +35,7 @@ async function lineAmount(table: Locator, label: string): Promise<number> {
 test('a finalized month: the ECR is checked, downloaded, and its first line matches that employee’s payslip', async ({ page }) => {
   test.setTimeout(120_000);
   const month = lastMonthText();
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: /Anita/ })).toBeVisible();
 
   await page.goto('/payroll/payroll-history');
@@ -92,7 +93,7 @@ test('a finalized month: the ECR is checked, downloaded, and its first line matc
 test('the journal waits for ledger accounts; the administrator maps them on Payroll Settings → Ledger accounts', async ({ page }) => {
   test.setTimeout(120_000);
   const month = lastMonthText();
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: /Anita/ })).toBeVisible();
   await page.goto('/payroll/payroll-history');
   await page.getByRole('table', { name: 'Payroll runs' }).getByRole('link', { name: month, exact: true }).click();

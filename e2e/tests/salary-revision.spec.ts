@@ -1,5 +1,7 @@
 import { expect, test } from './fixtures';
-import { DEMO, apiLogin, login, typeDate } from './helpers';
+import { DEMO, apiLogin, typeDate } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 /**
  * Issue 11 item 3, the browser test: an administrator revises an employee's salary from the first day
@@ -33,7 +35,7 @@ test('revise a salary from a finalized month, process the open month: arrears li
   const from = monthsAgo(2);
   const effectiveFrom = `${String(from.year)}-${String(from.month).padStart(2, '0')}-01`;
 
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: /Anita/ })).toBeVisible();
   await page.goto(`/profile?userId=${employee?.userId ?? ''}`);
   const salary = page.getByRole('region', { name: 'Salary Details' });

@@ -84,7 +84,7 @@ test('record an exit → see gratuity and leave encashment → approve → downl
   await expect(recoveries.getByText('Notice period shortfall recovery')).toBeVisible();
   const net = (await page.getByLabel('Net amount').innerText()).trim();
   expect(net).toMatch(/^₹[\d,]+(\.\d\d)?$/);
-  await page.screenshot({ path: 'e2e/artifacts/exit-settlement-draft.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/exit-settlement-draft.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Approve' }).click();
   await page.getByRole('dialog', { name: 'Approve settlement' }).getByRole('button', { name: 'Approve' }).click();
@@ -102,7 +102,7 @@ test('record an exit → see gratuity and leave encashment → approve → downl
   expect(flat(text)).toContain('Gratuity');
   expect(flat(text)).toContain('Leave encashment');
   expect(flat(text)).toContain(net);
-  await page.screenshot({ path: 'e2e/artifacts/exit-settlement-approved.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/exit-settlement-approved.png', fullPage: true });
 
   await page.getByRole('link', { name: '← All exits' }).click();
   await expect(page.getByRole('table', { name: 'Exits' }).getByRole('link', { name, exact: true })).toBeVisible();

@@ -35,8 +35,12 @@ export const SESSIONS_FILE = path.join(RUN_DIR, 'sessions.json');
 
 const E2E_DIR = import.meta.dirname;
 const SERVER_MAIN = path.resolve(E2E_DIR, '../apps/server/src/main.ts');
-/** What the server must not take from the environment of the test runner: the browser tests use embedded PGlite, stored mail, no Redis. */
-const NOT_INHERITED = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'JWT_SECRET', 'NODE_OPTIONS'];
+/**
+ * What the servers must not take from the runner's environment: each has its own embedded database
+ * (one PostgreSQL would be shared by every worker), its own rate limits, and stored mail (the dev
+ * mailbox and job drain the tests use exist only without SMTP).
+ */
+const NOT_INHERITED = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL'];
 
 export interface RunningServer {
   url: string;

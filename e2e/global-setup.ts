@@ -1,11 +1,13 @@
 import fs from 'node:fs';
-import { DEMO, DEMO_PASSWORD, E2E_PORT, RUN_DIR, SESSIONS_FILE, TEMPLATE_DIR, startServer, type DemoRole } from './harness';
+import path from 'node:path';
+import { DEMO, DEMO_PASSWORD, E2E_PORT, RUN_DIR, SERVER_LOGS_DIR, SESSIONS_FILE, TEMPLATE_DIR, startServer, type DemoRole } from './harness';
 
 /**
  * Builds this run's template data folder once: the real server starts on a fresh folder (it seeds the
  * demo organisation and a year of payroll), each demo role signs in once (the sessions are rows of
  * the template, so every worker's copy accepts them), the first start's jobs (payslip PDFs and
- * e-mails) run to the end, and the server stops cleanly. The returned function removes the run's folder.
+ * e-mails) run to the end, and the server stops cleanly. The returned function keeps the servers' logs
+ * in artifacts/server-logs and removes the run's folder.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   fs.rmSync(RUN_DIR, { recursive: true, force: true });
@@ -24,7 +26,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (code !== 0) throw new Error(`The template server did not stop cleanly (exit ${String(code)}); see ${RUN_DIR}/template.log`);
   fs.writeFileSync(SESSIONS_FILE, JSON.stringify(sessions));
   process.stdout.write(`Template data folder ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  return async () => fs.rmSync(RUN_DIR, { recursive: true, force: true });
+  return async () => {
+    fs.mkdirSync(SERVER_LOGS_DIR, { recursive: true });
+    for (const log of fs.readdirSync(RUN_DIR).filter((name) => name.endsWith('.log'))) fs.copyFileSync(path.join(RUN_DIR, log), path.join(SERVER_LOGS_DIR, log));
+    fs.rmSync(RUN_DIR, { recursive: true, force: true });
+  };
 }
 
 async function signInEveryRole(url: string): Promise<Record<DemoRole, unknown>> {

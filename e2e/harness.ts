@@ -32,6 +32,8 @@ export const RUN_DIR = (process.env.TANKHA_E2E_RUN_DIR ??= path.join(os.tmpdir()
 export const TEMPLATE_DIR = path.join(RUN_DIR, 'template');
 /** The demo logins' sessions, made on the template (so every copy has them): role → the stored user of the web app. */
 export const SESSIONS_FILE = path.join(RUN_DIR, 'sessions.json');
+/** Where the servers' logs are kept after the run (with the failed tests' traces; Playwright empties it at the next run). */
+export const SERVER_LOGS_DIR = path.join(import.meta.dirname, 'artifacts', 'server-logs');
 
 const E2E_DIR = import.meta.dirname;
 const SERVER_MAIN = path.resolve(E2E_DIR, '../apps/server/src/main.ts');

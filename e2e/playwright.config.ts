@@ -1,27 +1,24 @@
 import { defineConfig } from '@playwright/test';
-import os from 'node:os';
-import path from 'node:path';
-
-const PORT = Number(process.env.E2E_PORT ?? 3999);
-const dataDir = path.join(os.tmpdir(), `tankha-e2e-${process.pid.toString()}`);
-/** A local OpenID provider standing in for Google (oauth.spec.ts); it signs in as the demo administrator. */
-const OAUTH_MOCK_PORT = PORT + 20000;
+import { OAUTH_MOCK_PORT } from './harness';
 
 /**
  * Browser tests: Debian's Chromium (no browser download here) against the built app served by the
- * real server on 127.0.0.1, with a fresh embedded database and the demo organisation.
+ * real server on 127.0.0.1 with an embedded database. The global setup seeds the demo organisation
+ * once into a template data folder; each of the two workers then runs its own server on a copy of
+ * it (tests/fixtures.ts, docs/testing-e2e-notes.md). No retries: a test that fails once is fixed.
  */
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts',
+  globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT.toString()}`,
+    // baseURL is each worker's own server (tests/fixtures.ts).
     headless: true,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
@@ -32,6 +29,7 @@ export default defineConfig({
   },
   webServer: [
     {
+      // A local OpenID provider standing in for Google (oauth.spec.ts), shared by every worker's server; it signs in as the demo administrator.
       command: `npx tsx ../apps/server/src/platform/auth/oauth-mock.cli.ts`,
       url: `http://127.0.0.1:${OAUTH_MOCK_PORT.toString()}/.well-known/openid-configuration`,
       timeout: 60_000,
@@ -39,26 +37,6 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: { OAUTH_MOCK_PORT: String(OAUTH_MOCK_PORT) },
-    },
-    {
-      command: `rm -rf ${dataDir} && npx tsx ../apps/server/src/main.ts`,
-      url: `http://127.0.0.1:${PORT.toString()}/backend/api/health`,
-      // The first start seeds the demo, a year and more of payroll (about 40 s on an idle 2-core machine).
-      timeout: 240_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        APP_URL: `http://127.0.0.1:${PORT.toString()}`,
-        RATE_LIMIT_AUTH_MAX: '500',
-        GOOGLE_CLIENT_ID: 'tankha-e2e',
-        GOOGLE_CLIENT_SECRET: 'e2e-secret',
-        GOOGLE_ISSUER: `http://127.0.0.1:${OAUTH_MOCK_PORT.toString()}`,
-      },
     },
   ],
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, signInAs, test } from './fixtures';
 import { DEMO, DEMO_PASSWORD, apiLogin, login } from './helpers';
 
 /**
@@ -37,9 +37,7 @@ test('check in and out, then see Present in the team grid', async ({ page, reque
     await expect(card.getByRole('button', { name: 'Check In' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Worklog' })).toBeVisible();
 
-    await page.context().clearCookies();
-    await page.evaluate(() => window.localStorage.clear());
-    await login(page, DEMO.administrator);
+    await signInAs(page, 'administrator');
     await expect(page).not.toHaveURL(/login/);
     await page.goto('/my-team/attendance');
     await page.getByLabel('Search employees').fill(employee.name);

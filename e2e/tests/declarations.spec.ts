@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, apiLogin, login } from './helpers';
+import { expect, test } from './fixtures';
+import { DEMO, apiLogin } from './helpers';
+
+test.use({ signedInAs: 'member' });
 
 /**
  * Issue 12 items 3 and 8, the browser test: the member declares a rented house and an 80C
@@ -14,10 +16,10 @@ function financialYearStart(): number {
   return m >= 4 ? y : y - 1;
 }
 
-test('declare rent and 80C, submit, see the summary; the payroll TDS explains the declaration', async ({ page, request, browser }) => {
+test('declare rent and 80C, submit, see the summary; the payroll TDS explains the declaration', async ({ page, request, browser, signedInState }) => {
   test.setTimeout(180_000);
   const year = financialYearStart();
-  await login(page, DEMO.member);
+  await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 
   // Landing: the window is open.
@@ -94,8 +96,8 @@ test('declare rent and 80C, submit, see the summary; the payroll TDS explains th
   const payslipId = rows.find((r) => r.userId === member.id)?.payslipId;
   expect(payslipId).toBeTruthy();
 
-  const adminPage = await (await browser.newContext()).newPage();
-  await login(adminPage, DEMO.administrator);
+  const adminPage = await (await browser.newContext({ storageState: signedInState('administrator') })).newPage();
+  await adminPage.goto('/');
   await expect(adminPage.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await adminPage.goto(`/payroll/details/${payslipId ?? ''}`);
   await adminPage.getByRole('button', { name: 'Income Tax (TDS): show how it was computed' }).click();

@@ -1,8 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, apiLogin, login, uniqueTag } from './helpers';
+import { expect, test } from './fixtures';
+import { DEMO, apiLogin, uniqueTag } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 test('an administrator creates a department, switches it off and on, and deletes it', async ({ page }) => {
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await page.getByRole('link', { name: 'Departments' }).click();
   await expect(page).toHaveURL(/\/users\/departments$/);
   const table = page.getByRole('table', { name: 'Departments' });
@@ -64,7 +66,7 @@ test('deleting a department with people offers to move them first, and moves the
     expect(((await res.json()) as { data: { statusCode: number } }).data.statusCode).toBe(200);
   }
 
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await page.getByRole('link', { name: 'Departments' }).click();
   const table = page.getByRole('table', { name: 'Departments' });
   await expect(page.getByRole('button', { name: `Assigned users of ${leaving}: 2` })).toBeVisible();

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, login, typeDate } from './helpers';
+import { expect, test } from './fixtures';
+import { typeDate } from './helpers';
 
-const MANAGER = 'rahul.sharma@nilgiri.demo';
+test.use({ signedInAs: 'manager' });
 
 /** 'YYYY-MM-DD' of a date some days from today (the browser's clock; the server proposes from the same day in Kolkata). */
 function daysFromToday(days: number): string {
@@ -18,14 +18,14 @@ const display = (iso: string) => `${iso.slice(8, 10)} ${DISPLAY_MONTHS[Number(is
  * from her employment type's notice period), her manager Rahul approves it on Team exits with a last
  * working day of his choosing, and Aditi sees her resignation approved with that day.
  */
-test('an employee resigns, the manager approves with a last working day, the employee sees it approved', async ({ page, browser }) => {
+test('an employee resigns, the manager approves with a last working day, the employee sees it approved', async ({ page, browser, signedInState }) => {
   test.setTimeout(120_000);
   const lastWorkingDay = daysFromToday(45);
 
-  const context = await browser.newContext();
+  const context = await browser.newContext({ storageState: signedInState('member') });
   try {
     const mine = await context.newPage();
-    await login(mine, DEMO.member);
+    await mine.goto('/');
     await expect(mine).toHaveURL(/\/$/);
     await mine.getByRole('link', { name: 'My resignation' }).click();
     await expect(mine.getByRole('heading', { name: 'My exit requests' })).toBeVisible();
@@ -47,7 +47,7 @@ test('an employee resigns, the manager approves with a last working day, the emp
   }
 
   // The manager approves it on Team exits, choosing the last working day.
-  await login(page, MANAGER);
+  await page.goto('/');
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('link', { name: 'Team exits' }).click();
   await expect(page.getByRole('heading', { name: 'Team exits' })).toBeVisible();
@@ -63,10 +63,10 @@ test('an employee resigns, the manager approves with a last working day, the emp
   await expect(row).toContainText(display(lastWorkingDay));
 
   // The employee sees the approved status and the day.
-  const again = await browser.newContext();
+  const again = await browser.newContext({ storageState: signedInState('member') });
   try {
     const mine = await again.newPage();
-    await login(mine, DEMO.member);
+    await mine.goto('/');
     await expect(mine).toHaveURL(/\/$/);
     await mine.goto('/exit/my-requests');
     const current = mine.getByRole('region', { name: 'Current resignation' });

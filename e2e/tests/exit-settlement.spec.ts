@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { DEMO, apiLogin, login, typeDate, uniqueTag } from './helpers';
+import { DEMO, apiLogin, typeDate, uniqueTag } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 /**
  * Issue 11 item 5, the browser test: in the demo organisation (payroll running, this month a draft)
@@ -41,7 +43,7 @@ test('record an exit → see gratuity and leave encashment → approve → downl
   });
   expect(created.status(), await created.text()).toBeLessThan(300);
 
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await page.getByRole('link', { name: 'Exit / Full and final' }).click();
   await expect(page).toHaveURL(/\/payroll\/exits$/);
   await page.getByRole('button', { name: 'Record exit' }).click();
@@ -82,7 +84,7 @@ test('record an exit → see gratuity and leave encashment → approve → downl
   await expect(recoveries.getByText('Notice period shortfall recovery')).toBeVisible();
   const net = (await page.getByLabel('Net amount').innerText()).trim();
   expect(net).toMatch(/^₹[\d,]+(\.\d\d)?$/);
-  await page.screenshot({ path: 'e2e/artifacts/exit-settlement-draft.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/exit-settlement-draft.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Approve' }).click();
   await page.getByRole('dialog', { name: 'Approve settlement' }).getByRole('button', { name: 'Approve' }).click();
@@ -100,7 +102,7 @@ test('record an exit → see gratuity and leave encashment → approve → downl
   expect(flat(text)).toContain('Gratuity');
   expect(flat(text)).toContain('Leave encashment');
   expect(flat(text)).toContain(net);
-  await page.screenshot({ path: 'e2e/artifacts/exit-settlement-approved.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/exit-settlement-approved.png', fullPage: true });
 
   await page.getByRole('link', { name: '← All exits' }).click();
   await expect(page.getByRole('table', { name: 'Exits' }).getByRole('link', { name, exact: true })).toBeVisible();

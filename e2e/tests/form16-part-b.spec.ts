@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, login } from './helpers';
+import { expect, test } from './fixtures';
+
+test.use({ signedInAs: 'administrator' });
 
 /**
  * Issue 13 item 3, the browser test: on Form 16 management the administrator generates Part B from the
@@ -8,7 +9,7 @@ import { DEMO, login } from './helpers';
  */
 test('the administrator generates Form 16 Part B for everyone from the payroll', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/payroll/form16');
   await expect(page.getByRole('heading', { name: 'Form 16' })).toBeVisible();

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { DEMO, apiLogin, login } from './helpers';
+import { expect, test } from './fixtures';
+import { DEMO, apiLogin } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 /**
  * Issue 13 items 1 and 2, the browser test: the administrator uploads a Form 16A and then a Form 16B
@@ -25,11 +27,11 @@ function pdf(text: string, pages = 1): Buffer {
   return Buffer.from(`%PDF-1.4\n${objects.join('\n')}\ntrailer<</Root 1 0 R/Size ${String(4 + pages)}>>\n%%EOF\n`, 'latin1');
 }
 
-test('the administrator uploads a Form 16 for an employee; the employee downloads it and the merged PDF', async ({ page, browser, request }) => {
+test('the administrator uploads a Form 16 for an employee; the employee downloads it and the merged PDF', async ({ page, browser, request, signedInState }) => {
   test.setTimeout(120_000);
   const partA = pdf('Form 16 Part A of Aditi Agarwal');
 
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/payroll/form16');
   await expect(page.getByRole('heading', { name: 'Form 16' })).toBeVisible();
@@ -75,9 +77,9 @@ test('the administrator uploads a Form 16 for an employee; the employee download
   await expect(page.getByText(`Form 16 Documents for ${YEAR}`)).toBeVisible();
 
   // The employee, in a session of their own.
-  const context = await browser.newContext();
+  const context = await browser.newContext({ storageState: signedInState('member') });
   const employee = await context.newPage();
-  await login(employee, DEMO.member);
+  await employee.goto('/');
   await expect(employee).not.toHaveURL(/\/login/);
   await employee.goto('/payroll/taxes');
   await expect(employee).toHaveURL(/\/payroll\/taxes\/form16$/);

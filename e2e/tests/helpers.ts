@@ -1,10 +1,8 @@
-import { expect, type Locator, type Page, type APIRequestContext } from '@playwright/test';
+import type { Locator, Page, APIRequestContext } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD } from '../harness';
+import { expect } from './fixtures';
 
-export const DEMO_PASSWORD = 'Demo@12345';
-export const DEMO = {
-  administrator: 'anita.rao@nilgiri.demo',
-  member: 'aditi.agarwal@nilgiri.demo',
-} as const;
+export { DEMO, DEMO_PASSWORD };
 
 export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { DEMO, login } from './helpers';
+import { expect, test } from './fixtures';
+
+test.use({ signedInAs: 'administrator' });
 
 /**
  * Issue 14 items 5 and 6, the browser test: the administrator adds a business (with a UPI id) and a
@@ -14,7 +15,7 @@ test('add a business and a client, create an invoice with two items, customize i
   const clientName = `Hampi Traders ${tag}`;
   const invoiceNumber = `E2E-${tag}`;
 
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('link', { name: 'Invoices' }).click();
   await expect(page).toHaveURL(/\/invoices\/allInvoices$/);

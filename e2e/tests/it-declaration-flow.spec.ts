@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, signInAs, test } from './fixtures';
 import { DEMO, apiLogin, login } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 /**
  * Issue 12's whole flow in one browser test, as people walk it: the administrator locks and releases
@@ -42,7 +44,7 @@ test('release, declare 80C, compare and switch, prove, review with less allowed,
   const year = { financialYearStart: fy, financialYearEnd: fy + 1 };
 
   // 1. The administrator locks the seeded window and releases it again on Lock / Unlock.
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await page.goto('/payroll/lock-unlock/declarations');
   await page.getByRole('button', { name: 'Lock', exact: true }).click();
@@ -113,8 +115,7 @@ test('release, declare 80C, compare and switch, prove, review with less allowed,
   await expect(page).toHaveURL(/\/payroll\/taxes\/summaryPOI$/);
 
   // 5. The administrator on Requests: a comment and ₹80,000 allowed of ₹1,00,000, then Approve.
-  await page.evaluate(() => localStorage.clear());
-  await login(page, DEMO.administrator);
+  await signInAs(page, 'administrator');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await page.goto('/payroll/requests');
   await page.getByRole('tab', { name: 'Proof of Investments' }).click();

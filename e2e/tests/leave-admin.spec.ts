@@ -1,5 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiLogin, DEMO, login, pickDate, typeDate } from './helpers';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiLogin, DEMO, pickDate, typeDate } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 const MANAGER = 'rahul.sharma@nilgiri.demo';
 
@@ -29,7 +32,7 @@ test('customize balance: an adjustment with a reason changes the balance and sho
   const admin = await apiLogin(request, DEMO.administrator);
   const manager = await apiLogin(request, MANAGER);
 
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/leaves/customize-balance');
   await expect(page.getByRole('heading', { name: 'Customize Balance' })).toBeVisible();
@@ -78,13 +81,13 @@ test('customize balance: an adjustment with a reason changes the balance and sho
   expect(undo.status()).toBe(201);
 });
 
-test('a leave policy with the sandwich rule makes Friday to Monday four days of leave', async ({ page, browser, request }) => {
+test('a leave policy with the sandwich rule makes Friday to Monday four days of leave', async ({ page, browser, request, signedInState }) => {
   const admin = await apiLogin(request, DEMO.administrator);
   const manager = await apiLogin(request, MANAGER);
   const { friday, monday } = await nextLongWeekend(request, manager.token);
 
   // Anita adds a policy: Sick Leave, everyone, sandwich rule on.
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/leaves/policies');
   await expect(page.getByText('No leave policies yet. Every leave type applies to everyone, without the sandwich rule.')).toBeVisible();
@@ -104,8 +107,8 @@ test('a leave policy with the sandwich rule makes Friday to Monday four days of 
   await expect(row).toContainText('On');
 
   // Rahul applies for Sick Leave from Friday to Monday: the weekend between counts.
-  const managerPage = await browser.newPage();
-  await login(managerPage, MANAGER);
+  const managerPage = await browser.newPage({ storageState: signedInState('manager') });
+  await managerPage.goto('/');
   await expect(managerPage).toHaveURL(/\/$/);
   await managerPage.goto('/leaves/my-leaves');
   await managerPage.getByRole('button', { name: 'Apply Leave' }).click();

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiLogin, DEMO, login, pickDate, typeDate } from './helpers';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiLogin, DEMO, pickDate, typeDate } from './helpers';
 
-const MANAGER = 'rahul.sharma@nilgiri.demo';
+test.use({ signedInAs: 'member' });
 
 function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -21,12 +22,12 @@ async function nextWorkingDay(request: APIRequestContext, token: string): Promis
   throw new Error('no working day in the next two weeks');
 }
 
-test('a member applies for leave, her manager approves it, and the grid shows the day as leave', async ({ page, browser, request }) => {
+test('a member applies for leave, her manager approves it, and the grid shows the day as leave', async ({ page, browser, request, signedInState }) => {
   const member = await apiLogin(request, DEMO.member);
   const date = await nextWorkingDay(request, member.token);
 
   // Aditi applies for one day of Casual Leave.
-  await login(page, DEMO.member);
+  await page.goto('/');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/leaves/my-leaves');
   const casual = page.getByLabel('Casual Leave balance');
@@ -48,8 +49,8 @@ test('a member applies for leave, her manager approves it, and the grid shows th
   await expect(casual.getByText(/Pending 1/)).toBeVisible();
 
   // Rahul, her reporting manager, approves it from his approvals.
-  const managerPage = await browser.newPage();
-  await login(managerPage, MANAGER);
+  const managerPage = await browser.newPage({ storageState: signedInState('manager') });
+  await managerPage.goto('/');
   await expect(managerPage).toHaveURL(/\/$/);
   await managerPage.goto('/leaves/my-approvals');
   await managerPage.getByRole('button', { name: `Approve leave of Aditi Agarwal from ${date}` }).click();

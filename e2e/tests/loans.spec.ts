@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, login } from './helpers';
+import { expect, test } from './fixtures';
+
+test.use({ signedInAs: 'administrator' });
 
 /**
  * Issue 11 item 4, the browser test: in the demo organisation (payroll running, this month a draft)
@@ -7,9 +8,9 @@ import { DEMO, login } from './helpers';
  * schedule, processes the open month and finds "Loan recovery ₹5,000, instalment 1 of 10" on her
  * payslip; Aditi signs in and sees her loan, its balance and the instalment the open month takes.
  */
-test('record a loan → process the month → the payslip recovers the instalment → the employee sees the balance', async ({ page, browser }) => {
+test('record a loan → process the month → the payslip recovers the instalment → the employee sees the balance', async ({ page, browser, signedInState }) => {
   test.setTimeout(180_000);
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: /Anita/ })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Loans and advances' }).click();
   await expect(page).toHaveURL(/\/payroll\/loans$/);
@@ -66,10 +67,10 @@ test('record a loan → process the month → the payslip recovers the instalmen
   await page.screenshot({ path: 'artifacts/loans-payslip.png', fullPage: true });
 
   // Aditi, in a browser of her own: the Payroll area's My Loans tab.
-  const context = await browser.newContext();
+  const context = await browser.newContext({ storageState: signedInState('member') });
   try {
     const mine = await context.newPage();
-    await login(mine, DEMO.member);
+    await mine.goto('/');
     await expect(mine.getByRole('heading', { name: /Aditi/ })).toBeVisible();
     await mine.goto('/payroll/payslips');
     await mine.getByRole('tab', { name: 'My Loans' }).click();

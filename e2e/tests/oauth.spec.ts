@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /**
  * Google sign-in against the local mock OpenID provider the config starts (it answers every

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { latestMail } from './helpers';
 
 test('register → mailbox → verify → log in → complete the wizard → dashboard', async ({ page, request }) => {

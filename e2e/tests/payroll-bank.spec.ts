@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Page } from '@playwright/test';
-import { DEMO, apiLogin, login } from './helpers';
+import type { Download, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DEMO, apiLogin } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 /**
  * Issue 11 item 1, the browser test: the demo's last finalized month (finalized by the seed, not
@@ -61,7 +64,7 @@ test('bank transfer file of a finalized demo month: its control total is the net
   if (!run) throw new Error('the demo has no finalized month');
   const monthText = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${run.month}-01T00:00:00Z`));
 
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: /Anita/ })).toBeVisible();
   await page.goto('/payroll/payroll-run');
   const finalizedCard = page.getByRole('region', { name: `${monthText} finalized` });

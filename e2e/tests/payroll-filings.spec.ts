@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator } from '@playwright/test';
-import { DEMO, login } from './helpers';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+test.use({ signedInAs: 'administrator' });
 
 /**
  * Issue 11 item 2, the browser test: the demo organisation's last finalized month → Statutory files
@@ -33,7 +35,7 @@ async function lineAmount(table: Locator, label: string): Promise<number> {
 test('a finalized month: the ECR is checked, downloaded, and its first line matches that employee’s payslip', async ({ page }) => {
   test.setTimeout(120_000);
   const month = lastMonthText();
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: /Anita/ })).toBeVisible();
 
   await page.goto('/payroll/payroll-history');
@@ -42,7 +44,7 @@ test('a finalized month: the ECR is checked, downloaded, and its first line matc
   const files = page.getByRole('region', { name: 'Statutory files' });
   await expect(files.getByRole('table', { name: 'Statutory files of the month' })).toBeVisible();
   await expect(files.getByRole('row').filter({ hasText: 'EPF ECR' })).toContainText(/\d+ members/);
-  await page.screenshot({ path: 'e2e/artifacts/filings-run.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/filings-run.png', fullPage: true });
 
   // The validation screen: every line, none rejected in the demo.
   await files.getByRole('button', { name: 'Check and download EPF ECR' }).click();
@@ -52,7 +54,7 @@ test('a finalized month: the ECR is checked, downloaded, and its first line matc
   const firstRow = lines.getByRole('row').nth(1);
   const employeeName = (await firstRow.getAttribute('aria-label')) ?? '';
   expect(employeeName).not.toBe('');
-  await page.screenshot({ path: 'e2e/artifacts/filings-ecr-check.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/filings-ecr-check.png', fullPage: true });
 
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download ECR' }).click()]);
   expect(download.suggestedFilename()).toBe(`ECR-${month.replace(' ', '-')}.txt`);
@@ -76,7 +78,7 @@ test('a finalized month: the ECR is checked, downloaded, and its first line matc
   const deductions = page.getByRole('table', { name: 'Deductions' });
   const employer = page.getByRole('table', { name: 'Employer contributions' });
   const gross = rupees(await earnings.locator('tfoot th').last().innerText());
-  await page.screenshot({ path: 'e2e/artifacts/filings-payslip.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/filings-payslip.png', fullPage: true });
 
   // Field 3 gross wages; 7 the employee's EPF; 8 EPS; 9 the employer's EPF less EPS; 11 refunds 0.
   expect(Number(fields[2])).toBe(gross);
@@ -91,7 +93,7 @@ test('a finalized month: the ECR is checked, downloaded, and its first line matc
 test('the journal waits for ledger accounts; the administrator maps them on Payroll Settings → Ledger accounts', async ({ page }) => {
   test.setTimeout(120_000);
   const month = lastMonthText();
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: /Anita/ })).toBeVisible();
   await page.goto('/payroll/payroll-history');
   await page.getByRole('table', { name: 'Payroll runs' }).getByRole('link', { name: month, exact: true }).click();
@@ -108,7 +110,7 @@ test('the journal waits for ledger accounts; the administrator maps them on Payr
   await basicCode.fill('5001');
   await page.getByRole('button', { name: 'Save ledger accounts' }).click();
   await expect(page.getByText('Enter both the account code and the account name')).toBeVisible();
-  await page.screenshot({ path: 'e2e/artifacts/filings-ledger-error.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/filings-ledger-error.png', fullPage: true });
 
   // Every component on one of three accounts: salaries (debits), payables (credits).
   const codes = page.getByRole('textbox', { name: /^Account code for / });
@@ -123,7 +125,7 @@ test('the journal waits for ledger accounts; the administrator maps them on Payr
   }
   await page.getByRole('button', { name: 'Save ledger accounts' }).click();
   await expect(page.getByText('Ledger accounts saved')).toBeVisible();
-  await page.screenshot({ path: 'e2e/artifacts/filings-ledger-saved.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/filings-ledger-saved.png', fullPage: true });
 
   await page.goBack();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('region', { name: 'Statutory files' }).getByRole('button', { name: 'Download Payroll journal (CSV)' }).click()]);

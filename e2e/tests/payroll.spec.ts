@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { apiAcceptInvite, apiLogin, latestMail, login, uniqueTag } from './helpers';
 

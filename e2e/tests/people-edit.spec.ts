@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, login, openMyPeople, rowAction, showInList, userRow } from './helpers';
+import { expect, test } from './fixtures';
+import { openMyPeople, rowAction, showInList, userRow } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 test('edit a demo employee’s annual CTC: the salary structure follows, the profile shows the new CTC', async ({ page }) => {
   // Priya Iyer (NSP004, Sales Manager) is not used by any other browser test. Her seeded CTC is
@@ -8,7 +10,7 @@ test('edit a demo employee’s annual CTC: the salary structure follows, the pro
   const name = 'Priya Iyer';
   const employeeNumber = 'NSP004';
 
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: /Anita/ })).toBeVisible();
   await openMyPeople(page);
   await showInList(page, 'Active', employeeNumber);

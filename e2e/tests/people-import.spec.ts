@@ -1,9 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { IMPORT_COLUMNS } from '../../packages/contracts/src/people-import.contract';
-import { DEMO, apiUserCounts, login, openMyPeople, showInList, uniqueTag, userRow } from './helpers';
+import { apiUserCounts, openMyPeople, showInList, uniqueTag, userRow } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 type Cells = Partial<Record<(typeof IMPORT_COLUMNS)[number]['field'], string>>;
 
@@ -42,7 +45,7 @@ test('an import with one bad row writes nothing; the corrected file imports ever
   const good = [person(1, 'Ishaan', 'Kapoor'), person(2, 'Lavanya', 'Reddy')];
   const bad = { ...person(3, 'Nikhil', 'Bhat'), email: `nikhil.${tag.digits}-at-nilgiri.demo` };
 
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: /Anita/ })).toBeVisible();
   await openMyPeople(page);
   await page.getByRole('button', { name: 'Add Users' }).click();

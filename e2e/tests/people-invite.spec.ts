@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, inviteLinkParts, latestMail, login, openMyPeople, showInList, typeDate, uniqueTag, userRow } from './helpers';
+import { expect, test } from './fixtures';
+import { inviteLinkParts, latestMail, openMyPeople, showInList, typeDate, uniqueTag, userRow } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 test('invite → mailbox → set password → log in as the new user → Active', async ({ page, request, browser }) => {
   const tag = uniqueTag();
@@ -10,7 +12,7 @@ test('invite → mailbox → set password → log in as the new user → Active'
   const employeeNumber = `INV${tag.digits}`;
   const password = 'Welcome2026';
 
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: /Anita/ })).toBeVisible();
   await openMyPeople(page);
   await page.screenshot({ path: 'artifacts/people-list.png', fullPage: true });
@@ -64,7 +66,8 @@ test('invite → mailbox → set password → log in as the new user → Active'
   expect(link).toBeDefined();
   expect(inviteLinkParts(link ?? '').email).toBe(email);
 
-  const context = await browser.newContext();
+  // The invitee's own browser, signed out.
+  const context = await browser.newContext({ storageState: undefined });
   try {
     const invitee = await context.newPage();
     await invitee.goto(link ?? '');
@@ -98,7 +101,7 @@ test('invite → mailbox → set password → log in as the new user → Active'
 });
 
 test('the employee form refuses a bad PAN and phone number, says why under each field and marks the section', async ({ page }) => {
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: /Anita/ })).toBeVisible();
   await openMyPeople(page);
   await page.getByRole('button', { name: 'Add Users' }).click();

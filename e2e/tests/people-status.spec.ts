@@ -1,5 +1,8 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { DEMO, apiAcceptInvite, apiInvite, login, openMyPeople, rowAction, showInList, userRow } from './helpers';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiAcceptInvite, apiInvite, login, openMyPeople, rowAction, showInList, userRow } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 const ACKNOWLEDGE = 'I understand the consequences of this action';
 
@@ -24,14 +27,14 @@ test('de-activate ends the user’s session at /403-Restricted; re-activate lets
   const name = `${user.firstName} ${user.lastName}`;
 
   // The user is signed in, in a browser of their own.
-  const context = await browser.newContext();
+  const context = await browser.newContext({ storageState: undefined });
   try {
     const userPage = await context.newPage();
     await login(userPage, user.email, password);
     await expect(userPage.getByRole('heading', { name: /Farhan/ })).toBeVisible();
 
     // The administrator de-activates them.
-    await login(page, DEMO.administrator);
+    await page.goto('/');
     await expect(page.getByRole('heading', { name: /Anita/ })).toBeVisible();
     await openMyPeople(page);
     await showInList(page, 'Active', user.employeeNumber);
@@ -77,14 +80,14 @@ test('deactivated while signed in: the next navigation lands on /403-Restricted 
   const password = 'Welcome2026';
   const user = await apiInvite(request, { firstName: 'Ishaan' });
   await apiAcceptInvite(request, user.email, password);
-  const context = await browser.newContext();
+  const context = await browser.newContext({ storageState: undefined });
   try {
     const userPage = await context.newPage();
     await login(userPage, user.email, password);
     await expect(userPage.getByRole('heading', { name: /Ishaan/ })).toBeVisible();
 
     // The administrator de-activates them from another browser.
-    await login(page, DEMO.administrator);
+    await page.goto('/');
     await openMyPeople(page);
     await showInList(page, 'Active', user.employeeNumber);
     await rowAction(page, `${user.firstName} ${user.lastName}`, 'De-Activate');

@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, apiLogin, login } from './helpers';
+import { expect, signInAs, test } from './fixtures';
+import { DEMO, apiLogin } from './helpers';
+
+test.use({ signedInAs: 'member' });
 
 /**
  * Issue 12 items 4–6, the browser test: the employee uploads a proof and submits the proof of
@@ -39,7 +41,7 @@ test('employee uploads a proof and submits POI; reviewer comments and allows les
   expect(declared.status(), await declared.text()).toBe(200);
 
   // The employee: landing → form, a proof for the PPF row, the actual amount, Submit.
-  await login(page, DEMO.member);
+  await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await page.goto('/payroll/taxes/initialemployeePOI');
   await expect(page.getByText('Proof of Investments submission is open now!')).toBeVisible();
@@ -61,8 +63,7 @@ test('employee uploads a proof and submits POI; reviewer comments and allows les
   await page.screenshot({ path: 'artifacts/poi-summary.png', fullPage: true });
 
   // The reviewer: Requests → the employee → review the PPF proof: ₹80,000 with a comment.
-  await page.evaluate(() => localStorage.clear());
-  await login(page, DEMO.administrator);
+  await signInAs(page, 'administrator');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await page.goto('/payroll/requests');
   await page.getByRole('tab', { name: 'Proof of Investments' }).click();
@@ -84,8 +85,7 @@ test('employee uploads a proof and submits POI; reviewer comments and allows les
   await page.screenshot({ path: 'artifacts/team-review-detail.png', fullPage: true });
 
   // The employee sees the allowed amount and the reviewer's comment.
-  await page.evaluate(() => localStorage.clear());
-  await login(page, DEMO.member);
+  await signInAs(page, 'member');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await page.goto('/payroll/taxes/summaryPOI');
   await expect(page.getByRole('cell', { name: '₹80,000.00' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const PAGES = [
   { link: 'Pricing', path: '/pricing', heading: 'Pricing' },

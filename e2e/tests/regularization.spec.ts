@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, DEMO, login, typeDate } from './helpers';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, signInAs, test } from './fixtures';
+import { apiLogin, DEMO, typeDate } from './helpers';
 
 /**
  * Regularization (issue item 5, 9): a request is filed, approved on /my-team/requests, and the day
@@ -8,7 +9,6 @@ import { apiLogin, DEMO, login, typeDate } from './helpers';
  * members reach the Requests panel from /my-attendance, and Rahul approves it in the browser.
  */
 const MODERATOR = 'vikram.nair@nilgiri.demo';
-const MANAGER = 'rahul.sharma@nilgiri.demo';
 const PRESENT = ['Present', 'PresentButLate'];
 
 /** The tenant-zone date `daysAgo` working days (Monday to Friday) before today. */
@@ -108,7 +108,7 @@ async function approveOnTeamPage(page: Page, employeeName: string, remarks: stri
 test('a moderator files a regularization, the administrator approves it, and the grid shows the day Present', async ({ page, request }) => {
   const vikram = await apiLogin(request, MODERATOR);
   const day = await dayToRegularize(request, vikram.id);
-  await login(page, MODERATOR);
+  await signInAs(page, 'moderator');
   await expect(page).not.toHaveURL(/\/login$/);
   await page.goto('/attendance/requests');
   await page.getByRole('button', { name: 'Create Request' }).click();
@@ -129,9 +129,7 @@ test('a moderator files a regularization, the administrator approves it, and the
   await expect(row.getByText('09:30 AM')).toBeVisible();
   await expect(row.getByText('07:00 PM')).toBeVisible();
 
-  await page.context().clearCookies();
-  await page.evaluate(() => window.localStorage.clear());
-  await login(page, DEMO.administrator);
+  await signInAs(page, 'administrator');
   await expect(page).not.toHaveURL(/\/login$/);
   await approveOnTeamPage(page, 'Vikram Nair', 'Confirmed with the front desk');
 
@@ -148,7 +146,7 @@ test("a member's request is approved by their manager on My Team, and the grid s
   });
   expect(filed.status()).toBe(200);
 
-  await login(page, MANAGER);
+  await signInAs(page, 'manager');
   await expect(page).not.toHaveURL(/\/login$/);
   await approveOnTeamPage(page, 'Aditi Agarwal', 'OK');
 

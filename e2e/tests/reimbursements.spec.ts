@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, login } from './helpers';
+import { expect, test } from './fixtures';
+
+test.use({ signedInAs: 'administrator' });
 
 /**
  * Issue 13 items 5 and 6, the browser test: the employee claims a reimbursement with a receipt on My
@@ -9,15 +10,15 @@ import { DEMO, login } from './helpers';
  * The demo's open month is processed, not finalized (finalizing would lock this month's attendance,
  * which other browser tests change); being paid at finalize, once, is the integration tests' part.
  */
-test('an employee claims a reimbursement, the administrator approves it, the next run pays it on the payslip', async ({ page, browser }) => {
+test('an employee claims a reimbursement, the administrator approves it, the next run pays it on the payslip', async ({ page, browser, signedInState }) => {
   test.setTimeout(180_000);
   const reason = `Cab to the customer workshop ${String(Date.now()).slice(-5)}`;
 
   // The employee, in a browser of their own.
-  const context = await browser.newContext();
+  const context = await browser.newContext({ storageState: signedInState('member') });
   try {
     const mine = await context.newPage();
-    await login(mine, DEMO.member);
+    await mine.goto('/');
     await expect(mine).toHaveURL(/\/$/);
     await mine.goto('/payroll/reimbursement-requests');
     await expect(mine.getByRole('tab', { name: 'My Reimbursement Requests' })).toHaveAttribute('aria-selected', 'true');
@@ -43,7 +44,7 @@ test('an employee claims a reimbursement, the administrator approves it, the nex
   }
 
   // The administrator approves it on the Requests tab.
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/payroll/requests');
   await page.getByRole('tab', { name: 'Reimbursements' }).click();

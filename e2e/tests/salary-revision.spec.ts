@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, apiLogin, login, typeDate } from './helpers';
+import { expect, test } from './fixtures';
+import { DEMO, apiLogin, typeDate } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 /**
  * Issue 11 item 3, the browser test: an administrator revises an employee's salary from the first day
@@ -33,7 +35,7 @@ test('revise a salary from a finalized month, process the open month: arrears li
   const from = monthsAgo(2);
   const effectiveFrom = `${String(from.year)}-${String(from.month).padStart(2, '0')}-01`;
 
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: /Anita/ })).toBeVisible();
   await page.goto(`/profile?userId=${employee?.userId ?? ''}`);
   const salary = page.getByRole('region', { name: 'Salary Details' });
@@ -49,7 +51,7 @@ test('revise a salary from a finalized month, process the open month: arrears li
   await typeDate(modal.getByLabel('Effective from'), effectiveFrom);
   await ctc.fill(String(before + 120_000));
   await expect(modal.getByLabel('Calculating')).toHaveCount(0);
-  await page.screenshot({ path: 'e2e/artifacts/salary-revision-modal.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/salary-revision-modal.png', fullPage: true });
   await modal.getByRole('button', { name: 'Save revision' }).click();
   await expect(page.getByText('Salary revised successfully')).toBeVisible();
   await expect(modal).toHaveCount(0);
@@ -61,7 +63,7 @@ test('revise a salary from a finalized month, process the open month: arrears li
   await expect(row).toContainText('→');
   await expect(row).toContainText('Basic: ');
   await expect(row).toContainText('Next payroll run');
-  await page.screenshot({ path: 'e2e/artifacts/salary-revision-history.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/salary-revision-history.png', fullPage: true });
 
   // Process the open month and open the employee's payslip.
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Payroll', exact: true }).click();
@@ -83,5 +85,5 @@ test('revise a salary from a finalized month, process the open month: arrears li
   const how = page.getByRole('list', { name: `How ${label} was computed` });
   await expect(how.getByRole('listitem').first()).toContainText(`${short(monthsAgo(2))}: due ₹`);
   await expect(how.getByRole('listitem').filter({ hasText: `${short(monthsAgo(1))}: due ₹` })).toHaveCount(1);
-  await page.screenshot({ path: 'e2e/artifacts/salary-revision-payslip.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/salary-revision-payslip.png', fullPage: true });
 });

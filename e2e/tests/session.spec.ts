@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiLogin, DEMO, login } from './helpers';
 
 test("a wrong password shows 'Incorrect login details. Try again.'", async ({ page }) => {

@@ -1,12 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, login, pickDate, typeDate, uniqueTag } from './helpers';
+import { expect, test } from './fixtures';
+import { pickDate, typeDate, uniqueTag } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 /** Today in the demo organisation's zone, as the date input wants it. */
 const todayIst = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
 
 test('an administrator adds a shift, assigns it to an employee and sees it in the roster for that week', async ({ page }) => {
   const name = `Swing ${uniqueTag().letters.slice(0, 8)}`;
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   // The navigation shows once the session is in place; then open the page through it.
   await page.getByRole('link', { name: 'Shifts' }).click();
   await expect(page).toHaveURL(/\/attendance\/shifts$/);
@@ -56,7 +58,7 @@ test('an administrator adds a shift, assigns it to an employee and sees it in th
 
 test('a new department shift leaves the roster of a past week as it was and applies from today (issue 16)', async ({ page }) => {
   const name = `Eng Flex ${uniqueTag().letters.slice(0, 6)}`;
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await page.getByRole('link', { name: 'Shifts' }).click();
   await expect(page).toHaveURL(/\/attendance\/shifts$/);
 

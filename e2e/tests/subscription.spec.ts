@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, login } from './helpers';
+import { expect, test } from './fixtures';
+
+test.use({ signedInAs: 'administrator' });
 
 test('an administrator sees the plans, with the yearly saving and the current plan', async ({ page }) => {
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: /Anita/ })).toBeVisible();
   await page.getByRole('link', { name: 'Subscription' }).first().click();
   await expect(page).toHaveURL(/\/my-subscription$/);

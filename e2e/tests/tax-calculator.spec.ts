@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, apiLogin, login } from './helpers';
+import { expect, test } from './fixtures';
+import { DEMO, apiLogin } from './helpers';
+
+test.use({ signedInAs: 'member' });
 
 /**
  * Issue 12 item 7, the browser test: the administrator has released the IT declaration window with
@@ -43,7 +45,7 @@ test('the employee compares the regimes, sees the recommendation, switches and s
   const current = comparison.currentTaxRegime;
   const other = current === 0 ? 1 : 0;
 
-  await login(page, DEMO.member);
+  await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await page.goto('/payroll/taxes/taxCalculator');
   await expect(page.getByRole('heading', { name: 'Tax Calculator' })).toBeVisible();

@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, apiLogin, login } from './helpers';
+import { expect, test } from './fixtures';
+import { DEMO, apiLogin } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 /**
  * Issue 12 items 1 and 2, the browser test: the administrator releases the income-tax declaration
@@ -24,7 +26,7 @@ test('release the IT declaration window, add a reminder with bold text, lock it'
   // The proofs window locked too (other browser tests release it).
   const poi = ((await (await request.get('/backend/api/POI/config', { headers: auth })).json()) as { data: { id: string; status: number } | null }).data;
   if (poi) expect((await request.post('/backend/api/POI/config/lock', { headers: auth, data: { id: poi.id } })).status()).toBeLessThan(500);
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 
   // The bare path opens the Declarations tab.

@@ -1,9 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, login, uniqueTag } from './helpers';
+import { expect, test } from './fixtures';
+import { uniqueTag } from './helpers';
+
+test.use({ signedInAs: 'administrator' });
 
 test('an administrator adds a client site and assigns an employee to it', async ({ page }) => {
   const name = `Acme ${uniqueTag().letters}`;
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await page.getByRole('link', { name: 'Clients' }).click();
   await expect(page).toHaveURL(/\/attendance\/clients$/);
   await page.getByRole('button', { name: 'Add client site' }).click();
@@ -31,7 +33,7 @@ test('an administrator adds a client site and assigns an employee to it', async 
 });
 
 test("the team overview shows today's states, and a report downloads", async ({ page }) => {
-  await login(page, DEMO.administrator);
+  await page.goto('/');
   await page.getByRole('link', { name: 'Team overview' }).click();
   await expect(page).toHaveURL(/\/my-team\/overview$/);
   await expect(page.getByRole('heading', { name: 'Team overview' })).toBeVisible();

@@ -93,6 +93,8 @@ export interface AppDeps {
   clock: Clock;
   logger?: FastifyServerOptions['logger'];
   files?: FileStorage;
+  /** Job workers and schedules in this process: on by default, off under NODE_ENV=test (tests drain) and for `npm run db:seed`. */
+  background?: boolean;
 }
 
 /** Builds the HTTP app (not listening): plugins, the access hook, every module's routes, the web app. */
@@ -155,8 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailbox = new MailboxService({ db: database.db });
 
   // Jobs: pg-boss on the same database. Tests run no workers and drain the queue themselves.
-  const inTest = config.NODE_ENV === 'test';
-  const jobs = new JobQueue({ connection: database.bossConnection, log: app.log, workers: !inTest, schedules: !inTest, pollingIntervalSeconds: database.kind === 'pglite' ? 1 : 2 });
+  const background = deps.background ?? config.NODE_ENV !== 'test';
+  const jobs = new JobQueue({ connection: database.bossConnection, log: app.log, workers: background, schedules: background, pollingIntervalSeconds: database.kind === 'pglite' ? 1 : 2 });
   const uow = new UnitOfWork(database.db, jobs);
   const gate = new SessionGate({ db: database.db, tokens, clock });
   const mail = new MailService(database.db, clock, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, files });

@@ -29,14 +29,14 @@ export interface Running {
  * app is made ready (its job queue started) before the demo seed, so that the demo's finalized
  * payroll months write their payslip jobs as a request does, in the same transaction.
  */
-export async function boot(config: Config, clock: Clock = systemClock): Promise<Running> {
+export async function boot(config: Config, clock: Clock = systemClock, options: { background?: boolean } = {}): Promise<Running> {
   // Nothing the server writes under DATA_DIR is for other users: new files 0600, directories 0700,
   // and what an older version left readable is tightened (docs/decisions.md).
   process.umask(0o077);
   restrictToOwner(config.dataDir);
   const database = await openDatabase(config);
   await prepareDatabase(database);
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp({ config, database, clock, ...options });
   app.addHook('onClose', async () => database.close());
   let seeded = false;
   if (config.SEED_DEMO) {

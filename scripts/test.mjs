@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every layer of the test pyramid, one after the other (unit, integration, browser),
- * then one closing table: per layer the tests that passed, failed and were skipped, the count the
- * layer must not fall below (scripts/test-floor.json: what it ran before the suite was made fast),
- * and the time it took. The last line is `N passed, N failed` over every layer.
+ * then one closing table: per layer the tests that passed, failed and were skipped, how many it
+ * passed before the suite was made fast (scripts/test-floor.json, which also holds the count a layer
+ * must not fall below, and why, where that differs), and the time it took. The last line is `N passed, N failed` over every layer.
  *
  * `node scripts/test.mjs unit integration` runs only those layers. Every layer runs even when an
  * earlier one failed; the exit code is 1 when any test failed, a runner failed, or (with CI set)
@@ -99,14 +99,15 @@ lines.push(`${'layer'.padEnd(28)}${'passed'.padStart(8)}${'failed'.padStart(8)}$
 for (const { ms, code, rows } of results) {
   rows.forEach((r, i) => {
     const time = i === 0 ? `${minutes(ms)}${code === 0 ? '' : `  (exit ${code.toString()})`}` : '';
-    const before = floor[r.row] === undefined ? '' : String(floor[r.row]);
+    const before = floor[r.row] === undefined ? '' : String(floor[r.row].before);
     if (r.notRun) {
       lines.push(`${r.row.padEnd(28)}${'–'.padStart(8)}${''.padStart(8)}${''.padStart(9)}${before.padStart(8)}   ${time}  not run: ${r.notRun}`);
       return;
     }
     passed += r.passed;
     failed += r.failed;
-    if (floor[r.row] !== undefined && r.passed < floor[r.row]) belowFloor.push(`${r.row}: ${r.passed.toString()} passed, ${String(floor[r.row])} before`);
+    const atLeast = floor[r.row]?.atLeast ?? floor[r.row]?.before;
+    if (atLeast !== undefined && r.passed < atLeast) belowFloor.push(`${r.row}: ${r.passed.toString()} passed, at least ${String(atLeast)} expected${floor[r.row].why ? ` (${floor[r.row].why})` : ''}`);
     lines.push(`${r.row.padEnd(28)}${String(r.passed).padStart(8)}${String(r.failed).padStart(8)}${String(r.skipped).padStart(9)}${before.padStart(8)}   ${time}`);
   });
 }

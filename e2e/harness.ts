@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * The browser tests' servers (docs/testing-e2e-notes.md): one started by the global setup on a fresh
+ * The browser tests' servers (docs/testing.md): one started by the global setup on a fresh
  * data folder, which seeds the demo and is kept as the template; then one per worker, each on a copy
  * of that folder and a port of its own. Every one is the real server (apps/server/src/main.ts).
  */

@@ -5,7 +5,7 @@ import { OAUTH_MOCK_PORT } from './harness';
  * Browser tests: Debian's Chromium (no browser download here) against the built app served by the
  * real server on 127.0.0.1 with an embedded database. The global setup seeds the demo organisation
  * once into a template data folder; each of the two workers then runs its own server on a copy of
- * it (tests/fixtures.ts, docs/testing-e2e-notes.md). No retries: a test that fails once is fixed.
+ * it (tests/fixtures.ts, docs/testing.md). No retries: a test that fails once is fixed.
  */
 export default defineConfig({
   testDir: './tests',

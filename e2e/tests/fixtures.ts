@@ -4,7 +4,7 @@ import { test as base, expect, type BrowserContextOptions, type Page } from '@pl
 import { DEMO, E2E_PORT, RUN_DIR, SESSIONS_FILE, TEMPLATE_DIR, startServer, type DemoRole } from '../harness';
 
 /**
- * `test` and `expect` for every browser test (docs/testing-e2e-notes.md):
+ * `test` and `expect` for every browser test (docs/testing.md):
  * - each worker runs its own server on its own copy of the run's template data folder (worker n on
  *   port E2E_PORT + 1 + n), and `baseURL` points at it, so workers share no state;
  * - `test.use({ signedInAs: 'administrator' })` starts the test's pages signed in as that demo role,

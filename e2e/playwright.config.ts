@@ -16,7 +16,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  reporter: [['list']],
+  // npm test (scripts/test.mjs) also asks for the JSON report, for its closing table of counts.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
   use: {
     // baseURL is each worker's own server (tests/fixtures.ts).
     headless: true,

@@ -6,7 +6,7 @@
  * must not fall below, and why, where that differs), and the time it took. The last line is `N passed, N failed` over every layer.
  *
  * `node scripts/test.mjs unit integration` runs only those layers. Every layer runs even when an
- * earlier one failed; the exit code is 1 when any test failed, a runner failed, or (with CI set)
+ * earlier one failed; the exit code is 1 when any test failed, a runner failed or wrote no results, or (with CI set)
  * a layer that ran counted fewer passing tests than its floor.
  */
 import { spawn } from 'node:child_process';
@@ -41,7 +41,7 @@ const LAYERS = {
   },
   browser: {
     command: 'npm',
-    args: ['run', 'test:e2e', '--', '--reporter=list,json'],
+    args: ['run', 'test:e2e'],
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(summaryDir, 'browser.json') },
     rows: (report) => [{ row: 'browser', passed: report.stats.expected, failed: report.stats.unexpected + report.stats.flaky, skipped: report.stats.skipped }],
     summaryFile: path.join(summaryDir, 'browser.json'),
@@ -85,8 +85,9 @@ for (const [name, layer] of Object.entries(LAYERS)) {
   const code = await run(layer);
   const ms = Date.now() - started;
   const file = layer.summaryFile ?? layer.env.TEST_LAYER_SUMMARY;
-  const rows = fs.existsSync(file) ? layer.rows(JSON.parse(fs.readFileSync(file, 'utf8'))) : [{ row: name, notRun: 'the runner wrote no results' }];
-  if (code !== 0) failedRunner = true;
+  const wrote = fs.existsSync(file);
+  const rows = wrote ? layer.rows(JSON.parse(fs.readFileSync(file, 'utf8'))) : [{ row: name, notRun: 'the runner wrote no results' }];
+  if (code !== 0 || !wrote) failedRunner = true;
   results.push({ name, ms, code, rows });
 }
 fs.rmSync(summaryDir, { recursive: true, force: true });

@@ -18,9 +18,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const floor = JSON.parse(fs.readFileSync(path.join(root, 'scripts/test-floor.json'), 'utf8'));
 const summaryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tankha-test-summary-'));
 
-const vitest = (projects, file) => ({
+const vitest = (projects, file, extra = []) => ({
   command: 'npx',
-  args: ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=./scripts/layer-reporter.mjs'],
+  args: ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...extra, '--reporter=default', '--reporter=./scripts/layer-reporter.mjs'],
   env: { TEST_LAYER_SUMMARY: file },
 });
 
@@ -31,7 +31,9 @@ const LAYERS = {
     rows: (summary) => [{ row: 'unit', ...sum(Object.values(summary.projects)) }],
   },
   integration: {
-    ...vitest(['integration-*'], path.join(summaryDir, 'integration.json')),
+    // Three files at a time on two cores: some tests wait on real time (a per-minute schedule across two
+    // processes, a killed server's restart), and a third file uses the core they leave idle (318 → 300 s).
+    ...vitest(['integration-*'], path.join(summaryDir, 'integration.json'), ['--maxWorkers=3']),
     rows: (summary) => [
       { row: 'integration on PGlite', ...sum([summary.projects['integration-pglite']]) },
       summary.projects['integration-postgres']

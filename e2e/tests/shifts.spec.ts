@@ -68,8 +68,12 @@ test('a new department shift leaves the roster of a past week as it was and appl
     await expect(page.getByRole('button', { name: /^Shift of Rahul Sharma on / }).first()).toBeVisible();
   };
   const lastWeek = async () => {
-    await page.getByRole('button', { name: 'Previous week' }).click();
     const cells = page.getByRole('button', { name: /^Shift of Rahul Sharma on / });
+    const shownFrom = (await cells.first().getAttribute('aria-label')) ?? '';
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    // The week before's cells, not this week's seven still on screen while it loads.
+    await expect(cells.first()).not.toHaveAttribute('aria-label', shownFrom);
+    await page.waitForLoadState('networkidle');
     await expect(cells).toHaveCount(7);
     const texts = await cells.allInnerTexts();
     await page.getByRole('button', { name: 'Next week' }).click();

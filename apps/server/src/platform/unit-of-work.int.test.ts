@@ -86,7 +86,8 @@ describe.each(BACKENDS)('unit of work and jobs (%s)', (backend) => {
 });
 
 // Two server processes on one PostgreSQL: a schedule fires once per slot, not once per process.
-// Runs only with TEST_DATABASE_URL (CI sets it when PostgreSQL answers): two processes cannot share the
+// Runs in the PostgreSQL project only (with TEST_DATABASE_URL, which CI sets when PostgreSQL answers; skipped in the
+// PGlite project): two processes cannot share the
 // embedded PGlite, which lives inside one process.
 describe.runIf(BACKENDS.includes('postgres'))('schedules across two processes (postgres)', () => {
   it('runs a per-minute schedule once per minute with two processes', { timeout: 150_000 }, async () => {

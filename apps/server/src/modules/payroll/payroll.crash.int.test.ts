@@ -44,7 +44,8 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
   }
 }
 
-// Runs only with TEST_DATABASE_URL (CI sets it when PostgreSQL answers): killing a server needs a database
+// Runs in the PostgreSQL project only (there with TEST_DATABASE_URL, which CI sets when PostgreSQL answers; skipped
+// in the PGlite project): killing a server needs a database
 // that outlives the process, which the embedded PGlite inside that process is not.
 describe.skipIf(!BACKENDS.includes('postgres'))('kill -9 of the server during payroll processing and finalize (postgres)', () => {
   let t: TestApp;

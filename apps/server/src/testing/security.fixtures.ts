@@ -30,6 +30,8 @@ export interface SecurityIds {
   restrictedUserId: string;
   /** Yesterday in the test clock, YYYY-MM-DD. */
   yesterday: string;
+  /** Today in the test clock in Asia/Kolkata (the demo's zone), YYYY-MM-DD. */
+  today: string;
   departmentId: string;
   otherDepartmentId: string;
   shiftId: string;
@@ -416,6 +418,8 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'GET /PayrollRuns/{id}/bank-file/preview': { path: { id: ids.finalizedRunId }, query: { scope: 'all' } },
     'GET /PayrollRuns/{id}/bank-file': { path: { id: ids.finalizedRunId }, query: { scope: 'all' } },
     'GET /PayrollRuns/{id}/payments': { path: { id: ids.finalizedRunId } },
+    // The finalized month was finalized today: paid on today is the one date allowed.
+    'POST /PayrollRuns/{id}/payments/{payslipId}/mark-paid': { path: { id: ids.finalizedRunId, payslipId: ids.renderedPayslipId }, body: { paidOn: ids.today, reference: 'UTR{n}' } },
     'POST /PayrollRuns/{id}/bank-return': {
       path: { id: ids.finalizedRunId },
       multipart: { fields: {}, file: { field: 'file', filename: 'bank-return.csv', contentType: 'text/csv', bytes: Buffer.from('Reference,Status,UTR\r\nSAL240400000101,Paid,HDFCN52024043000001\r\n') } },

@@ -455,7 +455,8 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /PayrollRuns/{id}/process': { path: { id: ids.payrollRunId } },
     'POST /PayrollRuns/{id}/employees/{userId}/process': { path: { id: ids.payrollRunId, userId: ids.memberId } },
     'POST /PayrollRuns/{id}/finalize': { path: { id: ids.payrollRunId } },
-    'POST /PayrollRuns/{id}/mark-paid': { path: { id: ids.payrollRunId }, body: { paidOn: ids.yesterday, reference: 'UTR{n}' } },
+    // Finalized by the finalize fixture before it (today): paid on takes the finalize date to today.
+    'POST /PayrollRuns/{id}/mark-paid': { path: { id: ids.payrollRunId }, body: { paidOn: ids.today, reference: 'UTR{n}' } },
     'GET /Payslips': { query: { userId: ids.memberId, year: '2026' } },
     'GET /Payslips/{id}': { path: { id: ids.payslipId } },
     'POST /ExitSettlements': {

@@ -402,6 +402,14 @@ export const payslipSchema = payslipSummarySchema.extend({
   tds: z.number(),
   taxRegime: z.union([z.literal(0), z.literal(1)]),
   holdKind: z.enum(['payout']).nullable(),
+  /**
+   * When the net pay was held, released and paid (dates, YYYY-MM-DD, in the organisation's zone): a
+   * payout hold outlives finalize and is released into its own bank file (DESIGN §10). `paidOn` is the
+   * bank's date for the payment (its return file), or the month's paid date for a payout never held.
+   */
+  payout: z
+    .object({ heldOn: z.string().nullable(), holdReason: z.string().nullable(), releasedOn: z.string().nullable(), releasedByName: z.string().nullable(), paidOn: z.string().nullable() })
+    .optional(),
   netPayInWords: z.string(),
   lines: z.array(payslipLineSchema),
   /** Financial-year totals including this month, by line code. */

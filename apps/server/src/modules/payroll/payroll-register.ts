@@ -16,6 +16,8 @@ import type { PayslipDocumentLine } from './payslip-pdf';
 
 /** The header of the loan instalments' column (an advance's instalments have ADVANCE_RECOVERY_LABEL's). */
 export const LOAN_EMI_LABEL = 'Loan EMI';
+const ONE_TIME_RECOVERY_CODE = 'ADJ_LOAN_RECOVERY';
+export const ONE_TIME_RECOVERY_LABEL = 'Loan or advance recovery (one-time)';
 
 export interface PayrollRegisterRun {
   organisationName: string;
@@ -80,6 +82,9 @@ function columnOf(line: PayslipDocumentLine): { key: string; code: string; label
     const code = advance ? `${LOAN_RECOVERY_CODE}:advance` : `${LOAN_RECOVERY_CODE}:loan`;
     return { key: `${line.section}\u0000${code}`, code, label: advance ? ADVANCE_RECOVERY_LABEL : LOAN_EMI_LABEL };
   }
+  // A one-time recovery's label is typed per employee ("Salary advance recovery", "Advance recovery"):
+  // one column under a fixed header, never a second column headed like the advances' own.
+  if (line.section === 'deduction' && line.code === ONE_TIME_RECOVERY_CODE) return { key: `${line.section}\u0000${line.code}`, code: line.code, label: ONE_TIME_RECOVERY_LABEL };
   return { key: `${line.section}\u0000${line.code}`, code: line.code, label: null };
 }
 

@@ -471,6 +471,30 @@ export async function findReleaseCounts(tdb: TenantDb, runIds: readonly string[]
      GROUP BY rel.run_id`);
 }
 
+export interface PayoutTimelineRow {
+  heldAt: Date | string | null;
+  holdReason: string | null;
+  releasedAt: Date | string | null;
+  releasedByName: string | null;
+  paidDate: string | null;
+  paidRecordedAt: Date | string | null;
+}
+
+/** A payslip's hold, its release and its latest paid payment, for the payslip's "held on / released on / paid on". */
+export async function findPayoutTimeline(tdb: TenantDb, payslip: { id: string; runId: string; userId: string }): Promise<PayoutTimelineRow> {
+  // raw SQL: three optional facts of one payslip in one read (scalar subqueries).
+  const [row] = await queryRows<PayoutTimelineRow>(tdb.tx, sql`
+    SELECT (SELECT h.created_at FROM payroll_holds h WHERE h.tenant_id = ${tdb.tenantId} AND h.run_id = ${payslip.runId} AND h.user_id = ${payslip.userId}) AS "heldAt",
+           (SELECT h.reason FROM payroll_holds h WHERE h.tenant_id = ${tdb.tenantId} AND h.run_id = ${payslip.runId} AND h.user_id = ${payslip.userId}) AS "holdReason",
+           rel.released_at AS "releasedAt",
+           (SELECT trim(u.first_name || ' ' || coalesce(u.last_name, '')) FROM users u WHERE u.id = rel.released_by) AS "releasedByName",
+           (SELECT to_char(pp.status_date, 'YYYY-MM-DD') FROM payroll_payments pp WHERE pp.payslip_id = ${payslip.id} AND pp.status = 'paid' ORDER BY pp.attempt DESC LIMIT 1) AS "paidDate",
+           (SELECT pp.status_recorded_at FROM payroll_payments pp WHERE pp.payslip_id = ${payslip.id} AND pp.status = 'paid' ORDER BY pp.attempt DESC LIMIT 1) AS "paidRecordedAt"
+      FROM (SELECT 1) one
+      LEFT JOIN payroll_payout_releases rel ON rel.tenant_id = ${tdb.tenantId} AND rel.payslip_id = ${payslip.id}`);
+  return row ?? { heldAt: null, holdReason: null, releasedAt: null, releasedByName: null, paidDate: null, paidRecordedAt: null };
+}
+
 export async function deleteHold(tdb: TenantDb, runId: string, userId: string): Promise<boolean> {
   const rows = await tdb.tx
     .delete(payrollHolds)

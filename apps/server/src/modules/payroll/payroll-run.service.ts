@@ -22,6 +22,7 @@ import type { PendingRevision, SalaryRevisionService } from '../salary/salary-re
 import type { ReimbursementService, RunReimbursements } from '../reimbursements/reimbursements.service';
 import type { DeclarationService, RunDeclaration } from '../declarations/declarations.service';
 import { computePayslip, monthContext, type EmployeeInputs } from './payroll.compute';
+import { lopCorrectionStart } from './payroll-lop';
 import type { PayrollSettingsService } from './payroll-settings.service';
 import type { PayslipDocumentService } from './payslip-documents.service';
 import type { DocumentProgress } from './payslip-documents.repo';
@@ -88,6 +89,9 @@ interface ChunkReads {
   loans: Map<string, LoanForRun[]>;
   /** Each employee's IT declaration for the year (issue 12 item 8); none without the declarations module. */
   declarations: Map<string, RunDeclaration> | undefined;
+  /** Finalized months within reach of a LOP correction, as last paid, and attendance and leave over them now. */
+  lopMonths: Map<string, repo.LopPaidMonth[]>;
+  lopDays: Map<string, Record<string, PayDayEntry>>;
 }
 
 function groupBy<T extends { userId: string }>(rows: readonly T[]): Map<string, T[]> {
@@ -143,6 +147,7 @@ function inputsOf(reads: ChunkReads, employee: repo.RunEmployee, structure: PayS
     reimbursements: reads.reimbursements.get(employee.id),
     loans: reads.loans.get(employee.id),
     declaration: reads.declarations?.get(employee.id),
+    lop: reads.lopMonths.has(employee.id) ? { months: reads.lopMonths.get(employee.id) ?? [], days: reads.lopDays.get(employee.id) ?? {} } : undefined,
   };
 }
 
@@ -517,7 +522,13 @@ export class PayrollRunService {
     const declarations = this.deps.declarations ? await this.deps.declarations.forRun(scope, ids, run.month) : undefined;
     const revisedFrom = [...revisions.values()].map((r) => r[0]?.effectiveFrom ?? run.periodStart).sort()[0];
     const revisedMonths = revisedFrom ? await repo.findFinalizedMonths(scope.db, [...revisions.keys()], revisedFrom, run.month) : new Map<string, repo.FinalizedMonth[]>();
-    return { payable, pay, days, adjustments, ytd, esiCovered, revisions, revisedMonths, reimbursements, loans, declarations };
+    // Loss of pay changed after finalize (DESIGN §10): the months within reach as paid, and their days now.
+    const lopMonths = await repo.findLopPaidMonths(scope.db, ids, lopCorrectionStart(run.month), run.month);
+    const lopPeriods = [...lopMonths.values()].flat();
+    const lopFrom = lopPeriods.map((m) => m.periodStart).sort()[0];
+    const lopTo = lopPeriods.map((m) => m.periodEnd).sort().at(-1);
+    const lopDays = lopFrom && lopTo ? await this.deps.attendance.payDayEntries(scope, [...lopMonths.keys()], lopFrom, lopTo) : new Map<string, Record<string, PayDayEntry>>();
+    return { payable, pay, days, adjustments, ytd, esiCovered, revisions, revisedMonths, reimbursements, loans, declarations, lopMonths, lopDays };
   }
 
   /**

@@ -41,7 +41,7 @@ function november(paidLop: Record<string, number>, nowLop: Record<string, number
     epf: { enabled: epf, settings: DEFAULT_EPF_SETTINGS },
     esi: { covered: false },
     ageYears: 30,
-    gender: 'male',
+    gender: 'Male',
   };
 }
 

@@ -6,19 +6,21 @@ import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
  * Loss of pay approved after its month was finalized (issue 26 item 2; DESIGN §10, a month's life):
- * November is processed and finalized, then a Loss-of-Pay leave on 26 November is approved. November
- * never changes; December recovers the day as its own explained line, and its payslip, register
+ * November is processed and finalized, then a Loss-of-Pay leave on 26 November is approved and an
+ * absence of 12 November regularized. November never changes; December recovers and reverses the days
+ * as their own explained lines, and its payslip, register
  * totals and journal agree. Another organisation that did the same month is unaffected.
  *
  * The organisation pays a structure of Basic ₹15,000 and the fixed allowance ₹15,000 (CTC ₹3,60,000,
  * statutory components off), so every figure is earnings prorated by payable days. By hand:
  * November has 30 days, ₹30,000 ÷ 30 = ₹1,000 a day; a day of LOP is Basic 15,000 × 29/30 = 14,500
  * (−500) and the fixed allowance likewise (−500): ₹1,000 recovered. December (31 days, no LOP) pays
- * ₹30,000 − ₹1,000 = ₹29,000.
+ * ₹30,000 − ₹1,000 = ₹29,000. Bala was absent on 12 November (paid 29 days, ₹29,000); the day is
+ * regularized after finalize, and December pays it back: ₹30,000 + ₹1,000 = ₹31,000.
  */
 describe.each(BACKENDS)('loss of pay after finalize (%s)', (backend) => {
   let t: TestApp;
-  const orgs: { admin: SessionUser; email: string; asha: string; november: PayrollRun }[] = [];
+  const orgs: { admin: SessionUser; email: string; asha: string; bala: string; november: PayrollRun }[] = [];
   /** Moves the clock a month on; the sessions of a month ago have expired, so each administrator signs in again. */
   const moveTo = async (instant: string): Promise<void> => {
     t.clock.set(new Date(instant));
@@ -74,6 +76,25 @@ describe.each(BACKENDS)('loss of pay after finalize (%s)', (backend) => {
       }),
     );
     const asha = hired.userId ?? hired.id ?? '';
+    const second = data<{ id?: string; userId?: string }>(
+      await call(admin, 'POST', '/Users/restricted', {
+        firstName: 'Bala',
+        lastName: 'Iyer',
+        email: `bala@${name.toLowerCase().replace(/\s+/g, '')}.example.in`,
+        dateOfJoining: '2025-01-06',
+        experience: 1,
+        employeeNumber: 'LP2',
+        pan: 'ABCPE1234F',
+        bankAccountNumber: '001234567891',
+        bankName: 'Canara Bank',
+        annualCTC: 360_000,
+        regimeType: 1,
+        earningAssociations: [{ tenantEarningId: basicId, calculationType: 3, calculationValue: 180_000 }],
+      }),
+    );
+    const bala = second.userId ?? second.id ?? '';
+    // Bala was absent on 12 November when November was processed (a stored day, payable 0).
+    await t.database.db.execute(sql`INSERT INTO attendance_days (tenant_id, user_id, work_date, status, payable_fraction) VALUES (${tenantId}, ${bala}, '2026-11-12', 'Absent', 0)`);
     await t.database.db.execute(sql`UPDATE users SET annual_ctc_paise = NULL WHERE id = ${admin.id}`);
     await call(admin, 'PUT', '/PayrollSettings', { payPeriodType: 1, payDayType: 0, lastPayrollRunMonth: 10, lastPayrollYear: 2026 });
     await call(admin, 'POST', '/PayrollSetup/steps/salaryComponents/complete');
@@ -81,9 +102,9 @@ describe.each(BACKENDS)('loss of pay after finalize (%s)', (backend) => {
     await call(admin, 'POST', '/PayrollSettings/mark-completed');
     await call(admin, 'POST', '/PayrollSetup/complete');
     const november = await runMonth(admin);
-    expect(november).toMatchObject({ month: '2026-11', status: 'processed', employeeCount: 1 });
+    expect(november).toMatchObject({ month: '2026-11', status: 'processed', employeeCount: 2 });
     expect((await call(admin, 'POST', `/PayrollRuns/${november.id}/finalize`)).statusCode).toBe(200);
-    orgs.push({ admin, email, asha, november });
+    orgs.push({ admin, email, asha, bala, november });
   };
 
   beforeAll(async () => {
@@ -118,6 +139,22 @@ describe.each(BACKENDS)('loss of pay after finalize (%s)', (backend) => {
     expect(after).toEqual(before);
   });
 
+  it('a regularization of the absent 12 November, completed after finalize, is accepted; November never changes', async () => {
+    const [kaveri] = orgs;
+    if (!kaveri) throw new Error('no organisation');
+    const before = await payslipOf(kaveri.admin, kaveri.november, kaveri.bala);
+    expect(before).toMatchObject({ payableDays: 29, lopDays: 1, grossEarnings: 29_000 });
+    const [request] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`INSERT INTO requests (tenant_id, user_id, request_type, status, reason, additional_data)
+          VALUES (${kaveri.admin.tenantId}, ${kaveri.bala}, 2, 5, 'Card reader down',
+                  '{"attendanceRegularization": {"startDate": "2026-11-12", "endDate": "2026-11-12", "startTime": "09:30", "endTime": "18:30"}}'::jsonb) RETURNING id`,
+    );
+    const completed = await call(kaveri.admin, 'PUT', `/Requests/${request?.id ?? ''}/status`, { status: 1, requestType: 2 });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(await payslipOf(kaveri.admin, kaveri.november, kaveri.bala)).toEqual(before);
+  });
+
   it('December recovers the day as its own line, explained; payslip, register totals and journal reconcile', async () => {
     const [kaveri] = orgs;
     if (!kaveri) throw new Error('no organisation');
@@ -133,9 +170,15 @@ describe.each(BACKENDS)('loss of pay after finalize (%s)', (backend) => {
     // December itself has no LOP; its gross is its own ₹30,000 less the ₹1,000 recovered.
     expect(slip).toMatchObject({ lopDays: 0, payableDays: 31, grossEarnings: 29_000, netPay: 29_000 });
     expect(slip.lines.filter((l) => l.section === 'earning').reduce((s, l) => s + l.amount, 0)).toBe(29_000);
+    // Bala's 12 November is paid back: ₹1,000 reversed, December ₹31,000.
+    const bala = await payslipOf(kaveri.admin, december, kaveri.bala);
+    const reversal = bala.lines.find((l) => l.code === 'LOP_REVERSAL');
+    expect(reversal).toMatchObject({ section: 'earning', label: 'Loss of Pay 12 Nov 2026, 1 day, reversed', amount: 1_000 });
+    expect(reversal?.explanation[0]).toBe('12 Nov 2026: no longer loss of pay (deducted in Nov 2026, now owed)');
+    expect(bala).toMatchObject({ lopDays: 0, grossEarnings: 31_000, netPay: 31_000 });
     // The run's totals are the payslips' (the register's totals row).
     const run = data<PayrollRun>(await call(kaveri.admin, 'GET', `/PayrollRuns/${december.id}`));
-    expect(run).toMatchObject({ grossEarnings: 29_000, netPay: 29_000 });
+    expect(run).toMatchObject({ grossEarnings: 29_000 + 31_000, netPay: 29_000 + 31_000 });
 
     // Re-processing does not pay it twice, and finalize records it as settled: January has no line.
     expect((await call(kaveri.admin, 'POST', `/PayrollRuns/${december.id}/employees/${kaveri.asha}/process`)).statusCode).toBe(200);
@@ -146,13 +189,15 @@ describe.each(BACKENDS)('loss of pay after finalize (%s)', (backend) => {
     // No ledger accounts are mapped yet: the journal lists the month's components, the recovery among them.
     const component = (code: string) => journal.unmapped.find((u) => u.code === code)?.amount;
     expect(component('LOP_RECOVERY')).toBe(-1_000);
-    expect((component('BASIC') ?? 0) + (component('FIXED_ALLOWANCE') ?? 0) + (component('LOP_RECOVERY') ?? 0)).toBe(component('NET_PAY'));
-    expect(component('NET_PAY')).toBe(29_000);
+    expect(component('LOP_REVERSAL')).toBe(1_000);
+    expect((component('BASIC') ?? 0) + (component('FIXED_ALLOWANCE') ?? 0) + (component('LOP_RECOVERY') ?? 0) + (component('LOP_REVERSAL') ?? 0)).toBe(component('NET_PAY'));
+    expect(component('NET_PAY')).toBe(60_000);
     await moveTo('2027-01-30T06:00:00Z');
     const january = await runMonth(kaveri.admin);
     const jan = await payslipOf(kaveri.admin, january, kaveri.asha);
     expect(jan.lines.some((l) => l.code.startsWith('LOP_'))).toBe(false);
     expect(jan.grossEarnings).toBe(30_000);
+    expect((await payslipOf(kaveri.admin, january, kaveri.bala)).grossEarnings).toBe(30_000);
   });
 
   it('another organisation is unaffected', async () => {

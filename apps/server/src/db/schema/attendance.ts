@@ -84,8 +84,10 @@ export const shiftHistory = pgTable(
 );
 
 /**
- * Months whose payroll is finalized (DESIGN §10): no attendance, leave or regularization change may
- * touch a day in them, and recomputes leave their days alone. `month` is 'YYYY-MM'.
+ * Months whose payroll is finalized (DESIGN §10): organisation-wide inputs (holidays, shift
+ * assignments, settings) no longer touch a day in them and recomputes leave their days alone; a
+ * person's leave and regularizations still do, and payroll corrects the pay in the next open month.
+ * `month` is 'YYYY-MM'.
  */
 export const payrollMonthLocks = pgTable(
   'payroll_month_locks',

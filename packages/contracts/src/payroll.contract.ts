@@ -47,6 +47,8 @@ export const PAYROLL_MSG = {
   runNotDraft: 'This payroll month is no longer editable',
   runNotProcessed: 'Process the payroll before finalizing it',
   runAlreadyFinalized: 'This payroll month is already finalized',
+  staleEmployees: (names: readonly string[]) =>
+    `Inputs changed after processing for ${names.join(', ')}: process ${names.length === 1 ? 'this employee' : 'these employees'} again before finalizing`,
   runNotFinalized: 'Only a finalized payroll can be marked as paid',
   runProcessing: 'Payroll is being processed',
   employeeNotInRun: 'This employee is not part of this payroll month',
@@ -205,6 +207,8 @@ export const payrollRunSchema = z.object({
   lastError: z.string().nullable(),
   /** Employees with a warning (no structure, bank account or PAN), counted before processing. */
   warningCount: z.number().int(),
+  /** Employees whose inputs changed after they were processed (leave decided, attendance regularized): re-process them before finalizing. */
+  staleCount: z.number().int(),
   holds: z.object({ payout: z.number().int(), processing: z.number().int() }),
   /** Payslip PDFs and e-mails after finalize: rendered and e-mailed of total. */
   payslips: z.object({ total: z.number().int(), rendered: z.number().int(), emailed: z.number().int() }),

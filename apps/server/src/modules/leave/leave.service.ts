@@ -40,6 +40,7 @@ import {
   type LeavePolicyRule,
   type LeaveTypeRules,
   type WeekendRule,
+  formatDisplayDate,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
@@ -523,7 +524,14 @@ export class LeaveService {
     }
     const result = await this.view(tdb, ctx, id);
     // A fact of the employee: a finalized month's days follow it too (facts: true), and payroll corrects that month's pay later.
-    if (recompute) enqueue('attendance.recompute', { userIds: [result.employeeId], from: result.startDate, to: result.endDate, facts: true });
+    if (recompute) {
+      enqueue('attendance.recompute', { userIds: [result.employeeId], from: result.startDate, to: result.endDate, facts: true });
+      // A processed month that has these days is stale for the employee until processed again (DESIGN §10).
+      const dates = result.startDate === result.endDate ? formatDisplayDate(result.startDate) : `${formatDisplayDate(result.startDate)} – ${formatDisplayDate(result.endDate)}`;
+      const reason =
+        input.status === LeaveStatus.Cancelled ? `${result.leaveTypeName} for ${dates} cancelled` : `${result.leaveTypeName} approved for ${dates} by ${result.approverName ?? 'an administrator'}`;
+      await this.deps.locks.markInputChanged({ db: tdb }, result.employeeId, result.startDate, result.endDate, reason);
+    }
     return result;
   }
 

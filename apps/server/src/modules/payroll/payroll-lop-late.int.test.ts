@@ -208,4 +208,25 @@ describe.each(BACKENDS)('loss of pay after finalize (%s)', (backend) => {
     expect(slip.lines.some((l) => l.code.startsWith('LOP_'))).toBe(false);
     expect(slip.grossEarnings).toBe(30_000);
   });
+
+  it('before finalize: a LOP approved after processing marks the employee stale; finalize refuses naming them until re-processed (issue 26 item 1)', async () => {
+    const [, tapti] = orgs;
+    if (!tapti) throw new Error('no organisation');
+    const december = data<PayrollRun>(await call(tapti.admin, 'GET', '/PayrollRuns/current'));
+    expect(december).toMatchObject({ month: '2026-12', status: 'processed', staleCount: 0 });
+    const leaveId = await lopLeave(tapti.admin.tenantId, tapti.asha, '2026-12-15');
+    expect((await call(tapti.admin, 'PUT', `/Leaves/${leaveId}/status`, { status: 2 })).statusCode).toBe(200);
+    const [mark] = await queryRows<{ reason: string }>(t.database.db, sql`SELECT reason FROM payroll_stale_inputs WHERE user_id = ${tapti.asha} AND month = '2026-12'`);
+    expect(mark?.reason).toBe('Loss of Pay approved for 15 Dec 2026 by Ravi Rao');
+    expect(data<PayrollRun>(await call(tapti.admin, 'GET', `/PayrollRuns/${december.id}`)).staleCount).toBe(1);
+    const refused = await call(tapti.admin, 'POST', `/PayrollRuns/${december.id}/finalize`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Inputs changed after processing for Asha Menon: process this employee again before finalizing');
+    expect(data<PayrollRun>(await call(tapti.admin, 'GET', `/PayrollRuns/${december.id}`)).status).toBe('processed');
+    // Re-processing Asha takes the day in (₹30,000 × 30/31 = 29,032.26 → ₹29,032) and clears the mark.
+    expect((await call(tapti.admin, 'POST', `/PayrollRuns/${december.id}/employees/${tapti.asha}/process`)).statusCode).toBe(200);
+    expect(data<PayrollRun>(await call(tapti.admin, 'GET', `/PayrollRuns/${december.id}`)).staleCount).toBe(0);
+    expect(await payslipOf(tapti.admin, december, tapti.asha)).toMatchObject({ lopDays: 1, grossEarnings: 29_032 });
+    expect((await call(tapti.admin, 'POST', `/PayrollRuns/${december.id}/finalize`)).statusCode).toBe(200);
+  });
 });

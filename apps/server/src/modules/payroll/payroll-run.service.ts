@@ -246,7 +246,8 @@ export class PayrollRunService {
     for (const run of runs) {
       // Open months count warnings and holds live; closed ones keep what they paid.
       const counts = OPEN.includes(run.status) ? await repo.countRunEmployees(scope.db, run) : null;
-      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents.get(run.id)));
+      const stale = run.status === 'processed' ? (await this.staleEmployees(scope, run)).length : 0;
+      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents.get(run.id), stale));
     }
     return out;
   }
@@ -257,7 +258,8 @@ export class PayrollRunService {
     const holds = open ? [] : await repo.findHoldCounts(scope.db, [run.id]);
     const documents = await this.deps.documents.progress(scope, run.id);
     const finalizedByName = await repo.findUserName(scope.db, run.finalizedBy);
-    return this.viewOf(run, finalizedByName, counts, holds, documents);
+    const stale = run.status === 'processed' ? (await this.staleEmployees(scope, run)).length : 0;
+    return this.viewOf(run, finalizedByName, counts, holds, documents, stale);
   }
 
   private viewOf(
@@ -266,6 +268,7 @@ export class PayrollRunService {
     counts: repo.RunCounts | null,
     holds: readonly { runId: string; kind: string; n: number }[],
     documents: DocumentProgress | undefined,
+    staleCount: number,
   ): PayrollRun {
     const holdCount = (kind: string) => counts ? (kind === 'payout' ? counts.payoutHolds : counts.processingHolds) : (holds.find((h) => h.runId === run.id && h.kind === kind)?.n ?? 0);
     const processedCount = run.status === 'processed' || CLOSED.includes(run.status);
@@ -284,6 +287,7 @@ export class PayrollRunService {
       progress: { done: run.progressDone, total: run.progressTotal },
       lastError: run.lastError,
       warningCount: counts?.warnings ?? 0,
+      staleCount,
       holds: { payout: holdCount('payout'), processing: holdCount('processing') },
       // Issued payslips only: a draft's payslips are a preview, with no PDF or e-mail to come.
       payslips: CLOSED.includes(run.status) && documents ? documents : { total: 0, rendered: 0, emailed: 0 },
@@ -496,6 +500,8 @@ export class PayrollRunService {
     const { payslips, lines, recoveries } = await this.computeEmployees(scope, run, employees);
     await repo.insertPayslips(scope.db, run, payslips, lines);
     await loansRepo.insertRecoveries(scope.db, recoveries);
+    // Processed with today's inputs: whatever made them stale is in.
+    await this.deps.locks.clearStale(scope, run.month, employees.map((e) => e.id));
     await repo.bumpProgress(scope.db, run.id, employees.length);
     return { done: false, lastUserId: employees[employees.length - 1]?.id ?? null };
   }
@@ -576,6 +582,7 @@ export class PayrollRunService {
     const { payslips, lines, recoveries } = await this.computeEmployees(scope, run, employees);
     await repo.insertPayslips(scope.db, run, payslips, lines);
     await loansRepo.insertRecoveries(scope.db, recoveries);
+    await this.deps.locks.clearStale(scope, run.month, [userId]);
     if (run.status === 'processed') await repo.updateRun(scope.db, run.id, await repo.payslipTotals(scope.db, run.id), this.deps.clock.now());
   }
 
@@ -631,6 +638,9 @@ export class PayrollRunService {
       throw conflict(CLOSED.includes(existing.status) ? PAYROLL_MSG.runAlreadyFinalized : PAYROLL_MSG.runNotProcessed);
     }
     await this.deps.locks.lockMonth(scope, run.month, scope.ctx.userId);
+    // After the month's lock (exclusive; changes in flight hold it shared), so a mark committed meanwhile is seen.
+    const stale = await this.staleEmployees(scope, run);
+    if (stale.length > 0) throw conflict(PAYROLL_MSG.staleEmployees(stale.map((s) => s.name)));
     // The salary revisions whose arrears this run paid are paid once: the paying run is recorded now.
     const revised = await this.deps.revisions.pendingUserIds(scope, run.periodEnd);
     await this.deps.revisions.markArrearsPaid(scope, run, await repo.findArrearsPaid(scope.db, run.id, revised));
@@ -641,6 +651,14 @@ export class PayrollRunService {
     await this.ensureOpenRun(scope);
     scope.enqueue('payroll.finalized', { runId: run.id });
     return this.view(scope, run);
+  }
+
+  /** The run's employees with a payslip whose inputs changed since (payroll-locks staleIn), with the reasons. */
+  private async staleEmployees(scope: TenantScope, run: repo.RunRow): Promise<{ userId: string; name: string; reasons: string[] }[]> {
+    const marks = await this.deps.locks.staleIn(scope, run.month);
+    if (marks.size === 0) return [];
+    const people = await repo.findPayslipPeople(scope.db, run.id, [...marks.keys()]);
+    return people.map((p) => ({ userId: p.userId, name: p.name, reasons: marks.get(p.userId) ?? [] }));
   }
 
   async markPaid(scope: Scope, id: string, input: PayrollMarkPaidInput): Promise<PayrollRun> {

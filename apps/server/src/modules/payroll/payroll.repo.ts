@@ -793,3 +793,15 @@ export async function findLopPaidMonths(tdb: TenantDb, userIds: readonly string[
   }
   return out;
 }
+
+/** The employees among `userIds` with a payslip in the run, by name. */
+export async function findPayslipPeople(tdb: TenantDb, runId: string, userIds: readonly string[]): Promise<{ userId: string; name: string }[]> {
+  if (userIds.length === 0) return [];
+  const rows = await tdb.tx
+    .select({ userId: payslips.userId, firstName: users.firstName, lastName: users.lastName })
+    .from(payslips)
+    .innerJoin(users, eq(users.id, payslips.userId))
+    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId), inArray(payslips.userId, [...userIds])))
+    .orderBy(asc(users.firstName), asc(users.lastName));
+  return rows.map((r) => ({ userId: r.userId, name: `${r.firstName} ${r.lastName}`.trim() }));
+}

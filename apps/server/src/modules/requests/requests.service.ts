@@ -10,7 +10,7 @@ import {
   type UpdateRequestStatus,
   mayDecideFor,
 } from '@tankha/contracts';
-import { dateInZone } from '@tankha/domain';
+import { dateInZone, formatDisplayDate } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/tenancy';
@@ -127,6 +127,12 @@ export class RequestService {
     }
     const updated = await repo.findRequest(tdb, id);
     if (!updated) throw notFound(REQUEST_MSG.notFound);
+    if (input.status === RequestStatus.Completed && updated.startDate && updated.endDate) {
+      // A processed month that has these days is stale for the employee until processed again (DESIGN §10).
+      const { startDate, endDate } = updated;
+      const dates = startDate === endDate ? formatDisplayDate(startDate) : `${formatDisplayDate(startDate)} – ${formatDisplayDate(endDate)}`;
+      await this.deps.locks.markInputChanged({ db: tdb }, updated.userId, startDate, endDate, `Attendance regularized for ${dates} by ${updated.decidedByName ?? 'an administrator'}`);
+    }
     return toRow(updated);
   }
 }

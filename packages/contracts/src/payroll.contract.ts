@@ -47,6 +47,7 @@ export const PAYROLL_MSG = {
   runNotDraft: 'This payroll month is no longer editable',
   runNotProcessed: 'Process the payroll before finalizing it',
   runAlreadyFinalized: 'This payroll month is already finalized',
+  staleProcessed: (count: number) => (count === 0 ? 'No employee had inputs changed after processing' : `${String(count)} ${count === 1 ? 'employee' : 'employees'} processed again`),
   staleEmployees: (names: readonly string[]) =>
     `Inputs changed after processing for ${names.join(', ')}: process ${names.length === 1 ? 'this employee' : 'these employees'} again before finalizing`,
   runNotFinalized: 'Only a finalized payroll can be marked as paid',

@@ -623,6 +623,14 @@ export class PayrollRunService {
     return this.employeeRow(scope, run, userId);
   }
 
+  /** POST /PayrollRuns/:id/process-stale: every stale employee of a processed run again, in one transaction. */
+  async processStale(scope: Scope, id: string): Promise<{ run: PayrollRun; processed: number }> {
+    const run = await this.editableRun(scope, id);
+    const stale = await this.staleEmployees(scope, run);
+    for (const employee of stale) await this.recomputeEmployee(scope, run, employee.userId);
+    return { run: await this.view(scope, (await repo.findRun(scope.db, run.id)) ?? run), processed: stale.length };
+  }
+
   // ---------------------------------------------------------------------------------------- finalize, paid
 
   /**

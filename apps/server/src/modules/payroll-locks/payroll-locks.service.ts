@@ -11,9 +11,11 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 /**
  * Months whose payroll is finalized (DESIGN §10, issue 16). POST /PayrollRuns/:id/finalize locks
  * its month through `lockMonth` in the finalize transaction (PayrollRunService.finalize), so the
- * lock commits with the finalized run or not at all; every change to attendance, leave or
- * regularization asks `assertOpen` first, and the recompute leaves locked days alone
- * (`lockedMonthsBetween`). Nothing unlocks a month from HTTP: corrections go into a later month.
+ * lock commits with the finalized run or not at all; organisation-wide attendance changes (holidays,
+ * shifts, manual logs, check-in) ask `assertOpen` first and the recompute leaves locked days alone
+ * (`lockedMonthsBetween`), while a person's leave and regularizations go through and are corrected
+ * in a later month (DESIGN §10). Nothing unlocks a month from HTTP. It also keeps the marks of
+ * employees whose inputs changed after processing (`markInputChanged`, `staleIn`, `clearStale`).
  */
 export class PayrollLockService {
   constructor(private readonly deps: { clock: Clock }) {}

@@ -47,6 +47,9 @@ export const PAYROLL_MSG = {
   runNotDraft: 'This payroll month is no longer editable',
   runNotProcessed: 'Process the payroll before finalizing it',
   runAlreadyFinalized: 'This payroll month is already finalized',
+  staleProcessed: (count: number) => (count === 0 ? 'No employee had inputs changed after processing' : `${String(count)} ${count === 1 ? 'employee' : 'employees'} processed again`),
+  staleEmployees: (names: readonly string[]) =>
+    `Inputs changed after processing for ${names.join(', ')}: process ${names.length === 1 ? 'this employee' : 'these employees'} again before finalizing`,
   runNotFinalized: 'Only a finalized payroll can be marked as paid',
   runProcessing: 'Payroll is being processed',
   employeeNotInRun: 'This employee is not part of this payroll month',
@@ -213,6 +216,8 @@ export const payrollRunSchema = z.object({
   lastError: z.string().nullable(),
   /** Employees with a warning (no structure, bank account or PAN), counted before processing. */
   warningCount: z.number().int(),
+  /** Employees whose inputs changed after they were processed (leave decided, attendance regularized): re-process them before finalizing. */
+  staleCount: z.number().int(),
   /**
    * Holds of the month. `payout` counts the payouts still held; after finalize, `released` counts the
    * payout holds released since and `releasedUnpaid` those of them the bank has not reported paid yet.

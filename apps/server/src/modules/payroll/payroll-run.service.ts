@@ -22,6 +22,7 @@ import type { PendingRevision, SalaryRevisionService } from '../salary/salary-re
 import type { ReimbursementService, RunReimbursements } from '../reimbursements/reimbursements.service';
 import type { DeclarationService, RunDeclaration } from '../declarations/declarations.service';
 import { computePayslip, monthContext, type EmployeeInputs } from './payroll.compute';
+import { lopCorrectionStart } from './payroll-lop';
 import type { PayrollSettingsService } from './payroll-settings.service';
 import type { PayslipDocumentService } from './payslip-documents.service';
 import type { DocumentProgress } from './payslip-documents.repo';
@@ -88,6 +89,9 @@ interface ChunkReads {
   loans: Map<string, LoanForRun[]>;
   /** Each employee's IT declaration for the year (issue 12 item 8); none without the declarations module. */
   declarations: Map<string, RunDeclaration> | undefined;
+  /** Finalized months within reach of a LOP correction, as last paid, and attendance and leave over them now. */
+  lopMonths: Map<string, repo.LopPaidMonth[]>;
+  lopDays: Map<string, Record<string, PayDayEntry>>;
 }
 
 function groupBy<T extends { userId: string }>(rows: readonly T[]): Map<string, T[]> {
@@ -143,6 +147,7 @@ function inputsOf(reads: ChunkReads, employee: repo.RunEmployee, structure: PayS
     reimbursements: reads.reimbursements.get(employee.id),
     loans: reads.loans.get(employee.id),
     declaration: reads.declarations?.get(employee.id),
+    lop: reads.lopMonths.has(employee.id) ? { months: reads.lopMonths.get(employee.id) ?? [], days: reads.lopDays.get(employee.id) ?? {} } : undefined,
   };
 }
 
@@ -242,7 +247,8 @@ export class PayrollRunService {
     for (const run of runs) {
       // Open months count warnings and holds live; closed ones keep what they paid.
       const counts = OPEN.includes(run.status) ? await repo.countRunEmployees(scope.db, run) : null;
-      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents.get(run.id), releases));
+      const stale = run.status === 'processed' ? (await this.staleEmployees(scope, run)).length : 0;
+      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents.get(run.id), releases, stale));
     }
     return out;
   }
@@ -254,7 +260,8 @@ export class PayrollRunService {
     const releases = open ? [] : await repo.findReleaseCounts(scope.db, [run.id]);
     const documents = await this.deps.documents.progress(scope, run.id);
     const finalizedByName = await repo.findUserName(scope.db, run.finalizedBy);
-    return this.viewOf(run, finalizedByName, counts, holds, documents, releases);
+    const stale = run.status === 'processed' ? (await this.staleEmployees(scope, run)).length : 0;
+    return this.viewOf(run, finalizedByName, counts, holds, documents, releases, stale);
   }
 
   private viewOf(
@@ -263,7 +270,8 @@ export class PayrollRunService {
     counts: repo.RunCounts | null,
     holds: readonly { runId: string; kind: string; n: number }[],
     documents: DocumentProgress | undefined,
-    releases: readonly { runId: string; released: number; unpaid: number }[] = [],
+    releases: readonly { runId: string; released: number; unpaid: number }[],
+    staleCount: number,
   ): PayrollRun {
     const release = releases.find((r) => r.runId === run.id) ?? { released: 0, unpaid: 0 };
     const holdCount = (kind: string) => counts ? (kind === 'payout' ? counts.payoutHolds : counts.processingHolds) : (holds.find((h) => h.runId === run.id && h.kind === kind)?.n ?? 0);
@@ -283,6 +291,7 @@ export class PayrollRunService {
       progress: { done: run.progressDone, total: run.progressTotal },
       lastError: run.lastError,
       warningCount: counts?.warnings ?? 0,
+      staleCount,
       // A released payout is no longer held: it is counted as released (and unpaid until the bank says paid).
       holds: { payout: holdCount('payout') - release.released, processing: holdCount('processing'), released: release.released, releasedUnpaid: release.unpaid },
       // Issued payslips only: a draft's payslips are a preview, with no PDF or e-mail to come.
@@ -519,6 +528,8 @@ export class PayrollRunService {
     const { payslips, lines, recoveries } = await this.computeEmployees(scope, run, employees);
     await repo.insertPayslips(scope.db, run, payslips, lines);
     await loansRepo.insertRecoveries(scope.db, recoveries);
+    // Processed with today's inputs: whatever made them stale is in.
+    await this.deps.locks.clearStale(scope, run.month, employees.map((e) => e.id));
     await repo.bumpProgress(scope.db, run.id, employees.length);
     return { done: false, lastUserId: employees[employees.length - 1]?.id ?? null };
   }
@@ -545,7 +556,13 @@ export class PayrollRunService {
     const declarations = this.deps.declarations ? await this.deps.declarations.forRun(scope, ids, run.month) : undefined;
     const revisedFrom = [...revisions.values()].map((r) => r[0]?.effectiveFrom ?? run.periodStart).sort()[0];
     const revisedMonths = revisedFrom ? await repo.findFinalizedMonths(scope.db, [...revisions.keys()], revisedFrom, run.month) : new Map<string, repo.FinalizedMonth[]>();
-    return { payable, pay, days, adjustments, ytd, esiCovered, revisions, revisedMonths, reimbursements, loans, declarations };
+    // Loss of pay changed after finalize (DESIGN §10): the months within reach as paid, and their days now.
+    const lopMonths = await repo.findLopPaidMonths(scope.db, ids, lopCorrectionStart(run.month), run.month);
+    const lopPeriods = [...lopMonths.values()].flat();
+    const lopFrom = lopPeriods.map((m) => m.periodStart).sort()[0];
+    const lopTo = lopPeriods.map((m) => m.periodEnd).sort().at(-1);
+    const lopDays = lopFrom && lopTo ? await this.deps.attendance.payDayEntries(scope, [...lopMonths.keys()], lopFrom, lopTo) : new Map<string, Record<string, PayDayEntry>>();
+    return { payable, pay, days, adjustments, ytd, esiCovered, revisions, revisedMonths, reimbursements, loans, declarations, lopMonths, lopDays };
   }
 
   /**
@@ -593,6 +610,7 @@ export class PayrollRunService {
     const { payslips, lines, recoveries } = await this.computeEmployees(scope, run, employees);
     await repo.insertPayslips(scope.db, run, payslips, lines);
     await loansRepo.insertRecoveries(scope.db, recoveries);
+    await this.deps.locks.clearStale(scope, run.month, [userId]);
     if (run.status === 'processed') await repo.updateRun(scope.db, run.id, await repo.payslipTotals(scope.db, run.id), this.deps.clock.now());
   }
 
@@ -633,6 +651,14 @@ export class PayrollRunService {
     return this.employeeRow(scope, run, userId);
   }
 
+  /** POST /PayrollRuns/:id/process-stale: every stale employee of a processed run again, in one transaction. */
+  async processStale(scope: Scope, id: string): Promise<{ run: PayrollRun; processed: number }> {
+    const run = await this.editableRun(scope, id);
+    const stale = await this.staleEmployees(scope, run);
+    for (const employee of stale) await this.recomputeEmployee(scope, run, employee.userId);
+    return { run: await this.view(scope, (await repo.findRun(scope.db, run.id)) ?? run), processed: stale.length };
+  }
+
   // ---------------------------------------------------------------------------------------- finalize, paid
 
   /**
@@ -648,6 +674,9 @@ export class PayrollRunService {
       throw conflict(CLOSED.includes(existing.status) ? PAYROLL_MSG.runAlreadyFinalized : PAYROLL_MSG.runNotProcessed);
     }
     await this.deps.locks.lockMonth(scope, run.month, scope.ctx.userId);
+    // After the month's lock (exclusive; changes in flight hold it shared), so a mark committed meanwhile is seen.
+    const stale = await this.staleEmployees(scope, run);
+    if (stale.length > 0) throw conflict(PAYROLL_MSG.staleEmployees(stale.map((s) => s.name)));
     // The salary revisions whose arrears this run paid are paid once: the paying run is recorded now.
     const revised = await this.deps.revisions.pendingUserIds(scope, run.periodEnd);
     await this.deps.revisions.markArrearsPaid(scope, run, await repo.findArrearsPaid(scope.db, run.id, revised));
@@ -658,6 +687,14 @@ export class PayrollRunService {
     await this.ensureOpenRun(scope);
     scope.enqueue('payroll.finalized', { runId: run.id });
     return this.view(scope, run);
+  }
+
+  /** The run's employees with a payslip whose inputs changed since (payroll-locks staleIn), with the reasons. */
+  private async staleEmployees(scope: TenantScope, run: repo.RunRow): Promise<{ userId: string; name: string; reasons: string[] }[]> {
+    const marks = await this.deps.locks.staleIn(scope, run.month);
+    if (marks.size === 0) return [];
+    const people = await repo.findPayslipPeople(scope.db, run.id, [...marks.keys()]);
+    return people.map((p) => ({ userId: p.userId, name: p.name, reasons: marks.get(p.userId) ?? [] }));
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { payrollAdjustments, payrollHolds, payrollPayoutReleases, payrollRemarks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
@@ -558,6 +558,8 @@ export interface PayslipWrite {
   ytd: unknown;
   tdsExplanation: string[];
   wages: unknown;
+  /** The LOP per date paid for, by month (payslips.lop_by_month). */
+  lopByMonth: Record<string, Record<string, number>>;
 }
 
 export interface LineWrite {
@@ -597,14 +599,15 @@ export async function insertPayslips(tdb: TenantDb, run: { id: string; month: st
       y: r.ytd,
       te: r.tdsExplanation,
       w: r.wages,
+      lbm: r.lopByMonth,
     }));
     // raw SQL: the processing chunk's bulk insert (a measured hot path): hundreds of payslips as one jsonb_to_recordset parameter.
     await tdb.tx.execute(sql`
       INSERT INTO payslips (id, tenant_id, run_id, user_id, month, hold_kind, employee, days_in_period, payable_days, lop_days, gross_paise, deductions_paise,
-                            net_paise, employer_cost_paise, tds_paise, tax_regime, ytd, tds_explanation, wages)
-      SELECT r.id, ${tdb.tenantId}::uuid, ${run.id}::uuid, r.u, ${run.month}, r.hk, r.emp, r.dip, r.pd, r.lop, r.g, r.d, r.n, r.ec, r.t, r.rg, r.y, r.te, r.w
+                            net_paise, employer_cost_paise, tds_paise, tax_regime, ytd, tds_explanation, wages, lop_by_month)
+      SELECT r.id, ${tdb.tenantId}::uuid, ${run.id}::uuid, r.u, ${run.month}, r.hk, r.emp, r.dip, r.pd, r.lop, r.g, r.d, r.n, r.ec, r.t, r.rg, r.y, r.te, r.w, r.lbm
         FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-          AS r(id uuid, u uuid, hk text, emp jsonb, dip numeric, pd numeric, lop numeric, g bigint, d bigint, n bigint, ec bigint, t bigint, rg smallint, y jsonb, te jsonb, w jsonb)`);
+          AS r(id uuid, u uuid, hk text, emp jsonb, dip numeric, pd numeric, lop numeric, g bigint, d bigint, n bigint, ec bigint, t bigint, rg smallint, y jsonb, te jsonb, w jsonb, lbm jsonb)`);
   }
   for (let i = 0; i < lines.length; i += WRITE_BATCH) {
     const batch = lines.slice(i, i + WRITE_BATCH).map((l) => ({ p: l.payslipId, s: l.seq, sc: l.section, c: l.code, l: l.label, a: l.amountPaise, e: l.explanation }));
@@ -821,4 +824,62 @@ export async function findArrearsPaid(tdb: TenantDb, runId: string, userIds: rea
     .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId), inArray(payslips.userId, [...userIds])))
     .groupBy(payslips.userId);
   return rows.map((r) => ({ userId: r.userId, arrearsPaise: Number(r.arrearsPaise) }));
+}
+
+/** A finalized month of an employee with the loss of pay it was last paid for (payslips.lop_by_month). */
+export interface LopPaidMonth extends FinalizedMonth {
+  /** LOP per date as last paid: the month's own payslip, or the latest later payslip that corrected it. */
+  paidLop: Record<string, number>;
+}
+
+/**
+ * Each employee's finalized (or paid) months from `fromMonth` up to before `beforeMonth` whose payslip
+ * kept its LOP per date, with the LOP per date as last paid (the latest finalized payslip, by month,
+ * whose lop_by_month names the month), oldest first.
+ */
+export async function findLopPaidMonths(tdb: TenantDb, userIds: readonly string[], fromMonth: string, beforeMonth: string): Promise<Map<string, LopPaidMonth[]>> {
+  const out = new Map<string, LopPaidMonth[]>();
+  if (userIds.length === 0) return out;
+  const slips = await tdb.tx
+    .select({ userId: payslips.userId, month: payslips.month, lopByMonth: payslips.lopByMonth })
+    .from(payslips)
+    .innerJoin(payrollRuns, eq(payrollRuns.id, payslips.runId))
+    .where(
+      and(
+        eq(payslips.tenantId, tdb.tenantId),
+        inArray(payslips.userId, [...userIds]),
+        inArray(payrollRuns.status, CLOSED),
+        gte(payslips.month, fromMonth),
+        lt(payslips.month, beforeMonth),
+        isNotNull(payslips.lopByMonth),
+      ),
+    )
+    .orderBy(asc(payslips.userId), asc(payslips.month));
+  if (slips.length === 0) return out;
+  // The latest record of each month wins (rows are in month order).
+  const latest = new Map<string, Record<string, number>>();
+  for (const s of slips) {
+    for (const [month, dates] of Object.entries((s.lopByMonth ?? {}) as Record<string, Record<string, number>>)) latest.set(`${s.userId}|${month}`, dates);
+  }
+  const months = await findFinalizedMonths(tdb, [...new Set(slips.map((s) => s.userId))], `${fromMonth}-01`, beforeMonth);
+  for (const [userId, list] of months) {
+    const kept = list.flatMap((m) => {
+      const paidLop = latest.get(`${userId}|${m.month}`);
+      return paidLop && m.month >= fromMonth ? [{ ...m, paidLop }] : [];
+    });
+    if (kept.length > 0) out.set(userId, kept);
+  }
+  return out;
+}
+
+/** The employees among `userIds` with a payslip in the run, by name. */
+export async function findPayslipPeople(tdb: TenantDb, runId: string, userIds: readonly string[]): Promise<{ userId: string; name: string }[]> {
+  if (userIds.length === 0) return [];
+  const rows = await tdb.tx
+    .select({ userId: payslips.userId, firstName: users.firstName, lastName: users.lastName })
+    .from(payslips)
+    .innerJoin(users, eq(users.id, payslips.userId))
+    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId), inArray(payslips.userId, [...userIds])))
+    .orderBy(asc(users.firstName), asc(users.lastName));
+  return rows.map((r) => ({ userId: r.userId, name: `${r.firstName} ${r.lastName}`.trim() }));
 }

@@ -14,10 +14,11 @@ import { IFSC_PATTERN, normaliseIfsc } from '@tankha/domain';
  */
 type Branches = Record<string, readonly (number | string)[]>;
 
+const require = createRequire(import.meta.url);
 let directory: Map<string, ReadonlySet<string>> | undefined;
 
 function load(): Map<string, ReadonlySet<string>> {
-  const file = createRequire(import.meta.url).resolve('ifsc/src/IFSC.json');
+  const file = require.resolve('ifsc/src/IFSC.json');
   const data = JSON.parse(readFileSync(file, 'utf8')) as unknown;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error(`${file}: not the IFSC list the ifsc package ships`);
   const out = new Map<string, ReadonlySet<string>>();

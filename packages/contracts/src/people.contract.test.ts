@@ -103,7 +103,7 @@ describe('employee form rules (issue 16)', () => {
   });
 
   it('the server’s message for an IFSC of no branch names the code', () => {
-    expect(ifscUnknownMessage('HDFC0999999')).toBe("IFSC HDFC0999999 is not a known bank branch. Please check it against the cheque book or the bank's website");
+    expect(ifscUnknownMessage('HDFC0000000')).toBe("IFSC HDFC0000000 is not a known bank branch. Please check it against the cheque book or the bank's website");
   });
 
   it('stores PAN upper-cased', () => {

@@ -61,7 +61,7 @@ export const PEOPLE_MSG = {
 
 /**
  * A well-formed IFSC that names no bank branch (the server checks it against Razorpay's IFSC list;
- * the form only knows the format): 'IFSC HDFC0999999 is not a known bank branch. Please check it …'.
+ * the form only knows the format): 'IFSC HDFC0000000 is not a known bank branch. Please check it …'.
  */
 export const ifscUnknownMessage = (ifsc: string): string => `IFSC ${ifsc} is not a known bank branch. Please check it against the cheque book or the bank's website`;
 

@@ -71,9 +71,9 @@ describe.each(BACKENDS)('employee bank and statutory numbers (%s)', (backend) =>
   });
 
   it('a well-formed IFSC of no bank branch is refused by the server under the IFSC field', async () => {
-    const res = await call('PUT', `/Users/${userId}`, form({ ifscCode: 'HDFC0999999', designation: 'Weaver' }));
+    const res = await call('PUT', `/Users/${userId}`, form({ ifscCode: 'HDFC0000000', designation: 'Weaver' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: `ifscCode: ${ifscUnknownMessage('HDFC0999999')}`, errors: { ifscCode: ifscUnknownMessage('HDFC0999999') } });
+    expect(res.json()).toMatchObject({ message: `ifscCode: ${ifscUnknownMessage('HDFC0000000')}`, errors: { ifscCode: ifscUnknownMessage('HDFC0000000') } });
     expect(await stored()).toMatchObject({ ifscCode: 'HDFC0001753', designation: null });
     // Another real branch is accepted.
     const ok = await call('PUT', `/Users/${userId}`, form({ ifscCode: 'ICIC0000409', bankName: 'ICICI Bank', designation: 'Weaver' }));
@@ -85,9 +85,9 @@ describe.each(BACKENDS)('employee bank and statutory numbers (%s)', (backend) =>
     const invite = await call('POST', '/Users/invite', form({ email: 'ravi@kaveri-looms.example.in', employeeNumber: 'KL002', uan: '12345' }));
     expect(invite.statusCode).toBe(400);
     expect(invite.json().errors).toEqual({ uan: PEOPLE_MSG.uanInvalid });
-    const restricted = await call('POST', '/Users/restricted', form({ email: 'ravi@kaveri-looms.example.in', employeeNumber: 'KL002', ifscCode: 'HDFC0999999' }));
+    const restricted = await call('POST', '/Users/restricted', form({ email: 'ravi@kaveri-looms.example.in', employeeNumber: 'KL002', ifscCode: 'HDFC0000000' }));
     expect(restricted.statusCode).toBe(400);
-    expect(restricted.json().errors).toEqual({ ifscCode: ifscUnknownMessage('HDFC0999999') });
+    expect(restricted.json().errors).toEqual({ ifscCode: ifscUnknownMessage('HDFC0000000') });
     const [row] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM users WHERE tenant_id = ${admin.tenantId} AND email = 'ravi@kaveri-looms.example.in'`);
     expect(row?.n).toBe(0);
   });

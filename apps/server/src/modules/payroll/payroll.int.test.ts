@@ -47,6 +47,7 @@ describe.each(BACKENDS)('payroll run lifecycle (%s)', (backend) => {
       pan: 'ABCPE1234F',
       bankAccountNumber: '001234567890',
       bankName: 'Canara Bank',
+      ifscCode: 'CNRB0000002',
       ...extra,
     });
     expect(res.statusCode, res.body).toBeLessThan(300);

@@ -158,7 +158,7 @@ describe.each(BACKENDS)('Import Users (%s)', (backend) => {
       '/Users/import/preview',
       csvOf([
         person({ ifscCode: 'HDFC1234', bankAccountNumber: '12', uan: '12345', esiNumber: '1234', pan: 'ABCP1234K' }),
-        person({ ifscCode: 'HDFC0999999', bankAccountNumber: '50100123456789' }),
+        person({ ifscCode: 'HDFC0000000', bankAccountNumber: '50100123456789' }),
         person({ ifscCode: 'hdfc 0001753', bankAccountNumber: '5010 0123 4567 89', uan: '1004 2760 7286', esiNumber: '53 0001 2345' }),
       ]),
     );
@@ -175,10 +175,10 @@ describe.each(BACKENDS)('Import Users (%s)', (backend) => {
       ]),
     );
     expect(preview.rows[0].errors).toHaveLength(5);
-    expect(preview.rows[1].errors).toEqual([{ column: 'IFSC Code', message: ifscUnknownMessage('HDFC0999999') }]);
+    expect(preview.rows[1].errors).toEqual([{ column: 'IFSC Code', message: ifscUnknownMessage('HDFC0000000') }]);
     expect(preview.rows[2].errors).toEqual([]);
     // Nothing is imported from a file with a bad row.
-    const rows = [person({ lastName: 'Bankcheck', ifscCode: 'HDFC0999999', bankAccountNumber: '50100123456789' }), person({ lastName: 'Bankcheck' })];
+    const rows = [person({ lastName: 'Bankcheck', ifscCode: 'HDFC0000000', bankAccountNumber: '50100123456789' }), person({ lastName: 'Bankcheck' })];
     expect((await upload('/Users/import', csvOf(rows), admin.token, { mode: 'restricted' })).statusCode).toBe(400);
     expect(await listed('Bankcheck')).toBe(0);
   });

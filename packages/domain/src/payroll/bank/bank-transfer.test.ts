@@ -157,7 +157,7 @@ describe('bank details a bank would refuse hold that payment only (issue 26 item
   const known = (ifsc: string) => ['HDFC0001753', 'ICIC0000409'].includes(ifsc);
   const payees: BankPayee[] = [
     payee({ payslipId: 'a', employeeNumber: 'E1', employeeName: 'Aditi Agarwal', netPaise: 4_000_000 }),
-    payee({ payslipId: 'b', employeeNumber: 'E2', employeeName: 'Rahul Sharma', ifsc: 'HDFC0999999', netPaise: 3_000_000 }),
+    payee({ payslipId: 'b', employeeNumber: 'E2', employeeName: 'Rahul Sharma', ifsc: 'HDFC0000000', netPaise: 3_000_000 }),
     payee({ payslipId: 'c', employeeNumber: 'E3', employeeName: 'Meena Pillai', accountNumber: '12', netPaise: 2_000_000 }),
     payee({ payslipId: 'd', employeeNumber: 'E4', employeeName: 'Ravi Kumar', accountNumber: '040912345678', ifsc: 'icic0000409', netPaise: 1_000_000 }),
   ];

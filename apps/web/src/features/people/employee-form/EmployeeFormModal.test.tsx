@@ -212,7 +212,7 @@ describe('EmployeeFormModal', { timeout: 30_000 }, () => {
   });
 
   it('an IFSC of no known branch, as the server says, is shown under the IFSC field', async () => {
-    const unknown = ifscUnknownMessage('HDFC0999999');
+    const unknown = ifscUnknownMessage('HDFC0000000');
     const { user, onSaved } = await open(
       {},
       { 'POST /Users/invite': jsonResponse(400, { statusCode: 400, errorCode: 'VALIDATION_ERROR', message: `ifscCode: ${unknown}`, errors: { ifscCode: unknown } }) },
@@ -220,7 +220,7 @@ describe('EmployeeFormModal', { timeout: 30_000 }, () => {
     await fillRequired(user);
     await section(user, 'Bank Details');
     await user.type(field('Account number'), '50100123456789');
-    await user.type(field('IFSC code'), 'HDFC0999999');
+    await user.type(field('IFSC code'), 'HDFC0000000');
     await section(user, 'General Information');
     await user.click(saveButton());
     // The form goes to the section of the field the server named.

@@ -398,9 +398,9 @@ export interface WarningFactsRow {
  * exists, and the payslip of this run with the Σ of its reimbursement lines and its PF/ESI wages.
  */
 export async function findWarningFacts(tdb: TenantDb, run: { id: string } & RunPeriod, reimbursementCodes: readonly string[], userId?: string): Promise<WarningFactsRow[]> {
-  // raw SQL: the run's employees with their payslip and a per-payslip sum over its lines (primary-key
-  // probe on payslip_lines (payslip_id, seq)); aliased to camelCase.
-  const rows = await queryRows<WarningFactsRow>(tdb.tx, sql`
+  // Σ of the reimbursement lines is a probe of payslip_lines' primary key (payslip_id, seq) per payslip of the run.
+  // raw SQL: the run's employees with their payslip and a correlated sum over its lines; aliased to camelCase.
+  return queryRows<WarningFactsRow>(tdb.tx, sql`
     SELECT u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.employee_number AS "employeeNumber",
            ${NO_STRUCTURE} AS "noStructure", u.pan, u.uan, u.esi_number AS "esiNumber",
            u.bank_account_number AS "bankAccountNumber", u.ifsc_code AS "ifscCode",
@@ -414,7 +414,6 @@ export async function findWarningFacts(tdb: TenantDb, run: { id: string } & RunP
       LEFT JOIN payslips p ON p.run_id = ${run.id} AND p.user_id = u.id
      WHERE ((${eligible(tdb, run)}) OR (u.tenant_id = ${tdb.tenantId} AND p.id IS NOT NULL)) ${userId ? sql`AND u.id = ${userId}` : sql``}
      ORDER BY u.first_name, u.last_name, u.id`);
-  return rows;
 }
 
 // ------------------------------------------------------------------------------------------ holds, adjustments, remarks

@@ -61,6 +61,14 @@ export const PAYROLL_MSG = {
   employeeProcessed: 'Employee processed',
   holdSaved: 'Hold saved',
   holdRemoved: 'Hold removed',
+  holdReleased: 'Payout released: pay it from the bank file of released payouts',
+  /** DELETE /PayrollRuns/:id/holds/:userId on a finalized month: only a payout hold on the employee's payslip can be released. */
+  noPayoutHold: 'This employee’s payout is not on hold in this payroll month',
+  processingHoldClosed: 'This employee was excluded from processing in this month: a finalized month cannot take them in; their pay comes as arrears in a later month',
+  payoutAlreadyReleased: 'This payout hold was already released',
+  /** Mark as Paid on a month with released payouts the bank has not reported paid. */
+  releasedPayoutsUnpaid: (n: number) =>
+    `${String(n)} released ${n === 1 ? 'payout is' : 'payouts are'} not paid yet: pay ${n === 1 ? 'it' : 'them'} with the bank file of released payouts and record the bank’s return file first`,
   adjustmentAdded: 'Adjustment added',
   adjustmentRemoved: 'Adjustment removed',
   adjustmentNotFound: 'Adjustment not found',
@@ -236,7 +244,11 @@ export const payrollRunSchema = z.object({
   lastError: z.string().nullable(),
   /** Employees with a warning (payrollWarningSchema): master data before processing, payslip figures after. */
   warningCount: z.number().int(),
-  holds: z.object({ payout: z.number().int(), processing: z.number().int() }),
+  /**
+   * Holds of the month. `payout` counts the payouts still held; after finalize, `released` counts the
+   * payout holds released since and `releasedUnpaid` those of them the bank has not reported paid yet.
+   */
+  holds: z.object({ payout: z.number().int(), processing: z.number().int(), released: z.number().int().optional(), releasedUnpaid: z.number().int().optional() }),
   /** Payslip PDFs and e-mails after finalize: rendered and e-mailed of total. */
   payslips: z.object({ total: z.number().int(), rendered: z.number().int(), emailed: z.number().int() }),
   processedAt: z.string().nullable(),
@@ -279,7 +291,8 @@ export const payrollEmployeeRowSchema = z.object({
   totalDeductions: z.number().nullable(),
   netPay: z.number().nullable(),
   tds: z.number().nullable(),
-  hold: z.object({ kind: z.enum(PAYROLL_HOLD_KINDS), reason: z.string().nullable() }).nullable(),
+  /** `releasedAt`: a payout hold released after finalize (the payout is paid by the released bank file). */
+  hold: z.object({ kind: z.enum(PAYROLL_HOLD_KINDS), reason: z.string().nullable(), releasedAt: z.string().nullable().optional() }).nullable(),
   warnings: z.array(z.enum(PAYROLL_WARNING_KINDS)),
   adjustmentCount: z.number().int(),
   /** Last finalized month's net pay for this employee, and this month's difference. */
@@ -427,6 +440,14 @@ export const payslipSchema = payslipSummarySchema.extend({
   tds: z.number(),
   taxRegime: z.union([z.literal(0), z.literal(1)]),
   holdKind: z.enum(['payout']).nullable(),
+  /**
+   * When the net pay was held, released and paid (dates, YYYY-MM-DD, in the organisation's zone): a
+   * payout hold outlives finalize and is released into its own bank file (DESIGN §10). `paidOn` is the
+   * bank's date for the payment (its return file), or the month's paid date for a payout never held.
+   */
+  payout: z
+    .object({ heldOn: z.string().nullable(), holdReason: z.string().nullable(), releasedOn: z.string().nullable(), releasedByName: z.string().nullable(), paidOn: z.string().nullable() })
+    .optional(),
   netPayInWords: z.string(),
   lines: z.array(payslipLineSchema),
   /** Financial-year totals including this month, by line code. */

@@ -113,7 +113,7 @@ export class PayrollBankService {
    */
   async download(scope: Scope, runId: string, query: BankFileQuery): Promise<BankFileDownload> {
     const { run, transfer, settings } = await this.prepare(scope, runId, query);
-    if (transfer.records.length === 0) throw conflict(transfer.scope === 'failed' ? MSG.noFailedPayments : MSG.nobodyToPay);
+    if (transfer.records.length === 0) throw conflict(transfer.scope === 'failed' ? MSG.noFailedPayments : transfer.scope === 'released' ? MSG.noReleasedPayouts : MSG.nobodyToPay);
     const debit: BankDebitAccount | null = settings.debitAccountNumber && settings.debitIfsc ? { accountNumber: settings.debitAccountNumber, ifsc: settings.debitIfsc } : null;
     if (settings.template === 'controlCsv' && !debit) throw conflict(MSG.debitAccountRequired);
 
@@ -244,6 +244,7 @@ export class PayrollBankService {
         ifsc: r.ifsc,
         netPaise: r.netPaise,
         holdKind: r.holdKind,
+        holdReleased: r.releasedAt !== null,
         latestPayment: l ? { attempt: l.attempt, reference: l.reference, status: l.status } : null,
       };
     });
@@ -279,6 +280,9 @@ function explain(run: repo.RunRow, transfer: BankTransfer, payslipCount: number)
       byReason.set(e.reason, { count: seen.count + 1, paise: seen.paise + e.netPaise });
     }
     for (const [reason, { count, paise }] of byReason) lines.push(`Less ${BANK_EXCLUSION_LABELS[reason].toLowerCase()}: ${inr(paise)} (${plural(count, 'employee')})`);
+  } else if (transfer.scope === 'released') {
+    lines.push(`Payouts of ${monthLabel(run.month)} released from hold after finalize`);
+    for (const e of transfer.excluded) lines.push(`Left out ${e.employeeName}: ${BANK_EXCLUSION_LABELS[e.reason].toLowerCase()} (${inr(e.netPaise)})`);
   } else {
     lines.push(`Failed payments of ${monthLabel(run.month)} sent again under new references`);
     for (const e of transfer.excluded) lines.push(`Left out ${e.employeeName}: ${BANK_EXCLUSION_LABELS[e.reason].toLowerCase()} (${inr(e.netPaise)})`);

@@ -140,7 +140,7 @@ function employeeRowOut(r: repo.EmployeePageRow, warnings: readonly PayrollWarni
     totalDeductions: money(r.deductionsPaise),
     netPay: money(r.netPaise),
     tds: money(r.tdsPaise),
-    hold: r.holdKind ? { kind: r.holdKind, reason: r.holdReason } : null,
+    hold: r.holdKind ? { kind: r.holdKind, reason: r.holdReason, releasedAt: r.releasedAt === null ? null : new Date(r.releasedAt).toISOString() } : null,
     warnings: [...warnings],
     adjustmentCount: r.adjustmentCount,
     lastMonthNetPay: money(r.lastNetPaise),
@@ -260,12 +260,13 @@ export class PayrollRunService {
     const runs = await repo.listRuns(scope.db);
     const ids = runs.map((r) => r.id);
     const holds = await repo.findHoldCounts(scope.db, ids);
+    const releases = await repo.findReleaseCounts(scope.db, runs.filter((r) => CLOSED.includes(r.status)).map((r) => r.id));
     const documents = await this.deps.documents.progressOfRuns(scope, ids);
     const out: PayrollRun[] = [];
     for (const run of runs) {
       // Open months count warnings and holds live; closed ones keep what they paid.
       const counts = OPEN.includes(run.status) ? await this.liveCounts(scope, run) : null;
-      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents.get(run.id)));
+      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents.get(run.id), releases));
     }
     return out;
   }
@@ -280,9 +281,10 @@ export class PayrollRunService {
     const open = OPEN.includes(run.status);
     const counts = open ? await this.liveCounts(scope, run) : null;
     const holds = open ? [] : await repo.findHoldCounts(scope.db, [run.id]);
+    const releases = open ? [] : await repo.findReleaseCounts(scope.db, [run.id]);
     const documents = await this.deps.documents.progress(scope, run.id);
     const finalizedByName = await repo.findUserName(scope.db, run.finalizedBy);
-    return this.viewOf(run, finalizedByName, counts, holds, documents);
+    return this.viewOf(run, finalizedByName, counts, holds, documents, releases);
   }
 
   private viewOf(
@@ -291,7 +293,9 @@ export class PayrollRunService {
     counts: (repo.RunCounts & { warnings: number }) | null,
     holds: readonly { runId: string; kind: string; n: number }[],
     documents: DocumentProgress | undefined,
+    releases: readonly { runId: string; released: number; unpaid: number }[] = [],
   ): PayrollRun {
+    const release = releases.find((r) => r.runId === run.id) ?? { released: 0, unpaid: 0 };
     const holdCount = (kind: string) => counts ? (kind === 'payout' ? counts.payoutHolds : counts.processingHolds) : (holds.find((h) => h.runId === run.id && h.kind === kind)?.n ?? 0);
     const processedCount = run.status === 'processed' || CLOSED.includes(run.status);
     return {
@@ -309,7 +313,8 @@ export class PayrollRunService {
       progress: { done: run.progressDone, total: run.progressTotal },
       lastError: run.lastError,
       warningCount: counts?.warnings ?? 0,
-      holds: { payout: holdCount('payout'), processing: holdCount('processing') },
+      // A released payout is no longer held: it is counted as released (and unpaid until the bank says paid).
+      holds: { payout: holdCount('payout') - release.released, processing: holdCount('processing'), released: release.released, releasedUnpaid: release.unpaid },
       // Issued payslips only: a draft's payslips are a preview, with no PDF or e-mail to come.
       payslips: CLOSED.includes(run.status) && documents ? documents : { total: 0, rendered: 0, emailed: 0 },
       processedAt: run.processedAt?.toISOString() ?? null,
@@ -402,10 +407,33 @@ export class PayrollRunService {
     return this.employeeRow(scope, run, userId);
   }
 
+  /**
+   * DELETE /PayrollRuns/:id/holds/:userId. Before finalize the hold is removed (the employee is paid
+   * in the month's file). After finalize — finalized or paid — a payout hold is released: the month's
+   * figures do not change (payslip, hold and totals are immutable); a release row records who and
+   * when, and the net pay goes out in the month's "released" bank file (DESIGN §10).
+   */
   async removeHold(scope: Scope, id: string, userId: string): Promise<PayrollEmployeeRow> {
+    const closed = await this.runOr404(scope, id);
+    if (CLOSED.includes(closed.status)) return this.releasePayout(scope, closed, userId);
     const run = await this.editableRun(scope, id);
     await this.assertInRun(scope, run, userId);
     if (await repo.deleteHold(scope.db, run.id, userId)) await this.refreshEmployee(scope, run, userId);
+    return this.employeeRow(scope, run, userId);
+  }
+
+  private async releasePayout(scope: Scope, run: repo.RunRow, userId: string): Promise<PayrollEmployeeRow> {
+    const payslip = await repo.findHeldPayslip(scope.db, run.id, userId);
+    if (!payslip) {
+      // Not paid this month: excluded from processing (a hold that finalize kept), or not part of the month at all.
+      if ((await repo.findHoldKind(scope.db, run.id, userId)) === 'processing') throw conflict(PAYROLL_MSG.processingHoldClosed);
+      throw notFound(PAYROLL_MSG.employeeNotInRun);
+    }
+    if (payslip.holdKind !== 'payout') throw conflict(PAYROLL_MSG.noPayoutHold);
+    if (payslip.releasedAt) throw conflict(PAYROLL_MSG.payoutAlreadyReleased);
+    const inserted = await repo.insertPayoutRelease(scope.db, { runId: run.id, payslipId: payslip.payslipId, userId, releasedBy: scope.ctx.userId, releasedAt: this.deps.clock.now() });
+    // Two administrators releasing at once: the second finds the first's row.
+    if (!inserted) throw conflict(PAYROLL_MSG.payoutAlreadyReleased);
     return this.employeeRow(scope, run, userId);
   }
 
@@ -672,7 +700,17 @@ export class PayrollRunService {
     return this.view(scope, run);
   }
 
+  /**
+   * POST /PayrollRuns/:id/mark-paid. A month is Paid when every payout is paid or still held (the
+   * held ones keep their reason on the run): a payout released from hold but not reported paid by
+   * the bank refuses it, so "Paid" never hides a released payout nobody has sent.
+   */
   async markPaid(scope: Scope, id: string, input: PayrollMarkPaidInput): Promise<PayrollRun> {
+    const [release] = await repo.findReleaseCounts(scope.db, [id]);
+    if (release && release.unpaid > 0) {
+      await this.runOr404(scope, id);
+      throw conflict(PAYROLL_MSG.releasedPayoutsUnpaid(release.unpaid));
+    }
     const run = await repo.markRunPaid(scope.db, id, input.paidOn, input.reference.trim(), this.deps.clock.now());
     if (!run) {
       await this.runOr404(scope, id);

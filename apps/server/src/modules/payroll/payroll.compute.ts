@@ -87,11 +87,14 @@ export interface EmployeeInputs {
   declaration?: RunDeclaration | undefined;
 }
 
+/** The payslip label of a salary advance's instalment; the register tells advances from loan EMIs by it (both are LOAN_RECOVERY lines). */
+export const ADVANCE_RECOVERY_LABEL = 'Salary advance recovery';
+
 /** A stored loan as the month calculation takes it: its schedule and the instalments recovered before. */
 export function monthLoanOf(loan: LoanForRun): MonthLoanInput {
   return {
     loanId: loan.id,
-    label: loan.kind === 'advance' ? 'Salary advance recovery' : 'Loan recovery',
+    label: loan.kind === 'advance' ? ADVANCE_RECOVERY_LABEL : 'Loan recovery',
     purpose: loan.purpose,
     principalPaise: loan.principalPaise,
     annualRateBps: loan.annualRateBps,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import { payrollAdjustments, payrollHolds, payrollRemarks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
+import { payrollAdjustments, payrollHolds, payrollPayoutReleases, payrollRemarks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
 /** Ids as one parameter (a chunk has hundreds; one bind parameter each is slower, and PGlite and pg agree on JSON). */
@@ -324,6 +324,7 @@ export interface EmployeePageRow {
   tdsPaise: number | null;
   holdKind: 'payout' | 'processing' | null;
   holdReason: string | null;
+  releasedAt: Date | string | null;
   adjustmentCount: number;
   lastNetPaise: number | null;
   remark: string | null;
@@ -362,12 +363,13 @@ export async function findEmployeePage(tdb: TenantDb, run: { id: string } & RunP
            d.name AS "departmentName", u.designation,
            p.days_in_period::float8 AS "daysInPeriod", p.payable_days::float8 AS "payableDays", p.lop_days::float8 AS "lopDays",
            p.gross_paise::float8 AS "grossPaise", p.deductions_paise::float8 AS "deductionsPaise", p.net_paise::float8 AS "netPaise", p.tds_paise::float8 AS "tdsPaise",
-           h.kind AS "holdKind", h.reason AS "holdReason",
+           h.kind AS "holdKind", h.reason AS "holdReason", rel.released_at AS "releasedAt",
            (SELECT count(*)::int FROM payroll_adjustments a WHERE a.run_id = ${run.id} AND a.user_id = u.id) AS "adjustmentCount",
            lp.net_paise::float8 AS "lastNetPaise", r.remark
       FROM ${employeePageFrom(run, compareRunId)}
       LEFT JOIN departments d ON d.id = u.department_id
       LEFT JOIN payroll_remarks r ON r.run_id = ${run.id} AND r.user_id = u.id
+      LEFT JOIN payroll_payout_releases rel ON rel.payslip_id = p.id
      WHERE ${employeePageWhere(tdb, run, q)}
      ORDER BY u.first_name, u.last_name, u.id
      LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`);
@@ -432,6 +434,82 @@ export async function upsertHold(tdb: TenantDb, values: { runId: string; userId:
     .insert(payrollHolds)
     .values({ tenantId: tdb.tenantId, ...values })
     .onConflictDoUpdate({ target: [payrollHolds.runId, payrollHolds.userId], set: { kind: values.kind, reason: values.reason, createdBy: values.createdBy } });
+}
+
+export async function findHoldKind(tdb: TenantDb, runId: string, userId: string): Promise<'payout' | 'processing' | null> {
+  const [row] = await tdb.tx
+    .select({ kind: payrollHolds.kind })
+    .from(payrollHolds)
+    .where(and(eq(payrollHolds.tenantId, tdb.tenantId), eq(payrollHolds.runId, runId), eq(payrollHolds.userId, userId)))
+    .limit(1);
+  return row?.kind ?? null;
+}
+
+export interface HeldPayslipRow {
+  payslipId: string;
+  holdKind: 'payout' | null;
+  releasedAt: Date | null;
+}
+
+/** The employee's payslip of a closed run, with its payout hold and its release (if any). */
+export async function findHeldPayslip(tdb: TenantDb, runId: string, userId: string): Promise<HeldPayslipRow | undefined> {
+  const [row] = await tdb.tx
+    .select({ payslipId: payslips.id, holdKind: payslips.holdKind, releasedAt: payrollPayoutReleases.releasedAt })
+    .from(payslips)
+    .leftJoin(payrollPayoutReleases, eq(payrollPayoutReleases.payslipId, payslips.id))
+    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId), eq(payslips.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** Records a payout hold's release; false when the payslip was released already (one release a payslip). */
+export async function insertPayoutRelease(tdb: TenantDb, values: { runId: string; payslipId: string; userId: string; releasedBy: string; releasedAt: Date }): Promise<boolean> {
+  const rows = await tdb.tx
+    .insert(payrollPayoutReleases)
+    .values({ tenantId: tdb.tenantId, ...values })
+    .onConflictDoNothing({ target: payrollPayoutReleases.payslipId })
+    .returning({ payslipId: payrollPayoutReleases.payslipId });
+  return rows.length > 0;
+}
+
+/**
+ * The payout holds of a closed run released after finalize, and how many of them the bank has not
+ * reported paid (their latest payment attempt is not 'paid').
+ */
+export async function findReleaseCounts(tdb: TenantDb, runIds: readonly string[]): Promise<{ runId: string; released: number; unpaid: number }[]> {
+  if (runIds.length === 0) return [];
+  // raw SQL: the latest attempt per released payslip (DISTINCT ON), counted per run.
+  return queryRows<{ runId: string; released: number; unpaid: number }>(tdb.tx, sql`
+    SELECT rel.run_id AS "runId", count(*)::int AS released,
+           count(*) FILTER (WHERE last.status IS DISTINCT FROM 'paid')::int AS unpaid
+      FROM payroll_payout_releases rel
+      LEFT JOIN LATERAL (SELECT pp.status FROM payroll_payments pp WHERE pp.payslip_id = rel.payslip_id ORDER BY pp.attempt DESC LIMIT 1) last ON true
+     WHERE rel.tenant_id = ${tdb.tenantId} AND rel.run_id IN (${sql.join(runIds.map((id) => sql`${id}`), sql`, `)})
+     GROUP BY rel.run_id`);
+}
+
+export interface PayoutTimelineRow {
+  heldAt: Date | string | null;
+  holdReason: string | null;
+  releasedAt: Date | string | null;
+  releasedByName: string | null;
+  paidDate: string | null;
+  paidRecordedAt: Date | string | null;
+}
+
+/** A payslip's hold, its release and its latest paid payment, for the payslip's "held on / released on / paid on". */
+export async function findPayoutTimeline(tdb: TenantDb, payslip: { id: string; runId: string; userId: string }): Promise<PayoutTimelineRow> {
+  // raw SQL: three optional facts of one payslip in one read (scalar subqueries).
+  const [row] = await queryRows<PayoutTimelineRow>(tdb.tx, sql`
+    SELECT (SELECT h.created_at FROM payroll_holds h WHERE h.tenant_id = ${tdb.tenantId} AND h.run_id = ${payslip.runId} AND h.user_id = ${payslip.userId}) AS "heldAt",
+           (SELECT h.reason FROM payroll_holds h WHERE h.tenant_id = ${tdb.tenantId} AND h.run_id = ${payslip.runId} AND h.user_id = ${payslip.userId}) AS "holdReason",
+           rel.released_at AS "releasedAt",
+           (SELECT trim(u.first_name || ' ' || coalesce(u.last_name, '')) FROM users u WHERE u.id = rel.released_by) AS "releasedByName",
+           (SELECT to_char(pp.status_date, 'YYYY-MM-DD') FROM payroll_payments pp WHERE pp.payslip_id = ${payslip.id} AND pp.status = 'paid' ORDER BY pp.attempt DESC LIMIT 1) AS "paidDate",
+           (SELECT pp.status_recorded_at FROM payroll_payments pp WHERE pp.payslip_id = ${payslip.id} AND pp.status = 'paid' ORDER BY pp.attempt DESC LIMIT 1) AS "paidRecordedAt"
+      FROM (SELECT 1) one
+      LEFT JOIN payroll_payout_releases rel ON rel.tenant_id = ${tdb.tenantId} AND rel.payslip_id = ${payslip.id}`);
+  return row ?? { heldAt: null, holdReason: null, releasedAt: null, releasedByName: null, paidDate: null, paidRecordedAt: null };
 }
 
 export async function deleteHold(tdb: TenantDb, runId: string, userId: string): Promise<boolean> {

@@ -151,6 +151,32 @@ describe('bank transfer file: a worked example (November 2026, value date 30/11/
     expect(buildBankTransfer({ month: '2026-11', valueDate: '2026-12-01', scope: 'failed', payees: retrying }).records.map((r) => r.reference)).toEqual(['SAL261100000302']);
     expect(buildBankTransfer({ month: '2026-11', valueDate: '2026-12-01', scope: 'all', payees: retrying }).excluded.find((e) => e.payslipId === 'p3')?.reason).toBe('inRetryFile');
   });
+  /*
+   * Rahul's payout (NIL002, ₹48,417.50, line 2) is released from hold after finalize (issue 26 point 3):
+   * the released file pays him alone under his line's first reference SAL261100000201; the full file
+   * still leaves him out (now as 'holdReleased'), so he is never paid twice. Once the bank reports
+   * the payment paid, the released file has nobody left.
+   */
+  it('a payout released from hold is paid by the released file alone, once', () => {
+    const released = payees.map((p) => (p.payslipId === 'p2' ? { ...p, holdReleased: true } : p));
+    const file = buildBankTransfer({ month: '2026-11', valueDate: '2027-01-07', scope: 'released', payees: released });
+    expect(file.records.map((r) => [r.employeeNumber, r.reference, r.attempt, r.newAttempt, r.amountPaise])).toEqual([['NIL002', 'SAL261100000201', 1, true, 4_841_750]]);
+    expect(file.excluded).toEqual([]);
+    expect(file.totalPaise).toBe(4_841_750);
+    const full = buildBankTransfer({ month: '2026-11', valueDate: '2027-01-07', scope: 'all', payees: released });
+    expect(full.records.map((r) => r.employeeNumber)).toEqual(['NIL001', 'NIL003', 'NIL006']);
+    expect(full.excluded.find((e) => e.payslipId === 'p2')?.reason).toBe('holdReleased');
+    // Still held (not released): not part of the released file at all.
+    expect(buildBankTransfer({ month: '2026-11', valueDate: '2027-01-07', scope: 'released', payees }).records).toEqual([]);
+
+    const sent = released.map((p) => (p.payslipId === 'p2' ? { ...p, latestPayment: { attempt: 1, reference: 'SAL261100000201', status: 'sent' as const } } : p));
+    expect(buildBankTransfer({ month: '2026-11', valueDate: '2027-01-07', scope: 'released', payees: sent }).records.map((r) => [r.reference, r.newAttempt])).toEqual([['SAL261100000201', false]]);
+    const paid = released.map((p) => (p.payslipId === 'p2' ? { ...p, latestPayment: { attempt: 1, reference: 'SAL261100000201', status: 'paid' as const } } : p));
+    const after = buildBankTransfer({ month: '2026-11', valueDate: '2027-01-08', scope: 'released', payees: paid });
+    expect(after.records).toEqual([]);
+    expect(after.excluded.map((e) => [e.payslipId, e.reason])).toEqual([['p2', 'alreadyPaid']]);
+    expect(buildBankTransfer({ month: '2026-11', valueDate: '2027-01-08', scope: 'all', payees: paid }).excluded.find((e) => e.payslipId === 'p2')?.reason).toBe('alreadyPaid');
+  });
 });
 
 describe('bank details a bank would refuse hold that payment only (issue 26 item 5)', () => {

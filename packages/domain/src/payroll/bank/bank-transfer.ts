@@ -24,8 +24,12 @@ import { bankDetailsProblem, normaliseAccountNumber, normaliseIfsc } from '../..
 export const BANK_FILE_TEMPLATES = ['plainCsv', 'controlCsv', 'xlsx'] as const;
 export type BankFileTemplate = (typeof BANK_FILE_TEMPLATES)[number];
 
-/** A full file pays the month; a retry file pays again only what the bank returned as failed. */
-export const BANK_FILE_SCOPES = ['all', 'failed'] as const;
+/**
+ * A full file pays the month; a retry file pays again only what the bank returned as failed; a
+ * released file pays the payouts whose hold was released after finalize (payroll-rules §1a: held
+ * salary goes out "in a separate bank advice").
+ */
+export const BANK_FILE_SCOPES = ['all', 'failed', 'released'] as const;
 export type BankFileScope = (typeof BANK_FILE_SCOPES)[number];
 
 /** A payment attempt: in a file and not reported on yet, or reported by the bank's return file. */
@@ -35,6 +39,7 @@ export type BankPaymentStatus = (typeof BANK_PAYMENT_STATUSES)[number];
 /** Why a payslip of the month is not in the file. */
 export const BANK_EXCLUSION_REASONS = [
   'payoutHold',
+  'holdReleased',
   'noBankAccount',
   'invalidBankAccount',
   'noIfsc',
@@ -108,6 +113,8 @@ export interface BankPayee {
   ifsc: string | null;
   netPaise: number;
   holdKind: 'payout' | null;
+  /** A payout hold released after finalize: paid by the 'released' file, not the month's full file. */
+  holdReleased?: boolean;
   latestPayment: { attempt: number; reference: string; status: BankPaymentStatus } | null;
 }
 
@@ -179,6 +186,10 @@ function beneficiaryNameOf(p: BankPayee): string {
  *  - scope 'failed': payslips whose latest payment failed (a new attempt, a new reference) and
  *    retries not reported on yet. Left out are only those of them whose bank details are still
  *    missing or invalid; payslips with nothing failed are not part of a retry at all.
+ *  - scope 'released': payslips whose payout hold was released after finalize, not sent yet or
+ *    sent and not reported on (the same reference again). Left out: those already paid, failed (the
+ *    retry file pays them) or with missing or invalid bank details; other payslips are not part of it.
+ *    The full file leaves a released payout out ('holdReleased'), so it is never paid twice.
  */
 export function buildBankTransfer(input: {
   month: string;
@@ -205,7 +216,15 @@ export function buildBankTransfer(input: {
       if (latest?.status === 'paid') return leaveOut('alreadyPaid');
       if (latest?.status === 'failed') return leaveOut('paymentFailed');
       if (latest && latest.attempt > 1) return leaveOut('inRetryFile');
-      if (p.holdKind === 'payout') return leaveOut('payoutHold');
+      if (p.holdKind === 'payout') return leaveOut(p.holdReleased ? 'holdReleased' : 'payoutHold');
+      if (p.netPaise <= 0) return leaveOut('nilNetPay');
+      attempt = 1;
+      newAttempt = latest === null;
+    } else if (scope === 'released') {
+      if (p.holdKind !== 'payout' || !p.holdReleased) return;
+      if (latest?.status === 'paid') return leaveOut('alreadyPaid');
+      if (latest?.status === 'failed') return leaveOut('paymentFailed');
+      if (latest && latest.attempt > 1) return leaveOut('inRetryFile');
       if (p.netPaise <= 0) return leaveOut('nilNetPay');
       attempt = 1;
       newAttempt = latest === null;

@@ -180,13 +180,44 @@ export const PAYROLL_ADJUSTMENT_LABELS: Record<PayrollAdjustmentCategory, string
   loanRecovery: 'Loan recovery',
   other: 'Other',
 };
-export const PAYROLL_WARNING_KINDS = ['noSalaryStructure', 'noBankAccount', 'noPan'] as const;
+/**
+ * What a run warns about, per employee (issue 10 item 3; issue 26 items 5 and 6): master data that a
+ * bank, EPFO or ESIC would refuse (checked before processing), the statutory numbers a processed
+ * payslip turns out to need, and deductions over half the wages (Code on Wages 2019 s.18(2)).
+ */
+export const PAYROLL_WARNING_KINDS = [
+  'noSalaryStructure',
+  'noBankAccount',
+  'invalidBankAccount',
+  'noIfsc',
+  'invalidIfsc',
+  'unknownIfsc',
+  'noPan',
+  'invalidPan',
+  'noUan',
+  'invalidUan',
+  'noEsiNumber',
+  'invalidEsiNumber',
+  'deductionsOverHalf',
+] as const;
 export type PayrollWarningKind = (typeof PAYROLL_WARNING_KINDS)[number];
 export const PAYROLL_WARNING_LABELS: Record<PayrollWarningKind, string> = {
   noSalaryStructure: 'No salary structure',
   noBankAccount: 'No bank account',
+  invalidBankAccount: 'Invalid account number',
+  noIfsc: 'No IFSC',
+  invalidIfsc: 'Invalid IFSC',
+  unknownIfsc: 'Unknown IFSC',
   noPan: 'No PAN',
+  invalidPan: 'Invalid PAN',
+  noUan: 'No UAN',
+  invalidUan: 'Invalid UAN',
+  noEsiNumber: 'No ESI number',
+  invalidEsiNumber: 'Invalid ESI number',
+  deductionsOverHalf: 'Deductions over 50%',
 };
+/** The warnings that hold the employee's line of the bank file (the rest of the run is paid). */
+export const BANK_HOLDING_WARNINGS: readonly PayrollWarningKind[] = ['noBankAccount', 'invalidBankAccount', 'noIfsc', 'invalidIfsc', 'unknownIfsc'];
 
 export const payrollRunIdPathSchema = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
 export const payrollRunUserPathSchema = z.object({
@@ -214,7 +245,7 @@ export const payrollRunSchema = z.object({
   /** Processing progress: employees done of total (live while status is processing). */
   progress: z.object({ done: z.number().int(), total: z.number().int() }),
   lastError: z.string().nullable(),
-  /** Employees with a warning (no structure, bank account or PAN), counted before processing. */
+  /** Employees with a warning (payrollWarningSchema): master data before processing, payslip figures after. */
   warningCount: z.number().int(),
   /** Employees whose inputs changed after they were processed (leave decided, attendance regularized): re-process them before finalizing. */
   staleCount: z.number().int(),
@@ -284,7 +315,14 @@ export const payrollWarningSchema = z.object({
   name: z.string(),
   employeeNumber: z.string().nullable(),
   warnings: z.array(z.enum(PAYROLL_WARNING_KINDS)),
+  /** One sentence per warning, in the same order, with the values and figures concerned. */
+  messages: z.array(z.string()),
+  /** The bank details would be refused: this employee's line is left out of the bank file (the others are paid). */
+  bankLineHeld: z.boolean(),
+  /** The processed payslip's deductions against its wages (rupees), when they exceed half of them. */
+  deductions: z.object({ wages: z.number(), totalDeductions: z.number(), percent: z.number().nullable() }).nullable(),
 });
+export type PayrollWarning = z.infer<typeof payrollWarningSchema>;
 export const payrollWarningListReplySchema = listEnvelope(payrollWarningSchema);
 
 export const payrollVarianceLineSchema = z.object({

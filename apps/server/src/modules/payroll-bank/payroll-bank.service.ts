@@ -25,6 +25,7 @@ import {
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
+import { isKnownIfsc } from '../../platform/ifsc-directory';
 import type { Scope } from '../../platform/tenancy';
 import type { PayrollReportService } from '../payroll-reports/payroll-reports.service';
 import { buildBankTransferXlsx } from './bank-file-xlsx';
@@ -190,7 +191,7 @@ export class PayrollBankService {
   async payments(scope: Scope, runId: string): Promise<BankPayments> {
     const run = await this.issuedRun(scope, runId);
     const { payees, rows: payeeRows, attempts } = await this.payeesOf(scope, run.id);
-    const leftOut = new Map(buildBankTransfer({ month: run.month, valueDate: run.payDate, scope: 'all', payees }).excluded.map((e) => [e.payslipId, e.reason]));
+    const leftOut = new Map(buildBankTransfer({ month: run.month, valueDate: run.payDate, scope: 'all', payees, isKnownIfsc }).excluded.map((e) => [e.payslipId, e.reason]));
     const counts = { notSent: 0, sent: 0, paid: 0, failed: 0, leftOut: 0 };
     let paidPaise = 0;
     const rows: BankPaymentRow[] = [...payees].sort(byNumber).map((p) => {
@@ -257,7 +258,7 @@ export class PayrollBankService {
     if (valueDate < today) throw fieldError('valueDate', MSG.valueDatePast);
     const settings = await this.getSettings(scope);
     const { payees } = await this.payeesOf(scope, run.id);
-    const transfer = buildBankTransfer({ month: run.month, valueDate, scope: (query.scope ?? 'all') as BankFileScope, payees });
+    const transfer = buildBankTransfer({ month: run.month, valueDate, scope: (query.scope ?? 'all') as BankFileScope, payees, isKnownIfsc });
     return { run, transfer, settings, payees };
   }
 }

@@ -1,6 +1,5 @@
 import {
   PAYROLL_MSG,
-  PAYROLL_WARNING_KINDS,
   type PayrollAdjustment,
   type PayrollAdjustmentInput,
   type PayrollEmployeeRow,
@@ -8,11 +7,24 @@ import {
   type PayrollMarkPaidInput,
   type PayrollRun,
   type PayrollSetup,
+  type PayrollWarning,
   type PayrollWarningKind,
 } from '@tankha/contracts';
-import { addDaysToDate, addMonthsToMonth, daysBetweenInclusive, formatRupees, payDateFor, payPeriodFor, rupeesToPaise, type PayDayEntry, type PayPeriodSettings } from '@tankha/domain';
+import {
+  REIMBURSEMENT_LINE_CODES,
+  addDaysToDate,
+  addMonthsToMonth,
+  daysBetweenInclusive,
+  formatRupees,
+  payDateFor,
+  payPeriodFor,
+  rupeesToPaise,
+  type PayDayEntry,
+  type PayPeriodSettings,
+} from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { conflict, notFound } from '../../platform/errors';
+import { isKnownIfsc } from '../../platform/ifsc-directory';
 import type { Scope, TenantScope, TenantSteps } from '../../platform/tenancy';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { LeaveService } from '../leave/leave.service';
@@ -23,6 +35,7 @@ import type { ReimbursementService, RunReimbursements } from '../reimbursements/
 import type { DeclarationService, RunDeclaration } from '../declarations/declarations.service';
 import { computePayslip, monthContext, type EmployeeInputs } from './payroll.compute';
 import { lopCorrectionStart } from './payroll-lop';
+import { employeeWarnings } from './payroll-warnings';
 import type { PayrollSettingsService } from './payroll-settings.service';
 import type { PayslipDocumentService } from './payslip-documents.service';
 import type { DocumentProgress } from './payslip-documents.repo';
@@ -58,10 +71,21 @@ function esiPeriodStartMonth(month: string): string {
   return `${String(m >= 10 ? y : y - 1)}-10`;
 }
 
-function warningsOf(r: { noStructure: boolean; noBank: boolean; noPan: boolean }): PayrollWarningKind[] {
-  const flags: Record<PayrollWarningKind, boolean> = { noSalaryStructure: r.noStructure, noBankAccount: r.noBank, noPan: r.noPan };
-  return PAYROLL_WARNING_KINDS.filter((k) => flags[k]);
+/** The run's warnings of every employee it lists (or of one), keyed by user id; most have none. */
+async function warningsOfRun(scope: TenantScope, run: repo.RunRow, userId?: string): Promise<Map<string, PayrollWarning>> {
+  const facts = await repo.findWarningFacts(scope.db, run, REIMBURSEMENT_LINE_CODES, userId);
+  const out = new Map<string, PayrollWarning>();
+  for (const f of facts) {
+    const payslip =
+      f.grossPaise === null
+        ? null
+        : { grossPaise: f.grossPaise, deductionsPaise: f.deductionsPaise ?? 0, reimbursedPaise: f.reimbursedPaise ?? 0, epf: (f.pfWagePaise ?? 0) > 0, esi: (f.esiWagePaise ?? 0) > 0 };
+    out.set(f.userId, employeeWarnings({ ...f, payslip }, isKnownIfsc));
+  }
+  return out;
 }
+
+const withWarnings = (warnings: Map<string, PayrollWarning>): PayrollWarning[] => [...warnings.values()].filter((w) => w.warnings.length > 0);
 
 const nameOf = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`.trim();
 
@@ -104,7 +128,7 @@ function groupBy<T extends { userId: string }>(rows: readonly T[]): Map<string, 
   return out;
 }
 
-function employeeRowOut(r: repo.EmployeePageRow): PayrollEmployeeRow {
+function employeeRowOut(r: repo.EmployeePageRow, warnings: readonly PayrollWarningKind[]): PayrollEmployeeRow {
   const money = (p: number | null) => (p === null ? null : rupees(p));
   return {
     userId: r.userId,
@@ -121,7 +145,7 @@ function employeeRowOut(r: repo.EmployeePageRow): PayrollEmployeeRow {
     netPay: money(r.netPaise),
     tds: money(r.tdsPaise),
     hold: r.holdKind ? { kind: r.holdKind, reason: r.holdReason, releasedAt: r.releasedAt === null ? null : new Date(r.releasedAt).toISOString() } : null,
-    warnings: warningsOf(r),
+    warnings: [...warnings],
     adjustmentCount: r.adjustmentCount,
     lastMonthNetPay: money(r.lastNetPaise),
     netPayVariance: r.netPaise === null ? null : rupees(r.netPaise - (r.lastNetPaise ?? 0)),
@@ -246,16 +270,22 @@ export class PayrollRunService {
     const out: PayrollRun[] = [];
     for (const run of runs) {
       // Open months count warnings and holds live; closed ones keep what they paid.
-      const counts = OPEN.includes(run.status) ? await repo.countRunEmployees(scope.db, run) : null;
+      const counts = OPEN.includes(run.status) ? await this.liveCounts(scope, run) : null;
       const stale = run.status === 'processed' ? (await this.staleEmployees(scope, run)).length : 0;
       out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents.get(run.id), releases, stale));
     }
     return out;
   }
 
+  /** The open month's headcount, holds and employees with a warning. */
+  private async liveCounts(scope: TenantScope, run: repo.RunRow): Promise<repo.RunCounts & { warnings: number }> {
+    const counts = await repo.countRunEmployees(scope.db, run);
+    return { ...counts, warnings: withWarnings(await warningsOfRun(scope, run)).length };
+  }
+
   private async view(scope: TenantScope, run: repo.RunRow): Promise<PayrollRun> {
     const open = OPEN.includes(run.status);
-    const counts = open ? await repo.countRunEmployees(scope.db, run) : null;
+    const counts = open ? await this.liveCounts(scope, run) : null;
     const holds = open ? [] : await repo.findHoldCounts(scope.db, [run.id]);
     const releases = open ? [] : await repo.findReleaseCounts(scope.db, [run.id]);
     const documents = await this.deps.documents.progress(scope, run.id);
@@ -267,7 +297,7 @@ export class PayrollRunService {
   private viewOf(
     run: repo.RunRow,
     finalizedByName: string | null,
-    counts: repo.RunCounts | null,
+    counts: (repo.RunCounts & { warnings: number }) | null,
     holds: readonly { runId: string; kind: string; n: number }[],
     documents: DocumentProgress | undefined,
     releases: readonly { runId: string; released: number; unpaid: number }[],
@@ -309,23 +339,33 @@ export class PayrollRunService {
   async employees(scope: Scope, id: string, query: { page: number; pageSize: number; filter: repo.EmployeePageQuery['filter']; search?: string | undefined }): Promise<{ rows: PayrollEmployeeRow[]; totalRecords: number }> {
     const run = await this.runOr404(scope, id);
     const compared = await repo.findClosedRunBefore(scope.db, run.month);
-    const q: repo.EmployeePageQuery = { page: query.page, pageSize: query.pageSize, search: query.search || undefined, filter: query.filter, paidOnly: CLOSED.includes(run.status) };
+    const warnings = await warningsOfRun(scope, run);
+    const q: repo.EmployeePageQuery = {
+      page: query.page,
+      pageSize: query.pageSize,
+      search: query.search || undefined,
+      filter: query.filter,
+      paidOnly: CLOSED.includes(run.status),
+      warnedUserIds: withWarnings(warnings).map((w) => w.userId),
+    };
     const totalRecords = await repo.countEmployeePage(scope.db, run, compared?.id ?? null, q);
     const rows = await repo.findEmployeePage(scope.db, run, compared?.id ?? null, q);
-    return { totalRecords, rows: rows.map(employeeRowOut) };
+    return { totalRecords, rows: rows.map((r) => employeeRowOut(r, warnings.get(r.userId)?.warnings ?? [])) };
   }
 
   private async employeeRow(scope: TenantScope, run: repo.RunRow, userId: string): Promise<PayrollEmployeeRow> {
     const compared = await repo.findClosedRunBefore(scope.db, run.month);
-    const [row] = await repo.findEmployeePage(scope.db, run, compared?.id ?? null, { page: 1, pageSize: 1, filter: 'all', paidOnly: CLOSED.includes(run.status), userId });
+    const [row] = await repo.findEmployeePage(scope.db, run, compared?.id ?? null, { page: 1, pageSize: 1, filter: 'all', paidOnly: CLOSED.includes(run.status), userId, warnedUserIds: [] });
     if (!row) throw notFound(PAYROLL_MSG.employeeNotInRun);
-    return employeeRowOut(row);
+    const warnings = await warningsOfRun(scope, run, userId);
+    return employeeRowOut(row, warnings.get(userId)?.warnings ?? []);
   }
 
-  async warnings(scope: Scope, id: string) {
+  /** GET /PayrollRuns/:id/warnings: before finalize, every employee with a warning (a closed month has none to act on). */
+  async warnings(scope: Scope, id: string): Promise<PayrollWarning[]> {
     const run = await this.runOr404(scope, id);
     if (CLOSED.includes(run.status)) return [];
-    return (await repo.findWarnings(scope.db, run)).map((w) => ({ userId: w.userId, name: nameOf(w), employeeNumber: w.employeeNumber, warnings: warningsOf(w) }));
+    return withWarnings(await warningsOfRun(scope, run));
   }
 
   /** Σ of each component this month against the last finalized month (greytHR, Paybooks: variance by component). */

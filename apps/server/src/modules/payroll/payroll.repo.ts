@@ -217,8 +217,6 @@ type RunPeriod = { periodStart: string; periodEnd: string };
 const eligible = (tdb: TenantDb, run: RunPeriod): SQL =>
   sql`u.tenant_id = ${tdb.tenantId} AND (u.status IN (1, 4) OR (u.status = 2 AND u.date_of_leaving >= ${run.periodStart})) AND (u.date_of_joining IS NULL OR u.date_of_joining <= ${run.periodEnd}) AND (u.date_of_leaving IS NULL OR u.date_of_leaving >= ${run.periodStart})`;
 const NO_STRUCTURE = sql`(u.annual_ctc_paise IS NULL OR u.annual_ctc_paise <= 0)`;
-const NO_BANK = sql`coalesce(btrim(u.bank_account_number), '') = ''`;
-const NO_PAN = sql`coalesce(btrim(u.pan), '') = ''`;
 
 export interface RunEmployee {
   id: string;
@@ -283,20 +281,18 @@ export interface RunCounts {
   eligible: number;
   processingHolds: number;
   payoutHolds: number;
-  warnings: number;
 }
 
-/** The run's headcount before processing: employees, holds of each kind, employees with a warning. */
+/** The run's headcount before processing: employees and holds of each kind (the warnings are counted by the service). */
 export async function countRunEmployees(tdb: TenantDb, run: { id: string } & RunPeriod): Promise<RunCounts> {
   // raw SQL: one pass over the run's employees with FILTER aggregates (the run page polls it while processing).
   const [row] = await queryRows<RunCounts>(tdb.tx, sql`
     SELECT count(*)::int AS eligible,
            count(*) FILTER (WHERE h.kind = 'processing')::int AS "processingHolds",
-           count(*) FILTER (WHERE h.kind = 'payout')::int AS "payoutHolds",
-           count(*) FILTER (WHERE ${NO_STRUCTURE} OR ${NO_BANK} OR ${NO_PAN})::int AS warnings
+           count(*) FILTER (WHERE h.kind = 'payout')::int AS "payoutHolds"
       FROM users u LEFT JOIN payroll_holds h ON h.run_id = ${run.id} AND h.user_id = u.id
      WHERE ${eligible(tdb, run)}`);
-  return row ?? { eligible: 0, processingHolds: 0, payoutHolds: 0, warnings: 0 };
+  return row ?? { eligible: 0, processingHolds: 0, payoutHolds: 0 };
 }
 
 export interface EmployeePageQuery {
@@ -307,6 +303,8 @@ export interface EmployeePageQuery {
   /** A finalized run lists the employees it paid, not today's. */
   paidOnly: boolean;
   userId?: string;
+  /** The employees with a warning (the service judges them): what the 'warnings' filter keeps. */
+  warnedUserIds: readonly string[];
 }
 
 export interface EmployeePageRow {
@@ -327,9 +325,6 @@ export interface EmployeePageRow {
   holdKind: 'payout' | 'processing' | null;
   holdReason: string | null;
   releasedAt: Date | string | null;
-  noStructure: boolean;
-  noBank: boolean;
-  noPan: boolean;
   adjustmentCount: number;
   lastNetPaise: number | null;
   remark: string | null;
@@ -342,7 +337,7 @@ function employeePageWhere(tdb: TenantDb, run: { id: string } & RunPeriod, q: Em
   const parts: SQL[] = [q.paidOnly ? sql`u.tenant_id = ${tdb.tenantId} AND p.id IS NOT NULL` : sql`((${eligible(tdb, run)}) OR p.id IS NOT NULL)`];
   if (q.userId) parts.push(sql`u.id = ${q.userId}`);
   if (q.search) parts.push(sql`u.search_text LIKE ${containsPattern(q.search)}`);
-  if (q.filter === 'warnings') parts.push(sql`(${NO_STRUCTURE} OR ${NO_BANK} OR ${NO_PAN})`);
+  if (q.filter === 'warnings') parts.push(sql`u.id = ANY(${uuidArray(q.warnedUserIds)})`);
   if (q.filter === 'onHold') parts.push(sql`h.user_id IS NOT NULL`);
   if (q.filter === 'variance') parts.push(sql`p.id IS NOT NULL AND p.net_paise <> coalesce(lp.net_paise, 0)`);
   return sql.join(parts, sql` AND `);
@@ -369,7 +364,6 @@ export async function findEmployeePage(tdb: TenantDb, run: { id: string } & RunP
            p.days_in_period::float8 AS "daysInPeriod", p.payable_days::float8 AS "payableDays", p.lop_days::float8 AS "lopDays",
            p.gross_paise::float8 AS "grossPaise", p.deductions_paise::float8 AS "deductionsPaise", p.net_paise::float8 AS "netPaise", p.tds_paise::float8 AS "tdsPaise",
            h.kind AS "holdKind", h.reason AS "holdReason", rel.released_at AS "releasedAt",
-           ${NO_STRUCTURE} AS "noStructure", ${NO_BANK} AS "noBank", ${NO_PAN} AS "noPan",
            (SELECT count(*)::int FROM payroll_adjustments a WHERE a.run_id = ${run.id} AND a.user_id = u.id) AS "adjustmentCount",
            lp.net_paise::float8 AS "lastNetPaise", r.remark
       FROM ${employeePageFrom(run, compareRunId)}
@@ -381,23 +375,46 @@ export async function findEmployeePage(tdb: TenantDb, run: { id: string } & RunP
      LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`);
 }
 
-export interface WarningRow {
+export interface WarningFactsRow {
   userId: string;
   firstName: string;
   lastName: string;
   employeeNumber: string | null;
   noStructure: boolean;
-  noBank: boolean;
-  noPan: boolean;
+  pan: string | null;
+  uan: string | null;
+  esiNumber: string | null;
+  bankAccountNumber: string | null;
+  ifscCode: string | null;
+  /** Null until the employee is processed in this run. */
+  grossPaise: number | null;
+  deductionsPaise: number | null;
+  reimbursedPaise: number | null;
+  pfWagePaise: number | null;
+  esiWagePaise: number | null;
 }
 
-export async function findWarnings(tdb: TenantDb, run: { id: string } & RunPeriod): Promise<WarningRow[]> {
-  // raw SQL: the same warning conditions as the counts and the list filter, written once above.
-  return queryRows<WarningRow>(tdb.tx, sql`
+/**
+ * What the run's warnings are judged from (payroll-warnings.ts), for every employee of the run (as
+ * the employee list shows them): the record's bank and statutory numbers, whether a structure
+ * exists, and the payslip of this run with the Σ of its reimbursement lines and its PF/ESI wages.
+ */
+export async function findWarningFacts(tdb: TenantDb, run: { id: string } & RunPeriod, reimbursementCodes: readonly string[], userId?: string): Promise<WarningFactsRow[]> {
+  // Σ of the reimbursement lines is a probe of payslip_lines' primary key (payslip_id, seq) per payslip of the run.
+  // raw SQL: the run's employees with their payslip and a correlated sum over its lines; aliased to camelCase.
+  return queryRows<WarningFactsRow>(tdb.tx, sql`
     SELECT u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.employee_number AS "employeeNumber",
-           ${NO_STRUCTURE} AS "noStructure", ${NO_BANK} AS "noBank", ${NO_PAN} AS "noPan"
+           ${NO_STRUCTURE} AS "noStructure", u.pan, u.uan, u.esi_number AS "esiNumber",
+           u.bank_account_number AS "bankAccountNumber", u.ifsc_code AS "ifscCode",
+           p.gross_paise::float8 AS "grossPaise", p.deductions_paise::float8 AS "deductionsPaise",
+           CASE WHEN p.id IS NULL THEN NULL ELSE
+             (SELECT coalesce(sum(l.amount_paise), 0)::float8 FROM payslip_lines l
+               WHERE l.payslip_id = p.id AND l.section = 'earning' AND l.code = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(reimbursementCodes)}::jsonb))))
+           END AS "reimbursedPaise",
+           (p.wages->>'pfWagePaise')::float8 AS "pfWagePaise", (p.wages->>'esiWagePaise')::float8 AS "esiWagePaise"
       FROM users u
-     WHERE ${eligible(tdb, run)} AND (${NO_STRUCTURE} OR ${NO_BANK} OR ${NO_PAN})
+      LEFT JOIN payslips p ON p.run_id = ${run.id} AND p.user_id = u.id
+     WHERE ((${eligible(tdb, run)}) OR (u.tenant_id = ${tdb.tenantId} AND p.id IS NOT NULL)) ${userId ? sql`AND u.id = ${userId}` : sql``}
      ORDER BY u.first_name, u.last_name, u.id`);
 }
 

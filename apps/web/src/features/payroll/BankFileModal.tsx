@@ -189,7 +189,7 @@ export function BankFileModal({ run, scope, onClose, today = dateInZone(new Date
                     </Table.Tbody>
                   </Table>
                 </ScrollArea.Autosize>
-                {p.excluded.some((e) => ['noBankAccount', 'invalidBankAccount', 'noIfsc', 'invalidIfsc', 'noBeneficiaryName'].includes(e.reason)) && (
+                {p.excluded.some((e) => ['noBankAccount', 'invalidBankAccount', 'noIfsc', 'invalidIfsc', 'unknownIfsc', 'noBeneficiaryName'].includes(e.reason)) && (
                   <Text size="xs" c="dimmed">
                     Correct the bank details in the employee’s profile; the next file (or the re-export of failed payments) uses them.
                   </Text>

@@ -454,6 +454,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'PUT /PayrollRuns/{id}/remarks/{userId}': { path: { id: ids.payrollRunId, userId: ids.memberId }, body: { remark: 'Joined mid-month' } },
     'POST /PayrollRuns/{id}/process': { path: { id: ids.payrollRunId } },
     'POST /PayrollRuns/{id}/employees/{userId}/process': { path: { id: ids.payrollRunId, userId: ids.memberId } },
+    'POST /PayrollRuns/{id}/process-stale': { path: { id: ids.payrollRunId } },
     'POST /PayrollRuns/{id}/finalize': { path: { id: ids.payrollRunId } },
     // Finalized by the finalize fixture before it (today): paid on takes the finalize date to today.
     'POST /PayrollRuns/{id}/mark-paid': { path: { id: ids.payrollRunId }, body: { paidOn: ids.today, reference: 'UTR{n}' } },

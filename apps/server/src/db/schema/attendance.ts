@@ -84,11 +84,13 @@ export const shiftHistory = pgTable(
 );
 
 /**
- * Months whose payroll is finalized (DESIGN §10): no attendance, leave or regularization change may
- * touch a locked day, and recomputes leave those days alone. `month` is 'YYYY-MM'. The locked days
- * are `locked_from`–`locked_through`: the pay period's days that had passed when it was finalized
- * (the days still to come stay open: issue 26); both null (locks made before them) is the calendar
- * month. `locked_through` before `locked_from` locks no day.
+ * Months whose payroll is finalized (DESIGN §10): organisation-wide inputs (holidays, shift
+ * assignments, settings, check-in and manual logs) no longer touch a locked day and recomputes leave
+ * those days alone; a person's leave and regularizations still do, and payroll corrects the pay in the
+ * next open month. `month` is 'YYYY-MM'. The locked days are `locked_from`–`locked_through`: the pay
+ * period's days that had passed when it was finalized (the days still to come stay open: issue 26);
+ * both null (locks made before them) is the calendar month. `locked_through` before `locked_from`
+ * locks no day.
  */
 export const payrollMonthLocks = pgTable(
   'payroll_month_locks',
@@ -101,6 +103,27 @@ export const payrollMonthLocks = pgTable(
     lockedThrough: date('locked_through', { mode: 'string' }),
   },
   (t) => [tenantIsolation(), primaryKey({ columns: [t.tenantId, t.month] })],
+);
+
+/**
+ * An input of a processed (not finalized) month changed for an employee (DESIGN §10, a month's life):
+ * the employee's processed figures are stale until processed again, with why ("Loss of Pay approved
+ * for 26 Nov 2026 by Anita Rao"). Processing the employee removes the marks; finalize refuses while
+ * any remain for an employee of the run.
+ */
+export const payrollStaleInputs = pgTable(
+  'payroll_stale_inputs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    reason: text('reason').notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [tenantIsolation(), index('payroll_stale_inputs_month_idx').on(t.tenantId, t.month, t.userId)],
 );
 
 /** An employee's shift from startDate to endDate (open-ended when null); the latest covering a day wins. */

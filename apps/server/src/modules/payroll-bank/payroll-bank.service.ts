@@ -28,6 +28,7 @@ import {
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
+import { isKnownIfsc } from '../../platform/ifsc-directory';
 import type { Scope } from '../../platform/tenancy';
 import type { PayrollReportService } from '../payroll-reports/payroll-reports.service';
 import { buildBankTransferXlsx } from './bank-file-xlsx';
@@ -115,7 +116,7 @@ export class PayrollBankService {
    */
   async download(scope: Scope, runId: string, query: BankFileQuery): Promise<BankFileDownload> {
     const { run, transfer, settings } = await this.prepare(scope, runId, query);
-    if (transfer.records.length === 0) throw conflict(transfer.scope === 'failed' ? MSG.noFailedPayments : MSG.nobodyToPay);
+    if (transfer.records.length === 0) throw conflict(transfer.scope === 'failed' ? MSG.noFailedPayments : transfer.scope === 'released' ? MSG.noReleasedPayouts : MSG.nobodyToPay);
     const debit: BankDebitAccount | null = settings.debitAccountNumber && settings.debitIfsc ? { accountNumber: settings.debitAccountNumber, ifsc: settings.debitIfsc } : null;
     if (settings.template === 'controlCsv' && !debit) throw conflict(MSG.debitAccountRequired);
 
@@ -193,7 +194,7 @@ export class PayrollBankService {
   async payments(scope: Scope, runId: string): Promise<BankPayments> {
     const run = await this.issuedRun(scope, runId);
     const { payees, rows: payeeRows, attempts } = await this.payeesOf(scope, run.id);
-    const leftOut = new Map(buildBankTransfer({ month: run.month, valueDate: run.payDate, scope: 'all', payees }).excluded.map((e) => [e.payslipId, e.reason]));
+    const leftOut = new Map(buildBankTransfer({ month: run.month, valueDate: run.payDate, scope: 'all', payees, isKnownIfsc }).excluded.map((e) => [e.payslipId, e.reason]));
     const counts = { notSent: 0, sent: 0, paid: 0, failed: 0, leftOut: 0 };
     let paidPaise = 0;
     const rows: BankPaymentRow[] = [...payees].sort(byNumber).map((p) => {
@@ -223,9 +224,10 @@ export class PayrollBankService {
   /**
    * POST /PayrollRuns/:id/payments/:payslipId/mark-paid: one payment recorded paid without a return
    * file (the bank confirmed it another way), on a date from the finalize date to today. A payment
-   * awaiting the bank becomes paid; one never sent is recorded as an attempt already paid. A payment
-   * already paid, a failed one (its retry is the payment to mark) and one left out of the bank
-   * transfer (payout on hold, bank details) are refused with the reason.
+   * awaiting the bank becomes paid; one never sent — a payout released from hold included — is
+   * recorded as an attempt already paid. A payment already paid, a failed one (its retry is the
+   * payment to mark) and one left out of the bank transfer (payout on hold, bank details) are refused
+   * with the reason.
    */
   async markPaymentPaid(scope: Scope, runId: string, payslipId: string, input: BankPaymentPaidInput): Promise<BankPaymentRow> {
     const run = await this.issuedRun(scope, runId);
@@ -242,10 +244,12 @@ export class PayrollBankService {
       const attempt = attempts.get(latest.reference);
       if (attempt) await repo.markPaymentsPaid(scope.db, [attempt.id], paid, scope.ctx.userId, now);
     } else {
-      const transfer = buildBankTransfer({ month: run.month, valueDate: paid.paidOn, scope: 'all', payees });
-      // Every payslip is either in a full bank file or left out of it with a reason.
-      const record = transfer.records.find((r) => r.payslipId === payslipId);
-      const leftOut = transfer.excluded.find((e) => e.payslipId === payslipId);
+      // Every payslip is either in a full bank file or left out of it with a reason; a payout released
+      // from hold after finalize is paid by the released-payouts file instead, so it is looked for there.
+      const transfer = buildBankTransfer({ month: run.month, valueDate: paid.paidOn, scope: 'all', payees, isKnownIfsc });
+      const released = payee.holdKind === 'payout' && payee.holdReleased ? buildBankTransfer({ month: run.month, valueDate: paid.paidOn, scope: 'released', payees, isKnownIfsc }) : null;
+      const record = (released ?? transfer).records.find((r) => r.payslipId === payslipId);
+      const leftOut = (released ?? transfer).excluded.find((e) => e.payslipId === payslipId);
       if (!record) throw conflict(MSG.paymentLeftOut(leftOut ? BANK_EXCLUSION_LABELS[leftOut.reason] : 'not in the bank file'));
       await repo.insertPaidPayments(scope.db, run.id, [newPayment(record)], paid, scope.ctx.userId, now);
     }
@@ -264,7 +268,7 @@ export class PayrollBankService {
     const run = await this.issuedRun(scope, runId);
     const { payees, attempts } = await this.payeesOf(scope, run.id);
     const awaiting = payees.flatMap((p) => (p.latestPayment?.status === 'sent' ? [attempts.get(p.latestPayment.reference)?.id ?? ''] : [])).filter(Boolean);
-    const fresh = buildBankTransfer({ month: run.month, valueDate: paid.paidOn, scope: 'all', payees }).records.filter((r) => r.newAttempt);
+    const fresh = buildBankTransfer({ month: run.month, valueDate: paid.paidOn, scope: 'all', payees, isKnownIfsc }).records.filter((r) => r.newAttempt);
     const now = this.deps.clock.now();
     const changed = await repo.markPaymentsPaid(scope.db, awaiting, paid, scope.ctx.userId, now);
     await repo.insertPaidPayments(scope.db, run.id, fresh.map(newPayment), paid, scope.ctx.userId, now);
@@ -305,6 +309,7 @@ export class PayrollBankService {
         ifsc: r.ifsc,
         netPaise: r.netPaise,
         holdKind: r.holdKind,
+        holdReleased: r.releasedAt !== null,
         latestPayment: l ? { attempt: l.attempt, reference: l.reference, status: l.status } : null,
       };
     });
@@ -318,7 +323,7 @@ export class PayrollBankService {
     if (valueDate < today) throw fieldError('valueDate', MSG.valueDatePast);
     const settings = await this.getSettings(scope);
     const { payees } = await this.payeesOf(scope, run.id);
-    const transfer = buildBankTransfer({ month: run.month, valueDate, scope: (query.scope ?? 'all') as BankFileScope, payees });
+    const transfer = buildBankTransfer({ month: run.month, valueDate, scope: (query.scope ?? 'all') as BankFileScope, payees, isKnownIfsc });
     return { run, transfer, settings, payees };
   }
 }
@@ -345,6 +350,9 @@ function explain(run: repo.RunRow, transfer: BankTransfer, payslipCount: number)
       byReason.set(e.reason, { count: seen.count + 1, paise: seen.paise + e.netPaise });
     }
     for (const [reason, { count, paise }] of byReason) lines.push(`Less ${BANK_EXCLUSION_LABELS[reason].toLowerCase()}: ${inr(paise)} (${plural(count, 'employee')})`);
+  } else if (transfer.scope === 'released') {
+    lines.push(`Payouts of ${monthLabel(run.month)} released from hold after finalize`);
+    for (const e of transfer.excluded) lines.push(`Left out ${e.employeeName}: ${BANK_EXCLUSION_LABELS[e.reason].toLowerCase()} (${inr(e.netPaise)})`);
   } else {
     lines.push(`Failed payments of ${monthLabel(run.month)} sent again under new references`);
     for (const e of transfer.excluded) lines.push(`Left out ${e.employeeName}: ${BANK_EXCLUSION_LABELS[e.reason].toLowerCase()} (${inr(e.netPaise)})`);

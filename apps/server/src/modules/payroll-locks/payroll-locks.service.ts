@@ -45,13 +45,15 @@ function refusal(span: LockedSpan): AppError {
 /**
  * Months whose payroll is finalized (DESIGN §10, issue 16). POST /PayrollRuns/:id/finalize locks
  * its month through `lockMonth` in the finalize transaction (PayrollRunService.finalize), so the
- * lock commits with the finalized run or not at all; every change to attendance, leave or
- * regularization asks `assertOpen` first, and the recompute leaves locked days alone
- * (`lockedDaysBetween`). Nothing unlocks a month from HTTP: corrections go into a later month.
+ * lock commits with the finalized run or not at all; organisation-wide attendance changes (holidays,
+ * shifts, manual logs, check-in) ask `assertOpen` first and the recompute leaves locked days alone
+ * (`lockedDaysBetween`), while a person's leave and regularizations go through and are corrected
+ * in a later month (DESIGN §10). Nothing unlocks a month from HTTP. It also keeps the marks of
+ * employees whose inputs changed after processing (`markInputChanged`, `staleIn`, `clearStale`).
  *
  * A month finalized before its pay period ended locks only the days that had passed (issue 26): the
- * days still to come are paid as present and stay open, so check-ins, leave and regularization of
- * them are never refused for payroll's sake (DESIGN §10, "a month's life").
+ * days still to come are paid as present and stay open, so a check-in or a manual log on them is
+ * never refused for payroll's sake.
  */
 export class PayrollLockService {
   constructor(private readonly deps: { clock: Clock }) {}
@@ -100,6 +102,33 @@ export class PayrollLockService {
     if (first) throw refusal(first);
   }
 
+  /**
+   * A fact of an employee changed days from `from` to `to` (leave decided, a regularization completed):
+   * each month of them not finalized gets a mark with the reason, so a processed run shows the employee
+   * stale and finalize waits for a re-process (DESIGN §10). Finalized months are corrected later instead.
+   */
+  async markInputChanged(scope: LockScope, userId: string, from: string, to: string, reason: string): Promise<void> {
+    if (from > to) return;
+    // A finalized month — wholly or up to its finalize day — is corrected in a later month, not marked.
+    await repo.shareMonthLocks(scope.db);
+    const finalized = new Set((await repo.findLocks(scope.db, from.slice(0, 7), to.slice(0, 7))).map((l) => l.month));
+    const months: string[] = [];
+    for (let month = from.slice(0, 7); month <= to.slice(0, 7); month = nextMonth(month)) if (!finalized.has(month)) months.push(month);
+    await repo.insertStaleMarks(scope.db, months.map((month) => ({ userId, month, reason })), this.deps.clock.now());
+  }
+
+  /** The month's stale employees with their reasons, in the order they were marked. */
+  async staleIn(scope: LockScope, month: string): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    for (const mark of await repo.findStaleMarks(scope.db, month)) out.set(mark.userId, [...(out.get(mark.userId) ?? []), mark.reason]);
+    return out;
+  }
+
+  /** Processing these employees (or the whole month) takes their changes in: the marks go. */
+  async clearStale(scope: LockScope, month: string, userIds?: readonly string[]): Promise<void> {
+    await repo.deleteStaleMarks(scope.db, month, userIds);
+  }
+
   async assertDatesOpen(scope: LockScope, dates: readonly string[]): Promise<void> {
     if (dates.length === 0) return;
     const sorted = [...dates].sort();
@@ -109,4 +138,9 @@ export class PayrollLockService {
       if (span) throw refusal(span);
     }
   }
+}
+
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${String(y + 1)}-01` : `${String(y)}-${String(m + 1).padStart(2, '0')}`;
 }

@@ -23,6 +23,7 @@ import { BACKENDS, createTestApp, type TestApp } from '../../testing';
  */
 const NOW = new Date('2026-11-29T04:30:00Z'); // Sunday 29 November 2026, 10:00 in Asia/Kolkata
 const MONDAY_30 = new Date('2026-11-30T04:30:00Z');
+const WEDNESDAY_2_DEC = new Date('2026-12-02T04:30:00Z');
 const DECEMBER_NOT_BEGUN = 'December 2026 has not begun yet: its payroll can be processed and finalized from 01 Dec 2026';
 
 describe.each(BACKENDS)('the payroll calendar (%s)', (backend) => {
@@ -309,5 +310,36 @@ describe.each(BACKENDS)('the payroll calendar (%s)', (backend) => {
       refused(await as(admin, 'POST', `/PayrollRuns/${november.id}/mark-paid`, { paidOn: '2026-11-30', reference: 'x' }), 409, PAYROLL_MSG.runNotFinalized);
       expect((await as(outsider, 'GET', `/PayrollRuns/${november.id}/payments`)).statusCode).toBe(404);
     });
+  });
+
+  describe('b. what happened on the days to come is settled in December', () => {
+    it('the daily recompute records the 30th (no longer locked), and December recovers the absence and the leave', async () => {
+      t.clock.set(WEDNESDAY_2_DEC);
+      await loginAll();
+      // The daily reminder's work on 1 December: yesterday recomputed for everyone. The moderator recorded
+      // nothing on the 30th (an absence); the manager's loss-of-pay leave was approved for it after finalize.
+      await t.tenantScope(admin.tenantId, async (scope) => {
+        scope.enqueue('attendance.recompute', { from: '2026-11-30', to: '2026-11-30' });
+      });
+      await t.drainJobs();
+      const [day] = await queryRows<{ status: string; payable: number }>(
+        t.database.db,
+        sql`SELECT status, payable_fraction::float8 AS payable FROM attendance_days WHERE user_id = ${moderator.id} AND work_date = '2026-11-30'`,
+      );
+      expect(day).toEqual({ status: 'Absent', payable: 0 });
+      december = await runOf(december.id);
+      expect(december).toMatchObject({ status: 'draft', today: '2026-12-02', daysToCome: { from: '2026-12-02', to: '2026-12-31', days: 30 } });
+      const started = await as(admin, 'POST', `/PayrollRuns/${december.id}/process`);
+      expect(started.statusCode, started.body).toBe(202);
+      expect((await runOf(december.id)).status).toBe('processed');
+      for (const who of [moderator, manager]) {
+        const rows = data<{ userId: string; payslipId: string | null }[]>(await as(admin, 'GET', `/PayrollRuns/${december.id}/employees?pageSize=100`));
+        const slipId = rows.find((r) => r.userId === who.id)?.payslipId ?? '';
+        const slip = data<{ lines: { code: string; label: string; amount: number }[] }>(await as(admin, 'GET', `/Payslips/${slipId}`));
+        const recovery = slip.lines.find((l) => l.code === 'LOP_RECOVERY');
+        expect(recovery?.label, who.email).toBe('Loss of Pay 30 Nov 2026, 1 day, recovered');
+        expect(recovery?.amount, who.email).toBeLessThan(0);
+      }
+    }, 180_000);
   });
 });

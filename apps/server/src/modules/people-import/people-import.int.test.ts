@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, PEOPLE_MSG, type SessionUser } from '@tankha/contracts';
+import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, PEOPLE_MSG, ifscUnknownMessage, type SessionUser } from '@tankha/contracts';
 import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
 import { DEMO_LOGINS } from '../../db/seed/demo';
 
@@ -151,6 +151,36 @@ describe.each(BACKENDS)('Import Users (%s)', (backend) => {
       ]),
     );
     expect(preview.rows[2].errors).toEqual([{ column: 'Employee Number', message: PEOPLE_MSG.employeeNumberExists }]);
+  });
+
+  it('bank and statutory numbers: each bad cell named by its column with the form’s message; an IFSC of no branch too (issue 26)', async () => {
+    const res = await upload(
+      '/Users/import/preview',
+      csvOf([
+        person({ ifscCode: 'HDFC1234', bankAccountNumber: '12', uan: '12345', esiNumber: '1234', pan: 'ABCP1234K' }),
+        person({ ifscCode: 'HDFC0000000', bankAccountNumber: '50100123456789' }),
+        person({ ifscCode: 'hdfc 0001753', bankAccountNumber: '5010 0123 4567 89', uan: '1004 2760 7286', esiNumber: '53 0001 2345' }),
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json().data;
+    expect(preview).toMatchObject({ totalRows: 3, validRows: 1, invalidRows: 2 });
+    expect(preview.rows[0].errors).toEqual(
+      expect.arrayContaining([
+        { column: 'IFSC Code', message: PEOPLE_MSG.ifscInvalid },
+        { column: 'Bank Account Number', message: PEOPLE_MSG.bankAccountInvalid },
+        { column: 'UAN', message: PEOPLE_MSG.uanInvalid },
+        { column: 'ESI Number', message: PEOPLE_MSG.esiNumberInvalid },
+        { column: 'PAN', message: PEOPLE_MSG.panInvalid },
+      ]),
+    );
+    expect(preview.rows[0].errors).toHaveLength(5);
+    expect(preview.rows[1].errors).toEqual([{ column: 'IFSC Code', message: ifscUnknownMessage('HDFC0000000') }]);
+    expect(preview.rows[2].errors).toEqual([]);
+    // Nothing is imported from a file with a bad row.
+    const rows = [person({ lastName: 'Bankcheck', ifscCode: 'HDFC0000000', bankAccountNumber: '50100123456789' }), person({ lastName: 'Bankcheck' })];
+    expect((await upload('/Users/import', csvOf(rows), admin.token, { mode: 'restricted' })).statusCode).toBe(400);
+    expect(await listed('Bankcheck')).toBe(0);
   });
 
   it('writes nothing when one row is bad', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Collapse, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBuildingBank, IconCheck, IconChevronDown, IconChevronUp, IconRefresh, IconUpload } from '@tabler/icons-react';
-import { BANK_PAYMENT_STATE_LABELS, can, type BankFileScope, type BankPaymentRow, type BankPaymentState, type PayrollRun } from '@tankha/contracts';
+import { BANK_EXCLUSION_LABELS, BANK_PAYMENT_STATE_LABELS, can, type BankFileScope, type BankPaymentRow, type BankPaymentState, type PayrollRun } from '@tankha/contracts';
 import { errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { ErrorState } from '../../ui/ErrorState';
@@ -23,8 +23,9 @@ export const PAYMENT_STATE_COLORS: Record<BankPaymentState, string> = {
 const STATE_ORDER: readonly BankPaymentState[] = ['paid', 'sent', 'failed', 'notSent', 'leftOut'];
 /** Rows shown at once; the counts cover everyone. */
 const SHOWN = 100;
-/** A payment not recorded yet can be marked paid by hand: one awaiting the bank, or one never sent. */
+/** A payment not recorded yet can be marked paid by hand: one awaiting the bank, one never sent, a payout released from hold. */
 const MARKABLE: readonly BankPaymentState[] = ['sent', 'notSent'];
+const markable = (r: Pick<BankPaymentRow, 'state' | 'reason'>) => MARKABLE.includes(r.state) || (r.state === 'leftOut' && r.reason === BANK_EXCLUSION_LABELS.holdReleased);
 
 /** A finalized (or paid) month has a bank transfer. */
 export function hasBankTransfer(run: Pick<PayrollRun, 'status'>): boolean {
@@ -61,6 +62,11 @@ export function BankPaymentsPanel({ run }: { run: PayrollRun }) {
             <Button leftSection={<IconBuildingBank size={16} />} onClick={() => setDialog({ kind: 'file', scope: 'all' })}>
               Bank transfer file
             </Button>
+            {(run.holds.released ?? 0) > 0 && (
+              <Button variant="light" leftSection={<IconBuildingBank size={16} />} onClick={() => setDialog({ kind: 'file', scope: 'released' })}>
+                Released payouts ({run.holds.released ?? 0})
+              </Button>
+            )}
             {failed > 0 && (
               <Button color="red" variant="light" leftSection={<IconRefresh size={16} />} onClick={() => setDialog({ kind: 'file', scope: 'failed' })}>
                 Re-export failed ({failed})
@@ -172,7 +178,7 @@ export function BankPaymentsPanel({ run }: { run: PayrollRun }) {
                             <Table.Td>{displayDate(r.statusDate)}</Table.Td>
                             {mayImport && (
                               <Table.Td>
-                                {MARKABLE.includes(r.state) && (
+                                {markable(r) && (
                                   <Button
                                     size="compact-xs"
                                     variant="subtle"

@@ -24,8 +24,8 @@ async function main(): Promise<void> {
     config.mailTransport === 'smtp'
       ? 'SMTP (SMTP_URL)'
       : config.devMailboxEnabled
-        ? `stored; read them at ${address}/dev/mailbox`
-        : 'stored in the outbox table; the dev mailbox is off (it shows every organisation\'s links: set DEV_MAILBOX=1 or HOST=127.0.0.1, never in production)';
+        ? `stored; read them at ${address}/dev/mailbox (from this machine only: direct loopback connections)`
+        : "stored in the outbox table; the dev mailbox is off (it shows every organisation's links: set DEV_MAILBOX=1 or HOST=127.0.0.1; never behind a proxy (TRUST_PROXY) or in production)";
   const lines = [
     '',
     `  Tankha is running at ${address}  (${((Date.now() - started) / 1000).toFixed(1)} s, Node ${process.versions.node})`,

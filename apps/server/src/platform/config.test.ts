@@ -7,7 +7,7 @@ describe('configuration', () => {
     expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', dataDir: '/srv/tankha/data', database: 'pglite', mailTransport: 'outbox', devMailboxEnabled: true, appUrl: 'http://localhost:3000', trustProxy: false });
   });
 
-  // The dev mailbox shows every organisation's links: loopback or DEV_MAILBOX=1, never production or SMTP.
+  // The dev mailbox shows every organisation's links: loopback or DEV_MAILBOX=1, never production, SMTP or a proxy.
   it.each([
     [{}, true],
     [{ HOST: '::1' }, true],
@@ -20,6 +20,10 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, false],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), HOST: '127.0.0.1' }, false],
     [{ NODE_ENV: 'test' }, true],
+    [{ TRUST_PROXY: 'loopback' }, false],
+    [{ HOST: '::1', TRUST_PROXY: '127.0.0.1' }, false],
+    [{ TRUST_PROXY: '10.0.0.0/8' }, false],
+    [{ TRUST_PROXY: 'false' }, true],
   ])('dev mailbox with %j: %s', (env, enabled) => {
     expect(loadConfig(env).devMailboxEnabled).toBe(enabled);
   });
@@ -42,6 +46,12 @@ describe('configuration', () => {
 
   it('refuses DEV_MAILBOX=1 in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DEV_MAILBOX: '1' })).toThrow('DEV_MAILBOX: the dev mailbox');
+  });
+
+  it('refuses DEV_MAILBOX=1 behind a proxy (TRUST_PROXY), saying why', () => {
+    expect(() => loadConfig({ DEV_MAILBOX: '1', TRUST_PROXY: 'loopback' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DEV_MAILBOX: '1', TRUST_PROXY: 'loopback' })).toThrow('DEV_MAILBOX: the dev mailbox shows every organisation\'s links and is never served behind a proxy (TRUST_PROXY is set)');
+    expect(loadConfig({ DEV_MAILBOX: '0', TRUST_PROXY: 'loopback' }).devMailboxEnabled).toBe(false);
   });
 
   it.each([

@@ -114,8 +114,9 @@ export interface Config extends RawConfig {
   mailTransport: 'outbox' | 'smtp';
   /**
    * The dev mailbox shows every organisation's verification, invite and reset links, so it is served
-   * only with the stored outbox, never in production, and only when asked for (DEV_MAILBOX=1) or
-   * when the server listens on loopback alone (the `npm start` default).
+   * only with the stored outbox, never in production, never behind a proxy (TRUST_PROXY), and only
+   * when asked for (DEV_MAILBOX=1) or when the server listens on loopback alone (the `npm start`
+   * default). Even then each request must be a direct loopback connection (modules/dev/dev.routes.ts).
    */
   devMailboxEnabled: boolean;
   /** Fastify's trustProxy: false (no proxy) or the proxies' addresses/CIDRs. */
@@ -141,6 +142,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (raw.NODE_ENV === 'production' && raw.DEV_MAILBOX === true) {
     throw new ConfigError('Invalid configuration:\n  DEV_MAILBOX: the dev mailbox shows every organisation\'s links and is never served when NODE_ENV=production');
   }
+  const trustProxy = raw.TRUST_PROXY ?? false;
+  if (trustProxy !== false && raw.DEV_MAILBOX === true) {
+    throw new ConfigError("Invalid configuration:\n  DEV_MAILBOX: the dev mailbox shows every organisation's links and is never served behind a proxy (TRUST_PROXY is set): the proxy's requests come from this machine on behalf of anyone");
+  }
   const marketingHosts = raw.MARKETING_HOSTS ?? [];
   if (marketingHosts.length > 0) {
     if (!raw.APP_URL) throw new ConfigError('Invalid configuration:\n  APP_URL: required with MARKETING_HOSTS (the app host they redirect to)');
@@ -163,8 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT.toString()}`).replace(/\/$/, ''),
     database: raw.DATABASE_URL ? 'postgres' : 'pglite',
     mailTransport,
-    devMailboxEnabled: mailTransport === 'outbox' && raw.NODE_ENV !== 'production' && (raw.DEV_MAILBOX ?? LOOPBACK_HOSTS.includes(raw.HOST)),
-    trustProxy: raw.TRUST_PROXY ?? false,
+    devMailboxEnabled: mailTransport === 'outbox' && raw.NODE_ENV !== 'production' && trustProxy === false && (raw.DEV_MAILBOX ?? LOOPBACK_HOSTS.includes(raw.HOST)),
+    trustProxy,
     marketingHosts,
     webDistDir: path.resolve(cwd, raw.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
   };

@@ -81,6 +81,9 @@ export const MSG = {
   cancellationAlreadyRequested: 'Cancellation has already been requested for this subscription.',
   freePlanNoInvoice: 'Free plan subscriptions have no invoices.',
   tooManyLoginFailures: 'Too many failed login attempts for this account. Please try again later or reset your password.',
+  // production refuses the demo's public password (docs/decisions.md "Production and the demo")
+  publicPassword: 'This password is publicly known (it is the demo password) and cannot be used on this server. Please choose another.',
+  publicPasswordSignIn: 'This password is publicly known (it is the demo password) and cannot be used to sign in on this server. Please reset your password with "Forgot password".',
   // Google / Microsoft sign-in (our own, docs/decisions.md)
   oauthNoAccount: 'No Tankha account uses this email address. Ask your administrator for an invitation, or register first.',
   oauthEmailNotVerified: 'Your sign-in provider has not verified this email address. Sign in with your password instead.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, startupWarnings } from './config';
 
 describe('configuration', () => {
   it('has safe local defaults: port 3000 on loopback only, ./data, PGlite, stored e-mail and the dev mailbox', () => {
@@ -26,6 +26,30 @@ describe('configuration', () => {
     [{ TRUST_PROXY: 'false' }, true],
   ])('dev mailbox with %j: %s', (env, enabled) => {
     expect(loadConfig(env).devMailboxEnabled).toBe(enabled);
+  });
+
+  // Issue 25 F3: a production server on a fresh database seeded the demo (public password, Administrator).
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+  it.each([
+    [{}, true],
+    [{ NODE_ENV: 'test' }, true],
+    [{ SEED_DEMO: 'false' }, false],
+    [production, false],
+    [{ ...production, SEED_DEMO: 'false' }, false],
+    [{ ...production, SEED_DEMO: 'true' }, true],
+    [{ ...production, SEED_DEMO: '1' }, true],
+  ])('seeds the demo with %j: %s', (env, seeded) => {
+    expect(loadConfig(env).SEED_DEMO).toBe(seeded);
+  });
+
+  it('warns at start-up when production seeds the demo because SEED_DEMO=true says so, and only then', () => {
+    const [warning, ...more] = startupWarnings(loadConfig({ ...production, SEED_DEMO: 'true' }));
+    expect(more).toEqual([]);
+    expect(warning).toContain('SEED_DEMO=true with NODE_ENV=production');
+    expect(warning).toContain('cannot sign in with it');
+    expect(startupWarnings(loadConfig(production))).toEqual([]);
+    expect(startupWarnings(loadConfig({}))).toEqual([]);
+    expect(startupWarnings(loadConfig({ SEED_DEMO: 'true' }))).toEqual([]);
   });
 
   it('MARKETING_HOSTS: off by default; host names in lower case; needs APP_URL on another host', () => {

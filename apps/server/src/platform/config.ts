@@ -60,7 +60,8 @@ const configSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Tankha <no-reply@tankha.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: boolean.default(true),
+  /** Seed the demo organisation on first start: on by default, off by default in production (resolved in loadConfig). */
+  SEED_DEMO: boolean.optional(),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   TRUST_PROXY: trustProxy.optional(),
@@ -107,7 +108,12 @@ const configSchema = z.object({
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-export interface Config extends RawConfig {
+export interface Config extends Omit<RawConfig, 'SEED_DEMO'> {
+  /**
+   * Whether the demo organisation (made-up people, the public password of the README) is seeded on
+   * first start: SEED_DEMO when set, else true outside production and false in production.
+   */
+  SEED_DEMO: boolean;
   dataDir: string;
   appUrl: string;
   database: 'pglite' | 'postgres';
@@ -164,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const mailTransport = raw.SMTP_URL ? 'smtp' : 'outbox';
   return {
     ...raw,
+    SEED_DEMO: raw.SEED_DEMO ?? raw.NODE_ENV !== 'production',
     dataDir: path.resolve(cwd, raw.DATA_DIR),
     appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT.toString()}`).replace(/\/$/, ''),
     database: raw.DATABASE_URL ? 'postgres' : 'pglite',
@@ -173,6 +180,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     marketingHosts,
     webDistDir: path.resolve(cwd, raw.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
   };
+}
+
+/**
+ * What start-up logs as warnings: settings that work but that an operator should not leave as they
+ * are. Empty for a sound configuration.
+ */
+export function startupWarnings(config: Pick<Config, 'NODE_ENV' | 'SEED_DEMO'>): string[] {
+  const warnings: string[] = [];
+  if (config.NODE_ENV === 'production' && config.SEED_DEMO) {
+    warnings.push(
+      'SEED_DEMO=true with NODE_ENV=production: the demo organisation "Nilgiri Software Pvt Ltd" (made-up people and payroll) is seeded into this ' +
+        'database on first start. Its logins use the public demo password, which production refuses, so they cannot sign in with it. ' +
+        'Leave SEED_DEMO unset (or false) on a production server; show the demo from a server without NODE_ENV=production.',
+    );
+  }
+  return warnings;
 }
 
 /**

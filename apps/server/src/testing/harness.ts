@@ -105,7 +105,8 @@ export async function createTestApp(backend: Backend, env: Record<string, string
       },
     },
   };
-  const app = await buildApp({ config, database, clock, logger });
+  // No job workers or schedules, whatever NODE_ENV a suite sets: tests drain the queue themselves.
+  const app = await buildApp({ config, database, clock, logger, background: false });
   await app.ready();
 
   const uow = new UnitOfWork(database.db, app.jobs);

@@ -67,6 +67,8 @@ const configSchema = z.object({
   TRUST_PROXY: trustProxy.optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURE_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
+  /** Password-reset mails per account in any hour, from all clients together (beside the per-IP limit of the route). */
+  PASSWORD_RESET_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
   DEV_MAILBOX: boolean.optional(),
   TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   WEB_DIST_DIR: z.string().optional(),

@@ -34,6 +34,8 @@ const activeCount = (memberships: repo.Membership[]): number => memberships.filt
 /** The activation link is valid 48 hours (platform §2.9); a reset link one hour. */
 export const VERIFY_LINK_TTL_MS = 48 * 3_600_000;
 export const RESET_LINK_TTL_MS = 3_600_000;
+/** The window of the per-account limit on reset mails (PASSWORD_RESET_MAILS_PER_HOUR). */
+const RESET_MAIL_WINDOW_MS = 3_600_000;
 
 export interface ClientMeta {
   ip: string | null;
@@ -43,7 +45,7 @@ export interface ClientMeta {
 interface Deps {
   clock: Clock;
   tokens: TokenService;
-  config: Pick<Config, 'appUrl' | 'TOKEN_TTL_HOURS' | 'NODE_ENV'>;
+  config: Pick<Config, 'appUrl' | 'TOKEN_TTL_HOURS' | 'NODE_ENV' | 'PASSWORD_RESET_MAILS_PER_HOUR'>;
   tenants: TenantService;
   users: UserService;
   employees: Pick<EmployeeService, 'sendInvite'>;
@@ -75,12 +77,8 @@ export class AccountService {
     to: { accountId: string; email: string; firstName: string; organizationName: string; tenantId: string | null },
   ): Promise<void> {
     const { token, hash } = newOneTimeToken();
-    await repo.insertAuthToken(global, {
-      accountId: to.accountId,
-      purpose: 'verify-email',
-      tokenHash: hash,
-      expiresAt: new Date(this.deps.clock.now().getTime() + VERIFY_LINK_TTL_MS),
-    });
+    const now = this.deps.clock.now();
+    await repo.insertAuthToken(global, { accountId: to.accountId, purpose: 'verify-email', tokenHash: hash, expiresAt: new Date(now.getTime() + VERIFY_LINK_TTL_MS), createdAt: now });
     const mail = verificationEmail({ firstName: to.firstName, organizationName: to.organizationName, url: this.link('verify-user', token, to.email) });
     enqueue('mail.send', { to: to.email, tenantId: to.tenantId, ...mail });
   }
@@ -220,15 +218,27 @@ export class AccountService {
     await repo.revokeSession(global, ctx.sessionId, this.deps.clock.now());
   }
 
+  /**
+   * A reset link, mailed once the work commits. The route limits requests per client IP; behind a
+   * proxy, or from many addresses, that still let anyone fill one mailbox, so an account is also sent
+   * at most PASSWORD_RESET_MAILS_PER_HOUR links in any hour (counted from the links stored, so every
+   * server process agrees). Past that, and for an address with no account, nothing is sent and the
+   * reply is the same, so neither says whether the account exists.
+   */
   async forgotPassword({ global, enqueue }: GlobalScope, email: string): Promise<void> {
     const account = await repo.findAccountByEmail(global, email);
     if (!account) return; // same reply either way: no account enumeration
+    const now = this.deps.clock.now();
+    await repo.lockAccount(global, account.id);
+    const sentThisHour = await repo.countAuthTokensSince(global, account.id, 'reset-password', new Date(now.getTime() - RESET_MAIL_WINDOW_MS));
+    if (sentThisHour >= this.deps.config.PASSWORD_RESET_MAILS_PER_HOUR) return;
     const { token, hash } = newOneTimeToken();
     await repo.insertAuthToken(global, {
       accountId: account.id,
       purpose: 'reset-password',
       tokenHash: hash,
-      expiresAt: new Date(this.deps.clock.now().getTime() + RESET_LINK_TTL_MS),
+      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+      createdAt: now,
     });
     const mail = resetPasswordEmail({ firstName: account.firstName, url: this.link('reset-password', token, email) });
     enqueue('mail.send', { to: email, ...mail });

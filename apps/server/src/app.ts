@@ -179,9 +179,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The one access mechanism (DESIGN §3, §9): every API route declares its access; signed-in
   // routes get the context here, and every route's handler runs in the unit of work it declared.
+  // It runs on the request, before the body is read or validated: an anonymous call, or a role the
+  // route refuses, gets its 401/403 and never a field message about the route's body (issue 25).
   app.decorateRequest('ctx', null);
   app.decorateRequest('scope', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || !request.routeOptions.url?.startsWith(API_PREFIX) || 'public' in access) return;
     if (accessKind(access) !== 'tenant') {

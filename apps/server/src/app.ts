@@ -16,7 +16,7 @@ import { marketingRedirect } from './platform/marketing-host';
 import type { Database } from './db/client';
 import type { Clock } from './platform/clock';
 import { TokenService, resolveJwtSecret } from './platform/auth/tokens';
-import { authorise } from './platform/auth/access';
+import { authorise, type RouteAccess } from './platform/auth/access';
 import { SessionGate } from './platform/auth/session-gate';
 import { createLoginThrottle } from './platform/auth/login-throttle';
 import { registerErrorHandling, type UnexpectedErrorReport } from './platform/error-handler';
@@ -206,7 +206,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       const rateLimitAuth = { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
-      api.get('/docs', { config: { access: { public: true, database: false } }, schema: { hide: true } }, async () => app.swagger());
+      // Every operation with its access rules: public while developing, a signed-in Administrator's in production (docs/decisions.md).
+      const docsAccess: RouteAccess = config.NODE_ENV === 'production' ? { permission: 'api.docs' } : { public: true, database: false };
+      api.get('/docs', { config: { access: docsAccess }, schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { kind: database.kind, ping: async () => void (await database.db.execute(sql`SELECT 1`)) });
       await api.register(accountRoutes, { services, rateLimitAuth });
       await api.register(tenantRoutes, { services });

@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The one access mechanism (DESIGN §3, §9): every API route declares its access; signed-in
   // routes get the context here, and every route's handler runs in the unit of work it declared.
   // It runs on the request, before the body is read or validated: an anonymous call, or a role the
-  // route refuses, gets its 401/403 and never a field message about the route's body (issue 25).
+  // route refuses, gets its 401/403 and never a field message about the route's body.
   app.decorateRequest('ctx', null);
   app.decorateRequest('scope', null);
   app.addHook('onRequest', async (request) => {

@@ -1,7 +1,7 @@
-import { Readable, Writable } from 'node:stream';
+import { Readable, Writable, type TransformOptions } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { createInflateRaw } from 'node:zlib';
+import { createInflateRaw, type ZlibOptions } from 'node:zlib';
 import { Unzip, UnzipPassThrough, type UnzipFile } from 'fflate';
 import { AppError, badRequest, payloadTooLarge, unprocessable } from '../errors';
 
@@ -77,6 +77,8 @@ const INFLATE_CHUNK_BYTES = 64 * 1024;
  * the less runs ahead of what zlib has used, the sooner a bomb shows: from 4 KB of zeros come 4 MB.
  */
 const FEED_BYTES = 4 * 1024;
+/** zlib passes its options on to its Transform stream: the input it buffers is one piece. */
+const INFLATE_OPTIONS: ZlibOptions & TransformOptions = { chunkSize: INFLATE_CHUNK_BYTES, writableHighWaterMark: FEED_BYTES };
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const EMPTY_ZIP = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
@@ -147,7 +149,7 @@ export async function unpackZip(bytes: Buffer, limits: ZipLimits, open: (path: s
         };
         await pipeline(
           Readable.from(pieces(), { highWaterMark: 1 }),
-          createInflateRaw({ chunkSize: INFLATE_CHUNK_BYTES, writableHighWaterMark: FEED_BYTES }),
+          createInflateRaw(INFLATE_OPTIONS),
           new Writable({
             write(chunk: Buffer, _encoding, done) {
               try {

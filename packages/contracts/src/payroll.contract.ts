@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
-import { isIsoDate } from '@tankha/domain';
+import { dateSchema } from './dates';
 import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
 
 /**
@@ -320,10 +320,7 @@ export const payrollRemarkInputSchema = z.object({
 /** An empty remark removes it (remark null). */
 export const payrollRemarkReplySchema = envelope(z.object({ userId: z.string(), remark: z.string().nullable() }));
 
-const isoDate = z
-  .string({ error: 'Paid on is required' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Paid on must be a date (YYYY-MM-DD)' })
-  .refine(isIsoDate, { error: 'Paid on must be a date (YYYY-MM-DD)' });
+const isoDate = dateSchema('Paid on must be a date (YYYY-MM-DD)', { required: 'Paid on is required' });
 export const payrollMarkPaidInputSchema = z.object({
   paidOn: isoDate,
   reference: z.string().trim().min(1, { error: 'Payment reference is required' }).max(100, { error: 'Payment reference must be at most 100 characters' }),

@@ -3,7 +3,7 @@ import { envelope } from './envelope';
 import { MAX_SALARY_RUPEES, rupeesRangeMessage, rupeesSchema } from './money';
 import { PEOPLE_MSG } from './people.messages';
 import { TEXT_MAX, tooLong } from './text';
-import { isIsoDate } from '@tankha/domain';
+import { dateSchema } from './dates';
 
 /**
  * The employee record (people spec §3 "User / employee") shared by the user list, the Invite/Edit
@@ -139,10 +139,7 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 const name = requiredText.max(TEXT_MAX.personName, { error: tooLong(TEXT_MAX.personName) }).regex(NAME_PATTERN, { error: PEOPLE_MSG.alphabeticOnly });
 const optionalName = optionalText(TEXT_MAX.personName).refine((v) => v === null || NAME_PATTERN.test(v), { error: PEOPLE_MSG.alphabeticOnly });
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' })
-  .refine(isIsoDate, { error: 'must be a date (YYYY-MM-DD)' });
+const isoDate = dateSchema('must be a date (YYYY-MM-DD)');
 /** Empty dates are sent as null (people spec §5). */
 const optionalDate = z.union([isoDate, z.literal(''), z.null()]).optional().transform((v) => (v ? v : null));
 /** A chosen record (department, manager): an id, or '' / null for none. */

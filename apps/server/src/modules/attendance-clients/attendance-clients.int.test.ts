@@ -95,6 +95,29 @@ describe.each(BACKENDS)('attendance clients (%s)', (backend) => {
     expect(data<ClientSite[]>(await as(admin)('GET', '/AttendanceClients'))[0]?.employeeCount).toBe(1);
   });
 
+  it('four identical PUTs of the employees at the same moment all succeed and store the list once (issue 25 F6)', async () => {
+    // Before: each deleted the site's rows and inserted its own, so on PostgreSQL the later ones hit the
+    // first one's uncommitted keys and answered 500 (duplicate key). The site is now locked first.
+    const spare = data<ClientSite>(await as(admin)('POST', '/AttendanceClients', { ...whitefield, name: 'Acme Spare Site' }));
+    const list = [admin.id, moderator.id, member.id];
+    const put = (userIds: string[]) =>
+      t.app.inject({ method: 'PUT', url: `/backend/api/AttendanceClients/${spare.id}/employees`, headers: { authorization: `Bearer ${admin.token}` }, payload: { userIds } });
+    const stored = async () => (await queryRows<{ user_id: string }>(t.database.db, sql`SELECT user_id FROM client_site_employees WHERE site_id = ${spare.id} ORDER BY user_id`)).map((r) => r.user_id);
+    for (let round = 1; round <= 3; round += 1) {
+      const replies = await Promise.all([1, 2, 3, 4].map(() => put(list)));
+      expect(replies.map((r) => `${String(r.statusCode)} ${r.statusCode === 200 ? '' : r.body}`.trim())).toEqual(['200', '200', '200', '200']);
+      for (const r of replies) expect(data<ClientSiteEmployee[]>(r).map((e) => e.userId).sort()).toEqual([...list].sort());
+      expect(await stored()).toEqual([...list].sort());
+    }
+    // Four different lists at once: they take turns, so the site ends with exactly one of them, never a mix.
+    const lists = [[admin.id], [moderator.id, member.id], [member.id], [admin.id, moderator.id]];
+    const replies = await Promise.all(lists.map((userIds) => put(userIds)));
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const final = await stored();
+    expect(lists.map((l) => [...l].sort())).toContainEqual(final);
+    expect((await as(admin)('DELETE', `/AttendanceClients/${spare.id}`)).statusCode).toBe(200);
+  });
+
   it('without the setting, check-in records no location', async () => {
     expect(data<{ requireLocation: boolean }>(await as(admin)('GET', '/AttendanceClients/settings')).requireLocation).toBe(false);
     const res = await as(member)('POST', '/Attendances/check-in', {

@@ -1,6 +1,7 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CLIENT_SITE_MSG, type AttendanceToday, type ClientSite, type ClientSiteEmployee, type SessionUser } from '@tankha/contracts';
+import { CLIENT_SITE_MSG, MSG, type AttendanceToday, type ClientSite, type ClientSiteEmployee, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../db/seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
@@ -116,6 +117,32 @@ describe.each(BACKENDS)('attendance clients (%s)', (backend) => {
     const final = await stored();
     expect(lists.map((l) => [...l].sort())).toContainEqual(final);
     expect((await as(admin)('DELETE', `/AttendanceClients/${spare.id}`)).statusCode).toBe(200);
+  });
+
+  // PostgreSQL only: the race needs a second transaction in flight, which PGlite's one connection cannot have.
+  it.runIf(backend === 'postgres')('a write that loses its race on a unique key answers 409 with the reason, not 500 (issue 25 F6)', async () => {
+    // Another request's site of the same name, inserted and not yet committed: this request's name check
+    // cannot see it, and its insert waits on the unique index until the other commits.
+    const other = new pg.Client({ connectionString: t.databaseUrl ?? '' });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(`INSERT INTO client_sites (tenant_id, name, address, latitude, longitude, radius_metres) VALUES ($1, 'Acme Twin Site', 'MG Road', 12.97, 77.59, 200)`, [admin.tenantId]);
+      const racing = t.app.inject({ method: 'POST', url: '/backend/api/AttendanceClients', headers: { authorization: `Bearer ${admin.token}` }, payload: { ...whitefield, name: 'Acme Twin Site' } });
+      for (let waited = 0; ; waited += 25) {
+        const [row] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+        if ((row?.n ?? 0) > 0) break;
+        if (waited > 20_000) throw new Error('the request never waited on the other insert');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await other.query('COMMIT');
+      const res = await racing;
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({ statusCode: 409, errorCode: 'CONFLICT', message: MSG.concurrentWrite });
+    } finally {
+      await other.end();
+      await t.database.db.execute(sql`DELETE FROM client_sites WHERE tenant_id = ${admin.tenantId} AND name = 'Acme Twin Site'`);
+    }
   });
 
   it('without the setting, check-in records no location', async () => {

@@ -112,6 +112,10 @@ export const ErrorCode = {
   NotFound: 'NOT_FOUND',
   Conflict: 'CONFLICT',
   RateLimited: 'RATE_LIMITED',
+  /** An upload over a size limit once unpacked (a ZIP, a workbook): 413. */
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** An upload whose content no honest program writes (a ZIP bomb, a cell past Excel's own limit): 422. */
+  Unprocessable: 'UNPROCESSABLE_CONTENT',
   Internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

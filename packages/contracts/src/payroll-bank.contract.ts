@@ -40,10 +40,12 @@ export const BANK_FILE_TEMPLATE_DESCRIPTIONS: Record<BankFileTemplate, string> =
 
 export const BANK_EXCLUSION_LABELS: Record<BankExclusionReason, string> = {
   payoutHold: 'Payout on hold',
+  holdReleased: 'Hold released: paid in the released-payouts file',
   noBankAccount: 'No bank account number',
   invalidBankAccount: 'Bank account number is not valid',
   noIfsc: 'No IFSC code',
   invalidIfsc: 'IFSC code is not valid',
+  unknownIfsc: 'IFSC code is not a known bank branch',
   noBeneficiaryName: 'Name has no characters the bank accepts',
   nilNetPay: 'Net pay is nil',
   alreadyPaid: 'Already paid',
@@ -85,15 +87,16 @@ export const PAYROLL_BANK_MSG = {
   settingsSaved: 'Bank file settings saved',
   debitAccountRequired: 'Debit account number is required for the CSV with control totals',
   debitIfscRequired: 'Debit account IFSC is required for the CSV with control totals',
-  debitAccountInvalid: 'Debit account number must be 6 to 30 letters or digits',
+  debitAccountInvalid: 'Debit account number must be 9 to 18 digits',
   debitIfscInvalid: 'IFSC must be 11 characters: 4 letters, 0, then 6 letters or digits (e.g. HDFC0001234)',
   templateInvalid: 'Template must be plainCsv, controlCsv or xlsx',
   runNotFinalized: 'The bank transfer file is available once the payroll is finalized',
   valueDateInvalid: 'Value date must be a date (YYYY-MM-DD)',
   valueDatePast: 'Value date cannot be before today',
-  scopeInvalid: 'scope must be all or failed',
+  scopeInvalid: 'scope must be all, failed or released',
   nobodyToPay: 'Nobody to pay in this file: every employee of the month is left out or already paid',
   noFailedPayments: 'No failed payments to re-export',
+  noReleasedPayouts: 'No released payouts to pay: release a payout hold first, or the released payouts are already paid or in a file awaiting the bank',
   /** Return files. */
   returnFileRequired: 'Choose the bank’s return file (CSV or Excel)',
   returnFileTooLarge: 'The file is larger than 5 MB.',
@@ -258,6 +261,6 @@ export const bankPaymentsReplySchema = envelope(bankPaymentsSchema);
 
 /** The bank file's download name, e.g. 'Bank-Transfer-November-2026.csv' or 'Bank-Transfer-November-2026-Failed.xlsx'. */
 export function bankFileName(month: string, template: BankFileTemplate, scope: BankFileScope): string {
-  const base = `Bank-Transfer-${monthLabel(month).replace(' ', '-')}${scope === 'failed' ? '-Failed' : ''}`;
+  const base = `Bank-Transfer-${monthLabel(month).replace(' ', '-')}${scope === 'failed' ? '-Failed' : scope === 'released' ? '-Released' : ''}`;
   return `${base}.${template === 'xlsx' ? 'xlsx' : 'csv'}`;
 }

@@ -52,6 +52,9 @@ export const PAYROLL_MSG = {
   runNotDraft: 'This payroll month is no longer editable',
   runNotProcessed: 'Process the payroll before finalizing it',
   runAlreadyFinalized: 'This payroll month is already finalized',
+  staleProcessed: (count: number) => (count === 0 ? 'No employee had inputs changed after processing' : `${String(count)} ${count === 1 ? 'employee' : 'employees'} processed again`),
+  staleEmployees: (names: readonly string[]) =>
+    `Inputs changed after processing for ${names.join(', ')}: process ${names.length === 1 ? 'this employee' : 'these employees'} again before finalizing`,
   runNotFinalized: 'Only a finalized payroll can be marked as paid',
   runProcessing: 'Payroll is being processed',
   employeeNotInRun: 'This employee is not part of this payroll month',
@@ -66,6 +69,14 @@ export const PAYROLL_MSG = {
   employeeProcessed: 'Employee processed',
   holdSaved: 'Hold saved',
   holdRemoved: 'Hold removed',
+  holdReleased: 'Payout released: pay it from the bank file of released payouts',
+  /** DELETE /PayrollRuns/:id/holds/:userId on a finalized month: only a payout hold on the employee's payslip can be released. */
+  noPayoutHold: 'This employee’s payout is not on hold in this payroll month',
+  processingHoldClosed: 'This employee was excluded from processing in this month: a finalized month cannot take them in; their pay comes as arrears in a later month',
+  payoutAlreadyReleased: 'This payout hold was already released',
+  /** Mark as Paid on a month with released payouts the bank has not reported paid. */
+  releasedPayoutsUnpaid: (n: number) =>
+    `${String(n)} released ${n === 1 ? 'payout is' : 'payouts are'} not paid yet: pay ${n === 1 ? 'it' : 'them'} with the bank file of released payouts and record the bank’s return file first`,
   adjustmentAdded: 'Adjustment added',
   adjustmentRemoved: 'Adjustment removed',
   adjustmentNotFound: 'Adjustment not found',
@@ -182,13 +193,44 @@ export const PAYROLL_ADJUSTMENT_LABELS: Record<PayrollAdjustmentCategory, string
   loanRecovery: 'Loan recovery',
   other: 'Other',
 };
-export const PAYROLL_WARNING_KINDS = ['noSalaryStructure', 'noBankAccount', 'noPan'] as const;
+/**
+ * What a run warns about, per employee (issue 10 item 3; issue 26 items 5 and 6): master data that a
+ * bank, EPFO or ESIC would refuse (checked before processing), the statutory numbers a processed
+ * payslip turns out to need, and deductions over half the wages (Code on Wages 2019 s.18(2)).
+ */
+export const PAYROLL_WARNING_KINDS = [
+  'noSalaryStructure',
+  'noBankAccount',
+  'invalidBankAccount',
+  'noIfsc',
+  'invalidIfsc',
+  'unknownIfsc',
+  'noPan',
+  'invalidPan',
+  'noUan',
+  'invalidUan',
+  'noEsiNumber',
+  'invalidEsiNumber',
+  'deductionsOverHalf',
+] as const;
 export type PayrollWarningKind = (typeof PAYROLL_WARNING_KINDS)[number];
 export const PAYROLL_WARNING_LABELS: Record<PayrollWarningKind, string> = {
   noSalaryStructure: 'No salary structure',
   noBankAccount: 'No bank account',
+  invalidBankAccount: 'Invalid account number',
+  noIfsc: 'No IFSC',
+  invalidIfsc: 'Invalid IFSC',
+  unknownIfsc: 'Unknown IFSC',
   noPan: 'No PAN',
+  invalidPan: 'Invalid PAN',
+  noUan: 'No UAN',
+  invalidUan: 'Invalid UAN',
+  noEsiNumber: 'No ESI number',
+  invalidEsiNumber: 'Invalid ESI number',
+  deductionsOverHalf: 'Deductions over 50%',
 };
+/** The warnings that hold the employee's line of the bank file (the rest of the run is paid). */
+export const BANK_HOLDING_WARNINGS: readonly PayrollWarningKind[] = ['noBankAccount', 'invalidBankAccount', 'noIfsc', 'invalidIfsc', 'unknownIfsc'];
 
 export const payrollRunIdPathSchema = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
 export const payrollRunUserPathSchema = z.object({
@@ -223,9 +265,15 @@ export const payrollRunSchema = z.object({
    * the last sign of life, or when it was resumed.
    */
   processingNotice: z.object({ kind: z.enum(['stalled', 'resumed']), message: z.string(), since: z.string() }).nullable(),
-  /** Employees with a warning (no structure, bank account or PAN), counted before processing. */
+  /** Employees with a warning (payrollWarningSchema): master data before processing, payslip figures after. */
   warningCount: z.number().int(),
-  holds: z.object({ payout: z.number().int(), processing: z.number().int() }),
+  /** Employees whose inputs changed after they were processed (leave decided, attendance regularized): re-process them before finalizing. */
+  staleCount: z.number().int(),
+  /**
+   * Holds of the month. `payout` counts the payouts still held; after finalize, `released` counts the
+   * payout holds released since and `releasedUnpaid` those of them the bank has not reported paid yet.
+   */
+  holds: z.object({ payout: z.number().int(), processing: z.number().int(), released: z.number().int().optional(), releasedUnpaid: z.number().int().optional() }),
   /** Payslip PDFs and e-mails after finalize: rendered and e-mailed of total. */
   payslips: z.object({ total: z.number().int(), rendered: z.number().int(), emailed: z.number().int() }),
   processedAt: z.string().nullable(),
@@ -268,7 +316,8 @@ export const payrollEmployeeRowSchema = z.object({
   totalDeductions: z.number().nullable(),
   netPay: z.number().nullable(),
   tds: z.number().nullable(),
-  hold: z.object({ kind: z.enum(PAYROLL_HOLD_KINDS), reason: z.string().nullable() }).nullable(),
+  /** `releasedAt`: a payout hold released after finalize (the payout is paid by the released bank file). */
+  hold: z.object({ kind: z.enum(PAYROLL_HOLD_KINDS), reason: z.string().nullable(), releasedAt: z.string().nullable().optional() }).nullable(),
   warnings: z.array(z.enum(PAYROLL_WARNING_KINDS)),
   adjustmentCount: z.number().int(),
   /** Last finalized month's net pay for this employee, and this month's difference. */
@@ -286,7 +335,14 @@ export const payrollWarningSchema = z.object({
   name: z.string(),
   employeeNumber: z.string().nullable(),
   warnings: z.array(z.enum(PAYROLL_WARNING_KINDS)),
+  /** One sentence per warning, in the same order, with the values and figures concerned. */
+  messages: z.array(z.string()),
+  /** The bank details would be refused: this employee's line is left out of the bank file (the others are paid). */
+  bankLineHeld: z.boolean(),
+  /** The processed payslip's deductions against its wages (rupees), when they exceed half of them. */
+  deductions: z.object({ wages: z.number(), totalDeductions: z.number(), percent: z.number().nullable() }).nullable(),
 });
+export type PayrollWarning = z.infer<typeof payrollWarningSchema>;
 export const payrollWarningListReplySchema = listEnvelope(payrollWarningSchema);
 
 export const payrollVarianceLineSchema = z.object({
@@ -406,6 +462,14 @@ export const payslipSchema = payslipSummarySchema.extend({
   tds: z.number(),
   taxRegime: z.union([z.literal(0), z.literal(1)]),
   holdKind: z.enum(['payout']).nullable(),
+  /**
+   * When the net pay was held, released and paid (dates, YYYY-MM-DD, in the organisation's zone): a
+   * payout hold outlives finalize and is released into its own bank file (DESIGN §10). `paidOn` is the
+   * bank's date for the payment (its return file), or the month's paid date for a payout never held.
+   */
+  payout: z
+    .object({ heldOn: z.string().nullable(), holdReason: z.string().nullable(), releasedOn: z.string().nullable(), releasedByName: z.string().nullable(), paidOn: z.string().nullable() })
+    .optional(),
   netPayInWords: z.string(),
   lines: z.array(payslipLineSchema),
   /** Financial-year totals including this month, by line code. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANNUAL_CTC_RANGE_MSG, employeeDateErrors, employeeFormSchema, type EmployeeFormInput } from './people.contract';
-import { PEOPLE_MSG } from './people.messages';
+import { PEOPLE_MSG, ifscUnknownMessage } from './people.messages';
 
 /** The employee form's rules of issue 16, one table per rule. */
 const valid: EmployeeFormInput = {
@@ -36,6 +36,74 @@ describe('employee form rules (issue 16)', () => {
     ['', undefined], // optional
   ])('PAN %j → %s', (pan, message) => {
     expect(messageFor('pan', { pan })).toBe(message);
+  });
+
+  // Issue 26: the numbers banks, EPFO and ESIC accept; the first bad value of each is the issue's.
+  it.each([
+    ['HDFC1234', PEOPLE_MSG.ifscInvalid],
+    ['HDFC1001753', PEOPLE_MSG.ifscInvalid], // fifth character must be 0
+    ['HDFC00017533', PEOPLE_MSG.ifscInvalid],
+    ['HDFC0001753', undefined],
+    ['hdfc0001753', undefined],
+    ['', undefined], // optional
+  ])('IFSC %j → %s', (ifscCode, message) => {
+    expect(messageFor('ifscCode', { ifscCode })).toBe(message);
+  });
+
+  it.each([
+    ['12', PEOPLE_MSG.bankAccountInvalid],
+    ['12345678', PEOPLE_MSG.bankAccountInvalid], // 8 digits
+    ['1234567890123456789', PEOPLE_MSG.bankAccountInvalid], // 19
+    ['50100ABC456789', PEOPLE_MSG.bankAccountInvalid],
+    ['123456789', undefined],
+    ['123456789012345678', undefined],
+    ['', undefined],
+  ])('bank account number %j → %s', (bankAccountNumber, message) => {
+    expect(messageFor('bankAccountNumber', { bankAccountNumber })).toBe(message);
+  });
+
+  it.each([
+    ['12345', PEOPLE_MSG.uanInvalid],
+    ['10042760728', PEOPLE_MSG.uanInvalid],
+    ['10042760728X', PEOPLE_MSG.uanInvalid],
+    ['100427607286', undefined],
+    ['', undefined],
+  ])('UAN %j → %s', (uan, message) => {
+    expect(messageFor('uan', { uan })).toBe(message);
+  });
+
+  it.each([
+    ['1234', PEOPLE_MSG.esiNumberInvalid],
+    ['31000123450001001', PEOPLE_MSG.esiNumberInvalid], // the employer's code, not an IP number
+    ['5300012345', undefined],
+    ['', undefined],
+  ])('ESI number %j → %s', (esiNumber, message) => {
+    expect(messageFor('esiNumber', { esiNumber })).toBe(message);
+  });
+
+  it('stores the numbers as banks and EPFO read them: spaces (and hyphens in account numbers) dropped, capitals', () => {
+    expect(employeeFormSchema.parse({ ...valid, ifscCode: ' sbin 0040277 ', bankAccountNumber: '5010-0123 456789', uan: '1004 2760 7286', esiNumber: '53 0001 2345' })).toMatchObject({
+      ifscCode: 'SBIN0040277',
+      bankAccountNumber: '50100123456789',
+      uan: '100427607286',
+      esiNumber: '5300012345',
+    });
+  });
+
+  it('names every bad number at once', () => {
+    const result = employeeFormSchema.safeParse({ ...valid, ifscCode: 'HDFC1234', bankAccountNumber: '12', uan: '12345', esiNumber: '1', pan: 'ABCP1234K' });
+    expect(result.success).toBe(false);
+    expect(Object.fromEntries((result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]))).toEqual({
+      ifscCode: PEOPLE_MSG.ifscInvalid,
+      bankAccountNumber: PEOPLE_MSG.bankAccountInvalid,
+      uan: PEOPLE_MSG.uanInvalid,
+      esiNumber: PEOPLE_MSG.esiNumberInvalid,
+      pan: PEOPLE_MSG.panInvalid,
+    });
+  });
+
+  it('the server’s message for an IFSC of no branch names the code', () => {
+    expect(ifscUnknownMessage('HDFC0000000')).toBe("IFSC HDFC0000000 is not a known bank branch. Please check it against the cheque book or the bank's website");
   });
 
   it('stores PAN upper-cased', () => {

@@ -3,6 +3,15 @@ import { envelope } from './envelope';
 import { MAX_SALARY_RUPEES, rupeesRangeMessage, rupeesSchema } from './money';
 import { PEOPLE_MSG } from './people.messages';
 import { TEXT_MAX, tooLong } from './text';
+import {
+  BANK_ACCOUNT_NUMBER_PATTERN,
+  ESI_IP_NUMBER_PATTERN,
+  IFSC_PATTERN,
+  UAN_PATTERN,
+  normaliseAccountNumber,
+  normaliseIfsc,
+  normaliseStatutoryNumber,
+} from '@tankha/domain';
 import { dateSchema } from './dates';
 
 /**
@@ -137,6 +146,14 @@ const optionalText = (max: number) =>
     .nullable()
     .optional()
     .transform((v) => (v ? v : null));
+/**
+ * A bank or statutory number (issue 26): optional; spaces (and hyphens in account numbers) typed
+ * inside are dropped and letters upper-cased before the format is checked and the value stored.
+ */
+const optionalNumber = (normalise: (v: string) => string, pattern: RegExp, message: string) =>
+  optionalText(TEXT_MAX.identifier)
+    .transform((v) => (v ? normalise(v) || null : null))
+    .refine((v) => v === null || pattern.test(v), { error: message });
 const name = requiredText.max(TEXT_MAX.personName, { error: tooLong(TEXT_MAX.personName) }).regex(NAME_PATTERN, { error: PEOPLE_MSG.alphabeticOnly });
 const optionalName = optionalText(TEXT_MAX.personName).refine((v) => v === null || NAME_PATTERN.test(v), { error: PEOPLE_MSG.alphabeticOnly });
 const isoDate = dateSchema('must be a date (YYYY-MM-DD)');
@@ -175,18 +192,22 @@ export const employeeFormSchema = z.object({
   departmentId: optionalRef('Please select a valid department'),
   designation: optionalText(TEXT_MAX.shortText),
   workLocation: optionalText(TEXT_MAX.shortText),
-  esiNumber: optionalText(TEXT_MAX.identifier),
+  /** ESIC's insurance (IP) number: 10 digits. */
+  esiNumber: optionalNumber(normaliseStatutoryNumber, ESI_IP_NUMBER_PATTERN, PEOPLE_MSG.esiNumberInvalid),
   pfNumber: optionalText(TEXT_MAX.identifier),
-  uan: optionalText(TEXT_MAX.identifier),
+  /** EPFO's Universal Account Number: 12 digits. */
+  uan: optionalNumber(normaliseStatutoryNumber, UAN_PATTERN, PEOPLE_MSG.uanInvalid),
   /** Only one manager (people spec §5). */
   reportingManagerId: optionalRef('Please select a valid reporting manager'),
   userFieldValues: z.array(userFieldValueSchema).default([]),
   pan: optionalText(TEXT_MAX.identifier)
     .transform((v) => (v ? v.toUpperCase() : null))
     .refine((v) => v === null || PAN_PATTERN.test(v), { error: PEOPLE_MSG.panInvalid }),
-  bankAccountNumber: optionalText(TEXT_MAX.identifier),
+  /** 9 to 18 digits. */
+  bankAccountNumber: optionalNumber(normaliseAccountNumber, BANK_ACCOUNT_NUMBER_PATTERN, PEOPLE_MSG.bankAccountInvalid),
   bankName: optionalText(TEXT_MAX.shortText),
-  ifscCode: optionalText(TEXT_MAX.identifier).transform((v) => (v ? v.toUpperCase() : null)),
+  /** RBI's format; whether the branch exists is checked by the server (ifscUnknownMessage). */
+  ifscCode: optionalNumber(normaliseIfsc, IFSC_PATTERN, PEOPLE_MSG.ifscInvalid),
   accountHolderName: optionalText(TEXT_MAX.shortText),
   regimeType: z.union([z.literal(0), z.literal(1)], { error: PEOPLE_MSG.mandatory }),
   forceESICalc: z.boolean().default(false),

@@ -10,6 +10,11 @@ export const PEOPLE_MSG = {
   salaryAmountNegative: "Amount must be greater than zero. Adjust the CTC or any of the component's amount.",
   // our rules for the employee form (issue 16); the spec gives no texts for them
   panInvalid: 'Please enter a valid PAN: 5 letters, 4 digits and 1 letter (e.g. ABCDE1234F)',
+  // bank and statutory numbers that banks, EPFO and ESIC accept (issue 26)
+  ifscInvalid: 'Please enter a valid IFSC: 4 letters, then 0, then 6 letters or digits (e.g. HDFC0001753)',
+  bankAccountInvalid: 'Please enter a valid bank account number: 9 to 18 digits',
+  uanInvalid: 'Please enter a valid UAN: 12 digits',
+  esiNumberInvalid: 'Please enter a valid ESI IP number: 10 digits',
   phoneInvalid: 'Please enter a valid Indian phone number: 10 digits, optionally starting with +91',
   birthDateNotPast: 'Date of birth must be in the past',
   tooYoung: 'The employee must be at least 14 years old',
@@ -53,6 +58,12 @@ export const PEOPLE_MSG = {
   noLoginTip: 'The user has not logged in since the system update',
   restrictedHint: 'Users that cannot log in but can be part of a payroll, counted as Active users',
 } as const;
+
+/**
+ * A well-formed IFSC that names no bank branch (the server checks it against Razorpay's IFSC list;
+ * the form only knows the format): 'IFSC HDFC0000000 is not a known bank branch. Please check it …'.
+ */
+export const ifscUnknownMessage = (ifsc: string): string => `IFSC ${ifsc} is not a known bank branch. Please check it against the cheque book or the bank's website`;
 
 /** Document types of user files (people spec §3), numbered in the spec's order. */
 export const USER_DOCUMENT_TYPES = [

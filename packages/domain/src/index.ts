@@ -1,4 +1,5 @@
 export * from './org/identifiers';
+export * from './org/pay-details';
 export * from './org/settings';
 export * from './org/logo';
 export * from './org/notice-period';

@@ -36,3 +36,31 @@ export function sqlStateOf(error: unknown): string | null {
 
 /** A unique index refused the row: the answer to a race a pre-check lost. */
 export const isUniqueViolation = (error: unknown): boolean => sqlStateOf(error) === '23505';
+
+/** An upload over a limit that counts what it unpacks to (a ZIP's files, a workbook's parts): the message says which limit. */
+export const payloadTooLarge = (message: string) => new AppError(413, ErrorCode.PayloadTooLarge, message);
+/** An upload whose content cannot be what it claims (a ZIP bomb, a workbook cell past Excel's own limit). */
+export const unprocessable = (message: string) => new AppError(422, ErrorCode.Unprocessable, message);
+
+/**
+ * The outcome of work done before a request's unit of work opens (reading an upload's content):
+ * its value, or the AppError it ended with, for the service to throw where it checks that input,
+ * so that the order of a request's refusals does not depend on where the work ran.
+ */
+export type Settled<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+/** Runs `work`, keeping an AppError as the outcome; any other error is a failure and goes on. */
+export async function settle<T>(work: Promise<T>): Promise<Settled<T>> {
+  try {
+    return { ok: true, value: await work };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, error };
+    throw error;
+  }
+}
+
+/** The value of a settled outcome, or its error thrown now. */
+export function unwrap<T>(settled: Settled<T>): T {
+  if (settled.ok) return settled.value;
+  throw settled.error;
+}

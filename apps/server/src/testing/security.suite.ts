@@ -2,7 +2,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AttendanceApproval, DATE_RANGE_MSG, LeaveStatus, MONTH_RANGE_MSG, ROLE_FEATURES, RequestStatus, Role, can, form16DefaultYear, type FeatureKey, type PermissionAction, type RoleId, type SessionUser } from '@tankha/contracts';
 import { dateInZone, financialYearStartOf, lastDayOfMonth, lockDateRange } from '@tankha/domain';
-import { makePdf } from './pdfs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DISGUISED_PDF, makePdf } from './pdfs';
+import { makeZipBomb } from './zips';
 import { queryRows } from '../db/client';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../db/seed/demo';
 import { API_PREFIX } from '../app';
@@ -69,8 +72,10 @@ function sliceOf(operations: Operation[], { slice, of }: { slice: number; of: nu
  *      nothing of this organisation (a digest of its rows, and its ids, e-mails and names in replies);
  *  (b) called by a role the permission table refuses gets 403;
  *  (c) called with malformed bodies, queries and paths never gets a 5xx, and a date or month of its
- *      fixture replaced by one outside 1900–2100 gets 400 with the date window's message.
- * (a) and (b) run on both databases (security.int.test.ts); (c), about 24,000 requests, on PGlite
+ *      fixture replaced by one outside 1900–2100 gets 400 with the date window's message;
+ *  (d) when it takes an upload, refuses an archive bomb (413 or 422 where it unpacks ZIPs) and a
+ *      disguised PDF (HTML between `%PDF-` and `%%EOF`), and stores nothing of either.
+ * (a), (b) and (d) run on both databases (security.int.test.ts); (c), about 24,000 requests, on PGlite
  * only and in slices of the operations, one file each, so that the two test workers share it
  * (security.malformed-*.int.test.ts).
  * Ids and valid bodies come from security.fixtures.ts; a missing one fails with what to add.
@@ -140,7 +145,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     };
     const moderator = await t.login(DEMO_LOGINS.moderator);
     // A document of the member, uploaded through the API so the file exists too.
-    const pdf = multipart({ documentType: '2' }, { field: 'file', filename: 'pan.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    const pdf = multipart({ documentType: '2' }, { field: 'file', filename: 'pan.pdf', contentType: 'application/pdf', bytes: makePdf('Security') });
     const uploaded = await t.call('POST', `/Users/${member.id}/documents`, { token: adminA.token, body: pdf.body, headers: pdf.headers });
     if (uploaded.statusCode !== 201) throw new Error(`security fixtures: document upload failed: ${uploaded.body}`);
     const settings = await t.call('GET', '/Attendances/settings', { token: adminA.token });
@@ -150,7 +155,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     const type = await t.call('POST', '/ReimbursementTypes', { token: adminA.token, body: { name: 'Security Travel', maxLimit: 0 } });
     if (type.statusCode !== 200) throw new Error(`security fixtures: reimbursement type failed: ${type.body}`);
     const reimbursementTypeId = (type.json() as { data: { id: string } }).data.id;
-    const claimBody = multipart({ amount: '250', reimbursementTypeId, reason: 'Cab to the client', status: '1' }, { field: 'receipt', filename: 'bill.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    const claimBody = multipart({ amount: '250', reimbursementTypeId, reason: 'Cab to the client', status: '1' }, { field: 'receipt', filename: 'bill.pdf', contentType: 'application/pdf', bytes: makePdf('Security') });
     const claimed = await t.call('POST', '/ReimbursementRequests', { token: member.token, body: claimBody.body, headers: claimBody.headers });
     if (claimed.statusCode !== 200) throw new Error(`security fixtures: reimbursement claim failed: ${claimed.body}`);
     const reimbursementRequestId = (claimed.json() as { data: { id: string } }).data.id;
@@ -390,7 +395,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     )) as { id: string; deductions: { id: string }[] };
     const deductionId = declaration.deductions[0]?.id ?? '';
     const upload = async () => {
-      const form = multipart({ declarationId: declaration.id, employeeDeductionId: deductionId }, { field: 'file', filename: 'ppf.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') });
+      const form = multipart({ declarationId: declaration.id, employeeDeductionId: deductionId }, { field: 'file', filename: 'ppf.pdf', contentType: 'application/pdf', bytes: makePdf('Security') });
       return ((await ok(await t.call('POST', '/POI/proofs', { token: manager.token, body: form.body, headers: form.headers }), 'proof upload')) as { id: string }).id;
     };
     const proofId = await upload();
@@ -467,6 +472,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     for (const q of op.queryParams) if (ID_NAME.test(q.name) && f.query?.[q.name] === undefined) missing.push(add(`query param ${q.name}`));
     for (const name of Object.keys(bodyProperties(op.body, resolve))) if (ID_NAME.test(name) && (Array.isArray(f.body) ? f.body[0] : f.body)?.[name] === undefined) missing.push(add(`body field ${name}`));
     if (op.multipart && !f.multipart) missing.push(add('the multipart body (fields and file)'));
+    if (op.multipart && f.multipart && !f.multipart.file && !f.multipart.fileField) missing.push(add('the file part of the multipart body (file, or fileField when the route takes the file optionally)'));
     return missing;
   }
 
@@ -585,6 +591,67 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     expect(attempts).toBeGreaterThan(40);
     expect(record('permissions', attempts, failures)).toEqual([]);
   });
+
+  tenancyAndRoles('(d) every upload route refuses an archive bomb and a disguised PDF, and stores nothing of either', async () => {
+    const failures: string[] = [];
+    let attempts = 0;
+    // Small: 8 MB of zeros per entry, each claiming 600 bytes, are enough to tell real bytes counted from headers believed.
+    // Named as no part a workbook reader parses, so that only what they unpack to can refuse them.
+    const bomb = makeZipBomb({ entries: 3, unpackedBytes: 8 * 1024 * 1024, declaredSize: 600, name: (i) => `bomb-${String(i)}.bin` });
+    const uploads = ordered().filter((op) => op.multipart && missingFixtures(op).length === 0);
+    for (const op of uploads) {
+      const m = fixtureOf(op).multipart;
+      if (!m) continue;
+      const field = m.file?.field ?? m.fileField ?? 'file';
+      const attempt = (label: string, file?: { filename: string; contentType: string; bytes: Buffer }): Attempt => {
+        const body = multipart(m.fields, file ? { field, ...file } : m.file);
+        return { label, method: op.method, url: urlOf(op), payload: body.body, headers: body.headers };
+      };
+      const before = await digestOfA();
+      const filesBefore = storedFileCount();
+      const hostile = [
+        { label: 'archive bomb', res: await send(attempt('archive bomb', { filename: 'upload.zip', contentType: 'application/zip', bytes: bomb }), adminA.token) },
+        { label: 'disguised PDF', res: await send(attempt('disguised PDF', { filename: 'receipt.pdf', contentType: 'application/pdf', bytes: DISGUISED_PDF }), adminA.token) },
+      ];
+      const changed = [...(await digestOfA())].filter(([k, v]) => before.get(k) !== v).map(([k]) => k);
+      if (changed.length > 0) failures.push(`${op.key}: a refused upload changed A's ${changed.join(', ')}`);
+      if (storedFileCount() !== filesBefore) failures.push(`${op.key}: a refused upload left a stored file`);
+      // The same request with the fixture's own file: what it answers tells a refused file from a refused request.
+      const control = await send(attempt('control'), adminA.token);
+      const messageOf = (res: { body: string }) => (jsonOf(res.body) as { message?: string } | null)?.message ?? res.body;
+      for (const { label, res } of hostile) {
+        attempts += 1;
+        count('uploads', res.statusCode);
+        const why = `${op.key} [${label}]: ${String(res.statusCode)} ${res.body.slice(0, 200)}`;
+        if (res.statusCode >= 500) failures.push(`${why} ${lastServerError()}`);
+        else if (label === 'archive bomb' && m.unpacksArchives && res.statusCode !== 413 && res.statusCode !== 422) failures.push(`${why} (a route that unpacks ZIPs answers a bomb 413 or 422)`);
+        else if (res.statusCode < 400 && !listsEveryFileRefused(res.body)) failures.push(`${why} (accepted)`);
+        else if (res.statusCode >= 400 && control.statusCode >= 400 && messageOf(res) === messageOf(control)) failures.push(`${why} (refused as the fixture itself is: the file was never looked at)`);
+      }
+    }
+    expect(uploads.length).toBeGreaterThanOrEqual(11);
+    expect(record('uploads', attempts, failures)).toEqual([]);
+  }, 120_000);
+
+  const jsonOf = (body: string): unknown => {
+    try {
+      return JSON.parse(body) as unknown;
+    } catch {
+      return null;
+    }
+  };
+
+  /** Files in the app's storage, final and pending. */
+  const storedFileCount = () => {
+    const root = path.join(t.config.dataDir, 'files');
+    return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
+  };
+
+  /** A 200 that lists the files it was sent (a bulk preview) refuses them all when it lists none as matched and stages nothing. */
+  const listsEveryFileRefused = (body: string) => {
+    const data = (jsonOf(body) as { data?: { items?: { status: string }[]; token?: string | null } } | null)?.data;
+    return Array.isArray(data?.items) && data.items.length > 0 && data.items.every((i) => i.status !== 'matched') && !data.token;
+  };
 
   const slice = phases.malformed;
   (slice ? it : notHere)(`(c) malformed bodies, queries and paths never get a 5xx (operations, slice ${String(slice?.slice)} of ${String(slice?.of)})`, async () => {

@@ -84,8 +84,10 @@ export const shiftHistory = pgTable(
 );
 
 /**
- * Months whose payroll is finalized (DESIGN §10): no attendance, leave or regularization change may
- * touch a day in them, and recomputes leave their days alone. `month` is 'YYYY-MM'.
+ * Months whose payroll is finalized (DESIGN §10): organisation-wide inputs (holidays, shift
+ * assignments, settings) no longer touch a day in them and recomputes leave their days alone; a
+ * person's leave and regularizations still do, and payroll corrects the pay in the next open month.
+ * `month` is 'YYYY-MM'.
  */
 export const payrollMonthLocks = pgTable(
   'payroll_month_locks',
@@ -96,6 +98,27 @@ export const payrollMonthLocks = pgTable(
     lockedBy: uuid('locked_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [tenantIsolation(), primaryKey({ columns: [t.tenantId, t.month] })],
+);
+
+/**
+ * An input of a processed (not finalized) month changed for an employee (DESIGN §10, a month's life):
+ * the employee's processed figures are stale until processed again, with why ("Loss of Pay approved
+ * for 26 Nov 2026 by Anita Rao"). Processing the employee removes the marks; finalize refuses while
+ * any remain for an employee of the run.
+ */
+export const payrollStaleInputs = pgTable(
+  'payroll_stale_inputs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    reason: text('reason').notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [tenantIsolation(), index('payroll_stale_inputs_month_idx').on(t.tenantId, t.month, t.userId)],
 );
 
 /** An employee's shift from startDate to endDate (open-ended when null); the latest covering a day wins. */

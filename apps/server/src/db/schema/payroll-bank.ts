@@ -69,3 +69,28 @@ export const payrollPayments = pgTable(
     index('payroll_payments_run_idx').on(t.tenantId, t.runId),
   ],
 );
+
+/**
+ * A payout hold released after the month was finalized (payroll-rules §1a "Held salary is released
+ * later"; DESIGN §10 "Payout holds outlive finalize"). The payslip and the hold stay as they were
+ * (a finalized month never changes); this row says when and by whom the net pay was let go, and the
+ * payment goes out in the month's "released" bank file. One release a payslip; never changed.
+ */
+export const payrollPayoutReleases = pgTable(
+  'payroll_payout_releases',
+  {
+    tenantId: tenantIdColumn(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => payrollRuns.id, { onDelete: 'restrict' }),
+    payslipId: uuid('payslip_id')
+      .primaryKey()
+      .references(() => payslips.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
+    releasedBy: uuid('released_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [tenantIsolation(), index('payroll_payout_releases_run_idx').on(t.tenantId, t.runId)],
+);

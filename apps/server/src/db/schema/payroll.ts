@@ -183,6 +183,13 @@ export const payslips = pgTable(
     tdsExplanation: jsonb('tds_explanation').notNull(),
     /** Statutory wage bases for the returns (ECR, ESIC): { pfWagePaise, epsWagePaise, edliWagePaise, esiWagePaise }. */
     wages: jsonb('wages').notNull(),
+    /**
+     * The loss of pay per date this payslip paid for: its own month and every earlier finalized month
+     * whose LOP it corrected ({ 'YYYY-MM': { 'YYYY-MM-DD': 1 | 0.5 } }). A later month compares a
+     * month's LOP now with the latest of these to find what changed after finalize. Null on payslips
+     * made before it was kept: those months are not corrected.
+     */
+    lopByMonth: jsonb('lop_by_month'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

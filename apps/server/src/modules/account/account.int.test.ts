@@ -207,6 +207,7 @@ describe.each(BACKENDS)('accounts over HTTP (%s)', (backend) => {
   });
 });
 
+// Once per run, on PGlite (ONCE): rate limits are counted in memory (or Redis), not in the database, so a second database adds nothing.
 describe.runIf(ONCE)('rate limits on sign-in routes', () => {
   it('answers 429 after RATE_LIMIT_AUTH_MAX attempts in the window', async () => {
     const t = await createTestApp('pglite', { RATE_LIMIT_AUTH_MAX: '3' });
@@ -222,6 +223,7 @@ describe.runIf(ONCE)('rate limits on sign-in routes', () => {
   });
 });
 
+// Once per run, on PGlite (ONCE): rate limits are counted in memory (or Redis), not in the database, so a second database adds nothing.
 describe.runIf(ONCE)('the per-IP limit and proxies (TRUST_PROXY)', () => {
   const login = (t: TestApp, email: string, forwardedFor: string, password = 'whatever1') =>
     t.call('POST', '/Account/login', { body: { email, password }, headers: { 'x-forwarded-for': forwardedFor } });
@@ -253,6 +255,7 @@ describe.runIf(ONCE)('the per-IP limit and proxies (TRUST_PROXY)', () => {
   });
 });
 
+// Once per run, on PGlite (ONCE): rate limits are counted in memory (or Redis), not in the database, so a second database adds nothing.
 describe.runIf(ONCE)('failed logins per account (LOGIN_MAX_FAILURES)', () => {
   let t: TestApp;
   let ip = 0;

@@ -204,6 +204,7 @@ describe.each(BACKENDS)('Google and Microsoft sign-in (%s)', (backend) => {
   });
 });
 
+// Once per run, on PGlite (ONCE): rate limits are counted in memory (or Redis), not in the database, so a second database adds nothing.
 describe.runIf(ONCE)('validate-oauth is rate-limited like login', () => {
   it('answers 429 after RATE_LIMIT_AUTH_MAX attempts in the window', async () => {
     const t = await createTestApp('pglite', { RATE_LIMIT_AUTH_MAX: '3' });

@@ -53,7 +53,7 @@ declare module '../../platform/jobs/jobs' {
      * [from, to], after a change to their inputs (shifts, settings, leave, holidays,
      * regularization) commits.
      */
-    'attendance.recompute': { userIds?: string[]; from: string; to: string };
+    'attendance.recompute': { userIds?: string[]; from: string; to: string; facts?: boolean };
   }
 }
 
@@ -62,6 +62,12 @@ export interface RecomputeRange {
   userIds?: readonly string[];
   from: string;
   to: string;
+  /**
+   * The change is a fact of these employees (leave decided, a regularization completed): days of a
+   * finalized month are recomputed too, and the payroll corrects that month's pay in the next open
+   * month (DESIGN §10). Otherwise (settings, shifts, holidays) finalized months are left as they were.
+   */
+  facts?: boolean;
 }
 
 /** Employees per recompute batch: each batch reads its inputs with one query per table and writes one upsert. */
@@ -96,7 +102,7 @@ export class AttendanceService {
     if (range.from > range.to) return;
     const ids = range.userIds ? [...new Set(range.userIds)] : (await repo.findEmployees(tdb)).map((e) => e.id);
     for (let i = 0; i < ids.length; i += RECOMPUTE_BATCH) {
-      await this.recomputeIn(tdb, { userIds: ids.slice(i, i + RECOMPUTE_BATCH), from: range.from, to: range.to });
+      await this.recomputeIn(tdb, { userIds: ids.slice(i, i + RECOMPUTE_BATCH), from: range.from, to: range.to, ...(range.facts ? { facts: true } : {}) });
     }
   }
 
@@ -114,11 +120,16 @@ export class AttendanceService {
 
   /**
    * The recompute inside an open tenant transaction (this module's own writes recompute atomically).
-   * Days of a month whose payroll is finalized are never rewritten: the range is cut around them.
+   * Days of a month whose payroll is finalized are not rewritten (the range is cut around them) unless
+   * the change is a fact of the employees (range.facts).
    */
   async recomputeIn(tdb: TenantDb, range: RecomputeRange & { userIds: readonly string[] }): Promise<void> {
     if (range.userIds.length === 0 || range.from > range.to) return;
     if (daysBetweenInclusive(range.from, range.to) > MAX_RECOMPUTE_DAYS) throw new RangeError(`recompute covers at most ${MAX_RECOMPUTE_DAYS.toString()} days`);
+    if (range.facts === true) {
+      await this.recomputeOpen(tdb, { userIds: range.userIds, from: range.from, to: range.to });
+      return;
+    }
     const locked = await this.deps.locks.lockedMonthsBetween({ db: tdb }, range.from, range.to);
     for (const part of openParts(range.from, range.to, locked)) await this.recomputeOpen(tdb, { userIds: range.userIds, ...part });
   }

@@ -7,6 +7,7 @@ import {
   UserStatus,
   canActOn,
   employeeDateErrors,
+  ifscUnknownMessage,
   type EmployeeForm,
   type ImportMode,
   type ImportSummary,
@@ -18,6 +19,7 @@ import { dateInZone } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import { isKnownIfsc } from '../../platform/ifsc-directory';
 import type { RequestContext } from '../../platform/tenancy';
 import { newOneTimeToken } from '../../platform/auth/tokens';
 import { inviteEmail } from '../../platform/mail/templates';
@@ -213,8 +215,12 @@ export class EmployeeService {
     if (field && message) throw badRequest(`${field}: ${message}`, errors);
   }
 
-  /** Cross-record rules: unique employee number, this tenant's manager and department, field options. */
+  /**
+   * Cross-record rules: unique employee number, this tenant's manager and department, field options;
+   * and an IFSC of a real branch (the contract checks its format; the branch list is the server's).
+   */
   private async check(tdb: TenantDb, input: EmployeeForm, selfId: string | undefined): Promise<void> {
+    if (input.ifscCode && !isKnownIfsc(input.ifscCode)) throw fieldError('ifscCode', ifscUnknownMessage(input.ifscCode));
     if (await repo.employeeNumberTaken(tdb, input.employeeNumber, selfId)) throw fieldError('employeeNumber', PEOPLE_MSG.employeeNumberExists);
     if (input.reportingManagerId) {
       if (input.reportingManagerId === selfId) throw fieldError('reportingManagerId', 'A user cannot be their own reporting manager');

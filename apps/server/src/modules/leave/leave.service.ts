@@ -40,6 +40,7 @@ import {
   type LeavePolicyRule,
   type LeaveTypeRules,
   type WeekendRule,
+  formatDisplayDate,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, fieldError, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
@@ -437,7 +438,8 @@ export class LeaveService {
     if (settings.maxBackdatedDays !== null && input.startDate < addDaysToDate(await this.today(tdb), -settings.maxBackdatedDays)) {
       throw fieldError('startDate', LEAVE_MSG.tooFarBack.replace('{days}', String(settings.maxBackdatedDays)));
     }
-    await this.deps.locks.assertOpen({ db: tdb }, input.startDate, input.endDate);
+    // A finalized month does not refuse leave (DESIGN §10: facts still happen after finalize); what it
+    // changes in that month's pay is corrected in the next open month (payroll-lop.ts).
 
     // Two halves of the same date (a first half and a second half) may sit side by side; anything else overlapping clashes.
     const overlapping = await repo.findOverlapping(tdb, ctx.userId, input.startDate, input.endDate);
@@ -494,14 +496,12 @@ export class LeaveService {
     if (input.status === LeaveStatus.Cancelled) {
       if (row.userId !== ctx.userId) throw forbidden(LEAVE_MSG.onlyRequesterCancels);
       if (!this.cancellable(row, today)) throw conflict(LEAVE_MSG.notCancellable);
-      if (row.status === LeaveStatus.Approved) await this.deps.locks.assertOpen({ db: tdb }, row.startDate, row.endDate);
       recompute = row.status === LeaveStatus.Approved;
       await repo.updateRequestStatus(tdb, id, { status: LeaveStatus.Cancelled, deciderId: null, remarks: input.remarks, at: now });
     } else {
       if (!mayDecideFor(ctx.userId, row.userId)) throw forbidden(LEAVE_MSG.cannotDecideOwn);
       if (!isAdminOrModerator(ctx) && row.reportingManagerId !== ctx.userId) throw forbidden(LEAVE_MSG.notAllowedToDecide);
       if (row.status !== LeaveStatus.Pending) throw conflict(LEAVE_MSG.alreadyDecided);
-      if (input.status === LeaveStatus.Approved) await this.deps.locks.assertOpen({ db: tdb }, row.startDate, row.endDate);
       if (input.status === LeaveStatus.Approved && row.isPaid && !(await this.settingsOf(tdb)).allowNegativeBalance) {
         // Pending days already hold the balance; a quota cut or a debit since applying can leave too little.
         const employee = await repo.findEmployee(tdb, row.userId);
@@ -515,7 +515,15 @@ export class LeaveService {
       await repo.updateRequestStatus(tdb, id, { status: input.status, deciderId: ctx.userId, remarks: input.remarks, at: now });
     }
     const result = await this.view(tdb, ctx, id);
-    if (recompute) enqueue('attendance.recompute', { userIds: [result.employeeId], from: result.startDate, to: result.endDate });
+    // A fact of the employee: a finalized month's days follow it too (facts: true), and payroll corrects that month's pay later.
+    if (recompute) {
+      enqueue('attendance.recompute', { userIds: [result.employeeId], from: result.startDate, to: result.endDate, facts: true });
+      // A processed month that has these days is stale for the employee until processed again (DESIGN §10).
+      const dates = result.startDate === result.endDate ? formatDisplayDate(result.startDate) : `${formatDisplayDate(result.startDate)} – ${formatDisplayDate(result.endDate)}`;
+      const reason =
+        input.status === LeaveStatus.Cancelled ? `${result.leaveTypeName} for ${dates} cancelled` : `${result.leaveTypeName} approved for ${dates} by ${result.approverName ?? 'an administrator'}`;
+      await this.deps.locks.markInputChanged({ db: tdb }, result.employeeId, result.startDate, result.endDate, reason);
+    }
     return result;
   }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { payrollBankSettings, payrollPayments, payrollRuns, payslips, users } from '../../db/schema';
+import { payrollBankSettings, payrollPayments, payrollPayoutReleases, payrollRuns, payslips, users } from '../../db/schema';
 import { queryRows } from '../../db/client';
 import type { TenantDb } from '../../platform/tenancy';
 
@@ -72,6 +72,8 @@ export interface PayslipPayeeRow {
   employeeName: string;
   netPaise: number;
   holdKind: 'payout' | null;
+  /** When a payout hold was released after finalize (payroll_payout_releases), else null. */
+  releasedAt: Date | null;
   /** The employee's bank details now (a corrected account is used by the next file). */
   accountHolderName: string | null;
   accountNumber: string | null;
@@ -88,12 +90,14 @@ export async function findPayees(tdb: TenantDb, runId: string): Promise<PayslipP
       employeeName: sql<string | null>`${payslips.employee}->>'name'`,
       netPaise: payslips.netPaise,
       holdKind: payslips.holdKind,
+      releasedAt: payrollPayoutReleases.releasedAt,
       accountHolderName: users.accountHolderName,
       accountNumber: users.bankAccountNumber,
       ifsc: users.ifscCode,
     })
     .from(payslips)
     .innerJoin(users, eq(users.id, payslips.userId))
+    .leftJoin(payrollPayoutReleases, eq(payrollPayoutReleases.payslipId, payslips.id))
     .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId)))
     .orderBy(asc(payslips.id));
   return rows.map((r) => ({ ...r, employeeNumber: r.employeeNumber || null, employeeName: r.employeeName ?? '' }));

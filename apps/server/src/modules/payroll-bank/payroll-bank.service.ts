@@ -24,11 +24,12 @@ import {
   type BankTransfer,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
-import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
+import { AppError, conflict, fieldError, notFound, unwrap, type Settled } from '../../platform/errors';
+import { isKnownIfsc } from '../../platform/ifsc-directory';
 import type { Scope } from '../../platform/tenancy';
 import type { PayrollReportService } from '../payroll-reports/payroll-reports.service';
 import { buildBankTransferXlsx } from './bank-file-xlsx';
-import { readBankReturn } from './bank-return.sheet';
+import { readBankReturn, type ReturnRow } from './bank-return.sheet';
 import { checkBankReturn } from './bank-return.validate';
 import * as repo from './payroll-bank.repo';
 
@@ -112,7 +113,7 @@ export class PayrollBankService {
    */
   async download(scope: Scope, runId: string, query: BankFileQuery): Promise<BankFileDownload> {
     const { run, transfer, settings } = await this.prepare(scope, runId, query);
-    if (transfer.records.length === 0) throw conflict(transfer.scope === 'failed' ? MSG.noFailedPayments : MSG.nobodyToPay);
+    if (transfer.records.length === 0) throw conflict(transfer.scope === 'failed' ? MSG.noFailedPayments : transfer.scope === 'released' ? MSG.noReleasedPayouts : MSG.nobodyToPay);
     const debit: BankDebitAccount | null = settings.debitAccountNumber && settings.debitIfsc ? { accountNumber: settings.debitAccountNumber, ifsc: settings.debitIfsc } : null;
     if (settings.template === 'controlCsv' && !debit) throw conflict(MSG.debitAccountRequired);
 
@@ -149,14 +150,19 @@ export class PayrollBankService {
     return { bytes, fileName, contentType: settings.template === 'xlsx' ? BANK_FILE_CONTENT_TYPES.xlsx : BANK_FILE_CONTENT_TYPES.csv };
   }
 
+  /** A return file's rows, read before the request's unit of work opens (CSV or XLSX by content, within the limits). */
+  readReturnFile(bytes: Buffer): Promise<ReturnRow[]> {
+    return readBankReturn(bytes);
+  }
+
   /**
    * POST /PayrollRuns/:id/bank-return: every row is checked against the month's payments, then all
    * statuses are recorded in one statement, or — when any row is wrong — nothing is, and every wrong
    * row is listed with its row number.
    */
-  async importReturn(scope: Scope, runId: string, file: { bytes: Buffer; fileName: string }): Promise<BankReturnResult> {
+  async importReturn(scope: Scope, runId: string, file: { rows: Settled<ReturnRow[]>; fileName: string }): Promise<BankReturnResult> {
     const run = await this.issuedRun(scope, runId);
-    const rows = await readBankReturn(file.bytes);
+    const rows = unwrap(file.rows);
     const payments = await repo.findPayments(scope.db, run.id);
     const check = checkBankReturn(rows, payments);
     if (check.errors.length > 0) {
@@ -190,7 +196,7 @@ export class PayrollBankService {
   async payments(scope: Scope, runId: string): Promise<BankPayments> {
     const run = await this.issuedRun(scope, runId);
     const { payees, rows: payeeRows, attempts } = await this.payeesOf(scope, run.id);
-    const leftOut = new Map(buildBankTransfer({ month: run.month, valueDate: run.payDate, scope: 'all', payees }).excluded.map((e) => [e.payslipId, e.reason]));
+    const leftOut = new Map(buildBankTransfer({ month: run.month, valueDate: run.payDate, scope: 'all', payees, isKnownIfsc }).excluded.map((e) => [e.payslipId, e.reason]));
     const counts = { notSent: 0, sent: 0, paid: 0, failed: 0, leftOut: 0 };
     let paidPaise = 0;
     const rows: BankPaymentRow[] = [...payees].sort(byNumber).map((p) => {
@@ -243,6 +249,7 @@ export class PayrollBankService {
         ifsc: r.ifsc,
         netPaise: r.netPaise,
         holdKind: r.holdKind,
+        holdReleased: r.releasedAt !== null,
         latestPayment: l ? { attempt: l.attempt, reference: l.reference, status: l.status } : null,
       };
     });
@@ -256,7 +263,7 @@ export class PayrollBankService {
     if (valueDate < today) throw fieldError('valueDate', MSG.valueDatePast);
     const settings = await this.getSettings(scope);
     const { payees } = await this.payeesOf(scope, run.id);
-    const transfer = buildBankTransfer({ month: run.month, valueDate, scope: (query.scope ?? 'all') as BankFileScope, payees });
+    const transfer = buildBankTransfer({ month: run.month, valueDate, scope: (query.scope ?? 'all') as BankFileScope, payees, isKnownIfsc });
     return { run, transfer, settings, payees };
   }
 }
@@ -278,6 +285,9 @@ function explain(run: repo.RunRow, transfer: BankTransfer, payslipCount: number)
       byReason.set(e.reason, { count: seen.count + 1, paise: seen.paise + e.netPaise });
     }
     for (const [reason, { count, paise }] of byReason) lines.push(`Less ${BANK_EXCLUSION_LABELS[reason].toLowerCase()}: ${inr(paise)} (${plural(count, 'employee')})`);
+  } else if (transfer.scope === 'released') {
+    lines.push(`Payouts of ${monthLabel(run.month)} released from hold after finalize`);
+    for (const e of transfer.excluded) lines.push(`Left out ${e.employeeName}: ${BANK_EXCLUSION_LABELS[e.reason].toLowerCase()} (${inr(e.netPaise)})`);
   } else {
     lines.push(`Failed payments of ${monthLabel(run.month)} sent again under new references`);
     for (const e of transfer.excluded) lines.push(`Left out ${e.employeeName}: ${BANK_EXCLUSION_LABELS[e.reason].toLowerCase()} (${inr(e.netPaise)})`);

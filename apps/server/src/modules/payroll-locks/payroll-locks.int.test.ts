@@ -10,7 +10,7 @@ import { PayrollLockService } from './payroll-locks.service';
 const NOW = new Date('2026-04-02T06:30:00Z');
 const MARCH_FINALIZED = 'Payroll for March 2026 is finalized; attendance for that month can no longer change.';
 
-describe.each(BACKENDS)('finalized payroll months freeze attendance (%s)', (backend) => {
+describe.each(BACKENDS)('finalized payroll months freeze organisation-wide attendance inputs (%s)', (backend) => {
   let t: TestApp;
   let admin: SessionUser;
   let member: SessionUser;
@@ -83,38 +83,40 @@ describe.each(BACKENDS)('finalized payroll months freeze attendance (%s)', (back
     }
   });
 
-  it('regularization: raising one for the finalized month and approving one raised before are refused', async () => {
+  // Facts of a person still happen after finalize (DESIGN §10, a month's life): a regularization or a
+  // leave of a finalized month is accepted and its days follow; the pay of that month is corrected in
+  // the next open month (payroll-lop-late.int.test.ts), never by changing the finalized month.
+  it('regularization: raising one for the finalized month and approving it are accepted, and the day follows it', async () => {
     const body = (date: string) => ({ requestType: 2, reason: 'Card reader down', additionalData: { attendanceRegularization: { startDate: date, endDate: date, startTime: '09:30', endTime: '18:30' } } });
-    const raised = await t.call('POST', '/Requests', { token: member.token, body: body('2026-03-27') });
-    expect(raised.statusCode, raised.body).toBe(200);
-    const request = raised.json().data as RequestRow;
     await lock('2026-03');
     try {
-      expectFrozen(await t.call('POST', '/Requests', { token: member.token, body: body('2026-03-26') }));
-      expectFrozen(await t.call('PUT', `/Requests/${request.id}/status`, { token: admin.token, body: { status: 1, requestType: 2 } }));
+      const raised = await t.call('POST', '/Requests', { token: member.token, body: body('2026-03-27') });
+      expect(raised.statusCode, raised.body).toBe(200);
+      const request = raised.json().data as RequestRow;
+      const approved = await t.call('PUT', `/Requests/${request.id}/status`, { token: admin.token, body: { status: 1, requestType: 2 } });
+      expect(approved.statusCode, approved.body).toBe(200);
       const logs = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM time_logs WHERE user_id = ${member.id} AND work_date = '2026-03-27' AND source = 'regularization'`);
-      expect(logs[0]?.n).toBe(0);
-      // Rejecting changes no attendance, so it stays possible.
-      const rejected = await t.call('PUT', `/Requests/${request.id}/status`, { token: admin.token, body: { status: 6, requestType: 2 } });
-      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(logs[0]?.n).toBe(1);
+      // 09:30–18:30 is nine hours on the day, recomputed although March is finalized.
+      expect((await storedDay(member.id, '2026-03-27'))?.total_minutes).toBe(540);
     } finally {
       await unlock('2026-03');
     }
   });
 
-  it('leave: applying for dates that reach into the finalized month, approving and cancelling approved leave there are refused', async () => {
+  it('leave: applying for dates in the finalized month and approving it are accepted, and the days follow it', async () => {
     const types = (await t.call('GET', '/LeaveTypes', { token: member.token })).json().data as LeaveType[];
     const lop = types.find((lt) => lt.code === 'LOP');
     if (!lop) throw new Error('LOP missing');
-    const pending = await t.call('POST', '/Leaves', { token: member.token, body: { leaveTypeId: lop.id, startDate: '2026-03-24', endDate: '2026-03-24', reason: 'Family' } });
-    expect(pending.statusCode, pending.body).toBe(201);
     await lock('2026-03');
     try {
-      expectFrozen(await t.call('POST', '/Leaves', { token: member.token, body: { leaveTypeId: lop.id, startDate: '2026-03-31', endDate: '2026-04-06', reason: 'Travel' } }));
+      const pending = await t.call('POST', '/Leaves', { token: member.token, body: { leaveTypeId: lop.id, startDate: '2026-03-24', endDate: '2026-03-24', reason: 'Family' } });
+      expect(pending.statusCode, pending.body).toBe(201);
       const id = (pending.json().data as { id: string }).id;
-      expectFrozen(await t.call('PUT', `/Leaves/${id}/status`, { token: admin.token, body: { status: 2 } }));
-      const april = await t.call('POST', '/Leaves', { token: member.token, body: { leaveTypeId: lop.id, startDate: '2026-04-06', endDate: '2026-04-06', reason: 'Travel' } });
-      expect(april.statusCode, april.body).toBe(201);
+      const approved = await t.call('PUT', `/Leaves/${id}/status`, { token: admin.token, body: { status: 2 } });
+      expect(approved.statusCode, approved.body).toBe(200);
+      const [day] = await queryRows<{ payable: number }>(t.database.db, sql`SELECT payable_fraction::float8 AS payable FROM attendance_days WHERE user_id = ${member.id} AND work_date = '2026-03-24'`);
+      expect(day?.payable).toBe(0);
     } finally {
       await unlock('2026-03');
     }

@@ -1,5 +1,5 @@
-import { and, asc, between, eq, sql } from 'drizzle-orm';
-import { payrollMonthLocks } from '../../db/schema';
+import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { payrollMonthLocks, payrollStaleInputs } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
 /** The locked months among 'YYYY-MM' months from `fromMonth` to `toMonth`. */
@@ -32,4 +32,26 @@ export async function shareMonthLocks(tdb: TenantDb): Promise<void> {
 export async function excludeMonthLocks(tdb: TenantDb): Promise<void> {
   // raw SQL: an advisory lock is a function call on no table
   await tdb.tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`payroll-month-locks:${tdb.tenantId}`}))`);
+}
+
+export async function insertStaleMarks(tdb: TenantDb, rows: readonly { userId: string; month: string; reason: string }[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  await tdb.tx.insert(payrollStaleInputs).values(rows.map((r) => ({ tenantId: tdb.tenantId, userId: r.userId, month: r.month, reason: r.reason, markedAt: now })));
+}
+
+/** The month's marks, oldest first. */
+export async function findStaleMarks(tdb: TenantDb, month: string): Promise<{ userId: string; reason: string }[]> {
+  return tdb.tx
+    .select({ userId: payrollStaleInputs.userId, reason: payrollStaleInputs.reason })
+    .from(payrollStaleInputs)
+    .where(and(eq(payrollStaleInputs.tenantId, tdb.tenantId), eq(payrollStaleInputs.month, month)))
+    .orderBy(asc(payrollStaleInputs.markedAt), asc(payrollStaleInputs.id));
+}
+
+/** Removes the month's marks of these employees (all of the month's without a list). */
+export async function deleteStaleMarks(tdb: TenantDb, month: string, userIds?: readonly string[]): Promise<void> {
+  if (userIds?.length === 0) return;
+  await tdb.tx
+    .delete(payrollStaleInputs)
+    .where(and(eq(payrollStaleInputs.tenantId, tdb.tenantId), eq(payrollStaleInputs.month, month), ...(userIds ? [inArray(payrollStaleInputs.userId, [...userIds])] : [])));
 }

@@ -116,7 +116,7 @@ describe('payroll register', () => {
       'Total Deductions',
       'Net Pay',
       'Employer Cost',
-      'Hold',
+      'Status / Reason',
     ]);
     expect(sheet.getCell(4, 7).value).toBe('Earnings');
     expect(sheet.getCell(4, 11).value).toBe('Deductions');
@@ -139,7 +139,7 @@ describe('payroll register', () => {
     // gross 31,600; deductions 2,000; net 29,600; employer cost 33,400
     expect([16, 17, 18, 19].map((c) => arjun.getCell(c).value)).toEqual([31_600, 2_000, 29_600, 33_400]);
     expect(arjun.getCell(20).value).toBe('Payout on hold');
-    expect(sheet.getRow(FIRST_DATA_ROW + 1).getCell(20).value ?? '').toBe('');
+    expect(sheet.getRow(FIRST_DATA_ROW + 1).getCell(20).value).toBe('Paid in this run');
 
     const totals = sheet.getRow(FIRST_DATA_ROW + 2);
     expect(totals.getCell(2).value).toBe('Total');
@@ -169,10 +169,54 @@ describe('payroll register', () => {
     expect(sheet.getRow(FIRST_DATA_ROW).getCell(8).value).toBe(1_200);
   });
 
+  /*
+   * Issue 26 point 7: loan EMIs and salary advance recoveries are both LOAN_RECOVERY lines on the
+   * payslip; the register gives each kind its column (before, both were added up under the label of
+   * whichever came first). Ravi: vehicle EMI 6,646 + advance 10,000; Meena: medical EMI 5,000.
+   * Loan EMI column 6,646 + 5,000 = 11,646; advance column 10,000; one-time recovery its own column.
+   */
+  it('gives loan EMIs, salary advance recoveries and one-time recoveries a column each', async () => {
+    const ravi = row({
+      name: 'Ravi',
+      lines: [
+        line('earning', 'BASIC', 'Basic', 40_000),
+        line('deduction', 'LOAN_RECOVERY', 'Loan recovery', 6_646),
+        line('deduction', 'LOAN_RECOVERY', 'Salary advance recovery', 10_000),
+        line('deduction', 'ADJ_LOAN_RECOVERY', 'Salary advance recovery', 5_000),
+      ],
+    });
+    const meena = row({ name: 'Meena', lines: [line('earning', 'BASIC', 'Basic', 30_000), line('deduction', 'LOAN_RECOVERY', 'Loan recovery', 5_000)] });
+    const sheet = await readBack(await buildPayrollRegisterXlsx(RUN, [meena, ravi]));
+    const h = headers(sheet);
+    expect(h.slice(6, 10)).toEqual(['Basic', 'Loan EMI', 'Salary advance recovery', 'Loan or advance recovery (one-time)']);
+    const cell = (r: number, header: string) => sheet.getRow(r).getCell(h.indexOf(header) + 1).value;
+    expect([cell(FIRST_DATA_ROW, 'Loan EMI'), cell(FIRST_DATA_ROW, 'Salary advance recovery')]).toEqual([5_000, 0]);
+    expect([cell(FIRST_DATA_ROW + 1, 'Loan EMI'), cell(FIRST_DATA_ROW + 1, 'Salary advance recovery'), cell(FIRST_DATA_ROW + 1, 'Loan or advance recovery (one-time)')]).toEqual([6_646, 10_000, 5_000]);
+    expect([cell(FIRST_DATA_ROW + 2, 'Loan EMI'), cell(FIRST_DATA_ROW + 2, 'Salary advance recovery'), cell(FIRST_DATA_ROW + 2, 'Total Deductions')]).toEqual([11_646, 10_000, 26_646]);
+  });
+
+  it('lists excluded employees with their reason after the payslips, outside the totals, and says released holds', async () => {
+    const released = row({ name: 'Held Then Released', lines: [line('earning', 'BASIC', 'Basic', 20_000)], holdKind: 'payout', holdReason: 'Bank proof pending', releasedOn: '2027-01-06' });
+    const sheet = await readBack(
+      await buildPayrollRegisterXlsx(RUN, [released], [{ employeeNumber: 'ACME-0009', name: 'On Sabbatical', department: 'Sales', reason: 'Unpaid sabbatical' }]),
+    );
+    expect(sheet.getCell('A2').value).toBe('Pay period 01 Nov 2026 – 30 Nov 2026 · Finalized · 1 employee, 1 excluded from processing');
+    const h = headers(sheet);
+    const status = h.indexOf('Status / Reason') + 1;
+    expect(sheet.getRow(FIRST_DATA_ROW).getCell(status).value).toBe('Payout released on 06 Jan 2027 (held: Bank proof pending)');
+    const excluded = sheet.getRow(FIRST_DATA_ROW + 1);
+    expect([excluded.getCell(1).value, excluded.getCell(2).value, excluded.getCell(status).value]).toEqual(['ACME-0009', 'On Sabbatical', 'Excluded from processing: Unpaid sabbatical']);
+    expect(excluded.getCell(h.indexOf('Net Pay') + 1).value).toBeNull();
+    const totals = sheet.getRow(FIRST_DATA_ROW + 2);
+    expect(totals.getCell(2).value).toBe('Total');
+    expect(amount(totals.getCell(h.indexOf('Net Pay') + 1))).toBe(20_000);
+    expect(totals.getCell(status).value).toBe('1 released, 1 excluded');
+  });
+
   it('is a valid register with no employees', async () => {
     const sheet = await readBack(await buildPayrollRegisterXlsx(RUN, []));
     expect(sheet.getCell('A2').value).toBe('Pay period 01 Nov 2026 – 30 Nov 2026 · Finalized · 0 employees');
-    expect(headers(sheet)).toEqual(['Employee Number', 'Employee Name', 'Department', 'Days in Period', 'Payable Days', 'LOP Days', 'Gross Earnings', 'Total Deductions', 'Net Pay', 'Employer Cost', 'Hold']);
+    expect(headers(sheet)).toEqual(['Employee Number', 'Employee Name', 'Department', 'Days in Period', 'Payable Days', 'LOP Days', 'Gross Earnings', 'Total Deductions', 'Net Pay', 'Employer Cost', 'Status / Reason']);
     expect(amount(sheet.getRow(FIRST_DATA_ROW).getCell(9))).toBe(0);
   });
 

@@ -1,14 +1,23 @@
 import ExcelJS from 'exceljs';
 import { PAYROLL_HOLD_LABELS, PAYROLL_RUN_STATUS_LABELS, type PayrollRunStatus } from '@tankha/contracts';
-import { formatDisplayDate, sumPaise } from '@tankha/domain';
+import { LOAN_RECOVERY_CODE, formatDisplayDate, sumPaise } from '@tankha/domain';
+import { ADVANCE_RECOVERY_LABEL } from './payroll.compute';
 import { monthLabel } from './payroll-format';
 import type { PayslipDocumentLine } from './payslip-pdf';
 
 /**
- * The payroll register (issue 10 item 7): one row per payslip of a run, one column per component,
- * and a totals row. Money arrives in paise and is written in rupees; totals are summed in paise,
- * so the totals row is exact whatever the number of rows.
+ * The payroll register (issue 10 item 7): one row per payslip of a run, one column per component
+ * — per kind of deduction: loan EMIs and salary advance recoveries share the payslip code
+ * LOAN_RECOVERY and get a column each — and a totals row. Money arrives in paise and is written in
+ * rupees; totals are summed in paise, so the totals row is exact whatever the number of rows.
+ * Employees excluded from processing have no payslip: they follow the payslips with no amounts,
+ * and the Status column says why (as it says a payout is on hold or was released).
  */
+
+/** The header of the loan instalments' column (an advance's instalments have ADVANCE_RECOVERY_LABEL's). */
+export const LOAN_EMI_LABEL = 'Loan EMI';
+const ONE_TIME_RECOVERY_CODE = 'ADJ_LOAN_RECOVERY';
+export const ONE_TIME_RECOVERY_LABEL = 'Loan or advance recovery (one-time)';
 
 export interface PayrollRegisterRun {
   organisationName: string;
@@ -33,6 +42,17 @@ export interface PayrollRegisterRow {
   netPaise: number;
   employerCostPaise: number;
   holdKind: 'payout' | null;
+  /** Payout hold only: the hold's reason, and when it was released after finalize ('YYYY-MM-DD'). */
+  holdReason?: string | null;
+  releasedOn?: string | null;
+}
+
+/** An employee of the month left out of processing (a processing hold): in the register, not in its totals. */
+export interface PayrollRegisterExcluded {
+  employeeNumber: string | null;
+  name: string;
+  department: string | null;
+  reason: string | null;
 }
 
 const SECTIONS = ['earning', 'deduction', 'employer'] as const;
@@ -52,14 +72,30 @@ interface ComponentColumn {
  * within a section by where the component first appears on a payslip, then by code. The order does
  * not depend on the order of the rows.
  */
+/**
+ * The column a line is added up in: its section and code, except a loan instalment, whose kind (EMI
+ * of a loan, or recovery of a salary advance) is its own column with a fixed header.
+ */
+function columnOf(line: PayslipDocumentLine): { key: string; code: string; label: string | null } {
+  if (line.section === 'deduction' && line.code === LOAN_RECOVERY_CODE) {
+    const advance = line.label === ADVANCE_RECOVERY_LABEL;
+    const code = advance ? `${LOAN_RECOVERY_CODE}:advance` : `${LOAN_RECOVERY_CODE}:loan`;
+    return { key: `${line.section}\u0000${code}`, code, label: advance ? ADVANCE_RECOVERY_LABEL : LOAN_EMI_LABEL };
+  }
+  // A one-time recovery's label is typed per employee ("Salary advance recovery", "Advance recovery"):
+  // one column under a fixed header, never a second column headed like the advances' own.
+  if (line.section === 'deduction' && line.code === ONE_TIME_RECOVERY_CODE) return { key: `${line.section}\u0000${line.code}`, code: line.code, label: ONE_TIME_RECOVERY_LABEL };
+  return { key: `${line.section}\u0000${line.code}`, code: line.code, label: null };
+}
+
 function componentColumns(rows: readonly PayrollRegisterRow[]): ComponentColumn[] {
   const byKey = new Map<string, ComponentColumn>();
   for (const row of rows) {
     row.lines.forEach((line, rank) => {
-      const key = `${line.section}\u0000${line.code}`;
+      const { key, code, label } = columnOf(line);
       const seen = byKey.get(key);
-      if (!seen) byKey.set(key, { section: line.section, code: line.code, label: line.label, rank });
-      else if (rank < seen.rank) Object.assign(seen, { label: line.label, rank });
+      if (!seen) byKey.set(key, { section: line.section, code, label: label ?? line.label, rank });
+      else if (rank < seen.rank) Object.assign(seen, { label: label ?? line.label, rank });
     });
   }
   return [...byKey.values()].sort(
@@ -79,7 +115,15 @@ const FIRST_DATA_ROW = 6;
 const rupees = (paise: number) => paise / 100;
 
 /** The register as an .xlsx workbook with one sheet. */
-export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: readonly PayrollRegisterRow[]): Promise<Buffer> {
+/** The Status column: how the month treated the employee, with the reason. */
+function statusOf(row: PayrollRegisterRow): string {
+  if (row.holdKind !== 'payout') return 'Paid in this run';
+  const reason = row.holdReason ? `: ${row.holdReason}` : '';
+  if (row.releasedOn) return `Payout released on ${formatDisplayDate(row.releasedOn)} (held${reason})`;
+  return `${PAYROLL_HOLD_LABELS.payout}${reason}`;
+}
+
+export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: readonly PayrollRegisterRow[], excluded: readonly PayrollRegisterExcluded[] = []): Promise<Buffer> {
   const components = componentColumns(rows);
   const book = new ExcelJS.Workbook();
   book.creator = 'Tankha';
@@ -98,7 +142,7 @@ export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: re
     { header: 'LOP Days', width: 10 },
   ];
   const totalsHeaders = ['Gross Earnings', 'Total Deductions', 'Net Pay', 'Employer Cost'];
-  const headers = [...fixed.map((c) => c.header), ...components.map((c) => c.label), ...totalsHeaders, 'Hold'];
+  const headers = [...fixed.map((c) => c.header), ...components.map((c) => c.label), ...totalsHeaders, 'Status / Reason'];
   const firstComponentCol = fixed.length + 1;
   const firstTotalsCol = firstComponentCol + components.length;
   const holdCol = firstTotalsCol + totalsHeaders.length;
@@ -115,7 +159,7 @@ export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: re
     column.width = 17;
     column.numFmt = RUPEES_FORMAT;
   });
-  sheet.getColumn(holdCol).width = 16;
+  sheet.getColumn(holdCol).width = 44;
   sheet.getColumn(holdCol).alignment = { indent: 1 };
 
   const title = sheet.getCell(TITLE_ROW, 1);
@@ -123,7 +167,8 @@ export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: re
   title.font = { bold: true, size: 14 };
   sheet.getCell(SUBTITLE_ROW, 1).value =
     `Pay period ${formatDisplayDate(run.periodStart)} – ${formatDisplayDate(run.periodEnd)} · ${PAYROLL_RUN_STATUS_LABELS[run.status]} · ` +
-    `${String(rows.length)} ${rows.length === 1 ? 'employee' : 'employees'}`;
+    `${String(rows.length)} ${rows.length === 1 ? 'employee' : 'employees'}` +
+    (excluded.length > 0 ? `, ${String(excluded.length)} excluded from processing` : '');
   sheet.getCell(SUBTITLE_ROW, 1).font = { color: { argb: 'FF6B7280' } };
 
   // A group header over each section's component columns, and over the totals.
@@ -166,7 +211,7 @@ export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: re
   rows.forEach((row, r) => {
     const amounts = new Map<string, number>();
     for (const line of row.lines) {
-      const key = `${line.section}\u0000${line.code}`;
+      const { key } = columnOf(line);
       amounts.set(key, (amounts.get(key) ?? 0) + line.amountPaise);
     }
     const componentPaise = components.map((c, i) => {
@@ -186,13 +231,22 @@ export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: re
       rupees(row.deductionsPaise),
       rupees(row.netPaise),
       rupees(row.employerCostPaise),
-      row.holdKind ? PAYROLL_HOLD_LABELS[row.holdKind] : '',
+      statusOf(row),
     ];
+  });
+  // Excluded employees: no payslip, so no figures; the totals below are the payslips' alone.
+  excluded.forEach((e, i) => {
+    const sheetRow = sheet.getRow(FIRST_DATA_ROW + rows.length + i);
+    sheetRow.getCell(1).value = e.employeeNumber ?? '';
+    sheetRow.getCell(2).value = e.name;
+    sheetRow.getCell(3).value = e.department ?? '';
+    sheetRow.getCell(holdCol).value = `${PAYROLL_HOLD_LABELS.processing}${e.reason ? `: ${e.reason}` : ''}`;
+    sheetRow.font = { italic: true, color: { argb: 'FF6B7280' } };
   });
 
   // Totals are values summed in paise, not formulas: exact, and read the same by every program
   // (a formula's cached result of 0 is dropped by exceljs, leaving readers that do not recalculate a blank).
-  const totalsRow = sheet.getRow(FIRST_DATA_ROW + rows.length);
+  const totalsRow = sheet.getRow(FIRST_DATA_ROW + rows.length + excluded.length);
   const sum = (col: number, paise: readonly number[]) => {
     totalsRow.getCell(col).value = rupees(sumPaise(paise));
   };
@@ -202,8 +256,15 @@ export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: re
   sum(firstTotalsCol + 1, rows.map((r) => r.deductionsPaise));
   sum(firstTotalsCol + 2, rows.map((r) => r.netPaise));
   sum(firstTotalsCol + 3, rows.map((r) => r.employerCostPaise));
-  const held = rows.filter((r) => r.holdKind).length;
-  totalsRow.getCell(holdCol).value = held > 0 ? `${String(held)} on hold` : '';
+  const held = rows.filter((r) => r.holdKind && !r.releasedOn).length;
+  const released = rows.filter((r) => r.holdKind && r.releasedOn).length;
+  totalsRow.getCell(holdCol).value = [
+    held > 0 ? `${String(held)} on hold` : '',
+    released > 0 ? `${String(released)} released` : '',
+    excluded.length > 0 ? `${String(excluded.length)} excluded` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   totalsRow.font = { bold: true };
   totalsRow.eachCell({ includeEmpty: true }, (cell) => {
     cell.border = { top: { style: 'thin', color: { argb: 'FF1F2937' } } };

@@ -1,6 +1,5 @@
 import {
   PAYROLL_MSG,
-  PAYROLL_WARNING_KINDS,
   type PayrollAdjustment,
   type PayrollAdjustmentInput,
   type PayrollEmployeeRow,
@@ -8,11 +7,24 @@ import {
   type PayrollMarkPaidInput,
   type PayrollRun,
   type PayrollSetup,
+  type PayrollWarning,
   type PayrollWarningKind,
 } from '@tankha/contracts';
-import { addDaysToDate, addMonthsToMonth, daysBetweenInclusive, formatRupees, payDateFor, payPeriodFor, rupeesToPaise, type PayDayEntry, type PayPeriodSettings } from '@tankha/domain';
+import {
+  REIMBURSEMENT_LINE_CODES,
+  addDaysToDate,
+  addMonthsToMonth,
+  daysBetweenInclusive,
+  formatRupees,
+  payDateFor,
+  payPeriodFor,
+  rupeesToPaise,
+  type PayDayEntry,
+  type PayPeriodSettings,
+} from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { conflict, notFound } from '../../platform/errors';
+import { isKnownIfsc } from '../../platform/ifsc-directory';
 import type { GlobalScope, Scope, TenantScope, TenantSteps } from '../../platform/tenancy';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { LeaveService } from '../leave/leave.service';
@@ -22,6 +34,8 @@ import type { PendingRevision, SalaryRevisionService } from '../salary/salary-re
 import type { ReimbursementService, RunReimbursements } from '../reimbursements/reimbursements.service';
 import type { DeclarationService, RunDeclaration } from '../declarations/declarations.service';
 import { computePayslip, monthContext, type EmployeeInputs } from './payroll.compute';
+import { lopCorrectionStart } from './payroll-lop';
+import { employeeWarnings } from './payroll-warnings';
 import type { PayrollSettingsService } from './payroll-settings.service';
 import type { PayslipDocumentService } from './payslip-documents.service';
 import type { DocumentProgress } from './payslip-documents.repo';
@@ -76,10 +90,21 @@ function esiPeriodStartMonth(month: string): string {
   return `${String(m >= 10 ? y : y - 1)}-10`;
 }
 
-function warningsOf(r: { noStructure: boolean; noBank: boolean; noPan: boolean }): PayrollWarningKind[] {
-  const flags: Record<PayrollWarningKind, boolean> = { noSalaryStructure: r.noStructure, noBankAccount: r.noBank, noPan: r.noPan };
-  return PAYROLL_WARNING_KINDS.filter((k) => flags[k]);
+/** The run's warnings of every employee it lists (or of one), keyed by user id; most have none. */
+async function warningsOfRun(scope: TenantScope, run: repo.RunRow, userId?: string): Promise<Map<string, PayrollWarning>> {
+  const facts = await repo.findWarningFacts(scope.db, run, REIMBURSEMENT_LINE_CODES, userId);
+  const out = new Map<string, PayrollWarning>();
+  for (const f of facts) {
+    const payslip =
+      f.grossPaise === null
+        ? null
+        : { grossPaise: f.grossPaise, deductionsPaise: f.deductionsPaise ?? 0, reimbursedPaise: f.reimbursedPaise ?? 0, epf: (f.pfWagePaise ?? 0) > 0, esi: (f.esiWagePaise ?? 0) > 0 };
+    out.set(f.userId, employeeWarnings({ ...f, payslip }, isKnownIfsc));
+  }
+  return out;
 }
+
+const withWarnings = (warnings: Map<string, PayrollWarning>): PayrollWarning[] => [...warnings.values()].filter((w) => w.warnings.length > 0);
 
 const nameOf = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`.trim();
 
@@ -107,6 +132,9 @@ interface ChunkReads {
   loans: Map<string, LoanForRun[]>;
   /** Each employee's IT declaration for the year (issue 12 item 8); none without the declarations module. */
   declarations: Map<string, RunDeclaration> | undefined;
+  /** Finalized months within reach of a LOP correction, as last paid, and attendance and leave over them now. */
+  lopMonths: Map<string, repo.LopPaidMonth[]>;
+  lopDays: Map<string, Record<string, PayDayEntry>>;
 }
 
 function groupBy<T extends { userId: string }>(rows: readonly T[]): Map<string, T[]> {
@@ -119,7 +147,7 @@ function groupBy<T extends { userId: string }>(rows: readonly T[]): Map<string, 
   return out;
 }
 
-function employeeRowOut(r: repo.EmployeePageRow): PayrollEmployeeRow {
+function employeeRowOut(r: repo.EmployeePageRow, warnings: readonly PayrollWarningKind[]): PayrollEmployeeRow {
   const money = (p: number | null) => (p === null ? null : rupees(p));
   return {
     userId: r.userId,
@@ -135,8 +163,8 @@ function employeeRowOut(r: repo.EmployeePageRow): PayrollEmployeeRow {
     totalDeductions: money(r.deductionsPaise),
     netPay: money(r.netPaise),
     tds: money(r.tdsPaise),
-    hold: r.holdKind ? { kind: r.holdKind, reason: r.holdReason } : null,
-    warnings: warningsOf(r),
+    hold: r.holdKind ? { kind: r.holdKind, reason: r.holdReason, releasedAt: r.releasedAt === null ? null : new Date(r.releasedAt).toISOString() } : null,
+    warnings: [...warnings],
     adjustmentCount: r.adjustmentCount,
     lastMonthNetPay: money(r.lastNetPaise),
     netPayVariance: r.netPaise === null ? null : rupees(r.netPaise - (r.lastNetPaise ?? 0)),
@@ -162,6 +190,7 @@ function inputsOf(reads: ChunkReads, employee: repo.RunEmployee, structure: PayS
     reimbursements: reads.reimbursements.get(employee.id),
     loans: reads.loans.get(employee.id),
     declaration: reads.declarations?.get(employee.id),
+    lop: reads.lopMonths.has(employee.id) ? { months: reads.lopMonths.get(employee.id) ?? [], days: reads.lopDays.get(employee.id) ?? {} } : undefined,
   };
 }
 
@@ -260,34 +289,47 @@ export class PayrollRunService {
     const runs = await repo.listRuns(scope.db);
     const ids = runs.map((r) => r.id);
     const holds = await repo.findHoldCounts(scope.db, ids);
+    const releases = await repo.findReleaseCounts(scope.db, runs.filter((r) => CLOSED.includes(r.status)).map((r) => r.id));
     const documents = await this.deps.documents.progressOfRuns(scope, ids);
     const now = this.deps.clock.now();
     const out: PayrollRun[] = [];
     for (const run of runs) {
       // Open months count warnings and holds live; closed ones keep what they paid.
-      const counts = OPEN.includes(run.status) ? await repo.countRunEmployees(scope.db, run) : null;
-      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents.get(run.id), now));
+      const counts = OPEN.includes(run.status) ? await this.liveCounts(scope, run) : null;
+      const stale = run.status === 'processed' ? (await this.staleEmployees(scope, run)).length : 0;
+      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents.get(run.id), releases, stale, now));
     }
     return out;
   }
 
+  /** The open month's headcount, holds and employees with a warning. */
+  private async liveCounts(scope: TenantScope, run: repo.RunRow): Promise<repo.RunCounts & { warnings: number }> {
+    const counts = await repo.countRunEmployees(scope.db, run);
+    return { ...counts, warnings: withWarnings(await warningsOfRun(scope, run)).length };
+  }
+
   private async view(scope: TenantScope, run: repo.RunRow): Promise<PayrollRun> {
     const open = OPEN.includes(run.status);
-    const counts = open ? await repo.countRunEmployees(scope.db, run) : null;
+    const counts = open ? await this.liveCounts(scope, run) : null;
     const holds = open ? [] : await repo.findHoldCounts(scope.db, [run.id]);
+    const releases = open ? [] : await repo.findReleaseCounts(scope.db, [run.id]);
     const documents = await this.deps.documents.progress(scope, run.id);
     const finalizedByName = await repo.findUserName(scope.db, run.finalizedBy);
-    return this.viewOf(run, finalizedByName, counts, holds, documents, this.deps.clock.now());
+    const stale = run.status === 'processed' ? (await this.staleEmployees(scope, run)).length : 0;
+    return this.viewOf(run, finalizedByName, counts, holds, documents, releases, stale, this.deps.clock.now());
   }
 
   private viewOf(
     run: repo.RunRow,
     finalizedByName: string | null,
-    counts: repo.RunCounts | null,
+    counts: (repo.RunCounts & { warnings: number }) | null,
     holds: readonly { runId: string; kind: string; n: number }[],
     documents: DocumentProgress | undefined,
+    releases: readonly { runId: string; released: number; unpaid: number }[],
+    staleCount: number,
     now: Date,
   ): PayrollRun {
+    const release = releases.find((r) => r.runId === run.id) ?? { released: 0, unpaid: 0 };
     const holdCount = (kind: string) => counts ? (kind === 'payout' ? counts.payoutHolds : counts.processingHolds) : (holds.find((h) => h.runId === run.id && h.kind === kind)?.n ?? 0);
     const processedCount = run.status === 'processed' || CLOSED.includes(run.status);
     return {
@@ -306,7 +348,9 @@ export class PayrollRunService {
       lastError: run.lastError,
       processingNotice: this.processingNoticeOf(run, now),
       warningCount: counts?.warnings ?? 0,
-      holds: { payout: holdCount('payout'), processing: holdCount('processing') },
+      staleCount,
+      // A released payout is no longer held: it is counted as released (and unpaid until the bank says paid).
+      holds: { payout: holdCount('payout') - release.released, processing: holdCount('processing'), released: release.released, releasedUnpaid: release.unpaid },
       // Issued payslips only: a draft's payslips are a preview, with no PDF or e-mail to come.
       payslips: CLOSED.includes(run.status) && documents ? documents : { total: 0, rendered: 0, emailed: 0 },
       processedAt: run.processedAt?.toISOString() ?? null,
@@ -339,23 +383,33 @@ export class PayrollRunService {
   async employees(scope: Scope, id: string, query: { page: number; pageSize: number; filter: repo.EmployeePageQuery['filter']; search?: string | undefined }): Promise<{ rows: PayrollEmployeeRow[]; totalRecords: number }> {
     const run = await this.runOr404(scope, id);
     const compared = await repo.findClosedRunBefore(scope.db, run.month);
-    const q: repo.EmployeePageQuery = { page: query.page, pageSize: query.pageSize, search: query.search || undefined, filter: query.filter, paidOnly: CLOSED.includes(run.status) };
+    const warnings = await warningsOfRun(scope, run);
+    const q: repo.EmployeePageQuery = {
+      page: query.page,
+      pageSize: query.pageSize,
+      search: query.search || undefined,
+      filter: query.filter,
+      paidOnly: CLOSED.includes(run.status),
+      warnedUserIds: withWarnings(warnings).map((w) => w.userId),
+    };
     const totalRecords = await repo.countEmployeePage(scope.db, run, compared?.id ?? null, q);
     const rows = await repo.findEmployeePage(scope.db, run, compared?.id ?? null, q);
-    return { totalRecords, rows: rows.map(employeeRowOut) };
+    return { totalRecords, rows: rows.map((r) => employeeRowOut(r, warnings.get(r.userId)?.warnings ?? [])) };
   }
 
   private async employeeRow(scope: TenantScope, run: repo.RunRow, userId: string): Promise<PayrollEmployeeRow> {
     const compared = await repo.findClosedRunBefore(scope.db, run.month);
-    const [row] = await repo.findEmployeePage(scope.db, run, compared?.id ?? null, { page: 1, pageSize: 1, filter: 'all', paidOnly: CLOSED.includes(run.status), userId });
+    const [row] = await repo.findEmployeePage(scope.db, run, compared?.id ?? null, { page: 1, pageSize: 1, filter: 'all', paidOnly: CLOSED.includes(run.status), userId, warnedUserIds: [] });
     if (!row) throw notFound(PAYROLL_MSG.employeeNotInRun);
-    return employeeRowOut(row);
+    const warnings = await warningsOfRun(scope, run, userId);
+    return employeeRowOut(row, warnings.get(userId)?.warnings ?? []);
   }
 
-  async warnings(scope: Scope, id: string) {
+  /** GET /PayrollRuns/:id/warnings: before finalize, every employee with a warning (a closed month has none to act on). */
+  async warnings(scope: Scope, id: string): Promise<PayrollWarning[]> {
     const run = await this.runOr404(scope, id);
     if (CLOSED.includes(run.status)) return [];
-    return (await repo.findWarnings(scope.db, run)).map((w) => ({ userId: w.userId, name: nameOf(w), employeeNumber: w.employeeNumber, warnings: warningsOf(w) }));
+    return withWarnings(await warningsOfRun(scope, run));
   }
 
   /** Σ of each component this month against the last finalized month (greytHR, Paybooks: variance by component). */
@@ -406,10 +460,33 @@ export class PayrollRunService {
     return this.employeeRow(scope, run, userId);
   }
 
+  /**
+   * DELETE /PayrollRuns/:id/holds/:userId. Before finalize the hold is removed (the employee is paid
+   * in the month's file). After finalize — finalized or paid — a payout hold is released: the month's
+   * figures do not change (payslip, hold and totals are immutable); a release row records who and
+   * when, and the net pay goes out in the month's "released" bank file (DESIGN §10).
+   */
   async removeHold(scope: Scope, id: string, userId: string): Promise<PayrollEmployeeRow> {
+    const closed = await this.runOr404(scope, id);
+    if (CLOSED.includes(closed.status)) return this.releasePayout(scope, closed, userId);
     const run = await this.editableRun(scope, id);
     await this.assertInRun(scope, run, userId);
     if (await repo.deleteHold(scope.db, run.id, userId)) await this.refreshEmployee(scope, run, userId);
+    return this.employeeRow(scope, run, userId);
+  }
+
+  private async releasePayout(scope: Scope, run: repo.RunRow, userId: string): Promise<PayrollEmployeeRow> {
+    const payslip = await repo.findHeldPayslip(scope.db, run.id, userId);
+    if (!payslip) {
+      // Not paid this month: excluded from processing (a hold that finalize kept), or not part of the month at all.
+      if ((await repo.findHoldKind(scope.db, run.id, userId)) === 'processing') throw conflict(PAYROLL_MSG.processingHoldClosed);
+      throw notFound(PAYROLL_MSG.employeeNotInRun);
+    }
+    if (payslip.holdKind !== 'payout') throw conflict(PAYROLL_MSG.noPayoutHold);
+    if (payslip.releasedAt) throw conflict(PAYROLL_MSG.payoutAlreadyReleased);
+    const inserted = await repo.insertPayoutRelease(scope.db, { runId: run.id, payslipId: payslip.payslipId, userId, releasedBy: scope.ctx.userId, releasedAt: this.deps.clock.now() });
+    // Two administrators releasing at once: the second finds the first's row.
+    if (!inserted) throw conflict(PAYROLL_MSG.payoutAlreadyReleased);
     return this.employeeRow(scope, run, userId);
   }
 
@@ -573,6 +650,8 @@ export class PayrollRunService {
     const { payslips, lines, recoveries } = await this.computeEmployees(scope, run, employees);
     await repo.insertPayslips(scope.db, run, payslips, lines);
     await loansRepo.insertRecoveries(scope.db, recoveries);
+    // Processed with today's inputs: whatever made them stale is in.
+    await this.deps.locks.clearStale(scope, run.month, employees.map((e) => e.id));
     await repo.bumpProgress(scope.db, run.id, employees.length, this.deps.clock.now());
     return { done: false, lastUserId: employees[employees.length - 1]?.id ?? null };
   }
@@ -599,7 +678,13 @@ export class PayrollRunService {
     const declarations = this.deps.declarations ? await this.deps.declarations.forRun(scope, ids, run.month) : undefined;
     const revisedFrom = [...revisions.values()].map((r) => r[0]?.effectiveFrom ?? run.periodStart).sort()[0];
     const revisedMonths = revisedFrom ? await repo.findFinalizedMonths(scope.db, [...revisions.keys()], revisedFrom, run.month) : new Map<string, repo.FinalizedMonth[]>();
-    return { payable, pay, days, adjustments, ytd, esiCovered, revisions, revisedMonths, reimbursements, loans, declarations };
+    // Loss of pay changed after finalize (DESIGN §10): the months within reach as paid, and their days now.
+    const lopMonths = await repo.findLopPaidMonths(scope.db, ids, lopCorrectionStart(run.month), run.month);
+    const lopPeriods = [...lopMonths.values()].flat();
+    const lopFrom = lopPeriods.map((m) => m.periodStart).sort()[0];
+    const lopTo = lopPeriods.map((m) => m.periodEnd).sort().at(-1);
+    const lopDays = lopFrom && lopTo ? await this.deps.attendance.payDayEntries(scope, [...lopMonths.keys()], lopFrom, lopTo) : new Map<string, Record<string, PayDayEntry>>();
+    return { payable, pay, days, adjustments, ytd, esiCovered, revisions, revisedMonths, reimbursements, loans, declarations, lopMonths, lopDays };
   }
 
   /**
@@ -647,6 +732,7 @@ export class PayrollRunService {
     const { payslips, lines, recoveries } = await this.computeEmployees(scope, run, employees);
     await repo.insertPayslips(scope.db, run, payslips, lines);
     await loansRepo.insertRecoveries(scope.db, recoveries);
+    await this.deps.locks.clearStale(scope, run.month, [userId]);
     if (run.status === 'processed') await repo.updateRun(scope.db, run.id, await repo.payslipTotals(scope.db, run.id), this.deps.clock.now());
   }
 
@@ -687,6 +773,14 @@ export class PayrollRunService {
     return this.employeeRow(scope, run, userId);
   }
 
+  /** POST /PayrollRuns/:id/process-stale: every stale employee of a processed run again, in one transaction. */
+  async processStale(scope: Scope, id: string): Promise<{ run: PayrollRun; processed: number }> {
+    const run = await this.editableRun(scope, id);
+    const stale = await this.staleEmployees(scope, run);
+    for (const employee of stale) await this.recomputeEmployee(scope, run, employee.userId);
+    return { run: await this.view(scope, (await repo.findRun(scope.db, run.id)) ?? run), processed: stale.length };
+  }
+
   // ---------------------------------------------------------------------------------------- finalize, paid
 
   /**
@@ -702,6 +796,9 @@ export class PayrollRunService {
       throw conflict(CLOSED.includes(existing.status) ? PAYROLL_MSG.runAlreadyFinalized : PAYROLL_MSG.runNotProcessed);
     }
     await this.deps.locks.lockMonth(scope, run.month, scope.ctx.userId);
+    // After the month's lock (exclusive; changes in flight hold it shared), so a mark committed meanwhile is seen.
+    const stale = await this.staleEmployees(scope, run);
+    if (stale.length > 0) throw conflict(PAYROLL_MSG.staleEmployees(stale.map((s) => s.name)));
     // The salary revisions whose arrears this run paid are paid once: the paying run is recorded now.
     const revised = await this.deps.revisions.pendingUserIds(scope, run.periodEnd);
     await this.deps.revisions.markArrearsPaid(scope, run, await repo.findArrearsPaid(scope.db, run.id, revised));
@@ -714,7 +811,25 @@ export class PayrollRunService {
     return this.view(scope, run);
   }
 
+  /** The run's employees with a payslip whose inputs changed since (payroll-locks staleIn), with the reasons. */
+  private async staleEmployees(scope: TenantScope, run: repo.RunRow): Promise<{ userId: string; name: string; reasons: string[] }[]> {
+    const marks = await this.deps.locks.staleIn(scope, run.month);
+    if (marks.size === 0) return [];
+    const people = await repo.findPayslipPeople(scope.db, run.id, [...marks.keys()]);
+    return people.map((p) => ({ userId: p.userId, name: p.name, reasons: marks.get(p.userId) ?? [] }));
+  }
+
+  /**
+   * POST /PayrollRuns/:id/mark-paid. A month is Paid when every payout is paid or still held (the
+   * held ones keep their reason on the run): a payout released from hold but not reported paid by
+   * the bank refuses it, so "Paid" never hides a released payout nobody has sent.
+   */
   async markPaid(scope: Scope, id: string, input: PayrollMarkPaidInput): Promise<PayrollRun> {
+    const [release] = await repo.findReleaseCounts(scope.db, [id]);
+    if (release && release.unpaid > 0) {
+      await this.runOr404(scope, id);
+      throw conflict(PAYROLL_MSG.releasedPayoutsUnpaid(release.unpaid));
+    }
     const run = await repo.markRunPaid(scope.db, id, input.paidOn, input.reference.trim(), this.deps.clock.now());
     if (!run) {
       await this.runOr404(scope, id);

@@ -4,6 +4,7 @@ import {
   computePayableDays,
   financialYearOf,
   isTaxFinancialYear,
+  lopDaysByDate,
   monthDeductionsFromStructure,
   monthEarningsFromStructure,
   paidMonthsBefore,
@@ -22,6 +23,7 @@ import type { PayslipEmployee } from '@tankha/contracts';
 import type { PayStructure, PayStructures } from '../salary/salary.service';
 import type { AdjustmentRow, LineWrite, PayslipWrite, RunEmployee, StoredYtd } from './payroll.repo';
 import { arrearsFor, type EmployeeArrearsInputs } from './payroll-arrears';
+import { lopAdjustmentsFor, type EmployeeLopInputs } from './payroll-lop';
 import type { LoanForRun, RecoveryWrite } from './loans.repo';
 import { scheduleOf } from './loans.service';
 import type { RunDeclaration } from '../declarations/declarations.service';
@@ -85,13 +87,18 @@ export interface EmployeeInputs {
   loans?: readonly LoanForRun[] | undefined;
   /** The employee's IT declaration for the year (issue 12 item 8): its regime and amounts decide the TDS. */
   declaration?: RunDeclaration | undefined;
+  /** Finalized months whose loss of pay may have changed since (payroll-lop.ts). */
+  lop?: EmployeeLopInputs | undefined;
 }
+
+/** The payslip label of a salary advance's instalment; the register tells advances from loan EMIs by it (both are LOAN_RECOVERY lines). */
+export const ADVANCE_RECOVERY_LABEL = 'Salary advance recovery';
 
 /** A stored loan as the month calculation takes it: its schedule and the instalments recovered before. */
 export function monthLoanOf(loan: LoanForRun): MonthLoanInput {
   return {
     loanId: loan.id,
-    label: loan.kind === 'advance' ? 'Salary advance recovery' : 'Loan recovery',
+    label: loan.kind === 'advance' ? ADVANCE_RECOVERY_LABEL : 'Loan recovery',
     purpose: loan.purpose,
     principalPaise: loan.principalPaise,
     annualRateBps: loan.annualRateBps,
@@ -144,17 +151,27 @@ export function employeeSnapshot(e: RunEmployee): PayslipEmployee {
  * the organisation's statutory settings, the payable days and the year so far.
  */
 export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): EmployeeMonthInput {
+  return monthInputAndLop(ctx, inputs).input;
+}
+
+/** The month's input and the loss of pay per date it pays for (its own month and the earlier months it corrects). */
+function monthInputAndLop(ctx: MonthContext, inputs: EmployeeInputs): { input: EmployeeMonthInput; lopByMonth: Record<string, Record<string, number>> } {
   const { employee, structure } = inputs;
   const { statutory } = ctx;
   const days = computePayableDays({ period: ctx.period, dateOfJoining: employee.dateOfJoining, dateOfLeaving: employee.dateOfLeaving, days: { byDate: inputs.days } });
   // A leaver's final month is the last of the year's salary from us (s.192: no months after it to project).
   const leaves = employee.dateOfLeaving !== null && employee.dateOfLeaving <= ctx.period.end;
-  const revised = inputs.arrears
-    ? arrearsFor(ctx, inputs.arrears, { gender: GENDERS[employee.gender] ?? 'Male', ageOn: (date) => (employee.dateOfBirth ? ageOn(employee.dateOfBirth, date) : null) })
+  const person = { gender: GENDERS[employee.gender] ?? 'Male', ageOn: (date: string) => (employee.dateOfBirth ? ageOn(employee.dateOfBirth, date) : null) };
+  const revised = inputs.arrears ? arrearsFor(ctx, inputs.arrears, person) : undefined;
+  // Loss of pay changed after an earlier month was finalized: recovered or reversed here (payroll-lop.ts).
+  const lop = inputs.lop
+    ? lopAdjustmentsFor(ctx, inputs.lop, { ...person, structure, revisions: inputs.arrears?.revisions ?? [], dateOfJoining: employee.dateOfJoining, dateOfLeaving: employee.dateOfLeaving })
     : undefined;
+  const arrears = [...(revised?.lines ?? []), ...(lop?.lines ?? [])];
+  const lopByMonth = { ...(lop?.settled ?? {}), [ctx.month]: lopDaysByDate({ period: ctx.period, dateOfJoining: employee.dateOfJoining, dateOfLeaving: employee.dateOfLeaving, days: { byDate: inputs.days } }) };
   const earnings = revised?.currentEarnings ?? monthEarningsFromStructure(structure.lines, ctx.tenantEarnings, { considerAllSalaryComponents: statutory.epf.considerAllSalaryComponents });
   const regime = inputs.declaration?.regime ?? structure.regime;
-  return {
+  const input: EmployeeMonthInput = {
     month: ctx.month,
     period: ctx.period,
     payableDays: days.payableDays,
@@ -162,7 +179,7 @@ export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): Empl
     earnings,
     deductions: monthDeductionsFromStructure(structure.lines, ctx.tenantDeductions),
     adjustments: inputs.adjustments.map((a) => ({ kind: a.kind, category: a.category, label: a.label, amountPaise: a.amountPaise, taxable: a.taxable })),
-    ...(revised ? { arrears: revised.lines } : {}),
+    ...(revised || arrears.length > 0 ? { arrears } : {}),
     ...(inputs.reimbursements?.length ? { reimbursements: inputs.reimbursements } : {}),
     // A leaver's outstanding balance is recovered whole by the full-and-final settlement, not by an instalment here.
     ...(inputs.loans && inputs.loans.length > 0 && !leaves ? { loans: inputs.loans.map(monthLoanOf) } : {}),
@@ -190,6 +207,7 @@ export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): Empl
       ...(inputs.declaration ? { declaration: tdsDeclarationOf(ctx, inputs, earnings) } : {}),
     },
   };
+  return { input, lopByMonth };
 }
 
 /**
@@ -238,7 +256,8 @@ function addYtd(before: StoredYtd | undefined, result: EmployeeMonthResult): Sto
 
 /** One employee's payslip and lines, ready for the chunk's multi-row insert. */
 export function computePayslip(ctx: MonthContext, inputs: EmployeeInputs): { payslip: PayslipWrite; lines: LineWrite[]; recoveries: RecoveryWrite[] } {
-  const result = computeEmployeeMonth(buildMonthInput(ctx, inputs));
+  const { input, lopByMonth } = monthInputAndLop(ctx, inputs);
+  const result = computeEmployeeMonth(input);
   const id = payslipIdOf(ctx.runId, inputs.employee.id);
   return {
     payslip: {
@@ -258,6 +277,7 @@ export function computePayslip(ctx: MonthContext, inputs: EmployeeInputs): { pay
       ytd: addYtd(inputs.ytd, result),
       tdsExplanation: result.tdsExplanation,
       wages: result.wages,
+      lopByMonth,
     },
     lines: result.lines.map((l, i) => ({ payslipId: id, seq: i + 1, section: l.section, code: l.code, label: l.label, amountPaise: l.amountPaise, explanation: l.explanation })),
     recoveries: result.loans.map((o) => ({

@@ -47,6 +47,7 @@ describe.each(BACKENDS)('payroll run lifecycle (%s)', (backend) => {
       pan: 'ABCPE1234F',
       bankAccountNumber: '001234567890',
       bankName: 'Canara Bank',
+      ifscCode: 'CNRB0000002',
       ...extra,
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
@@ -197,7 +198,7 @@ describe.each(BACKENDS)('payroll run lifecycle (%s)', (backend) => {
       const hold = await call('PUT', `/PayrollRuns/${june.id}/holds/${ids.b}`, { kind: 'payout', reason: 'Bank details being verified' });
       expect(hold.statusCode).toBe(200);
       expect(data<PayrollEmployeeRow>(hold)).toMatchObject({ name: 'Bala Test', hold: { kind: 'payout', reason: 'Bank details being verified' }, grossEarnings: null });
-      expect(data<PayrollEmployeeRow>(await call('PUT', `/PayrollRuns/${june.id}/holds/${ids.e}`, { kind: 'processing' })).hold).toEqual({ kind: 'processing', reason: null });
+      expect(data<PayrollEmployeeRow>(await call('PUT', `/PayrollRuns/${june.id}/holds/${ids.e}`, { kind: 'processing' })).hold).toEqual({ kind: 'processing', reason: null, releasedAt: null });
       const bonus = await call('POST', `/PayrollRuns/${june.id}/adjustments`, { userId: ids.a, kind: 'earning', category: 'bonus', label: 'Festival bonus', amount: 5000 });
       expect(bonus.statusCode).toBe(201);
       expect(data(bonus)).toMatchObject({ userId: ids.a, kind: 'earning', category: 'bonus', label: 'Festival bonus', amount: 5000, taxable: true });
@@ -207,7 +208,7 @@ describe.each(BACKENDS)('payroll run lifecycle (%s)', (backend) => {
       expect(stranger.statusCode).toBe(404);
       expect(stranger.json().message).toBe(PAYROLL_MSG.employeeNotInRun);
       const run = data<PayrollRun>(await call('GET', `/PayrollRuns/${june.id}`));
-      expect(run.holds).toEqual({ payout: 1, processing: 1 });
+      expect(run.holds).toEqual({ payout: 1, processing: 1, released: 0, releasedUnpaid: 0 });
       expect(run.employeeCount).toBe(5);
     });
 

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import { payrollAdjustments, payrollHolds, payrollRemarks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
+import { payrollAdjustments, payrollHolds, payrollPayoutReleases, payrollRemarks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
 /** Ids as one parameter (a chunk has hundreds; one bind parameter each is slower, and PGlite and pg agree on JSON). */
@@ -242,8 +242,6 @@ type RunPeriod = { periodStart: string; periodEnd: string };
 const eligible = (tdb: TenantDb, run: RunPeriod): SQL =>
   sql`u.tenant_id = ${tdb.tenantId} AND (u.status IN (1, 4) OR (u.status = 2 AND u.date_of_leaving >= ${run.periodStart})) AND (u.date_of_joining IS NULL OR u.date_of_joining <= ${run.periodEnd}) AND (u.date_of_leaving IS NULL OR u.date_of_leaving >= ${run.periodStart})`;
 const NO_STRUCTURE = sql`(u.annual_ctc_paise IS NULL OR u.annual_ctc_paise <= 0)`;
-const NO_BANK = sql`coalesce(btrim(u.bank_account_number), '') = ''`;
-const NO_PAN = sql`coalesce(btrim(u.pan), '') = ''`;
 
 export interface RunEmployee {
   id: string;
@@ -308,20 +306,18 @@ export interface RunCounts {
   eligible: number;
   processingHolds: number;
   payoutHolds: number;
-  warnings: number;
 }
 
-/** The run's headcount before processing: employees, holds of each kind, employees with a warning. */
+/** The run's headcount before processing: employees and holds of each kind (the warnings are counted by the service). */
 export async function countRunEmployees(tdb: TenantDb, run: { id: string } & RunPeriod): Promise<RunCounts> {
   // raw SQL: one pass over the run's employees with FILTER aggregates (the run page polls it while processing).
   const [row] = await queryRows<RunCounts>(tdb.tx, sql`
     SELECT count(*)::int AS eligible,
            count(*) FILTER (WHERE h.kind = 'processing')::int AS "processingHolds",
-           count(*) FILTER (WHERE h.kind = 'payout')::int AS "payoutHolds",
-           count(*) FILTER (WHERE ${NO_STRUCTURE} OR ${NO_BANK} OR ${NO_PAN})::int AS warnings
+           count(*) FILTER (WHERE h.kind = 'payout')::int AS "payoutHolds"
       FROM users u LEFT JOIN payroll_holds h ON h.run_id = ${run.id} AND h.user_id = u.id
      WHERE ${eligible(tdb, run)}`);
-  return row ?? { eligible: 0, processingHolds: 0, payoutHolds: 0, warnings: 0 };
+  return row ?? { eligible: 0, processingHolds: 0, payoutHolds: 0 };
 }
 
 export interface EmployeePageQuery {
@@ -332,6 +328,8 @@ export interface EmployeePageQuery {
   /** A finalized run lists the employees it paid, not today's. */
   paidOnly: boolean;
   userId?: string;
+  /** The employees with a warning (the service judges them): what the 'warnings' filter keeps. */
+  warnedUserIds: readonly string[];
 }
 
 export interface EmployeePageRow {
@@ -351,9 +349,7 @@ export interface EmployeePageRow {
   tdsPaise: number | null;
   holdKind: 'payout' | 'processing' | null;
   holdReason: string | null;
-  noStructure: boolean;
-  noBank: boolean;
-  noPan: boolean;
+  releasedAt: Date | string | null;
   adjustmentCount: number;
   lastNetPaise: number | null;
   remark: string | null;
@@ -366,7 +362,7 @@ function employeePageWhere(tdb: TenantDb, run: { id: string } & RunPeriod, q: Em
   const parts: SQL[] = [q.paidOnly ? sql`u.tenant_id = ${tdb.tenantId} AND p.id IS NOT NULL` : sql`((${eligible(tdb, run)}) OR p.id IS NOT NULL)`];
   if (q.userId) parts.push(sql`u.id = ${q.userId}`);
   if (q.search) parts.push(sql`u.search_text LIKE ${containsPattern(q.search)}`);
-  if (q.filter === 'warnings') parts.push(sql`(${NO_STRUCTURE} OR ${NO_BANK} OR ${NO_PAN})`);
+  if (q.filter === 'warnings') parts.push(sql`u.id = ANY(${uuidArray(q.warnedUserIds)})`);
   if (q.filter === 'onHold') parts.push(sql`h.user_id IS NOT NULL`);
   if (q.filter === 'variance') parts.push(sql`p.id IS NOT NULL AND p.net_paise <> coalesce(lp.net_paise, 0)`);
   return sql.join(parts, sql` AND `);
@@ -392,35 +388,58 @@ export async function findEmployeePage(tdb: TenantDb, run: { id: string } & RunP
            d.name AS "departmentName", u.designation,
            p.days_in_period::float8 AS "daysInPeriod", p.payable_days::float8 AS "payableDays", p.lop_days::float8 AS "lopDays",
            p.gross_paise::float8 AS "grossPaise", p.deductions_paise::float8 AS "deductionsPaise", p.net_paise::float8 AS "netPaise", p.tds_paise::float8 AS "tdsPaise",
-           h.kind AS "holdKind", h.reason AS "holdReason",
-           ${NO_STRUCTURE} AS "noStructure", ${NO_BANK} AS "noBank", ${NO_PAN} AS "noPan",
+           h.kind AS "holdKind", h.reason AS "holdReason", rel.released_at AS "releasedAt",
            (SELECT count(*)::int FROM payroll_adjustments a WHERE a.run_id = ${run.id} AND a.user_id = u.id) AS "adjustmentCount",
            lp.net_paise::float8 AS "lastNetPaise", r.remark
       FROM ${employeePageFrom(run, compareRunId)}
       LEFT JOIN departments d ON d.id = u.department_id
       LEFT JOIN payroll_remarks r ON r.run_id = ${run.id} AND r.user_id = u.id
+      LEFT JOIN payroll_payout_releases rel ON rel.payslip_id = p.id
      WHERE ${employeePageWhere(tdb, run, q)}
      ORDER BY u.first_name, u.last_name, u.id
      LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`);
 }
 
-export interface WarningRow {
+export interface WarningFactsRow {
   userId: string;
   firstName: string;
   lastName: string;
   employeeNumber: string | null;
   noStructure: boolean;
-  noBank: boolean;
-  noPan: boolean;
+  pan: string | null;
+  uan: string | null;
+  esiNumber: string | null;
+  bankAccountNumber: string | null;
+  ifscCode: string | null;
+  /** Null until the employee is processed in this run. */
+  grossPaise: number | null;
+  deductionsPaise: number | null;
+  reimbursedPaise: number | null;
+  pfWagePaise: number | null;
+  esiWagePaise: number | null;
 }
 
-export async function findWarnings(tdb: TenantDb, run: { id: string } & RunPeriod): Promise<WarningRow[]> {
-  // raw SQL: the same warning conditions as the counts and the list filter, written once above.
-  return queryRows<WarningRow>(tdb.tx, sql`
+/**
+ * What the run's warnings are judged from (payroll-warnings.ts), for every employee of the run (as
+ * the employee list shows them): the record's bank and statutory numbers, whether a structure
+ * exists, and the payslip of this run with the Σ of its reimbursement lines and its PF/ESI wages.
+ */
+export async function findWarningFacts(tdb: TenantDb, run: { id: string } & RunPeriod, reimbursementCodes: readonly string[], userId?: string): Promise<WarningFactsRow[]> {
+  // Σ of the reimbursement lines is a probe of payslip_lines' primary key (payslip_id, seq) per payslip of the run.
+  // raw SQL: the run's employees with their payslip and a correlated sum over its lines; aliased to camelCase.
+  return queryRows<WarningFactsRow>(tdb.tx, sql`
     SELECT u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.employee_number AS "employeeNumber",
-           ${NO_STRUCTURE} AS "noStructure", ${NO_BANK} AS "noBank", ${NO_PAN} AS "noPan"
+           ${NO_STRUCTURE} AS "noStructure", u.pan, u.uan, u.esi_number AS "esiNumber",
+           u.bank_account_number AS "bankAccountNumber", u.ifsc_code AS "ifscCode",
+           p.gross_paise::float8 AS "grossPaise", p.deductions_paise::float8 AS "deductionsPaise",
+           CASE WHEN p.id IS NULL THEN NULL ELSE
+             (SELECT coalesce(sum(l.amount_paise), 0)::float8 FROM payslip_lines l
+               WHERE l.payslip_id = p.id AND l.section = 'earning' AND l.code = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(reimbursementCodes)}::jsonb))))
+           END AS "reimbursedPaise",
+           (p.wages->>'pfWagePaise')::float8 AS "pfWagePaise", (p.wages->>'esiWagePaise')::float8 AS "esiWagePaise"
       FROM users u
-     WHERE ${eligible(tdb, run)} AND (${NO_STRUCTURE} OR ${NO_BANK} OR ${NO_PAN})
+      LEFT JOIN payslips p ON p.run_id = ${run.id} AND p.user_id = u.id
+     WHERE ((${eligible(tdb, run)}) OR (u.tenant_id = ${tdb.tenantId} AND p.id IS NOT NULL)) ${userId ? sql`AND u.id = ${userId}` : sql``}
      ORDER BY u.first_name, u.last_name, u.id`);
 }
 
@@ -440,6 +459,82 @@ export async function upsertHold(tdb: TenantDb, values: { runId: string; userId:
     .insert(payrollHolds)
     .values({ tenantId: tdb.tenantId, ...values })
     .onConflictDoUpdate({ target: [payrollHolds.runId, payrollHolds.userId], set: { kind: values.kind, reason: values.reason, createdBy: values.createdBy } });
+}
+
+export async function findHoldKind(tdb: TenantDb, runId: string, userId: string): Promise<'payout' | 'processing' | null> {
+  const [row] = await tdb.tx
+    .select({ kind: payrollHolds.kind })
+    .from(payrollHolds)
+    .where(and(eq(payrollHolds.tenantId, tdb.tenantId), eq(payrollHolds.runId, runId), eq(payrollHolds.userId, userId)))
+    .limit(1);
+  return row?.kind ?? null;
+}
+
+export interface HeldPayslipRow {
+  payslipId: string;
+  holdKind: 'payout' | null;
+  releasedAt: Date | null;
+}
+
+/** The employee's payslip of a closed run, with its payout hold and its release (if any). */
+export async function findHeldPayslip(tdb: TenantDb, runId: string, userId: string): Promise<HeldPayslipRow | undefined> {
+  const [row] = await tdb.tx
+    .select({ payslipId: payslips.id, holdKind: payslips.holdKind, releasedAt: payrollPayoutReleases.releasedAt })
+    .from(payslips)
+    .leftJoin(payrollPayoutReleases, eq(payrollPayoutReleases.payslipId, payslips.id))
+    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId), eq(payslips.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** Records a payout hold's release; false when the payslip was released already (one release a payslip). */
+export async function insertPayoutRelease(tdb: TenantDb, values: { runId: string; payslipId: string; userId: string; releasedBy: string; releasedAt: Date }): Promise<boolean> {
+  const rows = await tdb.tx
+    .insert(payrollPayoutReleases)
+    .values({ tenantId: tdb.tenantId, ...values })
+    .onConflictDoNothing({ target: payrollPayoutReleases.payslipId })
+    .returning({ payslipId: payrollPayoutReleases.payslipId });
+  return rows.length > 0;
+}
+
+/**
+ * The payout holds of a closed run released after finalize, and how many of them the bank has not
+ * reported paid (their latest payment attempt is not 'paid').
+ */
+export async function findReleaseCounts(tdb: TenantDb, runIds: readonly string[]): Promise<{ runId: string; released: number; unpaid: number }[]> {
+  if (runIds.length === 0) return [];
+  // raw SQL: the latest attempt per released payslip (DISTINCT ON), counted per run.
+  return queryRows<{ runId: string; released: number; unpaid: number }>(tdb.tx, sql`
+    SELECT rel.run_id AS "runId", count(*)::int AS released,
+           count(*) FILTER (WHERE last.status IS DISTINCT FROM 'paid')::int AS unpaid
+      FROM payroll_payout_releases rel
+      LEFT JOIN LATERAL (SELECT pp.status FROM payroll_payments pp WHERE pp.payslip_id = rel.payslip_id ORDER BY pp.attempt DESC LIMIT 1) last ON true
+     WHERE rel.tenant_id = ${tdb.tenantId} AND rel.run_id IN (${sql.join(runIds.map((id) => sql`${id}`), sql`, `)})
+     GROUP BY rel.run_id`);
+}
+
+export interface PayoutTimelineRow {
+  heldAt: Date | string | null;
+  holdReason: string | null;
+  releasedAt: Date | string | null;
+  releasedByName: string | null;
+  paidDate: string | null;
+  paidRecordedAt: Date | string | null;
+}
+
+/** A payslip's hold, its release and its latest paid payment, for the payslip's "held on / released on / paid on". */
+export async function findPayoutTimeline(tdb: TenantDb, payslip: { id: string; runId: string; userId: string }): Promise<PayoutTimelineRow> {
+  // raw SQL: three optional facts of one payslip in one read (scalar subqueries).
+  const [row] = await queryRows<PayoutTimelineRow>(tdb.tx, sql`
+    SELECT (SELECT h.created_at FROM payroll_holds h WHERE h.tenant_id = ${tdb.tenantId} AND h.run_id = ${payslip.runId} AND h.user_id = ${payslip.userId}) AS "heldAt",
+           (SELECT h.reason FROM payroll_holds h WHERE h.tenant_id = ${tdb.tenantId} AND h.run_id = ${payslip.runId} AND h.user_id = ${payslip.userId}) AS "holdReason",
+           rel.released_at AS "releasedAt",
+           (SELECT trim(u.first_name || ' ' || coalesce(u.last_name, '')) FROM users u WHERE u.id = rel.released_by) AS "releasedByName",
+           (SELECT to_char(pp.status_date, 'YYYY-MM-DD') FROM payroll_payments pp WHERE pp.payslip_id = ${payslip.id} AND pp.status = 'paid' ORDER BY pp.attempt DESC LIMIT 1) AS "paidDate",
+           (SELECT pp.status_recorded_at FROM payroll_payments pp WHERE pp.payslip_id = ${payslip.id} AND pp.status = 'paid' ORDER BY pp.attempt DESC LIMIT 1) AS "paidRecordedAt"
+      FROM (SELECT 1) one
+      LEFT JOIN payroll_payout_releases rel ON rel.tenant_id = ${tdb.tenantId} AND rel.payslip_id = ${payslip.id}`);
+  return row ?? { heldAt: null, holdReason: null, releasedAt: null, releasedByName: null, paidDate: null, paidRecordedAt: null };
 }
 
 export async function deleteHold(tdb: TenantDb, runId: string, userId: string): Promise<boolean> {
@@ -505,6 +600,8 @@ export interface PayslipWrite {
   ytd: unknown;
   tdsExplanation: string[];
   wages: unknown;
+  /** The LOP per date paid for, by month (payslips.lop_by_month). */
+  lopByMonth: Record<string, Record<string, number>>;
 }
 
 export interface LineWrite {
@@ -544,14 +641,15 @@ export async function insertPayslips(tdb: TenantDb, run: { id: string; month: st
       y: r.ytd,
       te: r.tdsExplanation,
       w: r.wages,
+      lbm: r.lopByMonth,
     }));
     // raw SQL: the processing chunk's bulk insert (a measured hot path): hundreds of payslips as one jsonb_to_recordset parameter.
     await tdb.tx.execute(sql`
       INSERT INTO payslips (id, tenant_id, run_id, user_id, month, hold_kind, employee, days_in_period, payable_days, lop_days, gross_paise, deductions_paise,
-                            net_paise, employer_cost_paise, tds_paise, tax_regime, ytd, tds_explanation, wages)
-      SELECT r.id, ${tdb.tenantId}::uuid, ${run.id}::uuid, r.u, ${run.month}, r.hk, r.emp, r.dip, r.pd, r.lop, r.g, r.d, r.n, r.ec, r.t, r.rg, r.y, r.te, r.w
+                            net_paise, employer_cost_paise, tds_paise, tax_regime, ytd, tds_explanation, wages, lop_by_month)
+      SELECT r.id, ${tdb.tenantId}::uuid, ${run.id}::uuid, r.u, ${run.month}, r.hk, r.emp, r.dip, r.pd, r.lop, r.g, r.d, r.n, r.ec, r.t, r.rg, r.y, r.te, r.w, r.lbm
         FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-          AS r(id uuid, u uuid, hk text, emp jsonb, dip numeric, pd numeric, lop numeric, g bigint, d bigint, n bigint, ec bigint, t bigint, rg smallint, y jsonb, te jsonb, w jsonb)`);
+          AS r(id uuid, u uuid, hk text, emp jsonb, dip numeric, pd numeric, lop numeric, g bigint, d bigint, n bigint, ec bigint, t bigint, rg smallint, y jsonb, te jsonb, w jsonb, lbm jsonb)`);
   }
   for (let i = 0; i < lines.length; i += WRITE_BATCH) {
     const batch = lines.slice(i, i + WRITE_BATCH).map((l) => ({ p: l.payslipId, s: l.seq, sc: l.section, c: l.code, l: l.label, a: l.amountPaise, e: l.explanation }));
@@ -768,4 +866,62 @@ export async function findArrearsPaid(tdb: TenantDb, runId: string, userIds: rea
     .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId), inArray(payslips.userId, [...userIds])))
     .groupBy(payslips.userId);
   return rows.map((r) => ({ userId: r.userId, arrearsPaise: Number(r.arrearsPaise) }));
+}
+
+/** A finalized month of an employee with the loss of pay it was last paid for (payslips.lop_by_month). */
+export interface LopPaidMonth extends FinalizedMonth {
+  /** LOP per date as last paid: the month's own payslip, or the latest later payslip that corrected it. */
+  paidLop: Record<string, number>;
+}
+
+/**
+ * Each employee's finalized (or paid) months from `fromMonth` up to before `beforeMonth` whose payslip
+ * kept its LOP per date, with the LOP per date as last paid (the latest finalized payslip, by month,
+ * whose lop_by_month names the month), oldest first.
+ */
+export async function findLopPaidMonths(tdb: TenantDb, userIds: readonly string[], fromMonth: string, beforeMonth: string): Promise<Map<string, LopPaidMonth[]>> {
+  const out = new Map<string, LopPaidMonth[]>();
+  if (userIds.length === 0) return out;
+  const slips = await tdb.tx
+    .select({ userId: payslips.userId, month: payslips.month, lopByMonth: payslips.lopByMonth })
+    .from(payslips)
+    .innerJoin(payrollRuns, eq(payrollRuns.id, payslips.runId))
+    .where(
+      and(
+        eq(payslips.tenantId, tdb.tenantId),
+        inArray(payslips.userId, [...userIds]),
+        inArray(payrollRuns.status, CLOSED),
+        gte(payslips.month, fromMonth),
+        lt(payslips.month, beforeMonth),
+        isNotNull(payslips.lopByMonth),
+      ),
+    )
+    .orderBy(asc(payslips.userId), asc(payslips.month));
+  if (slips.length === 0) return out;
+  // The latest record of each month wins (rows are in month order).
+  const latest = new Map<string, Record<string, number>>();
+  for (const s of slips) {
+    for (const [month, dates] of Object.entries((s.lopByMonth ?? {}) as Record<string, Record<string, number>>)) latest.set(`${s.userId}|${month}`, dates);
+  }
+  const months = await findFinalizedMonths(tdb, [...new Set(slips.map((s) => s.userId))], `${fromMonth}-01`, beforeMonth);
+  for (const [userId, list] of months) {
+    const kept = list.flatMap((m) => {
+      const paidLop = latest.get(`${userId}|${m.month}`);
+      return paidLop && m.month >= fromMonth ? [{ ...m, paidLop }] : [];
+    });
+    if (kept.length > 0) out.set(userId, kept);
+  }
+  return out;
+}
+
+/** The employees among `userIds` with a payslip in the run, by name. */
+export async function findPayslipPeople(tdb: TenantDb, runId: string, userIds: readonly string[]): Promise<{ userId: string; name: string }[]> {
+  if (userIds.length === 0) return [];
+  const rows = await tdb.tx
+    .select({ userId: payslips.userId, firstName: users.firstName, lastName: users.lastName })
+    .from(payslips)
+    .innerJoin(users, eq(users.id, payslips.userId))
+    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId), inArray(payslips.userId, [...userIds])))
+    .orderBy(asc(users.firstName), asc(users.lastName));
+  return rows.map((r) => ({ userId: r.userId, name: `${r.firstName} ${r.lastName}`.trim() }));
 }

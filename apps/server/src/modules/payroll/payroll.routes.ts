@@ -130,6 +130,10 @@ export const payrollRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     app.post('/PayrollRuns/:id/employees/:userId/process', { config: manage, schema: { tags, params: payrollRunUserPathSchema, response: { 200: payrollEmployeeReplySchema } } }, async (request) =>
       ok(await runs.processEmployee(scopeOf(request), request.params.id, request.params.userId), PAYROLL_MSG.employeeProcessed),
     );
+    app.post('/PayrollRuns/:id/process-stale', { config: manage, schema: { tags, params: byId, response: { 200: payrollRunReplySchema } } }, async (request) => {
+      const { run, processed } = await runs.processStale(scopeOf(request), request.params.id);
+      return ok(run, PAYROLL_MSG.staleProcessed(processed));
+    });
     app.post('/PayrollRuns/:id/finalize', { config: finalize, schema: { tags, params: byId, response: { 200: payrollRunReplySchema } } }, async (request) =>
       ok(await runs.finalize(scopeOf(request), request.params.id), PAYROLL_MSG.finalized),
     );

@@ -282,7 +282,17 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
     expect(totals.getCell(column('Employer Cost')).value).toBe(244_067);
     expect(totals.getCell(column('Basic')).value).toBe(171_167);
     expect(totals.getCell(column('Professional tax')).value).toBe(800);
-    expect(totals.getCell(column('Hold')).value).toBe('1 on hold');
+    expect(totals.getCell(column('Status / Reason')).value).toBe('1 on hold');
+    expect(rows.slice(0, 5).filter((r) => r.getCell(column('Status / Reason')).value === 'Payout on hold')).toHaveLength(1);
+    expect(rows.slice(0, 5).filter((r) => r.getCell(column('Status / Reason')).value === 'Paid in this run')).toHaveLength(4);
+    // Every component column reconciles with the payslips' lines: its total is the sum of the lines under that label.
+    const byLabel = await queryRows<{ label: string; rupees: number }>(
+      t.database.db,
+      sql`SELECT l.label, (sum(l.amount_paise) / 100.0)::float8 AS rupees FROM payslip_lines l JOIN payslips p ON p.id = l.payslip_id WHERE p.run_id = ${runId} GROUP BY l.label`,
+    );
+    const components = header.slice(column('LOP Days'), column('Gross Earnings') - 1);
+    expect(components.length).toBeGreaterThan(0);
+    expect(components.map((h) => [h, totals.getCell(column(h)).value])).toEqual(components.map((h) => [h, byLabel.find((b) => b.label === h)?.rupees]));
 
     const byMember = await t.call('GET', `/PayrollRuns/${runId}/register.xlsx`, { token: member.token });
     expect(byMember.statusCode).toBe(403);

@@ -344,6 +344,32 @@ export async function findRunPayslips(tdb: TenantDb, runId: string): Promise<(Pa
   return rows.map((r) => ({ ...toPayslip(r), lines: byPayslip.get(r.id) ?? [] }));
 }
 
+export interface RegisterHoldRow {
+  userId: string;
+  kind: 'payout' | 'processing';
+  reason: string | null;
+  employeeNumber: string | null;
+  name: string;
+  department: string | null;
+  /** A payout hold released after finalize. */
+  releasedAt: Date | string | null;
+}
+
+/** The run's holds with who they are (an excluded employee has no payslip to name them) and any release. */
+export async function findRegisterHolds(tdb: TenantDb, runId: string): Promise<RegisterHoldRow[]> {
+  // raw SQL: holds with the employee, department, payslip and release in one read (left joins the builder says no more briefly).
+  return queryRows<RegisterHoldRow>(tdb.tx, sql`
+    SELECT h.user_id AS "userId", h.kind, h.reason, u.employee_number AS "employeeNumber",
+           trim(u.first_name || ' ' || coalesce(u.last_name, '')) AS name, d.name AS department, rel.released_at AS "releasedAt"
+      FROM payroll_holds h
+      JOIN users u ON u.id = h.user_id
+      LEFT JOIN departments d ON d.id = u.department_id
+      LEFT JOIN payslips p ON p.run_id = h.run_id AND p.user_id = h.user_id
+      LEFT JOIN payroll_payout_releases rel ON rel.payslip_id = p.id
+     WHERE h.tenant_id = ${tdb.tenantId} AND h.run_id = ${runId}
+     ORDER BY u.employee_number NULLS LAST, u.first_name, u.id`);
+}
+
 /** Which of these storage keys a file row names, in any organisation (the sweeper). */
 export async function findKnownStorageKeys(gdb: GlobalDb, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();

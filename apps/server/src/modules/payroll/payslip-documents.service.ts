@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PAYROLL_MSG as MSG, can } from '@tankha/contracts';
+import { dateInZone } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { conflict, notFound } from '../../platform/errors';
@@ -192,6 +193,9 @@ export class PayslipDocumentService {
     if (!WITH_PAYSLIPS.includes(run.status)) throw conflict(MSG.registerNotReady);
     const organisation = await repo.findOrganisation(tdb);
     const slips = await repo.findRunPayslips(tdb, runId);
+    const holds = await repo.findRegisterHolds(tdb, runId);
+    const holdOf = new Map(holds.map((h) => [h.userId, h]));
+    const releasedOn = (h: repo.RegisterHoldRow | undefined) => (h?.releasedAt ? dateInZone(new Date(h.releasedAt), scope.ctx.timeZone) : null);
     const bytes = await buildPayrollRegisterXlsx(
       { organisationName: organisation?.name ?? '', month: run.month, periodStart: run.periodStart, periodEnd: run.periodEnd, status: run.status },
       slips.map((s) => ({
@@ -207,7 +211,13 @@ export class PayslipDocumentService {
         netPaise: s.netPaise,
         employerCostPaise: s.employerCostPaise,
         holdKind: s.holdKind,
+        holdReason: holdOf.get(s.userId)?.reason ?? null,
+        releasedOn: releasedOn(holdOf.get(s.userId)),
       })),
+      // A processing hold leaves the employee without a payslip; one that outlived processing is listed.
+      holds
+        .filter((h) => h.kind === 'processing' && !slips.some((s) => s.userId === h.userId))
+        .map((h) => ({ employeeNumber: h.employeeNumber, name: h.name, department: h.department, reason: h.reason })),
     );
     const fileName = `Payroll-Register-${monthLabel(run.month).replace(' ', '-')}.xlsx`;
     const netPaise = slips.reduce((sum, s) => sum + s.netPaise, 0);

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { getDocumentProxy } from 'unpdf';
-import { payslipDocumentFrom, renderPayslipPdf, type PayslipDocument, type PayslipDocumentLine } from './payslip-pdf';
+import { holdNoteText, payslipDocumentFrom, renderPayslipPdf, type PayslipDocument, type PayslipDocumentLine } from './payslip-pdf';
 
 /** A 240×80 transparent PNG logo: a blue disc and three dark bars. */
 function makeLogo(): Buffer {
@@ -208,6 +208,17 @@ describe('payslip PDF', () => {
     const doc = await readPdf(await renderPayslipPdf(sample({ holdKind: 'payout' })));
     expect(squash(doc.text)).toContain(squash('Payout on hold: this month’s net pay is held and will be paid when the hold is released.'));
     expect(doc.text).toContain('Net pay for November 2026 (on hold)');
+  });
+
+  it('says when a held payout was held, released and paid', async () => {
+    const payout = { heldOn: '2026-11-25', holdReason: 'Bank proof pending', releasedOn: '2027-01-06', paidOn: '2027-01-07' };
+    const doc = await readPdf(await renderPayslipPdf(sample({ holdKind: 'payout', payout })));
+    expect(squash(doc.text)).toContain(squash('Payout held on 25 Nov 2026 (Bank proof pending), released on 06 Jan 2027, paid on 07 Jan 2027.'));
+    expect(squash(doc.text)).not.toContain(squash('will be paid when the hold is released'));
+    expect(holdNoteText({ ...payout, paidOn: null })).toBe(
+      'Payout held on 25 Nov 2026 (Bank proof pending), released on 06 Jan 2027, payment awaiting the bank. Provident fund, ESI, professional tax and TDS have been deducted as usual.',
+    );
+    expect(holdNoteText({ heldOn: '2026-11-25', holdReason: null, releasedOn: null, paidOn: null })).toMatch(/^Payout on hold on 25 Nov 2026: this month’s net pay is held/);
   });
 
   it('prints half days and a payslip without employer contributions, logo or address', async () => {

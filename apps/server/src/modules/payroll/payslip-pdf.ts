@@ -53,6 +53,8 @@ export interface PayslipDocument {
   /** 0 old, 1 new. */
   taxRegime: 0 | 1;
   holdKind: 'payout' | null;
+  /** A held payout's dates (YYYY-MM-DD) and reason, when known: the note then says held on / released on / paid on. */
+  payout?: { heldOn: string | null; holdReason: string | null; releasedOn: string | null; paidOn: string | null } | undefined;
   /** Financial-year totals including this month. */
   ytd: {
     grossPaise: number;
@@ -81,6 +83,7 @@ export function payslipDocumentFrom(payslip: Payslip, organisation: PayslipOrgan
     employerCostPaise: rupeesToPaise(payslip.employerCost),
     taxRegime: payslip.taxRegime,
     holdKind: payslip.holdKind,
+    payout: payslip.payout,
     ytd: {
       grossPaise: rupeesToPaise(payslip.ytd.grossEarnings),
       deductionsPaise: rupeesToPaise(payslip.ytd.totalDeductions),
@@ -292,10 +295,18 @@ function strip(l: Layout, cells: [string, string][], fill = PANEL): void {
   l.y += height + 10;
 }
 
-function holdNote(l: Layout): void {
-  const text =
-    'Payout on hold: this month’s net pay is held and will be paid when the hold is released. ' +
-    'Provident fund, ESI, professional tax and TDS have been deducted as usual.';
+/** The hold note: what happened to the held net pay, with the dates known when the document is made. */
+export function holdNoteText(payout: PayslipDocument['payout']): string {
+  const statutory = 'Provident fund, ESI, professional tax and TDS have been deducted as usual.';
+  const held = payout?.heldOn ? ` on ${formatDisplayDate(payout.heldOn)}` : '';
+  const reason = payout?.holdReason ? ` (${payout.holdReason})` : '';
+  if (!payout?.releasedOn) return `Payout on hold${held}${reason}: this month’s net pay is held and will be paid when the hold is released. ${statutory}`;
+  const paid = payout.paidOn ? `, paid on ${formatDisplayDate(payout.paidOn)}` : ', payment awaiting the bank';
+  return `Payout held${held}${reason}, released on ${formatDisplayDate(payout.releasedOn)}${paid}. ${statutory}`;
+}
+
+function holdNote(l: Layout, payout: PayslipDocument['payout']): void {
+  const text = holdNoteText(payout);
   const pad = 8;
   const height = l.height(text, CONTENT_WIDTH - 2 * pad, { face: 'bold', size: 8.5 }) + 2 * pad;
   l.ensure(height);
@@ -455,7 +466,7 @@ export function renderPayslipPdf(data: PayslipDocument): Promise<Buffer> {
     ['Payable days', daysLabel(data.payableDays)],
     ['LOP days', daysLabel(data.lopDays)],
   ]);
-  if (data.holdKind === 'payout') holdNote(l);
+  if (data.holdKind === 'payout') holdNote(l, data.payout);
 
   const ytdByCode = new Map(data.ytd.lines.map((line) => [line.code, line.amountPaise]));
   const cell = (line: PayslipDocumentLine): Cell => [line.label, money(line.amountPaise), money(ytdByCode.get(line.code) ?? line.amountPaise)];

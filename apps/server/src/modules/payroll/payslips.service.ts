@@ -1,5 +1,5 @@
 import { PAYROLL_MSG, can, type Payslip, type PayslipEmployee, type PayslipSummary } from '@tankha/contracts';
-import { addMonthsToMonth, amountInWords } from '@tankha/domain';
+import { addMonthsToMonth, amountInWords, dateInZone } from '@tankha/domain';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Scope, TenantScope } from '../../platform/tenancy';
 import * as repo from './payroll.repo';
@@ -42,6 +42,9 @@ export class PayslipService {
     if (!(admin ? REVIEWABLE : PUBLISHED).includes(run.status)) throw notFound(PAYROLL_MSG.payslipNotFound);
     const lines = await repo.findPayslipLines(tdb, p.id);
     const ytd = parseJson<repo.StoredYtd>(p.ytd);
+    const timeline = await repo.findPayoutTimeline(tdb, p);
+    const day = (at: Date | string | null) => (at === null ? null : dateInZone(new Date(at), ctx.timeZone));
+    const held = p.holdKind === 'payout';
     return {
       id: p.id,
       runId: p.runId,
@@ -62,6 +65,14 @@ export class PayslipService {
       tds: rupees(p.tdsPaise),
       taxRegime: p.taxRegime === 0 ? 0 : 1,
       holdKind: p.holdKind,
+      payout: {
+        heldOn: held ? day(timeline.heldAt) : null,
+        holdReason: held ? timeline.holdReason : null,
+        releasedOn: day(timeline.releasedAt),
+        releasedByName: timeline.releasedAt === null ? null : timeline.releasedByName,
+        // A held payout is paid only by its own payment; any other by its payment or the month's Mark as Paid.
+        paidOn: timeline.paidDate ?? day(timeline.paidRecordedAt) ?? (held ? null : run.paidOn),
+      },
       netPayInWords: amountInWords(p.netPaise),
       lines: lines.map((l) => ({ section: l.section, code: l.code, label: l.label, amount: rupees(l.amountPaise), explanation: parseJson<string[]>(l.explanation) })),
       ytd: {

@@ -45,6 +45,7 @@ describe.each(BACKENDS)('leavers and full-and-final settlement (%s)', (backend) 
       pan: 'ABCPE1234F',
       bankAccountNumber: '001234567890',
       bankName: 'Canara Bank',
+      ifscCode: 'CNRB0000002',
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
     const created = data<{ id?: string; userId?: string }>(res);

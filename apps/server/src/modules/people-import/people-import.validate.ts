@@ -1,4 +1,5 @@
-import { employeeDateErrors, employeeFormSchema, IMPORT_COLUMNS, PEOPLE_MSG, UserStatus, type EmployeeForm, type EmployeeFormInput, type ImportColumnField, type ImportRow } from '@tankha/contracts';
+import { employeeDateErrors, employeeFormSchema, ifscUnknownMessage, IMPORT_COLUMNS, PEOPLE_MSG, UserStatus, type EmployeeForm, type EmployeeFormInput, type ImportColumnField, type ImportRow } from '@tankha/contracts';
+import { isKnownIfsc } from '../../platform/ifsc-directory';
 import type { ImportLookups } from './people-import.repo';
 import type { SheetRow } from './people-import.sheet';
 
@@ -151,6 +152,8 @@ export function validateImportRows(rows: readonly SheetRow[], lookups: ImportLoo
     } else {
       // The same date rules the employee form applies when the row is created (issue 16).
       for (const [field, message] of Object.entries(employeeDateErrors(parsed.data, asOf))) fail(field, message);
+      // And the same branch check (issue 26): a well-formed IFSC must name a bank branch.
+      if (parsed.data.ifscCode && !isKnownIfsc(parsed.data.ifscCode)) fail('ifscCode', ifscUnknownMessage(parsed.data.ifscCode));
     }
     const numberKey = text('employeeNumber').toLowerCase();
     if (numberKey !== '') {

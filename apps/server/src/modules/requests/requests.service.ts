@@ -10,7 +10,7 @@ import {
   type UpdateRequestStatus,
   mayDecideFor,
 } from '@tankha/contracts';
-import { dateInZone } from '@tankha/domain';
+import { dateInZone, formatDisplayDate } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/tenancy';
@@ -51,7 +51,6 @@ export class RequestService {
     if (!checked.ok) throw badRequest(checked.message, { [checked.field]: checked.message });
     const value = checked.value;
     if (requester.dateOfJoining && value.startDate < requester.dateOfJoining) throw badRequest(REQUEST_MSG.beforeJoining, { startDate: REQUEST_MSG.beforeJoining });
-    await this.deps.locks.assertOpen({ db: tdb }, value.startDate, value.endDate);
     await repo.lockUserRequests(tdb, ctx.userId);
     if (await repo.hasOverlappingOpened(tdb, ctx.userId, value.startDate, value.endDate)) {
       throw new AppError(409, 'CONFLICT', REQUEST_MSG.overlapping, { startDate: REQUEST_MSG.overlapping });
@@ -121,13 +120,19 @@ export class RequestService {
     if (input.status === RequestStatus.Completed) {
       const { startDate, endDate, startTime, endTime } = current;
       if (!startDate || !endDate || !startTime || !endTime) throw badRequest(REQUEST_MSG.fillRequired);
-      await this.deps.locks.assertOpen({ db: tdb }, startDate, endDate);
       const timeZone = await repo.tenantTimeZone(tdb);
       await repo.replaceLogsWithRegularization(tdb, { userId: current.userId, startDate, endDate, startTime, endTime, timeZone, notes: current.reason, now });
-      enqueue('attendance.recompute', { userIds: [current.userId], from: startDate, to: endDate });
+      // A fact of the employee, in a finalized month too: its pay is corrected in the next open month (DESIGN §10).
+      enqueue('attendance.recompute', { userIds: [current.userId], from: startDate, to: endDate, facts: true });
     }
     const updated = await repo.findRequest(tdb, id);
     if (!updated) throw notFound(REQUEST_MSG.notFound);
+    if (input.status === RequestStatus.Completed && updated.startDate && updated.endDate) {
+      // A processed month that has these days is stale for the employee until processed again (DESIGN §10).
+      const { startDate, endDate } = updated;
+      const dates = startDate === endDate ? formatDisplayDate(startDate) : `${formatDisplayDate(startDate)} – ${formatDisplayDate(endDate)}`;
+      await this.deps.locks.markInputChanged({ db: tdb }, updated.userId, startDate, endDate, `Attendance regularized for ${dates} by ${updated.decidedByName ?? 'an administrator'}`);
+    }
     return toRow(updated);
   }
 }

@@ -50,6 +50,7 @@ describe.each(BACKENDS)('salary revisions with arrears (%s)', (backend) => {
       pan: 'ABCPE1234F',
       bankAccountNumber: '001234567890',
       bankName: 'Canara Bank',
+      ifscCode: 'CNRB0000002',
       ...structure(228_000, 168_000),
     });
     const created = data<{ id?: string; userId?: string }>(res);

@@ -21,7 +21,7 @@ import { PAYROLL_KEY } from './payroll.api';
  * The bank transfer file of a finalized month (issue 11 item 1): the organisation's template and
  * debit account, the value date, the control figures and how they are reached from the month's net
  * pay, who is left out and why — then the download. `scope` 'failed' re-exports only the payments
- * the bank returned as failed.
+ * the bank returned as failed; 'released' pays the payouts whose hold was released after finalize.
  */
 export function BankFileModal({ run, scope, onClose, today = dateInZone(new Date(), 'Asia/Kolkata') }: { run: PayrollRun; scope: BankFileScope; onClose: () => void; today?: string }) {
   const user = useCurrentUser();
@@ -33,7 +33,12 @@ export function BankFileModal({ run, scope, onClose, today = dateInZone(new Date
   const settings = useBankSettings(can(user.roleId, 'payroll.settings.view'));
   const preview = useBankFilePreview(run.id, { scope, valueDate });
   const p = preview.data;
-  const title = scope === 'failed' ? `Re-export failed payments — ${monthLabel(run.month)}` : `Bank transfer file — ${monthLabel(run.month)}`;
+  const title =
+    scope === 'failed'
+      ? `Re-export failed payments — ${monthLabel(run.month)}`
+      : scope === 'released'
+        ? `Released payouts — ${monthLabel(run.month)}`
+        : `Bank transfer file — ${monthLabel(run.month)}`;
 
   const download = async () => {
     if (!p) return;
@@ -184,7 +189,7 @@ export function BankFileModal({ run, scope, onClose, today = dateInZone(new Date
                     </Table.Tbody>
                   </Table>
                 </ScrollArea.Autosize>
-                {p.excluded.some((e) => ['noBankAccount', 'invalidBankAccount', 'noIfsc', 'invalidIfsc', 'noBeneficiaryName'].includes(e.reason)) && (
+                {p.excluded.some((e) => ['noBankAccount', 'invalidBankAccount', 'noIfsc', 'invalidIfsc', 'unknownIfsc', 'noBeneficiaryName'].includes(e.reason)) && (
                   <Text size="xs" c="dimmed">
                     Correct the bank details in the employee’s profile; the next file (or the re-export of failed payments) uses them.
                   </Text>
@@ -197,7 +202,11 @@ export function BankFileModal({ run, scope, onClose, today = dateInZone(new Date
             )}
             {p.employees === 0 && (
               <Alert color="yellow" variant="light">
-                {scope === 'failed' ? 'No failed payments to re-export.' : 'Nobody to pay in this file: every employee of the month is left out or already paid.'}
+                {scope === 'failed'
+                  ? 'No failed payments to re-export.'
+                  : scope === 'released'
+                    ? 'No released payouts to pay: they are paid already or in a file awaiting the bank.'
+                    : 'Nobody to pay in this file: every employee of the month is left out or already paid.'}
                 {scope === 'all' && p.failedCount > 0 ? ` ${String(p.failedCount)} failed ${p.failedCount === 1 ? 'payment is' : 'payments are'} re-exported from “Re-export failed”.` : ''}
               </Alert>
             )}

@@ -58,6 +58,11 @@ export function BankPaymentsPanel({ run }: { run: PayrollRun }) {
             <Button leftSection={<IconBuildingBank size={16} />} onClick={() => setDialog({ kind: 'file', scope: 'all' })}>
               Bank transfer file
             </Button>
+            {(run.holds.released ?? 0) > 0 && (
+              <Button variant="light" leftSection={<IconBuildingBank size={16} />} onClick={() => setDialog({ kind: 'file', scope: 'released' })}>
+                Released payouts ({run.holds.released ?? 0})
+              </Button>
+            )}
             {failed > 0 && (
               <Button color="red" variant="light" leftSection={<IconRefresh size={16} />} onClick={() => setDialog({ kind: 'file', scope: 'failed' })}>
                 Re-export failed ({failed})

@@ -159,6 +159,36 @@ describe('payments on the run page', () => {
     expect(within(table).getByText('Account closed')).toBeInTheDocument();
   });
 
+  it('offers the released payouts’ own bank file once a hold is released after finalize, and downloads it with scope=released', async () => {
+    const released = makeRun({ ...finalized, status: 'paid', holds: { payout: 0, processing: 0, released: 1, releasedUnpaid: 1 } });
+    const calls = render(<BankPaymentsPanel run={released} />, {
+      [`GET /PayrollRuns/${RUN_ID}/payments`]: ok(PAYMENTS),
+      'GET /PayrollBankSettings': ok(SETTINGS),
+      [`GET /PayrollRuns/${RUN_ID}/bank-file/preview`]: ok({
+        ...PREVIEW,
+        scope: 'released',
+        fileName: 'Bank-Transfer-November-2026-Released.csv',
+        employees: 1,
+        total: 71_550,
+        explanation: ['Payouts of November 2026 released from hold after finalize', 'File total: ₹71,550 for 1 payment'],
+        excluded: [],
+      }),
+      [`GET /PayrollRuns/${RUN_ID}/bank-file`]: new Response('SAL...\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Released payouts (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Released payouts — November 2026' });
+    expect(await within(dialog).findByLabelText('File total: ₹71,550')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.path === `/PayrollRuns/${RUN_ID}/bank-file/preview` && c.search.includes('scope=released'))).toBe(true));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Download file' }));
+    await waitFor(() => expect(calls.some((c) => c.path === `/PayrollRuns/${RUN_ID}/bank-file` && c.search.includes('scope=released'))).toBe(true));
+  }, 20_000);
+
+  it('has no released-payouts file while nothing is released', async () => {
+    render(<BankPaymentsPanel run={finalized} />, { [`GET /PayrollRuns/${RUN_ID}/payments`]: ok(PAYMENTS) });
+    expect(await screen.findByRole('button', { name: 'Bank transfer file' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Released payouts/ })).not.toBeInTheDocument();
+  });
+
   it('a Moderator downloads files but does not record return files', async () => {
     render(<BankPaymentsPanel run={finalized} />, { [`GET /PayrollRuns/${RUN_ID}/payments`]: ok(PAYMENTS) }, Role.Moderator);
     expect(await screen.findByRole('button', { name: 'Bank transfer file' })).toBeInTheDocument();

@@ -228,8 +228,18 @@ describe('PayrollRunPage', () => {
 
   it('lists warnings before processing, each linking to the profile', async () => {
     renderPage(
-      runReplies(makeRun({ status: 'draft', warningCount: 1 }), [makeEmployeeRow({ warnings: ['noPan', 'noBankAccount'] })], {
-        [`GET /PayrollRuns/${RUN_ID}/warnings`]: list([{ userId: USER_ID, name: 'Aditi Agarwal', employeeNumber: 'E001', warnings: ['noPan', 'noBankAccount'] }]),
+      runReplies(makeRun({ status: 'draft', warningCount: 1 }), [makeEmployeeRow({ warnings: ['noBankAccount', 'noPan'] })], {
+        [`GET /PayrollRuns/${RUN_ID}/warnings`]: list([
+          {
+            userId: USER_ID,
+            name: 'Aditi Agarwal',
+            employeeNumber: 'E001',
+            warnings: ['noBankAccount', 'noPan'],
+            messages: ['No bank account number: its line is left out of the bank file until it is fixed', 'No PAN: Form 16 and the TDS return (Form 24Q) need it'],
+            bankLineHeld: true,
+            deductions: null,
+          },
+        ]),
       }),
     );
     const panel = await screen.findByRole('region', { name: 'Warnings' });
@@ -237,6 +247,23 @@ describe('PayrollRunPage', () => {
     expect(await within(panel).findByRole('link', { name: 'Aditi Agarwal' })).toHaveAttribute('href', `/profile?userId=${USER_ID}`);
     expect(within(panel).getByText('No PAN')).toBeInTheDocument();
     expect(within(panel).getByText('No bank account')).toBeInTheDocument();
+    expect(within(panel).getByText('Bank line held')).toBeInTheDocument();
+    expect(within(panel).getByText('No bank account number: its line is left out of the bank file until it is fixed')).toBeInTheDocument();
+  });
+
+  it('warns of deductions over half of the wages with the figures, without holding the bank line', async () => {
+    const message = 'Deductions ₹11,680 are 65.35% of wages ₹17,874: more than the 50% the Code on Wages 2019 (s.18(2)) allows in a wage period';
+    renderPage(
+      runReplies(makeRun({ status: 'processed', warningCount: 1 }), [makeEmployeeRow({ warnings: ['deductionsOverHalf'] })], {
+        [`GET /PayrollRuns/${RUN_ID}/warnings`]: list([
+          { userId: USER_ID, name: 'Aditi Agarwal', employeeNumber: 'E001', warnings: ['deductionsOverHalf'], messages: [message], bankLineHeld: false, deductions: { wages: 17_874, totalDeductions: 11_680, percent: 65.35 } },
+        ]),
+      }),
+    );
+    const panel = await screen.findByRole('region', { name: 'Warnings' });
+    expect(await within(panel).findByText(message)).toBeInTheDocument();
+    expect(within(panel).getByText('Deductions over 50%')).toBeInTheDocument();
+    expect(within(panel).queryByText('Bank line held')).not.toBeInTheDocument();
   });
 
   it('saves the reason for a variance', async () => {

@@ -7,6 +7,7 @@ import { setSessionUser } from '../../app/session';
 import { jsonResponse, makeUser, mockFetch, ok, renderWithProviders } from '../../test/helpers';
 import { MyPayslipPage } from './PayslipPage';
 import { PayslipsPage } from './PayslipsPage';
+import { payoutLines } from './PayslipView';
 import { PAYSLIP_ID, RUN_ID, USER_ID, makePayslip } from './test-data';
 
 const list = (data: unknown[]) => jsonResponse(200, { statusCode: 200, message: 'OK', data, totalRecords: data.length });
@@ -47,6 +48,29 @@ describe('Payslip view', () => {
     expect(earnings).toHaveTextContent('Gross earnings₹46,667');
     expect(screen.getByRole('table', { name: 'Employer contributions' })).toHaveTextContent('Cost to the employer (gross + contributions)₹50,267');
     expect(screen.getByRole('table', { name: 'Year to date' })).toHaveTextContent('Net pay₹3,28,856');
+  });
+
+  it('says when a held payout was held, released and paid (issue 26: a hold outlives finalize)', async () => {
+    const payout = { heldOn: '2026-11-25', holdReason: 'Salary account change awaiting the bank’s confirmation', releasedOn: '2027-01-06', releasedByName: 'Anita Rao', paidOn: null };
+    renderAt(`/payslips/${PAYSLIP_ID}`, { [`GET /Payslips/${PAYSLIP_ID}`]: ok(makePayslip({ holdKind: 'payout', status: 'paid', payout })) });
+    expect(await screen.findByText('Payout held on 25 Nov 2026: Salary account change awaiting the bank’s confirmation')).toBeInTheDocument();
+    expect(screen.getByText('Released on 06 Jan 2027 by Anita Rao')).toBeInTheDocument();
+    expect(screen.getByText('Payment awaiting the bank')).toBeInTheDocument();
+    expect(screen.getByText('Payout released')).toBeInTheDocument();
+    expect(screen.queryByText('Payout on hold')).not.toBeInTheDocument();
+  });
+
+  it('a payout still held says so, with no paid date; once the bank reports it paid, the date', async () => {
+    const held = { heldOn: '2026-11-25', holdReason: null, releasedOn: null, releasedByName: null, paidOn: null };
+    renderAt(`/payslips/${PAYSLIP_ID}`, { [`GET /Payslips/${PAYSLIP_ID}`]: ok(makePayslip({ holdKind: 'payout', payout: held })) });
+    expect(await screen.findByText('Payout held on 25 Nov 2026')).toBeInTheDocument();
+    expect(screen.getByText('Still on hold: paid when the hold is released')).toBeInTheDocument();
+    expect(screen.getByText('Payout on hold')).toBeInTheDocument();
+    expect(screen.queryByText(/^Paid on/)).not.toBeInTheDocument();
+    const paid = { ...held, releasedOn: '2027-01-06', releasedByName: 'Anita Rao', paidOn: '2027-01-07' };
+    expect(payoutLines(makePayslip({ holdKind: 'payout', payout: paid }))).toEqual(['Payout held on 25 Nov 2026', 'Released on 06 Jan 2027 by Anita Rao', 'Paid on 07 Jan 2027']);
+    // A payout never held: only the paid date.
+    expect(payoutLines(makePayslip({ payout: { heldOn: null, holdReason: null, releasedOn: null, releasedByName: null, paidOn: '2026-11-30' } }))).toEqual(['Paid on 30 Nov 2026']);
   });
 
   it('explains each amount on demand, and the TDS line by line', async () => {

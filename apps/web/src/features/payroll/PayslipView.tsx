@@ -141,6 +141,23 @@ function LinesCard({
   );
 }
 
+/**
+ * When this month's net pay was held, released and paid (a payout hold outlives finalize and is paid
+ * from its own bank file): one line each, only the ones that happened.
+ */
+export function payoutLines(payslip: Payslip): string[] {
+  const p = payslip.payout;
+  if (!p) return [];
+  const lines: string[] = [];
+  if (payslip.holdKind === 'payout') {
+    lines.push(`Payout held${p.heldOn ? ` on ${displayDate(p.heldOn)}` : ''}${p.holdReason ? `: ${p.holdReason}` : ''}`);
+    lines.push(p.releasedOn ? `Released on ${displayDate(p.releasedOn)}${p.releasedByName ? ` by ${p.releasedByName}` : ''}` : 'Still on hold: paid when the hold is released');
+  }
+  if (p.paidOn) lines.push(`Paid on ${displayDate(p.paidOn)}`);
+  else if (payslip.holdKind === 'payout' && p.releasedOn) lines.push('Payment awaiting the bank');
+  return lines;
+}
+
 /** A payslip on screen: what the PDF holds, with every amount able to explain itself. */
 export function PayslipView({ payslip }: { payslip: Payslip }) {
   const [openAll, setOpenAll] = useState(false);
@@ -159,14 +176,19 @@ export function PayslipView({ payslip }: { payslip: Payslip }) {
             <Title order={titleOrder}>Payslip for {monthLabel(payslip.month)}</Title>
             <RunStatusBadge status={payslip.status} />
             {payslip.holdKind && (
-              <Badge color="orange" variant="filled">
-                {PAYROLL_HOLD_LABELS[payslip.holdKind]}
+              <Badge color={payslip.payout?.releasedOn ? 'teal' : 'orange'} variant="filled">
+                {payslip.payout?.releasedOn ? 'Payout released' : PAYROLL_HOLD_LABELS[payslip.holdKind]}
               </Badge>
             )}
           </Group>
           <Text size="sm" c="dimmed">
             Pay period {displayDate(payslip.periodStart)} – {displayDate(payslip.periodEnd)}
           </Text>
+          {payoutLines(payslip).map((line) => (
+            <Text key={line} size="sm">
+              {line}
+            </Text>
+          ))}
         </Stack>
         <Stack gap={4} align="flex-end">
           <PayslipPdfButton payslip={payslip} />

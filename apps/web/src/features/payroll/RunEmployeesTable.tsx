@@ -58,8 +58,8 @@ function EmployeeCell({ row }: { row: PayrollEmployeeRow }) {
         <Group gap={4}>
           {row.hold && (
             <Tooltip label={row.hold.reason ?? 'No reason given'} withArrow>
-              <Badge size="xs" variant="filled" color={row.hold.kind === 'payout' ? 'orange' : 'red'}>
-                {PAYROLL_HOLD_LABELS[row.hold.kind]}
+              <Badge size="xs" variant="filled" color={row.hold.releasedAt ? 'teal' : row.hold.kind === 'payout' ? 'orange' : 'red'}>
+                {row.hold.releasedAt ? 'Payout released' : PAYROLL_HOLD_LABELS[row.hold.kind]}
               </Badge>
             </Tooltip>
           )}
@@ -116,7 +116,7 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
     setBusy(row.userId);
     try {
       await releaseHold(run.id, row.userId);
-      toast.success(`${row.name}: hold released`);
+      toast.success(editable ? `${row.name}: hold released` : `${row.name}: payout released — pay it from the released-payouts bank file`);
       void refresh();
     } catch (error) {
       toastFailure(error, 'Failed to release the hold');
@@ -242,6 +242,12 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
                           <Menu.Item leftSection={<IconReceipt size={16} />} onClick={() => setDialog({ kind: 'adjustments', row })}>
                             {editable ? 'One-time earnings and deductions' : 'View one-time items'}
                           </Menu.Item>
+                          {!editable && (run.status === 'finalized' || run.status === 'paid') && row.hold?.kind === 'payout' && !row.hold.releasedAt && (
+                            // A payout hold outlives finalize: releasing it pays the net pay from the released-payouts bank file.
+                            <Menu.Item leftSection={<IconPlayerPlay size={16} />} onClick={() => void release(row)}>
+                              Release payout
+                            </Menu.Item>
+                          )}
                           {editable &&
                             (row.hold ? (
                               <Menu.Item leftSection={<IconPlayerPlay size={16} />} onClick={() => void release(row)}>

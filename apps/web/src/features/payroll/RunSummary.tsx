@@ -63,6 +63,8 @@ function StatCard({ label, value, hint }: { label: string; value: string; hint?:
 function holdsHint(run: PayrollRun): string | undefined {
   const parts: string[] = [];
   if (run.holds.payout > 0) parts.push(`${String(run.holds.payout)} payout on hold`);
+  // Paid with a released payout the bank has not reported paid: said, so "Paid" does not hide it.
+  if ((run.holds.releasedUnpaid ?? 0) > 0) parts.push(`${String(run.holds.releasedUnpaid ?? 0)} released payout awaiting payment`);
   if (run.holds.processing > 0) parts.push(`${String(run.holds.processing)} excluded`);
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }

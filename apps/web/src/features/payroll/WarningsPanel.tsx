@@ -9,8 +9,10 @@ import { PageLoader } from '../../ui/PageLoader';
 import { useRunWarnings } from './payroll.api';
 
 /**
- * Employees without a salary structure, bank account or PAN, listed before processing (issue 10
- * item 3) so they are fixed first, not discovered after; each links to the profile where it is fixed.
+ * Employees whose details would stop a payment or a return, listed before finalize (issue 10 item 3,
+ * issue 26 items 5 and 6) so they are fixed first, not discovered after: no salary structure, bank
+ * details a bank would refuse (that employee's bank line is held), a missing or malformed PAN, UAN or
+ * ESI number, and deductions over half the wages. Each links to the profile where it is fixed.
  */
 export function WarningsPanel({ run }: { run: PayrollRun }) {
   const warnings = useRunWarnings(run.id, run.warningCount > 0);
@@ -25,8 +27,9 @@ export function WarningsPanel({ run }: { run: PayrollRun }) {
           </Title>
         </Group>
         <Text size="sm" c="dimmed">
-          Without a salary structure an employee is paid nothing; without a bank account the salary cannot be transferred; without a PAN, TDS is deducted at the
-          higher rate. Fix these in the employee's profile before processing.
+          Without a salary structure an employee is paid nothing; with a missing or invalid bank account or IFSC their line is left out of the bank file (the
+          others are paid); EPFO and ESIC refuse a line without a valid UAN or ESI number. Fix these in the employee's profile before finalizing. Deductions over
+          half of the wages exceed what the Code on Wages 2019 (s.18(2)) allows.
         </Text>
         {warnings.isPending ? (
           <PageLoader label="Loading warnings" />
@@ -34,7 +37,7 @@ export function WarningsPanel({ run }: { run: PayrollRun }) {
           <ErrorState message={errorMessage(warnings.error, 'Failed to load the warnings.')} onRetry={() => void warnings.refetch()} />
         ) : warnings.data.length === 0 ? (
           <Alert color="teal" variant="light">
-            Every employee now has a salary structure, bank account and PAN.
+            Every employee's details are now complete.
           </Alert>
         ) : (
           <ScrollArea.Autosize mah={280} type="auto">
@@ -56,6 +59,11 @@ export function WarningsPanel({ run }: { run: PayrollRun }) {
                           )}
                         </div>
                         <Group gap={6}>
+                          {w.bankLineHeld && (
+                            <Badge color="red" variant="light" size="sm" style={{ flexShrink: 0 }}>
+                              Bank line held
+                            </Badge>
+                          )}
                           {w.warnings.map((k) => (
                             <Badge key={k} color="yellow" variant="light" size="sm" style={{ flexShrink: 0 }}>
                               {PAYROLL_WARNING_LABELS[k]}
@@ -63,6 +71,13 @@ export function WarningsPanel({ run }: { run: PayrollRun }) {
                           ))}
                         </Group>
                       </Group>
+                      <Stack component="ul" gap={0} m={0} mt={4} pl="md">
+                        {w.messages.map((m) => (
+                          <Text component="li" key={m} size="xs" c="dimmed">
+                            {m}
+                          </Text>
+                        ))}
+                      </Stack>
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -23,6 +23,7 @@ export function makeRun(overrides: Partial<PayrollRun> = {}): PayrollRun {
     lastError: null,
     processingNotice: null,
     warningCount: 0,
+    staleCount: 0,
     holds: { payout: 0, processing: 0 },
     payslips: { total: 0, rendered: 0, emailed: 0 },
     processedAt: '2026-11-28T06:00:00.000Z',

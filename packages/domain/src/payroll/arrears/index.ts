@@ -1,1 +1,2 @@
 export * from './arrears';
+export * from './lop-adjustments';

@@ -6,10 +6,10 @@ import {
   buildBankTransfer,
   cleanBankText,
   formatBankAmount,
-  isValidIfsc,
   type BankPayee,
   type BankTransfer,
 } from './bank-transfer';
+import { isValidIfsc } from '../../org/pay-details';
 
 /**
  * The bank file against its published layout (payroll-rules §4, "Bank transfer files"; the layouts
@@ -150,6 +150,63 @@ describe('bank transfer file: a worked example (November 2026, value date 30/11/
     const retrying = payees.map((p) => (p.payslipId === 'p3' ? { ...p, latestPayment: { attempt: 2, reference: 'SAL261100000302', status: 'sent' as const } } : p));
     expect(buildBankTransfer({ month: '2026-11', valueDate: '2026-12-01', scope: 'failed', payees: retrying }).records.map((r) => r.reference)).toEqual(['SAL261100000302']);
     expect(buildBankTransfer({ month: '2026-11', valueDate: '2026-12-01', scope: 'all', payees: retrying }).excluded.find((e) => e.payslipId === 'p3')?.reason).toBe('inRetryFile');
+  });
+  /*
+   * Rahul's payout (NIL002, ₹48,417.50, line 2) is released from hold after finalize (issue 26 point 3):
+   * the released file pays him alone under his line's first reference SAL261100000201; the full file
+   * still leaves him out (now as 'holdReleased'), so he is never paid twice. Once the bank reports
+   * the payment paid, the released file has nobody left.
+   */
+  it('a payout released from hold is paid by the released file alone, once', () => {
+    const released = payees.map((p) => (p.payslipId === 'p2' ? { ...p, holdReleased: true } : p));
+    const file = buildBankTransfer({ month: '2026-11', valueDate: '2027-01-07', scope: 'released', payees: released });
+    expect(file.records.map((r) => [r.employeeNumber, r.reference, r.attempt, r.newAttempt, r.amountPaise])).toEqual([['NIL002', 'SAL261100000201', 1, true, 4_841_750]]);
+    expect(file.excluded).toEqual([]);
+    expect(file.totalPaise).toBe(4_841_750);
+    const full = buildBankTransfer({ month: '2026-11', valueDate: '2027-01-07', scope: 'all', payees: released });
+    expect(full.records.map((r) => r.employeeNumber)).toEqual(['NIL001', 'NIL003', 'NIL006']);
+    expect(full.excluded.find((e) => e.payslipId === 'p2')?.reason).toBe('holdReleased');
+    // Still held (not released): not part of the released file at all.
+    expect(buildBankTransfer({ month: '2026-11', valueDate: '2027-01-07', scope: 'released', payees }).records).toEqual([]);
+
+    const sent = released.map((p) => (p.payslipId === 'p2' ? { ...p, latestPayment: { attempt: 1, reference: 'SAL261100000201', status: 'sent' as const } } : p));
+    expect(buildBankTransfer({ month: '2026-11', valueDate: '2027-01-07', scope: 'released', payees: sent }).records.map((r) => [r.reference, r.newAttempt])).toEqual([['SAL261100000201', false]]);
+    const paid = released.map((p) => (p.payslipId === 'p2' ? { ...p, latestPayment: { attempt: 1, reference: 'SAL261100000201', status: 'paid' as const } } : p));
+    const after = buildBankTransfer({ month: '2026-11', valueDate: '2027-01-08', scope: 'released', payees: paid });
+    expect(after.records).toEqual([]);
+    expect(after.excluded.map((e) => [e.payslipId, e.reason])).toEqual([['p2', 'alreadyPaid']]);
+    expect(buildBankTransfer({ month: '2026-11', valueDate: '2027-01-08', scope: 'all', payees: paid }).excluded.find((e) => e.payslipId === 'p2')?.reason).toBe('alreadyPaid');
+  });
+});
+
+describe('bank details a bank would refuse hold that payment only (issue 26 item 5)', () => {
+  const known = (ifsc: string) => ['HDFC0001753', 'ICIC0000409'].includes(ifsc);
+  const payees: BankPayee[] = [
+    payee({ payslipId: 'a', employeeNumber: 'E1', employeeName: 'Aditi Agarwal', netPaise: 4_000_000 }),
+    payee({ payslipId: 'b', employeeNumber: 'E2', employeeName: 'Rahul Sharma', ifsc: 'HDFC0000000', netPaise: 3_000_000 }),
+    payee({ payslipId: 'c', employeeNumber: 'E3', employeeName: 'Meena Pillai', accountNumber: '12', netPaise: 2_000_000 }),
+    payee({ payslipId: 'd', employeeNumber: 'E4', employeeName: 'Ravi Kumar', accountNumber: '040912345678', ifsc: 'icic0000409', netPaise: 1_000_000 }),
+  ];
+
+  it('an IFSC of no known branch and an account number of 2 digits are left out with their reasons; the others are paid', () => {
+    const transfer = buildBankTransfer({ month: '2026-11', valueDate: '2026-11-30', scope: 'all', payees, isKnownIfsc: known });
+    expect(transfer.records.map((r) => [r.employeeNumber, r.ifsc])).toEqual([
+      ['E1', 'HDFC0001753'],
+      ['E4', 'ICIC0000409'],
+    ]);
+    expect(transfer.excluded.map((e) => [e.employeeNumber, e.reason])).toEqual([
+      ['E2', 'unknownIfsc'],
+      ['E3', 'invalidBankAccount'],
+    ]);
+    // 40,000 + 10,000 paid; 30,000 + 20,000 held.
+    expect(transfer.totalPaise).toBe(5_000_000);
+  });
+
+  it('a retry of a failed payment is held too while its IFSC names no branch', () => {
+    const failed = payees.map((p) => (p.payslipId === 'b' ? { ...p, latestPayment: { attempt: 1, reference: 'SAL261100000201', status: 'failed' as const } } : p));
+    const retry = buildBankTransfer({ month: '2026-11', valueDate: '2026-12-01', scope: 'failed', payees: failed, isKnownIfsc: known });
+    expect(retry.records).toEqual([]);
+    expect(retry.excluded.map((e) => [e.employeeNumber, e.reason])).toEqual([['E2', 'unknownIfsc']]);
   });
 });
 

@@ -1,3 +1,5 @@
+import { bankDetailsProblem, normaliseAccountNumber, normaliseIfsc } from '../../org/pay-details';
+
 /**
  * The bank transfer of a finalized payroll month (issue 11 item 1; payroll-rules §4 "Bank transfer
  * files"): which payslips are paid in a file, under which payment reference, and the file's text.
@@ -22,8 +24,12 @@
 export const BANK_FILE_TEMPLATES = ['plainCsv', 'controlCsv', 'xlsx'] as const;
 export type BankFileTemplate = (typeof BANK_FILE_TEMPLATES)[number];
 
-/** A full file pays the month; a retry file pays again only what the bank returned as failed. */
-export const BANK_FILE_SCOPES = ['all', 'failed'] as const;
+/**
+ * A full file pays the month; a retry file pays again only what the bank returned as failed; a
+ * released file pays the payouts whose hold was released after finalize (payroll-rules §1a: held
+ * salary goes out "in a separate bank advice").
+ */
+export const BANK_FILE_SCOPES = ['all', 'failed', 'released'] as const;
 export type BankFileScope = (typeof BANK_FILE_SCOPES)[number];
 
 /** A payment attempt: in a file and not reported on yet, or reported by the bank's return file. */
@@ -33,10 +39,12 @@ export type BankPaymentStatus = (typeof BANK_PAYMENT_STATUSES)[number];
 /** Why a payslip of the month is not in the file. */
 export const BANK_EXCLUSION_REASONS = [
   'payoutHold',
+  'holdReleased',
   'noBankAccount',
   'invalidBankAccount',
   'noIfsc',
   'invalidIfsc',
+  'unknownIfsc',
   'noBeneficiaryName',
   'nilNetPay',
   'alreadyPaid',
@@ -51,28 +59,6 @@ export const SAVINGS_ACCOUNT_TYPE = '10';
 export const BANK_FIELD_WIDTHS = { reference: 15, beneficiaryName: 70, accountNumber: 30, ifsc: 11, accountType: 2 } as const;
 /** Amount (12.2): at most ten digits before the decimal point. */
 export const BANK_MAX_AMOUNT_PAISE = 9_999_999_999_99;
-
-/** IFSC: four letters (the bank), a zero, six letters or digits (the branch). */
-export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
-/** Account numbers of Indian banks are 9–18 digits at most banks; a few carry letters. The layout allows 30. */
-const ACCOUNT_PATTERN = /^[A-Z0-9]{6,30}$/;
-
-/** An account number as the bank reads it: spaces and hyphens people type are dropped, letters upper-cased. */
-export function normaliseAccountNumber(value: string | null | undefined): string {
-  return (value ?? '').replace(/[\s-]+/g, '').toUpperCase();
-}
-
-export function normaliseIfsc(value: string | null | undefined): string {
-  return (value ?? '').replace(/\s+/g, '').toUpperCase();
-}
-
-export function isValidBankAccountNumber(value: string | null | undefined): boolean {
-  return ACCOUNT_PATTERN.test(normaliseAccountNumber(value));
-}
-
-export function isValidIfsc(value: string | null | undefined): boolean {
-  return IFSC_PATTERN.test(normaliseIfsc(value));
-}
 
 /**
  * Text a bank accepts in a name or reference field: accents dropped (é → e), anything but letters,
@@ -127,6 +113,8 @@ export interface BankPayee {
   ifsc: string | null;
   netPaise: number;
   holdKind: 'payout' | null;
+  /** A payout hold released after finalize: paid by the 'released' file, not the month's full file. */
+  holdReleased?: boolean;
   latestPayment: { attempt: number; reference: string; status: BankPaymentStatus } | null;
 }
 
@@ -174,11 +162,9 @@ const byEmployeeNumber = (a: BankPayee, b: BankPayee): number => {
 };
 
 /** What stops a payment to these bank details, if anything. */
-function bankDetailsProblem(p: BankPayee): BankExclusionReason | null {
-  if (normaliseAccountNumber(p.accountNumber) === '') return 'noBankAccount';
-  if (!isValidBankAccountNumber(p.accountNumber)) return 'invalidBankAccount';
-  if (normaliseIfsc(p.ifsc) === '') return 'noIfsc';
-  if (!isValidIfsc(p.ifsc)) return 'invalidIfsc';
+function payeeProblem(p: BankPayee, isKnownIfsc: ((ifsc: string) => boolean) | undefined): BankExclusionReason | null {
+  const problem = bankDetailsProblem({ accountNumber: p.accountNumber, ifsc: p.ifsc }, isKnownIfsc);
+  if (problem) return problem;
   if (beneficiaryNameOf(p) === '') return 'noBeneficiaryName';
   return null;
 }
@@ -194,13 +180,25 @@ function beneficiaryNameOf(p: BankPayee): string {
  * `payees` are every payslip of the month: lines are numbered over all of them (by employee
  * number), so a payslip's reference does not depend on who else is paid.
  *  - scope 'all': payslips never sent and first attempts not reported on yet (downloading again
- *    gives the same references). Left out: payout on hold, missing or invalid bank details, nil net
+ *    gives the same references). Left out: payout on hold, missing or invalid bank details (an IFSC
+ *    of no known branch included), nil net
  *    pay, already paid, failed (they go in the retry file) and retries awaiting the bank.
  *  - scope 'failed': payslips whose latest payment failed (a new attempt, a new reference) and
  *    retries not reported on yet. Left out are only those of them whose bank details are still
  *    missing or invalid; payslips with nothing failed are not part of a retry at all.
+ *  - scope 'released': payslips whose payout hold was released after finalize, not sent yet or
+ *    sent and not reported on (the same reference again). Left out: those already paid, failed (the
+ *    retry file pays them) or with missing or invalid bank details; other payslips are not part of it.
+ *    The full file leaves a released payout out ('holdReleased'), so it is never paid twice.
  */
-export function buildBankTransfer(input: { month: string; valueDate: string; scope: BankFileScope; payees: readonly BankPayee[] }): BankTransfer {
+export function buildBankTransfer(input: {
+  month: string;
+  valueDate: string;
+  scope: BankFileScope;
+  payees: readonly BankPayee[];
+  /** Whether a well-formed IFSC names a bank branch (the server's directory); without it only the format is checked. */
+  isKnownIfsc?: (ifsc: string) => boolean;
+}): BankTransfer {
   const { month, valueDate, scope } = input;
   formatBankDate(valueDate);
   const records: BankTransferRecord[] = [];
@@ -218,7 +216,15 @@ export function buildBankTransfer(input: { month: string; valueDate: string; sco
       if (latest?.status === 'paid') return leaveOut('alreadyPaid');
       if (latest?.status === 'failed') return leaveOut('paymentFailed');
       if (latest && latest.attempt > 1) return leaveOut('inRetryFile');
-      if (p.holdKind === 'payout') return leaveOut('payoutHold');
+      if (p.holdKind === 'payout') return leaveOut(p.holdReleased ? 'holdReleased' : 'payoutHold');
+      if (p.netPaise <= 0) return leaveOut('nilNetPay');
+      attempt = 1;
+      newAttempt = latest === null;
+    } else if (scope === 'released') {
+      if (p.holdKind !== 'payout' || !p.holdReleased) return;
+      if (latest?.status === 'paid') return leaveOut('alreadyPaid');
+      if (latest?.status === 'failed') return leaveOut('paymentFailed');
+      if (latest && latest.attempt > 1) return leaveOut('inRetryFile');
       if (p.netPaise <= 0) return leaveOut('nilNetPay');
       attempt = 1;
       newAttempt = latest === null;
@@ -229,7 +235,7 @@ export function buildBankTransfer(input: { month: string; valueDate: string; sco
       attempt = failed ? latest.attempt + 1 : latest.attempt;
       newAttempt = failed;
     }
-    const problem = bankDetailsProblem(p);
+    const problem = payeeProblem(p, input.isKnownIfsc);
     if (problem) return leaveOut(problem);
     records.push({
       payslipId: p.payslipId,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_EPF_SETTINGS } from '../../statutory/epf';
 import { computeEmployeeMonth } from '../month/compute-month';
 import type { EmployeeMonthInput, MonthEarningInput } from '../month/types';
-import { buildEcr, ecrFiguresOfPayslip, type EcrMemberInput } from './ecr';
+import { buildEcr, computeNcpDays, ecrFiguresOfPayslip, type EcrMemberInput } from './ecr';
 
 /**
  * The ECR against EPFO's published layout (payroll-rules §4; EPFO ECR file format) on worked
@@ -59,7 +59,7 @@ function member(input: EmployeeMonthInput, person: Partial<EcrMemberInput> = {})
     name: 'Xy',
     uan: `1004276072${String(next).padStart(2, '0')}`,
     dateOfBirth: '1990-01-01',
-    ...ecrFiguresOfPayslip({ grossPaise: r.grossPaise, lopDays: r.lopDays, wages: r.wages, lines: r.lines }),
+    ...ecrFiguresOfPayslip({ grossPaise: r.grossPaise, lopDays: r.lopDays, daysInPeriod: r.periodDays, wages: r.wages, lines: r.lines }),
     ...person,
   };
 }
@@ -104,11 +104,44 @@ describe('ECR 2.0 lines (payroll-rules §4, india-tax-rules §10)', () => {
     expect(line).toMatchObject({ gross: 20_000, epf: 20_000, eps: 15_000, edli: 15_000, ee: 2_400, epsShare: 1_250, er: 1_150 });
   });
 
-  it('NCP days are the loss-of-pay days: 3.5 LOP of 30 → NCP 3, wages prorated', () => {
+  it('NCP days are the loss-of-pay days, a half day counted whole: 3.5 LOP of 30 → NCP 4, wages prorated', () => {
     // Basic 15,000 × 26.5/30 = 13,250; 12% = 1,590; EPS 8.33% = 1,103.725 → 1,104; ER 486.
+    // NCP: 3 whole days and a half day of loss of pay; the half day was not fully contributory → 4.
     const input = month({ period: SEPTEMBER_2026, payableDays: 26.5, lopDays: 3.5, earnings: [basic(15_000)] });
-    const [line] = parseEcr(ecrOf([member(input)], SEPTEMBER_2026).validText);
-    expect(line).toMatchObject({ gross: 13_250, epf: 13_250, eps: 13_250, edli: 13_250, ee: 1_590, epsShare: 1_104, er: 486, ncp: 3 });
+    const ecr = ecrOf([member(input)], SEPTEMBER_2026);
+    expect(parseEcr(ecr.validText)[0]).toMatchObject({ gross: 13_250, epf: 13_250, eps: 13_250, edli: 13_250, ee: 1_590, epsShare: 1_104, er: 486, ncp: 4 });
+    expect(ecr.lines[0]?.explanation).toContain('NCP days 4: loss of pay 3.5 days (half a day or more counts as a day)');
+  });
+
+  it('gross wages leave out reimbursements: basic 15,000 + travel claim 2,400 → gross wages 15,000, not the payslip gross 17,400', () => {
+    const input = month({ earnings: [basic(15_000)], reimbursements: [{ typeName: 'Travel', amountPaise: R(2_400), claimedOn: '2026-10-05', taxable: false }] });
+    const payslip = computeEmployeeMonth(input);
+    // The payslip pays the claim with the salary: its gross is 17,400.
+    expect(payslip.grossPaise).toBe(R(17_400));
+    const ecr = ecrOf([member(input)]);
+    expect(parseEcr(ecr.validText)[0]).toMatchObject({ gross: 15_000, epf: 15_000, eps: 15_000, edli: 15_000, ee: 1_800, epsShare: 1_250, er: 550, ncp: 0 });
+    expect(ecr.lines[0]?.explanation[0]).toBe("Gross wages ₹15,000: the payslip's gross ₹17,400 less ₹2,400 of reimbursements and arrears of earlier months, which are not this month's wages");
+    expect(ecr.totals.grossWages).toBe(15_000);
+  });
+
+  it('gross wages leave out arrears of earlier months (their EPF is not in this line either)', () => {
+    // A stored payslip: basic 15,000 for October and 1,000 of September's arrears, with the arrears' own EPF line.
+    const figures = ecrFiguresOfPayslip({
+      grossPaise: R(16_000),
+      lopDays: 0,
+      daysInPeriod: 31,
+      wages: { pfWagePaise: R(15_000), epsWagePaise: R(15_000), edliWagePaise: R(15_000) },
+      lines: [
+        { section: 'earning', code: 'BASIC', amountPaise: R(15_000) },
+        { section: 'earning', code: 'ARR_BASIC', amountPaise: R(1_000) },
+        { section: 'deduction', code: 'EPF_EE', amountPaise: R(1_800) },
+        { section: 'deduction', code: 'ARR_EPF_EE', amountPaise: R(120) },
+        { section: 'employer', code: 'EPS_ER', amountPaise: R(1_250) },
+        { section: 'employer', code: 'EPF_ER', amountPaise: R(550) },
+      ],
+    });
+    const ecr = ecrOf([{ userId: 'u-arr', employeeNumber: 'E900', name: 'Xy', uan: '100427607299', dateOfBirth: '1990-01-01', ...figures }]);
+    expect(parseEcr(ecr.validText)[0]).toMatchObject({ gross: 15_000, epf: 15_000, ee: 1_800, epsShare: 1_250, er: 550 });
   });
 
   it('over 58: EPS wages 0 and no EPS; the whole employer 12% is the EPF difference', () => {
@@ -141,6 +174,37 @@ describe('ECR 2.0 lines (payroll-rules §4, india-tax-rules §10)', () => {
     const ecr = ecrOf([none, member(month({ earnings: [basic(15_000)] }))]);
     expect(ecr.lines).toHaveLength(1);
     expect(ecr.totals).toMatchObject({ members: 1, epfWages: 15_000, employeeShare: 1_800, epsShare: 1_250, employerShare: 550 });
+  });
+});
+
+describe('NCP days (EPFO ECR: whole days, at most the days of the wage month; docs/decisions.md "NCP days")', () => {
+  // Worked by hand from the payslip's loss of pay, which comes in half days.
+  it.each([
+    [0, 30, 0], // a full month worked
+    [0.5, 30, 1], // one half day absent: that day was not fully contributory
+    [1, 31, 1],
+    [1.5, 30, 2], // a day and a half (the finding: it was written as 1)
+    [2.5, 31, 3],
+    [3, 30, 3],
+    [29.5, 30, 30], // half a day paid in the month: no whole contributory day
+    [30, 30, 30], // the whole month without pay
+    [28, 28, 28], // February 2026
+  ])('LOP %s of %s days → NCP %s', (lopDays, periodDays, ncp) => {
+    expect(computeNcpDays(lopDays, periodDays)).toBe(ncp);
+  });
+
+  it('never more than the days of the wage month, and refuses what a payslip cannot hold', () => {
+    expect(computeNcpDays(31, 30)).toBe(30);
+    expect(() => computeNcpDays(-0.5, 30)).toThrow(RangeError);
+    expect(() => computeNcpDays(Number.NaN, 30)).toThrow(RangeError);
+    expect(() => computeNcpDays(1, 0)).toThrow(RangeError);
+  });
+
+  it('the file line carries it: 1.5 LOP in October → NCP 2', () => {
+    // Basic 15,000 × 29.5/31 = 14,274.19… → 14,274 (to the rupee); 12% = 1,712.88 → 1,713.
+    const input = month({ payableDays: 29.5, lopDays: 1.5, earnings: [basic(15_000)] });
+    const [line] = parseEcr(ecrOf([member(input)]).validText);
+    expect(line).toMatchObject({ gross: 14_274, epf: 14_274, ee: 1_713, ncp: 2 });
   });
 });
 

@@ -3,6 +3,7 @@ import { epfRatesFor } from '../../statutory/epf';
 import { firstDayOfMonth } from '../../statutory/effective-dated';
 import { ageOn, personLabel, rupeeText, wholeRupees, type FilingIssue, type FilingPerson } from './common';
 import { cleanEcrName } from './names';
+import { arrearsEarningsPaiseOf, reimbursementsPaiseOf, type PayslipLineFigure } from '../month/wage-lines';
 
 /**
  * EPFO ECR 2.0 (UAN-based), payroll-rules §4: plain text, one line per member, no header, the
@@ -26,7 +27,13 @@ export interface EcrMemberInput extends FilingPerson {
   uan: string | null;
   /** Today's record (the payslip snapshot has none): decides EPS at 58. */
   dateOfBirth: IsoDate | null;
+  /** The payslip's gross (every earning line). */
   grossPaise: number;
+  /**
+   * What of that gross is not this wage month's wages: reimbursed expenses and arrears of earlier
+   * months (ecrFiguresOfPayslip). Gross wages = gross − this. Default 0.
+   */
+  nonWagePaise?: number;
   /** payslips.wages */
   pfWagePaise: number;
   epsWagePaise: number;
@@ -36,6 +43,8 @@ export interface EcrMemberInput extends FilingPerson {
   epsPaise: number;
   employerEpfPaise: number;
   lopDays: number;
+  /** The payslip's days in the pay period: NCP days never exceed them. Default 31. */
+  periodDays?: number;
 }
 
 export interface EcrInput {
@@ -97,6 +106,21 @@ export function normaliseUan(raw: string | null): string {
   return (raw ?? '').replace(/\s+/g, '');
 }
 
+/**
+ * Non-contributing (NCP) days of the ECR from the payslip's loss-of-pay days. EPFO's ECR takes a
+ * whole number ("numbers only … shall not have decimals"), at most the days of the wage month, and
+ * its enforcement asks that NCP days reflect the non-contributory period in full so that it is not
+ * counted as contributory service. Loss of pay comes in half days: a fraction of half a day or more
+ * counts as a whole non-contributing day (1.5 → 2, 0.5 → 1), a smaller one is dropped (docs/decisions.md,
+ * "NCP days").
+ */
+export function computeNcpDays(lopDays: number, periodDays = 31): number {
+  if (!Number.isFinite(lopDays) || lopDays < 0) throw new RangeError(`loss-of-pay days must be a non-negative number, got ${String(lopDays)}`);
+  if (!Number.isInteger(periodDays) || periodDays < 1) throw new RangeError(`period days must be a whole number of at least 1, got ${String(periodDays)}`);
+  // Half up on whole days; LOP is a multiple of 0.5, exact in binary floating point.
+  return Math.min(periodDays, Math.floor(lopDays + 0.5));
+}
+
 export function formatEcrLine(fields: readonly (string | number)[]): string {
   return fields.map(String).join(ECR_SEPARATOR);
 }
@@ -143,23 +167,26 @@ export function buildEcr(input: EcrInput): EcrFile {
       epsPaise = 0;
       explanation.push(`EPS wages 0: aged ${String(age)} on ${formatDisplayDate(input.periodStart)} (born ${formatDisplayDate(m.dateOfBirth ?? '')}); no pension contribution from ${String(limit)}`);
     }
+    const nonWagePaise = m.nonWagePaise ?? 0;
+    const grossWagesPaise = m.grossPaise - nonWagePaise;
     const line = {
-      grossWages: wholeRupees(m.grossPaise),
+      grossWages: wholeRupees(grossWagesPaise),
       epfWages: wholeRupees(m.pfWagePaise),
       epsWages: wholeRupees(epsWagePaise),
       edliWages: wholeRupees(m.edliWagePaise),
       employeeShare: wholeRupees(m.employeeEpfPaise),
       epsShare: wholeRupees(epsPaise),
       employerShare: wholeRupees(employerPaise),
-      // NCP (non-contributing) days are the days of loss of pay; a half day's LOP is not a whole
-      // non-contributing day (the ESIC file likewise rounds paid days up).
-      ncpDays: Math.min(99, Math.max(0, Math.floor(m.lopDays))),
+      ncpDays: computeNcpDays(m.lopDays, m.periodDays),
       refundOfAdvances: 0,
     };
+    if (nonWagePaise !== 0) {
+      explanation.push(`Gross wages ${rupeeText(grossWagesPaise)}: the payslip's gross ${rupeeText(m.grossPaise)} less ${rupeeText(nonWagePaise)} of reimbursements and arrears of earlier months, which are not this month's wages`);
+    }
     explanation.push(
-      `Gross wages ${rupeeText(m.grossPaise)}; EPF wages ${rupeeText(m.pfWagePaise)}; EPS wages ${rupeeText(epsWagePaise)}; EDLI wages ${rupeeText(m.edliWagePaise)} (payslip)`,
+      `Gross wages ${rupeeText(grossWagesPaise)}; EPF wages ${rupeeText(m.pfWagePaise)}; EPS wages ${rupeeText(epsWagePaise)}; EDLI wages ${rupeeText(m.edliWagePaise)} (payslip)`,
       `Employee share ${rupeeText(m.employeeEpfPaise)}; EPS ${rupeeText(epsPaise)}; employer EPF ${rupeeText(employerPaise)} (payslip lines)`,
-      `NCP days ${String(line.ncpDays)}: loss of pay ${String(m.lopDays)} days`,
+      `NCP days ${String(line.ncpDays)}: loss of pay ${String(m.lopDays)} days${Number.isInteger(m.lopDays) ? '' : ' (half a day or more counts as a day)'}`,
     );
     const memberName = cleaned.name;
     const text = formatEcrLine([
@@ -199,19 +226,23 @@ export function buildEcr(input: EcrInput): EcrFile {
 }
 
 /**
- * The ECR figures of one stored payslip: its gross, LOP days, the wages it stored and its EPF lines
- * (EPF_EE, EPS_ER, EPF_ER). The server and the tests read payslips through this one mapping.
+ * The ECR figures of one stored payslip: its gross and what of it is not this month's wages
+ * (reimbursements, arrears of earlier months), LOP and period days, the wages it stored and its EPF
+ * lines (EPF_EE, EPS_ER, EPF_ER). The server and the tests read payslips through this one mapping.
  */
 export function ecrFiguresOfPayslip(payslip: {
   grossPaise: number;
   lopDays: number;
+  daysInPeriod?: number;
   wages: { pfWagePaise: number; epsWagePaise: number; edliWagePaise: number };
-  lines: readonly { code: string; amountPaise: number }[];
-}): Pick<EcrMemberInput, 'grossPaise' | 'lopDays' | 'pfWagePaise' | 'epsWagePaise' | 'edliWagePaise' | 'employeeEpfPaise' | 'epsPaise' | 'employerEpfPaise'> {
+  lines: readonly PayslipLineFigure[];
+}): Pick<EcrMemberInput, 'grossPaise' | 'nonWagePaise' | 'lopDays' | 'periodDays' | 'pfWagePaise' | 'epsWagePaise' | 'edliWagePaise' | 'employeeEpfPaise' | 'epsPaise' | 'employerEpfPaise'> {
   const line = (code: string) => payslip.lines.filter((l) => l.code === code).reduce((s, l) => s + l.amountPaise, 0);
   return {
     grossPaise: payslip.grossPaise,
+    nonWagePaise: reimbursementsPaiseOf(payslip.lines) + arrearsEarningsPaiseOf(payslip.lines),
     lopDays: payslip.lopDays,
+    ...(payslip.daysInPeriod === undefined ? {} : { periodDays: payslip.daysInPeriod }),
     pfWagePaise: payslip.wages.pfWagePaise,
     epsWagePaise: payslip.wages.epsWagePaise,
     edliWagePaise: payslip.wages.edliWagePaise,

@@ -14,7 +14,7 @@ import { formatRateBps, nextLoanInstalment } from '../loans/schedule';
 import { computeTaxPosition, projectTaxSalaryYear, type TaxPosition } from '../../tax/tax-position';
 import { prorateEarning } from '../periods/payable-days';
 import { formatDisplayDate } from '../../dates/calendar';
-import type { EmployeeMonthInput, EmployeeMonthResult, MonthAdjustmentInput, MonthLine, MonthLoanOutcome } from './types';
+import { REIMBURSEMENT_CODE, TAXABLE_REIMBURSEMENT_CODE, type EmployeeMonthInput, type EmployeeMonthResult, type MonthAdjustmentInput, type MonthLine, type MonthLoanOutcome } from './types';
 
 /** The payslip line of a loan or advance instalment (one per loan; the journal maps the code to its account). */
 export const LOAN_RECOVERY_CODE = 'LOAN_RECOVERY';
@@ -210,7 +210,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     if (taxable) taxableThisMonthPaise += amountPaise;
     add(earningLines, {
       section: 'earning',
-      code: taxable ? 'REIMBURSEMENT_TAXABLE' : 'REIMBURSEMENT',
+      code: taxable ? TAXABLE_REIMBURSEMENT_CODE : REIMBURSEMENT_CODE,
       label: taxable ? 'Reimbursements (taxable)' : 'Reimbursements',
       amountPaise,
       explanation: [

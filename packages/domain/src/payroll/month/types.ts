@@ -177,6 +177,11 @@ export interface MonthTdsDeclaration {
   statusText: string;
 }
 
+/** The payslip lines that pay approved reimbursement claims: expenses of the employment, not wages. */
+export const REIMBURSEMENT_CODE = 'REIMBURSEMENT';
+export const TAXABLE_REIMBURSEMENT_CODE = 'REIMBURSEMENT_TAXABLE';
+export const REIMBURSEMENT_LINE_CODES: readonly string[] = [REIMBURSEMENT_CODE, TAXABLE_REIMBURSEMENT_CODE];
+
 /** One printed line of the payslip with the lines that show how it was computed. */
 export interface MonthLine {
   section: 'earning' | 'deduction' | 'employer';

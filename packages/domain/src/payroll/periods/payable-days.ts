@@ -130,3 +130,21 @@ export function prorateEarning(input: ProrateEarningInput): number {
   const rupees = mulDivPaise(amountPaise, payableDays, periodDays * 100, 'halfUp');
   return rupees * 100;
 }
+
+/**
+ * The loss of pay per date of a pay period (1 or 0.5 a date; dates without loss of pay left out),
+ * limited to the employed days like computePayableDays: the record a payslip keeps of the dates it
+ * was paid with, so a later month can tell which dates changed after it was finalized.
+ */
+export function lopDaysByDate(input: PayableDaysInput & { days: { byDate: Readonly<Record<IsoDate, PayDayEntry>> } }): Record<IsoDate, number> {
+  const { period } = input;
+  const from = input.dateOfJoining != null && input.dateOfJoining > period.start ? input.dateOfJoining : period.start;
+  const to = input.dateOfLeaving != null && input.dateOfLeaving < period.end ? input.dateOfLeaving : period.end;
+  const out: Record<IsoDate, number> = {};
+  for (const date of Object.keys(input.days.byDate).sort()) {
+    if (date < from || date > to) continue;
+    const halves = lopHalvesOf(input.days.byDate[date] as PayDayEntry);
+    if (halves > 0) out[date] = halves / 2;
+  }
+  return out;
+}

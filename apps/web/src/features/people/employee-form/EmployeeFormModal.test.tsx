@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PEOPLE_MSG, type SalaryStructureView, type TenantEarning } from '@tankha/contracts';
+import { PEOPLE_MSG, ifscUnknownMessage, type SalaryStructureView, type TenantEarning } from '@tankha/contracts';
 import { setSessionUser } from '../../../app/session';
 import { jsonResponse, makeUser, mockFetch, ok, renderWithProviders, spyOnToasts, type RecordedCall } from '../../../test/helpers';
 import { EmployeeFormModal, type EmployeeFormModalProps } from './EmployeeFormModal';
@@ -180,6 +180,53 @@ describe('EmployeeFormModal', { timeout: 30_000 }, () => {
     expect(field('PAN')).toHaveAccessibleDescription(PEOPLE_MSG.panInvalid);
     expect(field(/Phone number/)).toHaveAccessibleDescription(PEOPLE_MSG.phoneInvalid);
     expect(marked()).toEqual(['General Information']);
+  });
+
+  it('bank and statutory numbers: a clear message under each field a bank, EPFO or ESIC would refuse', async () => {
+    const { user } = await open();
+    await section(user, 'Employment Details');
+    await user.type(field('UAN'), '12345');
+    await user.tab();
+    expect(await screen.findByText(PEOPLE_MSG.uanInvalid)).toBeInTheDocument();
+    expect(field('UAN')).toHaveAccessibleDescription(PEOPLE_MSG.uanInvalid);
+    await user.type(field('ESI number'), '1234');
+    await user.tab();
+    expect(field('ESI number')).toHaveAccessibleDescription(PEOPLE_MSG.esiNumberInvalid);
+    await section(user, 'Bank Details');
+    await user.type(field('Account number'), '12');
+    await user.tab();
+    expect(field('Account number')).toHaveAccessibleDescription(PEOPLE_MSG.bankAccountInvalid);
+    await user.type(field('IFSC code'), 'hdfc1234');
+    await user.tab();
+    expect(field('IFSC code')).toHaveValue('HDFC1234');
+    expect(field('IFSC code')).toHaveAccessibleDescription(PEOPLE_MSG.ifscInvalid);
+    // Corrected values clear the messages.
+    await user.clear(field('IFSC code'));
+    await user.type(field('IFSC code'), 'HDFC0001753');
+    await user.tab();
+    expect(field('IFSC code')).not.toHaveAccessibleDescription(PEOPLE_MSG.ifscInvalid);
+    await user.clear(field('Account number'));
+    await user.type(field('Account number'), '5010 0123 4567 89');
+    await user.tab();
+    expect(field('Account number')).not.toHaveAccessibleDescription(PEOPLE_MSG.bankAccountInvalid);
+  });
+
+  it('an IFSC of no known branch, as the server says, is shown under the IFSC field', async () => {
+    const unknown = ifscUnknownMessage('HDFC0000000');
+    const { user, onSaved } = await open(
+      {},
+      { 'POST /Users/invite': jsonResponse(400, { statusCode: 400, errorCode: 'VALIDATION_ERROR', message: `ifscCode: ${unknown}`, errors: { ifscCode: unknown } }) },
+    );
+    await fillRequired(user);
+    await section(user, 'Bank Details');
+    await user.type(field('Account number'), '50100123456789');
+    await user.type(field('IFSC code'), 'HDFC0000000');
+    await section(user, 'General Information');
+    await user.click(saveButton());
+    // The form goes to the section of the field the server named.
+    await waitFor(() => expect(field('IFSC code')).toHaveAccessibleDescription(unknown));
+    expect(marked()).toEqual(['Bank Details']);
+    expect(onSaved).not.toHaveBeenCalled();
   });
 
   it('prefills the employee number with the next after the last one, still editable', async () => {

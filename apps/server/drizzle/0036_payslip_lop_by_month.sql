@@ -1,0 +1,1 @@
+ALTER TABLE "payslips" ADD COLUMN "lop_by_month" jsonb;

@@ -166,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const push = attachNotificationHub(app, { db: database.db, tokens, clock, config });
   const loginThrottle = createLoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: config.LOGIN_FAILURE_WINDOW_MS, clock, redis, keyPrefix: config.REDIS_KEY_PREFIX });
   const services = buildServices({ config, clock, tokens, files, push, loginThrottle });
-  registerJobs(uow, jobs, services, clock, app.log, files);
+  registerJobs(uow, jobs, services, clock, app.log, files, config);
   recordUnexpected = ({ tenantId, ...report }) => {
     const data: JobPayloads['exceptionLogs.record'] = { ...report, occurredAt: clock.now().toISOString() };
     jobs.send('exceptionLogs.record', { tenantId, data }).catch((error: unknown) => app.log.error({ err: error }, 'exception log not queued'));

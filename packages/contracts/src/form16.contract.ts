@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { financialYearStartOf, type IsoDate } from '@tankha/domain';
+import { FINANCIAL_YEAR_RANGE_MSG, isFinancialYearStartInRange } from './dates';
 import { envelope, listEnvelope } from './envelope';
 
 /**
@@ -165,7 +166,8 @@ export const form16FinancialYearSchema = z
   .refine((v) => {
     const m = FINANCIAL_YEAR.exec(v);
     return m !== null && Number(m[2]) === Number(m[1]) + 1 && Number(m[1]) >= 2000;
-  }, FORM16_MSG.financialYear);
+  }, FORM16_MSG.financialYear)
+  .refine((v) => !FINANCIAL_YEAR.test(v) || isFinancialYearStartInRange(form16YearStart(v)), FINANCIAL_YEAR_RANGE_MSG);
 
 /**
  * The client-side check of a chosen file with the server's messages: null when it may be sent.

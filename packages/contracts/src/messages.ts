@@ -71,6 +71,8 @@ export const MSG = {
   permissionDenied: 'You do not have permission to perform this action.',
   notFound: 'The requested resource was not found.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  /** A write that lost a race to another one at the same moment (a 409, never a 500: docs/decisions.md). */
+  concurrentWrite: 'Someone saved the same change at the same moment. Reload the page and try again.',
   // subscriptions, our own (docs/decisions.md "Subscriptions and payments")
   planUsersMax: 'Number of users cannot be more than 10000.',
   planUsersMin: 'Number of users cannot be less than the active users ({n}).',

@@ -77,6 +77,11 @@ const configSchema = z.object({
   /** Employees per payroll processing chunk (one transaction each); default 500. Small values exercise resuming in tests. */
   PAYROLL_CHUNK_SIZE: z.coerce.number().int().min(1).max(5000).optional(),
   /**
+   * Seconds without a committed chunk after which a processing run whose row no chunk holds has lost
+   * its job and is resumed by itself (docs/decisions.md "Processing resumes by itself"); default 30.
+   */
+  PAYROLL_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
    * Host names of the marketing domain (platform §2.1), comma-separated, e.g. "tankha.in,www.tankha.in".
    * There the marketing pages are served and every other page is redirected to APP_URL. Unset: off.
    */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { AttendanceApproval, LeaveStatus, ROLE_FEATURES, RequestStatus, Role, can, form16DefaultYear, type FeatureKey, type PermissionAction, type RoleId, type SessionUser } from '@tankha/contracts';
+import { AttendanceApproval, DATE_RANGE_MSG, LeaveStatus, MONTH_RANGE_MSG, ROLE_FEATURES, RequestStatus, Role, can, form16DefaultYear, type FeatureKey, type PermissionAction, type RoleId, type SessionUser } from '@tankha/contracts';
 import { dateInZone, financialYearStartOf, lastDayOfMonth, lockDateRange } from '@tankha/domain';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +25,19 @@ interface Attempt {
   url: string;
   payload?: string | Buffer;
   headers?: Record<string, string>;
+  /** A 400 whose reply says this is expected, not only "no 5xx" (a date outside the window). */
+  refusedWith?: string;
+}
+
+/**
+ * A date or month field of a fixture (its valid value is one) gets one outside the window the
+ * contracts accept (dates.ts): it must be refused with the window's message wherever it is sent.
+ */
+function outOfWindow(value: unknown): { value: string; message: string } | null {
+  if (typeof value !== 'string') return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return { value: '9999-12-31', message: DATE_RANGE_MSG };
+  if (/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) return { value: '9999-12', message: MONTH_RANGE_MSG };
+  return null;
 }
 
 const REFUSABLE_ROLES: { roleId: RoleId; name: 'moderator' | 'member' }[] = [
@@ -60,9 +73,10 @@ function sliceOf(operations: Operation[], { slice, of }: { slice: number; of: nu
  *  (a) called by another organisation's Administrator with this organisation's ids reads and changes
  *      nothing of this organisation (a digest of its rows, and its ids, e-mails and names in replies);
  *  (b) called by a role the permission table refuses gets 403;
- *  (c) called with malformed bodies, queries and paths never gets a 5xx; and sent without a token to an
- *      operation that needs one (the valid request and one of each way of breaking it), gets 401 before
- *      any word about its input (access is checked before the body is read);
+ *  (c) called with malformed bodies, queries and paths never gets a 5xx; a date or month of its fixture
+ *      replaced by one outside 1900–2100 gets 400 with the date window's message; and sent without a
+ *      token to an operation that needs one (the valid request and one of each way of breaking it),
+ *      gets 401 before any word about its input (access is checked before the body is read);
  *  (d) when it takes an upload, refuses an archive bomb (413 or 422 where it unpacks ZIPs) and a
  *      disguised PDF (HTML between `%PDF-` and `%%EOF`), and stores nothing of either.
  * (a), (b) and (d) run on both databases (security.int.test.ts); (c), about 37,000 requests, on PGlite
@@ -663,8 +677,9 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
       for (const v of variants) {
         const res = await send(v, op.access.public ? undefined : token);
         attempts += 1;
-        count('malformed', res.statusCode);
+        count(v.refusedWith ? 'date outside 1900–2100' : 'malformed', res.statusCode);
         if (res.statusCode >= 500) failures.push(`${op.key} [${v.label}]: ${String(res.statusCode)} ${lastServerError()}`);
+        else if (v.refusedWith && (res.statusCode !== 400 || !res.body.includes(v.refusedWith))) failures.push(`${op.key} [${v.label}]: expected 400 "${v.refusedWith}", got ${String(res.statusCode)} ${res.body.slice(0, 200)}`);
       }
       // Without a token: 401 before the input is looked at (never a field message, 413 or 415), for the
       // valid request and one variant of each way of breaking it: which field is broken does not matter to
@@ -765,6 +780,10 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
       for (const [label, raw] of badValues) queryVariants.push([`query ${name} ${label}`, setOne(name, raw), `query parameter ${label}`]);
     }
     for (const [label, raw, kind] of queryVariants) out.push({ ...valid, label, ...(kind ? { kind } : {}), url: urlOf(op, {}, raw) });
+    for (const name of declared) {
+      const far = outOfWindow(query.get(name));
+      if (far) out.push({ ...valid, label: `query ${name} ${far.value}`, url: urlOf(op, {}, setOne(name, far.value)), refusedWith: far.message });
+    }
 
     // Path: each parameter broken.
     for (const p of op.pathParams) {
@@ -839,6 +858,13 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
         }
       }
     }
+    // Body: every date and month leaf, at any depth, outside the window.
+    if (base && typeof base === 'object') {
+      for (const path of leafPaths(base)) {
+        const far = outOfWindow(path.reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], base));
+        if (far) out.push({ ...json(`body ${path.join('.')} ${far.value}`, JSON.stringify(setAt(base, path, far.value))), refusedWith: far.message });
+      }
+    }
     // Body: each nested leaf (inside objects and the first element of arrays) broken on its own.
     if (base && typeof base === 'object') {
       for (const path of leafPaths(base).filter((p) => p.length > 1)) {
@@ -858,7 +884,12 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     }
     const f = fixtureOf(op);
     if (op.multipart && f.multipart) {
-      for (const field of Object.keys(f.multipart.fields)) {
+      for (const [field, fieldValue] of Object.entries(f.multipart.fields)) {
+        const far = outOfWindow(fieldValue);
+        if (far) {
+          const m = multipart({ ...f.multipart.fields, [field]: far.value }, f.multipart.file);
+          out.push({ ...valid, label: `multipart ${field} ${far.value}`, payload: m.body, headers: m.headers, refusedWith: far.message });
+        }
         for (const [label, value] of [
           ['NUL', 'a\u0000b'],
           ['3 KB', RANDOM_LETTERS.slice(0, 3000)],

@@ -25,7 +25,7 @@ import {
 } from '@tankha/contracts';
 import { dateInZone, financialYearStartOf } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
-import { badRequest, conflict, forbidden, notFound, unwrap, type Settled } from '../../platform/errors';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound, unwrap, type Settled } from '../../platform/errors';
 import { sweepStored, type FileStorage } from '../../platform/files/file-storage';
 import type { UploadedFile } from '../../platform/files/multipart';
 import { inspectPdf, mergePdfs } from '../../platform/files/pdf';
@@ -82,13 +82,6 @@ function toRecord(row: repo.FormRow): Form16Record {
     fileSize: row.sizeBytes,
     kind: row.kind as Form16Kind,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

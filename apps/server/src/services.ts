@@ -161,7 +161,22 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const declarationComments = new DeclarationCommentService({ clock, declarations });
   const proofs = new ProofService({ clock, files, windows: taxWindows, declarations, comments: declarationComments });
   const teamReview = new TeamReviewService({ clock, declarations, proofs });
-  const payrollRun = new PayrollRunService({ clock, settings: payrollSettings, salary, revisions: salaryRevisions, reimbursements, attendance, leave, locks: payrollLocks, documents: payslipDocuments, declarations, stallSeconds: config.PAYROLL_STALL_SECONDS, ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}) });
+  const payrollBank = new PayrollBankService({ clock, reports: payrollReports });
+  const payrollRun = new PayrollRunService({
+    clock,
+    settings: payrollSettings,
+    salary,
+    revisions: salaryRevisions,
+    reimbursements,
+    attendance,
+    leave,
+    locks: payrollLocks,
+    documents: payslipDocuments,
+    declarations,
+    payments: payrollBank,
+    stallSeconds: config.PAYROLL_STALL_SECONDS,
+    ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}),
+  });
   const loans = new LoanService({ clock, runs: payrollRun });
   const notification = new NotificationService({ clock, push, attendance });
   const employmentSettings = new EmploymentSettingsService({ clock });
@@ -190,7 +205,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     peopleImport: new PeopleImportService({ clock, employees: employee }),
     payrollLocks,
     payrollReports,
-    payrollBank: new PayrollBankService({ clock, reports: payrollReports }),
+    payrollBank,
     payrollFilings: new PayrollFilingsService({ clock, reports: payrollReports, components: salaryComponents, declarations }),
     payslipDocuments,
     payrollSettings,

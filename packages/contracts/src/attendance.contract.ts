@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
 import { dateSchema, monthSchema } from './dates';
+import { formatDisplayDate, isIsoDate } from '@tankha/domain';
 
 /**
  * Time logs, computed attendance days, the monthly grid, approvals and the report (people spec
@@ -67,9 +68,15 @@ export function monthLabel(month: string): string {
   return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
 }
 
-/** The month lock of a finalized payroll (DESIGN §10, issue 16): attendance of that month no longer changes. */
+/**
+ * The month lock of a finalized payroll (DESIGN §10, issue 16): attendance of that month no longer
+ * changes — up to the day before the finalize when the month was finalized before its pay period
+ * ended (the days still to come stay open, issue 26).
+ */
 export const PAYROLL_LOCK_MSG = {
   monthFinalized: (month: string) => `Payroll for ${monthLabel(month)} is finalized; attendance for that month can no longer change.`,
+  monthFinalizedThrough: (month: string, lockedThrough: string) =>
+    `Payroll for ${monthLabel(month)} is finalized; attendance up to ${formatDisplayDate(lockedThrough)} can no longer change.`,
 } as const;
 
 export const ATTENDANCE_MSG = {

@@ -23,6 +23,8 @@ import { monthLabel } from './attendance.contract';
  *   GET  /PayrollRuns/:id/bank-file                bankFileQuerySchema → the file (CSV or XLSX, per the template)
  *   POST /PayrollRuns/:id/bank-return              multipart `file` (CSV or XLSX) → bankReturnReplySchema; all rows or none
  *   GET  /PayrollRuns/:id/payments                 bankPaymentsReplySchema (each payslip's payment status, and the counts)
+ *   POST /PayrollRuns/:id/payments/:payslipId/mark-paid   bankPaymentPaidInputSchema → bankPaymentReplySchema (one payment
+ *                                                  recorded paid without a return file: paid on, UTR or reference)
  */
 
 export { BANK_FILE_TEMPLATES, BANK_FILE_SCOPES, BANK_EXCLUSION_REASONS, type BankFileTemplate, type BankFileScope, type BankExclusionReason };
@@ -125,6 +127,14 @@ export const PAYROLL_BANK_MSG = {
   dateOutOfRange: (text: string) => `Date "${text}": ${DATE_RANGE_MSG}`,
   paidCannotFail: (ref: string) => `${ref} is already recorded as paid; a return file cannot change it to failed`,
   failedCannotBePaid: (ref: string) => `${ref} is already recorded as failed; re-export the failed payments and report the new reference`,
+  /** One payment marked paid by hand. */
+  paymentMarkedPaid: 'Payment marked as paid',
+  paymentNotFound: 'This payslip is not part of this payroll month',
+  paymentAlreadyPaid: 'This payment is already recorded as paid',
+  paymentFailedMarkPaid: 'This payment failed at the bank: re-export the failed payments, then mark the new payment as paid',
+  paymentLeftOut: (reason: string) => `This payment is left out of the bank transfer (${reason}), so it cannot be marked as paid`,
+  paymentReferenceRequired: 'UTR or payment reference is required',
+  paymentReferenceTooLong: `UTR or payment reference must be at most ${String(BANK_RETURN_UTR_MAX)} characters`,
 } as const;
 
 const optionalText = (max: number, message: string) =>
@@ -258,6 +268,25 @@ export const bankPaymentsSchema = z.object({
 });
 export type BankPayments = z.infer<typeof bankPaymentsSchema>;
 export const bankPaymentsReplySchema = envelope(bankPaymentsSchema);
+
+export const bankPaymentPathSchema = z.object({
+  id: z.uuid({ error: 'id must be a UUID' }),
+  payslipId: z.uuid({ error: 'payslipId must be a UUID' }),
+});
+/** One payment recorded paid without a return file: the date (finalize date to today) and the bank's UTR or reference. */
+export const bankPaymentPaidInputSchema = z.object({
+  paidOn: z
+    .string({ error: 'Paid on is required' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Paid on must be a date (YYYY-MM-DD)' })
+    .refine(isIsoDate, { error: 'Paid on must be a date (YYYY-MM-DD)' }),
+  reference: z
+    .string({ error: PAYROLL_BANK_MSG.paymentReferenceRequired })
+    .trim()
+    .min(1, { error: PAYROLL_BANK_MSG.paymentReferenceRequired })
+    .max(BANK_RETURN_UTR_MAX, { error: PAYROLL_BANK_MSG.paymentReferenceTooLong }),
+});
+export type BankPaymentPaidInput = z.input<typeof bankPaymentPaidInputSchema>;
+export const bankPaymentReplySchema = envelope(bankPaymentRowSchema);
 
 /** The bank file's download name, e.g. 'Bank-Transfer-November-2026.csv' or 'Bank-Transfer-November-2026-Failed.xlsx'. */
 export function bankFileName(month: string, template: BankFileTemplate, scope: BankFileScope): string {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
 import { dateSchema } from './dates';
+import { NEXT_MONTH_PAY_DAY_MAX, formatDisplayDate, isIsoDate } from '@tankha/domain';
+import { monthLabel } from './attendance.contract';
 import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
 
 /**
@@ -29,8 +31,9 @@ import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
  *   PUT  /PayrollRuns/:id/remarks/:userId      payrollRemarkInputSchema → payrollRemarkReplySchema (empty remark removes it)
  *   POST /PayrollRuns/:id/process              202 payrollRunReplySchema; progress in GET /PayrollRuns/:id
  *   POST /PayrollRuns/:id/employees/:userId/process   re-process one employee (synchronous) → payrollEmployeeReplySchema
- *   POST /PayrollRuns/:id/finalize             payrollRunReplySchema (locks the month, opens the next)
- *   POST /PayrollRuns/:id/mark-paid            payrollMarkPaidInputSchema → payrollRunReplySchema
+ *   POST /PayrollRuns/:id/finalize             payrollRunReplySchema (locks the month's days gone by, opens the next)
+ *   POST /PayrollRuns/:id/mark-paid            payrollMarkPaidInputSchema → payrollRunReplySchema (paid on: finalize date to today;
+ *                                              the payments not recorded yet are recorded paid)
  *   GET  /PayrollRuns/:id/register.xlsx        the payroll register
  *   GET  /Payslips                             payslipListQuerySchema → payslipListReplySchema (own; admins may pass userId)
  *   GET  /Payslips/:id                         payslipReplySchema (lines with explanations)
@@ -66,6 +69,11 @@ export const PAYROLL_MSG = {
   lastPayrollInFuture: 'Last payroll month cannot be after the current month',
   payStartEndRequired: 'Pay start day and pay end day are required for a fixed range',
   payDayRequired: 'Pay day is required when the pay day is a day of the month',
+  payDayNextMonth: `Pay day of the next month must be from 1 to ${String(NEXT_MONTH_PAY_DAY_MAX)}: wages are due by the ${String(NEXT_MONTH_PAY_DAY_MAX)}th of the next month`,
+  /** Processing and finalize refuse a month whose pay period starts after today (the organisation's date). */
+  monthNotBegun: (month: string, firstDay: string) => `${monthLabel(month)} has not begun yet: its payroll can be processed and finalized from ${formatDisplayDate(firstDay)}`,
+  paidOnBeforeFinalize: (finalizedOn: string) => `Paid on cannot be before ${formatDisplayDate(finalizedOn)}, the day the payroll was finalized`,
+  paidOnInFuture: 'Paid on cannot be after today',
   employeeProcessed: 'Employee processed',
   holdSaved: 'Hold saved',
   holdRemoved: 'Hold removed',
@@ -101,8 +109,14 @@ export const PAYROLL_MSG = {
 
 
 export const PAY_PERIOD_TYPES = { DaysInMonth: 1, FixedRange: 2 } as const;
-export const PAY_DAY_TYPES = { LastWorkingDay: 0, DayOfMonth: 1 } as const;
+export const PAY_DAY_TYPES = { LastWorkingDay: 0, DayOfMonth: 1, DayOfNextMonth: 2 } as const;
 export const PAY_DAY_LAST_WORKING_DAY = -1;
+export { NEXT_MONTH_PAY_DAY_MAX };
+export const PAY_DAY_TYPE_LABELS: Record<0 | 1 | 2, string> = {
+  0: 'Last working day',
+  1: 'Day of month',
+  2: 'Day of next month',
+};
 
 const dayOfMonth = (label: string) =>
   z
@@ -116,8 +130,9 @@ export const payrollSettingsSchema = z.object({
   payPeriodType: z.union([z.literal(1), z.literal(2)]),
   payStartDay: z.number().int().nullable(),
   payEndDay: z.number().int().nullable(),
-  payDayType: z.union([z.literal(0), z.literal(1)]),
-  /** 1–30, or −1 for the last working day. */
+  /** 0 last working day, 1 day of the pay month, 2 day of the next month. */
+  payDayType: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  /** 1–30 (1–7 for the next month), or −1 for the last working day. */
   payDay: z.number().int(),
   lastPayrollRunMonth: z.number().int().nullable(),
   lastPayrollYear: z.number().int().nullable(),
@@ -131,7 +146,7 @@ export const payrollSettingsInputSchema = z.object({
   payPeriodType: z.union([z.literal(1), z.literal(2)], { error: 'payPeriodType must be 1 (days in month) or 2 (fixed range)' }),
   payStartDay: dayOfMonth('Pay start day').nullable().optional(),
   payEndDay: dayOfMonth('Pay end day').nullable().optional(),
-  payDayType: z.union([z.literal(0), z.literal(1)], { error: 'payDayType must be 0 (last working day) or 1 (day of month)' }),
+  payDayType: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'payDayType must be 0 (last working day), 1 (day of month) or 2 (day of next month)' }),
   payDay: z.union([z.literal(-1), dayOfMonth('Pay day')]).optional(),
   lastPayrollRunMonth: z
     .number({ error: 'Last payroll month must be a month from 1 to 12' })
@@ -281,8 +296,23 @@ export const payrollRunSchema = z.object({
   finalizedByName: z.string().nullable(),
   paidOn: z.string().nullable(),
   paymentReference: z.string().nullable(),
+  /** The organisation's date when the reply was made (the server's clock, its time zone): the payroll calendar's "today". */
+  today: z.string(),
+  /**
+   * An open month whose pay period has begun and not ended: its days from today to the period's end,
+   * still to come (paid as present unless unpaid leave is approved; finalize leaves them open for
+   * attendance and leave). Null otherwise.
+   */
+  daysToCome: z.object({ from: z.string(), to: z.string(), days: z.number().int() }).nullable(),
+  /** The organisation's date of the finalize: the earliest "paid on". */
+  finalizedOn: z.string().nullable(),
 });
 export type PayrollRun = z.infer<typeof payrollRunSchema>;
+
+/** A month can be processed and finalized once its pay period has begun (DESIGN §10). */
+export function payrollMonthHasBegun(run: Pick<PayrollRun, 'periodStart' | 'today'>): boolean {
+  return run.periodStart <= run.today;
+}
 export const payrollRunReplySchema = envelope(payrollRunSchema);
 export const payrollRunListReplySchema = listEnvelope(payrollRunSchema);
 
@@ -402,6 +432,16 @@ export const payrollMarkPaidInputSchema = z.object({
   reference: z.string().trim().min(1, { error: 'Payment reference is required' }).max(100, { error: 'Payment reference must be at most 100 characters' }),
 });
 export type PayrollMarkPaidInput = z.input<typeof payrollMarkPaidInputSchema>;
+
+/**
+ * What is wrong with a "paid on" date, if anything: money is paid after finalize (the bank file exists
+ * from then) and not in the future. The run's Mark as Paid and a payment marked paid share the rule.
+ */
+export function paidOnProblem(paidOn: string, finalizedOn: string, today: string): string | null {
+  if (paidOn < finalizedOn) return PAYROLL_MSG.paidOnBeforeFinalize(finalizedOn);
+  if (paidOn > today) return PAYROLL_MSG.paidOnInFuture;
+  return null;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Payslips

@@ -30,6 +30,8 @@ export interface SecurityIds {
   restrictedUserId: string;
   /** Yesterday in the test clock, YYYY-MM-DD. */
   yesterday: string;
+  /** Today in the test clock in Asia/Kolkata (the demo's zone), YYYY-MM-DD. */
+  today: string;
   departmentId: string;
   otherDepartmentId: string;
   shiftId: string;
@@ -420,6 +422,8 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'GET /PayrollRuns/{id}/bank-file/preview': { path: { id: ids.finalizedRunId }, query: { scope: 'all' } },
     'GET /PayrollRuns/{id}/bank-file': { path: { id: ids.finalizedRunId }, query: { scope: 'all' } },
     'GET /PayrollRuns/{id}/payments': { path: { id: ids.finalizedRunId } },
+    // The finalized month was finalized today: paid on today is the one date allowed.
+    'POST /PayrollRuns/{id}/payments/{payslipId}/mark-paid': { path: { id: ids.finalizedRunId, payslipId: ids.renderedPayslipId }, body: { paidOn: ids.today, reference: 'UTR{n}' } },
     'POST /PayrollRuns/{id}/bank-return': {
       path: { id: ids.finalizedRunId },
       multipart: { fields: {}, file: { field: 'file', filename: 'bank-return.csv', contentType: 'text/csv', bytes: Buffer.from('Reference,Status,UTR\r\nSAL240400000101,Paid,HDFCN52024043000001\r\n') }, unpacksArchives: true },
@@ -456,7 +460,8 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /PayrollRuns/{id}/employees/{userId}/process': { path: { id: ids.payrollRunId, userId: ids.memberId } },
     'POST /PayrollRuns/{id}/process-stale': { path: { id: ids.payrollRunId } },
     'POST /PayrollRuns/{id}/finalize': { path: { id: ids.payrollRunId } },
-    'POST /PayrollRuns/{id}/mark-paid': { path: { id: ids.payrollRunId }, body: { paidOn: ids.yesterday, reference: 'UTR{n}' } },
+    // Finalized by the finalize fixture before it (today): paid on takes the finalize date to today.
+    'POST /PayrollRuns/{id}/mark-paid': { path: { id: ids.payrollRunId }, body: { paidOn: ids.today, reference: 'UTR{n}' } },
     'GET /Payslips': { query: { userId: ids.memberId, year: '2026' } },
     'GET /Payslips/{id}': { path: { id: ids.payslipId } },
     'POST /ExitSettlements': {

@@ -197,7 +197,8 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     );
     await db.execute(sql`INSERT INTO payslip_lines (tenant_id, payslip_id, seq, section, code, label, amount_paise, explanation) VALUES
                            (${a}, ${payslipId}, 0, 'earning', 'BASIC', 'Basic', 3000000, '[]'::jsonb), (${a}, ${payslipId}, 1, 'deduction', 'PT', 'Professional tax', 20000, '[]'::jsonb)`);
-    await db.execute(sql`UPDATE payroll_runs SET status = 'finalized', finalized_at = now() WHERE id = ${payrollRunId}`);
+    // Finalized on the test clock's instant: marking its payments paid takes a date from that day to today.
+    await db.execute(sql`UPDATE payroll_runs SET status = 'finalized', finalized_at = ${t.clock.now().toISOString()}::timestamptz WHERE id = ${payrollRunId}`);
     await t.tenantScope(a, (scope) => t.app.services.payslipDocuments.startPayslipDocuments(scope, payrollRunId));
     return {
       tenantId: a,
@@ -210,6 +211,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
       pendingUserId: await createUser('invite', 'pending'),
       restrictedUserId: await createUser('restricted', 'restricted'),
       yesterday,
+      today: dateInZone(t.clock.now(), 'Asia/Kolkata'),
       memberEmployeeNumber: await one(sql`SELECT employee_number AS id FROM users WHERE id = ${member.id}`, 'employee number of the member'),
       departmentId: await one(sql`SELECT id FROM departments WHERE tenant_id = ${a} ORDER BY name LIMIT 1`, 'department'),
       // A department with nobody in it, so that deleting it can succeed.

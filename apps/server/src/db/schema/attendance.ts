@@ -85,9 +85,12 @@ export const shiftHistory = pgTable(
 
 /**
  * Months whose payroll is finalized (DESIGN §10): organisation-wide inputs (holidays, shift
- * assignments, settings) no longer touch a day in them and recomputes leave their days alone; a
- * person's leave and regularizations still do, and payroll corrects the pay in the next open month.
- * `month` is 'YYYY-MM'.
+ * assignments, settings, check-in and manual logs) no longer touch a locked day and recomputes leave
+ * those days alone; a person's leave and regularizations still do, and payroll corrects the pay in the
+ * next open month. `month` is 'YYYY-MM'. The locked days are `locked_from`–`locked_through`: the pay
+ * period's days that had passed when it was finalized (the days still to come stay open: issue 26);
+ * both null (locks made before them) is the calendar month. `locked_through` before `locked_from`
+ * locks no day.
  */
 export const payrollMonthLocks = pgTable(
   'payroll_month_locks',
@@ -96,6 +99,8 @@ export const payrollMonthLocks = pgTable(
     month: text('month').notNull(),
     lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
     lockedBy: uuid('locked_by').references(() => users.id, { onDelete: 'set null' }),
+    lockedFrom: date('locked_from', { mode: 'string' }),
+    lockedThrough: date('locked_through', { mode: 'string' }),
   },
   (t) => [tenantIsolation(), primaryKey({ columns: [t.tenantId, t.month] })],
 );

@@ -23,6 +23,7 @@ import { UnitOfWork } from '../../platform/unit-of-work';
 import { AttendanceService } from '../../modules/attendance/attendance.service';
 import { LeaveService } from '../../modules/leave/leave.service';
 import { PayrollLockService } from '../../modules/payroll-locks/payroll-locks.service';
+import { PayrollBankService } from '../../modules/payroll-bank/payroll-bank.service';
 import { LoanService } from '../../modules/payroll/loans.service';
 import { PayrollRunService } from '../../modules/payroll/payroll-run.service';
 import { PayrollSettingsService } from '../../modules/payroll/payroll-settings.service';
@@ -79,7 +80,21 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
   // The seed stores no receipts: no file is ever written through this storage.
   const noFiles: FileStorage = { putPending: () => Promise.reject(new Error('demo seed stores no files')), promote: () => Promise.resolve(false), get: () => Promise.resolve(null), remove: () => Promise.resolve(), list: () => Promise.resolve([]) };
   const reimbursements = new ReimbursementService({ clock, files: noFiles });
-  const runs = new PayrollRunService({ clock, settings, salary, revisions: new SalaryRevisionService({ clock, salary }), reimbursements, attendance: new AttendanceService({ clock, locks }), leave: new LeaveService({ clock, locks }), locks, documents: deps.documents, declarations: { forRun: declarationsForRun } });
+  // Marking a month paid records its payments paid (no bank file is downloaded in the seed: nothing is logged).
+  const payments = new PayrollBankService({ clock, reports: { record: () => Promise.reject(new Error('the demo seed logs no bank files')) } });
+  const runs = new PayrollRunService({
+    clock,
+    settings,
+    salary,
+    revisions: new SalaryRevisionService({ clock, salary }),
+    reimbursements,
+    attendance: new AttendanceService({ clock, locks }),
+    leave: new LeaveService({ clock, locks }),
+    locks,
+    documents: deps.documents,
+    declarations: { forRun: declarationsForRun },
+    payments,
+  });
   const loans = new LoanService({ clock, runs });
   const uow = new UnitOfWork(db, deps.jobs);
 

@@ -43,7 +43,7 @@ import {
 } from './attendance.inputs';
 import { mayDecide, seesEveryone, transitionError } from './attendance.policy';
 import { buildAttendanceReport } from './attendance.report';
-import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
+import type { LockedDays, PayrollLockService } from '../payroll-locks/payroll-locks.service';
 import { AttendanceClientService } from '../attendance-clients/attendance-clients.service';
 
 declare module '../../platform/jobs/jobs' {
@@ -130,7 +130,7 @@ export class AttendanceService {
       await this.recomputeOpen(tdb, { userIds: range.userIds, from: range.from, to: range.to });
       return;
     }
-    const locked = await this.deps.locks.lockedMonthsBetween({ db: tdb }, range.from, range.to);
+    const locked = await this.deps.locks.lockedDaysBetween({ db: tdb }, range.from, range.to);
     for (const part of openParts(range.from, range.to, locked)) await this.recomputeOpen(tdb, { userIds: range.userIds, ...part });
   }
 
@@ -611,14 +611,14 @@ function clockOf(ms: number, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(ms));
 }
 
-/** The stretches of [from, to] outside the locked 'YYYY-MM' months. */
-function openParts(from: string, to: string, locked: ReadonlySet<string>): { from: string; to: string }[] {
-  if (locked.size === 0) return [{ from, to }];
+/** The stretches of [from, to] outside the locked days of finalized months. */
+function openParts(from: string, to: string, locked: Pick<LockedDays, 'has' | 'spans'>): { from: string; to: string }[] {
+  if (locked.spans.length === 0) return [{ from, to }];
   const parts: { from: string; to: string }[] = [];
   let start: string | null = null;
   let last = from;
   for (let date = from; date <= to; date = addDaysToDate(date, 1)) {
-    if (locked.has(date.slice(0, 7))) {
+    if (locked.has(date)) {
       if (start !== null) parts.push({ from: start, to: last });
       start = null;
     } else if (start === null) start = date;

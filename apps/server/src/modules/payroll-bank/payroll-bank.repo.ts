@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { payrollBankSettings, payrollPayments, payrollPayoutReleases, payrollRuns, payslips, users } from '../../db/schema';
 import { queryRows } from '../../db/client';
 import type { TenantDb } from '../../platform/tenancy';
@@ -50,14 +50,24 @@ export async function upsertSettings(tdb: TenantDb, values: { template: BankTemp
 export interface RunRow {
   id: string;
   month: string;
+  periodStart: string;
   payDate: string;
   status: RunStatus;
   netPaise: number;
+  finalizedAt: Date | null;
 }
 
 export async function findRun(tdb: TenantDb, runId: string): Promise<RunRow | undefined> {
   const [row] = await tdb.tx
-    .select({ id: payrollRuns.id, month: payrollRuns.month, payDate: payrollRuns.payDate, status: payrollRuns.status, netPaise: payrollRuns.netPaise })
+    .select({
+      id: payrollRuns.id,
+      month: payrollRuns.month,
+      periodStart: payrollRuns.periodStart,
+      payDate: payrollRuns.payDate,
+      status: payrollRuns.status,
+      netPaise: payrollRuns.netPaise,
+      finalizedAt: payrollRuns.finalizedAt,
+    })
     .from(payrollRuns)
     .where(and(eq(payrollRuns.tenantId, tdb.tenantId), eq(payrollRuns.id, runId)))
     .limit(1);
@@ -158,6 +168,53 @@ export async function insertPayments(tdb: TenantDb, runId: string, rows: readonl
       .values(rows.slice(i, i + INSERT_CHUNK).map((r) => ({ tenantId: tdb.tenantId, runId, ...r, status: 'sent' as const, sentAt: at, sentBy })))
       .onConflictDoNothing({ target: [payrollPayments.payslipId, payrollPayments.attempt] });
   }
+}
+
+/** How a payment was recorded paid without a return file: the date and the UTR or reference the administrator gave. */
+export interface ManualPaid {
+  paidOn: string;
+  reference: string;
+}
+
+/**
+ * Payments never sent in a bank file, recorded paid at once (Mark as Paid, or one payment marked
+ * paid): an attempt as the bank file would have started it, already paid. A payment a bank file
+ * started meanwhile is left alone (one attempt per payslip and number).
+ */
+export async function insertPaidPayments(tdb: TenantDb, runId: string, rows: readonly NewPayment[], paid: ManualPaid, by: string, at: Date): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await tdb.tx
+      .insert(payrollPayments)
+      .values(
+        rows.slice(i, i + INSERT_CHUNK).map((r) => ({
+          tenantId: tdb.tenantId,
+          runId,
+          ...r,
+          status: 'paid' as const,
+          utr: paid.reference,
+          statusDate: paid.paidOn,
+          sentAt: at,
+          sentBy: by,
+          statusRecordedAt: at,
+          statusRecordedBy: by,
+        })),
+      )
+      .onConflictDoNothing({ target: [payrollPayments.payslipId, payrollPayments.attempt] });
+  }
+}
+
+/** Payments awaiting the bank recorded paid without a return file; only attempts still 'sent' change. */
+export async function markPaymentsPaid(tdb: TenantDb, paymentIds: readonly string[], paid: ManualPaid, by: string, at: Date): Promise<number> {
+  let changed = 0;
+  for (let i = 0; i < paymentIds.length; i += INSERT_CHUNK) {
+    const rows = await tdb.tx
+      .update(payrollPayments)
+      .set({ status: 'paid', utr: paid.reference, statusDate: paid.paidOn, statusRecordedAt: at, statusRecordedBy: by })
+      .where(and(eq(payrollPayments.tenantId, tdb.tenantId), inArray(payrollPayments.id, paymentIds.slice(i, i + INSERT_CHUNK)), eq(payrollPayments.status, 'sent')))
+      .returning({ id: payrollPayments.id });
+    changed += rows.length;
+  }
+  return changed;
 }
 
 export interface PaymentStatusUpdate {

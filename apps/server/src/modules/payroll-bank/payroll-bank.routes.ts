@@ -6,6 +6,9 @@ import {
   bankFileQuerySchema,
   bankFileSettingsInputSchema,
   bankFileSettingsReplySchema,
+  bankPaymentPaidInputSchema,
+  bankPaymentPathSchema,
+  bankPaymentReplySchema,
   bankPaymentsReplySchema,
   bankReturnReplySchema,
   payrollRunIdPathSchema,
@@ -56,4 +59,8 @@ export const payrollBankRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
   });
 
   app.get('/PayrollRuns/:id/payments', { config: exportFile, schema: { tags, params, response: { 200: bankPaymentsReplySchema } } }, async (request) => ok(await bank.payments(scopeOf(request), request.params.id)));
+  // Recording a payment paid is the return file's act, so it is the Administrator's like the return file (payroll.bank.import).
+  app.post('/PayrollRuns/:id/payments/:payslipId/mark-paid', { config: importFile, schema: { tags, params: bankPaymentPathSchema, body: bankPaymentPaidInputSchema, response: { 200: bankPaymentReplySchema } } }, async (request) =>
+    ok(await bank.markPaymentPaid(scopeOf(request), request.params.id, request.params.payslipId, request.body), PAYROLL_BANK_MSG.paymentMarkedPaid),
+  );
 };

@@ -4,12 +4,14 @@ import {
   PAYROLL_BANK_MSG as MSG,
   bankFileName,
   monthLabel,
+  paidOnProblem,
   type BankFileExclusion,
   type BankFilePreview,
   type BankFileQuery,
   type BankFileScope,
   type BankFileSettings,
   type BankPaymentRow,
+  type BankPaymentPaidInput,
   type BankPayments,
   type BankReturnResult,
 } from '@tankha/contracts';
@@ -22,6 +24,7 @@ import {
   type BankExclusionReason,
   type BankPayee,
   type BankTransfer,
+  type BankTransferRecord,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, conflict, fieldError, notFound, unwrap, type Settled } from '../../platform/errors';
@@ -121,7 +124,7 @@ export class PayrollBankService {
     await repo.insertPayments(
       scope.db,
       run.id,
-      fresh.map((r) => ({ payslipId: r.payslipId, attempt: r.attempt, reference: r.reference, amountPaise: r.amountPaise, accountMasked: masked(r.accountNumber), ifsc: r.ifsc })),
+      fresh.map(newPayment),
       scope.ctx.userId,
       this.deps.clock.now(),
     );
@@ -223,6 +226,68 @@ export class PayrollBankService {
     return { counts, paidAmount: rupees(paidPaise), rows };
   }
 
+  /**
+   * POST /PayrollRuns/:id/payments/:payslipId/mark-paid: one payment recorded paid without a return
+   * file (the bank confirmed it another way), on a date from the finalize date to today. A payment
+   * awaiting the bank becomes paid; one never sent — a payout released from hold included — is
+   * recorded as an attempt already paid. A payment already paid, a failed one (its retry is the
+   * payment to mark) and one left out of the bank transfer (payout on hold, bank details) are refused
+   * with the reason.
+   */
+  async markPaymentPaid(scope: Scope, runId: string, payslipId: string, input: BankPaymentPaidInput): Promise<BankPaymentRow> {
+    const run = await this.issuedRun(scope, runId);
+    const paid = { paidOn: input.paidOn, reference: input.reference.trim() };
+    this.assertPaidOn(scope, run, paid.paidOn);
+    const { payees, attempts } = await this.payeesOf(scope, run.id);
+    const payee = payees.find((p) => p.payslipId === payslipId);
+    if (!payee) throw notFound(MSG.paymentNotFound);
+    const latest = payee.latestPayment;
+    const now = this.deps.clock.now();
+    if (latest?.status === 'paid') throw conflict(MSG.paymentAlreadyPaid);
+    if (latest?.status === 'failed') throw conflict(MSG.paymentFailedMarkPaid);
+    if (latest?.status === 'sent') {
+      const attempt = attempts.get(latest.reference);
+      if (attempt) await repo.markPaymentsPaid(scope.db, [attempt.id], paid, scope.ctx.userId, now);
+    } else {
+      // Every payslip is either in a full bank file or left out of it with a reason; a payout released
+      // from hold after finalize is paid by the released-payouts file instead, so it is looked for there.
+      const transfer = buildBankTransfer({ month: run.month, valueDate: paid.paidOn, scope: 'all', payees, isKnownIfsc });
+      const released = payee.holdKind === 'payout' && payee.holdReleased ? buildBankTransfer({ month: run.month, valueDate: paid.paidOn, scope: 'released', payees, isKnownIfsc }) : null;
+      const record = (released ?? transfer).records.find((r) => r.payslipId === payslipId);
+      const leftOut = (released ?? transfer).excluded.find((e) => e.payslipId === payslipId);
+      if (!record) throw conflict(MSG.paymentLeftOut(leftOut ? BANK_EXCLUSION_LABELS[leftOut.reason] : 'not in the bank file'));
+      await repo.insertPaidPayments(scope.db, run.id, [newPayment(record)], paid, scope.ctx.userId, now);
+    }
+    const row = (await this.payments(scope, run.id)).rows.find((r) => r.payslipId === payslipId);
+    if (!row) throw notFound(MSG.paymentNotFound);
+    return row;
+  }
+
+  /**
+   * The run's Mark as Paid (PayrollRunService.markPaid, same transaction; the run service checked the
+   * date): every payment not recorded yet is recorded paid — those awaiting the bank, and those a full
+   * bank file would carry that were never sent. Left out (payout on hold, bank details, nil pay) and
+   * failed payments stay as they are.
+   */
+  async recordRunPaid(scope: Scope, runId: string, paid: { paidOn: string; reference: string }): Promise<{ recorded: number }> {
+    const run = await this.issuedRun(scope, runId);
+    const { payees, attempts } = await this.payeesOf(scope, run.id);
+    const awaiting = payees.flatMap((p) => (p.latestPayment?.status === 'sent' ? [attempts.get(p.latestPayment.reference)?.id ?? ''] : [])).filter(Boolean);
+    const fresh = buildBankTransfer({ month: run.month, valueDate: paid.paidOn, scope: 'all', payees, isKnownIfsc }).records.filter((r) => r.newAttempt);
+    const now = this.deps.clock.now();
+    const changed = await repo.markPaymentsPaid(scope.db, awaiting, paid, scope.ctx.userId, now);
+    await repo.insertPaidPayments(scope.db, run.id, fresh.map(newPayment), paid, scope.ctx.userId, now);
+    return { recorded: changed + fresh.length };
+  }
+
+  /** Money is paid once the month is finalized (its bank file exists from then), and not in the future. */
+  private assertPaidOn(scope: Scope, run: repo.RunRow, paidOn: string): void {
+    const today = dateInZone(this.deps.clock.now(), scope.ctx.timeZone);
+    const finalizedOn = run.finalizedAt ? dateInZone(run.finalizedAt, scope.ctx.timeZone) : run.periodStart;
+    const problem = paidOnProblem(paidOn, finalizedOn, today);
+    if (problem) throw fieldError('paidOn', problem);
+  }
+
   private async issuedRun(scope: Scope, runId: string): Promise<repo.RunRow> {
     const run = await repo.findRun(scope.db, runId);
     if (!run) throw notFound(PAYROLL_MSG.runNotFound);
@@ -266,6 +331,11 @@ export class PayrollBankService {
     const transfer = buildBankTransfer({ month: run.month, valueDate, scope: (query.scope ?? 'all') as BankFileScope, payees, isKnownIfsc });
     return { run, transfer, settings, payees };
   }
+}
+
+/** The attempt a bank file would start for a record: what the bank is (or would have been) told. */
+function newPayment(r: BankTransferRecord): repo.NewPayment {
+  return { payslipId: r.payslipId, attempt: r.attempt, reference: r.reference, amountPaise: r.amountPaise, accountMasked: masked(r.accountNumber), ifsc: r.ifsc };
 }
 
 const byNumber = (a: BankPayee, b: BankPayee) => (a.employeeNumber ?? '').localeCompare(b.employeeNumber ?? '') || a.payslipId.localeCompare(b.payslipId);

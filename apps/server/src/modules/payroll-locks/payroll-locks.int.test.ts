@@ -165,6 +165,33 @@ describe.each(BACKENDS)('finalized payroll months freeze organisation-wide atten
     }
   });
 
+  it('a month finalized before its end locks only the days gone by: the days after stay open to logs and the recompute', async () => {
+    const before = await storedDay(member.id, '2026-03-19');
+    for (const date of ['2026-03-19', '2026-03-25']) {
+      await t.database.db.execute(sql`
+        INSERT INTO time_logs (tenant_id, user_id, work_date, check_in, check_out, source, approval_status)
+        VALUES (${tenantId}, ${member.id}, ${date}, ${`${date}T04:30:00Z`}, ${`${date}T13:30:00Z`}, 'import', 2)`);
+    }
+    // As a finalize on 25 March would lock it: the 1st to the 24th.
+    await t.tenantScope(tenantId, (scope) => locks.lockMonth(scope, '2026-03', null, { from: '2026-03-01', through: '2026-03-24' }));
+    try {
+      const through = 'Payroll for March 2026 is finalized; attendance up to 24 Mar 2026 can no longer change.';
+      expect(PAYROLL_LOCK_MSG.monthFinalizedThrough('2026-03', '2026-03-24')).toBe(through);
+      expectFrozen(await t.call('POST', '/Attendances/logs', { token: member.token, body: { date: '2026-03-24', checkIn: '10:00', checkOut: '18:00', reason: 'Forgot' } }), through);
+      const open = await t.call('POST', '/Attendances/logs', { token: member.token, body: { date: '2026-03-26', checkIn: '10:00', checkOut: '18:00', reason: 'Forgot' } });
+      expect(open.statusCode, open.body).toBe(201);
+      await t.tenantScope(tenantId, async (scope) => {
+        scope.enqueue('attendance.recompute', { userIds: [member.id], from: '2026-03-01', to: '2026-03-31' });
+      });
+      await t.drainJobs();
+      expect(await storedDay(member.id, '2026-03-19')).toEqual(before);
+      expect((await storedDay(member.id, '2026-03-25'))?.first_in).toBe('10:00:00');
+    } finally {
+      await unlock('2026-03');
+    }
+    await t.database.db.execute(sql`DELETE FROM time_logs WHERE user_id = ${member.id} AND work_date IN ('2026-03-19', '2026-03-25', '2026-03-26')`);
+  });
+
   it('a recompute (settings saved, a shift edited) leaves the days of a finalized month as they were', async () => {
     // The day as it stands before anything is slipped in.
     const march = await storedDay(member.id, '2026-03-18');

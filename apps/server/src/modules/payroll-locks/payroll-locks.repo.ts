@@ -2,18 +2,24 @@ import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import { payrollMonthLocks, payrollStaleInputs } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
-/** The locked months among 'YYYY-MM' months from `fromMonth` to `toMonth`. */
-export async function findLockedMonths(tdb: TenantDb, fromMonth: string, toMonth: string): Promise<string[]> {
-  const rows = await tdb.tx
-    .select({ month: payrollMonthLocks.month })
+/** A lock as stored: the month, and its locked days (both null: the calendar month, for locks made before they were kept). */
+export interface LockRow {
+  month: string;
+  lockedFrom: string | null;
+  lockedThrough: string | null;
+}
+
+/** The locks of the 'YYYY-MM' months from `fromMonth` to `toMonth`. */
+export async function findLocks(tdb: TenantDb, fromMonth: string, toMonth: string): Promise<LockRow[]> {
+  return tdb.tx
+    .select({ month: payrollMonthLocks.month, lockedFrom: payrollMonthLocks.lockedFrom, lockedThrough: payrollMonthLocks.lockedThrough })
     .from(payrollMonthLocks)
     .where(and(eq(payrollMonthLocks.tenantId, tdb.tenantId), between(payrollMonthLocks.month, fromMonth, toMonth)))
     .orderBy(asc(payrollMonthLocks.month));
-  return rows.map((r) => r.month);
 }
 
-export async function insertLock(tdb: TenantDb, month: string, lockedBy: string | null, now: Date): Promise<void> {
-  await tdb.tx.insert(payrollMonthLocks).values({ tenantId: tdb.tenantId, month, lockedAt: now, lockedBy }).onConflictDoNothing();
+export async function insertLock(tdb: TenantDb, lock: LockRow, lockedBy: string | null, now: Date): Promise<void> {
+  await tdb.tx.insert(payrollMonthLocks).values({ tenantId: tdb.tenantId, ...lock, lockedAt: now, lockedBy }).onConflictDoNothing();
 }
 
 export async function deleteLock(tdb: TenantDb, month: string): Promise<void> {

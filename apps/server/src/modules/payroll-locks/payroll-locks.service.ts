@@ -1,4 +1,5 @@
 import { ErrorCode, PAYROLL_LOCK_MSG } from '@tankha/contracts';
+import { addMonthsToMonth, dateOfMonth, daysInMonth } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
@@ -7,23 +8,65 @@ import * as repo from './payroll-locks.repo';
 type LockScope = Pick<TenantScope, 'db'>;
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The days a finalized month locks, both ends included ('YYYY-MM-DD'). */
+export interface LockedSpan {
+  month: string;
+  from: string;
+  through: string;
+  /** A lock without its own days (made before they were kept, or by `lockMonth` without them): the calendar month. */
+  wholeMonth: boolean;
+}
+
+/** The days of a finalized month that may no longer change, and whether a date is one of them. */
+export class LockedDays {
+  constructor(readonly spans: readonly LockedSpan[]) {}
+
+  spanOf(date: string): LockedSpan | undefined {
+    return this.spans.find((s) => s.from <= date && date <= s.through);
+  }
+
+  has(date: string): boolean {
+    return this.spanOf(date) !== undefined;
+  }
+}
+
+function spanOf(lock: repo.LockRow): LockedSpan {
+  if (lock.lockedFrom !== null && lock.lockedThrough !== null) return { month: lock.month, from: lock.lockedFrom, through: lock.lockedThrough, wholeMonth: false };
+  return { month: lock.month, from: dateOfMonth(lock.month, 1), through: dateOfMonth(lock.month, daysInMonth(lock.month)), wholeMonth: true };
+}
+
+function refusal(span: LockedSpan): AppError {
+  const message = span.wholeMonth ? PAYROLL_LOCK_MSG.monthFinalized(span.month) : PAYROLL_LOCK_MSG.monthFinalizedThrough(span.month, span.through);
+  return new AppError(409, ErrorCode.Conflict, message);
+}
 
 /**
  * Months whose payroll is finalized (DESIGN §10, issue 16). POST /PayrollRuns/:id/finalize locks
  * its month through `lockMonth` in the finalize transaction (PayrollRunService.finalize), so the
  * lock commits with the finalized run or not at all; organisation-wide attendance changes (holidays,
  * shifts, manual logs, check-in) ask `assertOpen` first and the recompute leaves locked days alone
- * (`lockedMonthsBetween`), while a person's leave and regularizations go through and are corrected
+ * (`lockedDaysBetween`), while a person's leave and regularizations go through and are corrected
  * in a later month (DESIGN §10). Nothing unlocks a month from HTTP. It also keeps the marks of
  * employees whose inputs changed after processing (`markInputChanged`, `staleIn`, `clearStale`).
+ *
+ * A month finalized before its pay period ended locks only the days that had passed (issue 26): the
+ * days still to come are paid as present and stay open, so a check-in or a manual log on them is
+ * never refused for payroll's sake.
  */
 export class PayrollLockService {
   constructor(private readonly deps: { clock: Clock }) {}
 
-  async lockMonth({ db: tdb }: LockScope, month: string, lockedBy: string | null = null): Promise<void> {
+  /**
+   * Locks `month`: the days `days.from`–`days.through` (a through before from locks no day, the
+   * month is still recorded as finalized), or the calendar month without them.
+   */
+  async lockMonth({ db: tdb }: LockScope, month: string, lockedBy: string | null = null, days?: { from: string; through: string }): Promise<void> {
     if (!MONTH.test(month)) throw new RangeError(`not a month: ${month}`);
+    if (days && (!DATE.test(days.from) || !DATE.test(days.through))) throw new RangeError(`not a range of dates: ${days.from}–${days.through}`);
     await repo.excludeMonthLocks(tdb);
-    await repo.insertLock(tdb, month, lockedBy, this.deps.clock.now());
+    await repo.insertLock(tdb, { month, lockedFrom: days?.from ?? null, lockedThrough: days?.through ?? null }, lockedBy, this.deps.clock.now());
   }
 
   /** Reopening a month is for a payroll run's reversal (and tests); nothing calls it from HTTP. */
@@ -33,24 +76,30 @@ export class PayrollLockService {
   }
 
   async isLocked({ db: tdb }: LockScope, month: string): Promise<boolean> {
-    return (await repo.findLockedMonths(tdb, month, month)).length > 0;
-  }
-
-  /** The locked 'YYYY-MM' months touching the dates from `from` to `to` (inclusive, 'YYYY-MM-DD'). */
-  async lockedMonthsBetween({ db: tdb }: LockScope, from: string, to: string): Promise<Set<string>> {
-    if (from > to) return new Set();
-    await repo.shareMonthLocks(tdb);
-    return new Set(await repo.findLockedMonths(tdb, from.slice(0, 7), to.slice(0, 7)));
+    return (await repo.findLocks(tdb, month, month)).length > 0;
   }
 
   /**
-   * Refuses a change that would alter any day from `from` to `to` (or the listed dates) when one of
-   * them lies in a finalized month (409 with the contract's message naming the first such month).
+   * The locked days among the dates from `from` to `to` (inclusive, 'YYYY-MM-DD'). A month's locked
+   * days lie in its calendar month or, for a fixed-range period, start in the month before: the locks
+   * of the months from `from`'s to the one after `to`'s are read.
+   */
+  async lockedDaysBetween({ db: tdb }: LockScope, from: string, to: string): Promise<LockedDays> {
+    if (from > to) return new LockedDays([]);
+    await repo.shareMonthLocks(tdb);
+    const locks = await repo.findLocks(tdb, from.slice(0, 7), addMonthsToMonth(to.slice(0, 7), 1));
+    return new LockedDays(locks.map(spanOf).filter((s) => s.from <= s.through && s.from <= to && s.through >= from));
+  }
+
+  /**
+   * Refuses a change that would alter any day from `from` to `to` when one of them is a locked day of
+   * a finalized month (409 with the contract's message naming the month, and the last locked day when
+   * the month was finalized before its period ended).
    */
   async assertOpen(scope: LockScope, from: string, to: string = from): Promise<void> {
-    const locked = await this.lockedMonthsBetween(scope, from, to);
-    const first = [...locked].sort()[0];
-    if (first) throw new AppError(409, ErrorCode.Conflict, PAYROLL_LOCK_MSG.monthFinalized(first));
+    const locked = await this.lockedDaysBetween(scope, from, to);
+    const first = [...locked.spans].sort((a, b) => a.from.localeCompare(b.from))[0];
+    if (first) throw refusal(first);
   }
 
   /**
@@ -60,9 +109,11 @@ export class PayrollLockService {
    */
   async markInputChanged(scope: LockScope, userId: string, from: string, to: string, reason: string): Promise<void> {
     if (from > to) return;
-    const locked = await this.lockedMonthsBetween(scope, from, to);
+    // A finalized month — wholly or up to its finalize day — is corrected in a later month, not marked.
+    await repo.shareMonthLocks(scope.db);
+    const finalized = new Set((await repo.findLocks(scope.db, from.slice(0, 7), to.slice(0, 7))).map((l) => l.month));
     const months: string[] = [];
-    for (let month = from.slice(0, 7); month <= to.slice(0, 7); month = nextMonth(month)) if (!locked.has(month)) months.push(month);
+    for (let month = from.slice(0, 7); month <= to.slice(0, 7); month = nextMonth(month)) if (!finalized.has(month)) months.push(month);
     await repo.insertStaleMarks(scope.db, months.map((month) => ({ userId, month, reason })), this.deps.clock.now());
   }
 
@@ -81,9 +132,11 @@ export class PayrollLockService {
   async assertDatesOpen(scope: LockScope, dates: readonly string[]): Promise<void> {
     if (dates.length === 0) return;
     const sorted = [...dates].sort();
-    const locked = await this.lockedMonthsBetween(scope, sorted[0] ?? '', sorted[sorted.length - 1] ?? '');
-    const hit = sorted.find((d) => locked.has(d.slice(0, 7)));
-    if (hit) throw new AppError(409, ErrorCode.Conflict, PAYROLL_LOCK_MSG.monthFinalized(hit.slice(0, 7)));
+    const locked = await this.lockedDaysBetween(scope, sorted[0] ?? '', sorted[sorted.length - 1] ?? '');
+    for (const date of sorted) {
+      const span = locked.spanOf(date);
+      if (span) throw refusal(span);
+    }
   }
 }
 

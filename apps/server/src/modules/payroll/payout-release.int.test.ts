@@ -163,7 +163,8 @@ describe.each(BACKENDS)('payout holds released after finalize, and the register 
     }
     await db().execute(sql`INSERT INTO payroll_holds (tenant_id, run_id, user_id, kind, reason) VALUES (${tenantId}, ${runId}, ${b.id}, 'payout', 'Bank proof pending'),
                                                                                                     (${tenantId}, ${runId}, ${c.id}, 'processing', 'On unpaid sabbatical')`);
-    await db().execute(sql`UPDATE payroll_runs SET status = 'finalized', finalized_at = now() WHERE id = ${runId}`);
+    // Finalized on the test clock's day, so that Mark as Paid can be dated today (finalize date to today, issue 26).
+    await db().execute(sql`UPDATE payroll_runs SET status = 'finalized', finalized_at = ${t.clock.now().toISOString()}::timestamptz WHERE id = ${runId}`);
 
     // The excluded employee has no payout to release: the message says where their pay goes.
     const excluded = await release(admin, runId, c.id);
@@ -171,7 +172,7 @@ describe.each(BACKENDS)('payout holds released after finalize, and the register 
     expect(excluded.json().message).toBe(PAYROLL_MSG.processingHoldClosed);
 
     expect((await release(admin, runId, b.id)).statusCode).toBe(200);
-    const markPaid = () => t.call('POST', `/PayrollRuns/${runId}/mark-paid`, { token: admin.token, body: { paidOn: '2026-06-30', reference: 'NEFT JUNE' } });
+    const markPaid = () => t.call('POST', `/PayrollRuns/${runId}/mark-paid`, { token: admin.token, body: { paidOn: today, reference: 'NEFT JUNE' } });
     const refused = await markPaid();
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(PAYROLL_MSG.releasedPayoutsUnpaid(1));

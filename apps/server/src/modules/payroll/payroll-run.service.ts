@@ -6,14 +6,18 @@ import {
   type PayrollHoldInput,
   type PayrollMarkPaidInput,
   type PayrollRun,
+  type PayrollSettings,
+  type PayrollSettingsInput,
   type PayrollSetup,
   type PayrollWarning,
   type PayrollWarningKind,
+  paidOnProblem,
 } from '@tankha/contracts';
 import {
   REIMBURSEMENT_LINE_CODES,
   addDaysToDate,
   addMonthsToMonth,
+  dateInZone,
   daysBetweenInclusive,
   formatRupees,
   payDateFor,
@@ -23,12 +27,13 @@ import {
   type PayPeriodSettings,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
-import { conflict, notFound } from '../../platform/errors';
+import { conflict, fieldError, notFound } from '../../platform/errors';
 import { isKnownIfsc } from '../../platform/ifsc-directory';
 import type { GlobalScope, Scope, TenantScope, TenantSteps } from '../../platform/tenancy';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { LeaveService } from '../leave/leave.service';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
+import type { PayrollBankService } from '../payroll-bank/payroll-bank.service';
 import type { PayStructure, PayStructures, SalaryService } from '../salary/salary.service';
 import type { PendingRevision, SalaryRevisionService } from '../salary/salary-revisions.service';
 import type { ReimbursementService, RunReimbursements } from '../reimbursements/reimbursements.service';
@@ -107,6 +112,18 @@ async function warningsOfRun(scope: TenantScope, run: repo.RunRow, userId?: stri
 const withWarnings = (warnings: Map<string, PayrollWarning>): PayrollWarning[] => [...warnings.values()].filter((w) => w.warnings.length > 0);
 
 const nameOf = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`.trim();
+
+/** The organisation's calendar for a reply: its time zone and its date now (the app clock). */
+interface OrgDay {
+  timeZone: string;
+  today: string;
+}
+
+/** The day a run was finalized, in the organisation's zone (a run finalized without the instant: its period's start). */
+function finalizedOnOf(run: repo.RunRow, timeZone: string): string | null {
+  if (!CLOSED.includes(run.status)) return null;
+  return run.finalizedAt ? dateInZone(run.finalizedAt, timeZone) : run.periodStart;
+}
 
 /**
  * What the calculation of one chunk reads (readChunk): one query per kind for the chunk's employees,
@@ -218,6 +235,8 @@ export class PayrollRunService {
       documents: Pick<PayslipDocumentService, 'progress' | 'progressOfRuns'>;
       /** The employees' IT declarations: regime and declared (or allowed) amounts for TDS (issue 12 item 8). */
       declarations?: Pick<DeclarationService, 'forRun'>;
+      /** The month's payments: Mark as Paid records those not recorded yet as paid (issue 26). */
+      payments: Pick<PayrollBankService, 'recordRunPaid'>;
       chunkSize?: number;
       stallSeconds?: number;
     },
@@ -240,12 +259,42 @@ export class PayrollRunService {
     return { month, periodStart: p.start, periodEnd: p.end, payDate: payDateFor(period, month, isWorkingDay) };
   }
 
-  /** A draft follows the settings: its period and pay date are refreshed when the settings changed. */
-  private async refreshDraft(scope: TenantScope, run: repo.RunRow, period: PayPeriodSettings): Promise<repo.RunRow> {
-    if (run.status !== 'draft') return run;
+  /**
+   * An open month follows the settings: its pay date always; its period while nothing is computed
+   * from it (a draft, or processing starting afresh) — a processed month's payslips were computed
+   * for their period, which changes when it is processed again.
+   */
+  private async followSettings(scope: TenantScope, run: repo.RunRow, period: PayPeriodSettings, withPeriod: boolean): Promise<repo.RunRow> {
+    if (!OPEN.includes(run.status)) return run;
     const wanted = await this.calendarOf(scope, period, run.month);
-    if (wanted.periodStart === run.periodStart && wanted.periodEnd === run.periodEnd && wanted.payDate === run.payDate) return run;
-    return repo.updateRun(scope.db, run.id, { periodStart: wanted.periodStart, periodEnd: wanted.periodEnd, payDate: wanted.payDate }, this.deps.clock.now());
+    const patch = withPeriod ? { periodStart: wanted.periodStart, periodEnd: wanted.periodEnd, payDate: wanted.payDate } : { payDate: wanted.payDate };
+    if (Object.entries(patch).every(([key, value]) => run[key as keyof typeof patch] === value)) return run;
+    return repo.updateRun(scope.db, run.id, patch, this.deps.clock.now());
+  }
+
+  /**
+   * PUT /PayrollSettings: the settings, then the open month follows them in the same transaction —
+   * its pay date at once whatever its state, its period while it is a draft (issue 26).
+   */
+  async saveSettings(scope: Scope, input: PayrollSettingsInput): Promise<PayrollSettings> {
+    const saved = await this.deps.settings.save(scope, input);
+    const calendar = await this.deps.settings.calendar(scope);
+    const latest = await repo.findLatestRun(scope.db);
+    if (calendar.isEnabled && latest && OPEN.includes(latest.status)) {
+      const run = await this.runOr404(scope, latest.id, true);
+      await this.followSettings(scope, run, calendar.period, run.status === 'draft');
+    }
+    return saved;
+  }
+
+  /** The organisation's date now, by the app clock in its time zone. */
+  private orgDay(scope: Scope): OrgDay {
+    return { timeZone: scope.ctx.timeZone, today: dateInZone(this.deps.clock.now(), scope.ctx.timeZone) };
+  }
+
+  /** A month that has not begun (its pay period starts after today) cannot be processed or finalized (DESIGN §10). */
+  private assertBegun(scope: Scope, run: repo.RunRow): void {
+    if (run.periodStart > this.orgDay(scope).today) throw conflict(PAYROLL_MSG.monthNotBegun(run.month, run.periodStart));
   }
 
   /**
@@ -257,7 +306,8 @@ export class PayrollRunService {
     const calendar = await this.deps.settings.calendar(scope);
     if (!calendar.isEnabled) throw notFound(PAYROLL_MSG.payrollNotEnabled);
     const latest = await repo.findLatestRun(scope.db);
-    if (latest && OPEN.includes(latest.status)) return this.refreshDraft(scope, latest, calendar.period);
+    if (latest?.status === 'draft') return this.followSettings(scope, latest, calendar.period, true);
+    if (latest && OPEN.includes(latest.status)) return latest;
     const base = latest?.month ?? calendar.lastPayrollMonth;
     const month = base ? addMonthsToMonth(base, 1) : this.deps.clock.now().toISOString().slice(0, 7);
     return repo.insertRunIfAbsent(scope.db, await this.calendarOf(scope, calendar.period, month));
@@ -292,12 +342,13 @@ export class PayrollRunService {
     const releases = await repo.findReleaseCounts(scope.db, runs.filter((r) => CLOSED.includes(r.status)).map((r) => r.id));
     const documents = await this.deps.documents.progressOfRuns(scope, ids);
     const now = this.deps.clock.now();
+    const day = this.orgDay(scope);
     const out: PayrollRun[] = [];
     for (const run of runs) {
       // Open months count warnings and holds live; closed ones keep what they paid.
       const counts = OPEN.includes(run.status) ? await this.liveCounts(scope, run) : null;
       const stale = run.status === 'processed' ? (await this.staleEmployees(scope, run)).length : 0;
-      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents.get(run.id), releases, stale, now));
+      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents.get(run.id), releases, stale, day, now));
     }
     return out;
   }
@@ -308,7 +359,7 @@ export class PayrollRunService {
     return { ...counts, warnings: withWarnings(await warningsOfRun(scope, run)).length };
   }
 
-  private async view(scope: TenantScope, run: repo.RunRow): Promise<PayrollRun> {
+  private async view(scope: Scope, run: repo.RunRow): Promise<PayrollRun> {
     const open = OPEN.includes(run.status);
     const counts = open ? await this.liveCounts(scope, run) : null;
     const holds = open ? [] : await repo.findHoldCounts(scope.db, [run.id]);
@@ -316,7 +367,7 @@ export class PayrollRunService {
     const documents = await this.deps.documents.progress(scope, run.id);
     const finalizedByName = await repo.findUserName(scope.db, run.finalizedBy);
     const stale = run.status === 'processed' ? (await this.staleEmployees(scope, run)).length : 0;
-    return this.viewOf(run, finalizedByName, counts, holds, documents, releases, stale, this.deps.clock.now());
+    return this.viewOf(run, finalizedByName, counts, holds, documents, releases, stale, this.orgDay(scope), this.deps.clock.now());
   }
 
   private viewOf(
@@ -327,6 +378,7 @@ export class PayrollRunService {
     documents: DocumentProgress | undefined,
     releases: readonly { runId: string; released: number; unpaid: number }[],
     staleCount: number,
+    { today, timeZone }: OrgDay,
     now: Date,
   ): PayrollRun {
     const release = releases.find((r) => r.runId === run.id) ?? { released: 0, unpaid: 0 };
@@ -358,6 +410,13 @@ export class PayrollRunService {
       finalizedByName,
       paidOn: run.paidOn,
       paymentReference: run.paymentReference,
+      today,
+      // An open month under way: the days from today to its period's end have not happened yet.
+      daysToCome:
+        OPEN.includes(run.status) && run.periodStart <= today && today <= run.periodEnd
+          ? { from: today, to: run.periodEnd, days: daysBetweenInclusive(today, run.periodEnd) }
+          : null,
+      finalizedOn: finalizedOnOf(run, timeZone),
     };
   }
 
@@ -541,13 +600,14 @@ export class PayrollRunService {
   async startProcessing(scope: Scope, id: string): Promise<PayrollRun> {
     let run = await this.runOr404(scope, id, true);
     if (CLOSED.includes(run.status)) throw conflict(PAYROLL_MSG.runAlreadyFinalized);
+    this.assertBegun(scope, run);
     const now = this.deps.clock.now();
     // A run started or resumed by hand: its job's sign of life starts now, and automatic resumes start again.
     const fresh = { heartbeatAt: now, autoResumedAt: null, autoResumedFrom: null, autoResumes: 0 };
     if (run.status === 'processing') {
       run = await repo.updateRun(scope.db, run.id, { progressDone: await repo.countPayslips(scope.db, run.id), lastError: null, ...fresh }, now);
     } else {
-      run = await this.refreshDraft(scope, run, (await this.deps.settings.calendar(scope)).period);
+      run = await this.followSettings(scope, run, (await this.deps.settings.calendar(scope)).period, true);
       await repo.deletePayslips(scope.db, run.id);
       const counts = await repo.countRunEmployees(scope.db, run);
       run = await repo.updateRun(
@@ -768,6 +828,7 @@ export class PayrollRunService {
   /** POST /PayrollRuns/:id/employees/:userId/process: one employee again, synchronously (draft or processed). */
   async processEmployee(scope: Scope, id: string, userId: string): Promise<PayrollEmployeeRow> {
     const run = await this.editableRun(scope, id);
+    this.assertBegun(scope, run);
     await this.assertInRun(scope, run, userId);
     await this.recomputeEmployee(scope, run, userId);
     return this.employeeRow(scope, run, userId);
@@ -785,17 +846,23 @@ export class PayrollRunService {
 
   /**
    * POST /PayrollRuns/:id/finalize, one transaction: processed → finalized (a conditional update, so
-   * two administrators pressing Finalize at once finalize once), the month locked for attendance and
-   * leave, the next month's draft opened. The payslip PDFs and e-mails are a job after the commit.
+   * two administrators pressing Finalize at once finalize once), the month's days gone by locked for
+   * attendance and leave, the next month's draft opened. The payslip PDFs and e-mails are a job after
+   * the commit. A month that has not begun is refused; one finalized before its period ends leaves
+   * today and the days after it open (they are paid as present; what happens on them later is the
+   * next month's business).
    */
   async finalize(scope: Scope, id: string): Promise<PayrollRun> {
     const now = this.deps.clock.now();
+    const before = await this.runOr404(scope, id);
+    if (!CLOSED.includes(before.status)) this.assertBegun(scope, before);
     const run = await repo.finalizeRun(scope.db, id, scope.ctx.userId, now);
     if (!run) {
       const existing = await this.runOr404(scope, id);
       throw conflict(CLOSED.includes(existing.status) ? PAYROLL_MSG.runAlreadyFinalized : PAYROLL_MSG.runNotProcessed);
     }
-    await this.deps.locks.lockMonth(scope, run.month, scope.ctx.userId);
+    const yesterday = addDaysToDate(this.orgDay(scope).today, -1);
+    await this.deps.locks.lockMonth(scope, run.month, scope.ctx.userId, { from: run.periodStart, through: yesterday < run.periodEnd ? yesterday : run.periodEnd });
     // After the month's lock (exclusive; changes in flight hold it shared), so a mark committed meanwhile is seen.
     const stale = await this.staleEmployees(scope, run);
     if (stale.length > 0) throw conflict(PAYROLL_MSG.staleEmployees(stale.map((s) => s.name)));
@@ -820,21 +887,26 @@ export class PayrollRunService {
   }
 
   /**
-   * POST /PayrollRuns/:id/mark-paid. A month is Paid when every payout is paid or still held (the
-   * held ones keep their reason on the run): a payout released from hold but not reported paid by
-   * the bank refuses it, so "Paid" never hides a released payout nobody has sent.
+   * POST /PayrollRuns/:id/mark-paid: the month's transfer went out on `paidOn` (from the finalize date
+   * to today). A month is Paid when every payout is paid or still held (the held ones keep their
+   * reason on the run): a payout released from hold but not reported paid by the bank refuses it, so
+   * "Paid" never hides a released payout nobody has sent. The payments not recorded yet — awaiting
+   * the bank, or never sent in a bank file — are recorded paid with the date and the reference; those
+   * left out (payout on hold, bank details) and failed ones stay as they are (a failed one is
+   * re-exported and then marked paid on its own).
    */
   async markPaid(scope: Scope, id: string, input: PayrollMarkPaidInput): Promise<PayrollRun> {
+    const existing = await this.runOr404(scope, id, true);
+    if (existing.status !== 'finalized') throw conflict(PAYROLL_MSG.runNotFinalized);
     const [release] = await repo.findReleaseCounts(scope.db, [id]);
-    if (release && release.unpaid > 0) {
-      await this.runOr404(scope, id);
-      throw conflict(PAYROLL_MSG.releasedPayoutsUnpaid(release.unpaid));
-    }
-    const run = await repo.markRunPaid(scope.db, id, input.paidOn, input.reference.trim(), this.deps.clock.now());
-    if (!run) {
-      await this.runOr404(scope, id);
-      throw conflict(PAYROLL_MSG.runNotFinalized);
-    }
+    if (release && release.unpaid > 0) throw conflict(PAYROLL_MSG.releasedPayoutsUnpaid(release.unpaid));
+    const { today, timeZone } = this.orgDay(scope);
+    const problem = paidOnProblem(input.paidOn, finalizedOnOf(existing, timeZone) ?? existing.periodStart, today);
+    if (problem) throw fieldError('paidOn', problem);
+    const reference = input.reference.trim();
+    const run = await repo.markRunPaid(scope.db, id, input.paidOn, reference, this.deps.clock.now());
+    if (!run) throw conflict(PAYROLL_MSG.runNotFinalized);
+    await this.deps.payments.recordRunPaid(scope, run.id, { paidOn: input.paidOn, reference });
     return this.view(scope, run);
   }
 }

@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   MSG,
+  NEXT_MONTH_PAY_DAY_MAX,
   PAYROLL_MSG,
   PAY_DAY_LAST_WORKING_DAY,
   PAY_DAY_TYPES,
@@ -35,6 +36,13 @@ type Stored = typeof DEFAULTS;
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
+/** The stored pay-day type as the wire and the domain read it: 1 day of month, 2 day of the next month, else the last working day. */
+function payDayTypeOf(stored: number): 0 | 1 | 2 {
+  if (stored === PAY_DAY_TYPES.DayOfMonth) return 1;
+  if (stored === PAY_DAY_TYPES.DayOfNextMonth) return 2;
+  return 0;
+}
+
 /** What the run needs of the settings: the pay-period rules, the month before the first run, and whether payroll is on. */
 export interface PayrollCalendar {
   period: PayPeriodSettings;
@@ -48,7 +56,7 @@ function settingsOut(s: Stored): PayrollSettings {
     payPeriodType: s.payPeriodType === PAY_PERIOD_TYPES.FixedRange ? 2 : 1,
     payStartDay: s.payStartDay,
     payEndDay: s.payEndDay,
-    payDayType: s.payDayType === PAY_DAY_TYPES.DayOfMonth ? 1 : 0,
+    payDayType: payDayTypeOf(s.payDayType),
     payDay: s.payDay,
     lastPayrollRunMonth: s.lastPayrollRunMonth,
     lastPayrollYear: s.lastPayrollYear,
@@ -84,7 +92,7 @@ export class PayrollSettingsService {
         payPeriodType: s.payPeriodType === PAY_PERIOD_TYPES.FixedRange ? 2 : 1,
         payStartDay: s.payStartDay,
         payEndDay: s.payEndDay,
-        payDayType: s.payDayType === PAY_DAY_TYPES.DayOfMonth ? 1 : 0,
+        payDayType: payDayTypeOf(s.payDayType),
         payDay: s.payDay,
       },
       lastPayrollMonth: s.lastPayrollRunMonth !== null && s.lastPayrollYear !== null ? `${String(s.lastPayrollYear)}-${pad2(s.lastPayrollRunMonth)}` : null,
@@ -93,9 +101,11 @@ export class PayrollSettingsService {
   }
 
   /**
-   * PUT /PayrollSettings. A fixed range needs both days, the end day closing the cycle (the day before
-   * the start day) so every date falls in one period. The last payroll month and year are required
-   * until they are set, and never change afterwards (people spec §4).
+   * PUT /PayrollSettings (through PayrollRunService.saveSettings, which moves the open month's pay
+   * date). A fixed range needs both days, the end day closing the cycle (the day before the start
+   * day) so every date falls in one period. A pay day of the next month is the 1st to the 7th (Code on
+   * Wages 2019, s.17(1)(iv)). The last payroll month and year are required until they are set, and
+   * never change afterwards (people spec §4).
    */
   async save(scope: Scope, input: PayrollSettingsInput): Promise<PayrollSettings> {
     const current = await this.stored(scope);
@@ -113,8 +123,9 @@ export class PayrollSettingsService {
       Object.assign(write, { payStartDay: null, payEndDay: null });
     }
 
-    if (input.payDayType === PAY_DAY_TYPES.DayOfMonth) {
+    if (input.payDayType === PAY_DAY_TYPES.DayOfMonth || input.payDayType === PAY_DAY_TYPES.DayOfNextMonth) {
       if (input.payDay === undefined || input.payDay === PAY_DAY_LAST_WORKING_DAY) throw fieldError('payDay', PAYROLL_MSG.payDayRequired);
+      if (input.payDayType === PAY_DAY_TYPES.DayOfNextMonth && input.payDay > NEXT_MONTH_PAY_DAY_MAX) throw fieldError('payDay', PAYROLL_MSG.payDayNextMonth);
       write.payDay = input.payDay;
     } else {
       write.payDay = PAY_DAY_LAST_WORKING_DAY;

@@ -379,10 +379,13 @@ describe.each(BACKENDS)('payroll run lifecycle (%s)', (backend) => {
     it('marked paid with the date and reference, once', async () => {
       const early = await call('POST', `/PayrollRuns/${june.id}/mark-paid`, { paidOn: '2026-06-31', reference: 'NEFT' });
       expect(early.statusCode).toBe(400);
-      const res = await call('POST', `/PayrollRuns/${june.id}/mark-paid`, { paidOn: '2026-06-30', reference: ' UTR2026063012345 ' });
+      // June was finalized today, 5 July: it is paid from today on, not on its pay date gone by (issue 26).
+      const beforeFinalize = await call('POST', `/PayrollRuns/${june.id}/mark-paid`, { paidOn: '2026-06-30', reference: 'NEFT' });
+      expect(beforeFinalize.json()).toMatchObject({ statusCode: 400, errors: { paidOn: PAYROLL_MSG.paidOnBeforeFinalize('2026-07-05') } });
+      const res = await call('POST', `/PayrollRuns/${june.id}/mark-paid`, { paidOn: '2026-07-05', reference: ' UTR2026070512345 ' });
       expect(res.statusCode).toBe(200);
-      expect(data<PayrollRun>(res)).toMatchObject({ status: 'paid', paidOn: '2026-06-30', paymentReference: 'UTR2026063012345' });
-      const again = await call('POST', `/PayrollRuns/${june.id}/mark-paid`, { paidOn: '2026-06-30', reference: 'x' });
+      expect(data<PayrollRun>(res)).toMatchObject({ status: 'paid', paidOn: '2026-07-05', paymentReference: 'UTR2026070512345' });
+      const again = await call('POST', `/PayrollRuns/${june.id}/mark-paid`, { paidOn: '2026-07-05', reference: 'x' });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe(PAYROLL_MSG.runNotFinalized);
     });

@@ -109,6 +109,7 @@ describe.each(BACKENDS)('payroll processing in chunks (%s)', (backend) => {
       leave: s.leave,
       locks: s.payrollLocks,
       documents: s.payslipDocuments,
+      payments: s.payrollBank,
       chunkSize: 10_000,
     });
     // tenantSteps drains the queue afterwards: the queued job finds the run processed and stops.

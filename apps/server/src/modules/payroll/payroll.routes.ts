@@ -50,7 +50,8 @@ export const payrollRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     const manage = { access: { permission: 'payroll.settings.manage' as const, feature: 'Settings' as const } };
     app.get('/PayrollSettings', { config: view, schema: { tags, response: { 200: payrollSettingsReplySchema } } }, async (request) => ok(await settings.get(scopeOf(request))));
     app.put('/PayrollSettings', { config: manage, schema: { tags, body: payrollSettingsInputSchema, response: { 200: payrollSettingsReplySchema } } }, async (request) =>
-      ok(await settings.save(scopeOf(request), request.body), PAYROLL_MSG.settingsUpdated),
+      // The run service saves them and moves the open month's pay date (and a draft's period) in the same transaction.
+      ok(await runs.saveSettings(scopeOf(request), request.body), PAYROLL_MSG.settingsUpdated),
     );
     // Whether payroll is on decides the Payroll area's tabs for everyone, so any signed-in user may ask.
     app.get('/PayrollSettings/status', { config: { access: SIGNED_IN }, schema: { tags, response: { 200: payrollStatusReplySchema } } }, async (request) => ok(await settings.status(scopeOf(request))));

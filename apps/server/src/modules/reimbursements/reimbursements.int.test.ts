@@ -13,7 +13,8 @@ import { REIMBURSEMENT_REPORT_HEADERS } from './reimbursement-report';
  * Reimbursements through HTTP (issue 13 items 5 and 6): types, claims with receipts, decisions, the
  * limit per type and financial year, the report, every role and another organisation, and the payroll
  * run paying each approved claim once, in one run. The demo organisation (no payroll seeded) runs
- * October 2026 and November 2026; the clock is 5 October 2026 (FY 2026-27).
+ * October 2026 and November 2026; the clock is 5 October 2026 (FY 2026-27), moved to the 2nd of November and
+ * of December to process those months (a month is processed once it has begun).
  */
 describe.each(BACKENDS)('reimbursements (%s)', (backend) => {
   let t: TestApp;
@@ -293,6 +294,13 @@ describe.each(BACKENDS)('reimbursements (%s)', (backend) => {
       if (!slip) return [];
       return data<Payslip>(await as(admin)('GET', `/Payslips/${slip.id}`)).lines.filter((l) => l.code.startsWith('REIMBURSEMENT'));
     };
+    /** A month is processed once it has begun (issue 26): the clock moves to its second day, and everyone signs in again. */
+    const moveTo = async (instant: string) => {
+      t.clock.set(new Date(instant));
+      admin = await t.login(DEMO_LOGINS.administrator);
+      moderator = await t.login(DEMO_LOGINS.moderator);
+      member = await t.login(DEMO_LOGINS.member);
+    };
     const process = async (runId: string) => {
       const res = await as(admin)('POST', `/PayrollRuns/${runId}/process`);
       expect(res.statusCode, res.body).toBe(202);
@@ -345,6 +353,7 @@ describe.each(BACKENDS)('reimbursements (%s)', (backend) => {
 
       const november = data<PayrollRun>(await as(admin)('GET', '/PayrollRuns/current'));
       expect(november.month).toBe('2026-11');
+      await moveTo('2026-11-02T06:00:00Z');
       await process(november.id);
       const lines = await reimbursementLines(november.id);
       expect(lines.map((l) => l.amount)).toEqual([unpaidApproved[0]?.amount === undefined ? -1 : Math.round(unpaidApproved[0].amount)]);
@@ -378,7 +387,8 @@ describe.each(BACKENDS)('reimbursements (%s)', (backend) => {
       expect(exit.statusCode, exit.body).toBe(201);
       const line = data<{ lines: { code: string; amount: number; explanation: string[] }[] }>(exit).lines.find((l) => l.code === 'REIMBURSEMENTS');
       expect(line?.amount).toBe(700);
-      expect(line?.explanation.join(' ')).toContain('Phone & Internet ₹700, claimed on 05 Oct 2026, approved and not paid');
+      expect(line?.explanation.join(' ')).toContain('Phone & Internet ₹700, claimed on 02 Nov 2026, approved and not paid');
+      await moveTo('2026-12-02T06:00:00Z');
       await process(december.id);
       expect(await reimbursementLines(december.id)).toEqual([]);
     });

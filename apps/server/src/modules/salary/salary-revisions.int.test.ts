@@ -233,6 +233,12 @@ describe.each(BACKENDS)('salary revisions with arrears (%s)', (backend) => {
     const history = data<SalaryRevisionHistory>(await call('GET', `/Users/${ids.asha}/salary-revisions`));
     expect(history.revisions[0]?.arrears).toEqual({ status: 'paid', month: '2026-07', runId: july.id, amount: 12_000 });
     expect(history.earliestEffectiveFrom).toBe('2026-07-01');
+    // August is processed once it has begun (a month not begun cannot be, issue 26): Monday 3 August 2026.
+    t.clock.set(new Date('2026-08-03T06:00:00Z'));
+    admin = await t.login(admin.email, 'Secret123');
+    demoAdmin = await t.login(DEMO_LOGINS.administrator);
+    demoModerator = await t.login(DEMO_LOGINS.moderator);
+    demoMember = await t.login(DEMO_LOGINS.member);
     const august = await runMonth();
     expect(august.month).toBe('2026-08');
     const asha = await payslipOf(august, ids.asha);

@@ -93,6 +93,42 @@ describe('PayrollSettingsPage', () => {
     expect(screen.queryByRole('combobox', { name: 'Pay Start Day' })).not.toBeInTheDocument();
   });
 
+  it('pay day of the next month: the 1st to the 7th, a later day brought back to the 7th, and the meaning spelled out', async () => {
+    const toasts = spyOnToasts();
+    const { calls } = renderPage({
+      'GET /PayrollSettings/status': STATUS,
+      'GET /PayrollSettings': ok(saved()),
+      'PUT /PayrollSettings': (call) => ok({ ...saved(), ...bodyOf(call) }, PAYROLL_MSG.settingsUpdated),
+    });
+    const user = userEvent.setup();
+    const type = await screen.findByRole('combobox', { name: 'Pay Day Type' });
+    expect(within(type).getAllByRole('option').map((o) => [o.getAttribute('value'), o.textContent])).toEqual([
+      ['0', 'Last working day'],
+      ['1', 'Day of month'],
+      ['2', 'Day of next month'],
+    ]);
+    expect(screen.getByText(/Each month is paid on its last working day/)).toBeInTheDocument();
+    await user.selectOptions(type, '1');
+    await user.selectOptions(select('Pay Day'), '25');
+    expect(screen.getByText(/Each month is paid on day 25 of that month/)).toBeInTheDocument();
+    await user.selectOptions(type, '2');
+    expect(within(select('Pay Day')).getAllByRole('option').map((o) => o.textContent)).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    expect(select('Pay Day')).toHaveValue('7');
+    expect(screen.getByText(/Each month is paid on day 7 of the next month: November's pay on 7 December\. Wages are due by the 7th of the next month\./)).toHaveTextContent(
+      'A change applies to the month not finalized yet.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Apply Changes' }));
+    await waitFor(() => expect(toasts.messages()).toEqual([PAYROLL_MSG.settingsUpdated]));
+    expect(bodyOf(calls.find((c) => c.method === 'PUT'))).toMatchObject({ payDayType: 2, payDay: 7 });
+    toasts.restore();
+  });
+
+  it('shows a saved pay day of the next month as saved', async () => {
+    renderPage({ 'GET /PayrollSettings/status': STATUS, 'GET /PayrollSettings': ok(saved({ payDayType: 2, payDay: 5 })) });
+    expect(await screen.findByRole('combobox', { name: 'Pay Day Type' })).toHaveValue('2');
+    expect(select('Pay Day')).toHaveValue('5');
+  });
+
   it('switching to a fixed range prefills the saved start and end days', async () => {
     renderPage({ 'GET /PayrollSettings/status': STATUS, 'GET /PayrollSettings': ok(saved({ payStartDay: 26, payEndDay: 25 })) });
     const user = userEvent.setup();

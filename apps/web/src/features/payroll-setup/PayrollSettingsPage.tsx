@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { PAYROLL_MSG, PAY_DAY_TYPES, PAY_PERIOD_TYPES, type PayrollSettings } from '@tankha/contracts';
+import { NEXT_MONTH_PAY_DAY_MAX, PAYROLL_MSG, PAY_DAY_TYPES, PAY_PERIOD_TYPES, type PayrollSettings } from '@tankha/contracts';
 import { dateInZone } from '@tankha/domain';
 import { ApiError, errorMessage } from '../../app/api';
 import { PATHS } from '../../app/paths';
@@ -21,6 +21,8 @@ import {
   isLastPayrollEditable,
   lastPayrollIsSet,
   monthYearText,
+  payDayHint,
+  payDayOptions,
   toInput,
   yearOptions,
   type SettingsValues,
@@ -68,7 +70,7 @@ function SettingsForm({ settings, payrollEnabled, today }: { settings: PayrollSe
   const form = useForm<SettingsValues>({ initialValues: initialValues(settings, today) });
   const { values } = form;
   const fixedRange = values.payPeriodType === String(PAY_PERIOD_TYPES.FixedRange);
-  const dayOfMonth = values.payDayType === String(PAY_DAY_TYPES.DayOfMonth);
+  const dayOptions = payDayOptions(values.payDayType);
 
   const save = async () => {
     setSaving(true);
@@ -109,6 +111,12 @@ function SettingsForm({ settings, payrollEnabled, today }: { settings: PayrollSe
     }
   };
 
+  /** The next month offers the 1st to the 7th: a later day is brought back to the 7th. */
+  const changePayDayType = (value: string) => {
+    form.setFieldValue('payDayType', value);
+    if (value === String(PAY_DAY_TYPES.DayOfNextMonth) && Number(form.getValues().payDay) > NEXT_MONTH_PAY_DAY_MAX) form.setFieldValue('payDay', String(NEXT_MONTH_PAY_DAY_MAX));
+  };
+
   const changePeriod = (value: string) => {
     form.setFieldValue('payPeriodType', value);
     if (value === String(PAY_PERIOD_TYPES.FixedRange)) form.setValues(fixedRangeDays(settings));
@@ -134,9 +142,12 @@ function SettingsForm({ settings, payrollEnabled, today }: { settings: PayrollSe
             )}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NativeSelect label="Pay Day Type" data={PAY_DAY_TYPE_OPTIONS} {...form.getInputProps('payDayType')} />
-            {dayOfMonth && <NativeSelect label="Pay Day" data={DAY_OPTIONS} {...form.getInputProps('payDay')} />}
+            <NativeSelect label="Pay Day Type" data={PAY_DAY_TYPE_OPTIONS} {...form.getInputProps('payDayType')} onChange={(e) => changePayDayType(e.currentTarget.value)} />
+            {dayOptions && <NativeSelect label="Pay Day" data={dayOptions} {...form.getInputProps('payDay')} />}
           </SimpleGrid>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {payDayHint(values.payDayType, values.payDay)} A change applies to the month not finalized yet.
+          </Text>
 
           <div>
             <Title order={4}>Last payroll</Title>

@@ -1,9 +1,10 @@
-import { PAY_DAY_LAST_WORKING_DAY, PAY_DAY_TYPES, PAY_PERIOD_TYPES, type PayrollSettings, type PayrollSettingsInput } from '@tankha/contracts';
+import { NEXT_MONTH_PAY_DAY_MAX, PAY_DAY_LAST_WORKING_DAY, PAY_DAY_TYPES, PAY_DAY_TYPE_LABELS, PAY_PERIOD_TYPES, type PayrollSettings, type PayrollSettingsInput } from '@tankha/contracts';
 
 /**
  * The payroll settings form's rules (people spec §2.9, §4, §5): pay period Days in month / Fixed
  * range with start and end days 1–30 (shown only for a fixed range), pay day type Last working day /
- * Day of month with a pay day 1–30, and the last payroll month and year, editable until first saved.
+ * Day of month with a pay day 1–30 / Day of next month with a pay day 1–7 (issue 26: wages are due by
+ * the 7th of the next month), and the last payroll month and year, editable until first saved.
  */
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
@@ -14,10 +15,24 @@ export const PAY_PERIOD_OPTIONS = [
   { value: String(PAY_PERIOD_TYPES.DaysInMonth), label: 'Days in month' },
   { value: String(PAY_PERIOD_TYPES.FixedRange), label: 'Fixed range' },
 ];
-export const PAY_DAY_TYPE_OPTIONS = [
-  { value: String(PAY_DAY_TYPES.LastWorkingDay), label: 'Last working day' },
-  { value: String(PAY_DAY_TYPES.DayOfMonth), label: 'Day of month' },
-];
+export const PAY_DAY_TYPE_OPTIONS = [PAY_DAY_TYPES.LastWorkingDay, PAY_DAY_TYPES.DayOfMonth, PAY_DAY_TYPES.DayOfNextMonth].map((type) => ({ value: String(type), label: PAY_DAY_TYPE_LABELS[type] }));
+
+/** Pay day options of the next month: the 1st to the 7th (Code on Wages 2019, s.17(1)(iv)). */
+export const NEXT_MONTH_DAY_OPTIONS: string[] = DAY_OPTIONS.slice(0, NEXT_MONTH_PAY_DAY_MAX);
+
+/** The pay day select is shown for a day of this month or of the next; its options follow the type. */
+export function payDayOptions(payDayType: string): string[] | null {
+  if (payDayType === String(PAY_DAY_TYPES.DayOfMonth)) return DAY_OPTIONS;
+  if (payDayType === String(PAY_DAY_TYPES.DayOfNextMonth)) return NEXT_MONTH_DAY_OPTIONS;
+  return null;
+}
+
+/** What the chosen pay day means for a month, in words (shown under the select). */
+export function payDayHint(payDayType: string, payDay: string): string {
+  if (payDayType === String(PAY_DAY_TYPES.DayOfMonth)) return `Each month is paid on day ${payDay} of that month (the month's last day when it is shorter).`;
+  if (payDayType === String(PAY_DAY_TYPES.DayOfNextMonth)) return `Each month is paid on day ${payDay} of the next month: November's pay on ${payDay} December. Wages are due by the 7th of the next month.`;
+  return 'Each month is paid on its last working day (before week-offs and holidays).';
+}
 
 /** Form values: selects hold text. */
 export interface SettingsValues {
@@ -55,7 +70,7 @@ export function isLastPayrollEditable(settings: PayrollSettings | null | undefin
 export function initialValues(settings: PayrollSettings | null, today: string): SettingsValues {
   const fallback = defaultLastPayroll(today);
   const fixed = settings?.payPeriodType === PAY_PERIOD_TYPES.FixedRange;
-  const dayOfMonth = settings?.payDayType === PAY_DAY_TYPES.DayOfMonth && settings.payDay > 0;
+  const dayOfMonth = (settings?.payDayType === PAY_DAY_TYPES.DayOfMonth || settings?.payDayType === PAY_DAY_TYPES.DayOfNextMonth) && settings.payDay > 0;
   return {
     payPeriodType: String(settings?.payPeriodType ?? PAY_PERIOD_TYPES.DaysInMonth),
     payStartDay: fixed && settings.payStartDay !== null ? String(settings.payStartDay) : '1',
@@ -77,14 +92,15 @@ export function fixedRangeDays(settings: PayrollSettings | null): { payStartDay:
 /** The PUT body; a set last payroll month and year are sent as they are stored (the server refuses a change). */
 export function toInput(values: SettingsValues, settings: PayrollSettings | null): PayrollSettingsInput {
   const fixed = values.payPeriodType === String(PAY_PERIOD_TYPES.FixedRange);
-  const dayOfMonth = values.payDayType === String(PAY_DAY_TYPES.DayOfMonth);
+  const payDayType =
+    values.payDayType === String(PAY_DAY_TYPES.DayOfMonth) ? PAY_DAY_TYPES.DayOfMonth : values.payDayType === String(PAY_DAY_TYPES.DayOfNextMonth) ? PAY_DAY_TYPES.DayOfNextMonth : PAY_DAY_TYPES.LastWorkingDay;
   const editable = isLastPayrollEditable(settings);
   return {
     payPeriodType: fixed ? PAY_PERIOD_TYPES.FixedRange : PAY_PERIOD_TYPES.DaysInMonth,
     payStartDay: fixed ? Number(values.payStartDay) : null,
     payEndDay: fixed ? Number(values.payEndDay) : null,
-    payDayType: dayOfMonth ? PAY_DAY_TYPES.DayOfMonth : PAY_DAY_TYPES.LastWorkingDay,
-    payDay: dayOfMonth ? Number(values.payDay) : PAY_DAY_LAST_WORKING_DAY,
+    payDayType,
+    payDay: payDayType === PAY_DAY_TYPES.LastWorkingDay ? PAY_DAY_LAST_WORKING_DAY : Number(values.payDay),
     lastPayrollRunMonth: editable ? Number(values.lastPayrollRunMonth) : (settings?.lastPayrollRunMonth ?? null),
     lastPayrollYear: editable ? Number(values.lastPayrollYear) : (settings?.lastPayrollYear ?? null),
   };

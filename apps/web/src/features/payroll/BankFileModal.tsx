@@ -81,7 +81,7 @@ export function BankFileModal({ run, scope, onClose, today = dateInZone(new Date
         </Card>
         {run.status === 'paid' && scope === 'all' && (
           <Alert color="yellow" variant="light" title={`${monthLabel(run.month)} is marked as paid`}>
-            {run.paymentReference ? `Payment reference ${run.paymentReference}. ` : ''}Payments recorded by a bank return file are left out of this file; anyone else in it is paid again. Download it only for a transfer that did not go through.
+            {run.paymentReference ? `Payment reference ${run.paymentReference}. ` : ''}Payments recorded as paid (by Mark as Paid, a bank return file or one by one) are left out of this file; anyone else in it is paid again. Download it only for a transfer that did not go through.
           </Alert>
         )}
         <DateField

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Collapse, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import { IconBuildingBank, IconChevronDown, IconChevronUp, IconRefresh, IconUpload } from '@tabler/icons-react';
-import { BANK_PAYMENT_STATE_LABELS, can, type BankFileScope, type BankPaymentState, type PayrollRun } from '@tankha/contracts';
+import { IconBuildingBank, IconCheck, IconChevronDown, IconChevronUp, IconRefresh, IconUpload } from '@tabler/icons-react';
+import { BANK_EXCLUSION_LABELS, BANK_PAYMENT_STATE_LABELS, can, type BankFileScope, type BankPaymentRow, type BankPaymentState, type PayrollRun } from '@tankha/contracts';
 import { errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { ErrorState } from '../../ui/ErrorState';
@@ -9,6 +9,7 @@ import { PageLoader } from '../../ui/PageLoader';
 import { displayDate } from '../../ui/format';
 import { BankFileModal } from './BankFileModal';
 import { BankReturnModal } from './BankReturnModal';
+import { MarkPaymentPaidModal } from './MarkPaymentPaidModal';
 import { useBankPayments } from './bank.api';
 import { inr } from './payroll-format';
 
@@ -22,6 +23,9 @@ export const PAYMENT_STATE_COLORS: Record<BankPaymentState, string> = {
 const STATE_ORDER: readonly BankPaymentState[] = ['paid', 'sent', 'failed', 'notSent', 'leftOut'];
 /** Rows shown at once; the counts cover everyone. */
 const SHOWN = 100;
+/** A payment not recorded yet can be marked paid by hand: one awaiting the bank, one never sent, a payout released from hold. */
+const MARKABLE: readonly BankPaymentState[] = ['sent', 'notSent'];
+const markable = (r: Pick<BankPaymentRow, 'state' | 'reason'>) => MARKABLE.includes(r.state) || (r.state === 'leftOut' && r.reason === BANK_EXCLUSION_LABELS.holdReleased);
 
 /** A finalized (or paid) month has a bank transfer. */
 export function hasBankTransfer(run: Pick<PayrollRun, 'status'>): boolean {
@@ -36,7 +40,7 @@ export function hasBankTransfer(run: Pick<PayrollRun, 'status'>): boolean {
 export function BankPaymentsPanel({ run }: { run: PayrollRun }) {
   const user = useCurrentUser();
   const payments = useBankPayments(run.id, hasBankTransfer(run));
-  const [dialog, setDialog] = useState<{ kind: 'file'; scope: BankFileScope } | { kind: 'return' } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'file'; scope: BankFileScope } | { kind: 'return' } | { kind: 'paid'; payment: BankPaymentRow } | null>(null);
   const [filter, setFilter] = useState<BankPaymentState | 'all'>('all');
   const [listOpen, setListOpen] = useState(false);
   const mayImport = can(user.roleId, 'payroll.bank.import');
@@ -51,7 +55,7 @@ export function BankPaymentsPanel({ run }: { run: PayrollRun }) {
           <Stack gap={2}>
             <Title order={4}>Bank transfer</Title>
             <Text size="sm" c="dimmed">
-              Download the bank file, upload the bank’s return file, and re-export the payments that failed.
+              Download the bank file, upload the bank’s return file (or mark payments paid one by one), and re-export the payments that failed.
             </Text>
           </Stack>
           <Group gap="xs">
@@ -140,6 +144,7 @@ export function BankPaymentsPanel({ run }: { run: PayrollRun }) {
                           <Table.Th>Reference</Table.Th>
                           <Table.Th>UTR / reason</Table.Th>
                           <Table.Th>Date</Table.Th>
+                          {mayImport && <Table.Th aria-label="Actions" />}
                         </Table.Tr>
                       </Table.Thead>
                       <Table.Tbody>
@@ -171,6 +176,21 @@ export function BankPaymentsPanel({ run }: { run: PayrollRun }) {
                               <Text size="sm">{r.utr ?? r.reason ?? '—'}</Text>
                             </Table.Td>
                             <Table.Td>{displayDate(r.statusDate)}</Table.Td>
+                            {mayImport && (
+                              <Table.Td>
+                                {markable(r) && (
+                                  <Button
+                                    size="compact-xs"
+                                    variant="subtle"
+                                    leftSection={<IconCheck size={14} />}
+                                    aria-label={`Mark the payment to ${r.name} as paid`}
+                                    onClick={() => setDialog({ kind: 'paid', payment: r })}
+                                  >
+                                    Mark paid
+                                  </Button>
+                                )}
+                              </Table.Td>
+                            )}
                           </Table.Tr>
                         ))}
                       </Table.Tbody>
@@ -189,6 +209,7 @@ export function BankPaymentsPanel({ run }: { run: PayrollRun }) {
       </Stack>
       {dialog?.kind === 'file' && <BankFileModal run={run} scope={dialog.scope} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'return' && <BankReturnModal run={run} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'paid' && <MarkPaymentPaidModal run={run} payment={dialog.payment} onClose={() => setDialog(null)} />}
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCash, IconLock, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PAYROLL_MSG, can, type PayrollRun } from '@tankha/contracts';
+import { PAYROLL_MSG, can, payrollMonthHasBegun, type PayrollRun } from '@tankha/contracts';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { BankPaymentsPanel, hasBankTransfer } from './BankPaymentsPanel';
@@ -33,6 +33,9 @@ export function PayrollRunView({ run, readOnly = false }: PayrollRunViewProps) {
   const queryClient = useQueryClient();
   const editable = !readOnly && can(user.roleId, 'payroll.run.manage') && isRunEditable(run);
   const mayFinalize = can(user.roleId, 'payroll.run.finalize');
+  // A month that has not begun cannot be processed or finalized (the server refuses it the same way).
+  const begun = payrollMonthHasBegun(run);
+  const notBegun = begun ? null : PAYROLL_MSG.monthNotBegun(run.month, run.periodStart);
   const [filter, setFilter] = useState<EmployeeFilter>('all');
   const [dialog, setDialog] = useState<'finalize' | 'paid' | null>(null);
   const [starting, setStarting] = useState(false);
@@ -64,15 +67,19 @@ export function PayrollRunView({ run, readOnly = false }: PayrollRunViewProps) {
     <>
       {hasRegister(run) && <RegisterButton run={run} />}
       {editable && (
-        <Button leftSection={<IconPlayerPlay size={16} />} loading={starting} onClick={() => void startProcessing()}>
-          Process Payroll
-        </Button>
+        <Tooltip label={notBegun} disabled={begun}>
+          <span>
+            <Button leftSection={<IconPlayerPlay size={16} />} loading={starting} disabled={!begun} onClick={() => void startProcessing()}>
+              Process Payroll
+            </Button>
+          </span>
+        </Tooltip>
       )}
       {!readOnly && mayFinalize && isRunEditable(run) && (
-        <Tooltip label={PAYROLL_MSG.runNotProcessed} disabled={run.status === 'processed'}>
+        <Tooltip label={notBegun ?? PAYROLL_MSG.runNotProcessed} disabled={begun && run.status === 'processed'}>
           {/* The span receives the hover a disabled button does not, so the reason still shows. */}
           <span>
-            <Button color="red" leftSection={<IconLock size={16} />} disabled={run.status !== 'processed'} onClick={() => setDialog('finalize')}>
+            <Button color="red" leftSection={<IconLock size={16} />} disabled={!begun || run.status !== 'processed'} onClick={() => setDialog('finalize')}>
               Finalize Payroll
             </Button>
           </span>
@@ -95,7 +102,13 @@ export function PayrollRunView({ run, readOnly = false }: PayrollRunViewProps) {
           {editable ? ' Fix the cause and press Process Payroll again; employees already done are kept.' : ''}
         </Alert>
       )}
-      {run.status === 'draft' && !run.lastError && editable && (
+      {notBegun && !readOnly && isRunEditable(run) && (
+        <Alert color="blue" variant="light" title="This month has not begun" role="status">
+          {`${notBegun}.`}
+          {editable ? ' One-time earnings and deductions and holds can be added meanwhile.' : ''}
+        </Alert>
+      )}
+      {begun && run.status === 'draft' && !run.lastError && editable && (
         <Text size="sm" c="dimmed">
           Not processed yet. Add one-time earnings and deductions and holds, fix the warnings, then press Process Payroll.
         </Text>

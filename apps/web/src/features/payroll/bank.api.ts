@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   bankFilePreviewReplySchema,
   bankFileSettingsReplySchema,
+  bankPaymentReplySchema,
   bankPaymentsReplySchema,
   bankReturnReplySchema,
   payrollReportListReplySchema,
@@ -9,6 +10,8 @@ import {
   type BankFileScope,
   type BankFileSettings,
   type BankFileSettingsInput,
+  type BankPaymentPaidInput,
+  type BankPaymentRow,
   type BankPayments,
   type BankReturnResult,
   type PayrollReport,
@@ -60,6 +63,11 @@ export function useBankPayments(runId: string, enabled: boolean) {
     queryFn: async ({ signal }): Promise<BankPayments> => (await api.get(`${runPath(runId)}/payments`, bankPaymentsReplySchema, { quiet: true, signal })).data,
     enabled,
   });
+}
+
+/** One payment recorded paid without a return file (the Administrator's, like the return file). */
+export async function markPaymentPaid(runId: string, payslipId: string, body: BankPaymentPaidInput): Promise<BankPaymentRow> {
+  return (await api.post(`${runPath(runId)}/payments/${enc(payslipId)}/mark-paid`, bankPaymentReplySchema, body, { quiet: true })).data;
 }
 
 export async function uploadBankReturn(runId: string, file: File): Promise<BankReturnResult> {

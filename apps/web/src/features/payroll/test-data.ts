@@ -5,7 +5,7 @@ export const NEXT_RUN_ID = 'aaaaaaaa-0000-4000-8000-000000000002';
 export const USER_ID = 'bbbbbbbb-0000-4000-8000-000000000001';
 export const PAYSLIP_ID = 'cccccccc-0000-4000-8000-000000000001';
 
-/** A run for tests: November 2026, processed, 3 employees. */
+/** A run for tests: November 2026, processed, 3 employees, seen on 2 December 2026. */
 export function makeRun(overrides: Partial<PayrollRun> = {}): PayrollRun {
   return {
     id: RUN_ID,
@@ -31,6 +31,10 @@ export function makeRun(overrides: Partial<PayrollRun> = {}): PayrollRun {
     finalizedByName: null,
     paidOn: null,
     paymentReference: null,
+    // After the period: no day of November is still to come.
+    today: '2026-12-02',
+    daysToCome: null,
+    finalizedOn: null,
     ...overrides,
   };
 }

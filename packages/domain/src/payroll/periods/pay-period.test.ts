@@ -89,11 +89,35 @@ describe('pay date (spec people §2.9, §9: pay day 1–30, −1 last working da
     expect(payDateFor(settings, month, (d) => !isWeekendDay(d) && !holidays.has(d))).toBe(date);
   });
 
+  // Day N of the next month (Code on Wages 2019, s.17(1)(iv): a monthly wage is due before the 7th of the next month ends).
+  const nextMonth = (payDay: number): PayPeriodSettings => ({ payPeriodType: 1, payDayType: 2, payDay });
+  it.each([
+    [7, '2026-11', '2026-12-07'], // November paid on 7 December
+    [7, '2026-12', '2027-01-07'], // across the year end
+    [1, '2026-01', '2026-02-01'],
+    [5, '2026-02', '2026-03-05'],
+  ])('day %i of the next month for %s → %s', (payDay, month, date) => expect(payDateFor(nextMonth(payDay), month, noHolidays)).toBe(date));
+
+  it('a next-month pay date stays put on a week-off or holiday (7 Mar 2026 is a Saturday)', () => {
+    expect(payDateFor(nextMonth(7), '2026-02', () => false)).toBe('2026-03-07');
+  });
+
+  it('a fixed range is paid in the month after the month that names the period', () => {
+    // January's period runs 26 Dec–25 Jan; day 7 of the next month is 7 February.
+    expect(payDateFor({ payPeriodType: 2, payStartDay: 26, payEndDay: 25, payDayType: 2, payDay: 7 }, '2026-01', noHolidays)).toBe('2026-02-07');
+  });
+
+  it('refuses a day of the next month after the 7th (wages are due by then) or outside 1–30', () => {
+    expect(() => payDateFor(nextMonth(8), '2026-11', noHolidays)).toThrow(RangeError);
+    expect(() => payDateFor(nextMonth(0), '2026-11', noHolidays)).toThrow(RangeError);
+  });
+
   it('a month without a working day pays on its last date', () => {
     expect(payDateFor({ payPeriodType: 1, payDayType: 0 }, '2026-02', () => false)).toBe('2026-02-28');
   });
 
-  it('refuses a day-of-month setting without a valid day', () => {
+  it('refuses a day-of-month setting without a valid day, and an unknown pay-day type', () => {
+    expect(() => payDateFor({ payPeriodType: 1, payDayType: 3 as never, payDay: 7 }, '2026-02', noHolidays)).toThrow(RangeError);
     expect(() => payDateFor({ payPeriodType: 1, payDayType: 1, payDay: 0 }, '2026-02', noHolidays)).toThrow(RangeError);
     expect(() => payDateFor({ payPeriodType: 1, payDayType: 1, payDay: 31 }, '2026-02', noHolidays)).toThrow(RangeError);
   });

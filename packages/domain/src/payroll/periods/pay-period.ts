@@ -3,13 +3,20 @@ import { addDaysToDate, addMonthsToMonth, dateOfMonth, daysBetweenInclusive, day
 
 /** 1 days in month; 2 fixed range (spec people §3 Payroll settings, platform §3 Pay period). */
 export type PayPeriodType = 1 | 2;
-/** 0 last working day; 1 day of month (platform §3 Pay day). */
-export type PayDayType = 0 | 1;
+/** 0 last working day; 1 day of month (platform §3 Pay day); 2 day of the next month (docs/decisions.md "The payroll calendar"). */
+export type PayDayType = 0 | 1 | 2;
 
 export const PAY_PERIOD_DAYS_IN_MONTH = 1;
 export const PAY_PERIOD_FIXED_RANGE = 2;
 export const PAY_DAY_LAST_WORKING_DAY = 0;
 export const PAY_DAY_DAY_OF_MONTH = 1;
+/** Day N of the month after the payroll month: the 7th of the next month is the common Indian practice. */
+export const PAY_DAY_DAY_OF_NEXT_MONTH = 2;
+/**
+ * The latest day of the next month a monthly wage may be paid on: "before the expiry of the seventh
+ * day of the succeeding month" (Code on Wages 2019, s.17(1)(iv); payroll-rules §1: a fixed day, 1st–7th).
+ */
+export const NEXT_MONTH_PAY_DAY_MAX = 7;
 /** payDay −1 also means the last working day (spec people §9). */
 export const PAY_DAY_LAST_WORKING_DAY_VALUE = -1;
 
@@ -21,7 +28,7 @@ export interface PayPeriodSettings {
   /** 1–30; for a fixed range it must be the day before payStartDay (30 when payStartDay is 1). */
   payEndDay?: number | null;
   payDayType: PayDayType;
-  /** 1–30, or −1 for the last working day. */
+  /** 1–30 (1–7 for the next month), or −1 for the last working day. */
   payDay?: number | null;
 }
 
@@ -81,16 +88,22 @@ export function payPeriodFor(settings: PayPeriodSettings, month: IsoMonth): PayP
 }
 
 /**
- * The pay date of a payroll month, always inside that calendar month. Day of month: payDay
- * clamped to the month's last day (30 → 28 Feb), kept even when it is a holiday. Last working day
- * (payDayType 0 or payDay −1): the last date of the month for which `isWorkingDay` is true,
- * walking back over week-offs and holidays; a month without a working day pays on its last date.
+ * The pay date of a payroll month. Day of month: payDay clamped to the month's last day (30 → 28
+ * Feb), kept even when it is a holiday. Day of the next month: payDay (1–7, Code on Wages s.17(1)(iv))
+ * of the month after, kept even when it is a holiday (7 → 7 Dec for November). Last working day
+ * (payDayType 0 or payDay −1): the last date of the month for which `isWorkingDay` is true, walking
+ * back over week-offs and holidays; a month without a working day pays on its last date.
  */
 export function payDateFor(settings: PayPeriodSettings, month: IsoMonth, isWorkingDay: (date: IsoDate) => boolean): IsoDate {
   const last = daysInMonth(month);
   const lastWorkingDay = settings.payDayType === PAY_DAY_LAST_WORKING_DAY || settings.payDay === PAY_DAY_LAST_WORKING_DAY_VALUE;
   if (!lastWorkingDay) {
-    if (settings.payDayType !== PAY_DAY_DAY_OF_MONTH) throw new RangeError('payDayType must be 0 or 1');
+    if (settings.payDayType === PAY_DAY_DAY_OF_NEXT_MONTH) {
+      const payDay = checkDay('payDay', settings.payDay);
+      if (payDay > NEXT_MONTH_PAY_DAY_MAX) throw new RangeError(`payDay of the next month must be from 1 to ${String(NEXT_MONTH_PAY_DAY_MAX)}`);
+      return dateOfMonth(addMonthsToMonth(month, 1), payDay);
+    }
+    if (settings.payDayType !== PAY_DAY_DAY_OF_MONTH) throw new RangeError('payDayType must be 0, 1 or 2');
     const payDay = checkDay('payDay', settings.payDay);
     return dateOfMonth(month, Math.min(payDay, last));
   }

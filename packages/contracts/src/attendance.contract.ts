@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
 import { dateSchema, monthSchema } from './dates';
-import { formatDisplayDate, isIsoDate } from '@tankha/domain';
+import { formatDisplayDate } from '@tankha/domain';
 
 /**
  * Time logs, computed attendance days, the monthly grid, approvals and the report (people spec

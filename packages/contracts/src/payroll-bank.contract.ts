@@ -275,10 +275,7 @@ export const bankPaymentPathSchema = z.object({
 });
 /** One payment recorded paid without a return file: the date (finalize date to today) and the bank's UTR or reference. */
 export const bankPaymentPaidInputSchema = z.object({
-  paidOn: z
-    .string({ error: 'Paid on is required' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Paid on must be a date (YYYY-MM-DD)' })
-    .refine(isIsoDate, { error: 'Paid on must be a date (YYYY-MM-DD)' }),
+  paidOn: dateSchema('Paid on must be a date (YYYY-MM-DD)', { required: 'Paid on is required' }),
   reference: z
     .string({ error: PAYROLL_BANK_MSG.paymentReferenceRequired })
     .trim()

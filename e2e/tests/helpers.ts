@@ -11,6 +11,21 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+/**
+ * A one-page PDF written by hand, for uploads: the server parses every upload that claims to be a
+ * PDF, so a header and `%%EOF` around nothing are refused.
+ */
+export function onePagePdf(text: string): Buffer {
+  const content = `BT /F1 12 Tf 40 160 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+  const objects = [
+    '1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj',
+    '2 0 obj<</Type/Pages/Kids[4 0 R]/Count 1>>endobj',
+    `3 0 obj<</Length ${String(content.length)}>>stream\n${content}\nendstream endobj`,
+    '4 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 200]/Contents 3 0 R/Resources<</Font<</F1<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>>>>>>>endobj',
+  ];
+  return Buffer.from(`%PDF-1.4\n${objects.join('\n')}\ntrailer<</Root 1 0 R/Size 5>>\n%%EOF\n`, 'latin1');
+}
+
 /** 'YYYY-MM-DD' → 'dd/MM/yyyy', as the app's date inputs show and accept dates. */
 export function indianDate(iso: string): string {
   const [y, m, d] = iso.split('-');

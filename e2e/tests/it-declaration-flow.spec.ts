@@ -1,5 +1,5 @@
 import { expect, signInAs, test } from './fixtures';
-import { DEMO, apiLogin, login } from './helpers';
+import { DEMO, apiLogin, login, onePagePdf } from './helpers';
 
 test.use({ signedInAs: 'administrator' });
 
@@ -15,7 +15,7 @@ test.use({ signedInAs: 'administrator' });
  */
 
 const EMPLOYEE = { email: 'karthik.pillai@nilgiri.demo', name: 'Karthik Pillai' };
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const PDF = onePagePdf('PPF passbook');
 const inr = (rupees: number) => (rupees === 0 ? '0' : `₹${rupees.toLocaleString('en-IN')}`);
 const LABEL = { 0: 'Old Regime', 1: 'New Regime' } as const;
 

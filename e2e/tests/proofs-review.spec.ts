@@ -1,5 +1,5 @@
 import { expect, signInAs, test } from './fixtures';
-import { DEMO, apiLogin } from './helpers';
+import { DEMO, apiLogin, onePagePdf } from './helpers';
 
 test.use({ signedInAs: 'member' });
 
@@ -16,7 +16,7 @@ function monthEnd(today: string): string {
   const [y, m] = today.split('-').map(Number) as [number, number];
   return `${today.slice(0, 7)}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
 }
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const PDF = onePagePdf('PPF passbook');
 
 test('employee uploads a proof and submits POI; reviewer comments and allows less; the employee sees the comment', async ({ page, request }) => {
   const today = kolkataToday();

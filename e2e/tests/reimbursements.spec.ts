@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { onePagePdf } from './helpers';
 
 test.use({ signedInAs: 'administrator' });
 
@@ -32,7 +33,7 @@ test('an employee claims a reimbursement, the administrator approves it, the nex
     await dialog.getByRole('combobox', { name: /Reimbursement Type/ }).click();
     await mine.getByRole('option', { name: 'Travel' }).click();
     await dialog.getByLabel(/Reason/).fill(reason);
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'cab-bill.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'cab-bill.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Cab bill') });
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
     await expect(mine.getByText('Reimbursement request submitted successfully')).toBeVisible();
     const myRow = mine.getByRole('table', { name: 'My reimbursement requests' }).getByRole('row').filter({ hasText: reason });

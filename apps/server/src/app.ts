@@ -16,7 +16,7 @@ import { marketingRedirect } from './platform/marketing-host';
 import type { Database } from './db/client';
 import type { Clock } from './platform/clock';
 import { TokenService, resolveJwtSecret } from './platform/auth/tokens';
-import { authorise } from './platform/auth/access';
+import { authorise, type RouteAccess } from './platform/auth/access';
 import { SessionGate } from './platform/auth/session-gate';
 import { createLoginThrottle } from './platform/auth/login-throttle';
 import { registerErrorHandling, type UnexpectedErrorReport } from './platform/error-handler';
@@ -166,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const push = attachNotificationHub(app, { db: database.db, tokens, clock, config });
   const loginThrottle = createLoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: config.LOGIN_FAILURE_WINDOW_MS, clock, redis, keyPrefix: config.REDIS_KEY_PREFIX });
   const services = buildServices({ config, clock, tokens, files, push, loginThrottle });
-  registerJobs(uow, jobs, services, clock, app.log, files);
+  registerJobs(uow, jobs, services, clock, app.log, files, config);
   recordUnexpected = ({ tenantId, ...report }) => {
     const data: JobPayloads['exceptionLogs.record'] = { ...report, occurredAt: clock.now().toISOString() };
     jobs.send('exceptionLogs.record', { tenantId, data }).catch((error: unknown) => app.log.error({ err: error }, 'exception log not queued'));
@@ -179,9 +179,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The one access mechanism (DESIGN §3, §9): every API route declares its access; signed-in
   // routes get the context here, and every route's handler runs in the unit of work it declared.
+  // It runs on the request, before the body is read or validated: an anonymous call, or a role the
+  // route refuses, gets its 401/403 and never a field message about the route's body.
   app.decorateRequest('ctx', null);
   app.decorateRequest('scope', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || !request.routeOptions.url?.startsWith(API_PREFIX) || 'public' in access) return;
     if (accessKind(access) !== 'tenant') {
@@ -204,7 +206,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       const rateLimitAuth = { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
-      api.get('/docs', { config: { access: { public: true, database: false } }, schema: { hide: true } }, async () => app.swagger());
+      // Every operation with its access rules: public while developing, a signed-in Administrator's in production (docs/decisions.md).
+      const docsAccess: RouteAccess = config.NODE_ENV === 'production' ? { permission: 'api.docs' } : { public: true, database: false };
+      api.get('/docs', { config: { access: docsAccess }, schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { kind: database.kind, ping: async () => void (await database.db.execute(sql`SELECT 1`)) });
       await api.register(accountRoutes, { services, rateLimitAuth });
       await api.register(tenantRoutes, { services });

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
+import { buildApp, type AppDeps } from './app';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoOrganisation } from './db/seed/demo';
 import { upsertPlanCatalogue } from './modules/subscriptions/subscriptions.repo';
 import { systemClock, type Clock } from './platform/clock';
-import type { Config } from './platform/config';
+import { startupWarnings, type Config } from './platform/config';
 import { JobQueue } from './platform/jobs/job-queue';
 import { restrictToOwner } from './platform/private-files';
 
@@ -29,7 +29,7 @@ export interface Running {
  * app is made ready (its job queue started) before the demo seed, so that the demo's finalized
  * payroll months write their payslip jobs as a request does, in the same transaction.
  */
-export async function boot(config: Config, clock: Clock = systemClock, options: { background?: boolean } = {}): Promise<Running> {
+export async function boot(config: Config, clock: Clock = systemClock, options: Pick<AppDeps, 'background' | 'logger'> = {}): Promise<Running> {
   // Nothing the server writes under DATA_DIR is for other users: new files 0600, directories 0700,
   // and what an older version left readable is tightened (docs/decisions.md).
   process.umask(0o077);
@@ -38,7 +38,9 @@ export async function boot(config: Config, clock: Clock = systemClock, options: 
   await prepareDatabase(database);
   const app = await buildApp({ config, database, clock, ...options });
   app.addHook('onClose', async () => database.close());
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
   let seeded = false;
+  // SEED_DEMO is off in production unless set explicitly (config.ts), and then warned about above.
   if (config.SEED_DEMO) {
     await app.ready();
     seeded = await seedDemoOrganisation(database.db, clock.now(), { jobs: app.jobs, documents: app.services.payslipDocuments, form16: app.services.form16, form16PartB: app.services.form16PartB, proofFiles: app.files });

@@ -24,8 +24,9 @@ async function main(): Promise<void> {
     config.mailTransport === 'smtp'
       ? 'SMTP (SMTP_URL)'
       : config.devMailboxEnabled
-        ? `stored; read them at ${address}/dev/mailbox`
-        : 'stored in the outbox table; the dev mailbox is off (it shows every organisation\'s links: set DEV_MAILBOX=1 or HOST=127.0.0.1, never in production)';
+        ? `stored; read them at ${address}/dev/mailbox (from this machine only: direct loopback connections)`
+        : "stored in the outbox table; the dev mailbox is off (it shows every organisation's links: set DEV_MAILBOX=1 or HOST=127.0.0.1; never behind a proxy (TRUST_PROXY) or in production)";
+  const showDemoLogins = config.SEED_DEMO && config.NODE_ENV !== 'production';
   const lines = [
     '',
     `  Tankha is running at ${address}  (${((Date.now() - started) / 1000).toFixed(1)} s, Node ${process.versions.node})`,
@@ -33,11 +34,16 @@ async function main(): Promise<void> {
     `  Listening on ${config.HOST}:${config.PORT.toString()}${loopbackOnly ? ' (this machine only; set HOST=0.0.0.0 to accept other machines)' : ''}`,
     `  E-mail:   ${mailLine}`,
     '',
-    config.SEED_DEMO ? '  Demo organisation "Nilgiri Software Pvt Ltd" — password for every demo login: ' + DEMO_PASSWORD : '',
-    config.SEED_DEMO ? `    Administrator  ${DEMO_LOGINS.administrator}` : '',
-    config.SEED_DEMO ? `    Moderator      ${DEMO_LOGINS.moderator}` : '',
-    config.SEED_DEMO ? `    Manager        ${DEMO_LOGINS.manager}` : '',
-    config.SEED_DEMO ? `    Member         ${DEMO_LOGINS.member}` : '',
+    // In production the demo password is refused (docs/decisions.md), so it is not offered here.
+    ...(showDemoLogins
+      ? [
+          '  Demo organisation "Nilgiri Software Pvt Ltd" — password for every demo login: ' + DEMO_PASSWORD,
+          `    Administrator  ${DEMO_LOGINS.administrator}`,
+          `    Moderator      ${DEMO_LOGINS.moderator}`,
+          `    Manager        ${DEMO_LOGINS.manager}`,
+          `    Member         ${DEMO_LOGINS.member}`,
+        ]
+      : []),
     `  Or register a new organisation at ${address}/register`,
     '',
   ].filter((l, i, all) => l !== '' || all[i - 1] !== '');

@@ -174,6 +174,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
     documents: payslipDocuments,
     declarations,
     payments: payrollBank,
+    stallSeconds: config.PAYROLL_STALL_SECONDS,
     ...(config.PAYROLL_CHUNK_SIZE ? { chunkSize: config.PAYROLL_CHUNK_SIZE } : {}),
   });
   const loans = new LoanService({ clock, runs: payrollRun });
@@ -237,7 +238,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
  * the schedules (cron in UTC) fan out to per-organisation jobs so one organisation's failure does
  * not stop the others.
  */
-export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Services, clock: Clock, log: FastifyInstance['log'], files: FileStorage): void {
+export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Services, clock: Clock, log: FastifyInstance['log'], files: FileStorage, config: Pick<Config, 'PAYROLL_STALL_SECONDS'>): void {
   uow.defineTenantJob(queue, 'attendance.recompute', (scope, data) => services.attendance.recompute(scope, data));
   uow.defineGlobalJob(queue, 'attendance.reminders', (scope) => services.notification.scheduleAttendanceReminders(scope, clock.now()), {
     // 06:00 in every organisation's zone falls on a quarter hour in every zone India's customers use.
@@ -275,6 +276,23 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
   uow.defineTenantJob(queue, 'payroll.payslips.email', async (scope, data) => void (await services.payslipDocuments.emailPayslips(scope, data)));
   // Payroll (DESIGN §10): processing in chunks, each chunk its own transaction (resumable).
   uow.defineSteppedTenantJob(queue, 'payroll.process', (steps, data) => services.payrollRun.processRun(steps, data.runId), { retryLimit: 3, expireInSeconds: 30 * 60 });
+  // A run whose processing job died with its process (kill -9, a crash, a deploy) is found by its stale
+  // heartbeat and resumed: at start (again once the stall time has passed, so a quick restart is
+  // covered too) and every minute for a process that died while others kept running (DESIGN §10).
+  // Its dead job, still 'active' in pg-boss until it expires, is cancelled in the same transaction.
+  uow.defineGlobalJob(
+    queue,
+    'payroll.resumeStalled',
+    async (scope) => {
+      const jobs = await queue.unfinishedJobs(scope.global, 'payroll.process');
+      const waiting = new Set(jobs.filter((j) => j.state !== 'active').map((j) => j.key));
+      const outcomes = await services.payrollRun.resumeStalledRuns(scope, waiting);
+      const dead = jobs.filter((j) => j.state === 'active' && outcomes.some((o) => o.runId === j.key)).map((j) => j.id);
+      await queue.cancelDeadJobs(scope.global, 'payroll.process', dead);
+      if (outcomes.length > 0) log.warn({ outcomes, cancelledJobs: dead }, 'payroll processing had lost its job: resumed or stopped');
+    },
+    { cron: { expression: '* * * * *', tz: 'UTC' }, retryLimit: 1, runAtStartAfterSeconds: [0, config.PAYROLL_STALL_SECONDS + 2] },
+  );
   // After the finalize commit (never before it): the payslip PDFs and e-mails, as render and e-mail jobs.
   uow.defineTenantJob(queue, 'payroll.finalized', async (scope, data) => {
     const started = await services.payslipDocuments.startPayslipDocuments(scope, data.runId);

@@ -220,6 +220,7 @@ export const PERMISSION_LABELS: Partial<Record<PermissionAction, { area: Permiss
   'employmentSettings.manage': { area: 'Organization', label: 'Edit employment-type settings' },
   'exits.own': { area: 'People', label: 'Resign and withdraw a resignation' },
   'exits.decide': { area: 'My team', label: "Decide a reportee's resignation" },
+  'api.docs': { area: 'Other', label: 'API reference (the OpenAPI document) on a production server' },
 };
 
 export interface PermissionRow {

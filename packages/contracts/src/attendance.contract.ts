@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
-import { formatDisplayDate, isIsoDate } from '@tankha/domain';
+import { dateSchema, monthSchema } from './dates';
+import { formatDisplayDate } from '@tankha/domain';
 
 /**
  * Time logs, computed attendance days, the monthly grid, approvals and the report (people spec
@@ -113,7 +114,7 @@ export const ATTENDANCE_MSG = {
 } as const;
 
 /** A real calendar date: '2026-02-30' is refused here, not thrown by the domain later (a 500 before). */
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD').refine(isIsoDate, 'Dates are YYYY-MM-DD');
+const isoDate = dateSchema('Dates are YYYY-MM-DD');
 const timeOfDay = z
   .string()
   .trim()
@@ -202,7 +203,7 @@ export const timeLogReplySchema = envelope(timeLogSchema);
 /** Monthly grid (people spec §2.11). */
 export const ATTENDANCE_GRID_PAGE_SIZE = 10;
 export const attendanceGridQuerySchema = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM'),
+  month: monthSchema('month must be YYYY-MM'),
   page: z.coerce.number().int().min(1, 'page must be at least 1').default(1),
   pageSize: z.coerce.number().int().min(1).max(1000, 'pageSize must be between 1 and 1000').default(ATTENDANCE_GRID_PAGE_SIZE),
   search: z.string().trim().max(100).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TAX_DEDUCTION_CATALOGUE } from '@tankha/domain';
+import { monthSchema } from './dates';
 import { envelope } from './envelope';
 import { rupeesSchema } from './money';
 import { PAN_PATTERN } from './people.contract';
@@ -127,7 +128,7 @@ const pan = (label: string) =>
     .nullish()
     .transform((v) => (v ? v.toUpperCase() : null))
     .refine((v) => v === null || PAN_PATTERN.test(v), { error: DECLARATION_MSG.panInvalid });
-const month = (label: string) => z.string({ error: `${label} must be a month (YYYY-MM)` }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: `${label} must be a month (YYYY-MM)` });
+const month = (label: string) => monthSchema(`${label} must be a month (YYYY-MM)`);
 const yearField = (name: string) => z.coerce.number({ error: `${name} must be a year` }).int({ error: `${name} must be a year` }).min(2000, { error: `${name} must be a year` }).max(2100, { error: `${name} must be a year` });
 const flag = (name: string) => z.boolean({ error: `${name} must be true or false` });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from '@tankha/domain';
+import { dateProblem } from './dates';
 import { envelope, listEnvelope } from './envelope';
 
 /**
@@ -262,7 +262,7 @@ export function settingValueError(setting: SettingDefinition, value: string): st
     case 'String':
       return v.length <= (setting.maxLength ?? 200) ? null : EMPLOYMENT_SETTINGS_MSG.stringValue(setting.maxLength ?? 200);
     case 'DateTime':
-      return /^\d{4}-\d{2}-\d{2}$/.test(v) && isIsoDate(v) ? null : EMPLOYMENT_SETTINGS_MSG.dateValue;
+      return dateProblem(v, EMPLOYMENT_SETTINGS_MSG.dateValue);
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateSchema } from './dates';
 import { listEnvelope } from './envelope';
 
 /**
@@ -24,11 +25,7 @@ export const exceptionLogSchema = z.object({
 });
 export type ExceptionLog = z.infer<typeof exceptionLogSchema>;
 
-const date = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${name} must be a date (YYYY-MM-DD)`);
+const date = (name: string) => dateSchema(`${name} must be a date (YYYY-MM-DD)`);
 
 export const exceptionLogQuerySchema = z
   .object({

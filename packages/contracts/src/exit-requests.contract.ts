@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from '@tankha/domain';
+import { dateSchema } from './dates';
 import { envelope, listEnvelope } from './envelope';
 
 /**
@@ -62,13 +62,7 @@ export const EXIT_REQUEST_MSG = {
   notifyRelieved: (lastDay: string) => `You were relieved on ${lastDay}. Thank you for your time with us.`,
 } as const;
 
-const date = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: EXIT_REQUEST_MSG.dateInvalid })
-    .refine(isIsoDate, { error: EXIT_REQUEST_MSG.dateInvalid });
+const date = (required: string) => dateSchema(EXIT_REQUEST_MSG.dateInvalid, { required, trim: true });
 
 export const exitRequestInputSchema = z.object({
   reason: z.string({ error: EXIT_REQUEST_MSG.reasonRequired }).trim().min(1, { error: EXIT_REQUEST_MSG.reasonRequired }).max(1000, { error: EXIT_REQUEST_MSG.reasonTooLong }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { financialYearStartOf, type IsoDate } from '@tankha/domain';
+import { FINANCIAL_YEAR_RANGE_MSG, isFinancialYearStartInRange } from './dates';
 import { envelope, listEnvelope } from './envelope';
 
 /**
@@ -37,6 +38,11 @@ export const FORM16_SEARCH_MIN_LENGTH = 3;
 /** Bulk upload limits: a ZIP or the PDFs together, and how many PDFs one upload may hold. */
 export const FORM16_BULK_MAX_BYTES = 52_428_800;
 export const FORM16_BULK_MAX_FILES = 200;
+/**
+ * What the ZIPs of one bulk upload may unpack to in all, counted as they unpack (not as their
+ * headers claim): twice the upload, since PDFs barely compress.
+ */
+export const FORM16_BULK_MAX_UNPACKED_BYTES = 2 * FORM16_BULK_MAX_BYTES;
 /** How long a bulk preview's files wait for the confirmation. */
 export const FORM16_BULK_PREVIEW_MINUTES = 30;
 
@@ -96,6 +102,9 @@ export const FORM16_MSG = {
   futureYear: 'Form 16 can only be uploaded for the current or an earlier financial year',
   bulkUnreadableZip: 'The ZIP file could not be read. Upload a ZIP of PDF files, or the PDF files themselves.',
   bulkTooLarge: 'The upload is too large: at most 50 MB in all. Upload the files in smaller batches.',
+  bulkUnpackedTooLarge: `The ZIP files unpack to more than ${String(FORM16_BULK_MAX_UNPACKED_BYTES / 1_048_576)} MB in all. Upload the PDF files in smaller batches.`,
+  bulkZipBomb: (path: string, maxRatio: number) =>
+    `The ZIP was not read: ${path} in it unpacks to more than ${String(maxRatio)} times its packed size, which no PDF does. Upload the PDF files themselves, or a ZIP made of them again.`,
   bulkTooManyFiles: `At most ${String(FORM16_BULK_MAX_FILES)} PDF files can be uploaded at once. Upload the files in smaller batches.`,
   bulkNoFiles: 'No PDF files were found in the upload.',
   bulkPreviewExpired: 'This preview has expired or was already used. Upload the files again.',
@@ -157,7 +166,8 @@ export const form16FinancialYearSchema = z
   .refine((v) => {
     const m = FINANCIAL_YEAR.exec(v);
     return m !== null && Number(m[2]) === Number(m[1]) + 1 && Number(m[1]) >= 2000;
-  }, FORM16_MSG.financialYear);
+  }, FORM16_MSG.financialYear)
+  .refine((v) => !FINANCIAL_YEAR.test(v) || isFinancialYearStartInRange(form16YearStart(v)), FINANCIAL_YEAR_RANGE_MSG);
 
 /**
  * The client-side check of a chosen file with the server's messages: null when it may be sent.

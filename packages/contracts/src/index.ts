@@ -3,6 +3,7 @@ export * from './messages';
 export * from './text';
 export * from './envelope';
 export * from './money';
+export * from './dates';
 export * from './access';
 export * from './access-labels';
 export * from './account.contract';

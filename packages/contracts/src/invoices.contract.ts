@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GST_RATES_PERCENT, GST_STATES, gstinProblem, isGstStateCode, isRupeesAmount, panOfGstin, quantityToMilli, stateOfGstin } from '@tankha/domain';
+import { dateSchema } from './dates';
 import { envelope, listEnvelope } from './envelope';
 import { rupeesRangeMessage } from './money';
 
@@ -158,8 +159,7 @@ const upperOrNull = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCas
 const required = (message: string, max: number, tooLong: string) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: message }).min(1, { error: message }).max(max, { error: tooLong }));
 const optionalText = (max: number, message: string) => z.preprocess(trimmedOrNull, z.string().max(max, { error: message }).nullable().default(null));
-const isoDate = (message: string) =>
-  z.string({ error: message }).min(1, { error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: INVOICE_MSG.dateFormat }).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { error: INVOICE_MSG.dateFormat });
+const isoDate = (message: string) => dateSchema(INVOICE_MSG.dateFormat, { required: message });
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UPI_ID = /^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z]{2,64}$/;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateSchema } from './dates';
 import { envelope, listEnvelope } from './envelope';
 
 /**
@@ -114,12 +115,7 @@ export const LEAVE_MSG = {
   tooFarBack: 'Leave cannot start more than {days} days in the past',
 } as const;
 
-const isoDate = (message: string) =>
-  z
-    .string({ error: message })
-    .min(1, message)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), message);
+const isoDate = (message: string) => dateSchema(message);
 
 /** Days: a multiple of 0.5 from 0 to 365. */
 const halfDays = (message: string) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOAN_KINDS, LOAN_PURPOSES, MAX_LOAN_INSTALMENTS, isPercentRate, type LoanKind, type LoanPurpose } from '@tankha/domain';
+import { monthSchema } from './dates';
 import { envelope, listEnvelope } from './envelope';
 
 /**
@@ -75,11 +76,7 @@ const loanTerms = z.object({
   kind: z.enum(LOAN_KINDS, { error: LOAN_MSG.kindRequired }),
   purpose: z.enum(LOAN_PURPOSES, { error: LOAN_MSG.purposeRequired }),
   amount: wholeRupees(LOAN_MSG.amountInvalid).max(MAX_LOAN_RUPEES, { error: LOAN_MSG.amountInvalid }),
-  startMonth: z
-    .string({ error: LOAN_MSG.startMonthRequired })
-    .trim()
-    .min(1, { error: LOAN_MSG.startMonthRequired })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: LOAN_MSG.startMonthInvalid }),
+  startMonth: monthSchema(LOAN_MSG.startMonthInvalid, { required: LOAN_MSG.startMonthRequired, trim: true }),
   termsBy: z.enum(LOAN_TERMS_BY, { error: LOAN_MSG.termsByRequired }),
   instalments: z.number({ error: LOAN_MSG.instalmentsInvalid }).int({ error: LOAN_MSG.instalmentsInvalid }).min(1, { error: LOAN_MSG.instalmentsInvalid }).max(MAX_LOAN_INSTALMENTS, { error: LOAN_MSG.instalmentsInvalid }).nullish(),
   emi: wholeRupees(LOAN_MSG.emiInvalid).nullish(),

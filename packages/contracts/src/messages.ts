@@ -71,6 +71,8 @@ export const MSG = {
   permissionDenied: 'You do not have permission to perform this action.',
   notFound: 'The requested resource was not found.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  /** A write that lost a race to another one at the same moment (a 409, never a 500: docs/decisions.md). */
+  concurrentWrite: 'Someone saved the same change at the same moment. Reload the page and try again.',
   // subscriptions, our own (docs/decisions.md "Subscriptions and payments")
   planUsersMax: 'Number of users cannot be more than 10000.',
   planUsersMin: 'Number of users cannot be less than the active users ({n}).',
@@ -81,6 +83,9 @@ export const MSG = {
   cancellationAlreadyRequested: 'Cancellation has already been requested for this subscription.',
   freePlanNoInvoice: 'Free plan subscriptions have no invoices.',
   tooManyLoginFailures: 'Too many failed login attempts for this account. Please try again later or reset your password.',
+  // production refuses the demo's public password (docs/decisions.md "Production and the demo")
+  publicPassword: 'This password is publicly known (it is the demo password) and cannot be used on this server. Please choose another.',
+  publicPasswordSignIn: 'This password is publicly known (it is the demo password) and cannot be used to sign in on this server. Please reset your password with "Forgot password".',
   // Google / Microsoft sign-in (our own, docs/decisions.md)
   oauthNoAccount: 'No Tankha account uses this email address. Ask your administrator for an invitation, or register first.',
   oauthEmailNotVerified: 'Your sign-in provider has not verified this email address. Sign in with your password instead.',
@@ -110,6 +115,10 @@ export const ErrorCode = {
   NotFound: 'NOT_FOUND',
   Conflict: 'CONFLICT',
   RateLimited: 'RATE_LIMITED',
+  /** An upload over a size limit once unpacked (a ZIP, a workbook): 413. */
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** An upload whose content no honest program writes (a ZIP bomb, a cell past Excel's own limit): 422. */
+  Unprocessable: 'UNPROCESSABLE_CONTENT',
   Internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { daysBetweenInclusive, isIsoDate } from '@tankha/domain';
+import { daysBetweenInclusive } from '@tankha/domain';
+import { dateSchema, isAcceptedDate } from './dates';
 import { envelope } from './envelope';
 
 /**
@@ -99,8 +100,8 @@ export const TEAM_REPORT_LABELS: Record<TeamReportKind, string> = {
   late: 'Late arrivals',
 };
 
-const validDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isIsoDate(v);
-const date = (required: string) => z.string({ error: required }).min(1, { error: required }).refine(validDate, { error: 'Dates are YYYY-MM-DD' });
+const validDate = isAcceptedDate;
+const date = (required: string) => dateSchema('Dates are YYYY-MM-DD', { required });
 
 export const teamReportQuerySchema = z
   .object({

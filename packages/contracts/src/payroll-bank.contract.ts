@@ -3,13 +3,13 @@ import {
   BANK_EXCLUSION_REASONS,
   BANK_FILE_SCOPES,
   BANK_FILE_TEMPLATES,
-  isIsoDate,
   isValidBankAccountNumber,
   isValidIfsc,
   type BankExclusionReason,
   type BankFileScope,
   type BankFileTemplate,
 } from '@tankha/domain';
+import { DATE_RANGE_MSG, dateSchema } from './dates';
 import { envelope } from './envelope';
 import { monthLabel } from './attendance.contract';
 
@@ -124,6 +124,7 @@ export const PAYROLL_BANK_MSG = {
   amountInvalid: (text: string) => `Amount "${text}" is not an amount in rupees`,
   amountMismatch: (ref: string, inFile: string, sent: string) => `Amount ${inFile} does not match the ${sent} sent under ${ref}`,
   dateInvalid: (text: string) => `Date "${text}" is not a date (DD/MM/YYYY or YYYY-MM-DD)`,
+  dateOutOfRange: (text: string) => `Date "${text}": ${DATE_RANGE_MSG}`,
   paidCannotFail: (ref: string) => `${ref} is already recorded as paid; a return file cannot change it to failed`,
   failedCannotBePaid: (ref: string) => `${ref} is already recorded as failed; re-export the failed payments and report the new reference`,
   /** One payment marked paid by hand. */
@@ -175,11 +176,7 @@ export type BankFileSettingsInput = z.input<typeof bankFileSettingsInputSchema>;
 export const bankFileQuerySchema = z.object({
   scope: z.enum(BANK_FILE_SCOPES, { error: PAYROLL_BANK_MSG.scopeInvalid }).default('all'),
   /** Default: the run's pay date, or today when that has passed. */
-  valueDate: z
-    .string({ error: PAYROLL_BANK_MSG.valueDateInvalid })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: PAYROLL_BANK_MSG.valueDateInvalid })
-    .refine(isIsoDate, { error: PAYROLL_BANK_MSG.valueDateInvalid })
-    .optional(),
+  valueDate: dateSchema(PAYROLL_BANK_MSG.valueDateInvalid).optional(),
 });
 export type BankFileQuery = z.input<typeof bankFileQuerySchema>;
 
@@ -278,10 +275,7 @@ export const bankPaymentPathSchema = z.object({
 });
 /** One payment recorded paid without a return file: the date (finalize date to today) and the bank's UTR or reference. */
 export const bankPaymentPaidInputSchema = z.object({
-  paidOn: z
-    .string({ error: 'Paid on is required' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Paid on must be a date (YYYY-MM-DD)' })
-    .refine(isIsoDate, { error: 'Paid on must be a date (YYYY-MM-DD)' }),
+  paidOn: dateSchema('Paid on must be a date (YYYY-MM-DD)', { required: 'Paid on is required' }),
   reference: z
     .string({ error: PAYROLL_BANK_MSG.paymentReferenceRequired })
     .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { financialYearOf, INDIAN_STATE_NAMES, type IndianStateCode } from '@tankha/domain';
+import { monthSchema } from './dates';
 import { envelope } from './envelope';
 import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
 
@@ -20,7 +21,6 @@ export const PAYROLL_CALCULATOR_YEARS = ['2025-26', '2026-27'] as const;
  */
 export const PAYROLL_CALCULATOR_FIRST_MONTH = '2024-04';
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const rupees = (label: string) => rupeesSchema({ label, max: MAX_SALARY_RUPEES });
 
 /** An object's error: a misspelt field is named (it would otherwise be silently ignored), anything else shows the shape. */
@@ -44,10 +44,7 @@ export const payrollCalculatorEarningSchema = z.strictObject(
 export const payrollCalculatorRequestSchema = z
   .strictObject(
     {
-      month: z
-        .string({ error: "must be a month 'YYYY-MM'" })
-        .regex(MONTH, "must be a month 'YYYY-MM'")
-        .refine((m) => m >= PAYROLL_CALCULATOR_FIRST_MONTH, `must be ${PAYROLL_CALCULATOR_FIRST_MONTH} or later`),
+      month: monthSchema("must be a month 'YYYY-MM'").refine((m) => m >= PAYROLL_CALCULATOR_FIRST_MONTH, `must be ${PAYROLL_CALCULATOR_FIRST_MONTH} or later`),
       state: z.enum(PAYROLL_CALCULATOR_STATES, { error: `must be one of ${PAYROLL_CALCULATOR_STATES.join(', ')}` }),
       gender: z.enum(PAYROLL_CALCULATOR_GENDERS, { error: `must be one of ${PAYROLL_CALCULATOR_GENDERS.join(', ')}` }).optional().default('male'),
       age: z.number({ error: 'must be a number' }).int('must be a whole number of years').min(14, 'must be from 14 to 100').max(100, 'must be from 14 to 100').optional().default(30),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FINANCIAL_YEAR_RANGE_MSG, isFinancialYearStartInRange } from './dates';
 import { envelope, listEnvelope } from './envelope';
 import { monthLabel } from './attendance.contract';
 
@@ -271,11 +272,18 @@ export function form24QYearStart(financialYear: string): number | null {
   return (start + 1) % 100 === Number(m[2]) ? start : null;
 }
 
+/** A malformed year gets FORM24Q_MSG.financialYear; a well-formed one outside the date window this. */
+function form24QYearInRange(financialYear: string): boolean {
+  const start = form24QYearStart(financialYear);
+  return start === null || isFinancialYearStartInRange(start);
+}
+
 export const form24QQuerySchema = z.object({
   financialYear: z
     .string({ error: FORM24Q_MSG.financialYear })
     .trim()
-    .refine((v) => form24QYearStart(v) !== null, { error: FORM24Q_MSG.financialYear }),
+    .refine((v) => form24QYearStart(v) !== null, { error: FORM24Q_MSG.financialYear })
+    .refine(form24QYearInRange, { error: FINANCIAL_YEAR_RANGE_MSG }),
   quarter: z.enum(['1', '2', '3', '4'], { error: FORM24Q_MSG.quarter }).transform((v) => Number(v) as 1 | 2 | 3 | 4),
 });
 export type Form24QQuery = z.infer<typeof form24QQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { monthSchema } from './dates';
 import { listEnvelope } from './envelope';
 
 /**
@@ -30,10 +31,7 @@ export function payrollReportKindLabel(kind: string): string {
 }
 
 export const payrollReportListQuerySchema = z.object({
-  month: z
-    .string({ error: 'month must be a month (YYYY-MM)' })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must be a month (YYYY-MM)' })
-    .optional(),
+  month: monthSchema('month must be a month (YYYY-MM)').optional(),
 });
 
 export const payrollReportSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
-import { NEXT_MONTH_PAY_DAY_MAX, formatDisplayDate, isIsoDate } from '@tankha/domain';
+import { dateSchema } from './dates';
+import { NEXT_MONTH_PAY_DAY_MAX, formatDisplayDate } from '@tankha/domain';
 import { monthLabel } from './attendance.contract';
 import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
 
@@ -38,6 +39,11 @@ import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
  *   GET  /Payslips/:id                         payslipReplySchema (lines with explanations)
  *   GET  /Payslips/:id/pdf                     application/pdf (finalized payslips)
  */
+
+/** A count with Indian digit grouping (1,00,000), as every figure on screen. */
+function countText(n: number): string {
+  return n.toLocaleString('en-IN');
+}
 
 export const PAYROLL_MSG = {
   settingsUpdated: 'Settings have been updated successfully',
@@ -92,7 +98,15 @@ export const PAYROLL_MSG = {
   /** Processing refuses a month whose deductions exceed its gross (never a negative payslip); amounts as ₹ text. */
   negativeNetPay: (employee: string, gross: string, deductions: string) =>
     `Net pay of ${employee} would be negative: deductions of ${deductions} exceed the gross of ${gross}. Reduce or remove their one-time deductions, or hold their processing, then process again.`,
+  /** Processing whose job gave no sign of life for a while (its server stopped, or it waits for one): docs/decisions.md "Processing resumes by itself". */
+  processingStalled: (done: number, total: number) =>
+    `Processing has made no progress for a while at ${countText(done)} of ${countText(total)} employees. If the server working on it stopped, it resumes by itself within a minute; employees already done are kept.`,
+  processingResumed: (done: number, total: number) =>
+    `Processing was interrupted at ${countText(done)} of ${countText(total)} employees (the server working on it stopped) and resumed by itself. Employees already done are kept; none is paid twice.`,
+  processingGaveUp: (times: number, done: number, total: number) =>
+    `Processing was interrupted ${String(times)} times at ${countText(done)} of ${countText(total)} employees without getting further, so it was not resumed by itself again. Press Process Payroll to resume; employees already done are kept.`,
 } as const;
+
 
 export const PAY_PERIOD_TYPES = { DaysInMonth: 1, FixedRange: 2 } as const;
 export const PAY_DAY_TYPES = { LastWorkingDay: 0, DayOfMonth: 1, DayOfNextMonth: 2 } as const;
@@ -259,6 +273,13 @@ export const payrollRunSchema = z.object({
   /** Processing progress: employees done of total (live while status is processing). */
   progress: z.object({ done: z.number().int(), total: z.number().int() }),
   lastError: z.string().nullable(),
+  /**
+   * While processing without an error: 'stalled' when its job has given no sign of life for
+   * PAYROLL_STALL_SECONDS (a stopped server's run, picked up again by itself), 'resumed' once it was
+   * picked up again; the message says so (PAYROLL_MSG.processingStalled / processingResumed). `since`:
+   * the last sign of life, or when it was resumed.
+   */
+  processingNotice: z.object({ kind: z.enum(['stalled', 'resumed']), message: z.string(), since: z.string() }).nullable(),
   /** Employees with a warning (payrollWarningSchema): master data before processing, payslip figures after. */
   warningCount: z.number().int(),
   /** Employees whose inputs changed after they were processed (leave decided, attendance regularized): re-process them before finalizing. */
@@ -405,10 +426,7 @@ export const payrollRemarkInputSchema = z.object({
 /** An empty remark removes it (remark null). */
 export const payrollRemarkReplySchema = envelope(z.object({ userId: z.string(), remark: z.string().nullable() }));
 
-const isoDate = z
-  .string({ error: 'Paid on is required' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Paid on must be a date (YYYY-MM-DD)' })
-  .refine(isIsoDate, { error: 'Paid on must be a date (YYYY-MM-DD)' });
+const isoDate = dateSchema('Paid on must be a date (YYYY-MM-DD)', { required: 'Paid on is required' });
 export const payrollMarkPaidInputSchema = z.object({
   paidOn: isoDate,
   reference: z.string().trim().min(1, { error: 'Payment reference is required' }).max(100, { error: 'Payment reference must be at most 100 characters' }),

@@ -8,11 +8,11 @@ import {
   ESI_IP_NUMBER_PATTERN,
   IFSC_PATTERN,
   UAN_PATTERN,
-  isIsoDate,
   normaliseAccountNumber,
   normaliseIfsc,
   normaliseStatutoryNumber,
 } from '@tankha/domain';
+import { dateSchema } from './dates';
 
 /**
  * The employee record (people spec §3 "User / employee") shared by the user list, the Invite/Edit
@@ -156,10 +156,7 @@ const optionalNumber = (normalise: (v: string) => string, pattern: RegExp, messa
     .refine((v) => v === null || pattern.test(v), { error: message });
 const name = requiredText.max(TEXT_MAX.personName, { error: tooLong(TEXT_MAX.personName) }).regex(NAME_PATTERN, { error: PEOPLE_MSG.alphabeticOnly });
 const optionalName = optionalText(TEXT_MAX.personName).refine((v) => v === null || NAME_PATTERN.test(v), { error: PEOPLE_MSG.alphabeticOnly });
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' })
-  .refine(isIsoDate, { error: 'must be a date (YYYY-MM-DD)' });
+const isoDate = dateSchema('must be a date (YYYY-MM-DD)');
 /** Empty dates are sent as null (people spec §5). */
 const optionalDate = z.union([isoDate, z.literal(''), z.null()]).optional().transform((v) => (v ? v : null));
 /** A chosen record (department, manager): an id, or '' / null for none. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateProblem } from './dates';
 import { envelope, listEnvelope } from './envelope';
 
 /** Requests (people spec §2.3, §3 Regularization request, §4, §5 Regularization, §7; platform §3.1). */
@@ -73,16 +74,7 @@ export function requestStatusBadge(status: number): { label: string; color: 'yel
   }
 }
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
-
-function isRealDate(value: string): boolean {
-  const m = DATE_RE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const dt = new Date(Date.UTC(y, mo - 1, d));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
-}
 
 /** 'HH:mm' or 'HH:mm:ss' → 'HH:mm:ss'; null when it is not a time of day. */
 export function normalizeRequestTime(value: string): string | null {
@@ -131,7 +123,8 @@ export function validateRegularization(
   const missing = (['startDate', 'endDate', 'startTime', 'endTime', 'reason'] as const).find((f) => values[f] === '');
   if (missing) return { ok: false, field: missing, message: REQUEST_MSG.fillRequired };
   for (const f of ['startDate', 'endDate'] as const) {
-    if (!isRealDate(values[f])) return { ok: false, field: f, message: REQUEST_MSG.invalidDate };
+    const problem = dateProblem(values[f], REQUEST_MSG.invalidDate);
+    if (problem) return { ok: false, field: f, message: problem };
   }
   const startTime = normalizeRequestTime(values.startTime);
   if (!startTime) return { ok: false, field: 'startTime', message: REQUEST_MSG.invalidTime };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from '@tankha/domain';
+import { dateSchema } from './dates';
 import { envelope } from './envelope';
 import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
 import { PEOPLE_MSG } from './people.messages';
@@ -21,11 +21,7 @@ export const SALARY_REVISION_MSG = {
   unchanged: 'The new salary structure is the same as the current one',
 } as const;
 
-const effectiveFrom = z
-  .string({ error: SALARY_REVISION_MSG.effectiveRequired })
-  .min(1, { error: SALARY_REVISION_MSG.effectiveRequired })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: SALARY_REVISION_MSG.effectiveInvalid })
-  .refine(isIsoDate, { error: SALARY_REVISION_MSG.effectiveInvalid });
+const effectiveFrom = dateSchema(SALARY_REVISION_MSG.effectiveInvalid, { required: SALARY_REVISION_MSG.effectiveRequired });
 
 /** POST /Users/:id/salary-revisions: the new structure (as the employee form carries it) and its effective date. */
 export const salaryRevisionInputSchema = z.object({

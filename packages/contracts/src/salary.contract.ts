@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
-import { LWF_STATES, PT_STATES, isIsoDate, isRupeesAmount, parseFormula } from '@tankha/domain';
+import { LWF_STATES, PT_STATES, isRupeesAmount, parseFormula } from '@tankha/domain';
+import { dateSchema } from './dates';
 import { MAX_SALARY_RUPEES, rupeesRangeMessage, rupeesSchema } from './money';
 
 /**
@@ -132,12 +133,7 @@ export const salaryStructureRequestSchema = z.object({
   deductionAssociationValues: z.array(z.object({ tenantDeductionId: z.string(), calculationValue: rupeesSchema({ label: 'Deduction amount', max: MAX_SALARY_RUPEES }) })).optional(),
   forceESICalc: z.boolean().optional(),
   /** For the senior-citizen tax slabs and EPS age; 'YYYY-MM-DD'. */
-  dateOfBirth: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' })
-    .refine(isIsoDate, { error: 'must be a date (YYYY-MM-DD)' })
-    .nullable()
-    .optional(),
+  dateOfBirth: dateSchema('must be a date (YYYY-MM-DD)').nullable().optional(),
   /** people §3 gender code, for the professional-tax tables that differ by gender. */
   gender: z.number().int().min(0).max(4).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from '@tankha/domain';
+import { dateSchema } from './dates';
 import { envelope, listEnvelope } from './envelope';
 
 /**
@@ -55,13 +55,7 @@ export const SETTLEMENT_MSG = {
   settled: 'Settlement marked as settled',
 } as const;
 
-const date = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: SETTLEMENT_MSG.dateInvalid })
-    .refine(isIsoDate, { error: SETTLEMENT_MSG.dateInvalid });
+const date = (required: string) => dateSchema(SETTLEMENT_MSG.dateInvalid, { required, trim: true });
 
 const noticeDays = z.number({ error: SETTLEMENT_MSG.noticeDaysInvalid }).int({ error: SETTLEMENT_MSG.noticeDaysInvalid }).min(0, { error: SETTLEMENT_MSG.noticeDaysInvalid }).max(365, { error: SETTLEMENT_MSG.noticeDaysInvalid });
 

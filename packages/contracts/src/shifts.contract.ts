@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateSchema } from './dates';
 import { envelope, listEnvelope } from './envelope';
 import { clockTextSchema } from './attendance-settings.contract';
 
@@ -53,8 +54,6 @@ export const SHIFT_MAX_PAGE_SIZE = 100;
 /** The default (General) shift of a new organisation: 10:00 to 19:00 (people spec §9). */
 export const DEFAULT_SHIFT = { shiftName: 'General', shiftStart: '10:00:00', shiftEnd: '19:00:00' } as const;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (v: string) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
 /** One cell of the weekends grid: dayOfWeek 0 (Sunday) to 6, weekNumber 0 (All) to 5. */
 export const weekendRuleSchema = z.object({
   dayOfWeek: z.number().int().min(0).max(6),
@@ -102,7 +101,7 @@ const shiftFields = {
  */
 const effectiveFields = {
   effectiveFrom: z
-    .union([z.string().refine(isRealDate, `effectiveFrom ${SHIFT_MSG.dateFormat}`), z.literal(''), z.null()])
+    .union([dateSchema(`effectiveFrom ${SHIFT_MSG.dateFormat}`), z.literal(''), z.null()])
     .optional()
     .transform((v) => (v ? v : null)),
   updateAttendance: z.boolean({ error: 'updateAttendance must be true or false' }).default(false),
@@ -154,9 +153,9 @@ export const shiftAssignmentRequestSchema = z
   .object({
     employeeIds: idList(SHIFT_MSG.employeeInvalid).min(1, SHIFT_MSG.employeesRequired),
     shiftId: z.uuid({ error: SHIFT_MSG.shiftRequired }),
-    startDate: z.string({ error: SHIFT_MSG.startDateRequired }).min(1, SHIFT_MSG.startDateRequired).refine(isRealDate, `startDate ${SHIFT_MSG.dateFormat}`),
+    startDate: dateSchema(`startDate ${SHIFT_MSG.dateFormat}`, { required: SHIFT_MSG.startDateRequired }),
     endDate: z
-      .union([z.string().refine(isRealDate, `endDate ${SHIFT_MSG.dateFormat}`), z.literal(''), z.null()])
+      .union([dateSchema(`endDate ${SHIFT_MSG.dateFormat}`), z.literal(''), z.null()])
       .optional()
       .transform((v) => (v === '' || v === undefined ? null : v)),
     notes: z
@@ -173,12 +172,12 @@ export type ShiftAssignmentRequestBody = z.input<typeof shiftAssignmentRequestSc
 
 export const shiftAssignReplySchema = envelope(z.object({ assigned: z.number().int() }));
 
-/** GET /Shifts/assigned: the weekly roster; dates are checked by the service for the spec's messages. */
+/** GET /Shifts/assigned: the weekly roster; missing dates are answered by the service with the spec's message. */
 export const shiftRosterQuerySchema = z.object({
   page: pageSchema,
   pageSize: pageSizeSchema(ROSTER_PAGE_SIZE),
-  startDate: z.string().optional(),
-  endDate: z.string().optional(),
+  startDate: z.union([dateSchema(`startDate ${SHIFT_MSG.dateFormat}`), z.literal('')]).optional(),
+  endDate: z.union([dateSchema(`endDate ${SHIFT_MSG.dateFormat}`), z.literal('')]).optional(),
   searchQuery: z.string().trim().max(100, 'searchQuery must be at most 100 characters').optional(),
 });
 export type ShiftRosterQuery = z.output<typeof shiftRosterQuerySchema>;

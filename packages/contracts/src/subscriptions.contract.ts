@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { monthSchema } from './dates';
 import { envelope } from './envelope';
 import { FEATURES } from './access';
 
@@ -148,7 +149,7 @@ export const cancelPathSchema = z.object({ subscriptionId: providerId('subscript
 
 export const invoiceQuerySchema = z.object({
   subscriptionId: uuid('subscriptionId'),
-  invoiceMonth: z.string({ error: 'Please select a month.' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'invoiceMonth must be YYYY-MM' }),
+  invoiceMonth: monthSchema('invoiceMonth must be YYYY-MM', { required: 'Please select a month.' }),
 });
 
 /** The callback the local test checkout hands back, shaped like Razorpay's. */

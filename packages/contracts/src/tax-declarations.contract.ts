@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from '@tankha/domain';
+import { dateSchema } from './dates';
 import { envelope, listEnvelope } from './envelope';
 
 /**
@@ -105,7 +105,7 @@ export const taxYearQuerySchema = z
   });
 export type TaxYearQuery = z.infer<typeof taxYearQuerySchema>;
 
-const isoDate = (name: string) => z.string({ error: `${name} must be a date (YYYY-MM-DD)` }).refine(isIsoDate, { error: `${name} must be a date (YYYY-MM-DD)` });
+const isoDate = (name: string) => dateSchema(`${name} must be a date (YYYY-MM-DD)`);
 const uuidField = (name: string) => z.uuid({ error: `${name} must be a UUID` });
 const flag = (name: string) => z.boolean({ error: `${name} must be true or false` });
 

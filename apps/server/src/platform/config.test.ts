@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, startupWarnings } from './config';
 
 describe('configuration', () => {
   it('has safe local defaults: port 3000 on loopback only, ./data, PGlite, stored e-mail and the dev mailbox', () => {
@@ -7,7 +7,7 @@ describe('configuration', () => {
     expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', dataDir: '/srv/tankha/data', database: 'pglite', mailTransport: 'outbox', devMailboxEnabled: true, appUrl: 'http://localhost:3000', trustProxy: false });
   });
 
-  // The dev mailbox shows every organisation's links: loopback or DEV_MAILBOX=1, never production or SMTP.
+  // The dev mailbox shows every organisation's links: loopback or DEV_MAILBOX=1, never production, SMTP or a proxy.
   it.each([
     [{}, true],
     [{ HOST: '::1' }, true],
@@ -20,8 +20,36 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, false],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), HOST: '127.0.0.1' }, false],
     [{ NODE_ENV: 'test' }, true],
+    [{ TRUST_PROXY: 'loopback' }, false],
+    [{ HOST: '::1', TRUST_PROXY: '127.0.0.1' }, false],
+    [{ TRUST_PROXY: '10.0.0.0/8' }, false],
+    [{ TRUST_PROXY: 'false' }, true],
   ])('dev mailbox with %j: %s', (env, enabled) => {
     expect(loadConfig(env).devMailboxEnabled).toBe(enabled);
+  });
+
+  // Issue 25 F3: a production server on a fresh database seeded the demo (public password, Administrator).
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+  it.each([
+    [{}, true],
+    [{ NODE_ENV: 'test' }, true],
+    [{ SEED_DEMO: 'false' }, false],
+    [production, false],
+    [{ ...production, SEED_DEMO: 'false' }, false],
+    [{ ...production, SEED_DEMO: 'true' }, true],
+    [{ ...production, SEED_DEMO: '1' }, true],
+  ])('seeds the demo with %j: %s', (env, seeded) => {
+    expect(loadConfig(env).SEED_DEMO).toBe(seeded);
+  });
+
+  it('warns at start-up when production seeds the demo because SEED_DEMO=true says so, and only then', () => {
+    const [warning, ...more] = startupWarnings(loadConfig({ ...production, SEED_DEMO: 'true' }));
+    expect(more).toEqual([]);
+    expect(warning).toContain('SEED_DEMO=true with NODE_ENV=production');
+    expect(warning).toContain('cannot sign in with it');
+    expect(startupWarnings(loadConfig(production))).toEqual([]);
+    expect(startupWarnings(loadConfig({}))).toEqual([]);
+    expect(startupWarnings(loadConfig({ SEED_DEMO: 'true' }))).toEqual([]);
   });
 
   it('MARKETING_HOSTS: off by default; host names in lower case; needs APP_URL on another host', () => {
@@ -42,6 +70,12 @@ describe('configuration', () => {
 
   it('refuses DEV_MAILBOX=1 in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DEV_MAILBOX: '1' })).toThrow('DEV_MAILBOX: the dev mailbox');
+  });
+
+  it('refuses DEV_MAILBOX=1 behind a proxy (TRUST_PROXY), saying why', () => {
+    expect(() => loadConfig({ DEV_MAILBOX: '1', TRUST_PROXY: 'loopback' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DEV_MAILBOX: '1', TRUST_PROXY: 'loopback' })).toThrow('DEV_MAILBOX: the dev mailbox shows every organisation\'s links and is never served behind a proxy (TRUST_PROXY is set)');
+    expect(loadConfig({ DEV_MAILBOX: '0', TRUST_PROXY: 'loopback' }).devMailboxEnabled).toBe(false);
   });
 
   it.each([

@@ -60,12 +60,15 @@ const configSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Tankha <no-reply@tankha.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: boolean.default(true),
+  /** Seed the demo organisation on first start: on by default, off by default in production (resolved in loadConfig). */
+  SEED_DEMO: boolean.optional(),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   TRUST_PROXY: trustProxy.optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURE_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
+  /** Password-reset mails per account in any hour, from all clients together (beside the per-IP limit of the route). */
+  PASSWORD_RESET_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
   DEV_MAILBOX: boolean.optional(),
   TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   WEB_DIST_DIR: z.string().optional(),
@@ -73,6 +76,11 @@ const configSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('tankha:'),
   /** Employees per payroll processing chunk (one transaction each); default 500. Small values exercise resuming in tests. */
   PAYROLL_CHUNK_SIZE: z.coerce.number().int().min(1).max(5000).optional(),
+  /**
+   * Seconds without a committed chunk after which a processing run whose row no chunk holds has lost
+   * its job and is resumed by itself (docs/decisions.md "Processing resumes by itself"); default 30.
+   */
+  PAYROLL_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
    * Host names of the marketing domain (platform §2.1), comma-separated, e.g. "tankha.in,www.tankha.in".
    * There the marketing pages are served and every other page is redirected to APP_URL. Unset: off.
@@ -107,15 +115,21 @@ const configSchema = z.object({
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-export interface Config extends RawConfig {
+export interface Config extends Omit<RawConfig, 'SEED_DEMO'> {
+  /**
+   * Whether the demo organisation (made-up people, the public password of the README) is seeded on
+   * first start: SEED_DEMO when set, else true outside production and false in production.
+   */
+  SEED_DEMO: boolean;
   dataDir: string;
   appUrl: string;
   database: 'pglite' | 'postgres';
   mailTransport: 'outbox' | 'smtp';
   /**
    * The dev mailbox shows every organisation's verification, invite and reset links, so it is served
-   * only with the stored outbox, never in production, and only when asked for (DEV_MAILBOX=1) or
-   * when the server listens on loopback alone (the `npm start` default).
+   * only with the stored outbox, never in production, never behind a proxy (TRUST_PROXY), and only
+   * when asked for (DEV_MAILBOX=1) or when the server listens on loopback alone (the `npm start`
+   * default). Even then each request must be a direct loopback connection (modules/dev/dev.routes.ts).
    */
   devMailboxEnabled: boolean;
   /** Fastify's trustProxy: false (no proxy) or the proxies' addresses/CIDRs. */
@@ -141,6 +155,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (raw.NODE_ENV === 'production' && raw.DEV_MAILBOX === true) {
     throw new ConfigError('Invalid configuration:\n  DEV_MAILBOX: the dev mailbox shows every organisation\'s links and is never served when NODE_ENV=production');
   }
+  const trustProxy = raw.TRUST_PROXY ?? false;
+  if (trustProxy !== false && raw.DEV_MAILBOX === true) {
+    throw new ConfigError("Invalid configuration:\n  DEV_MAILBOX: the dev mailbox shows every organisation's links and is never served behind a proxy (TRUST_PROXY is set): the proxy's requests come from this machine on behalf of anyone");
+  }
   const marketingHosts = raw.MARKETING_HOSTS ?? [];
   if (marketingHosts.length > 0) {
     if (!raw.APP_URL) throw new ConfigError('Invalid configuration:\n  APP_URL: required with MARKETING_HOSTS (the app host they redirect to)');
@@ -159,15 +177,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const mailTransport = raw.SMTP_URL ? 'smtp' : 'outbox';
   return {
     ...raw,
+    SEED_DEMO: raw.SEED_DEMO ?? raw.NODE_ENV !== 'production',
     dataDir: path.resolve(cwd, raw.DATA_DIR),
     appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT.toString()}`).replace(/\/$/, ''),
     database: raw.DATABASE_URL ? 'postgres' : 'pglite',
     mailTransport,
-    devMailboxEnabled: mailTransport === 'outbox' && raw.NODE_ENV !== 'production' && (raw.DEV_MAILBOX ?? LOOPBACK_HOSTS.includes(raw.HOST)),
-    trustProxy: raw.TRUST_PROXY ?? false,
+    devMailboxEnabled: mailTransport === 'outbox' && raw.NODE_ENV !== 'production' && trustProxy === false && (raw.DEV_MAILBOX ?? LOOPBACK_HOSTS.includes(raw.HOST)),
+    trustProxy,
     marketingHosts,
     webDistDir: path.resolve(cwd, raw.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
   };
+}
+
+/**
+ * What start-up logs as warnings: settings that work but that an operator should not leave as they
+ * are. Empty for a sound configuration.
+ */
+export function startupWarnings(config: Pick<Config, 'NODE_ENV' | 'SEED_DEMO'>): string[] {
+  const warnings: string[] = [];
+  if (config.NODE_ENV === 'production' && config.SEED_DEMO) {
+    warnings.push(
+      'SEED_DEMO=true with NODE_ENV=production: the demo organisation "Nilgiri Software Pvt Ltd" (made-up people and payroll) is seeded into this ' +
+        'database on first start. Its logins use the public demo password, which production refuses, so they cannot sign in with it. ' +
+        'Leave SEED_DEMO unset (or false) on a production server; show the demo from a server without NODE_ENV=production.',
+    );
+  }
+  return warnings;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
+import { ErrorCode, MSG } from '@tankha/contracts';
 import { NUL_MESSAGE, describeUnexpectedError, findNulField, registerErrorHandling, type UnexpectedErrorReport } from './error-handler';
 
 describe('the error handler', () => {
@@ -15,6 +16,32 @@ describe('the error handler', () => {
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.headers['content-disposition']).toBeUndefined();
     expect(res.json()).toMatchObject({ statusCode: 500, errorCode: 'INTERNAL_ERROR' });
+    await app.close();
+  });
+});
+
+describe('a write that lost a race (issue 25 F6)', () => {
+  const failedQuery = (code: string) => new Error('Failed query: insert into client_site_employees …', { cause: Object.assign(new Error(`database error ${code}`), { code }) });
+
+  it.each(['23505', '40P01', '40001'])('SQLSTATE %s under an ORM error answers 409 with the concurrent-write message', async (code) => {
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    app.put('/things', async () => {
+      throw failedQuery(code);
+    });
+    const res = await app.inject({ method: 'PUT', url: '/things' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ statusCode: 409, errorCode: ErrorCode.Conflict, message: MSG.concurrentWrite });
+    await app.close();
+  });
+
+  it('any other database error is still a 500', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    app.put('/things', async () => {
+      throw failedQuery('22007');
+    });
+    expect((await app.inject({ method: 'PUT', url: '/things' })).statusCode).toBe(500);
     await app.close();
   });
 });

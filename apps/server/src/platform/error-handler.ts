@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, MSG } from '@tankha/contracts';
-import { AppError, fieldError } from './errors';
+import { AppError, fieldError, sqlStateOf } from './errors';
 import type {} from './route-scope';
 
 /** An unexpected error of a signed-in organisation's request, as the exception log keeps it (issue 15 item 5). */
@@ -64,6 +64,13 @@ export function findNulField(value: unknown, root = ''): string | null {
   return null;
 }
 
+/**
+ * SQLSTATEs of a write that lost a race to another at the same moment: a unique key the other took
+ * first (23505), a deadlock (40P01) or a serialization failure (40001). The safety net behind the
+ * services' own locks and upserts: such a request answers 409 (try again), never 500.
+ */
+const CONCURRENT_WRITE_STATES: ReadonlySet<string> = new Set(['23505', '40P01', '40001']);
+
 /** Maps every failure to the error envelope `{ statusCode, errorCode, message, errors? }` (DESIGN §4). */
 export function registerErrorHandling(app: FastifyInstance, options: { onUnexpected?: (report: UnexpectedErrorReport) => void } = {}): void {
   // One check for every route, present and future: no text with U+0000 reaches a schema or the database.
@@ -78,6 +85,10 @@ export function registerErrorHandling(app: FastifyInstance, options: { onUnexpec
     reply.removeHeader('content-disposition');
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send({ statusCode: error.statusCode, errorCode: error.errorCode, message: error.message, errors: error.errors });
+    }
+    if (CONCURRENT_WRITE_STATES.has(sqlStateOf(error) ?? '')) {
+      request.log.warn({ err: error }, 'a concurrent write lost its race: 409');
+      return reply.code(409).send({ statusCode: 409, errorCode: ErrorCode.Conflict, message: MSG.concurrentWrite });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

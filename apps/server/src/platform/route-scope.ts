@@ -62,6 +62,27 @@ export function wrapRoutesInUnitOfWork(app: FastifyInstance, uow: () => UnitOfWo
   });
 }
 
+/**
+ * Work a route does before its unit of work opens, as a route-level `preHandler` (after the access
+ * hook, so only a caller the route admits gets it done): receiving an upload and reading its content
+ * (unpacking a ZIP, checking a workbook, parsing a PDF). Inside the unit of work, that would hold the
+ * transaction for as long as the upload takes to arrive and to unpack — on PGlite the one connection
+ * every other request and /health wait on. The handler takes the result with `of(request)`.
+ */
+export function beforeUnitOfWork<T>(work: (request: FastifyRequest) => Promise<T>): { preHandler: (request: FastifyRequest) => Promise<void>; of: (request: FastifyRequest) => T } {
+  const results = new WeakMap<FastifyRequest, { value: T }>();
+  return {
+    preHandler: async (request) => {
+      results.set(request, { value: await work(request) });
+    },
+    of: (request) => {
+      const result = results.get(request);
+      if (!result) throw new Error(`${request.routeOptions.url ?? ''}: the work before its unit of work did not run (declare its preHandler on the route)`);
+      return result.value;
+    },
+  };
+}
+
 function signedIn(request: FastifyRequest): RequestContext {
   if (!request.ctx) throw new Error('signed-in route reached its handler without a context');
   return request.ctx;

@@ -85,6 +85,35 @@ describe.each(BACKENDS)('unit of work and jobs (%s)', (backend) => {
   });
 });
 
+// Work a restarted process must not leave to the first cron slot (issue 25 F7: resuming a payroll run
+// whose job died with the process before): sent when the queue starts with workers, once per delay.
+describe.each(BACKENDS)('jobs sent at start (%s)', (backend) => {
+  it('a process with workers sends them at start, each delay once, and runs them; one without workers sends none', { timeout: 60_000 }, async () => {
+    const t = await createTestApp(backend);
+    const runs: number[] = [];
+    const queued = async (name: string) => (await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${name}`))[0]?.n ?? 0;
+    const quiet = new JobQueue({ connection: t.database.bossConnection, log: silent, workers: false, schedules: false });
+    quiet.define({ name: 'test.at-start-quiet', retryLimit: 0, runAtStartAfterSeconds: [0], run: async () => undefined });
+    const working = new JobQueue({ connection: t.database.bossConnection, log: silent, workers: true, schedules: false, pollingIntervalSeconds: 1 });
+    const started = Date.now();
+    working.define({ name: 'test.at-start', retryLimit: 0, runAtStartAfterSeconds: [0, 2], run: async () => void runs.push(Date.now() - started) });
+    try {
+      await quiet.start();
+      expect(await queued('test.at-start-quiet')).toBe(0);
+      await working.start();
+      expect(await queued('test.at-start')).toBe(2);
+      for (let waited = 0; runs.length < 2 && waited < 20_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(runs).toHaveLength(2);
+      // The second waited for its delay: pg-boss's start_after, not a cron slot.
+      expect(runs[1]).toBeGreaterThanOrEqual(1_900);
+    } finally {
+      await working.stop();
+      await quiet.stop();
+      await t.close();
+    }
+  });
+});
+
 // Two server processes on one PostgreSQL: a schedule fires once per slot, not once per process.
 // Runs in the PostgreSQL project only (with TEST_DATABASE_URL, which CI sets when PostgreSQL answers; skipped in the
 // PGlite project): two processes cannot share the

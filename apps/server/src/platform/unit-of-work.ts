@@ -159,7 +159,7 @@ export class UnitOfWork {
     queue: JobQueue,
     name: N,
     run: (scope: GlobalScope, data: JobPayloads[N], meta: { id: string }) => Promise<void>,
-    options: { retryLimit?: number; retryDelaySeconds?: number; cron?: { expression: string; tz?: string } } = {},
+    options: { retryLimit?: number; retryDelaySeconds?: number; cron?: { expression: string; tz?: string }; runAtStartAfterSeconds?: readonly number[] } = {},
   ): void {
     queue.define({
       name,

@@ -2,3 +2,4 @@ export * from './harness';
 export * from './images';
 export * from './migrations';
 export * from './pdfs';
+export * from './zips';

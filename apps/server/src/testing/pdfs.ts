@@ -30,3 +30,15 @@ export function makeEncryptedPdf(): Buffer {
 export function makeZip(entries: Record<string, Buffer>): Buffer {
   return Buffer.from(zipSync(Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, new Uint8Array(bytes)]))));
 }
+
+/** A PDF of exactly `size` bytes that parses (one page; a comment line pads it), for size limits. */
+export function makePdfOfSize(size: number): Buffer {
+  const pdf = makePdf('Sized').toString('latin1');
+  const at = pdf.indexOf('trailer');
+  const padding = size - pdf.length - 2; // '%' and the line's end
+  if (padding < 0) throw new Error(`a PDF cannot be as small as ${String(size)} bytes`);
+  return Buffer.from(`${pdf.slice(0, at)}%${'A'.repeat(padding)}\n${pdf.slice(at)}`, 'latin1');
+}
+
+/** HTML with a script between a PDF header and an end-of-file marker: not a PDF at all. */
+export const DISGUISED_PDF = Buffer.from('%PDF-1.4\n<html><body><script>alert(document.domain)</script></body></html>\n%%EOF\n', 'latin1');

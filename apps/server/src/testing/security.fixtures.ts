@@ -128,6 +128,10 @@ export interface SecurityIds {
 export interface MultipartFixture {
   fields: Record<string, string>;
   file?: { field: string; filename: string; contentType: string; bytes: Buffer };
+  /** The file part's name when the fixture sends none (an optional file: the organisation's logo). */
+  fileField?: string;
+  /** The route unpacks ZIPs (a bulk upload, an XLSX workbook): an archive bomb must get 413 or 422. */
+  unpacksArchives?: true;
 }
 
 /** In bodies, "{n}" becomes a new number on every request, so unique fields (e-mail, codes) do not collide. */
@@ -145,8 +149,8 @@ export interface OperationFixture {
   runLast?: boolean;
 }
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-/** Form 16 uploads must parse as a PDF with a page. */
+/** Every upload that claims to be a PDF must parse as one, with a page. */
+const PDF = makePdf('Security');
 const FORM16_PDF = makePdf('Form 16');
 const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
 /** The template's own example row with a number and e-mail of its own: a file the import accepts. */
@@ -197,7 +201,7 @@ function form16Fixtures(ids: SecurityIds): Record<string, OperationFixture> {
     'GET /Form16/{id}/file': { path: { id: f.formId } },
     'GET /Form16/merged': { query: { employeeId: ids.memberId, financialYear: f.financialYear } },
     'DELETE /Form16/{id}': { path: { id: f.formId } },
-    'POST /Form16/bulk/preview': { multipart: { fields: { FinancialYear: f.financialYear, FormType: '1' }, file: { ...pdf, field: 'files', filename: `${f.memberPan}_PartA.pdf` } } },
+    'POST /Form16/bulk/preview': { multipart: { fields: { FinancialYear: f.financialYear, FormType: '1' }, file: { ...pdf, field: 'files', filename: `${f.memberPan}_PartA.pdf` }, unpacksArchives: true } },
     'POST /Form16/bulk/confirm': { body: { token: f.bulkToken } },
     'DELETE /Form16/bulk/{token}': { path: { token: f.spareBulkToken } },
     // The suite runs no payroll: generating Part B is refused as 'no finalized payroll' (400); form16-part-b.int.test.ts finalizes months and generates.
@@ -308,8 +312,8 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     },
     'POST /Account/resend-invite': { query: { userId: ids.pendingUserId } },
     'POST /Account/logout': { isolationExempt: 'ends the caller’s own session; takes no ids', runLast: true },
-    'PUT /Tenants': { multipart: { fields: organisation } },
-    'POST /Tenants': { multipart: { fields: organisation }, runLast: true },
+    'PUT /Tenants': { multipart: { fields: organisation, fileField: 'logoImage' } },
+    'POST /Tenants': { multipart: { fields: organisation, fileField: 'logoImage' }, runLast: true },
     'POST /logos': { query: { tenantId: ids.tenantId }, multipart: { fields: {}, file: { field: 'file', filename: 'logo.png', contentType: 'image/png', bytes: makePng(100, 100) } } },
     'GET /files/logos/{name}': { path: { name: `${ids.tenantId}.png` }, isolationExempt: 'logos are public by design (e-mails and payslips embed them)' },
     'DELETE /softDelete': { query: { tenantId: ids.tenantId }, runLast: true },
@@ -408,8 +412,8 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'PUT /StatutoryComponents/ProfessionalTax': { body: { isEnabled: true, stateCode: 'KA', registrationNumber: null } },
     'PUT /StatutoryComponents/LWF': { body: { isEnabled: true, stateCode: 'KA', registrationNumber: null } },
     'DELETE /StatutoryComponents/{component}': { path: { component: 'LWF' } },
-    'POST /Users/import/preview': { multipart: { fields: {}, file: { field: 'file', filename: 'people.csv', contentType: 'text/csv', bytes: CSV } } },
-    'POST /Users/import': { multipart: { fields: { mode: 'restricted' }, file: { field: 'file', filename: 'people.csv', contentType: 'text/csv', bytes: CSV } } },
+    'POST /Users/import/preview': { multipart: { fields: {}, file: { field: 'file', filename: 'people.csv', contentType: 'text/csv', bytes: CSV }, unpacksArchives: true } },
+    'POST /Users/import': { multipart: { fields: { mode: 'restricted' }, file: { field: 'file', filename: 'people.csv', contentType: 'text/csv', bytes: CSV }, unpacksArchives: true } },
     'POST /payroll/calculate': { body: { month: '2026-04', state: 'KA', daysInPeriod: 30, payableDays: 28, earnings: [{ name: 'Basic', monthlyAmount: 30_000 }] } },
     'GET /Payslips/{id}/pdf': { path: { id: ids.renderedPayslipId } },
     'GET /PayrollRuns/{id}/register.xlsx': { path: { id: ids.finalizedRunId } },
@@ -422,7 +426,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /PayrollRuns/{id}/payments/{payslipId}/mark-paid': { path: { id: ids.finalizedRunId, payslipId: ids.renderedPayslipId }, body: { paidOn: ids.today, reference: 'UTR{n}' } },
     'POST /PayrollRuns/{id}/bank-return': {
       path: { id: ids.finalizedRunId },
-      multipart: { fields: {}, file: { field: 'file', filename: 'bank-return.csv', contentType: 'text/csv', bytes: Buffer.from('Reference,Status,UTR\r\nSAL240400000101,Paid,HDFCN52024043000001\r\n') } },
+      multipart: { fields: {}, file: { field: 'file', filename: 'bank-return.csv', contentType: 'text/csv', bytes: Buffer.from('Reference,Status,UTR\r\nSAL240400000101,Paid,HDFCN52024043000001\r\n') }, unpacksArchives: true },
       invalidOnPurpose: 'the reference is known once a bank file of the month has been downloaded; before that the row is an unknown reference (400)',
     },
     'GET /PayrollRuns/{id}/filings': { path: { id: ids.finalizedRunId } },

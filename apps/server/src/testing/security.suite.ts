@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { AttendanceApproval, LeaveStatus, ROLE_FEATURES, RequestStatus, Role, can, form16DefaultYear, type FeatureKey, type PermissionAction, type RoleId, type SessionUser } from '@tankha/contracts';
+import { AttendanceApproval, DATE_RANGE_MSG, LeaveStatus, MONTH_RANGE_MSG, ROLE_FEATURES, RequestStatus, Role, can, form16DefaultYear, type FeatureKey, type PermissionAction, type RoleId, type SessionUser } from '@tankha/contracts';
 import { dateInZone, financialYearStartOf, lastDayOfMonth, lockDateRange } from '@tankha/domain';
-import { makePdf } from './pdfs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DISGUISED_PDF, makePdf } from './pdfs';
+import { makeZipBomb } from './zips';
 import { queryRows } from '../db/client';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../db/seed/demo';
 import { API_PREFIX } from '../app';
@@ -16,10 +19,25 @@ const KNOWN_FAILURES: Record<string, string> = {};
 
 interface Attempt {
   label: string;
+  /** The way it is broken, the same for every field or parameter broken that way ('body field NUL'); the label when alone. */
+  kind?: string;
   method: string;
   url: string;
   payload?: string | Buffer;
   headers?: Record<string, string>;
+  /** A 400 whose reply says this is expected, not only "no 5xx" (a date outside the window). */
+  refusedWith?: string;
+}
+
+/**
+ * A date or month field of a fixture (its valid value is one) gets one outside the window the
+ * contracts accept (dates.ts): it must be refused with the window's message wherever it is sent.
+ */
+function outOfWindow(value: unknown): { value: string; message: string } | null {
+  if (typeof value !== 'string') return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return { value: '9999-12-31', message: DATE_RANGE_MSG };
+  if (/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) return { value: '9999-12', message: MONTH_RANGE_MSG };
+  return null;
 }
 
 const REFUSABLE_ROLES: { roleId: RoleId; name: 'moderator' | 'member' }[] = [
@@ -55,8 +73,13 @@ function sliceOf(operations: Operation[], { slice, of }: { slice: number; of: nu
  *  (a) called by another organisation's Administrator with this organisation's ids reads and changes
  *      nothing of this organisation (a digest of its rows, and its ids, e-mails and names in replies);
  *  (b) called by a role the permission table refuses gets 403;
- *  (c) called with malformed bodies, queries and paths never gets a 5xx.
- * (a) and (b) run on both databases (security.int.test.ts); (c), about 24,000 requests, on PGlite
+ *  (c) called with malformed bodies, queries and paths never gets a 5xx; a date or month of its fixture
+ *      replaced by one outside 1900–2100 gets 400 with the date window's message; and sent without a
+ *      token to an operation that needs one (the valid request and one of each way of breaking it),
+ *      gets 401 before any word about its input (access is checked before the body is read);
+ *  (d) when it takes an upload, refuses an archive bomb (413 or 422 where it unpacks ZIPs) and a
+ *      disguised PDF (HTML between `%PDF-` and `%%EOF`), and stores nothing of either.
+ * (a), (b) and (d) run on both databases (security.int.test.ts); (c), about 37,000 requests, on PGlite
  * only and in slices of the operations, one file each, so that the two test workers share it
  * (security.malformed-*.int.test.ts).
  * Ids and valid bodies come from security.fixtures.ts; a missing one fails with what to add.
@@ -126,7 +149,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     };
     const moderator = await t.login(DEMO_LOGINS.moderator);
     // A document of the member, uploaded through the API so the file exists too.
-    const pdf = multipart({ documentType: '2' }, { field: 'file', filename: 'pan.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    const pdf = multipart({ documentType: '2' }, { field: 'file', filename: 'pan.pdf', contentType: 'application/pdf', bytes: makePdf('Security') });
     const uploaded = await t.call('POST', `/Users/${member.id}/documents`, { token: adminA.token, body: pdf.body, headers: pdf.headers });
     if (uploaded.statusCode !== 201) throw new Error(`security fixtures: document upload failed: ${uploaded.body}`);
     const settings = await t.call('GET', '/Attendances/settings', { token: adminA.token });
@@ -136,7 +159,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     const type = await t.call('POST', '/ReimbursementTypes', { token: adminA.token, body: { name: 'Security Travel', maxLimit: 0 } });
     if (type.statusCode !== 200) throw new Error(`security fixtures: reimbursement type failed: ${type.body}`);
     const reimbursementTypeId = (type.json() as { data: { id: string } }).data.id;
-    const claimBody = multipart({ amount: '250', reimbursementTypeId, reason: 'Cab to the client', status: '1' }, { field: 'receipt', filename: 'bill.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    const claimBody = multipart({ amount: '250', reimbursementTypeId, reason: 'Cab to the client', status: '1' }, { field: 'receipt', filename: 'bill.pdf', contentType: 'application/pdf', bytes: makePdf('Security') });
     const claimed = await t.call('POST', '/ReimbursementRequests', { token: member.token, body: claimBody.body, headers: claimBody.headers });
     if (claimed.statusCode !== 200) throw new Error(`security fixtures: reimbursement claim failed: ${claimed.body}`);
     const reimbursementRequestId = (claimed.json() as { data: { id: string } }).data.id;
@@ -378,7 +401,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     )) as { id: string; deductions: { id: string }[] };
     const deductionId = declaration.deductions[0]?.id ?? '';
     const upload = async () => {
-      const form = multipart({ declarationId: declaration.id, employeeDeductionId: deductionId }, { field: 'file', filename: 'ppf.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') });
+      const form = multipart({ declarationId: declaration.id, employeeDeductionId: deductionId }, { field: 'file', filename: 'ppf.pdf', contentType: 'application/pdf', bytes: makePdf('Security') });
       return ((await ok(await t.call('POST', '/POI/proofs', { token: manager.token, body: form.body, headers: form.headers }), 'proof upload')) as { id: string }).id;
     };
     const proofId = await upload();
@@ -455,6 +478,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     for (const q of op.queryParams) if (ID_NAME.test(q.name) && f.query?.[q.name] === undefined) missing.push(add(`query param ${q.name}`));
     for (const name of Object.keys(bodyProperties(op.body, resolve))) if (ID_NAME.test(name) && (Array.isArray(f.body) ? f.body[0] : f.body)?.[name] === undefined) missing.push(add(`body field ${name}`));
     if (op.multipart && !f.multipart) missing.push(add('the multipart body (fields and file)'));
+    if (op.multipart && f.multipart && !f.multipart.file && !f.multipart.fileField) missing.push(add('the file part of the multipart body (file, or fileField when the route takes the file optionally)'));
     return missing;
   }
 
@@ -574,6 +598,67 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     expect(record('permissions', attempts, failures)).toEqual([]);
   });
 
+  tenancyAndRoles('(d) every upload route refuses an archive bomb and a disguised PDF, and stores nothing of either', async () => {
+    const failures: string[] = [];
+    let attempts = 0;
+    // Small: 8 MB of zeros per entry, each claiming 600 bytes, are enough to tell real bytes counted from headers believed.
+    // Named as no part a workbook reader parses, so that only what they unpack to can refuse them.
+    const bomb = makeZipBomb({ entries: 3, unpackedBytes: 8 * 1024 * 1024, declaredSize: 600, name: (i) => `bomb-${String(i)}.bin` });
+    const uploads = ordered().filter((op) => op.multipart && missingFixtures(op).length === 0);
+    for (const op of uploads) {
+      const m = fixtureOf(op).multipart;
+      if (!m) continue;
+      const field = m.file?.field ?? m.fileField ?? 'file';
+      const attempt = (label: string, file?: { filename: string; contentType: string; bytes: Buffer }): Attempt => {
+        const body = multipart(m.fields, file ? { field, ...file } : m.file);
+        return { label, method: op.method, url: urlOf(op), payload: body.body, headers: body.headers };
+      };
+      const before = await digestOfA();
+      const filesBefore = storedFileCount();
+      const hostile = [
+        { label: 'archive bomb', res: await send(attempt('archive bomb', { filename: 'upload.zip', contentType: 'application/zip', bytes: bomb }), adminA.token) },
+        { label: 'disguised PDF', res: await send(attempt('disguised PDF', { filename: 'receipt.pdf', contentType: 'application/pdf', bytes: DISGUISED_PDF }), adminA.token) },
+      ];
+      const changed = [...(await digestOfA())].filter(([k, v]) => before.get(k) !== v).map(([k]) => k);
+      if (changed.length > 0) failures.push(`${op.key}: a refused upload changed A's ${changed.join(', ')}`);
+      if (storedFileCount() !== filesBefore) failures.push(`${op.key}: a refused upload left a stored file`);
+      // The same request with the fixture's own file: what it answers tells a refused file from a refused request.
+      const control = await send(attempt('control'), adminA.token);
+      const messageOf = (res: { body: string }) => (jsonOf(res.body) as { message?: string } | null)?.message ?? res.body;
+      for (const { label, res } of hostile) {
+        attempts += 1;
+        count('uploads', res.statusCode);
+        const why = `${op.key} [${label}]: ${String(res.statusCode)} ${res.body.slice(0, 200)}`;
+        if (res.statusCode >= 500) failures.push(`${why} ${lastServerError()}`);
+        else if (label === 'archive bomb' && m.unpacksArchives && res.statusCode !== 413 && res.statusCode !== 422) failures.push(`${why} (a route that unpacks ZIPs answers a bomb 413 or 422)`);
+        else if (res.statusCode < 400 && !listsEveryFileRefused(res.body)) failures.push(`${why} (accepted)`);
+        else if (res.statusCode >= 400 && control.statusCode >= 400 && messageOf(res) === messageOf(control)) failures.push(`${why} (refused as the fixture itself is: the file was never looked at)`);
+      }
+    }
+    expect(uploads.length).toBeGreaterThanOrEqual(11);
+    expect(record('uploads', attempts, failures)).toEqual([]);
+  }, 120_000);
+
+  const jsonOf = (body: string): unknown => {
+    try {
+      return JSON.parse(body) as unknown;
+    } catch {
+      return null;
+    }
+  };
+
+  /** Files in the app's storage, final and pending. */
+  const storedFileCount = () => {
+    const root = path.join(t.config.dataDir, 'files');
+    return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
+  };
+
+  /** A 200 that lists the files it was sent (a bulk preview) refuses them all when it lists none as matched and stages nothing. */
+  const listsEveryFileRefused = (body: string) => {
+    const data = (jsonOf(body) as { data?: { items?: { status: string }[]; token?: string | null } } | null)?.data;
+    return Array.isArray(data?.items) && data.items.length > 0 && data.items.every((i) => i.status !== 'matched') && !data.token;
+  };
+
   const slice = phases.malformed;
   (slice ? it : notHere)(`(c) malformed bodies, queries and paths never get a 5xx (operations, slice ${String(slice?.slice)} of ${String(slice?.of)})`, async () => {
     const failures: string[] = [];
@@ -594,8 +679,23 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
       for (const v of variants) {
         const res = await send(v, op.access.public ? undefined : token);
         attempts += 1;
-        count('malformed', res.statusCode);
+        count(v.refusedWith ? 'date outside 1900–2100' : 'malformed', res.statusCode);
         if (res.statusCode >= 500) failures.push(`${op.key} [${v.label}]: ${String(res.statusCode)} ${lastServerError()}`);
+        else if (v.refusedWith && (res.statusCode !== 400 || !res.body.includes(v.refusedWith))) failures.push(`${op.key} [${v.label}]: expected 400 "${v.refusedWith}", got ${String(res.statusCode)} ${res.body.slice(0, 200)}`);
+      }
+      // Without a token: 401 before the input is looked at (never a field message, 413 or 415), for the
+      // valid request and one variant of each way of breaking it: which field is broken does not matter to
+      // a check made before the body is read, and sending every variant again made a slice a third slower.
+      if (!op.access.public) {
+        const oneOfEachKind = new Map<string, Attempt>();
+        for (const v of [validAttempt(op, 'valid'), ...variants]) if (!oneOfEachKind.has(v.kind ?? v.label)) oneOfEachKind.set(v.kind ?? v.label, v);
+        for (const v of oneOfEachKind.values()) {
+          const res = await send(v);
+          attempts += 1;
+          count('malformed, no token', res.statusCode);
+          const problem = notRefusedAsAnonymous(res);
+          if (problem) failures.push(`${op.key} [${v.label}, no token]: ${problem}`);
+        }
       }
       // A variant may have been accepted (logout, delete): keep a working session for the next operation.
       if ((await t.call('GET', '/Account/me', { token })).statusCode !== 200) {
@@ -612,12 +712,38 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     // machine; 109 s at about 300 on a quiet one, past 600 s while seven other test runs shared the machine).
   }, 1_200_000);
 
+  /**
+   * What is wrong with the reply to a tokenless request to an operation that needs a token: null when
+   * it is the 401 'Token not found.'. A URL the router itself refuses — a path that does not decode
+   * (400 FST_ERR_BAD_URL), a path parameter past its 100 characters (414 FST_ERR_MAX_PARAM_LENGTH) — is
+   * answered before any route is chosen, so before any route's access or schema, and says nothing about
+   * the operation's input.
+   */
+  function notRefusedAsAnonymous(res: { statusCode: number; body: string }): string | null {
+    let reply: { errorCode?: string; code?: string } = {};
+    try {
+      reply = JSON.parse(res.body) as typeof reply;
+    } catch {
+      return `${String(res.statusCode)} not the error envelope: ${res.body.slice(0, 160)}`;
+    }
+    if (res.statusCode === 401 && reply.errorCode === 'TokenNotFound') return null;
+    if ((res.statusCode === 400 && reply.code === 'FST_ERR_BAD_URL') || (res.statusCode === 414 && reply.code === 'FST_ERR_MAX_PARAM_LENGTH')) return null;
+    return `${String(res.statusCode)} instead of 401: ${res.body.slice(0, 200)}`;
+  }
+
   /** At least 20 malformed requests per operation: body, query and path, each broken one way. */
   function malformedVariants(op: Operation): Attempt[] {
     const out: Attempt[] = [];
     const valid = validAttempt(op, 'valid');
     const query = baseQuery(op);
-    const json = (label: string, payload: string | Buffer, contentType = 'application/json'): Attempt => ({ label, method: op.method, url: valid.url, payload, headers: { 'content-type': contentType } });
+    const json = (label: string, payload: string | Buffer, contentType = 'application/json', kind?: string): Attempt => ({
+      label,
+      ...(kind ? { kind } : {}),
+      method: op.method,
+      url: valid.url,
+      payload,
+      headers: { 'content-type': contentType },
+    });
 
     // Query: hostile extra keys, then each declared parameter broken on its own (the others valid,
     // so the bad value gets as far as it can), or every parameter at once when there are none.
@@ -644,7 +770,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
       ['SQL', "'%20OR%201%3D1%20--"],
       ['not an id', 'not-an-id'],
     ];
-    const queryVariants: [string, string][] = [
+    const queryVariants: [label: string, raw: string, kind?: string][] = [
       ['query __proto__', `${query.toString()}&__proto__[polluted]=1&__proto__.polluted=1`],
       ['query constructor.prototype', `${query.toString()}&constructor[prototype][polluted]=1`],
       ['query nested keys', `${query.toString()}&a[b][c][d][e]=1`],
@@ -653,9 +779,13 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
       ['query array brackets', [query.toString(), ...(declared.length > 0 ? declared : ['x']).map((n) => `${n}[]=1`)].filter(Boolean).join('&')],
     ];
     for (const name of declared.length > 0 ? declared : ['x']) {
-      for (const [label, raw] of badValues) queryVariants.push([`query ${name} ${label}`, setOne(name, raw)]);
+      for (const [label, raw] of badValues) queryVariants.push([`query ${name} ${label}`, setOne(name, raw), `query parameter ${label}`]);
     }
-    for (const [label, raw] of queryVariants) out.push({ ...valid, label, url: urlOf(op, {}, raw) });
+    for (const [label, raw, kind] of queryVariants) out.push({ ...valid, label, ...(kind ? { kind } : {}), url: urlOf(op, {}, raw) });
+    for (const name of declared) {
+      const far = outOfWindow(query.get(name));
+      if (far) out.push({ ...valid, label: `query ${name} ${far.value}`, url: urlOf(op, {}, setOne(name, far.value)), refusedWith: far.message });
+    }
 
     // Path: each parameter broken.
     for (const p of op.pathParams) {
@@ -668,7 +798,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
         ['huge', '99999999999999999999'],
         ['lone surrogate', '%ED%A0%80'],
       ] as const) {
-        out.push({ ...valid, label: `path ${p} ${label}`, url: urlOf(op, { [p]: raw }) });
+        out.push({ ...valid, label: `path ${p} ${label}`, kind: `path parameter ${label}`, url: urlOf(op, { [p]: raw }) });
       }
     }
 
@@ -726,8 +856,15 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
           ['impossible date', '2026-02-30'],
           ['not an id', 'not-an-id'],
         ] as const) {
-          out.push(json(`body ${field} ${label}`, JSON.stringify({ ...(base as object), [field]: value })));
+          out.push(json(`body ${field} ${label}`, JSON.stringify({ ...(base as object), [field]: value }), undefined, `body field ${label}`));
         }
+      }
+    }
+    // Body: every date and month leaf, at any depth, outside the window.
+    if (base && typeof base === 'object') {
+      for (const path of leafPaths(base)) {
+        const far = outOfWindow(path.reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], base));
+        if (far) out.push({ ...json(`body ${path.join('.')} ${far.value}`, JSON.stringify(setAt(base, path, far.value))), refusedWith: far.message });
       }
     }
     // Body: each nested leaf (inside objects and the first element of arrays) broken on its own.
@@ -743,13 +880,18 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
           ['null', null],
           ['object', {}],
         ] as const) {
-          out.push(json(`body ${path.join('.')} ${label}`, JSON.stringify(setAt(base, path, value))));
+          out.push(json(`body ${path.join('.')} ${label}`, JSON.stringify(setAt(base, path, value)), undefined, `body nested field ${label}`));
         }
       }
     }
     const f = fixtureOf(op);
     if (op.multipart && f.multipart) {
-      for (const field of Object.keys(f.multipart.fields)) {
+      for (const [field, fieldValue] of Object.entries(f.multipart.fields)) {
+        const far = outOfWindow(fieldValue);
+        if (far) {
+          const m = multipart({ ...f.multipart.fields, [field]: far.value }, f.multipart.file);
+          out.push({ ...valid, label: `multipart ${field} ${far.value}`, payload: m.body, headers: m.headers, refusedWith: far.message });
+        }
         for (const [label, value] of [
           ['NUL', 'a\u0000b'],
           ['3 KB', RANDOM_LETTERS.slice(0, 3000)],
@@ -758,7 +900,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
           ['empty', ''],
         ] as const) {
           const m = multipart({ ...f.multipart.fields, [field]: value }, f.multipart.file);
-          out.push({ ...valid, label: `multipart ${field} ${label}`, payload: m.body, headers: m.headers });
+          out.push({ ...valid, label: `multipart ${field} ${label}`, kind: `multipart field ${label}`, payload: m.body, headers: m.headers });
         }
       }
       if (f.multipart.file) {

@@ -61,6 +61,17 @@ export const payrollRuns = pgTable(
     progressTotal: integer('progress_total').notNull().default(0),
     /** Why the last processing failed, if it did (shown on the run page). */
     lastError: text('last_error'),
+    /**
+     * The processing job's last sign of life: set when processing starts or is resumed and by every
+     * chunk it commits. A run processing with this older than PAYROLL_STALL_SECONDS and its row not
+     * locked by a chunk lost its job (its process died) and is resumed by 'payroll.resumeStalled'.
+     */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** When processing was last resumed by itself after its job stopped, and where it stood then. */
+    autoResumedAt: timestamp('auto_resumed_at', { withTimezone: true }),
+    autoResumedFrom: integer('auto_resumed_from'),
+    /** Automatic resumes since a chunk last committed: a run that dies at the same place again and again stops after three. */
+    autoResumes: integer('auto_resumes').notNull().default(0),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     processedBy: uuid('processed_by').references(() => users.id, { onDelete: 'set null' }),
     finalizedAt: timestamp('finalized_at', { withTimezone: true }),

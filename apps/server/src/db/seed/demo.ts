@@ -12,7 +12,7 @@ import { seedDemoDeclarations } from './demo-declarations';
 import { seedDemoExits } from './demo-exits';
 import { provisionEmploymentSettingDefaults } from '../../modules/employment-settings/employment-settings.defaults';
 import { EMPLOYMENT_TYPE_FIELD, provisionPayrollDefaults } from '../../modules/salary/salary.defaults';
-import { hashPassword } from '../../platform/auth/passwords';
+import { DEMO_PASSWORD, hashPassword } from '../../platform/auth/passwords';
 import { DEMO_MAIL_DOMAIN } from '../../platform/mail/mail.service';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names';
 
@@ -21,7 +21,7 @@ import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names';
  * about 40 members in 4 departments, with designations, managers, joining dates and PANs.
  * Deterministic: the same people every time, so docs and tests can name them.
  */
-export const DEMO_PASSWORD = 'Demo@12345';
+export { DEMO_PASSWORD };
 /** Mail to these made-up addresses stays in the outbox, never SMTP (mail.service.ts). */
 export const DEMO_DOMAIN = DEMO_MAIL_DOMAIN;
 export const DEMO_LOGINS = {

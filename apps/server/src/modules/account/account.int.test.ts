@@ -207,6 +207,65 @@ describe.each(BACKENDS)('accounts over HTTP (%s)', (backend) => {
   });
 });
 
+/**
+ * Issue 25 F9: forgot-password was limited per client IP only, so every address behind a proxy (or
+ * any number of clients) could send one person RATE_LIMIT_AUTH_MAX reset mails a minute each.
+ */
+describe.each(BACKENDS)('reset mails per address (PASSWORD_RESET_MAILS_PER_HOUR) (%s)', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Two requests per IP a minute, three mails per address an hour.
+    t = await createTestApp(backend, { RATE_LIMIT_AUTH_MAX: '2', PASSWORD_RESET_MAILS_PER_HOUR: '3' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** forgot-password from a client of its own (the TCP peer: no proxy, no header to believe). */
+  const forgot = async (email: string, remoteAddress: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/backend/api/Account/forgot-password', remoteAddress, payload: { email } });
+    await t.drainJobs();
+    return res;
+  };
+  const resetMails = async (email: string) => (await t.mailbox(email)).filter((m) => m.subject === 'Reset your Tankha password');
+
+  it('sends an address 3 links an hour however many clients ask, answering each the same as an unknown address', async () => {
+    const victim = await t.registerOrganisation({ email: 'victim@kaveri.in' });
+    const unknown = await forgot('nobody@kaveri.in', '198.51.100.1');
+    const replies: Awaited<ReturnType<typeof forgot>>[] = [];
+    for (let client = 1; client <= 4; client += 1) {
+      for (let i = 0; i < 2; i += 1) replies.push(await forgot(victim.email, `203.0.113.${client.toString()}`));
+    }
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
+    expect(new Set(replies.map((r) => r.body))).toEqual(new Set([unknown.body]));
+    expect(await resetMails(victim.email)).toHaveLength(3);
+    // The per-IP limit still stands beside it.
+    expect((await forgot(victim.email, '203.0.113.1')).statusCode).toBe(429);
+  });
+
+  it('is per address: another account still gets its link, and the newest link sent is the one that works', async () => {
+    const other = await t.registerOrganisation({ email: 'bystander@kaveri.in' });
+    expect((await forgot(other.email, '203.0.113.9')).statusCode).toBe(200);
+    const [mail] = await resetMails(other.email);
+    const [token, email] = linkParts(mail?.links.find((l) => l.includes('/reset-password/')) ?? '');
+    expect((await t.call('POST', '/Account/reset-password', { body: { token, email, password: 'Newpass123', confirmPassword: 'Newpass123' } })).statusCode).toBe(200);
+  });
+
+  it('the hour is counted from the mails sent: an hour after the first, the address gets a link again', async () => {
+    t.clock.advance(3_600_001);
+    try {
+      expect((await forgot('victim@kaveri.in', '203.0.113.20')).statusCode).toBe(200);
+      expect(await resetMails('victim@kaveri.in')).toHaveLength(4);
+      expect((await forgot('victim@kaveri.in', '203.0.113.21')).statusCode).toBe(200);
+      expect((await forgot('victim@kaveri.in', '203.0.113.22')).statusCode).toBe(200);
+      expect((await forgot('victim@kaveri.in', '203.0.113.23')).statusCode).toBe(200);
+      expect(await resetMails('victim@kaveri.in')).toHaveLength(6);
+    } finally {
+      t.clock.set(new Date());
+    }
+  });
+});
+
 // Once per run, on PGlite (ONCE): rate limits are counted in memory (or Redis), not in the database, so a second database adds nothing.
 describe.runIf(ONCE)('rate limits on sign-in routes', () => {
   it('answers 429 after RATE_LIMIT_AUTH_MAX attempts in the window', async () => {

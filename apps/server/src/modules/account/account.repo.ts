@@ -58,7 +58,24 @@ export async function activatePendingMemberships({ tx: db }: GlobalDb, accountId
   await db.update(users).set({ status: 1, updatedAt: now }).where(and(eq(users.accountId, accountId), eq(users.status, 3)));
 }
 
-export async function insertAuthToken({ tx: db }: GlobalDb, values: { accountId: string; purpose: AuthTokenPurpose; tokenHash: string; expiresAt: Date }): Promise<void> {
+/**
+ * Holds the account's row until the transaction ends, so that two requests about one account (two
+ * reset mails at once) take turns: the second sees what the first wrote.
+ */
+export async function lockAccount({ tx: db }: GlobalDb, id: string): Promise<void> {
+  await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id)).for('update');
+}
+
+/** How many links of a purpose the account was sent since an instant (used ones and replaced ones too). */
+export async function countAuthTokensSince({ tx: db }: GlobalDb, accountId: string, purpose: AuthTokenPurpose, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(authTokens)
+    .where(and(eq(authTokens.accountId, accountId), eq(authTokens.purpose, purpose), gt(authTokens.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function insertAuthToken({ tx: db }: GlobalDb, values: { accountId: string; purpose: AuthTokenPurpose; tokenHash: string; expiresAt: Date; createdAt: Date }): Promise<void> {
   // A new link replaces older unused ones of the same purpose.
   await db
     .update(authTokens)

@@ -17,7 +17,7 @@ import {
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound, unauthorized } from '../../platform/errors';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { DUMMY_HASH, hashPassword, isPublicPassword, verifyPassword } from '../../platform/auth/passwords';
 import { hashOneTimeToken, newOneTimeToken, type TokenService } from '../../platform/auth/tokens';
 import { resetPasswordEmail, verificationEmail } from '../../platform/mail/templates';
 import type { AccountScope, GlobalDb, GlobalScope, Scope } from '../../platform/tenancy';
@@ -34,6 +34,8 @@ const activeCount = (memberships: repo.Membership[]): number => memberships.filt
 /** The activation link is valid 48 hours (platform §2.9); a reset link one hour. */
 export const VERIFY_LINK_TTL_MS = 48 * 3_600_000;
 export const RESET_LINK_TTL_MS = 3_600_000;
+/** The window of the per-account limit on reset mails (PASSWORD_RESET_MAILS_PER_HOUR). */
+const RESET_MAIL_WINDOW_MS = 3_600_000;
 
 export interface ClientMeta {
   ip: string | null;
@@ -43,7 +45,7 @@ export interface ClientMeta {
 interface Deps {
   clock: Clock;
   tokens: TokenService;
-  config: Pick<Config, 'appUrl' | 'TOKEN_TTL_HOURS'>;
+  config: Pick<Config, 'appUrl' | 'TOKEN_TTL_HOURS' | 'NODE_ENV' | 'PASSWORD_RESET_MAILS_PER_HOUR'>;
   tenants: TenantService;
   users: UserService;
   employees: Pick<EmployeeService, 'sendInvite'>;
@@ -57,6 +59,14 @@ interface Deps {
 export class AccountService {
   constructor(private readonly deps: Deps) {}
 
+  /**
+   * Production refuses the demo's public password (printed in the README) as a new password, so that no
+   * real account can end up with it; outside production the demo itself signs in with it.
+   */
+  private refusePublicPassword(field: string, password: string | undefined): void {
+    if (this.deps.config.NODE_ENV === 'production' && password !== undefined && isPublicPassword(password)) throw fieldError(field, MSG.publicPassword);
+  }
+
   private link(kind: 'verify-user' | 'reset-password', token: string, email: string): string {
     return `${this.deps.config.appUrl}/${kind}/${encodeURIComponent(token)}/${encodeURIComponent(email)}`;
   }
@@ -67,12 +77,8 @@ export class AccountService {
     to: { accountId: string; email: string; firstName: string; organizationName: string; tenantId: string | null },
   ): Promise<void> {
     const { token, hash } = newOneTimeToken();
-    await repo.insertAuthToken(global, {
-      accountId: to.accountId,
-      purpose: 'verify-email',
-      tokenHash: hash,
-      expiresAt: new Date(this.deps.clock.now().getTime() + VERIFY_LINK_TTL_MS),
-    });
+    const now = this.deps.clock.now();
+    await repo.insertAuthToken(global, { accountId: to.accountId, purpose: 'verify-email', tokenHash: hash, expiresAt: new Date(now.getTime() + VERIFY_LINK_TTL_MS), createdAt: now });
     const mail = verificationEmail({ firstName: to.firstName, organizationName: to.organizationName, url: this.link('verify-user', token, to.email) });
     enqueue('mail.send', { to: to.email, tenantId: to.tenantId, ...mail });
   }
@@ -80,6 +86,7 @@ export class AccountService {
   /** Registration creates the account, its organisation (setup incomplete) and a trial, and sends the link: all or nothing. */
   async register(scope: GlobalScope, input: Register): Promise<{ email: string }> {
     const { global } = scope;
+    this.refusePublicPassword('password', input.password);
     if (await repo.findAccountByEmail(global, input.email)) throw conflict(MSG.emailTaken);
     const passwordHash = await hashPassword(input.password);
     const account = await repo.insertAccount(global, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName });
@@ -127,6 +134,10 @@ export class AccountService {
 
   async login({ global }: GlobalScope, email: string, password: string, meta: ClientMeta): Promise<SessionUser> {
     if (!(await this.deps.loginThrottle.attempt(email))) throw new AppError(429, ErrorCode.RateLimited, MSG.tooManyLoginFailures);
+    // In production the demo's public password opens nothing, whichever account it is tried on (and
+    // whether or not the account exists: the reply is the same). An account seeded with it (SEED_DEMO=true)
+    // or set before this rule resets its password.
+    if (this.deps.config.NODE_ENV === 'production' && isPublicPassword(password)) throw unauthorized('PUBLIC_PASSWORD', MSG.publicPasswordSignIn);
     const account = await repo.findAccountByEmail(global, email);
     const valid = await verifyPassword(account?.passwordHash ?? DUMMY_HASH, password);
     if (!account || !valid || !account.passwordHash) throw unauthorized('INVALID_CREDENTIALS', MSG.incorrectLogin);
@@ -207,21 +218,35 @@ export class AccountService {
     await repo.revokeSession(global, ctx.sessionId, this.deps.clock.now());
   }
 
+  /**
+   * A reset link, mailed once the work commits. The route limits requests per client IP; behind a
+   * proxy, or from many addresses, that still let anyone fill one mailbox, so an account is also sent
+   * at most PASSWORD_RESET_MAILS_PER_HOUR links in any hour (counted from the links stored, so every
+   * server process agrees). Past that, and for an address with no account, nothing is sent and the
+   * reply is the same, so neither says whether the account exists.
+   */
   async forgotPassword({ global, enqueue }: GlobalScope, email: string): Promise<void> {
     const account = await repo.findAccountByEmail(global, email);
     if (!account) return; // same reply either way: no account enumeration
+    const now = this.deps.clock.now();
+    await repo.lockAccount(global, account.id);
+    const sentThisHour = await repo.countAuthTokensSince(global, account.id, 'reset-password', new Date(now.getTime() - RESET_MAIL_WINDOW_MS));
+    if (sentThisHour >= this.deps.config.PASSWORD_RESET_MAILS_PER_HOUR) return;
     const { token, hash } = newOneTimeToken();
     await repo.insertAuthToken(global, {
       accountId: account.id,
       purpose: 'reset-password',
       tokenHash: hash,
-      expiresAt: new Date(this.deps.clock.now().getTime() + RESET_LINK_TTL_MS),
+      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+      createdAt: now,
     });
     const mail = resetPasswordEmail({ firstName: account.firstName, url: this.link('reset-password', token, email) });
     enqueue('mail.send', { to: email, ...mail });
   }
 
   async resetPassword({ global }: GlobalScope, input: ResetPassword): Promise<void> {
+    // Refused before the link is used up, so the same link can set another password.
+    this.refusePublicPassword('password', input.password);
     const row = await repo.findAuthToken(global, hashOneTimeToken(input.token), 'reset-password');
     if (!row || row.email !== input.email || row.usedAt) throw badRequest(MSG.invalidLink);
     const now = this.deps.clock.now();
@@ -249,6 +274,7 @@ export class AccountService {
     if (!account) throw badRequest(MSG.invalidLink);
     const needsPassword = !account.passwordHash;
     if (needsPassword && input.password === undefined) throw fieldError('password', MSG.passwordRule);
+    if (needsPassword) this.refusePublicPassword('password', input.password);
     if (!(await repo.consumeAuthToken(global, row.id, now))) throw badRequest(MSG.invalidLink);
     const passwordHash = needsPassword && input.password !== undefined ? await hashPassword(input.password) : account.passwordHash;
     await repo.updateAccount(global, row.accountId, { passwordHash, emailVerifiedAt: account.emailVerifiedAt ?? now }, now);
@@ -257,6 +283,7 @@ export class AccountService {
   }
 
   async updatePassword({ global, ctx }: AccountScope, input: UpdatePassword): Promise<void> {
+    this.refusePublicPassword('newPassword', input.newPassword);
     const account = await repo.findAccountById(global, ctx.accountId);
     if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
       throw badRequest(`currentPassword: ${MSG.currentPasswordWrong}`, { currentPassword: MSG.currentPasswordWrong });

@@ -1,6 +1,7 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CLIENT_SITE_MSG, type AttendanceToday, type ClientSite, type ClientSiteEmployee, type SessionUser } from '@tankha/contracts';
+import { CLIENT_SITE_MSG, MSG, type AttendanceToday, type ClientSite, type ClientSiteEmployee, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../db/seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
@@ -93,6 +94,55 @@ describe.each(BACKENDS)('attendance clients (%s)', (backend) => {
     expect(foreign.json().message).toBe(`userIds: ${CLIENT_SITE_MSG.employeesInvalid}`);
     expect(data<ClientSiteEmployee[]>(await as(admin)('GET', `/AttendanceClients/${site.id}/employees`))).toHaveLength(1);
     expect(data<ClientSite[]>(await as(admin)('GET', '/AttendanceClients'))[0]?.employeeCount).toBe(1);
+  });
+
+  it('four identical PUTs of the employees at the same moment all succeed and store the list once (issue 25 F6)', async () => {
+    // Before: each deleted the site's rows and inserted its own, so on PostgreSQL the later ones hit the
+    // first one's uncommitted keys and answered 500 (duplicate key). The site is now locked first.
+    const spare = data<ClientSite>(await as(admin)('POST', '/AttendanceClients', { ...whitefield, name: 'Acme Spare Site' }));
+    const list = [admin.id, moderator.id, member.id];
+    const put = (userIds: string[]) =>
+      t.app.inject({ method: 'PUT', url: `/backend/api/AttendanceClients/${spare.id}/employees`, headers: { authorization: `Bearer ${admin.token}` }, payload: { userIds } });
+    const stored = async () => (await queryRows<{ user_id: string }>(t.database.db, sql`SELECT user_id FROM client_site_employees WHERE site_id = ${spare.id} ORDER BY user_id`)).map((r) => r.user_id);
+    for (let round = 1; round <= 3; round += 1) {
+      const replies = await Promise.all([1, 2, 3, 4].map(() => put(list)));
+      expect(replies.map((r) => `${String(r.statusCode)} ${r.statusCode === 200 ? '' : r.body}`.trim())).toEqual(['200', '200', '200', '200']);
+      for (const r of replies) expect(data<ClientSiteEmployee[]>(r).map((e) => e.userId).sort()).toEqual([...list].sort());
+      expect(await stored()).toEqual([...list].sort());
+    }
+    // Four different lists at once: they take turns, so the site ends with exactly one of them, never a mix.
+    const lists = [[admin.id], [moderator.id, member.id], [member.id], [admin.id, moderator.id]];
+    const replies = await Promise.all(lists.map((userIds) => put(userIds)));
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const final = await stored();
+    expect(lists.map((l) => [...l].sort())).toContainEqual(final);
+    expect((await as(admin)('DELETE', `/AttendanceClients/${spare.id}`)).statusCode).toBe(200);
+  });
+
+  // PostgreSQL only: the race needs a second transaction in flight, which PGlite's one connection cannot have.
+  it.runIf(backend === 'postgres')('a write that loses its race on a unique key answers 409 with the reason, not 500 (issue 25 F6)', async () => {
+    // Another request's site of the same name, inserted and not yet committed: this request's name check
+    // cannot see it, and its insert waits on the unique index until the other commits.
+    const other = new pg.Client({ connectionString: t.databaseUrl ?? '' });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(`INSERT INTO client_sites (tenant_id, name, address, latitude, longitude, radius_metres) VALUES ($1, 'Acme Twin Site', 'MG Road', 12.97, 77.59, 200)`, [admin.tenantId]);
+      const racing = t.app.inject({ method: 'POST', url: '/backend/api/AttendanceClients', headers: { authorization: `Bearer ${admin.token}` }, payload: { ...whitefield, name: 'Acme Twin Site' } });
+      for (let waited = 0; ; waited += 25) {
+        const [row] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+        if ((row?.n ?? 0) > 0) break;
+        if (waited > 20_000) throw new Error('the request never waited on the other insert');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await other.query('COMMIT');
+      const res = await racing;
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({ statusCode: 409, errorCode: 'CONFLICT', message: MSG.concurrentWrite });
+    } finally {
+      await other.end();
+      await t.database.db.execute(sql`DELETE FROM client_sites WHERE tenant_id = ${admin.tenantId} AND name = 'Acme Twin Site'`);
+    }
   });
 
   it('without the setting, check-in records no location', async () => {

@@ -108,6 +108,20 @@ export async function countEmployees(tdb: TenantDb, userIds: readonly string[]):
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The site's row locked until the transaction ends, so that two replacements of its employees take
+ * turns: the second deletes what the first inserted (it reads after the first commits) instead of
+ * inserting the same (site, employee) keys beside them.
+ */
+export async function lockSite(tdb: TenantDb, siteId: string): Promise<void> {
+  await tdb.tx
+    .select({ id: clientSites.id })
+    .from(clientSites)
+    .where(and(eq(clientSites.tenantId, tdb.tenantId), eq(clientSites.id, siteId)))
+    .for('no key update');
+}
+
+/** Replaces the site's employees (delete, then one insert); the caller holds the site's lock (lockSite). */
 export async function replaceAssigned(tdb: TenantDb, siteId: string, userIds: readonly string[]): Promise<void> {
   await tdb.tx.delete(clientSiteEmployees).where(and(eq(clientSiteEmployees.tenantId, tdb.tenantId), eq(clientSiteEmployees.siteId, siteId)));
   if (userIds.length > 0) await tdb.tx.insert(clientSiteEmployees).values(userIds.map((userId) => ({ tenantId: tdb.tenantId, siteId, userId })));

@@ -67,8 +67,12 @@ export class AttendanceClientService {
     }));
   }
 
-  /** Replaces who is assigned to the site; every id must be an employee of the organisation. */
+  /**
+   * Replaces who is assigned to the site; every id must be an employee of the organisation. The site
+   * is locked first: identical requests at the same moment each replace the list in turn (issue 25 F6).
+   */
   async assign(scope: TenantScope, id: string, userIds: readonly string[]): Promise<ClientSiteEmployee[]> {
+    await repo.lockSite(scope.db, id);
     await this.get(scope.db, id);
     const unique = [...new Set(userIds)];
     if ((await repo.countEmployees(scope.db, unique)) !== unique.length) throw fieldError('userIds', CLIENT_SITE_MSG.employeesInvalid);

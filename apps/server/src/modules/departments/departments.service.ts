@@ -1,5 +1,5 @@
 import { DEPARTMENT_MSG, ErrorCode, departmentDeleteMessages, type DepartmentDeleteQuery, UserStatus, type Department, type DepartmentDetail, type DepartmentInput, type DepartmentListQuery, type DepartmentShort } from '@tankha/contracts';
-import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
+import { AppError, conflict, fieldError, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Scope, TenantDb } from '../../platform/tenancy';
 import * as repo from './departments.repo';
 
@@ -20,14 +20,6 @@ function toDepartment(row: repo.DepartmentRow): Department {
     parentDepartmentName: row.parentName,
     totalEmployees: row.totalEmployees,
   };
-}
-
-/** The unique index on lower(name) answers a race the pre-check lost; PGlite and pg report it alike. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** Departments of an organisation (people spec §2.4, §5 Department, §7 Departments). */

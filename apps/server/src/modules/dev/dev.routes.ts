@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDirectLocalRequest } from '../../platform/local-request';
 import type { MailboxService } from './mailbox.service';
 
 /**
  * The embedded-mode mailbox (/dev/mailbox): every stored e-mail with its links, so verification and
- * reset links work with no mail server. Registered only when `config.devMailboxEnabled`: no SMTP_URL,
- * never in production, and only on a loopback HOST or with DEV_MAILBOX=1 (it shows every organisation's links).
- * Reading the outbox is platform work across tenants by design.
+ * reset links work with no mail server. It shows every organisation's links, so it is registered only
+ * when `config.devMailboxEnabled` (no SMTP_URL, no TRUST_PROXY, never in production; a loopback HOST or
+ * DEV_MAILBOX=1), and even then answers only a direct loopback connection without forwarding headers:
+ * a reverse proxy on this machine connects from loopback for anyone. Any other request gets the 404 of
+ * an absent route. Reading the outbox is platform work across tenants by design.
  */
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -23,6 +26,11 @@ function relative(link: string): string {
 }
 
 export const devRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService; html?: boolean }> = async (app, { mailbox, html }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (isDirectLocalRequest(request)) return;
+    request.log.info({ peer: request.socket.remoteAddress }, 'dev mailbox refused: not a direct loopback request');
+    return reply.callNotFound();
+  });
   const query = z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
   if (!html) {
     app.get('/mailbox', { config: { access: { public: true, database: false } }, schema: { tags: ['Dev'], querystring: query } }, async (request) => {

@@ -1,21 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { makePng } from '../../testing/images';
+import { DISGUISED_PDF, makeEncryptedPdf, makePdf } from '../../testing/pdfs';
 import { attachmentDisposition, sanitiseFileName, sniffDocument } from './documents.content';
 
 describe('sniffDocument', () => {
-  it('knows PDF, PNG and JPEG by their bytes', () => {
-    expect(sniffDocument(Buffer.from('%PDF-1.7\n%%EOF\n'))).toEqual({ kind: 'pdf', mimeType: 'application/pdf' });
-    expect(sniffDocument(makePng(1, 1))).toEqual({ kind: 'png', mimeType: 'image/png' });
+  it('knows PDF, PNG and JPEG by their bytes', async () => {
+    expect(await sniffDocument(makePdf())).toEqual({ kind: 'pdf', mimeType: 'application/pdf' });
+    expect(await sniffDocument(makePng(1, 1))).toEqual({ kind: 'png', mimeType: 'image/png' });
     const jpeg = Buffer.from('ffd8ffe000104a46494600010100000100010000ffc0001108001000200301220002110103110100ffd9', 'hex');
-    expect(sniffDocument(jpeg)).toEqual({ kind: 'jpg', mimeType: 'image/jpeg' });
+    expect(await sniffDocument(jpeg)).toEqual({ kind: 'jpg', mimeType: 'image/jpeg' });
   });
 
-  it('refuses everything else', () => {
-    expect(sniffDocument(Buffer.alloc(0))).toBeNull();
-    expect(sniffDocument(Buffer.from('MZ\x90\x00'))).toBeNull();
-    expect(sniffDocument(Buffer.from('%PDF-1.4 but no end'))).toBeNull();
-    expect(sniffDocument(Buffer.from(' %PDF-1.4\n%%EOF'))).toBeNull();
-    expect(sniffDocument(Buffer.from('GIF89a\x01\x00\x01\x00'))).toBeNull();
+  it('takes a password-protected PDF whose pages parse (proofs often are)', async () => {
+    expect(await sniffDocument(makeEncryptedPdf())).toEqual({ kind: 'pdf', mimeType: 'application/pdf' });
+  });
+
+  it('refuses everything else, a PDF header and %%EOF around anything but a PDF included', async () => {
+    expect(await sniffDocument(Buffer.alloc(0))).toBeNull();
+    expect(await sniffDocument(Buffer.from('MZ\x90\x00'))).toBeNull();
+    expect(await sniffDocument(Buffer.from('%PDF-1.4 but no end'))).toBeNull();
+    expect(await sniffDocument(Buffer.from(' %PDF-1.4\n%%EOF'))).toBeNull();
+    expect(await sniffDocument(Buffer.from('%PDF-1.7\n%%EOF\n'))).toBeNull();
+    expect(await sniffDocument(DISGUISED_PDF)).toBeNull();
+    expect(await sniffDocument(Buffer.from('GIF89a\x01\x00\x01\x00'))).toBeNull();
   });
 });
 

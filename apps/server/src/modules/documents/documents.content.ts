@@ -1,23 +1,46 @@
 import { inspectImage } from '../../platform/files/images';
+import type { UploadedFile } from '../../platform/files/multipart';
+import { inspectPdf } from '../../platform/files/pdf';
 
 export type DocumentKind = 'pdf' | 'png' | 'jpg';
+export interface DocumentContent {
+  kind: DocumentKind;
+  mimeType: string;
+}
 const MIME: Record<DocumentKind, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg' };
 const EXTENSIONS: Record<DocumentKind, readonly string[]> = { pdf: ['pdf'], png: ['png'], jpg: ['jpg', 'jpeg'] };
 
 /**
- * Identifies an uploaded document by its bytes, never by its name or declared type: a PDF begins
- * with `%PDF-1.` or `%PDF-2.` and ends (within its last 1 KiB, as readers require) with `%%EOF`;
- * PNG and JPEG must decode as images with a width and a height. Anything else is refused.
+ * Identifies an uploaded document by its bytes, never by its name or declared type: a PDF must
+ * parse as one, with a page (platform/files/pdf.ts, as Form 16 checks it: a `%PDF-` header and
+ * `%%EOF` around HTML are not a PDF); password-protected PDFs pass, as the proofs employees have
+ * often are. PNG and JPEG must decode as images with a width and a height. Anything else is refused.
  */
-export function sniffDocument(bytes: Buffer): { kind: DocumentKind; mimeType: string } | null {
+export async function sniffDocument(bytes: Buffer): Promise<DocumentContent | null> {
   if (bytes.length === 0) return null;
-  if (/^%PDF-[12]\.\d/.test(bytes.subarray(0, 8).toString('latin1'))) {
-    const tail = bytes.subarray(Math.max(0, bytes.length - 1024)).toString('latin1');
-    return tail.includes('%%EOF') ? { kind: 'pdf', mimeType: MIME.pdf } : null;
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
+    const pdf = await inspectPdf(bytes, { allowEncrypted: true });
+    return pdf.ok ? { kind: 'pdf', mimeType: MIME.pdf } : null;
   }
   const image = inspectImage(bytes, ['png', 'jpg']);
   if (image && (image.kind === 'png' || image.kind === 'jpg')) return { kind: image.kind, mimeType: MIME[image.kind] };
   return null;
+}
+
+/** An uploaded file and what its bytes are (`content` null: not a PDF, PNG or JPEG, or not read). */
+export interface DocumentUpload extends UploadedFile {
+  content: DocumentContent | null;
+}
+
+/**
+ * The file of a document upload with its content read — done before the request's unit of work
+ * opens (route-scope.ts beforeUnitOfWork), since parsing a PDF takes a while. A file the service
+ * refuses for its size (cut off, over `maxBytes`, empty) is not parsed.
+ */
+export async function readDocumentUpload(file: UploadedFile | null, maxBytes: number): Promise<DocumentUpload | null> {
+  if (!file) return null;
+  const readable = !file.truncated && file.bytes.length > 0 && file.bytes.length <= maxBytes;
+  return { ...file, content: readable ? await sniffDocument(file.bytes) : null };
 }
 
 const MAX_NAME = 120;

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_MSG, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { LocalFileStorage } from '../../platform/files/file-storage';
-import { BACKENDS, createTestApp, makePng, multipart, type TestApp } from '../../testing';
+import { BACKENDS, createTestApp, makePdf, makePng, multipart, type TestApp } from '../../testing';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+const PDF = makePdf('PAN card');
 const TWO_HOURS_AGO = () => new Date(Date.now() - 2 * 3600_000);
 
 /**

@@ -2,20 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_MSG, MSG, employeeSchema, type SessionUser } from '@tankha/contracts';
-import { BACKENDS, createTestApp, makePng, multipart, type TestApp } from '../../testing';
+import { BACKENDS, DISGUISED_PDF, createTestApp, makePdf, makePdfOfSize, makePng, multipart, type TestApp } from '../../testing';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+const PDF = makePdf('PAN card');
 /** A baseline JPEG header of 32×16 pixels (SOI, APP0 JFIF, SOF0, EOI). */
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffc0001108001000200301220002110103110100ffd9', 'hex');
 /** A Windows executable's first bytes. */
 const EXE = Buffer.concat([Buffer.from('MZ', 'latin1'), Buffer.alloc(200, 0x90)]);
 
-/** A valid PDF of exactly `size` bytes: header, padding comment, trailer. */
-function pdfOfSize(size: number): Buffer {
-  const head = Buffer.from('%PDF-1.7\n%', 'latin1');
-  const tail = Buffer.from('\n%%EOF\n', 'latin1');
-  return Buffer.concat([head, Buffer.alloc(size - head.length - tail.length, 0x41), tail]);
-}
 
 describe.each(BACKENDS)('employee documents over HTTP (%s)', (backend) => {
   let t: TestApp;
@@ -94,10 +88,10 @@ describe.each(BACKENDS)('employee documents over HTTP (%s)', (backend) => {
   });
 
   it('accepts exactly 5242880 bytes and refuses one byte more', async () => {
-    const atLimit = await upload(admin.token, member.id, { documentType: '8' }, { filename: 'degree.pdf', contentType: 'application/pdf', bytes: pdfOfSize(5_242_880) });
+    const atLimit = await upload(admin.token, member.id, { documentType: '8' }, { filename: 'degree.pdf', contentType: 'application/pdf', bytes: makePdfOfSize(5_242_880) });
     expect(atLimit.statusCode).toBe(201);
     expect(atLimit.json().data.sizeBytes).toBe(5_242_880);
-    const over = await upload(admin.token, member.id, { documentType: '8' }, { filename: 'degree.pdf', contentType: 'application/pdf', bytes: pdfOfSize(5_242_881) });
+    const over = await upload(admin.token, member.id, { documentType: '8' }, { filename: 'degree.pdf', contentType: 'application/pdf', bytes: makePdfOfSize(5_242_881) });
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe('File size must be less than 5MB');
     expect(over.json().errors.file).toBe('File size must be less than 5MB');
@@ -107,6 +101,8 @@ describe.each(BACKENDS)('employee documents over HTTP (%s)', (backend) => {
     ['an executable renamed .pdf', { filename: 'pan.pdf', contentType: 'application/pdf', bytes: EXE }],
     ['HTML claiming to be a PNG', { filename: 'pan.png', contentType: 'image/png', bytes: Buffer.from('<html><script>alert(1)</script></html>') }],
     ['a PDF header without an end of file', { filename: 'pan.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\nnot really a pdf') }],
+    ['HTML with a script between a PDF header and %%EOF', { filename: 'pan.pdf', contentType: 'application/pdf', bytes: DISGUISED_PDF }],
+    ['a PDF header and %%EOF around text', { filename: 'pan.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') }],
     ['a GIF', { filename: 'pan.gif', contentType: 'image/gif', bytes: Buffer.from('474946383961010001000000002c00000000010001000002', 'hex') }],
   ])('refuses %s by its content', async (_label, file) => {
     const before = storedFiles().length;

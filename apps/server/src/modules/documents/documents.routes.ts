@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DOCUMENT_MSG, IDEMPOTENCY_KEY_HEADER, emptyReplySchema, userDocumentUploadHeadersSchema, employeeReplySchema, userDocumentListReplySchema, userDocumentPathSchema, userDocumentReplySchema, userIdPathSchema } from '@tankha/contracts';
+import { DOCUMENT_MSG, IDEMPOTENCY_KEY_HEADER, USER_DOCUMENT_MAX_BYTES, emptyReplySchema, userDocumentUploadHeadersSchema, employeeReplySchema, userDocumentListReplySchema, userDocumentPathSchema, userDocumentReplySchema, userIdPathSchema } from '@tankha/contracts';
 import type { Services } from '../../services';
-import { scopeOf } from '../../platform/route-scope';
+import { beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 import { readMultipart } from '../../platform/files/multipart';
+import { readDocumentUpload } from './documents.content';
 
 /**
  * An employee's documents and the caller's own record (issue 4 item 6). The route permission is
@@ -23,11 +24,16 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     ok(await documents.list(scopeOf(request), request.params.id)),
   );
 
+  // The file is received and its content read before the unit of work opens (route-scope.ts).
+  const upload = beforeUnitOfWork(async (request) => {
+    const { fields, file } = await readMultipart(request);
+    return { fields, file: await readDocumentUpload(file, USER_DOCUMENT_MAX_BYTES) };
+  });
   app.post(
     '/Users/:id/documents',
-    { config: { access: { permission: 'users.documents.own' } }, schema: { tags, params: userIdPathSchema, headers: userDocumentUploadHeadersSchema, consumes: ['multipart/form-data'], response: { 201: userDocumentReplySchema } } },
+    { config: { access: { permission: 'users.documents.own' } }, preHandler: upload.preHandler, schema: { tags, params: userIdPathSchema, headers: userDocumentUploadHeadersSchema, consumes: ['multipart/form-data'], response: { 201: userDocumentReplySchema } } },
     async (request, reply) => {
-      const { fields, file } = await readMultipart(request);
+      const { fields, file } = upload.of(request);
       const created = await documents.upload(scopeOf(request), request.params.id, fields, file, request.headers[IDEMPOTENCY_KEY_HEADER] ?? null);
       reply.code(201);
       return ok(created, DOCUMENT_MSG.uploaded, 201);

@@ -3,9 +3,8 @@ import { DOCUMENT_MSG, USER_DOCUMENT_MAX_BYTES, can, canActOn, documentTypeName,
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { sweepStored, type FileStorage } from '../../platform/files/file-storage';
-import type { UploadedFile } from '../../platform/files/multipart';
 import type { GlobalScope, RequestContext, Scope, TenantDb } from '../../platform/tenancy';
-import { attachmentDisposition, sanitiseFileName, sniffDocument } from './documents.content';
+import { attachmentDisposition, sanitiseFileName, type DocumentUpload } from './documents.content';
 import * as repo from './documents.repo';
 import type { UserService } from '../users/users.service';
 
@@ -50,11 +49,11 @@ export class DocumentService {
 
   /**
    * Fields are the multipart text fields (documentType); checked after who may act, then the file by
-   * content. The bytes are written under a pending name and promoted by the job 'files.stored' after
+   * content (read before the unit of work: documents.content.ts readDocumentUpload). The bytes are written under a pending name and promoted by the job 'files.stored' after
    * the commit, so a crash or a failure before the commit leaves no final file and no row (issue 9).
    * With an Idempotency-Key, a retry answers the document the first attempt created.
    */
-  async upload({ db: tdb, ctx, enqueue }: Scope, userId: string, fields: Record<string, string>, file: UploadedFile | null, idempotencyKey: string | null = null): Promise<UserDocument> {
+  async upload({ db: tdb, ctx, enqueue }: Scope, userId: string, fields: Record<string, string>, file: DocumentUpload | null, idempotencyKey: string | null = null): Promise<UserDocument> {
     await this.owner(tdb, ctx, userId, 'edit');
     if (idempotencyKey) {
       await repo.lockIdempotencyKey(tdb, idempotencyKey);
@@ -67,7 +66,7 @@ export class DocumentService {
     if (!file) throw badRequest(DOCUMENT_MSG.selectFile, { file: DOCUMENT_MSG.selectFile });
     if (file.truncated || file.bytes.length > USER_DOCUMENT_MAX_BYTES) throw badRequest(DOCUMENT_MSG.tooLarge, { file: DOCUMENT_MSG.tooLarge });
     if (file.bytes.length === 0) throw badRequest(DOCUMENT_MSG.empty, { file: DOCUMENT_MSG.empty });
-    const sniffed = sniffDocument(file.bytes);
+    const sniffed = file.content;
     if (!sniffed) throw badRequest(DOCUMENT_MSG.badType, { file: DOCUMENT_MSG.badType });
 
     const storageKey = `documents/${ctx.tenantId}/${randomUUID()}.${sniffed.kind}`;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { employmentTypeSettingValues, userFieldOptions, userFieldValues, userFields, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 import { EMPLOYMENT_TYPE_FIELD } from '../salary/salary.defaults';
@@ -23,7 +23,17 @@ export async function hasValues(tdb: TenantDb): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Replaces the values of the given settings with `rows` (one statement each: delete, then a multi-row insert). */
+/**
+ * One writer of an organisation's values at a time, until commit (issue 25 F6): the values have no
+ * unique key, so two saves at once, each deleting and inserting, would otherwise both insert and
+ * leave every value twice; and two first saves would both find none.
+ */
+export async function lockValues(tdb: TenantDb): Promise<void> {
+  // raw SQL: an advisory lock function call, no table to build from.
+  await tdb.tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`employment-type-settings:${tdb.tenantId}`}))`);
+}
+
+/** Replaces the values of the given settings with `rows` (one statement each: delete, then a multi-row insert); the caller holds lockValues. */
 export async function replaceValues(tdb: TenantDb, settingIds: readonly number[], rows: readonly { settingId: number; employmentTypeIds: string[]; value: string; sortOrder: number }[], userId: string, at: Date): Promise<void> {
   if (settingIds.length > 0) await tdb.tx.delete(employmentTypeSettingValues).where(and(eq(employmentTypeSettingValues.tenantId, tdb.tenantId), inArray(employmentTypeSettingValues.settingId, [...settingIds])));
   if (rows.length > 0) await tdb.tx.insert(employmentTypeSettingValues).values(rows.map((r) => ({ tenantId: tdb.tenantId, ...r, updatedBy: userId, updatedAt: at })));

@@ -74,12 +74,15 @@ export class EmploymentSettingsService {
 
   /** POST: the first save, when the organisation has no values yet. */
   async create(scope: Scope, items: SettingValuesInput): Promise<SavedSettingValue[]> {
+    // Locked before the check: of two first saves at once, the second finds the first's values.
+    await repo.lockValues(scope.db);
     if (await repo.hasValues(scope.db)) throw conflict(MSG.alreadySaved);
     return this.save(scope, items, SETTINGS_CATALOGUE.map((s) => s.employmentTypeSettingId));
   }
 
   /** PUT: the values of the given categories (all without) become `items`; a setting of those categories left out has no value after. */
   async replace(scope: Scope, items: SettingValuesInput, categoryIds: readonly number[] | undefined): Promise<SavedSettingValue[]> {
+    await repo.lockValues(scope.db);
     const settingIds = SETTINGS_CATALOGUE.filter((s) => !categoryIds || categoryIds.includes(s.categoryId)).map((s) => s.employmentTypeSettingId);
     const errors: Record<string, string> = {};
     items.forEach((item, i) => {

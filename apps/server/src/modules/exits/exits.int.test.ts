@@ -191,6 +191,32 @@ describe.each(BACKENDS)('employment-type settings and exit requests (%s)', (back
       const posted = await as(other)('POST', '/EmploymentTypeSettings/tenants', [{ employmentTypeSettingId: 11, employmentTypeIds: '', value: '' }]);
       expect(posted.statusCode, posted.body).toBe(200);
     });
+
+    it('saves at the same moment take turns: four identical PUTs store the values once, four first POSTs save once (issue 25 F6)', async () => {
+      // The values have no unique key: before, each PUT deleted and inserted, so two at once on PostgreSQL
+      // left every value twice, and two first POSTs both found none and both saved.
+      const ft = data<EmploymentTypeOption[]>(await as(other)('GET', '/EmploymentTypeSettings/employment-types')).find((x) => x.name === 'Full Time')?.id ?? '';
+      const body = [
+        { employmentTypeSettingId: 6, employmentTypeIds: ft, value: 'true' },
+        { employmentTypeSettingId: 11, employmentTypeIds: ft, value: '2' },
+      ];
+      const send = (method: 'PUT' | 'POST') => t.app.inject({ method, url: '/backend/api/EmploymentTypeSettings/tenants', headers: { authorization: `Bearer ${other.token}` }, payload: body });
+      const stored = () => rows<{ setting_id: number; value: string }>(sql`SELECT setting_id, value FROM employment_type_setting_values WHERE tenant_id = ${other.tenantId} ORDER BY setting_id`);
+      const expected = [
+        { setting_id: 6, value: 'true' },
+        { setting_id: 11, value: '2' },
+      ];
+      for (let round = 1; round <= 3; round += 1) {
+        const replies = await Promise.all([1, 2, 3, 4].map(() => send('PUT')));
+        expect(replies.map((r) => `${String(r.statusCode)} ${r.statusCode === 200 ? '' : r.body}`.trim())).toEqual(['200', '200', '200', '200']);
+        expect(await stored()).toEqual(expected);
+      }
+      expect((await as(other)('PUT', '/EmploymentTypeSettings/tenants', [])).statusCode).toBe(200);
+      const posts = await Promise.all([1, 2, 3, 4].map(() => send('POST')));
+      expect(posts.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+      expect(posts.filter((r) => r.statusCode === 409).map((r) => r.json().message)).toEqual([SMSG.alreadySaved, SMSG.alreadySaved, SMSG.alreadySaved]);
+      expect(await stored()).toEqual(expected);
+    });
   });
 
   describe('the notice period and the proposed last working day', () => {

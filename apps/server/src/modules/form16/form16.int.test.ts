@@ -3,10 +3,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM16_MSG, form16DefaultYear, form16YearLabel, type Form16BulkPreview, type Form16Record, type Form16User, type SessionUser } from '@tankha/contracts';
+import { FORM16_MAX_BYTES, FORM16_MSG, form16DefaultYear, form16YearLabel, type Form16BulkPreview, type Form16Record, type Form16User, type SessionUser } from '@tankha/contracts';
 import { dateInZone, financialYearStartOf } from '@tankha/domain';
 import { queryRows } from '../../db/client';
-import { BACKENDS, createTestApp, makeEncryptedPdf, makePdf, makePng, makeZip, multipart, type TestApp } from '../../testing';
+import { BACKENDS, createTestApp, lowEntropyBytes, makeEncryptedPdf, makePdf, makePng, makeZip, makeZipBomb, multipart, packedRepeat, writeZip, type TestApp } from '../../testing';
 
 /** A multipart body with several files (the harness's helper sends one). */
 function multipartFiles(fields: Record<string, string>, files: { filename: string; bytes: Buffer; contentType?: string }[]) {
@@ -287,6 +287,31 @@ describe.each(BACKENDS)('Form 16 over HTTP (%s)', (backend) => {
       expect(cancelled.json()).toMatchObject({ statusCode: 200, message: FORM16_MSG.bulkCancelled });
       expect((await t.call('POST', '/Form16/bulk/confirm', { token: admin.token, body: { token } })).statusCode).toBe(404);
       expect((await formsOf(admin.token, otherMember.id, year)).forms).toEqual([]);
+    });
+
+    it('unpacks a ZIP by what it holds, not what its headers claim: a file claiming 600 bytes that unpacks past 5 MB is listed as too large', async () => {
+      const zip = writeZip([
+        { name: 'no-pan.pdf', data: makePdf('A') },
+        // Packs about 10 to 1: no ZIP bomb, only a file too large for a Form 16 once unpacked.
+        { name: 'big.pdf', packed: packedRepeat(lowEntropyBytes(1024 * 1024), 6), declaredSize: 600 },
+      ]);
+      const res = await preview(admin.token, { FinancialYear: olderYear, FormType: '1' }, [{ filename: 'form16.zip', bytes: zip, contentType: 'application/zip' }]);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = (res.json() as { data: Form16BulkPreview }).data;
+      expect(data.token).toBeNull();
+      expect(data.items.map((i) => [i.fileName, i.status, i.sizeBytes > FORM16_MAX_BYTES])).toEqual([
+        ['no-pan.pdf', 'noPan', false],
+        ['big.pdf', 'tooLarge', true],
+      ]);
+    });
+
+    it('refuses a ZIP bomb (422, naming the file) and stages nothing', async () => {
+      const before = storedFiles().length;
+      const bomb = makeZipBomb({ entries: 3, unpackedBytes: 8 * 1024 * 1024, declaredSize: 600 });
+      const res = await preview(admin.token, { FinancialYear: olderYear, FormType: '1' }, [{ filename: 'form16.zip', bytes: bomb, contentType: 'application/zip' }]);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({ errorCode: 'UNPROCESSABLE_CONTENT', message: FORM16_MSG.bulkZipBomb('ABCDE1000F.pdf', 100) });
+      expect(storedFiles().length).toBe(before);
     });
 
     it('refuses what is not a bulk upload: members, no files, an unreadable ZIP, a missing year', async () => {

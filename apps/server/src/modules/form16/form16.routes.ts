@@ -24,7 +24,8 @@ import {
 } from '@tankha/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Services } from '../../services';
-import { API_PREFIX, scopeOf } from '../../platform/route-scope';
+import { API_PREFIX, beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
+import { settle } from '../../platform/errors';
 import { ok, okList } from '../../platform/http';
 import { readMultipart, readMultipartFiles } from '../../platform/files/multipart';
 import { attachmentDisposition } from '../documents/documents.content';
@@ -55,8 +56,22 @@ export const form16Routes: FastifyPluginAsyncZod<{ services: Services }> = async
     ok(await form16.stats(scopeOf(request), request.query.financialYear), FORM16_MSG.loaded),
   );
 
-  app.post('/Form16/upload', { config: manage, schema: { tags, consumes: ['multipart/form-data'], response: { 201: form16RecordReplySchema } } }, async (request, reply) => {
+  // Uploads are received and their PDFs parsed (ZIPs unpacked) before the unit of work opens (route-scope.ts).
+  const upload = beforeUnitOfWork(async (request) => {
     const { fields, file } = await readMultipart(request, { truncateLargeFile: true });
+    return { fields, file: await form16.checkUploadedFile(file) };
+  });
+  const bulk = beforeUnitOfWork(async (request) => {
+    const { fields, files } = await readMultipartFiles(request, {
+      maxFiles: FORM16_BULK_MAX_FILES,
+      maxTotalBytes: FORM16_BULK_MAX_BYTES,
+      messages: { tooMany: FORM16_MSG.bulkTooManyFiles, tooLarge: FORM16_MSG.bulkTooLarge },
+    });
+    return { fields, files: await settle(form16.readBulkFiles(files)) };
+  });
+
+  app.post('/Form16/upload', { config: manage, preHandler: upload.preHandler, schema: { tags, consumes: ['multipart/form-data'], response: { 201: form16RecordReplySchema } } }, async (request, reply) => {
+    const { fields, file } = upload.of(request);
     const created = await form16.upload(scopeOf(request), fields, file);
     reply.code(201);
     return ok(created, FORM16_MSG.uploaded, 201);
@@ -86,12 +101,8 @@ export const form16Routes: FastifyPluginAsyncZod<{ services: Services }> = async
     return ok(null, FORM16_MSG.deleted);
   });
 
-  app.post('/Form16/bulk/preview', { config: manage, schema: { tags, consumes: ['multipart/form-data'], response: { 200: form16BulkPreviewReplySchema } } }, async (request) => {
-    const { fields, files } = await readMultipartFiles(request, {
-      maxFiles: FORM16_BULK_MAX_FILES,
-      maxTotalBytes: FORM16_BULK_MAX_BYTES,
-      messages: { tooMany: FORM16_MSG.bulkTooManyFiles, tooLarge: FORM16_MSG.bulkTooLarge },
-    });
+  app.post('/Form16/bulk/preview', { config: manage, preHandler: bulk.preHandler, schema: { tags, consumes: ['multipart/form-data'], response: { 200: form16BulkPreviewReplySchema } } }, async (request) => {
+    const { fields, files } = bulk.of(request);
     const preview = await form16.bulkPreview(scopeOf(request), fields, files);
     return ok(preview, preview.matched > 0 ? FORM16_MSG.loaded : FORM16_MSG.bulkNothingToStore);
   });

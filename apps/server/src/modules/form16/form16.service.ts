@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  FORM16_BULK_MAX_BYTES,
   FORM16_BULK_MAX_FILES,
+  FORM16_BULK_MAX_UNPACKED_BYTES,
   FORM16_BULK_PREVIEW_MINUTES,
   FORM16_BULK_STATUS_TEXT,
   FORM16_MAX_BYTES,
@@ -25,11 +25,11 @@ import {
 } from '@tankha/contracts';
 import { dateInZone, financialYearStartOf } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound, unwrap, type Settled } from '../../platform/errors';
 import { sweepStored, type FileStorage } from '../../platform/files/file-storage';
 import type { UploadedFile } from '../../platform/files/multipart';
 import { inspectPdf, mergePdfs } from '../../platform/files/pdf';
-import { looksLikeZip, readZipFiles } from '../../platform/files/zip';
+import { ZIP_MAX_RATIO, looksLikeZip, readZipFiles } from '../../platform/files/zip';
 import type { GlobalScope, RequestContext, Scope, TenantScope } from '../../platform/tenancy';
 import { form16FileName, form16MergedFileName, readBulkFileName } from './form16.names';
 import * as repo from './form16.repo';
@@ -49,6 +49,23 @@ interface Staged {
   employeeNumber: string | null;
 }
 
+/** Why the bytes cannot be a Form 16 (null: they can). */
+type PdfRefusal = Exclude<Form16BulkStatus, 'matched' | 'noPan' | 'unknownPan' | 'sharedPan' | 'alreadyExists' | 'repeated'>;
+
+/** An uploaded Form 16 file with its check, done before the request's unit of work (form16.routes.ts). */
+export interface CheckedForm16File extends UploadedFile {
+  refusal: PdfRefusal | null;
+}
+
+/** One PDF of a bulk upload (sent as a file or found in a ZIP), checked before the unit of work. */
+export interface CheckedBulkFile {
+  name: string;
+  sizeBytes: number;
+  /** Null when the file was over the size limit (inside a ZIP, its unpacking stopped there). */
+  bytes: Buffer | null;
+  refusal: PdfRefusal | null;
+}
+
 export interface PdfFile {
   bytes: Buffer;
   fileName: string;
@@ -65,13 +82,6 @@ function toRecord(row: repo.FormRow): Form16Record {
     fileSize: row.sizeBytes,
     kind: row.kind as Form16Kind,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -145,7 +155,7 @@ export class Form16Service {
    * The upload (payroll spec §5): the three fields, then the file — chosen, not empty, at most 5 MB,
    * and a PDF by its content — and no form of the same type for the employee and year.
    */
-  async upload(scope: Scope, fields: Record<string, string>, file: UploadedFile | null): Promise<Form16Record> {
+  async upload(scope: Scope, fields: Record<string, string>, file: CheckedForm16File | null): Promise<Form16Record> {
     const { db: tdb, ctx } = scope;
     const parsed = form16UploadFieldsSchema.safeParse(fields);
     if (!parsed.success) {
@@ -159,7 +169,7 @@ export class Form16Service {
     const financialYearStart = this.uploadYear(ctx, financialYear);
     const employee = await repo.findEmployee(tdb, userId);
     if (!employee) throw notFound(FORM16_MSG.employeeNotFound);
-    const refusal = await this.checkPdf(file.bytes, file.truncated);
+    const { refusal } = file;
     if (refusal) throw badRequest(FORM16_MSG_FOR[refusal], { File: FORM16_MSG_FOR[refusal] });
     if (await repo.formExists(tdb, userId, financialYearStart, formType)) throw conflict(FORM16_MSG.duplicate(formType));
     const id = await this.store(scope, { userId, formType, financialYearStart, bytes: file.bytes, kind: 'uploaded', originalName: form16FileName(formType, { ...employee, financialYear }) });
@@ -168,13 +178,21 @@ export class Form16Service {
     return toRecord(row);
   }
 
-  /** Why the bytes cannot be a Form 16, or null. */
-  private async checkPdf(bytes: Buffer, truncated: boolean): Promise<Exclude<Form16BulkStatus, 'matched' | 'noPan' | 'unknownPan' | 'sharedPan' | 'alreadyExists' | 'repeated'> | null> {
+  /** Why the bytes cannot be a Form 16, or null: size, then a PDF by its content. */
+  private async checkPdf(bytes: Buffer, truncated: boolean): Promise<PdfRefusal | null> {
     if (truncated || bytes.length > FORM16_MAX_BYTES) return 'tooLarge';
     if (bytes.length === 0) return 'empty';
     const pdf = await inspectPdf(bytes);
     if (!pdf.ok) return pdf.reason;
     return null;
+  }
+
+  /**
+   * The upload's file checked (parsed as a PDF), before the request's unit of work opens: the
+   * refusal is answered by `upload` where it checks the file, after the fields and the employee.
+   */
+  async checkUploadedFile(file: UploadedFile | null): Promise<CheckedForm16File | null> {
+    return file ? { ...file, refusal: await this.checkPdf(file.bytes, file.truncated) } : null;
   }
 
   /**
@@ -254,11 +272,52 @@ export class Form16Service {
   // --- Bulk upload -----------------------------------------------------------------------------
 
   /**
+   * The files of a bulk upload, read before the request's unit of work opens: each ZIP unpacked by
+   * what it really holds (platform/files/zip.ts: a file past 5 MB is listed as too large, the ZIPs
+   * together stop at FORM16_BULK_MAX_UNPACKED_BYTES, a ZIP bomb is refused), then every PDF checked
+   * by its content. No database: `bulkPreview` matches them.
+   */
+  async readBulkFiles(uploads: UploadedFile[]): Promise<CheckedBulkFile[]> {
+    const entries: { name: string; sizeBytes: number; bytes: Buffer | null }[] = [];
+    let unpackedBytes = 0;
+    for (const upload of uploads) {
+      if (looksLikeZip(upload.bytes)) {
+        const files = await readZipFiles(upload.bytes, {
+          maxEntries: FORM16_BULK_MAX_FILES - entries.length,
+          maxEntryBytes: FORM16_MAX_BYTES,
+          overEntry: 'list',
+          maxTotalBytes: FORM16_BULK_MAX_UNPACKED_BYTES - unpackedBytes,
+          maxRatio: ZIP_MAX_RATIO,
+          // macOS resource forks and hidden files are not Form 16s.
+          skip: (path) => path.startsWith('__MACOSX/') || (path.split('/').pop() ?? '').startsWith('.'),
+          messages: {
+            unreadable: FORM16_MSG.bulkUnreadableZip,
+            tooLarge: FORM16_MSG.bulkUnpackedTooLarge,
+            tooMany: FORM16_MSG.bulkTooManyFiles,
+            ratio: (path) => FORM16_MSG.bulkZipBomb(path, ZIP_MAX_RATIO),
+          },
+        });
+        for (const file of files) {
+          unpackedBytes += file.sizeBytes;
+          entries.push({ name: file.name, sizeBytes: file.sizeBytes, bytes: file.bytes });
+        }
+      } else {
+        entries.push({ name: upload.filename.split(/[\\/]/).pop() ?? upload.filename, sizeBytes: upload.bytes.length, bytes: upload.bytes });
+      }
+      if (entries.length > FORM16_BULK_MAX_FILES) throw badRequest(FORM16_MSG.bulkTooManyFiles);
+    }
+    if (entries.length === 0) throw badRequest(FORM16_MSG.bulkNoFiles, { files: FORM16_MSG.bulkNoFiles });
+    const checked: CheckedBulkFile[] = [];
+    for (const entry of entries) checked.push({ ...entry, refusal: entry.bytes === null ? 'tooLarge' : await this.checkPdf(entry.bytes, false) });
+    return checked;
+  }
+
+  /**
    * Step one of a bulk upload: every PDF (sent as files, or in one or more ZIPs) is checked and
    * matched to an employee by the PAN in its name. Only the matched files are staged, under pending
    * names; nothing is stored as a form until the confirmation. The answer lists every file.
    */
-  async bulkPreview(scope: Scope, fields: Record<string, string>, uploads: UploadedFile[]): Promise<Form16BulkPreview> {
+  async bulkPreview(scope: Scope, fields: Record<string, string>, files: Settled<CheckedBulkFile[]>): Promise<Form16BulkPreview> {
     const { db: tdb, ctx } = scope;
     const parsed = form16BulkFieldsSchema.safeParse(fields);
     if (!parsed.success) {
@@ -270,23 +329,7 @@ export class Form16Service {
     const financialYearStart = this.uploadYear(ctx, financialYear);
     await this.dropExpired(scope);
 
-    const entries: { name: string; sizeBytes: number; bytes: Buffer | null }[] = [];
-    for (const upload of uploads) {
-      if (looksLikeZip(upload.bytes)) {
-        entries.push(
-          ...readZipFiles(upload.bytes, {
-            maxEntries: FORM16_BULK_MAX_FILES - entries.length,
-            maxEntryBytes: FORM16_MAX_BYTES,
-            maxTotalBytes: 4 * FORM16_BULK_MAX_BYTES,
-            messages: { unreadable: FORM16_MSG.bulkUnreadableZip, tooLarge: FORM16_MSG.bulkTooLarge, tooMany: FORM16_MSG.bulkTooManyFiles },
-          }),
-        );
-      } else {
-        entries.push({ name: upload.filename.split(/[\\/]/).pop() ?? upload.filename, sizeBytes: upload.bytes.length, bytes: upload.bytes });
-      }
-      if (entries.length > FORM16_BULK_MAX_FILES) throw badRequest(FORM16_MSG.bulkTooManyFiles);
-    }
-    if (entries.length === 0) throw badRequest(FORM16_MSG.bulkNoFiles, { files: FORM16_MSG.bulkNoFiles });
+    const entries = unwrap(files);
 
     interface Checked {
       name: string;
@@ -297,12 +340,10 @@ export class Form16Service {
       status: Form16BulkStatus;
       employee: repo.EmployeeRow | null;
     }
-    const checked: Checked[] = [];
-    for (const entry of entries) {
+    const checked: Checked[] = entries.map(({ refusal, ...entry }) => {
       const { pan, formType } = readBulkFileName(entry.name, fallbackType);
-      const refusal = entry.bytes === null ? 'tooLarge' : await this.checkPdf(entry.bytes, false);
-      checked.push({ ...entry, pan, formType, status: refusal ?? (pan ? 'matched' : 'noPan'), employee: null });
-    }
+      return { ...entry, pan, formType, status: refusal ?? (pan ? 'matched' : 'noPan'), employee: null };
+    });
     const pans = [...new Set(checked.filter((c) => c.status === 'matched' && c.pan).map((c) => c.pan ?? ''))];
     const employees = await repo.findEmployeesByPan(tdb, pans);
     const byPan = new Map<string, repo.EmployeeRow[]>();

@@ -212,6 +212,50 @@ describe.each(BACKENDS)('leave and holidays over HTTP (%s)', (backend) => {
     });
   });
 
+  describe('dates outside 1900–2100 (issue 25 F6: 9999-12-31 was a 500, or a stored holiday whose recompute job failed)', () => {
+    const WINDOW = 'Dates must be between 01 Jan 1900 and 31 Dec 2100';
+    const stored = async () =>
+      (
+        await queryRows<{ holidays: number; leaves: number; jobs: number }>(
+          t.database.db,
+          sql`SELECT (SELECT count(*)::int FROM holidays WHERE holiday_date > '2100-12-31' OR holiday_date < '1900-01-01') AS holidays,
+                     (SELECT count(*)::int FROM leave_requests WHERE end_date > '2100-12-31' OR start_date < '1900-01-01') AS leaves,
+                     (SELECT count(*)::int FROM pgboss.job) AS jobs`,
+        )
+      )[0];
+    // Straight through the HTTP layer, without the harness's drain: a job the request queued is still there to count.
+    const send = (method: 'POST' | 'PUT', url: string, token: string, body: object) =>
+      t.app.inject({ method, url: `/backend/api${url}`, headers: { authorization: `Bearer ${token}` }, payload: body });
+
+    it.each([
+      ['POST /Holidays', 'POST', '/Holidays', 'date', { date: '9999-12-31', name: 'End of days' }],
+      ['POST /Holidays (before 1900)', 'POST', '/Holidays', 'date', { date: '1899-12-31', name: 'Long ago' }],
+      ['POST /Leaves', 'POST', '/Leaves', 'startDate', { startDate: '9999-12-31', endDate: '9999-12-31', reason: 'Far away' }],
+    ] as const)('%s: 400 naming the field with the window message; nothing stored, no job', async (_, method, url, field, body) => {
+      const before = await stored();
+      const leave = url === '/Leaves';
+      const res = await send(method, url, leave ? member.token : admin.token, leave ? { leaveTypeId: type('CL').id, ...body } : body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, message: `${field}: ${WINDOW}`, errors: { [field]: WINDOW } });
+      expect(await stored()).toEqual(before);
+      expect(before?.holidays).toBe(0);
+      expect(before?.leaves).toBe(0);
+    });
+
+    it('PUT /Holidays/:id onto 9999-12-31 and the leave days preview are refused the same way; the holiday keeps its date', async () => {
+      const republic = ((await t.call('GET', '/Holidays?year=2026', { token: admin.token })).json().data as Holiday[]).find((h) => h.date === '2026-01-26');
+      const before = await stored();
+      const moved = await send('PUT', `/Holidays/${republic?.id ?? ''}`, admin.token, { date: '9999-12-31', name: 'Republic Day' });
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().errors).toEqual({ date: WINDOW });
+      expect(await stored()).toEqual(before);
+      const preview = await t.call('GET', `/Leaves/days?leaveTypeId=${type('CL').id}&startDate=9999-12-30&endDate=9999-12-31`, { token: member.token });
+      expect(preview.statusCode).toBe(400);
+      expect(preview.json().errors).toMatchObject({ startDate: WINDOW, endDate: WINDOW });
+      expect(((await t.call('GET', '/Holidays?year=2026', { token: admin.token })).json().data as Holiday[]).find((h) => h.id === republic?.id)?.date).toBe('2026-01-26');
+    });
+  });
+
   describe('applying, balances and approval', () => {
     it('casual leave: 12 → apply 2 days (pending 2, available 10) → approved (used 2, available 10)', async () => {
       expect(await balance('CL')).toMatchObject({ entitled: 12, used: 0, pending: 0, available: 12, isUnlimited: false });

@@ -43,7 +43,7 @@ import {
   formatDisplayDate,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
-import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, fieldError, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import type { RequestContext, Scope, TenantDb, TenantScope } from '../../platform/tenancy';
 import * as repo from './leave.repo';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
@@ -88,14 +88,6 @@ function parseWeekends(value: unknown): readonly WeekendRule[] {
   return value.filter(
     (r): r is WeekendRule => typeof r === 'object' && r !== null && typeof (r as WeekendRule).dayOfWeek === 'number' && typeof (r as WeekendRule).weekNumber === 'number',
   );
-}
-
-/** The unique indexes answer a race the pre-check lost; PGlite and pg report it alike. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**

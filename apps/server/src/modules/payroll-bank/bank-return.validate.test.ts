@@ -65,6 +65,15 @@ describe('checking a bank return file', () => {
     ]);
   });
 
+  it('refuses a status date outside 1900–2100 with the date window’s message, in either format', () => {
+    const check = checkBankReturn(
+      [row({ reference: 'SAL261100000101', status: 'Paid', utr: 'U3', date: '31/12/9999' }), row({ reference: 'SAL261100000202', status: 'Paid', utr: 'U4', date: '1899-12-31' })],
+      payments,
+    );
+    expect(check.updates).toEqual([]);
+    expect(check.errors.map((e) => e.message)).toEqual(['Date "31/12/9999": Dates must be between 01 Jan 1900 and 31 Dec 2100', 'Date "1899-12-31": Dates must be between 01 Jan 1900 and 31 Dec 2100']);
+  });
+
   it('a failed payment is not turned into paid by a later file', () => {
     const check = checkBankReturn([row({ reference: 'SAL261100000201', status: 'Paid', utr: 'U9' })], payments.filter((p) => p.id !== 'b2'));
     expect(check.errors.map((e) => e.message)).toEqual([MSG.failedCannotBePaid('SAL261100000201')]);

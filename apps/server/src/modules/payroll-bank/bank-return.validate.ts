@@ -1,4 +1,4 @@
-import { BANK_RETURN_FAILED_WORDS, BANK_RETURN_PAID_WORDS, BANK_RETURN_REASON_MAX, BANK_RETURN_UTR_MAX, PAYROLL_BANK_MSG as MSG } from '@tankha/contracts';
+import { BANK_RETURN_FAILED_WORDS, BANK_RETURN_PAID_WORDS, BANK_RETURN_REASON_MAX, BANK_RETURN_UTR_MAX, PAYROLL_BANK_MSG as MSG, isDateInRange } from '@tankha/contracts';
 import { formatInr, isIsoDate, rupeesToPaise } from '@tankha/domain';
 import type { ReturnRow } from './bank-return.sheet';
 
@@ -119,6 +119,7 @@ export function checkBankReturn(rows: readonly ReturnRow[], payments: readonly K
     }
     const statusDate = cells.date ? dateOf(cells.date) : null;
     if (cells.date && !statusDate) problems.push(MSG.dateInvalid(cells.date));
+    else if (statusDate && !isDateInRange(statusDate)) problems.push(MSG.dateOutOfRange(cells.date));
 
     if (payment && status && !superseded) {
       if (payment.status === 'paid' && status === 'failed') problems.push(MSG.paidCannotFail(payment.reference));

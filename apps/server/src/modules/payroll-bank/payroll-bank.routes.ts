@@ -14,10 +14,10 @@ import {
   payrollRunIdPathSchema,
 } from '@tankha/contracts';
 import type { Services } from '../../services';
-import { badRequest } from '../../platform/errors';
+import { badRequest, settle } from '../../platform/errors';
 import { readMultipart } from '../../platform/files/multipart';
 import { ok } from '../../platform/http';
-import { scopeOf } from '../../platform/route-scope';
+import { beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
 
 /**
  * The bank transfer file of a finalized month, its settings, the bank's return file and the
@@ -46,11 +46,15 @@ export const payrollBankRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     return file.bytes;
   });
 
-  app.post('/PayrollRuns/:id/bank-return', { config: importFile, schema: { tags, params, consumes: ['multipart/form-data'], response: { 200: bankReturnReplySchema } } }, async (request) => {
+  // The file is received and its rows read (a workbook unpacked within its limits) before the unit of work opens (route-scope.ts).
+  const returnFile = beforeUnitOfWork(async (request) => {
     const { file } = await readMultipart(request);
     if (!file) throw badRequest(PAYROLL_BANK_MSG.returnFileRequired, { file: PAYROLL_BANK_MSG.returnFileRequired });
     if (file.truncated || file.bytes.length > BANK_RETURN_MAX_BYTES) throw badRequest(PAYROLL_BANK_MSG.returnFileTooLarge, { file: PAYROLL_BANK_MSG.returnFileTooLarge });
-    const result = await bank.importReturn(scopeOf(request), request.params.id, { bytes: file.bytes, fileName: file.filename });
+    return { fileName: file.filename, rows: await settle(bank.readReturnFile(file.bytes)) };
+  });
+  app.post('/PayrollRuns/:id/bank-return', { config: importFile, preHandler: returnFile.preHandler, schema: { tags, params, consumes: ['multipart/form-data'], response: { 200: bankReturnReplySchema } } }, async (request) => {
+    const result = await bank.importReturn(scopeOf(request), request.params.id, returnFile.of(request));
     return ok(result, PAYROLL_BANK_MSG.returnRecorded(result.paid, result.failed));
   });
 

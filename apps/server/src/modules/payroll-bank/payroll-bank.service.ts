@@ -27,12 +27,12 @@ import {
   type BankTransferRecord,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
-import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
+import { AppError, conflict, fieldError, notFound, unwrap, type Settled } from '../../platform/errors';
 import { isKnownIfsc } from '../../platform/ifsc-directory';
 import type { Scope } from '../../platform/tenancy';
 import type { PayrollReportService } from '../payroll-reports/payroll-reports.service';
 import { buildBankTransferXlsx } from './bank-file-xlsx';
-import { readBankReturn } from './bank-return.sheet';
+import { readBankReturn, type ReturnRow } from './bank-return.sheet';
 import { checkBankReturn } from './bank-return.validate';
 import * as repo from './payroll-bank.repo';
 
@@ -153,14 +153,19 @@ export class PayrollBankService {
     return { bytes, fileName, contentType: settings.template === 'xlsx' ? BANK_FILE_CONTENT_TYPES.xlsx : BANK_FILE_CONTENT_TYPES.csv };
   }
 
+  /** A return file's rows, read before the request's unit of work opens (CSV or XLSX by content, within the limits). */
+  readReturnFile(bytes: Buffer): Promise<ReturnRow[]> {
+    return readBankReturn(bytes);
+  }
+
   /**
    * POST /PayrollRuns/:id/bank-return: every row is checked against the month's payments, then all
    * statuses are recorded in one statement, or — when any row is wrong — nothing is, and every wrong
    * row is listed with its row number.
    */
-  async importReturn(scope: Scope, runId: string, file: { bytes: Buffer; fileName: string }): Promise<BankReturnResult> {
+  async importReturn(scope: Scope, runId: string, file: { rows: Settled<ReturnRow[]>; fileName: string }): Promise<BankReturnResult> {
     const run = await this.issuedRun(scope, runId);
-    const rows = await readBankReturn(file.bytes);
+    const rows = unwrap(file.rows);
     const payments = await repo.findPayments(scope.db, run.id);
     const check = checkBankReturn(rows, payments);
     if (check.errors.length > 0) {

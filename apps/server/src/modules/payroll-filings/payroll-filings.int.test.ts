@@ -365,6 +365,33 @@ describe.each(BACKENDS)('statutory files and the payroll journal over HTTP (%s)'
     expect(data<LedgerAccountRow[]>(await as(admin, 'GET', '/PayrollLedgerAccounts')).find((r) => r.code === 'NET_PAY')?.accountCode).toBe('2110');
   });
 
+  it('four identical PUTs of the ledger accounts at the same moment all succeed and store each account once (issue 25 F6)', async () => {
+    // Before: each deleted the organisation's accounts and inserted its own, so on PostgreSQL the later
+    // ones hit the first one's uncommitted keys and answered 500 (duplicate key). Now one writer at a time.
+    const accounts = (suffix: string) => [
+      { section: 'total', code: 'NET_PAY', accountCode: `2110${suffix}`, accountName: 'Salary payable' },
+      { section: 'earning', code: 'BASIC', accountCode: `5001${suffix}`, accountName: 'Salaries and wages' },
+      { section: 'deduction', code: 'PT', accountCode: `2103${suffix}`, accountName: 'Professional tax payable' },
+    ];
+    const put = (body: { accounts: object[] }) => t.app.inject({ method: 'PUT', url: '/backend/api/PayrollLedgerAccounts', headers: { authorization: `Bearer ${other.token}` }, payload: body });
+    const stored = () => queryRows<{ code: string; account_code: string }>(db(), sql`SELECT code, account_code FROM payroll_ledger_accounts WHERE tenant_id = ${other.tenantId} ORDER BY code`);
+    for (let round = 1; round <= 3; round += 1) {
+      const replies = await Promise.all([1, 2, 3, 4].map(() => put({ accounts: accounts('') })));
+      expect(replies.map((r) => `${String(r.statusCode)} ${r.statusCode === 200 ? '' : r.body}`.trim())).toEqual(['200', '200', '200', '200']);
+      expect(await stored()).toEqual([
+        { code: 'BASIC', account_code: '5001' },
+        { code: 'NET_PAY', account_code: '2110' },
+        { code: 'PT', account_code: '2103' },
+      ]);
+    }
+    // Four different mappings at once take turns: the organisation ends with one of them whole.
+    const replies = await Promise.all(['1', '2', '3', '4'].map((s) => put({ accounts: accounts(s) })));
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const final = await stored();
+    expect(final).toHaveLength(3);
+    expect(['1', '2', '3', '4'].some((s) => final.every((r) => r.account_code.endsWith(s) && r.account_code.length === 5))).toBe(true);
+  });
+
   it('LWF: in a month it falls due (Karnataka, December) the statement lists each employee’s shares', async () => {
     await db().execute(sql`UPDATE statutory_components SET is_enabled = true, settings = '{"stateCode":"KA"}'::jsonb WHERE tenant_id = ${admin.tenantId} AND component = 'LWF'`);
     const lwfText = ['Labour Welfare Fund, Karnataka (on the 31 December roll, due 15 January): employee ₹50, employer ₹100'];

@@ -251,8 +251,14 @@ export async function listLedgerAccounts(tdb: TenantDb): Promise<LedgerAccountRo
     .orderBy(asc(payrollLedgerAccounts.section), asc(payrollLedgerAccounts.code));
 }
 
-/** The whole mapping replaced in one transaction: what the screen shows is what is stored. */
+/**
+ * The whole mapping replaced in one transaction: what the screen shows is what is stored. One writer
+ * at a time per organisation (an advisory lock until commit): a second save at the same moment
+ * deletes what the first inserted rather than inserting the same keys beside it (issue 25 F6).
+ */
 export async function replaceLedgerAccounts(tdb: TenantDb, rows: readonly LedgerAccountRow[], updatedBy: string, now: Date): Promise<void> {
+  // raw SQL: an advisory lock function call, no table to build from.
+  await tdb.tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`payroll-ledger-accounts:${tdb.tenantId}`}))`);
   await tdb.tx.delete(payrollLedgerAccounts).where(eq(payrollLedgerAccounts.tenantId, tdb.tenantId));
   if (rows.length === 0) return;
   await tdb.tx.insert(payrollLedgerAccounts).values(rows.map((r) => ({ tenantId: tdb.tenantId, ...r, updatedBy, updatedAt: now })));

@@ -29,7 +29,7 @@ import {
 import type { Clock } from '../../platform/clock';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import { isKnownIfsc } from '../../platform/ifsc-directory';
-import type { Scope, TenantScope, TenantSteps } from '../../platform/tenancy';
+import type { GlobalScope, Scope, TenantScope, TenantSteps } from '../../platform/tenancy';
 import type { AttendanceService } from '../attendance/attendance.service';
 import type { LeaveService } from '../leave/leave.service';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
@@ -54,11 +54,30 @@ declare module '../../platform/jobs/jobs' {
     'payroll.process': { runId: string };
     /** After a finalize commits: render the payslip PDFs and e-mail them (the payslip-documents work). */
     'payroll.finalized': { runId: string };
+    /** At start and every minute: runs whose processing job died with its process are resumed (resumeStalledRuns). */
+    'payroll.resumeStalled': Record<string, never>;
   }
 }
 
 /** Employees per processing chunk: one transaction, one read per input table, one insert per output table. */
 export const PAYROLL_CHUNK_SIZE = 500;
+/**
+ * Seconds without a sign of life (a committed chunk) after which a processing run whose row no chunk
+ * holds has lost its job; 'payroll.resumeStalled' then resumes it (docs/decisions.md "Processing resumes by itself").
+ */
+export const PAYROLL_STALL_SECONDS = 30;
+/** Automatic resumes in a row without a chunk committed between them before processing stops with the reason. */
+export const PAYROLL_MAX_AUTO_RESUMES = 3;
+
+/** What the sweep did with a run whose job had stopped. */
+export interface StalledRunOutcome {
+  tenantId: string;
+  runId: string;
+  /** resumed: queued again; stopped: interrupted too often at one place, left for Process Payroll with the reason. */
+  outcome: 'resumed' | 'stopped';
+  done: number;
+  total: number;
+}
 
 const OPEN: readonly repo.RunStatus[] = ['draft', 'processing', 'processed'];
 const CLOSED: readonly repo.RunStatus[] = ['finalized', 'paid'];
@@ -219,11 +238,16 @@ export class PayrollRunService {
       /** The month's payments: Mark as Paid records those not recorded yet as paid (issue 26). */
       payments: Pick<PayrollBankService, 'recordRunPaid'>;
       chunkSize?: number;
+      stallSeconds?: number;
     },
   ) {}
 
   private get chunkSize(): number {
     return this.deps.chunkSize ?? PAYROLL_CHUNK_SIZE;
+  }
+
+  private get stallSeconds(): number {
+    return this.deps.stallSeconds ?? PAYROLL_STALL_SECONDS;
   }
 
   // ---------------------------------------------------------------------------------------- the open month
@@ -317,13 +341,14 @@ export class PayrollRunService {
     const holds = await repo.findHoldCounts(scope.db, ids);
     const releases = await repo.findReleaseCounts(scope.db, runs.filter((r) => CLOSED.includes(r.status)).map((r) => r.id));
     const documents = await this.deps.documents.progressOfRuns(scope, ids);
+    const now = this.deps.clock.now();
     const day = this.orgDay(scope);
     const out: PayrollRun[] = [];
     for (const run of runs) {
       // Open months count warnings and holds live; closed ones keep what they paid.
       const counts = OPEN.includes(run.status) ? await this.liveCounts(scope, run) : null;
       const stale = run.status === 'processed' ? (await this.staleEmployees(scope, run)).length : 0;
-      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents.get(run.id), releases, stale, day));
+      out.push(this.viewOf(run, run.finalizedByName, counts, holds, documents.get(run.id), releases, stale, day, now));
     }
     return out;
   }
@@ -342,7 +367,7 @@ export class PayrollRunService {
     const documents = await this.deps.documents.progress(scope, run.id);
     const finalizedByName = await repo.findUserName(scope.db, run.finalizedBy);
     const stale = run.status === 'processed' ? (await this.staleEmployees(scope, run)).length : 0;
-    return this.viewOf(run, finalizedByName, counts, holds, documents, releases, stale, this.orgDay(scope));
+    return this.viewOf(run, finalizedByName, counts, holds, documents, releases, stale, this.orgDay(scope), this.deps.clock.now());
   }
 
   private viewOf(
@@ -354,6 +379,7 @@ export class PayrollRunService {
     releases: readonly { runId: string; released: number; unpaid: number }[],
     staleCount: number,
     { today, timeZone }: OrgDay,
+    now: Date,
   ): PayrollRun {
     const release = releases.find((r) => r.runId === run.id) ?? { released: 0, unpaid: 0 };
     const holdCount = (kind: string) => counts ? (kind === 'payout' ? counts.payoutHolds : counts.processingHolds) : (holds.find((h) => h.runId === run.id && h.kind === kind)?.n ?? 0);
@@ -372,6 +398,7 @@ export class PayrollRunService {
       employerCost: rupees(run.employerCostPaise),
       progress: { done: run.progressDone, total: run.progressTotal },
       lastError: run.lastError,
+      processingNotice: this.processingNoticeOf(run, now),
       warningCount: counts?.warnings ?? 0,
       staleCount,
       // A released payout is no longer held: it is counted as released (and unpaid until the bank says paid).
@@ -391,6 +418,23 @@ export class PayrollRunService {
           : null,
       finalizedOn: finalizedOnOf(run, timeZone),
     };
+  }
+
+  /**
+   * What an administrator is told about processing that is not simply moving: no sign of life for
+   * stallSeconds (the same test the sweep applies; a stopped server's run is picked up within a
+   * minute), or resumed by itself after such a stop. Nothing once it stopped on an error (lastError says why).
+   */
+  private processingNoticeOf(run: repo.RunRow, now: Date): PayrollRun['processingNotice'] {
+    if (run.status !== 'processing' || run.lastError !== null) return null;
+    const lastSign = run.heartbeatAt ?? run.updatedAt;
+    if (now.getTime() - lastSign.getTime() > this.stallSeconds * 1000) {
+      return { kind: 'stalled', message: PAYROLL_MSG.processingStalled(run.progressDone, run.progressTotal), since: lastSign.toISOString() };
+    }
+    if (run.autoResumedAt) {
+      return { kind: 'resumed', message: PAYROLL_MSG.processingResumed(run.autoResumedFrom ?? run.progressDone, run.progressTotal), since: run.autoResumedAt.toISOString() };
+    }
+    return null;
   }
 
   // ---------------------------------------------------------------------------------------- employees, warnings, variance
@@ -558,8 +602,10 @@ export class PayrollRunService {
     if (CLOSED.includes(run.status)) throw conflict(PAYROLL_MSG.runAlreadyFinalized);
     this.assertBegun(scope, run);
     const now = this.deps.clock.now();
+    // A run started or resumed by hand: its job's sign of life starts now, and automatic resumes start again.
+    const fresh = { heartbeatAt: now, autoResumedAt: null, autoResumedFrom: null, autoResumes: 0 };
     if (run.status === 'processing') {
-      run = await repo.updateRun(scope.db, run.id, { progressDone: await repo.countPayslips(scope.db, run.id), lastError: null }, now);
+      run = await repo.updateRun(scope.db, run.id, { progressDone: await repo.countPayslips(scope.db, run.id), lastError: null, ...fresh }, now);
     } else {
       run = await this.followSettings(scope, run, (await this.deps.settings.calendar(scope)).period, true);
       await repo.deletePayslips(scope.db, run.id);
@@ -579,12 +625,48 @@ export class PayrollRunService {
           deductionsPaise: 0,
           netPaise: 0,
           employerCostPaise: 0,
+          ...fresh,
         },
         now,
       );
     }
-    scope.enqueue('payroll.process', { runId: run.id });
+    // Keyed by the run, so the sweep can tell a job still queued from one that died with its process.
+    scope.enqueue('payroll.process', { runId: run.id }, { singletonKey: run.id });
     return this.view(scope, run);
+  }
+
+  /**
+   * 'payroll.resumeStalled' (at start and every minute): a run processing without an error whose job
+   * has given no sign of life for stallSeconds, whose row no chunk holds and whose job is not
+   * `waiting` in the queue (the platform's read of it) lost its job with its process: kill -9, a
+   * crash, a deploy. Processing is queued again, as POST process resumes it (the chunks take only
+   * employees without a payslip, so none is paid twice or left out); after PAYROLL_MAX_AUTO_RESUMES in
+   * a row without a chunk committed, it stops with the reason on the run instead.
+   */
+  async resumeStalledRuns(scope: GlobalScope, waiting: ReadonlySet<string>): Promise<StalledRunOutcome[]> {
+    const now = this.deps.clock.now();
+    const before = new Date(now.getTime() - this.stallSeconds * 1000);
+    const outcomes: StalledRunOutcome[] = [];
+    for (const candidate of await repo.findStalledRuns(scope.global, before)) {
+      if (waiting.has(candidate.id)) continue;
+      const outcome = await scope.asTenant(candidate.tenantId, (tenant) => this.resumeStalledRun(tenant, candidate.id, before, now));
+      if (outcome) outcomes.push({ tenantId: candidate.tenantId, ...outcome });
+    }
+    return outcomes;
+  }
+
+  private async resumeStalledRun(scope: TenantScope, runId: string, before: Date, now: Date): Promise<Omit<StalledRunOutcome, 'tenantId'> | null> {
+    const run = await repo.lockRunIfFree(scope.db, runId);
+    // Held by a chunk in flight (its job is alive), or changed since the read.
+    if (run?.status !== 'processing' || run.lastError !== null || (run.heartbeatAt !== null && run.heartbeatAt >= before)) return null;
+    const done = await repo.countPayslips(scope.db, run.id);
+    if (run.autoResumes >= PAYROLL_MAX_AUTO_RESUMES) {
+      await repo.updateRun(scope.db, run.id, { progressDone: done, lastError: PAYROLL_MSG.processingGaveUp(run.autoResumes, done, run.progressTotal) }, now);
+      return { runId, outcome: 'stopped', done, total: run.progressTotal };
+    }
+    await repo.updateRun(scope.db, run.id, { progressDone: done, heartbeatAt: now, autoResumedAt: now, autoResumedFrom: done, autoResumes: run.autoResumes + 1 }, now);
+    scope.enqueue('payroll.process', { runId: run.id }, { singletonKey: run.id });
+    return { runId, outcome: 'resumed', done, total: run.progressTotal };
   }
 
   /**
@@ -630,7 +712,7 @@ export class PayrollRunService {
     await loansRepo.insertRecoveries(scope.db, recoveries);
     // Processed with today's inputs: whatever made them stale is in.
     await this.deps.locks.clearStale(scope, run.month, employees.map((e) => e.id));
-    await repo.bumpProgress(scope.db, run.id, employees.length);
+    await repo.bumpProgress(scope.db, run.id, employees.length, this.deps.clock.now());
     return { done: false, lastUserId: employees[employees.length - 1]?.id ?? null };
   }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { PayrollRun, SessionUser } from '@tankha/contracts';
+import { PAYROLL_MSG, type PayrollRun, type SessionUser } from '@tankha/contracts';
 import { financialYearOf, isTaxFinancialYear } from '@tankha/domain';
 import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
@@ -17,8 +17,9 @@ import { BACKENDS, createTestApp, type TestApp } from '../../testing';
  * process there deterministically with an uncommitted row its next insert must wait for (a payslip
  * of the chunk's employee; the month's lock row), sees the process waiting on that lock, kills it,
  * and lets go. PostgreSQL then rolls the open transaction back: processing is left resumable with
- * the committed chunks, finalize leaves the month processed. PostgreSQL only: the embedded PGlite
- * lives inside the killed process.
+ * the committed chunks, finalize leaves the month processed. Restarted, the server resumes the
+ * processing by itself (its start-up sweep, 'payroll.resumeStalled', issue 25 F7): nobody presses
+ * Process. PostgreSQL only: the embedded PGlite lives inside the killed process.
  */
 const APP_NAME = 'tankha-crash-child';
 const MAIN = path.resolve(import.meta.dirname, '../../main.ts');
@@ -157,7 +158,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('kill -9 of the server during pa
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('killed inside a processing chunk: the committed chunks stay, the run resumes and ends with the right totals', async () => {
+  it('killed inside a processing chunk: the committed chunks stay; restarted, the server resumes by itself within a minute and ends with the right totals', async () => {
     await startServer();
     // The third chunk (employees 5 and 6 in id order) waits for this uncommitted payslip of employee 5.
     const release = await hold(
@@ -189,16 +190,33 @@ describe.skipIf(!BACKENDS.includes('postgres'))('kill -9 of the server during pa
     const paid = await queryRows<{ user_id: string }>(t.database.db, sql`SELECT user_id FROM payslips WHERE run_id = ${run.id} ORDER BY user_id`);
     expect(paid.map((r) => r.user_id)).toEqual(userIds.slice(0, 4));
 
-    // Another server (the test's own) resumes it.
-    const resumed = await call('POST', `/PayrollRuns/${run.id}/process`);
-    expect(resumed.statusCode).toBe(202);
-    expect(data<PayrollRun>(resumed).progress).toEqual({ done: 4, total: 11 });
+    // The killed server's job is still 'active' in pg-boss (it would expire after 30 minutes).
+    const [killedJob] = await queryRows<{ id: string; state: string }>(t.database.db, sql`SELECT id::text AS id, state::text AS state FROM pgboss.job WHERE name = 'payroll.process' AND singleton_key = ${run.id}`);
+    expect(killedJob?.state).toBe('active');
+    // What an administrator sees once the heartbeat is stale (this app's clock, half a minute on): not a silent "processing".
+    t.clock.set(new Date(Date.now() + 31_000));
+    expect(data<PayrollRun>(await call('GET', `/PayrollRuns/${run.id}`)).processingNotice).toMatchObject({ kind: 'stalled', message: PAYROLL_MSG.processingStalled(4, 11) });
+
+    // The server comes back (default settings: 30 seconds without a sign of life) and nobody presses Process.
+    await startServer();
+    const listening = Date.now();
+    const processed = await until(
+      'the restarted server to finish the run by itself',
+      async () => (await one<{ status: string }>(sql`SELECT status FROM payroll_runs WHERE id = ${run.id}`))?.status === 'processed',
+      60_000,
+    );
+    expect(processed).toBe(true);
+    expect(Date.now() - listening).toBeLessThan(60_000);
+    const [cancelled] = await queryRows<{ state: string }>(t.database.db, sql`SELECT state::text AS state FROM pgboss.job WHERE id = ${killedJob?.id ?? ''}::uuid`);
+    expect(cancelled?.state).toBe('cancelled');
+    await killServer();
+    await childConnectionsGone();
     run = data<PayrollRun>(await call('GET', `/PayrollRuns/${run.id}`));
-    expect(run).toMatchObject({ status: 'processed', employeeCount: 11, grossEarnings: 550_000, netPay: 550_000, progress: { done: 11, total: 11 } });
+    expect(run).toMatchObject({ status: 'processed', employeeCount: 11, grossEarnings: 550_000, netPay: 550_000, progress: { done: 11, total: 11 }, processingNotice: null });
     const perUser = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM payslips WHERE run_id = ${run.id} GROUP BY user_id`);
     expect(perUser).toHaveLength(11);
     expect(perUser.every((r) => r.n === 1)).toBe(true);
-  }, 120_000);
+  }, 240_000);
 
   it('killed inside the finalize transaction: the month is still processed with nothing half-done; finalizing again finalizes once', async () => {
     await startServer();

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { payrollAdjustments, payrollHolds, payrollPayoutReleases, payrollRemarks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
-import type { TenantDb } from '../../platform/tenancy';
+import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
 /** Ids as one parameter (a chunk has hundreds; one bind parameter each is slower, and PGlite and pg agree on JSON). */
 const uuidArray = (ids: readonly string[]) => sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
@@ -142,11 +142,36 @@ export async function markRunPaid(tdb: TenantDb, id: string, paidOn: string, ref
   return row;
 }
 
-export async function bumpProgress(tdb: TenantDb, id: string, done: number): Promise<void> {
+/** A chunk committed: progress, and the job's sign of life (it got further, so its automatic resumes start again from 0). */
+export async function bumpProgress(tdb: TenantDb, id: string, done: number, now: Date): Promise<void> {
   await tdb.tx
     .update(payrollRuns)
-    .set({ progressDone: sql`least(${payrollRuns.progressTotal}, ${payrollRuns.progressDone} + ${done})` })
+    .set({ progressDone: sql`least(${payrollRuns.progressTotal}, ${payrollRuns.progressDone} + ${done})`, heartbeatAt: now, autoResumes: 0 })
     .where(and(eq(payrollRuns.tenantId, tdb.tenantId), eq(payrollRuns.id, id)));
+}
+
+/**
+ * The sweep's cross-tenant read (GlobalDb: the 'payroll.resumeStalled' schedule, not a request): runs
+ * processing without an error whose job has given no sign of life since `before`.
+ */
+export async function findStalledRuns(global: GlobalDb, before: Date): Promise<{ tenantId: string; id: string }[]> {
+  return global.tx
+    .select({ tenantId: payrollRuns.tenantId, id: payrollRuns.id })
+    .from(payrollRuns)
+    .where(and(eq(payrollRuns.status, 'processing'), isNull(payrollRuns.lastError), or(isNull(payrollRuns.heartbeatAt), lt(payrollRuns.heartbeatAt, before))));
+}
+
+/**
+ * The run locked, unless another transaction holds it: a chunk in flight holds the row for its whole
+ * transaction (findRun with lock), so a locked row means its job is alive, however long the chunk.
+ */
+export async function lockRunIfFree(tdb: TenantDb, id: string): Promise<RunRow | undefined> {
+  const [row] = await tdb.tx
+    .select()
+    .from(payrollRuns)
+    .where(and(eq(payrollRuns.tenantId, tdb.tenantId), eq(payrollRuns.id, id)))
+    .for('no key update', { skipLocked: true });
+  return row;
 }
 
 export interface Totals {

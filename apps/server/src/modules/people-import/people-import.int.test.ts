@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, PEOPLE_MSG, ifscUnknownMessage, type SessionUser } from '@tankha/contracts';
-import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
+import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, PEOPLE_MSG, ifscUnknownMessage, type SessionUser } from '@tankha/contracts';
+import { BACKENDS, createTestApp, lowEntropyBytes, multipart, packedRepeat, writeZip, type TestApp, type ZipEntrySpec } from '../../testing';
 import { DEMO_LOGINS } from '../../db/seed/demo';
 
 type Row = Partial<Record<(typeof IMPORT_COLUMNS)[number]['field'], string>>;
@@ -14,55 +13,8 @@ const csvOf = (rows: Row[]) => {
   return Buffer.from(lines.join('\r\n') + '\r\n');
 };
 
-
-/**
- * A ZIP written by hand, so tests can make hostile workbooks: `declaredSize` lies about an entry's
- * unpacked size, `hidden` leaves an entry out of the central directory.
- */
-const zipOf = (entries: { name: string; data: Buffer; declaredSize?: number; hidden?: boolean }[]) => {
-  const parts: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const packed = deflateRawSync(entry.data);
-    const size = entry.declaredSize ?? entry.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(entry.data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    if (!entry.hidden) {
-      const central = Buffer.alloc(46);
-      central.writeUInt32LE(0x02014b50, 0);
-      central.writeUInt16LE(20, 4);
-      central.writeUInt16LE(20, 6);
-      central.writeUInt16LE(8, 10);
-      central.writeUInt32LE(crc32(entry.data), 16);
-      central.writeUInt32LE(packed.length, 20);
-      central.writeUInt32LE(size, 24);
-      central.writeUInt16LE(name.length, 28);
-      central.writeUInt32LE(offset, 42);
-      directory.push(central, name);
-    }
-    parts.push(local, name, packed);
-    offset += local.length + name.length + packed.length;
-  }
-  const directoryBytes = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.filter((e) => !e.hidden).length, 8);
-  end.writeUInt16LE(entries.filter((e) => !e.hidden).length, 10);
-  end.writeUInt32LE(directoryBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, directoryBytes, end]);
-};
-
 /** A minimal workbook: one sheet whose cells are shared strings (row 1 the template's headers). */
-const workbookOf = (dataRows: string[][], options: { sharedStrings?: Buffer; declaredSize?: number; extra?: { name: string; data: Buffer; hidden?: boolean } } = {}) => {
+const workbookOf = (dataRows: string[][], options: { sharedStrings?: Buffer; declaredSize?: number; extra?: ZipEntrySpec; sheet?: Buffer } = {}) => {
   const strings: string[] = [];
   const index = (text: string) => (strings.includes(text) ? strings.indexOf(text) : strings.push(text) - 1);
   const column = (i: number) => String.fromCharCode(65 + (i % 26)).padStart(i >= 26 ? 2 : 1, 'A');
@@ -72,14 +24,14 @@ const workbookOf = (dataRows: string[][], options: { sharedStrings?: Buffer; dec
     options.sharedStrings ??
     Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${strings.map((t) => `<si><t>${t}</t></si>`).join('')}</sst>`);
   const ns = 'http://schemas.openxmlformats.org';
-  return zipOf([
+  return writeZip([
     { name: '[Content_Types].xml', data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`) },
     { name: '_rels/.rels', data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`) },
     { name: 'xl/workbook.xml', data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Employees" sheetId="1" r:id="rId1"/></sheets></workbook>`) },
     { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${ns}/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`) },
     { name: 'xl/sharedStrings.xml', data: shared, ...(options.declaredSize === undefined ? {} : { declaredSize: options.declaredSize }) },
     ...(options.extra ? [options.extra] : []),
-    { name: 'xl/worksheets/sheet1.xml', data: Buffer.from(sheet) },
+    { name: 'xl/worksheets/sheet1.xml', data: options.sheet ?? Buffer.from(sheet) },
   ]);
 };
 
@@ -230,10 +182,11 @@ describe.each(BACKENDS)('Import Users (%s)', (backend) => {
     expect(res.json().data).toMatchObject({ totalRows: 1, validRows: 1 });
   });
 
-  describe('hostile files stop early with a 400 (limits while reading, not after)', () => {
+  describe('hostile files stop early (limits while reading, not after)', () => {
     const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
     const preview = (bytes: Buffer, filename = 'people.xlsx') => upload('/Users/import/preview', bytes, admin.token, {}, filename, filename.endsWith('.csv') ? 'text/csv' : XLSX);
     const tooLarge = /^The workbook is too large once unpacked \(more than 40 MB\)/;
+    const cellTooLong = (part: string) => `A value in the workbook (${part}) is longer than 32,767 characters, Excel's own limit for a cell: the file was not read.`;
     const tooManyRows = `The file has more than ${IMPORT_MAX_ROWS.toString()} rows; at most ${IMPORT_MAX_ROWS.toString()} can be imported at once. Split it into smaller files.`;
 
     it('the hand-made workbook is readable when honest (control)', async () => {
@@ -243,18 +196,48 @@ describe.each(BACKENDS)('Import Users (%s)', (backend) => {
       expect(res.json().data).toMatchObject({ totalRows: 1 });
     });
 
-    it('refuses a sheet whose shared strings unpack to 64 MB, as the directory says', async () => {
+    it('refuses a sheet whose shared strings unpack to 64 MB, as the directory says (413, before unpacking)', async () => {
       const bytes = workbookOf([], { sharedStrings: hugeSharedStrings(64) });
       expect(bytes.length).toBeLessThan(400_000);
       const res = await preview(bytes);
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode).toBe(413);
       expect(res.json().message).toMatch(tooLarge);
     });
 
-    it('refuses the same bomb when the directory lies about its size (inflating stops at the declared size)', async () => {
+    it('refuses the same bomb when the directory lies about its size: its cell stops at Excel’s limit as it unpacks (422)', async () => {
       const res = await preview(workbookOf([], { sharedStrings: hugeSharedStrings(64), declaredSize: 2_000 }));
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(cellTooLong('xl/sharedStrings.xml'));
+    });
+
+    it('counts what a part really unpacks to: an image claiming 2,000 bytes, packed 10 to 1, stops past 40 MB (413)', async () => {
+      const bytes = workbookOf([], { extra: { name: 'xl/media/image1.png', packed: packedRepeat(lowEntropyBytes(1024 * 1024), 41), declaredSize: 2_000 } });
+      expect(bytes.length).toBeLessThan(IMPORT_MAX_BYTES);
+      const res = await preview(bytes);
+      expect(res.statusCode).toBe(413);
       expect(res.json().message).toMatch(tooLarge);
+    });
+
+    it('refuses one 39 MB inline cell of a 40 KB workbook at Excel’s cell limit (422), before ExcelJS holds it', async () => {
+      const ns = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+      const sheet = Buffer.concat([
+        Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>`),
+        Buffer.alloc(39 * 1024 * 1024, 'A'),
+        Buffer.from('</t></is></c></row></sheetData></worksheet>'),
+      ]);
+      const bytes = workbookOf([], { sheet });
+      expect(bytes.length).toBeLessThan(60_000);
+      const res = await preview(bytes);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ errorCode: 'UNPROCESSABLE_CONTENT', message: cellTooLong('xl/worksheets/sheet1.xml') });
+    });
+
+    it('refuses a sheet of 1,000,000 nested elements at 64 levels (422)', async () => {
+      const ns = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+      const sheet = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}"><sheetData>${'<x>'.repeat(1_000_000)}${'</x>'.repeat(1_000_000)}</sheetData></worksheet>`);
+      const res = await preview(workbookOf([], { sheet }));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe('The workbook was not read: its part xl/worksheets/sheet1.xml nests elements more than 64 levels deep, which no spreadsheet program writes.');
     });
 
     it('refuses an entry hidden from the central directory (the streaming reader would still see it)', async () => {

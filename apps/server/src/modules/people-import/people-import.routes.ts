@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IMPORT_MAX_BYTES, importFieldsSchema, importPreviewReplySchema, importSummaryReplySchema, importTemplateQuerySchema } from '@tankha/contracts';
 import type { Services } from '../../services';
-import { scopeOf } from '../../platform/route-scope';
-import { badRequest } from '../../platform/errors';
+import { beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
+import { badRequest, settle } from '../../platform/errors';
 import { parseFields, readMultipart } from '../../platform/files/multipart';
 import { ok } from '../../platform/http';
 
@@ -19,22 +19,23 @@ export const peopleImportRoutes: FastifyPluginAsyncZod<{ services: Services }> =
     return bytes;
   });
 
-  const readUpload = async (request: Parameters<typeof readMultipart>[0]) => {
+  // The file is received and its rows read (a workbook unpacked within its limits) before the unit of work opens (route-scope.ts).
+  const upload = beforeUnitOfWork(async (request) => {
     const { fields, file } = await readMultipart(request);
     if (!file) throw badRequest('Choose a CSV or Excel file to import.', { file: 'Choose a CSV or Excel file to import.' });
     if (file.truncated || file.bytes.length > IMPORT_MAX_BYTES) throw badRequest('The file is larger than 5 MB. Split it into smaller files.', { file: 'The file is larger than 5 MB.' });
-    return { fields, bytes: file.bytes };
-  };
-
-  app.post('/Users/import/preview', { config: { access }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: importPreviewReplySchema } } }, async (request) => {
-    const { bytes } = await readUpload(request);
-    return ok(await services.peopleImport.preview(scopeOf(request), bytes));
+    return { fields, rows: await settle(services.peopleImport.readFile(file.bytes)) };
   });
 
-  app.post('/Users/import', { config: { access }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: importSummaryReplySchema } } }, async (request) => {
-    const { fields, bytes } = await readUpload(request);
+  app.post('/Users/import/preview', { config: { access }, preHandler: upload.preHandler, schema: { tags, consumes: ['multipart/form-data'], response: { 200: importPreviewReplySchema } } }, async (request) => {
+    const { rows } = upload.of(request);
+    return ok(await services.peopleImport.preview(scopeOf(request), rows));
+  });
+
+  app.post('/Users/import', { config: { access }, preHandler: upload.preHandler, schema: { tags, consumes: ['multipart/form-data'], response: { 200: importSummaryReplySchema } } }, async (request) => {
+    const { fields, rows } = upload.of(request);
     const { mode } = parseFields(importFieldsSchema, fields);
-    const summary = await services.peopleImport.commit(scopeOf(request), bytes, mode);
+    const summary = await services.peopleImport.commit(scopeOf(request), rows, mode);
     return ok(summary, `${String(summary.created)} users imported`);
   });
 };

@@ -1,11 +1,11 @@
 import type { ImportMode, ImportPreview, ImportSummary } from '@tankha/contracts';
 import { dateInZone } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
-import { AppError, badRequest } from '../../platform/errors';
+import { AppError, badRequest, unwrap, type Settled } from '../../platform/errors';
 import type { Scope } from '../../platform/tenancy';
 import type { EmployeeService } from '../employees/employees.service';
 import * as repo from './people-import.repo';
-import { buildTemplate, readSheet } from './people-import.sheet';
+import { buildTemplate, readSheet, type SheetRow } from './people-import.sheet';
 import { validateImportRows } from './people-import.validate';
 
 /**
@@ -20,21 +20,26 @@ export class PeopleImportService {
     return buildTemplate(format);
   }
 
-  private async check({ db: tdb, ctx }: Scope, bytes: Buffer) {
-    const rows = await readSheet(bytes);
+  /** The file's rows, read before the request's unit of work opens (CSV or XLSX by content, within the limits). */
+  readFile(bytes: Buffer): Promise<SheetRow[]> {
+    return readSheet(bytes);
+  }
+
+  private async check({ db: tdb, ctx }: Scope, sheet: Settled<SheetRow[]>) {
+    const rows = unwrap(sheet);
     const lookups = await repo.findImportLookups(tdb);
     return validateImportRows(rows, lookups, dateInZone(this.deps.clock.now(), ctx.timeZone));
   }
 
-  async preview(scope: Scope, bytes: Buffer): Promise<ImportPreview> {
-    const { report } = await this.check(scope, bytes);
+  async preview(scope: Scope, rows: Settled<SheetRow[]>): Promise<ImportPreview> {
+    const { report } = await this.check(scope, rows);
     const invalidRows = report.filter((r) => r.errors.length > 0).length;
     return { totalRows: report.length, validRows: report.length - invalidRows, invalidRows, rows: report };
   }
 
   /** Re-validates the same file (the preview may be stale) and writes all rows or none. */
-  async commit(scope: Scope, bytes: Buffer, mode: ImportMode): Promise<ImportSummary> {
-    const { report, candidates } = await this.check(scope, bytes);
+  async commit(scope: Scope, rows: Settled<SheetRow[]>, mode: ImportMode): Promise<ImportSummary> {
+    const { report, candidates } = await this.check(scope, rows);
     const invalid = report.filter((r) => r.errors.length > 0);
     if (invalid.length > 0) {
       const first = invalid[0];

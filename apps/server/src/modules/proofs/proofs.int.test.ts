@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { COMMENT_MSG, DECLARATION_MSG, PROOF_MSG, TEAM_REVIEW_MSG, type Declaration, type DeclarationSummary, type ItemComment, type Poi, type PoiSummary, type Proof, type SessionUser, type TeamDeclaration, type TeamDeclarationRow } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../db/seed/demo';
-import { BACKENDS, createTestApp, makePng, multipart, type TestApp } from '../../testing';
+import { BACKENDS, DISGUISED_PDF, createTestApp, makePdf, makePng, multipart, type TestApp } from '../../testing';
 
 /**
  * Proof of investment, item comments and the team review through HTTP (issue 12 items 4–6): every
@@ -16,7 +16,7 @@ import { BACKENDS, createTestApp, makePng, multipart, type TestApp } from '../..
  */
 const MAY_4 = new Date('2026-05-04T06:00:00Z');
 const YEAR = { financialYearStart: 2026, financialYearEnd: 2027 };
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const PDF = makePdf('PPF passbook');
 
 describe.each(BACKENDS)('Proof of investment, comments and team review (%s)', (backend) => {
   let t: TestApp;
@@ -121,6 +121,8 @@ describe.each(BACKENDS)('Proof of investment, comments and team review (%s)', (b
     // A text file renamed .pdf (and one calling itself image/png) is refused by its content.
     expect(error(await upload(member, { declarationId: declaration.id, employeeDeductionId: ppfId }, { filename: 'receipt.pdf', contentType: 'application/pdf', bytes: Buffer.from('just some text, not a PDF') }), 400).message).toBe(PROOF_MSG.badType);
     expect(error(await upload(member, { declarationId: declaration.id, employeeDeductionId: ppfId }, { filename: 'receipt.png', contentType: 'image/png', bytes: Buffer.from('PNG pretender') }), 400).message).toBe(PROOF_MSG.badType);
+    // HTML with a script between a PDF header and %%EOF is no PDF: it is parsed as one, and refused.
+    expect(error(await upload(member, { declarationId: declaration.id, employeeDeductionId: ppfId }, { filename: 'receipt.pdf', contentType: 'application/pdf', bytes: DISGUISED_PDF }), 400).message).toBe(PROOF_MSG.badType);
     // A real PNG named .pdf is stored as what it is.
     const png = data<Proof>(await upload(member, { declarationId: declaration.id, documentType: '7', houseRentDetailId: rentId }, { filename: 'rent.pdf', contentType: 'application/pdf', bytes: makePng(4, 4) }));
     expect(png).toMatchObject({ itemId: rentId, mimeType: 'image/png', fileName: 'rent.pdf.png', documentTypeName: 'House rent receipts' });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  PROOF_MAX_BYTES,
   PROOF_MSG,
   declarationStatusInputSchema,
   declarationStatusPathSchema,
@@ -19,10 +20,11 @@ import {
   teamListReplySchema,
 } from '@tankha/contracts';
 import type { Services } from '../../services';
-import { scopeOf } from '../../platform/route-scope';
+import { beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 import { readMultipart } from '../../platform/files/multipart';
 import { badRequest } from '../../platform/errors';
+import { readDocumentUpload } from '../documents/documents.content';
 
 /**
  * Proof of investment (POI feature: every role for their own, administrators on behalf) and the team
@@ -45,12 +47,17 @@ export const proofRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
 
   app.get('/POI/summary', { config: own, schema: { tags, querystring: poiSummaryQuerySchema, response: { 200: poiSummaryReplySchema } } }, async (request) => ok(await proofs.summary(scopeOf(request), request.query)));
 
-  app.post('/POI/proofs', { config: own, schema: { tags, consumes: ['multipart/form-data'], response: { 200: proofReplySchema } } }, async (request) => {
+  // The file is received and its content read before the unit of work opens (route-scope.ts).
+  const upload = beforeUnitOfWork(async (request) => {
     // A file over the upload limit stops the multipart stream (413): answered with the size message.
     const { fields, file } = await readMultipart(request).catch((error: unknown) => {
       if (typeof error === 'object' && error !== null && 'statusCode' in error && error.statusCode === 413) throw badRequest(PROOF_MSG.tooLarge, { file: PROOF_MSG.tooLarge });
       throw error;
     });
+    return { fields, file: await readDocumentUpload(file, PROOF_MAX_BYTES) };
+  });
+  app.post('/POI/proofs', { config: own, preHandler: upload.preHandler, schema: { tags, consumes: ['multipart/form-data'], response: { 200: proofReplySchema } } }, async (request) => {
+    const { fields, file } = upload.of(request);
     return ok(await proofs.upload(scopeOf(request), fields, file), PROOF_MSG.uploaded);
   });
 

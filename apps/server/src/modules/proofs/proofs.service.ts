@@ -28,9 +28,8 @@ import { clampToItemLimit, dateInZone, deductionLimitViolations, financialYearSt
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { sweepStored, type FileStorage } from '../../platform/files/file-storage';
-import type { UploadedFile } from '../../platform/files/multipart';
 import type { GlobalScope, Scope, TenantScope } from '../../platform/tenancy';
-import { attachmentDisposition, sanitiseFileName, sniffDocument } from '../documents/documents.content';
+import { attachmentDisposition, sanitiseFileName, type DocumentUpload } from '../documents/documents.content';
 import { declarationOut, type DeclarationService } from '../declarations/declarations.service';
 import type { TaxWindowService } from '../tax-declarations/tax-declarations.service';
 import type { DeclarationCommentService } from '../declaration-comments/declaration-comments.service';
@@ -267,7 +266,7 @@ export class ProofService {
    * type's), then the file by its content: PDF, JPEG or PNG, at most 5 MB. The bytes are stored
    * pending and promoted after the commit (files.stored), as every private upload.
    */
-  async upload(scope: Scope, fields: Record<string, string>, file: UploadedFile | null): Promise<Proof> {
+  async upload(scope: Scope, fields: Record<string, string>, file: DocumentUpload | null): Promise<Proof> {
     const parsed = proofUploadFieldsSchema.safeParse(fields);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -280,7 +279,7 @@ export class ProofService {
     if (!file) throw badRequest(PROOF_MSG.noFile, { file: PROOF_MSG.noFile });
     if (file.truncated || file.bytes.length > PROOF_MAX_BYTES) throw badRequest(PROOF_MSG.tooLarge, { file: PROOF_MSG.tooLarge });
     if (file.bytes.length === 0) throw badRequest(PROOF_MSG.emptyFile, { file: PROOF_MSG.emptyFile });
-    const sniffed = sniffDocument(file.bytes);
+    const sniffed = file.content;
     if (!sniffed) throw badRequest(PROOF_MSG.badType, { file: PROOF_MSG.badType });
 
     const storageKey = `proofs/${scope.ctx.tenantId}/${randomUUID()}.${sniffed.kind}`;

@@ -5,7 +5,7 @@ import { MSG, REIMBURSEMENT_MSG, type PayrollRun, type Payslip, type Reimburseme
 import { formatRupees } from '@tankha/domain';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../db/seed/demo';
-import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
+import { BACKENDS, DISGUISED_PDF, createTestApp, makePdf, multipart, type TestApp } from '../../testing';
 import { makePng } from '../../testing/images';
 import { REIMBURSEMENT_REPORT_HEADERS } from './reimbursement-report';
 
@@ -24,7 +24,7 @@ describe.each(BACKENDS)('reimbursements (%s)', (backend) => {
   let other: SessionUser;
   let travel: ReimbursementType;
   let phone: ReimbursementType;
-  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  const PDF = makePdf('Cab bill');
 
   const as = (who: SessionUser) => (method: string, url: string, body?: unknown) => t.call(method, url, { token: who.token, ...(body === undefined ? {} : { body }) });
   const data = <T>(res: { json(): unknown }) => (res.json() as { data: T }).data;
@@ -156,6 +156,10 @@ describe.each(BACKENDS)('reimbursements (%s)', (backend) => {
     it('checks the receipt by its content: PDF, JPG or PNG, not empty, at most 5 MB', async () => {
       const text = await claim(member, ok(), { filename: 'bill.pdf', contentType: 'application/pdf', bytes: Buffer.from('not a pdf at all') });
       expect(text.json().message).toBe(`receipt: ${REIMBURSEMENT_MSG.receiptBadType}`);
+      // HTML with a script between a PDF header and %%EOF is no PDF: it is parsed as one, and refused.
+      const disguised = await claim(member, ok(), { filename: 'bill.pdf', contentType: 'application/pdf', bytes: DISGUISED_PDF });
+      expect(disguised.statusCode).toBe(400);
+      expect(disguised.json().message).toBe(`receipt: ${REIMBURSEMENT_MSG.receiptBadType}`);
       const big = await claim(member, ok(), { filename: 'bill.pdf', contentType: 'application/pdf', bytes: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5_242_881, 32), Buffer.from('%%EOF')]) });
       expect(big.statusCode).toBeGreaterThanOrEqual(400);
       expect(big.statusCode).toBeLessThan(500);

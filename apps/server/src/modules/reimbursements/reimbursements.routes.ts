@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   REIMBURSEMENT_MSG as MSG,
+  REIMBURSEMENT_RECEIPT_MAX_BYTES,
   emptyReplySchema,
   reimbursementDecisionInputSchema,
   reimbursementIdPathSchema,
@@ -17,7 +18,8 @@ import {
 import type { Services } from '../../services';
 import { readMultipart } from '../../platform/files/multipart';
 import { ok, okList } from '../../platform/http';
-import { scopeOf } from '../../platform/route-scope';
+import { beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
+import { readDocumentUpload } from '../documents/documents.content';
 
 /**
  * Reimbursement types and requests (payroll spec §7 "Reimbursement"; paths in the header of
@@ -56,8 +58,13 @@ export const reimbursementRoutes: FastifyPluginAsyncZod<{ services: Services }> 
 
   {
     const tags = ['Reimbursement requests'];
-    app.post('/ReimbursementRequests', { config: own, schema: { tags, consumes: ['multipart/form-data'], response: { 200: reimbursementRequestReplySchema } } }, async (request) => {
+    // The receipt is received and its content read before the unit of work opens (route-scope.ts).
+    const claim = beforeUnitOfWork(async (request) => {
       const { fields, file } = await readMultipart(request);
+      return { fields, file: await readDocumentUpload(file, REIMBURSEMENT_RECEIPT_MAX_BYTES) };
+    });
+    app.post('/ReimbursementRequests', { config: own, preHandler: claim.preHandler, schema: { tags, consumes: ['multipart/form-data'], response: { 200: reimbursementRequestReplySchema } } }, async (request) => {
+      const { fields, file } = claim.of(request);
       return ok(await reimbursements.createRequest(scopeOf(request), fields, file), MSG.submitted);
     });
     app.get('/ReimbursementRequests/my', { config: own, schema: { tags, response: { 200: reimbursementRequestListReplySchema } } }, async (request) => {

@@ -17,9 +17,9 @@ import { dateInZone, financialYearOf, formatDisplayDate, formatRupees, rupeesToP
 import type { Clock } from '../../platform/clock';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import { sweepStored, type FileStorage } from '../../platform/files/file-storage';
-import { parseFields, type UploadedFile } from '../../platform/files/multipart';
+import { parseFields } from '../../platform/files/multipart';
 import type { GlobalScope, RequestContext, Scope, TenantScope } from '../../platform/tenancy';
-import { attachmentDisposition, sanitiseFileName, sniffDocument } from '../documents/documents.content';
+import { attachmentDisposition, sanitiseFileName, type DocumentUpload } from '../documents/documents.content';
 import { buildReimbursementReportXlsx } from './reimbursement-report';
 import * as repo from './reimbursements.repo';
 
@@ -135,7 +135,7 @@ export class ReimbursementService {
    * today (pending + approved claims count, docs/decisions.md), and the receipt by its content. The
    * receipt's bytes are pending until the commit's job promotes them (as documents are).
    */
-  async createRequest({ db, ctx, enqueue }: Scope, fields: Record<string, string>, file: UploadedFile | null): Promise<ReimbursementRequest> {
+  async createRequest({ db, ctx, enqueue }: Scope, fields: Record<string, string>, file: DocumentUpload | null): Promise<ReimbursementRequest> {
     const input = parseFields(reimbursementRequestFieldsSchema, fields);
     const type = await repo.findType(db, input.reimbursementTypeId);
     if (!type) throw fieldError('reimbursementTypeId', MSG.typeNotFound);
@@ -144,7 +144,7 @@ export class ReimbursementService {
       if (file.truncated || file.bytes.length > REIMBURSEMENT_RECEIPT_MAX_BYTES) throw fieldError('receipt', MSG.receiptTooLarge);
       if (file.bytes.length === 0) throw fieldError('receipt', MSG.receiptEmpty);
     }
-    const sniffed = file ? sniffDocument(file.bytes) : null;
+    const sniffed = file ? file.content : null;
     if (file && !sniffed) throw fieldError('receipt', MSG.receiptBadType);
 
     const now = this.deps.clock.now();

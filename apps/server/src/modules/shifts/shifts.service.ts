@@ -33,7 +33,7 @@ import {
   type ShiftHistoryRow,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
-import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, fieldError, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import type { RequestContext, Scope, TenantDb, TenantScope } from '../../platform/tenancy';
 import * as repo from './shifts.repo';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
@@ -52,13 +52,6 @@ function toShift(row: repo.ShiftRow): Shift {
     weekends: Array.isArray(row.weekends) ? (row.weekends as ShiftWeekend[]) : [],
     updatedBy: row.updatedBy,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** The first day of the previous month to the last day of the current one: the open payroll window. */

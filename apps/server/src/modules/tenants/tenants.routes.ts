@@ -14,7 +14,7 @@ import {
 } from '@tankha/contracts';
 import { z } from 'zod';
 import type { Services } from '../../services';
-import { accountScopeOf, scopeOf } from '../../platform/route-scope';
+import { accountScopeOf, beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
 import { authorise, SIGNED_IN } from '../../platform/auth/access';
 import { ok } from '../../platform/http';
 import { parseFields, readMultipart } from '../../platform/files/multipart';
@@ -33,19 +33,27 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     ok(await tenants.getOrganization(scopeOf(request))),
   );
 
-  app.put('/Tenants', { config: { access: { permission: 'org.update' } }, schema: { tags: ['Tenants'], consumes: ['multipart/form-data'], response: { 200: organizationReplySchema } } }, async (request) => {
-    const { fields, file } = await readMultipart(request);
+  // Bodies with a logo are received before the unit of work opens (route-scope.ts).
+  const received = beforeUnitOfWork((request) => readMultipart(request));
+  const receivedLogo = beforeUnitOfWork(async (request) => {
+    // An account-level access declares no plan feature: Branding of the signed-in organisation's plan, checked as the access hook would.
+    if (request.ctx) authorise(request.ctx, { feature: 'Branding' });
+    return readMultipart(request);
+  });
+
+  app.put('/Tenants', { config: { access: { permission: 'org.update' } }, preHandler: received.preHandler, schema: { tags: ['Tenants'], consumes: ['multipart/form-data'], response: { 200: organizationReplySchema } } }, async (request) => {
+    const { fields, file } = received.of(request);
     const input = parseFields(organizationInputSchema, fields);
     return ok(await tenants.updateOrganization(scopeOf(request), input, file), MSG.orgUpdated);
   });
 
   app.post(
     '/Tenants',
-    { config: { access: { account: true, permission: 'org.create' } }, schema: { tags: ['Tenants'], consumes: ['multipart/form-data'], response: { 201: createdOrganizationReplySchema } } },
+    { config: { access: { account: true, permission: 'org.create' } }, preHandler: received.preHandler, schema: { tags: ['Tenants'], consumes: ['multipart/form-data'], response: { 201: createdOrganizationReplySchema } } },
     async (request, reply) => {
       const scope = accountScopeOf(request);
       const { ctx } = scope;
-      const { fields, file } = await readMultipart(request);
+      const { fields, file } = received.of(request);
       const input = parseFields(organizationInputSchema, fields);
       const owner = await scope.asTenant(ctx.tenantId, (own) => services.users.ownIdentity(own, ctx.userId));
       const created = await tenants.createOrganization(scope, owner, input, file);
@@ -56,12 +64,11 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
 
   app.post(
     '/logos',
-    { config: { access: { account: true, permission: 'org.logo' } }, schema: { tags: ['Tenants'], querystring: tenantIdQuerySchema, consumes: ['multipart/form-data'], response: { 200: logoReplySchema } } },
+    { config: { access: { account: true, permission: 'org.logo' } }, preHandler: receivedLogo.preHandler, schema: { tags: ['Tenants'], querystring: tenantIdQuerySchema, consumes: ['multipart/form-data'], response: { 200: logoReplySchema } } },
     async (request) => {
       const scope = accountScopeOf(request);
-      // An account-level access declares no plan feature: Branding of the signed-in organisation's plan, checked as the access hook would.
       authorise(scope.ctx, { feature: 'Branding' });
-      const { file } = await readMultipart(request);
+      const { file } = receivedLogo.of(request);
       return ok(await tenants.uploadLogo(scope, request.query.tenantId, file), MSG.logoUploaded);
     },
   );

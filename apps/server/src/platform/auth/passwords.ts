@@ -3,6 +3,17 @@ import { hash, verify } from '@node-rs/argon2';
 /** Argon2id with the OWASP-recommended minimums (19 MiB, 2 iterations, 1 lane). */
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * The demo organisation's password (db/seed/demo.ts), printed in the README and by every `npm start`:
+ * public knowledge. Production refuses it as a new password and at sign-in (docs/decisions.md).
+ */
+export const DEMO_PASSWORD = 'Demo@12345';
+
+/** A password the world knows, refused in production. */
+export function isPublicPassword(password: string): boolean {
+  return password === DEMO_PASSWORD;
+}
+
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { GlobalDb } from '../tenancy';
 import type { PendingJob, StoredJob } from './jobs';
 
 /** How pg-boss reaches the database: its own pool on PostgreSQL, the one PGlite connection embedded. */
@@ -15,6 +16,11 @@ export interface JobDefinition {
   expireInSeconds?: number;
   /** A recurring job: a cron expression in a time zone. pg-boss sends it once per slot across every process. */
   cron?: { expression: string; tz?: string };
+  /**
+   * Sent (with an empty payload) when a process with workers starts, once per delay in seconds: work
+   * that must not wait for the first cron slot after a restart (resuming what a killed process left).
+   */
+  runAtStartAfterSeconds?: readonly number[];
   run(job: StoredJob, meta: { id: string }): Promise<void>;
   /**
    * Work done on the enqueuing transaction right after the job is written (as the connecting role),
@@ -114,6 +120,7 @@ export class JobQueue {
         await this.boss.work<StoredJob>(def.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async ([job]) => {
           if (job) await this.runOne(def, job);
         });
+        for (const delay of def.runAtStartAfterSeconds ?? []) await this.boss.send(def.name, { tenantId: null, data: {} } satisfies StoredJob, delay > 0 ? { startAfter: delay } : {});
       }
     }
     this.started = true;
@@ -161,6 +168,31 @@ export class JobQueue {
       });
       if (id && def.onEnqueue) await def.onEnqueue(tx, job.payload, { id });
     }
+  }
+
+  /**
+   * The jobs of a queue sent with a singletonKey that are not finished, read on an open transaction:
+   * 'created' or 'retry' (waiting to run) and 'active' (taken by a worker, alive or not). The
+   * payroll sweep tells a run whose job waits from one whose job died with its process.
+   */
+  async unfinishedJobs(db: GlobalDb, name: string): Promise<{ id: string; key: string; state: 'created' | 'retry' | 'active' }[]> {
+    const { rows } = await executorOf(db.tx).executeSql(
+      `SELECT id::text AS id, singleton_key AS key, state::text AS state FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key IS NOT NULL AND state IN ('created', 'retry', 'active')`,
+      [name],
+    );
+    return rows as { id: string; key: string; state: 'created' | 'retry' | 'active' }[];
+  }
+
+  /**
+   * Cancels active jobs whose worker is known to be gone (on an open transaction, so it commits with
+   * the work that replaced them): otherwise pg-boss retries them only when they expire.
+   */
+  async cancelDeadJobs(db: GlobalDb, name: string, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await executorOf(db.tx).executeSql(
+      `UPDATE ${SCHEMA}.job SET state = 'cancelled', completed_on = now() WHERE name = $1 AND state = 'active' AND id IN (SELECT jsonb_array_elements_text($2::jsonb)::uuid)`,
+      [name, JSON.stringify(ids)],
+    );
   }
 
   /** Sends a job outside any transaction (platform code only: boot, schedules, tests). */

@@ -92,6 +92,30 @@ describe('PayrollRunPage', () => {
     expect(screen.queryByRole('progressbar', { name: 'Payroll processing progress' })).not.toBeInTheDocument();
   });
 
+  it('explains processing that stopped moving, and that it resumed by itself after an interruption', async () => {
+    const stalled = makeRun({
+      status: 'processing',
+      progress: { done: 500, total: 2000 },
+      processingNotice: { kind: 'stalled', message: PAYROLL_MSG.processingStalled(500, 2000), since: '2026-11-28T06:00:00.000Z' },
+    });
+    const { unmount } = renderPage(runReplies(stalled));
+    const notice = (await screen.findByText('Processing is not moving')).closest('[role="status"]');
+    expect(notice).toHaveTextContent('Processing has made no progress for a while at 500 of 2,000 employees. If the server working on it stopped, it resumes by itself within a minute; employees already done are kept.');
+    expect(screen.getByRole('progressbar', { name: 'Payroll processing progress' })).toHaveAttribute('aria-valuenow', '25');
+    unmount();
+
+    const resumed = makeRun({
+      status: 'processing',
+      progress: { done: 500, total: 2000 },
+      processingNotice: { kind: 'resumed', message: PAYROLL_MSG.processingResumed(500, 2000), since: '2026-11-28T06:01:00.000Z' },
+    });
+    renderPage(runReplies(resumed));
+    const again = (await screen.findByText('Processing resumed by itself')).closest('[role="status"]');
+    expect(again).toHaveTextContent('Processing was interrupted at 500 of 2,000 employees (the server working on it stopped) and resumed by itself. Employees already done are kept; none is paid twice.');
+    // Nothing to press: it is processing again.
+    expect(screen.queryByRole('button', { name: 'Process Payroll' })).not.toBeInTheDocument();
+  });
+
   it('starts processing with a 202 and then polls the run', async () => {
     const toasts = spyOnToasts();
     let processing = false;

@@ -113,6 +113,11 @@ export function PayrollRunView({ run, readOnly = false }: PayrollRunViewProps) {
           Not processed yet. Add one-time earnings and deductions and holds, fix the warnings, then press Process Payroll.
         </Text>
       )}
+      {run.processingNotice && (
+        <Alert color={run.processingNotice.kind === 'stalled' ? 'yellow' : 'blue'} variant="light" title={run.processingNotice.kind === 'stalled' ? 'Processing is not moving' : 'Processing resumed by itself'} role="status">
+          {run.processingNotice.message}
+        </Alert>
+      )}
       {run.status === 'processing' && !isProcessingStopped(run) && <ProcessingProgress run={run} />}
       {payslipDeliveryPending(run) && (
         <Card>

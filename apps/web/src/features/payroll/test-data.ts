@@ -21,6 +21,7 @@ export function makeRun(overrides: Partial<PayrollRun> = {}): PayrollRun {
     employerCost: 198600,
     progress: { done: 3, total: 3 },
     lastError: null,
+    processingNotice: null,
     warningCount: 0,
     staleCount: 0,
     holds: { payout: 0, processing: 0 },

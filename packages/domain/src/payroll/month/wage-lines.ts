@@ -63,12 +63,22 @@ export function computeDeductionShare(payslip: { grossPaise: number; deductionsP
   const deductionsPaise = payslip.deductionsPaise;
   // Compared in integers: deductions × 100 > wages × 50.
   const exceedsLimit = deductionsPaise > 0 && (wagesPaise <= 0 || deductionsPaise * 100 > wagesPaise * DEDUCTION_LIMIT_PERCENT);
-  const basisPoints = (deductionsPaise * 10_000) / wagesPaise;
-  const percent = wagesPaise > 0 ? (exceedsLimit ? Math.ceil(basisPoints) : Math.round(basisPoints)) / 100 : null;
+  // Basis points in integers (rounded up past the limit, half up within it), so the shown share is never a float's.
+  const basisPoints = wagesPaise > 0 ? basisPointsOf(deductionsPaise, wagesPaise, exceedsLimit) : null;
+  const percent = basisPoints === null ? null : basisPoints / 100;
   const rs = (paise: number) => formatRupees(paise, { showPaise: paise % 100 !== 0 });
-  const share = percent === null ? 'with no wages' : `${percent.toFixed(2)}% of wages ${rs(wagesPaise)}`;
+  const share = basisPoints === null ? 'with no wages' : `${String(Math.trunc(basisPoints / 100))}.${String(basisPoints % 100).padStart(2, '0')}% of wages ${rs(wagesPaise)}`;
   const explanation = exceedsLimit
     ? `Deductions ${rs(deductionsPaise)} are ${share}: more than the ${String(DEDUCTION_LIMIT_PERCENT)}% the Code on Wages 2019 (s.18(2)) allows in a wage period`
     : `Deductions ${rs(deductionsPaise)} are ${share}: within the ${String(DEDUCTION_LIMIT_PERCENT)}% limit of the Code on Wages 2019 (s.18(2))`;
   return { wagesPaise, deductionsPaise, percent, exceedsLimit, explanation };
+}
+
+/** deductions ÷ wages in basis points, in integer arithmetic: rounded up (`up`) or half up. */
+function basisPointsOf(deductionsPaise: number, wagesPaise: number, up: boolean): number {
+  const scaled = deductionsPaise * 10_000;
+  const whole = Math.trunc(scaled / wagesPaise);
+  const rest = scaled - whole * wagesPaise;
+  if (rest === 0) return whole;
+  return up || rest * 2 >= wagesPaise ? whole + 1 : whole;
 }

@@ -1,14 +1,14 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse';
 import { AppError, badRequest } from '../errors';
-import { NOT_XLSX, checkXlsx } from './xlsx';
+import { checkXlsx } from './xlsx';
+import { readXlsxRows } from './xlsx-rows';
 
 /**
  * Uploaded CSV and XLSX files, read as streams (issue 9 "Import files are limited while they are
- * read"): the kind is decided by the content, not the name — an XLSX is a ZIP container (unpacked,
- * and its XML checked within Excel's limits, before ExcelJS parses it: xlsx.ts), a PDF is neither, a
- * CSV must be UTF-8 text without NUL bytes — and every row is handed to `onRow` as it is read, so a
+ * read"): the kind is decided by the content, not the name — an XLSX is a ZIP container (unpacked
+ * and its XML checked within Excel's limits: xlsx.ts; its first sheet then read by xlsx-rows.ts), a
+ * PDF is neither, a CSV must be UTF-8 text without NUL bytes — and every row is handed to `onRow` as it is read, so a
  * caller that throws at its row limit stops the read: a file of 880,000 rows costs no more than one
  * just over the limit. Used by the people import and the bank return file.
  */
@@ -22,26 +22,7 @@ export interface SheetMessages {
   unreadableCsv: string;
 }
 
-/**
- * Cells read from the left of each row: neither sheet needs more, and a row's cells are looked up one
- * by one, so a lone cell in column XFD costs no more than one in column IV (Excel 2003's last).
- */
-const SHEET_MAX_COLUMNS = 256;
-
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
-/** Excel stores dates as Date cells; everything else is read as the text the user typed. */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('text' in value && typeof value.text === 'string') return value.text; // hyperlink
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue); // formula
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    return '';
-  }
-  return String(value);
-}
 
 /**
  * Streams the first sheet's rows (XLSX) or the CSV's records to `onRow(rowNumber, cells)`; rowNumber
@@ -80,32 +61,4 @@ export async function streamSheetRows(bytes: Buffer, messages: SheetMessages, on
 
 function* piecesOf(text: string, size: number): Generator<string> {
   for (let at = 0; at < text.length; at += size) yield text.slice(at, at + size);
-}
-
-/** A row's cells from column A to its last (at most SHEET_MAX_COLUMNS), as text. */
-function rowCells(row: ExcelJS.Row): string[] {
-  const cells: string[] = [];
-  const last = Math.min(row.cellCount, SHEET_MAX_COLUMNS);
-  for (let column = 1; column <= last; column += 1) cells.push(cellText(row.findCell(column)?.value));
-  return cells;
-}
-
-async function readXlsxRows(bytes: Buffer, onRow: (rowNumber: number, cells: string[]) => void): Promise<void> {
-  const input = Readable.from(bytes);
-  // Styles are read so that date cells come back as dates; only the first sheet is read.
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
-  let sheets = 0;
-  try {
-    for await (const worksheet of reader) {
-      sheets += 1;
-      for await (const row of worksheet) onRow(row.number, rowCells(row));
-      break;
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw badRequest(NOT_XLSX);
-  } finally {
-    input.destroy();
-  }
-  if (sheets === 0) throw badRequest('The workbook has no sheets.');
 }

@@ -71,7 +71,7 @@ describe('checkXlsx', () => {
     expect(await outcome(workbook(`${'<x>'.repeat(1_000_000)}${'</x>'.repeat(1_000_000)}`))).toEqual(deep);
   });
 
-  it('refuses a DOCTYPE and broken XML in the parts ExcelJS parses, not in the parts it leaves unread', async () => {
+  it('refuses a DOCTYPE and broken XML in the parts the reader parses, not in the parts it leaves unread', async () => {
     const doctype = Buffer.from(`${XML}<!DOCTYPE worksheet [<!ENTITY a "aaaa">]><worksheet xmlns="${NS}/spreadsheetml/2006/main"><sheetData/></worksheet>`);
     expect(await outcome(workbook('', [], doctype))).toEqual({ status: 400, message: NOT_XLSX });
     expect(await outcome(workbook('<row r="1"><c>'))).toEqual({ status: 400, message: NOT_XLSX });

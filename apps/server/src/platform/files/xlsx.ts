@@ -1,13 +1,13 @@
 import { SaxesParser } from 'saxes';
 import { badRequest, payloadTooLarge, unprocessable } from '../errors';
-import { ZIP_MAX_RATIO, unpackZip, type ZipEntrySink } from './zip';
+import { ZIP_MAX_RATIO, unpackZip, type ZipEntrySink, type ZipLimits } from './zip';
 
 /**
- * An uploaded XLSX, checked before ExcelJS reads a byte of it. A workbook is a ZIP of XML parts, and
- * both layers can blow up: a 397 KB file held one 400 MB cell, a 40 KB one a 39 MB cell that cost
- * 260 MB to parse, and a sheet of 1,000,000 nested elements 282 MB. So every part is unpacked by
- * the bounded streaming reader (zip.ts: real bytes counted, 40 MB in all, the ratio of a ZIP bomb
- * refused), and the parts ExcelJS parses are read through an XML parser as they unpack, within
+ * An uploaded XLSX, checked before its sheet is read (xlsx-rows.ts). A workbook is a ZIP of XML
+ * parts, and both layers can blow up: a 397 KB file held one 400 MB cell, a 40 KB one a 39 MB cell
+ * that cost 260 MB to parse, and a sheet of 1,000,000 nested elements 282 MB. So every part is
+ * unpacked by the bounded streaming reader (zip.ts: real bytes counted, 40 MB in all, the ratio of a ZIP bomb
+ * refused), and the parts the reader parses are read through an XML parser as they unpack, within
  * Excel's own limits: no text or attribute past 32,767 characters, no nesting past 64 levels.
  */
 
@@ -34,51 +34,72 @@ const XML_PIECE_BYTES = 64 * 1024;
 const tooLong = (part: string) => `A value in the workbook (${part}) is longer than ${XLSX_MAX_CELL_CHARS.toLocaleString('en-IN')} characters, Excel's own limit for a cell: the file was not read.`;
 
 /**
- * The parts ExcelJS's streaming reader parses (exceljs/lib/stream/xlsx/workbook-reader.js, the same
- * tests, the worksheet ones unanchored as there); it drains every other part unread, so those are
- * only unpacked and counted here.
+ * The parts xlsx-rows.ts parses: the workbook, its relationships, shared strings, styles and the
+ * worksheets (the first sheet may be any of them); every other part is only unpacked and counted.
  */
-const PARSED_PARTS = new Set(['_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml']);
-const parsedByExcelJs = (path: string) => PARSED_PARTS.has(path) || /xl\/worksheets\/sheet\d+[.]xml/.test(path) || /xl\/worksheets\/_rels\/sheet\d+[.]xml.rels/.test(path);
+const PARSED_PARTS = new Set(['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedstrings.xml', 'xl/styles.xml']);
+const isParsedPart = (path: string) => PARSED_PARTS.has(path.toLowerCase()) || /^xl\/worksheets\/[^/]+[.]xml$/i.test(path);
+
+const XLSX_LIMITS: ZipLimits = {
+  maxEntries: XLSX_MAX_ENTRIES,
+  maxEntryBytes: XLSX_MAX_UNPACKED_BYTES,
+  overEntry: 'refuse',
+  maxTotalBytes: XLSX_MAX_UNPACKED_BYTES,
+  maxRatio: ZIP_MAX_RATIO,
+  messages: {
+    unreadable: NOT_XLSX,
+    tooMany: TOO_LARGE_UNPACKED,
+    tooLarge: TOO_LARGE_UNPACKED,
+    ratio: (part) => `The workbook was not read: its part ${part} unpacks to more than ${String(ZIP_MAX_RATIO)} times its packed size, which no spreadsheet program writes.`,
+  },
+};
 
 /**
- * Checks a workbook's container and content within the limits above; ExcelJS then reads the same
- * bytes. Refusals: 413 past the unpacked size, 422 for a ZIP bomb's ratio or XML past Excel's limits,
- * 400 for what is not a workbook.
+ * Checks a workbook's container and content within the limits above; xlsx-rows.ts then reads the
+ * same bytes through readXlsxParts. Refusals: 413 past the unpacked size, 422 for a ZIP bomb's
+ * ratio or XML past Excel's limits, 400 for what is not a workbook.
  */
 export async function checkXlsx(bytes: Buffer): Promise<void> {
   checkXlsxContainer(bytes);
-  await unpackZip(
-    bytes,
-    {
-      maxEntries: XLSX_MAX_ENTRIES,
-      maxEntryBytes: XLSX_MAX_UNPACKED_BYTES,
-      overEntry: 'refuse',
-      maxTotalBytes: XLSX_MAX_UNPACKED_BYTES,
-      maxRatio: ZIP_MAX_RATIO,
-      messages: {
-        unreadable: NOT_XLSX,
-        tooMany: TOO_LARGE_UNPACKED,
-        tooLarge: TOO_LARGE_UNPACKED,
-        ratio: (part) => `The workbook was not read: its part ${part} unpacks to more than ${String(ZIP_MAX_RATIO)} times its packed size, which no spreadsheet program writes.`,
-      },
-    },
-    (path) => (parsedByExcelJs(path) ? new XmlLimits(path) : IGNORED),
-  );
+  await unpackZip(bytes, XLSX_LIMITS, (path) => (isParsedPart(path) ? new XmlLimits(path) : IGNORED));
 }
+
+/**
+ * What a reader does with one part's XML, told as XmlLimits parses it: element names without their
+ * namespace prefix (`x:row` is a row), attributes as written.
+ */
+export interface XmlPartReader {
+  open?(name: string, attributes: Readonly<Record<string, string>>): void;
+  close?(name: string): void;
+  text?(text: string): void;
+}
+
+/**
+ * Reads the parts `pick` gives a reader for, and only those (the others are neither unpacked nor
+ * counted), within the same limits as checkXlsx: each is parsed as it unpacks, never held whole. A
+ * reader may throw an AppError to end the read.
+ */
+export async function readXlsxParts(bytes: Buffer, pick: (path: string) => XmlPartReader | undefined): Promise<void> {
+  await unpackZip(bytes, { ...XLSX_LIMITS, skip: (path) => pick(path) === undefined }, (path) => new XmlLimits(path, pick(path)));
+}
+
+const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 const IGNORED: ZipEntrySink = { write: () => undefined, end: () => undefined };
 
 /** One XML part read through saxes as it unpacks, refused at the first limit passed. */
 class XmlLimits implements ZipEntrySink {
-  private readonly parser = new SaxesParser({ position: true });
+  private readonly parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
   private depth = 0;
   private attributes = 0;
   /** The parser's position (characters) at its last report. */
   private reportedAt = 0;
 
-  constructor(private readonly part: string) {
+  constructor(
+    private readonly part: string,
+    reader: XmlPartReader = {},
+  ) {
     const parser = this.parser;
     const reported = () => {
       this.reportedAt = parser.position;
@@ -86,6 +107,10 @@ class XmlLimits implements ZipEntrySink {
     const text = (value: string) => {
       reported();
       if (value.length > XLSX_MAX_CELL_CHARS) throw unprocessable(tooLong(part));
+    };
+    const content = (value: string) => {
+      text(value);
+      reader.text?.(value);
     };
     parser.on('opentagstart', () => {
       reported();
@@ -99,13 +124,17 @@ class XmlLimits implements ZipEntrySink {
       if (this.attributes > XLSX_MAX_ATTRIBUTES) throw unprocessable(`The workbook was not read: an element of its part ${part} has more than ${String(XLSX_MAX_ATTRIBUTES)} attributes.`);
       if (attribute.value.length > XLSX_MAX_CELL_CHARS) throw unprocessable(tooLong(part));
     });
-    parser.on('opentag', reported);
-    parser.on('closetag', () => {
+    parser.on('opentag', (tag) => {
+      reported();
+      reader.open?.(localName(tag.name), tag.attributes);
+    });
+    parser.on('closetag', (tag) => {
       reported();
       this.depth -= 1;
+      reader.close?.(localName(tag.name));
     });
-    parser.on('text', text);
-    parser.on('cdata', text);
+    parser.on('text', content);
+    parser.on('cdata', content);
     parser.on('comment', text);
     parser.on('processinginstruction', reported);
     parser.on('xmldecl', reported);
@@ -138,8 +167,8 @@ const EOCD_SIGNATURE = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
  * The container's structure, before anything is unpacked: the central directory is read and its
  * declared sizes checked against the limits (a cheap early refusal; the real bytes are counted as
  * they unpack), and the entries must follow one another from the start of the file to the
- * directory, each local header agreeing with it — so the streaming readers (ours, then ExcelJS's),
- * which walk the local headers, see exactly the entries the directory lists.
+ * directory, each local header agreeing with it — so the streaming reader (zip.ts), which walks the
+ * local headers, sees exactly the entries the directory lists.
  */
 export function checkXlsxContainer(bytes: Buffer): void {
   const eocd = bytes.lastIndexOf(EOCD_SIGNATURE);
@@ -154,6 +183,8 @@ export function checkXlsxContainer(bytes: Buffer): void {
   if (directoryOffset + directorySize > eocd) throw badRequest(NOT_XLSX);
 
   const entries: { localOffset: number; flags: number; compressedSize: number; size: number }[] = [];
+  // Part names are unique, letter case aside (ECMA-376 part 2, 9.1.1.1): a second copy is a part read twice.
+  const names = new Set<string>();
   let total = 0;
   let at = directoryOffset;
   for (let i = 0; i < entryCount; i += 1) {
@@ -168,6 +199,9 @@ export function checkXlsxContainer(bytes: Buffer): void {
     total += entry.size;
     if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff || total > XLSX_MAX_UNPACKED_BYTES) throw payloadTooLarge(TOO_LARGE_UNPACKED);
     if ((entry.flags & 1) !== 0 || (entry.method !== 0 && entry.method !== 8)) throw badRequest(NOT_XLSX); // encrypted or unusual compression
+    const name = bytes.toString('utf8', at + 46, at + 46 + bytes.readUInt16LE(at + 28)).toLowerCase();
+    if (names.has(name)) throw badRequest(NOT_XLSX);
+    names.add(name);
     entries.push(entry);
     at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
   }

@@ -6,9 +6,10 @@ import { ZIP_MAX_RATIO, unpackZip, type ZipEntrySink, type ZipLimits } from './z
  * An uploaded XLSX, checked before its sheet is read (xlsx-rows.ts). A workbook is a ZIP of XML
  * parts, and both layers can blow up: a 397 KB file held one 400 MB cell, a 40 KB one a 39 MB cell
  * that cost 260 MB to parse, and a sheet of 1,000,000 nested elements 282 MB. So every part is
- * unpacked by the bounded streaming reader (zip.ts: real bytes counted, 40 MB in all, the ratio of a ZIP bomb
- * refused), and the parts the reader parses are read through an XML parser as they unpack, within
- * Excel's own limits: no text or attribute past 32,767 characters, no nesting past 64 levels.
+ * unpacked by the bounded streaming reader (zip.ts: real bytes counted, 40 MB in all, the ratio of
+ * a ZIP bomb refused), and the parts the reader parses are read through an XML parser as they
+ * unpack, within Excel's own limits: no text or attribute past 32,767 characters, no nesting past
+ * 64 levels.
  */
 
 export const NOT_XLSX = 'The file could not be read as an Excel workbook (.xlsx).';

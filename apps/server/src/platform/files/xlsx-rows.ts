@@ -19,7 +19,7 @@ export const NO_SHEETS = 'The workbook has no sheets.';
  * either limit is text no import reads.
  */
 export const XLSX_MAX_SHARED_STRINGS = 1_000_000;
-export const XLSX_MAX_SHARED_CHARS = 20_000_000;
+const XLSX_MAX_SHARED_CHARS = 20_000_000;
 export interface SharedStringLimits {
   count: number;
   chars: number;
@@ -31,7 +31,7 @@ export const TOO_MUCH_TEXT = `The workbook holds more text than can be read (mor
  * Cells read from the left of each row: neither sheet needs more, and a lone cell in column XFD
  * costs no more than one in column IV (Excel 2003's last).
  */
-export const SHEET_MAX_COLUMNS = 256;
+const SHEET_MAX_COLUMNS = 256;
 
 /** Number formats built into Excel that show a date or a time (ECMA-376 part 1, 18.8.30; 27–36 and 50–58 are East Asian dates). */
 const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);

@@ -136,11 +136,12 @@ export function paymentProvider(config: Config): PaymentProvider {
 export function buildServices({ config, clock, tokens, files, push, loginThrottle }: ServiceDeps): Services {
   const tenants = new TenantService({ clock, files, config });
   const salary = new SalaryService({ clock });
-  const salaryRevisions = new SalaryRevisionService({ clock, salary });
-  const userSettings = new UserSettingsService({ clock });
-  const employee = new EmployeeService({ clock, config, salary, userSettings });
-  const users = new UserService({ clock, files, employees: employee, userSettings });
+  // Every input of pay marks the processed month stale (payroll-locks markChanged).
   const payrollLocks = new PayrollLockService({ clock });
+  const salaryRevisions = new SalaryRevisionService({ clock, salary, locks: payrollLocks });
+  const userSettings = new UserSettingsService({ clock });
+  const employee = new EmployeeService({ clock, config, salary, userSettings, locks: payrollLocks });
+  const users = new UserService({ clock, files, employees: employee, userSettings });
   const attendanceClients = new AttendanceClientService({ clock });
   const attendance = new AttendanceService({ clock, locks: payrollLocks, sites: attendanceClients });
   const leave = new LeaveService({ clock, locks: payrollLocks });
@@ -149,7 +150,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const payrollReports = new PayrollReportService({ clock });
   const salaryComponents = new SalaryComponentsService({ clock });
   const payslipDocuments = new PayslipDocumentService({ clock, files, config, reports: payrollReports });
-  const reimbursements = new ReimbursementService({ clock, files });
+  const reimbursements = new ReimbursementService({ clock, files, locks: payrollLocks });
   const preferences = new PreferencesService({ clock });
   const payslip = new PayslipService();
   const taxWindows = new TaxWindowService({ clock, config, preferences });
@@ -159,8 +160,8 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   taxWindows.connectDeclarationStatus(declarations);
   // Proof of investment, item comments and the team review (issue 12 items 4–6).
   const declarationComments = new DeclarationCommentService({ clock, declarations });
-  const proofs = new ProofService({ clock, files, windows: taxWindows, declarations, comments: declarationComments });
-  const teamReview = new TeamReviewService({ clock, declarations, proofs });
+  const proofs = new ProofService({ clock, files, windows: taxWindows, declarations, comments: declarationComments, locks: payrollLocks });
+  const teamReview = new TeamReviewService({ clock, declarations, proofs, locks: payrollLocks });
   const payrollBank = new PayrollBankService({ clock, reports: payrollReports });
   const payrollRun = new PayrollRunService({
     clock,

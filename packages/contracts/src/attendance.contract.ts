@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
 import { dateSchema, monthSchema } from './dates';
-import { formatDisplayDate } from '@tankha/domain';
+import { formatDisplayDate, formatRupees } from '@tankha/domain';
 
 /**
  * Time logs, computed attendance days, the monthly grid, approvals and the report (people spec
@@ -77,6 +77,42 @@ export const PAYROLL_LOCK_MSG = {
   monthFinalized: (month: string) => `Payroll for ${monthLabel(month)} is finalized; attendance for that month can no longer change.`,
   monthFinalizedThrough: (month: string, lockedThrough: string) =>
     `Payroll for ${monthLabel(month)} is finalized; attendance up to ${formatDisplayDate(lockedThrough)} can no longer change.`,
+} as const;
+
+/** "26 Nov 2026", or "24 Nov 2026 – 26 Nov 2026" for a span. */
+function daysLabel(from: string, to: string): string {
+  return from === to ? formatDisplayDate(from) : `${formatDisplayDate(from)} – ${formatDisplayDate(to)}`;
+}
+
+/** "FY 2026-27" for the financial year that starts in April of `startYear`. */
+function financialYearLabel(startYear: number): string {
+  return `FY ${String(startYear)}-${String((startYear + 1) % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Why a processed employee's figures are stale (DESIGN §10, a month's life): what changed, the days or
+ * the year, and who changed it ("Loss of Pay approved for 26 Nov 2026 by Anita Rao"). Shown on the
+ * payroll run until the employee is processed again.
+ */
+export const STALE_REASON = {
+  leaveApproved: (leaveType: string, from: string, to: string, by: string) => `${leaveType} approved for ${daysLabel(from, to)} by ${by}`,
+  leaveCancelled: (leaveType: string, from: string, to: string) => `${leaveType} for ${daysLabel(from, to)} cancelled`,
+  regularized: (from: string, to: string, by: string) => `Attendance regularized for ${daysLabel(from, to)} by ${by}`,
+  logAdded: (date: string, by: string) => `Attendance log added for ${formatDisplayDate(date)} by ${by}`,
+  logsDecided: (approved: boolean, from: string, to: string, by: string) => `Attendance logs of ${daysLabel(from, to)} ${approved ? 'approved' : 'rejected'} by ${by}`,
+  holidayAdded: (name: string, date: string, by: string) => `Holiday ${name} added on ${formatDisplayDate(date)} by ${by}`,
+  holidayChanged: (name: string, from: string, to: string, by: string) =>
+    from === to ? `Holiday ${name} on ${formatDisplayDate(to)} changed by ${by}` : `Holiday ${name} moved from ${formatDisplayDate(from)} to ${formatDisplayDate(to)} by ${by}`,
+  holidayRemoved: (name: string, date: string, by: string) => `Holiday ${name} on ${formatDisplayDate(date)} removed by ${by}`,
+  shiftAssigned: (shift: string, from: string, by: string) => `Shift ${shift} assigned from ${formatDisplayDate(from)} by ${by}`,
+  shiftChanged: (shift: string, from: string, by: string) => `Shift ${shift} changed from ${formatDisplayDate(from)} by ${by}`,
+  shiftRemoved: (shift: string, by: string) => `Shift ${shift} deleted by ${by}`,
+  salaryRevised: (effectiveFrom: string, by: string) => `Salary revised from ${formatDisplayDate(effectiveFrom)} by ${by}`,
+  declarationDecided: (financialYearStart: number, status: string, by: string) => `Investment declaration for ${financialYearLabel(financialYearStart)} ${status.toLowerCase()} by ${by}`,
+  proofsReviewed: (financialYearStart: number, by: string) => `Investment proofs for ${financialYearLabel(financialYearStart)} reviewed by ${by}`,
+  reimbursementApproved: (amountPaise: number, by: string) => `Reimbursement claim of ${formatRupees(amountPaise)} approved by ${by}`,
+  /** `fields` as the edit form names them: "Salary structure", "Bank account number", "IFSC", "PAN", "UAN", "ESI number", "Date of joining". */
+  detailsChanged: (fields: readonly string[], by: string) => `${fields.join(', ')} changed by ${by}`,
 } as const;
 
 export const ATTENDANCE_MSG = {

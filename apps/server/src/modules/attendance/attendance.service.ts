@@ -1,6 +1,7 @@
 import {
   AttendanceApproval,
   ATTENDANCE_MSG,
+  STALE_REASON,
   type AttendanceApprovalEntry,
   type AttendanceApprovalInput,
   type AttendanceApprovalListQuery,
@@ -345,6 +346,8 @@ export class AttendanceService {
     if (overlaps) throw badRequest(ATTENDANCE_MSG.overlap);
     const id = await repo.insertTimeLog(tdb, { userId: ctx.userId, workDate: input.date, checkIn, checkOut, source: 'manual', approvalStatus: AttendanceApproval.WaitingForApproval, notes: reason });
     await this.recomputeIn(tdb, { userIds: [ctx.userId], from: input.date, to: input.date });
+    // The log counts provisionally until decided: a processed month with the day is stale for the employee.
+    await this.deps.locks.markChanged({ db: tdb }, { userIds: [ctx.userId], reach: { from: input.date, to: input.date }, by: ctx.userId, reason: (by) => STALE_REASON.logAdded(input.date, by) });
     return {
       id,
       date: input.date,
@@ -495,7 +498,12 @@ export class AttendanceService {
     for (const log of logs) byUser.set(log.userId, [...(byUser.get(log.userId) ?? []), log.workDate]);
     for (const [userId, dates] of byUser) {
       dates.sort();
-      await this.recomputeIn(tdb, { userIds: [userId], from: dates[0] ?? '', to: dates[dates.length - 1] ?? '' });
+      const from = dates[0] ?? '';
+      const to = dates[dates.length - 1] ?? '';
+      await this.recomputeIn(tdb, { userIds: [userId], from, to });
+      // A processed month with one of these days is stale for the employee until processed again (DESIGN §10).
+      const approved = input.status === AttendanceApproval.Approved;
+      await this.deps.locks.markChanged({ db: tdb }, { userIds: [userId], reach: { from, to }, by: ctx.userId, reason: (by) => STALE_REASON.logsDecided(approved, from, to, by) });
     }
     return { statusCode: 200, updated: ids.length };
   }

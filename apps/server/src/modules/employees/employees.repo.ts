@@ -151,3 +151,19 @@ export async function insertInviteToken(tdb: TenantDb, values: { accountId: stri
   );
   return { hasPassword: row?.hasPassword === true };
 }
+
+/** What of a person's record payroll reads besides the salary structure: the identifiers and the joining date. */
+export async function findPayDetails(tdb: TenantDb, id: string) {
+  const [row] = await tdb.tx
+    .select({
+      bankAccountNumber: users.bankAccountNumber,
+      ifscCode: users.ifscCode,
+      pan: users.pan,
+      uan: users.uan,
+      esiNumber: users.esiNumber,
+      dateOfJoining: users.dateOfJoining,
+    })
+    .from(users)
+    .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, id)));
+  return row;
+}

@@ -3,6 +3,7 @@ import {
   INVITE_LINK_TTL_DAYS,
   InviteResultCode,
   PEOPLE_MSG,
+  STALE_REASON,
   Role,
   UserStatus,
   canActOn,
@@ -24,7 +25,8 @@ import type { RequestContext } from '../../platform/tenancy';
 import { newOneTimeToken } from '../../platform/auth/tokens';
 import { inviteEmail } from '../../platform/mail/templates';
 import type { Scope, TenantDb, TenantScope } from '../../platform/tenancy';
-import type { SalaryService } from '../salary/salary.service';
+import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
+import type { SalaryService, StructureRequest } from '../salary/salary.service';
 import type { UserSettingsService } from '../user-settings/user-settings.service';
 import type { ImportCandidate } from '../people-import/people-import.validate';
 import * as repo from './employees.repo';
@@ -37,7 +39,19 @@ interface Deps {
   salary: SalaryService;
   /** Users > Settings: the default role of new users and the employee numbering (issue 15 item 7). */
   userSettings: Pick<UserSettingsService, 'defaultRoleId' | 'noteEmployeeNumberUsed'>;
+  /** An edit payroll reads marks the processed month stale (DESIGN §10). */
+  locks: Pick<PayrollLockService, 'markChanged'>;
 }
+
+/** The fields of the edit form that a processed month's pay, bank file or returns read, as the form names them. */
+const PAY_DETAILS = [
+  ['bankAccountNumber', 'Bank account number'],
+  ['ifscCode', 'IFSC'],
+  ['pan', 'PAN'],
+  ['uan', 'UAN'],
+  ['esiNumber', 'ESI number'],
+  ['dateOfJoining', 'Date of joining'],
+] as const;
 
 /** An invitation to mail: enqueued in the same transaction, so it goes only if that work commits. */
 interface PendingInvite {
@@ -165,11 +179,17 @@ export class EmployeeService {
     }
     await this.check(tdb, input, id);
     const associations = await this.associations(scope, input);
+    const before = { details: await repo.findPayDetails(tdb, id), structure: await this.deps.salary.storedRequest(scope, id) };
     await repo.updateUser(tdb, id, {
       ...this.values(input),
       updatedAt: this.deps.clock.now(),
     });
     await this.writeDetails(tdb, id, input, associations);
+    // What payroll reads changed: the processed month is stale for the employee until processed again.
+    const after = { details: await repo.findPayDetails(tdb, id), structure: await this.deps.salary.storedRequest(scope, id) };
+    const changed: string[] = PAY_DETAILS.filter(([field]) => (before.details?.[field] ?? null) !== (after.details?.[field] ?? null)).map(([, label]) => label);
+    if (JSON.stringify(structureKey(before.structure)) !== JSON.stringify(structureKey(after.structure))) changed.unshift('Salary structure');
+    if (changed.length > 0) await this.deps.locks.markChanged(scope, { userIds: [id], reach: 'any', by: ctx.userId, reason: (by) => STALE_REASON.detailsChanged(changed, by) });
     return { statusCode: 200, userId: id };
   }
 
@@ -356,4 +376,14 @@ export class EmployeeService {
     });
     scope.enqueue('mail.send', { to: invite.to, tenantId: scope.tenantId, ...mail });
   }
+}
+
+/** A stored structure in a form that compares equal when the pay is the same (associations in id order). */
+function structureKey(request: StructureRequest | null) {
+  if (!request) return null;
+  return {
+    ...request,
+    earningAssociationValues: [...(request.earningAssociationValues ?? [])].sort((a, b) => a.tenantEarningId.localeCompare(b.tenantEarningId)),
+    deductionAssociationValues: [...(request.deductionAssociationValues ?? [])].sort((a, b) => a.tenantDeductionId.localeCompare(b.tenantDeductionId)),
+  };
 }

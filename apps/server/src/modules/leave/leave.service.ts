@@ -2,6 +2,7 @@ import {
   ErrorCode,
   LEAVE_MSG,
   LeaveStatus,
+  STALE_REASON,
   Role,
   can,
   type Holiday,
@@ -40,7 +41,6 @@ import {
   type LeavePolicyRule,
   type LeaveTypeRules,
   type WeekendRule,
-  formatDisplayDate,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, fieldError, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
@@ -116,21 +116,31 @@ export class LeaveService {
       if (await repo.holidayDateTaken(tdb, input.date, null)) throw conflict(LEAVE_MSG.holidayExists, 'date');
       return repo.insertHoliday(tdb, input);
     });
+    // Every employee's day (attendance repo findHolidays): a processed month with it is stale for all its employees.
+    if (!holiday.isOptional) await this.markHoliday(scope, holiday.date, holiday.date, (by) => STALE_REASON.holidayAdded(holiday.name, holiday.date, by));
     this.recomputeDates(scope, [holiday.date]);
     return holiday;
   }
 
   async updateHoliday(scope: Scope, id: string, input: HolidayInput): Promise<Holiday> {
     let previousDate = input.date;
+    let wasOptional = input.isOptional;
     const holiday = await this.writeHoliday(scope, async (tdb) => {
       const current = await repo.findHoliday(tdb, id);
       if (!current) throw notFound(LEAVE_MSG.holidayNotFound);
       previousDate = current.date;
+      wasOptional = current.isOptional;
       await this.deps.locks.assertDatesOpen(scope, [current.date, input.date]);
       if (await repo.holidayDateTaken(tdb, input.date, id)) throw conflict(LEAVE_MSG.holidayExists, 'date');
       await repo.updateHoliday(tdb, id, input);
       return id;
     });
+    // A new name or description changes no day; a new date or a holiday made (non-)optional does.
+    const daysChanged = previousDate !== holiday.date ? !(wasOptional && holiday.isOptional) : wasOptional !== holiday.isOptional;
+    if (daysChanged) {
+      const [from = holiday.date, to = holiday.date] = [previousDate, holiday.date].sort();
+      await this.markHoliday(scope, from, to, (by) => STALE_REASON.holidayChanged(holiday.name, previousDate, holiday.date, by));
+    }
     this.recomputeDates(scope, [...new Set([previousDate, holiday.date])]);
     return holiday;
   }
@@ -142,7 +152,17 @@ export class LeaveService {
     if (!current) throw notFound(LEAVE_MSG.holidayNotFound);
     await this.deps.locks.assertOpen(scope, current.date);
     await repo.deleteHoliday(tdb, id);
+    if (!current.isOptional) await this.markHoliday(scope, current.date, current.date, (by) => STALE_REASON.holidayRemoved(current.name, current.date, by));
     this.recomputeDates(scope, [current.date]);
+  }
+
+  /**
+   * A holiday is every employee's day off: a processed month with one of these days is stale for each
+   * of its employees (DESIGN §10). Only one month is open at a time, so the span between an old and a
+   * new date reaches no other.
+   */
+  private async markHoliday(scope: Scope, from: string, to: string, reason: (by: string) => string): Promise<void> {
+    await this.deps.locks.markChanged(scope, { userIds: 'everyone', reach: { from, to }, by: scope.ctx.userId, reason });
   }
 
   private async writeHoliday({ db: tdb }: Scope, change: (tdb: TenantDb) => Promise<string>): Promise<Holiday> {
@@ -519,9 +539,10 @@ export class LeaveService {
     if (recompute) {
       enqueue('attendance.recompute', { userIds: [result.employeeId], from: result.startDate, to: result.endDate, facts: true });
       // A processed month that has these days is stale for the employee until processed again (DESIGN §10).
-      const dates = result.startDate === result.endDate ? formatDisplayDate(result.startDate) : `${formatDisplayDate(result.startDate)} – ${formatDisplayDate(result.endDate)}`;
       const reason =
-        input.status === LeaveStatus.Cancelled ? `${result.leaveTypeName} for ${dates} cancelled` : `${result.leaveTypeName} approved for ${dates} by ${result.approverName ?? 'an administrator'}`;
+        input.status === LeaveStatus.Cancelled
+          ? STALE_REASON.leaveCancelled(result.leaveTypeName, result.startDate, result.endDate)
+          : STALE_REASON.leaveApproved(result.leaveTypeName, result.startDate, result.endDate, result.approverName ?? 'an administrator');
       await this.deps.locks.markInputChanged({ db: tdb }, result.employeeId, result.startDate, result.endDate, reason);
     }
     return result;

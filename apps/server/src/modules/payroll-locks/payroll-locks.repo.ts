@@ -1,5 +1,5 @@
-import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
-import { payrollMonthLocks, payrollStaleInputs } from '../../db/schema';
+import { and, asc, between, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { payrollMonthLocks, payrollRuns, payrollStaleInputs, payslips, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
 /** A lock as stored: the month, and its locked days (both null: the calendar month, for locks made before they were kept). */
@@ -41,8 +41,10 @@ export async function excludeMonthLocks(tdb: TenantDb): Promise<void> {
 }
 
 export async function insertStaleMarks(tdb: TenantDb, rows: readonly { userId: string; month: string; reason: string }[], now: Date): Promise<void> {
-  if (rows.length === 0) return;
-  await tdb.tx.insert(payrollStaleInputs).values(rows.map((r) => ({ tenantId: tdb.tenantId, userId: r.userId, month: r.month, reason: r.reason, markedAt: now })));
+  // A holiday marks every employee of the month: bounded statements, well under the parameter limit.
+  for (let i = 0; i < rows.length; i += 1000) {
+    await tdb.tx.insert(payrollStaleInputs).values(rows.slice(i, i + 1000).map((r) => ({ tenantId: tdb.tenantId, userId: r.userId, month: r.month, reason: r.reason, markedAt: now })));
+  }
 }
 
 /** The month's marks, oldest first. */
@@ -60,4 +62,41 @@ export async function deleteStaleMarks(tdb: TenantDb, month: string, userIds?: r
   await tdb.tx
     .delete(payrollStaleInputs)
     .where(and(eq(payrollStaleInputs.tenantId, tdb.tenantId), eq(payrollStaleInputs.month, month), ...(userIds ? [inArray(payrollStaleInputs.userId, [...userIds])] : [])));
+}
+
+/** Which processed runs a change reaches: a pay period with one of the days, a month of the range, or any. */
+export type RunMatch = { from: string; to: string } | { fromMonth: string; toMonth: string } | 'any';
+
+/** The runs processed or processing (not draft, not finalized) that the change reaches. */
+export async function findProcessedRuns(tdb: TenantDb, match: RunMatch): Promise<{ id: string; month: string }[]> {
+  const reach =
+    match === 'any'
+      ? undefined
+      : 'from' in match
+        ? and(lte(payrollRuns.periodStart, match.to), gte(payrollRuns.periodEnd, match.from))
+        : between(payrollRuns.month, match.fromMonth, match.toMonth);
+  return tdb.tx
+    .select({ id: payrollRuns.id, month: payrollRuns.month })
+    .from(payrollRuns)
+    .where(and(eq(payrollRuns.tenantId, tdb.tenantId), inArray(payrollRuns.status, ['processing', 'processed']), reach))
+    .orderBy(asc(payrollRuns.month));
+}
+
+/** The employees with a payslip in these runs. */
+export async function findPayslipHolders(tdb: TenantDb, runIds: readonly string[]): Promise<{ userId: string; month: string }[]> {
+  if (runIds.length === 0) return [];
+  return tdb.tx
+    .select({ userId: payslips.userId, month: payslips.month })
+    .from(payslips)
+    .where(and(eq(payslips.tenantId, tdb.tenantId), inArray(payslips.runId, [...runIds])))
+    .orderBy(asc(payslips.month), asc(payslips.userId));
+}
+
+/** "Anita Rao", for a reason. */
+export async function findPersonName(tdb: TenantDb, userId: string): Promise<string | undefined> {
+  const [row] = await tdb.tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, userId)));
+  return row ? `${row.firstName} ${row.lastName}`.trim() : undefined;
 }

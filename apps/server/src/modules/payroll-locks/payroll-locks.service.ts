@@ -10,6 +10,16 @@ type LockScope = Pick<TenantScope, 'db'>;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A change to an input of pay, for `markChanged`. */
+export interface InputChange {
+  /** The employees whose pay it changes, or 'everyone' paid in the run (a holiday). */
+  userIds: readonly string[] | 'everyone';
+  reach: repo.RunMatch;
+  /** Who made the change (named in the reason), or null when the reason needs no name. */
+  by: string | null;
+  reason: (by: string) => string;
+}
+
 /** The days a finalized month locks, both ends included ('YYYY-MM-DD'). */
 export interface LockedSpan {
   month: string;
@@ -49,7 +59,7 @@ function refusal(span: LockedSpan): AppError {
  * shifts, manual logs, check-in) ask `assertOpen` first and the recompute leaves locked days alone
  * (`lockedDaysBetween`), while a person's leave and regularizations go through and are corrected
  * in a later month (DESIGN §10). Nothing unlocks a month from HTTP. It also keeps the marks of
- * employees whose inputs changed after processing (`markInputChanged`, `staleIn`, `clearStale`).
+ * employees whose inputs changed after processing (`markChanged`, `markInputChanged`, `staleIn`, `clearStale`).
  *
  * A month finalized before its pay period ended locks only the days that had passed (issue 26): the
  * days still to come are paid as present and stay open, so a check-in or a manual log on them is
@@ -104,17 +114,39 @@ export class PayrollLockService {
 
   /**
    * A fact of an employee changed days from `from` to `to` (leave decided, a regularization completed):
-   * each month of them not finalized gets a mark with the reason, so a processed run shows the employee
-   * stale and finalize waits for a re-process (DESIGN §10). Finalized months are corrected later instead.
+   * the processed months whose pay period has one of those days get a mark with the reason
+   * (`markChanged`). Finalized months are corrected later instead.
    */
   async markInputChanged(scope: LockScope, userId: string, from: string, to: string, reason: string): Promise<void> {
     if (from > to) return;
-    // A finalized month — wholly or up to its finalize day — is corrected in a later month, not marked.
+    await this.markChanged(scope, { userIds: [userId], reach: { from, to }, by: null, reason: () => reason });
+  }
+
+  /**
+   * An input of pay changed (DESIGN §10, a month's life): each run already processed — or processing,
+   * whose employees done so far read the old input — that the change reaches marks the employees with
+   * the reason, so the run shows them stale and finalize waits for a re-process. `reach` is the days
+   * changed (runs whose pay period has one), the months (a financial year's tax), or 'any' (an input
+   * the open month reads whatever its dates: an approved claim, a bank account). 'everyone' is each
+   * employee with a payslip in the run (a holiday). Draft runs are not marked (processing reads the
+   * inputs afresh) and finalized ones cannot be (late facts go to the next month). The month-lock lock
+   * is held shared until the change commits, so finalize (exclusive) sees the mark or the change sees
+   * the month finalized. `reason` gets the name of `by` (the person who changed it).
+   */
+  async markChanged(scope: LockScope, change: InputChange): Promise<void> {
+    if (change.userIds !== 'everyone' && change.userIds.length === 0) return;
+    if (typeof change.reach === 'object' && 'from' in change.reach && change.reach.from > change.reach.to) return;
     await repo.shareMonthLocks(scope.db);
-    const finalized = new Set((await repo.findLocks(scope.db, from.slice(0, 7), to.slice(0, 7))).map((l) => l.month));
-    const months: string[] = [];
-    for (let month = from.slice(0, 7); month <= to.slice(0, 7); month = nextMonth(month)) if (!finalized.has(month)) months.push(month);
-    await repo.insertStaleMarks(scope.db, months.map((month) => ({ userId, month, reason })), this.deps.clock.now());
+    const runs = await repo.findProcessedRuns(scope.db, change.reach);
+    if (runs.length === 0) return;
+    const by = (change.by ? await repo.findPersonName(scope.db, change.by) : undefined) ?? 'an administrator';
+    const reason = change.reason(by);
+    const userIds = change.userIds;
+    const rows =
+      userIds === 'everyone'
+        ? (await repo.findPayslipHolders(scope.db, runs.map((r) => r.id))).map((h) => ({ userId: h.userId, month: h.month, reason }))
+        : runs.flatMap((run) => [...new Set(userIds)].map((userId) => ({ userId, month: run.month, reason })));
+    await repo.insertStaleMarks(scope.db, rows, this.deps.clock.now());
   }
 
   /** The month's stale employees with their reasons, in the order they were marked. */
@@ -138,9 +170,4 @@ export class PayrollLockService {
       if (span) throw refusal(span);
     }
   }
-}
-
-function nextMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${String(y + 1)}-01` : `${String(y)}-${String(m + 1).padStart(2, '0')}`;
 }

@@ -6,6 +6,7 @@ import {
   PROOF_DOCUMENT_TYPES,
   PROOF_MAX_BYTES,
   PROOF_MSG,
+  STALE_REASON,
   ProofStatus,
   TEAM_REVIEW_MSG,
   TaxWindowStatus,
@@ -34,6 +35,7 @@ import { declarationOut, type DeclarationService } from '../declarations/declara
 import type { TaxWindowService } from '../tax-declarations/tax-declarations.service';
 import type { DeclarationCommentService } from '../declaration-comments/declaration-comments.service';
 import { claimedPaise, fieldColumns, findItem, isClaimed, itemsOf, type DeclarationAggregate, type DeclarationItem } from './proof-items';
+import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 import * as repo from './proofs.repo';
 
 /** Statuses whose declaration takes proofs (a draft's or a rejected one's do not). */
@@ -81,6 +83,7 @@ export class ProofService {
       windows: Pick<TaxWindowService, 'windowState'>;
       declarations: Pick<DeclarationService, 'aggregateById' | 'aggregateOf' | 'summary'>;
       comments: Pick<DeclarationCommentService, 'write'>;
+      locks: Pick<PayrollLockService, 'markChanged'>;
     },
   ) {}
 
@@ -432,6 +435,14 @@ export class ProofService {
     if (!after) throw new Error('declaration vanished during its review');
     const done = itemsOf(after).filter(isClaimed).every((item) => item.amounts.every((a) => a.allowedPaise !== null));
     await repo.updateDeclarationRow(scope.db, d.id, done ? { poiStatus: ProofStatus.Approved, proofsReviewedAt: now, proofsReviewedBy: scope.ctx.userId, updatedAt: now } : { updatedAt: now });
+    // The allowed amounts are the year's TDS from the POI's payroll month on: its processed month is stale for the employee.
+    const year = d.financialYearStart;
+    await this.deps.locks.markChanged(scope, {
+      userIds: [d.userId],
+      reach: { fromMonth: `${String(year)}-04`, toMonth: `${String(year + 1)}-03` },
+      by: scope.ctx.userId,
+      reason: (by) => STALE_REASON.proofsReviewed(year, by),
+    });
     const reloaded = await this.deps.declarations.aggregateById(scope, d.id);
     if (!reloaded) throw new Error('declaration vanished during its review');
     return reloaded;

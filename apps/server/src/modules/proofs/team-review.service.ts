@@ -2,6 +2,7 @@ import {
   DECLARATION_STATUS_LABELS,
   DECLARATION_TRANSITIONS,
   DeclarationStatus,
+  STALE_REASON,
   TEAM_REVIEW_MSG,
   can,
   type DeclarationStatusId,
@@ -18,6 +19,7 @@ import type { Scope } from '../../platform/tenancy';
 import { declarationOut, type DeclarationService } from '../declarations/declarations.service';
 import type { DeclarationAggregate } from './proof-items';
 import type { ProofService } from './proofs.service';
+import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 import * as repo from './proofs.repo';
 
 const label = (status: number) => DECLARATION_STATUS_LABELS[status as DeclarationStatusId] ?? 'Draft';
@@ -29,7 +31,7 @@ const label = (status: number) => DECLARATION_STATUS_LABELS[status as Declaratio
  * declaration with its proofs, status changes, and the review of proofs (ProofService.review).
  */
 export class TeamReviewService {
-  constructor(private readonly deps: { clock: Clock; declarations: Pick<DeclarationService, 'aggregateById' | 'aggregateOf'>; proofs: Pick<ProofService, 'proofsOf' | 'windowOf' | 'review' | 'assertReviewer'> }) {}
+  constructor(private readonly deps: { clock: Clock; declarations: Pick<DeclarationService, 'aggregateById' | 'aggregateOf'>; proofs: Pick<ProofService, 'proofsOf' | 'windowOf' | 'review' | 'assertReviewer'>; locks: Pick<PayrollLockService, 'markChanged'> }) {}
 
   private year(scope: Scope, start: number | undefined): number {
     return start ?? financialYearStartOf(dateInZone(this.deps.clock.now(), scope.ctx.timeZone === 'Asia/Calcutta' ? 'Asia/Kolkata' : scope.ctx.timeZone));
@@ -93,6 +95,14 @@ export class TeamReviewService {
     if (!(DECLARATION_TRANSITIONS[d.status] ?? []).includes(status)) throw conflict(TEAM_REVIEW_MSG.transition(label(d.status), label(status)));
     const now = this.deps.clock.now();
     await repo.updateDeclarationRow(scope.db, d.id, { status, statusChangedAt: now, statusChangedBy: scope.ctx.userId, updatedAt: now });
+    // The year's TDS follows the declaration's status: its processed month is stale for the employee.
+    const year = d.financialYearStart;
+    await this.deps.locks.markChanged(scope, {
+      userIds: [d.userId],
+      reach: { fromMonth: `${String(year)}-04`, toMonth: `${String(year + 1)}-03` },
+      by: scope.ctx.userId,
+      reason: (by) => STALE_REASON.declarationDecided(year, label(status), by),
+    });
     return { id: d.id, status, message: TEAM_REVIEW_MSG.changed(label(status)) };
   }
 

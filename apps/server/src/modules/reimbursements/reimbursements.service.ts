@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   REIMBURSEMENT_MSG as MSG,
+  STALE_REASON,
   REIMBURSEMENT_RECEIPT_MAX_BYTES,
   RequestReporteeScope,
   ReimbursementStatus,
@@ -21,6 +22,7 @@ import { parseFields } from '../../platform/files/multipart';
 import type { GlobalScope, RequestContext, Scope, TenantScope } from '../../platform/tenancy';
 import { attachmentDisposition, sanitiseFileName, type DocumentUpload } from '../documents/documents.content';
 import { buildReimbursementReportXlsx } from './reimbursement-report';
+import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 import * as repo from './reimbursements.repo';
 
 const rupees = (paise: number) => paise / 100;
@@ -72,7 +74,7 @@ export type RunReimbursements = ReadonlyMap<string, readonly MonthReimbursementI
  * decision, the report, and what the payroll run and the full-and-final settlement read.
  */
 export class ReimbursementService {
-  constructor(private readonly deps: { clock: Clock; files: FileStorage }) {}
+  constructor(private readonly deps: { clock: Clock; files: FileStorage; locks: Pick<PayrollLockService, 'markChanged'> }) {}
 
   // ---------------------------------------------------------------------------------------- types
 
@@ -223,6 +225,11 @@ export class ReimbursementService {
     await repo.decideRequest(scope.db, id, { status: input.status, remarks: input.remarks, decidedBy: scope.ctx.userId, at: this.deps.clock.now() });
     const updated = await repo.findRequest(scope.db, id);
     if (!updated) throw notFound(MSG.requestNotFound);
+    // An approved claim is paid by the open month whatever its date: a processed run has not got it yet.
+    if (input.status === ReimbursementStatus.Approved) {
+      const amountPaise = updated.amountPaise;
+      await this.deps.locks.markChanged(scope, { userIds: [updated.userId], reach: 'any', by: scope.ctx.userId, reason: (by) => STALE_REASON.reimbursementApproved(amountPaise, by) });
+    }
     return requestOut(updated);
   }
 

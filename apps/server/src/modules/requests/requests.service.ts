@@ -1,5 +1,6 @@
 import {
   REQUEST_MSG,
+  STALE_REASON,
   RequestReporteeScope,
   RequestStatus,
   RequestType,
@@ -10,7 +11,7 @@ import {
   type UpdateRequestStatus,
   mayDecideFor,
 } from '@tankha/contracts';
-import { dateInZone, formatDisplayDate } from '@tankha/domain';
+import { dateInZone } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/tenancy';
@@ -130,8 +131,7 @@ export class RequestService {
     if (input.status === RequestStatus.Completed && updated.startDate && updated.endDate) {
       // A processed month that has these days is stale for the employee until processed again (DESIGN §10).
       const { startDate, endDate } = updated;
-      const dates = startDate === endDate ? formatDisplayDate(startDate) : `${formatDisplayDate(startDate)} – ${formatDisplayDate(endDate)}`;
-      await this.deps.locks.markInputChanged({ db: tdb }, updated.userId, startDate, endDate, `Attendance regularized for ${dates} by ${updated.decidedByName ?? 'an administrator'}`);
+      await this.deps.locks.markInputChanged({ db: tdb }, updated.userId, startDate, endDate, STALE_REASON.regularized(startDate, endDate, updated.decidedByName ?? 'an administrator'));
     }
     return toRow(updated);
   }

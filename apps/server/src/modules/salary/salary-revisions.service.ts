@@ -1,9 +1,10 @@
-import { SALARY_REVISION_MSG, type SalaryRevision, type SalaryRevisionHistory, type SalaryRevisionInput } from '@tankha/contracts';
+import { SALARY_REVISION_MSG, STALE_REASON, type SalaryRevision, type SalaryRevisionHistory, type SalaryRevisionInput } from '@tankha/contracts';
 import { dateInZone, formatDisplayDate } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { badRequest, fieldError, notFound } from '../../platform/errors';
 import type { Scope, TenantScope } from '../../platform/tenancy';
 import type { SalaryService, SalarySnapshot, StructureRequest } from './salary.service';
+import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 import * as repo from './salary-revisions.repo';
 
 /** A revision whose arrears the next run pays: the structure before and after its effective date. */
@@ -78,7 +79,7 @@ function viewOf(row: repo.RevisionRow & { createdByFirstName?: string | null; cr
  * domain computeArrears) and records the paying run when it is finalized (markArrearsPaid).
  */
 export class SalaryRevisionService {
-  constructor(private readonly deps: { clock: Clock; salary: SalaryService }) {}
+  constructor(private readonly deps: { clock: Clock; salary: SalaryService; locks: Pick<PayrollLockService, 'markChanged'> }) {}
 
   /**
    * The earliest effective date a new revision may take: not before joining, not before the last
@@ -164,6 +165,9 @@ export class SalaryRevisionService {
       createdBy: ctx.userId,
       createdAt: now,
     });
+    // A processed month whose period ends on or after the effective date pays the new structure (or its arrears) once processed again.
+    const effectiveFrom = input.effectiveFrom;
+    await this.deps.locks.markChanged(scope, { userIds: [userId], reach: { from: effectiveFrom, to: '9999-12-31' }, by: ctx.userId, reason: (by) => STALE_REASON.salaryRevised(effectiveFrom, by) });
     const [created] = (await repo.listRevisions(tdb, userId)).filter((r) => r.id === row.id);
     return viewOf(created ?? row);
   }

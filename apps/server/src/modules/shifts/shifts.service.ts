@@ -3,6 +3,7 @@ import {
   MSG,
   Role,
   SHIFT_MSG,
+  STALE_REASON,
   DEFAULT_SHIFT_WEEKENDS,
   type CurrentShift,
   type RosterRow,
@@ -122,7 +123,7 @@ export class ShiftService {
       await repo.linkDepartments(tdb, id, departmentIds, from, this.deps.clock.now());
       return id;
     });
-    await this.recomputeFrom(scope, await repo.findUsersOfDepartments(scope.db, departmentIds), from, today);
+    await this.recomputeFrom(scope, await repo.findUsersOfDepartments(scope.db, departmentIds), from, today, (by) => STALE_REASON.shiftAssigned(shift.shiftName, from, by));
     return shift;
   }
 
@@ -164,7 +165,7 @@ export class ShiftService {
       }
       return input.id;
     });
-    if (changed) await this.recomputeFrom(scope, undefined, from, today);
+    if (changed) await this.recomputeFrom(scope, undefined, from, today, (by) => STALE_REASON.shiftChanged(shift.shiftName, from, by));
     return shift;
   }
 
@@ -173,7 +174,7 @@ export class ShiftService {
    * people fall back to their department's shift or the default, and their current and previous
    * month are recomputed (docs/decisions.md).
    */
-  async remove({ db: tdb, enqueue }: Scope, id: string): Promise<void> {
+  async remove({ db: tdb, ctx, enqueue }: Scope, id: string): Promise<void> {
     await repo.lockShifts(tdb);
     const current = await repo.findShift(tdb, id);
     if (!current) throw notFound(SHIFT_MSG.notFound);
@@ -181,7 +182,12 @@ export class ShiftService {
     const users = await repo.findUsersOfShift(tdb, id);
     await repo.deleteShift(tdb, id);
     const today = dateInZone(this.deps.clock.now(), await repo.tenantTimeZone(tdb));
-    if (users.length > 0) enqueue('attendance.recompute', { userIds: users, ...recentMonths(today) });
+    if (users.length > 0) {
+      const months = recentMonths(today);
+      enqueue('attendance.recompute', { userIds: users, ...months });
+      // Their days before today take another shift: a processed month with one of them is stale for them.
+      await this.deps.locks.markChanged({ db: tdb }, { userIds: users, reach: { from: months.from, to: addDaysToDate(today, -1) }, by: ctx.userId, reason: (by) => STALE_REASON.shiftRemoved(current.shiftName, by) });
+    }
   }
 
   async assignDepartments(scope: Scope, input: ShiftAssignDepartments): Promise<Shift> {
@@ -193,7 +199,7 @@ export class ShiftService {
       await repo.linkDepartments(tdb, input.shiftId, departmentIds, from, this.deps.clock.now());
       return input.shiftId;
     });
-    await this.recomputeFrom(scope, await repo.findUsersOfDepartments(scope.db, departmentIds), from, today);
+    await this.recomputeFrom(scope, await repo.findUsersOfDepartments(scope.db, departmentIds), from, today, (by) => STALE_REASON.shiftAssigned(result.shiftName, from, by));
     return result;
   }
 
@@ -215,6 +221,11 @@ export class ShiftService {
       const to = input.endDate !== null && input.endDate < today ? input.endDate : today;
       await this.deps.locks.assertOpen({ db: tdb }, input.startDate, to);
       enqueue('attendance.recompute', { userIds: employeeIds, from: input.startDate, to });
+      // Days before today computed with another shift: a processed month with one of them is stale for them.
+      const shift = await repo.findShift(tdb, input.shiftId);
+      const yesterday = addDaysToDate(today, -1);
+      const reason = (by: string) => STALE_REASON.shiftAssigned(shift?.shiftName ?? '', input.startDate, by);
+      await this.deps.locks.markChanged({ db: tdb }, { userIds: employeeIds, reach: { from: input.startDate, to: to < yesterday ? to : yesterday }, by: ctx.userId, reason });
     }
     return { assigned: employeeIds.length };
   }
@@ -350,11 +361,17 @@ export class ShiftService {
     return { from, today };
   }
 
-  /** The days from the effective date to the end of this month, recomputed once the change commits (a job). */
-  private async recomputeFrom({ enqueue }: Scope, userIds: string[] | undefined, from: string, today: string): Promise<void> {
+  /**
+   * The days from the effective date to the end of this month, recomputed once the change commits (a
+   * job). Those before today had attendance computed with the old shift: a processed month with one of
+   * them is stale for the employees (everyone's, without a list). Today and the days to come are paid
+   * as present whatever the shift (issue 26), so a change from today on marks nothing.
+   */
+  private async recomputeFrom({ db, ctx, enqueue }: Scope, userIds: string[] | undefined, from: string, today: string, reason: (by: string) => string): Promise<void> {
     const to = recentMonths(today).to;
     if (from > to || (userIds !== undefined && userIds.length === 0)) return;
     enqueue('attendance.recompute', userIds ? { userIds, from, to } : { from, to });
+    if (from < today) await this.deps.locks.markChanged({ db }, { userIds: userIds ?? 'everyone', reach: { from, to: addDaysToDate(today, -1) }, by: ctx.userId, reason });
   }
 
   private async write({ db: tdb }: Scope, change: (tdb: TenantDb) => Promise<string>): Promise<Shift> {

@@ -4,6 +4,7 @@ import { PAYROLL_LOCK_MSG, type LeaveType, type RequestRow, type SessionUser, ty
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../db/seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
+import * as repo from './payroll-locks.repo';
 import { PayrollLockService } from './payroll-locks.service';
 
 /** Thursday 2 April 2026, noon in Asia/Kolkata: March is the month payroll has just finalized. */
@@ -61,6 +62,20 @@ describe.each(BACKENDS)('finalized payroll months freeze organisation-wide atten
     expect(await t.tenantScope(tenantId, (s) => locks.isLocked(s, '2026-02'))).toBe(true);
     await unlock('2026-02');
     expect(await t.tenantScope(tenantId, (s) => locks.isLocked(s, '2026-02'))).toBe(false);
+  });
+
+  it('processing clears only the stale marks it saw before reading the inputs: one written meanwhile stays', async () => {
+    const reasons = await t.tenantScope(tenantId, async (scope) => {
+      await repo.insertStaleMarks(scope.db, [{ userId: member.id, month: '2026-04', reason: 'before the read' }], t.clock.now());
+      const clearSeen = await locks.staleSeen(scope, '2026-04', [member.id]);
+      // A change committed while the chunk computes: its mark is not among those seen.
+      await repo.insertStaleMarks(scope.db, [{ userId: member.id, month: '2026-04', reason: 'during the compute' }], t.clock.now());
+      await clearSeen();
+      const left = (await locks.staleIn(scope, '2026-04')).get(member.id) ?? [];
+      await (await locks.staleSeen(scope, '2026-04', [member.id]))();
+      return left;
+    });
+    expect(reasons).toEqual(['during the compute']);
   });
 
   it('a manual log for a day of a finalized month is refused, and so is approving one made before the month was finalized', async () => {

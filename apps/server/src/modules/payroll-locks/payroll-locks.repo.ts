@@ -56,12 +56,20 @@ export async function findStaleMarks(tdb: TenantDb, month: string): Promise<{ us
     .orderBy(asc(payrollStaleInputs.markedAt), asc(payrollStaleInputs.id));
 }
 
-/** Removes the month's marks of these employees (all of the month's without a list). */
-export async function deleteStaleMarks(tdb: TenantDb, month: string, userIds?: readonly string[]): Promise<void> {
-  if (userIds?.length === 0) return;
-  await tdb.tx
-    .delete(payrollStaleInputs)
-    .where(and(eq(payrollStaleInputs.tenantId, tdb.tenantId), eq(payrollStaleInputs.month, month), ...(userIds ? [inArray(payrollStaleInputs.userId, [...userIds])] : [])));
+/** The ids of the month's marks of these employees, as this statement sees them. */
+export async function findStaleMarkIds(tdb: TenantDb, month: string, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await tdb.tx
+    .select({ id: payrollStaleInputs.id })
+    .from(payrollStaleInputs)
+    .where(and(eq(payrollStaleInputs.tenantId, tdb.tenantId), eq(payrollStaleInputs.month, month), inArray(payrollStaleInputs.userId, [...userIds])));
+  return rows.map((r) => r.id);
+}
+
+/** Removes these marks. */
+export async function deleteStaleMarks(tdb: TenantDb, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tdb.tx.delete(payrollStaleInputs).where(and(eq(payrollStaleInputs.tenantId, tdb.tenantId), inArray(payrollStaleInputs.id, [...ids])));
 }
 
 /** Which processed runs a change reaches: a pay period with one of the days, a month of the range, or any. */

@@ -59,7 +59,7 @@ function refusal(span: LockedSpan): AppError {
  * shifts, manual logs, check-in) ask `assertOpen` first and the recompute leaves locked days alone
  * (`lockedDaysBetween`), while a person's leave and regularizations go through and are corrected
  * in a later month (DESIGN §10). Nothing unlocks a month from HTTP. It also keeps the marks of
- * employees whose inputs changed after processing (`markChanged`, `markInputChanged`, `staleIn`, `clearStale`).
+ * employees whose inputs changed after processing (`markChanged`, `markInputChanged`, `staleIn`, `staleSeen`).
  *
  * A month finalized before its pay period ended locks only the days that had passed (issue 26): the
  * days still to come are paid as present and stay open, so a check-in or a manual log on them is
@@ -156,9 +156,15 @@ export class PayrollLockService {
     return out;
   }
 
-  /** Processing these employees (or the whole month) takes their changes in: the marks go. */
-  async clearStale(scope: LockScope, month: string, userIds?: readonly string[]): Promise<void> {
-    await repo.deleteStaleMarks(scope.db, month, userIds);
+  /**
+   * Processing these employees takes their changes in, so their marks go — but only the marks that
+   * existed before the processing read the inputs: a change committed while a chunk computes (its
+   * mark committed after the chunk read the old input) keeps its mark. Call before reading the
+   * inputs; the returned function removes what was seen, in the same transaction, after writing.
+   */
+  async staleSeen(scope: LockScope, month: string, userIds: readonly string[]): Promise<() => Promise<void>> {
+    const ids = await repo.findStaleMarkIds(scope.db, month, userIds);
+    return () => repo.deleteStaleMarks(scope.db, ids);
   }
 
   async assertDatesOpen(scope: LockScope, dates: readonly string[]): Promise<void> {

@@ -707,11 +707,12 @@ export class PayrollRunService {
       await repo.updateRun(scope.db, run.id, { ...totals, status: 'processed', processedAt: this.deps.clock.now(), progressDone: run.progressTotal, lastError: null }, this.deps.clock.now());
       return { done: true, lastUserId: null };
     }
+    // Processed with the inputs read now: the marks seen before the read are taken in.
+    const clearSeen = await this.deps.locks.staleSeen(scope, run.month, employees.map((e) => e.id));
     const { payslips, lines, recoveries } = await this.computeEmployees(scope, run, employees);
     await repo.insertPayslips(scope.db, run, payslips, lines);
     await loansRepo.insertRecoveries(scope.db, recoveries);
-    // Processed with today's inputs: whatever made them stale is in.
-    await this.deps.locks.clearStale(scope, run.month, employees.map((e) => e.id));
+    await clearSeen();
     await repo.bumpProgress(scope.db, run.id, employees.length, this.deps.clock.now());
     return { done: false, lastUserId: employees[employees.length - 1]?.id ?? null };
   }
@@ -787,12 +788,13 @@ export class PayrollRunService {
 
   /** Recomputes one employee's payslip in the open transaction; on a processed run the totals follow. */
   private async recomputeEmployee(scope: TenantScope, run: repo.RunRow, userId: string): Promise<void> {
+    const clearSeen = await this.deps.locks.staleSeen(scope, run.month, [userId]);
     const employees = await repo.findRunEmployees(scope.db, run, { userIds: [userId] });
     await repo.deletePayslips(scope.db, run.id, [userId]);
     const { payslips, lines, recoveries } = await this.computeEmployees(scope, run, employees);
     await repo.insertPayslips(scope.db, run, payslips, lines);
     await loansRepo.insertRecoveries(scope.db, recoveries);
-    await this.deps.locks.clearStale(scope, run.month, [userId]);
+    await clearSeen();
     if (run.status === 'processed') await repo.updateRun(scope.db, run.id, await repo.payslipTotals(scope.db, run.id), this.deps.clock.now());
   }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Card, Group, Menu, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Menu, NativeSelect, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCalculator, IconDots, IconFileText, IconHandStop, IconPencil, IconPlayerPlay, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -153,6 +153,11 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
     }
   };
 
+  // 'Changed' is offered while some employee is (or while it is chosen): most months have none.
+  const filterOptions = PAYROLL_EMPLOYEE_FILTERS.filter((f) => f !== 'stale' || run.staleCount > 0 || filter === 'stale').map((f) => ({
+    value: f,
+    label: f === 'stale' ? `${FILTER_LABELS[f]} (${String(run.staleCount)})` : FILTER_LABELS[f],
+  }));
   const totalRecords = employees.data?.totalRecords ?? 0;
   const pages = Math.max(1, Math.ceil(totalRecords / PAYROLL_EMPLOYEE_PAGE_SIZE));
   const filtered = debounced !== '' || filter !== 'all';
@@ -160,15 +165,21 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
   return (
     <Card component="section" aria-label="Employees" padding={0}>
       <Group justify="space-between" p="md" gap="sm">
+        {/* On a phone five segments do not fit: the same choice as a select there. */}
         <SegmentedControl
+          visibleFrom="sm"
           aria-label="Filter employees"
           value={filter}
           onChange={(value) => onFilterChange(value as EmployeeFilter)}
-          // 'Changed' is offered while some employee is (or while it is chosen): most months have none.
-          data={PAYROLL_EMPLOYEE_FILTERS.filter((f) => f !== 'stale' || run.staleCount > 0 || filter === 'stale').map((f) => ({
-            value: f,
-            label: f === 'stale' ? `${FILTER_LABELS[f]} (${String(run.staleCount)})` : FILTER_LABELS[f],
-          }))}
+          data={filterOptions}
+        />
+        <NativeSelect
+          hiddenFrom="sm"
+          w="100%"
+          aria-label="Filter employees"
+          value={filter}
+          onChange={(e) => onFilterChange(e.currentTarget.value as EmployeeFilter)}
+          data={filterOptions}
         />
         <TextInput
           aria-label="Search employees"

@@ -32,7 +32,18 @@ export function StaleNotice({ run, editable, filtered, onShowThem }: StaleNotice
 
   return (
     <section aria-label="Changed since processing">
-      <Alert role="status" color="orange" variant="light" icon={<IconUserExclamation size={20} aria-hidden />} title={PAYROLL_MSG.staleNotice(run.staleCount)}>
+      {/* The icon sits in the title, not in a column of its own: on a phone the body keeps the whole width for its buttons. */}
+      <Alert
+        role="status"
+        color="orange"
+        variant="light"
+        title={
+          <Group gap={8} wrap="nowrap">
+            <IconUserExclamation size={20} aria-hidden style={{ flexShrink: 0 }} />
+            {PAYROLL_MSG.staleNotice(run.staleCount)}
+          </Group>
+        }
+      >
         <Stack gap="sm">
           <Text size="sm">
             {`Leave or attendance changed after the payroll was processed, so ${one ? 'this payslip is' : 'these payslips are'} out of date and the month cannot be finalized yet. `}
@@ -41,12 +52,24 @@ export function StaleNotice({ run, editable, filtered, onShowThem }: StaleNotice
           </Text>
           <Group gap="sm">
             {editable && (
-              <Button color="orange" leftSection={<IconRefresh size={16} />} loading={processStale.isPending} onClick={reprocess}>
+              <Button
+                w={{ base: '100%', xs: 'auto' }}
+                color="orange"
+                leftSection={<IconRefresh size={16} />}
+                loading={processStale.isPending}
+                onClick={reprocess}
+              >
                 Re-process changed employees
               </Button>
             )}
             {!filtered && (
-              <Button variant="default" leftSection={<IconFilter size={16} />} onClick={onShowThem} disabled={processStale.isPending}>
+              <Button
+                w={{ base: '100%', xs: 'auto' }}
+                variant="default"
+                leftSection={<IconFilter size={16} />}
+                onClick={onShowThem}
+                disabled={processStale.isPending}
+              >
                 Show {one ? 'the employee' : 'them'}
               </Button>
             )}

@@ -31,6 +31,7 @@ import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
  *   PUT  /PayrollRuns/:id/remarks/:userId      payrollRemarkInputSchema → payrollRemarkReplySchema (empty remark removes it)
  *   POST /PayrollRuns/:id/process              202 payrollRunReplySchema; progress in GET /PayrollRuns/:id
  *   POST /PayrollRuns/:id/employees/:userId/process   re-process one employee (synchronous) → payrollEmployeeReplySchema
+ *   POST /PayrollRuns/:id/process-stale        payrollRunReplySchema (re-processes the employees whose inputs changed; message PAYROLL_MSG.staleProcessed)
  *   POST /PayrollRuns/:id/finalize             payrollRunReplySchema (locks the month's days gone by, opens the next)
  *   POST /PayrollRuns/:id/mark-paid            payrollMarkPaidInputSchema → payrollRunReplySchema (paid on: finalize date to today;
  *                                              the payments not recorded yet are recorded paid)
@@ -56,6 +57,8 @@ export const PAYROLL_MSG = {
   runNotProcessed: 'Process the payroll before finalizing it',
   runAlreadyFinalized: 'This payroll month is already finalized',
   staleProcessed: (count: number) => (count === 0 ? 'No employee had inputs changed after processing' : `${String(count)} ${count === 1 ? 'employee' : 'employees'} processed again`),
+  /** The run page's notice while `staleCount` > 0 (its button calls process-stale; its filter is 'stale'). */
+  staleNotice: (count: number) => `${countText(count)} ${count === 1 ? 'employee' : 'employees'} changed since processing`,
   staleEmployees: (names: readonly string[]) =>
     `Inputs changed after processing for ${names.join(', ')}: process ${names.length === 1 ? 'this employee' : 'these employees'} again before finalizing`,
   runNotFinalized: 'Only a finalized payroll can be marked as paid',
@@ -316,7 +319,8 @@ export function payrollMonthHasBegun(run: Pick<PayrollRun, 'periodStart' | 'toda
 export const payrollRunReplySchema = envelope(payrollRunSchema);
 export const payrollRunListReplySchema = listEnvelope(payrollRunSchema);
 
-export const PAYROLL_EMPLOYEE_FILTERS = ['all', 'warnings', 'onHold', 'variance'] as const;
+/** `stale`: the employees whose inputs changed after processing (`staleReasons` not empty; `staleCount` of the run). */
+export const PAYROLL_EMPLOYEE_FILTERS = ['all', 'warnings', 'onHold', 'variance', 'stale'] as const;
 export const PAYROLL_EMPLOYEE_PAGE_SIZE = 20;
 export const payrollEmployeeListQuerySchema = z.object({
   page: z.coerce.number({ error: 'page must be a whole number of at least 1' }).int('page must be a whole number of at least 1').min(1, 'page must be a whole number of at least 1').default(1),
@@ -327,7 +331,7 @@ export const payrollEmployeeListQuerySchema = z.object({
     .max(100, 'pageSize must be a whole number from 1 to 100')
     .default(PAYROLL_EMPLOYEE_PAGE_SIZE),
   search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
-  filter: z.enum(PAYROLL_EMPLOYEE_FILTERS, { error: 'filter must be all, warnings, onHold or variance' }).default('all'),
+  filter: z.enum(PAYROLL_EMPLOYEE_FILTERS, { error: 'filter must be all, warnings, onHold, variance or stale' }).default('all'),
 });
 export type PayrollEmployeeListQuery = z.input<typeof payrollEmployeeListQuerySchema>;
 
@@ -354,6 +358,11 @@ export const payrollEmployeeRowSchema = z.object({
   lastMonthNetPay: z.number().nullable(),
   netPayVariance: z.number().nullable(),
   remark: z.string().nullable(),
+  /**
+   * Why the employee's payslip is out of date: each input changed after processing, in words ("Loss of Pay
+   * approved for 26 Nov 2026 by Anita Rao"), oldest first. Empty when nothing changed (and on a closed run).
+   */
+  staleReasons: z.array(z.string()),
 });
 export type PayrollEmployeeRow = z.infer<typeof payrollEmployeeRowSchema>;
 export const payrollEmployeeListReplySchema = listEnvelope(payrollEmployeeRowSchema);

@@ -55,7 +55,8 @@ export interface RecordedCall {
   init: RequestInit;
 }
 
-type Reply = Response | ((call: RecordedCall) => Response);
+/** A reply, or a function of the call giving one (a promise of one holds the call open, to see the page wait). */
+type Reply = Response | ((call: RecordedCall) => Response | Promise<Response>);
 
 /**
  * Stubs fetch with replies keyed by "METHOD /path" (the path after /backend/api). Unlisted calls

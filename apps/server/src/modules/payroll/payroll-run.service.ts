@@ -164,7 +164,7 @@ function groupBy<T extends { userId: string }>(rows: readonly T[]): Map<string, 
   return out;
 }
 
-function employeeRowOut(r: repo.EmployeePageRow, warnings: readonly PayrollWarningKind[]): PayrollEmployeeRow {
+function employeeRowOut(r: repo.EmployeePageRow, warnings: readonly PayrollWarningKind[], staleReasons: readonly string[]): PayrollEmployeeRow {
   const money = (p: number | null) => (p === null ? null : rupees(p));
   return {
     userId: r.userId,
@@ -186,6 +186,8 @@ function employeeRowOut(r: repo.EmployeePageRow, warnings: readonly PayrollWarni
     lastMonthNetPay: money(r.lastNetPaise),
     netPayVariance: r.netPaise === null ? null : rupees(r.netPaise - (r.lastNetPaise ?? 0)),
     remark: r.remark,
+    // Only an employee with a payslip can be out of date (staleEmployees below counts the same ones).
+    staleReasons: r.payslipId === null ? [] : [...staleReasons],
   };
 }
 
@@ -443,6 +445,7 @@ export class PayrollRunService {
     const run = await this.runOr404(scope, id);
     const compared = await repo.findClosedRunBefore(scope.db, run.month);
     const warnings = await warningsOfRun(scope, run);
+    const stale = await this.staleMarksOf(scope, run);
     const q: repo.EmployeePageQuery = {
       page: query.page,
       pageSize: query.pageSize,
@@ -450,10 +453,11 @@ export class PayrollRunService {
       filter: query.filter,
       paidOnly: CLOSED.includes(run.status),
       warnedUserIds: withWarnings(warnings).map((w) => w.userId),
+      staleUserIds: [...stale.keys()],
     };
     const totalRecords = await repo.countEmployeePage(scope.db, run, compared?.id ?? null, q);
     const rows = await repo.findEmployeePage(scope.db, run, compared?.id ?? null, q);
-    return { totalRecords, rows: rows.map((r) => employeeRowOut(r, warnings.get(r.userId)?.warnings ?? [])) };
+    return { totalRecords, rows: rows.map((r) => employeeRowOut(r, warnings.get(r.userId)?.warnings ?? [], stale.get(r.userId) ?? [])) };
   }
 
   private async employeeRow(scope: TenantScope, run: repo.RunRow, userId: string): Promise<PayrollEmployeeRow> {
@@ -461,7 +465,16 @@ export class PayrollRunService {
     const [row] = await repo.findEmployeePage(scope.db, run, compared?.id ?? null, { page: 1, pageSize: 1, filter: 'all', paidOnly: CLOSED.includes(run.status), userId, warnedUserIds: [] });
     if (!row) throw notFound(PAYROLL_MSG.employeeNotInRun);
     const warnings = await warningsOfRun(scope, run, userId);
-    return employeeRowOut(row, warnings.get(userId)?.warnings ?? []);
+    const stale = await this.staleMarksOf(scope, run);
+    return employeeRowOut(row, warnings.get(userId)?.warnings ?? [], stale.get(userId) ?? []);
+  }
+
+  /**
+   * The month's stale marks (userId → reasons) as the run's `staleCount` counts them: on a processed run only
+   * (a draft's previews are recomputed by Process Payroll anyway; a closed month takes no marks).
+   */
+  private async staleMarksOf(scope: TenantScope, run: repo.RunRow): Promise<Map<string, string[]>> {
+    return run.status === 'processed' ? this.deps.locks.staleIn(scope, run.month) : new Map<string, string[]>();
   }
 
   /** GET /PayrollRuns/:id/warnings: before finalize, every employee with a warning (a closed month has none to act on). */

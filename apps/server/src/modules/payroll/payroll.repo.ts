@@ -324,12 +324,14 @@ export interface EmployeePageQuery {
   page: number;
   pageSize: number;
   search?: string | undefined;
-  filter: 'all' | 'warnings' | 'onHold' | 'variance';
+  filter: 'all' | 'warnings' | 'onHold' | 'variance' | 'stale';
   /** A finalized run lists the employees it paid, not today's. */
   paidOnly: boolean;
   userId?: string;
   /** The employees with a warning (the service judges them): what the 'warnings' filter keeps. */
   warnedUserIds: readonly string[];
+  /** The employees whose inputs changed after processing (payroll-locks judges them): what the 'stale' filter keeps. */
+  staleUserIds?: readonly string[];
 }
 
 export interface EmployeePageRow {
@@ -365,6 +367,7 @@ function employeePageWhere(tdb: TenantDb, run: { id: string } & RunPeriod, q: Em
   if (q.filter === 'warnings') parts.push(sql`u.id = ANY(${uuidArray(q.warnedUserIds)})`);
   if (q.filter === 'onHold') parts.push(sql`h.user_id IS NOT NULL`);
   if (q.filter === 'variance') parts.push(sql`p.id IS NOT NULL AND p.net_paise <> coalesce(lp.net_paise, 0)`);
+  if (q.filter === 'stale') parts.push(sql`p.id IS NOT NULL AND u.id = ANY(${uuidArray(q.staleUserIds ?? [])})`);
   return sql.join(parts, sql` AND `);
 }
 

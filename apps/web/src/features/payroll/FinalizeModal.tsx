@@ -1,8 +1,9 @@
-import { useState } from 'react';
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { IconCalendarDue, IconLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarDue, IconLock } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { PAYROLL_MSG, monthLabel, type PayrollRun } from '@tankha/contracts';
 import { addDaysToDate } from '@tankha/domain';
+import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
 import { displayDate } from '../../ui/format';
 import { toastFailure } from './notify';
@@ -34,23 +35,31 @@ export function daysToComeText(run: Pick<PayrollRun, 'daysToCome'>): { title: st
   };
 }
 
+interface FinalizeModalProps {
+  run: PayrollRun;
+  onClose: () => void;
+  onFinalized: () => void;
+  /** The server refused (409: inputs changed since processing, already finalized…): the run is read again. */
+  onRefused?: () => void;
+}
+
 /** The confirmation before the month is locked for good (DESIGN §10). */
-export function FinalizeModal({ run, onClose, onFinalized }: { run: PayrollRun; onClose: () => void; onFinalized: () => void }) {
-  const [busy, setBusy] = useState(false);
+export function FinalizeModal({ run, onClose, onFinalized, onRefused }: FinalizeModalProps) {
   const month = monthLabel(run.month);
   const toCome = daysToComeText(run);
-
-  const finalize = async () => {
-    setBusy(true);
-    try {
-      await finalizeRun(run.id);
+  const finalize = useMutation({
+    mutationFn: () => finalizeRun(run.id),
+    onSuccess: () => {
       toast.success(`${PAYROLL_MSG.finalized}: ${month}`);
       onFinalized();
-    } catch (error) {
-      toastFailure(error, 'Failed to finalize the payroll');
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => {
+      // A refusal is kept in the dialog, where it was asked for (a toast would be gone before the names are read).
+      if (error instanceof ApiError && error.status === 409) onRefused?.();
+      else toastFailure(error, 'Failed to finalize the payroll');
+    },
+  });
+  const refusal = finalize.error instanceof ApiError && finalize.error.status === 409 ? finalize.error.message : null;
 
   return (
     <Modal opened onClose={onClose} title="Finalize Payroll" centered size="lg">
@@ -80,11 +89,16 @@ export function FinalizeModal({ run, onClose, onFinalized }: { run: PayrollRun; 
               .join('; ')}.`}
           </Alert>
         )}
+        {refusal && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Not finalized" role="alert">
+            {refusal}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
+          <Button variant="default" onClick={onClose} disabled={finalize.isPending}>
+            {refusal ? 'Close' : 'Cancel'}
           </Button>
-          <Button color="red" loading={busy} onClick={() => void finalize()}>
+          <Button color="red" loading={finalize.isPending} disabled={refusal !== null} onClick={() => finalize.mutate()}>
             Yes, finalize {month}
           </Button>
         </Group>

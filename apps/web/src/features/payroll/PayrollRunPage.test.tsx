@@ -326,6 +326,108 @@ describe('PayrollRunPage', () => {
   });
 });
 
+describe('PayrollRunPage: employees changed since processing', () => {
+  const reason = 'Loss of Pay approved for 26 Nov 2026 by Anita Rao';
+  const staleRow = () => makeEmployeeRow({ staleReasons: [reason] });
+
+  it('without changes there is no notice and no Changed filter', async () => {
+    renderPage(runReplies(makeRun()));
+    await screen.findByRole('table', { name: 'Payroll employees' });
+    expect(screen.queryByRole('region', { name: 'Changed since processing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Changed/ })).not.toBeInTheDocument();
+  });
+
+  it('says how many changed, shows why under the name, and filters the list to them', async () => {
+    const { calls } = renderPage(runReplies(makeRun({ staleCount: 1 }), [staleRow()]));
+    const notice = await screen.findByRole('region', { name: 'Changed since processing' });
+    expect(notice).toHaveTextContent(PAYROLL_MSG.staleNotice(1));
+    expect(notice).toHaveTextContent('the month cannot be finalized yet');
+    const table = await screen.findByRole('table', { name: 'Payroll employees' });
+    const why = within(table).getByLabelText('What changed for Aditi Agarwal');
+    expect(why).toHaveTextContent('Changed since processing:');
+    expect(within(why).getByRole('listitem')).toHaveTextContent(reason);
+
+    const ue = userEvent.setup();
+    await ue.click(within(notice).getByRole('button', { name: 'Show the employee' }));
+    await waitFor(() => expect(calls.some((c) => c.path === `/PayrollRuns/${RUN_ID}/employees` && new URLSearchParams(c.search).get('filter') === 'stale')).toBe(true));
+    expect(screen.getByRole('radio', { name: 'Changed (1)' })).toBeChecked();
+    // Already filtered: no second button to show them.
+    expect(within(notice).queryByRole('button', { name: 'Show the employee' })).not.toBeInTheDocument();
+  });
+
+  it('re-processes only them in one click: busy while it runs, the reply message as the toast, the run and list read again', async () => {
+    const toasts = spyOnToasts();
+    let answer: (response: Response) => void = () => undefined;
+    let done = false;
+    const { calls } = renderPage(
+      runReplies(makeRun({ staleCount: 2 }), [staleRow()], {
+        'GET /PayrollRuns/current': () => ok(makeRun({ staleCount: done ? 0 : 2 })),
+        [`GET /PayrollRuns/${RUN_ID}/employees`]: () => list([done ? makeEmployeeRow() : staleRow()]),
+        [`POST /PayrollRuns/${RUN_ID}/process-stale`]: () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      }),
+    );
+    const notice = await screen.findByRole('region', { name: 'Changed since processing' });
+    expect(notice).toHaveTextContent(PAYROLL_MSG.staleNotice(2));
+    await userEvent.setup().click(within(notice).getByRole('button', { name: 'Re-process changed employees' }));
+    // Mantine's loading button is disabled while the request runs: a second click sends nothing.
+    await waitFor(() => expect(within(notice).getByRole('button', { name: 'Re-process changed employees' })).toBeDisabled());
+    expect(calls.filter((c) => c.method === 'POST' && c.path === `/PayrollRuns/${RUN_ID}/process-stale`)).toHaveLength(1);
+    done = true;
+    answer(ok(makeRun({ staleCount: 0 }), PAYROLL_MSG.staleProcessed(2)));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Changed since processing' })).not.toBeInTheDocument());
+    expect(toasts.messages()).toContain('2 employees processed again');
+    const table = await screen.findByRole('table', { name: 'Payroll employees' });
+    await waitFor(() => expect(within(table).queryByLabelText('What changed for Aditi Agarwal')).not.toBeInTheDocument());
+  });
+
+  it('a failed re-process shows the server message and leaves the notice', async () => {
+    const toasts = spyOnToasts();
+    renderPage(
+      runReplies(makeRun({ staleCount: 1 }), [staleRow()], {
+        [`POST /PayrollRuns/${RUN_ID}/process-stale`]: jsonResponse(409, { statusCode: 409, errorCode: 'CONFLICT', message: PAYROLL_MSG.runNotDraft }),
+      }),
+    );
+    const notice = await screen.findByRole('region', { name: 'Changed since processing' });
+    await userEvent.setup().click(within(notice).getByRole('button', { name: 'Re-process changed employees' }));
+    await waitFor(() => expect(toasts.messages()).toContain(PAYROLL_MSG.runNotDraft));
+    expect(within(notice).getByRole('button', { name: 'Re-process changed employees' })).toBeEnabled();
+  });
+
+  it('finalize refused while they are stale: the dialog shows the server message naming them, and the run is read again', async () => {
+    const refusal = PAYROLL_MSG.staleEmployees(['Aditi Agarwal']);
+    let stale = 0;
+    const { calls } = renderPage(
+      runReplies(makeRun(), [makeEmployeeRow()], {
+        'GET /PayrollRuns/current': () => ok(makeRun({ staleCount: stale })),
+        [`POST /PayrollRuns/${RUN_ID}/finalize`]: () => {
+          // Leave was approved in another tab after this page was read.
+          stale = 1;
+          return jsonResponse(409, { statusCode: 409, errorCode: 'CONFLICT', message: refusal });
+        },
+      }),
+    );
+    const ue = userEvent.setup();
+    await ue.click(await screen.findByRole('button', { name: 'Finalize Payroll' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Finalize Payroll' });
+    await ue.click(within(dialog).getByRole('button', { name: 'Yes, finalize November 2026' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
+    expect(within(dialog).getByRole('button', { name: 'Yes, finalize November 2026' })).toBeDisabled();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === `/PayrollRuns/${RUN_ID}/finalize`)).toHaveLength(1);
+    // Behind the dialog the page learns of the change.
+    await ue.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('region', { name: 'Changed since processing' })).toHaveTextContent(PAYROLL_MSG.staleNotice(1));
+  });
+
+  it('a Moderator sees the notice and may re-process', async () => {
+    renderPage(runReplies(makeRun({ staleCount: 1 }), [staleRow()]), Role.Moderator);
+    const notice = await screen.findByRole('region', { name: 'Changed since processing' });
+    expect(within(notice).getByRole('button', { name: 'Re-process changed employees' })).toBeEnabled();
+  });
+});
+
 describe('PayrollHistoryPage', () => {
   function renderHistory(replies: Parameters<typeof mockFetch>[0]) {
     const calls = mockFetch(replies);

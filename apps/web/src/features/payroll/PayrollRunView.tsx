@@ -13,6 +13,7 @@ import { isProcessingStopped, isRunEditable, payslipDeliveryPending } from './pa
 import { PAYROLL_KEY, processRun, type EmployeeFilter } from './payroll.api';
 import { RegisterButton, hasRegister } from './RegisterDownload';
 import { RunEmployeesTable } from './RunEmployeesTable';
+import { StaleNotice } from './StaleNotice';
 import { StatutoryFiles } from './StatutoryFiles';
 import { PayslipDeliveryProgress, ProcessingProgress, RunHeader, RunTotals } from './RunSummary';
 import { VariancePanel } from './VariancePanel';
@@ -37,6 +38,8 @@ export function PayrollRunView({ run, readOnly = false }: PayrollRunViewProps) {
   const begun = payrollMonthHasBegun(run);
   const notBegun = begun ? null : PAYROLL_MSG.monthNotBegun(run.month, run.periodStart);
   const [filter, setFilter] = useState<EmployeeFilter>('all');
+  // Once nobody is stale (re-processed here or elsewhere) the 'changed' filter has nothing to keep: back to all.
+  if (filter === 'stale' && run.staleCount === 0) setFilter('all');
   const [dialog, setDialog] = useState<'finalize' | 'paid' | null>(null);
   const [starting, setStarting] = useState(false);
 
@@ -124,6 +127,7 @@ export function PayrollRunView({ run, readOnly = false }: PayrollRunViewProps) {
           <PayslipDeliveryProgress run={run} title="Payslips are being generated and e-mailed" />
         </Card>
       )}
+      {!readOnly && <StaleNotice run={run} editable={editable} filtered={filter === 'stale'} onShowThem={() => setFilter('stale')} />}
       <RunTotals run={run} />
       {hasBankTransfer(run) && can(user.roleId, 'payroll.bank.export') && <BankPaymentsPanel run={run} />}
       <StatutoryFiles run={run} />
@@ -139,6 +143,7 @@ export function PayrollRunView({ run, readOnly = false }: PayrollRunViewProps) {
             setDialog(null);
             void refreshAll();
           }}
+          onRefused={() => void refreshAll()}
         />
       )}
       {dialog === 'paid' && (

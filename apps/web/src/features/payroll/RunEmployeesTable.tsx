@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Card, Group, Menu, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Menu, NativeSelect, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCalculator, IconDots, IconFileText, IconHandStop, IconPencil, IconPlayerPlay, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -26,7 +26,7 @@ import { PAYROLL_KEY, releaseHold, reprocessEmployee, useRunEmployees, type Empl
 import { RemarkModal } from './RemarkModal';
 import { STICKY_ACTIONS } from '../../ui/sticky-actions';
 
-const FILTER_LABELS: Record<EmployeeFilter, string> = { all: 'All', warnings: 'Warnings', onHold: 'On hold', variance: 'Variance' };
+const FILTER_LABELS: Record<EmployeeFilter, string> = { all: 'All', warnings: 'Warnings', onHold: 'On hold', variance: 'Variance', stale: 'Changed' };
 /** Search waits until typing pauses (payroll spec §9 uses 300 ms for its searches). */
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -54,6 +54,21 @@ function EmployeeCell({ row }: { row: PayrollEmployeeRow }) {
       <Text size="xs" c="dimmed">
         {[row.employeeNumber, row.designation, row.department].filter(Boolean).join(' · ') || '—'}
       </Text>
+      {row.staleReasons.length > 0 && (
+        // What changed since processing, in words, where the eye already is (it is also readable on a phone: the cell wraps).
+        <Stack gap={0} aria-label={`What changed for ${row.name}`}>
+          <Text size="xs" fw={600} c="orange.8">
+            Changed since processing:
+          </Text>
+          <Stack component="ul" gap={0} m={0} pl="md">
+            {row.staleReasons.map((reason, i) => (
+              <Text component="li" key={`${String(i)} ${reason}`} size="xs" c="orange.9">
+                {reason}
+              </Text>
+            ))}
+          </Stack>
+        </Stack>
+      )}
       {(row.hold || row.warnings.length > 0 || row.adjustmentCount > 0) && (
         <Group gap={4}>
           {row.hold && (
@@ -138,6 +153,11 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
     }
   };
 
+  // 'Changed' is offered while some employee is (or while it is chosen): most months have none.
+  const filterOptions = PAYROLL_EMPLOYEE_FILTERS.filter((f) => f !== 'stale' || run.staleCount > 0 || filter === 'stale').map((f) => ({
+    value: f,
+    label: f === 'stale' ? `${FILTER_LABELS[f]} (${String(run.staleCount)})` : FILTER_LABELS[f],
+  }));
   const totalRecords = employees.data?.totalRecords ?? 0;
   const pages = Math.max(1, Math.ceil(totalRecords / PAYROLL_EMPLOYEE_PAGE_SIZE));
   const filtered = debounced !== '' || filter !== 'all';
@@ -145,11 +165,21 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
   return (
     <Card component="section" aria-label="Employees" padding={0}>
       <Group justify="space-between" p="md" gap="sm">
+        {/* On a phone five segments do not fit: the same choice as a select there. */}
         <SegmentedControl
+          visibleFrom="sm"
           aria-label="Filter employees"
           value={filter}
           onChange={(value) => onFilterChange(value as EmployeeFilter)}
-          data={PAYROLL_EMPLOYEE_FILTERS.map((f) => ({ value: f, label: FILTER_LABELS[f] }))}
+          data={filterOptions}
+        />
+        <NativeSelect
+          hiddenFrom="sm"
+          w="100%"
+          aria-label="Filter employees"
+          value={filter}
+          onChange={(e) => onFilterChange(e.currentTarget.value as EmployeeFilter)}
+          data={filterOptions}
         />
         <TextInput
           aria-label="Search employees"

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PAYROLL_EMPLOYEE_PAGE_SIZE,
   payrollAdjustmentListReplySchema,
@@ -145,6 +145,22 @@ export async function reprocessEmployee(runId: string, userId: string): Promise<
 
 export async function finalizeRun(runId: string): Promise<PayrollRun> {
   return (await api.post(`${runPath(runId)}/finalize`, payrollRunReplySchema, undefined, { quiet: true })).data;
+}
+
+/**
+ * POST /PayrollRuns/:id/process-stale: the employees whose inputs changed after processing, processed
+ * again in one request. It stays pending until the run and its lists are read again, so the page
+ * shows the new figures when the button comes back. The reply's message says how many were done.
+ */
+export function useProcessStale(runId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<{ run: PayrollRun; message: string }> => {
+      const reply = await api.post(`${runPath(runId)}/process-stale`, payrollRunReplySchema, undefined, { quiet: true });
+      return { run: reply.data, message: reply.message };
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [PAYROLL_KEY] }),
+  });
 }
 
 export async function markRunPaid(runId: string, body: PayrollMarkPaidInput): Promise<PayrollRun> {

@@ -60,6 +60,7 @@ export function makeEmployeeRow(overrides: Partial<PayrollEmployeeRow> = {}): Pa
     lastMonthNetPay: 55000,
     netPayVariance: -3000,
     remark: null,
+    staleReasons: [],
     ...overrides,
   };
 }

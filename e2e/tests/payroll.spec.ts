@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { apiAcceptInvite, apiLogin, latestMail, login, uniqueTag } from './helpers';
+import { login, uniqueTag } from './helpers';
+import { MONTH_NAMES, PASSWORD, hireEmployee, monthText, monthsAgo, registerOrganisation } from './payroll-org';
 
 /**
  * Issue 10, the browser test: an administrator of an organisation without payroll sets it up through
@@ -13,74 +14,6 @@ import { apiAcceptInvite, apiLogin, latestMail, login, uniqueTag } from './helpe
  * in the wizard), so nothing depends on the demo organisation's payroll. No amount is written here:
  * the figures are whatever the month calculation gives, read from the page.
  */
-
-const PASSWORD = 'Payday2026';
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** The tenant-zone month `back` months before this one: { month 1–12, year }. */
-function monthsAgo(back: number): { month: number; year: number } {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-  const index = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 1 - back;
-  return { month: (index % 12) + 1, year: Math.floor(index / 12) };
-}
-
-const monthText = ({ month, year }: { month: number; year: number }) => `${MONTH_NAMES[month - 1] ?? ''} ${String(year)}`;
-
-/** Registers an organisation, verifies the owner's e-mail and completes the organisation setup: the owner's session. */
-async function registerOrganisation(request: APIRequestContext, tag: { digits: string }): Promise<{ email: string; token: string; organisation: string }> {
-  const email = `owner.${tag.digits}@krishna-mills.in`;
-  const organisation = `Krishna Mills ${tag.digits.slice(-6)}`;
-  const registered = await request.post('/backend/api/Account/register', {
-    data: { firstName: 'Sunita', lastName: 'Reddy', organizationName: organisation, email, password: PASSWORD, confirmPassword: PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
-  const mail = await latestMail(request, email);
-  const link = mail.links.find((l) => l.includes('/verify-user/'));
-  expect(link, 'the registration e-mail has a verify-user link').toBeDefined();
-  const [token = '', address = ''] = new URL(link ?? '').pathname.split('/').slice(2).map(decodeURIComponent);
-  expect((await request.post('/backend/api/Account/verify-user', { data: { token, email: address } })).status()).toBe(200);
-
-  const owner = await apiLogin(request, email, PASSWORD);
-  const headers = { authorization: `Bearer ${owner.token}` };
-  const details = await request.put('/backend/api/Tenants', {
-    headers,
-    multipart: { tenantName: organisation, address: '14 Mill Road, Guntur, Andhra Pradesh 522002', pan: 'AAKCK4821M' },
-  });
-  expect(details.status(), await details.text()).toBe(200);
-  const settings = await request.post('/backend/api/settings', { headers, data: { workingHours: '9', weekDaysOff: 'Sunday' } });
-  expect(settings.status(), await settings.text()).toBe(200);
-  return { email, token: owner.token, organisation };
-}
-
-interface Employee {
-  name: string;
-  email: string;
-}
-
-/** Invites an employee with a salary (annual CTC), PAN and bank account; they set their password from the e-mail. */
-async function hireEmployee(request: APIRequestContext, ownerToken: string, tag: { digits: string; letters: string }, joined: string): Promise<Employee> {
-  const person = { firstName: 'Ramesh', lastName: `Babu${tag.letters.toLowerCase()}`, email: `ramesh.${tag.digits}@krishna-mills.in` };
-  const res = await request.post('/backend/api/Users/invite', {
-    headers: { authorization: `Bearer ${ownerToken}` },
-    data: {
-      ...person,
-      employeeNumber: `KM${tag.digits.slice(-6)}`,
-      dateOfJoining: joined,
-      experience: 6,
-      designation: 'Shift Supervisor',
-      annualCTC: 780_000,
-      regimeType: 1,
-      pan: 'BQRPB7345K',
-      bankAccountNumber: '50100234567812',
-      bankName: 'HDFC Bank',
-      ifscCode: 'HDFC0001234',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  expect(((await res.json()) as { data: { statusCode: number } }).data.statusCode).toBe(200);
-  await apiAcceptInvite(request, person.email, PASSWORD);
-  return { name: `${person.firstName} ${person.lastName}`, email: person.email };
-}
 
 /** A checklist step's row on /payroll-setup. */
 const step = (page: Page, title: string) => page.getByRole('list', { name: 'Payroll setup steps' }).getByRole('listitem', { name: title });

@@ -44,5 +44,7 @@ describe('filings', () => {
       'Totals',
       'Earnings',
     ]);
+    // An earlier month's loss of pay corrected here keeps its contribution's group.
+    expect([ledgerGroupOf('deduction', 'LOP_EPF_EE'), ledgerGroupOf('deduction', 'LOP_ESI_EE'), ledgerGroupOf('employer', 'LOP_EPS_ER'), ledgerGroupOf('earning', 'LOP_RECOVERY')]).toEqual(['Statutory', 'Statutory', 'Statutory', 'Earnings']);
   });
 });

@@ -169,7 +169,8 @@ export const STATUTORY_DEDUCTION_CODES = ['EPF_EE', 'ESI_EE', 'PT', 'LWF_EE', 'T
 export function ledgerGroupOf(section: LedgerSection, code: string): LedgerGroup {
   if (section === 'earning') return 'Earnings';
   if (section === 'total') return 'Totals';
-  if (section === 'employer' || (STATUTORY_DEDUCTION_CODES as readonly string[]).includes(code)) return 'Statutory';
+  // A statutory line of an earlier month's loss of pay corrected here (LOP_EPF_EE, LOP_ESI_EE) is statutory too.
+  if (section === 'employer' || (STATUTORY_DEDUCTION_CODES as readonly string[]).includes(code.replace(/^LOP_/, ''))) return 'Statutory';
   return 'Deductions';
 }
 

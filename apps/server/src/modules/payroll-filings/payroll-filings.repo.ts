@@ -67,6 +67,8 @@ export interface FilingWages {
   epsWagePaise: number;
   edliWagePaise: number;
   esiWagePaise: number;
+  /** Wages of earlier months' loss of pay recovered or reversed on the payslip (reported in this month's returns). */
+  lopCorrection?: { pfWagePaise: number; epsWagePaise: number; edliWagePaise: number; esiWagePaise: number };
 }
 
 export interface FilingLine {
@@ -103,7 +105,9 @@ function employeeOf(value: unknown): FilingEmployee {
 
 function wagesOf(value: unknown): FilingWages {
   const o = (parsed(value) ?? {}) as Record<string, unknown>;
-  return { pfWagePaise: paiseOf(o.pfWagePaise), epsWagePaise: paiseOf(o.epsWagePaise), edliWagePaise: paiseOf(o.edliWagePaise), esiWagePaise: paiseOf(o.esiWagePaise) };
+  const base = (w: Record<string, unknown>) => ({ pfWagePaise: paiseOf(w.pfWagePaise), epsWagePaise: paiseOf(w.epsWagePaise), edliWagePaise: paiseOf(w.edliWagePaise), esiWagePaise: paiseOf(w.esiWagePaise) });
+  const correction = o.lopCorrection;
+  return { ...base(o), ...(correction !== null && typeof correction === 'object' ? { lopCorrection: base(correction as Record<string, unknown>) } : {}) };
 }
 
 function explanationOf(value: unknown): string[] {

@@ -43,6 +43,8 @@ import {
   type PtStateStatement,
   type StatutoryGender,
   LOAN_RECOVERY_CODE,
+  LOP_ADJUSTMENT_CODE_PREFIX,
+  LOP_COMPONENT_LABELS,
   buildForm24Q,
   quarterMonths,
   type Form24Q,
@@ -73,6 +75,8 @@ const FIXED_COMPONENTS: readonly { section: LedgerSection; code: string; label: 
   { section: 'earning', code: 'ADJ_OTHER', label: 'Other earning (one-time)' },
   { section: 'earning', code: 'REIMBURSEMENT', label: 'Reimbursements' },
   { section: 'earning', code: 'REIMBURSEMENT_TAXABLE', label: 'Reimbursements (taxable)' },
+  // Loss of pay of earlier months corrected in this one (issue 26 item 2): the recovery is negative.
+  ...Object.entries(LOP_COMPONENT_LABELS).map(([code, label]) => ({ section: 'earning' as const, code, label })),
   { section: 'deduction', code: 'ADJ_LOAN_RECOVERY', label: 'Loan recovery (one-time)' },
   // Instalments of recorded loans and advances (issue 11 item 4): credited to the loans-and-advances account.
   { section: 'deduction', code: LOAN_RECOVERY_CODE, label: 'Loan and advance recovery' },
@@ -88,10 +92,19 @@ const FIXED_COMPONENTS: readonly { section: LedgerSection; code: string; label: 
   { section: 'employer', code: 'EPF_ADMIN', label: 'EPF admin charges' },
   { section: 'employer', code: 'ESI_ER', label: 'ESI (employer)' },
   { section: 'employer', code: 'LWF_ER', label: 'LWF (employer)' },
+  { section: 'deduction', code: 'LOP_EPF_EE', label: 'Provident Fund (EPF) on Loss of Pay adjustment' },
+  { section: 'deduction', code: 'LOP_ESI_EE', label: 'ESI on Loss of Pay adjustment' },
+  { section: 'employer', code: 'LOP_EPF_ER', label: 'EPF (employer) on Loss of Pay adjustment' },
+  { section: 'employer', code: 'LOP_EPS_ER', label: 'EPS (employer) on Loss of Pay adjustment' },
+  { section: 'employer', code: 'LOP_EDLI', label: 'EDLI on Loss of Pay adjustment' },
+  { section: 'employer', code: 'LOP_EPF_ADMIN', label: 'EPF admin charges on Loss of Pay adjustment' },
+  { section: 'employer', code: 'LOP_ESI_ER', label: 'ESI (employer) on Loss of Pay adjustment' },
   { section: 'total', code: 'EMPLOYER_EXPENSE', label: JOURNAL_LABELS.employerExpense },
   { section: 'total', code: 'NET_PAY', label: JOURNAL_LABELS.netPay },
 ];
 const GROUP_ORDER = ['Earnings', 'Deductions', 'Statutory', 'Totals'];
+/** The ESI lines of a payslip: its own month's and those of earlier months' loss of pay corrected on it. */
+const ESI_LINE_CODES: readonly string[] = ['ESI_EE', 'ESI_ER', `${LOP_ADJUSTMENT_CODE_PREFIX}ESI_EE`, `${LOP_ADJUSTMENT_CODE_PREFIX}ESI_ER`];
 
 export interface DownloadedFile {
   bytes: Buffer;
@@ -544,7 +557,12 @@ export class PayrollFilingsService {
         employeeNumber: p.employee.employeeNumber,
         name: identityOf(p.employee, people.get(p.userId)).name,
         ipNumber: identityOf(p.employee, people.get(p.userId)).esiNumber,
-        payslip: { payableDays: p.payableDays, esiWagePaise: p.wages.esiWagePaise, esiCharged: p.wages.esiWagePaise > 0 || p.lines.some((l) => l.code === 'ESI_EE' || l.code === 'ESI_ER') },
+        payslip: {
+          payableDays: p.payableDays,
+          esiWagePaise: p.wages.esiWagePaise,
+          esiCharged: p.wages.esiWagePaise > 0 || p.lines.some((l) => ESI_LINE_CODES.includes(l.code)),
+          lopCorrectionWagePaise: p.wages.lopCorrection?.esiWagePaise ?? 0,
+        },
         coveredLastMonth: coveredLastMonth.has(p.userId),
         dateOfLeaving: people.get(p.userId)?.dateOfLeaving ?? null,
       })),

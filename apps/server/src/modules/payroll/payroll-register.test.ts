@@ -175,6 +175,31 @@ describe('payroll register', () => {
    * whichever came first). Ravi: vehicle EMI 6,646 + advance 10,000; Meena: medical EMI 5,000.
    * Loan EMI column 6,646 + 5,000 = 11,646; advance column 10,000; one-time recovery its own column.
    */
+  /*
+   * Issue 26 item 2: a loss-of-pay correction's label names its dates per employee. Asha: 26 Nov recovered
+   * (−1,000); Bala: 12 Nov reversed (+1,000); Chitra: 3 and 4 Nov recovered (−2,000). Before, the column was
+   * headed by the first employee's label ("Loss of Pay 26 Nov 2026, 1 day, recovered") over Chitra's days.
+   * Recovered column −1,000 − 2,000 = −3,000; reversed column +1,000; each cell notes the employee's own line.
+   */
+  it('gives loss-of-pay corrections a fixed header per direction, each cell noting the employee’s own dates', async () => {
+    const asha = row({ name: 'Asha', lines: [line('earning', 'BASIC', 'Basic', 30_000), line('earning', 'LOP_RECOVERY', 'Loss of Pay 26 Nov 2026, 1 day, recovered', -1_000)] });
+    const bala = row({ name: 'Bala', lines: [line('earning', 'BASIC', 'Basic', 30_000), line('earning', 'LOP_REVERSAL', 'Loss of Pay 12 Nov 2026, 1 day, reversed', 1_000)] });
+    const chitra = row({ name: 'Chitra', lines: [line('earning', 'BASIC', 'Basic', 30_000), line('earning', 'LOP_RECOVERY', 'Loss of Pay 03 Nov 2026, 04 Nov 2026, 2 days, recovered', -2_000)] });
+    const sheet = await readBack(await buildPayrollRegisterXlsx(RUN, [asha, bala, chitra]));
+    const h = headers(sheet);
+    expect(h.slice(6, 9)).toEqual(['Basic', 'Loss of Pay recovered (earlier months)', 'Loss of Pay reversed (earlier months)']);
+    expect(h.some((x) => x.includes('26 Nov'))).toBe(false);
+    const cell = (r: number, c: number) => sheet.getRow(FIRST_DATA_ROW + r).getCell(c);
+    expect([amount(cell(0, 8)), amount(cell(1, 8)), amount(cell(2, 8))]).toEqual([-1_000, 0, -2_000]);
+    expect(amount(cell(3, 8))).toBe(-3_000);
+    expect(amount(cell(3, 9))).toBe(1_000);
+    const note = (c: ExcelJS.Cell) => (typeof c.note === 'string' ? c.note : (c.note?.texts ?? []).map((t) => t.text).join(''));
+    expect(note(cell(0, 8))).toBe('Loss of Pay 26 Nov 2026, 1 day, recovered');
+    expect(note(cell(1, 9))).toBe('Loss of Pay 12 Nov 2026, 1 day, reversed');
+    expect(note(cell(2, 8))).toBe('Loss of Pay 03 Nov 2026, 04 Nov 2026, 2 days, recovered');
+    expect(cell(1, 8).note).toBeUndefined();
+  });
+
   it('gives loan EMIs, salary advance recoveries and one-time recoveries a column each', async () => {
     const ravi = row({
       name: 'Ravi',

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { PAYROLL_HOLD_LABELS, PAYROLL_RUN_STATUS_LABELS, type PayrollRunStatus } from '@tankha/contracts';
-import { LOAN_RECOVERY_CODE, formatDisplayDate, sumPaise } from '@tankha/domain';
+import { LOAN_RECOVERY_CODE, componentLabelOf, formatDisplayDate, sumPaise } from '@tankha/domain';
 import { ADVANCE_RECOVERY_LABEL } from './payroll.compute';
 import { monthLabel } from './payroll-format';
 import type { PayslipDocumentLine } from './payslip-pdf';
@@ -85,7 +85,10 @@ function columnOf(line: PayslipDocumentLine): { key: string; code: string; label
   // A one-time recovery's label is typed per employee ("Salary advance recovery", "Advance recovery"):
   // one column under a fixed header, never a second column headed like the advances' own.
   if (line.section === 'deduction' && line.code === ONE_TIME_RECOVERY_CODE) return { key: `${line.section}\u0000${line.code}`, code: line.code, label: ONE_TIME_RECOVERY_LABEL };
-  return { key: `${line.section}\u0000${line.code}`, code: line.code, label: null };
+  // A loss-of-pay correction's label names its dates per employee: one column under a fixed header,
+  // each cell noting the employee's own line (componentLabelOf).
+  const fixed = componentLabelOf(line);
+  return { key: `${line.section}\u0000${line.code}`, code: line.code, label: fixed === line.label ? null : fixed };
 }
 
 function componentColumns(rows: readonly PayrollRegisterRow[]): ComponentColumn[] {
@@ -210,9 +213,12 @@ export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: re
   const columnPaise = components.map(() => [] as number[]);
   rows.forEach((row, r) => {
     const amounts = new Map<string, number>();
+    // The employee's own lines of a loss-of-pay column, with their dates: noted on the cell.
+    const notes = new Map<string, string[]>();
     for (const line of row.lines) {
       const { key } = columnOf(line);
       amounts.set(key, (amounts.get(key) ?? 0) + line.amountPaise);
+      if (componentLabelOf(line) !== line.label) notes.set(key, [...(notes.get(key) ?? []), line.label]);
     }
     const componentPaise = components.map((c, i) => {
       const paise = amounts.get(`${c.section}\u0000${c.code}`) ?? 0;
@@ -233,6 +239,10 @@ export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: re
       rupees(row.employerCostPaise),
       statusOf(row),
     ];
+    components.forEach((c, i) => {
+      const note = notes.get(`${c.section}\u0000${c.code}`);
+      if (note) sheet.getCell(FIRST_DATA_ROW + r, firstComponentCol + i).note = note.join('\n');
+    });
   });
   // Excluded employees: no payslip, so no figures; the totals below are the payslips' alone.
   excluded.forEach((e, i) => {

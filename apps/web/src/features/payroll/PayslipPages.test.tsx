@@ -90,6 +90,24 @@ describe('Payslip view', () => {
     expect(screen.getByRole('region', { name: 'Income tax (TDS)' })).toHaveTextContent('New regime');
   });
 
+  it('a recovered loss of pay explains itself, its negative amounts never broken after the minus sign (a narrow column)', async () => {
+    const base = makePayslip();
+    const recovery = {
+      section: 'earning' as const,
+      code: 'LOP_RECOVERY',
+      label: 'Loss of Pay 26 Nov 2026, 1 day, recovered',
+      amount: -1000,
+      explanation: ['26 Nov 2026: loss of pay after Nov 2026 was finalized (paid, not worked)', 'Basic: ₹30,000 × 29 of 30 payable days = ₹29,000, paid for 30 days ₹30,000: −₹1,000', 'Recovered: −₹1,000'],
+    };
+    renderAt(`/payslips/${PAYSLIP_ID}`, { [`GET /Payslips/${PAYSLIP_ID}`]: ok({ ...base, lines: [...base.lines, recovery] }) });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Loss of Pay 26 Nov 2026, 1 day, recovered: show how it was computed' }));
+    const how = screen.getByRole('list', { name: 'How Loss of Pay 26 Nov 2026, 1 day, recovered was computed' });
+    expect(within(how).getAllByRole('listitem').map((li) => li.textContent)).toEqual(recovery.explanation);
+    const amounts = within(how).getAllByText('−₹1,000');
+    expect(amounts).toHaveLength(2);
+    for (const a of amounts) expect(a).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+
   it('disables Download PDF with a hint while the PDF is not rendered yet', async () => {
     renderAt(`/payslips/${PAYSLIP_ID}`, { [`GET /Payslips/${PAYSLIP_ID}`]: ok(makePayslip({ hasPdf: false })) });
     expect(await screen.findByRole('button', { name: 'Download PDF' })).toBeDisabled();

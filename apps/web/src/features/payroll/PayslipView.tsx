@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Switch, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import { PAYROLL_HOLD_LABELS, monthLabel, type Payslip, type PayslipLine } from '@tankha/contracts';
@@ -48,6 +48,14 @@ export function PayslipPdfButton({ payslip, compact = false }: { payslip: Paysli
   );
 }
 
+/**
+ * An explanation line with each negative amount kept on one line: a narrow column (a phone, the half-width
+ * Earnings card) otherwise breaks "−₹1,083" after the minus sign.
+ */
+function amountsKeptWhole(text: string): ReactNode[] {
+  return text.split(/(−₹[\d,]+(?:\.\d+)?)/).map((part, i) => (i % 2 === 1 ? <span key={i} style={{ whiteSpace: 'nowrap' }}>{part}</span> : part));
+}
+
 /** One amount whose explanation lines open beneath it ("every figure can explain itself"). */
 function LineRow({ line, open, onToggle }: { line: PayslipLine; open: boolean; onToggle: () => void }) {
   const explained = line.explanation.length > 0;
@@ -77,7 +85,7 @@ function LineRow({ line, open, onToggle }: { line: PayslipLine; open: boolean; o
           <Table.Td colSpan={2} bg="var(--mantine-color-gray-light)">
             <List size="xs" spacing={2} pl={20} aria-label={`How ${line.label} was computed`}>
               {line.explanation.map((text, i) => (
-                <List.Item key={i}>{text}</List.Item>
+                <List.Item key={i}>{amountsKeptWhole(text)}</List.Item>
               ))}
             </List>
           </Table.Td>
@@ -260,7 +268,7 @@ export function PayslipView({ payslip }: { payslip: Payslip }) {
           ) : (
             <List size="sm" spacing={4} type="ordered" aria-label="How the TDS was computed">
               {payslip.tdsExplanation.map((text, i) => (
-                <List.Item key={i}>{text}</List.Item>
+                <List.Item key={i}>{amountsKeptWhole(text)}</List.Item>
               ))}
             </List>
           )}

@@ -96,6 +96,19 @@ describe('computeLopAdjustments', () => {
     expect(line(r, 'LOP_EPS_ER')?.section).toBe('employer');
   });
 
+  it('the corrected wages: PF/EPS/EDLI wages of an EPF month, ESI wages only of a covered month', () => {
+    // EPF month: Basic (PF wage) 15,000 → 14,500: PF, EPS and EDLI wages −500 each; HRA and Special are no PF wage.
+    // ESI is off for that month (not covered): no ESI wage difference although the gross fell by 1,000.
+    expect(computeLopAdjustments([november({}, { '2026-11-26': 1 }, true)]).wages).toEqual({ pfWagePaise: R(-500), epsWagePaise: R(-500), edliWagePaise: R(-500), esiWagePaise: 0 });
+    // A covered month of ₹20,000 (Basic 10,000 + HRA 10,000), EPF off, 12 Nov paid back: each 10,000 × 29/30 = 9,666.67 → 9,667
+    // was paid (19,334), now 20,000: ESI wages +666. ESI employee 0.75%: 145.005 → 146 paid, 150 now: +4;
+    // employer 3.25%: 628.355 → 629 paid, 650 now: +21 (rounded up to the rupee, india-tax-rules §11).
+    const covered: LopMonthInput = { ...november({ '2026-11-12': 1 }, {}, false, [earning('BASIC', 'Basic', 10_000, 0), earning('HRA', 'HRA', 10_000, 0)]), esi: { covered: true } };
+    const r = computeLopAdjustments([covered]);
+    expect(r.wages).toEqual({ pfWagePaise: 0, epsWagePaise: 0, edliWagePaise: 0, esiWagePaise: R(666) });
+    expect(Object.fromEntries(r.lines.map((l) => [l.code, l.amountPaise]))).toEqual({ LOP_REVERSAL: R(666), LOP_ESI_EE: R(4), LOP_ESI_ER: R(21) });
+  });
+
   it('a 31-day month rounds each component once, like the month itself', () => {
     // December: Basic 35,000 × 30/31 = 33,870.97 → 33,871 (−1,129); per day 35,000 ÷ 31 = 1,129.03.
     const dec: LopMonthInput = { ...november({}, { '2026-12-24': 1 }, false, [earning('BASIC', 'Basic', 35_000, 0)]), month: '2026-12', period: { start: '2026-12-01', end: '2026-12-31', days: 31 }, payableDays: 31 };
@@ -113,7 +126,7 @@ describe('computeLopAdjustments', () => {
 
   it('a month whose loss of pay did not change gives nothing; months are independent', () => {
     const same = computeLopAdjustments([november({ '2026-11-12': 1 }, { '2026-11-12': 1 })]);
-    expect(same).toEqual({ lines: [], settled: {}, earningsPaise: 0 });
+    expect(same).toEqual({ lines: [], settled: {}, earningsPaise: 0, wages: { pfWagePaise: 0, epsWagePaise: 0, edliWagePaise: 0, esiWagePaise: 0 } });
     const oct: LopMonthInput = { ...november({}, { '2026-10-05': 1 }), month: '2026-10', period: { start: '2026-10-01', end: '2026-10-31', days: 31 }, payableDays: 31 };
     const both = computeLopAdjustments([oct, november({}, { '2026-11-26': 1 })]);
     expect(both.lines.map((l) => l.label)).toEqual(['Loss of Pay 05 Oct 2026, 1 day, recovered', 'Loss of Pay 26 Nov 2026, 1 day, recovered']);

@@ -54,12 +54,42 @@ export interface LopAdjustmentResult {
   settled: Record<string, Record<IsoDate, number>>;
   /** Σ earning lines (negative: a recovery). */
   earningsPaise: number;
+  /**
+   * The corrected months' PF, EPS, EDLI and ESI wages now less as paid (each month's ceiling and
+   * coverage kept; 0 where the month charged no EPF or ESI). Reported in the paying month's ECR and
+   * ESIC return with the LOP_ contribution lines (docs/decisions.md, "LOP corrections in the returns").
+   */
+  wages: LopCorrectionWages;
 }
+
+/** Wage bases of a LOP correction, in paise (negative: a recovery). */
+export interface LopCorrectionWages {
+  pfWagePaise: number;
+  epsWagePaise: number;
+  edliWagePaise: number;
+  esiWagePaise: number;
+}
+
+export const NO_LOP_CORRECTION_WAGES: LopCorrectionWages = Object.freeze({ pfWagePaise: 0, epsWagePaise: 0, edliWagePaise: 0, esiWagePaise: 0 });
 
 /** Line code prefix of the LOP adjustment lines (never a structure code, never an arrears code). */
 export const LOP_ADJUSTMENT_CODE_PREFIX = 'LOP_';
 export const LOP_RECOVERY_CODE = 'LOP_RECOVERY';
 export const LOP_REVERSAL_CODE = 'LOP_REVERSAL';
+
+/**
+ * The name of a LOP correction as a component across payslips (the journal's and the register's
+ * column): each payslip's line names its own dates, so a total over employees takes this one.
+ */
+export const LOP_COMPONENT_LABELS: Readonly<Record<string, string>> = {
+  [LOP_RECOVERY_CODE]: 'Loss of Pay recovered (earlier months)',
+  [LOP_REVERSAL_CODE]: 'Loss of Pay reversed (earlier months)',
+};
+
+/** A line's name as a component summed over payslips: the fixed name of a LOP correction, else its label. */
+export function componentLabelOf(line: { code: string; label: string }): string {
+  return LOP_COMPONENT_LABELS[line.code] ?? line.label;
+}
 
 const STATUTORY_CODES: Readonly<Record<string, 'deduction' | 'employer'>> = {
   EPF_EE: 'deduction',
@@ -176,6 +206,7 @@ export function computeLopAdjustments(months: readonly LopMonthInput[]): LopAdju
   const earnings: MonthArrearsLine[] = [];
   const statutory = new Map<string, MonthArrearsLine>();
   const settled: Record<string, Record<IsoDate, number>> = {};
+  const wages = { ...NO_LOP_CORRECTION_WAGES };
   for (const m of months) {
     check(m);
     const dates = [...new Set([...Object.keys(m.paidLop), ...Object.keys(m.nowLop)])].sort();
@@ -218,9 +249,15 @@ export function computeLopAdjustments(months: readonly LopMonthInput[]): LopAdju
         statutory.set(key, { section, code: `${LOP_ADJUSTMENT_CODE_PREFIX}${code}`, label: `${label} on Loss of Pay adjustment`, amountPaise: now - was, taxable: false, explanation: [why] });
       }
     }
+    if (m.epf.enabled) {
+      wages.pfWagePaise += reversed.wages.pfWagePaise - paid.wages.pfWagePaise;
+      wages.epsWagePaise += reversed.wages.epsWagePaise - paid.wages.epsWagePaise;
+      wages.edliWagePaise += reversed.wages.edliWagePaise - paid.wages.edliWagePaise;
+    }
+    if (m.esi.covered) wages.esiWagePaise += reversed.wages.esiWagePaise - paid.wages.esiWagePaise;
     settled[m.month] = { ...m.nowLop };
   }
   const rank = { earning: 0, deduction: 1, employer: 2 } as const;
   const lines = [...earnings, ...[...statutory.values()].filter((l) => l.amountPaise !== 0)].sort((a, b) => rank[a.section] - rank[b.section]);
-  return { lines, settled, earningsPaise: earnings.reduce((s, l) => s + l.amountPaise, 0) };
+  return { lines, settled, earningsPaise: earnings.reduce((s, l) => s + l.amountPaise, 0), wages };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_EPF_SETTINGS } from '../../statutory/epf';
 import { computeEmployeeMonth } from '../month/compute-month';
 import type { EmployeeMonthInput, MonthEarningInput } from '../month/types';
+import { computeLopAdjustments, type LopMonthInput } from '../arrears/lop-adjustments';
 import { buildEcr, computeNcpDays, ecrFiguresOfPayslip, type EcrMemberInput } from './ecr';
 
 /**
@@ -247,6 +248,66 @@ describe('ECR validation: the lines EPFO would reject', () => {
   it('refuses a name longer than 85 characters and an empty one', () => {
     const ecr = ecrOf([{ ...ok(), name: 'A'.repeat(86) }, { ...ok(), name: ' - ' }]);
     expect(ecr.errors.map((e) => e.message)).toEqual(['Name is longer than 85 characters', 'Name is missing']);
+    expect(ecr.validText).toBe('');
+  });
+});
+
+/**
+ * Loss of pay of November changed after November was finalized and corrected in December's payslip
+ * (issue 26 item 2): the corrected wages and the LOP_ contribution lines are reported in December's ECR,
+ * the month they are paid in (docs/decisions.md, "LOP corrections in the returns"); NCP days stay
+ * December's own. By hand from india-tax-rules §10: EPF 12%, EPS 8.33% half up to the rupee, ER the rest.
+ */
+describe('ECR of the month a loss-of-pay correction is paid in', () => {
+  const NOVEMBER_2026 = { start: '2026-11-01', end: '2026-11-30', days: 30 };
+  const DECEMBER_2026 = { start: '2026-12-01', end: '2026-12-31', days: 31 };
+  const novemberPaid = (paidLop: Record<string, number>, nowLop: Record<string, number>): LopMonthInput => {
+    const lopDays = Object.values(paidLop).reduce((s, d) => s + d, 0);
+    return { month: '2026-11', period: NOVEMBER_2026, payableDays: 30 - lopDays, lopDays, paidLop, nowLop, earnings: [basic(15_000)], adjustments: [], epf: { enabled: true, settings: DEFAULT_EPF_SETTINGS }, esi: { covered: false }, ageYears: 30, gender: 'Male' };
+  };
+  /** December's payslip as the run stores it: its own month with the correction's lines, and the correction's wages. */
+  const december = (correction: LopMonthInput, overrides: Partial<EmployeeMonthInput> = {}) => {
+    const lop = computeLopAdjustments([correction]);
+    const r = computeEmployeeMonth(month({ period: DECEMBER_2026, earnings: [basic(15_000)], arrears: lop.lines, ...overrides }));
+    return { userId: 'u-dec', employeeNumber: 'E900', name: 'Asha Menon', uan: '100427607299', dateOfBirth: '1990-01-01', ...ecrFiguresOfPayslip({ grossPaise: r.grossPaise, lopDays: r.lopDays, daysInPeriod: r.periodDays, wages: { ...r.wages, lopCorrection: lop.wages }, lines: r.lines }) };
+  };
+
+  it('a day of November recovered: December reports 15,000 − 500 of wages and its contributions less November’s difference', () => {
+    // November paid Basic 15,000 (EE 1,800, EPS 1,250, ER 550); 26 Nov turned LOP: 14,500 → EE 1,740, EPS 1,207.85 → 1,208, ER 532
+    // (differences −60, −42, −18). December's own: 15,000 → 1,800 / 1,250 / 550. Reported: wages 15,000 − 500 = 14,500,
+    // EE 1,800 − 60 = 1,740, EPS 1,250 − 42 = 1,208, ER 550 − 18 = 532 — the same as 12% and 8.33% of 14,500, as EPFO checks.
+    // December had no loss of pay: NCP 0 (November's day is not December's).
+    const ecr = ecrOf([december(novemberPaid({}, { '2026-11-26': 1 }))], DECEMBER_2026);
+    expect(ecr.errors).toEqual([]);
+    expect(parseEcr(ecr.validText)[0]).toMatchObject({ gross: 14_500, epf: 14_500, eps: 14_500, edli: 14_500, ee: 1_740, epsShare: 1_208, er: 532, ncp: 0 });
+    expect(ecr.lines[0]?.explanation[0]).toBe(
+      "Loss of pay of earlier months corrected on this payslip: EPF wages −₹500, EPS wages −₹500, EDLI wages −₹500; employee share −₹60, EPS −₹42, employer EPF −₹18, added to this month's own (NCP days stay this month's)",
+    );
+    expect(ecr.totals).toMatchObject({ epfWages: 14_500, employeeShare: 1_740, epsShare: 1_208, employerShare: 532 });
+  });
+
+  it('a day of November paid back above December’s ceiling: wages 15,500 reported with a warning; NCP days are December’s own', () => {
+    // November paid 29 of 30 days (12 Nov LOP): 14,500, EE 1,740, EPS 1,208, ER 532. Regularized: 15,000 → +500, +60, +42, +18.
+    // December: 2 days LOP of 31: Basic 15,000 × 29/31 = 14,032.26 → 14,032; EE 12% = 1,683.84 → 1,684;
+    // EPS 8.33% = 1,168.87 → 1,169; ER 1,684 − 1,169 = 515. Reported: 14,032 + 500 = 14,532; 1,684 + 60 = 1,744;
+    // 1,169 + 42 = 1,211; 515 + 18 = 533; NCP 2 (December's). Gross 14,032 + 500 = 14,532.
+    const within = ecrOf([december(novemberPaid({ '2026-11-12': 1 }, {}), { payableDays: 29, lopDays: 2 })], DECEMBER_2026);
+    expect(parseEcr(within.validText)[0]).toMatchObject({ gross: 14_532, epf: 14_532, eps: 14_532, edli: 14_532, ee: 1_744, epsShare: 1_211, er: 533, ncp: 2 });
+    expect(within.warnings).toEqual([]);
+    // A full December (15,000 at the ceiling) with November's 500 paid back: EPS and EDLI wages 15,500, above the ceiling.
+    const above = ecrOf([december(novemberPaid({ '2026-11-12': 1 }, {}))], DECEMBER_2026);
+    expect(parseEcr(above.validText)[0]).toMatchObject({ gross: 15_500, epf: 15_500, eps: 15_500, edli: 15_500, ee: 1_860, epsShare: 1_292, er: 568, ncp: 0 });
+    expect(above.warnings.map((w) => w.message)).toEqual([
+      'EPS wages ₹15,500 include ₹500 of loss of pay reversed for earlier months, above the ₹15,000 ceiling: EPFO may ask for it in an arrear ECR of those months',
+      'EDLI wages ₹15,500 include ₹500 of loss of pay reversed for earlier months, above the ₹15,000 ceiling: EPFO may ask for it in an arrear ECR of those months',
+    ]);
+  });
+
+  it('a recovery larger than the month’s own wages cannot be carried: the line is rejected with the reason', () => {
+    // December all loss of pay (0 of 31 payable): own EPF wages 0; November's 500 recovered would report −500.
+    const ecr = ecrOf([december(novemberPaid({}, { '2026-11-26': 1 }), { payableDays: 0, lopDays: 31 })], DECEMBER_2026);
+    expect(ecr.lines[0]?.rejected).toBe(true);
+    expect(ecr.errors[0]?.message).toBe("The loss of pay recovered for earlier months is more than this month's EPF wages, EPS wages, EDLI wages, employee share, EPS, employer EPF: the ECR cannot carry a negative figure; file the recovery with EPFO separately");
     expect(ecr.validText).toBe('');
   });
 });

@@ -4,6 +4,7 @@ import { firstDayOfMonth } from '../../statutory/effective-dated';
 import { ageOn, personLabel, rupeeText, wholeRupees, type FilingIssue, type FilingPerson } from './common';
 import { cleanEcrName } from './names';
 import { arrearsEarningsPaiseOf, reimbursementsPaiseOf, type PayslipLineFigure } from '../month/wage-lines';
+import { LOP_ADJUSTMENT_CODE_PREFIX } from '../arrears/lop-adjustments';
 
 /**
  * EPFO ECR 2.0 (UAN-based), payroll-rules §4: plain text, one line per member, no header, the
@@ -45,6 +46,22 @@ export interface EcrMemberInput extends FilingPerson {
   lopDays: number;
   /** The payslip's days in the pay period: NCP days never exceed them. Default 31. */
   periodDays?: number;
+  /**
+   * Loss of pay of earlier months corrected on this payslip (computeLopAdjustments): the wage
+   * differences it stored (payslips.wages.lopCorrection) and its LOP_EPF_EE, LOP_EPS_ER and
+   * LOP_EPF_ER lines. Reported with this month's own figures (the month the correction is paid in);
+   * NCP days stay this month's own. Absent or all zero: none.
+   */
+  lopCorrection?: EcrLopCorrection;
+}
+
+export interface EcrLopCorrection {
+  pfWagePaise: number;
+  epsWagePaise: number;
+  edliWagePaise: number;
+  employeeEpfPaise: number;
+  epsPaise: number;
+  employerEpfPaise: number;
 }
 
 export interface EcrInput {
@@ -97,9 +114,16 @@ export interface EcrFile {
 }
 
 /** A payslip belongs in the ECR when EPF was charged on it: PF wages or an EPF line. */
-export function isEpfMember(m: Pick<EcrMemberInput, 'pfWagePaise' | 'employeeEpfPaise' | 'epsPaise' | 'employerEpfPaise'>): boolean {
-  return m.pfWagePaise > 0 || m.employeeEpfPaise > 0 || m.epsPaise > 0 || m.employerEpfPaise > 0;
+export function isEpfMember(m: Pick<EcrMemberInput, 'pfWagePaise' | 'employeeEpfPaise' | 'epsPaise' | 'employerEpfPaise' | 'lopCorrection'>): boolean {
+  const c = m.lopCorrection;
+  return m.pfWagePaise > 0 || m.employeeEpfPaise > 0 || m.epsPaise > 0 || m.employerEpfPaise > 0 || (c !== undefined && Object.values(c).some((v) => v !== 0));
 }
+
+function hasCorrection(c: EcrLopCorrection | undefined): c is EcrLopCorrection {
+  return c !== undefined && Object.values(c).some((v) => v !== 0);
+}
+
+const signedRupees = (paise: number): string => (paise < 0 ? `−${rupeeText(-paise)}` : `+${rupeeText(paise)}`);
 
 /** A UAN is the 12-digit Universal Account Number (EPFO); spaces typed inside it are ignored. */
 export function normaliseUan(raw: string | null): string {
@@ -126,7 +150,8 @@ export function formatEcrLine(fields: readonly (string | number)[]): string {
 }
 
 export function buildEcr(input: EcrInput): EcrFile {
-  const limit = epfRatesFor(firstDayOfMonth(input.month)).epsAgeLimitYears;
+  const rates = epfRatesFor(firstDayOfMonth(input.month));
+  const limit = rates.epsAgeLimitYears;
   const errors: FilingIssue[] = [];
   const warnings: FilingIssue[] = [];
   const members = input.members.filter(isEpfMember);
@@ -153,11 +178,24 @@ export function buildEcr(input: EcrInput): EcrFile {
     else if (cleaned.changed) warnings.push(issue('name', `Name written as ${cleaned.name} (EPFO accepts letters, spaces and dots only)`));
 
     const explanation: string[] = [];
+    // Loss of pay of earlier months recovered or reversed here: its wages and contributions are
+    // reported in this month, the month they are paid in (docs/decisions.md, "LOP corrections in the returns").
+    const correction = hasCorrection(m.lopCorrection) ? m.lopCorrection : null;
+    const pfWagePaise = m.pfWagePaise + (correction?.pfWagePaise ?? 0);
+    const edliWagePaise = m.edliWagePaise + (correction?.edliWagePaise ?? 0);
+    const employeeEpfPaise = m.employeeEpfPaise + (correction?.employeeEpfPaise ?? 0);
+    if (correction) {
+      explanation.push(
+        `Loss of pay of earlier months corrected on this payslip: EPF wages ${signedRupees(correction.pfWagePaise)}, EPS wages ${signedRupees(correction.epsWagePaise)}, ` +
+          `EDLI wages ${signedRupees(correction.edliWagePaise)}; employee share ${signedRupees(correction.employeeEpfPaise)}, EPS ${signedRupees(correction.epsPaise)}, ` +
+          `employer EPF ${signedRupees(correction.employerEpfPaise)}, added to this month's own (NCP days stay this month's)`,
+      );
+    }
     const age = m.dateOfBirth ? ageOn(m.dateOfBirth, input.periodStart) : null;
     const epsStopped = age !== null && age >= limit;
-    let epsWagePaise = m.epsWagePaise;
-    let epsPaise = m.epsPaise;
-    let employerPaise = m.employerEpfPaise;
+    let epsWagePaise = m.epsWagePaise + (correction?.epsWagePaise ?? 0);
+    let epsPaise = m.epsPaise + (correction?.epsPaise ?? 0);
+    let employerPaise = m.employerEpfPaise + (correction?.employerEpfPaise ?? 0);
     if (epsStopped) {
       if (epsWagePaise > 0 || epsPaise > 0) {
         warnings.push(issue('eps', `Aged ${String(age)} on ${formatDisplayDate(input.periodStart)}: EPS wages reported as 0 and the EPS of ${rupeeText(epsPaise)} as the employer's EPF share`));
@@ -167,14 +205,38 @@ export function buildEcr(input: EcrInput): EcrFile {
       epsPaise = 0;
       explanation.push(`EPS wages 0: aged ${String(age)} on ${formatDisplayDate(input.periodStart)} (born ${formatDisplayDate(m.dateOfBirth ?? '')}); no pension contribution from ${String(limit)}`);
     }
+    if (correction) {
+      const negative = (
+        [
+          ['EPF wages', pfWagePaise],
+          ['EPS wages', epsWagePaise],
+          ['EDLI wages', edliWagePaise],
+          ['employee share', employeeEpfPaise],
+          ['EPS', epsPaise],
+          ['employer EPF', employerPaise],
+        ] as const
+      ).filter(([, v]) => v < 0);
+      if (negative.length > 0) {
+        errors.push(issue('lopCorrection', `The loss of pay recovered for earlier months is more than this month's ${negative.map(([what]) => what).join(', ')}: the ECR cannot carry a negative figure; file the recovery with EPFO separately`));
+      }
+      const ceiling = rates.wageCeilingPaise;
+      for (const [what, total, own] of [
+        ['EPS wages', epsWagePaise, m.epsWagePaise],
+        ['EDLI wages', edliWagePaise, m.edliWagePaise],
+      ] as const) {
+        if (total > ceiling && own <= ceiling) {
+          warnings.push(issue('lopCorrection', `${what} ${rupeeText(total)} include ${rupeeText(total - own)} of loss of pay reversed for earlier months, above the ${rupeeText(ceiling)} ceiling: EPFO may ask for it in an arrear ECR of those months`));
+        }
+      }
+    }
     const nonWagePaise = m.nonWagePaise ?? 0;
     const grossWagesPaise = m.grossPaise - nonWagePaise;
     const line = {
       grossWages: wholeRupees(grossWagesPaise),
-      epfWages: wholeRupees(m.pfWagePaise),
+      epfWages: wholeRupees(pfWagePaise),
       epsWages: wholeRupees(epsWagePaise),
-      edliWages: wholeRupees(m.edliWagePaise),
-      employeeShare: wholeRupees(m.employeeEpfPaise),
+      edliWages: wholeRupees(edliWagePaise),
+      employeeShare: wholeRupees(employeeEpfPaise),
       epsShare: wholeRupees(epsPaise),
       employerShare: wholeRupees(employerPaise),
       ncpDays: computeNcpDays(m.lopDays, m.periodDays),
@@ -184,8 +246,8 @@ export function buildEcr(input: EcrInput): EcrFile {
       explanation.push(`Gross wages ${rupeeText(grossWagesPaise)}: the payslip's gross ${rupeeText(m.grossPaise)} less ${rupeeText(nonWagePaise)} of reimbursements and arrears of earlier months, which are not this month's wages`);
     }
     explanation.push(
-      `Gross wages ${rupeeText(grossWagesPaise)}; EPF wages ${rupeeText(m.pfWagePaise)}; EPS wages ${rupeeText(epsWagePaise)}; EDLI wages ${rupeeText(m.edliWagePaise)} (payslip)`,
-      `Employee share ${rupeeText(m.employeeEpfPaise)}; EPS ${rupeeText(epsPaise)}; employer EPF ${rupeeText(employerPaise)} (payslip lines)`,
+      `Gross wages ${rupeeText(grossWagesPaise)}; EPF wages ${rupeeText(pfWagePaise)}; EPS wages ${rupeeText(epsWagePaise)}; EDLI wages ${rupeeText(edliWagePaise)} (payslip)`,
+      `Employee share ${rupeeText(employeeEpfPaise)}; EPS ${rupeeText(epsPaise)}; employer EPF ${rupeeText(employerPaise)} (payslip lines)`,
       `NCP days ${String(line.ncpDays)}: loss of pay ${String(m.lopDays)} days${Number.isInteger(m.lopDays) ? '' : ' (half a day or more counts as a day)'}`,
     );
     const memberName = cleaned.name;
@@ -234,11 +296,21 @@ export function ecrFiguresOfPayslip(payslip: {
   grossPaise: number;
   lopDays: number;
   daysInPeriod?: number;
-  wages: { pfWagePaise: number; epsWagePaise: number; edliWagePaise: number };
+  wages: { pfWagePaise: number; epsWagePaise: number; edliWagePaise: number; lopCorrection?: { pfWagePaise: number; epsWagePaise: number; edliWagePaise: number } | undefined };
   lines: readonly PayslipLineFigure[];
-}): Pick<EcrMemberInput, 'grossPaise' | 'nonWagePaise' | 'lopDays' | 'periodDays' | 'pfWagePaise' | 'epsWagePaise' | 'edliWagePaise' | 'employeeEpfPaise' | 'epsPaise' | 'employerEpfPaise'> {
+}): Pick<EcrMemberInput, 'grossPaise' | 'nonWagePaise' | 'lopDays' | 'periodDays' | 'pfWagePaise' | 'epsWagePaise' | 'edliWagePaise' | 'employeeEpfPaise' | 'epsPaise' | 'employerEpfPaise' | 'lopCorrection'> {
   const line = (code: string) => payslip.lines.filter((l) => l.code === code).reduce((s, l) => s + l.amountPaise, 0);
+  const w = payslip.wages.lopCorrection;
+  const lopCorrection: EcrLopCorrection = {
+    pfWagePaise: w?.pfWagePaise ?? 0,
+    epsWagePaise: w?.epsWagePaise ?? 0,
+    edliWagePaise: w?.edliWagePaise ?? 0,
+    employeeEpfPaise: line(`${LOP_ADJUSTMENT_CODE_PREFIX}EPF_EE`),
+    epsPaise: line(`${LOP_ADJUSTMENT_CODE_PREFIX}EPS_ER`),
+    employerEpfPaise: line(`${LOP_ADJUSTMENT_CODE_PREFIX}EPF_ER`),
+  };
   return {
+    ...(hasCorrection(lopCorrection) ? { lopCorrection } : {}),
     grossPaise: payslip.grossPaise,
     nonWagePaise: reimbursementsPaiseOf(payslip.lines) + arrearsEarningsPaiseOf(payslip.lines),
     lopDays: payslip.lopDays,

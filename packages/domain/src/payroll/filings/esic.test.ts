@@ -36,6 +36,25 @@ describe('ESIC monthly contribution rows', () => {
     expect(f.totals).toEqual({ members: 1, wagesPaise: R(18_000) });
   });
 
+  it('loss of pay of an earlier month corrected in this one: its ESI wages are wages paid in this month; days stay this month’s', () => {
+    // December: 31 days, ESI wages 20,000; 12 Nov (a covered month) paid back: +666 (10,000 × 29/30 = 9,666.67 → 9,667 twice
+    // = 19,334 paid, 20,000 due). Reported 20,666; ESIC's 0.75% of it is 154.995 → 155 = the payslip's 150 + 4 on the correction
+    // and 1 of rounding (each rounds up). A recovery of 666 instead: 19,334. More recovered than paid: rejected.
+    const DECEMBER = { month: '2026-12', periodStart: '2026-12-01', periodEnd: '2026-12-31' };
+    const slip = (correction: number, own = R(20_000)) => ({ payslip: { payableDays: 31, esiWagePaise: own, esiCharged: true, lopCorrectionWagePaise: correction } });
+    const f = buildEsicReturn({ ...DECEMBER, members: [ip(slip(R(666))), ip(slip(R(-666)))] });
+    expect(f.rows.map((r) => [r.days, r.wagesPaise / 100, r.reasonCode])).toEqual([
+      [31, 20_666, 0],
+      [31, 19_334, 0],
+    ]);
+    expect(f.rows[0]?.explanation[1]).toBe("Wages ₹20,666: the payslip's ESI wages ₹20,000 + ₹666 of loss of pay reversed for earlier months (paid in this month)");
+    expect(f.rows[1]?.explanation[1]).toBe("Wages ₹19,334: the payslip's ESI wages ₹20,000 − ₹666 of loss of pay recovered for earlier months (paid in this month)");
+    expect(f.totals.wagesPaise).toBe(R(40_000));
+    const negative = buildEsicReturn({ ...DECEMBER, members: [ip(slip(R(-666), 0))] });
+    expect(negative.rows[0]?.rejected).toBe(true);
+    expect(negative.errors[0]?.message).toBe("The loss of pay recovered for earlier months is more than this month's ESI wages: the return cannot carry negative wages; settle the recovery with ESIC separately");
+  });
+
   it('rounds a fraction of a day up: 26.5 payable days → 27', () => {
     const f = buildEsicReturn({ ...NOVEMBER, members: [ip({ payslip: { payableDays: 26.5, esiWagePaise: R(15_900), esiCharged: true } })] });
     expect(f.rows[0]).toMatchObject({ days: 27, wagesPaise: R(15_900), reasonCode: 0 });

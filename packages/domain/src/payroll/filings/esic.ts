@@ -53,6 +53,12 @@ export interface EsicMemberInput extends FilingPerson {
     esiWagePaise: number;
     /** The payslip charged ESI (an ESI line or ESI wages). */
     esiCharged: boolean;
+    /**
+     * ESI wages of earlier months' loss of pay recovered or reversed on this payslip
+     * (payslips.wages.lopCorrection): wages paid in this contribution period, reported with this
+     * month's own. Default 0.
+     */
+    lopCorrectionWagePaise?: number;
   } | null;
   /** The IP contributed in the previous month (its finalized payslip charged ESI). */
   coveredLastMonth: boolean;
@@ -103,6 +109,7 @@ interface Decided {
   lastWorkingDay: IsoDate | null;
   explanation: string[];
   warning?: string;
+  error?: string;
 }
 
 function decide(m: EsicMemberInput, input: EsicInput): Decided | null {
@@ -110,13 +117,19 @@ function decide(m: EsicMemberInput, input: EsicInput): Decided | null {
   const slip = m.payslip;
   if (slip?.esiCharged) {
     const days = Math.ceil(slip.payableDays);
+    const correction = slip.lopCorrectionWagePaise ?? 0;
+    const wagesPaise = slip.esiWagePaise + correction;
     const explanation = [
       `Days ${String(days)}: ${String(slip.payableDays)} payable days${days !== slip.payableDays ? ', a fraction rounded up' : ''}`,
-      `Wages ${rupeeText(slip.esiWagePaise)}: the payslip's ESI wages`,
+      correction === 0
+        ? `Wages ${rupeeText(wagesPaise)}: the payslip's ESI wages`
+        : `Wages ${rupeeText(wagesPaise)}: the payslip's ESI wages ${rupeeText(slip.esiWagePaise)} ${correction < 0 ? '−' : '+'} ${rupeeText(Math.abs(correction))} of loss of pay ${correction < 0 ? 'recovered' : 'reversed'} for earlier months (paid in this month)`,
     ];
-    if (leftBy) return { days, wagesPaise: slip.esiWagePaise, reasonCode: 2, lastWorkingDay: leftBy, explanation: [...explanation, `Left service: last working day ${formatDisplayDate(leftBy)}`] };
-    if (days === 0) return { days, wagesPaise: slip.esiWagePaise, reasonCode: 1, lastWorkingDay: null, explanation: [...explanation, 'No days paid: on leave (loss of pay all month)'] };
-    return { days, wagesPaise: slip.esiWagePaise, reasonCode: 0, lastWorkingDay: null, explanation };
+    const error = wagesPaise < 0 ? "The loss of pay recovered for earlier months is more than this month's ESI wages: the return cannot carry negative wages; settle the recovery with ESIC separately" : undefined;
+    const decided = { days, wagesPaise, lastWorkingDay: null, explanation, ...(error ? { error } : {}) };
+    if (leftBy) return { ...decided, reasonCode: 2, lastWorkingDay: leftBy, explanation: [...explanation, `Left service: last working day ${formatDisplayDate(leftBy)}`] };
+    if (days === 0) return { ...decided, reasonCode: 1, explanation: [...explanation, 'No days paid: on leave (loss of pay all month)'] };
+    return { ...decided, reasonCode: 0 };
   }
   // No ESI on this month's payslip (or no payslip): only an IP of last month still appears.
   if (!m.coveredLastMonth) return null;
@@ -174,6 +187,7 @@ export function buildEsicReturn(input: EsicInput): EsicFile {
     if (cleaned.problem) errors.push(issue('name', cleaned.problem));
     else if (cleaned.changed) warnings.push(issue('name', `Name written as ${cleaned.name} (ESIC accepts letters and spaces only)`));
     if (d.warning) warnings.push(issue('esi', d.warning));
+    if (d.error) errors.push(issue('lopCorrection', d.error));
     return {
       ...person,
       ipNumber: ip,

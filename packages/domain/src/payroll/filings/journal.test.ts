@@ -74,6 +74,43 @@ describe('payroll journal: a worked month', () => {
     expect(j.lines[0]?.narration).toBe('Basic ₹90,000; HRA ₹12,000');
   });
 
+  it('loss of pay corrected for earlier months: one component per direction under a fixed name; a recovery on its own account is a credit', () => {
+    // A: Basic 30,000 less 26 Nov recovered 1,000 → net 29,000. B: Basic 30,000 less 3–4 Nov recovered 2,000, plus
+    // 12 Nov reversed 1,000 → net 29,000. Recoveries −3,000 on "Salary recoveries": a credit of 3,000, never a debit of −3,000.
+    // Debits: salaries 60,000 + reversals 1,000 = 61,000. Credits: salary payable 58,000 + recoveries 3,000 = 61,000.
+    const a: JournalPayslip = {
+      netPaise: R(29_000),
+      lines: [
+        { section: 'earning', code: 'BASIC', label: 'Basic', amountPaise: R(30_000) },
+        { section: 'earning', code: 'LOP_RECOVERY', label: 'Loss of Pay 26 Nov 2026, 1 day, recovered', amountPaise: R(-1_000) },
+      ],
+    };
+    const b: JournalPayslip = {
+      netPaise: R(29_000),
+      lines: [
+        { section: 'earning', code: 'BASIC', label: 'Basic', amountPaise: R(30_000) },
+        { section: 'earning', code: 'LOP_RECOVERY', label: 'Loss of Pay 03 Nov 2026, 04 Nov 2026, 2 days, recovered', amountPaise: R(-2_000) },
+        { section: 'earning', code: 'LOP_REVERSAL', label: 'Loss of Pay 12 Nov 2026, 1 day, reversed', amountPaise: R(1_000) },
+      ],
+    };
+    const mapping = new Map(FULL_MAPPING);
+    mapping.set(journalKey('earning', 'LOP_RECOVERY'), acct('5009', 'Salary recoveries'));
+    mapping.set(journalKey('earning', 'LOP_REVERSAL'), acct('5001', 'Salaries and wages'));
+    const j = buildPayrollJournal([a, b], mapping, LABELS);
+    expect(j.components.filter((c) => c.code.startsWith('LOP_')).map((c) => [c.label, c.amountPaise / 100])).toEqual([
+      ['Loss of Pay recovered (earlier months)', -3_000],
+      ['Loss of Pay reversed (earlier months)', 1_000],
+    ]);
+    expect(j.lines.map((l) => [l.accountCode, l.side, l.debitPaise / 100, l.creditPaise / 100])).toEqual([
+      ['5001', 'debit', 61_000, 0],
+      ['5009', 'credit', 0, 3_000],
+      ['2110', 'credit', 0, 58_000],
+    ]);
+    expect(j.lines[1]?.narration).toBe('Loss of Pay recovered (earlier months) −₹3,000');
+    expect(j.totalDebitPaise).toBe(R(61_000));
+    expect(j.totalCreditPaise).toBe(R(61_000));
+  });
+
   it('lists the components without an account (and leaves them out of the lines)', () => {
     const mapping = new Map(FULL_MAPPING);
     mapping.delete(journalKey('deduction', 'TDS'));

@@ -1,3 +1,4 @@
+import { componentLabelOf } from '../arrears/lop-adjustments';
 import { rupeeText } from './common';
 
 /**
@@ -85,7 +86,7 @@ export function buildPayrollJournal(payslips: readonly JournalPayslip[], account
       const key = journalKey(line.section, line.code);
       const seen = byKey.get(key);
       if (seen) seen.amountPaise += line.amountPaise;
-      else byKey.set(key, { section: line.section, code: line.code, label: line.label, side: journalSideOf(line.section, line.code), amountPaise: line.amountPaise, account: accounts.get(key) ?? null, rank: rank++ });
+      else byKey.set(key, { section: line.section, code: line.code, label: componentLabelOf(line), side: journalSideOf(line.section, line.code), amountPaise: line.amountPaise, account: accounts.get(key) ?? null, rank: rank++ });
     }
   }
   const totals: (JournalComponent & { rank: number })[] = [
@@ -107,7 +108,14 @@ export function buildPayrollJournal(payslips: readonly JournalPayslip[], account
     line.components.push(c);
     lines.set(key, line);
   }
-  const out = [...lines.values()].map((l) => ({ ...l, narration: l.components.map((c) => `${c.label} ${rupeeText(c.amountPaise)}`).join('; ') }));
+  // An account whose components net below zero on their side (a recovery of loss of pay mapped to an
+  // account of its own) is posted on the other side: a journal carries no negative debit or credit.
+  const out = [...lines.values()].map((l) => {
+    const narration = l.components.map((c) => `${c.label} ${c.amountPaise < 0 ? `−${rupeeText(-c.amountPaise)}` : rupeeText(c.amountPaise)}`).join('; ');
+    if (l.debitPaise < 0) return { ...l, side: 'credit' as const, creditPaise: -l.debitPaise, debitPaise: 0, narration };
+    if (l.creditPaise < 0) return { ...l, side: 'debit' as const, debitPaise: -l.creditPaise, creditPaise: 0, narration };
+    return { ...l, narration };
+  });
   // Debits first, then credits, each in the order their first component appears.
   out.sort((a, b) => (a.side === b.side ? 0 : a.side === 'debit' ? -1 : 1));
   return {

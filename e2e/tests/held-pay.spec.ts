@@ -24,17 +24,20 @@ test('a held payout of a paid month is released, paid from its own file and the 
   if (!held) throw new Error('no payout hold in the paid month');
 
   await page.goto(`/payroll/payroll-history/${run.id}`);
+  await page.getByRole('textbox', { name: 'Search employees' }).fill(held.name);
   await page.getByRole('button', { name: `Actions for ${held.name}` }).click();
   await page.getByRole('menuitem', { name: 'Release payout' }).click();
   await expect(page.getByText(`${held.name}: payout released — pay it from the released-payouts bank file`)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Payroll employees' }).getByText('Payout released')).toBeVisible();
+  if (process.env.HELD_PAY_SCREENSHOTS) await page.screenshot({ path: '/tmp/held-pay-history-1440.png', fullPage: true });
 
   // The released payout has its own bank file.
   const bank = page.getByRole('region', { name: 'Bank transfer' });
   await bank.getByRole('button', { name: 'Released payouts (1)' }).click();
   const fileDialog = page.getByRole('dialog', { name: /^Released payouts — / });
-  await expect(fileDialog).toContainText(held.name);
+  await expect(fileDialog.getByLabel('Payments in the file: 1')).toBeVisible();
   await expect(fileDialog.getByRole('button', { name: 'Download file' })).toBeEnabled();
-  await page.keyboard.press('Escape');
+  await fileDialog.getByRole('button', { name: 'Close' }).click();
   await expect(fileDialog).toHaveCount(0);
 
   // Paid outside a file (the bank confirmed it): that one payment is marked paid.
@@ -49,4 +52,13 @@ test('a held payout of a paid month is released, paid from its own file and the 
   await expect(page.getByText(/^Payout held on \d{2} \w{3} \d{4}: Salary account change/)).toBeVisible();
   await expect(page.getByText(/^Released on \d{2} \w{3} \d{4} by Anita Rao$/)).toBeVisible();
   await expect(page.getByText(/^Paid on \d{2} \w{3} \d{4}$/)).toBeVisible();
+  if (process.env.HELD_PAY_SCREENSHOTS) {
+    await page.screenshot({ path: '/tmp/held-pay-payslip-1440.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/held-pay-payslip-390.png', fullPage: true });
+    await page.goto(`/payroll/payroll-history/${run.id}`);
+    await page.getByRole('textbox', { name: 'Search employees' }).fill(held.name);
+    await expect(page.getByRole('table', { name: 'Payroll employees' }).getByText('Payout released')).toBeVisible();
+    await page.screenshot({ path: '/tmp/held-pay-history-390.png', fullPage: true });
+  }
 });

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PayslipEmployee } from '@tankha/contracts';
-import { files, payrollRuns, payslipDocuments, payslipLines, payslips, tenants } from '../../db/schema';
+import { files, payrollRuns, payslipDocuments, payslipLines, payslips, tenants, users } from '../../db/schema';
 import { queryRows } from '../../db/client';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
@@ -253,12 +253,13 @@ export async function replaceDocument(tdb: TenantDb, payslipId: string, previous
 
 /** The employee's address and first name, for the mail of a re-rendered payslip. */
 export async function findPayslipRecipient(tdb: TenantDb, payslipId: string): Promise<{ email: string; firstName: string } | undefined> {
-  const rows = await queryRows<{ email: string; firstName: string }>(
-    tdb.tx,
-    // raw SQL: the payslip's employee in one read.
-    sql`SELECT u.email, u.first_name AS "firstName" FROM payslips p JOIN users u ON u.id = p.user_id WHERE p.tenant_id = ${tdb.tenantId} AND p.id = ${payslipId} AND u.email <> ''`,
-  );
-  return rows[0];
+  const [row] = await tdb.tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(payslips)
+    .innerJoin(users, eq(users.id, payslips.userId))
+    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.id, payslipId), sql`${users.email} <> ''`))
+    .limit(1);
+  return row;
 }
 
 export interface LineRow {

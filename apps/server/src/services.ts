@@ -275,6 +275,8 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
     log.info({ runId: data.runId, ...stats, perPayslipMs }, 'payslip PDFs rendered');
   });
   uow.defineTenantJob(queue, 'payroll.payslips.email', async (scope, data) => void (await services.payslipDocuments.emailPayslips(scope, data)));
+  // A held payout released or paid after finalize: its stored PDF is rendered again with the dates (held, released, paid).
+  uow.defineSteppedTenantJob(queue, 'payroll.payslips.rerender', async (steps, data) => void (await services.payslipDocuments.rerenderPayslip(steps, data)));
   // Payroll (DESIGN §10): processing in chunks, each chunk its own transaction (resumable).
   uow.defineSteppedTenantJob(queue, 'payroll.process', (steps, data) => services.payrollRun.processRun(steps, data.runId), { retryLimit: 3, expireInSeconds: 30 * 60 });
   // A run whose processing job died with its process (kill -9, a crash, a deploy) is found by its stale

@@ -24,7 +24,8 @@ import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
  *   GET  /PayrollRuns/:id/warnings             payrollWarningListReplySchema
  *   GET  /PayrollRuns/:id/variance             payrollVarianceReplySchema (by component)
  *   PUT  /PayrollRuns/:id/holds/:userId        payrollHoldInputSchema → payrollEmployeeReplySchema
- *   DELETE /PayrollRuns/:id/holds/:userId      payrollEmployeeReplySchema
+ *   DELETE /PayrollRuns/:id/holds/:userId      payrollEmployeeReplySchema (after finalize: releases a payout hold)
+ *   POST /PayrollRuns/:id/excluded/:userId/bring-in   payrollEmployeeReplySchema (a closed month's excluded pay into the open month)
  *   GET  /PayrollRuns/:id/adjustments          payrollAdjustmentListReplySchema (query userId optional)
  *   POST /PayrollRuns/:id/adjustments          payrollAdjustmentInputSchema → 201 payrollAdjustmentReplySchema
  *   DELETE /PayrollRuns/:id/adjustments/:adjustmentId
@@ -85,9 +86,19 @@ export const PAYROLL_MSG = {
   noPayoutHold: 'This employee’s payout is not on hold in this payroll month',
   processingHoldClosed: 'This employee was excluded from processing in this month: a finalized month cannot take them in; their pay comes as arrears in a later month',
   payoutAlreadyReleased: 'This payout hold was already released',
+  /** POST /PayrollRuns/:id/excluded/:userId/bring-in: pay of a month excluded from processing, paid as arrears in the open month. */
+  excludedPayBroughtIn: (month: string, into: string) => `Pay for ${monthLabel(month)} brought into ${monthLabel(into)}: it is paid when ${monthLabel(into)} is processed`,
+  excludedPayMonthOpen: 'This payroll month is not finalized yet: release the hold to process the employee in it',
+  excludedPayNotExcluded: (month: string) => `This employee was not excluded from processing in ${monthLabel(month)}: there is no excluded pay to bring in`,
+  excludedPayAlreadyBroughtIn: (month: string, into: string) => `Pay for ${monthLabel(month)} was already brought into ${monthLabel(into)}`,
+  excludedPayNotInOpenMonth: (into: string) => `This employee is not part of the ${monthLabel(into)} payroll (not active in it), so the pay cannot be brought into it`,
+  excludedPayHeldAgain: (into: string) => `This employee is excluded from processing in ${monthLabel(into)} too: remove that hold first`,
   /** Mark as Paid on a month with released payouts the bank has not reported paid. */
   releasedPayoutsUnpaid: (n: number) =>
     `${String(n)} released ${n === 1 ? 'payout is' : 'payouts are'} not paid yet: pay ${n === 1 ? 'it' : 'them'} with the bank file of released payouts and record the bank’s return file first`,
+  /** Mark as Paid on a month with payments the bank reported failed and nobody has paid since. */
+  failedPaymentsUnpaid: (n: number) =>
+    `${String(n)} ${n === 1 ? 'payment' : 'payments'} failed at the bank and ${n === 1 ? 'is' : 'are'} not paid yet: download the failed payments' bank file, and record ${n === 1 ? 'it' : 'them'} paid from the bank's return file or with Mark paid first`,
   adjustmentAdded: 'Adjustment added',
   adjustmentRemoved: 'Adjustment removed',
   adjustmentNotFound: 'Adjustment not found',
@@ -363,6 +374,8 @@ export const payrollEmployeeRowSchema = z.object({
    * approved for 26 Nov 2026 by Anita Rao"), oldest first. Empty when nothing changed (and on a closed run).
    */
   staleReasons: z.array(z.string()),
+  /** Excluded from processing in a closed month: the later month its pay was brought into (runId, 'YYYY-MM'), else null. */
+  broughtInto: z.object({ runId: z.string(), month: z.string() }).nullable().optional(),
 });
 export type PayrollEmployeeRow = z.infer<typeof payrollEmployeeRowSchema>;
 export const payrollEmployeeListReplySchema = listEnvelope(payrollEmployeeRowSchema);

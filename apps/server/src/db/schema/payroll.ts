@@ -106,6 +106,33 @@ export const payrollHolds = pgTable(
   (t) => [tenantIsolation(), primaryKey({ columns: [t.runId, t.userId] }), index('payroll_holds_tenant_idx').on(t.tenantId)],
 );
 
+/**
+ * Pay of a month an employee was excluded from processing (a processing hold that finalize kept: no
+ * payslip that month) brought into a later open month as arrears (DESIGN §10, a month's life): one
+ * row per excluded month and employee, so it is brought in once. The paying run computes the lines
+ * (payroll-excluded.ts) each time it processes the employee; the excluded month never changes.
+ */
+export const payrollExcludedPay = pgTable(
+  'payroll_excluded_pay',
+  {
+    tenantId: tenantIdColumn(),
+    /** The closed month the employee was excluded from. */
+    excludedRunId: uuid('excluded_run_id')
+      .notNull()
+      .references(() => payrollRuns.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The later month whose payslip pays it. */
+    payingRunId: uuid('paying_run_id')
+      .notNull()
+      .references(() => payrollRuns.id, { onDelete: 'restrict' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [tenantIsolation(), primaryKey({ columns: [t.excludedRunId, t.userId] }), index('payroll_excluded_pay_paying_idx').on(t.tenantId, t.payingRunId)],
+);
+
 /** One-time earnings and deductions for one employee in one run (bonus, incentive, loan recovery, other). */
 export const payrollAdjustments = pgTable(
   'payroll_adjustments',

@@ -176,6 +176,10 @@ export class PayrollBankService {
     }
     const fileName = cleanFileName(file.fileName);
     await repo.updatePaymentStatuses(scope.db, check.updates, scope.ctx.userId, this.deps.clock.now(), fileName);
+    // A released payout reported paid: its payslip's PDF says so after the commit.
+    const paidIds = new Set(check.updates.filter((u) => u.status === 'paid').map((u) => u.paymentId));
+    const released = await this.releasedPayees(scope, run.id);
+    for (const p of payments) if (paidIds.has(p.id) && released.has(p.payslipId)) scope.enqueue('payroll.payslips.rerender', { runId: run.id, payslipId: p.payslipId, paid: true });
     const result: BankReturnResult = {
       fileName,
       rows: rows.length,
@@ -258,9 +262,17 @@ export class PayrollBankService {
       if (!record) throw conflict(MSG.paymentLeftOut(leftOut ? BANK_EXCLUSION_LABELS[leftOut.reason] : 'not in the bank file'));
       await repo.insertPaidPayments(scope.db, run.id, [newPayment(record)], paid, scope.ctx.userId, now);
     }
+    // A released payout recorded paid: its payslip's PDF says so after the commit.
+    if (payee.holdKind === 'payout' && payee.holdReleased) scope.enqueue('payroll.payslips.rerender', { runId: run.id, payslipId, paid: true });
     const row = (await this.payments(scope, run.id)).rows.find((r) => r.payslipId === payslipId);
     if (!row) throw notFound(MSG.paymentNotFound);
     return row;
+  }
+
+  /** The run's payslips whose payout hold was released after finalize. */
+  private async releasedPayees(scope: Scope, runId: string): Promise<Set<string>> {
+    const rows = await repo.findPayees(scope.db, runId);
+    return new Set(rows.filter((r) => r.holdKind === 'payout' && r.releasedAt !== null).map((r) => r.payslipId));
   }
 
   /**
@@ -278,6 +290,12 @@ export class PayrollBankService {
     const changed = await repo.markPaymentsPaid(scope.db, awaiting, paid, scope.ctx.userId, now);
     await repo.insertPaidPayments(scope.db, run.id, fresh.map(newPayment), paid, scope.ctx.userId, now);
     return { recorded: changed + fresh.length };
+  }
+
+  /** How many of the run's payments failed at the bank and were not paid since (their latest attempt failed). */
+  async failedCount(scope: Scope, runId: string): Promise<number> {
+    const { payees } = await this.payeesOf(scope, runId);
+    return payees.filter((p) => p.latestPayment?.status === 'failed').length;
   }
 
   /** Money is paid once the month is finalized (its bank file exists from then), and not in the future. */

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildPayrollRegisterXlsx, type PayrollRegisterRow, type PayrollRegisterRun } from './payroll-register';
+import { buildPayrollRegisterXlsx, leftOutStatusOf, type PayrollRegisterRow, type PayrollRegisterRun } from './payroll-register';
 import type { PayslipDocumentLine } from './payslip-pdf';
 
 const RUN: PayrollRegisterRun = { organisationName: 'Acme Software Private Limited', month: '2026-11', periodStart: '2026-11-01', periodEnd: '2026-11-30', status: 'finalized' };
@@ -225,7 +225,7 @@ describe('payroll register', () => {
     const sheet = await readBack(
       await buildPayrollRegisterXlsx(RUN, [released], [{ employeeNumber: 'ACME-0009', name: 'On Sabbatical', department: 'Sales', reason: 'Unpaid sabbatical' }]),
     );
-    expect(sheet.getCell('A2').value).toBe('Pay period 01 Nov 2026 – 30 Nov 2026 · Finalized · 1 employee, 1 excluded from processing');
+    expect(sheet.getCell('A2').value).toBe('Pay period 01 Nov 2026 – 30 Nov 2026 · Finalized · 1 employee, 1 not paid in this run (see Status / Reason)');
     const h = headers(sheet);
     const status = h.indexOf('Status / Reason') + 1;
     expect(sheet.getRow(FIRST_DATA_ROW).getCell(status).value).toBe('Payout released on 06 Jan 2027 (held: Bank proof pending)');
@@ -236,6 +236,14 @@ describe('payroll register', () => {
     expect(totals.getCell(2).value).toBe('Total');
     expect(amount(totals.getCell(h.indexOf('Net Pay') + 1))).toBe(20_000);
     expect(totals.getCell(status).value).toBe('1 released, 1 excluded');
+  });
+
+  it('says why each left-out employee has no payslip: a processing hold (and where its pay went), no salary structure, not processed', () => {
+    const who = { employeeNumber: null, name: 'X', department: null };
+    expect(leftOutStatusOf({ ...who, kind: 'processing', reason: 'Unpaid sabbatical', broughtIntoMonth: '2026-12' })).toBe('Excluded from processing: Unpaid sabbatical; pay brought into December 2026');
+    expect(leftOutStatusOf({ ...who, kind: 'processing', reason: null })).toBe('Excluded from processing');
+    expect(leftOutStatusOf({ ...who, kind: 'noStructure', reason: null })).toBe('Not processed: no salary structure (annual CTC not set)');
+    expect(leftOutStatusOf({ ...who, kind: 'notProcessed', reason: null })).toBe('Not processed: no payslip in this run');
   });
 
   it('is a valid register with no employees', async () => {

@@ -10,8 +10,9 @@ import type { PayslipDocumentLine } from './payslip-pdf';
  * — per kind of deduction: loan EMIs and salary advance recoveries share the payslip code
  * LOAN_RECOVERY and get a column each — and a totals row. Money arrives in paise and is written in
  * rupees; totals are summed in paise, so the totals row is exact whatever the number of rows.
- * Employees excluded from processing have no payslip: they follow the payslips with no amounts,
- * and the Status column says why (as it says a payout is on hold or was released).
+ * Employees the run left out (a processing hold, no salary structure) have no payslip: they follow
+ * the payslips with no amounts, and the Status column says why (as it says a payout is on hold or
+ * was released, and where excluded pay was brought).
  */
 
 /** The header of the loan instalments' column (an advance's instalments have ADVANCE_RECOVERY_LABEL's). */
@@ -47,12 +48,27 @@ export interface PayrollRegisterRow {
   releasedOn?: string | null;
 }
 
-/** An employee of the month left out of processing (a processing hold): in the register, not in its totals. */
+/**
+ * An employee of the month the run left out — a processing hold, no salary structure, or not
+ * processed for another reason — in the register with why, not in its totals.
+ */
 export interface PayrollRegisterExcluded {
   employeeNumber: string | null;
   name: string;
   department: string | null;
+  /** processing: a processing hold (reason typed with it); noStructure: no CTC; notProcessed: eligible, no payslip, no hold. */
+  kind?: 'processing' | 'noStructure' | 'notProcessed';
   reason: string | null;
+  /** A processing hold's pay brought into a later month ('YYYY-MM'). */
+  broughtIntoMonth?: string | null;
+}
+
+/** The Status column of an employee the run left out. */
+export function leftOutStatusOf(e: PayrollRegisterExcluded): string {
+  if (e.kind === 'noStructure') return 'Not processed: no salary structure (annual CTC not set)';
+  if (e.kind === 'notProcessed') return 'Not processed: no payslip in this run';
+  const brought = e.broughtIntoMonth ? `; pay brought into ${monthLabel(e.broughtIntoMonth)}` : '';
+  return `${PAYROLL_HOLD_LABELS.processing}${e.reason ? `: ${e.reason}` : ''}${brought}`;
 }
 
 const SECTIONS = ['earning', 'deduction', 'employer'] as const;
@@ -171,7 +187,7 @@ export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: re
   sheet.getCell(SUBTITLE_ROW, 1).value =
     `Pay period ${formatDisplayDate(run.periodStart)} – ${formatDisplayDate(run.periodEnd)} · ${PAYROLL_RUN_STATUS_LABELS[run.status]} · ` +
     `${String(rows.length)} ${rows.length === 1 ? 'employee' : 'employees'}` +
-    (excluded.length > 0 ? `, ${String(excluded.length)} excluded from processing` : '');
+    (excluded.length > 0 ? `, ${String(excluded.length)} not paid in this run (see Status / Reason)` : '');
   sheet.getCell(SUBTITLE_ROW, 1).font = { color: { argb: 'FF6B7280' } };
 
   // A group header over each section's component columns, and over the totals.
@@ -250,7 +266,7 @@ export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: re
     sheetRow.getCell(1).value = e.employeeNumber ?? '';
     sheetRow.getCell(2).value = e.name;
     sheetRow.getCell(3).value = e.department ?? '';
-    sheetRow.getCell(holdCol).value = `${PAYROLL_HOLD_LABELS.processing}${e.reason ? `: ${e.reason}` : ''}`;
+    sheetRow.getCell(holdCol).value = leftOutStatusOf(e);
     sheetRow.font = { italic: true, color: { argb: 'FF6B7280' } };
   });
 

@@ -40,6 +40,7 @@ import type { ReimbursementService, RunReimbursements } from '../reimbursements/
 import type { DeclarationService, RunDeclaration } from '../declarations/declarations.service';
 import { computePayslip, monthContext, type EmployeeInputs } from './payroll.compute';
 import { lopCorrectionStart } from './payroll-lop';
+import type { EmployeeExcludedInputs } from './payroll-excluded';
 import { employeeWarnings } from './payroll-warnings';
 import type { PayrollSettingsService } from './payroll-settings.service';
 import type { PayslipDocumentService } from './payslip-documents.service';
@@ -152,6 +153,9 @@ interface ChunkReads {
   /** Finalized months within reach of a LOP correction, as last paid, and attendance and leave over them now. */
   lopMonths: Map<string, repo.LopPaidMonth[]>;
   lopDays: Map<string, Record<string, PayDayEntry>>;
+  /** Closed months the chunk's employees were excluded from, brought into this run, and their days now. */
+  excluded: Map<string, EmployeeExcludedInputs['months'][number][]>;
+  excludedDays: Map<string, Record<string, PayDayEntry>>;
 }
 
 function groupBy<T extends { userId: string }>(rows: readonly T[]): Map<string, T[]> {
@@ -188,6 +192,7 @@ function employeeRowOut(r: repo.EmployeePageRow, warnings: readonly PayrollWarni
     remark: r.remark,
     // Only an employee with a payslip can be out of date (staleEmployees below counts the same ones).
     staleReasons: r.payslipId === null ? [] : [...staleReasons],
+    broughtInto: r.broughtIntoRunId && r.broughtIntoMonth ? { runId: r.broughtIntoRunId, month: r.broughtIntoMonth } : null,
   };
 }
 
@@ -210,6 +215,7 @@ function inputsOf(reads: ChunkReads, employee: repo.RunEmployee, structure: PayS
     loans: reads.loans.get(employee.id),
     declaration: reads.declarations?.get(employee.id),
     lop: reads.lopMonths.has(employee.id) ? { months: reads.lopMonths.get(employee.id) ?? [], days: reads.lopDays.get(employee.id) ?? {} } : undefined,
+    excluded: reads.excluded.has(employee.id) ? { months: reads.excluded.get(employee.id) ?? [], days: reads.excludedDays.get(employee.id) ?? {} } : undefined,
   };
 }
 
@@ -238,7 +244,7 @@ export class PayrollRunService {
       /** The employees' IT declarations: regime and declared (or allowed) amounts for TDS (issue 12 item 8). */
       declarations?: Pick<DeclarationService, 'forRun'>;
       /** The month's payments: Mark as Paid records those not recorded yet as paid (issue 26). */
-      payments: Pick<PayrollBankService, 'recordRunPaid'>;
+      payments: Pick<PayrollBankService, 'recordRunPaid' | 'failedCount'>;
       chunkSize?: number;
       stallSeconds?: number;
     },
@@ -559,7 +565,36 @@ export class PayrollRunService {
     const inserted = await repo.insertPayoutRelease(scope.db, { runId: run.id, payslipId: payslip.payslipId, userId, releasedBy: scope.ctx.userId, releasedAt: this.deps.clock.now() });
     // Two administrators releasing at once: the second finds the first's row.
     if (!inserted) throw conflict(PAYROLL_MSG.payoutAlreadyReleased);
+    // The stored PDF said "will be paid when the hold is released": rendered again after the commit.
+    scope.enqueue('payroll.payslips.rerender', { runId: run.id, payslipId: payslip.payslipId });
     return this.employeeRow(scope, run, userId);
+  }
+
+  /**
+   * POST /PayrollRuns/:id/excluded/:userId/bring-in: the pay of a closed month the employee was
+   * excluded from (a processing hold that finalize kept, no payslip) is brought into the open month,
+   * once. The open month pays it as lines of its own, computed by the one calculation when it
+   * processes the employee (payroll-excluded.ts); a processed month recomputes the employee at once.
+   * The closed month does not change; its excluded entry then names the month that pays it.
+   */
+  async bringInExcludedPay(scope: Scope, id: string, userId: string): Promise<{ row: PayrollEmployeeRow; month: string; into: string }> {
+    const closed = await this.runOr404(scope, id);
+    if (!CLOSED.includes(closed.status)) throw conflict(PAYROLL_MSG.excludedPayMonthOpen);
+    const payslip = await repo.findHeldPayslip(scope.db, closed.id, userId);
+    const holdKind = await repo.findHoldKind(scope.db, closed.id, userId);
+    // Paid that month (a payslip, held or not), or left out for another reason (no salary structure): nothing excluded to bring in.
+    if (payslip || holdKind !== 'processing') throw conflict(PAYROLL_MSG.excludedPayNotExcluded(closed.month));
+    const done = await repo.findExcludedPay(scope.db, closed.id, userId);
+    if (done) throw conflict(PAYROLL_MSG.excludedPayAlreadyBroughtIn(closed.month, done.payingMonth));
+    const open = await this.editableRun(scope, (await this.ensureOpenRun(scope)).id);
+    const [employee] = await repo.findRunEmployees(scope.db, open, { userIds: [userId] });
+    if (!employee) throw conflict(PAYROLL_MSG.excludedPayNotInOpenMonth(open.month));
+    if (employee.holdKind === 'processing') throw conflict(PAYROLL_MSG.excludedPayHeldAgain(open.month));
+    const inserted = await repo.insertExcludedPay(scope.db, { excludedRunId: closed.id, userId, payingRunId: open.id, createdBy: scope.ctx.userId, createdAt: this.deps.clock.now() });
+    // Two administrators at once: the second finds the first's row.
+    if (!inserted) throw conflict(PAYROLL_MSG.excludedPayAlreadyBroughtIn(closed.month, open.month));
+    await this.refreshEmployee(scope, open, userId);
+    return { row: await this.employeeRow(scope, closed, userId), month: closed.month, into: open.month };
   }
 
   async adjustments(scope: Scope, id: string, userId?: string): Promise<PayrollAdjustment[]> {
@@ -758,7 +793,30 @@ export class PayrollRunService {
     const lopFrom = lopPeriods.map((m) => m.periodStart).sort()[0];
     const lopTo = lopPeriods.map((m) => m.periodEnd).sort().at(-1);
     const lopDays = lopFrom && lopTo ? await this.deps.attendance.payDayEntries(scope, [...lopMonths.keys()], lopFrom, lopTo) : new Map<string, Record<string, PayDayEntry>>();
-    return { payable, pay, days, adjustments, ytd, esiCovered, revisions, revisedMonths, reimbursements, loans, declarations, lopMonths, lopDays };
+    const { excluded, excludedDays } = await this.readExcludedPay(scope, run, ids);
+    return { payable, pay, days, adjustments, ytd, esiCovered, revisions, revisedMonths, reimbursements, loans, declarations, lopMonths, lopDays, excluded, excludedDays };
+  }
+
+  /**
+   * Excluded months brought into this run (payroll_excluded_pay): the months with their one-time
+   * items, the attendance over their periods, and ESI coverage at the start of each one's
+   * contribution period. Rare: nothing is read past the first query when none was brought in.
+   */
+  private async readExcludedPay(scope: TenantScope, run: repo.RunRow, ids: readonly string[]): Promise<Pick<ChunkReads, 'excluded' | 'excludedDays'>> {
+    const found = await repo.findExcludedPayForRun(scope.db, run.id, ids);
+    const excluded: ChunkReads['excluded'] = new Map();
+    if (found.size === 0) return { excluded, excludedDays: new Map() };
+    const months = [...found.values()].flat();
+    const covered = new Map<string, Set<string>>();
+    for (const month of new Set(months.map((m) => m.month))) {
+      const users = months.filter((m) => m.month === month).map((m) => m.userId);
+      covered.set(month, await repo.findEsiCoveredAtStart(scope.db, users, esiPeriodStartMonth(month), month));
+    }
+    for (const [userId, list] of found) excluded.set(userId, list.map((m) => ({ ...m, esiCoveredAtStart: covered.get(m.month)?.has(userId) ?? false })));
+    const from = months.map((m) => m.periodStart).sort()[0] ?? run.periodStart;
+    const to = months.map((m) => m.periodEnd).sort().at(-1) ?? run.periodStart;
+    const excludedDays = await this.deps.attendance.payDayEntries(scope, [...found.keys()], from, to);
+    return { excluded, excludedDays };
   }
 
   /**
@@ -871,6 +929,8 @@ export class PayrollRunService {
     const now = this.deps.clock.now();
     const before = await this.runOr404(scope, id);
     if (!CLOSED.includes(before.status)) this.assertBegun(scope, before);
+    // Excluded pay brought in for someone this month does not pay (held again, gone) waits for a later month.
+    if (before.status === 'processed') await repo.deleteUnpaidExcludedPay(scope.db, before.id);
     const run = await repo.finalizeRun(scope.db, id, scope.ctx.userId, now);
     if (!run) {
       const existing = await this.runOr404(scope, id);
@@ -905,7 +965,8 @@ export class PayrollRunService {
    * POST /PayrollRuns/:id/mark-paid: the month's transfer went out on `paidOn` (from the finalize date
    * to today). A month is Paid when every payout is paid or still held (the held ones keep their
    * reason on the run): a payout released from hold but not reported paid by the bank refuses it, so
-   * "Paid" never hides a released payout nobody has sent. The payments not recorded yet — awaiting
+   * "Paid" never hides a released payout nobody has sent, and so does a payment the bank reported
+   * failed and nobody has paid since. The payments not recorded yet — awaiting
    * the bank, or never sent in a bank file — are recorded paid with the date and the reference; those
    * left out (payout on hold, bank details) and failed ones stay as they are (a failed one is
    * re-exported and then marked paid on its own).
@@ -915,6 +976,9 @@ export class PayrollRunService {
     if (existing.status !== 'finalized') throw conflict(PAYROLL_MSG.runNotFinalized);
     const [release] = await repo.findReleaseCounts(scope.db, [id]);
     if (release && release.unpaid > 0) throw conflict(PAYROLL_MSG.releasedPayoutsUnpaid(release.unpaid));
+    // A payment the bank reported failed is neither paid nor held: the month is not Paid until it is paid.
+    const failed = await this.deps.payments.failedCount(scope, id);
+    if (failed > 0) throw conflict(PAYROLL_MSG.failedPaymentsUnpaid(failed));
     const { today, timeZone } = this.orgDay(scope);
     const problem = paidOnProblem(input.paidOn, finalizedOnOf(existing, timeZone) ?? existing.periodStart, today);
     if (problem) throw fieldError('paidOn', problem);

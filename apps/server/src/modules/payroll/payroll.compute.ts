@@ -25,6 +25,7 @@ import type { PayStructure, PayStructures } from '../salary/salary.service';
 import type { AdjustmentRow, LineWrite, PayslipWrite, RunEmployee, StoredYtd } from './payroll.repo';
 import { arrearsFor, type EmployeeArrearsInputs } from './payroll-arrears';
 import { lopAdjustmentsFor, type EmployeeLopInputs } from './payroll-lop';
+import { excludedPayFor, type EmployeeExcludedInputs } from './payroll-excluded';
 import type { LoanForRun, RecoveryWrite } from './loans.repo';
 import { scheduleOf } from './loans.service';
 import type { RunDeclaration } from '../declarations/declarations.service';
@@ -90,6 +91,8 @@ export interface EmployeeInputs {
   declaration?: RunDeclaration | undefined;
   /** Finalized months whose loss of pay may have changed since (payroll-lop.ts). */
   lop?: EmployeeLopInputs | undefined;
+  /** Closed months the employee was excluded from, brought into this month (payroll-excluded.ts). */
+  excluded?: EmployeeExcludedInputs | undefined;
 }
 
 /** The payslip label of a salary advance's instalment; the register tells advances from loan EMIs by it (both are LOAN_RECOVERY lines). */
@@ -168,7 +171,11 @@ function monthInputAndLop(ctx: MonthContext, inputs: EmployeeInputs): { input: E
   const lop = inputs.lop
     ? lopAdjustmentsFor(ctx, inputs.lop, { ...person, structure, revisions: inputs.arrears?.revisions ?? [], dateOfJoining: employee.dateOfJoining, dateOfLeaving: employee.dateOfLeaving })
     : undefined;
-  const arrears = [...(revised?.lines ?? []), ...(lop?.lines ?? [])];
+  // Pay of a month the employee was excluded from, brought into this one (payroll-excluded.ts).
+  const excluded = inputs.excluded
+    ? excludedPayFor(ctx, inputs.excluded, { ...person, structure, revisions: inputs.arrears?.revisions ?? [], dateOfJoining: employee.dateOfJoining, dateOfLeaving: employee.dateOfLeaving })
+    : undefined;
+  const arrears = [...(revised?.lines ?? []), ...(lop?.lines ?? []), ...(excluded?.lines ?? [])];
   const lopByMonth = { ...(lop?.settled ?? {}), [ctx.month]: lopDaysByDate({ period: ctx.period, dateOfJoining: employee.dateOfJoining, dateOfLeaving: employee.dateOfLeaving, days: { byDate: inputs.days } }) };
   const earnings = revised?.currentEarnings ?? monthEarningsFromStructure(structure.lines, ctx.tenantEarnings, { considerAllSalaryComponents: statutory.epf.considerAllSalaryComponents });
   const regime = inputs.declaration?.regime ?? structure.regime;

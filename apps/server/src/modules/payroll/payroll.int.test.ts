@@ -448,8 +448,9 @@ describe.each(BACKENDS)('payroll run lifecycle (%s)', (backend) => {
       ]);
       expect(data<PayrollRun>(await call('GET', `/PayrollRuns/${june.id}`)).payslips).toEqual({ total: 3, rendered: 3, emailed: 3 });
       const closed = data<PayrollEmployeeRow[]>(await call('GET', `/PayrollRuns/${june.id}/employees`));
-      // A closed month lists the employees it paid.
-      expect(closed.map((r) => r.name)).toEqual(['Asha Test', 'Bala Test', 'Chitra Test']);
+      // A closed month lists the employees it paid, and the one it excluded from processing (no figures, the reason).
+      expect(closed.map((r) => r.name)).toEqual(['Asha Test', 'Bala Test', 'Chitra Test', 'Esha Test']);
+      expect(closed.find((r) => r.name === 'Esha Test')).toMatchObject({ payslipId: null, netPay: null, hold: { kind: 'processing' } });
     });
 
     it('an administrator’s own payslips: none (no structure); another’s by userId', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import { payrollAdjustments, payrollHolds, payrollPayoutReleases, payrollRemarks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
+import { payrollAdjustments, payrollExcludedPay, payrollHolds, payrollPayoutReleases, payrollRemarks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
 /** Ids as one parameter (a chunk has hundreds; one bind parameter each is slower, and PGlite and pg agree on JSON). */
@@ -302,6 +302,32 @@ export async function findRunEmployees(tdb: TenantDb, run: { id: string } & RunP
      ${filter.limit ? sql`LIMIT ${filter.limit}` : sql``}`);
 }
 
+/** An employee the run should cover (eligible for its period) who has no payslip and no processing hold in it. */
+export interface LeftOutEmployee {
+  userId: string;
+  employeeNumber: string | null;
+  name: string;
+  department: string | null;
+  noStructure: boolean;
+}
+
+/**
+ * The run's employees left out without a hold (the register lists them with the reason): eligible for
+ * the period by today's records, no payslip, no processing hold. No annual CTC is the reason the run
+ * gives; anything else (a structure given after processing) is "not processed".
+ */
+export async function findLeftOutEmployees(tdb: TenantDb, run: { id: string } & RunPeriod): Promise<LeftOutEmployee[]> {
+  // raw SQL: the eligibility rule (eligible()) with the payslip and hold anti-joins, as the chunks read them.
+  return queryRows<LeftOutEmployee>(tdb.tx, sql`
+    SELECT u.id AS "userId", u.employee_number AS "employeeNumber", trim(u.first_name || ' ' || coalesce(u.last_name, '')) AS name,
+           d.name AS department, ${NO_STRUCTURE} AS "noStructure"
+      FROM users u LEFT JOIN departments d ON d.id = u.department_id
+     WHERE ${eligible(tdb, run)}
+       AND NOT EXISTS (SELECT 1 FROM payslips p WHERE p.run_id = ${run.id} AND p.user_id = u.id)
+       AND NOT EXISTS (SELECT 1 FROM payroll_holds h WHERE h.run_id = ${run.id} AND h.user_id = u.id AND h.kind = 'processing')
+     ORDER BY u.employee_number NULLS LAST, u.first_name, u.id`);
+}
+
 export interface RunCounts {
   eligible: number;
   processingHolds: number;
@@ -355,13 +381,17 @@ export interface EmployeePageRow {
   adjustmentCount: number;
   lastNetPaise: number | null;
   remark: string | null;
+  /** Excluded from processing in a closed month: the later month its pay was brought into. */
+  broughtIntoMonth: string | null;
+  broughtIntoRunId: string | null;
 }
 
 /** A LIKE pattern that matches `text` literally anywhere (the users' lowercase search_text). */
 const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function employeePageWhere(tdb: TenantDb, run: { id: string } & RunPeriod, q: EmployeePageQuery): SQL {
-  const parts: SQL[] = [q.paidOnly ? sql`u.tenant_id = ${tdb.tenantId} AND p.id IS NOT NULL` : sql`((${eligible(tdb, run)}) OR p.id IS NOT NULL)`];
+  // A closed month lists the employees it paid and those it excluded from processing (with the reason).
+  const parts: SQL[] = [q.paidOnly ? sql`u.tenant_id = ${tdb.tenantId} AND (p.id IS NOT NULL OR h.kind = 'processing')` : sql`((${eligible(tdb, run)}) OR p.id IS NOT NULL)`];
   if (q.userId) parts.push(sql`u.id = ${q.userId}`);
   if (q.search) parts.push(sql`u.search_text LIKE ${containsPattern(q.search)}`);
   if (q.filter === 'warnings') parts.push(sql`u.id = ANY(${uuidArray(q.warnedUserIds)})`);
@@ -393,8 +423,10 @@ export async function findEmployeePage(tdb: TenantDb, run: { id: string } & RunP
            p.gross_paise::float8 AS "grossPaise", p.deductions_paise::float8 AS "deductionsPaise", p.net_paise::float8 AS "netPaise", p.tds_paise::float8 AS "tdsPaise",
            h.kind AS "holdKind", h.reason AS "holdReason", rel.released_at AS "releasedAt",
            (SELECT count(*)::int FROM payroll_adjustments a WHERE a.run_id = ${run.id} AND a.user_id = u.id) AS "adjustmentCount",
-           lp.net_paise::float8 AS "lastNetPaise", r.remark
+           lp.net_paise::float8 AS "lastNetPaise", r.remark, xr.month AS "broughtIntoMonth", xr.id AS "broughtIntoRunId"
       FROM ${employeePageFrom(run, compareRunId)}
+      LEFT JOIN payroll_excluded_pay xp ON xp.excluded_run_id = ${run.id} AND xp.user_id = u.id
+      LEFT JOIN payroll_runs xr ON xr.id = xp.paying_run_id
       LEFT JOIN departments d ON d.id = u.department_id
       LEFT JOIN payroll_remarks r ON r.run_id = ${run.id} AND r.user_id = u.id
       LEFT JOIN payroll_payout_releases rel ON rel.payslip_id = p.id
@@ -538,6 +570,92 @@ export async function findPayoutTimeline(tdb: TenantDb, payslip: { id: string; r
       FROM (SELECT 1) one
       LEFT JOIN payroll_payout_releases rel ON rel.tenant_id = ${tdb.tenantId} AND rel.payslip_id = ${payslip.id}`);
   return row ?? { heldAt: null, holdReason: null, releasedAt: null, releasedByName: null, paidDate: null, paidRecordedAt: null };
+}
+
+// ------------------------------------------------------------------------------------------ excluded pay brought in
+
+/** A closed month the employee was excluded from, brought into this paying run (payroll-excluded.ts). */
+export interface ExcludedPayMonth {
+  userId: string;
+  excludedRunId: string;
+  month: string;
+  periodStart: string;
+  periodEnd: string;
+  /** The processing hold's reason. */
+  reason: string | null;
+  /** The one-time items entered for the employee on the excluded month. */
+  adjustments: AdjustmentRow[];
+}
+
+/** The excluded months brought into this run for these employees, oldest first, with their one-time items (two reads). */
+export async function findExcludedPayForRun(tdb: TenantDb, payingRunId: string, userIds: readonly string[]): Promise<Map<string, ExcludedPayMonth[]>> {
+  const out = new Map<string, ExcludedPayMonth[]>();
+  if (userIds.length === 0) return out;
+  const rows = await tdb.tx
+    .select({ userId: payrollExcludedPay.userId, excludedRunId: payrollExcludedPay.excludedRunId, month: payrollRuns.month, periodStart: payrollRuns.periodStart, periodEnd: payrollRuns.periodEnd, reason: payrollHolds.reason })
+    .from(payrollExcludedPay)
+    .innerJoin(payrollRuns, eq(payrollRuns.id, payrollExcludedPay.excludedRunId))
+    .leftJoin(payrollHolds, and(eq(payrollHolds.runId, payrollExcludedPay.excludedRunId), eq(payrollHolds.userId, payrollExcludedPay.userId)))
+    .where(and(eq(payrollExcludedPay.tenantId, tdb.tenantId), eq(payrollExcludedPay.payingRunId, payingRunId), sql`${payrollExcludedPay.userId} = ANY(${uuidArray(userIds)})`))
+    .orderBy(asc(payrollExcludedPay.userId), asc(payrollRuns.month));
+  if (rows.length === 0) return out;
+  const adjustments = await tdb.tx
+    .select()
+    .from(payrollAdjustments)
+    .where(
+      and(
+        eq(payrollAdjustments.tenantId, tdb.tenantId),
+        sql`${payrollAdjustments.runId} = ANY(${uuidArray([...new Set(rows.map((r) => r.excludedRunId))])})`,
+        sql`${payrollAdjustments.userId} = ANY(${uuidArray([...new Set(rows.map((r) => r.userId))])})`,
+      ),
+    )
+    .orderBy(asc(payrollAdjustments.createdAt), asc(payrollAdjustments.id));
+  for (const r of rows) {
+    const month: ExcludedPayMonth = { ...r, adjustments: adjustments.filter((a) => a.runId === r.excludedRunId && a.userId === r.userId) };
+    const list = out.get(r.userId);
+    if (list) list.push(month);
+    else out.set(r.userId, [month]);
+  }
+  return out;
+}
+
+/** Where an excluded month's pay was brought, if it was. */
+export async function findExcludedPay(tdb: TenantDb, excludedRunId: string, userId: string): Promise<{ payingRunId: string; payingMonth: string } | undefined> {
+  const [row] = await tdb.tx
+    .select({ payingRunId: payrollExcludedPay.payingRunId, payingMonth: payrollRuns.month })
+    .from(payrollExcludedPay)
+    .innerJoin(payrollRuns, eq(payrollRuns.id, payrollExcludedPay.payingRunId))
+    .where(and(eq(payrollExcludedPay.tenantId, tdb.tenantId), eq(payrollExcludedPay.excludedRunId, excludedRunId), eq(payrollExcludedPay.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** Records that an excluded month is paid by a later run; false when it already was (one paying run per month and employee). */
+export async function insertExcludedPay(tdb: TenantDb, values: { excludedRunId: string; userId: string; payingRunId: string; createdBy: string; createdAt: Date }): Promise<boolean> {
+  const rows = await tdb.tx
+    .insert(payrollExcludedPay)
+    .values({ tenantId: tdb.tenantId, ...values })
+    .onConflictDoNothing({ target: [payrollExcludedPay.excludedRunId, payrollExcludedPay.userId] })
+    .returning({ userId: payrollExcludedPay.userId });
+  return rows.length > 0;
+}
+
+/**
+ * Before a run is finalized: excluded pay brought into it for an employee it does not pay (excluded
+ * again, or gone) is let go, so the excluded month can be brought into a later one instead.
+ */
+export async function deleteUnpaidExcludedPay(tdb: TenantDb, payingRunId: string): Promise<number> {
+  const rows = await tdb.tx
+    .delete(payrollExcludedPay)
+    .where(
+      and(
+        eq(payrollExcludedPay.tenantId, tdb.tenantId),
+        eq(payrollExcludedPay.payingRunId, payingRunId),
+        sql`NOT EXISTS (SELECT 1 FROM payslips p WHERE p.run_id = ${payingRunId} AND p.user_id = ${payrollExcludedPay.userId})`,
+      ),
+    )
+    .returning({ userId: payrollExcludedPay.userId });
+  return rows.length;
 }
 
 export async function deleteHold(tdb: TenantDb, runId: string, userId: string): Promise<boolean> {

@@ -105,6 +105,11 @@ export const payrollRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       ok(await runs.removeHold(scopeOf(request), request.params.id, request.params.userId), PAYROLL_MSG.holdRemoved),
     );
 
+    app.post('/PayrollRuns/:id/excluded/:userId/bring-in', { config: manage, schema: { tags, params: payrollRunUserPathSchema, response: { 200: payrollEmployeeReplySchema } } }, async (request) => {
+      const { row, month, into } = await runs.bringInExcludedPay(scopeOf(request), request.params.id, request.params.userId);
+      return ok(row, PAYROLL_MSG.excludedPayBroughtIn(month, into));
+    });
+
     app.get('/PayrollRuns/:id/adjustments', { config: view, schema: { tags, params: byId, querystring: payrollAdjustmentListQuerySchema, response: { 200: payrollAdjustmentListReplySchema } } }, async (request) => {
       const list = await runs.adjustments(scopeOf(request), request.params.id, request.query.userId);
       return okList(list, list.length);

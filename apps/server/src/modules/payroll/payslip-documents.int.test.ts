@@ -268,10 +268,14 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
     const header = (sheet.getRow(5).values as unknown[]).slice(1).map(String);
     const column = (name: string) => header.indexOf(name) + 1;
     const rows: ExcelJS.Row[] = [];
+    // The month inserted by hand pays five of the organisation's employees: the others are listed after them as not
+    // processed (no salary structure), with no figures and outside the totals.
+    const leftOut: ExcelJS.Row[] = [];
     sheet.eachRow((row, n) => {
-      if (n > 5) rows.push(row);
+      if (n > 5) (String(row.getCell(column('Status / Reason')).value).startsWith('Not processed:') ? leftOut : rows).push(row);
     });
     expect(rows).toHaveLength(6);
+    expect(leftOut.every((r) => r.getCell(column('Net Pay')).value === null)).toBe(true);
     expect(rows.slice(0, 5).map((r) => r.getCell(1).value)).toEqual(['PS0001', 'PS0002', 'PS0003', 'PS0004', 'PS0005']);
     const totals = rows[5];
     if (!totals) throw new Error('no totals row');
@@ -282,7 +286,7 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
     expect(totals.getCell(column('Employer Cost')).value).toBe(244_067);
     expect(totals.getCell(column('Basic')).value).toBe(171_167);
     expect(totals.getCell(column('Professional tax')).value).toBe(800);
-    expect(totals.getCell(column('Status / Reason')).value).toBe('1 on hold');
+    expect(totals.getCell(column('Status / Reason')).value).toBe(`1 on hold, ${String(leftOut.length)} excluded`);
     expect(rows.slice(0, 5).filter((r) => r.getCell(column('Status / Reason')).value === 'Payout on hold')).toHaveLength(1);
     expect(rows.slice(0, 5).filter((r) => r.getCell(column('Status / Reason')).value === 'Paid in this run')).toHaveLength(4);
     // Every component column reconciles with the payslips' lines: its total is the sum of the lines under that label.
@@ -396,8 +400,8 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
     // The commit and the jobs it started: promoting the files, the e-mail job and its 100 mails.
     const afterMs = performance.now() - total - jobMs;
     expect(stats.rendered).toBe(100);
-    // Bulk: the run, the payslips, their lines and the organisation, then the lock; no read per payslip.
-    expect(reads).toBe(5);
+    // Bulk: the run, the payslips, their lines, the organisation and the held payouts' dates, then the lock; no read per payslip.
+    expect(reads).toBe(6);
     const perPayslip = (stats.renderMs + stats.storeMs) / stats.rendered;
     console.log(
       `payslip PDFs (${backend}): 100 in one job, render ${(stats.renderMs / 100).toFixed(1)} ms + store ${(stats.storeMs / 100).toFixed(1)} ms = ${perPayslip.toFixed(1)} ms per payslip; ` +

@@ -10,6 +10,12 @@ declare module '../../platform/jobs/jobs' {
     'payroll.payslips.render': { runId: string; payslipIds: string[] };
     /** E-mail these rendered payslips to their employees (those not e-mailed yet). */
     'payroll.payslips.email': { runId: string; payslipIds: string[] };
+    /**
+     * A held payout was released, or its payment recorded paid, after the PDF was stored: render the
+     * payslip again so the stored PDF says held on / released on / paid on. `paid`: also e-mail the
+     * employee that the held pay was paid, with the new PDF.
+     */
+    'payroll.payslips.rerender': { runId: string; payslipId: string; paid?: boolean };
   }
 }
 

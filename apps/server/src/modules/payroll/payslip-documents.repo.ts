@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PayslipEmployee } from '@tankha/contracts';
-import { files, payrollRuns, payslipDocuments, payslipLines, payslips, tenants } from '../../db/schema';
+import { files, payrollRuns, payslipDocuments, payslipLines, payslips, tenants, users } from '../../db/schema';
 import { queryRows } from '../../db/client';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
@@ -34,11 +34,12 @@ export interface OrganisationRow {
   address: string | null;
   logoKey: string | null;
   isEmailEnabled: boolean;
+  timeZone: string;
 }
 
 export async function findOrganisation(tdb: TenantDb): Promise<OrganisationRow | undefined> {
   const [row] = await tdb.tx
-    .select({ name: tenants.name, address: tenants.address, logoKey: tenants.logoKey, isEmailEnabled: tenants.isEmailEnabled })
+    .select({ name: tenants.name, address: tenants.address, logoKey: tenants.logoKey, isEmailEnabled: tenants.isEmailEnabled, timeZone: tenants.timeZone })
     .from(tenants)
     .where(eq(tenants.id, tdb.tenantId))
     .limit(1);
@@ -183,6 +184,82 @@ export async function findPayslipsToRender(tdb: TenantDb, runId: string, payslip
     .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId), inArray(payslips.id, [...payslipIds]), isNull(payslipDocuments.payslipId)))
     .orderBy(asc(payslips.id));
   return rows.map(toPayslip);
+}
+
+/** A held payout's hold, release and latest paid payment (instants; the service turns them into dates). */
+export interface PayoutTimelineRow {
+  payslipId: string;
+  heldAt: Date | string | null;
+  holdReason: string | null;
+  releasedAt: Date | string | null;
+  releasedByName: string | null;
+  paidDate: string | null;
+  paidRecordedAt: Date | string | null;
+}
+
+/** The payout timelines of these payslips (held payouts only: the others have none), in one read. */
+export async function findPayoutTimelines(tdb: TenantDb, payslipIds: readonly string[]): Promise<Map<string, PayoutTimelineRow>> {
+  if (payslipIds.length === 0) return new Map();
+  // raw SQL: hold, release and the latest paid attempt of each payslip (a lateral read per payslip).
+  const rows = await queryRows<PayoutTimelineRow>(tdb.tx, sql`
+    SELECT p.id AS "payslipId", h.created_at AS "heldAt", h.reason AS "holdReason", rel.released_at AS "releasedAt",
+           trim(rb.first_name || ' ' || coalesce(rb.last_name, '')) AS "releasedByName",
+           to_char(paid.status_date, 'YYYY-MM-DD') AS "paidDate", paid.status_recorded_at AS "paidRecordedAt"
+      FROM payslips p
+      LEFT JOIN payroll_holds h ON h.run_id = p.run_id AND h.user_id = p.user_id
+      LEFT JOIN payroll_payout_releases rel ON rel.payslip_id = p.id
+      LEFT JOIN users rb ON rb.id = rel.released_by
+      LEFT JOIN LATERAL (SELECT pp.status_date, pp.status_recorded_at FROM payroll_payments pp
+                          WHERE pp.payslip_id = p.id AND pp.status = 'paid' ORDER BY pp.attempt DESC LIMIT 1) paid ON true
+     WHERE p.tenant_id = ${tdb.tenantId} AND p.hold_kind = 'payout' AND p.id IN ${sql`(${sql.join(payslipIds.map((id) => sql`${id}`), sql`, `)})`}`);
+  return new Map(rows.map((r) => [r.payslipId, r]));
+}
+
+/** One payslip of the run with everything its PDF prints, and its stored document (if rendered). */
+export async function findPayslipToRerender(tdb: TenantDb, runId: string, payslipId: string): Promise<(PayslipToRender & { fileId: string | null; storageKey: string | null }) | undefined> {
+  const [row] = await tdb.tx
+    .select({ ...payslipColumns, fileId: payslipDocuments.fileId, storageKey: files.storageKey })
+    .from(payslips)
+    .leftJoin(payslipDocuments, eq(payslipDocuments.payslipId, payslips.id))
+    .leftJoin(files, eq(files.id, payslipDocuments.fileId))
+    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId), eq(payslips.id, payslipId)))
+    .limit(1);
+  return row ? { ...toPayslip(row), fileId: row.fileId, storageKey: row.storageKey } : undefined;
+}
+
+/**
+ * A payslip's stored PDF replaced by a new rendering (a held payout released, or paid): the document
+ * row points at the new file, the old file row goes (its bytes are removed after the commit). Only
+ * when the document still names `previousFileId`: a concurrent re-render that got there first wins.
+ */
+export async function replaceDocument(tdb: TenantDb, payslipId: string, previousFileId: string, document: NewDocument, at: Date): Promise<boolean> {
+  const [file] = await tdb.tx
+    .insert(files)
+    .values({ tenantId: tdb.tenantId, storageKey: document.storageKey, kind: 'payslip', mimeType: 'application/pdf', sizeBytes: document.sizeBytes, sha256: document.sha256, originalName: document.fileName, createdAt: at })
+    .returning({ id: files.id });
+  if (!file) return false;
+  const updated = await tdb.tx
+    .update(payslipDocuments)
+    .set({ fileId: file.id, renderedAt: at })
+    .where(and(eq(payslipDocuments.tenantId, tdb.tenantId), eq(payslipDocuments.payslipId, payslipId), eq(payslipDocuments.fileId, previousFileId)))
+    .returning({ payslipId: payslipDocuments.payslipId });
+  if (updated.length === 0) {
+    await tdb.tx.delete(files).where(and(eq(files.tenantId, tdb.tenantId), eq(files.id, file.id)));
+    return false;
+  }
+  await tdb.tx.delete(files).where(and(eq(files.tenantId, tdb.tenantId), eq(files.id, previousFileId)));
+  return true;
+}
+
+/** The employee's address and first name, for the mail of a re-rendered payslip. */
+export async function findPayslipRecipient(tdb: TenantDb, payslipId: string): Promise<{ email: string; firstName: string } | undefined> {
+  const [row] = await tdb.tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(payslips)
+    .innerJoin(users, eq(users.id, payslips.userId))
+    .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.id, payslipId), sql`${users.email} <> ''`))
+    .limit(1);
+  return row;
 }
 
 export interface LineRow {
@@ -353,6 +430,8 @@ export interface RegisterHoldRow {
   department: string | null;
   /** A payout hold released after finalize. */
   releasedAt: Date | string | null;
+  /** A processing hold whose pay was brought into a later month ('YYYY-MM'). */
+  broughtIntoMonth: string | null;
 }
 
 /** The run's holds with who they are (an excluded employee has no payslip to name them) and any release. */
@@ -360,12 +439,15 @@ export async function findRegisterHolds(tdb: TenantDb, runId: string): Promise<R
   // raw SQL: holds with the employee, department, payslip and release in one read (left joins the builder says no more briefly).
   return queryRows<RegisterHoldRow>(tdb.tx, sql`
     SELECT h.user_id AS "userId", h.kind, h.reason, u.employee_number AS "employeeNumber",
-           trim(u.first_name || ' ' || coalesce(u.last_name, '')) AS name, d.name AS department, rel.released_at AS "releasedAt"
+           trim(u.first_name || ' ' || coalesce(u.last_name, '')) AS name, d.name AS department, rel.released_at AS "releasedAt",
+           xr.month AS "broughtIntoMonth"
       FROM payroll_holds h
       JOIN users u ON u.id = h.user_id
       LEFT JOIN departments d ON d.id = u.department_id
       LEFT JOIN payslips p ON p.run_id = h.run_id AND p.user_id = h.user_id
       LEFT JOIN payroll_payout_releases rel ON rel.payslip_id = p.id
+      LEFT JOIN payroll_excluded_pay xp ON xp.excluded_run_id = h.run_id AND xp.user_id = h.user_id
+      LEFT JOIN payroll_runs xr ON xr.id = xp.paying_run_id
      WHERE h.tenant_id = ${tdb.tenantId} AND h.run_id = ${runId}
      ORDER BY u.employee_number NULLS LAST, u.first_name, u.id`);
 }

@@ -13,6 +13,7 @@ import { payslipFileName, payslipMail } from './payslip-mail';
 import { renderPayslipPdf, type PayslipDocument, type PayslipOrganisation } from './payslip-pdf';
 import { chunksOf } from './payslip-documents.jobs';
 import * as repo from './payslip-documents.repo';
+import * as payrollRepo from './payroll.repo';
 
 /** Runs whose payslips are issued: rendered, e-mailed and shown to employees (DESIGN §10). */
 const ISSUED: readonly repo.RunStatus[] = ['finalized', 'paid'];
@@ -96,14 +97,16 @@ export class PayslipDocumentService {
       // Only an issued month is rendered; anything else is a job that should not exist: nothing to retry.
       if (!run || !ISSUED.includes(run.status)) return null;
       const slips = await repo.findPayslipsToRender(tdb, runId, payslipIds);
-      if (slips.length === 0) return { run, slips, lines: new Map<string, repo.LineRow[]>(), organisation: null, tenantId };
+      if (slips.length === 0) return { run, slips, lines: new Map<string, repo.LineRow[]>(), organisation: null, tenantId, timelines: new Map<string, repo.PayoutTimelineRow>() };
       const lines = await repo.findLines(tdb, slips.map((x) => x.id));
       const organisation = await repo.findOrganisation(tdb);
       if (!organisation) throw new Error('organisation not found');
-      return { run, slips, lines, organisation, tenantId };
+      // A held payout prints its hold, and its release and payment when they came before the rendering.
+      const timelines = await repo.findPayoutTimelines(tdb, slips.filter((x) => x.holdKind === 'payout').map((x) => x.id));
+      return { run, slips, lines, organisation, tenantId, timelines };
     });
     if (!read) return { ...stats, skipped: payslipIds.length };
-    const { run, slips, lines, tenantId } = read;
+    const { run, slips, lines, tenantId, timelines } = read;
     stats.skipped = payslipIds.length - slips.length;
     if (slips.length === 0 || !read.organisation) return stats;
     const organisation = await this.letterhead(read.organisation);
@@ -113,7 +116,7 @@ export class PayslipDocumentService {
     try {
       for (const slip of slips) {
         const started = performance.now();
-        const pdf = await renderPayslipPdf(documentOf(run, slip, lines.get(slip.id) ?? [], organisation));
+        const pdf = await renderPayslipPdf(documentOf(run, slip, lines.get(slip.id) ?? [], organisation, payoutOf(timelines.get(slip.id), read.organisation.timeZone)));
         const rendered = performance.now();
         // A key of its own per attempt: a rolled-back attempt's bytes can never be taken for a committed one's.
         const storageKey = `${STORAGE_PREFIX}${tenantId}/${runId}/${slip.id}-${randomBytes(6).toString('hex')}.pdf`;
@@ -143,6 +146,61 @@ export class PayslipDocumentService {
     stats.rendered = done.length;
     stats.skipped += written.length - done.length;
     return stats;
+  }
+
+  /**
+   * The job 'payroll.payslips.rerender' (enqueued when a held payout is released after finalize, and
+   * when its payment is recorded paid): the payslip's stored PDF is rendered again from the same
+   * figures with the hold note's dates — held on, released on and by whom, paid on — and replaces the
+   * stored one; the old bytes go after the commit. The figures of the finalized month do not change:
+   * only the document that prints them. A payslip not rendered yet is left to the finalize's render
+   * job, which reads the dates when it runs. `paid`: the employee is e-mailed the new PDF (when the
+   * organisation sends e-mail and the employee has an address), as the payslip itself was.
+   */
+  async rerenderPayslip(steps: TenantSteps, { runId, payslipId, paid = false }: { runId: string; payslipId: string; paid?: boolean }): Promise<{ rendered: boolean }> {
+    const read = await steps(async ({ db: tdb, tenantId }) => {
+      const run = await repo.findRun(tdb, runId);
+      if (!run || !ISSUED.includes(run.status)) return null;
+      const slip = await repo.findPayslipToRerender(tdb, runId, payslipId);
+      if (!slip?.fileId || !slip.storageKey) return null;
+      const organisation = await repo.findOrganisation(tdb);
+      if (!organisation) throw new Error('organisation not found');
+      const lines = (await repo.findLines(tdb, [slip.id])).get(slip.id) ?? [];
+      const timeline = (await repo.findPayoutTimelines(tdb, [slip.id])).get(slip.id);
+      return { run, slip, organisation, lines, timeline, tenantId, fileId: slip.fileId, previousKey: slip.storageKey };
+    });
+    if (!read) return { rendered: false };
+    const payout = payoutOf(read.timeline, read.organisation.timeZone);
+    const pdf = await renderPayslipPdf(documentOf(read.run, read.slip, read.lines, await this.letterhead(read.organisation), payout));
+    const storageKey = `${STORAGE_PREFIX}${read.tenantId}/${runId}/${payslipId}-${randomBytes(6).toString('hex')}.pdf`;
+    await this.deps.files.putPending(storageKey, pdf);
+    const document: repo.NewDocument = { payslipId, storageKey, sizeBytes: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex'), fileName: payslipFileName(read.slip.month) };
+    let replaced = false;
+    try {
+      replaced = await steps(async ({ db: tdb, tenantId, enqueue }) => {
+        await repo.lockPayslips(tdb, [payslipId]);
+        if (!(await repo.replaceDocument(tdb, payslipId, read.fileId, document, this.deps.clock.now()))) return false;
+        enqueue('files.stored', { storageKey });
+        enqueue('files.removed', { storageKey: read.previousKey });
+        const recipient = paid && read.organisation.isEmailEnabled ? await repo.findPayslipRecipient(tdb, payslipId) : undefined;
+        if (recipient && payout?.paidOn) {
+          const content = payslipMail({
+            firstName: recipient.firstName,
+            organisationName: read.organisation.name,
+            month: read.slip.month,
+            appUrl: this.deps.config.appUrl,
+            pdfStorageKey: storageKey,
+            heldPayPaidOn: payout.paidOn,
+          });
+          enqueue('mail.send', { to: recipient.email, tenantId, ...content });
+        }
+        return true;
+      });
+    } finally {
+      // Not kept (a rollback, or another re-render got there first): these bytes go now.
+      if (!replaced) await this.deps.files.remove(storageKey);
+    }
+    return { rendered: replaced };
   }
 
   /**
@@ -214,10 +272,20 @@ export class PayslipDocumentService {
         holdReason: holdOf.get(s.userId)?.reason ?? null,
         releasedOn: releasedOn(holdOf.get(s.userId)),
       })),
-      // A processing hold leaves the employee without a payslip; one that outlived processing is listed.
-      holds
-        .filter((h) => h.kind === 'processing' && !slips.some((s) => s.userId === h.userId))
-        .map((h) => ({ employeeNumber: h.employeeNumber, name: h.name, department: h.department, reason: h.reason })),
+      // A processing hold leaves the employee without a payslip (listed with its reason and where the pay was
+      // brought); so does having no salary structure: every employee the month left out is listed with why.
+      [
+        ...holds
+          .filter((h) => h.kind === 'processing' && !slips.some((s) => s.userId === h.userId))
+          .map((h) => ({ employeeNumber: h.employeeNumber, name: h.name, department: h.department, kind: 'processing' as const, reason: h.reason, broughtIntoMonth: h.broughtIntoMonth })),
+        ...(await payrollRepo.findLeftOutEmployees(tdb, run)).map((e) => ({
+          employeeNumber: e.employeeNumber,
+          name: e.name,
+          department: e.department,
+          kind: e.noStructure ? ('noStructure' as const) : ('notProcessed' as const),
+          reason: null,
+        })),
+      ],
     );
     const fileName = `Payroll-Register-${monthLabel(run.month).replace(' ', '-')}.xlsx`;
     const netPaise = slips.reduce((sum, s) => sum + s.netPaise, 0);
@@ -237,7 +305,20 @@ export class PayslipDocumentService {
   }
 }
 
-function documentOf(run: repo.RunRow, slip: repo.PayslipToRender, lines: readonly repo.LineRow[], organisation: PayslipOrganisation): PayslipDocument {
+/** A held payout's dates for the PDF's hold note, in the organisation's zone. */
+function payoutOf(t: repo.PayoutTimelineRow | undefined, timeZone: string): PayslipDocument['payout'] {
+  if (!t) return undefined;
+  const day = (at: Date | string | null) => (at === null ? null : dateInZone(new Date(at), timeZone));
+  return {
+    heldOn: day(t.heldAt),
+    holdReason: t.holdReason,
+    releasedOn: day(t.releasedAt),
+    releasedByName: t.releasedAt === null ? null : t.releasedByName,
+    paidOn: t.paidDate ?? day(t.paidRecordedAt),
+  };
+}
+
+function documentOf(run: repo.RunRow, slip: repo.PayslipToRender, lines: readonly repo.LineRow[], organisation: PayslipOrganisation, payout?: PayslipDocument['payout']): PayslipDocument {
   return {
     organisation,
     month: slip.month,
@@ -254,6 +335,7 @@ function documentOf(run: repo.RunRow, slip: repo.PayslipToRender, lines: readonl
     employerCostPaise: slip.employerCostPaise,
     taxRegime: slip.taxRegime,
     holdKind: slip.holdKind,
+    payout,
     ytd: slip.ytd,
   };
 }

@@ -30,6 +30,14 @@ describe('payslip e-mail', () => {
     expect(mail.html).toContain('is on hold');
   });
 
+  it('tells an employee whose held salary was paid, with the payslip as it now reads', () => {
+    const mail = payslipMail({ ...input, heldPayPaidOn: '2027-01-07' });
+    expect(mail.subject).toBe('Your held salary for November 2026 has been paid');
+    expect(mail.text).toContain('Your salary for November 2026 from Acme Software Private Limited, which was on hold, was paid on 07 Jan 2027.');
+    expect(mail.text).toContain('now says when it was held, released and paid');
+    expect(mail.attachments).toEqual([{ filename: 'Payslip-November-2026.pdf', contentType: 'application/pdf', storageKey: input.pdfStorageKey }]);
+  });
+
   it('escapes names in the HTML', () => {
     const mail = payslipMail({ ...input, firstName: '<img src=x onerror=alert(1)>', organisationName: 'Tom & "Jerry" <Pvt> Ltd' });
     expect(mail.html).not.toContain('<img');

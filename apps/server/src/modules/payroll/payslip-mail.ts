@@ -1,5 +1,6 @@
 import { layout } from '../../platform/mail/templates';
 import type { OutgoingMail } from '../../platform/mail/mail.service';
+import { formatDisplayDate } from '@tankha/domain';
 import { monthLabel } from './payroll-format';
 
 export interface PayslipMailInput {
@@ -13,6 +14,8 @@ export interface PayslipMailInput {
   pdfStorageKey: string;
   /** The month's payout is held (payroll-rules §1): the payslip is issued, the money is not yet paid. */
   payoutOnHold?: boolean;
+  /** The held payout was released and has now been paid ('YYYY-MM-DD'): the mail says so, with the payslip as it now reads. */
+  heldPayPaidOn?: string;
 }
 
 /** 'Payslip-November-2026.pdf'. */
@@ -27,12 +30,24 @@ export function payslipFileName(month: string): string {
 export function payslipMail(input: PayslipMailInput): Pick<OutgoingMail, 'subject' | 'text' | 'html' | 'attachments'> {
   const month = monthLabel(input.month);
   const url = `${input.appUrl}/payroll/payslips`;
+  const footer = 'Your payslip shows your PAN and bank details: please do not forward this email.';
+  if (input.heldPayPaidOn) {
+    const paidLines = [
+      `Hello ${input.firstName},`,
+      `Your salary for ${month} from ${input.organisationName}, which was on hold, was paid on ${formatDisplayDate(input.heldPayPaidOn)}. Your payslip for ${month} now says when it was held, released and paid; it is attached to this email as a PDF.`,
+    ];
+    return {
+      subject: `Your held salary for ${month} has been paid`,
+      text: `${paidLines.join('\n\n')}\n\nView your payslips: ${url}\n\n${footer}\n`,
+      html: layout(`Your held salary for ${month} has been paid`, paidLines, { label: 'View payslips', url }, footer),
+      attachments: [{ filename: payslipFileName(input.month), contentType: 'application/pdf', storageKey: input.pdfStorageKey }],
+    };
+  }
   const lines = [
     `Hello ${input.firstName},`,
     `Your payslip for ${month} from ${input.organisationName} is ready. It is attached to this email as a PDF, and you can view or download it in Tankha at any time.`,
   ];
   if (input.payoutOnHold) lines.push(`Your salary payout for ${month} is on hold. It will be paid when your organisation releases the hold.`);
-  const footer = 'Your payslip shows your PAN and bank details: please do not forward this email.';
   return {
     subject: `Your payslip for ${month} is ready`,
     text: `${lines.join('\n\n')}\n\nView your payslips: ${url}\n\n${footer}\n`,

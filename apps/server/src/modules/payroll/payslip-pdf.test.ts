@@ -211,13 +211,15 @@ describe('payslip PDF', () => {
   });
 
   it('says when a held payout was held, released and paid', async () => {
-    const payout = { heldOn: '2026-11-25', holdReason: 'Bank proof pending', releasedOn: '2027-01-06', paidOn: '2027-01-07' };
+    const payout = { heldOn: '2026-11-25', holdReason: 'Bank proof pending', releasedOn: '2027-01-06', releasedByName: 'Anita Rao', paidOn: '2027-01-07' };
     const doc = await readPdf(await renderPayslipPdf(sample({ holdKind: 'payout', payout })));
-    expect(squash(doc.text)).toContain(squash('Payout held on 25 Nov 2026 (Bank proof pending), released on 06 Jan 2027, paid on 07 Jan 2027.'));
+    expect(squash(doc.text)).toContain(squash('Payout held on 25 Nov 2026 (Bank proof pending), released on 06 Jan 2027 by Anita Rao, paid on 07 Jan 2027.'));
     expect(squash(doc.text)).not.toContain(squash('will be paid when the hold is released'));
+    expect(doc.text).toContain('Net pay for November 2026 (held, since paid)');
     expect(holdNoteText({ ...payout, paidOn: null })).toBe(
-      'Payout held on 25 Nov 2026 (Bank proof pending), released on 06 Jan 2027, payment awaiting the bank. Provident fund, ESI, professional tax and TDS have been deducted as usual.',
+      'Payout held on 25 Nov 2026 (Bank proof pending), released on 06 Jan 2027 by Anita Rao, payment awaiting the bank. Provident fund, ESI, professional tax and TDS have been deducted as usual.',
     );
+    expect(holdNoteText({ ...payout, releasedByName: null, paidOn: null })).toMatch(/^Payout held on 25 Nov 2026 \(Bank proof pending\), released on 06 Jan 2027, payment awaiting the bank\./);
     expect(holdNoteText({ heldOn: '2026-11-25', holdReason: null, releasedOn: null, paidOn: null })).toMatch(/^Payout on hold on 25 Nov 2026: this month’s net pay is held/);
   });
 

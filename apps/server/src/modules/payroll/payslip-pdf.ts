@@ -54,7 +54,7 @@ export interface PayslipDocument {
   taxRegime: 0 | 1;
   holdKind: 'payout' | null;
   /** A held payout's dates (YYYY-MM-DD) and reason, when known: the note then says held on / released on / paid on. */
-  payout?: { heldOn: string | null; holdReason: string | null; releasedOn: string | null; paidOn: string | null } | undefined;
+  payout?: { heldOn: string | null; holdReason: string | null; releasedOn: string | null; releasedByName?: string | null; paidOn: string | null } | undefined;
   /** Financial-year totals including this month. */
   ytd: {
     grossPaise: number;
@@ -301,8 +301,9 @@ export function holdNoteText(payout: PayslipDocument['payout']): string {
   const held = payout?.heldOn ? ` on ${formatDisplayDate(payout.heldOn)}` : '';
   const reason = payout?.holdReason ? ` (${payout.holdReason})` : '';
   if (!payout?.releasedOn) return `Payout on hold${held}${reason}: this month’s net pay is held and will be paid when the hold is released. ${statutory}`;
+  const by = payout.releasedByName ? ` by ${payout.releasedByName}` : '';
   const paid = payout.paidOn ? `, paid on ${formatDisplayDate(payout.paidOn)}` : ', payment awaiting the bank';
-  return `Payout held${held}${reason}, released on ${formatDisplayDate(payout.releasedOn)}${paid}. ${statutory}`;
+  return `Payout held${held}${reason}, released on ${formatDisplayDate(payout.releasedOn)}${by}${paid}. ${statutory}`;
 }
 
 function holdNote(l: Layout, payout: PayslipDocument['payout']): void {
@@ -409,7 +410,9 @@ function netPay(l: Layout, data: PayslipDocument): void {
   const height = pad + 22 + 4 + wordsHeight + pad;
   l.ensure(height);
   l.box(MARGIN, l.y, CONTENT_WIDTH, height, ACCENT_SOFT, ACCENT);
-  const label = data.holdKind === 'payout' ? `Net pay for ${monthLabel(data.month)} (on hold)` : `Net pay for ${monthLabel(data.month)}`;
+  // A held payout keeps saying so until it is released; then the note says when it was released and paid.
+  const held = data.holdKind === 'payout' ? (data.payout?.paidOn ? ' (held, since paid)' : data.payout?.releasedOn ? ' (held, released)' : ' (on hold)') : '';
+  const label = `Net pay for ${monthLabel(data.month)}${held}`;
   l.text(label, MARGIN + pad, l.y + pad + 4, labelWidth, { face: 'bold', size: 10.5 });
   l.line(money(data.netPaise), RIGHT - pad - amountWidth, l.y + pad, amountWidth, { face: 'bold', size: 16, color: ACCENT, align: 'right' });
   l.text(words, MARGIN + pad, l.y + pad + 26, CONTENT_WIDTH - 2 * pad, { size: 9, color: INK });

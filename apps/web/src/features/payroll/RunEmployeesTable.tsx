@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Card, Group, Menu, NativeSelect, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Menu, Modal, NativeSelect, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCalculator, IconDots, IconFileText, IconHandStop, IconPencil, IconPlayerPlay, IconReceipt, IconSearch } from '@tabler/icons-react';
+import { IconCalculator, IconCalendarPlus, IconDots, IconFileText, IconHandStop, IconPencil, IconPlayerPlay, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import {
@@ -9,6 +9,7 @@ import {
   PAYROLL_EMPLOYEE_PAGE_SIZE,
   PAYROLL_HOLD_LABELS,
   PAYROLL_WARNING_LABELS,
+  monthLabel,
   type PayrollEmployeeRow,
   type PayrollRun,
 } from '@tankha/contracts';
@@ -22,7 +23,7 @@ import { AdjustmentsModal } from './AdjustmentsModal';
 import { HoldModal } from './HoldModal';
 import { toastFailure } from './notify';
 import { changeColor, daysText, inr, inrChange } from './payroll-format';
-import { PAYROLL_KEY, releaseHold, reprocessEmployee, useRunEmployees, type EmployeeFilter } from './payroll.api';
+import { PAYROLL_KEY, bringInExcludedPay, releaseHold, reprocessEmployee, useRunEmployees, type EmployeeFilter } from './payroll.api';
 import { RemarkModal } from './RemarkModal';
 import { STICKY_ACTIONS } from '../../ui/sticky-actions';
 
@@ -43,7 +44,7 @@ export const EMPLOYEE_COLUMNS = [
   'Actions',
 ] as const;
 
-type Dialog = { kind: 'hold' | 'adjustments' | 'remark'; row: PayrollEmployeeRow } | null;
+type Dialog = { kind: 'hold' | 'adjustments' | 'remark' | 'bringIn'; row: PayrollEmployeeRow } | null;
 
 function EmployeeCell({ row }: { row: PayrollEmployeeRow }) {
   return (
@@ -69,6 +70,12 @@ function EmployeeCell({ row }: { row: PayrollEmployeeRow }) {
           </Stack>
         </Stack>
       )}
+      {/* A closed month shows why an excluded employee has no figures: the hold's reason, under the name. */}
+      {row.hold?.kind === 'processing' && row.payslipId === null && row.hold.reason && (
+        <Text size="xs" c="red.8" style={{ whiteSpace: 'normal' }}>
+          {row.hold.reason}
+        </Text>
+      )}
       {(row.hold || row.warnings.length > 0 || row.adjustmentCount > 0) && (
         <Group gap={4}>
           {row.hold && (
@@ -77,6 +84,11 @@ function EmployeeCell({ row }: { row: PayrollEmployeeRow }) {
                 {row.hold.releasedAt ? 'Payout released' : PAYROLL_HOLD_LABELS[row.hold.kind]}
               </Badge>
             </Tooltip>
+          )}
+          {row.broughtInto && (
+            <Badge size="xs" variant="light" color="teal">
+              Brought into {monthLabel(row.broughtInto.month)}
+            </Badge>
           )}
           {row.warnings.map((w) => (
             <Badge key={w} size="xs" variant="light" color="yellow">
@@ -135,6 +147,20 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
       void refresh();
     } catch (error) {
       toastFailure(error, 'Failed to release the hold');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const bringIn = async (row: PayrollEmployeeRow) => {
+    setBusy(row.userId);
+    try {
+      const { message } = await bringInExcludedPay(run.id, row.userId);
+      toast.success(`${row.name}: ${message}`);
+      setDialog(null);
+      void refresh();
+    } catch (error) {
+      toastFailure(error, 'Failed to bring the pay into the open month');
     } finally {
       setBusy(null);
     }
@@ -278,6 +304,12 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
                               Release payout
                             </Menu.Item>
                           )}
+                          {!editable && (run.status === 'finalized' || run.status === 'paid') && row.hold?.kind === 'processing' && !row.payslipId && !row.broughtInto && (
+                            // Excluded from processing when the month closed: the pay comes as arrears of the open month.
+                            <Menu.Item leftSection={<IconCalendarPlus size={16} />} onClick={() => setDialog({ kind: 'bringIn', row })}>
+                              Pay in the open month
+                            </Menu.Item>
+                          )}
                           {editable &&
                             (row.hold ? (
                               <Menu.Item leftSection={<IconPlayerPlay size={16} />} onClick={() => void release(row)}>
@@ -324,6 +356,29 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
         </>
       )}
 
+      {dialog?.kind === 'bringIn' && (
+        <Modal opened onClose={() => setDialog(null)} title={`Pay ${monthLabel(run.month)} in the open month`} centered>
+          <Stack gap="sm">
+            <Text size="sm">
+              {dialog.row.name} was excluded from processing in {monthLabel(run.month)}
+              {dialog.row.hold?.reason ? ` (${dialog.row.hold.reason})` : ''} and has no payslip for it.
+            </Text>
+            <Text size="sm">
+              Their pay for {monthLabel(run.month)} is added to the open payroll month as arrears: a line per component, computed from {monthLabel(run.month)}’s
+              attendance and salary structure, with that month’s PF and ESI. Professional tax and TDS follow the month that pays it. {monthLabel(run.month)} itself does
+              not change, and this can be done once.
+            </Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setDialog(null)}>
+                Cancel
+              </Button>
+              <Button loading={busy === dialog.row.userId} onClick={() => void bringIn(dialog.row)}>
+                Bring into the open month
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
       {dialog?.kind === 'hold' && <HoldModal run={run} row={dialog.row} onClose={() => setDialog(null)} onSaved={closeAndRefresh} />}
       {dialog?.kind === 'remark' && <RemarkModal run={run} row={dialog.row} onClose={() => setDialog(null)} onSaved={closeAndRefresh} />}
       {dialog?.kind === 'adjustments' && (

@@ -4,6 +4,7 @@ import {
   payrollAdjustmentListReplySchema,
   payrollAdjustmentReplySchema,
   payrollEmployeeListReplySchema,
+  payrollEmployeeReplySchema,
   payrollRunListReplySchema,
   payrollRunReplySchema,
   payrollVarianceReplySchema,
@@ -137,6 +138,12 @@ export async function saveRemark(runId: string, userId: string, remark: string):
 /** 202: the work runs as a job; its progress is read from GET /PayrollRuns/:id. */
 export async function processRun(runId: string): Promise<void> {
   await api.send('POST', `${runPath(runId)}/process`, undefined, { quiet: true });
+}
+
+/** A closed month's pay of an employee excluded from processing, brought into the open month (returns the server's message). */
+export async function bringInExcludedPay(runId: string, userId: string): Promise<{ row: PayrollEmployeeRow; message: string }> {
+  const reply = await api.post(`${runPath(runId)}/excluded/${enc(userId)}/bring-in`, payrollEmployeeReplySchema, undefined, { quiet: true });
+  return { row: reply.data, message: reply.message };
 }
 
 export async function reprocessEmployee(runId: string, userId: string): Promise<void> {

@@ -1,2 +1,3 @@
 export * from './arrears';
 export * from './lop-adjustments';
+export * from './excluded-pay';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuildingPlus, IconChevronDown, IconKey, IconLogout, IconSwitchHorizontal, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -32,15 +32,18 @@ export function UserMenu() {
               <Avatar radius="xl" color="indigo" size="md">
                 {initials(user.firstName, user.lastName)}
               </Avatar>
-              <div>
-                <Text size="sm" fw={500} lh={1.2} visibleFrom="xs">
+              {/* On a phone the avatar alone opens the menu: the name, role and chevron pushed it past the edge at 390 px. */}
+              <Box visibleFrom="xs">
+                <Text size="sm" fw={500} lh={1.2}>
                   {name}
                 </Text>
-                <Text size="xs" c="dimmed" lh={1.2} visibleFrom="xs">
+                <Text size="xs" c="dimmed" lh={1.2}>
                   {ROLE_NAMES[user.roleId]}
                 </Text>
-              </div>
-              <IconChevronDown size={14} aria-hidden />
+              </Box>
+              <Box visibleFrom="xs" display="flex">
+                <IconChevronDown size={14} aria-hidden />
+              </Box>
             </Group>
           </UnstyledButton>
         </Menu.Target>

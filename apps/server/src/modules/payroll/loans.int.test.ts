@@ -238,4 +238,17 @@ describe.each(BACKENDS)('loans and advances (%s)', (backend) => {
     expect(line?.explanation.join(' ')).toContain('1 of 12 instalments recovered, balance ₹92,115');
     expect((await as(admin, 'DELETE', `/ExitSettlements/${data<ExitSettlement>(res).id}`)).statusCode).toBe(200);
   });
+
+  it("the perquisite this year follows the organisation's financial year: it turns at midnight IST on 1 April, not UTC's", async () => {
+    const perquisite = async (instant: string) => {
+      t.clock.set(new Date(instant));
+      // A fresh sign-in: the earlier sessions have expired by next March.
+      const me = await t.login(DEMO_LOGINS.member);
+      return data<Loan[]>(await as(me, 'GET', '/Loans/mine')).find((x) => x.id === advance.id)?.perquisiteThisYear;
+    };
+    // 23:59 IST on 31 March 2027: still FY 2026-27, which holds April 2026's finalized ₹183.
+    expect(await perquisite('2027-03-31T18:29:00Z')).toBe(183);
+    // 00:01 IST on 1 April 2027 (still 31 March in UTC): FY 2027-28 has recovered nothing yet.
+    expect(await perquisite('2027-03-31T18:31:00Z')).toBe(0);
+  });
 });

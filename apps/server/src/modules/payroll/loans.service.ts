@@ -1,5 +1,5 @@
 import { LOAN_KIND_LABELS, LOAN_MSG, type Loan, type LoanInput, type LoanInstalmentView, type LoanUpdate } from '@tankha/contracts';
-import { addMonthsToMonth, computeLoanSchedule, financialYearOf, formatRateBps, formatRupees, loanBalanceAfter, percentToBps, rupeesToPaise, type LoanInstalment } from '@tankha/domain';
+import { addMonthsToMonth, computeLoanSchedule, dateInZone, financialYearOf, formatRateBps, formatRupees, loanBalanceAfter, percentToBps, rupeesToPaise, type LoanInstalment } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { Scope, TenantScope } from '../../platform/tenancy';
@@ -168,11 +168,12 @@ export class LoanService {
     return null;
   }
 
-  private async views(scope: TenantScope, rows: readonly repo.LoanListRow[]): Promise<Loan[]> {
+  private async views(scope: Scope, rows: readonly repo.LoanListRow[]): Promise<Loan[]> {
     if (rows.length === 0) return [];
     const recoveries = await repo.findRecoveries(scope.db, rows.map((r) => r.id));
     const openMonth = await this.openMonth(scope);
-    const fyStart = financialYearOf(this.deps.clock.now().toISOString().slice(0, 10)).slice(0, 4);
+    // "This year" is the financial year of the organisation's date: it turns at midnight in its zone, not UTC's.
+    const fyStart = financialYearOf(dateInZone(this.deps.clock.now(), scope.ctx.timeZone)).slice(0, 4);
     const fyFirstMonth = `${fyStart}-04`;
     return rows.map((row) => {
       const schedule = scheduleOf(row);

@@ -310,14 +310,14 @@ export class PayrollRunService {
    * with no run yet, the month after the settings' last payroll month. Creating it is idempotent
    * (unique tenant, month).
    */
-  async ensureOpenRun(scope: TenantScope): Promise<repo.RunRow> {
+  async ensureOpenRun(scope: Scope): Promise<repo.RunRow> {
     const calendar = await this.deps.settings.calendar(scope);
     if (!calendar.isEnabled) throw notFound(PAYROLL_MSG.payrollNotEnabled);
     const latest = await repo.findLatestRun(scope.db);
     if (latest?.status === 'draft') return this.followSettings(scope, latest, calendar.period, true);
     if (latest && OPEN.includes(latest.status)) return latest;
     const base = latest?.month ?? calendar.lastPayrollMonth;
-    const month = base ? addMonthsToMonth(base, 1) : this.deps.clock.now().toISOString().slice(0, 7);
+    const month = base ? addMonthsToMonth(base, 1) : this.orgDay(scope).today.slice(0, 7);
     return repo.insertRunIfAbsent(scope.db, await this.calendarOf(scope, calendar.period, month));
   }
 

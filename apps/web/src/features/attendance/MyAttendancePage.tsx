@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useCurrentUser } from '../../app/current-user';
+import { useToday as useOrganizationToday } from '../../app/today';
 import { ErrorState } from '../../ui/ErrorState';
 import { MyRequestsPanel } from '../regularization/MyRequestsPanel';
 import { PageLoader } from '../../ui/PageLoader';
@@ -20,9 +21,10 @@ function monthRange(month: string, today: string): { startDate: string; endDate:
 /** /my-attendance and /attendance/my-attendance: today's card and the month's worklog (issue 5 item 3, people spec §2.12). */
 export function MyAttendancePage() {
   const today = useToday();
+  const organizationToday = useOrganizationToday();
   const [month, setMonth] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  const todayDate = today.data?.date ?? new Date().toISOString().slice(0, 10);
+  const todayDate = today.data?.date ?? organizationToday;
   const shown = month ?? todayDate.slice(0, 7);
   const range = monthRange(shown, todayDate);
   const days = useDays(range.startDate, range.endDate);

@@ -6,6 +6,7 @@ import { ATTENDANCE_GRID_PAGE_SIZE, can } from '@tankha/contracts';
 import { datesOfMonth } from '@tankha/domain';
 import { useCurrentUser } from '../../app/current-user';
 import { profilePath } from '../../app/paths';
+import { useToday as useOrganizationToday } from '../../app/today';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
@@ -17,7 +18,8 @@ import { useGrid, useToday } from './attendance.api';
 /** /my-team/attendance: the monthly grid (people spec §2.11) with search, pages, a legend and the export. */
 export function TeamAttendancePage() {
   const today = useToday();
-  const todayDate = today.data?.date ?? new Date().toISOString().slice(0, 10);
+  const organizationToday = useOrganizationToday();
+  const todayDate = today.data?.date ?? organizationToday;
   const [month, setMonth] = useState<string | null>(null);
   const shown = month ?? todayDate.slice(0, 7);
   const [page, setPage] = useState(1);

@@ -3,7 +3,9 @@ import { ActionIcon, Alert, Button, Card, Checkbox, Group, List, Modal, NumberIn
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DECLARATION_MSG, URBANIZATION_TYPES, type DeductionOptionCategory } from '@tankha/contracts';
+import { financialYearStartOf } from '@tankha/domain';
 import { ApiError, errorMessage } from '../../app/api';
+import { useToday } from '../../app/today';
 import { toast } from '../../app/toast';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
@@ -14,7 +16,6 @@ import {
   blankLetOut,
   blankRent,
   clampAmount,
-  financialYearStartFor,
   formStateOf,
   inputOf,
   letOutFigures,
@@ -166,7 +167,7 @@ function DeductionSection({
 export function DeclarationFormPage() {
   const [params] = useSearchParams();
   const employeeId = params.get('employeeId') ?? undefined;
-  const year = financialYearStartFor(new Date());
+  const year = financialYearStartOf(useToday());
   const existing = useDeclaration(year, employeeId);
   if (existing.isError) return <ErrorState message={errorMessage(existing.error, 'Failed to load the declaration')} onRetry={() => void existing.refetch()} />;
   if (!existing.isSuccess) return <PageLoader label="Loading declaration" />;

@@ -1,11 +1,12 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
 import { DECLARATION_MSG, TaxWindowStatus } from '@tankha/contracts';
+import { financialYearStartOf } from '@tankha/domain';
 import { errorMessage } from '../../app/api';
+import { useToday } from '../../app/today';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { useDeclaration, useDeclarationWindow } from './declarations.api';
-import { financialYearStartFor } from './declaration-form';
 import { DECLARATION_PATHS } from './paths';
 
 /**
@@ -14,7 +15,7 @@ import { DECLARATION_PATHS } from './paths';
  * 'Declare Investments'.
  */
 export function DeclarationLandingPage() {
-  const year = financialYearStartFor(new Date());
+  const year = financialYearStartOf(useToday());
   const window = useDeclarationWindow(year);
   const declaration = useDeclaration(year);
   if (window.isError || declaration.isError) {

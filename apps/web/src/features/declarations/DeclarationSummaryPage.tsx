@@ -2,13 +2,14 @@ import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { DECLARATION_MSG, DeclarationStatus, TaxWindowStatus, type DeclarationSummary } from '@tankha/contracts';
+import { financialYearStartOf } from '@tankha/domain';
 import { errorMessage } from '../../app/api';
+import { useToday } from '../../app/today';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { rupeesText } from '../../ui/format';
 import { ItemComments, useCommentCounts } from '../comments';
 import { useDeclarationSummary } from './declarations.api';
-import { financialYearStartFor } from './declaration-form';
 import { DECLARATION_PATHS } from './paths';
 
 /** One row of the particulars table; `itemKey` names the declared item a comment thread belongs to. */
@@ -102,7 +103,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 export function DeclarationSummaryPage() {
   const [params] = useSearchParams();
   const userId = params.get('userId') ?? undefined;
-  const year = financialYearStartFor(new Date());
+  const year = financialYearStartOf(useToday());
   const summary = useDeclarationSummary(year, userId);
   const [commentsVersion, setCommentsVersion] = useState(0);
   const loaded = summary.data ?? null;

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deductionOptionsOf } from '@tankha/contracts';
-import { blankLetOut, clampAmount, financialYearStartFor, formStateOf, inputOf, letOutFigures, limitViolations, sectionTotals } from './declaration-form';
+import { blankLetOut, clampAmount, formStateOf, inputOf, letOutFigures, limitViolations, sectionTotals } from './declaration-form';
 
 describe('the declaration form’s rules (payroll spec §4, §5)', () => {
-  it('the financial year from today: April onward this year to next, else last year to this', () => {
-    expect(financialYearStartFor(new Date(2026, 3, 1))).toBe(2026);
-    expect(financialYearStartFor(new Date(2026, 2, 31))).toBe(2025);
-  });
-
   it('a new form: one blank row per deduction section, one blank rent, no let-out property', () => {
     const f = formStateOf(null, 2026);
     expect(f.deductions[1]).toEqual([{ deductionItemId: null, declaredAmount: 0 }]);

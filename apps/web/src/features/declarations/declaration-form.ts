@@ -1,11 +1,6 @@
 import { computeLetOutProperty, rupeesToPaise } from '@tankha/domain';
 import { SECTION_80C_LIMIT, SECTION_80D_LIMIT, type Declaration, type DeclarationInput, type DeductionOptionCategory } from '@tankha/contracts';
 
-/** Payroll spec §4 "Financial year is derived from today": from April this year to next, else last year to this. */
-export function financialYearStartFor(today: Date): number {
-  return today.getMonth() >= 3 ? today.getFullYear() : today.getFullYear() - 1;
-}
-
 export interface RentRow {
   id?: string | undefined;
   rentalPeriodStart: string;

@@ -5,8 +5,8 @@ import { FORM16_MSG, Form16Type, form16DefaultYear, form16Years, type Form16Reco
 import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
+import { useToday } from '../../app/today';
 import { ListCard } from '../../ui/ListCard';
-import { todayInZone } from '../regularization/request-format';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { downloadForm16, downloadMergedForm16, useEmployeeForms } from './form16.api';
 import { uploadedOn } from './Form16ManagementPage';
@@ -16,7 +16,9 @@ const reportFailure = (fallback: string) => (error: unknown) => {
 };
 
 /** The employee's Form 16 page (payroll spec §2): the year's forms, Quick Actions and 'About Form 16'. */
-export function EmployeeForm16Page({ today = todayInZone() }: { today?: string }) {
+export function EmployeeForm16Page({ today: todayProp }: { today?: string }) {
+  const organizationToday = useToday();
+  const today = todayProp ?? organizationToday;
   const user = useCurrentUser();
   const titleOrder = usePageTitleOrder();
   const years = useMemo(() => form16Years(today), [today]);

@@ -16,9 +16,9 @@ import {
 } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
+import { useToday } from '../../app/today';
 import { ListCard } from '../../ui/ListCard';
 import { displayDate, initials } from '../../ui/format';
-import { todayInZone } from '../regularization/request-format';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { downloadForm16, downloadMergedForm16, useDeleteForm16, useForm16Stats, useForm16Users, useGeneratePartB } from './form16.api';
 import { UploadForm16Modal } from './UploadForm16Modal';
@@ -58,7 +58,9 @@ const reportFailure = (fallback: string) => (error: unknown) => {
 };
 
 /** Form 16 management (payroll spec §2): the year's stats, the employees with their forms, upload, download, merge and delete. */
-export function Form16ManagementPage({ today = todayInZone() }: { today?: string }) {
+export function Form16ManagementPage({ today: todayProp }: { today?: string }) {
+  const organizationToday = useToday();
+  const today = todayProp ?? organizationToday;
   const titleOrder = usePageTitleOrder();
   const years = useMemo(() => form16Years(today), [today]);
   const [financialYear, setFinancialYear] = useState(() => form16DefaultYear(today));

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LEAVE_ADJUSTMENT_KIND_LABELS, LEAVE_ADJUSTMENT_KINDS, LEAVE_MSG, leaveAdjustmentInputSchema, type LeaveAdjustmentKind, type LeaveBalanceRow } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
+import { useToday } from '../../app/today';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { FormAlert } from '../../ui/FormAlert';
@@ -27,7 +28,7 @@ const signed = (days: number) => (days > 0 ? `+${String(days)}` : String(days));
  */
 export function CustomizeBalancePage() {
   const queryClient = useQueryClient();
-  const thisYear = new Date().getFullYear();
+  const thisYear = Number(useToday().slice(0, 4));
   const [employeeId, setEmployeeId] = useState<string | null>(null);
   const [year, setYear] = useState(thisYear);
   const [page, setPage] = useState(1);

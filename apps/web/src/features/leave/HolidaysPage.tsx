@@ -3,10 +3,11 @@ import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Table, Text, Titl
 import { IconChevronLeft, IconChevronRight, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LEAVE_MSG, can, type Holiday } from '@tankha/contracts';
-import { dateInZone, dayOfWeekOf } from '@tankha/domain';
+import { dayOfWeekOf } from '@tankha/domain';
 import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
+import { useToday } from '../../app/today';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
@@ -32,7 +33,7 @@ export function HolidaysPage() {
   const user = useCurrentUser();
   const canManage = can(user.roleId, 'holidays.manage');
   const queryClient = useQueryClient();
-  const today = dateInZone(new Date(), 'Asia/Kolkata');
+  const today = useToday();
   const [year, setYear] = useState(Number(today.slice(0, 4)));
   const holidays = useHolidays(year);
   const [form, setForm] = useState<{ holiday: Holiday | null; key: number } | null>(null);

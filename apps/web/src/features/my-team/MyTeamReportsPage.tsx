@@ -3,15 +3,15 @@ import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { MY_TEAM_REPORT_MAX_DAYS, TEAM_REPORT_KINDS, TEAM_REPORT_LABELS, teamReportQuerySchema, type TeamReportKind } from '@tankha/contracts';
 import { addDaysToDate } from '@tankha/domain';
 import { apiDownload } from '../../app/api';
+import { useToday } from '../../app/today';
 import { DateField } from '../../ui/DateField';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** My team > Reports (issue 15 item 9): attendance, leave and late arrivals for a date range, as XLSX. */
 export function MyTeamReportsPage() {
+  const today = useToday();
   const [kind, setKind] = useState<TeamReportKind>('attendance');
-  const [startDate, setStartDate] = useState(addDaysToDate(today(), -29));
-  const [endDate, setEndDate] = useState(today());
+  const [startDate, setStartDate] = useState(() => addDaysToDate(today, -29));
+  const [endDate, setEndDate] = useState(today);
   const [busy, setBusy] = useState(false);
   const parsed = teamReportQuerySchema.safeParse({ kind, startDate, endDate });
   const problem = parsed.success ? null : (parsed.error.issues[0]?.message ?? null);

@@ -5,10 +5,10 @@ import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { NEXT_MONTH_PAY_DAY_MAX, PAYROLL_MSG, PAY_DAY_TYPES, PAY_PERIOD_TYPES, type PayrollSettings } from '@tankha/contracts';
-import { dateInZone } from '@tankha/domain';
 import { ApiError, errorMessage } from '../../app/api';
 import { PATHS } from '../../app/paths';
 import { toast } from '../../app/toast';
+import { useToday } from '../../app/today';
 import { ErrorState } from '../../ui/ErrorState';
 import { applyFieldErrors } from '../../ui/server-errors';
 import {
@@ -41,7 +41,9 @@ const FIELDS = ['payPeriodType', 'payStartDay', 'payEndDay', 'payDayType', 'payD
  * the last payroll month and year, which the first save fixes after a confirm dialog with a tick box.
  * 'Mark as Completed' (once they are set) completes the checklist's settings step → /payroll-setup.
  */
-export function PayrollSettingsPage({ today = dateInZone(new Date(), 'Asia/Kolkata') }: { today?: string }) {
+export function PayrollSettingsPage({ today: todayProp }: { today?: string }) {
+  const organizationToday = useToday();
+  const today = todayProp ?? organizationToday;
   const status = usePayrollStatus();
   const settings = usePayrollSettings();
   return (

@@ -4,11 +4,11 @@ import { IconDownload, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { BANK_FILE_TEMPLATE_LABELS, can, monthLabel, type BankFileScope, type PayrollRun } from '@tankha/contracts';
-import { dateInZone } from '@tankha/domain';
 import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { PATHS } from '../../app/paths';
 import { toast } from '../../app/toast';
+import { useToday } from '../../app/today';
 import { DateField } from '../../ui/DateField';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
@@ -23,7 +23,9 @@ import { PAYROLL_KEY } from './payroll.api';
  * pay, who is left out and why — then the download. `scope` 'failed' re-exports only the payments
  * the bank returned as failed; 'released' pays the payouts whose hold was released after finalize.
  */
-export function BankFileModal({ run, scope, onClose, today = dateInZone(new Date(), 'Asia/Kolkata') }: { run: PayrollRun; scope: BankFileScope; onClose: () => void; today?: string }) {
+export function BankFileModal({ run, scope, onClose, today: todayProp }: { run: PayrollRun; scope: BankFileScope; onClose: () => void; today?: string }) {
+  const organizationToday = useToday();
+  const today = todayProp ?? organizationToday;
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const [valueDate, setValueDate] = useState('');

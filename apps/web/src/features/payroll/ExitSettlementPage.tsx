@@ -5,11 +5,11 @@ import { IconCheck, IconChevronDown, IconChevronRight, IconDownload, IconEdit, I
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EXIT_REASON_LABELS, can, exitSettlementSettleSchema, type ExitSettlement, type ExitSettlementLine } from '@tankha/contracts';
-import { dateInZone } from '@tankha/domain';
 import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { PATHS } from '../../app/paths';
 import { toast } from '../../app/toast';
+import { useToday } from '../../app/today';
 import { DateField } from '../../ui/DateField';
 import { DetailsCard } from '../../ui/DetailsCard';
 import { ErrorState } from '../../ui/ErrorState';
@@ -104,7 +104,7 @@ function LinesCard({ title, lines, totalLabel, total, openAll }: { title: string
 }
 
 function SettleModal({ settlement, onClose, onSettled }: { settlement: ExitSettlement; onClose: () => void; onSettled: () => void }) {
-  const today = dateInZone(new Date(), 'Asia/Kolkata');
+  const today = useToday();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm({ initialValues: { paidOn: today, reference: '' }, validate: (v) => zodFieldErrors(exitSettlementSettleSchema, v) });
   const submit = form.onSubmit(async (v) => {

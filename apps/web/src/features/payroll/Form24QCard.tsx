@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, List, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { can, monthLabel } from '@tankha/contracts';
-import { dateInZone } from '@tankha/domain';
 import { errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
+import { useToday } from '../../app/today';
 import { toastFailure } from './notify';
 import { downloadForm24Q, useForm24QCheck } from './filings.api';
 import { inr } from './payroll-format';
@@ -34,7 +34,7 @@ export function Form24QCard() {
 }
 
 function Form24QBody() {
-  const today = dateInZone(new Date(), 'Asia/Kolkata');
+  const today = useToday();
   const initial = lastEndedQuarter(today);
   const currentYearStart = Number(today.slice(5, 7)) >= 4 ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) - 1;
   const [yearStart, setYearStart] = useState(initial.yearStart);

@@ -7,6 +7,7 @@ import { LOAN_KIND_LABELS, LOAN_MSG, can, monthLabel, type Loan } from '@tankha/
 import { errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
+import { useToday } from '../../app/today';
 import { ListCard } from '../../ui/ListCard';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { LoanFormModal } from './LoanFormModal';
@@ -29,7 +30,8 @@ export function LoansPage() {
   const [viewing, setViewing] = useState<Loan | null>(null);
   const canManage = can(user.roleId, 'payroll.loans.manage');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [PAYROLL_KEY] });
-  const defaultStartMonth = current.data?.month ?? new Date().toISOString().slice(0, 7);
+  const today = useToday();
+  const defaultStartMonth = current.data?.month ?? today.slice(0, 7);
 
   const confirmCancel = (loan: Loan) =>
     modals.openConfirmModal({

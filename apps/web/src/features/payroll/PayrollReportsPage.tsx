@@ -16,6 +16,7 @@ import {
 import { dateInZone } from '@tankha/domain';
 import { errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
+import { DEFAULT_TIME_ZONE } from '../../app/today';
 import { ErrorState } from '../../ui/ErrorState';
 import { ListCard } from '../../ui/ListCard';
 import { PageLoader } from '../../ui/PageLoader';
@@ -190,7 +191,7 @@ export function PayrollReportsPage() {
                   {(reports.data ?? []).map((r) => (
                     <Table.Tr key={r.id}>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Text size="sm">{displayDate(dateInZone(new Date(r.generatedAt), INDIA))}</Text>
+                        <Text size="sm">{displayDate(dateInZone(new Date(r.generatedAt), DEFAULT_TIME_ZONE))}</Text>
                         <Text size="xs" c="dimmed">
                           {timeOfDay(r.generatedAt)}
                         </Text>
@@ -253,13 +254,10 @@ function BankFileActions({ run }: { run: PayrollRun }) {
   );
 }
 
-/** Instants are stored in UTC and shown in India. */
-const INDIA = 'Asia/Kolkata';
-
-/** '10:53 am' in India. */
+/** '10:53 am' in India (instants are stored in UTC). */
 function timeOfDay(instant: string): string {
   return new Intl.DateTimeFormat('en-IN', {
-    timeZone: INDIA,
+    timeZone: DEFAULT_TIME_ZONE,
     hour: '2-digit',
     minute: '2-digit',
     hour12: true,

@@ -3,8 +3,8 @@ import { ActionIcon, Anchor, Group, Select, Stack, Table, Title, Tooltip } from 
 import { IconEye } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { monthLabel } from '@tankha/contracts';
-import { dateInZone } from '@tankha/domain';
 import { errorMessage } from '../../app/api';
+import { useToday } from '../../app/today';
 import { ListCard } from '../../ui/ListCard';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { financialYearLabel, financialYearStartOf, inr } from './payroll-format';
@@ -18,7 +18,9 @@ const ALL = 'all';
 export const PAYSLIP_COLUMNS = ['Month', 'Gross earnings', 'Deductions', 'Net pay', 'Status', 'Actions'] as const;
 
 /** /payslips and /payroll/payslips (everyone): the signed-in user's own payslips by financial year. */
-export function PayslipsPage({ today = dateInZone(new Date(), 'Asia/Kolkata') }: { today?: string }) {
+export function PayslipsPage({ today: todayProp }: { today?: string }) {
+  const organizationToday = useToday();
+  const today = todayProp ?? organizationToday;
   const { pathname } = useLocation();
   const titleOrder = usePageTitleOrder();
   const base = pathname.replace(/\/+$/, '');

@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PEOPLE_MSG, SALARY_REVISION_MSG, employeeFormSchema, type SalaryStructureRequest } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
+import { useToday } from '../../app/today';
 import { DateField } from '../../ui/DateField';
 import { calculateStructure, fetchDeductions, fetchEarnings, fetchEmployee } from '../people/employee-form/employee-form.api';
 import { deductionAssociations, earningAssociations, valuesFromEmployee, type EarningRow } from '../people/employee-form/form-values';
@@ -23,10 +24,9 @@ interface Draft {
   effectiveFrom: string;
 }
 
-/** The first day of this month, kept inside the allowed range. */
-function defaultEffectiveFrom(earliest: string | null, latest: string): string {
-  const now = new Date();
-  const first = `${String(now.getFullYear())}-${String(now.getMonth() + 1).padStart(2, '0')}-01`;
+/** The first day of this month (of `today`, the organisation's date), kept inside the allowed range. */
+function defaultEffectiveFrom(today: string, earliest: string | null, latest: string): string {
+  const first = `${today.slice(0, 7)}-01`;
   if (earliest && first < earliest) return earliest;
   return first > latest ? latest : first;
 }
@@ -42,6 +42,7 @@ export function ReviseSalaryModal({ userId, opened, onClose }: { userId: string;
   const deductionList = useQuery({ queryKey: ['revise-salary', 'deductions'], queryFn: fetchDeductions, enabled: opened });
   const history = useSalaryRevisions(userId, opened);
   const revise = useReviseSalary(userId);
+  const today = useToday();
   const initial = useMemo<Draft | null>(() => {
     if (!employee.data || !earningList.data || !history.data) return null;
     const v = valuesFromEmployee(employee.data, earningList.data, null);
@@ -51,9 +52,9 @@ export function ReviseSalaryModal({ userId, opened, onClose }: { userId: string;
       forceESICalc: v.forceESICalc,
       earnings: v.earnings,
       deductions: v.deductions,
-      effectiveFrom: defaultEffectiveFrom(history.data.earliestEffectiveFrom, history.data.latestEffectiveFrom),
+      effectiveFrom: defaultEffectiveFrom(today, history.data.earliestEffectiveFrom, history.data.latestEffectiveFrom),
     };
-  }, [employee.data, earningList.data, history.data]);
+  }, [employee.data, earningList.data, history.data, today]);
   // What the administrator changed; the stored structure until then.
   const [edits, setEdits] = useState<Draft | null>(null);
   const draft = edits ?? initial;

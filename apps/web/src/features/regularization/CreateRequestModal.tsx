@@ -3,10 +3,10 @@ import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } fr
 import { REQUEST_MSG, REQUEST_REASON_MAX, RequestType, validateRegularization, type RegularizationField, type RequestRow } from '@tankha/contracts';
 import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
+import { useToday } from '../../app/today';
 import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
 import { createRequest } from './requests.api';
-import { todayInZone } from './request-format';
 
 interface Values {
   startDate: string;
@@ -29,7 +29,9 @@ interface CreateRequestModalProps {
  * 'Create Attendance Regularization Request' (people spec §2.3, §5): every field required, the
  * reason trimmed, dates at most today. The same rules run on the server (validateRegularization).
  */
-export function CreateRequestModal({ opened, onClose, onCreated, today = todayInZone() }: CreateRequestModalProps) {
+export function CreateRequestModal({ opened, onClose, onCreated, today: todayProp }: CreateRequestModalProps) {
+  const organizationToday = useToday();
+  const today = todayProp ?? organizationToday;
   const [values, setValues] = useState<Values>(EMPTY);
   const [problem, setProblem] = useState<{ field: RegularizationField | null; message: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);

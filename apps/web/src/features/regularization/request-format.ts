@@ -1,13 +1,4 @@
-import { dateInZone } from '@tankha/domain';
 import { displayDate } from '../../ui/format';
-
-/** The zone "today" is judged in when the session does not carry the organisation's (DESIGN §5 default). */
-export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
-
-/** Today's date for the pickers' maximum (people spec §5: date pickers allow at most today). */
-export function todayInZone(now: Date = new Date(), timeZone = DEFAULT_TIME_ZONE): string {
-  return dateInZone(now, timeZone);
-}
 
 /** 'HH:mm[:ss]' → '09:30 AM' (the product's 12-hour times). */
 export function displayTime(value: string | null | undefined): string {

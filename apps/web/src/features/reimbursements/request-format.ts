@@ -1,9 +1,10 @@
 import { reimbursementStatusBadge } from '@tankha/contracts';
 import { dateInZone } from '@tankha/domain';
+import { DEFAULT_TIME_ZONE } from '../../app/today';
 
 /** Payroll spec §9: dates dd/MM/yyyy, in the organisation's zone (India). */
 export function requestDate(iso: string): string {
-  const [y, m, d] = dateInZone(new Date(iso), 'Asia/Kolkata').split('-');
+  const [y, m, d] = dateInZone(new Date(iso), DEFAULT_TIME_ZONE).split('-');
   return `${d ?? ''}/${m ?? ''}/${y ?? ''}`;
 }
 

@@ -3,10 +3,10 @@ import { ActionIcon, Button, Card, Group, Modal, Pagination, Stack, Table, Tabs,
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SHIFT_MSG, SHIFT_PAGE_SIZE, can, type Shift } from '@tankha/contracts';
-import { dateInZone } from '@tankha/domain';
 import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
+import { useToday } from '../../app/today';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
@@ -35,7 +35,9 @@ function PremiumButton({ premium, label, onClick }: { premium: boolean; label: s
 }
 
 /** Shifts at /attendance/shifts: Manage Shifts and User Shift Mapping (people spec §2.2). */
-export function ShiftsPage({ today = dateInZone(new Date(), 'Asia/Kolkata') }: { today?: string }) {
+export function ShiftsPage({ today: todayProp }: { today?: string }) {
+  const organizationToday = useToday();
+  const today = todayProp ?? organizationToday;
   const user = useCurrentUser();
   const premium = user.accessableFeatures.some((f) => f.key === 'AdvancedShifts');
   const canManage = can(user.roleId, 'shifts.manage');

@@ -3,16 +3,16 @@ import { Alert, Badge, Button, Card, Checkbox, Group, Modal, Radio, Stack, Table
 import { IconInfoCircle, IconScale } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { REGIME_LABELS, REGIME_MSG, type TaxComparison } from '@tankha/contracts';
-import { dateInZone, financialYearStartOf, formatInr } from '@tankha/domain';
+import { financialYearStartOf, formatInr } from '@tankha/domain';
 import { ApiError, INVALID_RESPONSE, errorMessage } from '../../app/api';
 import { getSessionUser } from '../../app/session';
 import { toast } from '../../app/toast';
+import { useToday } from '../../app/today';
 import { PageLoader } from '../../ui/PageLoader';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { TAX_COMPARISON_KEY, defaultRegimeChoice, storeRegimeChoice, storedRegimeChoice, switchRegime, useTaxComparison, type RegimeCode } from './tax-calculator.api';
 
 /** The organisation's zone when the session carries none (DESIGN §5 default). */
-const TIME_ZONE = 'Asia/Kolkata';
 
 const yearLabel = (start: number) => `${String(start)}-${String((start + 1) % 100).padStart(2, '0')}`;
 
@@ -30,7 +30,8 @@ function inr(rupees: number): string {
  */
 export function TaxCalculatorPage({ today }: { today?: string }) {
   const order = usePageTitleOrder();
-  const financialYearStart = financialYearStartOf(today ?? dateInZone(new Date(), TIME_ZONE));
+  const organizationToday = useToday();
+  const financialYearStart = financialYearStartOf(today ?? organizationToday);
   const query = useTaxComparison(financialYearStart);
   return (
     <Stack gap="md">

@@ -4,9 +4,10 @@ import { useForm } from '@mantine/form';
 import { IconFileDescription, IconInfoCircle, IconLock, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_IT_REMINDER_BODY, DEFAULT_IT_REMINDER_SUBJECT, DEFAULT_POI_REMINDER_BODY, DEFAULT_POI_REMINDER_SUBJECT, TAX_WINDOW_MSG } from '@tankha/contracts';
-import { MAX_TAX_REMINDERS, dateInZone, financialYearStartOf } from '@tankha/domain';
+import { MAX_TAX_REMINDERS, financialYearStartOf } from '@tankha/domain';
 import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
+import { useToday } from '../../app/today';
 import { DateField } from '../../ui/DateField';
 import { PageLoader } from '../../ui/PageLoader';
 // The editor (tiptap and ProseMirror) is most of this page's weight: loaded when a reminder is opened.
@@ -28,7 +29,6 @@ import {
 import { MONTH_OPTIONS, daysLabel, ddmmyyyy, defaultReminders, initialValues, lockDateError, pickerRange, toItInput, toPoiInput, type WindowValues } from './window-form';
 
 /** The organisation's zone when the session carries none (DESIGN §5 default). */
-const TIME_ZONE = 'Asia/Kolkata';
 
 const TEXT = {
   declaration: {
@@ -61,12 +61,14 @@ const yearLabel = (start: number) => `${String(start)}-${String((start + 1) % 10
 
 /** The Declarations tab of /payroll/lock-unlock. */
 export function DeclarationsTab({ today }: { today?: string }) {
-  return <WindowPreferences kind="declaration" today={today ?? dateInZone(new Date(), TIME_ZONE)} />;
+  const organizationToday = useToday();
+  return <WindowPreferences kind="declaration" today={today ?? organizationToday} />;
 }
 
 /** The Proofs tab of /payroll/lock-unlock. */
 export function ProofsTab({ today }: { today?: string }) {
-  return <WindowPreferences kind="poi" today={today ?? dateInZone(new Date(), TIME_ZONE)} />;
+  const organizationToday = useToday();
+  return <WindowPreferences kind="poi" today={today ?? organizationToday} />;
 }
 
 /**

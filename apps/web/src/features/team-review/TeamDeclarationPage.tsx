@@ -4,9 +4,10 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { DECLARATION_STATUS_LABELS, DeclarationStatus, TEAM_REVIEW_MSG, type DeclarationStatusId, type ProofReviewItem, type TeamDeclaration } from '@tankha/contracts';
-import { dateInZone, financialYearStartOf } from '@tankha/domain';
+import { financialYearStartOf } from '@tankha/domain';
 import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
+import { useToday } from '../../app/today';
 import { PageLoader } from '../../ui/PageLoader';
 import { StatusScreen } from '../../ui/StatusScreen';
 import { displayDate, rupeesText } from '../../ui/format';
@@ -151,7 +152,8 @@ export function TeamDeclarationPage() {
   const { employeeId = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const fy = Number(search.get('fy')) || financialYearStartOf(dateInZone(new Date(), 'Asia/Kolkata'));
+  const today = useToday();
+  const fy = Number(search.get('fy')) || financialYearStartOf(today);
   const detail = useTeamDeclaration(employeeId, fy);
   useEffect(() => {
     if (detail.isError) toast.error(TEAM_REVIEW_MSG.detailFetchFailed);

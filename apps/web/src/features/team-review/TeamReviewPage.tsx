@@ -2,8 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Badge, Group, Pagination, Paper, SegmentedControl, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { DECLARATION_STATUS_LABELS, TEAM_PAGE_SIZE, TEAM_REVIEW_MSG, TEAM_STATUS_FILTERS, can, type DeclarationStatusId, type TeamDeclarationRow } from '@tankha/contracts';
-import { dateInZone, financialYearStartOf } from '@tankha/domain';
+import { financialYearStartOf } from '@tankha/domain';
 import { useCurrentUser } from '../../app/current-user';
+import { useToday } from '../../app/today';
 import { ListCard } from '../../ui/ListCard';
 import { displayDate, rupeesText } from '../../ui/format';
 import { useTeamDeclarations } from './team-review.api';
@@ -93,7 +94,8 @@ export interface TeamReviewPageProps {
 /** Payroll spec §2 "Team IT declarations" at /payroll/requests: IT Declarations, Proof of Investments, Form 16. */
 export function TeamReviewPage({ form16Tab, reimbursementsTab }: TeamReviewPageProps) {
   const user = useCurrentUser();
-  const financialYearStart = financialYearStartOf(dateInZone(new Date(), 'Asia/Kolkata'));
+  const today = useToday();
+  const financialYearStart = financialYearStartOf(today);
   const admin = can(user.roleId, 'declarations.review');
   return (
     <Stack>

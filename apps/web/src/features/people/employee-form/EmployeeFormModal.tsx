@@ -23,7 +23,7 @@ import { ErrorState } from '../../../ui/ErrorState';
 import { zodFieldErrors } from '../../../ui/zod-form';
 import { DateField } from '../../../ui/DateField';
 import { DepartmentSelect } from '../../departments';
-import { todayInZone } from '../../regularization/request-format';
+import { useToday } from '../../../app/today';
 import {
   addRestrictedUser,
   calculateStructure,
@@ -76,6 +76,7 @@ const TITLES = {
 } as const;
 
 export function EmployeeFormModal({ mode, userId, opened, onClose, onSaved, today }: EmployeeFormModalProps) {
+  const organizationToday = useToday();
   const title =
     mode === 'restricted' ? (
       <Group gap={6}>
@@ -94,7 +95,7 @@ export function EmployeeFormModal({ mode, userId, opened, onClose, onSaved, toda
           {PEOPLE_MSG.restrictedHint}
         </Text>
       ) : null}
-      {opened ? <EmployeeFormLoader mode={mode} userId={userId ?? null} today={today ?? todayInZone()} onClose={onClose} onSaved={onSaved} /> : null}
+      {opened ? <EmployeeFormLoader mode={mode} userId={userId ?? null} today={today ?? organizationToday} onClose={onClose} onSaved={onSaved} /> : null}
     </Modal>
   );
 }

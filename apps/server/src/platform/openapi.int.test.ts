@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG, type SessionUser } from '@tankha/contracts';
-import { DEMO_LOGINS } from '../db/seed/demo';
+import { DEMO_LOGINS } from '../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../testing';
 import { hashPassword } from './auth/passwords';
 

@@ -9,7 +9,7 @@ import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import { loadConfig, type Config } from '../platform/config';
 import { TestClock } from '../platform/clock';
-import { seedDemoOrganisation, DEMO_PASSWORD } from '../db/seed/demo';
+import { seedDemoOrganisation, DEMO_PASSWORD } from '../seed/demo';
 import type { Backend } from './global-setup';
 import { openSnapshot } from './snapshots';
 import { UnitOfWork } from '../platform/unit-of-work';

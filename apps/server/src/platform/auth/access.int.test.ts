@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@tankha/contracts';
 import type { SessionUser } from '@tankha/contracts';
 import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { users } from '../../db/schema';
 import { withTenant } from '../unit-of-work';
 

@@ -1,19 +1,19 @@
-import { queryRows } from '../client';
+import { queryRows } from '../db/client';
 import { sql } from 'drizzle-orm';
 import { Gender, Role, UserStatus } from '@tankha/contracts';
-import type { Db } from '../client';
-import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSettings, tenants, userEarnings, userFieldOptions, userFieldValues, users } from '../schema';
+import type { Db } from '../db/client';
+import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSettings, tenants, userEarnings, userFieldOptions, userFieldValues, users } from '../db/schema';
 import { seedDemoAttendance } from './demo-attendance';
 import { seedDemoPayroll, type DemoPayrollDeps } from './demo-payroll';
 import { demoLastYearStartMonth, seedDemoForm16, type DemoForm16Deps } from './demo-form16';
 import { seedDemoInvoices } from './demo-invoices';
-import type { FileStorage } from '../../platform/files/file-storage';
+import type { FileStorage } from '../platform/files/file-storage';
 import { seedDemoDeclarations } from './demo-declarations';
 import { seedDemoExits } from './demo-exits';
-import { provisionEmploymentSettingDefaults } from '../../modules/employment-settings/employment-settings.defaults';
-import { EMPLOYMENT_TYPE_FIELD, provisionPayrollDefaults } from '../../modules/salary/salary.defaults';
-import { DEMO_PASSWORD, hashPassword } from '../../platform/auth/passwords';
-import { DEMO_MAIL_DOMAIN } from '../../platform/mail/mail.service';
+import { provisionEmploymentSettingDefaults } from '../modules/employment-settings/employment-settings.defaults';
+import { EMPLOYMENT_TYPE_FIELD, provisionPayrollDefaults } from '../modules/salary/salary.defaults';
+import { DEMO_PASSWORD, hashPassword } from '../platform/auth/passwords';
+import { DEMO_MAIL_DOMAIN } from '../platform/mail/mail.service';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names';
 
 /**

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { dateInZone, financialYearStartOf } from '@tankha/domain';
-import type { Db } from '../client';
-import { files, taxDeclarationComments, taxDeclarationDeductions, taxDeclarationProofs, taxDeclarations, users } from '../schema';
-import type { FileStorage } from '../../platform/files/file-storage';
+import type { Db } from '../db/client';
+import { files, taxDeclarationComments, taxDeclarationDeductions, taxDeclarationProofs, taxDeclarations, users } from '../db/schema';
+import type { FileStorage } from '../platform/files/file-storage';
 import { DEMO_DOMAIN, DEMO_LOGINS } from './demo';
 
 /** A one-page PDF as a proof's stand-in. */

@@ -1,7 +1,7 @@
-// `npm run lint`: fails on any import cycle in our sources (type-only cycles too: they are erased at
-// run time but still tie the files together), and prints the measure with --report.
+// `npm run lint`: fails on any import cycle in our sources (closed by a type-only or dynamic import too: they
+// still tie the files together), and prints the measure with --report (docs/decisions.md, issue 27).
 import path from 'node:path';
-import { buildGraph, findCycles, findUpwardImports, listSources } from './import-graph';
+import { buildGraph, findCycles, findUpwardImports, listSources, shortestCycle } from './import-graph';
 
 const rootDir = path.resolve(import.meta.dirname, '..');
 const ROOTS = ['packages/domain/src', 'packages/contracts/src', 'apps/server/src', 'apps/web/src', 'e2e', 'bench/src', 'scripts'].map((r) => path.join(rootDir, r));
@@ -24,7 +24,10 @@ if (process.argv.includes('--report')) {
 
 if (cycles.length > 0) {
   console.error(`Import cycles (${cycles.length.toString()}): move the shared part into its own file, or inject the dependency.`);
-  for (const c of cycles) console.error(`  ${c.map(rel).join(' <-> ')}`);
+  for (const c of cycles) {
+    const files = c.length > 6 ? `${c.slice(0, 6).map(rel).join(', ')} and ${(c.length - 6).toString()} more` : c.map(rel).join(', ');
+    console.error(`  ${c.length.toString()} files (${files}), e.g. ${shortestCycle(edges, c).map(rel).join(' -> ')}`);
+  }
   process.exit(1);
 }
 console.log(`imports: no cycles among ${edges.length.toString()} relative imports.`);

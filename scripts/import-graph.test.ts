@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildGraph, findCycles, findUpwardImports, readImports, resolveRelative, type ImportEdge } from './import-graph';
+import { buildGraph, findCycles, findUpwardImports, readImports, resolveRelative, shortestCycle, type ImportEdge } from './import-graph';
 
 const edge = (from: string, to: string, typeOnly = false, dynamic = false): ImportEdge => (dynamic ? { from, to, typeOnly, dynamic } : { from, to, typeOnly });
 
@@ -88,5 +88,13 @@ describe('buildGraph', () => {
   it('resolves relative imports between the files given', () => {
     const sources: Record<string, string> = { '/s/a.ts': "import { b } from './b';\nimport { z } from 'zod';", '/s/b.ts': "import type { A } from './a';" };
     expect(buildGraph(Object.keys(sources), (file) => sources[file]!, (file) => file in sources)).toEqual([edge('/s/a.ts', '/s/b.ts'), edge('/s/b.ts', '/s/a.ts', true)]);
+  });
+});
+
+describe('shortestCycle', () => {
+  it('shows the shortest way round from the first file of a component', () => {
+    const edges = [edge('a', 'b'), edge('b', 'c'), edge('c', 'a'), edge('b', 'a', true), edge('c', 'd'), edge('d', 'a')];
+    expect(shortestCycle(edges, ['a', 'b', 'c', 'd'])).toEqual(['a', 'b', 'a']);
+    expect(shortestCycle(edges.filter((e) => !e.typeOnly), ['a', 'b', 'c', 'd'])).toEqual(['a', 'b', 'c', 'a']);
   });
 });

@@ -140,3 +140,27 @@ export function findUpwardImports(edges: ImportEdge[], lower: string[], upper: s
   const inside = (file: string, folders: string[]): boolean => folders.some((folder) => file.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep));
   return edges.filter((edge) => inside(edge.from, lower) && !inside(edge.to, lower) && inside(edge.to, upper));
 }
+
+/** One shortest cycle through a component's first file (breadth-first within the component), to show what to break. */
+export function shortestCycle(edges: ImportEdge[], component: string[]): string[] {
+  const members = new Set(component);
+  const start = component[0]!;
+  const previous = new Map<string, string>();
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i]!;
+    for (const edge of edges) {
+      if (edge.from !== node || !members.has(edge.to)) continue;
+      if (edge.to === start) {
+        const path = [node];
+        while (path[0] !== start) path.unshift(previous.get(path[0]!)!);
+        return [...path, start];
+      }
+      if (!previous.has(edge.to)) {
+        previous.set(edge.to, node);
+        queue.push(edge.to);
+      }
+    }
+  }
+  return [start];
+}

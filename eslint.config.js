@@ -30,6 +30,10 @@ const rawSqlNeedsReason = {
   },
 };
 
+/** What stands on the ground floor (apps/server/src/db/ and platform/): modules, the demo seed, the app and its composition root. */
+const GROUND_FLOOR_MESSAGE = 'db/ and platform/ are the ground floor: they import nothing above them (modules/, seed/, app, services, bootstrap). Move the type down or have the composition root inject the function.';
+const GROUND_FLOOR_UP = [{ group: ['**/modules', '**/modules/**', '**/seed', '**/seed/**', '**/app', '**/services', '**/bootstrap', '**/main', '**/*.cli'], message: GROUND_FLOOR_MESSAGE }];
+
 /**
  * Lint also enforces the layering of DESIGN §1 / STYLE "Layering, one direction":
  * domain imports nothing of ours; contracts only domain; web never server code;
@@ -97,6 +101,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['fastify'], message: 'Services know no HTTP.' }] }],
     },
+  },
+  {
+    // The ground floor (issue 27): db/ and platform/ import nothing that stands on them, by folder. Their
+    // tests may use the harness in testing/ (it re-exports the demo's logins); the code may not.
+    files: ['apps/server/src/db/**/*.ts', 'apps/server/src/platform/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...GROUND_FLOOR_UP, { group: ['**/testing', '**/testing/**'], message: GROUND_FLOOR_MESSAGE }] }] },
+  },
+  {
+    files: ['apps/server/src/db/**/*.test.ts', 'apps/server/src/platform/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: GROUND_FLOOR_UP }] },
   },
   {
     // DESIGN §9: modules receive the scope the platform opened; only platform/ makes database handles.

@@ -37,7 +37,7 @@ export const SERVER_LOGS_DIR = path.join(import.meta.dirname, 'artifacts', 'serv
 
 const E2E_DIR = import.meta.dirname;
 const SERVER_MAIN = path.resolve(E2E_DIR, '../apps/server/src/main.ts');
-const SEED_CLI = path.resolve(E2E_DIR, '../apps/server/src/db/seed.cli.ts');
+const SEED_CLI = path.resolve(E2E_DIR, '../apps/server/src/seed/seed.cli.ts');
 /**
  * What the servers must not take from the runner's environment: each has its own embedded database
  * (one PostgreSQL would be shared by every worker), its own rate limits, and stored mail (the dev
@@ -70,7 +70,7 @@ function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
 }
 
 /**
- * Seeds the demo into a new data folder as `npm run db:seed` does (apps/server/src/db/seed.cli.ts):
+ * Seeds the demo into a new data folder as `npm run db:seed` does (apps/server/src/seed/seed.cli.ts):
  * a year of payroll, then every job of it run to the end (payslip PDFs, stored files, e-mails).
  */
 export async function seedTemplate(options: { port: number; dataDir: string }): Promise<void> {

@@ -1,10 +1,10 @@
 /** What the benchmarks may use of the server: boot it as `npm start` does. */
 export { boot } from './bootstrap';
 export { loadConfig } from './platform/config';
-export { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
+export { DEMO_LOGINS, DEMO_PASSWORD } from './seed/demo';
 export { queryRows } from './db/client';
 export { AttendanceService } from './modules/attendance/attendance.service';
 export { PayrollLockService } from './modules/payroll-locks/payroll-locks.service';
 export { withTenant } from './platform/unit-of-work';
-export { seedBenchOrganisation } from './db/seed/bench-organisation';
+export { seedBenchOrganisation } from './seed/bench-organisation';
 export { provisionLeaveDefaults } from './modules/leave/leave.defaults';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from './app';
 import { openDatabase, type Database } from './db/client';
-import { seedDemoOrganisation } from './db/seed/demo';
+import { seedDemoOrganisation } from './seed/demo';
 import { upsertPlanCatalogue } from './modules/subscriptions/subscriptions.repo';
 import { systemClock, type Clock } from './platform/clock';
 import { startupWarnings, type Config } from './platform/config';

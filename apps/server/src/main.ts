@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './platform/config';
 import { boot } from './bootstrap';
-import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './seed/demo';
 
 async function main(): Promise<void> {
   let config;

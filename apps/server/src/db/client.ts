@@ -6,19 +6,14 @@ import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { BossConnection } from '../platform/jobs/job-queue';
+import type { BossConnection, Db } from './types';
 import { restrictToOwner } from '../platform/private-files';
 import { installSessionEntry } from './sql/session-entry';
 import { PreparingPglite, preparingClient } from './prepared-statements';
 
-/**
- * The one database type both PGlite and PostgreSQL are used through. Without drizzle's relational
- * query schema: nothing uses `db.query.*`, and with it every transaction object builds a query
- * builder per table (a measured 4% of an authenticated request, issue 9 item 6).
- */
-export type Db = PgDatabase<PgQueryResultHKT>;
+export type { Db };
 
 export interface Database {
   db: Db;

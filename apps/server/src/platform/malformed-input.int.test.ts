@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '@tankha/contracts';
 import { queryRows } from '../db/client';
-import { DEMO_LOGINS } from '../db/seed/demo';
-import { BACKENDS, createTestApp, makePng, multipart, type TestApp } from '../testing';
+import { BACKENDS, DEMO_LOGINS, createTestApp, makePng, multipart, type TestApp } from '../testing';
 import { NUL_MESSAGE } from './error-handler';
 import { MALFORMED_MULTIPART } from './files/multipart';
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG, type SessionUser } from '@tankha/contracts';
-import { DEMO_LOGINS } from '../db/seed/demo';
-import { BACKENDS, createTestApp, type TestApp } from '../testing';
+import { BACKENDS, DEMO_LOGINS, createTestApp, type TestApp } from '../testing';
 import { hashPassword } from './auth/passwords';
 
 const DOCS = '/backend/api/docs';

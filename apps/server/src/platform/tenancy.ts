@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import type { FeatureKey, RoleId } from '@tankha/contracts';
 import type { Enqueue } from './jobs/jobs';
 

@@ -173,7 +173,7 @@ export class UnitOfWork {
 
 /**
  * A tenant transaction outside a request: seeds, benchmarks and tests that prepare data. Platform,
- * db/seed and testing code only (lint).
+ * seed/ and testing code only (lint).
  */
 export function withTenant<T>(db: Db, tenantId: string, fn: (tdb: TenantDb) => Promise<T>): Promise<T> {
   return transactionFrom(db, enterTenantStatement(tenantId), (tx) => fn(asTenantDb(tx, tenantId)));

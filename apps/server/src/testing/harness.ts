@@ -9,7 +9,7 @@ import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import { loadConfig, type Config } from '../platform/config';
 import { TestClock } from '../platform/clock';
-import { seedDemoOrganisation, DEMO_PASSWORD } from '../db/seed/demo';
+import { seedDemoOrganisation, DEMO_PASSWORD } from '../seed/demo';
 import type { Backend } from './global-setup';
 import { openSnapshot } from './snapshots';
 import { UnitOfWork } from '../platform/unit-of-work';
@@ -17,6 +17,8 @@ import type { GlobalScope, TenantScope, TenantSteps } from '../platform/tenancy'
 import { MailboxService } from '../modules/dev/mailbox.service';
 
 export type { Backend };
+/** The demo's sign-ins, for tests of the ground floor (db/, platform/), which may not import seed/ (lint). */
+export { DEMO_LOGINS } from '../seed/demo';
 
 /** The backend of this file's integration project (vitest.config.ts): PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const BACKENDS: Backend[] = [inject('backend')];

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { DISGUISED_PDF, makePdf } from './pdfs';
 import { makeZipBomb } from './zips';
 import { queryRows } from '../db/client';
-import { DEMO_LOGINS, DEMO_PASSWORD } from '../db/seed/demo';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../seed/demo';
 import { API_PREFIX } from '../app';
 import { createTestApp, multipart, type Backend, type TestApp } from './harness';
 import { bodyProperties, readOperations, sampleOf, type JsonSchema, type Operation } from './openapi-samples';

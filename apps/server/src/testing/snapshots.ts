@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { openPglite, openPostgres, type Database } from '../db/client';
-import { seedDemoOrganisation } from '../db/seed/demo';
+import { seedDemoOrganisation } from '../seed/demo';
 import { prepareDatabase } from '../bootstrap';
 import { loadConfig } from '../platform/config';
 import { TestClock } from '../platform/clock';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db } from '../types';
 import { UserStatus } from '@tankha/contracts';
 import { currentPlanJoin } from './current-plan';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS, DEMO_PASSWORD } from '../../db/seed/demo';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../../seed/demo';
 import { hashPassword } from '../../platform/auth/passwords';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from
 import { sql } from 'drizzle-orm';
 import { ATTENDANCE_SETTINGS_MSG, type AttendanceSettings, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, rerunMigration, type TestApp } from '../../testing';
 import { AttendanceService } from '../attendance/attendance.service';
 

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { ATTENDANCE_MSG, type AttendanceDayView, type AttendanceGridRow, type AttendanceToday, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /** 2026-12-01 is a Tuesday; 10:00 in Asia/Kolkata is 04:30 UTC. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ANNUAL_CTC_RANGE_MSG, MSG, PEOPLE_MSG, type Employee, type SessionUser, type TenantEarning } from '@tankha/contracts';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
-import { DEMO_LOGINS, DEMO_PASSWORD } from '../../db/seed/demo';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../../seed/demo';
 import { queryRows } from '../../db/client';
 
 const linkParts = (link: string) => new URL(link).pathname.split('/').slice(2).map(decodeURIComponent) as [string, string];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '@tankha/contracts';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { queryRows } from '../../db/client';
 
 /** Issue 9: money enters as rupees with at most two decimals and becomes paise by one exact conversion. */

@@ -14,7 +14,7 @@ import {
   type SettingCategory,
 } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
-import { DEMO_DOMAIN, DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_DOMAIN, DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**

@@ -4,8 +4,8 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import type { SessionUser } from '@tankha/contracts';
 import { computeTaxPosition, formatInr } from '@tankha/domain';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
-import { administratorContext } from '../../db/seed/demo-payroll';
+import { DEMO_LOGINS } from '../../seed/demo';
+import { administratorContext } from '../../seed/demo-payroll';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 import type { PartBOfEmployee } from './form16-part-b.service';
 

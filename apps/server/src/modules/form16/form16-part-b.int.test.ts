@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { FORM16_MSG, type Form16GenerateResult, type Form16Record, type PayrollRun, type Payslip, type SessionUser } from '@tankha/contracts';
 import { formatInr, formatRupees, rupeesToPaise } from '@tankha/domain';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, makePdf, multipart, type TestApp } from '../../testing';
 
 /**

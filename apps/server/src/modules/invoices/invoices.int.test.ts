@@ -4,7 +4,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { PDFDocument } from 'pdf-lib';
 import { INVOICE_MSG as MSG, type CustomField, type Invoice, type InvoiceAnalytics, type InvoiceParty, type InvoiceSummary, type SessionUser } from '@tankha/contracts';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { MY_TEAM_MSG, MY_TEAM_REPORT_MAX_DAYS, type SessionUser, type TeamOverview } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 import { TEAM_REPORT_COLUMNS } from './my-team.report';
 

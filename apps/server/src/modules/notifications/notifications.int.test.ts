@@ -4,7 +4,7 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { NOTIFICATION_HUB_PATH, NOTIFICATION_MSG, type AttendanceReminderPush, type NotificationItem, type SessionUser } from '@tankha/contracts';
 import { buildApp } from '../../app';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, ONCE, createTestApp, type TestApp } from '../../testing';
 import type { NotificationService } from './notifications.service';
 

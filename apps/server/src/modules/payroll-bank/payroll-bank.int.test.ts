@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { PAYROLL_BANK_MSG as MSG, PAYROLL_MSG, type BankFilePreview, type BankPayments, type BankReturnResult, type PayrollReport, type Payslip, type SessionUser } from '@tankha/contracts';
 import { addDaysToDate, dateInZone } from '@tankha/domain';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
 
 /*

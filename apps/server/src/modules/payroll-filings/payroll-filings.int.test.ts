@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ErrorCode, FILINGS_MSG, PAYROLL_MSG, type EcrCheck, type EsicCheck, type Journal, type LedgerAccountRow, type PayrollFilings, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 type Line = [section: 'earning' | 'deduction' | 'employer', code: string, label: string, rupees: number, explanation?: string[]];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PAYROLL_LOCK_MSG, type LeaveType, type RequestRow, type SessionUser, type Shift, type TimeLogView } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 import * as repo from './payroll-locks.repo';
 import { PayrollLockService } from './payroll-locks.service';

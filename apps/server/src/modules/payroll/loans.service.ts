@@ -3,7 +3,6 @@ import { addMonthsToMonth, computeLoanSchedule, dateInZone, financialYearOf, for
 import type { Clock } from '../../platform/clock';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { Scope, TenantScope } from '../../platform/tenancy';
-import type { PayrollRunService } from './payroll-run.service';
 import { monthLabel } from './payroll-format';
 import * as payrollRepo from './payroll.repo';
 import * as repo from './loans.repo';
@@ -59,13 +58,22 @@ function termsOf(input: Terms): { values: Omit<repo.LoanWrite, 'userId' | 'creat
 }
 
 /**
+ * What a loan change asks of the payroll run: its employee's draft payslip recomputed. The run's
+ * service provides it through the composition root (services.ts), so this file does not import the
+ * run, which calls back into payroll.compute.ts and scheduleOf here (no import cycle).
+ */
+interface OpenRunRefresher {
+  refreshEmployeeInOpenRun(scope: TenantScope, userId: string): Promise<void>;
+}
+
+/**
  * Loans and salary advances (issue 11 item 4). The administrator records the terms; the payroll run
  * takes one instalment a month through the one pay calculation (payroll.compute.ts → the domain's
  * computeEmployeeMonth) and writes what it did in loan_recoveries with the payslip. Balances here
  * count the finalized months only; the open month's instalment shows as pending.
  */
 export class LoanService {
-  constructor(private readonly deps: { clock: Clock; runs: Pick<PayrollRunService, 'refreshEmployeeInOpenRun'> }) {}
+  constructor(private readonly deps: { clock: Clock; runs: OpenRunRefresher }) {}
 
   async list(scope: Scope, userId?: string): Promise<Loan[]> {
     return this.views(scope, await repo.listLoans(scope.db, userId));

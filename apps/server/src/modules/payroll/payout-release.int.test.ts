@@ -5,7 +5,7 @@ import { PAYROLL_BANK_MSG, PAYROLL_MSG, type BankFilePreview, type BankPayments,
 import { addDaysToDate, dateInZone, formatDisplayDate } from '@tankha/domain';
 import { getDocumentProxy } from 'unpdf';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
 
 /*

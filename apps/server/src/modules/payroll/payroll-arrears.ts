@@ -12,7 +12,7 @@ import {
 } from '@tankha/domain';
 import type { PendingRevision } from '../salary/salary-revisions.service';
 import type { SalarySnapshot } from '../salary/salary.service';
-import type { MonthContext } from './payroll.compute';
+import type { MonthContext } from './payroll-month-context';
 import type { FinalizedMonth } from './payroll.repo';
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '@tankha/domain';
 import type { PendingRevision } from '../salary/salary-revisions.service';
 import type { PayStructure, SalarySnapshot } from '../salary/salary.service';
-import type { MonthContext } from './payroll.compute';
+import type { MonthContext } from './payroll-month-context';
 import type { LopPaidMonth } from './payroll.repo';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG, PAYROLL_MSG, type PayrollEmployeeRow, type PayrollRun, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**

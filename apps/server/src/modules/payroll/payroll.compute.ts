@@ -28,6 +28,7 @@ import { lopAdjustmentsFor, type EmployeeLopInputs } from './payroll-lop';
 import { excludedPayFor, type EmployeeExcludedInputs } from './payroll-excluded';
 import type { LoanForRun, RecoveryWrite } from './loans.repo';
 import { scheduleOf } from './loans.service';
+import type { MonthContext } from './payroll-month-context';
 import type { RunDeclaration } from '../declarations/declarations.service';
 
 /**
@@ -40,18 +41,6 @@ export function payslipIdOf(runId: string, userId: string): string {
   hash[8] = ((hash[8] ?? 0) & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
-
-/** What every employee of a run shares: the period, the tax year, the statutory settings and the organisation's components. */
-export interface MonthContext {
-  runId: string;
-  month: string;
-  period: { start: string; end: string; days: number };
-  financialYear: string;
-  remainingMonths: number;
-  statutory: PayStructures['statutory'];
-  tenantEarnings: PayStructures['tenantEarnings'];
-  tenantDeductions: PayStructures['tenantDeductions'];
 }
 
 export function monthContext(

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { getDocumentProxy } from 'unpdf';
 import { PAYROLL_MSG, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { LocalFileStorage } from '../../platform/files/file-storage';
 import { BACKENDS, createTestApp, makePng, multipart, type TestApp } from '../../testing';
 

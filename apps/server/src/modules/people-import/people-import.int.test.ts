@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, PEOPLE_MSG, ifscUnknownMessage, type SessionUser } from '@tankha/contracts';
 import { BACKENDS, createTestApp, lowEntropyBytes, multipart, packedRepeat, writeZip, type TestApp, type ZipEntrySpec } from '../../testing';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 
 type Row = Partial<Record<(typeof IMPORT_COLUMNS)[number]['field'], string>>;
 

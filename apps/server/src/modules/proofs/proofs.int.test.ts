@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { COMMENT_MSG, DECLARATION_MSG, PROOF_MSG, TEAM_REVIEW_MSG, type Declaration, type DeclarationSummary, type ItemComment, type Poi, type PoiSummary, type Proof, type SessionUser, type TeamDeclaration, type TeamDeclarationRow } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, DISGUISED_PDF, createTestApp, makePdf, makePng, multipart, type TestApp } from '../../testing';
 
 /**

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { MSG, REIMBURSEMENT_MSG, type PayrollRun, type Payslip, type ReimbursementRequest, type ReimbursementType, type SessionUser } from '@tankha/contracts';
 import { formatRupees } from '@tankha/domain';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, DISGUISED_PDF, createTestApp, makePdf, multipart, type TestApp } from '../../testing';
 import { makePng } from '../../testing/images';
 import { REIMBURSEMENT_REPORT_HEADERS } from './reimbursement-report';

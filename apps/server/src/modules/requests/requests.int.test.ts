@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG, REQUEST_MSG, Role, type RequestRow, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS, DEMO_PASSWORD } from '../../db/seed/demo';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 import type { RequestContext } from '../../platform/tenancy';
 import type { Enqueue } from '../../platform/jobs/jobs';

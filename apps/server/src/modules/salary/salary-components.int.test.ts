@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG, SALARY_MSG, type SalaryStructureView, type SessionUser, type StatutoryTables, type TenantDeductionRow, type TenantEarningRow } from '@tankha/contracts';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 
 /**
  * Salary components and statutory settings over HTTP (issue 10 item 1; payroll spec §3, §7 "Salary

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PEOPLE_MSG, type SalaryStructureView, type SessionUser, type TenantEarning } from '@tankha/contracts';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 
 /**
  * Salary components and the structure from CTC over HTTP. Expected figures are worked by hand in

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { MSG, SHIFT_MSG, type CurrentShift, type RosterRow, type SessionUser, type Shift } from '@tankha/contracts';
 import { dateInZone } from '@tankha/domain';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 import { AttendanceService } from '../attendance/attendance.service';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SKILL_MSG, type EmployeeSkill, type SessionUser, type Skill } from '@tankha/contracts';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /** Users > Skills management through HTTP (issue 15 item 7): the catalogue, levels, messages, roles, another organisation. */

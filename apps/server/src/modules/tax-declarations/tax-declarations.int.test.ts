@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_IT_REMINDER_SUBJECT, SENDER_EMAIL_MSG, TAX_WINDOW_MSG, type ItDeclarationConfig, type PoiConfig, type SessionUser } from '@tankha/contracts';
 import { buildApp } from '../../app';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /** Tuesday 10 June 2025, 10:00 in Kolkata: the financial year 2025-26, June's lock dates. */

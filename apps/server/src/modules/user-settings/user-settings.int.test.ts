@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { USER_SETTINGS_MSG, type SessionUser, type UserSettingsView } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /** Users > Settings through HTTP (issue 15 item 7): numbering used by the employee form and creation, the default role, validation, roles, another organisation. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ErrorCode, MSG, PEOPLE_MSG, USER_LIFECYCLE_MSG, type SessionUser, type UserList, type UserListItem } from '@tankha/contracts';
 import { queryRows, type Db } from '../../db/client';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { DEMO_LOGINS } from '../../seed/demo';
 import { LocalFileStorage } from '../../platform/files/file-storage';
 import { withTenant } from '../../platform/unit-of-work';
 import { containsPattern } from './users.repo';

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@tankha/contracts';
 import type { SessionUser } from '@tankha/contracts';
-import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
-import { DEMO_LOGINS } from '../../db/seed/demo';
+import { BACKENDS, DEMO_LOGINS, createTestApp, multipart, type TestApp } from '../../testing';
 import { users } from '../../db/schema';
 import { withTenant } from '../unit-of-work';
 

@@ -4,7 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * The demo organisation's password (db/seed/demo.ts), printed in the README and by every `npm start`:
+ * The demo organisation's password (seed/demo.ts), printed in the README and by every `npm start`:
  * public knowledge. Production refuses it as a new password and at sign-in (docs/decisions.md).
  */
 export const DEMO_PASSWORD = 'Demo@12345';

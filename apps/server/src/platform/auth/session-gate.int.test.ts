@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG } from '@tankha/contracts';
-import { BACKENDS, createPeerApp, createTestApp, type TestApp } from '../../testing/harness';
-import { DEMO_LOGINS, DEMO_PASSWORD } from '../../db/seed/demo';
+import { BACKENDS, DEMO_LOGINS, createPeerApp, createTestApp, type TestApp } from '../../testing/harness';
+import { DEMO_PASSWORD } from './passwords';
 
 /*
  * Issue 9 item 6: a remembered session costs no round trip, yet logout, deactivation, a password

@@ -1,12 +1,9 @@
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { BossConnection, Db } from '../../db/types';
 import type { GlobalDb } from '../tenancy';
 import type { PendingJob, StoredJob } from './jobs';
-
-/** How pg-boss reaches the database: its own pool on PostgreSQL, the one PGlite connection embedded. */
-export type BossConnection = { connectionString: string } | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
 export interface JobDefinition {
   name: string;

@@ -32,7 +32,7 @@ export interface OutgoingMail {
 }
 
 /**
- * The demo organisation's made-up people (db/seed/demo.ts) have addresses here. Their mail is kept
+ * The demo organisation's made-up people (seed/demo.ts) have addresses here. Their mail is kept
  * in the outbox and never given to SMTP: a server with SMTP_URL and the demo on (SEED_DEMO defaults
  * to true) would otherwise send a payslip e-mail per demo employee per finalized month to addresses
  * that can only bounce.

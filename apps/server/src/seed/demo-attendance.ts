@@ -1,4 +1,4 @@
-import type { Db } from '../client';
+import type { Db } from '../db/client';
 import { seedDemoLeave } from './demo-leave';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoShifts } from './demo-shifts';

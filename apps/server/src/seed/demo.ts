@@ -1,19 +1,20 @@
-import { queryRows } from '../client';
+import { queryRows } from '../db/client';
 import { sql } from 'drizzle-orm';
 import { Gender, Role, UserStatus } from '@tankha/contracts';
-import type { Db } from '../client';
-import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSettings, tenants, userEarnings, userFieldOptions, userFieldValues, users } from '../schema';
+import type { Db } from '../db/client';
+import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSettings, tenants, userEarnings, userFieldOptions, userFieldValues, users } from '../db/schema';
 import { seedDemoAttendance } from './demo-attendance';
 import { seedDemoPayroll, type DemoPayrollDeps } from './demo-payroll';
 import { demoLastYearStartMonth, seedDemoForm16, type DemoForm16Deps } from './demo-form16';
 import { seedDemoInvoices } from './demo-invoices';
-import type { FileStorage } from '../../platform/files/file-storage';
+import type { FileStorage } from '../platform/files/file-storage';
 import { seedDemoDeclarations } from './demo-declarations';
 import { seedDemoExits } from './demo-exits';
-import { provisionEmploymentSettingDefaults } from '../../modules/employment-settings/employment-settings.defaults';
-import { EMPLOYMENT_TYPE_FIELD, provisionPayrollDefaults } from '../../modules/salary/salary.defaults';
-import { DEMO_PASSWORD, hashPassword } from '../../platform/auth/passwords';
-import { DEMO_MAIL_DOMAIN } from '../../platform/mail/mail.service';
+import { provisionEmploymentSettingDefaults } from '../modules/employment-settings/employment-settings.defaults';
+import { EMPLOYMENT_TYPE_FIELD, provisionPayrollDefaults } from '../modules/salary/salary.defaults';
+import { DEMO_PASSWORD, hashPassword } from '../platform/auth/passwords';
+import { DEMO_DOMAIN, DEMO_LOGINS } from './demo-logins';
+import { seedDemoProofs } from './demo-proofs';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names';
 
 /**
@@ -22,14 +23,7 @@ import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names';
  * Deterministic: the same people every time, so docs and tests can name them.
  */
 export { DEMO_PASSWORD };
-/** Mail to these made-up addresses stays in the outbox, never SMTP (mail.service.ts). */
-export const DEMO_DOMAIN = DEMO_MAIL_DOMAIN;
-export const DEMO_LOGINS = {
-  administrator: `anita.rao@${DEMO_DOMAIN}`,
-  moderator: `vikram.nair@${DEMO_DOMAIN}`,
-  manager: `rahul.sharma@${DEMO_DOMAIN}`,
-  member: `aditi.agarwal@${DEMO_DOMAIN}`,
-} as const;
+export { DEMO_DOMAIN, DEMO_LOGINS };
 
 interface Person {
   firstName: string;
@@ -219,8 +213,7 @@ export async function seedDemoOrganisation(
   }
   if (payroll?.form16) await seedDemoForm16(db, demoTenantId, now, { jobs: payroll.jobs, form16: payroll.form16, ...(payroll.form16PartB ? { form16PartB: payroll.form16PartB } : {}) }, DEMO_LOGINS.member);
   // Demo proofs of investment, comments and reviews (issue 12 items 4–6), with their files.
-  // (Imported here: demo-proofs reads this module's DEMO_LOGINS when it loads.)
-  if (payroll?.proofFiles) await (await import('./demo-proofs')).seedDemoProofs(db, demoTenantId, now, payroll.proofFiles);
+  if (payroll?.proofFiles) await seedDemoProofs(db, demoTenantId, now, payroll.proofFiles);
   return true;
 }
 

@@ -1,10 +1,10 @@
 import { invoiceCreateInputSchema, invoicePartyInputSchema } from '@tankha/contracts';
 import { addDaysToDate, dateInZone } from '@tankha/domain';
-import type { Db } from '../client';
-import type { Clock } from '../../platform/clock';
-import type { JobQueue } from '../../platform/jobs/job-queue';
-import { UnitOfWork } from '../../platform/unit-of-work';
-import { InvoiceService } from '../../modules/invoices/invoices.service';
+import type { Db } from '../db/client';
+import type { Clock } from '../platform/clock';
+import type { JobQueue } from '../platform/jobs/job-queue';
+import { UnitOfWork } from '../platform/unit-of-work';
+import { InvoiceService } from '../modules/invoices/invoices.service';
 import { administratorContext } from './demo-payroll';
 
 /**

@@ -14,26 +14,26 @@ import {
   type PayrollRun,
 } from '@tankha/contracts';
 import { addDaysToDate, addMonthsToMonth, dateInZone } from '@tankha/domain';
-import { queryRows, type Db } from '../client';
-import type { Clock } from '../../platform/clock';
-import type { JobQueue } from '../../platform/jobs/job-queue';
-import type { Enqueue } from '../../platform/jobs/jobs';
-import type { RequestContext, Scope } from '../../platform/tenancy';
-import { UnitOfWork } from '../../platform/unit-of-work';
-import { AttendanceService } from '../../modules/attendance/attendance.service';
-import { LeaveService } from '../../modules/leave/leave.service';
-import { PayrollLockService } from '../../modules/payroll-locks/payroll-locks.service';
-import { PayrollBankService } from '../../modules/payroll-bank/payroll-bank.service';
-import { LoanService } from '../../modules/payroll/loans.service';
-import { PayrollRunService } from '../../modules/payroll/payroll-run.service';
-import { PayrollSettingsService } from '../../modules/payroll/payroll-settings.service';
-import type { PayslipDocumentService } from '../../modules/payroll/payslip-documents.service';
-import { SalaryRevisionService } from '../../modules/salary/salary-revisions.service';
-import { SalaryService } from '../../modules/salary/salary.service';
-import { ReimbursementService } from '../../modules/reimbursements/reimbursements.service';
-import type { FileStorage } from '../../platform/files/file-storage';
+import { queryRows, type Db } from '../db/client';
+import type { Clock } from '../platform/clock';
+import type { JobQueue } from '../platform/jobs/job-queue';
+import type { Enqueue } from '../platform/jobs/jobs';
+import type { RequestContext, Scope } from '../platform/tenancy';
+import { UnitOfWork } from '../platform/unit-of-work';
+import { AttendanceService } from '../modules/attendance/attendance.service';
+import { LeaveService } from '../modules/leave/leave.service';
+import { PayrollLockService } from '../modules/payroll-locks/payroll-locks.service';
+import { PayrollBankService } from '../modules/payroll-bank/payroll-bank.service';
+import { LoanService } from '../modules/payroll/loans.service';
+import { PayrollRunService } from '../modules/payroll/payroll-run.service';
+import { PayrollSettingsService } from '../modules/payroll/payroll-settings.service';
+import type { PayslipDocumentService } from '../modules/payroll/payslip-documents.service';
+import { SalaryRevisionService } from '../modules/salary/salary-revisions.service';
+import { SalaryService } from '../modules/salary/salary.service';
+import { ReimbursementService } from '../modules/reimbursements/reimbursements.service';
+import type { FileStorage } from '../platform/files/file-storage';
 import { seedDemoClaims, seedDemoReimbursementTypes, type DemoClaim } from './demo-reimbursements';
-import { declarationsForRun } from '../../modules/declarations/declarations.service';
+import { declarationsForRun } from '../modules/declarations/declarations.service';
 
 /** What the demo's payroll needs of the running app: its job queue, and the payslip documents' start. */
 export interface DemoPayrollDeps {

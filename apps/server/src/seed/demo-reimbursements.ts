@@ -1,6 +1,6 @@
 import { ReimbursementStatus, Role, reimbursementTypeInputSchema, type ReimbursementTypeInput } from '@tankha/contracts';
-import type { Scope } from '../../platform/tenancy';
-import type { ReimbursementService } from '../../modules/reimbursements/reimbursements.service';
+import type { Scope } from '../platform/tenancy';
+import type { ReimbursementService } from '../modules/reimbursements/reimbursements.service';
 
 /**
  * The demo's reimbursements (issue 13): types (with and without a limit, one taxable, one inactive) and

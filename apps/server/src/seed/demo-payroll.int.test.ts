@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AttendanceApproval, RequestStatus, type Loan, type PayrollEmployeeRow, type PayrollRun, type PayslipSummary, type SessionUser } from '@tankha/contracts';
-import { queryRows } from '../client';
-import { BACKENDS, createTestApp, type TestApp } from '../../testing';
+import { queryRows } from '../db/client';
+import { BACKENDS, createTestApp, type TestApp } from '../testing';
 import { DEMO_LOGINS, seedDemoOrganisation } from './demo';
 
 /**

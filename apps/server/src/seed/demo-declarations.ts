@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_IT_REMINDER_BODY, DEFAULT_IT_REMINDER_SUBJECT } from '@tankha/contracts';
 import { DEFAULT_TAX_REMINDER_DAYS, dateInZone, financialYearStartOf, lastDayOfMonth } from '@tankha/domain';
-import { queryRows, type Db } from '../client';
-import { taxDeclarationDeductions, taxDeclarationHomeLoans, taxDeclarationHouseRents, taxDeclarationLetOuts, taxDeclarations, taxWindowReminders, taxWindows } from '../schema';
+import { queryRows, type Db } from '../db/client';
+import { taxDeclarationDeductions, taxDeclarationHomeLoans, taxDeclarationHouseRents, taxDeclarationLetOuts, taxDeclarations, taxWindowReminders, taxWindows } from '../db/schema';
 
 /** The people the demo's own flows start from untouched (they declare for themselves in a walkthrough). */
 const KEEP_PLAIN = ['anita.rao@', 'vikram.nair@', 'rahul.sharma@', 'aditi.agarwal@', 'priya.iyer@', 'arjun.mehta@'];

@@ -1,6 +1,6 @@
 import { DEFAULT_WEEK_DAYS_OFF, WEEK_DAYS, addDaysToDate, computeProposedLastWorkingDay, dateInZone } from '@tankha/domain';
-import type { Db } from '../client';
-import { exitRequests } from '../schema';
+import type { Db } from '../db/client';
+import { exitRequests } from '../db/schema';
 
 /**
  * The demo's exit requests (docs/decisions.md "Exit requests"): one resignation waiting for its

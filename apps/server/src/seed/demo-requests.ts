@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { RequestStatus, RequestType } from '@tankha/contracts';
 import { addDaysToDate, dateInZone, dayOfWeekOf } from '@tankha/domain';
-import { queryRows, type Db } from '../client';
-import { withTenant } from '../../platform/unit-of-work';
-import { PayrollLockService } from '../../modules/payroll-locks/payroll-locks.service';
-import { AttendanceService } from '../../modules/attendance/attendance.service';
+import { queryRows, type Db } from '../db/client';
+import { withTenant } from '../platform/unit-of-work';
+import { PayrollLockService } from '../modules/payroll-locks/payroll-locks.service';
+import { AttendanceService } from '../modules/attendance/attendance.service';
 
 interface Person extends Record<string, unknown> {
   id: string;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Role, UserStatus } from '@tankha/contracts';
-import type { Db } from '../client';
-import { accounts, departments, plans, subscriptions, tenantSettings, tenants, users } from '../schema';
-import { provisionPayrollDefaults } from '../../modules/salary/salary.defaults';
-import { hashPassword } from '../../platform/auth/passwords';
+import type { Db } from '../db/client';
+import { accounts, departments, plans, subscriptions, tenantSettings, tenants, users } from '../db/schema';
+import { provisionPayrollDefaults } from '../modules/salary/salary.defaults';
+import { hashPassword } from '../platform/auth/passwords';
 import { DEMO_PASSWORD } from './demo';
 
 export interface BenchOrganisation {

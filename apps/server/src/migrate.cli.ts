@@ -1,6 +1,6 @@
-import { loadConfig } from '../platform/config';
-import { openDatabase } from './client';
-import { prepareDatabase } from '../bootstrap';
+import { loadConfig } from './platform/config';
+import { openDatabase } from './db/client';
+import { prepareDatabase } from './bootstrap';
 
 /** `npm run db:migrate`: migrations, the job queue's schema and reference data, without starting the server. */
 const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());

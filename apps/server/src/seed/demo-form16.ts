@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { Form16Type, form16DefaultYear, form16TypeLabel, form16YearStart, type Form16TypeId } from '@tankha/contracts';
 import { dateInZone } from '@tankha/domain';
-import { queryRows, type Db } from '../client';
-import type { JobQueue } from '../../platform/jobs/job-queue';
-import { UnitOfWork } from '../../platform/unit-of-work';
-import type { Form16Service } from '../../modules/form16/form16.service';
-import type { Form16PartBService } from '../../modules/form16/form16-part-b.service';
-import { form16FileName } from '../../modules/form16/form16.names';
+import { queryRows, type Db } from '../db/client';
+import type { JobQueue } from '../platform/jobs/job-queue';
+import { UnitOfWork } from '../platform/unit-of-work';
+import type { Form16Service } from '../modules/form16/form16.service';
+import type { Form16PartBService } from '../modules/form16/form16-part-b.service';
+import { form16FileName } from '../modules/form16/form16.names';
 import { administratorContext } from './demo-payroll';
 
 export interface DemoForm16Deps {

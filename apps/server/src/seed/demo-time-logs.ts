@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { addDaysToDate, addMonthsToMonth, dateInZone, timeOfDayToSeconds } from '@tankha/domain';
-import type { Db } from '../client';
-import { withTenant } from '../../platform/unit-of-work';
-import * as repo from '../../modules/attendance/attendance.repo';
-import { isWeekendFor, leaveOn, loadInputs, midnightOf, shiftOf } from '../../modules/attendance/attendance.inputs';
-import { PayrollLockService } from '../../modules/payroll-locks/payroll-locks.service';
-import { AttendanceService } from '../../modules/attendance/attendance.service';
+import type { Db } from '../db/client';
+import { withTenant } from '../platform/unit-of-work';
+import * as repo from '../modules/attendance/attendance.repo';
+import { isWeekendFor, leaveOn, loadInputs, midnightOf, shiftOf } from '../modules/attendance/attendance.inputs';
+import { PayrollLockService } from '../modules/payroll-locks/payroll-locks.service';
+import { AttendanceService } from '../modules/attendance/attendance.service';
 
 /** A small deterministic generator so the demo is the same on every start. */
 function random(seed: number): () => number {

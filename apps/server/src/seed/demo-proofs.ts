@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { dateInZone, financialYearStartOf } from '@tankha/domain';
-import type { Db } from '../client';
-import { files, taxDeclarationComments, taxDeclarationDeductions, taxDeclarationProofs, taxDeclarations, users } from '../schema';
-import type { FileStorage } from '../../platform/files/file-storage';
-import { DEMO_DOMAIN, DEMO_LOGINS } from './demo';
+import type { Db } from '../db/client';
+import { files, taxDeclarationComments, taxDeclarationDeductions, taxDeclarationProofs, taxDeclarations, users } from '../db/schema';
+import type { FileStorage } from '../platform/files/file-storage';
+import { DEMO_DOMAIN, DEMO_LOGINS } from './demo-logins';
 
 /** A one-page PDF as a proof's stand-in. */
 const proofPdf = (title: string) => Buffer.from(`%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n% ${title}\ntrailer<<>>\n%%EOF\n`);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_SHIFT_WEEKENDS } from '@tankha/contracts';
 import { addMonthsToMonth, dateInZone } from '@tankha/domain';
-import { queryRows, type Db } from '../client';
-import { provisionAttendanceDefaults } from '../../modules/attendance-settings/attendance.defaults';
+import { queryRows, type Db } from '../db/client';
+import { provisionAttendanceDefaults } from '../modules/attendance-settings/attendance.defaults';
 
 /** People the other demo flows rely on stay on the General shift (administrator, moderator, manager, member). */
 const KEEP_ON_GENERAL = ['anita.rao@', 'vikram.nair@', 'rahul.sharma@', 'aditi.agarwal@'];

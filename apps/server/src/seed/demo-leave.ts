@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { addDaysToDate, addMonthsToMonth, countLeaveDays, dateInZone, isWeekendDay, type IsoDate } from '@tankha/domain';
-import { queryRows, type Db } from '../client';
-import { provisionLeaveDefaults, type DEFAULT_LEAVE_TYPES } from '../../modules/leave/leave.defaults';
+import { queryRows, type Db } from '../db/client';
+import { provisionLeaveDefaults, type DEFAULT_LEAVE_TYPES } from '../modules/leave/leave.defaults';
 
 /**
  * Public holidays of a Bengaluru company. Fixed dates by month-day; the movable festivals use their

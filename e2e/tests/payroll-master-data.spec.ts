@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect as base, test } from './fixtures';
-import { uniqueTag } from './helpers';
+import { login, uniqueTag } from './helpers';
 import { PASSWORD, addEmployee, firstDay, monthText, monthsAgo, processCurrentRun, registerOrganisation, setUpPayroll } from './payroll-org';
 
 /**
@@ -20,10 +20,7 @@ const expect = base.configure({ timeout: 30_000 });
 
 const UNKNOWN_IFSC = 'HDFC0999998'; // well-formed; not in the ifsc package's data (HDFC0999999 is)
 
-test('the form refuses bad bank and statutory details; the run warns of them and of deductions over 50%, the register and the bank file say who is held and why', async ({
-  page,
-  request,
-}) => {
+test('the form refuses bad bank and statutory details; the run warns of them and of deductions over 50%, the register and the bank file say who is held and why', async ({ page, request }) => {
   test.setTimeout(150_000);
   const tag = uniqueTag();
   const owner = await registerOrganisation(request, tag);
@@ -53,10 +50,8 @@ test('the form refuses bad bank and statutory details; the run warns of them and
   expect(hold.status(), await hold.text()).toBe(200);
   await processCurrentRun(request, owner.token);
 
-  // Signed in as the owner without the login page (session.spec.ts's): the app keeps the login reply in local storage.
-  const session = await request.post('/backend/api/Account/login', { data: { email: owner.email, password: PASSWORD } });
-  expect(session.status()).toBe(200);
-  await page.addInitScript((user) => localStorage.setItem('tankha.user', user), JSON.stringify(((await session.json()) as { data: unknown }).data));
+  await login(page, owner.email, PASSWORD);
+  await expect(page.getByRole('heading', { name: /Sunita/ })).toBeVisible();
 
   // The employee form: each bad detail is named under its field, and nothing is saved.
   await page.goto(`/profile?userId=${arun.id}`);

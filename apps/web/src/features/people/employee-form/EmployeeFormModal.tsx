@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Group, Modal, NativeSelect, NavLink, SimpleGrid, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import { Alert, Box, Button, Flex, Group, Modal, NativeSelect, NavLink, SimpleGrid, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -327,24 +327,27 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
           {PEOPLE_MSG.emailServicesDisabled}
         </Alert>
       ) : null}
-      <Group align="flex-start" wrap="nowrap" gap="lg">
-        <Box component="nav" w={210} style={{ flexShrink: 0 }} aria-label="Form sections">
-          {SECTIONS.map((s) => {
-            const invalid = sectionsWithErrors.has(s.key);
-            return (
-              <NavLink
-                key={s.key}
-                label={s.label}
-                description={invalid ? 'Has errors' : undefined}
-                color={invalid ? 'red' : undefined}
-                c={invalid ? 'red' : undefined}
-                rightSection={invalid ? <IconAlertCircle size={16} color="var(--mantine-color-red-6)" aria-hidden /> : undefined}
-                active={section === s.key}
-                onClick={() => setSection(s.key)}
-                aria-current={section === s.key ? 'step' : undefined}
-              />
-            );
-          })}
+      {/* On a phone the sections sit above the fields, two to a row: beside them they left the fields a 90 px column. */}
+      <Flex direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'flex-start' }} gap={{ base: 'sm', sm: 'lg' }}>
+        <Box component="nav" w={{ base: '100%', sm: 210 }} style={{ flexShrink: 0 }} aria-label="Form sections">
+          <SimpleGrid cols={{ base: 2, sm: 1 }} spacing={0} verticalSpacing={0}>
+            {SECTIONS.map((s) => {
+              const invalid = sectionsWithErrors.has(s.key);
+              return (
+                <NavLink
+                  key={s.key}
+                  label={s.label}
+                  description={invalid ? 'Has errors' : undefined}
+                  color={invalid ? 'red' : undefined}
+                  c={invalid ? 'red' : undefined}
+                  rightSection={invalid ? <IconAlertCircle size={16} color="var(--mantine-color-red-6)" aria-hidden /> : undefined}
+                  active={section === s.key}
+                  onClick={() => setSection(s.key)}
+                  aria-current={section === s.key ? 'step' : undefined}
+                />
+              );
+            })}
+          </SimpleGrid>
         </Box>
         <Box ref={formRef} style={{ flex: 1, minWidth: 0 }}>
           {section === 'generalInformation' ? (
@@ -490,7 +493,7 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
             </Text>
           ) : null}
         </Box>
-      </Group>
+      </Flex>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Cancel

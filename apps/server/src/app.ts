@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       const rateLimitAuth = { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
-      // Every operation with its access rules: public while developing, a signed-in Administrator's in production (docs/decisions.md).
+      // Every operation with its access rules: public while developing, a signed-in Administrator's in production (docs/decisions/).
       const docsAccess: RouteAccess = config.NODE_ENV === 'production' ? { permission: 'api.docs' } : { public: true, database: false };
       api.get('/docs', { config: { access: docsAccess }, schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { kind: database.kind, ping: async () => void (await database.db.execute(sql`SELECT 1`)) });

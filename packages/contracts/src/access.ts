@@ -216,7 +216,7 @@ export const PERMISSIONS = {
   /** Exit requests: every employee resigns and withdraws their own; deciding is for the reporting manager (scoped in the service), administrators and moderators. */
   'exits.own': ALL_ROLES,
   'exits.decide': ALL_ROLES,
-  /** The OpenAPI document (every operation with its access rules) on a production server; elsewhere it is public (docs/decisions.md). */
+  /** The OpenAPI document (every operation with its access rules) on a production server; elsewhere it is public (docs/decisions/). */
   'api.docs': [Role.Administrator],
 } as const satisfies Record<string, readonly RoleId[]>;
 export type PermissionAction = keyof typeof PERMISSIONS;

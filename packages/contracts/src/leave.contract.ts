@@ -5,7 +5,7 @@ import { envelope, listEnvelope } from './envelope';
 /**
  * Leave and holidays (DESIGN §5 "Leave and holidays"; platform §2.1 routes under leaves/ and
  * holidays; people spec §2.11 grid colours). The spec shows routes and colours only: the fields,
- * rules and messages here are ours (docs/decisions.md "Leave and holidays").
+ * rules and messages here are ours (docs/decisions/0027-leave-and-holidays.md).
  */
 
 /** Leave request status: 1 Pending, 2 Approved, 3 Rejected, 4 Cancelled (platform §3.1 Request approval, plus Cancelled). */

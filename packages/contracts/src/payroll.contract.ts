@@ -112,7 +112,7 @@ export const PAYROLL_MSG = {
   /** Processing refuses a month whose deductions exceed its gross (never a negative payslip); amounts as ₹ text. */
   negativeNetPay: (employee: string, gross: string, deductions: string) =>
     `Net pay of ${employee} would be negative: deductions of ${deductions} exceed the gross of ${gross}. Reduce or remove their one-time deductions, or hold their processing, then process again.`,
-  /** Processing whose job gave no sign of life for a while (its server stopped, or it waits for one): docs/decisions.md "Processing resumes by itself". */
+  /** Processing whose job gave no sign of life for a while (its server stopped, or it waits for one): docs/decisions/0155-processing-resumes-by-itself.md. */
   processingStalled: (done: number, total: number) =>
     `Processing has made no progress for a while at ${countText(done)} of ${countText(total)} employees. If the server working on it stopped, it resumes by itself within a minute; employees already done are kept.`,
   processingResumed: (done: number, total: number) =>

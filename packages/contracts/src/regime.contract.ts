@@ -13,7 +13,7 @@ import { TAX_WINDOW_MSG } from './tax-declarations.contract';
  *
  * `userId` defaults to the signed-in user; another employee's needs Administrator or Moderator. Regime
  * codes are 0 = Old, 1 = New in every field, the comparison's and the switch's alike (DESIGN §5; the
- * spec's §3 disagreement and our reading are in docs/decisions.md). Amounts are rupees.
+ * spec's §3 disagreement and our reading are in docs/decisions/). Amounts are rupees.
  */
 
 export const REGIME_MSG = {

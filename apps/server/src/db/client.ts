@@ -31,8 +31,7 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle')
 /**
  * Reference tables without tenant data or secrets that tenant-scoped work reads: SELECT only. Every
  * other table without a tenant policy (accounts, sessions, auth_tokens, outbox_emails, and any
- * global table added later) is closed to the tenant role (docs/decisions.md "Row-level security in
- * the schema").
+ * global table added later) is closed to the tenant role (docs/decisions/0037-row-level-security-in-the-schema.md).
  */
 export const TENANT_READABLE_REFERENCE_TABLES = ['plans'] as const;
 

@@ -2,7 +2,7 @@
 export const PATHS = {
   home: '/',
   login: '/login',
-  /** After login, for an account in several organisations: pick one (our route, docs/decisions.md). */
+  /** After login, for an account in several organisations: pick one (our route, docs/decisions/). */
   selectOrganization: '/select-organization',
   /** Google / Microsoft sign-in returns here (platform §2.1 /auth/callback/{provider}). */
   oauthCallback: '/auth/callback',

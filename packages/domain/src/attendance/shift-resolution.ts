@@ -25,7 +25,7 @@ export function departmentShiftOn(date: IsoDate, rows: readonly DepartmentShiftR
 }
 
 /**
- * The shift an employee works on a date (docs/decisions.md, attendance): the latest individual
+ * The shift an employee works on a date (docs/decisions/, attendance): the latest individual
  * assignment covering the date (by start date, then by when it was made) always wins; else the
  * department's shift in force on that date (a department shift never reaches back before its
  * effective date, issue 16); else the organisation's default shift; else none ('No Shift').

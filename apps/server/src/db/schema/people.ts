@@ -87,7 +87,7 @@ export const users = pgTable(
     /**
      * What the user list's search matches "contains" against (lowercase name, e-mail and employee
      * number, fields apart by chr(1) so a term never spans two of them), served by a trigram index.
-     * Read through tenant_users_matching() (migration 0007, docs/decisions.md).
+     * Read through tenant_users_matching() (migration 0007, docs/decisions/).
      */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(first_name || ' ' || last_name || chr(1) || email || chr(1) || coalesce(employee_number, ''))`),
   },

@@ -8,7 +8,7 @@ import { payrollRuns } from './payroll';
 /**
  * Reimbursement types (payroll spec §3 "Reimbursement type"; issue 13 item 5). `max_limit_paise` 0 is
  * "No Limit"; otherwise the most one employee may claim of the type in a financial year (pending and
- * approved claims count). `is_taxable` is our addition (docs/decisions.md): paid as taxable salary.
+ * approved claims count). `is_taxable` is our addition (docs/decisions/): paid as taxable salary.
  * Deleting a type hides it (`deleted_at`): its claims keep their type and their history.
  */
 export const reimbursementTypes = pgTable(

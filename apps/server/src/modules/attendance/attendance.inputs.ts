@@ -203,7 +203,7 @@ export interface ComputedDay {
 
 /**
  * Computes the days of one employee from `from` to `to` (none before joining). Rejected logs never
- * count; pending ones count provisionally until decided (docs/decisions.md).
+ * count; pending ones count provisionally until decided (docs/decisions/).
  */
 export function computeEmployeeDays(
   inputs: AttendanceInputs,

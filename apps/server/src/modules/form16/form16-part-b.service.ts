@@ -30,7 +30,7 @@ export interface PartBOfEmployee {
  * month, PT, EPF, TDS) and the declaration the payroll used, through the domain's computeForm16PartB
  * (computeTaxPosition, the payroll's one tax path). Each PDF is stored as a Form 16B of kind
  * 'generated', replacing an earlier generated one; an uploaded Part B is never replaced
- * (docs/decisions.md "Form 16 Part B generated").
+ * (docs/decisions/0125-form-16-part-b-generated-from-the-payroll.md).
  */
 export class Form16PartBService {
   constructor(private readonly deps: { clock: Clock; form16: Pick<Form16Service, 'store'> }) {}

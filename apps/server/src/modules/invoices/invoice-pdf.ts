@@ -6,7 +6,7 @@ import { FONT_BOLD, FONT_REGULAR } from '../payroll/payslip-pdf';
 /**
  * The invoice PDF (platform spec §2.7): what the customization preview shows, with the invoice's
  * template (1 classic, 2 a coloured band, 3 boxed) and heading colour. Fonts: the bundled Noto Sans
- * (it has ₹); the chosen web fonts style the preview only (docs/decisions.md "Sales invoices").
+ * (it has ₹); the chosen web fonts style the preview only (docs/decisions/0136-sales-invoices-and-invoice-customization.md).
  */
 const PAGE_WIDTH = 595.28;
 const MARGIN = 40;

@@ -91,7 +91,7 @@ function parseWeekends(value: unknown): readonly WeekendRule[] {
 }
 
 /**
- * Leave and holidays (DESIGN §5; docs/decisions.md "Leave and holidays"): the holiday calendar,
+ * Leave and holidays (DESIGN §5; docs/decisions/0027-leave-and-holidays.md): the holiday calendar,
  * leave types, balances and leave requests with approval by the reporting manager or an
  * administrator/moderator. Approved leave and holiday changes enqueue the attendance recompute, which
  * runs after commit.

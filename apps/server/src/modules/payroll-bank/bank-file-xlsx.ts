@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { formatBankDate, type BankDebitAccount, type BankTransfer } from '@tankha/domain';
 
 /**
- * The generic Excel bank file (template 'xlsx', docs/decisions.md "Bank transfer file"):
+ * The generic Excel bank file (template 'xlsx', docs/decisions/0092-bank-transfer-file.md):
  *
  *  sheet 'Payments' — row 1 the headers, then one row per payment:
  *    A Payment Reference · B Beneficiary Name · C Account Number (text, so leading zeros and 18 digits

@@ -32,7 +32,7 @@ interface Slip {
   bank: { account: string | null; ifsc: string | null; holder?: string | null };
 }
 
-/** A record of a CSV bank file, read by the published layout (docs/decisions.md "Bank transfer file"), not by the writer. */
+/** A record of a CSV bank file, read by the published layout (docs/decisions/0092-bank-transfer-file.md), not by the writer. */
 function parseRecord(fields: string[]) {
   expect(fields).toHaveLength(7);
   const [reference = '', name = '', account = '', ifsc = '', type = '', amount = '', date = ''] = fields;

@@ -64,7 +64,7 @@ declare module '../../platform/jobs/jobs' {
 export const PAYROLL_CHUNK_SIZE = 500;
 /**
  * Seconds without a sign of life (a committed chunk) after which a processing run whose row no chunk
- * holds has lost its job; 'payroll.resumeStalled' then resumes it (docs/decisions.md "Processing resumes by itself").
+ * holds has lost its job; 'payroll.resumeStalled' then resumes it (docs/decisions/0155-processing-resumes-by-itself.md).
  */
 export const PAYROLL_STALL_SECONDS = 30;
 /** Automatic resumes in a row without a chunk committed between them before processing stops with the reason. */

@@ -80,7 +80,7 @@ type ExitFields = Omit<ExitSettlementInput, 'userId'>;
  * sets the employee's date of leaving — the payroll run then prorates that month and leaves the
  * employee out afterwards — and recomputes the employee in an open run that already paid them.
  * Settling records the payment. The amount is paid on its own statement, apart from the monthly run
- * (docs/decisions.md).
+ * (docs/decisions/).
  */
 export class SettlementService {
   constructor(

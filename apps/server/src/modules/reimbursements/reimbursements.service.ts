@@ -125,7 +125,7 @@ export class ReimbursementService {
     return this.getType(scope, id);
   }
 
-  /** The type disappears from the lists and the request form; its claims keep it (docs/decisions.md). */
+  /** The type disappears from the lists and the request form; its claims keep it (docs/decisions/). */
   async deleteType(scope: Scope, id: string): Promise<void> {
     if (!(await repo.softDeleteType(scope.db, id, scope.ctx.userId, this.deps.clock.now()))) throw notFound(MSG.typeNotFound);
   }
@@ -134,7 +134,7 @@ export class ReimbursementService {
 
   /**
    * A new claim: the fields by the contract, an active type, the type's limit for the financial year of
-   * today (pending + approved claims count, docs/decisions.md), and the receipt by its content. The
+   * today (pending + approved claims count, docs/decisions/), and the receipt by its content. The
    * receipt's bytes are pending until the commit's job promotes them (as documents are).
    */
   async createRequest({ db, ctx, enqueue }: Scope, fields: Record<string, string>, file: DocumentUpload | null): Promise<ReimbursementRequest> {
@@ -217,7 +217,7 @@ export class ReimbursementService {
     if (row.status !== ReimbursementStatus.Pending) throw conflict(MSG.notPending);
     if (input.status === ReimbursementStatus.Rejected && !input.remarks) throw fieldError('remarks', MSG.remarksRequired);
     // Runs leave a leaver's claims to the settlement, whose figures freeze when it is approved: a claim
-    // approved after that would be paid by neither (docs/decisions.md "Claims after the settlement").
+    // approved after that would be paid by neither (docs/decisions/0127-form-16-demo-data-and-claims-after-the.md).
     if (input.status === ReimbursementStatus.Approved) {
       const frozen = await repo.findFrozenSettlement(scope.db, row.userId);
       if (frozen) throw conflict(MSG.settledEmployee(frozen.name));

@@ -112,7 +112,7 @@ export function defaultStatutorySettings(professionalTaxState: string | null) {
         includeEmployerShareInCtc: true,
       },
     },
-    // A new organisation has no state yet: professional tax waits for it (docs/decisions.md).
+    // A new organisation has no state yet: professional tax waits for it (docs/decisions/).
     {
       component: 'ProfessionalTax' as const,
       isEnabled: professionalTaxState !== null,

@@ -361,7 +361,7 @@ export class SalaryService {
     const chosen: { row: TenantEarningRow; value: EarningValue | undefined }[] = [];
     for (const value of values) {
       // Deactivating a component takes it out of the default structure and the pickers; employees
-      // whose structure already has it keep it (docs/decisions.md, issue 10).
+      // whose structure already has it keep it (docs/decisions/, issue 10).
       const row = rows.find((r) => r.id === value.tenantEarningId);
       if (!row) throw fieldError('earningAssociations', 'Unknown salary component');
       if (chosen.some((c) => c.row.id === row.id)) throw fieldError('earningAssociations', `'${row.earningName}' is listed twice`);

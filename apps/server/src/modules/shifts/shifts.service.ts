@@ -129,7 +129,7 @@ export class ShiftService {
 
   /**
    * Edits a shift. The default shift's times and weekends are the organisation's working hours and
-   * can be edited on any plan; a non-default shift needs AdvancedShifts (docs/decisions.md).
+   * can be edited on any plan; a non-default shift needs AdvancedShifts (docs/decisions/).
    */
   async update(scope: Scope, input: ShiftUpdate): Promise<Shift> {
     const { ctx } = scope;
@@ -172,7 +172,7 @@ export class ShiftService {
   /**
    * Deletes a non-default shift; its department links and employee assignments go with it, so those
    * people fall back to their department's shift or the default, and their current and previous
-   * month are recomputed (docs/decisions.md).
+   * month are recomputed (docs/decisions/).
    */
   async remove({ db: tdb, ctx, enqueue }: Scope, id: string): Promise<void> {
     await repo.lockShifts(tdb);

@@ -216,7 +216,7 @@ export class UserService {
     return target;
   }
 
-  /** The organisation keeps at least one active administrator (docs/decisions.md, issue 4). */
+  /** The organisation keeps at least one active administrator (docs/decisions/, issue 4). */
   private async keepAnAdministrator(tdb: TenantDb, target: { id: string; roleId: number; status: number }): Promise<void> {
     if (target.roleId !== Role.Administrator || target.status !== UserStatus.Active) return;
     if ((await repo.countOtherActiveAdministrators(tdb, target.id)) === 0) throw badRequest(USER_LIFECYCLE_MSG.lastAdministrator);
@@ -255,7 +255,7 @@ export class UserService {
   }
 
   /**
-   * Permanent for access and personal data (docs/decisions.md, issue 4): the membership row goes
+   * Permanent for access and personal data (docs/decisions/, issue 4): the membership row goes
    * (documents, field values and salary associations cascade; stored files are removed), its
    * sessions end, and the global account goes too unless it belongs to another organisation. The
    * stored files and the account are the job 'users.removed', after the commit: whether another

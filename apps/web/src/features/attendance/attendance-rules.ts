@@ -10,7 +10,7 @@ export function truncateGridText(text: string, limit = GRID_TEXT_LIMIT): string 
 /**
  * The colour of a day circle (people spec §2.11): weekend grey, holiday amber, leave blue, present or
  * present-but-late green, half day blue, absent red, other light grey. Half day and leave share the
- * blue in the spec; half day is drawn as a blue outline so the two stay apart (docs/decisions.md).
+ * blue in the spec; half day is drawn as a blue outline so the two stay apart (docs/decisions/).
  */
 export type DayKind = 'weekend' | 'holiday' | 'leave' | 'present' | 'halfDay' | 'absent' | 'other';
 export interface DayColour {

@@ -57,7 +57,7 @@ export interface LopAdjustmentResult {
   /**
    * The corrected months' PF, EPS, EDLI and ESI wages now less as paid (each month's ceiling and
    * coverage kept; 0 where the month charged no EPF or ESI). Reported in the paying month's ECR and
-   * ESIC return with the LOP_ contribution lines (docs/decisions.md, "LOP corrections in the returns").
+   * ESIC return with the LOP_ contribution lines (docs/decisions/0160-lop-corrections-in-the-returns.md).
    */
   wages: LopCorrectionWages;
 }

@@ -13,7 +13,7 @@ import { isValidIfsc } from '../../org/pay-details';
 
 /**
  * The bank file against its published layout (payroll-rules §4, "Bank transfer files"; the layouts
- * are restated in docs/decisions.md "Bank transfer file"). The parser below reads a file the way a
+ * are restated in docs/decisions/0092-bank-transfer-file.md). The parser below reads a file the way a
  * bank's bulk-upload reads it — by field position and width — not through the writer's code, and
  * amounts are read as text ("45231.00") into paise with integer arithmetic.
  */

@@ -135,8 +135,7 @@ export function normaliseUan(raw: string | null): string {
  * whole number ("numbers only … shall not have decimals"), at most the days of the wage month, and
  * its enforcement asks that NCP days reflect the non-contributory period in full so that it is not
  * counted as contributory service. Loss of pay comes in half days: a fraction of half a day or more
- * counts as a whole non-contributing day (1.5 → 2, 0.5 → 1), a smaller one is dropped (docs/decisions.md,
- * "NCP days").
+ * counts as a whole non-contributing day (1.5 → 2, 0.5 → 1), a smaller one is dropped (docs/decisions/0147-payroll-master-data-and-statutory-guards.md).
  */
 export function computeNcpDays(lopDays: number, periodDays = 31): number {
   if (!Number.isFinite(lopDays) || lopDays < 0) throw new RangeError(`loss-of-pay days must be a non-negative number, got ${String(lopDays)}`);
@@ -179,7 +178,7 @@ export function buildEcr(input: EcrInput): EcrFile {
 
     const explanation: string[] = [];
     // Loss of pay of earlier months recovered or reversed here: its wages and contributions are
-    // reported in this month, the month they are paid in (docs/decisions.md, "LOP corrections in the returns").
+    // reported in this month, the month they are paid in (docs/decisions/0160-lop-corrections-in-the-returns.md).
     const correction = hasCorrection(m.lopCorrection) ? m.lopCorrection : null;
     const pfWagePaise = m.pfWagePaise + (correction?.pfWagePaise ?? 0);
     const edliWagePaise = m.edliWagePaise + (correction?.edliWagePaise ?? 0);

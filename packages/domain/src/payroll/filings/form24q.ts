@@ -189,7 +189,7 @@ export function buildForm24Q(input: Form24QInput): Form24Q {
   return { months, annexureI, monthTotals, totals: total(annexureI), annexureII, organisationErrors, errors };
 }
 
-/** Annexure I's columns, in order (docs/decisions.md "Form 24Q export"). */
+/** Annexure I's columns, in order (docs/decisions/0124-form-24q-export.md). */
 export const FORM24Q_ANNEXURE_I_HEADERS = [
   'Sl. No.',
   'Month',

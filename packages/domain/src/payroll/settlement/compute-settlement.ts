@@ -12,7 +12,7 @@ import { computeGratuity, type ExitReason, type GratuityResult } from './gratuit
  * exit's facts to the statement's lines, each with its explanation. The final month's salary is not
  * part of it: the payroll run pays it, prorated to the last working day.
  *
- * Rules and the bases we chose (docs/decisions.md, "Full-and-final settlement"):
+ * Rules and the bases we chose (docs/decisions/0082-settlement-figures.md):
  *  - Notice period: shortfall = required − served days. On resignation the employee pays for it
  *    (recovered); on termination the employer pays in lieu of notice (taxable, s.17(3)(i)); on
  *    retirement, death or disablement no notice applies. Per-day rate = monthly gross ÷ 30.

@@ -6,7 +6,7 @@ import { rupeesRangeMessage } from './money';
 
 /**
  * Sales invoices an organisation issues to its own clients, and their customization (platform spec
- * §2.1, §2.7, §3 "Draft invoice", "Invoice customization", §5, §7.5, §8, §9; issue 14 items 5 and 6).
+ * §2.1, §2.7, §3 "Draft invoice", "Invoice customization", §5, §7.5, §8, §9).
  * Paths under the API base (Administrators and Moderators, the Invoices feature):
  *
  *   GET    /Invoices?pageNumber&pageSize&status        the list (status: draft, sent, paid, overdue)

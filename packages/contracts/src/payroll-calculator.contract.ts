@@ -5,7 +5,7 @@ import { envelope } from './envelope';
 import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
 
 /**
- * The public payslip calculator (issue 10 item 5): `POST /payroll/calculate`, no login, stateless.
+ * The public payslip calculator: `POST /payroll/calculate`, no login, stateless.
  * One month of one employee through the same `computeEmployeeMonth` the payroll run uses. Amounts
  * are rupees (two decimals at most) in the request and whole rupees in the reply.
  */

@@ -4,7 +4,7 @@ import { envelope, listEnvelope } from './envelope';
 import { monthLabel } from './attendance.contract';
 
 /**
- * Statutory files and the payroll journal of a finalized (or paid) month (issue 11 item 2), and the
+ * Statutory files and the payroll journal of a finalized (or paid) month, and the
  * ledger accounts the journal posts to. Money on the wire is rupees (numbers with at most two
  * decimals; the statutory returns carry whole rupees). Paths are under the API prefix:
  *
@@ -253,7 +253,7 @@ export const ledgerAccountsInputSchema = z.object({
 });
 export type LedgerAccountsInput = z.infer<typeof ledgerAccountsInputSchema>;
 
-// ——— Form 24Q (issue 13 item 4) ———
+// ——— Form 24Q ———
 //
 //   GET /PayrollFilings/Form24Q/check?financialYear=2025-26&quarter=4          form24QCheckReplySchema
 //   GET /PayrollFilings/Form24Q/annexure.xlsx?financialYear=2025-26&quarter=4  Annexure I (+ II in Q4) and the validation list

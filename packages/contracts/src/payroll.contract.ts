@@ -7,7 +7,7 @@ import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
 
 /**
  * Payroll: settings (people spec §2.9, §3, §4, §5), the setup checklist (platform §2.6), the monthly
- * run (DESIGN §10, issue 10) and payslips. Money on the wire is rupees; the server keeps paise.
+ * run (DESIGN §10) and payslips. Money on the wire is rupees; the server keeps paise.
  * Paths are under the API prefix:
  *
  *   GET  /PayrollSettings                      payrollSettingsReplySchema
@@ -223,7 +223,7 @@ export const PAYROLL_ADJUSTMENT_LABELS: Record<PayrollAdjustmentCategory, string
   other: 'Other',
 };
 /**
- * What a run warns about, per employee (issue 10 item 3; issue 26 items 5 and 6): master data that a
+ * What a run warns about, per employee: master data that a
  * bank, EPFO or ESIC would refuse (checked before processing), the statutory numbers a processed
  * payslip turns out to need, and deductions over half the wages (Code on Wages 2019 s.18(2)).
  */
@@ -549,7 +549,7 @@ export const payslipReplySchema = envelope(payslipSchema);
 export const payslipIdPathSchema = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
 
 // ---------------------------------------------------------------------------------------------
-// Payslip documents: the stored PDF of each payslip and the payroll register (issue 10 items 6, 7).
+// Payslip documents: the stored PDF of each payslip and the payroll register.
 
 // Their messages are in PAYROLL_MSG above (pdfNotReady, payslipsNotIssued, registerNotReady, and the
 // run's and payslip's not-found texts shared with the run).

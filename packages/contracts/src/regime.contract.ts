@@ -6,7 +6,7 @@ import { TAX_WINDOW_MSG } from './tax-declarations.contract';
 /**
  * Regime comparison and switch (payroll spec §2 "Tax calculator and regime comparison", §3 "Tax
  * comparison" and "Regime switch payload", §4 "Regime", §5 "Regime switch", §7 "Get tax comparison" and
- * "Switch regime", §8 "Regime and comparison"; issue 12 item 7). Paths under the API prefix:
+ * "Switch regime", §8 "Regime and comparison"). Paths under the API prefix:
  *
  *   GET  /ITDeclaration/tax-comparison?userId=&financialYearStart=&financialYearEnd=  → taxComparisonReplySchema
  *   POST /ITDeclaration/switch-regime?userId=     regimeSwitchSchema → regimeSwitchReplySchema

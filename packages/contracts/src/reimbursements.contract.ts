@@ -5,7 +5,7 @@ import { isRupeesAmount } from '@tankha/domain';
 
 /**
  * Reimbursements (payroll spec §2 "Reimbursement Types admin", "My Reimbursement Requests", §3, §4, §5,
- * §7 "Reimbursement", §8, §9; issue 13 items 5 and 6). Paths under the API base:
+ * §7 "Reimbursement", §8, §9). Paths under the API base:
  *
  *   GET    /ReimbursementTypes?isAdminAccess=true|false   every type (admins) or the active ones (the request form)
  *   GET    /ReimbursementTypes/{id}

@@ -192,7 +192,7 @@ export const requestListQuerySchema = z.object({
   reportingFilterType: z
     .union([z.literal('1'), z.literal('2'), z.literal('3')], { error: 'reportingFilterType must be 1 (direct), 2 (indirect) or 3 (all)' })
     .transform((v) => Number(v) as RequestReporteeScopeId)
-    /** Absent: 3 (all employees) for administrators and moderators, 1 (direct reportees) for others (issue 16). */
+    /** Absent: 3 (all employees) for administrators and moderators, 1 (direct reportees) for others. */
     .optional(),
 });
 export type RequestListQuery = z.output<typeof requestListQuerySchema>;

@@ -123,7 +123,7 @@ export function percentToRupees(amountPaise: number, percent: number | string, r
 }
 
 /**
- * The one conversion of an amount entered in rupees to paise (issue 9): the number is read through
+ * The one conversion of an amount entered in rupees to paise: the number is read through
  * its shortest decimal text, so 1234.56 (not exactly representable in binary) is exactly 1,23,456
  * paise, and anything finer than a paisa (1.005, 0.1 + 0.2) is refused rather than rounded.
  * A RangeError names the reason; contracts refuse such input first with the field's message.

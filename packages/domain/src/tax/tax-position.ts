@@ -8,8 +8,8 @@ import type { TaxAgeBand, TaxFinancialYear, TaxRegimeCode } from './types';
 
 /**
  * An employee's tax position for a financial year from the salary and the IT declaration: the ONE
- * path the declaration summary, the payroll run's TDS and the regime comparison use (issue 12 items 3,
- * 7, 8). The salary of the year is projected by the caller (the run: paid so far + this month + later
+ * path the declaration summary, the payroll run's TDS and the regime comparison use, so
+ * they can never disagree. The salary of the year is projected by the caller (the run: paid so far + this month + later
  * months at the full-month structure; projectTaxSalaryYear does it for both); the declaration's
  * amounts are read as declared, or as allowed once the proofs were reviewed (`useAllowed`).
  */

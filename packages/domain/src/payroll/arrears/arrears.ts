@@ -8,7 +8,7 @@ import { computeEmployeeMonth } from '../month/compute-month';
 import type { MonthAdjustmentInput, MonthArrearsLine, MonthEarningInput, MonthLine } from '../month/types';
 
 /**
- * Salary revisions with arrears (issue 11 item 3; payroll-rules §1: "Finalized means immutable.
+ * Salary revisions with arrears (payroll-rules §1: "Finalized means immutable.
  * Corrections go into a later month as arrears … effective date → per-component difference → tax and
  * statutory on the difference").
  *

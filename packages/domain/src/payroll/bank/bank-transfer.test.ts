@@ -152,7 +152,7 @@ describe('bank transfer file: a worked example (November 2026, value date 30/11/
     expect(buildBankTransfer({ month: '2026-11', valueDate: '2026-12-01', scope: 'all', payees: retrying }).excluded.find((e) => e.payslipId === 'p3')?.reason).toBe('inRetryFile');
   });
   /*
-   * Rahul's payout (NIL002, ₹48,417.50, line 2) is released from hold after finalize (issue 26 point 3):
+   * Rahul's payout (NIL002, ₹48,417.50, line 2) is released from hold after finalize:
    * the released file pays him alone under his line's first reference SAL261100000201; the full file
    * still leaves him out (now as 'holdReleased'), so he is never paid twice. Once the bank reports
    * the payment paid, the released file has nobody left.
@@ -179,7 +179,7 @@ describe('bank transfer file: a worked example (November 2026, value date 30/11/
   });
 });
 
-describe('bank details a bank would refuse hold that payment only (issue 26 item 5)', () => {
+describe('bank details a bank would refuse hold that payment only', () => {
   const known = (ifsc: string) => ['HDFC0001753', 'ICIC0000409'].includes(ifsc);
   const payees: BankPayee[] = [
     payee({ payslipId: 'a', employeeNumber: 'E1', employeeName: 'Aditi Agarwal', netPaise: 4_000_000 }),

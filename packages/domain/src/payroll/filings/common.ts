@@ -3,7 +3,7 @@ import { formatRupees } from '../../money/inr';
 import type { IsoDate } from '../../dates/calendar';
 
 /**
- * What the statutory files share (issue 11 item 2): who a line is about, why a line would be
+ * What the statutory files share: who a line is about, why a line would be
  * rejected by the portal, and the rounding of a paise amount to the whole rupees the returns carry.
  */
 

@@ -254,7 +254,7 @@ describe('ECR validation: the lines EPFO would reject', () => {
 
 /**
  * Loss of pay of November changed after November was finalized and corrected in December's payslip
- * (issue 26 item 2): the corrected wages and the LOP_ contribution lines are reported in December's ECR,
+ *: the corrected wages and the LOP_ contribution lines are reported in December's ECR,
  * the month they are paid in (docs/decisions/0160-lop-corrections-in-the-returns.md); NCP days stay
  * December's own. By hand from india-tax-rules §10: EPF 12%, EPS 8.33% half up to the rupee, ER the rest.
  */

@@ -5,7 +5,7 @@ import { ddmmyyyy, rupeeText, type FilingIssue, type FilingPerson } from './comm
 
 /**
  * Form 24Q, the quarterly statement of TDS on salary (s.192, rule 31A; payroll-rules §4) as data an
- * administrator carries into the return preparation utility (issue 13 item 4):
+ * administrator carries into the return preparation utility:
  *
  * - Annexure I, every quarter: one row per employee per month of the quarter — PAN, name, date of
  *   payment (the run's pay date), amount paid (gross), TDS deducted and deposited;

@@ -6,7 +6,7 @@ import { INDIAN_STATE_NAMES, isIndianStateCode, type DeductionCycle, type Statut
 import { rupeeText, type FilingPerson } from './common';
 
 /**
- * The Professional Tax statement per state and the Labour Welfare Fund statement (issue 11 item 2),
+ * The Professional Tax statement per state and the Labour Welfare Fund statement,
  * from a finalized month's payslips. The slab shown for each employee comes from the state's table
  * in the domain (india-tax-rules §12, §13) for the wage month; the amount is what the payslip
  * deducted, and a difference between the two is pointed out, never corrected.

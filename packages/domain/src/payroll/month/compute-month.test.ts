@@ -559,7 +559,7 @@ describe('computeEmployeeMonth: properties', () => {
   });
 });
 
-describe('computeEmployeeMonth: reimbursements (issue 13)', () => {
+describe('computeEmployeeMonth: reimbursements', () => {
   const off = { epf: { enabled: false, settings: DEFAULT_EPF_SETTINGS }, esi: { enabled: false } };
   const tdsOn = { enabled: true, financialYear: '2026-27', regime: 1 as const, ageBand: 'below60' as const, grossSoFarPaise: 0, tdsSoFarPaise: 0, remainingMonths: 12 };
 

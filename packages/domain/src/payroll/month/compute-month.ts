@@ -20,7 +20,7 @@ import { REIMBURSEMENT_CODE, TAXABLE_REIMBURSEMENT_CODE, type EmployeeMonthInput
 export const LOAN_RECOVERY_CODE = 'LOAN_RECOVERY';
 
 /**
- * One employee's month (DESIGN §10, issue 10 item 4): the one function the run, the payslip, the
+ * One employee's month (DESIGN §10): the one function the run, the payslip, the
  * salary-structure preview and the public calculator call. Pure; all amounts in paise; every amount
  * it returns is a whole rupee. Rounding points, in order:
  *  - each earning to the rupee, half up (prorated ones by `prorateEarning`, straight from the exact
@@ -197,7 +197,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     add(earningLines, { section: 'earning', code: a.code, label: a.label, amountPaise: a.amountPaise, explanation: [...a.explanation] });
     if (a.taxable) taxableThisMonthPaise += a.amountPaise;
   }
-  // Approved reimbursement claims (issue 13): paid with the salary, never PF/ESI/PT/LWF wages (expenses
+  // Approved reimbursement claims: paid with the salary, never PF/ESI/PT/LWF wages (expenses
   // of the employment, not remuneration: ESI Act s.2(22)(c)); taxable only when the type says so.
   let reimbursedPaise = 0;
   for (const taxable of [false, true]) {
@@ -418,7 +418,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     });
   }
 
-  // --- Loans and advances (issue 11 item 4): the instalment due and the perquisite value -----------
+  // --- Loans and advances: the instalment due and the perquisite value -----------
   const t = input.tds;
   const tdsOn = t.enabled && isTaxFinancialYear(t.financialYear);
   const laterMonths = tdsOn ? t.remainingMonths - 1 : 0;

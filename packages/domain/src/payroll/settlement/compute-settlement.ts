@@ -8,7 +8,7 @@ import type { TaxAgeBand } from '../../tax/types';
 import { computeGratuity, type ExitReason, type GratuityResult } from './gratuity';
 
 /**
- * Full-and-final settlement of an exiting employee (issue 11 item 5): one pure function from the
+ * Full-and-final settlement of an exiting employee: one pure function from the
  * exit's facts to the statement's lines, each with its explanation. The final month's salary is not
  * part of it: the payroll run pays it, prorated to the last working day.
  *
@@ -46,7 +46,7 @@ export interface SettlementInput {
   notice: { requiredDays: number; servedDays: number };
   /** Encashable leave types only. */
   leave: readonly SettlementLeaveInput[];
-  /** Approved reimbursement claims not paid yet (none are recorded until issue 13: 0). */
+  /** Approved reimbursement claims not paid yet (0 where reimbursements are not connected). */
   pendingReimbursementsPaise: number;
   /** Outstanding balance of the employee's loans and advances, recovered in full. */
   loanBalancePaise: number;

@@ -109,15 +109,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Unexpected errors of an organisation's requests go to its exception log (issue 15 item 5): a job
+  // Unexpected errors of an organisation's requests go to its exception log: a job
   // sent outside the failed request's (rolled back) transaction, not awaited by the response.
   let recordUnexpected: (report: UnexpectedErrorReport) => void = () => undefined;
   registerErrorHandling(app, { onUnexpected: (report) => recordUnexpected(report) });
 
-  // Razorpay Checkout (issue 14) loads its script and opens its frame from Razorpay's hosts; allowed only when its keys are set.
+  // Razorpay Checkout loads its script and opens its frame from Razorpay's hosts; allowed only when its keys are set.
   const razorpay = config.RAZORPAY_KEY_ID ? ['https://checkout.razorpay.com', 'https://api.razorpay.com'] : [];
   // Built once: @fastify/helmet built helmet (and parsed the policy) again on every request, a fifth
-  // of a bare route's CPU (issue 9 item 6). The same headers, set on every response.
+  // of a bare route's CPU. The same headers, set on every response.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {

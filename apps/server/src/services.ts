@@ -158,7 +158,7 @@ export function buildServices({ config, clock, tokens, files, push, loginThrottl
   const form16 = new Form16Service({ clock, files });
   // Reminders go only to employees who have not submitted (tax-declarations/declaration-status.ts).
   taxWindows.connectDeclarationStatus(declarations);
-  // Proof of investment, item comments and the team review (issue 12 items 4–6).
+  // Proof of investment, item comments and the team review.
   const declarationComments = new DeclarationCommentService({ clock, declarations });
   const proofs = new ProofService({ clock, files, windows: taxWindows, declarations, comments: declarationComments, locks: payrollLocks });
   const teamReview = new TeamReviewService({ clock, declarations, proofs, locks: payrollLocks });
@@ -248,7 +248,7 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
   });
   uow.defineTenantJob(queue, 'attendance.reminders.tenant', (scope, data) => services.notification.sendAttendanceReminders(scope, new Date(data.now)));
   uow.defineGlobalJob(queue, 'users.removed', (scope, data) => services.users.cleanUpRemoved(scope, data));
-  // Stored files (issue 9): promoted after the commit that names them, removed after the one that
+  // Stored files: promoted after the commit that names them, removed after the one that
   // drops them; they touch no database, so they open no transaction.
   queue.define({ name: 'files.stored', run: async (job) => void (await files.promote((job.data as JobPayloads['files.stored']).storageKey)) });
   queue.define({
@@ -267,7 +267,7 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
     const proofs = await services.proofs.sweepStoredFiles(scope);
     log.info({ documents, logos, payslips, receipts, form16, proofs }, 'stored files swept');
   }, { cron: { expression: '23 * * * *', tz: 'UTC' }, retryLimit: 2 });
-  // Payslip PDFs and e-mails after finalize (issue 10 item 6): chunks of payslips, each its own transaction.
+  // Payslip PDFs and e-mails after finalize: chunks of payslips, each its own transaction.
   // Rendering holds no transaction: read in one, render and store outside, write in a second (stepped).
   uow.defineSteppedTenantJob(queue, 'payroll.payslips.render', async (steps, data) => {
     const stats = await services.payslipDocuments.renderPayslips(steps, data);
@@ -301,7 +301,7 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
     const started = await services.payslipDocuments.startPayslipDocuments(scope, data.runId);
     log.info({ tenantId: scope.tenantId, runId: data.runId, ...started }, 'payroll finalized: payslip documents started');
   });
-  // Tax declaration and POI windows (issue 12 items 1 and 2): the 06:00 run per organisation (lock
+  // Tax declaration and POI windows: the 06:00 run per organisation (lock
   // windows past their lock date, send the reminders due today) and the release / lock notices.
   uow.defineGlobalJob(queue, 'taxWindows.schedule', async (scope) => void (await services.taxWindows.scheduleWindows(scope, clock.now())), {
     cron: { expression: '*/15 * * * *', tz: 'UTC' },
@@ -312,13 +312,13 @@ export function registerJobs(uow: UnitOfWork, queue: JobQueue, services: Service
     if (done.locked + done.sent > 0) log.info({ tenantId: scope.tenantId, ...done }, 'tax windows: locked and reminded');
   });
   uow.defineTenantJob(queue, 'taxWindows.notice', async (scope, data) => void (await services.taxWindows.sendNotice(scope, data)));
-  // Exception logs (issue 15 item 5): written after the failed request rolled back; kept 90 days.
+  // Exception logs: written after the failed request rolled back; kept 90 days.
   uow.defineTenantJob(queue, 'exceptionLogs.record', (scope, data) => services.exceptionLogs.record(scope, data), { retryLimit: 3 });
   uow.defineGlobalJob(queue, 'exceptionLogs.purge', async (scope) => {
     const deleted = await services.exceptionLogs.purge(scope, clock.now());
     if (deleted > 0) log.info({ deleted }, 'exception logs older than 90 days deleted');
   }, { cron: { expression: '41 1 * * *', tz: 'UTC' }, retryLimit: 2 });
-  // Subscriptions (issue 14): provider cancellations after the commit, the local provider's webhooks
+  // Subscriptions: provider cancellations after the commit, the local provider's webhooks
   // through the same handler as Razorpay's, and the period ends every 15 minutes.
   queue.define({ name: 'subscriptions.providerCancel', run: (job) => services.subscriptions.providerCancel(job.data as JobPayloads['subscriptions.providerCancel']) });
   uow.defineGlobalJob(queue, 'subscriptions.localWebhook', async (scope, data) => {

@@ -148,7 +148,7 @@ interface DrizzleInternals {
 
 /**
  * A transaction whose first statement is `first`, and `fn` given the transaction and that
- * statement's rows; BEGIN and the statement go to the database together (issue 9 item 6). On
+ * statement's rows; BEGIN and the statement go to the database together. On
  * PostgreSQL in one round trip, one simple-protocol message with the parameters inlined as
  * literals (so `first` must not carry user input other than values the server produced or
  * validated); the database plans it on its own core. On PGlite, which plans on the server's thread,

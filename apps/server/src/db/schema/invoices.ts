@@ -5,8 +5,8 @@ import { tenantIsolation } from './rls';
 import { users } from './people';
 
 /**
- * Sales invoices an organisation issues to its own clients (platform spec §2.1, §2.7, §3; issue 14
- * items 5 and 6). Not the plan invoices Tankha issues to organisations (subscriptions).
+ * Sales invoices an organisation issues to its own clients (platform spec §2.1, §2.7,
+ * §3). Not the plan invoices Tankha issues to organisations (subscriptions).
  */
 
 /** Billed-by (kind 'business') and billed-to (kind 'client') parties. Deleting one on an invoice is refused. */

@@ -3,7 +3,7 @@ import { subscriptions, tenantIdColumn } from './platform';
 import { tenantIsolation } from './rls';
 
 /**
- * Payments for plans (issue 14, DESIGN §11). A payment is captured once per provider payment id:
+ * Payments for plans (DESIGN §11). A payment is captured once per provider payment id:
  * the checkout callback and the webhook may both report it, in any order.
  */
 export const payments = pgTable(

@@ -271,7 +271,7 @@ export const payslipDocuments = pgTable(
 );
 
 /**
- * The reports log (issue 11 item 6): one row per payroll output generated for a month — register,
+ * The reports log: one row per payroll output generated for a month — register,
  * bank transfer file, EPF ECR, ESIC, PT, LWF, journal, bank return file, settlement statement —
  * with who generated it and when. `summary` carries the file's control figures (employees,
  * total) so the Reports page can show them without regenerating the file.

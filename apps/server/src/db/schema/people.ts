@@ -49,7 +49,7 @@ export const users = pgTable(
     gender: smallint('gender').notNull().default(0),
     dateOfJoining: date('date_of_joining', { mode: 'string' }),
     /**
-     * Last working day of an employee who is leaving or has left (issue 11 item 5, exits and
+     * Last working day of an employee who is leaving or has left (exits and
      * full-and-final settlement). The payroll run prorates the month it falls in and leaves the
      * employee out of every month after it.
      */
@@ -101,7 +101,7 @@ export const users = pgTable(
     index('users_tenant_id_idx').on(t.tenantId, t.id),
     index('users_manager_idx').on(t.tenantId, t.reportingManagerId),
     index('users_department_idx').on(t.tenantId, t.departmentId),
-    // The user list sorts and searches in the database at 100,000 users (issue 4).
+    // The user list sorts and searches in the database at 100,000 users.
     index('users_tenant_status_name_idx').on(t.tenantId, t.status, t.firstName, t.lastName),
     index('users_tenant_status_joining_idx').on(t.tenantId, t.status, t.dateOfJoining),
     index('users_tenant_status_last_login_idx').on(t.tenantId, t.status, t.lastLoginAt, t.firstName, t.lastName),
@@ -185,7 +185,7 @@ export const userDocuments = pgTable(
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
     uploadedBy: uuid('uploaded_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    /** The client's Idempotency-Key of the upload: a retried upload answers this document (issue 9). */
+    /** The client's Idempotency-Key of the upload: a retried upload answers this document. */
     idempotencyKey: uuid('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -154,7 +154,7 @@ export const subscriptions = pgTable(
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Purchase (issue 14): the payment provider that bills it ('razorpay' or 'local'); null for trials, free plans and seeds. */
+    /** Purchase: the payment provider that bills it ('razorpay' or 'local'); null for trials, free plans and seeds. */
     provider: text('provider', { enum: ['razorpay', 'local'] }),
     /** The provider's subscription id (razorPaySubscriptionId), stored when created: verification uses this, never the callback's. */
     providerSubscriptionId: text('provider_subscription_id'),

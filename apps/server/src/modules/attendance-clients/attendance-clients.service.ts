@@ -29,7 +29,7 @@ const NOWHERE: CheckInPlace = {
 };
 
 /**
- * Attendance > Clients (issue 15 item 8): client sites with a geofence, their employees, and the
+ * Attendance > Clients: client sites with a geofence, their employees, and the
  * organisation's 'require location at check-in'. The check-in (attendance module) asks `placeCheckIn`
  * whether the browser's reading is acceptable (docs/decisions/0140-attendance-clients-and-geofenced-check-in.md).
  */
@@ -69,7 +69,7 @@ export class AttendanceClientService {
 
   /**
    * Replaces who is assigned to the site; every id must be an employee of the organisation. The site
-   * is locked first: identical requests at the same moment each replace the list in turn (issue 25 F6).
+   * is locked first: identical requests at the same moment each replace the list in turn.
    */
   async assign(scope: TenantScope, id: string, userIds: readonly string[]): Promise<ClientSiteEmployee[]> {
     await repo.lockSite(scope.db, id);

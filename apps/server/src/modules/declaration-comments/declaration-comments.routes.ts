@@ -5,7 +5,7 @@ import { scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 
 /**
- * Item comments (payroll spec §7 "Team review": counts, comments with replies, add; issue 12 item 5),
+ * Item comments (payroll spec §7 "Team review": counts, comments with replies, add),
  * behind the ITDeclaration feature: the employee on their own declaration, reviewers on anyone's
  * (checked in the service). Paths in the header of proofs.contract.ts.
  */

@@ -301,7 +301,7 @@ export interface EmployeeTaxPosition {
   input: TaxPositionInput;
 }
 
-/** A chunk's declarations for the payroll run (issue 12 item 8). */
+/** A chunk's declarations for the payroll run. */
 export interface RunDeclaration {
   regime: TaxRegimeCode;
   figures: TaxDeclarationFigures | null;
@@ -328,9 +328,9 @@ export async function declarationsForRun(scope: TenantScope, userIds: readonly s
 }
 
 /**
- * The employee's income-tax declaration (issue 12 item 3): the deduction catalogue, the declaration
+ * The employee's income-tax declaration: the deduction catalogue, the declaration
  * (create, update, submit; an administrator on behalf), the overall summary, and the tax position that
- * the summary, the regime comparison and the payroll run's TDS share (item 8).
+ * the summary, the regime comparison and the payroll run's TDS share.
  */
 export class DeclarationService {
   constructor(private readonly deps: { clock: Clock; windows: TaxWindowService; salary: Pick<SalaryService, 'payStructures'>; payslips: Pick<PayslipService, 'taxYearSoFar'> }) {}
@@ -366,7 +366,7 @@ export class DeclarationService {
     const now = this.deps.clock.now();
     const id = await repo.insertDeclaration(scope.db, employee.id, input.financialYearStart, {
       ...this.rowValues(input, scope, now, DeclarationStatus.Draft),
-      // The intended regime starts as the salary structure's (so declaring changes no TDS by itself); item 7 switches it.
+      // The intended regime starts as the salary structure's (so declaring changes no TDS by itself); the regime switch changes it.
       regime: employee.regimeType === 0 ? 0 : 1,
       createdAt: now,
     });
@@ -391,7 +391,7 @@ export class DeclarationService {
     return this.reload(scope, d.id);
   }
 
-  /** A declaration with its sections, by id (proofs, comments and the team review build on it; issue 12 items 4–6). */
+  /** A declaration with its sections, by id (proofs, comments and the team review build on it). */
   async aggregateById(scope: TenantScope, id: string, forUpdate = false): Promise<repo.DeclarationAggregate | undefined> {
     return repo.findDeclarationById(scope.db, id, forUpdate);
   }
@@ -510,7 +510,7 @@ export class DeclarationService {
     };
   }
 
-  // ---- The tax position: summary, comparison (item 7) -------------------------------------------
+  // ---- The tax position: summary, comparison --------------------------------------------------
 
   /**
    * An employee's tax position for a financial year: the salary as the payroll projects it (paid so
@@ -629,7 +629,7 @@ export class DeclarationService {
     };
   }
 
-  // ---- The payroll run (item 8) -----------------------------------------------------------------
+  // ---- The payroll run ------------------------------------------------------------------------
 
   /**
    * The chunk's declarations for a payroll month, in one query: each employee's regime and, for a

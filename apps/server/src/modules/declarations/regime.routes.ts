@@ -5,7 +5,7 @@ import { scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 
 /**
- * Regime comparison and switch (payroll spec §7 "Get tax comparison", "Switch regime"; issue 12 item 7),
+ * Regime comparison and switch (payroll spec §7 "Get tax comparison", "Switch regime"),
  * behind the ITDeclaration feature: every role for their own; another employee's (userId) for
  * Administrators and Moderators, checked in the service. Paths in the header of regime.contract.ts.
  */

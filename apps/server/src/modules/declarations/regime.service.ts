@@ -21,7 +21,7 @@ export function regimeSwitchAllowed(state: TaxWindowState): { it: boolean; poi: 
 }
 
 /**
- * Regime comparison and switch (issue 12 item 7). The comparison runs the employee's salary and
+ * Regime comparison and switch. The comparison runs the employee's salary and
  * declaration for the year through computeTaxPosition in both regimes (DeclarationService.positionOf
  * builds the input, so the column of the employee's regime is the summary's figure and the payroll's).
  * The regime of a year is stored on the year's declaration (`tax_declarations.regime`), which the

@@ -7,7 +7,7 @@ import { readMultipart } from '../../platform/files/multipart';
 import { readDocumentUpload } from './documents.content';
 
 /**
- * An employee's documents and the caller's own record (issue 4 item 6). The route permission is
+ * An employee's documents and the caller's own record. The route permission is
  * users.documents.own (every role); the service adds users.documents.manage for other people's
  * documents and the moderator-on-administrator rule.
  */

@@ -4,7 +4,7 @@ import { formatInr, type Form16PartB } from '@tankha/domain';
 import { FONT_BOLD, FONT_REGULAR, Layout } from '../payroll/payslip-pdf';
 
 /**
- * Form 16 Part B as a PDF (issue 13 item 3), in the rows and numbering of the form as notified
+ * Form 16 Part B as a PDF, in the rows and numbering of the form as notified
  * (Income-tax Rules, Appendix II, Form No. 16, Part B "Details of Salary Paid and any other income
  * and tax deducted"), with pdfkit and the bundled Noto Sans like the payslip. Row 10 lists each
  * Chapter VI-A section the employee was allowed; sections with nothing allowed are left out.

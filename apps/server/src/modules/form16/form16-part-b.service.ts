@@ -25,7 +25,7 @@ export interface PartBOfEmployee {
 }
 
 /**
- * Form 16 Part B generated from the payroll (issue 13 item 3): for each employee with finalized
+ * Form 16 Part B generated from the payroll: for each employee with finalized
  * payslips in the year, the year as paid (taxable salary, loan perquisites, basic and HRA month by
  * month, PT, EPF, TDS) and the declaration the payroll used, through the domain's computeForm16PartB
  * (computeTaxPosition, the payroll's one tax path). Each PDF is stored as a Form 16B of kind

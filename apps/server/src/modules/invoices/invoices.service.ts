@@ -65,7 +65,7 @@ function addDays(date: string, days: number): string {
 const MOVES: Record<StoredInvoiceStatus, readonly StoredInvoiceStatus[]> = { draft: ['sent'], sent: ['paid', 'draft'], paid: ['sent'] };
 
 /**
- * Sales invoices (issue 14 items 5 and 6): billed-by and billed-to parties, invoices with GST by the
+ * Sales invoices: billed-by and billed-to parties, invoices with GST by the
  * domain's computeInvoiceTotals, their status, custom fields, customization, the PDF and the UPI QR.
  */
 export class InvoiceService {

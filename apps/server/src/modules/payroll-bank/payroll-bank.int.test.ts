@@ -8,7 +8,7 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
 
 /*
- * The bank transfer of a finalized month over HTTP (issue 11 item 1). October 2025, inserted as
+ * The bank transfer of a finalized month over HTTP. October 2025, inserted as
  * finalized with six payslips whose net pay is chosen by hand (rupees):
  *
  *   Aditi  (member)     40,000.00  HDFC0001753 / 50100111122223        → paid in the file

@@ -56,7 +56,7 @@ const masked = (account: string) => `${'X'.repeat(Math.max(0, account.length - 4
 const plural = (n: number, one: string, many = `${one}s`) => `${String(n)} ${n === 1 ? one : many}`;
 
 /**
- * The bank transfer of a finalized payroll month and the bank's return file (issue 11 item 1).
+ * The bank transfer of a finalized payroll month and the bank's return file.
  * A file's payments are recorded as attempts (payroll_payments) the first time a file carries them;
  * the return file sets each attempt paid or failed; failed payments are re-exported as new attempts.
  * Every file and every return file is logged in the payroll reports.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing';
 
 /**
- * The public payslip calculator through HTTP (issue 10 item 5). Expected figures are worked by hand
+ * The public payslip calculator through HTTP. Expected figures are worked by hand
  * from shared/reference/india-tax-rules.md (§8 TDS, §10 EPF, §11 ESI, §12 PT, §13 LWF). The endpoint
  * does no database work, so one backend is enough. No call sends a token.
  */

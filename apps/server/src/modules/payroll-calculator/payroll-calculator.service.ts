@@ -42,7 +42,7 @@ function ageBandOf(age: number): TaxAgeBand {
 const toRupees = (paise: number): number => paise / 100;
 
 /**
- * The public payslip calculator (issue 10 item 5). It only maps the request to the month input and
+ * The public payslip calculator. It only maps the request to the month input and
  * the result to the reply: `computeEmployeeMonth`, the function the payroll run uses, computes
  * everything. No tenant, no database.
  */

@@ -3,7 +3,7 @@ import { ESIC_TEMPLATE_HEADERS, FORM24Q_ANNEXURE_I_HEADERS, FORM24Q_ANNEXURE_II_
 import { monthLabel } from '@tankha/contracts';
 
 /**
- * The workbooks of the statutory files and the journal (issue 11 item 2). Money arrives in paise and
+ * The workbooks of the statutory files and the journal. Money arrives in paise and
  * is written in rupees; totals are summed in paise by the domain, never by formulas (a formula's
  * cached 0 reads as a blank in programs that do not recalculate).
  */
@@ -230,7 +230,7 @@ export function buildJournalCsv(heading: JournalHeading, journal: PayrollJournal
 }
 
 /**
- * Form 24Q (issue 13 item 4): "Annexure I" (one row per employee per month of the quarter, month
+ * Form 24Q: "Annexure I" (one row per employee per month of the quarter, month
  * totals after each month), "Annexure II" in Q4 (the year per employee) and "Validation" (every
  * problem listed, or that there is none). PANs are text; money in rupees.
  */

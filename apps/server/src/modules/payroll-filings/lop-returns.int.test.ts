@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * The returns of the month a loss-of-pay correction is paid in (issue 26 item 2; docs/decisions/0160-lop-corrections-in-the-returns.md). November is finalized with Asha paid in full; a Loss-of-Pay day of 26 November
+ * The returns of the month a loss-of-pay correction is paid in (docs/decisions/0160-lop-corrections-in-the-returns.md). November is finalized with Asha paid in full; a Loss-of-Pay day of 26 November
  * is approved afterwards; December (no LOP of its own) recovers it. EPF only, on Basic ₹15,000 (the ceiling); the
  * fixed allowance (CTC ₹3,60,000 a year less Basic and the employer's ₹1,800 EPF: ₹13,200) is no PF wage. Gross
  * ₹28,200 a month, ₹940 a day: Basic 14,500 (−500) and the allowance 13,200 × 29/30 = 12,760 (−440) recover ₹940.

@@ -3,7 +3,7 @@ import { payrollLedgerAccounts, payrollRuns, payslipLines, payslips, tenants, us
 import type { TenantDb } from '../../platform/tenancy';
 
 /**
- * Queries of the statutory files and the journal (issue 11 item 2). Every file is read from a
+ * Queries of the statutory files and the journal. Every file is read from a
  * finalized month's payslips in two queries (payslips, then their lines), whatever the number of
  * employees; people's current records (date of birth, date of leaving, gender) in one more.
  */
@@ -258,7 +258,7 @@ export async function listLedgerAccounts(tdb: TenantDb): Promise<LedgerAccountRo
 /**
  * The whole mapping replaced in one transaction: what the screen shows is what is stored. One writer
  * at a time per organisation (an advisory lock until commit): a second save at the same moment
- * deletes what the first inserted rather than inserting the same keys beside it (issue 25 F6).
+ * deletes what the first inserted rather than inserting the same keys beside it.
  */
 export async function replaceLedgerAccounts(tdb: TenantDb, rows: readonly LedgerAccountRow[], updatedBy: string, now: Date): Promise<void> {
   // raw SQL: an advisory lock function call, no table to build from.
@@ -268,7 +268,7 @@ export async function replaceLedgerAccounts(tdb: TenantDb, rows: readonly Ledger
   await tdb.tx.insert(payrollLedgerAccounts).values(rows.map((r) => ({ tenantId: tdb.tenantId, ...r, updatedBy, updatedAt: now })));
 }
 
-// ——— Form 24Q (issue 13 item 4) ———
+// ——— Form 24Q ———
 
 export interface IssuedRunRow {
   id: string;

@@ -31,7 +31,7 @@ function send(reply: FastifyReply, file: DownloadedFile, type: string): Buffer {
 
 /**
  * Statutory files and the payroll journal of a finalized month, and the journal's ledger accounts
- * (issue 11 item 2). Paths as in the header of payroll-filings.contract.ts.
+ *. Paths as in the header of payroll-filings.contract.ts.
  */
 export const payrollFilingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const filings = services.payrollFilings;
@@ -59,7 +59,7 @@ export const payrollFilingRoutes: FastifyPluginAsyncZod<{ services: Services }> 
   app.get('/PayrollRuns/:id/filings/journal.xlsx', { config: download, schema: { tags, params, produces: [XLSX] } }, async (request, reply) => send(reply, await filings.journalFile(scopeOf(request), request.params.id, 'xlsx'), XLSX));
   app.get('/PayrollRuns/:id/filings/journal.csv', { config: download, schema: { tags, params, produces: ['text/csv'] } }, async (request, reply) => send(reply, await filings.journalFile(scopeOf(request), request.params.id, 'csv'), CSV));
 
-  // Form 24Q (issue 13 item 4): a quarter of the financial year, not a run.
+  // Form 24Q: a quarter of the financial year, not a run.
   app.get('/PayrollFilings/Form24Q/check', { config: download, schema: { tags, querystring: form24QQuerySchema, response: { 200: form24QCheckReplySchema } } }, async (request) => ok(await filings.form24QCheck(scopeOf(request), request.query)));
   app.get('/PayrollFilings/Form24Q/annexure.xlsx', { config: download, schema: { tags, querystring: form24QQuerySchema, produces: [XLSX] } }, async (request, reply) => send(reply, await filings.form24QFile(scopeOf(request), request.query), XLSX));
 

@@ -75,10 +75,10 @@ const FIXED_COMPONENTS: readonly { section: LedgerSection; code: string; label: 
   { section: 'earning', code: 'ADJ_OTHER', label: 'Other earning (one-time)' },
   { section: 'earning', code: 'REIMBURSEMENT', label: 'Reimbursements' },
   { section: 'earning', code: 'REIMBURSEMENT_TAXABLE', label: 'Reimbursements (taxable)' },
-  // Loss of pay of earlier months corrected in this one (issue 26 item 2): the recovery is negative.
+  // Loss of pay of earlier months corrected in this one: the recovery is negative.
   ...Object.entries(LOP_COMPONENT_LABELS).map(([code, label]) => ({ section: 'earning' as const, code, label })),
   { section: 'deduction', code: 'ADJ_LOAN_RECOVERY', label: 'Loan recovery (one-time)' },
-  // Instalments of recorded loans and advances (issue 11 item 4): credited to the loans-and-advances account.
+  // Instalments of recorded loans and advances: credited to the loans-and-advances account.
   { section: 'deduction', code: LOAN_RECOVERY_CODE, label: 'Loan and advance recovery' },
   { section: 'deduction', code: 'ADJ_OTHER_DEDUCTION', label: 'Other deduction (one-time)' },
   { section: 'deduction', code: 'EPF_EE', label: 'Provident Fund (EPF)' },
@@ -145,7 +145,7 @@ function rejected(message: string, errors: readonly FilingIssue[]): AppError {
 const issuesOut = (issues: readonly FilingIssue[]): WireIssue[] => issues.map((i) => ({ userId: i.userId, employeeNumber: i.employeeNumber, name: i.name, field: i.field, message: i.message }));
 
 /**
- * The statutory files and the payroll journal of a finalized month (issue 11 item 2): the EPFO ECR
+ * The statutory files and the payroll journal of a finalized month: the EPFO ECR
  * with its validation, the ESIC monthly contribution, the Professional Tax and LWF statements, and
  * the journal on the organisation's ledger accounts. Every file is regenerated from the finalized
  * payslips (which never change) and each download is recorded in the payroll reports log.
@@ -411,7 +411,7 @@ export class PayrollFilingsService {
     return this.ledgerAccounts(scope);
   }
 
-  // ——— Form 24Q (issue 13 item 4) ———
+  // ——— Form 24Q ———
 
   /** GET /PayrollFilings/Form24Q/check: the annexures' rows, totals and what the return would be rejected for. */
   async form24QCheck(scope: Scope, query: Form24QQuery): Promise<Form24QCheck> {

@@ -4,7 +4,7 @@ import type { Services } from '../../services';
 import { okList } from '../../platform/http';
 import { scopeOf } from '../../platform/route-scope';
 
-/** The payroll area's Reports page (issue 11 item 6): every output generated for a month. */
+/** The payroll area's Reports page: every output generated for a month. */
 export const payrollReportRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tags = ['Payroll reports'];
   const view = { access: { permission: 'payroll.reports.view' as const, feature: 'Payroll' as const } };

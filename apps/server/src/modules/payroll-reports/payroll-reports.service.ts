@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock';
 import type { TenantScope } from '../../platform/tenancy';
 import * as repo from './payroll-reports.repo';
 
-/** One generated payroll output, as the Reports page lists it (issue 11 item 6). */
+/** One generated payroll output, as the Reports page lists it. */
 export interface PayrollReportEntry {
   runId: string | null;
   /** 'YYYY-MM'. */

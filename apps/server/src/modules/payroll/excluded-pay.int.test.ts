@@ -7,8 +7,8 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
 
 /*
- * Pay excluded from processing, brought into a later month (issue 26 point 3), the register's left-out
- * employees (point 7) and when a month may be marked Paid (point 3, last sentence), over HTTP.
+ * Pay excluded from processing, brought into a later month, the register's left-out
+ * employees and when a month may be marked Paid, over HTTP.
  *
  * The demo payroll on Wednesday 6 January 2027 (January 2027 open). One employee's processing is held
  * ("On unpaid sabbatical") and another has no annual CTC; January is processed and finalized, then on

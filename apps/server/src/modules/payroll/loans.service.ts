@@ -67,7 +67,7 @@ interface OpenRunRefresher {
 }
 
 /**
- * Loans and salary advances (issue 11 item 4). The administrator records the terms; the payroll run
+ * Loans and salary advances. The administrator records the terms; the payroll run
  * takes one instalment a month through the one pay calculation (payroll.compute.ts → the domain's
  * computeEmployeeMonth) and writes what it did in loan_recoveries with the payslip. Balances here
  * count the finalized months only; the open month's instalment shows as pending.

@@ -9,7 +9,7 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
 
 /*
- * Held pay after finalize (issue 26 point 3) and the register's columns (point 7), over HTTP.
+ * Held pay after finalize and the register's columns, over HTTP.
  *
  * The demo payroll as seeded on Wednesday 6 January 2027: November 2026 paid with one payout on hold
  * (the finance employee, "Salary account change awaiting the bank’s confirmation"), December 2026
@@ -192,7 +192,7 @@ describe.each(BACKENDS)('payout holds released after finalize, and the register 
     }
     await db().execute(sql`INSERT INTO payroll_holds (tenant_id, run_id, user_id, kind, reason) VALUES (${tenantId}, ${runId}, ${b.id}, 'payout', 'Bank proof pending'),
                                                                                                     (${tenantId}, ${runId}, ${c.id}, 'processing', 'On unpaid sabbatical')`);
-    // Finalized on the test clock's day, so that Mark as Paid can be dated today (finalize date to today, issue 26).
+    // Finalized on the test clock's day, so that Mark as Paid can be dated today (finalize date to today).
     await db().execute(sql`UPDATE payroll_runs SET status = 'finalized', finalized_at = ${t.clock.now().toISOString()}::timestamptz WHERE id = ${runId}`);
 
     // The excluded employee has no payout to release: the message says where their pay goes.

@@ -6,7 +6,7 @@ import { monthLabel } from './payroll-format';
 import type { PayslipDocumentLine } from './payslip-pdf';
 
 /**
- * The payroll register (issue 10 item 7): one row per payslip of a run, one column per component
+ * The payroll register: one row per payslip of a run, one column per component
  * — per kind of deduction: loan EMIs and salary advance recoveries share the payslip code
  * LOAN_RECOVERY and get a column each — and a totals row. Money arrives in paise and is written in
  * rupees; totals are summed in paise, so the totals row is exact whatever the number of rows.

@@ -144,11 +144,11 @@ interface ChunkReads {
   /** Pending salary revisions and the finalized months their arrears cover. */
   revisions: Map<string, PendingRevision[]>;
   revisedMonths: Map<string, repo.FinalizedMonth[]>;
-  /** Approved reimbursement claims the run claims for the chunk (issue 13). */
+  /** Approved reimbursement claims the run claims for the chunk. */
   reimbursements: RunReimbursements;
-  /** Loans and advances being repaid (issue 11 item 4). */
+  /** Loans and advances being repaid. */
   loans: Map<string, LoanForRun[]>;
-  /** Each employee's IT declaration for the year (issue 12 item 8); none without the declarations module. */
+  /** Each employee's IT declaration for the year; none without the declarations module. */
   declarations: Map<string, RunDeclaration> | undefined;
   /** Finalized months within reach of a LOP correction, as last paid, and attendance and leave over them now. */
   lopMonths: Map<string, repo.LopPaidMonth[]>;
@@ -220,7 +220,7 @@ function inputsOf(reads: ChunkReads, employee: repo.RunEmployee, structure: PayS
 }
 
 /**
- * The monthly run (DESIGN §10, issue 10): draft → processing → processed → finalized → paid. The
+ * The monthly run (DESIGN §10): draft → processing → processed → finalized → paid. The
  * open month is created on demand; processing is the 'payroll.process' job in chunks, each its own
  * transaction, so a crash leaves a resumable run; finalize is one transaction that also locks the
  * month and opens the next one. Every employee's month goes through the one calculation
@@ -232,18 +232,18 @@ export class PayrollRunService {
       clock: Clock;
       settings: PayrollSettingsService;
       salary: SalaryService;
-      /** Salary revisions whose arrears the run pays (issue 11 item 3). */
+      /** Salary revisions whose arrears the run pays. */
       revisions: Pick<SalaryRevisionService, 'pendingForRun' | 'pendingUserIds' | 'markArrearsPaid'>;
-      /** Approved reimbursement claims: claimed per chunk, recorded as paid at finalize (issue 13). */
+      /** Approved reimbursement claims: claimed per chunk, recorded as paid at finalize. */
       reimbursements: Pick<ReimbursementService, 'claimForRun' | 'markPaidByRun'>;
       attendance: AttendanceService;
       leave: LeaveService;
       locks: PayrollLockService;
       /** The PDFs and e-mails of a finalized run: their progress is shown on the run. */
       documents: Pick<PayslipDocumentService, 'progress' | 'progressOfRuns'>;
-      /** The employees' IT declarations: regime and declared (or allowed) amounts for TDS (issue 12 item 8). */
+      /** The employees' IT declarations: regime and declared (or allowed) amounts for TDS. */
       declarations?: Pick<DeclarationService, 'forRun'>;
-      /** The month's payments: Mark as Paid records those not recorded yet as paid (issue 26). */
+      /** The month's payments: Mark as Paid records those not recorded yet as paid. */
       payments: Pick<PayrollBankService, 'recordRunPaid' | 'failedCount'>;
       chunkSize?: number;
       stallSeconds?: number;
@@ -282,7 +282,7 @@ export class PayrollRunService {
 
   /**
    * PUT /PayrollSettings: the settings, then the open month follows them in the same transaction —
-   * its pay date at once whatever its state, its period while it is a draft (issue 26).
+   * its pay date at once whatever its state, its period while it is a draft.
    */
   async saveSettings(scope: Scope, input: PayrollSettingsInput): Promise<PayrollSettings> {
     const saved = await this.deps.settings.save(scope, input);
@@ -781,7 +781,7 @@ export class PayrollRunService {
     const esiCovered = await repo.findEsiCoveredAtStart(scope.db, ids, esiPeriodStartMonth(run.month), run.month);
     const revisions = await this.deps.revisions.pendingForRun(scope, ids);
     const reimbursements = await this.deps.reimbursements.claimForRun(scope, run.id, ids);
-    // Loans and advances (issue 11 item 4): one read for the chunk; the instalment goes through the one calculation.
+    // Loans and advances: one read for the chunk; the instalment goes through the one calculation.
     const loans = await loansRepo.findLoansForRun(scope.db, ids, run.month);
     // One read of the chunk's declarations (regime, declared or allowed amounts), passed into the pure compute.
     const declarations = this.deps.declarations ? await this.deps.declarations.forRun(scope, ids, run.month) : undefined;
@@ -889,7 +889,7 @@ export class PayrollRunService {
   }
 
   /**
-   * The same after the income-tax regime switch (issue 12 item 7), but only when the open run falls in
+   * The same after the income-tax regime switch, but only when the open run falls in
    * that financial year: a switch for another year changes nothing this month.
    */
   async refreshEmployeeInOpenRunOfYear(scope: TenantScope, userId: string, financialYearStart: number): Promise<void> {

@@ -2,7 +2,7 @@ import { BANK_HOLDING_WARNINGS, PAYROLL_WARNING_KINDS, type PayrollWarning, type
 import { REIMBURSEMENT_CODE, bankDetailsProblem, computeDeductionShare, normaliseIfsc, normaliseStatutoryNumber, statutoryNumberProblems } from '@tankha/domain';
 
 /**
- * The run's warnings for one employee (issue 10 item 3; issue 26 items 5 and 6), from their record as
+ * The run's warnings for one employee, from their record as
  * it is now and, once processed, their payslip in the run:
  *  - before processing: no salary structure; bank details a bank would refuse (the bank file leaves
  *    the line out with the same reason); a missing or malformed PAN; a malformed UAN or ESI number;

@@ -76,7 +76,7 @@ export interface EmployeeInputs {
   reimbursements?: readonly MonthReimbursementInput[] | undefined;
   /** Active loans and advances whose first instalment month has come (loans.repo findLoansForRun). */
   loans?: readonly LoanForRun[] | undefined;
-  /** The employee's IT declaration for the year (issue 12 item 8): its regime and amounts decide the TDS. */
+  /** The employee's IT declaration for the year: its regime and amounts decide the TDS. */
   declaration?: RunDeclaration | undefined;
   /** Finalized months whose loss of pay may have changed since (payroll-lop.ts). */
   lop?: EmployeeLopInputs | undefined;
@@ -101,7 +101,7 @@ export function monthLoanOf(loan: LoanForRun): MonthLoanInput {
   };
 }
 
-/** users.gender: 1 Male, 2 Female, 4 Other; unknown (0) is taken as male, the calculator's default (issue 10 item 5). */
+/** users.gender: 1 Male, 2 Female, 4 Other; unknown (0) is taken as male, the calculator's default. */
 const GENDERS: Record<number, StatutoryGender | undefined> = { 1: 'Male', 2: 'Female', 4: 'Other' };
 
 function ageOn(birth: string, on: string): number {

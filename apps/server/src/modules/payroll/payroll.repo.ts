@@ -233,7 +233,7 @@ export async function countPayslips(tdb: TenantDb, runId: string): Promise<numbe
 // ------------------------------------------------------------------------------------------ employees of a run
 
 /**
- * Who a run pays (issue 10): Active and Restricted Login employees who joined by the period's end
+ * Who a run pays: Active and Restricted Login employees who joined by the period's end
  * and had not left before its start (users.date_of_leaving, the last working day: the month it falls
  * in is prorated, later months leave them out). A leaver deactivated before the final month is run
  * is still paid for it.
@@ -911,7 +911,7 @@ export async function findPayslipLines(tdb: TenantDb, payslipId: string): Promis
     .orderBy(asc(payslipLines.seq));
 }
 
-// ------------------------------------------------------------------------------------------ salary revision arrears (issue 11 item 3)
+// ------------------------------------------------------------------------------------------ salary revision arrears
 
 /** A finalized payslip as the arrears of a salary revision recompute it: its period, days and lines. */
 export interface FinalizedMonth {

@@ -37,7 +37,7 @@ import { ok, okList } from '../../platform/http';
 
 /**
  * Payroll settings and the setup checklist (people spec §2.9, platform §2.6), the monthly run
- * (DESIGN §10) and payslips to read (issue 10). Paths as in the header of payroll.contract.ts; the
+ * (DESIGN §10) and payslips to read. Paths as in the header of payroll.contract.ts; the
  * register and the payslip PDF are served elsewhere.
  */
 export const payrollRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
 /**
- * Queries of the payslip documents (issue 10 items 6 and 7): the stored PDF of each payslip of a
+ * Queries of the payslip documents: the stored PDF of each payslip of a
  * finalized run, its e-mail, and the payroll register. Every read is one query for a whole chunk
  * of payslips; nothing here is called once per payslip.
  */

@@ -37,7 +37,7 @@ export interface DownloadedFile {
 }
 
 /**
- * The payslip documents (issue 10 items 6 and 7): after the finalize commit every payslip is
+ * The payslip documents: after the finalize commit every payslip is
  * rendered once to PDF and stored through the file store, then e-mailed once; employees and
  * administrators download the stored PDF; administrators download the payroll register.
  *

@@ -7,7 +7,7 @@ import { daysLabel, monthLabel } from './payroll-format';
 import { preparePayslipLogo, type PayslipLogo } from './payslip-logo';
 
 /**
- * The payslip PDF (issue 10 item 6): rendered once per payslip after finalize, by a job, with pdfkit.
+ * The payslip PDF: rendered once per payslip after finalize, by a job, with pdfkit.
  *
  * Font: a subset of Noto Sans (SIL OFL 1.1, `fonts/OFL.txt`) is bundled, so the rupee sign ₹ and
  * accented Latin names print on every machine; the PDF standard Helvetica has no ₹ and system fonts

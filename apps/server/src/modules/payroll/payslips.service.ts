@@ -19,7 +19,7 @@ function parseJson<T>(value: unknown): T {
 }
 
 /**
- * Payslips to read (issue 10 item 6): everyone their own finalized months (payslips.own); an
+ * Payslips to read: everyone their own finalized months (payslips.own); an
  * administrator anyone's, processed drafts included (payroll.run.view). PDFs are another service's.
  */
 export class PayslipService {
@@ -87,7 +87,7 @@ export class PayslipService {
   }
 
   /**
-   * For an employee's tax position (issue 12 item 8): the month the payroll works on next (the open
+   * For an employee's tax position: the month the payroll works on next (the open
    * run's month; after a finalized one, the month after it; with no run, `todayMonth`), kept within
    * the financial year, and the stored year-to-date of the finalized months before it.
    */

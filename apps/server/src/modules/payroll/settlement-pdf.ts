@@ -5,7 +5,7 @@ import { FONT_BOLD, FONT_REGULAR, Layout, type PayslipOrganisation } from './pay
 import { preparePayslipLogo } from './payslip-logo';
 
 /**
- * The full-and-final settlement statement (issue 11 item 5), with pdfkit and the bundled Noto Sans
+ * The full-and-final settlement statement, with pdfkit and the bundled Noto Sans
  * like the payslip. Every amount is followed by the lines that explain it, so the statement stands
  * on its own: the employee can check each figure without asking.
  */

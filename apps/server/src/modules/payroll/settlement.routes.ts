@@ -14,7 +14,7 @@ import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 
 /**
- * Exits and full-and-final settlement (issue 11 item 5); paths in the header of
+ * Exits and full-and-final settlement; paths in the header of
  * settlement.contract.ts. Payroll admins record and compute; the Administrator approves and settles.
  */
 export const settlementRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

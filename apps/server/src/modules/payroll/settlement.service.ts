@@ -28,7 +28,7 @@ import { renderSettlementPdf, settlementFileName } from './settlement-pdf';
 import * as repo from './settlement.repo';
 
 /**
- * The loan source (issue 11 item 4, loans.service.ts): the outstanding balance of an employee's
+ * The loan source (loans.service.ts): the outstanding balance of an employee's
  * loans and advances after the finalized months, recovered in full by the settlement (the run takes
  * no instalment in the month of the last working day). Optional so a test can leave it out; the
  * statement then says that no loan balance was read — it never invents one.
@@ -38,7 +38,7 @@ export interface LoanBalanceSource {
 }
 
 /**
- * Pending reimbursements (issue 13): approved claims no run has paid (the reimbursements service).
+ * Pending reimbursements: approved claims no run has paid (the reimbursements service).
  * Once an exit is recorded the payroll run stops taking the employee's claims, so they are paid here.
  */
 export interface ReimbursementSource {
@@ -75,7 +75,7 @@ function basicAndDa(structure: PayStructure): { basicPaise: number; daPaise: num
 type ExitFields = Omit<ExitSettlementInput, 'userId'>;
 
 /**
- * Exits and their full-and-final settlement (issue 11 item 5). A draft is computed when recorded and
+ * Exits and their full-and-final settlement. A draft is computed when recorded and
  * again on every change (or on Recompute); approving freezes it (a database trigger keeps it so),
  * sets the employee's date of leaving — the payroll run then prorates that month and leaves the
  * employee out afterwards — and recomputes the employee in an open run that already paid them.
@@ -93,7 +93,7 @@ export class SettlementService {
       files: FileStorage;
       /** The loans service (services.ts). */
       loans?: LoanBalanceSource;
-      /** The reimbursements service (issue 13). */
+      /** The reimbursements service. */
       reimbursements?: ReimbursementSource;
     },
   ) {}

@@ -26,7 +26,7 @@ const label = (status: number) => DECLARATION_STATUS_LABELS[status as Declaratio
 
 /**
  * The team review of IT declarations (payroll spec §2 "Team IT declarations", §4 "Per-employee
- * declaration", §6, §7 "Team review", §8; issue 12 item 6), for reviewers (declarations.review:
+ * declaration", §6, §7 "Team review", §8), for reviewers (declarations.review:
  * Administrators and Moderators): the year's list with a status filter and the pending count, one
  * declaration with its proofs, status changes, and the review of proofs (ProofService.review).
  */

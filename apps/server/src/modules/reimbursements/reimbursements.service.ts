@@ -69,7 +69,7 @@ function requestOut(r: repo.RequestRow): ReimbursementRequest {
 export type RunReimbursements = ReadonlyMap<string, readonly MonthReimbursementInput[]>;
 
 /**
- * Reimbursements (issue 13 items 5 and 6): the organisation's types (Administrators and Moderators,
+ * Reimbursements: the organisation's types (Administrators and Moderators,
  * Reimbursement feature), every employee's claims with an optional receipt checked by content, the
  * decision, the report, and what the payroll run and the full-and-final settlement read.
  */

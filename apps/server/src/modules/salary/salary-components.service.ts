@@ -134,7 +134,7 @@ const ptSlabsOut = (slabs: readonly PtSlab[]) =>
   slabRanges(slabs).map(({ slab, from, to }) => ({ from, to, amount: toRupees(slab.amountPaise), februaryAmount: slab.februaryAmountPaise === undefined ? null : toRupees(slab.februaryAmountPaise) }));
 
 /**
- * Salary components and statutory settings (payroll spec §3 "Salary structure", §7; issue 10 item 1):
+ * Salary components and statutory settings (payroll spec §3 "Salary structure", §7):
  * earnings and deductions with their usage, create/edit/activate/delete, earning types, the four
  * statutory components and the read-only statutory tables. After any change to earnings, the whole
  * set must still compute (formulas, % of basic) or the change is refused and rolled back.

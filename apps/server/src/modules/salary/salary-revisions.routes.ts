@@ -5,7 +5,7 @@ import { scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 
 /**
- * Salary revisions with arrears (issue 11 item 3): an employee's revision history, and a new
+ * Salary revisions with arrears: an employee's revision history, and a new
  * structure from an effective date. Payroll admins see the history; a revision changes pay, so only
  * the Administrator makes one.
  */

@@ -73,7 +73,7 @@ function viewOf(row: repo.RevisionRow & { createdByFirstName?: string | null; cr
 }
 
 /**
- * Salary revisions with arrears (issue 11 item 3). A revision saves the new structure in the current
+ * Salary revisions with arrears. A revision saves the new structure in the current
  * tables (the rest of the product reads them) and keeps the structure before and after with its
  * effective date; the payroll run pays the arrears of the pending revisions (payroll.compute.ts →
  * domain computeArrears) and records the paying run when it is finalized (markArrearsPaid).

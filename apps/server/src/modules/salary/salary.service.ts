@@ -241,7 +241,7 @@ function steadyMonth(
 }
 
 /**
- * A structure as a salary revision keeps it (issue 11 item 3): the engine's earnings and deductions
+ * A structure as a salary revision keeps it: the engine's earnings and deductions
  * with their full-month amounts, enough for the run to recompute a month (monthEarningsFromStructure)
  * and for the history to show each component before and after.
  */
@@ -361,7 +361,7 @@ export class SalaryService {
     const chosen: { row: TenantEarningRow; value: EarningValue | undefined }[] = [];
     for (const value of values) {
       // Deactivating a component takes it out of the default structure and the pickers; employees
-      // whose structure already has it keep it (docs/decisions/, issue 10).
+      // whose structure already has it keep it (docs/decisions/).
       const row = rows.find((r) => r.id === value.tenantEarningId);
       if (!row) throw fieldError('earningAssociations', 'Unknown salary component');
       if (chosen.some((c) => c.row.id === row.id)) throw fieldError('earningAssociations', `'${row.earningName}' is listed twice`);

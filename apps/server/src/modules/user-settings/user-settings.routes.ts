@@ -4,7 +4,7 @@ import type { Services } from '../../services';
 import { ok } from '../../platform/http';
 import { scopeOf } from '../../platform/route-scope';
 
-/** Users > Settings (issue 15 item 7; paths in user-settings.contract.ts). */
+/** Users > Settings (paths in user-settings.contract.ts). */
 export const userSettingsRoutes: FastifyPluginAsyncZod<{
   services: Services;
 }> = async (app, { services }) => {

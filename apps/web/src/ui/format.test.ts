@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rupeesText } from './format';
 
 describe('rupeesText', () => {
-  it('writes every amount in ₹ with Indian grouping, zero included (issue 16: employer PT showed a bare 0)', () => {
+  it('writes every amount in ₹ with Indian grouping, zero included (employer PT showed a bare 0)', () => {
     expect(rupeesText(0)).toBe('₹0.00');
     expect(rupeesText(0, { paise: 'auto' })).toBe('₹0');
     expect(rupeesText(1200000)).toBe('₹12,00,000.00');

@@ -79,7 +79,7 @@ export function tooltipStatus(day: Pick<AttendanceDayView, 'attendanceStatus'>):
 /** 'HH:mm:ss' (hours may pass 23 for the next day) as a 12-hour time. */
 /**
  * 'HH:mm:ss' as a 12-hour clock time; a night shift's out counted past 24:00 of the work date
- * ('26:57:00') is shown as the next day's time, '02:57 AM (+1)' (issue 16; the XLSX says the same).
+ * ('26:57:00') is shown as the next day's time, '02:57 AM (+1)' (the XLSX says the same).
  */
 export function formatClock(time: string | null | undefined): string {
   if (!time) return 'N/A';

@@ -43,7 +43,7 @@ function PtSlabsTable({ label, slabs, halfYearly }: { label: string; slabs: read
 
 /**
  * Professional Tax (the work location's state) or LWF (by state): pick the state; its slabs show
- * read-only, as the domain's tables in force today have them (issue 10 item 1).
+ * read-only, as the domain's tables in force today have them.
  */
 export function StateLevyCard({ component, setting, tables }: { component: 'ProfessionalTax' | 'LWF'; setting: StatutoryComponentSetting; tables: StatutoryTables }) {
   const s = stateLevySettingsViewSchema.parse(setting.settings);

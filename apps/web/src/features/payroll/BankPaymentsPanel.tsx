@@ -33,7 +33,7 @@ export function hasBankTransfer(run: Pick<PayrollRun, 'status'>): boolean {
 }
 
 /**
- * The bank transfer of a finalized month on the run page (issue 11 item 1): how many payments are
+ * The bank transfer of a finalized month on the run page: how many payments are
  * paid, awaiting the bank, failed, not sent or left out, per employee; the bank file, the re-export
  * of failed payments and the bank's return file.
  */

@@ -35,7 +35,7 @@ function rowProblems(errors: Readonly<Record<string, string>>): RowProblem[] {
 }
 
 /**
- * The bank's return file (issue 11 item 1): each payment's status by its reference. The file is
+ * The bank's return file: each payment's status by its reference. The file is
  * recorded whole or not at all; a refused file lists every wrong row with its number.
  */
 export function BankReturnModal({ run, onClose }: { run: PayrollRun; onClose: () => void }) {

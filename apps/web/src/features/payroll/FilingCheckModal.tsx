@@ -92,7 +92,7 @@ interface CheckLayoutProps {
 }
 
 /**
- * The check before a return is downloaded (issue 11 item 2): every line, the ones the portal would
+ * The check before a return is downloaded: every line, the ones the portal would
  * reject with why, what the file changes (warnings). While a line would be rejected the full file is
  * refused (the server says 409 too); the valid lines alone can be downloaded on purpose, and the rest
  * filed once fixed.

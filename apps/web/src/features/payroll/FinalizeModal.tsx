@@ -20,7 +20,7 @@ export function attendanceLockText(run: Pick<PayrollRun, 'periodStart' | 'daysTo
 }
 
 /**
- * The days of a month finalized before its period ends (issue 26): which they are, and how they are
+ * The days of a month finalized before its period ends: which they are, and how they are
  * treated — paid as present, still open for attendance and leave, later changes settled next month.
  */
 export function daysToComeText(run: Pick<PayrollRun, 'daysToCome'>): { title: string; body: string } | null {

@@ -23,7 +23,7 @@ export function lastEndedQuarter(today: string): { yearStart: number; quarter: n
 }
 
 /**
- * Form 24Q on the Reports page (issue 13 item 4): pick a financial year and quarter, see Annexure I's
+ * Form 24Q on the Reports page: pick a financial year and quarter, see Annexure I's
  * totals (and Annexure II's rows in Q4) with the validation list, download the workbook. Shown to
  * who may download the statutory files.
  */

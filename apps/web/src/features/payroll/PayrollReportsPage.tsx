@@ -160,7 +160,7 @@ export function PayrollReportsPage() {
       {/* The month's returns and journal (ECR, ESIC, PT, LWF, journal): shown for a finalized month to who may download them. */}
       {run && <StatutoryFiles key={run.id} run={run} />}
 
-      {/* Form 24Q is per quarter of the financial year, not per month (issue 13 item 4). */}
+      {/* Form 24Q is per quarter of the financial year, not per month. */}
       <Form24QCard />
 
       {month && (

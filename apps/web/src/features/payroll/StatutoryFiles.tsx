@@ -45,7 +45,7 @@ function statusOf(f: PayrollFiling): string {
 }
 
 /**
- * "Statutory files" of a finalized month (issue 11 item 2): the ECR and ESIC files open their
+ * "Statutory files" of a finalized month: the ECR and ESIC files open their
  * validation first; the PT and LWF statements and the journal download at once. A file that cannot
  * be made says why (nothing to file, not due, components without a ledger account).
  */

@@ -17,7 +17,7 @@ import { api, apiDownload } from '../../app/api';
 import { PAYROLL_KEY } from './payroll.api';
 
 /**
- * Statutory files of a finalized month and the ledger accounts of its journal (issue 11 item 2).
+ * Statutory files of a finalized month and the ledger accounts of its journal.
  * Under the payroll key, so one invalidation after a change refreshes them with the run.
  */
 const enc = encodeURIComponent;
@@ -73,7 +73,7 @@ export async function saveLedgerAccounts(input: LedgerAccountsInput): Promise<Le
   return (await api.put('/PayrollLedgerAccounts', ledgerAccountListReplySchema, input, { quiet: true })).data;
 }
 
-// ——— Form 24Q (issue 13 item 4) ———
+// ——— Form 24Q ———
 
 export function useForm24QCheck(financialYear: string, quarter: number) {
   return useQuery({

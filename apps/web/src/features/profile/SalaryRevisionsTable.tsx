@@ -39,7 +39,7 @@ function ArrearsCell({ revision }: { revision: SalaryRevision }) {
   );
 }
 
-/** Revision history (issue 11 item 3): effective date, CTC old → new, component changes, when the arrears were paid. */
+/** Revision history: effective date, CTC old → new, component changes, when the arrears were paid. */
 export function SalaryRevisionsTable({ revisions }: { revisions: readonly SalaryRevision[] }) {
   return (
     <Stack gap="xs" mt="md">

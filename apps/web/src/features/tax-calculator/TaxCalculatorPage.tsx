@@ -24,7 +24,7 @@ function inr(rupees: number): string {
 
 /**
  * /payroll/taxes/taxCalculator (payroll spec §2 "Tax calculator and regime comparison", §4 "Regime",
- * §5, §8; issue 12 item 7): the twelve rows for both regimes from the employee's own salary and
+ * §5, §8): the twelve rows for both regimes from the employee's own salary and
  * declaration, the recommendation with the annual savings, and the regime choice with a Submit that
  * switches (confirmed first) while the IT declaration or POI window allows it.
  */

@@ -11,7 +11,7 @@ import { zodFieldErrors } from '../../ui/zod-form';
 
 const KEY = ['users', 'settings'];
 
-/** Users > Settings (issue 15 item 7): employee numbering and the default role of new users. */
+/** Users > Settings: employee numbering and the default role of new users. */
 export function UserSettingsPage() {
   const settings = useQuery({
     queryKey: KEY,

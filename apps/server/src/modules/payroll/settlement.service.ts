@@ -244,7 +244,7 @@ export class SettlementService {
       : { balancePaise: 0, explanation: ['No loan balance read: loans and advances are not recorded in this version of Tankha (the loans module is wired here when it lands)'] };
     const reimbursement = this.deps.reimbursements
       ? await this.deps.reimbursements.pendingApproved(scope, userId)
-      : { amountPaise: 0, explanation: ['No pending reimbursements read: reimbursement claims are not recorded in Tankha yet (issue 13)'] };
+      : { amountPaise: 0, explanation: ['No pending reimbursements read: the reimbursements module is not wired in this composition'] };
 
     // The year's taxable salary through the last working day: the latest finalized payslip's year to
     // date, and the months not finalized yet estimated from the structure (calendar days employed),

@@ -26,6 +26,7 @@ import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
  *   PUT  /PayrollRuns/:id/holds/:userId        payrollHoldInputSchema → payrollEmployeeReplySchema
  *   DELETE /PayrollRuns/:id/holds/:userId      payrollEmployeeReplySchema (after finalize: releases a payout hold)
  *   POST /PayrollRuns/:id/excluded/:userId/bring-in   payrollEmployeeReplySchema (a closed month's excluded pay into the open month)
+ *   DELETE /PayrollRuns/:id/excluded/:userId/bring-in payrollEmployeeReplySchema (undo, while the paying month is not finalized)
  *   GET  /PayrollRuns/:id/adjustments          payrollAdjustmentListReplySchema (query userId optional)
  *   POST /PayrollRuns/:id/adjustments          payrollAdjustmentInputSchema → 201 payrollAdjustmentReplySchema
  *   DELETE /PayrollRuns/:id/adjustments/:adjustmentId
@@ -93,6 +94,10 @@ export const PAYROLL_MSG = {
   excludedPayAlreadyBroughtIn: (month: string, into: string) => `Pay for ${monthLabel(month)} was already brought into ${monthLabel(into)}`,
   excludedPayNotInOpenMonth: (into: string) => `This employee is not part of the ${monthLabel(into)} payroll (not active in it), so the pay cannot be brought into it`,
   excludedPayHeldAgain: (into: string) => `This employee is excluded from processing in ${monthLabel(into)} too: remove that hold first`,
+  /** DELETE /PayrollRuns/:id/excluded/:userId/bring-in: the bring-in undone before the paying month is finalized. */
+  excludedPayUndone: (month: string, from: string) => `Pay for ${monthLabel(month)} taken out of ${monthLabel(from)}: it is left out again and can be brought into a later month`,
+  excludedPayNotBroughtIn: (month: string) => `Pay for ${monthLabel(month)} has not been brought into a later month: there is nothing to undo`,
+  excludedPayUndoFinalized: (month: string, into: string) => `Pay for ${monthLabel(month)} is paid in ${monthLabel(into)}, which is finalized: bringing it in can no longer be undone`,
   /** Mark as Paid on a month with released payouts the bank has not reported paid. */
   releasedPayoutsUnpaid: (n: number) =>
     `${String(n)} released ${n === 1 ? 'payout is' : 'payouts are'} not paid yet: pay ${n === 1 ? 'it' : 'them'} with the bank file of released payouts and record the bank’s return file first`,
@@ -374,8 +379,11 @@ export const payrollEmployeeRowSchema = z.object({
    * approved for 26 Nov 2026 by Anita Rao"), oldest first. Empty when nothing changed (and on a closed run).
    */
   staleReasons: z.array(z.string()),
-  /** Excluded from processing in a closed month: the later month its pay was brought into (runId, 'YYYY-MM'), else null. */
-  broughtInto: z.object({ runId: z.string(), month: z.string() }).nullable().optional(),
+  /**
+   * Excluded from processing in a closed month: the later month its pay was brought into (runId,
+   * 'YYYY-MM'; finalized: that month is finalized, so the bring-in can no longer be undone), else null.
+   */
+  broughtInto: z.object({ runId: z.string(), month: z.string(), finalized: z.boolean().optional() }).nullable().optional(),
 });
 export type PayrollEmployeeRow = z.infer<typeof payrollEmployeeRowSchema>;
 export const payrollEmployeeListReplySchema = listEnvelope(payrollEmployeeRowSchema);

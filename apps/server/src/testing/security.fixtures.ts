@@ -454,6 +454,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'DELETE /PayrollRuns/{id}/holds/{userId}': { path: { id: ids.payrollRunId, userId: ids.memberId } },
     // The open run is not a closed month: the allowed roles get the refusal (409), the others 403/404 before it.
     'POST /PayrollRuns/{id}/excluded/{userId}/bring-in': { path: { id: ids.payrollRunId, userId: ids.memberId } },
+    'DELETE /PayrollRuns/{id}/excluded/{userId}/bring-in': { path: { id: ids.payrollRunId, userId: ids.memberId } },
     'GET /PayrollRuns/{id}/adjustments': { path: { id: ids.payrollRunId }, query: { userId: ids.memberId } },
     'POST /PayrollRuns/{id}/adjustments': { path: { id: ids.payrollRunId }, body: { userId: ids.memberId, kind: 'earning', category: 'bonus', label: 'Security bonus', amount: 1000, taxable: true } },
     'DELETE /PayrollRuns/{id}/adjustments/{adjustmentId}': { path: { id: ids.payrollRunId, adjustmentId: ids.payrollAdjustmentId } },

@@ -89,9 +89,9 @@ describe.each(BACKENDS)('returns of the month a LOP correction is paid in (%s)',
     expect(amount('LOP_RECOVERY')).toBe(-940);
     expect([amount('LOP_EPF_EE'), amount('LOP_EPS_ER'), amount('LOP_EPF_ER'), amount('EPF_EE'), amount('EPS_ER'), amount('EPF_ER')]).toEqual([-60, -42, -18, 1_800, 1_250, 550]);
     expect(slip.lopDays).toBe(0);
-    const [stored] = await queryRows<{ wages: { pfWagePaise: number; lopCorrection?: Record<string, number> } }>(t.database.db, sql`SELECT wages FROM payslips WHERE user_id = ${asha} AND run_id = ${december.id}`);
+    const [stored] = await queryRows<{ wages: { pfWagePaise: number; corrections?: unknown[] } }>(t.database.db, sql`SELECT wages FROM payslips WHERE user_id = ${asha} AND run_id = ${december.id}`);
     expect(stored?.wages.pfWagePaise).toBe(1_500_000);
-    expect(stored?.wages.lopCorrection).toEqual({ pfWagePaise: -50_000, epsWagePaise: -50_000, edliWagePaise: -50_000, esiWagePaise: 0 });
+    expect(stored?.wages.corrections).toEqual([{ month: '2026-11', kind: 'lop', pfWagePaise: -50_000, epsWagePaise: -50_000, edliWagePaise: -50_000, esiWagePaise: 0 }]);
   });
 
   it('December’s ECR reports the corrected wages and contributions; NCP days are December’s own', async () => {

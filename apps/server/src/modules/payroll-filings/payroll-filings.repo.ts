@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { payrollLedgerAccounts, payrollRuns, payslipLines, payslips, tenants, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
+import { wageCorrectionsOf, type WageCorrection } from '@tankha/domain';
 
 /**
  * Queries of the statutory files and the journal. Every file is read from a
@@ -67,8 +68,12 @@ export interface FilingWages {
   epsWagePaise: number;
   edliWagePaise: number;
   esiWagePaise: number;
-  /** Wages of earlier months' loss of pay recovered or reversed on the payslip (reported in this month's returns). */
-  lopCorrection?: { pfWagePaise: number; epsWagePaise: number; edliWagePaise: number; esiWagePaise: number };
+  /**
+   * Wages of earlier months paid on the payslip (loss of pay corrected, excluded pay brought in), by
+   * month and kind, reported in this month's returns. A payslip stored before they were a list had
+   * one lopCorrection total: read as a LOP correction of no named month (wageCorrectionsOf).
+   */
+  corrections: WageCorrection[];
 }
 
 export interface FilingLine {
@@ -106,8 +111,11 @@ function employeeOf(value: unknown): FilingEmployee {
 function wagesOf(value: unknown): FilingWages {
   const o = (parsed(value) ?? {}) as Record<string, unknown>;
   const base = (w: Record<string, unknown>) => ({ pfWagePaise: paiseOf(w.pfWagePaise), epsWagePaise: paiseOf(w.epsWagePaise), edliWagePaise: paiseOf(w.edliWagePaise), esiWagePaise: paiseOf(w.esiWagePaise) });
-  const correction = o.lopCorrection;
-  return { ...base(o), ...(correction !== null && typeof correction === 'object' ? { lopCorrection: base(correction as Record<string, unknown>) } : {}) };
+  const record = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
+  const corrections = Array.isArray(o.corrections)
+    ? o.corrections.filter(record).map((c): WageCorrection => ({ ...base(c), month: typeof c.month === 'string' ? c.month : null, kind: c.kind === 'excluded' ? 'excluded' : 'lop' }))
+    : undefined;
+  return { ...base(o), corrections: wageCorrectionsOf({ corrections, lopCorrection: record(o.lopCorrection) ? base(o.lopCorrection) : undefined }) };
 }
 
 function explanationOf(value: unknown): string[] {

@@ -43,7 +43,8 @@ import {
   type PtStateStatement,
   type StatutoryGender,
   LOAN_RECOVERY_CODE,
-  LOP_ADJUSTMENT_CODE_PREFIX,
+  WAGE_CORRECTION_CODE_PREFIX,
+  esicCorrectionsOfWages,
   LOP_COMPONENT_LABELS,
   buildForm24Q,
   quarterMonths,
@@ -103,8 +104,8 @@ const FIXED_COMPONENTS: readonly { section: LedgerSection; code: string; label: 
   { section: 'total', code: 'NET_PAY', label: JOURNAL_LABELS.netPay },
 ];
 const GROUP_ORDER = ['Earnings', 'Deductions', 'Statutory', 'Totals'];
-/** The ESI lines of a payslip: its own month's and those of earlier months' loss of pay corrected on it. */
-const ESI_LINE_CODES: readonly string[] = ['ESI_EE', 'ESI_ER', `${LOP_ADJUSTMENT_CODE_PREFIX}ESI_EE`, `${LOP_ADJUSTMENT_CODE_PREFIX}ESI_ER`];
+/** The ESI lines of a payslip: its own month's and those of earlier months paid on it (loss of pay corrected, excluded pay). */
+const ESI_LINE_CODES: readonly string[] = ['ESI_EE', 'ESI_ER', ...Object.values(WAGE_CORRECTION_CODE_PREFIX).flatMap((prefix) => [`${prefix}ESI_EE`, `${prefix}ESI_ER`])];
 
 export interface DownloadedFile {
   bytes: Buffer;
@@ -561,7 +562,7 @@ export class PayrollFilingsService {
           payableDays: p.payableDays,
           esiWagePaise: p.wages.esiWagePaise,
           esiCharged: p.wages.esiWagePaise > 0 || p.lines.some((l) => ESI_LINE_CODES.includes(l.code)),
-          lopCorrectionWagePaise: p.wages.lopCorrection?.esiWagePaise ?? 0,
+          corrections: esicCorrectionsOfWages(p.wages),
         },
         coveredLastMonth: coveredLastMonth.has(p.userId),
         dateOfLeaving: people.get(p.userId)?.dateOfLeaving ?? null,

@@ -6,7 +6,7 @@ import { addDaysToDate, dateInZone, formatDisplayDate } from '@tankha/domain';
 import { getDocumentProxy } from 'unpdf';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../seed/demo';
-import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
+import { BACKENDS, createTestApp, uploadBankReturn, type TestApp } from '../../testing';
 
 /*
  * Held pay after finalize and the register's columns, over HTTP.
@@ -50,10 +50,7 @@ describe.each(BACKENDS)('payout holds released after finalize, and the register 
     return pdfText(res.rawPayload);
   };
   const release = (user: SessionUser, runId: string, userId: string) => t.call('DELETE', `/PayrollRuns/${runId}/holds/${userId}`, { token: user.token });
-  const returnFile = (runId: string, text: string) => {
-    const body = multipart({}, { field: 'file', filename: 'return.csv', contentType: 'text/csv', bytes: Buffer.from(text, 'utf8') });
-    return t.call('POST', `/PayrollRuns/${runId}/bank-return`, { token: admin.token, body: body.body, headers: body.headers });
-  };
+  const returnFile = (runId: string, text: string) => uploadBankReturn(t, admin, runId, text);
 
   beforeAll(async () => {
     t = await createTestApp(backend);

@@ -192,7 +192,7 @@ function employeeRowOut(r: repo.EmployeePageRow, warnings: readonly PayrollWarni
     remark: r.remark,
     // Only an employee with a payslip can be out of date (staleEmployees below counts the same ones).
     staleReasons: r.payslipId === null ? [] : [...staleReasons],
-    broughtInto: r.broughtIntoRunId && r.broughtIntoMonth ? { runId: r.broughtIntoRunId, month: r.broughtIntoMonth } : null,
+    broughtInto: r.broughtIntoRunId && r.broughtIntoMonth ? { runId: r.broughtIntoRunId, month: r.broughtIntoMonth, finalized: r.broughtIntoStatus !== null && CLOSED.includes(r.broughtIntoStatus) } : null,
   };
 }
 
@@ -595,6 +595,27 @@ export class PayrollRunService {
     if (!inserted) throw conflict(PAYROLL_MSG.excludedPayAlreadyBroughtIn(closed.month, open.month));
     await this.refreshEmployee(scope, open, userId);
     return { row: await this.employeeRow(scope, closed, userId), month: closed.month, into: open.month };
+  }
+
+  /**
+   * DELETE /PayrollRuns/:id/excluded/:userId/bring-in: undoes a bring-in while the month that pays it
+   * is not finalized. The pay is left out again (the closed month's entry no longer names a paying
+   * month, and it may be brought in again later); the paying month's employee is recomputed at once,
+   * as bring-in does, so its EXC_ lines go. Once the paying month is finalized its payslip is final
+   * and the bring-in stays (409; the database trigger refuses it too).
+   */
+  async undoBringInExcludedPay(scope: Scope, id: string, userId: string): Promise<{ row: PayrollEmployeeRow; month: string; from: string }> {
+    const closed = await this.runOr404(scope, id);
+    const done = await repo.findExcludedPay(scope.db, closed.id, userId);
+    if (!done) throw conflict(PAYROLL_MSG.excludedPayNotBroughtIn(closed.month));
+    // Locked: a finalize of the paying month waits for this, or this sees it finalized.
+    const paying = await this.runOr404(scope, done.payingRunId, true);
+    if (CLOSED.includes(paying.status)) throw conflict(PAYROLL_MSG.excludedPayUndoFinalized(closed.month, paying.month));
+    const open = await this.editableRun(scope, paying.id);
+    // Two administrators at once: the second finds nothing left to undo.
+    if (!(await repo.deleteExcludedPay(scope.db, closed.id, userId))) throw conflict(PAYROLL_MSG.excludedPayNotBroughtIn(closed.month));
+    await this.refreshEmployee(scope, open, userId);
+    return { row: await this.employeeRow(scope, closed, userId), month: closed.month, from: open.month };
   }
 
   async adjustments(scope: Scope, id: string, userId?: string): Promise<PayrollAdjustment[]> {

@@ -384,6 +384,7 @@ export interface EmployeePageRow {
   /** Excluded from processing in a closed month: the later month its pay was brought into. */
   broughtIntoMonth: string | null;
   broughtIntoRunId: string | null;
+  broughtIntoStatus: RunStatus | null;
 }
 
 /** A LIKE pattern that matches `text` literally anywhere (the users' lowercase search_text). */
@@ -423,7 +424,7 @@ export async function findEmployeePage(tdb: TenantDb, run: { id: string } & RunP
            p.gross_paise::float8 AS "grossPaise", p.deductions_paise::float8 AS "deductionsPaise", p.net_paise::float8 AS "netPaise", p.tds_paise::float8 AS "tdsPaise",
            h.kind AS "holdKind", h.reason AS "holdReason", rel.released_at AS "releasedAt",
            (SELECT count(*)::int FROM payroll_adjustments a WHERE a.run_id = ${run.id} AND a.user_id = u.id) AS "adjustmentCount",
-           lp.net_paise::float8 AS "lastNetPaise", r.remark, xr.month AS "broughtIntoMonth", xr.id AS "broughtIntoRunId"
+           lp.net_paise::float8 AS "lastNetPaise", r.remark, xr.month AS "broughtIntoMonth", xr.id AS "broughtIntoRunId", xr.status AS "broughtIntoStatus"
       FROM ${employeePageFrom(run, compareRunId)}
       LEFT JOIN payroll_excluded_pay xp ON xp.excluded_run_id = ${run.id} AND xp.user_id = u.id
       LEFT JOIN payroll_runs xr ON xr.id = xp.paying_run_id
@@ -636,6 +637,15 @@ export async function insertExcludedPay(tdb: TenantDb, values: { excludedRunId: 
     .insert(payrollExcludedPay)
     .values({ tenantId: tdb.tenantId, ...values })
     .onConflictDoNothing({ target: [payrollExcludedPay.excludedRunId, payrollExcludedPay.userId] })
+    .returning({ userId: payrollExcludedPay.userId });
+  return rows.length > 0;
+}
+
+/** Undoes a bring-in (the paying run not finalized: the table's trigger refuses it otherwise); false when there was none. */
+export async function deleteExcludedPay(tdb: TenantDb, excludedRunId: string, userId: string): Promise<boolean> {
+  const rows = await tdb.tx
+    .delete(payrollExcludedPay)
+    .where(and(eq(payrollExcludedPay.tenantId, tdb.tenantId), eq(payrollExcludedPay.excludedRunId, excludedRunId), eq(payrollExcludedPay.userId, userId)))
     .returning({ userId: payrollExcludedPay.userId });
   return rows.length > 0;
 }

@@ -109,6 +109,10 @@ export const payrollRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       const { row, month, into } = await runs.bringInExcludedPay(scopeOf(request), request.params.id, request.params.userId);
       return ok(row, PAYROLL_MSG.excludedPayBroughtIn(month, into));
     });
+    app.delete('/PayrollRuns/:id/excluded/:userId/bring-in', { config: manage, schema: { tags, params: payrollRunUserPathSchema, response: { 200: payrollEmployeeReplySchema } } }, async (request) => {
+      const { row, month, from } = await runs.undoBringInExcludedPay(scopeOf(request), request.params.id, request.params.userId);
+      return ok(row, PAYROLL_MSG.excludedPayUndone(month, from));
+    });
 
     app.get('/PayrollRuns/:id/adjustments', { config: view, schema: { tags, params: byId, querystring: payrollAdjustmentListQuerySchema, response: { 200: payrollAdjustmentListReplySchema } } }, async (request) => {
       const list = await runs.adjustments(scopeOf(request), request.params.id, request.query.userId);

@@ -6,6 +6,7 @@ import type { StatutoryGender } from '../../statutory/states';
 import { computeEmployeeMonth } from '../month/compute-month';
 import type { EmployeeMonthResult, MonthAdjustmentInput, MonthArrearsLine, MonthEarningInput } from '../month/types';
 import { arrearsMonthLabel } from './arrears';
+import { hasCorrectionWages, type WageCorrection } from './wage-corrections';
 
 /**
  * Loss of pay that changed after its month was finalized (payroll-rules §1a; DESIGN §10, "a month's
@@ -60,6 +61,8 @@ export interface LopAdjustmentResult {
    * ESIC return with the LOP_ contribution lines (docs/decisions/0160-lop-corrections-in-the-returns.md).
    */
   wages: LopCorrectionWages;
+  /** The same, month by month (a month whose wages did not change is left out): payslips.wages.corrections. */
+  corrections: WageCorrection[];
 }
 
 /** Wage bases of a LOP correction, in paise (negative: a recovery). */
@@ -207,6 +210,7 @@ export function computeLopAdjustments(months: readonly LopMonthInput[]): LopAdju
   const statutory = new Map<string, MonthArrearsLine>();
   const settled: Record<string, Record<IsoDate, number>> = {};
   const wages = { ...NO_LOP_CORRECTION_WAGES };
+  const corrections: WageCorrection[] = [];
   for (const m of months) {
     check(m);
     const dates = [...new Set([...Object.keys(m.paidLop), ...Object.keys(m.nowLop)])].sort();
@@ -249,15 +253,21 @@ export function computeLopAdjustments(months: readonly LopMonthInput[]): LopAdju
         statutory.set(key, { section, code: `${LOP_ADJUSTMENT_CODE_PREFIX}${code}`, label: `${label} on Loss of Pay adjustment`, amountPaise: now - was, taxable: false, explanation: [why] });
       }
     }
+    const month: WageCorrection = { month: m.month, kind: 'lop', ...NO_LOP_CORRECTION_WAGES };
     if (m.epf.enabled) {
-      wages.pfWagePaise += reversed.wages.pfWagePaise - paid.wages.pfWagePaise;
-      wages.epsWagePaise += reversed.wages.epsWagePaise - paid.wages.epsWagePaise;
-      wages.edliWagePaise += reversed.wages.edliWagePaise - paid.wages.edliWagePaise;
+      month.pfWagePaise = reversed.wages.pfWagePaise - paid.wages.pfWagePaise;
+      month.epsWagePaise = reversed.wages.epsWagePaise - paid.wages.epsWagePaise;
+      month.edliWagePaise = reversed.wages.edliWagePaise - paid.wages.edliWagePaise;
     }
-    if (m.esi.covered) wages.esiWagePaise += reversed.wages.esiWagePaise - paid.wages.esiWagePaise;
+    if (m.esi.covered) month.esiWagePaise = reversed.wages.esiWagePaise - paid.wages.esiWagePaise;
+    if (hasCorrectionWages(month)) corrections.push(month);
+    wages.pfWagePaise += month.pfWagePaise;
+    wages.epsWagePaise += month.epsWagePaise;
+    wages.edliWagePaise += month.edliWagePaise;
+    wages.esiWagePaise += month.esiWagePaise;
     settled[m.month] = { ...m.nowLop };
   }
   const rank = { earning: 0, deduction: 1, employer: 2 } as const;
   const lines = [...earnings, ...[...statutory.values()].filter((l) => l.amountPaise !== 0)].sort((a, b) => rank[a.section] - rank[b.section]);
-  return { lines, settled, earningsPaise: earnings.reduce((s, l) => s + l.amountPaise, 0), wages };
+  return { lines, settled, earningsPaise: earnings.reduce((s, l) => s + l.amountPaise, 0), wages, corrections };
 }

@@ -1,5 +1,5 @@
 import { componentLabelOf } from '../arrears/lop-adjustments';
-import { rupeeText } from './common';
+import { rupeeText } from '../../money/inr';
 
 /**
  * The payroll journal (issue 11 item 2; payroll-rules §4 "components mapped to ledger accounts,

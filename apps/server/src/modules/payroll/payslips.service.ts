@@ -13,10 +13,6 @@ function summaryOut(r: repo.PayslipSummaryRow): PayslipSummary {
   return { id: r.id, runId: r.runId, userId: r.userId, month: r.month, status: r.status, grossEarnings: paiseToRupees(r.grossPaise), totalDeductions: paiseToRupees(r.deductionsPaise), netPay: paiseToRupees(r.netPaise), hasPdf: r.hasPdf };
 }
 
-function parseJson<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
-
 /**
  * Payslips to read (issue 10 item 6): everyone their own finalized months (payslips.own); an
  * administrator anyone's, processed drafts included (payroll.run.view). PDFs are another service's.
@@ -40,7 +36,7 @@ export class PayslipService {
     if (p.userId !== ctx.userId && !admin) throw forbidden();
     if (!(admin ? REVIEWABLE : PUBLISHED).includes(run.status)) throw notFound(PAYROLL_MSG.payslipNotFound);
     const lines = await repo.findPayslipLines(tdb, p.id);
-    const ytd = parseJson<repo.StoredYtd>(p.ytd);
+    const ytd = p.ytd as repo.StoredYtd;
     const timeline = await repo.findPayoutTimeline(tdb, p);
     const day = (at: Date | string | null) => (at === null ? null : dateInZone(new Date(at), ctx.timeZone));
     const held = p.holdKind === 'payout';
@@ -54,7 +50,7 @@ export class PayslipService {
       totalDeductions: paiseToRupees(p.deductionsPaise),
       netPay: paiseToRupees(p.netPaise),
       hasPdf,
-      employee: parseJson<PayslipEmployee>(p.employee),
+      employee: p.employee as PayslipEmployee,
       periodStart: run.periodStart,
       periodEnd: run.periodEnd,
       daysInPeriod: Number(p.daysInPeriod),
@@ -73,7 +69,7 @@ export class PayslipService {
         paidOn: timeline.paidDate ?? day(timeline.paidRecordedAt) ?? (held ? null : run.paidOn),
       },
       netPayInWords: amountInWords(p.netPaise),
-      lines: lines.map((l) => ({ section: l.section, code: l.code, label: l.label, amount: paiseToRupees(l.amountPaise), explanation: parseJson<string[]>(l.explanation) })),
+      lines: lines.map((l) => ({ section: l.section, code: l.code, label: l.label, amount: paiseToRupees(l.amountPaise), explanation: l.explanation as string[] })),
       ytd: {
         grossEarnings: paiseToRupees(ytd.grossPaise),
         totalDeductions: paiseToRupees(ytd.deductionsPaise),
@@ -81,7 +77,7 @@ export class PayslipService {
         tds: paiseToRupees(ytd.tdsPaise),
         lines: ytd.lines.map((l) => ({ code: l.code, label: l.label, amount: paiseToRupees(l.amountPaise) })),
       },
-      tdsExplanation: parseJson<string[]>(p.tdsExplanation),
+      tdsExplanation: p.tdsExplanation as string[],
     };
   }
 

@@ -137,6 +137,19 @@ export function rupeesToPaise(rupees: number): number {
   return value === 0 ? 0 : value;
 }
 
+/**
+ * The one conversion of paise to the rupees the API replies with (a number, as requests carry it).
+ * A safe integer of paise ÷ 100 is the double nearest the exact rupee amount, whose shortest text
+ * has at most two decimals, so `rupeesToPaise(paiseToRupees(p)) === p`. For the wire only: no
+ * arithmetic is done on the result. A missing amount stays missing.
+ */
+export function paiseToRupees(amountPaise: number): number;
+export function paiseToRupees(amountPaise: number | null | undefined): number | null;
+export function paiseToRupees(amountPaise: number | null | undefined): number | null {
+  if (amountPaise === null || amountPaise === undefined) return null;
+  return amountPaise / 100;
+}
+
 /** Whether `rupeesToPaise` accepts the amount (a finite number with at most two decimals, in range). */
 export function isRupeesAmount(rupees: number): boolean {
   try {

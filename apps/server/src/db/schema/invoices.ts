@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jsonb } from '../json';
 import { tenantIdColumn } from './platform';
 import { tenantIsolation } from './rls';
 import { users } from './people';

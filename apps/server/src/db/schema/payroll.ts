@@ -1,4 +1,5 @@
-import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jsonb } from '../json';
 import { tenantIdColumn } from './platform';
 import { tenantIsolation } from './rls';
 import { files, users } from './people';

@@ -1,4 +1,5 @@
-import { bigint, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jsonb } from '../json';
 import { tenantIdColumn } from './platform';
 import { tenantIsolation } from './rls';
 import { users } from './people';

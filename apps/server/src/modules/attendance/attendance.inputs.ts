@@ -36,8 +36,7 @@ export interface ShiftDef {
   weekends: readonly WeekendRule[];
 }
 
-function weekendsOf(value: unknown): readonly WeekendRule[] {
-  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+function weekendsOf(list: unknown): readonly WeekendRule[] {
   if (!Array.isArray(list) || list.length === 0) return DEFAULT_WEEKENDS;
   return list.filter((r): r is WeekendRule => typeof r === 'object' && r !== null && 'dayOfWeek' in r && 'weekNumber' in r);
 }

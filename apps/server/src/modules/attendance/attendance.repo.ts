@@ -17,8 +17,7 @@ export async function findTimeZone(tdb: TenantDb): Promise<string> {
 export async function findSettings(tdb: TenantDb): Promise<Record<string, unknown> | null> {
   const [row] = await tdb.tx.select({ settings: attendanceSettings.settings }).from(attendanceSettings).where(eq(attendanceSettings.tenantId, tdb.tenantId));
   if (!row) return null;
-  const value = typeof row.settings === 'string' ? (JSON.parse(row.settings) as unknown) : row.settings;
-  return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  return row.settings && typeof row.settings === 'object' ? (row.settings as Record<string, unknown>) : null;
 }
 
 export interface EmployeeRow {

@@ -99,17 +99,16 @@ export interface FilingPayslip {
   lines: FilingLine[];
 }
 
-const parsed = (value: unknown): unknown => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 const paiseOf = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 function employeeOf(value: unknown): FilingEmployee {
-  const o = (parsed(value) ?? {}) as Record<string, unknown>;
+  const o = (value ?? {}) as Record<string, unknown>;
   return { name: textOrNull(o.name) ?? '', employeeNumber: textOrNull(o.employeeNumber), uan: textOrNull(o.uan), esiNumber: textOrNull(o.esiNumber) };
 }
 
 function wagesOf(value: unknown): FilingWages {
-  const o = (parsed(value) ?? {}) as Record<string, unknown>;
+  const o = (value ?? {}) as Record<string, unknown>;
   const base = (w: Record<string, unknown>) => ({ pfWagePaise: paiseOf(w.pfWagePaise), epsWagePaise: paiseOf(w.epsWagePaise), edliWagePaise: paiseOf(w.edliWagePaise), esiWagePaise: paiseOf(w.esiWagePaise) });
   const record = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
   const corrections = Array.isArray(o.corrections)
@@ -119,8 +118,7 @@ function wagesOf(value: unknown): FilingWages {
 }
 
 function explanationOf(value: unknown): string[] {
-  const v = parsed(value);
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  return Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
 }
 
 /** Every payslip of a run with its lines, by employee number then name (the order of the files). */
@@ -318,7 +316,7 @@ export async function findTdsPayslips(tdb: TenantDb, runIds: readonly string[]):
     .groupBy(payslipLines.payslipId);
   const tdsOf = new Map(tds.map((t) => [t.payslipId, Number(t.amountPaise)]));
   return rows.map((r) => {
-    const o = (parsed(r.employee) ?? {}) as Record<string, unknown>;
+    const o = (r.employee ?? {}) as Record<string, unknown>;
     return { runId: r.runId, userId: r.userId, employee: { ...employeeOf(r.employee), pan: textOrNull(o.pan) }, grossPaise: r.grossPaise, tdsPaise: tdsOf.get(r.id) ?? 0 };
   });
 }

@@ -51,6 +51,7 @@ import {
   type Form24Q,
   type Form24QPayment,
   type Form24QYearInput,
+  paiseToRupees,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, conflict, notFound } from '../../platform/errors';
@@ -131,7 +132,6 @@ function identityOf(employee: repo.FilingEmployee, person: repo.PersonRecord | u
 }
 
 const fileMonth = (month: string) => monthLabel(month).replace(' ', '-');
-const rupees = (paise: number) => paise / 100;
 
 /** The 409 of a file the portal would partly reject: its message, and each line's reasons keyed by who. */
 function rejected(message: string, errors: readonly FilingIssue[]): AppError {
@@ -260,10 +260,10 @@ export class PayrollFilingsService {
     return {
       month: data.run.month,
       fileName: esicFileName(data.run.month),
-      rows: esic.rows.map(({ wagesPaise, ...r }) => ({ ...r, wages: rupees(wagesPaise), reasonLabel: ESIC_REASON_LABELS[r.reasonCode] })),
+      rows: esic.rows.map(({ wagesPaise, ...r }) => ({ ...r, wages: paiseToRupees(wagesPaise), reasonLabel: ESIC_REASON_LABELS[r.reasonCode] })),
       errors: issuesOut(esic.errors),
       warnings: issuesOut(esic.warnings),
-      totals: { members: esic.totals.members, wages: rupees(esic.totals.wagesPaise) },
+      totals: { members: esic.totals.members, wages: paiseToRupees(esic.totals.wagesPaise) },
     };
   }
 
@@ -280,7 +280,7 @@ export class PayrollFilingsService {
       month: data.run.month,
       kind: 'esic',
       fileName,
-      summary: { employees: valid.length, excluded: esic.rows.length - valid.length, wages: rupees(esic.totals.wagesPaise) },
+      summary: { employees: valid.length, excluded: esic.rows.length - valid.length, wages: paiseToRupees(esic.totals.wagesPaise) },
     });
     return { bytes: await buildEsicXlsx(valid), fileName };
   }
@@ -300,8 +300,8 @@ export class PayrollFilingsService {
       fileName,
       summary: {
         employees: states.reduce((s, x) => s + x.totals.employees, 0),
-        total: rupees(states.reduce((s, x) => s + x.totals.ptPaise, 0)),
-        states: states.map((x) => ({ state: x.stateName, employees: x.totals.employees, total: rupees(x.totals.ptPaise) })),
+        total: paiseToRupees(states.reduce((s, x) => s + x.totals.ptPaise, 0)),
+        states: states.map((x) => ({ state: x.stateName, employees: x.totals.employees, total: paiseToRupees(x.totals.ptPaise) })),
       },
     });
     return { bytes, fileName };
@@ -320,8 +320,8 @@ export class PayrollFilingsService {
       fileName,
       summary: {
         employees: states.reduce((s, x) => s + x.totals.employees, 0),
-        employeeShare: rupees(states.reduce((s, x) => s + x.totals.employeePaise, 0)),
-        employerShare: rupees(states.reduce((s, x) => s + x.totals.employerPaise, 0)),
+        employeeShare: paiseToRupees(states.reduce((s, x) => s + x.totals.employeePaise, 0)),
+        employerShare: paiseToRupees(states.reduce((s, x) => s + x.totals.employerPaise, 0)),
         states: states.map((x) => x.stateName),
       },
     });
@@ -337,10 +337,10 @@ export class PayrollFilingsService {
       month: data.run.month,
       date: ddmmyyyy(data.run.periodEnd),
       reference: journalReference(data.run.month),
-      lines: journal.lines.map((l) => ({ accountCode: l.accountCode, accountName: l.accountName, debit: rupees(l.debitPaise), credit: rupees(l.creditPaise), narration: l.narration })),
-      unmapped: journal.unmapped.map((c) => ({ section: c.section, code: c.code, label: c.label, side: c.side, amount: rupees(c.amountPaise) })),
-      totalDebit: rupees(journal.totalDebitPaise),
-      totalCredit: rupees(journal.totalCreditPaise),
+      lines: journal.lines.map((l) => ({ accountCode: l.accountCode, accountName: l.accountName, debit: paiseToRupees(l.debitPaise), credit: paiseToRupees(l.creditPaise), narration: l.narration })),
+      unmapped: journal.unmapped.map((c) => ({ section: c.section, code: c.code, label: c.label, side: c.side, amount: paiseToRupees(c.amountPaise) })),
+      totalDebit: paiseToRupees(journal.totalDebitPaise),
+      totalCredit: paiseToRupees(journal.totalCreditPaise),
     };
   }
 
@@ -366,7 +366,7 @@ export class PayrollFilingsService {
       month: data.run.month,
       kind: 'journal',
       fileName,
-      summary: { lines: journal.lines.length, debit: rupees(journal.totalDebitPaise), credit: rupees(journal.totalCreditPaise), netPay: rupees(journal.components.find((c) => c.code === 'NET_PAY')?.amountPaise ?? 0), format },
+      summary: { lines: journal.lines.length, debit: paiseToRupees(journal.totalDebitPaise), credit: paiseToRupees(journal.totalCreditPaise), netPay: paiseToRupees(journal.components.find((c) => c.code === 'NET_PAY')?.amountPaise ?? 0), format },
     });
     return { bytes, fileName };
   }
@@ -431,9 +431,9 @@ export class PayrollFilingsService {
         month: r.month,
         pan: r.pan,
         dateOfPayment: r.dateOfPayment,
-        amountPaid: rupees(r.amountPaidPaise),
-        tdsDeducted: rupees(r.tdsDeductedPaise),
-        tdsDeposited: rupees(r.tdsDepositedPaise),
+        amountPaid: paiseToRupees(r.amountPaidPaise),
+        tdsDeducted: paiseToRupees(r.tdsDeductedPaise),
+        tdsDeposited: paiseToRupees(r.tdsDepositedPaise),
       })),
       monthTotals: form.monthTotals.map((t) => ({ month: t.month, ...totalsOut(t) })),
       totals: totalsOut(form.totals),
@@ -444,10 +444,10 @@ export class PayrollFilingsService {
           name: r.name,
           pan: r.pan,
           newRegime: r.newRegime,
-          grossSalary: rupees(r.grossSalaryPaise),
-          taxableIncome: rupees(r.taxableIncomePaise),
-          totalTax: rupees(r.totalTaxPaise),
-          tds: rupees(r.tdsPaise),
+          grossSalary: paiseToRupees(r.grossSalaryPaise),
+          taxableIncome: paiseToRupees(r.taxableIncomePaise),
+          totalTax: paiseToRupees(r.totalTaxPaise),
+          tds: paiseToRupees(r.tdsPaise),
         })) ?? null,
       organisationErrors: form.organisationErrors,
       errors: issuesOut(form.errors),
@@ -471,10 +471,10 @@ export class PayrollFilingsService {
       fileName,
       summary: {
         employees: form.totals.deductees,
-        total: rupees(form.totals.tdsDeductedPaise),
+        total: paiseToRupees(form.totals.tdsDeductedPaise),
         financialYear: query.financialYear,
         quarter: query.quarter,
-        amountPaid: rupees(form.totals.amountPaidPaise),
+        amountPaid: paiseToRupees(form.totals.amountPaidPaise),
         errors: form.errors.length + form.organisationErrors.length,
       },
     });
@@ -633,5 +633,5 @@ export const ptFileName = (month: string) => `Professional-Tax-${fileMonth(month
 export const lwfFileName = (month: string) => `LWF-${fileMonth(month)}.xlsx`;
 export const journalFileName = (month: string, format: 'xlsx' | 'csv') => `Payroll-Journal-${fileMonth(month)}.${format}`;
 export const form24QFileName = (financialYear: string, quarter: number) => `Form24Q-Q${String(quarter)}-${financialYear}.xlsx`;
-const totalsOut = (t: Form24Q['totals']) => ({ deductees: t.deductees, amountPaid: rupees(t.amountPaidPaise), tdsDeducted: rupees(t.tdsDeductedPaise), tdsDeposited: rupees(t.tdsDepositedPaise) });
+const totalsOut = (t: Form24Q['totals']) => ({ deductees: t.deductees, amountPaid: paiseToRupees(t.amountPaidPaise), tdsDeducted: paiseToRupees(t.tdsDeductedPaise), tdsDeposited: paiseToRupees(t.tdsDepositedPaise) });
 const journalReference = (month: string) => `PAYROLL-${month}`;

@@ -66,8 +66,7 @@ export class PayrollReportService {
 }
 
 function summaryOf(value: unknown): Record<string, unknown> {
-  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 const numberOf = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);

@@ -25,6 +25,7 @@ import {
   rupeesToPaise,
   type PayDayEntry,
   type PayPeriodSettings,
+  paiseToRupees,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { conflict, fieldError, notFound } from '../../platform/errors';
@@ -82,7 +83,6 @@ export interface StalledRunOutcome {
 
 const OPEN: readonly repo.RunStatus[] = ['draft', 'processing', 'processed'];
 const CLOSED: readonly repo.RunStatus[] = ['finalized', 'paid'];
-const rupees = (paise: number) => paise / 100;
 
 function financialYearStartMonth(month: string): string {
   const [y = 0, m = 0] = month.split('-').map(Number);
@@ -169,7 +169,7 @@ function groupBy<T extends { userId: string }>(rows: readonly T[]): Map<string, 
 }
 
 function employeeRowOut(r: repo.EmployeePageRow, warnings: readonly PayrollWarningKind[], staleReasons: readonly string[]): PayrollEmployeeRow {
-  const money = (p: number | null) => (p === null ? null : rupees(p));
+  const money = (p: number | null) => (p === null ? null : paiseToRupees(p));
   return {
     userId: r.userId,
     payslipId: r.payslipId,
@@ -188,7 +188,7 @@ function employeeRowOut(r: repo.EmployeePageRow, warnings: readonly PayrollWarni
     warnings: [...warnings],
     adjustmentCount: r.adjustmentCount,
     lastMonthNetPay: money(r.lastNetPaise),
-    netPayVariance: r.netPaise === null ? null : rupees(r.netPaise - (r.lastNetPaise ?? 0)),
+    netPayVariance: r.netPaise === null ? null : paiseToRupees(r.netPaise - (r.lastNetPaise ?? 0)),
     remark: r.remark,
     // Only an employee with a payslip can be out of date (staleEmployees below counts the same ones).
     staleReasons: r.payslipId === null ? [] : [...staleReasons],
@@ -197,7 +197,7 @@ function employeeRowOut(r: repo.EmployeePageRow, warnings: readonly PayrollWarni
 }
 
 function adjustmentOut(a: repo.AdjustmentRow): PayrollAdjustment {
-  return { id: a.id, userId: a.userId, kind: a.kind, category: a.category, label: a.label, amount: rupees(a.amountPaise), taxable: a.taxable };
+  return { id: a.id, userId: a.userId, kind: a.kind, category: a.category, label: a.label, amount: paiseToRupees(a.amountPaise), taxable: a.taxable };
 }
 
 /** One employee's inputs out of the chunk's reads. */
@@ -400,10 +400,10 @@ export class PayrollRunService {
       payDate: run.payDate,
       status: run.status,
       employeeCount: processedCount || !counts ? run.employeeCount : counts.eligible - counts.processingHolds,
-      grossEarnings: rupees(run.grossPaise),
-      totalDeductions: rupees(run.deductionsPaise),
-      netPay: rupees(run.netPaise),
-      employerCost: rupees(run.employerCostPaise),
+      grossEarnings: paiseToRupees(run.grossPaise),
+      totalDeductions: paiseToRupees(run.deductionsPaise),
+      netPay: paiseToRupees(run.netPaise),
+      employerCost: paiseToRupees(run.employerCostPaise),
       progress: { done: run.progressDone, total: run.progressTotal },
       lastError: run.lastError,
       processingNotice: this.processingNoticeOf(run, now),
@@ -504,7 +504,7 @@ export class PayrollRunService {
       .map(([key, l]) => {
         const lastMonth = amount(before, key);
         const thisMonth = amount(now, key);
-        return { code: l.code, label: l.label, section: l.section, lastMonth: rupees(lastMonth), thisMonth: rupees(thisMonth), difference: rupees(thisMonth - lastMonth) };
+        return { code: l.code, label: l.label, section: l.section, lastMonth: paiseToRupees(lastMonth), thisMonth: paiseToRupees(thisMonth), difference: paiseToRupees(thisMonth - lastMonth) };
       })
       .sort((a, b) => (order[a.section] ?? 0) - (order[b.section] ?? 0) || a.label.localeCompare(b.label));
     return { comparedMonth: compared?.month ?? null, lines };

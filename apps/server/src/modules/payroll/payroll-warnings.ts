@@ -1,5 +1,5 @@
 import { BANK_HOLDING_WARNINGS, PAYROLL_WARNING_KINDS, type PayrollWarning, type PayrollWarningKind } from '@tankha/contracts';
-import { REIMBURSEMENT_CODE, bankDetailsProblem, computeDeductionShare, normaliseIfsc, normaliseStatutoryNumber, statutoryNumberProblems } from '@tankha/domain';
+import { REIMBURSEMENT_CODE, bankDetailsProblem, computeDeductionShare, normaliseIfsc, normaliseStatutoryNumber, statutoryNumberProblems, paiseToRupees } from '@tankha/domain';
 
 /**
  * The run's warnings for one employee, from their record as
@@ -78,7 +78,7 @@ export function employeeWarnings(f: WarningFacts, isKnownIfsc: (ifsc: string) =>
     });
     if (share.exceedsLimit) {
       add('deductionsOverHalf', share.explanation);
-      deductions = { wages: share.wagesPaise / 100, totalDeductions: share.deductionsPaise / 100, percent: share.percent };
+      deductions = { wages: paiseToRupees(share.wagesPaise), totalDeductions: paiseToRupees(share.deductionsPaise), percent: share.percent };
     }
   }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
+import { fromJsonColumn } from '../../db/json';
 import { payrollAdjustments, payrollExcludedPay, payrollHolds, payrollPayoutReleases, payrollRemarks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
@@ -816,7 +817,7 @@ export async function findYtdBefore(tdb: TenantDb, userIds: readonly string[], f
      WHERE p.tenant_id = ${tdb.tenantId} AND p.user_id = ANY(${uuidArray(userIds)}) AND p.month >= ${fromMonth} AND p.month < ${beforeMonth}
        AND r.status IN ('finalized', 'paid')
      ORDER BY p.user_id, p.month DESC`);
-  return new Map(rows.map((r) => [r.userId, typeof r.ytd === 'string' ? (JSON.parse(r.ytd) as StoredYtd) : r.ytd]));
+  return new Map(rows.map((r) => [r.userId, fromJsonColumn<StoredYtd>(r.ytd)]));
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   salaryDeductionsForYear,
   servicePeriodText,
   type SettlementLeaveInput,
+  paiseToRupees,
 } from '@tankha/domain';
 import type { StoredSettlementFacts, StoredSettlementLine } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
@@ -45,7 +46,6 @@ export interface ReimbursementSource {
   pendingApproved(scope: TenantScope, userId: string): Promise<{ amountPaise: number; explanation: string[] }>;
 }
 
-const rupees = (paise: number) => paise / 100;
 const nameOf = (e: { firstName: string; lastName: string }) => `${e.firstName} ${e.lastName}`.trim();
 
 function financialYearStartMonth(month: string): string {
@@ -352,13 +352,13 @@ export class SettlementService {
       noticeServedDays: r.noticeServedDays,
       remarks: r.remarks,
       servicePeriod: f.servicePeriod,
-      payable: rupees(r.payablePaise),
-      recoveries: rupees(r.recoveriesPaise),
-      netPay: rupees(r.netPaise),
-      taxable: rupees(r.taxablePaise),
-      exempt: rupees(r.exemptPaise),
-      tds: rupees(r.tdsPaise),
-      lines: r.lines.map((l) => ({ code: l.code, section: l.section, label: l.label, amount: rupees(l.amountPaise), explanation: l.explanation })),
+      payable: paiseToRupees(r.payablePaise),
+      recoveries: paiseToRupees(r.recoveriesPaise),
+      netPay: paiseToRupees(r.netPaise),
+      taxable: paiseToRupees(r.taxablePaise),
+      exempt: paiseToRupees(r.exemptPaise),
+      tds: paiseToRupees(r.tdsPaise),
+      lines: r.lines.map((l) => ({ code: l.code, section: l.section, label: l.label, amount: paiseToRupees(l.amountPaise), explanation: l.explanation })),
       finalSalaryNote: f.finalSalaryNote,
       computedAt: r.computedAt.toISOString(),
       approvedAt: r.approvedAt?.toISOString() ?? null,

@@ -12,7 +12,7 @@ import {
   type TeamDeclarationRow,
   type TeamListQuery,
 } from '@tankha/contracts';
-import { dateInZone, financialYearStartOf } from '@tankha/domain';
+import { dateInZone, financialYearStartOf, paiseToRupees } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/tenancy';
@@ -52,7 +52,7 @@ export class TeamReviewService {
         submissionDate: r.submittedAt ? r.submittedAt.toISOString() : null,
         submittedBy: r.submitterFirstName ? `${r.submitterFirstName} ${r.submitterLastName ?? ''}`.trim() : null,
         lastUpdated: r.updatedAt.toISOString(),
-        declaredAmount: r.declaredPaise / 100,
+        declaredAmount: paiseToRupees(r.declaredPaise),
         financialYearStart: r.financialYearStart,
         financialYearEnd: r.financialYearStart + 1,
         isSubmitted: r.isSubmitted,

@@ -14,7 +14,7 @@ import {
   type ReimbursementType,
   type ReimbursementTypeInput,
 } from '@tankha/contracts';
-import { dateInZone, financialYearOf, formatDisplayDate, formatRupees, rupeesToPaise, type MonthReimbursementInput } from '@tankha/domain';
+import { dateInZone, financialYearOf, formatDisplayDate, formatRupees, rupeesToPaise, type MonthReimbursementInput, paiseToRupees } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import { sweepStored, type FileStorage } from '../../platform/files/file-storage';
@@ -25,7 +25,6 @@ import { buildReimbursementReportXlsx } from './reimbursement-report';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 import * as repo from './reimbursements.repo';
 
-const rupees = (paise: number) => paise / 100;
 const nameOf = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
 const STORAGE_PREFIX = 'reimbursements/';
 
@@ -34,7 +33,7 @@ function typeOut(r: repo.TypeRow): ReimbursementType {
     id: r.id,
     name: r.name,
     description: r.description,
-    maxLimit: rupees(r.maxLimitPaise),
+    maxLimit: paiseToRupees(r.maxLimitPaise),
     isActive: r.isActive,
     isTaxable: r.isTaxable,
     tenantId: r.tenantId,
@@ -48,7 +47,7 @@ function typeOut(r: repo.TypeRow): ReimbursementType {
 function requestOut(r: repo.RequestRow): ReimbursementRequest {
   return {
     id: r.id,
-    amount: rupees(r.amountPaise),
+    amount: paiseToRupees(r.amountPaise),
     reimbursementTypeId: r.typeId,
     reimbursementTypeName: r.typeName,
     reason: r.reason,

@@ -17,6 +17,7 @@ import type { GlobalScope, RequestContext, Scope, TenantDb, TenantScope } from '
 import type { EmployeeService } from '../employees/employees.service';
 import type { UserSettingsService } from '../user-settings/user-settings.service';
 import * as repo from './users.repo';
+import { paiseToRupees } from '@tankha/domain';
 
 /** What is left to do once a user's removal has committed (see UserService.remove). */
 export interface RemovedUser {
@@ -38,10 +39,6 @@ interface Deps {
   employees: Pick<EmployeeService, 'sendInvite'>;
   /** The employee numbering of Users > Settings. */
   userSettings: Pick<UserSettingsService, 'suggestEmployeeNumber'>;
-}
-
-function paiseToRupees(paise: number): number {
-  return paise / 100;
 }
 
 /** Employees of the caller's organisation: the list, the record and the lifecycle (people spec §2.5–§2.8, §4). */

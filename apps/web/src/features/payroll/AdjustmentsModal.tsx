@@ -20,7 +20,7 @@ import { PageLoader } from '../../ui/PageLoader';
 import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { toastFailure } from './notify';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 import { addAdjustment, deleteAdjustment, useAdjustments } from './payroll.api';
 
 type Kind = PayrollAdjustment['kind'];

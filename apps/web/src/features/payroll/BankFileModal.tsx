@@ -14,7 +14,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { BankSettingsModal } from './BankSettingsModal';
 import { downloadBankFile, useBankFilePreview, useBankSettings } from './bank.api';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 import { PAYROLL_KEY } from './payroll.api';
 
 /**

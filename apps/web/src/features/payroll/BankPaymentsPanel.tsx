@@ -6,12 +6,11 @@ import { errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
-import { displayDate } from '../../ui/format';
+import { displayDate, inr } from '../../ui/format';
 import { BankFileModal } from './BankFileModal';
 import { BankReturnModal } from './BankReturnModal';
 import { MarkPaymentPaidModal } from './MarkPaymentPaidModal';
 import { useBankPayments } from './bank.api';
-import { inr } from './payroll-format';
 
 export const PAYMENT_STATE_COLORS: Record<BankPaymentState, string> = {
   notSent: 'gray',

@@ -6,7 +6,7 @@ import { BANK_RETURN_MAX_BYTES, PAYROLL_BANK_MSG, monthLabel, type BankReturnRes
 import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { uploadBankReturn } from './bank.api';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 import { PAYROLL_KEY } from './payroll.api';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

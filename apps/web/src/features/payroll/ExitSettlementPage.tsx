@@ -15,14 +15,13 @@ import { DetailsCard } from '../../ui/DetailsCard';
 import { ErrorState } from '../../ui/ErrorState';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageLoader } from '../../ui/PageLoader';
-import { displayDate, displayText } from '../../ui/format';
+import { displayDate, displayText, inr } from '../../ui/format';
 import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { ExitFormModal } from './ExitFormModal';
 import { SettlementStatusBadge } from './ExitsPage';
 import { toastFailure } from './notify';
-import { inr } from './payroll-format';
 import { PAYROLL_KEY } from './payroll.api';
 import { approveExit, deleteExit, downloadSettlementStatement, recomputeExit, settleExit, useExitSettlement } from './settlement.api';
 

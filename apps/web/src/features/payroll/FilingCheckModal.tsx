@@ -10,7 +10,7 @@ import { toast } from '../../app/toast';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { downloadFiling, useEcrCheck, useEsicCheck } from './filings.api';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 
 const FIELD_LABELS: Record<string, string> = { uan: 'UAN', name: 'Name', ipNumber: 'ESI IP number', eps: 'EPS', esi: 'ESI' };
 const count = (n: number, one: string, many: string) => `${groupIndian(n)} ${n === 1 ? one : many}`;

@@ -5,9 +5,8 @@ import { PAYROLL_MSG, monthLabel, type PayrollRun } from '@tankha/contracts';
 import { addDaysToDate } from '@tankha/domain';
 import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
-import { displayDate } from '../../ui/format';
+import { displayDate, inr } from '../../ui/format';
 import { toastFailure } from './notify';
-import { inr } from './payroll-format';
 import { finalizeRun } from './payroll.api';
 
 const employees = (count: number, one: string, many: string) => (count === 1 ? `1 employee ${one}` : `${String(count)} employees ${many}`);

@@ -8,7 +8,7 @@ import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
 import { toastFailure } from './notify';
 import { downloadForm24Q, useForm24QCheck } from './filings.api';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 
 /** 'YYYY-YY' of the financial year starting in April `start`. */
 const yearLabel = (start: number) => `${String(start)}-${String((start + 1) % 100).padStart(2, '0')}`;

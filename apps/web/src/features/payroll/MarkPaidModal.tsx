@@ -9,7 +9,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { useBankPayments } from './bank.api';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 import { markRunPaid } from './payroll.api';
 
 const FIELDS = ['paidOn', 'reference'] as const;

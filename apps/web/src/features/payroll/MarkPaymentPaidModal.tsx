@@ -11,7 +11,7 @@ import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { markPaymentPaid } from './bank.api';
 import { paidOnRange } from './MarkPaidModal';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 import { PAYROLL_KEY } from './payroll.api';
 
 const FIELDS = ['paidOn', 'reference'] as const;

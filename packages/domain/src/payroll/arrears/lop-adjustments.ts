@@ -1,6 +1,6 @@
 import { formatDisplayDate, type IsoDate } from '../../dates/calendar';
 import { mulDivPaise } from '../../money/arith';
-import { formatRupees } from '../../money/inr';
+import { rupeeText } from '../../money/inr';
 import type { EpfSettings } from '../../statutory/epf';
 import type { StatutoryGender } from '../../statutory/states';
 import { computeEmployeeMonth } from '../month/compute-month';
@@ -104,12 +104,8 @@ const STATUTORY_CODES: Readonly<Record<string, 'deduction' | 'employer'>> = {
   ESI_ER: 'employer',
 };
 
-function rs(amountPaise: number): string {
-  return formatRupees(amountPaise, { showPaise: amountPaise % 100 !== 0 });
-}
-
 function signed(amountPaise: number): string {
-  return amountPaise < 0 ? `−${rs(-amountPaise)}` : rs(amountPaise);
+  return amountPaise < 0 ? `−${rupeeText(-amountPaise)}` : rupeeText(amountPaise);
 }
 
 function daysText(days: number): string {
@@ -177,7 +173,7 @@ function earningLine(m: LopMonthInput, kind: 'recovered' | 'reversed', changes: 
     if (now === was) continue;
     amountPaise += now - was;
     if (e.taxable) taxable = true;
-    why.push(`${e.name}: ${rs(e.monthlyPaise)} × ${String(afterDays)} of ${String(m.period.days)} payable days = ${rs(now)}, paid for ${String(beforeDays)} days ${rs(was)}: ${signed(now - was)}`);
+    why.push(`${e.name}: ${rupeeText(e.monthlyPaise)} × ${String(afterDays)} of ${String(m.period.days)} payable days = ${rupeeText(now)}, paid for ${String(beforeDays)} days ${rupeeText(was)}: ${signed(now - was)}`);
   }
   if (amountPaise === 0) return null;
   const proRataPaise = m.earnings.filter((e) => e.proRata).reduce((s, e) => s + e.monthlyPaise, 0);
@@ -194,7 +190,7 @@ function earningLine(m: LopMonthInput, kind: 'recovered' | 'reversed', changes: 
     taxable,
     explanation: [
       reason,
-      `Per-day rate: ${rs(proRataPaise)} a month ÷ ${String(m.period.days)} days = ${rs(perDayPaise)} a day; ${daysText(days)} ${kind === 'recovered' ? 'recovered' : 'repaid'}`,
+      `Per-day rate: ${rupeeText(proRataPaise)} a month ÷ ${String(m.period.days)} days = ${rupeeText(perDayPaise)} a day; ${daysText(days)} ${kind === 'recovered' ? 'recovered' : 'repaid'}`,
       ...why,
       `${kind === 'recovered' ? 'Recovered' : 'Reversed'}: ${signed(amountPaise)}`,
     ],
@@ -244,7 +240,7 @@ export function computeLopAdjustments(months: readonly LopMonthInput[]): LopAdju
       if (now === was) continue;
       const label = reversed.lines.find((l) => l.code === code)?.label ?? paid.lines.find((l) => l.code === code)?.label ?? code;
       const key = `${section}|${code}`;
-      const why = `${arrearsMonthLabel(m.month)}: ${label} on the corrected days ${rs(now)} − paid ${rs(was)} = ${signed(now - was)}`;
+      const why = `${arrearsMonthLabel(m.month)}: ${label} on the corrected days ${rupeeText(now)} − paid ${rupeeText(was)} = ${signed(now - was)}`;
       const seen = statutory.get(key);
       if (seen) {
         seen.amountPaise += now - was;

@@ -1,5 +1,4 @@
 import { roundToRupees } from '../../money/arith';
-import { formatRupees } from '../../money/inr';
 import type { IsoDate } from '../../dates/calendar';
 
 /**
@@ -33,7 +32,6 @@ export function wholeRupees(amountPaise: number): number {
   return roundToRupees(amountPaise, 1, 'halfUp') / 100;
 }
 
-export const rupeeText = (paise: number): string => formatRupees(paise, { showPaise: paise % 100 !== 0 });
 
 /** 'YYYY-MM-DD' → 'dd/MM/yyyy', the date format of the ESIC template. */
 export function ddmmyyyy(date: IsoDate): string {

@@ -1,7 +1,8 @@
 import { formatDisplayDate, type IsoDate } from '../../dates/calendar';
 import { epfRatesFor } from '../../statutory/epf';
 import { firstDayOfMonth } from '../../statutory/effective-dated';
-import { ageOn, personLabel, rupeeText, wholeRupees, type FilingIssue, type FilingPerson } from './common';
+import { ageOn, personLabel, wholeRupees, type FilingIssue, type FilingPerson } from './common';
+import { rupeeText } from '../../money/inr';
 import { cleanEcrName } from './names';
 import { arrearsEarningsPaiseOf, reimbursementsPaiseOf, type PayslipLineFigure } from '../month/wage-lines';
 import { WAGE_CORRECTION_CODE_PREFIX, WAGE_CORRECTION_KINDS, wageCorrectionsOf, type CorrectionWages, type WageCorrection, type WageCorrectionKind } from '../arrears/wage-corrections';

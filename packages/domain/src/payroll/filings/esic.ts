@@ -1,5 +1,6 @@
 import { formatDisplayDate, type IsoDate } from '../../dates/calendar';
-import { dayBefore, ddmmyyyy, rupeeText, type FilingIssue, type FilingPerson } from './common';
+import { dayBefore, ddmmyyyy, type FilingIssue, type FilingPerson } from './common';
+import { rupeeText } from '../../money/inr';
 import { cleanEsicName } from './names';
 import { arrearsMonthLabel } from '../arrears/arrears';
 import { WAGE_CORRECTION_KINDS, wageCorrectionsOf, type WageCorrectionKind } from '../arrears/wage-corrections';

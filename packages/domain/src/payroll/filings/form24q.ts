@@ -1,7 +1,8 @@
 import type { IsoDate } from '../../dates/calendar';
 import type { IncomeTaxResult } from '../../tax/income-tax';
 import type { TaxRegimeCode } from '../../tax/types';
-import { ddmmyyyy, rupeeText, type FilingIssue, type FilingPerson } from './common';
+import { ddmmyyyy, type FilingIssue, type FilingPerson } from './common';
+import { rupeeText } from '../../money/inr';
 
 /**
  * Form 24Q, the quarterly statement of TDS on salary (s.192, rule 31A; payroll-rules §4) as data an

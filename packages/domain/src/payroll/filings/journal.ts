@@ -1,5 +1,5 @@
 import { componentLabelOf } from '../arrears/lop-adjustments';
-import { rupeeText } from './common';
+import { rupeeText } from '../../money/inr';
 
 /**
  * The payroll journal (payroll-rules §4 "components mapped to ledger accounts,

@@ -1,9 +1,9 @@
-import { formatRupees } from '../../money/inr';
+import { rupeeText } from '../../money/inr';
 import { firstDayOfMonth } from '../../statutory/effective-dated';
 import { labourWelfareFundTableFor, type LwfSlab } from '../../statutory/labour-welfare-fund';
 import { professionalTaxTableFor, type PtSlab } from '../../statutory/professional-tax';
 import { INDIAN_STATE_NAMES, isIndianStateCode, type DeductionCycle, type StatutoryGender } from '../../statutory/states';
-import { rupeeText, type FilingPerson } from './common';
+import type { FilingPerson } from './common';
 
 /**
  * The Professional Tax statement per state and the Labour Welfare Fund statement,
@@ -32,19 +32,18 @@ export function stateOfLevyLine(explanation: readonly string[], levy: 'pt' | 'lw
   return found[0]?.[0] ?? null;
 }
 
-const rupeesText = (paise: number) => formatRupees(paise, { showPaise: paise % 100 !== 0 });
 
 /**
  * A slab's range in words, exact to the boundaries of the published tables: a `minPaise` one paisa
  * over whole rupees is "more than" those rupees (PT tables store "more than 7,500" as 7,500.01).
  */
 export function slabRangeLabel(minPaise: number, nextMinPaise: number | null): string {
-  const lower = minPaise === 0 ? null : minPaise % 100 === 1 ? { text: `more than ${rupeesText(minPaise - 1)}`, strict: true } : { text: `from ${rupeesText(minPaise)}`, strict: false };
-  const upper = nextMinPaise === null ? null : nextMinPaise % 100 === 1 ? `up to ${rupeesText(nextMinPaise - 1)}` : `below ${rupeesText(nextMinPaise)}`;
+  const lower = minPaise === 0 ? null : minPaise % 100 === 1 ? { text: `more than ${rupeeText(minPaise - 1)}`, strict: true } : { text: `from ${rupeeText(minPaise)}`, strict: false };
+  const upper = nextMinPaise === null ? null : nextMinPaise % 100 === 1 ? `up to ${rupeeText(nextMinPaise - 1)}` : `below ${rupeeText(nextMinPaise)}`;
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
   if (!lower && !upper) return 'Any salary';
   if (!lower) return cap(upper ?? '');
-  if (!upper) return lower.strict ? cap(lower.text) : `${rupeesText(minPaise)} and above`;
+  if (!upper) return lower.strict ? cap(lower.text) : `${rupeeText(minPaise)} and above`;
   return `${cap(lower.text)} ${lower.strict ? '' : 'to '}${upper}`.replace('  ', ' ');
 }
 

@@ -14,7 +14,7 @@ import {
   payrollFilingsReplySchema,
   payrollRunIdPathSchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 import type { DownloadedFile } from './payroll-filings.service';

@@ -12,7 +12,11 @@ declare module '../module' {
 export const payrollFilingsModule = defineModule({
   name: 'payroll-filings',
   services: {
-    payrollFilings: provide(['payrollReports', 'salaryComponents', 'declarations'], ({ clock, payrollReports, salaryComponents, declarations }) => new PayrollFilingsService({ clock, reports: payrollReports, components: salaryComponents, declarations })),
+    payrollFilings: provide(
+      ['payrollReports', 'salaryComponents', 'declarations'],
+      ({ clock, payrollReports, salaryComponents, declarations }) =>
+        new PayrollFilingsService({ clock, reports: payrollReports, components: salaryComponents, declarations }),
+    ),
   },
   routes: [payrollFilingRoutes],
 });

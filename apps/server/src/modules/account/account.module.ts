@@ -15,7 +15,11 @@ declare module '../module' {
 export const accountModule = defineModule({
   name: 'account',
   services: {
-    account: provide(['tenants', 'users', 'employee'], ({ clock, tokens, config, tenants, users, employee, loginThrottle }) => new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle })),
+    account: provide(
+      ['tenants', 'users', 'employee'],
+      ({ clock, tokens, config, tenants, users, employee, loginThrottle }) =>
+        new AccountService({ clock, tokens, config, tenants, users, employees: employee, loginThrottle }),
+    ),
     oidc: provide([], ({ config, clock, tokens }) => new OidcProviders(config, { clock, tokens, appUrl: config.appUrl })),
   },
   routes: [accountRoutes],

@@ -12,7 +12,10 @@ declare module '../module' {
 export const attendanceModule = defineModule({
   name: 'attendance',
   services: {
-    attendance: provide(['payrollLocks', 'attendanceClients'], ({ clock, payrollLocks, attendanceClients }) => new AttendanceService({ clock, locks: payrollLocks, sites: attendanceClients })),
+    attendance: provide(
+      ['payrollLocks', 'attendanceClients'],
+      ({ clock, payrollLocks, attendanceClients }) => new AttendanceService({ clock, locks: payrollLocks, sites: attendanceClients }),
+    ),
   },
   routes: [attendanceRoutes],
   jobs: ({ uow, queue, services }) => {

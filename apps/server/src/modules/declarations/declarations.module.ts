@@ -21,7 +21,10 @@ export const declarationsModule = defineModule({
       taxWindows.connectDeclarationStatus(declarations);
       return declarations;
     }),
-    regime: provide(['taxWindows', 'declarations', 'payrollRun'], ({ clock, taxWindows, declarations, payrollRun }) => new RegimeService({ clock, windows: taxWindows, declarations, runs: payrollRun })),
+    regime: provide(
+      ['taxWindows', 'declarations', 'payrollRun'],
+      ({ clock, taxWindows, declarations, payrollRun }) => new RegimeService({ clock, windows: taxWindows, declarations, runs: payrollRun }),
+    ),
   },
   routes: [declarationRoutes, regimeRoutes],
 });

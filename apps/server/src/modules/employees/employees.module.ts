@@ -12,7 +12,10 @@ declare module '../module' {
 export const employeesModule = defineModule({
   name: 'employees',
   services: {
-    employee: provide(['salary', 'userSettings', 'payrollLocks'], ({ clock, config, salary, userSettings, payrollLocks }) => new EmployeeService({ clock, config, salary, userSettings, locks: payrollLocks })),
+    employee: provide(
+      ['salary', 'userSettings', 'payrollLocks'],
+      ({ clock, config, salary, userSettings, payrollLocks }) => new EmployeeService({ clock, config, salary, userSettings, locks: payrollLocks }),
+    ),
   },
   routes: [employeeRoutes],
 });

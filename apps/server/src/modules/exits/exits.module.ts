@@ -12,7 +12,10 @@ declare module '../module' {
 export const exitsModule = defineModule({
   name: 'exits',
   services: {
-    exitRequests: provide(['employmentSettings', 'notification'], ({ clock, employmentSettings, notification }) => new ExitRequestService({ clock, settings: employmentSettings, notifications: notification })),
+    exitRequests: provide(
+      ['employmentSettings', 'notification'],
+      ({ clock, employmentSettings, notification }) => new ExitRequestService({ clock, settings: employmentSettings, notifications: notification }),
+    ),
   },
   routes: [exitRequestRoutes],
   jobs: ({ uow, queue, services, clock, log }) => {

@@ -25,9 +25,25 @@ declare module '../module' {
 export const payrollModule = defineModule({
   name: 'payroll',
   services: {
-    payslipDocuments: provide(['payrollReports'], ({ clock, files, config, payrollReports }) => new PayslipDocumentService({ clock, files, config, reports: payrollReports })),
+    payslipDocuments: provide(
+      ['payrollReports'],
+      ({ clock, files, config, payrollReports }) => new PayslipDocumentService({ clock, files, config, reports: payrollReports }),
+    ),
     payrollSettings: provide([], ({ clock }) => new PayrollSettingsService({ clock })),
-    payrollRun: provide(['payrollSettings', 'salary', 'salaryRevisions', 'reimbursements', 'attendance', 'leave', 'payrollLocks', 'payslipDocuments', 'declarations', 'payrollBank'], (d) =>
+    payrollRun: provide(
+      [
+        'payrollSettings',
+        'salary',
+        'salaryRevisions',
+        'reimbursements',
+        'attendance',
+        'leave',
+        'payrollLocks',
+        'payslipDocuments',
+        'declarations',
+        'payrollBank',
+      ],
+      (d) =>
         new PayrollRunService({
           clock: d.clock,
           settings: d.payrollSettings,
@@ -42,9 +58,14 @@ export const payrollModule = defineModule({
           payments: d.payrollBank,
           stallSeconds: d.config.PAYROLL_STALL_SECONDS,
           ...(d.config.PAYROLL_CHUNK_SIZE ? { chunkSize: d.config.PAYROLL_CHUNK_SIZE } : {}),
-        })),
+        }),
+    ),
     payslip: provide([], () => new PayslipService()),
-    settlement: provide(['leave', 'payrollRun', 'payrollReports', 'reimbursements', 'loans', 'salary'], ({ clock, salary, leave, payrollRun, payrollReports, files, reimbursements, loans }) => new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files, reimbursements, loans })),
+    settlement: provide(
+      ['leave', 'payrollRun', 'payrollReports', 'reimbursements', 'loans', 'salary'],
+      ({ clock, salary, leave, payrollRun, payrollReports, files, reimbursements, loans }) =>
+        new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files, reimbursements, loans }),
+    ),
     loans: provide(['payrollRun'], ({ clock, payrollRun }) => new LoanService({ clock, runs: payrollRun })),
   },
   routes: [payslipDocumentRoutes, payrollRoutes, settlementRoutes, loanRoutes],
@@ -60,7 +81,10 @@ export const payrollModule = defineModule({
     // A held payout released or paid after finalize: its stored PDF is rendered again with the dates (held, released, paid).
     uow.defineSteppedTenantJob(queue, 'payroll.payslips.rerender', async (steps, data) => void (await services.payslipDocuments.rerenderPayslip(steps, data)));
     // Payroll (DESIGN §10): processing in chunks, each chunk its own transaction (resumable).
-    uow.defineSteppedTenantJob(queue, 'payroll.process', (steps, data) => services.payrollRun.processRun(steps, data.runId), { retryLimit: 3, expireInSeconds: 30 * 60 });
+    uow.defineSteppedTenantJob(queue, 'payroll.process', (steps, data) => services.payrollRun.processRun(steps, data.runId), {
+      retryLimit: 3,
+      expireInSeconds: 30 * 60,
+    });
     // A run whose processing job died with its process (kill -9, a crash, a deploy) is found by its stale
     // heartbeat and resumed: at start (again once the stall time has passed, so a quick restart is
     // covered too) and every minute for a process that died while others kept running (DESIGN §10).

@@ -14,8 +14,15 @@ declare module '../module' {
 export const proofsModule = defineModule({
   name: 'proofs',
   services: {
-    proofs: provide(['taxWindows', 'declarations', 'declarationComments', 'payrollLocks'], ({ clock, files, taxWindows, declarations, declarationComments, payrollLocks }) => new ProofService({ clock, files, windows: taxWindows, declarations, comments: declarationComments, locks: payrollLocks })),
-    teamReview: provide(['declarations', 'proofs', 'payrollLocks'], ({ clock, declarations, proofs, payrollLocks }) => new TeamReviewService({ clock, declarations, proofs, locks: payrollLocks })),
+    proofs: provide(
+      ['taxWindows', 'declarations', 'declarationComments', 'payrollLocks'],
+      ({ clock, files, taxWindows, declarations, declarationComments, payrollLocks }) =>
+        new ProofService({ clock, files, windows: taxWindows, declarations, comments: declarationComments, locks: payrollLocks }),
+    ),
+    teamReview: provide(
+      ['declarations', 'proofs', 'payrollLocks'],
+      ({ clock, declarations, proofs, payrollLocks }) => new TeamReviewService({ clock, declarations, proofs, locks: payrollLocks }),
+    ),
   },
   routes: [proofRoutes],
 });

@@ -19,7 +19,10 @@ export const salaryModule = defineModule({
   services: {
     salary: provide([], ({ clock }) => new SalaryService({ clock })),
     salaryComponents: provide([], ({ clock }) => new SalaryComponentsService({ clock })),
-    salaryRevisions: provide(['salary', 'payrollLocks'], ({ clock, salary, payrollLocks }) => new SalaryRevisionService({ clock, salary, locks: payrollLocks })),
+    salaryRevisions: provide(
+      ['salary', 'payrollLocks'],
+      ({ clock, salary, payrollLocks }) => new SalaryRevisionService({ clock, salary, locks: payrollLocks }),
+    ),
   },
   routes: [salaryRoutes, salaryRevisionRoutes],
 });

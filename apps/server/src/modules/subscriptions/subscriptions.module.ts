@@ -29,7 +29,10 @@ export const subscriptionsModule = defineModule({
   jobs: ({ uow, queue, services, log }) => {
     // Provider cancellations after the commit, the local provider's webhooks through the same handler
     // as Razorpay's, and the period ends every 15 minutes.
-    queue.define({ name: 'subscriptions.providerCancel', run: (job) => services.subscriptions.providerCancel(job.data as JobPayloads['subscriptions.providerCancel']) });
+    queue.define({
+      name: 'subscriptions.providerCancel',
+      run: (job) => services.subscriptions.providerCancel(job.data as JobPayloads['subscriptions.providerCancel']),
+    });
     uow.defineGlobalJob(queue, 'subscriptions.localWebhook', async (scope, data) => {
       const result = await services.subscriptions.handleWebhook(scope, Buffer.from(data.rawBodyBase64, 'base64'), data.signature, data.eventId);
       log.debug({ eventId: data.eventId, result }, 'local payment webhook');

@@ -12,7 +12,10 @@ declare module '../module' {
 export const usersModule = defineModule({
   name: 'users',
   services: {
-    users: provide(['employee', 'userSettings'], ({ clock, files, employee, userSettings }) => new UserService({ clock, files, employees: employee, userSettings })),
+    users: provide(
+      ['employee', 'userSettings'],
+      ({ clock, files, employee, userSettings }) => new UserService({ clock, files, employees: employee, userSettings }),
+    ),
   },
   routes: [userRoutes],
   jobs: ({ uow, queue, services }) => {

@@ -9,7 +9,6 @@ import type { ModuleManifest, PlatformDeps, ServiceProvider, Services } from './
 import { MODULES } from './modules/index';
 
 export type { Services };
-export type ServiceDeps = PlatformDeps;
 
 /**
  * The composition root: every module's service, built once from the manifests in modules/index.ts,

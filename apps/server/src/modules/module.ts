@@ -6,7 +6,7 @@ import type { TokenService } from '../platform/auth/tokens';
 import type { LoginThrottle } from '../platform/auth/login-throttle';
 import type { FileStorage } from '../platform/files/file-storage';
 import type { JobQueue } from '../platform/jobs/job-queue';
-import type { UnitOfWork } from '../platform/unit-of-work';
+import type { JobDefinitions } from '../platform/jobs/job-definitions';
 import type { NotificationPush } from './notifications/notifications.service';
 
 /**
@@ -14,7 +14,7 @@ import type { NotificationPush } from './notifications/notifications.service';
  * manifest adds the services it offers (`declare module '../module'`), so this file imports no module
  * and a new module touches only its own folder and the list in modules/index.ts.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type -- filled by declaration merging in each manifest
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in each manifest
 export interface Services {}
 
 /** What the platform gives every module's services (built once in app.ts). */
@@ -53,7 +53,7 @@ export interface RouteDeps {
 
 /** What a module's jobs are registered with (the one queue; tenant jobs run in the unit of work). */
 export interface JobDeps {
-  uow: UnitOfWork;
+  uow: JobDefinitions;
   queue: JobQueue;
   services: Services;
   clock: Clock;

@@ -2,7 +2,6 @@ import {
   FILINGS_MSG as MSG,
   PAYROLL_MSG,
   ledgerGroupOf,
-  monthLabel,
   type EcrCheck,
   type EsicCheck,
   type Form24QCheck,

@@ -12,6 +12,3 @@ import { journalFormat } from './journal.format';
  */
 export const FILING_FORMATS: readonly FilingFormat[] = [ecrFormat, esicFormat, professionalTaxFormat, lwfFormat, journalFormat];
 
-export function filingFormat(id: string): FilingFormat | undefined {
-  return FILING_FORMATS.find((f) => f.id === id);
-}

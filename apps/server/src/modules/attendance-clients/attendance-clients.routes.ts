@@ -11,7 +11,7 @@ import {
   clientSiteReplySchema,
   emptyReplySchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { ok, okList } from '../../platform/http';
 import { scopeOf } from '../../platform/route-scope';
 

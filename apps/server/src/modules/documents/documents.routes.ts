@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DOCUMENT_MSG, IDEMPOTENCY_KEY_HEADER, USER_DOCUMENT_MAX_BYTES, emptyReplySchema, userDocumentUploadHeadersSchema, employeeReplySchema, userDocumentListReplySchema, userDocumentPathSchema, userDocumentReplySchema, userIdPathSchema } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 import { readMultipart } from '../../platform/files/multipart';

@@ -23,7 +23,7 @@ import {
   form16YearQuerySchema,
 } from '@tankha/contracts';
 import type { FastifyReply } from 'fastify';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { API_PREFIX, beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
 import { settle } from '../../platform/errors';
 import { ok, okList } from '../../platform/http';

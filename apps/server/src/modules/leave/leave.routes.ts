@@ -31,7 +31,7 @@ import {
   leaveTypeListReplySchema,
   leaveTypeReplySchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { teamOverviewQuerySchema, teamOverviewReplySchema, teamReportQuerySchema } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { ok } from '../../platform/http';
 import { scopeOf } from '../../platform/route-scope';
 

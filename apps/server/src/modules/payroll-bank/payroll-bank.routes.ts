@@ -13,7 +13,7 @@ import {
   bankReturnReplySchema,
   payrollRunIdPathSchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { badRequest, settle } from '../../platform/errors';
 import { readMultipart } from '../../platform/files/multipart';
 import { ok } from '../../platform/http';

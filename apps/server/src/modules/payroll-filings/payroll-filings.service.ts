@@ -1,10 +1,7 @@
 import {
-  ErrorCode,
   FILINGS_MSG as MSG,
-  PAYROLL_FILING_LABELS,
   PAYROLL_MSG,
   ledgerGroupOf,
-  monthLabel,
   type EcrCheck,
   type EsicCheck,
   type Form24QCheck,
@@ -28,7 +25,6 @@ import {
   buildProfessionalTaxStatement,
   ddmmyyyy,
   ecrFiguresOfPayslip,
-  formatInr,
   journalKey,
   journalSideOf,
   previousMonth,
@@ -54,12 +50,17 @@ import {
   paiseToRupees,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
-import { AppError, conflict, notFound } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import type { Scope, TenantScope } from '../../platform/tenancy';
 import type { DeclarationService } from '../declarations/declarations.service';
 import type { PayrollReportService } from '../payroll-reports/payroll-reports.service';
 import type { SalaryComponentsService } from '../salary/salary-components.service';
-import { buildForm24QXlsx, buildEsicXlsx, buildJournalCsv, buildJournalXlsx, buildLwfXlsx, buildPtXlsx } from './filings-xlsx';
+import { buildForm24QXlsx } from './filings-xlsx';
+import { FILING_FORMATS } from './formats/index';
+import { type FilingFile, type FilingFormat, type MonthFilings } from './formats/filing-format';
+import { ecrFileName } from './formats/ecr.format';
+import { esicFileName } from './formats/esic.format';
+import { journalReference } from './formats/journal.format';
 import * as repo from './payroll-filings.repo';
 
 /** Only a finalized month's payslips never change: the returns are filed from them. */
@@ -131,18 +132,6 @@ function identityOf(employee: repo.FilingEmployee, person: repo.PersonRecord | u
   return { name: person?.name || employee.name, uan: person?.uan ?? employee.uan, esiNumber: person?.esiNumber ?? employee.esiNumber };
 }
 
-const fileMonth = (month: string) => monthLabel(month).replace(' ', '-');
-
-/** The 409 of a file the portal would partly reject: its message, and each line's reasons keyed by who. */
-function rejected(message: string, errors: readonly FilingIssue[]): AppError {
-  const byWho: Record<string, string> = {};
-  for (const e of errors) {
-    const who = e.employeeNumber ? `${e.employeeNumber} ${e.name}` : e.name;
-    byWho[who] = byWho[who] ? `${byWho[who]}; ${e.message}` : e.message;
-  }
-  return new AppError(409, ErrorCode.Conflict, message, byWho);
-}
-
 const issuesOut = (issues: readonly FilingIssue[]): WireIssue[] => issues.map((i) => ({ userId: i.userId, employeeNumber: i.employeeNumber, name: i.name, field: i.field, message: i.message }));
 
 /**
@@ -156,62 +145,28 @@ export class PayrollFilingsService {
 
   // ——— What a month can file ———
 
-  /** GET /PayrollRuns/:id/filings: each file, whether it can be downloaded and why not. */
+  /** GET /PayrollRuns/:id/filings: each format of the registry, whether its file can be downloaded and why not. */
   async overview(scope: Scope, runId: string): Promise<PayrollFilings> {
     const data = await this.monthData(scope, runId);
-    const { run } = data;
-    const ecr = this.ecrOf(data);
-    const esic = await this.esicOf(scope, data);
-    const pt = this.ptOf(data);
-    const lwf = this.lwfOf(data);
-    const journal = this.journalOf(data, await this.accountMap(scope));
-    const file = (kind: PayrollFiling['kind'], f: Omit<PayrollFiling, 'kind' | 'label'>): PayrollFiling => ({ kind, label: PAYROLL_FILING_LABELS[kind], ...f });
-    return {
-      runId: run.id,
-      month: run.month,
-      files: [
-        file('ecr', {
-          available: ecr.lines.length > 0,
-          reason: ecr.lines.length > 0 ? null : MSG.ecrNone,
-          fileName: ecrFileName(run.month),
-          rows: ecr.lines.length,
-          errors: ecr.errors.length,
-          warnings: ecr.warnings.length,
-        }),
-        file('esic', {
-          available: esic.rows.length > 0,
-          reason: esic.rows.length > 0 ? null : MSG.esicNone,
-          fileName: esicFileName(run.month),
-          rows: esic.rows.length,
-          errors: esic.errors.length,
-          warnings: esic.warnings.length,
-        }),
-        file('pt', {
-          available: pt.length > 0,
-          reason: pt.length > 0 ? null : MSG.ptNone(run.month),
-          fileName: ptFileName(run.month),
-          rows: pt.reduce((s, x) => s + x.rows.length, 0),
-          errors: 0,
-          warnings: pt.reduce((s, x) => s + x.rows.filter((r) => r.note).length, 0),
-        }),
-        file('lwf', {
-          available: lwf.length > 0,
-          reason: lwf.length > 0 ? null : MSG.lwfNotDue(run.month),
-          fileName: lwfFileName(run.month),
-          rows: lwf.reduce((s, x) => s + x.rows.length, 0),
-          errors: 0,
-          warnings: lwf.reduce((s, x) => s + x.rows.filter((r) => r.note).length, 0),
-        }),
-        file('journal', {
-          available: journal.unmapped.length === 0,
-          reason: journal.unmapped.length === 0 ? null : MSG.journalUnmapped(journal.unmapped.length),
-          fileName: journalFileName(run.month, 'xlsx'),
-          rows: journal.lines.length,
-          errors: journal.unmapped.length,
-          warnings: 0,
-        }),
-      ],
-    };
+    const month = this.filingsOf(scope, data);
+    const files: PayrollFiling[] = [];
+    for (const f of FILING_FORMATS) {
+      const downloads = f.files.map((file) => ({ format: file.format, path: file.path, fileName: file.fileName(month.month) }));
+      files.push({ kind: f.id, label: f.label, description: f.description, units: f.units, check: f.check, ...(await f.status(month)), fileName: downloads[0]?.fileName ?? null, downloads });
+    }
+    return { runId: data.run.id, month: data.run.month, files };
+  }
+
+  /**
+   * GET /PayrollRuns/:id/filings/<path>: a format's file, made from the finalized payslips (refused
+   * with the reason when it cannot be filed) and recorded in the payroll reports log.
+   */
+  async download(scope: Scope, runId: string, format: FilingFormat, file: FilingFile, options: { validOnly: boolean }): Promise<DownloadedFile> {
+    const data = await this.monthData(scope, runId);
+    const { bytes, summary } = await file.build(this.filingsOf(scope, data), options);
+    const fileName = file.fileName(data.run.month);
+    await this.deps.reports.record(scope, { runId, month: data.run.month, kind: format.reportKind, fileName, summary });
+    return { bytes, fileName };
   }
 
   // ——— EPFO ECR ———
@@ -230,28 +185,6 @@ export class PayrollFilingsService {
     };
   }
 
-  /**
-   * GET /PayrollRuns/:id/filings/ecr.txt: refused (409, with every rejected line) while a line has
-   * an error, unless `validOnly` asks for the accepted lines alone.
-   */
-  async ecrFile(scope: Scope, runId: string, validOnly: boolean): Promise<DownloadedFile> {
-    const data = await this.monthData(scope, runId);
-    const ecr = this.ecrOf(data);
-    if (ecr.lines.length === 0) throw conflict(MSG.ecrNone);
-    if (ecr.errors.length > 0 && !validOnly) throw rejected(MSG.ecrHasErrors(ecr.lines.filter((l) => l.rejected).length), ecr.errors);
-    if (ecr.totals.members === 0) throw rejected(MSG.ecrNothingValid, ecr.errors);
-    const fileName = ecrFileName(data.run.month);
-    const excluded = ecr.lines.filter((l) => l.rejected).length;
-    await this.deps.reports.record(scope, {
-      runId,
-      month: data.run.month,
-      kind: 'ecr',
-      fileName,
-      summary: { employees: ecr.totals.members, excluded, epfWages: ecr.totals.epfWages, employeeShare: ecr.totals.employeeShare, epsShare: ecr.totals.epsShare, employerShare: ecr.totals.employerShare },
-    });
-    return { bytes: Buffer.from(ecr.validText, 'ascii'), fileName };
-  }
-
   // ——— ESIC ———
 
   async esicCheck(scope: Scope, runId: string): Promise<EsicCheck> {
@@ -265,67 +198,6 @@ export class PayrollFilingsService {
       warnings: issuesOut(esic.warnings),
       totals: { members: esic.totals.members, wages: paiseToRupees(esic.totals.wagesPaise) },
     };
-  }
-
-  async esicFile(scope: Scope, runId: string, validOnly: boolean): Promise<DownloadedFile> {
-    const data = await this.monthData(scope, runId);
-    const esic = await this.esicOf(scope, data);
-    if (esic.rows.length === 0) throw conflict(MSG.esicNone);
-    if (esic.errors.length > 0 && !validOnly) throw rejected(MSG.esicHasErrors(esic.rows.filter((r) => r.rejected).length), esic.errors);
-    const valid = esic.rows.filter((r) => !r.rejected);
-    if (valid.length === 0) throw rejected(MSG.esicNothingValid, esic.errors);
-    const fileName = esicFileName(data.run.month);
-    await this.deps.reports.record(scope, {
-      runId,
-      month: data.run.month,
-      kind: 'esic',
-      fileName,
-      summary: { employees: valid.length, excluded: esic.rows.length - valid.length, wages: paiseToRupees(esic.totals.wagesPaise) },
-    });
-    return { bytes: await buildEsicXlsx(valid), fileName };
-  }
-
-  // ——— Professional tax and LWF ———
-
-  async ptFile(scope: Scope, runId: string): Promise<DownloadedFile> {
-    const data = await this.monthData(scope, runId);
-    const states = this.ptOf(data);
-    if (states.length === 0) throw conflict(MSG.ptNone(data.run.month));
-    const fileName = ptFileName(data.run.month);
-    const bytes = await buildPtXlsx({ organisationName: await repo.findOrganisationName(scope.db), month: data.run.month }, states);
-    await this.deps.reports.record(scope, {
-      runId,
-      month: data.run.month,
-      kind: 'pt',
-      fileName,
-      summary: {
-        employees: states.reduce((s, x) => s + x.totals.employees, 0),
-        total: paiseToRupees(states.reduce((s, x) => s + x.totals.ptPaise, 0)),
-        states: states.map((x) => ({ state: x.stateName, employees: x.totals.employees, total: paiseToRupees(x.totals.ptPaise) })),
-      },
-    });
-    return { bytes, fileName };
-  }
-
-  async lwfFile(scope: Scope, runId: string): Promise<DownloadedFile> {
-    const data = await this.monthData(scope, runId);
-    const states = this.lwfOf(data);
-    if (states.length === 0) throw conflict(MSG.lwfNotDue(data.run.month));
-    const fileName = lwfFileName(data.run.month);
-    const bytes = await buildLwfXlsx({ organisationName: await repo.findOrganisationName(scope.db), month: data.run.month }, states);
-    await this.deps.reports.record(scope, {
-      runId,
-      month: data.run.month,
-      kind: 'lwf',
-      fileName,
-      summary: {
-        employees: states.reduce((s, x) => s + x.totals.employees, 0),
-        employeeShare: paiseToRupees(states.reduce((s, x) => s + x.totals.employeePaise, 0)),
-        employerShare: paiseToRupees(states.reduce((s, x) => s + x.totals.employerPaise, 0)),
-        states: states.map((x) => x.stateName),
-      },
-    });
-    return { bytes, fileName };
   }
 
   // ——— The journal ———
@@ -342,33 +214,6 @@ export class PayrollFilingsService {
       totalDebit: paiseToRupees(journal.totalDebitPaise),
       totalCredit: paiseToRupees(journal.totalCreditPaise),
     };
-  }
-
-  /** The journal as XLSX or CSV: refused while a component has no ledger account. */
-  async journalFile(scope: Scope, runId: string, format: 'xlsx' | 'csv'): Promise<DownloadedFile> {
-    const data = await this.monthData(scope, runId);
-    const journal = this.journalOf(data, await this.accountMap(scope));
-    if (journal.unmapped.length > 0) {
-      const byLabel: Record<string, string> = {};
-      for (const c of journal.unmapped) {
-        const why = `${c.side === 'debit' ? 'Debit' : 'Credit'} ${formatInr(c.amountPaise)}: no ledger account`;
-        byLabel[c.label] = byLabel[c.label] ? `${byLabel[c.label]}; ${why}` : why;
-      }
-      throw new AppError(409, ErrorCode.Conflict, MSG.journalUnmapped(journal.unmapped.length), byLabel);
-    }
-    // Cannot happen while net pay = earnings − deductions on every payslip; checked, never assumed.
-    if (journal.totalDebitPaise !== journal.totalCreditPaise) throw conflict(MSG.journalUnbalanced);
-    const heading = { date: ddmmyyyy(data.run.periodEnd), reference: journalReference(data.run.month) };
-    const fileName = journalFileName(data.run.month, format);
-    const bytes = format === 'xlsx' ? await buildJournalXlsx(heading, journal) : Buffer.from(buildJournalCsv(heading, journal), 'utf8');
-    await this.deps.reports.record(scope, {
-      runId,
-      month: data.run.month,
-      kind: 'journal',
-      fileName,
-      summary: { lines: journal.lines.length, debit: paiseToRupees(journal.totalDebitPaise), credit: paiseToRupees(journal.totalCreditPaise), netPay: paiseToRupees(journal.components.find((c) => c.code === 'NET_PAY')?.amountPaise ?? 0), format },
-    });
-    return { bytes, fileName };
   }
 
   // ——— Ledger accounts ———
@@ -517,6 +362,25 @@ export class PayrollFilingsService {
 
   // ——— Building blocks ———
 
+  /** The month's statements for the formats, each worked out once, on the first format that asks. */
+  private filingsOf(scope: Scope, data: MonthData): MonthFilings {
+    const once = <T>(make: () => T): (() => T) => {
+      let made: { value: T } | null = null;
+      return () => (made ??= { value: make() }).value;
+    };
+    return {
+      runId: data.run.id,
+      month: data.run.month,
+      periodEnd: data.run.periodEnd,
+      ecr: once(() => this.ecrOf(data)),
+      esic: once(() => this.esicOf(scope, data)),
+      pt: once(() => this.ptOf(data)),
+      lwf: once(() => this.lwfOf(data)),
+      journal: once(async () => this.journalOf(data, await this.accountMap(scope))),
+      organisationName: once(() => repo.findOrganisationName(scope.db)),
+    };
+  }
+
   private async monthData(scope: Scope, runId: string): Promise<MonthData> {
     const { db: tdb } = scope;
     const run = await repo.findRun(tdb, runId);
@@ -627,11 +491,5 @@ export class PayrollFilingsService {
   }
 }
 
-export const ecrFileName = (month: string) => `ECR-${fileMonth(month)}.txt`;
-export const esicFileName = (month: string) => `ESIC-Contribution-${fileMonth(month)}.xlsx`;
-export const ptFileName = (month: string) => `Professional-Tax-${fileMonth(month)}.xlsx`;
-export const lwfFileName = (month: string) => `LWF-${fileMonth(month)}.xlsx`;
-export const journalFileName = (month: string, format: 'xlsx' | 'csv') => `Payroll-Journal-${fileMonth(month)}.${format}`;
 export const form24QFileName = (financialYear: string, quarter: number) => `Form24Q-Q${String(quarter)}-${financialYear}.xlsx`;
 const totalsOut = (t: Form24Q['totals']) => ({ deductees: t.deductees, amountPaid: paiseToRupees(t.amountPaidPaise), tdsDeducted: paiseToRupees(t.tdsDeductedPaise), tdsDeposited: paiseToRupees(t.tdsDepositedPaise) });
-const journalReference = (month: string) => `PAYROLL-${month}`;

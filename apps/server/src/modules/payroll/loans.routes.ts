@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LOAN_MSG, loanIdPathSchema, loanInputSchema, loanListQuerySchema, loanListReplySchema, loanReplySchema, loanUpdateSchema } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 

@@ -30,7 +30,7 @@ import {
   payslipListReplySchema,
   payslipReplySchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { SIGNED_IN } from '../../platform/auth/access';
 import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';

@@ -23,7 +23,7 @@ import {
   tenantEarningsReplySchema,
   userIdPathSchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { SIGNED_IN } from '../../platform/auth/access';
 import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';

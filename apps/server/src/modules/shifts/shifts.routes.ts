@@ -18,7 +18,7 @@ import {
   shiftRosterQuerySchema,
   shiftUpdateSchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 

@@ -12,7 +12,7 @@ import {
   skillListReplySchema,
   skillReplySchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { ok, okList } from '../../platform/http';
 import { scopeOf } from '../../platform/route-scope';
 

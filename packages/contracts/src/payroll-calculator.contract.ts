@@ -10,7 +10,10 @@ import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
  * are rupees (two decimals at most) in the request and whole rupees in the reply.
  */
 
-/** States with statutory tables (professional tax and/or LWF); any other code is refused, not silently levied nothing. */
+/**
+ * Every state and union territory (ISO 3166-2:IN); one that levies no professional tax or LWF
+ * computes nil for them. Any other code is refused, not silently levied nothing.
+ */
 export const PAYROLL_CALCULATOR_STATES = Object.keys(INDIAN_STATE_NAMES) as [IndianStateCode, ...IndianStateCode[]];
 export const PAYROLL_CALCULATOR_GENDERS = ['male', 'female', 'other'] as const;
 /** Financial years the calculator's TDS answers for. */

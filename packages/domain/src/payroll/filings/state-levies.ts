@@ -1,7 +1,7 @@
 import { rupeeText } from '../../money/inr';
 import { firstDayOfMonth } from '../../statutory/effective-dated';
 import { labourWelfareFundTableFor, type LwfSlab } from '../../statutory/labour-welfare-fund';
-import { professionalTaxTableFor, type PtSlab } from '../../statutory/professional-tax';
+import { professionalTaxTableFor, ptIncomeBasisOf, type PtSlab } from '../../statutory/professional-tax';
 import { INDIAN_STATE_NAMES, isIndianStateCode, type DeductionCycle, type StatutoryGender } from '../../statutory/states';
 import type { FilingPerson } from './common';
 
@@ -61,7 +61,7 @@ export interface PtStatementRowInput extends FilingPerson {
 export interface PtStatementRow extends FilingPerson {
   gender: StatutoryGender;
   grossPaise: number;
-  /** The salary the slab is read on: the month's gross, or the half year's for half-yearly states. */
+  /** The salary the slab is read on: the month's gross, the half year's or the year's (× 6 / × 12), as the state's table is stated. */
   basePaise: number;
   slabLabel: string;
   /** What the slab levies this month (0 outside the state's deduction months). */
@@ -114,13 +114,17 @@ export function buildProfessionalTaxStatement(month: string, input: readonly PtS
     .map(([stateCode, people]) => {
       const table = professionalTaxTableFor(stateCode, asOf);
       const dueThisMonth = table?.deductionMonths.includes(mm) ?? false;
-      const amountOf = (slab: PtSlab | undefined) => (!slab || !dueThisMonth ? 0 : mm === '02' ? (slab.februaryAmountPaise ?? slab.amountPaise) : slab.amountPaise);
+      const amountOf = (slab: PtSlab | undefined) =>
+        !slab || !dueThisMonth ? 0 : mm === '02' ? (slab.februaryAmountPaise ?? slab.amountPaise) : mm === '03' ? (slab.marchAmountPaise ?? slab.amountPaise) : slab.amountPaise;
+      const basis = table ? ptIncomeBasisOf(table) : 'Month';
+      // Slabs stated on the year's income (Bihar, Madhya Pradesh, …) say so in their labels.
+      const rangeLabel = (minPaise: number, nextMinPaise: number | null) => `${slabRangeLabel(minPaise, nextMinPaise)}${basis === 'Year' ? ' a year' : ''}`;
       const tables: { name: string | null; slabs: readonly PtSlab[] }[] = table ? [{ name: null, slabs: table.slabs }, ...(table.womenSlabs ? [{ name: 'Women', slabs: table.womenSlabs }] : [])] : [];
       const summaries = tables.flatMap((t) =>
         t.slabs.map((s, i): PtSlabSummary & { key: string } => ({
           key: `${t.name ?? ''}|${String(i)}`,
           table: t.name,
-          label: slabRangeLabel(s.minPaise, t.slabs[i + 1]?.minPaise ?? null),
+          label: rangeLabel(s.minPaise, t.slabs[i + 1]?.minPaise ?? null),
           amountPaise: amountOf(s),
           employees: 0,
           ptPaise: 0,
@@ -133,7 +137,7 @@ export function buildProfessionalTaxStatement(month: string, input: readonly PtS
         }
         const women = p.gender === 'Female' && table.womenSlabs !== undefined;
         const slabs = women ? (table.womenSlabs ?? table.slabs) : table.slabs;
-        const basePaise = table.cycle === 'Half-Yearly' ? p.grossPaise * 6 : p.grossPaise;
+        const basePaise = basis === 'HalfYear' ? p.grossPaise * 6 : basis === 'Year' ? p.grossPaise * 12 : p.grossPaise;
         const i = slabIndex(slabs, basePaise);
         const slab = slabs[i];
         const expected = amountOf(slab);
@@ -142,7 +146,7 @@ export function buildProfessionalTaxStatement(month: string, input: readonly PtS
           summary.employees += 1;
           summary.ptPaise += p.ptPaise;
         }
-        const label = `${women ? 'Women: ' : ''}${slab ? slabRangeLabel(slab.minPaise, slabs[i + 1]?.minPaise ?? null) : 'No slab'}`;
+        const label = `${women ? 'Women: ' : ''}${slab ? rangeLabel(slab.minPaise, slabs[i + 1]?.minPaise ?? null) : 'No slab'}`;
         return {
           ...person,
           gender: p.gender,

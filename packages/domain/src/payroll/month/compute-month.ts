@@ -4,7 +4,7 @@ import { firstDayOfMonth } from '../../statutory/effective-dated';
 import { computeEpf, epfRatesFor, type EpfContribution } from '../../statutory/epf';
 import { computeEsi, esiRatesFor, type EsiContribution } from '../../statutory/esi';
 import { labourWelfareFundFor, labourWelfareFundTableFor } from '../../statutory/labour-welfare-fund';
-import { professionalTaxFor } from '../../statutory/professional-tax';
+import { professionalTaxFor, professionalTaxTableFor, ptIncomeBasisOf } from '../../statutory/professional-tax';
 import { INDIAN_STATE_NAMES, isIndianStateCode } from '../../statutory/states';
 import { computeIncomeTax } from '../../tax/income-tax';
 import { isTaxFinancialYear } from '../../tax/rules';
@@ -359,13 +359,19 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
       monthlyGrossPaise: wageGrossPaise,
       ...(input.professionalTax.halfYearGrossPaise !== undefined ? { halfYearGrossPaise: input.professionalTax.halfYearGrossPaise } : {}),
       gender: input.gender,
+      // States exempting senior citizens (Maharashtra 65, Punjab 60, …) read the age.
+      ...(input.ageYears !== null ? { ageYears: input.ageYears } : {}),
       asOf,
     });
     professionalTaxPaise = pt.amountPaise;
+    const ptTable = professionalTaxTableFor(ptState, asOf);
+    const basis = ptTable ? ptIncomeBasisOf(ptTable) : 'Month';
     const base =
-      pt.cycle === 'Half-Yearly'
+      basis === 'HalfYear'
         ? `the half year's income ${rupeeText(input.professionalTax.halfYearGrossPaise ?? wageGrossPaise * 6)}`
-        : `the month's gross ${rupeeText(wageGrossPaise)}${reimbursedPaise > 0 ? ' (reimbursements left out)' : ''}`;
+        : basis === 'Year'
+          ? `the year's income ${rupeeText(wageGrossPaise * 12)} (this month's gross × 12)`
+          : `the month's gross ${rupeeText(wageGrossPaise)}${reimbursedPaise > 0 ? ' (reimbursements left out)' : ''}`;
     add(deductionLines, {
       section: 'deduction',
       code: 'PT',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EARTH_RADIUS_METRES, computeHaversineMetres, locateInGeofences } from './geofence';
+import { EARTH_RADIUS_METRES, computeHaversineMetres, formatDistance, locateInGeofences } from './geofence';
 
 /** Degrees, minutes, seconds to decimal degrees (negative for S and W). */
 const dms = (d: number, m: number, s: number, sign: 1 | -1 = 1) => sign * (d + m / 60 + s / 3600);
@@ -98,5 +98,24 @@ describe('locateInGeofences', () => {
       inside: null,
       nearest: null,
     });
+  });
+});
+
+describe('formatDistance', () => {
+  it('whole metres below a kilometre, then kilometres to one decimal', () => {
+    expect(formatDistance(0)).toBe('0 m');
+    expect(formatDistance(35.4)).toBe('35 m');
+    expect(formatDistance(999.4)).toBe('999 m');
+    // 999.5 rounds to 1,000 m: shown as a kilometre, not "1000 m".
+    expect(formatDistance(999.5)).toBe('1 km');
+    expect(formatDistance(1234)).toBe('1.2 km');
+    expect(formatDistance(1250)).toBe('1.3 km');
+    expect(formatDistance(1_234_567)).toBe('1,234.6 km');
+  });
+
+  it("Land's End to John o' Groats reads as 968.9 km", () => {
+    const landsEnd = { latitude: dms(50, 3, 59), longitude: dms(5, 42, 53, -1) };
+    const johnOGroats = { latitude: dms(58, 38, 38), longitude: dms(3, 4, 12, -1) };
+    expect(formatDistance(computeHaversineMetres(landsEnd, johnOGroats))).toBe('968.9 km');
   });
 });

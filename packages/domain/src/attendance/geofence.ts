@@ -68,3 +68,13 @@ export function locateInGeofences<T extends Geofence>(
   }
   return { inside: inside?.site ?? null, nearest };
 }
+
+/**
+ * A distance as people read it: whole metres below a kilometre ("35 m", "999 m"), then kilometres
+ * to one decimal in Indian grouping ("1.2 km", "1,234.6 km").
+ */
+export function formatDistance(metres: number): string {
+  const whole = Math.round(metres);
+  if (whole < 1000) return `${whole.toLocaleString('en-IN')} m`;
+  return `${(Math.round(whole / 100) / 10).toLocaleString('en-IN', { maximumFractionDigits: 1 })} km`;
+}

@@ -175,6 +175,20 @@ export const timeLogs = pgTable(
     /** The client site the check-in fell in (no foreign key: deleting a site keeps the history; the name is copied). */
     checkInSiteId: uuid('check_in_site_id'),
     checkInSiteName: text('check_in_site_name'),
+    /** Whole metres from the matched site's centre (a check-in outside every site is refused, so never outside). */
+    checkInDistanceMetres: integer('check_in_distance_metres'),
+    /**
+     * The reading at a web check-out when the organisation requires location. A check-out is never
+     * refused for where it is (an open log must be closable), so the site here is the nearest one,
+     * `checkOutInside` says whether the reading was within its radius at the time.
+     */
+    checkOutLatitude: doublePrecision('check_out_latitude'),
+    checkOutLongitude: doublePrecision('check_out_longitude'),
+    checkOutAccuracyMetres: doublePrecision('check_out_accuracy_metres'),
+    checkOutSiteId: uuid('check_out_site_id'),
+    checkOutSiteName: text('check_out_site_name'),
+    checkOutDistanceMetres: integer('check_out_distance_metres'),
+    checkOutInside: boolean('check_out_inside'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

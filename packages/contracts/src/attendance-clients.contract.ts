@@ -13,8 +13,8 @@ import { envelope, listEnvelope } from './envelope';
  *   GET    /AttendanceClients/settings         { requireLocation }
  *   PUT    /AttendanceClients/settings
  *
- * POST /Attendances/check-in takes { latitude, longitude, accuracyMetres } (optional unless the
- * organisation requires location).
+ * POST /Attendances/check-in and /Attendances/check-out take { latitude, longitude, accuracyMetres }
+ * (optional unless the organisation requires location; a check-out is never refused for it).
  */
 export const CLIENT_SITE_MSG = {
   created: 'Client site added successfully',
@@ -39,6 +39,7 @@ export const CLIENT_SITE_MSG = {
   // check-in
   locationRequired: 'Your organisation requires your location to check in. Allow location access in your browser and try again.',
   locationUnavailable: 'Could not read your location. Allow location access in your browser and try again.',
+  locationTimedOut: 'Your location could not be read within 10 seconds. Turn on location (GPS) on your device and try again.',
   outsideSites: (siteName: string, distanceMetres: number, radiusMetres: number) =>
     `You are outside your assigned client sites. The nearest, ${siteName}, is ${distanceMetres.toLocaleString('en-IN')} m away; check in within ${radiusMetres.toLocaleString('en-IN')} m of it.`,
 } as const;
@@ -127,3 +128,22 @@ export const checkInInputSchema = z
     path: ['longitude'],
   });
 export type CheckInInput = z.infer<typeof checkInInputSchema>;
+
+/** Check-out takes the same reading; it is recorded, never refused (an open log must be closable). */
+export const checkOutInputSchema = checkInInputSchema;
+export type CheckOutInput = CheckInInput;
+
+/**
+ * Where a web check-in or check-out came from, for those who see the team's logs. `siteName` and
+ * `distanceMetres` are the matched site (inside) or the nearest assigned site (outside, check-out
+ * only); both null when the employee had no site. Null place: no location recorded.
+ */
+export const logPlaceSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  accuracyMetres: z.number().nullable(),
+  siteName: z.string().nullable(),
+  distanceMetres: z.number().int().nullable(),
+  inside: z.boolean(),
+});
+export type LogPlace = z.infer<typeof logPlaceSchema>;

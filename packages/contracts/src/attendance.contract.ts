@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
 import { dateSchema, monthSchema } from './dates';
+import { logPlaceSchema } from './attendance-clients.contract';
 import { formatDisplayDate, formatRupees } from '@tankha/domain';
 
 /**
@@ -277,6 +278,9 @@ export const attendanceApprovalEntrySchema = timeLogSchema.extend({
   employeeName: z.string(),
   employeeNumber: z.string().nullable(),
   createdAt: z.string(),
+  /** Where the web check-in and check-out came from; null when no location was recorded. */
+  checkInPlace: logPlaceSchema.nullable(),
+  checkOutPlace: logPlaceSchema.nullable(),
 });
 export type AttendanceApprovalEntry = z.infer<typeof attendanceApprovalEntrySchema>;
 export const attendanceApprovalListReplySchema = listEnvelope(attendanceApprovalEntrySchema);

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CLIENT_SITE_MSG, MSG, type AttendanceToday, type ClientSite, type ClientSiteEmployee, type SessionUser } from '@tankha/contracts';
+import { CLIENT_SITE_MSG, MSG, type AttendanceApprovalEntry, type AttendanceToday, type ClientSite, type ClientSiteEmployee, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
@@ -37,9 +37,15 @@ describe.each(BACKENDS)('attendance clients (%s)', (backend) => {
       check_in_latitude: number | null;
       check_in_site_name: string | null;
       check_in_site_id: string | null;
+      check_in_distance_metres: number | null;
+      check_out_latitude: number | null;
+      check_out_site_name: string | null;
+      check_out_distance_metres: number | null;
+      check_out_inside: boolean | null;
     }>(
       t.database.db,
-      sql`SELECT check_in_latitude, check_in_site_name, check_in_site_id FROM time_logs WHERE user_id = ${userId} AND work_date = '2026-12-01' ORDER BY check_in`,
+      sql`SELECT check_in_latitude, check_in_site_name, check_in_site_id, check_in_distance_metres,
+                 check_out_latitude, check_out_site_name, check_out_distance_metres, check_out_inside FROM time_logs WHERE user_id = ${userId} AND work_date = '2026-12-01' ORDER BY check_in`,
     );
 
   beforeAll(async () => {
@@ -153,8 +159,9 @@ describe.each(BACKENDS)('attendance clients (%s)', (backend) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(data<AttendanceToday>(res).requireLocation).toBe(false);
-    expect((await logsOf(member.id))[0]?.check_in_latitude).toBeNull();
-    expect((await as(member)('POST', '/Attendances/check-out')).statusCode).toBe(200);
+    expect((await as(member)('POST', '/Attendances/check-out', { latitude: 28.6, longitude: 77.2 })).statusCode).toBe(200);
+    // Not required: accepted, and recorded as no location at either end.
+    expect((await logsOf(member.id))[0]).toMatchObject({ check_in_latitude: null, check_in_distance_metres: null, check_out_latitude: null, check_out_site_name: null });
   });
 
   it('with the setting, check-in needs a location inside an assigned site', async () => {
@@ -191,6 +198,7 @@ describe.each(BACKENDS)('attendance clients (%s)', (backend) => {
       check_in_latitude: 12.9708,
       check_in_site_name: 'Acme Whitefield',
       check_in_site_id: site.id,
+      check_in_distance_metres: 111,
     });
   });
 
@@ -203,7 +211,49 @@ describe.each(BACKENDS)('attendance clients (%s)', (backend) => {
     expect((await logsOf(moderator.id))[0]).toMatchObject({
       check_in_latitude: 19.076,
       check_in_site_name: null,
+      check_in_distance_metres: null,
     });
+  });
+
+  it('a check-out outside every site is recorded with the nearest site and distance, not refused', async () => {
+    // 0.0108° north ≈ 1,201 m from the centre.
+    const res = await as(member)('POST', '/Attendances/check-out', { latitude: 12.9806, longitude: 77.75, accuracyMetres: 30 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data<AttendanceToday>(res).isCheckedIn).toBe(false);
+    expect((await logsOf(member.id))[1]).toMatchObject({
+      check_out_latitude: 12.9806,
+      check_out_site_name: 'Acme Whitefield',
+      check_out_distance_metres: 1201,
+      check_out_inside: false,
+    });
+  });
+
+  it("an administrator sees where each check-in and check-out came from; members and other organisations do not", async () => {
+    const res = await as(admin)('GET', '/Attendances/approvals?status=2&pageSize=100');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = data<AttendanceApprovalEntry[]>(res).filter((r) => r.date === '2026-12-01');
+    // The test clock stands still: both of the member's logs start at 10:00, so order them by place.
+    const mine = rows.filter((r) => r.employeeId === member.id).sort((a, b) => Number(a.checkInPlace !== null) - Number(b.checkInPlace !== null));
+    expect(mine.map((r) => [r.checkInPlace, r.checkOutPlace])).toEqual([
+      [null, null],
+      [
+        { latitude: 12.9708, longitude: 77.75, accuracyMetres: 12, siteName: 'Acme Whitefield', distanceMetres: 111, inside: true },
+        { latitude: 12.9806, longitude: 77.75, accuracyMetres: 30, siteName: 'Acme Whitefield', distanceMetres: 1201, inside: false },
+      ],
+    ]);
+    expect(rows.find((r) => r.employeeId === moderator.id)?.checkInPlace).toEqual({
+      latitude: 19.076,
+      longitude: 72.8777,
+      accuracyMetres: null,
+      siteName: null,
+      distanceMetres: null,
+      inside: false,
+    });
+    // A member reads only their own attendance: the team's logs (with their places) are refused.
+    expect((await as(member)('GET', '/Attendances/approvals?status=2')).statusCode).toBe(403);
+    const theirs = await as(other)('GET', '/Attendances/approvals?status=2&pageSize=100');
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(data<AttendanceApprovalEntry[]>(theirs).filter((r) => r.checkInPlace !== null || r.employeeId === member.id)).toEqual([]);
   });
 
   it('members cannot manage client sites', async () => {

@@ -6,7 +6,7 @@ import {
   type ClientSiteEmployee,
   type ClientSiteInput,
 } from '@tankha/contracts';
-import { locateInGeofences } from '@tankha/domain';
+import { computeHaversineMetres, locateInGeofences } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { badRequest, fieldError, notFound } from '../../platform/errors';
 import type { TenantDb, TenantScope } from '../../platform/tenancy';
@@ -19,6 +19,12 @@ export interface CheckInPlace {
   accuracyMetres: number | null;
   siteId: string | null;
   siteName: string | null;
+  /** Whole metres from the site's centre; null without a site. */
+  distanceMetres: number | null;
+}
+/** A check-out's place: the site is the nearest assigned one, inside or not. */
+export interface CheckOutPlace extends CheckInPlace {
+  inside: boolean | null;
 }
 const NOWHERE: CheckInPlace = {
   latitude: null,
@@ -26,6 +32,7 @@ const NOWHERE: CheckInPlace = {
   accuracyMetres: null,
   siteId: null,
   siteName: null,
+  distanceMetres: null,
 };
 
 /**
@@ -101,13 +108,29 @@ export class AttendanceClientService {
     const point = { latitude: input.latitude, longitude: input.longitude };
     const reading = { ...point, accuracyMetres: input.accuracyMetres ?? null };
     const sites = await repo.findSitesOf(db, userId);
-    if (sites.length === 0) return { ...reading, siteId: null, siteName: null };
+    if (sites.length === 0) return { ...reading, siteId: null, siteName: null, distanceMetres: null };
     const { inside, nearest } = locateInGeofences(point, sites);
     if (!inside) {
       const n = nearest;
       throw badRequest(n ? CLIENT_SITE_MSG.outsideSites(n.site.name, Math.round(n.distanceMetres), n.site.radiusMetres) : CLIENT_SITE_MSG.locationRequired);
     }
-    return { ...reading, siteId: inside.id, siteName: inside.name };
+    return { ...reading, siteId: inside.id, siteName: inside.name, distanceMetres: Math.round(computeHaversineMetres(point, inside)) };
+  }
+
+  /**
+   * The check-out's place, recorded and never refused: someone who checked in at a site and left
+   * must still be able to close the log (the administrator sees where it was closed). Without the
+   * setting, or without a reading, nothing is recorded.
+   */
+  async placeCheckOut({ db }: TenantScope, userId: string, input: CheckInInput): Promise<CheckOutPlace> {
+    if (input.latitude === undefined || input.longitude === undefined) return { ...NOWHERE, inside: null };
+    if (!(await repo.findRequireLocation(db))) return { ...NOWHERE, inside: null };
+    const point = { latitude: input.latitude, longitude: input.longitude };
+    const reading = { ...point, accuracyMetres: input.accuracyMetres ?? null };
+    const { inside, nearest } = locateInGeofences(point, await repo.findSitesOf(db, userId));
+    if (!nearest) return { ...reading, siteId: null, siteName: null, distanceMetres: null, inside: null };
+    const site = inside ?? nearest.site;
+    return { ...reading, siteId: site.id, siteName: site.name, distanceMetres: Math.round(computeHaversineMetres(point, site)), inside: inside !== null };
   }
 
   /** Whether check-in needs the browser's location (today's card asks before checking in). */

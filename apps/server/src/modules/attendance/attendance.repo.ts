@@ -234,7 +234,7 @@ export async function findTimeLogs(tdb: TenantDb, userIds: readonly string[], fr
 export async function insertTimeLog(
   tdb: TenantDb,
   log: { userId: string; workDate: string; checkIn: Date; checkOut: Date | null; source: string; approvalStatus: number; notes: string | null },
-  place?: { latitude: number | null; longitude: number | null; accuracyMetres: number | null; siteId: string | null; siteName: string | null },
+  place?: { latitude: number | null; longitude: number | null; accuracyMetres: number | null; siteId: string | null; siteName: string | null; distanceMetres: number | null },
 ): Promise<string> {
   const [row] = await tdb.tx
     .insert(timeLogs)
@@ -248,7 +248,14 @@ export async function insertTimeLog(
       approvalStatus: log.approvalStatus,
       notes: log.notes,
       ...(place
-        ? { checkInLatitude: place.latitude, checkInLongitude: place.longitude, checkInAccuracyMetres: place.accuracyMetres, checkInSiteId: place.siteId, checkInSiteName: place.siteName }
+        ? {
+            checkInLatitude: place.latitude,
+            checkInLongitude: place.longitude,
+            checkInAccuracyMetres: place.accuracyMetres,
+            checkInSiteId: place.siteId,
+            checkInSiteName: place.siteName,
+            checkInDistanceMetres: place.distanceMetres,
+          }
         : {}),
     })
     .returning({ id: timeLogs.id });
@@ -256,11 +263,41 @@ export async function insertTimeLog(
   return row.id;
 }
 
-export async function closeTimeLog(tdb: TenantDb, id: string, checkOut: Date): Promise<void> {
+export async function closeTimeLog(
+  tdb: TenantDb,
+  id: string,
+  checkOut: Date,
+  place?: { latitude: number | null; longitude: number | null; accuracyMetres: number | null; siteId: string | null; siteName: string | null; distanceMetres: number | null; inside: boolean | null },
+): Promise<void> {
   await tdb.tx
     .update(timeLogs)
-    .set({ checkOut, updatedAt: sql`now()` })
+    .set({
+      checkOut,
+      updatedAt: sql`now()`,
+      ...(place
+        ? {
+            checkOutLatitude: place.latitude,
+            checkOutLongitude: place.longitude,
+            checkOutAccuracyMetres: place.accuracyMetres,
+            checkOutSiteId: place.siteId,
+            checkOutSiteName: place.siteName,
+            checkOutDistanceMetres: place.distanceMetres,
+            checkOutInside: place.inside,
+          }
+        : {}),
+    })
     .where(and(eq(timeLogs.tenantId, tdb.tenantId), eq(timeLogs.id, id)));
+}
+
+/** A recorded reading: coordinates, the matched (or nearest) site and the distance to it. */
+export interface PlaceColumns {
+  latitude: number | null;
+  longitude: number | null;
+  accuracyMetres: number | null;
+  siteName: string | null;
+  distanceMetres: number | null;
+  /** Null on a check-in (a check-in outside every site is refused, so a site means inside). */
+  inside: boolean | null;
 }
 
 export interface ApprovalLogRow extends TimeLogRow {
@@ -269,6 +306,8 @@ export interface ApprovalLogRow extends TimeLogRow {
   employeeNumber: string | null;
   reportingManagerId: string | null;
   createdAtMs: number;
+  checkInPlace: PlaceColumns;
+  checkOutPlace: PlaceColumns;
 }
 
 const approvalWhere = (tdb: TenantDb, status: number, managerId: string | undefined) =>
@@ -292,6 +331,22 @@ export async function findLogsByApproval(tdb: TenantDb, status: number, limit: n
       employeeNumber: users.employeeNumber,
       reportingManagerId: users.reportingManagerId,
       createdAtMs: sql<number>`(extract(epoch from ${timeLogs.createdAt}) * 1000)::float8`,
+      checkInPlace: {
+        latitude: timeLogs.checkInLatitude,
+        longitude: timeLogs.checkInLongitude,
+        accuracyMetres: timeLogs.checkInAccuracyMetres,
+        siteName: timeLogs.checkInSiteName,
+        distanceMetres: timeLogs.checkInDistanceMetres,
+        inside: sql<boolean | null>`null::boolean`,
+      },
+      checkOutPlace: {
+        latitude: timeLogs.checkOutLatitude,
+        longitude: timeLogs.checkOutLongitude,
+        accuracyMetres: timeLogs.checkOutAccuracyMetres,
+        siteName: timeLogs.checkOutSiteName,
+        distanceMetres: timeLogs.checkOutDistanceMetres,
+        inside: timeLogs.checkOutInside,
+      },
     })
     .from(timeLogs)
     .innerJoin(users, eq(users.id, timeLogs.userId))

@@ -12,6 +12,7 @@ import {
   attendanceReportQuerySchema,
   attendanceTodayReplySchema,
   checkInInputSchema,
+  checkOutInputSchema,
   manualTimeLogSchema,
   teamQuerySchema,
   teamReplySchema,
@@ -36,8 +37,9 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     ok(await svc.checkIn(scopeOf(request), request.body ?? {}), ATTENDANCE_MSG.checkedIn),
   );
 
-  app.post('/Attendances/check-out', { config: own, schema: { tags, response: { 200: attendanceTodayReplySchema } } }, async (request) =>
-    ok(await svc.checkOut(scopeOf(request)), ATTENDANCE_MSG.checkedOut),
+  // The same optional reading; recorded when the organisation requires location, never a reason to refuse.
+  app.post('/Attendances/check-out', { config: own, schema: { tags, body: checkOutInputSchema.nullish(), response: { 200: attendanceTodayReplySchema } } }, async (request) =>
+    ok(await svc.checkOut(scopeOf(request), request.body ?? {}), ATTENDANCE_MSG.checkedOut),
   );
 
   app.post('/Attendances/logs', { config: own, schema: { tags, body: manualTimeLogSchema, response: { 201: timeLogReplySchema } } }, async (request, reply) => {

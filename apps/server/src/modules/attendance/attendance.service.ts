@@ -14,6 +14,7 @@ import {
   type AttendanceStatusValue,
   type AttendanceToday,
   type CheckInInput,
+  type LogPlace,
   type TeamDayState,
   type TeamOverviewPerson,
   type ManualTimeLogInput,
@@ -85,10 +86,10 @@ const twelveHour = (time: string) => {
 
 /** Time logs, computed days, the grid, approvals and the report (people spec §2.11, §2.12, §4, §7). */
 export class AttendanceService {
-  private readonly sites: Pick<AttendanceClientService, 'placeCheckIn' | 'requiresLocation'>;
+  private readonly sites: Pick<AttendanceClientService, 'placeCheckIn' | 'placeCheckOut' | 'requiresLocation'>;
 
   /** `sites` (client sites and check-in location) defaults to its own service: seeds and benchmarks never check in. */
-  constructor(readonly deps: { clock: Clock; locks: PayrollLockService; sites?: Pick<AttendanceClientService, 'placeCheckIn' | 'requiresLocation'> }) {
+  constructor(readonly deps: { clock: Clock; locks: PayrollLockService; sites?: Pick<AttendanceClientService, 'placeCheckIn' | 'placeCheckOut' | 'requiresLocation'> }) {
     this.sites = deps.sites ?? new AttendanceClientService({ clock: deps.clock });
   }
 
@@ -271,13 +272,13 @@ export class AttendanceService {
     return { ...(await this.todayView(tdb, { ...state, open: row }, true)), requireLocation: place.latitude !== null || (await this.sites.requiresLocation(scope)) };
   }
 
-  async checkOut(scope: Scope): Promise<AttendanceToday> {
+  async checkOut(scope: Scope, input: CheckInInput = {}): Promise<AttendanceToday> {
     const { db: tdb, ctx } = scope;
     const state = await this.loadTodayState(tdb, ctx.userId, true);
     const open = state.open;
     if (!open) throw badRequest(ATTENDANCE_MSG.notCheckedIn);
     await this.deps.locks.assertOpen({ db: tdb }, open.workDate, state.today);
-    await repo.closeTimeLog(tdb, open.id, state.now);
+    await repo.closeTimeLog(tdb, open.id, state.now, await this.sites.placeCheckOut(scope, ctx.userId, input));
     open.checkOutMs = state.now.getTime();
     if (open.workDate < state.today) {
       // A night shift's log started yesterday: that day changes too.
@@ -472,6 +473,8 @@ export class AttendanceService {
         employeeName: fullName(r),
         employeeNumber: r.employeeNumber,
         createdAt: new Date(r.createdAtMs).toISOString(),
+        checkInPlace: logPlace(r.checkInPlace),
+        checkOutPlace: logPlace(r.checkOutPlace),
       })),
     };
   }
@@ -694,6 +697,19 @@ function groupLogs(logs: readonly repo.TimeLogRow[]): Map<string, Map<string, re
     else byDate.set(log.workDate, [log]);
   }
   return byUser;
+}
+
+/** A recorded reading as the team's logs show it; no coordinates, no place. */
+function logPlace(p: repo.PlaceColumns): LogPlace | null {
+  if (p.latitude === null || p.longitude === null) return null;
+  return {
+    latitude: p.latitude,
+    longitude: p.longitude,
+    accuracyMetres: p.accuracyMetres,
+    siteName: p.siteName,
+    distanceMetres: p.distanceMetres,
+    inside: p.inside ?? p.siteName !== null,
+  };
 }
 
 function toLogView(inputs: AttendanceInputs, log: repo.TimeLogRow): TimeLogView {

@@ -50,6 +50,8 @@ const entry = (overrides: Partial<AttendanceApprovalEntry> = {}): AttendanceAppr
   employeeName: 'Aditi Agarwal',
   employeeNumber: 'E001',
   createdAt: '2026-12-01T14:00:00.000Z',
+  checkInPlace: null,
+  checkOutPlace: null,
   ...overrides,
 });
 

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Role, type AttendanceApprovalEntry, type AttendanceDayView, type AttendanceGridRow, type AttendanceToday } from '@tankha/contracts';
+import { CLIENT_SITE_MSG, Role, type AttendanceApprovalEntry, type AttendanceDayView, type AttendanceGridRow, type AttendanceToday } from '@tankha/contracts';
 import { setSessionUser } from '../../app/session';
 import { jsonResponse, makeUser, mockFetch, ok, renderWithProviders } from '../../test/helpers';
 import { AttendanceGrid } from './AttendanceGrid';
@@ -86,6 +86,41 @@ describe('MyAttendancePage', () => {
     renderWithProviders(<MyAttendancePage />, { user });
     expect(await screen.findByRole('button', { name: 'Check Out' })).toBeInTheDocument();
   });
+
+  const geolocation = (answer: (ok: PositionCallback, fail: PositionErrorCallback) => void) => {
+    const getCurrentPosition = vi.fn((ok: PositionCallback, fail: PositionErrorCallback, _options?: PositionOptions) => answer(ok, fail));
+    // jsdom has no geolocation: give this navigator one for the test (removed again below).
+    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+    onTestFinished(() => {
+      Reflect.deleteProperty(navigator, 'geolocation');
+    });
+    return getCurrentPosition;
+  };
+  const renderCard = async (replies: Parameters<typeof mockFetch>[0]) => {
+    const calls = mockFetch({ 'GET /Attendances/today': ok({ ...today, requireLocation: true }), 'GET /Attendances': ok([]), ...replies });
+    const user = makeUser({ roleId: Role.Member });
+    setSessionUser(user);
+    renderWithProviders(<MyAttendancePage />, { user });
+    await userEvent.click(await screen.findByRole('button', { name: 'Check In' }));
+    return calls;
+  };
+
+  it('says why when location is required and the browser refuses it, without calling the server', async () => {
+    const asked = geolocation((_ok, fail) => fail({ code: 1, message: 'denied', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 }));
+    const calls = await renderCard({});
+    expect(await screen.findByRole('alert')).toHaveTextContent(CLIENT_SITE_MSG.locationRequired);
+    expect(asked.mock.calls[0]?.[2]).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('sends the reading and shows the refusal (outside the sites) on the card', async () => {
+    geolocation((ok) => ok({ coords: { latitude: 12.9728, longitude: 77.75, accuracy: 12 } } as GeolocationPosition));
+    const refusal = CLIENT_SITE_MSG.outsideSites('Acme Whitefield', 334, 200);
+    const calls = await renderCard({ 'POST /Attendances/check-in': jsonResponse(400, { statusCode: 400, errorCode: 'VALIDATION', message: refusal }) });
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    const post = calls.find((c) => c.method === 'POST');
+    expect(JSON.parse(String(post?.init.body))).toEqual({ latitude: 12.9728, longitude: 77.75, accuracyMetres: 12 });
+  });
 });
 
 describe('TeamApprovalsPage (people spec §4)', () => {
@@ -97,6 +132,28 @@ describe('TeamApprovalsPage (people spec §4)', () => {
     await screen.findByText('Aditi Agarwal');
     return calls;
   };
+
+  it('shows where each check-in and check-out came from, with a map link', async () => {
+    const reading = { latitude: 12.9708, longitude: 77.75, accuracyMetres: 12 };
+    mockFetch({
+      'GET /Attendances/approvals': jsonResponse(200, {
+        statusCode: 200,
+        message: 'Success',
+        data: [
+          entry({ checkInPlace: { ...reading, siteName: 'Acme Whitefield', distanceMetres: 35, inside: true }, checkOutPlace: { ...reading, siteName: 'Acme Whitefield', distanceMetres: 1201, inside: false } }),
+          entry({ id: 'aaaaaaaa-0000-4000-8000-000000000002', employeeName: 'Rahul Verma' }),
+        ],
+        totalRecords: 2,
+      }),
+    });
+    const user = makeUser({ roleId: Role.Administrator });
+    setSessionUser(user);
+    renderWithProviders(<TeamApprovalsPage />, { user });
+    expect(await screen.findByText('In: At Acme Whitefield (35 m)')).toBeInTheDocument();
+    expect(screen.getByText('Out: Outside sites: 1.2 km from Acme Whitefield')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'In on the map' })).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=12.970800&mlon=77.750000#map=17/12.970800/77.750000');
+    expect(screen.getByText('No location')).toBeInTheDocument();
+  });
 
   it('gives an administrator Approve and Reject', async () => {
     await render(Role.Administrator);

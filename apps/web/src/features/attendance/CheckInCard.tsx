@@ -1,7 +1,6 @@
-import { ApiError } from '../../app/api';
 import { useEffect, useState } from 'react';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconLogin2, IconLogout2 } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconLogin2, IconLogout2, IconMapPinExclamation } from '@tabler/icons-react';
 import { ATTENDANCE_STATUS_LABELS } from '@tankha/contracts';
 import { formatDisplayDate } from '@tankha/domain';
 import { toast } from '../../app/toast';
@@ -30,19 +29,21 @@ export function CheckInCard({ showShift = true }: { showShift?: boolean }) {
   const today = useToday();
   const shift = useCurrentShift();
   const action = useCheckInOut();
+  const [problem, setProblem] = useState<string | null>(null);
 
   if (today.isPending) return <PageLoader label="Loading today's attendance" />;
   if (today.isError) return <ErrorState message={today.error.message} onRetry={() => void today.refetch()} />;
   const data = today.data;
   const day = data.day;
-  const submit = (kind: 'check-in' | 'check-out') =>
+  const submit = (kind: 'check-in' | 'check-out') => {
+    setProblem(null);
     action.mutate(kind, {
       onSuccess: ({ message }) => toast.success(message),
-      // The location could not be read (the server's refusals toast through the API client).
-      onError: (error) => {
-        if (!(error instanceof ApiError)) toast.error(error.message);
-      },
+      // A refusal (outside the sites, with the nearest and its distance) or a location that could not be
+      // read stays on the card: a toast vanishes before someone standing at a gate has read it.
+      onError: (error) => setProblem(error.message),
     });
+  };
 
   return (
     <Card component="section" aria-label="Today's attendance">
@@ -68,17 +69,28 @@ export function CheckInCard({ showShift = true }: { showShift?: boolean }) {
         </Stack>
         <Stack gap={6} align="flex-end">
           {data.isCheckedIn && data.openLog && <Elapsed since={data.openLog.checkInAt} serverNow={data.now} />}
+          {/* size lg: a 50 px target for a thumb on a phone. */}
           {data.isCheckedIn ? (
-            <Button color="red" leftSection={<IconLogout2 size={16} />} loading={action.isPending} onClick={() => submit('check-out')}>
+            <Button size="lg" color="red" leftSection={<IconLogout2 size={18} />} loading={action.isPending} onClick={() => submit('check-out')}>
               Check Out
             </Button>
           ) : (
-            <Button leftSection={<IconLogin2 size={16} />} loading={action.isPending} onClick={() => submit('check-in')}>
+            <Button size="lg" leftSection={<IconLogin2 size={18} />} loading={action.isPending} onClick={() => submit('check-in')}>
               Check In
             </Button>
           )}
+          {data.requireLocation && (
+            <Text size="xs" c="dimmed" ta="right" maw={220}>
+              Your location is sent with each check-in and check-out.
+            </Text>
+          )}
         </Stack>
       </Group>
+      {problem && (
+        <Alert mt="sm" color="red" variant="light" icon={<IconMapPinExclamation size={18} />} title={data.isCheckedIn ? 'Not checked out' : 'Not checked in'} role="alert">
+          {problem}
+        </Alert>
+      )}
     </Card>
   );
 }

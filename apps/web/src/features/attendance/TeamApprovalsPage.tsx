@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Checkbox, Group, Pagination, SegmentedControl, Stack, Table, Title } from '@mantine/core';
-import { ATTENDANCE_MSG, AttendanceApproval, Role, mayDecideFor, type AttendanceApprovalEntry } from '@tankha/contracts';
+import { Anchor, Badge, Button, Card, Checkbox, Group, Pagination, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { ATTENDANCE_MSG, AttendanceApproval, Role, mayDecideFor, type AttendanceApprovalEntry, type LogPlace } from '@tankha/contracts';
 import { formatDisplayDate } from '@tankha/domain';
 import { isAdminOrModerator, useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
-import { approvalActions, approvalLabel, formatClock } from './attendance-rules';
+import { approvalActions, approvalLabel, formatClock, placeLabel, placeMapUrl } from './attendance-rules';
 import { useApprovals, useDecide } from './attendance.api';
 
 const PAGE_SIZE = 10;
@@ -16,6 +16,30 @@ const FILTERS = [
   { value: String(AttendanceApproval.Approved), label: 'Approved' },
   { value: String(AttendanceApproval.Rejected), label: 'Rejected' },
 ];
+
+/** Where the check-in (and the check-out, when it was read) came from, each with a map link. */
+function PlaceLines({ checkIn, checkOut }: { checkIn: LogPlace | null; checkOut: LogPlace | null }) {
+  const line = (label: string, place: LogPlace | null) => (
+    <Text size="sm">
+      {label}: {placeLabel(place)}
+      {place && (
+        <>
+          {' '}
+          <Anchor href={placeMapUrl(place)} target="_blank" rel="noopener noreferrer" size="sm" aria-label={`${label} on the map`}>
+            Map
+          </Anchor>
+        </>
+      )}
+    </Text>
+  );
+  if (!checkIn && !checkOut) return <Text size="sm">No location</Text>;
+  return (
+    <Stack gap={2} miw={220}>
+      {line('In', checkIn)}
+      {checkOut && line('Out', checkOut)}
+    </Stack>
+  );
+}
 
 /** /my-team/approvals: attendance entries and the approve/reject rules of people spec §4. */
 export function TeamApprovalsPage() {
@@ -93,6 +117,7 @@ export function TeamApprovalsPage() {
                   <Table.Th>Check In</Table.Th>
                   <Table.Th>Check Out</Table.Th>
                   <Table.Th>Reason</Table.Th>
+                  <Table.Th>Location</Table.Th>
                   <Table.Th>Approval Status</Table.Th>
                   {anyAction && <Table.Th>Actions</Table.Th>}
                 </Table.Tr>
@@ -120,6 +145,9 @@ export function TeamApprovalsPage() {
                       <Table.Td>{formatClock(r.checkIn)}</Table.Td>
                       <Table.Td>{r.checkOut ? formatClock(r.checkOut) : '-'}</Table.Td>
                       <Table.Td>{r.reason ?? '-'}</Table.Td>
+                      <Table.Td>
+                        <PlaceLines checkIn={r.checkInPlace} checkOut={r.checkOutPlace} />
+                      </Table.Td>
                       <Table.Td>
                         <Badge variant="light">{approvalLabel(r.approvalStatus)}</Badge>
                       </Table.Td>

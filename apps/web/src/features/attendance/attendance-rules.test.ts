@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Role, type AttendanceDayView } from '@tankha/contracts';
-import { DAY_COLOURS, approvalActions, approvalLabel, dayKind, formatClock, presetRange, tooltipLines, truncateGridText } from './attendance-rules';
+import { DAY_COLOURS, approvalActions, approvalLabel, dayKind, formatClock, placeLabel, placeMapUrl, presetRange, tooltipLines, truncateGridText } from './attendance-rules';
 
 const day = (overrides: Partial<AttendanceDayView> = {}): AttendanceDayView => ({
   date: '2026-12-01',
@@ -133,5 +133,20 @@ describe('date-range presets (weeks Monday to Sunday, platform §9)', () => {
     ['Last Month', '2026-11-01', '2026-11-30'],
   ] as const)('%s', (preset, startDate, endDate) => {
     expect(presetRange(preset, '2026-12-02')).toEqual({ startDate, endDate });
+  });
+});
+
+describe('placeLabel', () => {
+  const reading = { latitude: 12.9708, longitude: 77.75, accuracyMetres: 12 };
+  it('says where a check-in came from', () => {
+    expect(placeLabel(null)).toBe('No location');
+    expect(placeLabel({ ...reading, siteName: 'Acme Whitefield', distanceMetres: 35, inside: true })).toBe('At Acme Whitefield (35 m)');
+    expect(placeLabel({ ...reading, siteName: 'Acme Whitefield', distanceMetres: 1201, inside: false })).toBe('Outside sites: 1.2 km from Acme Whitefield');
+    expect(placeLabel({ ...reading, siteName: null, distanceMetres: null, inside: false })).toBe('Location recorded (no client site)');
+  });
+  it('links to the point on OpenStreetMap', () => {
+    expect(placeMapUrl({ ...reading, siteName: null, distanceMetres: null, inside: false })).toBe(
+      'https://www.openstreetmap.org/?mlat=12.970800&mlon=77.750000#map=17/12.970800/77.750000',
+    );
   });
 });

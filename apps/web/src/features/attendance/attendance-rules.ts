@@ -1,5 +1,5 @@
-import { ATTENDANCE_APPROVAL_LABELS, AttendanceApproval, Role, dayOffsetSuffix, workDayClock, type AttendanceApprovalValue, type AttendanceDayView, type RoleId, type ShiftInfo } from '@tankha/contracts';
-import { formatDisplayDate } from '@tankha/domain';
+import { ATTENDANCE_APPROVAL_LABELS, AttendanceApproval, Role, dayOffsetSuffix, workDayClock, type AttendanceApprovalValue, type AttendanceDayView, type LogPlace, type RoleId, type ShiftInfo } from '@tankha/contracts';
+import { formatDisplayDate, formatDistance } from '@tankha/domain';
 
 /** People spec §2.11, §9: the grid cuts names and e-mails at 18 characters followed by '...'. */
 export const GRID_TEXT_LIMIT = 18;
@@ -164,4 +164,21 @@ export function elapsedLabel(sinceIso: string, nowMs: number): string {
   const s = Math.max(0, Math.floor((nowMs - Date.parse(sinceIso)) / 1000));
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/**
+ * Where a check-in or check-out came from, in words: "At Acme Whitefield (35 m)", "Outside sites: 1.2 km
+ * from Acme Whitefield", "Location recorded (no client site)" for an employee with no site, "No location".
+ */
+export function placeLabel(place: LogPlace | null): string {
+  if (!place) return 'No location';
+  if (place.siteName === null || place.distanceMetres === null) return 'Location recorded (no client site)';
+  return place.inside ? `At ${place.siteName} (${formatDistance(place.distanceMetres)})` : `Outside sites: ${formatDistance(place.distanceMetres)} from ${place.siteName}`;
+}
+
+/** The reading on OpenStreetMap, a marker at the point (no key, no tracking script in our page). */
+export function placeMapUrl(place: LogPlace): string {
+  const lat = place.latitude.toFixed(6);
+  const lon = place.longitude.toFixed(6);
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
 }

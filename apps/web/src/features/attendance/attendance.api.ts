@@ -11,6 +11,7 @@ import {
   timeLogReplySchema,
   type AttendanceApprovalInput,
   type AttendanceToday,
+  type CheckInInput,
   type CurrentShift,
   type ManualTimeLogInput,
 } from '@tankha/contracts';
@@ -26,30 +27,50 @@ export function useToday() {
   });
 }
 
-/** navigator.geolocation's reading; a refusal or failure is the message telling the person what to do. */
-function currentLocation(): Promise<{ latitude: number; longitude: number; accuracyMetres: number }> {
+/** How long the phone may take to fix a position; beyond it the person is told why, not left waiting. */
+export const LOCATION_TIMEOUT_MS = 10_000;
+
+/** A reading that could not be taken, with the sentence telling the person what to do. */
+export class LocationError extends Error {}
+
+/** The message for a failed reading: denied permission, a timeout, or no position at all. */
+export function locationErrorMessage(code: number | null): string {
+  if (code === 1) return CLIENT_SITE_MSG.locationRequired;
+  if (code === 3) return CLIENT_SITE_MSG.locationTimedOut;
+  return CLIENT_SITE_MSG.locationUnavailable;
+}
+
+/** navigator.geolocation's reading, fresh and at high accuracy (a cached fix may be from before the person arrived). */
+function currentLocation(): Promise<CheckInInput> {
   return new Promise((resolve, reject) => {
     if (!('geolocation' in navigator)) {
-      reject(new Error(CLIENT_SITE_MSG.locationUnavailable));
+      reject(new LocationError(locationErrorMessage(null)));
       return;
     }
     navigator.geolocation.getCurrentPosition(
       (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude, accuracyMetres: Math.min(100_000, p.coords.accuracy) }),
-      () => reject(new Error(CLIENT_SITE_MSG.locationUnavailable)),
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+      (e) => reject(new LocationError(locationErrorMessage(e.code))),
+      { enableHighAccuracy: true, timeout: LOCATION_TIMEOUT_MS, maximumAge: 0 },
     );
   });
 }
 
-/** Check in or out; the server stamps the time. Errors toast through the client with the server's message. */
+/**
+ * Check in or out; the server stamps the time. When the organisation requires location the browser's
+ * reading goes with both: a check-in without one stops here with the reason, a check-out goes ahead
+ * without it (the server never refuses a check-out for its place). Without the requirement the
+ * browser is not asked. Errors are the caller's to show, in the page (quiet: no toast).
+ */
 export function useCheckInOut() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (action: 'check-in' | 'check-out'): Promise<{ today: AttendanceToday; message: string }> => {
-      // Issue 15 item 8: when the organisation requires it, the browser's location goes with the check-in.
       const requireLocation = client.getQueryData<AttendanceToday>([ATTENDANCE_KEY, 'today'])?.requireLocation ?? false;
-      const body = action === 'check-in' && requireLocation ? await currentLocation() : undefined;
-      const reply = await api.post(`/Attendances/${action}`, attendanceTodayReplySchema, body);
+      let body: CheckInInput | undefined;
+      if (requireLocation) {
+        body = action === 'check-in' ? await currentLocation() : await currentLocation().catch(() => undefined);
+      }
+      const reply = await api.post(`/Attendances/${action}`, attendanceTodayReplySchema, body, { quiet: true });
       return { today: reply.data, message: reply.message };
     },
     onSuccess: async ({ today }) => {

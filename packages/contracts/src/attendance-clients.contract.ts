@@ -110,7 +110,7 @@ export const attendanceLocationSettingsSchema = z.object({
 export type AttendanceLocationSettings = z.infer<typeof attendanceLocationSettingsSchema>;
 export const attendanceLocationSettingsReplySchema = envelope(attendanceLocationSettingsSchema);
 
-/** The browser's reading at check-in (navigator.geolocation). */
+/** The browser's reading at check-in and check-out (navigator.geolocation); a check-out is never refused for it. */
 export const checkInInputSchema = z
   .object({
     latitude: latitudeSchema.optional(),
@@ -128,10 +128,6 @@ export const checkInInputSchema = z
     path: ['longitude'],
   });
 export type CheckInInput = z.infer<typeof checkInInputSchema>;
-
-/** Check-out takes the same reading; it is recorded, never refused (an open log must be closable). */
-export const checkOutInputSchema = checkInInputSchema;
-export type CheckOutInput = CheckInInput;
 
 /**
  * Where a web check-in or check-out came from, for those who see the team's logs. `siteName` and

@@ -12,7 +12,6 @@ import {
   attendanceReportQuerySchema,
   attendanceTodayReplySchema,
   checkInInputSchema,
-  checkOutInputSchema,
   manualTimeLogSchema,
   teamQuerySchema,
   teamReplySchema,
@@ -38,7 +37,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   );
 
   // The same optional reading; recorded when the organisation requires location, never a reason to refuse.
-  app.post('/Attendances/check-out', { config: own, schema: { tags, body: checkOutInputSchema.nullish(), response: { 200: attendanceTodayReplySchema } } }, async (request) =>
+  app.post('/Attendances/check-out', { config: own, schema: { tags, body: checkInInputSchema.nullish(), response: { 200: attendanceTodayReplySchema } } }, async (request) =>
     ok(await svc.checkOut(scopeOf(request), request.body ?? {}), ATTENDANCE_MSG.checkedOut),
   );
 

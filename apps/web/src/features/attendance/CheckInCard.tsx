@@ -4,6 +4,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLogin2, IconLogout2 } from '@tabler/icons-react';
 import { ATTENDANCE_STATUS_LABELS } from '@tankha/contracts';
 import { formatDisplayDate } from '@tankha/domain';
+import { useNoConnection } from '../../app/offline';
 import { toast } from '../../app/toast';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
@@ -30,6 +31,7 @@ export function CheckInCard({ showShift = true }: { showShift?: boolean }) {
   const today = useToday();
   const shift = useCurrentShift();
   const action = useCheckInOut();
+  const noConnection = useNoConnection();
 
   if (today.isPending) return <PageLoader label="Loading today's attendance" />;
   if (today.isError) return <ErrorState message={today.error.message} onRetry={() => void today.refetch()} />;
@@ -69,13 +71,19 @@ export function CheckInCard({ showShift = true }: { showShift?: boolean }) {
         <Stack gap={6} align="flex-end">
           {data.isCheckedIn && data.openLog && <Elapsed since={data.openLog.checkInAt} serverNow={data.now} />}
           {data.isCheckedIn ? (
-            <Button color="red" leftSection={<IconLogout2 size={16} />} loading={action.isPending} onClick={() => submit('check-out')}>
+            <Button color="red" leftSection={<IconLogout2 size={16} />} loading={action.isPending} disabled={noConnection} onClick={() => submit('check-out')}>
               Check Out
             </Button>
           ) : (
-            <Button leftSection={<IconLogin2 size={16} />} loading={action.isPending} onClick={() => submit('check-in')}>
+            <Button leftSection={<IconLogin2 size={16} />} loading={action.isPending} disabled={noConnection} onClick={() => submit('check-in')}>
               Check In
             </Button>
+          )}
+          {noConnection && (
+            // Never queued for later: the server stamps the time (and place) when the request arrives.
+            <Text size="xs" c="dimmed" maw={220} ta="right">
+              Offline: checking in and out needs a connection, so the time recorded is the real one.
+            </Text>
           )}
         </Stack>
       </Group>

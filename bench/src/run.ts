@@ -5,6 +5,7 @@ import { runUserList } from './user-list.bench';
 import { runAttendanceGrid, runAttendanceRecompute, runCheckIn } from './attendance.bench';
 import { runWebInitialJs } from './web-initial-js.bench';
 import { runPayrollRun } from './payroll-run.bench';
+import { runLighthouse } from './lighthouse.bench';
 
 /** `npm run bench`: runs every benchmark (or those named on the command line) and writes bench/results/*.json. */
 const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
@@ -17,6 +18,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchResult>> = {
   'attendance-recompute': runAttendanceRecompute,
   'web-initial-js': runWebInitialJs,
   'payroll-run': runPayrollRun,
+  lighthouse: runLighthouse,
 };
 
 const wanted = process.argv.slice(2);

@@ -52,6 +52,8 @@ export default defineConfig({
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       {
         plugins: [react()],
+        // The service worker's registration module is made by vite-plugin-pwa in a build; tests get a stand-in.
+        resolve: { alias: { 'virtual:pwa-register/react': new URL('apps/web/src/test/pwa-register.ts', import.meta.url).pathname } },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -23,6 +23,9 @@ export default defineConfig({
   use: {
     // baseURL is each worker's own server (tests/fixtures.ts).
     headless: true,
+    // The service worker caches the app shell and some reads: a spec about something else must see the
+    // server's answers, not a cache. pwa.spec.ts allows it for itself.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -1,13 +1,70 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { DEFAULT_THEME } from '@mantine/core';
+import { VitePWA } from 'vite-plugin-pwa';
+import { MEMBER_API_CACHE, OFFLINE_READABLE_API } from './src/app/offline-cache';
 
 const backend = 'http://127.0.0.1:3000';
 /** The server owns /backend (API, files) and /dev (the embedded mailbox page). */
 // The notification hub (/backend/hubs) upgrades to a websocket, so the proxy forwards upgrades too.
 const proxy = { '/backend': { target: backend, ws: true }, '/dev': backend };
 
+/** The theme's primary colour (indigo, shade 6): the installed app's title bar and splash screen. */
+const THEME_COLOUR = DEFAULT_THEME.colors.indigo[6];
+
+/**
+ * An installable app for employees on their phones. The shell (every built file) is precached so the app
+ * opens without a connection; of the API only the GETs of the member's attendance and payslips pages are
+ * kept (network first, so online they are always fresh), and the app empties that cache when a session
+ * ends. A new deploy waits for the user's Reload (registerType 'prompt', PwaUpdatePrompt) rather than
+ * swapping code under a half-filled form.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  // The app registers the worker itself (PwaUpdatePrompt), to show the update prompt.
+  injectRegister: false,
+  includeAssets: ['favicon.svg', 'apple-touch-icon-180x180.png'],
+  manifest: {
+    name: 'Tankha',
+    short_name: 'Tankha',
+    description: 'HR, attendance, leave, payroll and income tax for Indian organisations',
+    lang: 'en-IN',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME_COLOUR,
+    background_color: '#ffffff',
+    icons: [
+      { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    // Client routes get the precached shell; the server's own paths never do.
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/backend\//, /^\/dev\//],
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        urlPattern: OFFLINE_READABLE_API,
+        method: 'GET',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: MEMBER_API_CACHE,
+          // A slow network still shows the data; a dead one answers from the cache at once.
+          networkTimeoutSeconds: 5,
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 60, maxAgeSeconds: 60 * 60 * 24 * 45 },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwa],
   server: { host: '127.0.0.1', port: 5173, proxy },
   preview: { host: '127.0.0.1', port: 4173, proxy },
   build: {

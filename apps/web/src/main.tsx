@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
+import { PwaUpdatePrompt } from './app/PwaUpdatePrompt';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 
@@ -18,6 +19,7 @@ createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
+      <PwaUpdatePrompt />
     </AppProviders>
   </StrictMode>,
 );

@@ -4,8 +4,11 @@ import { OfflinePage } from '../features/access/OfflinePage';
 import { PageLoader } from '../ui/PageLoader';
 import { cancelAccessLock } from './access-control';
 import { useOffline } from './offline';
+import { isOfflineReadablePage } from './offline-cache';
 
-/** Wraps every route: the offline screen, and the access-lock reset on navigation or a hidden page. */
+/**
+ * Wraps every route: the offline screen (except on the pages kept for reading offline, which say so
+ * themselves), and the access-lock reset on navigation or a hidden page. */
 export function RootLayout() {
   const { pathname } = useLocation();
   const offline = useOffline();
@@ -22,7 +25,7 @@ export function RootLayout() {
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, []);
 
-  if (offline) return <OfflinePage />;
+  if (offline && !isOfflineReadablePage(pathname)) return <OfflinePage />;
   return (
     <Suspense fallback={<PageLoader />}>
       <Outlet />

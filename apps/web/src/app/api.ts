@@ -4,6 +4,7 @@ import { handleFeatureDenied } from './access-control';
 import { isTokenExpired } from './jwt';
 import { currentOrigin, currentPath, navigateTo } from './navigation';
 import { markOffline } from './offline';
+import { isOfflineReadableApi } from './offline-cache';
 import { PATHS } from './paths';
 import { clearSession, getSessionUser } from './session';
 import { TOAST_SUPPRESS_MS, suppressToasts, toast } from './toast';
@@ -193,7 +194,10 @@ export async function apiRequest(path: string, options: RequestOptions & { schem
     clearSession();
     throw new ApiError({ status: 401, code: ErrorCode.TokenExpired, message: MSG.sessionExpired, handled: true });
   }
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw networkFailure();
+  const method = options.method ?? 'GET';
+  const url = buildUrl(path, options.query);
+  // Offline, the service worker may still answer the member's attendance and payslip reads from its cache.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false && !(method === 'GET' && isOfflineReadableApi(url))) throw networkFailure();
 
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (user) headers.Authorization = `Bearer ${user.token}`;
@@ -206,8 +210,8 @@ export async function apiRequest(path: string, options: RequestOptions & { schem
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
+    response = await fetch(url, {
+      method,
       headers,
       body,
       credentials: 'include',

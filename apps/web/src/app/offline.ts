@@ -22,3 +22,26 @@ function subscribe(listener: () => void): () => void {
 export function useOffline(): boolean {
   return useSyncExternalStore(subscribe, isOffline, () => false);
 }
+
+function subscribeConnection(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+const browserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/** True while the browser has no network, or a request has just failed to reach the server. */
+export function useNoConnection(): boolean {
+  const failed = useOffline();
+  const browser = useSyncExternalStore(subscribeConnection, browserOffline, () => false);
+  return failed || browser;
+}
+
+if (typeof window !== 'undefined') {
+  // Back online: the offline screen gives way and pages fetch again.
+  window.addEventListener('online', clearOffline);
+}

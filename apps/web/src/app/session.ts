@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { sessionUserSchema, type SessionUser } from '@tankha/contracts';
+import { clearMemberApiCache } from './offline-cache';
 
 /** The local user record (platform §3) lives in local storage under this key. */
 export const USER_STORAGE_KEY = 'tankha.user';
@@ -40,6 +41,9 @@ export function getSessionUser(): SessionUser | null {
 
 export function setSessionUser(user: SessionUser): void {
   signOutDestination = null;
+  // Another person or organisation on this browser: the payslips and attendance kept for offline reading are not theirs.
+  const previous = getSessionUser();
+  if (previous?.id !== user.id || previous.tenantId !== user.tenantId) void clearMemberApiCache();
   localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
   notify();
 }
@@ -53,6 +57,7 @@ export function clearSession(options: { destination?: SignOutDestination } = {})
   signOutDestination = options.destination ?? null;
   localStorage.removeItem(USER_STORAGE_KEY);
   sessionStorage.removeItem(SETUP_DEFERRED_KEY);
+  void clearMemberApiCache();
   for (const listener of clearedListeners) listener();
   notify();
 }

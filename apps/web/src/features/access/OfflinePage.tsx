@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG } from '@tankha/contracts';
@@ -15,12 +15,21 @@ export function OfflinePage() {
       icon={<IconWifiOff size={32} />}
       title="Connection problem"
       actions={
-        <Button component={Link} to={PATHS.home} onClick={clearOffline}>
-          Go to Dashboard
-        </Button>
+        <Group justify="center" gap="sm">
+          <Button variant="default" component={Link} to={PATHS.myPayslips}>
+            My payslips
+          </Button>
+          <Button variant="default" component={Link} to={PATHS.myAttendance}>
+            My attendance
+          </Button>
+          <Button component={Link} to={PATHS.home} onClick={clearOffline}>
+            Go to Dashboard
+          </Button>
+        </Group>
       }
     >
-      {MSG.offline}
+      <Text c="dimmed">{MSG.offline}</Text>
+      <Text size="sm">Without a connection you can still open the payslips and attendance you last viewed on this device, read-only. Checking in needs a connection.</Text>
     </StatusScreen>
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/
 import { IconLogin2, IconLogout2, IconMapPinExclamation } from '@tabler/icons-react';
 import { ATTENDANCE_STATUS_LABELS } from '@tankha/contracts';
 import { formatDisplayDate } from '@tankha/domain';
+import { useNoConnection } from '../../app/offline';
 import { toast } from '../../app/toast';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
@@ -30,6 +31,7 @@ export function CheckInCard({ showShift = true }: { showShift?: boolean }) {
   const shift = useCurrentShift();
   const action = useCheckInOut();
   const [problem, setProblem] = useState<string | null>(null);
+  const noConnection = useNoConnection();
 
   if (today.isPending) return <PageLoader label="Loading today's attendance" />;
   if (today.isError) return <ErrorState message={today.error.message} onRetry={() => void today.refetch()} />;
@@ -71,13 +73,19 @@ export function CheckInCard({ showShift = true }: { showShift?: boolean }) {
           {data.isCheckedIn && data.openLog && <Elapsed since={data.openLog.checkInAt} serverNow={data.now} />}
           {/* size lg: a 50 px target for a thumb on a phone. */}
           {data.isCheckedIn ? (
-            <Button size="lg" color="red" leftSection={<IconLogout2 size={18} />} loading={action.isPending} onClick={() => submit('check-out')}>
+            <Button size="lg" color="red" leftSection={<IconLogout2 size={18} />} loading={action.isPending} disabled={noConnection} onClick={() => submit('check-out')}>
               Check Out
             </Button>
           ) : (
-            <Button size="lg" leftSection={<IconLogin2 size={18} />} loading={action.isPending} onClick={() => submit('check-in')}>
+            <Button size="lg" leftSection={<IconLogin2 size={18} />} loading={action.isPending} disabled={noConnection} onClick={() => submit('check-in')}>
               Check In
             </Button>
+          )}
+          {noConnection && (
+            // Never queued for later: the server stamps the time (and place) when the request arrives.
+            <Text size="xs" c="dimmed" maw={220} ta="right">
+              Offline: checking in and out needs a connection, so the time recorded is the real one.
+            </Text>
           )}
           {data.requireLocation && (
             <Text size="xs" c="dimmed" ta="right" maw={220}>

@@ -3,7 +3,9 @@ import { ActionIcon, Button, Card, Group, Stack, Text, Title } from '@mantine/co
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useCurrentUser } from '../../app/current-user';
 import { useToday as useOrganizationToday } from '../../app/today';
+import { useNoConnection } from '../../app/offline';
 import { ErrorState } from '../../ui/ErrorState';
+import { OfflineNotice } from '../../ui/OfflineNotice';
 import { MyRequestsPanel } from '../regularization/MyRequestsPanel';
 import { PageLoader } from '../../ui/PageLoader';
 import { AddLogModal } from './AddLogModal';
@@ -31,10 +33,12 @@ export function MyAttendancePage() {
   const isCurrent = shown >= todayDate.slice(0, 7);
   // Regularization requests are a premium feature (people spec §6); members file theirs here.
   const canRequest = useCurrentUser().accessableFeatures.some((f) => f.key === 'AttendanceRequests');
+  const noConnection = useNoConnection();
 
   return (
     <Stack gap="lg">
       <Title order={2}>My Attendance</Title>
+      <OfflineNotice />
       <CheckInCard />
       <Card component="section" aria-label="Worklog">
         <Group justify="space-between" mb="sm">
@@ -50,7 +54,7 @@ export function MyAttendancePage() {
             </ActionIcon>
           </Group>
           {today.data?.selfUpdate.allowed && (
-            <Button leftSection={<IconPlus size={16} />} variant="light" onClick={() => setAdding(true)}>
+            <Button leftSection={<IconPlus size={16} />} variant="light" disabled={noConnection} onClick={() => setAdding(true)}>
               Add log
             </Button>
           )}

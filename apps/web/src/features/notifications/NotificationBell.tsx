@@ -108,13 +108,14 @@ export function NotificationBell() {
 
   return (
     <Popover width={360} position="bottom-end" shadow="md" opened={opened} onChange={setOpened} withinPortal>
-      <Popover.Target>
-        <Indicator label={unreadBadge(count)} size={18} color="red" offset={6} disabled={count === 0} inline data-testid="notification-badge">
+      {/* The button is the popover's target, so its aria-haspopup/aria-expanded sit on a button, not on the badge's div. */}
+      <Indicator label={unreadBadge(count)} size={18} color="red" offset={6} disabled={count === 0} inline data-testid="notification-badge">
+        <Popover.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label} onClick={() => setOpened((o) => !o)}>
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p="xs">
         <Group justify="space-between" mb={4} px={4}>
           <Text fw={600} size="sm">

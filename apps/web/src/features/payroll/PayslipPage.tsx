@@ -3,6 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { errorMessage } from '../../app/api';
 import { PATHS } from '../../app/paths';
+import { OfflineNotice } from '../../ui/OfflineNotice';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { usePayslip } from './payroll.api';
@@ -32,6 +33,7 @@ export function PayslipPage({ backTo, backLabel }: PayslipPageProps) {
           {back.label}
         </Group>
       </Anchor>
+      <OfflineNotice />
       {payslip.isPending ? (
         <PageLoader label="Loading payslip" />
       ) : payslip.isError ? (

@@ -6,6 +6,7 @@ import { monthLabel } from '@tankha/contracts';
 import { errorMessage } from '../../app/api';
 import { useToday } from '../../app/today';
 import { ListCard } from '../../ui/ListCard';
+import { OfflineNotice } from '../../ui/OfflineNotice';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { financialYearLabel, financialYearStartOf } from './payroll-format';
 import { inr } from '../../ui/format';
@@ -44,6 +45,7 @@ export function PayslipsPage({ today: todayProp }: { today?: string }) {
           data={[...years.map((y) => ({ value: String(y), label: financialYearLabel(y) })), { value: ALL, label: 'All years' }]}
         />
       </Group>
+      <OfflineNotice />
       <ListCard
         loading={payslips.isPending}
         error={payslips.isError ? errorMessage(payslips.error, 'Failed to load your payslips.') : null}

@@ -187,7 +187,20 @@ async function registerWebApp(app: FastifyInstance, config: Pick<Config, 'webDis
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h', immutable: true });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      // The web build writes .br and .gz copies of its text files (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
+      cacheControl: false,
+      // A hashed asset never changes under its name; anything else (the service worker, the manifest,
+      // icons) is revalidated, so a deploy reaches every browser.
+      setHeaders: (reply, filePath) => {
+        const hashed = path.relative(distDir, filePath).startsWith(`assets${path.sep}`);
+        void reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';

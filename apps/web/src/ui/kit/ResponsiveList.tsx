@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { Box, Card, Group, Stack, Table, Text, em, px, useMantineTheme, type TableTdProps } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { ListCard } from '../ListCard';
+
+export interface ListColumn<T> {
+  /** The table header and, on a phone, the line's label. */
+  label: string;
+  cell: (row: T) => ReactNode;
+  /** The row's name: the card's title on a phone. */
+  primary?: boolean;
+  /** The row's buttons: beside the card's title on a phone, without a label. */
+  actions?: boolean;
+  /** Extra props of the table cell (a width cap, bold text). */
+  tdProps?: TableTdProps;
+}
+
+export interface ResponsiveListProps<T> {
+  /** Names the table (and the list of cards on a phone). */
+  label: string;
+  columns: readonly ListColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  loading: boolean;
+  /** The failure text, or null when the list loaded. */
+  error: string | null;
+  onRetry: () => void;
+  loadingLabel: string;
+  emptyMessage: string;
+  /** A wide table scrolls sideways below this width rather than squeezing its columns. */
+  minWidth?: number;
+}
+
+/**
+ * True below Mantine's `sm` breakpoint. Read at the first render, so a phone never paints the table
+ * first; asked as max-width so that a browser (or test) without the query gets the table.
+ */
+export function useNarrowScreen(): boolean {
+  const theme = useMantineTheme();
+  const sm = px(theme.breakpoints.sm);
+  const query = typeof sm === 'number' ? `(max-width: ${em(sm - 0.1)})` : `(max-width: ${theme.breakpoints.sm})`;
+  return useMediaQuery(query, false, { getInitialValueInEffect: false });
+}
+
+/**
+ * A list page's body: loading, failure with retry, the empty text, then the rows: a table from `sm`
+ * up and a card per row below it, both from the one column list.
+ */
+export function ResponsiveList<T>({ label, columns, rows, rowKey, loading, error, onRetry, loadingLabel, emptyMessage, minWidth }: ResponsiveListProps<T>) {
+  const narrow = useNarrowScreen();
+  const ready = !loading && error === null && rows.length > 0;
+  if (narrow && ready) return <RowCards label={label} columns={columns} rows={rows} rowKey={rowKey} />;
+
+  const table = (
+    <Table aria-label={label} verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c.label}>{c.label}</Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={rowKey(row)}>
+            {columns.map((c) => (
+              <Table.Td key={c.label} {...c.tdProps}>
+                {c.cell(row)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  return (
+    <ListCard loading={loading} error={error} onRetry={onRetry} empty={rows.length === 0} loadingLabel={loadingLabel} emptyMessage={emptyMessage}>
+      {minWidth === undefined ? (
+        table
+      ) : (
+        <Table.ScrollContainer minWidth={minWidth} type="native">
+          {table}
+        </Table.ScrollContainer>
+      )}
+    </ListCard>
+  );
+}
+
+function RowCards<T>({ label, columns, rows, rowKey }: Pick<ResponsiveListProps<T>, 'label' | 'columns' | 'rows' | 'rowKey'>) {
+  const primary = columns.find((c) => c.primary);
+  const actions = columns.find((c) => c.actions);
+  const lines = columns.filter((c) => c !== primary && c !== actions);
+  return (
+    <Stack gap="sm" component="ul" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
+      {rows.map((row) => (
+        <Card key={rowKey(row)} component="li" withBorder radius="md" padding="md">
+          {(primary ?? actions) && (
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <Box fw={600} fz="sm" miw={0}>
+                {primary?.cell(row)}
+              </Box>
+              {actions?.cell(row)}
+            </Group>
+          )}
+          <Stack gap={6} mt={primary ?? actions ? 'xs' : 0}>
+            {lines.map((c) => (
+              <Group key={c.label} justify="space-between" wrap="nowrap" align="flex-start" gap="md">
+                <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                  {c.label}
+                </Text>
+                <Box fz="sm" ta="right" miw={0}>
+                  {c.cell(row)}
+                </Box>
+              </Group>
+            ))}
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -15,6 +15,11 @@ export function toastApiError(error: unknown, fallback: string): void {
   if (!isHandledError(error)) toast.error(errorMessage(error, fallback));
 }
 
+/** A fixed failure text (the page's own words, whatever the server said), unless the client already told the user. */
+export function toastFailure(error: unknown, text: string): void {
+  if (!isHandledError(error)) toast.error(text);
+}
+
 export interface ApiMutationOptions<TData, TVariables> {
   mutationFn: (variables: TVariables) => Promise<TData>;
   /**

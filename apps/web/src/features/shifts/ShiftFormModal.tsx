@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DEFAULT_SHIFT_WEEKENDS, SHIFT_MSG, type Shift, type ShiftWeekend } from '@tankha/contracts';
-import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
 import { DateField } from '../../ui/DateField';
 import { toastApiError } from '../../ui/kit/useApiMutation';

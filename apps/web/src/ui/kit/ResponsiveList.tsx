@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import { Box, Card, Group, Stack, Table, Text, em, px, useMantineTheme, type TableTdProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ListCard } from '../ListCard';
@@ -29,6 +29,24 @@ export interface ResponsiveListProps<T> {
   emptyMessage: string;
   /** A wide table scrolls sideways below this width rather than squeezing its columns. */
   minWidth?: number;
+  /** Rows come sorted; a new value starts a group under its own heading (the months of a calendar). */
+  groupOf?: (row: T) => string;
+  /** False for a list whose cells explain themselves (no header row in the table). */
+  withHeader?: boolean;
+  rowStyle?: (row: T) => CSSProperties | undefined;
+}
+
+/** Consecutive rows with the same group, in order; one unnamed group without `groupOf`. */
+function grouped<T>(rows: readonly T[], groupOf: ((row: T) => string) | undefined): { name: string | null; rows: T[] }[] {
+  if (!groupOf) return [{ name: null, rows: [...rows] }];
+  const groups: { name: string; rows: T[] }[] = [];
+  for (const row of rows) {
+    const name = groupOf(row);
+    const last = groups.at(-1);
+    if (last?.name === name) last.rows.push(row);
+    else groups.push({ name, rows: [row] });
+  }
+  return groups;
 }
 
 /**
@@ -46,29 +64,43 @@ export function useNarrowScreen(): boolean {
  * A list page's body: loading, failure with retry, the empty text, then the rows: a table from `sm`
  * up and a card per row below it, both from the one column list.
  */
-export function ResponsiveList<T>({ label, columns, rows, rowKey, loading, error, onRetry, loadingLabel, emptyMessage, minWidth }: ResponsiveListProps<T>) {
+export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
+  const { label, columns, rows, rowKey, loading, error, onRetry, loadingLabel, emptyMessage, minWidth, groupOf, withHeader = true, rowStyle } = props;
   const narrow = useNarrowScreen();
   const ready = !loading && error === null && rows.length > 0;
-  if (narrow && ready) return <RowCards label={label} columns={columns} rows={rows} rowKey={rowKey} />;
+  if (narrow && ready) return <RowCards {...props} />;
 
   const table = (
     <Table aria-label={label} verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((c) => (
-            <Table.Th key={c.label}>{c.label}</Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={rowKey(row)}>
+      {withHeader && (
+        <Table.Thead>
+          <Table.Tr>
             {columns.map((c) => (
-              <Table.Td key={c.label} {...c.tdProps}>
-                {c.cell(row)}
-              </Table.Td>
+              <Table.Th key={c.label}>{c.label}</Table.Th>
             ))}
           </Table.Tr>
+        </Table.Thead>
+      )}
+      <Table.Tbody>
+        {grouped(rows, groupOf).map((group) => (
+          <Fragment key={group.name ?? ''}>
+            {group.name !== null && (
+              <Table.Tr>
+                <Table.Th colSpan={columns.length} bg="var(--mantine-color-gray-0)">
+                  {group.name}
+                </Table.Th>
+              </Table.Tr>
+            )}
+            {group.rows.map((row) => (
+              <Table.Tr key={rowKey(row)} style={rowStyle?.(row)}>
+                {columns.map((c) => (
+                  <Table.Td key={c.label} {...c.tdProps}>
+                    {c.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Fragment>
         ))}
       </Table.Tbody>
     </Table>
@@ -86,36 +118,50 @@ export function ResponsiveList<T>({ label, columns, rows, rowKey, loading, error
   );
 }
 
-function RowCards<T>({ label, columns, rows, rowKey }: Pick<ResponsiveListProps<T>, 'label' | 'columns' | 'rows' | 'rowKey'>) {
+function RowCards<T>({ label, columns, rows, rowKey, groupOf, rowStyle }: ResponsiveListProps<T>) {
   const primary = columns.find((c) => c.primary);
   const actions = columns.find((c) => c.actions);
   const lines = columns.filter((c) => c !== primary && c !== actions);
+  const card = (row: T) => (
+    <Card key={rowKey(row)} component="li" withBorder radius="md" padding="md" style={rowStyle?.(row)}>
+      {(primary ?? actions) && (
+        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+          <Box fw={600} fz="sm" miw={0}>
+            {primary?.cell(row)}
+          </Box>
+          {actions?.cell(row)}
+        </Group>
+      )}
+      <Stack gap={6} mt={primary ?? actions ? 'xs' : 0}>
+        {lines.map((c) => (
+          <Group key={c.label} justify="space-between" wrap="nowrap" align="flex-start" gap="md">
+            <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+              {c.label}
+            </Text>
+            <Box fz="sm" ta="right" miw={0}>
+              {c.cell(row)}
+            </Box>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
   return (
     <Stack gap="sm" component="ul" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
-      {rows.map((row) => (
-        <Card key={rowKey(row)} component="li" withBorder radius="md" padding="md">
-          {(primary ?? actions) && (
-            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-              <Box fw={600} fz="sm" miw={0}>
-                {primary?.cell(row)}
-              </Box>
-              {actions?.cell(row)}
-            </Group>
-          )}
-          <Stack gap={6} mt={primary ?? actions ? 'xs' : 0}>
-            {lines.map((c) => (
-              <Group key={c.label} justify="space-between" wrap="nowrap" align="flex-start" gap="md">
-                <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
-                  {c.label}
-                </Text>
-                <Box fz="sm" ta="right" miw={0}>
-                  {c.cell(row)}
-                </Box>
-              </Group>
-            ))}
+      {grouped(rows, groupOf).map((group) =>
+        group.name === null ? (
+          group.rows.map(card)
+        ) : (
+          <Stack key={group.name} gap="sm" component="li">
+            <Text fw={600} size="sm" c="dimmed">
+              {group.name}
+            </Text>
+            <Stack gap="sm" component="ul" aria-label={group.name} p={0} m={0} style={{ listStyle: 'none' }}>
+              {group.rows.map(card)}
+            </Stack>
           </Stack>
-        </Card>
-      ))}
+        ),
+      )}
     </Stack>
   );
 }

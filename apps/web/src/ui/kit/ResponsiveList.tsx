@@ -1,4 +1,4 @@
-import { Fragment, type CSSProperties, type ReactNode } from 'react';
+import { Fragment, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { Box, Card, Group, Stack, Table, Text, em, px, useMantineTheme, type TableTdProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ListCard } from '../ListCard';
@@ -11,6 +11,8 @@ export interface ListColumn<T> {
   primary?: boolean;
   /** The row's buttons: beside the card's title on a phone, without a label. */
   actions?: boolean;
+  /** The cell holds its own controls: a click there is not a click on the row. */
+  ownClicks?: boolean;
   /** Extra props of the table cell (a width cap, bold text). */
   tdProps?: TableTdProps;
 }
@@ -34,7 +36,11 @@ export interface ResponsiveListProps<T> {
   /** False for a list whose cells explain themselves (no header row in the table). */
   withHeader?: boolean;
   rowStyle?: (row: T) => CSSProperties | undefined;
+  /** Clicking anywhere on the row (a cell that holds its own controls stops the click). */
+  onRowClick?: (row: T) => void;
 }
+
+const stop = (event: MouseEvent) => event.stopPropagation();
 
 /** Consecutive rows with the same group, in order; one unnamed group without `groupOf`. */
 function grouped<T>(rows: readonly T[], groupOf: ((row: T) => string) | undefined): { name: string | null; rows: T[] }[] {
@@ -65,7 +71,7 @@ export function useNarrowScreen(): boolean {
  * up and a card per row below it, both from the one column list.
  */
 export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
-  const { label, columns, rows, rowKey, loading, error, onRetry, loadingLabel, emptyMessage, minWidth, groupOf, withHeader = true, rowStyle } = props;
+  const { label, columns, rows, rowKey, loading, error, onRetry, loadingLabel, emptyMessage, minWidth, groupOf, withHeader = true, rowStyle, onRowClick } = props;
   const narrow = useNarrowScreen();
   const ready = !loading && error === null && rows.length > 0;
   if (narrow && ready) return <RowCards {...props} />;
@@ -92,9 +98,9 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
               </Table.Tr>
             )}
             {group.rows.map((row) => (
-              <Table.Tr key={rowKey(row)} style={rowStyle?.(row)}>
+              <Table.Tr key={rowKey(row)} style={{ ...(onRowClick && { cursor: 'pointer' }), ...rowStyle?.(row) }} onClick={onRowClick && (() => onRowClick(row))}>
                 {columns.map((c) => (
-                  <Table.Td key={c.label} {...c.tdProps}>
+                  <Table.Td key={c.label} onClick={c.ownClicks ? stop : undefined} {...c.tdProps}>
                     {c.cell(row)}
                   </Table.Td>
                 ))}
@@ -118,18 +124,26 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
   );
 }
 
-function RowCards<T>({ label, columns, rows, rowKey, groupOf, rowStyle }: ResponsiveListProps<T>) {
+function RowCards<T>({ label, columns, rows, rowKey, groupOf, rowStyle, onRowClick }: ResponsiveListProps<T>) {
   const primary = columns.find((c) => c.primary);
   const actions = columns.find((c) => c.actions);
   const lines = columns.filter((c) => c !== primary && c !== actions);
   const card = (row: T) => (
-    <Card key={rowKey(row)} component="li" withBorder radius="md" padding="md" style={rowStyle?.(row)}>
+    <Card
+      key={rowKey(row)}
+      component="li"
+      withBorder
+      radius="md"
+      padding="md"
+      style={{ ...(onRowClick && { cursor: 'pointer' }), ...rowStyle?.(row) }}
+      onClick={onRowClick && (() => onRowClick(row))}
+    >
       {(primary ?? actions) && (
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-          <Box fw={600} fz="sm" miw={0}>
+          <Box fw={600} fz="sm" miw={0} onClick={primary?.ownClicks ? stop : undefined}>
             {primary?.cell(row)}
           </Box>
-          {actions?.cell(row)}
+          {actions && <Box onClick={actions.ownClicks ? stop : undefined}>{actions.cell(row)}</Box>}
         </Group>
       )}
       <Stack gap={6} mt={primary ?? actions ? 'xs' : 0}>
@@ -138,7 +152,7 @@ function RowCards<T>({ label, columns, rows, rowKey, groupOf, rowStyle }: Respon
             <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
               {c.label}
             </Text>
-            <Box fz="sm" ta="right" miw={0}>
+            <Box fz="sm" ta="right" miw={0} onClick={c.ownClicks ? stop : undefined}>
               {c.cell(row)}
             </Box>
           </Group>

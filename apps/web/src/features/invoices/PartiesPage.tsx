@@ -12,6 +12,7 @@ import { ListCard } from '../../ui/ListCard';
 import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { INVOICES_KEY, deleteParty, saveParty, useParties } from './invoices.api';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 export const STATE_OPTIONS = Object.entries(GST_STATES).map(([code, name]) => ({ value: code, label: `${name} (${code})` }));
 const FIELDS = ['name', 'address', 'stateCode', 'gstin', 'pan', 'email', 'bankName', 'accountNumber', 'ifscCode', 'upiId'] as const;
@@ -83,7 +84,7 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
       toast.success(MSG.partyDeleted(label));
       await refresh();
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, 'Something went wrong. Please try again.'));
+      toastApiError(error, 'Something went wrong. Please try again.');
     }
   };
   const rows = list.data?.rows ?? [];

@@ -4,17 +4,17 @@ import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LEAVE_MSG, leavePolicyInputSchema, type LeavePolicy } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { FormAlert } from '../../ui/FormAlert';
 import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
 import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
 import { useApiMutation } from '../../ui/kit/useApiMutation';
-import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { fetchEmploymentTypes } from '../people/employee-form/employee-form.api';
 import { useActiveDepartments } from '../shifts/shifts-api';
 import { LEAVE_KEY, deleteLeavePolicy, saveLeavePolicy, useLeavePolicies, useLeaveTypes } from './leave.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 function useEmploymentTypes() {
   return useQuery({ queryKey: ['user-fields', 'employment-type'], queryFn: fetchEmploymentTypes, staleTime: 60_000 });
@@ -164,8 +164,7 @@ function PolicyFormModal({
       toast.success(policy ? LEAVE_MSG.policyUpdated : LEAVE_MSG.policyCreated);
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(FIELDS, error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to save the leave policy'));
+      formFailure(error, { fields: FIELDS, setErrors: form.setErrors, show: setServerError, fallback: 'Failed to save the leave policy' });
     }
   });
   return (

@@ -11,13 +11,12 @@ import {
   type BankFileSettings,
   type BankFileTemplate,
 } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { FormAlert } from '../../ui/FormAlert';
-import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { saveBankSettings } from './bank.api';
 import { PAYROLL_KEY } from './payroll.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 const FIELDS = ['template', 'debitAccountNumber', 'debitIfsc'] as const;
 
@@ -38,8 +37,7 @@ export function BankSettingsModal({ settings, onClose }: { settings: BankFileSet
       await queryClient.invalidateQueries({ queryKey: [PAYROLL_KEY] });
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(FIELDS, error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to save the bank file settings'));
+      formFailure(error, { fields: FIELDS, setErrors: form.setErrors, show: setServerError, fallback: 'Failed to save the bank file settings' });
     }
   });
 

@@ -5,7 +5,7 @@ import { IconCheck, IconChevronDown, IconChevronRight, IconDownload, IconEdit, I
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EXIT_REASON_LABELS, can, exitSettlementSettleSchema, type ExitSettlement, type ExitSettlementLine } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { PATHS } from '../../app/paths';
 import { toast } from '../../app/toast';
@@ -16,15 +16,15 @@ import { ErrorState } from '../../ui/ErrorState';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageLoader } from '../../ui/PageLoader';
 import { displayDate, displayText } from '../../ui/format';
-import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { ExitFormModal } from './ExitFormModal';
 import { SettlementStatusBadge } from './ExitsPage';
-import { toastFailure } from './notify';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 import { inr } from './payroll-format';
 import { PAYROLL_KEY } from './payroll.api';
 import { approveExit, deleteExit, downloadSettlementStatement, recomputeExit, settleExit, useExitSettlement } from './settlement.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 /** One amount whose explanation opens beneath it, as on the payslip. */
 function LineRow({ line, open, onToggle }: { line: ExitSettlementLine; open: boolean; onToggle: () => void }) {
@@ -114,8 +114,7 @@ function SettleModal({ settlement, onClose, onSettled }: { settlement: ExitSettl
       toast.success('Settlement marked as settled');
       onSettled();
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(['paidOn', 'reference'], error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to mark the settlement as settled'));
+      formFailure(error, { fields: ['paidOn', 'reference'], setErrors: form.setErrors, show: setServerError, fallback: 'Failed to mark the settlement as settled' });
     }
   });
   return (
@@ -199,7 +198,7 @@ export function ExitSettlementPage() {
         await downloadSettlementStatement(s);
       }
     } catch (error) {
-      toastFailure(error, what === 'pdf' ? 'Failed to download the statement' : 'Failed to recompute the settlement');
+      toastApiError(error, what === 'pdf' ? 'Failed to download the statement' : 'Failed to recompute the settlement');
     } finally {
       setBusy(null);
     }
@@ -329,7 +328,7 @@ export function ExitSettlementPage() {
               setDialog(null);
               await refresh();
             } catch (error) {
-              toastFailure(error, 'Failed to approve the settlement');
+              toastApiError(error, 'Failed to approve the settlement');
             }
           }}
         />
@@ -348,7 +347,7 @@ export function ExitSettlementPage() {
               await refresh();
               void navigate(PATHS.exits);
             } catch (error) {
-              toastFailure(error, 'Failed to delete the exit');
+              toastApiError(error, 'Failed to delete the exit');
             }
           }}
         />

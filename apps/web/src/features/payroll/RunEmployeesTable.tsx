@@ -21,7 +21,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { AdjustmentsModal } from './AdjustmentsModal';
 import { HoldModal } from './HoldModal';
-import { toastFailure } from './notify';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 import { changeColor, daysText, inr, inrChange } from './payroll-format';
 import { PAYROLL_KEY, bringInExcludedPay, releaseHold, reprocessEmployee, useRunEmployees, type EmployeeFilter } from './payroll.api';
 import { RemarkModal } from './RemarkModal';
@@ -146,7 +146,7 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
       toast.success(editable ? `${row.name}: hold released` : `${row.name}: payout released — pay it from the released-payouts bank file`);
       void refresh();
     } catch (error) {
-      toastFailure(error, 'Failed to release the hold');
+      toastApiError(error, 'Failed to release the hold');
     } finally {
       setBusy(null);
     }
@@ -160,7 +160,7 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
       setDialog(null);
       void refresh();
     } catch (error) {
-      toastFailure(error, 'Failed to bring the pay into the open month');
+      toastApiError(error, 'Failed to bring the pay into the open month');
     } finally {
       setBusy(null);
     }
@@ -173,7 +173,7 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
       toast.success(`${row.name} re-processed`);
       void refresh();
     } catch (error) {
-      toastFailure(error, 'Failed to re-process the employee');
+      toastApiError(error, 'Failed to re-process the employee');
     } finally {
       setBusy(null);
     }

@@ -10,7 +10,7 @@ import { toast } from '../../app/toast';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
-import { toastFailure } from '../../ui/kit/useApiMutation';
+import { toastUnlessHandled } from '../../ui/kit/useApiMutation';
 import { DAY_NAMES, formatDay, formatShiftRange } from './shift-time';
 import { SHIFTS_KEY, assignShiftToEmployees, useAllShifts, useRoster } from './shifts-api';
 
@@ -161,7 +161,7 @@ function DayShiftModal({ row, day, onClose, onAssigned }: { row: RosterRow; day:
       toast.success(SHIFT_MSG.assigned);
       onAssigned();
     } catch (e) {
-      toastFailure(e, SHIFT_MSG.assignFailed);
+      toastUnlessHandled(e, SHIFT_MSG.assignFailed);
     } finally {
       setBusy(null);
     }

@@ -16,7 +16,7 @@ export function toastApiError(error: unknown, fallback: string): void {
 }
 
 /** A fixed failure text (the page's own words, whatever the server said), unless the client already told the user. */
-export function toastFailure(error: unknown, text: string): void {
+export function toastUnlessHandled(error: unknown, text: string): void {
   if (!isHandledError(error)) toast.error(text);
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Card, Group, Modal, MultiSelect, NumberInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconTrash, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -22,7 +22,6 @@ import { PageLoader } from '../../ui/PageLoader';
 import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
 import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
 import { useApiMutation } from '../../ui/kit/useApiMutation';
-import { zodFieldErrors } from '../../ui/zod-form';
 
 const KEY = ['attendance-clients'];
 
@@ -141,7 +140,7 @@ function SiteModal({ onClose, onSaved }: { onClose: () => void; onSaved: () => P
       longitude: 0,
       radiusMetres: CLIENT_SITE_RADIUS.default,
     },
-    validate: (values) => zodFieldErrors(clientSiteInputSchema, values),
+    validate: schemaResolver(clientSiteInputSchema, { sync: true }),
   });
   const save = useMutation({
     mutationFn: async (values: ClientSiteInput) => api.post('/AttendanceClients', clientSiteReplySchema, values),

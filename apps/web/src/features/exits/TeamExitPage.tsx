@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { EXIT_REQUEST_MSG, EXIT_REQUEST_STATUS_LABELS, EXIT_REQUEST_STATUS_VALUES, exitRequestApproveSchema, exitRequestRejectSchema, type ExitRequest, type ExitRequestStatus } from '@tankha/contracts';
 import { errorMessage } from '../../app/api';
@@ -9,14 +9,13 @@ import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
 import { ListCard } from '../../ui/ListCard';
 import { displayDate } from '../../ui/format';
-import { zodFieldErrors } from '../../ui/zod-form';
 import { ExitStatusBadge } from './ExitStatusBadge';
 import { EXITS_KEY, approveExitRequest, rejectExitRequest, useTeamExitRequests } from './exits.api';
 import { formFailure } from '../../ui/kit/form-failure';
 
 function ApproveModal({ request, onClose, onDone }: { request: ExitRequest; onClose: () => void; onDone: () => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({ initialValues: { lastWorkingDay: request.requestedLastWorkingDay, remarks: '' }, validate: (v) => zodFieldErrors(exitRequestApproveSchema, v) });
+  const form = useForm({ initialValues: { lastWorkingDay: request.requestedLastWorkingDay, remarks: '' }, validate: schemaResolver(exitRequestApproveSchema, { sync: true }) });
   const submit = form.onSubmit(async (v) => {
     setServerError(null);
     try {
@@ -53,7 +52,7 @@ function ApproveModal({ request, onClose, onDone }: { request: ExitRequest; onCl
 
 function RejectModal({ request, onClose, onDone }: { request: ExitRequest; onClose: () => void; onDone: () => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({ initialValues: { reason: '' }, validate: (v) => zodFieldErrors(exitRequestRejectSchema, v) });
+  const form = useForm({ initialValues: { reason: '' }, validate: schemaResolver(exitRequestRejectSchema, { sync: true }) });
   const submit = form.onSubmit(async (v) => {
     setServerError(null);
     try {

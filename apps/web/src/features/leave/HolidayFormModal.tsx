@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { LEAVE_MSG, holidayInputSchema, type Holiday } from '@tankha/contracts';
 import { toast } from '../../app/toast';
 import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
-import { zodFieldErrors } from '../../ui/zod-form';
 import { saveHoliday } from './leave.api';
 import { formFailure } from '../../ui/kit/form-failure';
 
@@ -22,7 +21,7 @@ export function HolidayFormModal({ holiday, defaultDate, onClose, onSaved }: { h
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: { date: holiday?.date ?? defaultDate, name: holiday?.name ?? '', description: holiday?.description ?? '', isOptional: holiday?.isOptional ?? false },
-    validate: (v) => zodFieldErrors(holidayInputSchema, v),
+    validate: schemaResolver(holidayInputSchema, { sync: true }),
   });
   const submit = form.onSubmit(async (v) => {
     setServerError(null);

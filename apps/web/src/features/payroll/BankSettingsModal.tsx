@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BANK_FILE_TEMPLATES,
@@ -13,7 +13,6 @@ import {
 } from '@tankha/contracts';
 import { toast } from '../../app/toast';
 import { FormAlert } from '../../ui/FormAlert';
-import { zodFieldErrors } from '../../ui/zod-form';
 import { saveBankSettings } from './bank.api';
 import { PAYROLL_KEY } from './payroll.api';
 import { formFailure } from '../../ui/kit/form-failure';
@@ -26,7 +25,7 @@ export function BankSettingsModal({ settings, onClose }: { settings: BankFileSet
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { template: settings.template as BankFileTemplate, debitAccountNumber: settings.debitAccountNumber ?? '', debitIfsc: settings.debitIfsc ?? '' },
-    validate: (v) => zodFieldErrors(bankFileSettingsInputSchema, v),
+    validate: schemaResolver(bankFileSettingsInputSchema, { sync: true }),
   });
 
   const submit = form.onSubmit(async (v) => {

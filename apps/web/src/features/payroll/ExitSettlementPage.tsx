@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, List, Modal, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconCheck, IconChevronDown, IconChevronRight, IconDownload, IconEdit, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -16,7 +16,6 @@ import { ErrorState } from '../../ui/ErrorState';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageLoader } from '../../ui/PageLoader';
 import { displayDate, displayText } from '../../ui/format';
-import { zodFieldErrors } from '../../ui/zod-form';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { ExitFormModal } from './ExitFormModal';
 import { SettlementStatusBadge } from './ExitsPage';
@@ -106,7 +105,7 @@ function LinesCard({ title, lines, totalLabel, total, openAll }: { title: string
 function SettleModal({ settlement, onClose, onSettled }: { settlement: ExitSettlement; onClose: () => void; onSettled: () => void }) {
   const today = useToday();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({ initialValues: { paidOn: today, reference: '' }, validate: (v) => zodFieldErrors(exitSettlementSettleSchema, v) });
+  const form = useForm({ initialValues: { paidOn: today, reference: '' }, validate: schemaResolver(exitSettlementSettleSchema, { sync: true }) });
   const submit = form.onSubmit(async (v) => {
     setServerError(null);
     try {

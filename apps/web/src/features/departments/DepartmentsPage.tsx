@@ -6,7 +6,7 @@ import { DEPARTMENT_PAGE_SIZE, PEOPLE_MSG, can, type Department } from '@tankha/
 import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { displayText } from '../../ui/format';
-import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { ResponsiveList, queryListState, type ListColumn } from '../../ui/kit/ResponsiveList';
 import { useApiMutation } from '../../ui/kit/useApiMutation';
 import { DepartmentDeleteModal } from './DepartmentDeleteModal';
 import { DepartmentEmployeesModal } from './DepartmentEmployeesModal';
@@ -112,8 +112,7 @@ export function DepartmentsPage() {
         rows={rows}
         rowKey={(d) => d.id}
         minWidth={960}
-        loading={table.isPending}
-        error={table.isError ? errorMessage(table.error, 'Failed to load departments.') : null}
+        {...queryListState(table, 'Failed to load departments.')}
         onRetry={() => (page > 1 && table.error instanceof ApiError && table.error.status === 404 ? setPage(1) : void table.refetch())}
         loadingLabel="Loading departments"
         emptyMessage={canManage ? 'No departments yet. Add one to organise your people.' : 'No departments yet.'}

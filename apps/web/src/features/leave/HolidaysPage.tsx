@@ -4,13 +4,12 @@ import { IconChevronLeft, IconChevronRight, IconPencil, IconPlus, IconTrash } fr
 import { useQueryClient } from '@tanstack/react-query';
 import { LEAVE_MSG, can, type Holiday } from '@tankha/contracts';
 import { dayOfWeekOf } from '@tankha/domain';
-import { errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { useToday } from '../../app/today';
 import { displayDate } from '../../ui/format';
 import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
-import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
-import { useApiMutation } from '../../ui/kit/useApiMutation';
+import { ResponsiveList, queryListState, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useDeleteDialog } from '../../ui/kit/useDeleteDialog';
 import { HolidayFormModal } from './HolidayFormModal';
 import { HOLIDAYS_KEY, deleteHoliday, useHolidays } from './leave.api';
 
@@ -36,15 +35,13 @@ export function HolidaysPage() {
   const [year, setYear] = useState(Number(today.slice(0, 4)));
   const holidays = useHolidays(year);
   const [form, setForm] = useState<{ holiday: Holiday | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<Holiday | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [HOLIDAYS_KEY] });
 
-  const remove = useApiMutation({
+  const remove = useDeleteDialog({
     mutationFn: (holiday: Holiday) => deleteHoliday(holiday.id),
     successText: LEAVE_MSG.holidayDeleted,
     errorText: 'Failed to delete the holiday',
     invalidates: [[HOLIDAYS_KEY]],
-    onSuccess: () => setDeleting(null),
   });
 
   const columns: ListColumn<Holiday>[] = [
@@ -84,7 +81,7 @@ export function HolidaysPage() {
           <ActionIcon variant="subtle" aria-label={`Edit ${h.name}`} onClick={() => setForm({ holiday: h, key: Date.now() })}>
             <IconPencil size={18} />
           </ActionIcon>
-          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${h.name}`} onClick={() => setDeleting(h)}>
+          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${h.name}`} onClick={() => remove.ask(h)}>
             <IconTrash size={18} />
           </ActionIcon>
         </Group>
@@ -122,9 +119,7 @@ export function HolidaysPage() {
         groupOf={(h) => MONTHS[Number(h.date.slice(5, 7)) - 1] ?? ''}
         withHeader={false}
         rowStyle={(h) => (h.date < today ? { opacity: 0.6 } : undefined)}
-        loading={holidays.isPending}
-        error={holidays.isError ? errorMessage(holidays.error, 'Failed to load holidays.') : null}
-        onRetry={() => void holidays.refetch()}
+        {...queryListState(holidays, 'Failed to load holidays.')}
         loadingLabel="Loading holidays"
         emptyMessage={canManage ? `No holidays for ${String(year)} yet. Add the organisation's holidays.` : `No holidays for ${String(year)} yet.`}
       />
@@ -143,16 +138,13 @@ export function HolidaysPage() {
         />
       )}
       <ConfirmDeleteModal
-        opened={deleting !== null}
+        {...remove.dialog}
         title="Delete Holiday"
         message={
           <>
-            Delete <b>{deleting?.name}</b> on {deleting ? displayDate(deleting.date) : ''}? The day becomes a working day again for everyone.
+            Delete <b>{remove.target?.name}</b> on {remove.target ? displayDate(remove.target.date) : ''}? The day becomes a working day again for everyone.
           </>
         }
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
       />
     </Stack>
   );

@@ -4,12 +4,11 @@ import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LEAVE_MSG, leavePolicyInputSchema, type LeavePolicy } from '@tankha/contracts';
-import { errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { FormAlert } from '../../ui/FormAlert';
 import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
-import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
-import { useApiMutation } from '../../ui/kit/useApiMutation';
+import { ResponsiveList, queryListState, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useDeleteDialog } from '../../ui/kit/useDeleteDialog';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { fetchEmploymentTypes } from '../people/employee-form/employee-form.api';
 import { useActiveDepartments } from '../shifts/shifts-api';
@@ -30,18 +29,16 @@ export function LeavePoliciesPage() {
   const employmentTypes = useEmploymentTypes();
   const departments = useActiveDepartments(true);
   const [form, setForm] = useState<{ policy: LeavePolicy | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<LeavePolicy | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [LEAVE_KEY] });
   const etName = new Map((employmentTypes.data?.options ?? []).map((o) => [o.id, o.label]));
   const deptName = new Map((departments.data ?? []).map((d) => [d.id, d.name]));
   const names = (ids: readonly string[], lookup: Map<string, string>, all: string) => (ids.length === 0 ? all : ids.map((id) => lookup.get(id) ?? '—').join(', '));
 
-  const remove = useApiMutation({
+  const remove = useDeleteDialog({
     mutationFn: (policy: LeavePolicy) => deleteLeavePolicy(policy.id),
     successText: LEAVE_MSG.policyDeleted,
     errorText: 'Failed to delete the leave policy',
     invalidates: [[LEAVE_KEY]],
-    onSuccess: () => setDeleting(null),
   });
 
   const columns: ListColumn<LeavePolicy>[] = [
@@ -62,7 +59,7 @@ export function LeavePoliciesPage() {
             </ActionIcon>
           </Tooltip>
           <Tooltip label="Delete">
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${p.name}`} onClick={() => setDeleting(p)}>
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${p.name}`} onClick={() => remove.ask(p)}>
               <IconTrash size={16} />
             </ActionIcon>
           </Tooltip>
@@ -88,9 +85,7 @@ export function LeavePoliciesPage() {
         rows={policies.data ?? []}
         rowKey={(p) => p.id}
         minWidth={860}
-        loading={policies.isPending}
-        error={policies.isError ? errorMessage(policies.error, 'Failed to load leave policies.') : null}
-        onRetry={() => void policies.refetch()}
+        {...queryListState(policies, 'Failed to load leave policies.')}
         loadingLabel="Loading leave policies"
         emptyMessage="No leave policies yet. Every leave type applies to everyone, without the sandwich rule."
       />
@@ -109,13 +104,10 @@ export function LeavePoliciesPage() {
         />
       )}
       <ConfirmDeleteModal
-        opened={deleting !== null}
+        {...remove.dialog}
         title="Delete Leave Policy"
-        message={`Delete the policy ${deleting?.name ?? ''}? Its leave type then follows its other policies, or applies to everyone when none is left.`}
+        message={`Delete the policy ${remove.target?.name ?? ''}? Its leave type then follows its other policies, or applies to everyone when none is left.`}
         confirmLabel="Delete"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
       />
     </Stack>
   );

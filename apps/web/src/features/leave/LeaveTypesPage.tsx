@@ -3,10 +3,10 @@ import { ActionIcon, Badge, Button, Group, Stack, Switch, Text, Title, Tooltip }
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LEAVE_MSG, type LeaveType } from '@tankha/contracts';
-import { errorMessage } from '../../app/api';
 import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
-import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
-import { useApiMutation } from '../../ui/kit/useApiMutation';
+import { ResponsiveList, queryListState, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { pendingRow, useApiMutation } from '../../ui/kit/useApiMutation';
+import { useDeleteDialog } from '../../ui/kit/useDeleteDialog';
 import { LeaveTypeFormModal } from './LeaveTypeFormModal';
 import { LEAVE_KEY, deleteLeaveType, saveLeaveType, useLeaveTypes } from './leave.api';
 
@@ -15,7 +15,6 @@ export function LeaveTypesPage() {
   const queryClient = useQueryClient();
   const types = useLeaveTypes(true);
   const [form, setForm] = useState<{ type: LeaveType | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<LeaveType | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [LEAVE_KEY] });
   const toggle = useApiMutation({
     mutationFn: (t: LeaveType) => saveLeaveType(t.id, { ...t, color: t.color as 'blue', isActive: !t.isActive }),
@@ -23,14 +22,13 @@ export function LeaveTypesPage() {
     errorText: 'Failed to update the leave type',
     invalidates: [[LEAVE_KEY]],
   });
-  const remove = useApiMutation({
+  const remove = useDeleteDialog({
     mutationFn: (t: LeaveType) => deleteLeaveType(t.id),
     successText: LEAVE_MSG.typeDeleted,
     errorText: 'Failed to delete the leave type',
     invalidates: [[LEAVE_KEY]],
-    onSuccess: () => setDeleting(null),
   });
-  const busyId = toggle.isPending ? toggle.variables.id : remove.isPending ? remove.variables.id : null;
+  const busyId = pendingRow(toggle, remove.mutation)?.id;
 
   const columns: ListColumn<LeaveType>[] = [
     {
@@ -70,7 +68,7 @@ export function LeaveTypesPage() {
             <IconPencil size={18} />
           </ActionIcon>
           <Tooltip label="In use: deactivate it instead" disabled={t.requestCount === 0}>
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name}`} disabled={t.requestCount > 0} onClick={() => setDeleting(t)}>
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name}`} disabled={t.requestCount > 0} onClick={() => remove.ask(t)}>
               <IconTrash size={18} />
             </ActionIcon>
           </Tooltip>
@@ -93,9 +91,7 @@ export function LeaveTypesPage() {
         rows={types.data ?? []}
         rowKey={(t) => t.id}
         minWidth={860}
-        loading={types.isPending}
-        error={types.isError ? errorMessage(types.error, 'Failed to load leave types.') : null}
-        onRetry={() => void types.refetch()}
+        {...queryListState(types, 'Failed to load leave types.')}
         loadingLabel="Loading leave types"
         emptyMessage="No leave types yet. Add one so employees can apply for leave."
       />
@@ -111,14 +107,7 @@ export function LeaveTypesPage() {
           }}
         />
       )}
-      <ConfirmDeleteModal
-        opened={deleting !== null}
-        title="Delete Leave Type"
-        name={deleting?.name}
-        busy={busyId !== null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      />
+      <ConfirmDeleteModal {...remove.dialog} title="Delete Leave Type" name={remove.target?.name} />
     </Stack>
   );
 }

@@ -3,11 +3,11 @@ import { ActionIcon, Badge, Button, Group, Stack, Switch, Text, Tooltip } from '
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DeductionType, SALARY_MSG, type TenantDeductionRow } from '@tankha/contracts';
-import { errorMessage } from '../../app/api';
 import { displayText } from '../../ui/format';
 import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
-import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
-import { useApiMutation } from '../../ui/kit/useApiMutation';
+import { ResponsiveList, queryListState, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useDeleteDialog } from '../../ui/kit/useDeleteDialog';
+import { pendingRow, useApiMutation } from '../../ui/kit/useApiMutation';
 import { COMPONENTS_KEY, deleteDeduction, setDeductionActive, useDeductions } from './components.api';
 import { employeesText, yesNo } from './component-format';
 import { DeductionFormModal } from './DeductionFormModal';
@@ -18,22 +18,20 @@ export function DeductionsTab() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: [COMPONENTS_KEY] });
   const deductions = useDeductions();
   const [form, setForm] = useState<{ deduction: TenantDeductionRow | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<TenantDeductionRow | null>(null);
   const toggle = useApiMutation({
     mutationFn: (d: TenantDeductionRow) => setDeductionActive(d.id, !d.isActive),
     successText: ({ message }) => message,
     errorText: 'Failed to update the deduction',
     invalidates: [[COMPONENTS_KEY]],
   });
-  const remove = useApiMutation({
+  const remove = useDeleteDialog({
     mutationFn: (d: TenantDeductionRow) => deleteDeduction(d.id),
     successText: SALARY_MSG.deductionDeleted,
     errorText: 'Failed to delete the deduction',
     invalidates: [[COMPONENTS_KEY]],
-    onSuccess: () => setDeleting(null),
-    onError: () => setDeleting(null),
+    closeOnError: true,
   });
-  const busyId = toggle.isPending ? toggle.variables.id : remove.isPending ? remove.variables.id : null;
+  const busyId = pendingRow(toggle, remove.mutation)?.id;
 
   const columns: ListColumn<TenantDeductionRow>[] = [
     {
@@ -81,7 +79,7 @@ export function DeductionsTab() {
             <IconPencil size={18} />
           </ActionIcon>
           <Tooltip label={`In use by ${employeesText(d.employeeCount)}: deactivate it instead`} disabled={d.employeeCount === 0}>
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${d.deductionName}`} disabled={d.employeeCount > 0} onClick={() => setDeleting(d)}>
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${d.deductionName}`} disabled={d.employeeCount > 0} onClick={() => remove.ask(d)}>
               <IconTrash size={18} />
             </ActionIcon>
           </Tooltip>
@@ -106,9 +104,7 @@ export function DeductionsTab() {
         rows={deductions.data ?? []}
         rowKey={(d) => d.id}
         minWidth={900}
-        loading={deductions.isPending}
-        error={deductions.isError ? errorMessage(deductions.error, 'Failed to load deductions.') : null}
-        onRetry={() => void deductions.refetch()}
+        {...queryListState(deductions, 'Failed to load deductions.')}
         loadingLabel="Loading deductions"
         emptyMessage="No deductions yet. Add one to deduct it from salaries."
       />
@@ -124,14 +120,7 @@ export function DeductionsTab() {
           }}
         />
       )}
-      <ConfirmDeleteModal
-        opened={deleting !== null}
-        title="Delete Deduction"
-        name={deleting?.deductionName}
-        busy={busyId !== null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      />
+      <ConfirmDeleteModal {...remove.dialog} title="Delete Deduction" name={remove.target?.deductionName} />
     </Stack>
   );
 }

@@ -3,10 +3,10 @@ import { ActionIcon, Button, Group, Stack, Switch, Text, Tooltip } from '@mantin
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { EPF_CONTRIBUTION_LABELS, SALARY_MSG, type TenantEarningRow } from '@tankha/contracts';
-import { errorMessage } from '../../app/api';
 import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
-import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
-import { useApiMutation } from '../../ui/kit/useApiMutation';
+import { ResponsiveList, queryListState, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useDeleteDialog } from '../../ui/kit/useDeleteDialog';
+import { pendingRow, useApiMutation } from '../../ui/kit/useApiMutation';
 import { COMPONENTS_KEY, deleteEarning, setEarningActive, useEarnings } from './components.api';
 import { calculationText, employeesText, isSystemEarning, yesNo } from './component-format';
 import { EarningFormModal } from './EarningFormModal';
@@ -17,22 +17,20 @@ export function EarningsTab() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: [COMPONENTS_KEY] });
   const earnings = useEarnings();
   const [form, setForm] = useState<{ earning: TenantEarningRow | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<TenantEarningRow | null>(null);
   const toggle = useApiMutation({
     mutationFn: (e: TenantEarningRow) => setEarningActive(e.id, !e.isActive),
     successText: ({ message }) => message,
     errorText: 'Failed to update the earning',
     invalidates: [[COMPONENTS_KEY]],
   });
-  const remove = useApiMutation({
+  const remove = useDeleteDialog({
     mutationFn: (e: TenantEarningRow) => deleteEarning(e.id),
     successText: SALARY_MSG.earningDeleted,
     errorText: 'Failed to delete the earning',
     invalidates: [[COMPONENTS_KEY]],
-    onSuccess: () => setDeleting(null),
-    onError: () => setDeleting(null),
+    closeOnError: true,
   });
-  const busyId = toggle.isPending ? toggle.variables.id : remove.isPending ? remove.variables.id : null;
+  const busyId = pendingRow(toggle, remove.mutation)?.id;
   const rows = earnings.data ?? [];
 
   const columns: ListColumn<TenantEarningRow>[] = [
@@ -80,7 +78,7 @@ export function EarningsTab() {
               <IconPencil size={18} />
             </ActionIcon>
             <Tooltip label={system ? 'Part of every salary structure' : `In use by ${employeesText(e.employeeCount)}: deactivate it instead`} disabled={!system && e.employeeCount === 0}>
-              <ActionIcon variant="subtle" color="red" aria-label={`Delete ${e.earningName}`} disabled={system || e.employeeCount > 0} onClick={() => setDeleting(e)}>
+              <ActionIcon variant="subtle" color="red" aria-label={`Delete ${e.earningName}`} disabled={system || e.employeeCount > 0} onClick={() => remove.ask(e)}>
                 <IconTrash size={18} />
               </ActionIcon>
             </Tooltip>
@@ -106,9 +104,7 @@ export function EarningsTab() {
         rows={rows}
         rowKey={(e) => e.id}
         minWidth={1100}
-        loading={earnings.isPending}
-        error={earnings.isError ? errorMessage(earnings.error, 'Failed to load earnings.') : null}
-        onRetry={() => void earnings.refetch()}
+        {...queryListState(earnings, 'Failed to load earnings.')}
         loadingLabel="Loading earnings"
         emptyMessage="No earnings yet. Add one to build salary structures."
       />
@@ -125,14 +121,7 @@ export function EarningsTab() {
           }}
         />
       )}
-      <ConfirmDeleteModal
-        opened={deleting !== null}
-        title="Delete Earning"
-        name={deleting?.earningName}
-        busy={busyId !== null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      />
+      <ConfirmDeleteModal {...remove.dialog} title="Delete Earning" name={remove.target?.earningName} />
     </Stack>
   );
 }

@@ -10,7 +10,8 @@ import { toast } from '../../app/toast';
 import { FormAlert } from '../../ui/FormAlert';
 import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
 import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
-import { useApiMutation } from '../../ui/kit/useApiMutation';
+import { pendingRow, useApiMutation } from '../../ui/kit/useApiMutation';
+import { useDeleteDialog } from '../../ui/kit/useDeleteDialog';
 import { rupeesText } from '../../ui/format';
 import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
@@ -97,7 +98,6 @@ export function ReimbursementTypesPage() {
   const queryClient = useQueryClient();
   const types = useReimbursementTypes(true, premium);
   const [form, setForm] = useState<{ type: ReimbursementType | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<ReimbursementType | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [REIMBURSEMENTS_KEY] });
   const rows = types.data ?? [];
 
@@ -107,15 +107,14 @@ export function ReimbursementTypesPage() {
     errorText: MSG.somethingWrong,
     invalidates: [[REIMBURSEMENTS_KEY]],
   });
-  const remove = useApiMutation({
+  const remove = useDeleteDialog({
     mutationFn: (t: ReimbursementType) => deleteReimbursementType(t.id),
     successText: MSG.deleted,
     errorText: () => MSG.deleteFailed,
     invalidates: [[REIMBURSEMENTS_KEY]],
-    onSuccess: () => setDeleting(null),
-    onError: () => setDeleting(null),
+    closeOnError: true,
   });
-  const busyId = toggle.isPending ? toggle.variables.id : remove.isPending ? remove.variables.id : null;
+  const busyId = pendingRow(toggle, remove.mutation)?.id;
 
   const columns: ListColumn<ReimbursementType>[] = [
     {
@@ -146,7 +145,7 @@ export function ReimbursementTypesPage() {
       actions: true,
       ownClicks: true,
       cell: (t) => (
-        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>
+        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name}`} onClick={() => remove.ask(t)}>
           <IconTrash size={18} />
         </ActionIcon>
       ),
@@ -195,17 +194,9 @@ export function ReimbursementTypesPage() {
           }}
         />
       )}
-      <ConfirmDeleteModal
-        opened={deleting !== null}
-        title="Delete Reimbursement Type"
-        message={MSG.deleteWarning}
-        confirmLabel="Delete"
-        busy={busyId !== null && busyId === deleting?.id}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      >
+      <ConfirmDeleteModal {...remove.dialog} title="Delete Reimbursement Type" message={MSG.deleteWarning} confirmLabel="Delete">
         <Text size="sm" fw={600}>
-          {deleting?.name}
+          {remove.target?.name}
         </Text>
       </ConfirmDeleteModal>
     </Stack>

@@ -3,13 +3,13 @@ import { ActionIcon, Button, Group, Pagination, Stack, Tabs, Text, Title, Toolti
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SHIFT_MSG, SHIFT_PAGE_SIZE, can, type Shift } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
+import { ApiError } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
 import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
-import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
-import { useApiMutation } from '../../ui/kit/useApiMutation';
+import { ResponsiveList, queryListState, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useDeleteDialog } from '../../ui/kit/useDeleteDialog';
 import { AssignShiftModal } from './AssignShiftModal';
 import { ShiftFormModal } from './ShiftFormModal';
 import { ShiftRoster } from './ShiftRoster';
@@ -44,31 +44,28 @@ export function ShiftsPage({ today: todayProp }: { today?: string }) {
   const [page, setPage] = useState(1);
   const table = useShiftTable(page);
   const [form, setForm] = useState<{ shift: Shift | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<Shift | null>(null);
   const [assigning, setAssigning] = useState(false);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [SHIFTS_KEY] });
   const total = table.data?.totalRecords ?? 0;
   const rows = table.data?.rows ?? [];
 
-  const remove = useApiMutation({
+  const remove = useDeleteDialog({
     mutationFn: (shift: Shift) => deleteShift(shift.id),
     successText: SHIFT_MSG.deleted,
     errorText: (error) => (error instanceof ApiError && error.status === 400 ? error.message : SHIFT_MSG.deleteFailed),
     invalidates: [[SHIFTS_KEY]],
-    onSuccess: () => {
+    onDeleted: () => {
       if (page > 1 && rows.length === 1) setPage(page - 1);
-      setDeleting(null);
     },
   });
   const confirmDelete = () => {
-    if (!deleting) return;
-    if (deleting.isDefault) {
+    if (remove.target?.isDefault) {
       toast.error(SHIFT_MSG.defaultNotDeletable);
-      setDeleting(null);
+      remove.ask(null);
       return;
     }
-    remove.mutate(deleting);
+    remove.dialog.onConfirm();
   };
 
   const columns: ListColumn<Shift>[] = [
@@ -99,7 +96,7 @@ export function ShiftsPage({ today: todayProp }: { today?: string }) {
             </ActionIcon>
             {/* People spec §6: the default shift has no delete icon. */}
             {!s.isDefault && (
-              <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.shiftName}`} onClick={() => setDeleting(s)}>
+              <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.shiftName}`} onClick={() => remove.ask(s)}>
                 <IconTrash size={18} />
               </ActionIcon>
             )}
@@ -129,9 +126,7 @@ export function ShiftsPage({ today: todayProp }: { today?: string }) {
               columns={columns}
               rows={rows}
               rowKey={(s) => s.id}
-              loading={table.isPending}
-              error={table.isError ? errorMessage(table.error, 'Failed to load shifts.') : null}
-              onRetry={() => void table.refetch()}
+              {...queryListState(table, 'Failed to load shifts.')}
               loadingLabel="Loading shifts"
               emptyMessage="No shifts yet."
             />
@@ -178,16 +173,14 @@ export function ShiftsPage({ today: todayProp }: { today?: string }) {
         />
       )}
       <ConfirmDeleteModal
-        opened={deleting !== null}
+        {...remove.dialog}
         title="Delete Shift"
         message={
           <>
-            Are you sure you want to delete <b>{deleting?.shiftName}</b>? Its department links and employee assignments end, and those people move to their department's shift
+            Are you sure you want to delete <b>{remove.target?.shiftName}</b>? Its department links and employee assignments end, and those people move to their department's shift
             or the default shift.
           </>
         }
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
       />
     </Stack>

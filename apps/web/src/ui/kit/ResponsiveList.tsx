@@ -1,6 +1,7 @@
 import { Fragment, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { Box, Card, Group, Stack, Table, Text, em, px, useMantineTheme, type TableTdProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { errorMessage } from '../../app/api';
 import { ListCard } from '../ListCard';
 
 export interface ListColumn<T> {
@@ -53,6 +54,11 @@ function grouped<T>(rows: readonly T[], groupOf: ((row: T) => string) | undefine
     else groups.push({ name, rows: [row] });
   }
   return groups;
+}
+
+/** A list query's loading, failure text and retry, as ResponsiveList takes them. */
+export function queryListState(query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => Promise<unknown> }, failedText: string) {
+  return { loading: query.isPending, error: query.isError ? errorMessage(query.error, failedText) : null, onRetry: () => void query.refetch() };
 }
 
 /**

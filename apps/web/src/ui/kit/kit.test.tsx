@@ -9,6 +9,7 @@ import { renderWithProviders, spyOnToasts } from '../../test/helpers';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal';
 import { ResponsiveList, type ListColumn } from './ResponsiveList';
 import { useApiMutation } from './useApiMutation';
+import { useDeleteDialog } from './useDeleteDialog';
 
 interface Row {
   id: string;
@@ -177,5 +178,42 @@ describe('useApiMutation', () => {
     await waitFor(() => expect(onError).toHaveBeenCalledTimes(2));
     expect(toasts.messages()).toEqual([]);
     toasts.restore();
+  });
+});
+
+describe('useDeleteDialog', () => {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <AppProviders queryClient={createQueryClient()} env="test">
+      {children}
+    </AppProviders>
+  );
+
+  it('opens on ask, deletes the row asked about on confirm and closes after a success', async () => {
+    const toasts = spyOnToasts();
+    const mutationFn = vi.fn((_row: Row) => Promise.resolve());
+    const onDeleted = vi.fn();
+    const { result } = renderHook(() => useDeleteDialog({ mutationFn, successText: 'Deleted', errorText: 'Failed', onDeleted }), { wrapper });
+    expect(result.current.dialog.opened).toBe(false);
+    act(() => result.current.ask(rows[1]!));
+    expect(result.current.dialog.opened).toBe(true);
+    act(() => result.current.dialog.onConfirm());
+    await waitFor(() => expect(result.current.dialog.opened).toBe(false));
+    expect(mutationFn.mock.calls[0]?.[0]).toBe(rows[1]);
+    expect(onDeleted).toHaveBeenCalledWith(rows[1]);
+    expect(toasts.messages()).toEqual(['Deleted']);
+    toasts.restore();
+  });
+
+  it('stays open after a failure unless told to close', async () => {
+    const failing = () => Promise.reject(new ApiError({ status: 409, code: 'IN_USE', message: 'In use', handled: false }));
+    const open = renderHook(() => useDeleteDialog<Row>({ mutationFn: failing, errorText: 'Failed' }), { wrapper });
+    act(() => open.result.current.ask(rows[0]!));
+    act(() => open.result.current.dialog.onConfirm());
+    await waitFor(() => expect(open.result.current.mutation.isError).toBe(true));
+    expect(open.result.current.dialog.opened).toBe(true);
+    const closing = renderHook(() => useDeleteDialog<Row>({ mutationFn: failing, errorText: 'Failed', closeOnError: true }), { wrapper });
+    act(() => closing.result.current.ask(rows[0]!));
+    act(() => closing.result.current.dialog.onConfirm());
+    await waitFor(() => expect(closing.result.current.dialog.opened).toBe(false));
   });
 });

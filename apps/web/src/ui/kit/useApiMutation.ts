@@ -58,3 +58,9 @@ export function useApiMutation<TData, TVariables = void>(options: ApiMutationOpt
     },
   });
 }
+
+/** The row a running mutation works on (the first of them), so that row's controls can wait. */
+export function pendingRow<T>(...mutations: readonly { isPending: boolean; variables: T | undefined }[]): T | null {
+  for (const m of mutations) if (m.isPending && m.variables !== undefined) return m.variables;
+  return null;
+}

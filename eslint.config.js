@@ -6,7 +6,7 @@ import globals from 'globals';
 /**
  * STYLE "one way of reading the database": repositories use Drizzle's query builder and hand
  * services camelCase objects. The modules listed here have been converted; add a module once its
- * repository is (docs/decisions.md "One way of reading the database").
+ * repository is (docs/decisions/0051-the-query-builder-camelcase-out-of-every.md).
  */
 const BUILDER_MODULES = ['account', 'attendance', 'attendance-settings', 'dashboard', 'departments', 'documents', 'employees', 'leave', 'notifications', 'payroll', 'payroll-bank', 'payroll-filings', 'payroll-locks', 'payroll-reports', 'people-import', 'requests', 'salary', 'shifts', 'subscriptions', 'tenants', 'users'];
 const SNAKE_CASE = '/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/';

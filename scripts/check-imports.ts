@@ -1,5 +1,5 @@
 // `npm run lint`: fails on any import cycle in our sources (closed by a type-only or dynamic import too: they
-// still tie the files together), and prints the measure with --report (docs/decisions.md, issue 27).
+// still tie the files together), and prints the measure with --report (docs/decisions/).
 import path from 'node:path';
 import { buildGraph, findCycles, findUpwardImports, listSources, shortestCycle } from './import-graph';
 

@@ -89,7 +89,7 @@ export async function runUserList(): Promise<BenchResult> {
     // statement each, no HTTP, no auth, no tenant transaction. It matches the same way as the API
     // (lowercase "contains" on users.search_text) through the same trigram index, which the
     // connecting role, not being under row-level security, may use directly; the API reaches it
-    // through tenant_users_matching() (docs/decisions.md "User search at 100,000 users").
+    // through tenant_users_matching() (docs/decisions/0020-user-search-at-100-000-users.md).
     const pattern = '%priya%';
     const bare = async () => {
       await db.execute(sql`

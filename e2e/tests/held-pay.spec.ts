@@ -4,7 +4,7 @@ import { DEMO, apiLogin } from './helpers';
 test.use({ signedInAs: 'administrator', viewport: { width: 1440, height: 900 } });
 
 /**
- * Held pay after finalize (issue 26 point 3), the browser path: the demo's paid month whose payout the
+ * Held pay after finalize, the browser path: the demo's paid month whose payout the
  * seed held (put on hold on the processed run, then finalized and marked paid, through the API as the
  * demo is seeded) → Release payout → the "Released payouts" bank file → Mark paid for that payment →
  * the employee's payslip says held on, released on (by whom) and paid on.

@@ -21,7 +21,7 @@ interface BankFile {
   records: { reference: string; name: string; account: string; ifsc: string; paise: number }[];
 }
 
-/** Reads the control-total layout (docs/decisions.md "Bank transfer file") by field position, not with the app's code. */
+/** Reads the control-total layout (docs/decisions/0092-bank-transfer-file.md) by field position, not with the app's code. */
 async function readBankFile(download: Download): Promise<BankFile> {
   const text = (await readFile(await download.path())).toString('utf8');
   expect(text.endsWith('\r\n')).toBe(true);

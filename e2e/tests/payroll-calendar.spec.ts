@@ -3,7 +3,7 @@ import { login, typeDate, uniqueTag } from './helpers';
 import { PASSWORD, firstDay, hireEmployee, monthText, monthsAgo, processCurrentRun, registerOrganisation, setUpPayroll } from './payroll-org';
 
 /**
- * The payroll calendar in the browser (issue 26 point 4; the server's rules are payroll-calendar.int.test.ts).
+ * The payroll calendar in the browser (the server's rules are payroll-calendar.int.test.ts).
  * The e2e server runs on the real date, so the months are relative to today: this month is under way,
  * the next has not begun. A new organisation whose last payroll run elsewhere was last month.
  */

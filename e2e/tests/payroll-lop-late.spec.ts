@@ -3,7 +3,7 @@ import { apiLogin, login, uniqueTag } from './helpers';
 import { PASSWORD, firstDay, hireEmployee, monthText, monthsAgo, processCurrentRun, registerOrganisation, setUpPayroll } from './payroll-org';
 
 /**
- * Loss of pay approved after its month was finalized (issue 26 item 2; the figures are
+ * Loss of pay approved after its month was finalized (the figures are
  * payroll-lop-late.int.test.ts's): two months ago is processed and finalized, then a Loss-of-Pay day
  * of it is approved; last month's payslip recovers it as a line of its own that explains itself.
  * Months relative to today (the e2e server runs on the real date); data set up through the API.

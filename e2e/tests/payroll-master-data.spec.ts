@@ -5,7 +5,7 @@ import { login, uniqueTag } from './helpers';
 import { PASSWORD, addEmployee, firstDay, monthText, monthsAgo, processCurrentRun, registerOrganisation, setUpPayroll } from './payroll-org';
 
 /**
- * Master data you can trust and the register (issue 26 items 5–7; the server's figures are
+ * Master data you can trust and the register (the server's figures are
  * payroll-master-data.int.test.ts's and payroll-register.test.ts's), as an administrator sees them:
  * the employee form refuses an IFSC of no branch, an 8-digit account number and an 11-digit UAN, each
  * under its field, and saves nothing; in last month's run (set up through the API) Bala has no bank

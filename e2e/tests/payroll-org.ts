@@ -3,8 +3,8 @@ import { expect } from './fixtures';
 import { apiAcceptInvite, apiLogin, latestMail } from './helpers';
 
 /**
- * A new organisation with one salaried employee, for the payroll specs (payroll.spec.ts and the
- * issue 26 specs): registered and set up through the API, as a person would have done in the wizard,
+ * A new organisation with one salaried employee, for the payroll specs (payroll.spec.ts, the
+ * calendar, late LOP and master-data specs): registered and set up through the API, as a person would have done in the wizard,
  * so nothing depends on the demo organisation's payroll. Months are relative to today in Asia/Kolkata:
  * the e2e server runs on the real date.
  */

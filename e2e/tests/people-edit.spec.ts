@@ -31,7 +31,7 @@ test('edit a demo employee’s annual CTC: the salary structure follows, the pro
   const ctcRow = totals.getByRole('row').filter({ hasText: 'Cost to company' });
 
   // Basic is 50% of CTC and HRA 50% of Basic (the organisation's standard components). Monthly CTC
-  // is CTC ÷ 12 rounded down to the rupee (docs/decisions.md): 26,00,000 → 2,16,666, Basic 1,08,333.
+  // is CTC ÷ 12 rounded down to the rupee (docs/decisions/): 26,00,000 → 2,16,666, Basic 1,08,333.
   // Monthly Basic at each CTC this test may find: the seeded one, and the two it moves between.
   const basicAt: Record<number, string> = { 2_600_000: '₹1,08,333', 2_400_000: '₹1,00,000', 3_000_000: '₹1,25,000' };
   expect(Object.keys(basicAt)).toContain(String(before));

@@ -56,7 +56,7 @@ test('an administrator adds a shift, assigns it to an employee and sees it in th
   await expect(cell).toContainText('02:00 PM - 11:00 PM');
 });
 
-test('a new department shift leaves the roster of a past week as it was and applies from today (issue 16)', async ({ page }) => {
+test('a new department shift leaves the roster of a past week as it was and applies from today', async ({ page }) => {
   const name = `Eng Flex ${uniqueTag().letters.slice(0, 6)}`;
   await page.goto('/');
   await page.getByRole('link', { name: 'Shifts' }).click();

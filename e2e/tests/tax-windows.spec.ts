@@ -6,7 +6,7 @@ test.use({ signedInAs: 'administrator' });
 /**
  * Issue 12 items 1 and 2, the browser test: the administrator releases the income-tax declaration
  * window with a lock date, adds a reminder whose body has bold text, and locks it ('Already Locked').
- * The demo organisation starts with this year's declaration window released (issue 12 item 9); the
+ * The demo organisation starts with this year's declaration window released; the
  * test locks it through the API first, so the page starts from the locked state.
  */
 

@@ -23,54 +23,13 @@ import { registerErrorHandling, type UnexpectedErrorReport } from './platform/er
 import { openApiTransform } from './platform/openapi';
 import { MailService } from './platform/mail/mail.service';
 import { LocalFileStorage, type FileStorage } from './platform/files/file-storage';
-import { accountRoutes } from './modules/account/account.routes';
-import { tenantRoutes } from './modules/tenants/tenants.routes';
-import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
-import { userRoutes } from './modules/users/users.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { MailboxService } from './modules/dev/mailbox.service';
-import { healthRoutes } from './modules/health/health.routes';
-import { departmentRoutes } from './modules/departments/departments.routes';
-import { documentRoutes } from './modules/documents/documents.routes';
-import { employeeRoutes } from './modules/employees/employees.routes';
-import { salaryRoutes } from './modules/salary/salary.routes';
-import { salaryRevisionRoutes } from './modules/salary/salary-revisions.routes';
-import { peopleImportRoutes } from './modules/people-import/people-import.routes';
-import { attendanceRoutes } from './modules/attendance/attendance.routes';
-import { shiftRoutes } from './modules/shifts/shifts.routes';
-import { attendanceSettingsRoutes } from './modules/attendance-settings/attendance-settings.routes';
-import { requestRoutes } from './modules/requests/requests.routes';
-import { leaveRoutes } from './modules/leave/leave.routes';
-import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { attachNotificationHub } from './modules/notifications/notifications.hub';
-import { taxRoutes } from './modules/tax/tax.routes';
-import { payrollCalculatorRoutes } from './modules/payroll-calculator/payroll-calculator.routes';
-import { payslipDocumentRoutes } from './modules/payroll/payslip-documents.routes';
-import { payrollRoutes } from './modules/payroll/payroll.routes';
-import { settlementRoutes } from './modules/payroll/settlement.routes';
-import { employmentSettingsRoutes } from './modules/employment-settings/employment-settings.routes';
-import { exitRequestRoutes } from './modules/exits/exit-requests.routes';
-import { loanRoutes } from './modules/payroll/loans.routes';
-import { taxDeclarationRoutes } from './modules/tax-declarations/tax-declarations.routes';
-import { declarationRoutes } from './modules/declarations/declarations.routes';
-import { regimeRoutes } from './modules/declarations/regime.routes';
-import { declarationCommentRoutes } from './modules/declaration-comments/declaration-comments.routes';
-import { proofRoutes } from './modules/proofs/proofs.routes';
-import { preferencesRoutes } from './modules/preferences/preferences.routes';
-import { userSettingsRoutes } from './modules/user-settings/user-settings.routes';
-import { skillRoutes } from './modules/skills/skills.routes';
-import { attendanceClientRoutes } from './modules/attendance-clients/attendance-clients.routes';
-import { myTeamRoutes } from './modules/my-team/my-team.routes';
-import { payrollBankRoutes } from './modules/payroll-bank/payroll-bank.routes';
-import { payrollReportRoutes } from './modules/payroll-reports/payroll-reports.routes';
-import { payrollFilingRoutes } from './modules/payroll-filings/payroll-filings.routes';
-import { reimbursementRoutes } from './modules/reimbursements/reimbursements.routes';
-import { form16Routes } from './modules/form16/form16.routes';
-import { exceptionLogRoutes } from './modules/exception-logs/exception-logs.routes';
 import type { JobPayloads } from './platform/jobs/jobs';
-import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { buildServices, registerJobs, type Services } from './services';
+import { MODULES } from './modules/index';
+import type { RouteDeps } from './modules/module';
 import { JobQueue } from './platform/jobs/job-queue';
 import { UnitOfWork } from './platform/unit-of-work';
 import { API_PREFIX, accessKind, wrapRoutesInUnitOfWork } from './platform/route-scope';
@@ -97,7 +56,7 @@ export interface AppDeps {
   background?: boolean;
 }
 
-/** Builds the HTTP app (not listening): plugins, the access hook, every module's routes, the web app. */
+/** Builds the HTTP app (not listening): plugins, the access hook, every module's routes (modules/index.ts), the web app. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
   const app = Fastify({
@@ -109,15 +68,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Unexpected errors of an organisation's requests go to its exception log (issue 15 item 5): a job
+  // Unexpected errors of an organisation's requests go to its exception log: a job
   // sent outside the failed request's (rolled back) transaction, not awaited by the response.
   let recordUnexpected: (report: UnexpectedErrorReport) => void = () => undefined;
   registerErrorHandling(app, { onUnexpected: (report) => recordUnexpected(report) });
 
-  // Razorpay Checkout (issue 14) loads its script and opens its frame from Razorpay's hosts; allowed only when its keys are set.
+  // Razorpay Checkout loads its script and opens its frame from Razorpay's hosts; allowed only when its keys are set.
   const razorpay = config.RAZORPAY_KEY_ID ? ['https://checkout.razorpay.com', 'https://api.razorpay.com'] : [];
   // Built once: @fastify/helmet built helmet (and parsed the policy) again on every request, a fifth
-  // of a bare route's CPU (issue 9 item 6). The same headers, set on every response.
+  // of a bare route's CPU. The same headers, set on every response.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -206,52 +165,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       const rateLimitAuth = { max: config.RATE_LIMIT_AUTH_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
-      // Every operation with its access rules: public while developing, a signed-in Administrator's in production (docs/decisions.md).
+      // Every operation with its access rules: public while developing, a signed-in Administrator's in production (docs/decisions/).
       const docsAccess: RouteAccess = config.NODE_ENV === 'production' ? { permission: 'api.docs' } : { public: true, database: false };
       api.get('/docs', { config: { access: docsAccess }, schema: { hide: true } }, async () => app.swagger());
-      await api.register(healthRoutes, { kind: database.kind, ping: async () => void (await database.db.execute(sql`SELECT 1`)) });
-      await api.register(accountRoutes, { services, rateLimitAuth });
-      await api.register(tenantRoutes, { services });
-      await api.register(subscriptionRoutes, { services });
-      await api.register(userRoutes, { services });
-      await api.register(dashboardRoutes, { services });
-      await api.register(taxRoutes, { services });
-      await api.register(payrollCalculatorRoutes, { services });
-      await api.register(attendanceRoutes, { services });
-      await api.register(shiftRoutes, { services });
-      await api.register(attendanceSettingsRoutes, { services });
-      await api.register(requestRoutes, { services });
-      await api.register(leaveRoutes, { services });
-      await api.register(notificationRoutes, { services });
-      await api.register(departmentRoutes, { services });
-      await api.register(documentRoutes, { services });
-      await api.register(employeeRoutes, { services });
-      await api.register(salaryRoutes, { services });
-      await api.register(salaryRevisionRoutes, { services });
-      await api.register(peopleImportRoutes, { services });
-      await api.register(payslipDocumentRoutes, { services });
-      await api.register(payrollRoutes, { services });
-      await api.register(settlementRoutes, { services });
-      await api.register(employmentSettingsRoutes, { services });
-      await api.register(exitRequestRoutes, { services });
-      await api.register(loanRoutes, { services });
-      await api.register(taxDeclarationRoutes, { services });
-      await api.register(declarationRoutes, { services });
-      await api.register(regimeRoutes, { services });
-      await api.register(proofRoutes, { services });
-      await api.register(declarationCommentRoutes, { services });
-      await api.register(preferencesRoutes, { services });
-      await api.register(userSettingsRoutes, { services });
-      await api.register(skillRoutes, { services });
-      await api.register(attendanceClientRoutes, { services });
-      await api.register(myTeamRoutes, { services });
-      await api.register(reimbursementRoutes, { services });
-      await api.register(payrollBankRoutes, { services });
-      await api.register(payrollReportRoutes, { services });
-      await api.register(payrollFilingRoutes, { services });
-      await api.register(form16Routes, { services });
-      await api.register(exceptionLogRoutes, { services });
-      await api.register(invoiceRoutes, { services });
+      const routeDeps: RouteDeps = { services, rateLimitAuth, database: { kind: database.kind, ping: async () => void (await database.db.execute(sql`SELECT 1`)) } };
+      // Every module's routes (modules/index.ts), each declaring its access (the onRoute check above).
+      for (const module of MODULES) for (const routes of module.routes ?? []) await api.register(routes, routeDeps);
       if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, prefix: '/dev' });
     },
     { prefix: API_PREFIX },

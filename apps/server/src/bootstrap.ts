@@ -31,7 +31,7 @@ export interface Running {
  */
 export async function boot(config: Config, clock: Clock = systemClock, options: Pick<AppDeps, 'background' | 'logger'> = {}): Promise<Running> {
   // Nothing the server writes under DATA_DIR is for other users: new files 0600, directories 0700,
-  // and what an older version left readable is tightened (docs/decisions.md).
+  // and what an older version left readable is tightened (docs/decisions/).
   process.umask(0o077);
   restrictToOwner(config.dataDir);
   const database = await openDatabase(config);

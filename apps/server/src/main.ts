@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     `  Listening on ${config.HOST}:${config.PORT.toString()}${loopbackOnly ? ' (this machine only; set HOST=0.0.0.0 to accept other machines)' : ''}`,
     `  E-mail:   ${mailLine}`,
     '',
-    // In production the demo password is refused (docs/decisions.md), so it is not offered here.
+    // In production the demo password is refused (docs/decisions/), so it is not offered here.
     ...(showDemoLogins
       ? [
           '  Demo organisation "Nilgiri Software Pvt Ltd" — password for every demo login: ' + DEMO_PASSWORD,

@@ -2,7 +2,7 @@ import { PERMISSIONS, type PermissionAction } from './access';
 import type { RoleId } from './enums';
 
 /**
- * What each action of the permission table means, for Users > Roles (issue 15 item 7). The page shows
+ * What each action of the permission table means, for Users > Roles. The page shows
  * PERMISSIONS itself — the table the server answers 403 from — grouped and labelled here; a test
  * fails when an action has no label. Areas are the order the page shows them in.
  */

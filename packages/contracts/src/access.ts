@@ -98,12 +98,12 @@ export const PERMISSIONS = {
   'users.search': ADMINS,
   'users.import': ADMINS,
   'users.documents.manage': ADMINS,
-  /** Users > Roles (issue 15 item 7): this table, read-only. */
+  /** Users > Roles: this table, read-only. */
   'users.roles.view': ADMINS,
-  /** Users > Settings (issue 15 item 7): employee numbering and the default role of new users. */
+  /** Users > Settings: employee numbering and the default role of new users. */
   'users.settings.view': ADMINS,
   'users.settings.manage': ADMINS,
-  /** Users > Skills management (issue 15 item 7): the catalogue and employees' skills. */
+  /** Users > Skills management: the catalogue and employees' skills. */
   'skills.manage': ADMINS,
   /** Own documents: every role sees and uploads their own. */
   'users.documents.own': ALL_ROLES,
@@ -112,9 +112,9 @@ export const PERMISSIONS = {
   'departments.manage': ADMINS,
   'salary.components.view': ADMINS,
   'salary.structure.calculate': ADMINS,
-  // payroll (issue 10): components and statutory settings, payroll settings and setup, the run.
+  // payroll: components and statutory settings, payroll settings and setup, the run.
   'salary.components.manage': ADMINS,
-  /** Salary revisions with arrears (issue 11 item 3): the history for payroll admins; a revision changes pay, so the Administrator's. */
+  /** Salary revisions with arrears: the history for payroll admins; a revision changes pay, so the Administrator's. */
   'salary.revisions.view': ADMINS,
   'salary.revisions.manage': [Role.Administrator],
   'payroll.settings.view': ADMINS,
@@ -123,23 +123,23 @@ export const PERMISSIONS = {
   'payroll.run.manage': ADMINS,
   /** Finalize and mark paid: the Administrator only (a second person's check on a Moderator's run). */
   'payroll.run.finalize': [Role.Administrator],
-  // exits and full-and-final settlement (issue 11 item 5): prepared by payroll admins, approved and settled by the Administrator.
+  // exits and full-and-final settlement: prepared by payroll admins, approved and settled by the Administrator.
   'payroll.settlement.view': ADMINS,
   'payroll.settlement.manage': ADMINS,
   'payroll.settlement.approve': [Role.Administrator],
-  /** Statutory files (ECR, ESIC, PT, LWF) and the journal of a finalized month (issue 11 item 2). */
+  /** Statutory files (ECR, ESIC, PT, LWF) and the journal of a finalized month. */
   'payroll.filings.download': ADMINS,
   /** The ledger accounts the journal posts to: moderators see them, the Administrator sets them (accounting). */
   'payroll.ledger.view': ADMINS,
   'payroll.ledger.manage': [Role.Administrator],
-  /** Loans and salary advances (issue 11 item 4): payroll admins see them; a loan changes pay, so the Administrator records it. */
+  /** Loans and salary advances: payroll admins see them; a loan changes pay, so the Administrator records it. */
   'payroll.loans.view': ADMINS,
   'payroll.loans.manage': [Role.Administrator],
   /** Own loans, their schedule and balance: every role. */
   'loans.own': ALL_ROLES,
   /** Own payslips: every role; an administrator's view of anyone's is payroll.run.view. */
   'payslips.own': ALL_ROLES,
-  // payroll outputs (issue 11 items 1 and 6): the reports log, the bank transfer file and the bank's return file.
+  // payroll outputs: the reports log, the bank transfer file and the bank's return file.
   'payroll.reports.view': ADMINS,
   /** Preview and download a finalized month's bank transfer file (payroll admins prepare it; the bank's own maker–checker approves it). */
   'payroll.bank.export': ADMINS,
@@ -158,7 +158,7 @@ export const PERMISSIONS = {
   'attendance.reject': [Role.Administrator],
   /** Attendance > Clients (platform §2.1, §6: administrators and moderators): sites, geofences, assignments. */
   'attendance.clients.manage': ADMINS,
-  /** My team overview and reports (issue 15 item 9): everyone in the caller's team; managers their reports (scoped in the service). */
+  /** My team overview and reports: everyone in the caller's team; managers their reports (scoped in the service). */
   'myTeam.overview': ALL_ROLES,
   'myTeam.reports': ALL_ROLES,
   'requests.own': ALL_ROLES,
@@ -166,7 +166,7 @@ export const PERMISSIONS = {
   'leave.own': ALL_ROLES,
   'leave.decide': ALL_ROLES,
   'leave.types.manage': ADMINS,
-  /** Opening balances and adjustments, the leave policies and settings, every employee's requests (issue 15 item 6). */
+  /** Opening balances and adjustments, the leave policies and settings, every employee's requests. */
   'leave.balances.manage': ADMINS,
   'leave.policies.manage': ADMINS,
   'leave.settings.manage': ADMINS,
@@ -186,7 +186,7 @@ export const PERMISSIONS = {
   'taxWindows.manage': ADMINS,
   'taxWindows.status': ALL_ROLES,
   'taxWindows.help': ALL_ROLES,
-  // reimbursements (payroll spec §6, issue 13): types and decisions for Administrators and Moderators;
+  // reimbursements (payroll spec §6): types and decisions for Administrators and Moderators;
   // every role claims its own.
   'reimbursements.types.manage': ADMINS,
   'reimbursements.decide': ADMINS,
@@ -198,13 +198,13 @@ export const PERMISSIONS = {
   'declarations.own': ALL_ROLES,
   /** Another employee's declaration: see it, and submit it on their behalf (employee profile, Investments). */
   'declarations.onBehalf': ADMINS,
-  /** Proof of investment (issue 12 item 4): the employee's own proofs; an administrator's view of anyone's is declarations.onBehalf. */
+  /** Proof of investment: the employee's own proofs; an administrator's view of anyone's is declarations.onBehalf. */
   'proofs.own': ALL_ROLES,
-  /** Team review (payroll spec §6, issue 12 item 6): the list, the detail, status changes and the review of proofs. */
+  /** Team review (payroll spec §6): the list, the detail, status changes and the review of proofs. */
   'declarations.review': ADMINS,
   /** Rejecting a declaration is the Administrator's (as Reject elsewhere, DESIGN §3). */
   'declarations.reject': [Role.Administrator],
-  /** Item comments (issue 12 item 5): the employee on their own declaration, reviewers on any. */
+  /** Item comments: the employee on their own declaration, reviewers on any. */
   'declarations.comment': ALL_ROLES,
   /** Settings > Preferences > Sender Email Preferences (the primary contact reminders are sent from). */
   'preferences.senderEmail': ADMINS,
@@ -216,7 +216,7 @@ export const PERMISSIONS = {
   /** Exit requests: every employee resigns and withdraws their own; deciding is for the reporting manager (scoped in the service), administrators and moderators. */
   'exits.own': ALL_ROLES,
   'exits.decide': ALL_ROLES,
-  /** The OpenAPI document (every operation with its access rules) on a production server; elsewhere it is public (docs/decisions.md). */
+  /** The OpenAPI document (every operation with its access rules) on a production server; elsewhere it is public (docs/decisions/). */
   'api.docs': [Role.Administrator],
 } as const satisfies Record<string, readonly RoleId[]>;
 export type PermissionAction = keyof typeof PERMISSIONS;

@@ -9,7 +9,7 @@ const email = z
   .toLowerCase()
   .pipe(z.email({ error: MSG.validEmail }).max(254, { error: MSG.validEmail }));
 
-/** At least 8 characters with a letter and a digit (our rule; docs/decisions.md). */
+/** At least 8 characters with a letter and a digit (our rule; docs/decisions/). */
 export const passwordSchema = z
   .string({ error: MSG.passwordRule })
   .min(8, { error: MSG.passwordRule })

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
 
 /**
- * Attendance > Clients (platform §2.1: administrators and moderators; issue 15 item 8; docs/decisions.md
- * "Attendance clients and geofenced check-in"). Paths under the API base:
+ * Attendance > Clients (platform §2.1: administrators and moderators; docs/decisions/0140-attendance-clients-and-geofenced-check-in.md). Paths under the API base:
  *
  *   GET    /AttendanceClients                  client sites with their geofence and assigned count
  *   POST   /AttendanceClients                  add a site

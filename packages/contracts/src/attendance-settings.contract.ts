@@ -62,7 +62,7 @@ export const attendanceSettingsSchema = z.object({
   halfDayDuration: z.string(),
   isFutureDateRegularizationEnabled: z.boolean(),
   isReasonEnabled: z.boolean(),
-  /** 1 start and end time; 2 total hours (docs/decisions.md). */
+  /** 1 start and end time; 2 total hours (docs/decisions/). */
   regularizationEntryType: z.union([z.literal(1), z.literal(2)]),
   maxPastDaysForAttendanceUpdate: z.number().int(),
   allowSelfAttendanceUpdate: z.boolean(),

@@ -69,9 +69,9 @@ export function monthLabel(month: string): string {
 }
 
 /**
- * The month lock of a finalized payroll (DESIGN §10, issue 16): attendance of that month no longer
+ * The month lock of a finalized payroll (DESIGN §10): attendance of that month no longer
  * changes — up to the day before the finalize when the month was finalized before its pay period
- * ended (the days still to come stay open, issue 26).
+ * ended (the days still to come stay open).
  */
 export const PAYROLL_LOCK_MSG = {
   monthFinalized: (month: string) => `Payroll for ${monthLabel(month)} is finalized; attendance for that month can no longer change.`,
@@ -180,7 +180,7 @@ export const dayLeaveSchema = z.object({ leaveTypeName: z.string(), portion: z.e
 /** People spec §3 "Attendance day" plus the worklog's figures. */
 export const attendanceDaySchema = z.object({
   date: z.string(),
-  /** The organisation did not exist yet on this date (and nothing is recorded): no status to show (issue 16). */
+  /** The organisation did not exist yet on this date (and nothing is recorded): no status to show. */
   beforeOrganisation: z.boolean(),
   isWeekend: z.boolean(),
   isHoliday: z.boolean(),
@@ -211,7 +211,7 @@ export const attendanceTodaySchema = z.object({
   /** Server time now, ISO, so the live elapsed time does not depend on the browser's clock. */
   now: z.string(),
   isCheckedIn: z.boolean(),
-  /** The organisation requires the browser's location at check-in (Attendance > Clients, issue 15 item 8). */
+  /** The organisation requires the browser's location at check-in (Attendance > Clients). */
   requireLocation: z.boolean().default(false),
   openLog: timeLogSchema.nullable(),
   logs: z.array(timeLogSchema),
@@ -327,7 +327,7 @@ export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatusValue, string> = {
 /**
  * A day's first-in or last-out ('HH:mm:ss' counted from the work date's midnight, so a night
  * shift's out may be '26:57:00') as a clock time and how many days after the work date it falls.
- * Shown as '02:57:00 (+1)', never '26:57:00' (issue 16).
+ * Shown as '02:57:00 (+1)', never '26:57:00'.
  */
 export function workDayClock(time: string): { time: string; dayOffset: number } {
   const [h = 0, m = 0, s = 0] = time.split(':').map(Number);

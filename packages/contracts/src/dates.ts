@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '@tankha/domain';
 
 /**
- * The one declaration of a calendar date and a month on the wire (docs/decisions.md "Dates outside
- * 1900–2100"). Every date a request carries is a real 'YYYY-MM-DD' date between DATE_MIN and DATE_MAX,
+ * The one declaration of a calendar date and a month on the wire (docs/decisions/0153-dates-outside-1900-2100.md). Every date a request carries is a real 'YYYY-MM-DD' date between DATE_MIN and DATE_MAX,
  * every month a 'YYYY-MM' in the same years: a date such as 9999-12-31 is a validation message here,
  * never a RangeError of the domain's date arithmetic (the day after it has five year digits) in a
  * request or a job. Schemas keep their own message for a malformed date; the window has this one.

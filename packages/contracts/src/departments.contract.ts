@@ -36,7 +36,7 @@ export const DEPARTMENT_MSG = {
 
 const plural = (count: number, one: string, many: string) => `${count.toString()} ${count === 1 ? one : many}`;
 
-/** Refusals of DELETE /Departments/:id (issue 16): a department is never deleted from under its people or sub-departments. */
+/** Refusals of DELETE /Departments/:id: a department is never deleted from under its people or sub-departments. */
 export const departmentDeleteMessages = {
   hasPeople: (name: string, count: number) =>
     `${name} has ${plural(count, 'person', 'people')}. Move them to another department before deleting it.`,

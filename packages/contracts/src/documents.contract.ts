@@ -78,7 +78,7 @@ export const userDocumentPathSchema = z.object({
 });
 
 /**
- * The header of an upload (issue 9): a UUID the client makes when the file is picked and sends
+ * The header of an upload: a UUID the client makes when the file is picked and sends
  * again on a retry, so a retried upload answers the first one's document instead of adding another.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -26,7 +26,7 @@ export const employeeNumberExistsQuerySchema = z.object({
 });
 export const employeeNumberExistsReplySchema = envelope(z.object({ exists: z.boolean() }));
 
-/** The invitation link's validity (docs/decisions.md): 7 days. */
+/** The invitation link's validity (docs/decisions/): 7 days. */
 export const INVITE_LINK_TTL_DAYS = 7;
 
 const email = z

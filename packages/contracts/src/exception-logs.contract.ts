@@ -5,7 +5,7 @@ import { listEnvelope } from './envelope';
 /**
  * Exception logs (platform §2.1 /exception-logs, §6, §7.4 GET /exception-logs): the organisation's
  * unexpected server errors. The spec shows the path only; the fields and filters are ours
- * (docs/decisions.md "Exception logs").
+ * (docs/decisions/0133-exception-logs.md).
  */
 
 export const EXCEPTION_LOG_PAGE_SIZE = 20;

@@ -4,7 +4,7 @@ import { envelope, listEnvelope } from './envelope';
 
 /**
  * Exit requests: an employee's resignation and its decision (platform §2.1 exit/my-requests and
- * my-team/exit; the states are ours, docs/decisions.md "Exit requests"). Paths:
+ * my-team/exit; the states are ours, docs/decisions/0143-exit-requests.md). Paths:
  *
  *   GET  /ExitRequests/proposal               the notice period and the proposed last working day for a resignation today
  *   GET  /ExitRequests/mine                   the signed-in employee's requests, newest first

@@ -111,7 +111,7 @@ export const FORM16_MSG = {
   bulkNothingToStore: 'None of the files matched an employee: nothing was stored.',
   bulkStored: (count: number) => `${String(count)} Form 16 ${count === 1 ? 'document' : 'documents'} uploaded successfully`,
   bulkCancelled: 'The bulk upload was cancelled',
-  // Part B generated from the payroll (issue 13 item 3):
+  // Part B generated from the payroll:
   partBGenerated: 'Form 16 Part B generated',
   partBGeneratedAll: (generated: number, keptUploaded: number) =>
     `Form 16 Part B generated for ${String(generated)} ${generated === 1 ? 'employee' : 'employees'}` +
@@ -288,7 +288,7 @@ export const form16BulkConfirmSchema = z.object({
 export type Form16BulkConfirm = z.infer<typeof form16BulkConfirmSchema>;
 export const form16BulkConfirmReplySchema = envelope(form16BulkConfirmSchema);
 
-/** Form 16 Part B generated from the payroll (issue 13 item 3). */
+/** Form 16 Part B generated from the payroll. */
 export const form16GenerateInputSchema = z.object({ financialYear: form16FinancialYearSchema });
 export const form16GenerateResultSchema = z.object({
   financialYear: z.string(),

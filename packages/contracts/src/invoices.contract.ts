@@ -6,7 +6,7 @@ import { rupeesRangeMessage } from './money';
 
 /**
  * Sales invoices an organisation issues to its own clients, and their customization (platform spec
- * §2.1, §2.7, §3 "Draft invoice", "Invoice customization", §5, §7.5, §8, §9; issue 14 items 5 and 6).
+ * §2.1, §2.7, §3 "Draft invoice", "Invoice customization", §5, §7.5, §8, §9).
  * Paths under the API base (Administrators and Moderators, the Invoices feature):
  *
  *   GET    /Invoices?pageNumber&pageSize&status        the list (status: draft, sent, paid, overdue)
@@ -49,7 +49,7 @@ export const INVOICE_PRESET_COLORS = ['#2563eb', '#d946ef', '#f97316', '#ef4444'
 export const INVOICE_ZOOM = { min: 0.5, max: 1.2, step: 0.1, start: 0.8 } as const;
 export const INVOICE_FOOTER = 'This is an electronically generated document, no signature is required.';
 export const INVOICE_DEFAULT_HEADER = 'Tax Invoice';
-/** Our bounds (docs/decisions.md "Sales invoices"). */
+/** Our bounds (docs/decisions/0136-sales-invoices-and-invoice-customization.md). */
 export const INVOICE_MAX_ITEMS = 100;
 export const INVOICE_MAX_RATE_RUPEES = 100_000_000;
 export const INVOICE_MAX_QUANTITY = 1_000_000;
@@ -68,7 +68,7 @@ export const INVOICE_MSG = {
   continueWithout: 'Continue without customization',
   saveCustomization: 'Save Customization',
   saving: 'Saving...',
-  // our own (docs/decisions.md "Sales invoices")
+  // our own (docs/decisions/0136-sales-invoices-and-invoice-customization.md)
   created: 'Invoice created successfully',
   updated: 'Invoice updated successfully',
   deleted: 'Invoice deleted successfully',

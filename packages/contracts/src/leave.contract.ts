@@ -5,7 +5,7 @@ import { envelope, listEnvelope } from './envelope';
 /**
  * Leave and holidays (DESIGN §5 "Leave and holidays"; platform §2.1 routes under leaves/ and
  * holidays; people spec §2.11 grid colours). The spec shows routes and colours only: the fields,
- * rules and messages here are ours (docs/decisions.md "Leave and holidays").
+ * rules and messages here are ours (docs/decisions/0027-leave-and-holidays.md).
  */
 
 /** Leave request status: 1 Pending, 2 Approved, 3 Rejected, 4 Cancelled (platform §3.1 Request approval, plus Cancelled). */
@@ -174,7 +174,7 @@ export const leaveTypeSchema = z.object({
   accruesMonthly: z.boolean(),
   carryForward: z.boolean(),
   maxCarryForward: z.number(),
-  /** Paid out in a full-and-final settlement (issue 11 item 5). */
+  /** Paid out in a full-and-final settlement. */
   isEncashable: z.boolean(),
   color: z.string(),
   isActive: z.boolean(),
@@ -349,7 +349,7 @@ export const leaveStatusInputSchema = z.object({
 export type LeaveStatusInput = z.output<typeof leaveStatusInputSchema>;
 export type LeaveStatusInputBody = z.input<typeof leaveStatusInputSchema>;
 
-// ——— Customize balance (issue 15 item 6) ———
+// ——— Customize balance ———
 
 export const LEAVE_ADJUSTMENT_KINDS = ['opening', 'adjustment'] as const;
 export type LeaveAdjustmentKind = (typeof LEAVE_ADJUSTMENT_KINDS)[number];
@@ -412,7 +412,7 @@ export type LeaveAdjustmentListQuery = z.output<typeof leaveAdjustmentListQueryS
 export const leaveAdjustmentListReplySchema = listEnvelope(leaveAdjustmentSchema);
 export const leaveAdjustmentReplySchema = envelope(leaveAdjustmentSchema);
 
-// ——— Policies (issue 15 item 6) ———
+// ——— Policies ———
 
 export const leavePolicySchema = z.object({
   id: z.string(),
@@ -451,7 +451,7 @@ export type LeavePolicyInputBody = z.input<typeof leavePolicyInputSchema>;
 export const leavePolicyListReplySchema = listEnvelope(leavePolicySchema);
 export const leavePolicyReplySchema = envelope(leavePolicySchema);
 
-// ——— Settings (issue 15 item 6) ———
+// ——— Settings ———
 
 export const leaveSettingsSchema = z.object({
   allowHalfDay: z.boolean(),

@@ -4,7 +4,7 @@ import { monthSchema } from './dates';
 import { envelope, listEnvelope } from './envelope';
 
 /**
- * Loans and salary advances (issue 11 item 4). Money on the wire is rupees; rates are percent a year
+ * Loans and salary advances. Money on the wire is rupees; rates are percent a year
  * with at most two decimals. Paths:
  *
  *   GET  /Loans                 ?userId= → loanListReplySchema (payroll admins: every loan, or one employee's)

@@ -59,7 +59,7 @@ export const MSG = {
   paymentSuccess: "Your payment was successful. We're setting up your subscription and it should be active shortly.",
   // offline (platform §2.3)
   offline: 'Something Went Wrong. Please check your internet connection.',
-  // our own (recorded in docs/decisions.md)
+  // our own (recorded in docs/decisions/)
   emailNotVerified: 'Please verify your email address before logging in.',
   restrictedLogin: 'Your account does not have login access. Please contact your administrator.',
   noOrganization: 'Your access has been removed and you are not associated with any organization.',
@@ -71,9 +71,9 @@ export const MSG = {
   permissionDenied: 'You do not have permission to perform this action.',
   notFound: 'The requested resource was not found.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
-  /** A write that lost a race to another one at the same moment (a 409, never a 500: docs/decisions.md). */
+  /** A write that lost a race to another one at the same moment (a 409, never a 500: docs/decisions/). */
   concurrentWrite: 'Someone saved the same change at the same moment. Reload the page and try again.',
-  // subscriptions, our own (docs/decisions.md "Subscriptions and payments")
+  // subscriptions, our own (docs/decisions/0135-subscriptions-and-payments.md)
   planUsersMax: 'Number of users cannot be more than 10000.',
   planUsersMin: 'Number of users cannot be less than the active users ({n}).',
   freePlanTooManyUsers: 'The Free plan allows up to {max} users; this organization has {n} active users.',
@@ -83,10 +83,10 @@ export const MSG = {
   cancellationAlreadyRequested: 'Cancellation has already been requested for this subscription.',
   freePlanNoInvoice: 'Free plan subscriptions have no invoices.',
   tooManyLoginFailures: 'Too many failed login attempts for this account. Please try again later or reset your password.',
-  // production refuses the demo's public password (docs/decisions.md "Production and the demo")
+  // production refuses the demo's public password (docs/decisions/0152-access-findings-of-the-outside-probe.md)
   publicPassword: 'This password is publicly known (it is the demo password) and cannot be used on this server. Please choose another.',
   publicPasswordSignIn: 'This password is publicly known (it is the demo password) and cannot be used to sign in on this server. Please reset your password with "Forgot password".',
-  // Google / Microsoft sign-in (our own, docs/decisions.md)
+  // Google / Microsoft sign-in (our own, docs/decisions/)
   oauthNoAccount: 'No Tankha account uses this email address. Ask your administrator for an invitation, or register first.',
   oauthEmailNotVerified: 'Your sign-in provider has not verified this email address. Sign in with your password instead.',
   oauthFailed: 'Sign-in could not be completed. Please try again.',

@@ -11,7 +11,7 @@ const messageOf = (value: unknown) => {
   return parsed.success ? null : parsed.error.issues.map((i) => i.message);
 };
 
-describe('rupeesSchema: money as entered (issue 9)', () => {
+describe('rupeesSchema: money as entered', () => {
   it.each([0, 1, 1.05, 1.1, 0.01, 1234.56, 0.07, 1.15, 9_999_999.99, MAX_SALARY_RUPEES])('accepts %s exactly, and its paise are exact', (value) => {
     expect(ctc.parse(value)).toBe(value);
     // 1234.56 * 100 is 123455.99999999999 in floating point; the one conversion gives 123456.

@@ -5,7 +5,7 @@ import { formatRupees, isRupeesAmount } from '@tankha/domain';
 export const MAX_SALARY_RUPEES = 1_000_000_000;
 
 /**
- * Every amount of money a request carries (issue 9): rupees as a number with at most two decimals,
+ * Every amount of money a request carries: rupees as a number with at most two decimals,
  * checked by the domain's one conversion (`rupeesToPaise`, read through the number's decimal text,
  * so 1234.56 is accepted exactly and 1.005 is refused), within [min, max], with messages that name
  * the field the way a person reads it: 'Annual CTC must have at most two decimal places',

@@ -4,8 +4,7 @@ import { dateSchema, isAcceptedDate } from './dates';
 import { envelope } from './envelope';
 
 /**
- * My team (platform §2.1 /my-team/overview and /my-team/reports; issue 15 item 9; docs/decisions.md
- * "My team: overview and reports"). For a manager, their direct reports; for administrators and
+ * My team (platform §2.1 /my-team/overview and /my-team/reports; docs/decisions/0141-my-team-overview-and-reports.md). For a manager, their direct reports; for administrators and
  * moderators, every active employee. Paths under the API base:
  *
  *   GET /MyTeam/overview?state&page&pageSize   today's state of each person, counts, pending approvals

@@ -14,8 +14,8 @@ import { envelope } from './envelope';
 import { monthLabel } from './attendance.contract';
 
 /**
- * The bank transfer of a finalized payroll month and the bank's return file (issue 11 item 1;
- * payroll-rules §4). Money on the wire is rupees. Paths under the API prefix:
+ * The bank transfer of a finalized payroll month and the bank's return file (payroll-rules
+ * §4). Money on the wire is rupees. Paths under the API prefix:
  *
  *   GET  /PayrollBankSettings                      bankFileSettingsReplySchema (the organisation's template and debit account)
  *   PUT  /PayrollBankSettings                      bankFileSettingsInputSchema → bankFileSettingsReplySchema

@@ -3,7 +3,7 @@ import { labourWelfareFundFor, professionalTaxFor } from '@tankha/domain';
 import { PAYROLL_CALCULATOR_FIRST_MONTH, PAYROLL_CALCULATOR_STATES, payrollCalculatorRequestSchema } from './payroll-calculator.contract';
 
 describe('payroll calculator contract', () => {
-  it('fills the defaults of issue 10 item 5', () => {
+  it('fills the defaults', () => {
     const parsed = payrollCalculatorRequestSchema.parse({ month: '2026-04', state: 'KA', daysInPeriod: 30, payableDays: 29.5, earnings: [{ name: 'Basic', monthlyAmount: 30_000.5 }] });
     expect(parsed).toEqual({
       month: '2026-04',

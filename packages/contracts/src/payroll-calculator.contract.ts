@@ -5,12 +5,15 @@ import { envelope } from './envelope';
 import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
 
 /**
- * The public payslip calculator (issue 10 item 5): `POST /payroll/calculate`, no login, stateless.
+ * The public payslip calculator: `POST /payroll/calculate`, no login, stateless.
  * One month of one employee through the same `computeEmployeeMonth` the payroll run uses. Amounts
  * are rupees (two decimals at most) in the request and whole rupees in the reply.
  */
 
-/** States with statutory tables (professional tax and/or LWF); any other code is refused, not silently levied nothing. */
+/**
+ * Every state and union territory (ISO 3166-2:IN); one that levies no professional tax or LWF
+ * computes nil for them. Any other code is refused, not silently levied nothing.
+ */
 export const PAYROLL_CALCULATOR_STATES = Object.keys(INDIAN_STATE_NAMES) as [IndianStateCode, ...IndianStateCode[]];
 export const PAYROLL_CALCULATOR_GENDERS = ['male', 'female', 'other'] as const;
 /** Financial years the calculator's TDS answers for. */

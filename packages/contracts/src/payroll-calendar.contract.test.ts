@@ -3,7 +3,7 @@ import { PAYROLL_BANK_MSG, bankPaymentPaidInputSchema } from './payroll-bank.con
 import { PAYROLL_LOCK_MSG } from './attendance.contract';
 import { PAYROLL_MSG, paidOnProblem, payrollMonthHasBegun, payrollSettingsInputSchema } from './payroll.contract';
 
-/** The payroll calendar's rules and words shared by the server and the web (issue 26 point 4). */
+/** The payroll calendar's rules and words shared by the server and the web. */
 describe('payroll calendar', () => {
   it('a month has begun on its pay period’s first day', () => {
     expect(payrollMonthHasBegun({ periodStart: '2026-12-01', today: '2026-11-30' })).toBe(false);

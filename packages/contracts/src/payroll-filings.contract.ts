@@ -4,7 +4,7 @@ import { envelope, listEnvelope } from './envelope';
 import { monthLabel } from './attendance.contract';
 
 /**
- * Statutory files and the payroll journal of a finalized (or paid) month (issue 11 item 2), and the
+ * Statutory files and the payroll journal of a finalized (or paid) month, and the
  * ledger accounts the journal posts to. Money on the wire is rupees (numbers with at most two
  * decimals; the statutory returns carry whole rupees). Paths are under the API prefix:
  *
@@ -20,16 +20,6 @@ import { monthLabel } from './attendance.contract';
  *   GET /PayrollLedgerAccounts                        ledgerAccountListReplySchema (query runId adds that month's components)
  *   PUT /PayrollLedgerAccounts                        ledgerAccountsInputSchema → ledgerAccountListReplySchema
  */
-
-export const PAYROLL_FILING_KINDS = ['ecr', 'esic', 'pt', 'lwf', 'journal'] as const;
-export type PayrollFilingKind = (typeof PAYROLL_FILING_KINDS)[number];
-export const PAYROLL_FILING_LABELS: Record<PayrollFilingKind, string> = {
-  ecr: 'EPF ECR',
-  esic: 'ESIC contribution',
-  pt: 'Professional Tax statement',
-  lwf: 'LWF statement',
-  journal: 'Payroll journal',
-};
 
 const plural = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
 
@@ -70,17 +60,35 @@ export const filingIssueSchema = z.object({
 });
 export type FilingIssue = z.infer<typeof filingIssueSchema>;
 
+/** A file of the format as the server names and serves it: GET /PayrollRuns/:id/filings/<path>. */
+export const payrollFilingDownloadSchema = z.object({
+  /** The button's text: TXT, XLSX, CSV. */
+  format: z.string(),
+  path: z.string(),
+  fileName: z.string(),
+});
+export type PayrollFilingDownload = z.infer<typeof payrollFilingDownloadSchema>;
+
+/** One format of the server's registry of filing formats (the card lists what it sends, in its order). */
 export const payrollFilingSchema = z.object({
-  kind: z.enum(PAYROLL_FILING_KINDS),
+  /** The format's id: ecr, esic, pt, lwf, journal. */
+  kind: z.string(),
   label: z.string(),
+  description: z.string(),
+  /** What a row is: { one: 'member', many: 'members' }. */
+  units: z.object({ one: z.string(), many: z.string() }),
+  /** The card opens the check of every line (GET /PayrollRuns/:id/filings/<kind>) before the download. */
+  check: z.boolean(),
   available: z.boolean(),
   /** Why the file cannot be downloaded (nothing to file, not due, unmapped components). */
   reason: z.string().nullable(),
+  /** The first download's name. */
   fileName: z.string().nullable(),
   /** Lines (ECR), rows (ESIC), employees (PT, LWF) or journal lines. */
   rows: z.number().int(),
   errors: z.number().int(),
   warnings: z.number().int(),
+  downloads: z.array(payrollFilingDownloadSchema),
 });
 export type PayrollFiling = z.infer<typeof payrollFilingSchema>;
 export const payrollFilingsReplySchema = envelope(z.object({ runId: z.string(), month: z.string(), files: z.array(payrollFilingSchema) }));
@@ -253,7 +261,7 @@ export const ledgerAccountsInputSchema = z.object({
 });
 export type LedgerAccountsInput = z.infer<typeof ledgerAccountsInputSchema>;
 
-// ——— Form 24Q (issue 13 item 4) ———
+// ——— Form 24Q ———
 //
 //   GET /PayrollFilings/Form24Q/check?financialYear=2025-26&quarter=4          form24QCheckReplySchema
 //   GET /PayrollFilings/Form24Q/annexure.xlsx?financialYear=2025-26&quarter=4  Annexure I (+ II in Q4) and the validation list

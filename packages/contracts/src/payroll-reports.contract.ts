@@ -3,7 +3,7 @@ import { monthSchema } from './dates';
 import { listEnvelope } from './envelope';
 
 /**
- * The reports log of the payroll area (issue 11 item 6): every payroll output generated for a month,
+ * The reports log of the payroll area: every payroll output generated for a month,
  * with its control figures and who generated it when. Paths under the API prefix:
  *
  *   GET /PayrollReports?month=YYYY-MM      payrollReportListReplySchema (newest first; every month without `month`)

@@ -7,7 +7,7 @@ import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
 
 /**
  * Payroll: settings (people spec §2.9, §3, §4, §5), the setup checklist (platform §2.6), the monthly
- * run (DESIGN §10, issue 10) and payslips. Money on the wire is rupees; the server keeps paise.
+ * run (DESIGN §10) and payslips. Money on the wire is rupees; the server keeps paise.
  * Paths are under the API prefix:
  *
  *   GET  /PayrollSettings                      payrollSettingsReplySchema
@@ -26,6 +26,7 @@ import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
  *   PUT  /PayrollRuns/:id/holds/:userId        payrollHoldInputSchema → payrollEmployeeReplySchema
  *   DELETE /PayrollRuns/:id/holds/:userId      payrollEmployeeReplySchema (after finalize: releases a payout hold)
  *   POST /PayrollRuns/:id/excluded/:userId/bring-in   payrollEmployeeReplySchema (a closed month's excluded pay into the open month)
+ *   DELETE /PayrollRuns/:id/excluded/:userId/bring-in payrollEmployeeReplySchema (undo, while the paying month is not finalized)
  *   GET  /PayrollRuns/:id/adjustments          payrollAdjustmentListReplySchema (query userId optional)
  *   POST /PayrollRuns/:id/adjustments          payrollAdjustmentInputSchema → 201 payrollAdjustmentReplySchema
  *   DELETE /PayrollRuns/:id/adjustments/:adjustmentId
@@ -93,6 +94,10 @@ export const PAYROLL_MSG = {
   excludedPayAlreadyBroughtIn: (month: string, into: string) => `Pay for ${monthLabel(month)} was already brought into ${monthLabel(into)}`,
   excludedPayNotInOpenMonth: (into: string) => `This employee is not part of the ${monthLabel(into)} payroll (not active in it), so the pay cannot be brought into it`,
   excludedPayHeldAgain: (into: string) => `This employee is excluded from processing in ${monthLabel(into)} too: remove that hold first`,
+  /** DELETE /PayrollRuns/:id/excluded/:userId/bring-in: the bring-in undone before the paying month is finalized. */
+  excludedPayUndone: (month: string, from: string) => `Pay for ${monthLabel(month)} taken out of ${monthLabel(from)}: it is left out again and can be brought into a later month`,
+  excludedPayNotBroughtIn: (month: string) => `Pay for ${monthLabel(month)} has not been brought into a later month: there is nothing to undo`,
+  excludedPayUndoFinalized: (month: string, into: string) => `Pay for ${monthLabel(month)} is paid in ${monthLabel(into)}, which is finalized: bringing it in can no longer be undone`,
   /** Mark as Paid on a month with released payouts the bank has not reported paid. */
   releasedPayoutsUnpaid: (n: number) =>
     `${String(n)} released ${n === 1 ? 'payout is' : 'payouts are'} not paid yet: pay ${n === 1 ? 'it' : 'them'} with the bank file of released payouts and record the bank’s return file first`,
@@ -112,7 +117,7 @@ export const PAYROLL_MSG = {
   /** Processing refuses a month whose deductions exceed its gross (never a negative payslip); amounts as ₹ text. */
   negativeNetPay: (employee: string, gross: string, deductions: string) =>
     `Net pay of ${employee} would be negative: deductions of ${deductions} exceed the gross of ${gross}. Reduce or remove their one-time deductions, or hold their processing, then process again.`,
-  /** Processing whose job gave no sign of life for a while (its server stopped, or it waits for one): docs/decisions.md "Processing resumes by itself". */
+  /** Processing whose job gave no sign of life for a while (its server stopped, or it waits for one): docs/decisions/0155-processing-resumes-by-itself.md. */
   processingStalled: (done: number, total: number) =>
     `Processing has made no progress for a while at ${countText(done)} of ${countText(total)} employees. If the server working on it stopped, it resumes by itself within a minute; employees already done are kept.`,
   processingResumed: (done: number, total: number) =>
@@ -223,7 +228,7 @@ export const PAYROLL_ADJUSTMENT_LABELS: Record<PayrollAdjustmentCategory, string
   other: 'Other',
 };
 /**
- * What a run warns about, per employee (issue 10 item 3; issue 26 items 5 and 6): master data that a
+ * What a run warns about, per employee: master data that a
  * bank, EPFO or ESIC would refuse (checked before processing), the statutory numbers a processed
  * payslip turns out to need, and deductions over half the wages (Code on Wages 2019 s.18(2)).
  */
@@ -374,8 +379,11 @@ export const payrollEmployeeRowSchema = z.object({
    * approved for 26 Nov 2026 by Anita Rao"), oldest first. Empty when nothing changed (and on a closed run).
    */
   staleReasons: z.array(z.string()),
-  /** Excluded from processing in a closed month: the later month its pay was brought into (runId, 'YYYY-MM'), else null. */
-  broughtInto: z.object({ runId: z.string(), month: z.string() }).nullable().optional(),
+  /**
+   * Excluded from processing in a closed month: the later month its pay was brought into (runId,
+   * 'YYYY-MM'; finalized: that month is finalized, so the bring-in can no longer be undone), else null.
+   */
+  broughtInto: z.object({ runId: z.string(), month: z.string(), finalized: z.boolean().optional() }).nullable().optional(),
 });
 export type PayrollEmployeeRow = z.infer<typeof payrollEmployeeRowSchema>;
 export const payrollEmployeeListReplySchema = listEnvelope(payrollEmployeeRowSchema);
@@ -549,7 +557,7 @@ export const payslipReplySchema = envelope(payslipSchema);
 export const payslipIdPathSchema = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
 
 // ---------------------------------------------------------------------------------------------
-// Payslip documents: the stored PDF of each payslip and the payroll register (issue 10 items 6, 7).
+// Payslip documents: the stored PDF of each payslip and the payroll register.
 
 // Their messages are in PAYROLL_MSG above (pdfNotReady, payslipsNotIssued, registerNotReady, and the
 // run's and payslip's not-found texts shared with the run).

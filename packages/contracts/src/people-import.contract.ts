@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './envelope';
 
 /**
- * Import Users (people spec §2.5 names the menu entry; the behaviour is ours, docs/decisions.md).
+ * Import Users (people spec §2.5 names the menu entry; the behaviour is ours, docs/decisions/).
  * One template column per employee-form field an HR team fills from a spreadsheet. `field` is the
  * employee form's field; `*` marks what the form requires.
  */
@@ -38,7 +38,7 @@ export const IMPORT_COLUMNS = [
 ] as const;
 export type ImportColumnField = (typeof IMPORT_COLUMNS)[number]['field'];
 
-/** At most this many rows per file; larger lists are split (recorded in docs/decisions.md). */
+/** At most this many rows per file; larger lists are split (recorded in docs/decisions/). */
 export const IMPORT_MAX_ROWS = 5_000;
 export const IMPORT_MAX_BYTES = 5_242_880;
 

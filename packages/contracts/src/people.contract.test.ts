@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ANNUAL_CTC_RANGE_MSG, employeeDateErrors, employeeFormSchema, type EmployeeFormInput } from './people.contract';
 import { PEOPLE_MSG, ifscUnknownMessage } from './people.messages';
 
-/** The employee form's rules of issue 16, one table per rule. */
+/** The employee form's rules that depend on today, one table per rule. */
 const valid: EmployeeFormInput = {
   firstName: 'Kavya',
   lastName: 'Menon',
@@ -20,7 +20,7 @@ function messageFor(field: keyof EmployeeFormInput, patch: Partial<EmployeeFormI
   return result.success ? undefined : result.error.issues.find((i) => i.path[0] === field)?.message;
 }
 
-describe('employee form rules (issue 16)', () => {
+describe('employee form rules', () => {
   it('accepts the valid form', () => {
     expect(employeeFormSchema.safeParse(valid).success).toBe(true);
   });

@@ -118,7 +118,7 @@ function shiftYears(isoDay: string, years: number): string {
 }
 
 /**
- * The employee form's rules that depend on today (issue 16), for the tenant's `asOf` day
+ * The employee form's rules that depend on today, for the tenant's `asOf` day
  * ('YYYY-MM-DD'): a date of birth in the past and at least 14 years ago; a joining date from 1950
  * to a year from today. The contract cannot know today, so the web passes its clock and the server
  * its own (the employees service).
@@ -147,7 +147,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : null));
 /**
- * A bank or statutory number (issue 26): optional; spaces (and hyphens in account numbers) typed
+ * A bank or statutory number: optional; spaces (and hyphens in account numbers) typed
  * inside are dropped and letters upper-cased before the format is checked and the value stored.
  */
 const optionalNumber = (normalise: (v: string) => string, pattern: RegExp, message: string) =>

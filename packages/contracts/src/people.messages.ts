@@ -8,9 +8,9 @@ export const PEOPLE_MSG = {
   oneManagerOnly: 'Only one manager can be selected for the user',
   emailServicesDisabled: 'Cannot invite user email services are disabled for your organization!',
   salaryAmountNegative: "Amount must be greater than zero. Adjust the CTC or any of the component's amount.",
-  // our rules for the employee form (issue 16); the spec gives no texts for them
+  // our rules for the employee form; the spec gives no texts for them
   panInvalid: 'Please enter a valid PAN: 5 letters, 4 digits and 1 letter (e.g. ABCDE1234F)',
-  // bank and statutory numbers that banks, EPFO and ESIC accept (issue 26)
+  // bank and statutory numbers that banks, EPFO and ESIC accept
   ifscInvalid: 'Please enter a valid IFSC: 4 letters, then 0, then 6 letters or digits (e.g. HDFC0001753)',
   bankAccountInvalid: 'Please enter a valid bank account number: 9 to 18 digits',
   uanInvalid: 'Please enter a valid UAN: 12 digits',

@@ -8,7 +8,7 @@ import { TAX_WINDOW_MSG } from './tax-declarations.contract';
  * Proof of investment, item comments and the team review of declarations (payroll spec §2 "Employee
  * POI landing", "POI form", "POI overall summary", "Team IT declarations"; §3 "Proof document types",
  * "Item comments"; §4; §5 "Comments"; §7 "Employee declaration" (POI calls) and "Team review"; §8
- * "Declaration and POI", "Comments", "Team review"; §9; issue 12 items 4–6). Paths under the API prefix:
+ * "Declaration and POI", "Comments", "Team review"; §9). Paths under the API prefix:
  *
  *   GET    /POI?employeeId=&financialYearStart=&financialYearEnd=   → poiReplySchema (POI; own, or admins)
  *   POST   /POI/submit                        poiSubmitInputSchema  → poiReplySchema (submit or update)

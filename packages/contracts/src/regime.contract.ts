@@ -6,14 +6,14 @@ import { TAX_WINDOW_MSG } from './tax-declarations.contract';
 /**
  * Regime comparison and switch (payroll spec §2 "Tax calculator and regime comparison", §3 "Tax
  * comparison" and "Regime switch payload", §4 "Regime", §5 "Regime switch", §7 "Get tax comparison" and
- * "Switch regime", §8 "Regime and comparison"; issue 12 item 7). Paths under the API prefix:
+ * "Switch regime", §8 "Regime and comparison"). Paths under the API prefix:
  *
  *   GET  /ITDeclaration/tax-comparison?userId=&financialYearStart=&financialYearEnd=  → taxComparisonReplySchema
  *   POST /ITDeclaration/switch-regime?userId=     regimeSwitchSchema → regimeSwitchReplySchema
  *
  * `userId` defaults to the signed-in user; another employee's needs Administrator or Moderator. Regime
  * codes are 0 = Old, 1 = New in every field, the comparison's and the switch's alike (DESIGN §5; the
- * spec's §3 disagreement and our reading are in docs/decisions.md). Amounts are rupees.
+ * spec's §3 disagreement and our reading are in docs/decisions/). Amounts are rupees.
  */
 
 export const REGIME_MSG = {

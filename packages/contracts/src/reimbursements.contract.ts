@@ -5,7 +5,7 @@ import { isRupeesAmount } from '@tankha/domain';
 
 /**
  * Reimbursements (payroll spec §2 "Reimbursement Types admin", "My Reimbursement Requests", §3, §4, §5,
- * §7 "Reimbursement", §8, §9; issue 13 items 5 and 6). Paths under the API base:
+ * §7 "Reimbursement", §8, §9). Paths under the API base:
  *
  *   GET    /ReimbursementTypes?isAdminAccess=true|false   every type (admins) or the active ones (the request form)
  *   GET    /ReimbursementTypes/{id}
@@ -70,7 +70,7 @@ export const REIMBURSEMENT_MSG = {
   upgrade: 'Upgrade to premium',
   deleteWarning:
     'Are you sure you want to delete this reimbursement type? It will be removed from all associated employee records and this may affect existing and future claims.',
-  // our own (docs/decisions.md "Reimbursements")
+  // our own (docs/decisions/0104-reimbursements-types-claims-and-payment.md)
   amountTooLarge: rupeesRangeMessage('Amount', REIMBURSEMENT_MAX_RUPEES),
   amountDecimals: 'Amount must have at most two decimal places',
   maxLimitTooLarge: rupeesRangeMessage('Max limit', REIMBURSEMENT_MAX_RUPEES),
@@ -86,7 +86,7 @@ export const REIMBURSEMENT_MSG = {
   remarksTooLong: 'Remarks must be less than 255 characters',
   notPending: 'Only a pending request can be approved or rejected',
   decideOwn: 'You cannot approve or reject your own reimbursement request',
-  /** Our addition (docs/decisions.md): no payroll run or settlement would pay it. */
+  /** Our addition (docs/decisions/): no payroll run or settlement would pay it. */
   settledEmployee: (name: string) => `${name}'s full-and-final settlement is already approved: a claim approved now would be paid by neither the settlement nor a payroll run. Reject it, or pay it outside Tankha.`,
   adminAccessOnly: 'Only administrators and moderators can see every reimbursement type',
   limitExceeded: (typeName: string, limit: string, used: string, left: string) =>
@@ -132,7 +132,7 @@ export const reimbursementTypeInputSchema = z.object({
   ),
   maxLimit: maxLimitSchema,
   isActive: z.boolean().optional(),
-  /** Our addition (docs/decisions.md): paid as taxable salary when true. Default non-taxable. */
+  /** Our addition (docs/decisions/): paid as taxable salary when true. Default non-taxable. */
   isTaxable: z.boolean().optional(),
 });
 export type ReimbursementTypeInput = z.infer<typeof reimbursementTypeInputSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeRequestTime, requestListQuerySchema, requestStatusBadge, validateRegularization } from './requests.contract';
 
-/** People spec §4 (status colours) and §5 Regularization; the rest are our rules in docs/decisions.md. */
+/** People spec §4 (status colours) and §5 Regularization; the rest are our rules in docs/decisions/. */
 const TODAY = '2026-03-18';
 const full = { startDate: '2026-03-16', endDate: '2026-03-16', startTime: '09:30', endTime: '18:30', reason: 'Forgot to check in' };
 

@@ -19,7 +19,7 @@ export type RequestReporteeScopeId = (typeof RequestReporteeScope)[keyof typeof 
 /** People spec §9: regularization requests are listed 8 a page. */
 export const REQUEST_PAGE_SIZE = 8;
 export const REQUEST_MAX_PAGE_SIZE = 100;
-/** Our limit (docs/decisions.md): one request covers at most a month of days. */
+/** Our limit (docs/decisions/): one request covers at most a month of days. */
 export const REGULARIZATION_MAX_DAYS = 31;
 export const REQUEST_REASON_MAX = 500;
 export const REQUEST_REMARKS_MAX = 500;
@@ -30,7 +30,7 @@ export const REQUEST_MSG = {
   futureDate: 'Cannot regularize attendance for future dates',
   submitted: 'Attendance regularization request submitted successfully',
   fetchFailed: 'Failed to fetch requests',
-  // our own (docs/decisions.md)
+  // our own (docs/decisions/)
   invalidDate: 'Please enter a valid date',
   invalidTime: 'Please enter a valid time',
   endBeforeStart: 'End date cannot be before start date',
@@ -110,7 +110,7 @@ export interface ValidRegularization {
 /**
  * People spec §5 Regularization, shared by the modal and the server so both answer with the same
  * text: every field required (reason trimmed), no future start (today allowed; `today` is the
- * tenant-zone date) unless the settings allow it, then our own rules (docs/decisions.md).
+ * tenant-zone date) unless the settings allow it, then our own rules (docs/decisions/).
  * An end time before the start time is the next day (a shift crossing midnight); equal times are refused.
  */
 export function validateRegularization(
@@ -192,7 +192,7 @@ export const requestListQuerySchema = z.object({
   reportingFilterType: z
     .union([z.literal('1'), z.literal('2'), z.literal('3')], { error: 'reportingFilterType must be 1 (direct), 2 (indirect) or 3 (all)' })
     .transform((v) => Number(v) as RequestReporteeScopeId)
-    /** Absent: 3 (all employees) for administrators and moderators, 1 (direct reportees) for others (issue 16). */
+    /** Absent: 3 (all employees) for administrators and moderators, 1 (direct reportees) for others. */
     .optional(),
 });
 export type RequestListQuery = z.output<typeof requestListQuerySchema>;

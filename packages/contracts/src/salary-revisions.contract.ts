@@ -6,7 +6,7 @@ import { PEOPLE_MSG } from './people.messages';
 import { deductionAssociationSchema, earningAssociationSchema } from './people.contract';
 
 /**
- * Salary revisions with arrears (issue 11 item 3): a change of an employee's salary structure from an
+ * Salary revisions with arrears: a change of an employee's salary structure from an
  * effective date, possibly inside a finalized month; the next payroll run pays the difference for the
  * finalized months as arrears lines. Money is rupees on the wire.
  */

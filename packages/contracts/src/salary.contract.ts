@@ -195,7 +195,7 @@ export type SalaryStructureView = z.infer<typeof salaryStructureSchema>;
 export const salaryStructureReplySchema = envelope(salaryStructureSchema);
 
 // ---------------------------------------------------------------------------------------------
-// Component management (issue 10 item 1): earnings and deductions CRUD, earning types, statutory
+// Component management: earnings and deductions CRUD, earning types, statutory
 // settings and the read-only statutory tables. Paths are under the API prefix:
 //
 //   GET    /SalaryComponents/earning-types              earningTypesReplySchema

@@ -3,7 +3,7 @@ import { dateSchema } from './dates';
 import { envelope, listEnvelope } from './envelope';
 
 /**
- * Exits and full-and-final settlement (issue 11 item 5). Money on the wire is rupees. Paths:
+ * Exits and full-and-final settlement. Money on the wire is rupees. Paths:
  *
  *   GET    /ExitSettlements                      exitSettlementListReplySchema (newest last working day first)
  *   POST   /ExitSettlements                      exitSettlementInputSchema → 201 exitSettlementReplySchema (a computed draft)

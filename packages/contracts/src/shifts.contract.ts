@@ -95,7 +95,7 @@ const shiftFields = {
 };
 
 /**
- * When a new shift, its departments or an edit of its times and weekends take effect (issue 16):
+ * When a new shift, its departments or an edit of its times and weekends take effect:
  * today when absent; a past date only with updateAttendance, which recomputes from that date (the
  * Assign Shift rule); later days only otherwise, so a change never rewrites the past by accident.
  */

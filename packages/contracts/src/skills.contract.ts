@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
 
 /**
- * Users > Skills management (issue 15 item 7; docs/decisions.md "Users: skills"). Paths under the API base:
+ * Users > Skills management (docs/decisions/0139-users-skills-management.md). Paths under the API base:
  *
  *   GET    /Skills                      the catalogue with how many employees hold each skill
  *   POST   /Skills                      add a skill (name unique per organisation, case-insensitive)

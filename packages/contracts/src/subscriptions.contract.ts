@@ -41,7 +41,7 @@ export type TrialPlan = z.infer<typeof trialPlanSchema>;
 export const trialReplySchema = envelope(trialPlanSchema.nullable());
 export const tenantPathSchema = z.object({ id: z.uuid({ error: 'id must be a valid id' }) });
 
-/* Purchase (issue 14): platform §7.1. Ids are ours unless named provider…/razorpay…. */
+/* Purchase: platform §7.1. Ids are ours unless named provider…/razorpay…. */
 export const BILLING_TYPES = ['monthly', 'yearly'] as const;
 export type BillingType = (typeof BILLING_TYPES)[number];
 export const SCHEDULE_CHANGES_AT = ['now', 'cycle_end'] as const;

@@ -1,5 +1,5 @@
 /**
- * Length limits of free text on the wire (docs/decisions.md "Input limits"). Every text field that
+ * Length limits of free text on the wire (docs/decisions/0049-malformed-input-is-a-400-never-a-500.md). Every text field that
  * is stored gets one: indexed columns (names, e-mail, codes) must fit a btree entry (about 2.7 KB),
  * and no field should carry megabytes. Messages follow the contracts' style: the error handler
  * prefixes the field ("firstName: must be at most 100 characters").

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './envelope';
 
 /**
- * Users > Settings (issue 15 item 7; docs/decisions.md "Users: settings"). Paths under the API base:
+ * Users > Settings (docs/decisions/0138-users-settings.md). Paths under the API base:
  *
  *   GET /Users/settings   the organisation's numbering and defaults for new users
  *   PUT /Users/settings   change them (administrators and moderators)

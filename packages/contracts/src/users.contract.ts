@@ -203,7 +203,7 @@ export const userStatusBodySchema = z.object({
 export type UserStatusBody = z.infer<typeof userStatusBodySchema>;
 export const userStatusReplySchema = envelope(z.object({ id: z.string(), status: z.number().int() }));
 
-/** Server messages of the lifecycle that the spec does not word (docs/decisions.md, issue 4). */
+/** Server messages of the lifecycle that the spec does not word (docs/decisions/). */
 export const USER_LIFECYCLE_MSG = {
   cannotDeactivateSelf: 'You cannot deactivate your own account.',
   cannotDeleteSelf: 'You cannot delete your own account.',

@@ -31,8 +31,7 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle')
 /**
  * Reference tables without tenant data or secrets that tenant-scoped work reads: SELECT only. Every
  * other table without a tenant policy (accounts, sessions, auth_tokens, outbox_emails, and any
- * global table added later) is closed to the tenant role (docs/decisions.md "Row-level security in
- * the schema").
+ * global table added later) is closed to the tenant role (docs/decisions/0037-row-level-security-in-the-schema.md).
  */
 export const TENANT_READABLE_REFERENCE_TABLES = ['plans'] as const;
 
@@ -149,7 +148,7 @@ interface DrizzleInternals {
 
 /**
  * A transaction whose first statement is `first`, and `fn` given the transaction and that
- * statement's rows; BEGIN and the statement go to the database together (issue 9 item 6). On
+ * statement's rows; BEGIN and the statement go to the database together. On
  * PostgreSQL in one round trip, one simple-protocol message with the parameters inlined as
  * literals (so `first` must not carry user input other than values the server produced or
  * validated); the database plans it on its own core. On PGlite, which plans on the server's thread,

@@ -5,7 +5,7 @@ import pg from 'pg';
  * Every parameterised statement is a named prepared statement, one name per distinct text, on both
  * databases: the text is parsed and planned once per connection (PGlite: once per database, it is
  * one session) and afterwards the cached plan runs. Planning a route's query cost more than running
- * it — measured in docs/decisions.md (issue 9 item 6). Statements without parameters (the
+ * it — measured in docs/decisions/. Statements without parameters (the
  * `BEGIN; …` entry, COMMIT, migrations, DO blocks) stay on the simple protocol, where several
  * statements may share a message. PostgreSQL revalidates cached plans on schema changes and plans
  * again for another role, so a plan never carries one tenant's rows or rights into the next use

@@ -3,7 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 /**
  * The one database type both PGlite and PostgreSQL are used through. Without drizzle's relational
  * query schema: nothing uses `db.query.*`, and with it every transaction object builds a query
- * builder per table (a measured 4% of an authenticated request, issue 9 item 6). Its own file, with
+ * builder per table (a measured 4% of an authenticated request). Its own file, with
  * no imports of ours, so the ground floor (db/, platform/) can name it without an import cycle;
  * client.ts re-exports it.
  */

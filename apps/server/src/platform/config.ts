@@ -78,7 +78,7 @@ const configSchema = z.object({
   PAYROLL_CHUNK_SIZE: z.coerce.number().int().min(1).max(5000).optional(),
   /**
    * Seconds without a committed chunk after which a processing run whose row no chunk holds has lost
-   * its job and is resumed by itself (docs/decisions.md "Processing resumes by itself"); default 30.
+   * its job and is resumed by itself (docs/decisions/0155-processing-resumes-by-itself.md); default 30.
    */
   PAYROLL_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**

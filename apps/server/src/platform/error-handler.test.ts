@@ -20,7 +20,7 @@ describe('the error handler', () => {
   });
 });
 
-describe('a write that lost a race (issue 25 F6)', () => {
+describe('a write that lost a race', () => {
   const failedQuery = (code: string) => new Error('Failed query: insert into client_site_employees …', { cause: Object.assign(new Error(`database error ${code}`), { code }) });
 
   it.each(['23505', '40P01', '40001'])('SQLSTATE %s under an ORM error answers 409 with the concurrent-write message', async (code) => {
@@ -77,7 +77,7 @@ describe('findNulField', () => {
   });
 });
 
-describe('describeUnexpectedError (exception logs, issue 15 item 5)', () => {
+describe('describeUnexpectedError (exception logs)', () => {
   it('prefers the driver error under an ORM "Failed query" and never keeps its parameters', () => {
     const driver = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), { code: '23505' });
     const orm = new Error('Failed query: insert into users (email, pan) values ($1, $2)\nparams: ravi@example.in,ABCPR1234K', { cause: driver });

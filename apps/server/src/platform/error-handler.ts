@@ -4,7 +4,7 @@ import { ErrorCode, MSG } from '@tankha/contracts';
 import { AppError, fieldError, sqlStateOf } from './errors';
 import type {} from './route-scope';
 
-/** An unexpected error of a signed-in organisation's request, as the exception log keeps it (issue 15 item 5). */
+/** An unexpected error of a signed-in organisation's request, as the exception log keeps it. */
 export interface UnexpectedErrorReport {
   tenantId: string;
   userId: string;

@@ -9,7 +9,7 @@ const DOCS = '/backend/api/docs';
 /**
  * Issue 25 (Info): the OpenAPI document lists every operation with its access rules, and was public
  * in production too. In production it is now a signed-in Administrator's; while developing it stays
- * public (docs/decisions.md).
+ * public (docs/decisions/).
  */
 describe.each(BACKENDS)('the OpenAPI document in production (%s)', (backend) => {
   let t: TestApp;

@@ -85,7 +85,7 @@ describe.each(BACKENDS)('unit of work and jobs (%s)', (backend) => {
   });
 });
 
-// Work a restarted process must not leave to the first cron slot (issue 25 F7: resuming a payroll run
+// Work a restarted process must not leave to the first cron slot (resuming a payroll run
 // whose job died with the process before): sent when the queue starts with workers, once per delay.
 describe.each(BACKENDS)('jobs sent at start (%s)', (backend) => {
   it('a process with workers sends them at start, each delay once, and runs them; one without workers sends none', { timeout: 60_000 }, async () => {

@@ -19,7 +19,7 @@ export interface BenchOrganisation {
 const BENCH_DEPARTMENTS = ['Engineering', 'Sales', 'Finance', 'Human Resources'] as const;
 
 /**
- * A new organisation of its own for one benchmark (issue 10 item 8: no result may depend on which
+ * A new organisation of its own for one benchmark (no result may depend on which
  * benchmarks ran before it on the same database): an enterprise subscription, Karnataka payroll
  * defaults, four departments and one administrator who can sign in. Employees are the benchmark's
  * to add.

@@ -19,7 +19,7 @@ interface DemoDeclaration {
   savingsInterest?: number;
 }
 
-/** Twelve declarations in every state (issue 12 item 9): drafts, submitted, approved and on hold. Rupees. */
+/** Twelve declarations in every state: drafts, submitted, approved and on hold. Rupees. */
 const PLAN: DemoDeclaration[] = [
   { status: 1, rent: { monthly: 25_000, metro: false, landlord: 'Suresh Gowda', pan: 'AKPPG4521L' }, c80: [[101, 100_000], [102, 30_000]] },
   { status: 1, rent: { monthly: 40_000, metro: true, landlord: 'Meera Kapoor', pan: 'BQZPK7788M' }, c80: [[103, 150_000]], d80: [[201, 25_000]] },

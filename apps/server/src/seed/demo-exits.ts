@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { exitRequests } from '../db/schema';
 
 /**
- * The demo's exit requests (docs/decisions.md "Exit requests"): one resignation waiting for its
+ * The demo's exit requests (docs/decisions/0143-exit-requests.md): one resignation waiting for its
  * manager (an engineer reporting to Rahul, the demo manager), and one approved in Sales whose last
  * working day is ahead, so the payroll's Exit page lists it as awaiting its full and final settlement.
  * Aditi (the demo member) has none, so the browser test can resign as her.

@@ -63,7 +63,7 @@ async function demoForm16Pdf(p: { organisation: string; tan: string; name: strin
 }
 
 /**
- * Form 16 of the last complete financial year for some of the demo's employees (issue 13): Part A
+ * Form 16 of the last complete financial year for some of the demo's employees: Part A
  * for every third person and the demo member, Part B as well for half of them and the demo member
  * (so the member's page offers the merged download). Stored through the Form 16 service as an
  * administrator's upload would be.

@@ -8,7 +8,7 @@ import { InvoiceService } from '../modules/invoices/invoices.service';
 import { administratorContext } from './demo-payroll';
 
 /**
- * The demo's sales invoices (issue 14 items 5 and 6): the organisation as the business (with bank
+ * The demo's sales invoices: the organisation as the business (with bank
  * details and a UPI id, so the QR code shows), a client in Karnataka (CGST + SGST) and one in
  * Maharashtra (IGST), and three invoices: paid, sent and past due (overdue), and a draft. Made through
  * the invoice service as the administrator would, on the seed's clock.

@@ -30,7 +30,7 @@ const HOLIDAYS: { monthDay: string; name: string; description: string; isOptiona
 const SKIP = ['anita.rao@', 'vikram.nair@', 'rahul.sharma@', 'aditi.agarwal@', 'priya.iyer@', 'arjun.mehta@'];
 
 /**
- * The demo organisation's leave (issue 5 item 8): the default leave types, this year's holidays,
+ * The demo organisation's leave: the default leave types, this year's holidays,
  * carried-forward Earned Leave for two people, and leave in the last two months for seven employees
  * (approved full days, an approved half day, approved Loss of Pay, one rejected, one pending in the
  * coming week), plus Loss of Pay for two more in the two months the demo's payroll finalizes. Runs as the platform role with explicit tenant ids, in a few multi-row statements.

@@ -6,7 +6,7 @@ import { BACKENDS, createTestApp, type TestApp } from '../testing';
 import { DEMO_LOGINS, seedDemoOrganisation } from './demo';
 
 /**
- * The demo organisation with its payroll (issue 10 item 9), as `npm start` seeds it but for the
+ * The demo organisation with its payroll, as `npm start` seeds it but for the
  * months before the last two (`seedDemo({ lastYear: true })` adds them: form16-part-b.demo.int.test.ts):
  * payroll set up, the two months before this one finalized with payslips (the older one paid), this
  * month a draft. "Now" is Wednesday 6 January 2027 in Asia/Kolkata, so the finalized months are November and

@@ -59,7 +59,7 @@ const KEEP_PLAIN = ['anita.rao@', 'vikram.nair@', 'rahul.sharma@', 'aditi.agarwa
 const at = (date: string, time: string) => new Date(`${date}T${time}:00+05:30`);
 
 /**
- * The demo organisation's payroll (issue 10 item 9): set up through the checklist with the last
+ * The demo organisation's payroll: set up through the checklist with the last
  * payroll month three months back, so that the two months before this one are run — each opened,
  * given one-time items (and, in the older one, a payout hold), processed, finalized (its payslip
  * PDFs and e-mails are then jobs of the running app) — the older one marked paid, and this month
@@ -136,7 +136,7 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
   const approve = { status: 2 as const, remarks: 'Bills checked' };
 
   // The months before the month before last (with `since`): each processed, finalized and paid on
-  // time, nothing added — the last financial year complete for its Form 16 (issue 13 item 7).
+  // time, nothing added — the last financial year complete for its Form 16.
   for (let month = first; month < months[0]; month = addMonthsToMonth(month, 1)) {
     const open = await request((scope) => runs.current(scope));
     if (open.month !== month) throw new Error(`demo payroll: expected ${month} to be the open month, found ${open.month}`);
@@ -148,7 +148,7 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
     await request((scope) => runs.markPaid(scope, open.id, payrollMarkPaidInputSchema.parse({ paidOn: open.payDate, reference: `HDFC NEFT batch SAL${month.replace('-', '')}-0427` })));
   }
 
-  // Loans and advances (issue 11 item 4), repaid from the first month Tankha runs: a vehicle loan below
+  // Loans and advances, repaid from the first month Tankha runs: a vehicle loan below
   // the SBI rate (a perquisite for tax), an interest-free salary advance, and a medical loan (no perquisite).
   await request(async (scope) => {
     const demoLoans: [Person | undefined, Record<string, unknown>][] = [

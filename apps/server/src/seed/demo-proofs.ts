@@ -49,7 +49,7 @@ const CLAIMS: DemoClaim[] = [
 ];
 
 /**
- * Demo proofs of investment (issue 12 items 4–6): three employees with a submitted declaration and
+ * Demo proofs of investment: three employees with a submitted declaration and
  * submitted proofs (a PDF per item, stored like any upload), one thread each, two of them reviewed
  * (one allowed in part, approved). Declarations already there are left alone. No window is released:
  * the Lock / Unlock page starts as a new organisation's would.

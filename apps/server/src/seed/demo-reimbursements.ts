@@ -3,7 +3,7 @@ import type { Scope } from '../platform/tenancy';
 import type { ReimbursementService } from '../modules/reimbursements/reimbursements.service';
 
 /**
- * The demo's reimbursements (issue 13): types (with and without a limit, one taxable, one inactive) and
+ * The demo's reimbursements: types (with and without a limit, one taxable, one inactive) and
  * claims in every state — paid by each finalized month, approved and waiting for this month's run,
  * pending and rejected. Made through the reimbursements service as the employee and the administrator
  * would, on the seed's clock.

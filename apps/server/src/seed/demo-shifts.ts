@@ -8,7 +8,7 @@ import { provisionAttendanceDefaults } from '../modules/attendance-settings/atte
 const KEEP_ON_GENERAL = ['anita.rao@', 'vikram.nair@', 'rahul.sharma@', 'aditi.agarwal@'];
 
 /**
- * The demo organisation's shifts (issue 5 item 8): the General default (10:00–19:00), a Night Shift
+ * The demo organisation's shifts: the General default (10:00–19:00), a Night Shift
  * (22:00–06:00) worked by three engineers since the first month of demo logs (the month before last),
  * an Early Shift (07:00–16:00) for the Sales department, and a few dated assignments in this and
  * last month. Runs as the

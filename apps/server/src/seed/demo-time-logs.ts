@@ -29,7 +29,7 @@ interface LogRow {
 }
 
 /**
- * Time logs (issue 5 item 8) from the 1st of the month before last to yesterday, so the two months
+ * Time logs from the 1st of the month before last to yesterday, so the two months
  * the demo's payroll finalizes (demo-payroll.ts) have a full month of attendance, for every active
  * demo employee on their working days (their shift, its weekends, holidays and approved leave from
  * the seeds before this one): mostly on time, some late arrivals past the grace period, and three

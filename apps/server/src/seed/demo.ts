@@ -18,7 +18,7 @@ import { seedDemoProofs } from './demo-proofs';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names';
 
 /**
- * The demo organisation created on first start (issue 2 §8): an administrator, a moderator and
+ * The demo organisation created on first start (so every screen has data to show): an administrator, a moderator and
  * about 40 members in 4 departments, with designations, managers, joining dates and PANs.
  * Deterministic: the same people every time, so docs and tests can name them.
  */
@@ -104,7 +104,7 @@ function isoDate(year: number, month: number, day: number): string {
 /**
  * With `payroll`, the demo's payroll months too; with its `form16`, last year's Form 16 of some
  * employees; with `form16PartB` as well, the payroll from April of the last financial year and
- * Part B generated for everyone else of that year (issue 13 item 7).
+ * Part B generated for everyone else of that year.
  */
 export async function seedDemoOrganisation(
   db: Db,
@@ -206,13 +206,13 @@ export async function seedDemoOrganisation(
   });
   await seedDemoAttendance(db, demoTenantId, now);
   if (payroll) {
-    // The declarations first, so the demo's payslips show them in their TDS (issue 12 item 9).
+    // The declarations first, so the demo's payslips show them in their TDS.
     await seedDemoDeclarations(db, demoTenantId, now);
     await seedDemoPayroll(db, demoTenantId, now, payroll, payroll.form16PartB ? { since: demoLastYearStartMonth(now) } : {});
     await seedDemoInvoices(db, demoTenantId, now, payroll.jobs);
   }
   if (payroll?.form16) await seedDemoForm16(db, demoTenantId, now, { jobs: payroll.jobs, form16: payroll.form16, ...(payroll.form16PartB ? { form16PartB: payroll.form16PartB } : {}) }, DEMO_LOGINS.member);
-  // Demo proofs of investment, comments and reviews (issue 12 items 4–6), with their files.
+  // Demo proofs of investment, comments and reviews, with their files.
   if (payroll?.proofFiles) await seedDemoProofs(db, demoTenantId, now, payroll.proofFiles);
   return true;
 }
@@ -230,7 +230,7 @@ const BANKS = [
 ] as const;
 
 /**
- * What a payroll needs of an employee besides the salary (issue 10: the run warns without a bank
+ * What a payroll needs of an employee besides the salary (the run warns without a bank
  * account or PAN; the payslip prints the UAN, PF and ESI numbers and the masked account): a salary
  * account at one of five banks, a UAN and a PF member number under Nilgiri's EPFO establishment,
  * and an ESI number for those whose wages are within the ESI ceiling. Derived from the person's

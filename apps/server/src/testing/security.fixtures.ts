@@ -91,7 +91,7 @@ export interface SecurityIds {
     poiConfigId: string;
     poiReminderId: string;
     poiSpareReminderId: string;
-    /** The member's draft IT declaration of the year (issue 12 item 3). */
+    /** The member's draft IT declaration of the year. */
     declarationId: string;
   };
   /** Form 16: the member's Form 16B of last financial year (uploaded by the suite), the member's PAN, two bulk previews. */
@@ -102,9 +102,9 @@ export interface SecurityIds {
     bulkToken: string;
     spareBulkToken: string;
   };
-  /** A skill held by the member, and a client site the member is assigned to (issue 15 items 7 and 8). */
+  /** A skill held by the member, and a client site the member is assigned to. */
   team: { skillId: string; clientSiteId: string };
-  /** The manager's submitted declaration with submitted proofs (issue 12 items 4–6). */
+  /** The manager's submitted declaration with submitted proofs. */
   proofs: {
     managerId: string;
     declarationId: string;
@@ -114,7 +114,7 @@ export interface SecurityIds {
     /** A second proof of the deduction, for the delete call. */
     spareProofId: string;
   };
-  /** Sales invoices (issue 14 items 5 and 6): a business with a UPI id, a client, a draft invoice with two items, a custom field and its value. */
+  /** Sales invoices: a business with a UPI id, a client, a draft invoice with two items, a custom field and its value. */
   invoices: {
     businessId: string;
     clientId: string;
@@ -157,7 +157,7 @@ const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"
 const EXAMPLE_ROW: Record<string, string> = { employeeNumber: 'SECIMP{n}', email: 'security.import.{n}@example.in', departmentId: '' };
 const CSV = Buffer.from(`${IMPORT_COLUMNS.map((c) => csvCell(c.header)).join(',')}\n${IMPORT_COLUMNS.map((c) => csvCell(EXAMPLE_ROW[c.field] ?? c.example)).join(',')}\n`);
 
-/** The IT declaration and POI windows (issue 12 items 1 and 2). */
+/** The IT declaration and POI windows. */
 function taxWindowFixtures(ids: SecurityIds): Record<string, OperationFixture> {
   const w = ids.taxWindows;
   const year = { financialYearStart: w.financialYearStart, financialYearEnd: w.financialYearStart + 1 };
@@ -177,18 +177,18 @@ function taxWindowFixtures(ids: SecurityIds): Record<string, OperationFixture> {
     'GET /POI/reminders': { query: { poiConfigId: w.poiConfigId } },
     'POST /POI/reminders': { body: { poiReminderId: w.poiReminderId, poiConfigId: w.poiConfigId, ...reminder } },
     'DELETE /POI/reminders/{poiReminderId}': { path: { poiReminderId: w.poiSpareReminderId } },
-    // The member's declaration (issue 12 item 3): A's Administrator may act on the member's behalf.
+    // The member's declaration: A's Administrator may act on the member's behalf.
     'GET /ITDeclaration/declarations': { query: { employeeId: ids.memberId, ...yearQuery } },
     'POST /ITDeclaration/declarations': { body: { employeeId: ids.memberId, ...year, isDraft: true, isSubmitted: false } },
     'PUT /ITDeclaration/declarations/{declarationId}': { path: { declarationId: w.declarationId }, body: { employeeId: ids.memberId, ...year, isDraft: true, isSubmitted: false } },
     'GET /ITDeclaration/summary': { query: { userId: ids.memberId, ...yearQuery } },
-    // Regime comparison and switch (issue 12 item 7), for the member.
+    // Regime comparison and switch, for the member.
     'GET /ITDeclaration/tax-comparison': { query: { userId: ids.memberId, ...yearQuery } },
     'POST /ITDeclaration/switch-regime': { query: { userId: ids.memberId }, body: { newRegimeType: 0, ...year } },
   };
 }
 
-/** Form 16 (issue 13 items 1 and 2). */
+/** Form 16. */
 function form16Fixtures(ids: SecurityIds): Record<string, OperationFixture> {
   const f = ids.form16;
   const pdf = { field: 'File', filename: 'form16.pdf', contentType: 'application/pdf', bytes: FORM16_PDF };
@@ -210,7 +210,7 @@ function form16Fixtures(ids: SecurityIds): Record<string, OperationFixture> {
   };
 }
 
-/** Sales invoices (issue 14 items 5 and 6). */
+/** Sales invoices. */
 function invoiceFixtures(ids: SecurityIds): Record<string, OperationFixture> {
   const v = ids.invoices;
   const party = { name: 'Security Party {n}', address: 'MG Road', stateCode: '29', upiId: 'security.party@okicici' };
@@ -245,7 +245,7 @@ function invoiceFixtures(ids: SecurityIds): Record<string, OperationFixture> {
   return routes;
 }
 
-/** Proof of investment, item comments and the team review (issue 12 items 4–6): the manager's declaration. */
+/** Proof of investment, item comments and the team review: the manager's declaration. */
 function proofFixtures(ids: SecurityIds): Record<string, OperationFixture> {
   const p = ids.proofs;
   const year = ids.taxWindows.financialYearStart;
@@ -417,7 +417,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /payroll/calculate': { body: { month: '2026-04', state: 'KA', daysInPeriod: 30, payableDays: 28, earnings: [{ name: 'Basic', monthlyAmount: 30_000 }] } },
     'GET /Payslips/{id}/pdf': { path: { id: ids.renderedPayslipId } },
     'GET /PayrollRuns/{id}/register.xlsx': { path: { id: ids.finalizedRunId } },
-    // The bank transfer of the finalized month (issue 11 item 1): its one payslip (the member's) is line 1 of April 2024.
+    // The bank transfer of the finalized month: its one payslip (the member's) is line 1 of April 2024.
     'PUT /PayrollBankSettings': { body: { template: 'controlCsv', debitAccountNumber: '50200012345678', debitIfsc: 'HDFC0000001' } },
     'GET /PayrollRuns/{id}/bank-file/preview': { path: { id: ids.finalizedRunId }, query: { scope: 'all' } },
     'GET /PayrollRuns/{id}/bank-file': { path: { id: ids.finalizedRunId }, query: { scope: 'all' } },
@@ -454,6 +454,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'DELETE /PayrollRuns/{id}/holds/{userId}': { path: { id: ids.payrollRunId, userId: ids.memberId } },
     // The open run is not a closed month: the allowed roles get the refusal (409), the others 403/404 before it.
     'POST /PayrollRuns/{id}/excluded/{userId}/bring-in': { path: { id: ids.payrollRunId, userId: ids.memberId } },
+    'DELETE /PayrollRuns/{id}/excluded/{userId}/bring-in': { path: { id: ids.payrollRunId, userId: ids.memberId } },
     'GET /PayrollRuns/{id}/adjustments': { path: { id: ids.payrollRunId }, query: { userId: ids.memberId } },
     'POST /PayrollRuns/{id}/adjustments': { path: { id: ids.payrollRunId }, body: { userId: ids.memberId, kind: 'earning', category: 'bonus', label: 'Security bonus', amount: 1000, taxable: true } },
     'DELETE /PayrollRuns/{id}/adjustments/{adjustmentId}': { path: { id: ids.payrollRunId, adjustmentId: ids.payrollAdjustmentId } },
@@ -495,7 +496,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'PUT /Loans/{id}': { path: { id: ids.loanId }, body: { kind: 'advance', purpose: 'personal', amount: 10_000, startMonth: '2030-01', termsBy: 'instalments', instalments: 2, interestRate: 0, note: 'Security' } },
     'POST /Loans/{id}/cancel': { path: { id: ids.loanId } },
     ...taxWindowFixtures(ids),
-    // Users > Settings, skills and attendance client sites (issue 15 items 7 and 8).
+    // Users > Settings, skills and attendance client sites.
     'PUT /Users/settings': { body: { employeeNumberPrefix: 'SEC', nextEmployeeNumber: 900, employeeNumberDigits: 4, defaultRoleId: 3 } },
     'PUT /Skills/{id}': { path: { id: ids.team.skillId }, body: { name: 'Security Skill {n}', description: null } },
     'DELETE /Skills/{id}': { path: { id: ids.team.skillId } },
@@ -509,7 +510,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'GET /AttendanceClients/{id}/employees': { path: { id: ids.team.clientSiteId } },
     'PUT /AttendanceClients/{id}/employees': { path: { id: ids.team.clientSiteId }, body: { userIds: [ids.memberId] } },
     'GET /MyTeam/reports': { query: { kind: 'attendance', startDate: ids.yesterday, endDate: ids.yesterday } },
-    // Reimbursements (issue 13 items 5 and 6).
+    // Reimbursements.
     'GET /ReimbursementTypes': { query: { isAdminAccess: 'true' } },
     'GET /ReimbursementTypes/{id}': { path: { id: ids.reimbursementTypeId } },
     'PUT /ReimbursementTypes/{id}': { path: { id: ids.reimbursementTypeId }, body: { name: 'Security Travel {n}', description: null, maxLimit: 0, isTaxable: false } },

@@ -69,7 +69,7 @@ function sliceOf(operations: Operation[], { slice, of }: { slice: number; of: nu
 }
 
 /**
- * The security suite (issue 9): every operation of the served OpenAPI document, present and future,
+ * The security suite: every operation of the served OpenAPI document, present and future,
  *  (a) called by another organisation's Administrator with this organisation's ids reads and changes
  *      nothing of this organisation (a digest of its rows, and its ids, e-mails and names in replies);
  *  (b) called by a role the permission table refuses gets 403;
@@ -155,7 +155,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     const settings = await t.call('GET', '/Attendances/settings', { token: adminA.token });
     const payroll = await setUpPayroll(member);
     const windows = await setUpTaxWindows();
-    // A reimbursement type and the member's pending claim of it, with a receipt (issue 13).
+    // A reimbursement type and the member's pending claim of it, with a receipt.
     const type = await t.call('POST', '/ReimbursementTypes', { token: adminA.token, body: { name: 'Security Travel', maxLimit: 0 } });
     if (type.statusCode !== 200) throw new Error(`security fixtures: reimbursement type failed: ${type.body}`);
     const reimbursementTypeId = (type.json() as { data: { id: string } }).data.id;
@@ -165,7 +165,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     const reimbursementRequestId = (claimed.json() as { data: { id: string } }).data.id;
     const form16 = await setUpForm16(member);
     const invoices = await setUpInvoices();
-    // A skill the member holds and a client site the member is assigned to (issue 15 items 7 and 8).
+    // A skill the member holds and a client site the member is assigned to.
     const skill = await t.call('POST', '/Skills', { token: adminA.token, body: { name: 'Security Skill' } });
     const skillId = (skill.json() as { data: { id: string } }).data.id;
     await t.call('PUT', '/EmployeeSkills', { token: adminA.token, body: { userId: member.id, skillId, level: 2 } });
@@ -260,7 +260,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     };
   }
 
-  /** A's sales invoice (issue 14 items 5 and 6), made through its API. */
+  /** A's sales invoice, made through its API. */
   async function setUpInvoices(): Promise<SecurityIds['invoices']> {
     const dataOf = async <T>(method: string, url: string, body: unknown): Promise<T> => {
       const res = await t.call(method, url, { token: adminA.token, body });
@@ -331,7 +331,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
       const data = (res.json() as { data: { id: string; reminders: { id?: string; poiReminderId?: string }[] } }).data;
       return { id: data.id, reminderIds: data.reminders.map((r) => r.id ?? r.poiReminderId ?? '') };
     };
-    // Regime switching allowed, so that the switch (issue 12 item 7) succeeds for A's Administrator.
+    // Regime switching allowed, so that the switch succeeds for A's Administrator.
     const it = await released('/ITDeclaration/config', { ...common, allowRegimeSwitch: true });
     // On the last day of a month the POI window cannot be released through the API: inserted instead.
     const poi = poiPossible
@@ -388,7 +388,7 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
     return { financialYear, formId: (uploaded.json() as { data: { id: string } }).data.id, memberPan, bulkToken: await preview(), spareBulkToken: await preview() };
   }
 
-  /** The manager's submitted declaration with submitted proofs, two proof files and a comment (issue 12 items 4–6). */
+  /** The manager's submitted declaration with submitted proofs, two proof files and a comment. */
   async function setUpProofs(financialYearStart: number): Promise<SecurityIds['proofs']> {
     const manager = await t.login(DEMO_LOGINS.manager);
     const ok = async (res: { statusCode: number; body: string; json(): unknown }, what: string) => {

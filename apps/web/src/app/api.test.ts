@@ -218,7 +218,7 @@ describe('validation messages', () => {
   });
 });
 
-describe('deactivation while signed in (issue 16)', () => {
+describe('deactivation while signed in', () => {
   const deactivated = () => jsonResponse(403, { statusCode: 403, errorCode: ErrorCode.AccountDeactivated, message: MSG.deactivated });
   const ended = () => jsonResponse(401, { statusCode: 401, errorCode: ErrorCode.TokenInvalid, message: 'Token is invalid or expired.' });
 

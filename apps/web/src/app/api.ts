@@ -65,7 +65,7 @@ let sessionExpiring = false;
  * The token whose session the server ended for deactivation. The server answers the first request
  * after deactivation with 403 ACCOUNT_DEACTIVATED and ends the session there, so requests already
  * in flight, or sent after the sign-out without a token, come back 401: those must not turn the
- * restricted page into 'Your session has expired' and /login (issue 16).
+ * restricted page into 'Your session has expired' and /login.
  */
 let deactivatedToken: string | null = null;
 
@@ -112,7 +112,7 @@ function fieldErrors(payload: unknown): Record<string, string> {
 
 /**
  * A validation reply's message names the field ('email: Please enter a valid email address') for
- * API clients; people read the field's own sentence (issue 16). A bare fragment ('is too large')
+ * API clients; people read the field's own sentence. A bare fragment ('is too large')
  * keeps its field name, which it needs.
  */
 function withoutFieldName(message: string | null, errors: Record<string, string>): string | null {

@@ -2,7 +2,7 @@
 export const PATHS = {
   home: '/',
   login: '/login',
-  /** After login, for an account in several organisations: pick one (our route, docs/decisions.md). */
+  /** After login, for an account in several organisations: pick one (our route, docs/decisions/). */
   selectOrganization: '/select-organization',
   /** Google / Microsoft sign-in returns here (platform §2.1 /auth/callback/{provider}). */
   oauthCallback: '/auth/callback',
@@ -20,7 +20,7 @@ export const PATHS = {
   organizationDetails: '/org/organization-details',
   logoBranding: '/org/logo-branding',
   profile: '/profile',
-  /** The signed-in user's own profile and documents (every role; our design, issue 4 item 6). */
+  /** The signed-in user's own profile and documents (every role; our design). */
   myProfile: '/my-profile',
   /** User management (people spec §2.5) and departments (§2.4), under platform §2.1's users area. */
   myPeople: '/users/my-people',
@@ -68,10 +68,10 @@ export const PATHS = {
   payroll: '/payroll',
   payrollRun: '/payroll/payroll-run',
   payrollHistory: '/payroll/payroll-history',
-  /** Exits and their full and final settlement (issue 11 item 5; our route, the spec has none). */
+  /** Exits and their full and final settlement (our route, the spec has none). */
   exits: '/payroll/exits',
   payrollDetails: '/payroll/details',
-  /** Loans and salary advances (issue 11 item 4; our route): the administrators' list, and each employee's own. */
+  /** Loans and salary advances (our route): the administrators' list, and each employee's own. */
   loans: '/payroll/loans',
   myLoans: '/payroll/my-loans',
   payslips: '/payroll/payslips',
@@ -96,13 +96,13 @@ export const PATHS = {
   payrollSettings: '/payroll/settings',
   /** Settings > Preferences (payroll spec §1: Sender Email Preferences). */
   settingsPreferences: '/settings/preferences',
-  /** Every payroll output generated per month (issue 11 item 6). */
+  /** Every payroll output generated per month. */
   payrollReports: '/payroll/reports',
-  /** The journal's ledger accounts, a tab of the payroll settings (issue 11 item 2). */
+  /** The journal's ledger accounts, a tab of the payroll settings. */
   ledgerAccounts: '/payroll/settings/ledger-accounts',
   /** The payroll setup checklist (platform §2.6). */
   payrollSetup: '/payroll-setup',
-  /** The public marketing pages (platform §2.1 "Marketing pages"; issue 14 item 7), open without a login. */
+  /** The public marketing pages (platform §2.1 "Marketing pages"), open without a login. */
   pricing: '/pricing',
   checkout: '/checkout',
   aboutUs: '/about-us',

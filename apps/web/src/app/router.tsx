@@ -293,7 +293,7 @@ export const routes: RouteObject[] = [
                       </RequireMyTeam>
                     ),
                     children: [
-                      // Platform §2.1: my-team redirects to my-team/overview (issue 15 item 9).
+                      // Platform §2.1: my-team redirects to my-team/overview.
                       { index: true, element: <Navigate to="overview" replace /> },
                       { path: 'overview', element: <MyTeamOverviewPage /> },
                       { path: 'reports', element: <MyTeamReportsPage /> },
@@ -389,9 +389,8 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
-                    // The Payroll area (platform §2.1; payroll spec §2 tab labels). Pages other parts of issue 10
-                    // and later issues build (taxes, requests, lock-unlock, reimbursement-requests) fall to the '*'
-                    // child until their routes land.
+                    // The Payroll area (platform §2.1; payroll spec §2 tab labels). Pages without a route of their
+                    // own yet fall to the '*' child.
                     path: 'payroll',
                     element: <PayrollLayout />,
                     children: [
@@ -521,7 +520,7 @@ export const routes: RouteObject[] = [
                         ],
                       },
                       {
-                        // The journal's ledger accounts (issue 11 item 2): a tab of the payroll settings, on a plan with Payroll.
+                        // The journal's ledger accounts: a tab of the payroll settings, on a plan with Payroll.
                         path: 'settings/ledger-accounts',
                         element: (
                           <RequirePermission action="payroll.ledger.view" fallback={PATHS.accessDenied}>
@@ -582,7 +581,7 @@ export const routes: RouteObject[] = [
                       form16ManagementRoute,
                       { path: 'taxes', element: <InvestmentsArea />, children: [...taxesForm16Routes] },
                       {
-                        // Regime comparison and switch (issue 12 item 7): every role, for their own salary and declaration.
+                        // Regime comparison and switch: every role, for their own salary and declaration.
                         path: 'taxes/taxCalculator',
                         element: (
                           <RequireFeature feature="ITDeclaration">
@@ -664,7 +663,7 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
-                    // The local test provider's checkout (issue 14), when no Razorpay keys are set.
+                    // The local test provider's checkout, when no Razorpay keys are set.
                     path: 'my-subscription/checkout/:id',
                     element: (
                       <RequirePermission action="subscription.manage" fallback={PATHS.accessDenied}>

@@ -1,4 +1,4 @@
-import { formatDisplayDate, formatRupees, isIsoDate } from '@tankha/domain';
+import { formatDisplayDate, formatInr, formatRupees, isIsoDate } from '@tankha/domain';
 
 /** 'dd MMM yyyy' for a date or an ISO timestamp; a dash when there is none. */
 export function displayDate(value: string | null | undefined): string {
@@ -8,13 +8,34 @@ export function displayDate(value: string | null | undefined): string {
 }
 
 /**
- * A rupee amount as the API sends salary figures (a number of rupees) → ₹ with Indian grouping,
- * zero included ('₹0.00', never a bare '0'). Paise are shown unless `paise: false`; 'auto' shows them
- * only when the amount has any.
+ * The web's one rupee text. The API sends amounts as rupees (a number with at most two decimals);
+ * this takes them back to the paise they stand for and prints them with the domain's formatters,
+ * so every screen writes money the same way. A missing amount is a dash.
+ * - style 'plain' (the default; salary figures, declarations, plans): ₹ with Indian grouping, zero
+ *   included ('₹0.00', never a bare '0'), '-₹' for a negative. Paise are shown unless
+ *   `paise: false`; 'auto' shows them only when the amount has any.
+ * - style 'payroll' (payroll spec §9; `inr`): negatives in brackets, zero as '0', paise only when
+ *   the amount has any; `signed` puts '+' before a rise (`inrChange`).
  */
-export function rupeesText(amount: number, { paise = true }: { paise?: boolean | 'auto' } = {}): string {
+export function rupeesText(
+  amount: number | null | undefined,
+  { paise, style = 'plain', signed = false }: { paise?: boolean | 'auto'; style?: 'plain' | 'payroll'; signed?: boolean } = {},
+): string {
+  if (amount === null || amount === undefined) return '—';
+  // Display only: the wire carries rupees with at most two decimals; this is the paise they stand for.
   const amountPaise = Math.round(amount * 100);
-  return formatRupees(amountPaise, { showPaise: paise === 'auto' ? amountPaise % 100 !== 0 : paise });
+  if (style === 'payroll') return formatInr(amountPaise, { decimals: paise === undefined || paise === 'auto' ? 'auto' : paise ? 2 : 0, signed });
+  return formatRupees(amountPaise, { showPaise: paise ?? true });
+}
+
+/** A payroll amount as payroll screens show it (payroll spec §9): '₹1,500', '(₹1,500.50)', '0', '—'. */
+export function inr(rupees: number | null | undefined): string {
+  return rupeesText(rupees, { style: 'payroll' });
+}
+
+/** A difference against last month: '+₹1,500' for a rise, '(₹1,500)' for a fall, '0' for none. */
+export function inrChange(rupees: number | null | undefined): string {
+  return rupeesText(rupees, { style: 'payroll', signed: true });
 }
 
 export function displayText(value: string | null | undefined): string {

@@ -129,7 +129,7 @@ function unpaidLeaveLop(leave: ApprovedLeave | null | undefined): number {
 
 /**
  * The status of one attendance day (DESIGN §5), from its time logs, shift, holiday, approved leave
- * and attendance settings. Every rule below is listed in docs/decisions.md (attendance day status).
+ * and attendance settings. Every rule below is listed in docs/decisions/ (attendance day status).
  *
  * - Future dates are NotCalculated; today is provisional and shows NotCalculated rather than Absent.
  * - Precedence of the day's kind: holiday, then week-off, then leave, then a working day. Leave

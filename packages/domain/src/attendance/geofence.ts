@@ -1,5 +1,5 @@
 /**
- * Geofences for check-in at client sites (issue 15 item 8): the great-circle distance between two
+ * Geofences for check-in at client sites: the great-circle distance between two
  * points by the haversine formula, and which of an employee's sites a point lies in.
  *
  * The earth is taken as a sphere of radius 6,371 km (the mean radius used by the haversine

@@ -25,10 +25,10 @@ export function departmentShiftOn(date: IsoDate, rows: readonly DepartmentShiftR
 }
 
 /**
- * The shift an employee works on a date (docs/decisions.md, attendance): the latest individual
+ * The shift an employee works on a date (docs/decisions/, attendance): the latest individual
  * assignment covering the date (by start date, then by when it was made) always wins; else the
  * department's shift in force on that date (a department shift never reaches back before its
- * effective date, issue 16); else the organisation's default shift; else none ('No Shift').
+ * effective date); else the organisation's default shift; else none ('No Shift').
  */
 export function resolveShiftId(
   date: IsoDate,
@@ -58,7 +58,7 @@ export interface ShiftHistoryRow<D> {
 /**
  * The definition (times, weekends) of a shift on a date: the first earlier definition whose
  * `validUntil` is after the date, else the current one. Editing a shift from a date therefore
- * leaves the days before it as they were (issue 16).
+ * leaves the days before it as they were.
  */
 export function shiftDefinitionOn<D>(date: IsoDate, current: D, history: readonly ShiftHistoryRow<D>[]): D {
   let best: ShiftHistoryRow<D> | null = null;

@@ -2,7 +2,7 @@ import { isIsoDate, type IsoDate } from '../dates/calendar';
 import { addDaysToDate } from '../attendance/month';
 
 /**
- * Leave arithmetic (DESIGN §5 "Leave and holidays"; docs/decisions.md "Leave"). Days are
+ * Leave arithmetic (DESIGN §5 "Leave and holidays"; docs/decisions/0027-leave-and-holidays.md). Days are
  * multiples of 0.5; the functions work in half-days (integers) so sums stay exact.
  */
 

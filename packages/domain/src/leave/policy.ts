@@ -1,5 +1,5 @@
 /**
- * Leave policies (docs/decisions.md "Leave policies and the sandwich rule"): which leave types apply
+ * Leave policies (docs/decisions/0134-leave-administration.md): which leave types apply
  * to which employees, by employment type and department, and whether the sandwich rule counts the
  * week-offs and holidays between leave days.
  */

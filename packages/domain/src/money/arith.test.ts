@@ -22,7 +22,7 @@ describe('exact paise arithmetic', () => {
     expect(() => rupeesToPaise(0.001)).toThrow(RangeError);
   });
 
-  // The one conversion of entered rupees (issue 9). Each case is the decimal a person typed.
+  // The one conversion of entered rupees. Each case is the decimal a person typed.
   it.each([
     [0, 0],
     [-0, 0],

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatInr, formatRupees, groupIndian } from './inr';
+import { formatInr, formatRupees, groupIndian, rupeeText } from './inr';
+import { paiseToRupees, rupeesToPaise } from './arith';
 
 describe('Indian digit grouping (lakh and crore)', () => {
   it.each([
@@ -58,5 +59,30 @@ describe('formatInr (payroll §9: en-IN grouping, negatives in brackets, zero as
     );
     // It once failed in CI at 0 (seed -756622565): `return expect(…)` handed fast-check the
     // assertion's value, which it read as false. Zero is asserted above, without a return value.
+  });
+});
+
+describe('the one rupee text: its options keep every earlier helper’s output', () => {
+  it("showPaise 'auto' shows paise only when there are any (rupeeText)", () => {
+    expect(formatRupees(2800000, { showPaise: 'auto' })).toBe('₹28,000');
+    expect(formatRupees(75, { showPaise: 'auto' })).toBe('₹0.75');
+    expect(rupeeText(-123456750)).toBe('-₹12,34,567.50');
+    expect(rupeeText(0)).toBe('₹0');
+  });
+  it("formatInr: decimals 'auto', zero as an amount, a signed rise", () => {
+    expect(formatInr(150000, { decimals: 'auto' })).toBe('₹1,500');
+    expect(formatInr(150050, { decimals: 'auto' })).toBe('₹1,500.50');
+    expect(formatInr(-150050, { decimals: 'auto' })).toBe('(₹1,500.50)');
+    expect(formatInr(0, { zero: '₹0.00' })).toBe('₹0.00');
+    expect(formatInr(0)).toBe('0');
+    expect(formatInr(150000, { decimals: 'auto', signed: true })).toBe('+₹1,500');
+    expect(formatInr(-150000, { decimals: 'auto', signed: true })).toBe('(₹1,500)');
+    expect(formatInr(0, { decimals: 'auto', signed: true })).toBe('0');
+  });
+  it('paiseToRupees is the inverse of rupeesToPaise and keeps a missing amount missing', () => {
+    for (const p of [0, 1, 5, 75, 123456, 123456789, -250, 10_000_000_000_001]) expect(rupeesToPaise(paiseToRupees(p))).toBe(p);
+    expect(paiseToRupees(123456)).toBe(1234.56);
+    expect(paiseToRupees(null)).toBeNull();
+    expect(paiseToRupees(undefined)).toBeNull();
   });
 });

@@ -20,7 +20,7 @@ export function isWorkingDay(date: IsoDate, calendar: WorkingCalendar): boolean 
 }
 
 /**
- * The last working day proposed for a resignation (docs/decisions.md "Exit requests"):
+ * The last working day proposed for a resignation (docs/decisions/0143-exit-requests.md):
  * - the notice period is counted in calendar days and includes the day the resignation is given,
  *   so a notice of N days ends on resignation date + N − 1 (the settlement's `daysOfNotice`
  *   counts the same days, both ends included, and finds exactly N served);

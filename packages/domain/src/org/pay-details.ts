@@ -1,7 +1,7 @@
 import { IDENTIFIER_RULES } from './identifiers';
 
 /**
- * An employee's bank and statutory numbers, as banks, EPFO and ESIC accept them (issue 26 item 5).
+ * An employee's bank and statutory numbers, as banks, EPFO and ESIC accept them.
  * The formats are checked here, by the employee form, the API and the people import alike; whether
  * an IFSC names a real branch needs the bank-branch directory, which only the server holds (the
  * caller passes `isKnownIfsc`).

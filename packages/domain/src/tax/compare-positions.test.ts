@@ -4,7 +4,7 @@ import { compareTaxPositions } from './compare';
 import { computeTaxPosition, EMPTY_TAX_DECLARATION, monthsBetween, type TaxDeclarationFigures, type TaxSalaryYear } from './tax-position';
 
 /**
- * The tax calculator's comparison (issue 12 item 7) from an employee's salary and declaration through
+ * The tax calculator's comparison from an employee's salary and declaration through
  * computeTaxPosition for both regimes, checked against worked examples computed by hand (reference
  * india-tax-rules.md §2–§7: slabs, s.16(ia), 87A with marginal relief, surcharge, 4% cess, s.288B).
  */

@@ -78,8 +78,8 @@ export function compareTaxRegimes(input: Omit<IncomeTaxInput, 'regime'>): TaxReg
 }
 
 /**
- * The comparison's rows, recommendation and savings from the two regimes' results (the tax calculator,
- * issue 12 item 7): the regime with the lower total tax is recommended, New (the default) on a tie.
+ * The comparison's rows, recommendation and savings from the two regimes' results (the tax
+ * calculator): the regime with the lower total tax is recommended, New (the default) on a tie.
  */
 export function compareTaxResults(oldResult: IncomeTaxResult, newResult: IncomeTaxResult): TaxRegimeComparison {
   const rows = TAX_COMPARISON_PARTICULARS.map((particulars) => ({

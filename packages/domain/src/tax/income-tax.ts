@@ -1,6 +1,6 @@
 import type { ExactDecimal } from '../money/arith';
 import { percentOfPaise, roundPaise, roundToRupees, toDecimal } from '../money/arith';
-import { formatRupees } from '../money/inr';
+import { rupeeText } from '../money/inr';
 import { computeHraExemption, type TaxHraInput } from './hra';
 import { computeLetOutProperty, type TaxLetOutPropertyInput } from './house-property';
 import { checkTaxPaise, TaxInputError, taxRulesFor } from './rules';
@@ -130,11 +130,6 @@ export interface IncomeTaxResult {
 }
 
 const AGE_BANDS: readonly TaxAgeBand[] = ['below60', '60to80', 'above80'];
-
-/** ₹ text; paise shown only when there are any. */
-function rs(amountPaise: number): string {
-  return formatRupees(amountPaise, { showPaise: amountPaise % 100 !== 0 });
-}
 
 /**
  * Rounding point, s.288A (total income) and s.288B (tax payable): paise are ignored, then the amount
@@ -278,7 +273,7 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
     lines.push(amountPaise === undefined ? { code, text } : { code, text, amountPaise });
   };
   const disallowed = (code: string, what: string, amountPaise: number): void => {
-    if (amountPaise > 0) say(code, `Not allowed in the ${regime.label.toLowerCase()} (${regime.disallowedBy}): ${what} ${rs(amountPaise)}`, 0);
+    if (amountPaise > 0) say(code, `Not allowed in the ${regime.label.toLowerCase()} (${regime.disallowedBy}): ${what} ${rupeeText(amountPaise)}`, 0);
   };
   say('regime', `FY ${rules.financialYear}, ${regime.label}, resident individual, age ${ageBand === 'below60' ? 'below 60' : ageBand === '60to80' ? '60 to 80' : '80 or above'}`);
 
@@ -287,7 +282,7 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
   const grossSalaryPaise = input.grossSalaryPaise + (prev.incomePaise ?? 0);
   say(
     'salary.gross',
-    prev.incomePaise ? `Gross salary (s.17): ${rs(input.grossSalaryPaise)} + previous employment ${rs(prev.incomePaise)}` : 'Gross salary (s.17)',
+    prev.incomePaise ? `Gross salary (s.17): ${rupeeText(input.grossSalaryPaise)} + previous employment ${rupeeText(prev.incomePaise)}` : 'Gross salary (s.17)',
     grossSalaryPaise,
   );
 
@@ -303,7 +298,7 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
     if (allows.section10Exemptions) {
       say(
         'exemption.hra',
-        `HRA exempt, s.10(13A) and rule 2A, least of: HRA received ${rs(hra.hraReceivedPaise)}; rent over 10% of salary ${rs(hra.rentInExcessPaise)}; ${String(hra.salaryPercent)}% of salary ${rs(hra.salaryPercentPaise)}`,
+        `HRA exempt, s.10(13A) and rule 2A, least of: HRA received ${rupeeText(hra.hraReceivedPaise)}; rent over 10% of salary ${rupeeText(hra.rentInExcessPaise)}; ${String(hra.salaryPercent)}% of salary ${rupeeText(hra.salaryPercentPaise)}`,
         hra.exemptPaise,
       );
     } else {
@@ -319,7 +314,7 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
   declaredExemptionsPaise += allows.section10Exemptions ? hraExemptPaise : 0;
   // An exemption cannot exceed the salary it exempts.
   const exemptionsPaise = Math.min(declaredExemptionsPaise, grossSalaryPaise);
-  if (exemptionsPaise < declaredExemptionsPaise) say('exemption.limit', `s.10 exemptions limited to the gross salary ${rs(grossSalaryPaise)}`, exemptionsPaise);
+  if (exemptionsPaise < declaredExemptionsPaise) say('exemption.limit', `s.10 exemptions limited to the gross salary ${rupeeText(grossSalaryPaise)}`, exemptionsPaise);
   const salaryAfterExemptionsPaise = grossSalaryPaise - exemptionsPaise;
 
   // s.16(ia): the regime's amount or the salary, whichever is less (reference §3).
@@ -327,8 +322,8 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
   say(
     'sec16.standard',
     standardDeductionPaise < regime.standardDeductionPaise
-      ? `Standard deduction, s.16(ia): ${rs(regime.standardDeductionPaise)} limited to the salary`
-      : `Standard deduction, s.16(ia): ${rs(regime.standardDeductionPaise)}`,
+      ? `Standard deduction, s.16(ia): ${rupeeText(regime.standardDeductionPaise)} limited to the salary`
+      : `Standard deduction, s.16(ia): ${rupeeText(regime.standardDeductionPaise)}`,
     standardDeductionPaise,
   );
   const declaredPtPaise = (input.professionalTaxPaise ?? 0) + (prev.professionalTaxPaise ?? 0);
@@ -354,7 +349,7 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
     housePropertyHeadPaise += r.netIncomePaise;
     say(
       'houseProperty.letOut',
-      `Let-out property ${String(i + 1)}: net annual value ${rs(r.netAnnualValuePaise)} − 30% ${rs(r.standardDeductionPaise)} (s.24(a)) − interest ${rs(r.interestPaise)} (s.24(b))`,
+      `Let-out property ${String(i + 1)}: net annual value ${rupeeText(r.netAnnualValuePaise)} − 30% ${rupeeText(r.standardDeductionPaise)} (s.24(a)) − interest ${rupeeText(r.interestPaise)} (s.24(b))`,
       r.netIncomePaise,
     );
   });
@@ -366,7 +361,7 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
       say(
         'houseProperty.selfOccupied',
         allowedPaise < selfOccupiedDeclaredPaise
-          ? `Self-occupied home-loan interest: declared ${rs(selfOccupiedDeclaredPaise)}, capped at ${rs(caps.selfOccupiedInterestPaise)} (s.24(b))`
+          ? `Self-occupied home-loan interest: declared ${rupeeText(selfOccupiedDeclaredPaise)}, capped at ${rupeeText(caps.selfOccupiedInterestPaise)} (s.24(b))`
           : 'Self-occupied home-loan interest (s.24(b))',
         -allowedPaise,
       );
@@ -382,13 +377,13 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
     const setOffPaise = Math.min(lossPaise, setOffCapPaise, incomeFromSalaryPaise + otherIncomePaise);
     housePropertyPaise = setOffPaise === 0 ? 0 : -setOffPaise; // never -0
     if (!allows.housePropertyLossSetOff) {
-      say('houseProperty.setOff', `Not allowed in the ${regime.label.toLowerCase()} (${regime.disallowedBy}): set-off of the house-property loss ${rs(lossPaise)} against other heads`, 0);
+      say('houseProperty.setOff', `Not allowed in the ${regime.label.toLowerCase()} (${regime.disallowedBy}): set-off of the house-property loss ${rupeeText(lossPaise)} against other heads`, 0);
     } else if (setOffPaise < lossPaise) {
       say(
         'houseProperty.setOff',
         setOffPaise === setOffCapPaise
-          ? `House-property loss ${rs(lossPaise)} set off up to ${rs(setOffCapPaise)} (s.71(3A)); ${rs(lossPaise - setOffPaise)} carried forward (s.71B)`
-          : `House-property loss ${rs(lossPaise)} set off up to the income under other heads; ${rs(lossPaise - setOffPaise)} carried forward (s.71B)`,
+          ? `House-property loss ${rupeeText(lossPaise)} set off up to ${rupeeText(setOffCapPaise)} (s.71(3A)); ${rupeeText(lossPaise - setOffPaise)} carried forward (s.71B)`
+          : `House-property loss ${rupeeText(lossPaise)} set off up to the income under other heads; ${rupeeText(lossPaise - setOffPaise)} carried forward (s.71B)`,
         housePropertyPaise,
       );
     }
@@ -406,8 +401,8 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
   if (allows.sec80C) {
     section80CPaise = Math.min(declared80CPaise, caps.sec80CPaise);
     if (declared80CPaise > 0) {
-      const what = prev.epfPaise ? `declared ${rs(declared80CPaise)} including previous-employment EPF ${rs(prev.epfPaise)}` : `declared ${rs(declared80CPaise)}`;
-      say('deduction.80C', section80CPaise < declared80CPaise ? `80C: ${what}, capped at ${rs(caps.sec80CPaise)} (s.80C/80CCE)` : `80C: ${what} (s.80C/80CCE)`, section80CPaise);
+      const what = prev.epfPaise ? `declared ${rupeeText(declared80CPaise)} including previous-employment EPF ${rupeeText(prev.epfPaise)}` : `declared ${rupeeText(declared80CPaise)}`;
+      say('deduction.80C', section80CPaise < declared80CPaise ? `80C: ${what}, capped at ${rupeeText(caps.sec80CPaise)} (s.80C/80CCE)` : `80C: ${what} (s.80C/80CCE)`, section80CPaise);
     }
   } else {
     disallowed('deduction.80C', '80C/80CCC/80CCD(1)', declared80CPaise);
@@ -420,7 +415,7 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
       return 0;
     }
     const allowedPaise = Math.min(declaredPaise, capPaise);
-    say(code, allowedPaise < declaredPaise ? `${name}: declared ${rs(declaredPaise)}, capped at ${rs(capPaise)} (${citation})` : `${name} (${citation})`, allowedPaise);
+    say(code, allowedPaise < declaredPaise ? `${name}: declared ${rupeeText(declaredPaise)}, capped at ${rupeeText(capPaise)} (${citation})` : `${name} (${citation})`, allowedPaise);
     return allowedPaise;
   };
 
@@ -431,10 +426,10 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
     const employerType = input.employerType ?? 'other';
     const percent = regime.employerNpsPercent[employerType];
     const basePaise = input.basicPlusDaPaise ?? grossSalaryPaise;
-    if (input.basicPlusDaPaise === undefined) say('deduction.80CCD2.base', `80CCD(2): basic + DA not given, so the cap is worked on the gross salary ${rs(grossSalaryPaise)}`);
+    if (input.basicPlusDaPaise === undefined) say('deduction.80CCD2.base', `80CCD(2): basic + DA not given, so the cap is worked on the gross salary ${rupeeText(grossSalaryPaise)}`);
     // Rounding point: the % cap is taken down to the paisa so it never exceeds the percentage.
     const capPaise = percentOfPaise(basePaise, percent, 'down');
-    sec80CCD2Paise = capped('deduction.80CCD2', '80CCD(2) employer NPS', allows.sec80CCD2, d.sec80CCD2Paise ?? 0, capPaise, `${String(percent)}% of ${rs(basePaise)}, s.80CCD(2)`);
+    sec80CCD2Paise = capped('deduction.80CCD2', '80CCD(2) employer NPS', allows.sec80CCD2, d.sec80CCD2Paise ?? 0, capPaise, `${String(percent)}% of ${rupeeText(basePaise)}, s.80CCD(2)`);
   }
 
   let sec80DPaise = 0;
@@ -454,17 +449,17 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
   const depositInterestPaise = savingsInterestPaise + (other.fdInterestPaise ?? 0);
   let sec80TTAPaise = 0;
   if ((d.sec80TTAPaise ?? 0) > 0 && allows.sec80TTA && senior) {
-    say('deduction.80TTA', `80TTA is not available to a senior citizen (s.80TTA(2)); 80TTB applies instead: ${rs(d.sec80TTAPaise ?? 0)}`, 0);
+    say('deduction.80TTA', `80TTA is not available to a senior citizen (s.80TTA(2)); 80TTB applies instead: ${rupeeText(d.sec80TTAPaise ?? 0)}`, 0);
   } else {
     const capPaise = Math.min(caps.sec80TTAPaise, savingsInterestPaise);
-    sec80TTAPaise = capped('deduction.80TTA', '80TTA savings interest', allows.sec80TTA, d.sec80TTAPaise ?? 0, capPaise, `${rs(caps.sec80TTAPaise)} or the savings interest ${rs(savingsInterestPaise)} if less, s.80TTA`);
+    sec80TTAPaise = capped('deduction.80TTA', '80TTA savings interest', allows.sec80TTA, d.sec80TTAPaise ?? 0, capPaise, `${rupeeText(caps.sec80TTAPaise)} or the savings interest ${rupeeText(savingsInterestPaise)} if less, s.80TTA`);
   }
   let sec80TTBPaise = 0;
   if ((d.sec80TTBPaise ?? 0) > 0 && allows.sec80TTB && !senior) {
-    say('deduction.80TTB', `80TTB is for senior citizens only (s.80TTB): ${rs(d.sec80TTBPaise ?? 0)}`, 0);
+    say('deduction.80TTB', `80TTB is for senior citizens only (s.80TTB): ${rupeeText(d.sec80TTBPaise ?? 0)}`, 0);
   } else {
     const capPaise = Math.min(caps.sec80TTBPaise, depositInterestPaise);
-    sec80TTBPaise = capped('deduction.80TTB', '80TTB deposit interest', allows.sec80TTB, d.sec80TTBPaise ?? 0, capPaise, `${rs(caps.sec80TTBPaise)} or the deposit interest ${rs(depositInterestPaise)} if less, s.80TTB`);
+    sec80TTBPaise = capped('deduction.80TTB', '80TTB deposit interest', allows.sec80TTB, d.sec80TTBPaise ?? 0, capPaise, `${rupeeText(caps.sec80TTBPaise)} or the deposit interest ${rupeeText(depositInterestPaise)} if less, s.80TTB`);
   }
 
   const otherSectionsPaise = capped('deduction.other', 'Other Chapter VI-A deductions (80G, 80U, 80DD, 80DDB, 80EEB)', allows.otherChapterVIA, d.otherSectionsPaise ?? 0, Number.MAX_SAFE_INTEGER, 'each within its section');
@@ -476,7 +471,7 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
     const declaredTotalPaise = section80CPaise + otherChapterVIAPaise;
     section80CPaise = Math.min(section80CPaise, grossTotalIncomePaise);
     otherChapterVIAPaise = grossTotalIncomePaise - section80CPaise;
-    say('deduction.limit', `Chapter VI-A deductions ${rs(declaredTotalPaise)} limited to the gross total income (s.80A(2))`, grossTotalIncomePaise);
+    say('deduction.limit', `Chapter VI-A deductions ${rupeeText(declaredTotalPaise)} limited to the gross total income (s.80A(2))`, grossTotalIncomePaise);
   }
   const chapterVIAPaise = section80CPaise + otherChapterVIAPaise;
   if (chapterVIAPaise > 0) say('deduction.total', 'Chapter VI-A deductions', chapterVIAPaise);
@@ -486,16 +481,16 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
   const taxableIncomePaise = roundTaxToTenRupees(totalIncomePaise);
   say(
     'totalIncome',
-    taxableIncomePaise === totalIncomePaise ? 'Total income' : `Total income ${rs(totalIncomePaise)} rounded to the nearest ₹10 (s.288A)`,
+    taxableIncomePaise === totalIncomePaise ? 'Total income' : `Total income ${rupeeText(totalIncomePaise)} rounded to the nearest ₹10 (s.288A)`,
     taxableIncomePaise,
   );
 
   const slabs = regime.slabs[ageBand];
   const { taxPaise: baseTaxPaise, parts } = computeSlabTax(taxableIncomePaise, slabs);
   for (const part of parts) {
-    const range = part.toPaise === null ? `above ${rs(part.slab.fromPaise)}` : `${rs(part.slab.fromPaise)}–${rs(part.toPaise)}`;
+    const range = part.toPaise === null ? `above ${rupeeText(part.slab.fromPaise)}` : `${rupeeText(part.slab.fromPaise)}–${rupeeText(part.toPaise)}`;
     const rate = part.slab.ratePercent === 0 ? 'nil' : `${String(part.slab.ratePercent)}%`;
-    say('slab', `Slab ${range} at ${rate}: ${rs(part.incomeInSlabPaise)} taxed ${rs(part.taxPaise)}`, part.taxPaise);
+    say('slab', `Slab ${range} at ${rate}: ${rupeeText(part.incomeInSlabPaise)} taxed ${rupeeText(part.taxPaise)}`, part.taxPaise);
   }
   say('tax.base', 'Tax on total income at the slab rates', baseTaxPaise);
 
@@ -505,16 +500,16 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
     say(
       'rebate87A',
       taxableIncomePaise <= rule87A.maxIncomePaise
-        ? `87A rebate: total income up to ${rs(rule87A.maxIncomePaise)}, rebate up to ${rs(rule87A.maxRebatePaise)}`
-        : `87A rebate with marginal relief: tax limited to the income above ${rs(rule87A.maxIncomePaise)}, i.e. ${rs(taxableIncomePaise - rule87A.maxIncomePaise)}`,
+        ? `87A rebate: total income up to ${rupeeText(rule87A.maxIncomePaise)}, rebate up to ${rupeeText(rule87A.maxRebatePaise)}`
+        : `87A rebate with marginal relief: tax limited to the income above ${rupeeText(rule87A.maxIncomePaise)}, i.e. ${rupeeText(taxableIncomePaise - rule87A.maxIncomePaise)}`,
       rebate87APaise,
     );
   } else if (baseTaxPaise > 0) {
     say(
       'rebate87A',
       rule87A.marginalRelief
-        ? `No 87A rebate: total income exceeds ${rs(rule87A.maxIncomePaise)} and the tax is below the income above it`
-        : `No 87A rebate: total income exceeds ${rs(rule87A.maxIncomePaise)} (no marginal relief in the ${regime.label.toLowerCase()})`,
+        ? `No 87A rebate: total income exceeds ${rupeeText(rule87A.maxIncomePaise)} and the tax is below the income above it`
+        : `No 87A rebate: total income exceeds ${rupeeText(rule87A.maxIncomePaise)} (no marginal relief in the ${regime.label.toLowerCase()})`,
       0,
     );
   }
@@ -532,11 +527,11 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
   const marginalReliefPaise = grossSurchargePaise - surchargePaise;
   if (surcharge.band) {
     const b = surcharge.band;
-    say('surcharge', `Surcharge ${String(b.ratePercent)}% (total income above ${rs(b.aboveIncomePaise)}) on ${rs(taxAfterRebatePaise)}`, grossSurchargePaise);
+    say('surcharge', `Surcharge ${String(b.ratePercent)}% (total income above ${rupeeText(b.aboveIncomePaise)}) on ${rupeeText(taxAfterRebatePaise)}`, grossSurchargePaise);
     if (marginalReliefPaise > 0 && surcharge.limitExact) {
       say(
         'surcharge.marginalRelief',
-        `Marginal relief: tax + surcharge limited to ${rs(roundPaise(surcharge.limitExact, 'halfUp'))} (tax + surcharge at ${rs(b.aboveIncomePaise)} plus the income above it)`,
+        `Marginal relief: tax + surcharge limited to ${rupeeText(roundPaise(surcharge.limitExact, 'halfUp'))} (tax + surcharge at ${rupeeText(b.aboveIncomePaise)} plus the income above it)`,
         -marginalReliefPaise,
       );
     }
@@ -544,10 +539,10 @@ export function computeIncomeTax(input: IncomeTaxInput): IncomeTaxResult {
 
   // Rounding point: cess to the paisa, half up.
   const cessPaise = percentOfPaise(taxAfterRebatePaise + surchargePaise, rules.cessPercent, 'halfUp');
-  say('cess', `Health and education cess ${String(rules.cessPercent)}% of ${rs(taxAfterRebatePaise + surchargePaise)}`, cessPaise);
+  say('cess', `Health and education cess ${String(rules.cessPercent)}% of ${rupeeText(taxAfterRebatePaise + surchargePaise)}`, cessPaise);
   const totalTaxExactPaise = taxAfterRebatePaise + surchargePaise + cessPaise;
   const totalTaxPaise = roundTaxToTenRupees(totalTaxExactPaise);
-  say('total', totalTaxPaise === totalTaxExactPaise ? 'Total tax' : `Total tax ${rs(totalTaxExactPaise)} rounded to the nearest ₹10 (s.288B)`, totalTaxPaise);
+  say('total', totalTaxPaise === totalTaxExactPaise ? 'Total tax' : `Total tax ${rupeeText(totalTaxExactPaise)} rounded to the nearest ₹10 (s.288B)`, totalTaxPaise);
 
   const previousEmploymentTdsPaise = prev.taxPaidPaise ?? 0;
   if (previousEmploymentTdsPaise > 0) say('tds.previousEmployment', 'TDS by the previous employer (credited in TDS, not in this liability)', previousEmploymentTdsPaise);

@@ -1,4 +1,4 @@
-import { formatRupees } from '../money/inr';
+import { rupeeText } from '../money/inr';
 import { computeHraExemption } from './hra';
 import { computeLetOutProperty, type TaxLetOutPropertyResult } from './house-property';
 import { computeIncomeTax, type IncomeTaxInput, type IncomeTaxResult } from './income-tax';
@@ -8,8 +8,8 @@ import type { TaxAgeBand, TaxFinancialYear, TaxRegimeCode } from './types';
 
 /**
  * An employee's tax position for a financial year from the salary and the IT declaration: the ONE
- * path the declaration summary, the payroll run's TDS and the regime comparison use (issue 12 items 3,
- * 7, 8). The salary of the year is projected by the caller (the run: paid so far + this month + later
+ * path the declaration summary, the payroll run's TDS and the regime comparison use, so
+ * they can never disagree. The salary of the year is projected by the caller (the run: paid so far + this month + later
  * months at the full-month structure; projectTaxSalaryYear does it for both); the declaration's
  * amounts are read as declared, or as allowed once the proofs were reviewed (`useAllowed`).
  */
@@ -135,7 +135,6 @@ export interface TaxPosition {
   declarationLines: string[];
 }
 
-const rs = (paise: number) => formatRupees(paise, { showPaise: paise % 100 !== 0 });
 
 function checkMonthText(value: string, field: string): void {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) throw new TaxInputError(field, `${field} must be a month 'YYYY-MM'`);
@@ -292,7 +291,7 @@ export function computeTaxPosition(input: TaxPositionInput): TaxPosition {
       declared += r.declaredPaise;
       used += pickDeclaredAmount(r, input.useAllowed);
     }
-    if (used !== declared) reviewLines.push(`${label}: declared ${rs(declared)}, allowed ${rs(used)} after proof review`);
+    if (used !== declared) reviewLines.push(`${label}: declared ${rupeeText(declared)}, allowed ${rupeeText(used)} after proof review`);
     return used;
   };
   const pick = (r: TaxAmountReading) => pickDeclaredAmount(r, input.useAllowed);
@@ -342,7 +341,7 @@ export function computeTaxPosition(input: TaxPositionInput): TaxPosition {
   const sec80DDeclaredPaise = sec80DSelf + sec80DParents;
 
   const hraText = hra
-    ? `HRA exempt, s.10(13A) and rule 2A, month by month for ${String(hra.months.length)} month${hra.months.length === 1 ? '' : 's'} of rent ${rs(hra.rentPaidPaise)}: least of HRA received ${rs(hra.hraReceivedPaise)}; rent over 10% of salary ${rs(hra.rentInExcessPaise)}; 50% (metro) or 40% of salary ${rs(hra.salaryPercentPaise)}`
+    ? `HRA exempt, s.10(13A) and rule 2A, month by month for ${String(hra.months.length)} month${hra.months.length === 1 ? '' : 's'} of rent ${rupeeText(hra.rentPaidPaise)}: least of HRA received ${rupeeText(hra.hraReceivedPaise)}; rent over 10% of salary ${rupeeText(hra.rentInExcessPaise)}; 50% (metro) or 40% of salary ${rupeeText(hra.salaryPercentPaise)}`
     : '';
   const taxInput: IncomeTaxInput = {
     financialYear: input.financialYear,
@@ -370,16 +369,16 @@ export function computeTaxPosition(input: TaxPositionInput): TaxPosition {
 
   const declarationLines: string[] = [];
   const parts: string[] = [];
-  if (hra) parts.push(input.regime === 0 ? `rent ${rs(rentPaidPaise)} (HRA exempt ${rs(Math.min(hra.exemptPaise, tax.exemptionsPaise))})` : `rent ${rs(rentPaidPaise)}`);
-  if (selfOccupiedInterestPaise > 0) parts.push(`home-loan interest ${rs(selfOccupiedInterestPaise)}`);
-  if (homeLoanPrincipalPaise > 0) parts.push(`home-loan principal ${rs(homeLoanPrincipalPaise)} (80C)`);
-  if (letOuts.length > 0) parts.push(`let-out property ${rs(letOuts.reduce((s, l) => s + l.netIncomePaise, 0))}`);
-  if (section('80C') > 0) parts.push(`80C ${rs(section('80C'))}`);
-  if (sec80DDeclaredPaise > 0) parts.push(`80D ${rs(sec80DDeclaredPaise)}`);
+  if (hra) parts.push(input.regime === 0 ? `rent ${rupeeText(rentPaidPaise)} (HRA exempt ${rupeeText(Math.min(hra.exemptPaise, tax.exemptionsPaise))})` : `rent ${rupeeText(rentPaidPaise)}`);
+  if (selfOccupiedInterestPaise > 0) parts.push(`home-loan interest ${rupeeText(selfOccupiedInterestPaise)}`);
+  if (homeLoanPrincipalPaise > 0) parts.push(`home-loan principal ${rupeeText(homeLoanPrincipalPaise)} (80C)`);
+  if (letOuts.length > 0) parts.push(`let-out property ${rupeeText(letOuts.reduce((s, l) => s + l.netIncomePaise, 0))}`);
+  if (section('80C') > 0) parts.push(`80C ${rupeeText(section('80C'))}`);
+  if (sec80DDeclaredPaise > 0) parts.push(`80D ${rupeeText(sec80DDeclaredPaise)}`);
   const others = section('80CCD1B') + section('80E') + section('other');
-  if (others > 0) parts.push(`other investments ${rs(others)}`);
-  if (otherIncomePaise > 0) parts.push(`other income ${rs(otherIncomePaise)}`);
-  if (previousEmployment.incomePaise > 0) parts.push(`previous employment ${rs(previousEmployment.incomePaise)}`);
+  if (others > 0) parts.push(`other investments ${rupeeText(others)}`);
+  if (otherIncomePaise > 0) parts.push(`other income ${rupeeText(otherIncomePaise)}`);
+  if (previousEmployment.incomePaise > 0) parts.push(`previous employment ${rupeeText(previousEmployment.incomePaise)}`);
   if (parts.length > 0) declarationLines.push(`IT declaration: ${parts.join('; ')}`);
   if (parts.length > 0 && input.regime === 1) declarationLines.push('New regime (s.115BAC): the declared exemptions and deductions are not allowed; other income and previous employment count');
   declarationLines.push(...reviewLines);

@@ -5,7 +5,7 @@ import { tenantIsolation } from './rls';
 import { users } from './people';
 
 /**
- * Client sites (Attendance > Clients, issue 15 item 8): an address and a geofence, a circle of
+ * Client sites (Attendance > Clients): an address and a geofence, a circle of
  * `radiusMetres` around (latitude, longitude) in degrees. Coordinates are not money: binary floats.
  */
 export const clientSites = pgTable(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jsonb } from '../json';
 import { tenantIdColumn } from './platform';
 import { tenantIsolation } from './rls';
 import { departments, users } from './people';
@@ -43,7 +44,7 @@ export const shifts = pgTable(
  * A department's shift from a date on (POST assign/departments, a shift's departments): the row with
  * the latest effectiveFrom on or before a day gives that day's department shift; before the first row
  * the department works the default shift. Earlier rows stay, so a new department shift never
- * rewrites the days before it (issue 16). Taking a department off a shift links it to the default.
+ * rewrites the days before it. Taking a department off a shift links it to the default.
  */
 export const shiftDepartments = pgTable(
   'shift_departments',
@@ -65,7 +66,7 @@ export const shiftDepartments = pgTable(
  * A shift's earlier definitions: times and weekends that applied to the days before `validUntil`
  * (exclusive) and after the previous row's. The `shifts` row is the definition from the last row's
  * `validUntil` on. Editing a shift from a date adds a row, so the days before the edit keep the
- * times and weekends they were computed with (issue 16).
+ * times and weekends they were computed with.
  */
 export const shiftHistory = pgTable(
   'shift_history',
@@ -88,7 +89,8 @@ export const shiftHistory = pgTable(
  * assignments, settings, check-in and manual logs) no longer touch a locked day and recomputes leave
  * those days alone; a person's leave and regularizations still do, and payroll corrects the pay in the
  * next open month. `month` is 'YYYY-MM'. The locked days are `locked_from`–`locked_through`: the pay
- * period's days that had passed when it was finalized (the days still to come stay open: issue 26);
+ * period's days that had passed when it was finalized (the days still to come stay open, so attendance
+ * can still be recorded for them);
  * both null (locks made before them) is the calendar month. `locked_through` before `locked_from`
  * locks no day.
  */
@@ -166,7 +168,7 @@ export const timeLogs = pgTable(
     source: text('source').notNull().default('web'),
     approvalStatus: smallint('approval_status').notNull().default(2),
     notes: text('notes'),
-    /** The browser's location at a web check-in, recorded when the organisation requires it (issue 15 item 8). */
+    /** The browser's location at a web check-in, recorded when the organisation requires it. */
     checkInLatitude: doublePrecision('check_in_latitude'),
     checkInLongitude: doublePrecision('check_in_longitude'),
     checkInAccuracyMetres: doublePrecision('check_in_accuracy_metres'),
@@ -263,7 +265,7 @@ export const leaveTypes = pgTable(
     accruesMonthly: boolean('accrues_monthly').notNull().default(false),
     carryForward: boolean('carry_forward').notNull().default(false),
     maxCarryForward: numeric('max_carry_forward', { precision: 5, scale: 1 }).notNull().default('0'),
-    /** The balance is paid out (at basic + DA ÷ 30 a day) in a full-and-final settlement (issue 11 item 5). */
+    /** The balance is paid out (at basic + DA ÷ 30 a day) in a full-and-final settlement. */
     isEncashable: boolean('is_encashable').notNull().default(false),
     color: text('color').notNull().default('blue'),
     isActive: boolean('is_active').notNull().default(true),
@@ -292,7 +294,7 @@ export const leaveBalances = pgTable(
 );
 
 /**
- * The leave balance ledger (issue 15 item 6): opening balances and adjustments, never updated or
+ * The leave balance ledger: opening balances and adjustments, never updated or
  * deleted. A balance is computed from the rules, the requests and these rows; `days` is the signed
  * change, `balanceBefore`/`balanceAfter` the available days around it (the audit trail shows both).
  * kind 'opening' moves the year's carry-in, 'adjustment' credits or debits the year.
@@ -321,7 +323,7 @@ export const leaveBalanceEntries = pgTable(
 );
 
 /**
- * Leave policies (issue 15 item 6): a leave type applies to the employment types (options of the
+ * Leave policies: a leave type applies to the employment types (options of the
  * Employment Type field) and departments listed (empty: all); the sandwich rule counts week-offs
  * and holidays between leave days. A type without active policies applies to everyone.
  */
@@ -344,7 +346,7 @@ export const leavePolicies = pgTable(
   (t) => [tenantIsolation(), uniqueIndex('leave_policies_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
 );
 
-/** Leave settings (issue 15 item 6), one row per organisation; absent: the defaults of the contract. */
+/** Leave settings, one row per organisation; absent: the defaults of the contract. */
 export const leaveSettings = pgTable(
   'leave_settings',
   {
@@ -361,7 +363,7 @@ export const leaveSettings = pgTable(
 );
 
 /**
- * Exception logs (issue 15 item 5): the organisation's unexpected server errors, written after the
+ * Exception logs: the organisation's unexpected server errors, written after the
  * failed request rolled back by a job. The route pattern (no query string), never bodies; the only
  * person named is the user id.
  */

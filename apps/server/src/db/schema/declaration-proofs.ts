@@ -6,8 +6,8 @@ import { files, users } from './people';
 import { taxDeclarations } from './declarations';
 
 /**
- * Proof of investment documents (payroll spec §3 "Proof document types", §7 "Upload proof documents";
- * issue 12 item 4). One row per uploaded file, attached to one item of a declaration:
+ * Proof of investment documents (payroll spec §3 "Proof document types", §7 "Upload proof documents").
+ * One row per uploaded file, attached to one item of a declaration:
  *
  *   item_id  the row's id for a rented house, a let-out property, a home loan or a catalogue deduction;
  *            the field's name ('incomeOtherSources', 'previousEmploymentIncome', …) for the amounts that

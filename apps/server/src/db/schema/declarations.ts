@@ -6,7 +6,7 @@ import { users } from './people';
 
 /**
  * Income-tax declarations (payroll spec §3 "Declaration", "House rent detail", "Let-out property",
- * "Home loan detail", "Deduction"; issue 12 items 3–8). One declaration per employee and financial
+ * "Home loan detail", "Deduction"). One declaration per employee and financial
  * year; its sections are child rows. Every amount is integer paise. Each amount has three readings:
  *
  *   declared  what the employee declared (the declaration form)
@@ -74,11 +74,11 @@ export const taxDeclarations = pgTable(
     /** Declaration submitted (isDraft false, isSubmitted true): when and by whom (an administrator on behalf, or the employee). */
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
-    /** Team review (items 5–6): who moved the status last. */
+    /** Team review: who moved the status last. */
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     statusChangedBy: uuid('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
 
-    /** Proof of investment (item 4): submitted form, its review status (spec §3 "Proof status": null, 1 Submitted, 2 Rejected, 3 OnHold, 4 Approved). */
+    /** Proof of investment: submitted form, its review status (spec §3 "Proof status": null, 1 Submitted, 2 Rejected, 3 OnHold, 4 Approved). */
     isPoiFormSubmitted: boolean('is_poi_form_submitted').notNull().default(false),
     poiSubmittedAt: timestamp('poi_submitted_at', { withTimezone: true }),
     poiStatus: smallint('poi_status'),
@@ -86,7 +86,7 @@ export const taxDeclarations = pgTable(
     proofsReviewedAt: timestamp('proofs_reviewed_at', { withTimezone: true }),
     proofsReviewedBy: uuid('proofs_reviewed_by').references(() => users.id, { onDelete: 'set null' }),
 
-    /** The employee's regime choice (item 7): when it last changed, and who changed it. */
+    /** The employee's regime choice: when it last changed, and who changed it. */
     regimeChangedAt: timestamp('regime_changed_at', { withTimezone: true }),
     regimeChangedBy: uuid('regime_changed_by').references(() => users.id, { onDelete: 'set null' }),
 
@@ -96,7 +96,7 @@ export const taxDeclarations = pgTable(
   (t) => [
     tenantIsolation(),
     uniqueIndex('tax_declarations_tenant_user_year_key').on(t.tenantId, t.userId, t.financialYearStart),
-    // The team list (items 5–6): a year's declarations by status.
+    // The team list: a year's declarations by status.
     index('tax_declarations_tenant_year_status_idx').on(t.tenantId, t.financialYearStart, t.status),
     check('tax_declarations_status_check', sql`${t.status} BETWEEN 0 AND 4`),
     check('tax_declarations_regime_check', sql`${t.regime} IN (0, 1)`),

@@ -25,7 +25,7 @@ export const employmentTypeSettingValues = pgTable(
 );
 
 /**
- * An employee's resignation (docs/decisions.md "Exit requests"): pending → approved (with the last
+ * An employee's resignation (docs/decisions/0143-exit-requests.md): pending → approved (with the last
  * working day) → relieved (the daily schedule, after the last working day); or pending → rejected /
  * withdrawn. At most one pending or approved request per employee (partial unique index).
  */

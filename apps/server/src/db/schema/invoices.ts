@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jsonb } from '../json';
 import { tenantIdColumn } from './platform';
 import { tenantIsolation } from './rls';
 import { users } from './people';
 
 /**
- * Sales invoices an organisation issues to its own clients (platform spec §2.1, §2.7, §3; issue 14
- * items 5 and 6). Not the plan invoices Tankha issues to organisations (subscriptions).
+ * Sales invoices an organisation issues to its own clients (platform spec §2.1, §2.7,
+ * §3). Not the plan invoices Tankha issues to organisations (subscriptions).
  */
 
 /** Billed-by (kind 'business') and billed-to (kind 'client') parties. Deleting one on an invoice is refused. */

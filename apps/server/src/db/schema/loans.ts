@@ -6,7 +6,7 @@ import { users } from './people';
 import { payrollRuns, payslips } from './payroll';
 
 /**
- * Loans and salary advances to employees (issue 11 item 4). Terms only: the schedule is computed
+ * Loans and salary advances to employees. Terms only: the schedule is computed
  * from them (domain computeLoanSchedule) and what was recovered lives in loan_recoveries. Rates are
  * basis points a year (850 = 8.50%), never a float. Status: active (repaid through the run), closed
  * (every instalment recovered in finalized months), cancelled (before anything was recovered).

@@ -1,9 +1,10 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jsonb } from '../json';
 import { subscriptions, tenantIdColumn } from './platform';
 import { tenantIsolation } from './rls';
 
 /**
- * Payments for plans (issue 14, DESIGN §11). A payment is captured once per provider payment id:
+ * Payments for plans (DESIGN §11). A payment is captured once per provider payment id:
  * the checkout callback and the webhook may both report it, in any order.
  */
 export const payments = pgTable(

@@ -5,7 +5,7 @@ import { users } from './people';
 import { payrollRuns, payslips } from './payroll';
 
 /**
- * The bank transfer of a finalized month (issue 11 item 1). The payslips themselves never change
+ * The bank transfer of a finalized month. The payslips themselves never change
  * after finalize; what happens to their money lives here.
  */
 

@@ -4,7 +4,7 @@ import { tenantIsolation } from './rls';
 import { users } from './people';
 
 /**
- * The ledger account each payroll component posts to in the month's journal (issue 11 item 2):
+ * The ledger account each payroll component posts to in the month's journal:
  * one row per organisation and component. `section` is the payslip line's section (earning,
  * deduction, employer) or 'total' for the two lines that are totals (NET_PAY, EMPLOYER_EXPENSE);
  * `code` the line's code. A component without a row is unmapped, and its journal waits for it.

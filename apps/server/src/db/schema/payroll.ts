@@ -1,4 +1,5 @@
-import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jsonb } from '../json';
 import { tenantIdColumn } from './platform';
 import { tenantIsolation } from './rls';
 import { files, users } from './people';
@@ -271,7 +272,7 @@ export const payslipDocuments = pgTable(
 );
 
 /**
- * The reports log (issue 11 item 6): one row per payroll output generated for a month — register,
+ * The reports log: one row per payroll output generated for a month — register,
  * bank transfer file, EPF ECR, ESIC, PT, LWF, journal, bank return file, settlement statement —
  * with who generated it and when. `summary` carries the file's control figures (employees,
  * total) so the Reports page can show them without regenerating the file.

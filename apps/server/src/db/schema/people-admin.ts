@@ -5,7 +5,7 @@ import { tenantIsolation } from './rls';
 import { users } from './people';
 
 /**
- * Users > Settings (issue 15 item 7): how new employees are numbered and which role they get. One row
+ * Users > Settings: how new employees are numbered and which role they get. One row
  * per organisation once saved; before that the contract's USER_SETTINGS_DEFAULTS apply.
  */
 export const userSettings = pgTable(

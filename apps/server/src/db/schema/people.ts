@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { jsonb } from '../json';
 import { accounts, tenantIdColumn } from './platform';
 import { tenantIsolation } from './rls';
 
@@ -49,7 +50,7 @@ export const users = pgTable(
     gender: smallint('gender').notNull().default(0),
     dateOfJoining: date('date_of_joining', { mode: 'string' }),
     /**
-     * Last working day of an employee who is leaving or has left (issue 11 item 5, exits and
+     * Last working day of an employee who is leaving or has left (exits and
      * full-and-final settlement). The payroll run prorates the month it falls in and leaves the
      * employee out of every month after it.
      */
@@ -87,7 +88,7 @@ export const users = pgTable(
     /**
      * What the user list's search matches "contains" against (lowercase name, e-mail and employee
      * number, fields apart by chr(1) so a term never spans two of them), served by a trigram index.
-     * Read through tenant_users_matching() (migration 0007, docs/decisions.md).
+     * Read through tenant_users_matching() (migration 0007, docs/decisions/).
      */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(first_name || ' ' || last_name || chr(1) || email || chr(1) || coalesce(employee_number, ''))`),
   },
@@ -101,7 +102,7 @@ export const users = pgTable(
     index('users_tenant_id_idx').on(t.tenantId, t.id),
     index('users_manager_idx').on(t.tenantId, t.reportingManagerId),
     index('users_department_idx').on(t.tenantId, t.departmentId),
-    // The user list sorts and searches in the database at 100,000 users (issue 4).
+    // The user list sorts and searches in the database at 100,000 users.
     index('users_tenant_status_name_idx').on(t.tenantId, t.status, t.firstName, t.lastName),
     index('users_tenant_status_joining_idx').on(t.tenantId, t.status, t.dateOfJoining),
     index('users_tenant_status_last_login_idx').on(t.tenantId, t.status, t.lastLoginAt, t.firstName, t.lastName),
@@ -185,7 +186,7 @@ export const userDocuments = pgTable(
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
     uploadedBy: uuid('uploaded_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    /** The client's Idempotency-Key of the upload: a retried upload answers this document (issue 9). */
+    /** The client's Idempotency-Key of the upload: a retried upload answers this document. */
     idempotencyKey: uuid('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

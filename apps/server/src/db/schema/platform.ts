@@ -6,7 +6,7 @@ import { tenantIsolation } from './rls';
  * Global tables (accounts, sessions, auth_tokens, outbox_emails) hold credentials and tokens: the
  * tenant role has no grant on them (grantTenantRole in db/client.ts) and, as a second lock, row-level
  * security is enabled with no policy for it, so it would see no row even if granted. Platform code
- * reads them as the owning connecting role (docs/decisions.md "Row-level security in the schema").
+ * reads them as the owning connecting role (docs/decisions/0037-row-level-security-in-the-schema.md).
  */
 
 /** Global identities: one per e-mail address, across tenants (a person may belong to several). */
@@ -154,7 +154,7 @@ export const subscriptions = pgTable(
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Purchase (issue 14): the payment provider that bills it ('razorpay' or 'local'); null for trials, free plans and seeds. */
+    /** Purchase: the payment provider that bills it ('razorpay' or 'local'); null for trials, free plans and seeds. */
     provider: text('provider', { enum: ['razorpay', 'local'] }),
     /** The provider's subscription id (razorPaySubscriptionId), stored when created: verification uses this, never the callback's. */
     providerSubscriptionId: text('provider_subscription_id'),

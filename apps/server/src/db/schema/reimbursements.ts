@@ -6,9 +6,9 @@ import { files, users } from './people';
 import { payrollRuns } from './payroll';
 
 /**
- * Reimbursement types (payroll spec §3 "Reimbursement type"; issue 13 item 5). `max_limit_paise` 0 is
+ * Reimbursement types (payroll spec §3 "Reimbursement type"). `max_limit_paise` 0 is
  * "No Limit"; otherwise the most one employee may claim of the type in a financial year (pending and
- * approved claims count). `is_taxable` is our addition (docs/decisions.md): paid as taxable salary.
+ * approved claims count). `is_taxable` is our addition (docs/decisions/): paid as taxable salary.
  * Deleting a type hides it (`deleted_at`): its claims keep their type and their history.
  */
 export const reimbursementTypes = pgTable(
@@ -31,7 +31,7 @@ export const reimbursementTypes = pgTable(
 );
 
 /**
- * An employee's claim (payroll spec §3 "Reimbursement request"; issue 13 item 6): status 1 Pending,
+ * An employee's claim (payroll spec §3 "Reimbursement request"): status 1 Pending,
  * 2 Approved, 3 Rejected, decided once. An approved claim is paid by the next payroll run: the run's
  * processing claims it (`claimed_run_id`, re-set on every re-processing of that draft) and its finalize
  * records the paying run (`paid_run_id`, `paid_month`). The database keeps a paid claim as it is, and

@@ -1,11 +1,12 @@
-import { bigint, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jsonb } from '../json';
 import { tenantIdColumn } from './platform';
 import { tenantIsolation } from './rls';
 import { users } from './people';
 import { payrollRuns } from './payroll';
 
 /**
- * Salary revisions (issue 11 item 3): each change of an employee's salary structure made with an
+ * Salary revisions: each change of an employee's salary structure made with an
  * effective date. The current tables (users.annual_ctc_paise, user_earnings, user_deductions) keep the
  * latest structure; this row keeps what it replaced and what it became (`previous`, `next`: the
  * structure engine's earnings and deductions with their monthly amounts), so the payroll run can

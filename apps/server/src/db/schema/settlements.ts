@@ -1,4 +1,5 @@
-import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jsonb } from '../json';
 import { tenantIdColumn } from './platform';
 import { tenantIsolation } from './rls';
 import { users } from './people';
@@ -26,7 +27,7 @@ export interface StoredSettlementFacts {
 }
 
 /**
- * Exits and their full-and-final settlement (issue 11 item 5): draft (recorded, recomputed on every
+ * Exits and their full-and-final settlement: draft (recorded, recomputed on every
  * change) → approved (figures frozen; users.date_of_leaving set, so the runs after the last working
  * day leave the employee out) → settled (paid on a date with a reference). One per employee.
  */

@@ -6,8 +6,8 @@ import { currentPlanJoin } from './current-plan';
 /**
  * The entry of a signed-in request's tenant transaction (SessionGate.enterStatement) as a function,
  * so that PostgreSQL plans its five-table check once per connection instead of on every request:
- * planning the same query sent as text cost more than running it (issue 9 item 6, measured with
- * pgbench in docs/decisions.md). It sets the tenant and the role for the transaction, and returns
+ * planning the same query sent as text cost more than running it (measured with
+ * pgbench in docs/decisions/). It sets the tenant and the role for the transaction, and returns
  * true, only when the session is unrevoked and unexpired, its user still active in the same role,
  * the organisation not deleted, in the same time zone, and the same subscription and features in
  * force; false otherwise and then sets nothing. Written from the same current-plan definition as

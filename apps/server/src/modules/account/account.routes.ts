@@ -22,7 +22,7 @@ import {
   updatePasswordSchema,
   verifyUserSchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { accountScopeOf, publicScopeOf, scopeOf } from '../../platform/route-scope';
 import { ACCOUNT, PUBLIC } from '../../platform/auth/access';
 import { ok, okList } from '../../platform/http';

@@ -4,7 +4,7 @@ import type { SessionUser, TenantChoice, UserList } from '@tankha/contracts';
 import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
 
 /**
- * Several organisations per person (issue 15 item 2): one account, administrator of A and of B
+ * Several organisations per person: one account, administrator of A and of B
  * (B created with 'Add Organization'), picks one after login and switches; each organisation sees
  * only its own people, and a session of one cannot act in the other.
  */

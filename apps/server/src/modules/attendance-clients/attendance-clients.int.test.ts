@@ -7,7 +7,7 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * Attendance > Clients through HTTP (issue 15 item 8): sites and geofences, assignments, 'require
+ * Attendance > Clients through HTTP: sites and geofences, assignments, 'require
  * location at check-in', and the check-in refusing a reading outside every assigned site.
  * 2026-12-01 is a Tuesday; 10:00 in Asia/Kolkata.
  */
@@ -96,7 +96,7 @@ describe.each(BACKENDS)('attendance clients (%s)', (backend) => {
     expect(data<ClientSite[]>(await as(admin)('GET', '/AttendanceClients'))[0]?.employeeCount).toBe(1);
   });
 
-  it('four identical PUTs of the employees at the same moment all succeed and store the list once (issue 25 F6)', async () => {
+  it('four identical PUTs of the employees at the same moment all succeed and store the list once', async () => {
     // Before: each deleted the site's rows and inserted its own, so on PostgreSQL the later ones hit the
     // first one's uncommitted keys and answered 500 (duplicate key). The site is now locked first.
     const spare = data<ClientSite>(await as(admin)('POST', '/AttendanceClients', { ...whitefield, name: 'Acme Spare Site' }));
@@ -120,7 +120,7 @@ describe.each(BACKENDS)('attendance clients (%s)', (backend) => {
   });
 
   // PostgreSQL only: the race needs a second transaction in flight, which PGlite's one connection cannot have.
-  it.runIf(backend === 'postgres')('a write that loses its race on a unique key answers 409 with the reason, not 500 (issue 25 F6)', async () => {
+  it.runIf(backend === 'postgres')('a write that loses its race on a unique key answers 409 with the reason, not 500', async () => {
     // Another request's site of the same name, inserted and not yet committed: this request's name check
     // cannot see it, and its insert waits on the unique index until the other commits.
     const other = new pg.Client({ connectionString: t.databaseUrl ?? '' });

@@ -11,11 +11,11 @@ import {
   clientSiteReplySchema,
   emptyReplySchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { ok, okList } from '../../platform/http';
 import { scopeOf } from '../../platform/route-scope';
 
-/** Attendance > Clients (platform §2.1, §6; issue 15 item 8; paths in attendance-clients.contract.ts). */
+/** Attendance > Clients (platform §2.1, §6; paths in attendance-clients.contract.ts). */
 export const attendanceClientRoutes: FastifyPluginAsyncZod<{
   services: Services;
 }> = async (app, { services }) => {

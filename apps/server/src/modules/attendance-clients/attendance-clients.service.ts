@@ -29,9 +29,9 @@ const NOWHERE: CheckInPlace = {
 };
 
 /**
- * Attendance > Clients (issue 15 item 8): client sites with a geofence, their employees, and the
+ * Attendance > Clients: client sites with a geofence, their employees, and the
  * organisation's 'require location at check-in'. The check-in (attendance module) asks `placeCheckIn`
- * whether the browser's reading is acceptable (docs/decisions.md "Attendance clients and geofenced check-in").
+ * whether the browser's reading is acceptable (docs/decisions/0140-attendance-clients-and-geofenced-check-in.md).
  */
 export class AttendanceClientService {
   constructor(private readonly deps: { clock: Clock }) {}
@@ -69,7 +69,7 @@ export class AttendanceClientService {
 
   /**
    * Replaces who is assigned to the site; every id must be an employee of the organisation. The site
-   * is locked first: identical requests at the same moment each replace the list in turn (issue 25 F6).
+   * is locked first: identical requests at the same moment each replace the list in turn.
    */
   async assign(scope: TenantScope, id: string, userIds: readonly string[]): Promise<ClientSiteEmployee[]> {
     await repo.lockSite(scope.db, id);
@@ -93,7 +93,7 @@ export class AttendanceClientService {
    * The check-in's place. When the organisation does not require location nothing is recorded (we do
    * not keep employees' coordinates without a reason). When it does: a reading is required; an employee
    * with assigned sites must be inside one of them; an employee with none may check in anywhere and
-   * the reading is recorded (docs/decisions.md).
+   * the reading is recorded (docs/decisions/).
    */
   async placeCheckIn({ db }: TenantScope, userId: string, input: CheckInInput): Promise<CheckInPlace> {
     if (!(await repo.findRequireLocation(db))) return NOWHERE;

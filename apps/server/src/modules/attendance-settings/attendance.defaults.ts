@@ -3,7 +3,7 @@ import { DEFAULT_ATTENDANCE_SETTINGS, DEFAULT_SHIFT, DEFAULT_SHIFT_WEEKENDS } fr
 import type { Db } from '../../db/client';
 
 /**
- * What every organisation starts with (issue 5): the default attendance settings and the General
+ * What every organisation starts with: the default attendance settings and the General
  * shift, 10:00 to 19:00, week-offs Sundays and Saturdays of every week (people spec §5, §9). Safe
  * to run again: an existing settings row or default shift is kept. Runs as the platform role inside
  * the caller's transaction (organisation provisioning, the demo seed). Organisations

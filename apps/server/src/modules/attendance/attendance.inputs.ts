@@ -36,8 +36,7 @@ export interface ShiftDef {
   weekends: readonly WeekendRule[];
 }
 
-function weekendsOf(value: unknown): readonly WeekendRule[] {
-  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+function weekendsOf(list: unknown): readonly WeekendRule[] {
   if (!Array.isArray(list) || list.length === 0) return DEFAULT_WEEKENDS;
   return list.filter((r): r is WeekendRule => typeof r === 'object' && r !== null && 'dayOfWeek' in r && 'weekNumber' in r);
 }
@@ -203,7 +202,7 @@ export interface ComputedDay {
 
 /**
  * Computes the days of one employee from `from` to `to` (none before joining). Rejected logs never
- * count; pending ones count provisionally until decided (docs/decisions.md).
+ * count; pending ones count provisionally until decided (docs/decisions/).
  */
 export function computeEmployeeDays(
   inputs: AttendanceInputs,

@@ -275,7 +275,7 @@ describe.each(BACKENDS)('attendance over HTTP (%s)', (backend) => {
       expect(row.days[5]?.isWeekend).toBe(true);
     });
 
-    it('issue 16: days before the organisation was created (in its zone) are marked, not given a status', async () => {
+    it('days before the organisation was created (in its zone) are marked, not given a status', async () => {
       const [previous] = await queryRows<{ created_at: string }>(t.database.db, sql`SELECT created_at::text AS created_at FROM tenants WHERE id = ${other.tenantId}`);
       // 20:00 UTC on 9 December is 01:30 on 10 December in Asia/Kolkata: the organisation's first day is the 10th.
       await t.database.db.execute(sql`UPDATE tenants SET created_at = '2026-12-09T20:00:00Z' WHERE id = ${other.tenantId}`);

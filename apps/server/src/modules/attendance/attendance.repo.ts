@@ -17,8 +17,7 @@ export async function findTimeZone(tdb: TenantDb): Promise<string> {
 export async function findSettings(tdb: TenantDb): Promise<Record<string, unknown> | null> {
   const [row] = await tdb.tx.select({ settings: attendanceSettings.settings }).from(attendanceSettings).where(eq(attendanceSettings.tenantId, tdb.tenantId));
   if (!row) return null;
-  const value = typeof row.settings === 'string' ? (JSON.parse(row.settings) as unknown) : row.settings;
-  return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  return row.settings && typeof row.settings === 'object' ? (row.settings as Record<string, unknown>) : null;
 }
 
 export interface EmployeeRow {
@@ -59,7 +58,7 @@ export async function findEmployees(tdb: TenantDb, userIds?: readonly string[]):
     .orderBy(asc(users.id));
 }
 
-/** The day the organisation was created, in its zone: no day before it has a status (issue 16). */
+/** The day the organisation was created, in its zone: no day before it has a status. */
 export async function findOrganisationStartDate(tdb: TenantDb, timeZone: string): Promise<string | null> {
   const [row] = await tdb.tx
     .select({ day: sql<string>`to_char(${tenants.createdAt} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')` })
@@ -128,7 +127,7 @@ export async function findShifts(tdb: TenantDb): Promise<ShiftRow[]> {
     .orderBy(asc(shifts.createdAt), asc(shifts.id));
 }
 
-/** Each department's shift links by effective date up to `to` (issue 16: a link never reaches back before its date). */
+/** Each department's shift links by effective date up to `to` (a link never reaches back before its date). */
 export async function findDepartmentShifts(tdb: TenantDb, to: string): Promise<{ departmentId: string; shiftId: string; effectiveFrom: string }[]> {
   return tdb.tx
     .select({ departmentId: shiftDepartments.departmentId, shiftId: shiftDepartments.shiftId, effectiveFrom: shiftDepartments.effectiveFrom })

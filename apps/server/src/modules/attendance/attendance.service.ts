@@ -386,7 +386,7 @@ export class AttendanceService {
    * Stored days plus the calendar of each date (shift, week-off, holiday, leave) read at the same
    * time, so dates not computed yet (the future, before joining) still show their kind. A date
    * before the organisation existed that has no stored day is marked `beforeOrganisation`, so the
-   * grid leaves it blank rather than calling it Not Calculated (issue 16).
+   * grid leaves it blank rather than calling it Not Calculated.
    */
   private async viewDays(tdb: TenantDb, inputs: AttendanceInputs, employees: readonly repo.EmployeeRow[], from: string, to: string, organisationStart: string | null) {
     const stored = await repo.findDays(
@@ -546,7 +546,7 @@ export class AttendanceService {
   }
 
   /**
-   * My team today (issue 15 item 9): each person of the caller's team (a manager's direct reports;
+   * My team today: each person of the caller's team (a manager's direct reports;
    * administrators and moderators everyone) with today's stored day and today's logs. One read per
    * input table for the whole team.
    */

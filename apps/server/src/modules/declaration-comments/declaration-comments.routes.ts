@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commentCountsQuerySchema, commentCountsReplySchema, commentInputSchema, commentListQuerySchema, commentListReplySchema, commentReplySchema } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 
 /**
- * Item comments (payroll spec §7 "Team review": counts, comments with replies, add; issue 12 item 5),
+ * Item comments (payroll spec §7 "Team review": counts, comments with replies, add),
  * behind the ITDeclaration feature: the employee on their own declaration, reviewers on anyone's
  * (checked in the service). Paths in the header of proofs.contract.ts.
  */

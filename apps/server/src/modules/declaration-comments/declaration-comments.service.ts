@@ -20,7 +20,7 @@ function toComment(row: repo.CommentRow): Omit<ItemComment, 'replies'> {
 }
 
 /**
- * Comments on the items of a declaration (payroll spec §3 "Item comments", §5, §8; issue 12 item 5):
+ * Comments on the items of a declaration (payroll spec §3 "Item comments", §5, §8):
  * the employee on their own declaration, reviewers (declarations.review) on anyone's. Threads are one
  * level deep: a reply to a reply joins its thread.
  */

@@ -6,7 +6,7 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * The employee's IT declaration through HTTP (issue 12 items 3 and 8): every call of payroll spec §7
+ * The employee's IT declaration through HTTP: every call of payroll spec §7
  * "Employee declaration" for each role and another organisation, the §5/§8 messages, and the summary's
  * tax against the payroll run's TDS (one calculation path).
  *
@@ -175,7 +175,7 @@ describe.each(BACKENDS)('IT declaration (%s)', (backend) => {
   });
 
   it('the summary: status, regime, taxes; and the payroll run uses the same figures, with the declaration in its TDS explanation', async () => {
-    // The member intends the old regime (item 7 switches it; set directly here).
+    // The member intends the old regime (the regime switch changes it; set directly here).
     await t.database.db.execute(sql`UPDATE tax_declarations SET regime = 0 WHERE id = ${memberDeclaration.id}`);
     const summary = data<DeclarationSummary>(await call(member, 'GET', '/ITDeclaration/summary?financialYearStart=2026&financialYearEnd=2027'));
     expect(summary).toMatchObject({ declarationId: memberDeclaration.id, status: 1, windowStatus: 1, lockDate: '2026-05-31', taxRegime: 0, allowRegimeSwitch: true });

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
+import { fromJsonColumn } from '../../db/json';
 import { taxDeclarationDeductions, taxDeclarationHomeLoans, taxDeclarationHouseRents, taxDeclarationLetOuts, taxDeclarations, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
@@ -179,18 +180,17 @@ export async function findDeclarationsOfUsers(
          sql`, `,
        )})`,
   );
-  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
   const out = new Map<string, DeclarationAggregate>();
   let poiFromMonth: number | null = null;
   for (const r of rows) {
     poiFromMonth = r.poiFromMonth === null ? null : Number(r.poiFromMonth);
-    const declaration = camel(parse<Snake>(r.declaration)) as unknown as DeclarationRow;
+    const declaration = camel(fromJsonColumn<Snake>(r.declaration)) as unknown as DeclarationRow;
     out.set(declaration.userId, {
       declaration,
-      rents: parse<Snake[]>(r.rents).map((x) => camel(x) as unknown as HouseRentRow),
-      letOuts: parse<Snake[]>(r.letOuts).map((x) => camel(x) as unknown as LetOutRow),
-      loans: parse<Snake[]>(r.loans).map((x) => camel(x) as unknown as HomeLoanRow),
-      deductions: parse<Snake[]>(r.deductions).map((x) => camel(x) as unknown as DeductionRow),
+      rents: fromJsonColumn<Snake[]>(r.rents).map((x) => camel(x) as unknown as HouseRentRow),
+      letOuts: fromJsonColumn<Snake[]>(r.letOuts).map((x) => camel(x) as unknown as LetOutRow),
+      loans: fromJsonColumn<Snake[]>(r.loans).map((x) => camel(x) as unknown as HomeLoanRow),
+      deductions: fromJsonColumn<Snake[]>(r.deductions).map((x) => camel(x) as unknown as DeductionRow),
       submittedByName: null,
     });
   }

@@ -9,7 +9,7 @@ import {
   declarationSummaryReplySchema,
   deductionOptionsReplySchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 

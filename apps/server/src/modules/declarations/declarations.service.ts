@@ -39,6 +39,7 @@ import {
   type TaxPosition,
   type TaxPositionInput,
   type TaxRegimeCode,
+  paiseToRupees,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
@@ -48,8 +49,6 @@ import type { SalaryService } from '../salary/salary.service';
 import type { TaxWindowService } from '../tax-declarations/tax-declarations.service';
 import * as repo from './declarations.repo';
 
-const rupees = (paise: number) => paise / 100;
-const rupeesOrNull = (paise: number | null | undefined) => (paise === null || paise === undefined ? null : paise / 100);
 const reading = (declaredPaise: number, allowedPaise: number | null | undefined): TaxAmountReading => ({ declaredPaise, allowedPaise: allowedPaise ?? null });
 const taxYearLabel = (start: number) => `${String(start)}-${String((start + 1) % 100).padStart(2, '0')}`;
 const monthOf = (date: string) => date.slice(0, 7);
@@ -123,12 +122,12 @@ export function allowedAppliesIn(month: string, financialYearStart: number, proc
 function homeLoanOut(l: repo.HomeLoanRow): HomeLoan {
   return {
     id: l.id,
-    principalPaidOnHomeLoan: rupees(l.principalPaidPaise),
-    interestPaidOnHomeLoan: rupees(l.interestPaidPaise),
-    actualPrincipalPaidOnHomeLoan: rupeesOrNull(l.actualPrincipalPaidPaise),
-    actualInterestPaidOnHomeLoan: rupeesOrNull(l.actualInterestPaidPaise),
-    allowedPrincipalPaidOnHomeLoan: rupeesOrNull(l.allowedPrincipalPaidPaise),
-    allowedInterestPaidOnHomeLoan: rupeesOrNull(l.allowedInterestPaidPaise),
+    principalPaidOnHomeLoan: paiseToRupees(l.principalPaidPaise),
+    interestPaidOnHomeLoan: paiseToRupees(l.interestPaidPaise),
+    actualPrincipalPaidOnHomeLoan: paiseToRupees(l.actualPrincipalPaidPaise),
+    actualInterestPaidOnHomeLoan: paiseToRupees(l.actualInterestPaidPaise),
+    allowedPrincipalPaidOnHomeLoan: paiseToRupees(l.allowedPrincipalPaidPaise),
+    allowedInterestPaidOnHomeLoan: paiseToRupees(l.allowedInterestPaidPaise),
     lenderName: l.lenderName,
     lenderPan: l.lenderPan,
     isPOISubmitted: l.isPoiSubmitted,
@@ -146,15 +145,15 @@ export function declarationOut(agg: repo.DeclarationAggregate): Declaration {
     return {
       id: p.id,
       hasHomeLoan: p.hasHomeLoan,
-      annualRentReceived: rupees(p.annualRentReceivedPaise),
-      municipalTaxesPaid: rupees(p.municipalTaxesPaidPaise),
-      netAnnualValue: rupees(r.netAnnualValuePaise),
-      standardDeduction: rupees(r.standardDeductionPaise),
-      netIncomeOrLoss: rupees(r.netIncomePaise),
-      actualAnnualRentReceived: rupeesOrNull(p.actualAnnualRentReceivedPaise),
-      actualMunicipalTaxesPaid: rupeesOrNull(p.actualMunicipalTaxesPaidPaise),
-      allowedAnnualRentReceived: rupeesOrNull(p.allowedAnnualRentReceivedPaise),
-      allowedMunicipalTaxesPaid: rupeesOrNull(p.allowedMunicipalTaxesPaidPaise),
+      annualRentReceived: paiseToRupees(p.annualRentReceivedPaise),
+      municipalTaxesPaid: paiseToRupees(p.municipalTaxesPaidPaise),
+      netAnnualValue: paiseToRupees(r.netAnnualValuePaise),
+      standardDeduction: paiseToRupees(r.standardDeductionPaise),
+      netIncomeOrLoss: paiseToRupees(r.netIncomePaise),
+      actualAnnualRentReceived: paiseToRupees(p.actualAnnualRentReceivedPaise),
+      actualMunicipalTaxesPaid: paiseToRupees(p.actualMunicipalTaxesPaidPaise),
+      allowedAnnualRentReceived: paiseToRupees(p.allowedAnnualRentReceivedPaise),
+      allowedMunicipalTaxesPaid: paiseToRupees(p.allowedMunicipalTaxesPaidPaise),
       homeLoanDetail: loan ? homeLoanOut(loan) : null,
       isPOISubmitted: p.isPoiSubmitted,
       isApproved: p.isApproved,
@@ -164,9 +163,9 @@ export function declarationOut(agg: repo.DeclarationAggregate): Declaration {
     id: r.id,
     rentalPeriodStart: monthOf(r.rentalPeriodStart),
     rentalPeriodEnd: monthOf(r.rentalPeriodEnd),
-    totalAmount: rupees(r.declaredAmountPaise),
-    actualAmount: rupeesOrNull(r.actualAmountPaise),
-    allowedAmount: rupeesOrNull(r.allowedAmountPaise),
+    totalAmount: paiseToRupees(r.declaredAmountPaise),
+    actualAmount: paiseToRupees(r.actualAmountPaise),
+    allowedAmount: paiseToRupees(r.allowedAmountPaise),
     address: r.address,
     landlordName: r.landlordName,
     landlordPan: r.landlordPan,
@@ -179,9 +178,9 @@ export function declarationOut(agg: repo.DeclarationAggregate): Declaration {
     categoryId: x.categoryId,
     deductionItemId: x.deductionItemId,
     deductionItemName: taxDeductionItem(x.deductionItemId)?.name ?? `Item ${String(x.deductionItemId)}`,
-    declaredAmount: rupees(x.declaredAmountPaise),
-    actualAmount: rupeesOrNull(x.actualAmountPaise),
-    allowedAmount: rupeesOrNull(x.allowedAmountPaise),
+    declaredAmount: paiseToRupees(x.declaredAmountPaise),
+    actualAmount: paiseToRupees(x.actualAmountPaise),
+    allowedAmount: paiseToRupees(x.allowedAmountPaise),
     isPOISubmitted: x.isPoiSubmitted,
     isApproved: x.isApproved,
   }));
@@ -214,34 +213,34 @@ export function declarationOut(agg: repo.DeclarationAggregate): Declaration {
     letOutProperties,
     selfOccupiedHomeLoan: self ? homeLoanOut(self) : null,
     deductions,
-    incomeOtherSources: rupees(d.incomeOtherSourcesPaise),
-    interestFromSavings: rupees(d.interestFromSavingsPaise),
-    interestFromFD: rupees(d.interestFromFdPaise),
-    interestFromNSC: rupees(d.interestFromNscPaise),
-    previousEmploymentIncome: rupees(d.previousEmploymentIncomePaise),
-    previousEmploymentTaxPaid: rupees(d.previousEmploymentTaxPaidPaise),
-    previousEmploymentProfessionalTax: rupees(d.previousEmploymentProfessionalTaxPaise),
-    previousEmploymentEPF: rupees(d.previousEmploymentEpfPaise),
-    previousEmploymentLeaveEncashment: rupees(d.previousEmploymentLeaveEncashmentPaise),
-    actualIncomeOtherSources: rupeesOrNull(d.actualIncomeOtherSourcesPaise),
-    actualInterestFromSavings: rupeesOrNull(d.actualInterestFromSavingsPaise),
-    actualInterestFromFD: rupeesOrNull(d.actualInterestFromFdPaise),
-    actualInterestFromNSC: rupeesOrNull(d.actualInterestFromNscPaise),
-    actualPreviousEmploymentIncome: rupeesOrNull(d.actualPreviousEmploymentIncomePaise),
-    actualPreviousEmploymentTaxPaid: rupeesOrNull(d.actualPreviousEmploymentTaxPaidPaise),
-    actualPreviousEmploymentProfessionalTax: rupeesOrNull(d.actualPreviousEmploymentProfessionalTaxPaise),
-    actualPreviousEmploymentEPF: rupeesOrNull(d.actualPreviousEmploymentEpfPaise),
-    actualPreviousEmploymentLeaveEncashment: rupeesOrNull(d.actualPreviousEmploymentLeaveEncashmentPaise),
-    allowedIncomeOtherSources: rupeesOrNull(d.allowedIncomeOtherSourcesPaise),
-    allowedInterestFromSavings: rupeesOrNull(d.allowedInterestFromSavingsPaise),
-    allowedInterestFromFD: rupeesOrNull(d.allowedInterestFromFdPaise),
-    allowedInterestFromNSC: rupeesOrNull(d.allowedInterestFromNscPaise),
-    allowedPreviousEmploymentIncome: rupeesOrNull(d.allowedPreviousEmploymentIncomePaise),
-    allowedPreviousEmploymentTaxPaid: rupeesOrNull(d.allowedPreviousEmploymentTaxPaidPaise),
-    allowedPreviousEmploymentProfessionalTax: rupeesOrNull(d.allowedPreviousEmploymentProfessionalTaxPaise),
-    allowedPreviousEmploymentEPF: rupeesOrNull(d.allowedPreviousEmploymentEpfPaise),
-    allowedPreviousEmploymentLeaveEncashment: rupeesOrNull(d.allowedPreviousEmploymentLeaveEncashmentPaise),
-    declaredAmount: rupees(declaredPaise),
+    incomeOtherSources: paiseToRupees(d.incomeOtherSourcesPaise),
+    interestFromSavings: paiseToRupees(d.interestFromSavingsPaise),
+    interestFromFD: paiseToRupees(d.interestFromFdPaise),
+    interestFromNSC: paiseToRupees(d.interestFromNscPaise),
+    previousEmploymentIncome: paiseToRupees(d.previousEmploymentIncomePaise),
+    previousEmploymentTaxPaid: paiseToRupees(d.previousEmploymentTaxPaidPaise),
+    previousEmploymentProfessionalTax: paiseToRupees(d.previousEmploymentProfessionalTaxPaise),
+    previousEmploymentEPF: paiseToRupees(d.previousEmploymentEpfPaise),
+    previousEmploymentLeaveEncashment: paiseToRupees(d.previousEmploymentLeaveEncashmentPaise),
+    actualIncomeOtherSources: paiseToRupees(d.actualIncomeOtherSourcesPaise),
+    actualInterestFromSavings: paiseToRupees(d.actualInterestFromSavingsPaise),
+    actualInterestFromFD: paiseToRupees(d.actualInterestFromFdPaise),
+    actualInterestFromNSC: paiseToRupees(d.actualInterestFromNscPaise),
+    actualPreviousEmploymentIncome: paiseToRupees(d.actualPreviousEmploymentIncomePaise),
+    actualPreviousEmploymentTaxPaid: paiseToRupees(d.actualPreviousEmploymentTaxPaidPaise),
+    actualPreviousEmploymentProfessionalTax: paiseToRupees(d.actualPreviousEmploymentProfessionalTaxPaise),
+    actualPreviousEmploymentEPF: paiseToRupees(d.actualPreviousEmploymentEpfPaise),
+    actualPreviousEmploymentLeaveEncashment: paiseToRupees(d.actualPreviousEmploymentLeaveEncashmentPaise),
+    allowedIncomeOtherSources: paiseToRupees(d.allowedIncomeOtherSourcesPaise),
+    allowedInterestFromSavings: paiseToRupees(d.allowedInterestFromSavingsPaise),
+    allowedInterestFromFD: paiseToRupees(d.allowedInterestFromFdPaise),
+    allowedInterestFromNSC: paiseToRupees(d.allowedInterestFromNscPaise),
+    allowedPreviousEmploymentIncome: paiseToRupees(d.allowedPreviousEmploymentIncomePaise),
+    allowedPreviousEmploymentTaxPaid: paiseToRupees(d.allowedPreviousEmploymentTaxPaidPaise),
+    allowedPreviousEmploymentProfessionalTax: paiseToRupees(d.allowedPreviousEmploymentProfessionalTaxPaise),
+    allowedPreviousEmploymentEPF: paiseToRupees(d.allowedPreviousEmploymentEpfPaise),
+    allowedPreviousEmploymentLeaveEncashment: paiseToRupees(d.allowedPreviousEmploymentLeaveEncashmentPaise),
+    declaredAmount: paiseToRupees(declaredPaise),
     submissionDate: d.submittedAt ? new Date(d.submittedAt).toISOString() : null,
     submittedByName: agg.submittedByName,
     lastUpdated: new Date(d.updatedAt).toISOString(),
@@ -265,24 +264,24 @@ function computationOut(position: TaxPosition, financialYear: string): TaxComput
   const hraLine = t.lines.find((l) => l.code === 'exemption.hra');
   return {
     financialYear,
-    grossSalary: rupees(t.grossSalaryPaise),
-    exemptions: rupees(t.exemptionsPaise),
-    hraExemption: rupees(t.regime === 0 ? (hraLine?.amountPaise ?? 0) : 0),
-    standardDeduction: rupees(t.standardDeductionPaise),
-    professionalTax: rupees(t.professionalTaxPaise),
-    incomeFromSalary: rupees(t.incomeFromSalaryPaise),
-    housePropertyIncome: rupees(t.housePropertyPaise),
-    otherIncome: rupees(t.otherIncomePaise),
-    grossTotalIncome: rupees(t.grossTotalIncomePaise),
-    section80C: rupees(t.section80CPaise),
-    otherChapterVIA: rupees(t.otherChapterVIAPaise),
-    taxableIncome: rupees(t.taxableIncomePaise),
-    baseTax: rupees(t.baseTaxPaise),
-    rebate87A: rupees(t.rebate87APaise),
-    surcharge: rupees(t.surchargePaise),
-    cess: rupees(t.cessPaise),
-    totalTax: rupees(t.totalTaxPaise),
-    lines: t.lines.map((l) => ({ code: l.code, text: l.text, amount: l.amountPaise === undefined ? null : rupees(l.amountPaise) })),
+    grossSalary: paiseToRupees(t.grossSalaryPaise),
+    exemptions: paiseToRupees(t.exemptionsPaise),
+    hraExemption: paiseToRupees(t.regime === 0 ? (hraLine?.amountPaise ?? 0) : 0),
+    standardDeduction: paiseToRupees(t.standardDeductionPaise),
+    professionalTax: paiseToRupees(t.professionalTaxPaise),
+    incomeFromSalary: paiseToRupees(t.incomeFromSalaryPaise),
+    housePropertyIncome: paiseToRupees(t.housePropertyPaise),
+    otherIncome: paiseToRupees(t.otherIncomePaise),
+    grossTotalIncome: paiseToRupees(t.grossTotalIncomePaise),
+    section80C: paiseToRupees(t.section80CPaise),
+    otherChapterVIA: paiseToRupees(t.otherChapterVIAPaise),
+    taxableIncome: paiseToRupees(t.taxableIncomePaise),
+    baseTax: paiseToRupees(t.baseTaxPaise),
+    rebate87A: paiseToRupees(t.rebate87APaise),
+    surcharge: paiseToRupees(t.surchargePaise),
+    cess: paiseToRupees(t.cessPaise),
+    totalTax: paiseToRupees(t.totalTaxPaise),
+    lines: t.lines.map((l) => ({ code: l.code, text: l.text, amount: l.amountPaise === undefined ? null : paiseToRupees(l.amountPaise) })),
     reviewLines: position.reviewLines,
   };
 }
@@ -301,7 +300,7 @@ export interface EmployeeTaxPosition {
   input: TaxPositionInput;
 }
 
-/** A chunk's declarations for the payroll run (issue 12 item 8). */
+/** A chunk's declarations for the payroll run. */
 export interface RunDeclaration {
   regime: TaxRegimeCode;
   figures: TaxDeclarationFigures | null;
@@ -328,9 +327,9 @@ export async function declarationsForRun(scope: TenantScope, userIds: readonly s
 }
 
 /**
- * The employee's income-tax declaration (issue 12 item 3): the deduction catalogue, the declaration
+ * The employee's income-tax declaration: the deduction catalogue, the declaration
  * (create, update, submit; an administrator on behalf), the overall summary, and the tax position that
- * the summary, the regime comparison and the payroll run's TDS share (item 8).
+ * the summary, the regime comparison and the payroll run's TDS share.
  */
 export class DeclarationService {
   constructor(private readonly deps: { clock: Clock; windows: TaxWindowService; salary: Pick<SalaryService, 'payStructures'>; payslips: Pick<PayslipService, 'taxYearSoFar'> }) {}
@@ -366,7 +365,7 @@ export class DeclarationService {
     const now = this.deps.clock.now();
     const id = await repo.insertDeclaration(scope.db, employee.id, input.financialYearStart, {
       ...this.rowValues(input, scope, now, DeclarationStatus.Draft),
-      // The intended regime starts as the salary structure's (so declaring changes no TDS by itself); item 7 switches it.
+      // The intended regime starts as the salary structure's (so declaring changes no TDS by itself); the regime switch changes it.
       regime: employee.regimeType === 0 ? 0 : 1,
       createdAt: now,
     });
@@ -391,7 +390,7 @@ export class DeclarationService {
     return this.reload(scope, d.id);
   }
 
-  /** A declaration with its sections, by id (proofs, comments and the team review build on it; issue 12 items 4–6). */
+  /** A declaration with its sections, by id (proofs, comments and the team review build on it). */
   async aggregateById(scope: TenantScope, id: string, forUpdate = false): Promise<repo.DeclarationAggregate | undefined> {
     return repo.findDeclarationById(scope.db, id, forUpdate);
   }
@@ -510,7 +509,7 @@ export class DeclarationService {
     };
   }
 
-  // ---- The tax position: summary, comparison (item 7) -------------------------------------------
+  // ---- The tax position: summary, comparison --------------------------------------------------
 
   /**
    * An employee's tax position for a financial year: the salary as the payroll projects it (paid so
@@ -606,9 +605,9 @@ export class DeclarationService {
       status: out.status,
       windowStatus: state.declaration.locked ? TaxWindowStatus.Locked : TaxWindowStatus.Released,
       lockDate: state.declaration.lockDate,
-      netTaxableIncome: rupees(position.tax.taxableIncomePaise),
-      totalTax: rupees(totalTaxPaise),
-      taxToBePaid: rupees(taxToBePaidPaise),
+      netTaxableIncome: paiseToRupees(position.tax.taxableIncomePaise),
+      totalTax: paiseToRupees(totalTaxPaise),
+      taxToBePaid: paiseToRupees(taxToBePaidPaise),
       // Payroll spec §9: taxToBePaid ÷ 12, two decimals.
       taxPerMonth: Math.round(taxToBePaidPaise / 12) / 100,
       taxRegime: regime,
@@ -629,7 +628,7 @@ export class DeclarationService {
     };
   }
 
-  // ---- The payroll run (item 8) -----------------------------------------------------------------
+  // ---- The payroll run ------------------------------------------------------------------------
 
   /**
    * The chunk's declarations for a payroll month, in one query: each employee's regime and, for a

@@ -18,7 +18,7 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * Regime comparison and switch through HTTP (issue 12 item 7): both calls for each role and another
+ * Regime comparison and switch through HTTP: both calls for each role and another
  * organisation, every message of payroll spec §5/§8, the comparison's figure for the current regime
  * against the summary's total tax, and a switch that changes the next run's TDS but no finalized month.
  *

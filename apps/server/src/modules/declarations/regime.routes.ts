@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REGIME_MSG, regimeSwitchQuerySchema, regimeSwitchReplySchema, regimeSwitchSchema, taxComparisonQuerySchema, taxComparisonReplySchema } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 
 /**
- * Regime comparison and switch (payroll spec §7 "Get tax comparison", "Switch regime"; issue 12 item 7),
+ * Regime comparison and switch (payroll spec §7 "Get tax comparison", "Switch regime"),
  * behind the ITDeclaration feature: every role for their own; another employee's (userId) for
  * Administrators and Moderators, checked in the service. Paths in the header of regime.contract.ts.
  */

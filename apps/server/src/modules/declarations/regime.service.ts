@@ -1,5 +1,5 @@
 import { DECLARATION_MSG, REGIME_LABELS, REGIME_MSG, can, type RegimeSwitch, type RegimeSwitchQuery, type RegimeSwitchResult, type TaxComparison, type TaxComparisonQuery } from '@tankha/contracts';
-import { compareTaxPositions, dateInZone, financialYearStartOf, isTaxFinancialYear, type TaxRegimeCode } from '@tankha/domain';
+import { compareTaxPositions, dateInZone, financialYearStartOf, isTaxFinancialYear, type TaxRegimeCode, paiseToRupees } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/tenancy';
@@ -8,7 +8,6 @@ import type { TaxWindowService, TaxWindowState } from '../tax-declarations/tax-d
 import type { DeclarationService } from './declarations.service';
 import * as repo from './declarations.repo';
 
-const rupees = (paise: number) => paise / 100;
 const taxYearLabel = (start: number) => `${String(start)}-${String((start + 1) % 100).padStart(2, '0')}`;
 const regimeOf = (code: number): TaxRegimeCode => (code === 0 ? 0 : 1);
 
@@ -21,7 +20,7 @@ export function regimeSwitchAllowed(state: TaxWindowState): { it: boolean; poi: 
 }
 
 /**
- * Regime comparison and switch (issue 12 item 7). The comparison runs the employee's salary and
+ * Regime comparison and switch. The comparison runs the employee's salary and
  * declaration for the year through computeTaxPosition in both regimes (DeclarationService.positionOf
  * builds the input, so the column of the employee's regime is the summary's figure and the payroll's).
  * The regime of a year is stored on the year's declaration (`tax_declarations.regime`), which the
@@ -71,10 +70,10 @@ export class RegimeService {
       employeeName: `${employee.firstName} ${employee.lastName}`.trim(),
       financialYearStart: year,
       financialYearEnd: year + 1,
-      comparisonItems: c.rows.map((r) => ({ particulars: r.particulars, newRegimeValue: rupees(r.newRegimePaise), oldRegimeValue: rupees(r.oldRegimePaise) })),
+      comparisonItems: c.rows.map((r) => ({ particulars: r.particulars, newRegimeValue: paiseToRupees(r.newRegimePaise), oldRegimeValue: paiseToRupees(r.oldRegimePaise) })),
       currentTaxRegime: regime,
       recommendedRegime: c.recommendedRegime,
-      annualSavings: rupees(c.annualSavingsPaise),
+      annualSavings: paiseToRupees(c.annualSavingsPaise),
       isAllowedRegimeSwitchIT: allowed.it,
       isAllowedRegimeSwitchPOI: allowed.poi,
       hasDeclaration: declaration !== undefined,

@@ -103,7 +103,7 @@ export class DepartmentService {
   }
 
   /**
-   * Deletes a department that nobody is left in (issue 16: deleting Finance had left 7 people with
+   * Deletes a department that nobody is left in (deleting Finance had left 7 people with
    * no department). Its people move to `moveTo` first when given; sub-departments must be moved by
    * hand, since no one target parent is obviously right for them.
    */

@@ -35,7 +35,7 @@ describe('dev mailbox: which servers have it', () => {
     ['served on HOST=0.0.0.0 with DEV_MAILBOX=1 (to this machine only, below)', { HOST: '0.0.0.0', DEV_MAILBOX: '1' }, true],
     ['not served with DEV_MAILBOX=0 on loopback', { HOST: '127.0.0.1', DEV_MAILBOX: '0' }, false],
     ['never served with NODE_ENV=production', { HOST: '127.0.0.1', NODE_ENV: 'production' }, false],
-    // The finding (issue 25 F2): the defaults behind a reverse proxy on the same host.
+    // The finding: the defaults behind a reverse proxy on the same host.
     ['never served behind a proxy on this machine (TRUST_PROXY=loopback)', { HOST: '127.0.0.1', TRUST_PROXY: 'loopback' }, false],
     ['never served behind a proxy elsewhere (TRUST_PROXY=10.0.0.5)', { HOST: '127.0.0.1', TRUST_PROXY: '10.0.0.5' }, false],
     ['never served with SMTP_URL (no mail is stored for it)', { HOST: '127.0.0.1', SMTP_URL: 'smtp://127.0.0.1:2525' }, false],

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DOCUMENT_MSG, IDEMPOTENCY_KEY_HEADER, USER_DOCUMENT_MAX_BYTES, emptyReplySchema, userDocumentUploadHeadersSchema, employeeReplySchema, userDocumentListReplySchema, userDocumentPathSchema, userDocumentReplySchema, userIdPathSchema } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 import { readMultipart } from '../../platform/files/multipart';
 import { readDocumentUpload } from './documents.content';
 
 /**
- * An employee's documents and the caller's own record (issue 4 item 6). The route permission is
+ * An employee's documents and the caller's own record. The route permission is
  * users.documents.own (every role); the service adds users.documents.manage for other people's
  * documents and the moderator-on-administrator rule.
  */

@@ -25,7 +25,7 @@ function toDocument(row: repo.DocumentRow): UserDocument {
 }
 
 /**
- * An employee's documents (issue 4 item 6). Administrators and moderators manage anyone's
+ * An employee's documents. Administrators and moderators manage anyone's
  * (users.documents.manage), except that a moderator only views an administrator's; every user
  * manages their own (users.documents.own, the route's permission).
  */
@@ -50,7 +50,7 @@ export class DocumentService {
   /**
    * Fields are the multipart text fields (documentType); checked after who may act, then the file by
    * content (read before the unit of work: documents.content.ts readDocumentUpload). The bytes are written under a pending name and promoted by the job 'files.stored' after
-   * the commit, so a crash or a failure before the commit leaves no final file and no row (issue 9).
+   * the commit, so a crash or a failure before the commit leaves no final file and no row.
    * With an Idempotency-Key, a retry answers the document the first attempt created.
    */
   async upload({ db: tdb, ctx, enqueue }: Scope, userId: string, fields: Record<string, string>, file: DocumentUpload | null, idempotencyKey: string | null = null): Promise<UserDocument> {

@@ -288,14 +288,14 @@ describe.each(BACKENDS)('invite, restricted, edit and accept-invite (%s)', (back
       [{ annualCTC: -1 }, 'annualCTC', ANNUAL_CTC_RANGE_MSG],
       [{ experience: 81 }, 'experience', PEOPLE_MSG.experienceRange],
       [{ dateOfJoining: '1949-12-31' }, 'dateOfJoining', PEOPLE_MSG.joiningTooEarly],
-    ])('issue 16: %j → %s with a human message', async (override, field, message) => {
+    ])('%j → %s with a human message', async (override, field, message) => {
       const res = await invite(body(override));
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[field]).toBe(message);
       expect(res.json().message).not.toMatch(/too large|must not be negative/);
     });
 
-    it('issue 16: dates are judged against the server clock in the organisation’s zone', async () => {
+    it('dates are judged against the server clock in the organisation’s zone', async () => {
       const saved = t.clock.now();
       // 20:00 UTC on 15 March is 01:30 on 16 March in Asia/Kolkata.
       t.clock.set(new Date('2026-03-15T20:00:00Z'));

@@ -9,7 +9,7 @@ import {
   userFieldOptionsReplySchema,
   userIdPathSchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 

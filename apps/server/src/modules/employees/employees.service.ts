@@ -37,7 +37,7 @@ interface Deps {
   clock: Clock;
   config: Pick<Config, 'appUrl'>;
   salary: SalaryService;
-  /** Users > Settings: the default role of new users and the employee numbering (issue 15 item 7). */
+  /** Users > Settings: the default role of new users and the employee numbering. */
   userSettings: Pick<UserSettingsService, 'defaultRoleId' | 'noteEmployeeNumberUsed'>;
   /** An edit payroll reads marks the processed month stale (DESIGN §10). */
   locks: Pick<PayrollLockService, 'markChanged'>;
@@ -228,7 +228,7 @@ export class EmployeeService {
     return { userId, accountId: account?.id ?? null };
   }
 
-  /** The form's rules about today (issue 16), with the server's clock in the organisation's zone: the contract cannot know today. */
+  /** The form's rules about today, with the server's clock in the organisation's zone: the contract cannot know today. */
   private checkDates(ctx: RequestContext, input: EmployeeForm): void {
     const errors = employeeDateErrors(input, dateInZone(this.deps.clock.now(), ctx.timeZone));
     const [field, message] = Object.entries(errors)[0] ?? [];

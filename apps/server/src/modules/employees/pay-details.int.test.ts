@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * Bank and statutory numbers banks, EPFO and ESIC accept (issue 26 item 5), through the employee
+ * Bank and statutory numbers banks, EPFO and ESIC accept, through the employee
  * form's calls: POST /Users/restricted and /Users/invite (create) and PUT /Users/{id} (edit, the
  * profile's Bank Details section included). The issue's values first: IFSC "HDFC1234", account
  * "12", UAN "12345".

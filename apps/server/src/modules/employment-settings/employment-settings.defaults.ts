@@ -5,8 +5,7 @@ import { employmentTypeSettingValues, userFieldOptions, userFields } from '../..
 import { EMPLOYMENT_TYPE_FIELD } from '../salary/salary.defaults';
 
 /**
- * The seeded employment-type settings of a new organisation (docs/decisions.md "Employment-type
- * settings"): the catalogue's default values, by the labels of the Employment Type field's options
+ * The seeded employment-type settings of a new organisation (docs/decisions/0142-employment-type-settings.md): the catalogue's default values, by the labels of the Employment Type field's options
  * (provisionPayrollDefaults creates them first). Runs inside the caller's transaction; an
  * organisation that already has values keeps them. Organisations that predate this got the same
  * values from migration 0030; a change here needs a data migration too.

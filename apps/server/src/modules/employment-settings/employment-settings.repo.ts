@@ -24,7 +24,7 @@ export async function hasValues(tdb: TenantDb): Promise<boolean> {
 }
 
 /**
- * One writer of an organisation's values at a time, until commit (issue 25 F6): the values have no
+ * One writer of an organisation's values at a time, until commit: the values have no
  * unique key, so two saves at once, each deleting and inserting, would otherwise both insert and
  * leave every value twice; and two first saves would both find none.
  */

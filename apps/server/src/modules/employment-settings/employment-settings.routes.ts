@@ -8,7 +8,7 @@ import {
   settingValuesInputSchema,
   settingValuesReplySchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { ok, okList } from '../../platform/http';
 import { scopeOf } from '../../platform/route-scope';
 

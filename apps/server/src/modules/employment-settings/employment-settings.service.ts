@@ -112,8 +112,7 @@ export class EmploymentSettingsService {
   }
 
   /**
-   * The notice period of an employee resigning on `resignationDate` (docs/decisions.md "Exit
-   * requests"): the probation notice while on probation (joining date + probation days, both read
+   * The notice period of an employee resigning on `resignationDate` (docs/decisions/0143-exit-requests.md): the probation notice while on probation (joining date + probation days, both read
    * for the employee's type), else the notice period of the type, else 30 days.
    */
   async noticePeriodFor(scope: TenantScope, userId: string, resignationDate: string): Promise<NoticePeriod> {

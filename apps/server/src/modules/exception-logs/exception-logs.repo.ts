@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'dr
 import { exceptionLogs } from '../../db/schema';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
-/** Exception logs of one organisation (issue 15 item 5). */
+/** Exception logs of one organisation. */
 
 export interface ExceptionLogValues {
   occurredAt: Date;

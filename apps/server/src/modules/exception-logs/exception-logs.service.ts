@@ -21,7 +21,7 @@ declare module '../../platform/jobs/jobs' {
 }
 
 /**
- * Exception logs (issue 15 item 5; docs/decisions.md "Exception logs"): recorded by a job the
+ * Exception logs (docs/decisions/0133-exception-logs.md): recorded by a job the
  * platform's error handler sends after the failed request's transaction rolled back, listed for
  * administrators and moderators, deleted after 90 days by a daily schedule.
  */

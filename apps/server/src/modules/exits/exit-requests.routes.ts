@@ -10,7 +10,7 @@ import {
   exitRequestReplySchema,
   exitRequestTeamQuerySchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { ok, okList } from '../../platform/http';
 import { scopeOf } from '../../platform/route-scope';
 

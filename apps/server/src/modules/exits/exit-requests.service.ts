@@ -32,7 +32,7 @@ const nameOf = (first: string | null, last: string | null) => (first === null ? 
 const zoneOf = (timeZone: string | null | undefined) => (!timeZone || timeZone === 'Asia/Calcutta' ? 'Asia/Kolkata' : timeZone);
 
 /**
- * An employee's resignation and its decision (docs/decisions.md "Exit requests"): pending → approved
+ * An employee's resignation and its decision (docs/decisions/0143-exit-requests.md): pending → approved
  * (with the last working day) → relieved by the daily schedule once that day has passed; pending →
  * rejected (with a reason) or withdrawn (by the employee). An approved or relieved exit is what the
  * payroll's full and final settlement starts from (GET /ExitRequests/awaiting-settlement; the

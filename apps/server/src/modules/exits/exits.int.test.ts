@@ -192,7 +192,7 @@ describe.each(BACKENDS)('employment-type settings and exit requests (%s)', (back
       expect(posted.statusCode, posted.body).toBe(200);
     });
 
-    it('saves at the same moment take turns: four identical PUTs store the values once, four first POSTs save once (issue 25 F6)', async () => {
+    it('saves at the same moment take turns: four identical PUTs store the values once, four first POSTs save once', async () => {
       // The values have no unique key: before, each PUT deleted and inserted, so two at once on PostgreSQL
       // left every value twice, and two first POSTs both found none and both saved.
       const ft = data<EmploymentTypeOption[]>(await as(other)('GET', '/EmploymentTypeSettings/employment-types')).find((x) => x.name === 'Full Time')?.id ?? '';

@@ -1,26 +1,13 @@
-import PDFDocument from 'pdfkit';
 import type { PayslipEmployee } from '@tankha/contracts';
 import { formatInr, type Form16PartB } from '@tankha/domain';
-import { FONT_BOLD, FONT_REGULAR, Layout } from '../payroll/payslip-pdf';
+import { ACCENT, ACCENT_SOFT, CONTENT_WIDTH, Layout, MARGIN, MUTED, openPdf, orDash, pageFooters, PANEL, RIGHT, RULE } from '../../platform/pdf/layout';
 
 /**
- * Form 16 Part B as a PDF (issue 13 item 3), in the rows and numbering of the form as notified
+ * Form 16 Part B as a PDF, in the rows and numbering of the form as notified
  * (Income-tax Rules, Appendix II, Form No. 16, Part B "Details of Salary Paid and any other income
  * and tax deducted"), with pdfkit and the bundled Noto Sans like the payslip. Row 10 lists each
  * Chapter VI-A section the employee was allowed; sections with nothing allowed are left out.
  */
-
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
-const MARGIN = 40;
-const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
-const RIGHT = PAGE_WIDTH - MARGIN;
-const MUTED = '#6b7280';
-const RULE = '#d1d5db';
-const PANEL = '#f8f9fc';
-const ACCENT = '#3b5bdb';
-const ACCENT_SOFT = '#eef2ff';
-const DASH = '—';
 
 export interface Form16PartBEmployer {
   name: string;
@@ -42,9 +29,6 @@ export interface Form16PartBDocument {
   generatedOn: string;
 }
 
-/** formatInr writes a zero as '0'; the form's amount column shows ₹0.00. */
-const money = (paise: number) => (paise === 0 ? '₹0.00' : formatInr(paise));
-const orDash = (v: string | null | undefined) => (v?.trim() ? v.trim() : DASH);
 const assessmentYear = (fy: string) => {
   const start = Number(fy.slice(0, 4)) + 1;
   return `${String(start)}-${String(start + 1).slice(2)}`;
@@ -102,21 +86,8 @@ export function partBFileName(employee: { name: string; employeeNumber: string |
 
 /** Renders Part B to an A4 PDF. */
 export function renderForm16PartBPdf(d: Form16PartBDocument): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 0,
-    bufferPages: true,
-    font: FONT_REGULAR as unknown as string,
-    info: { Title: `Form 16 Part B ${d.financialYear} - ${d.employee.name}`, Author: d.employer.name, Creator: 'Tankha' },
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  // The form's amount column shows a zero as ₹0.00 (formatInr's `zero`), not the reports' bare 0.
+  const { doc, done } = openPdf({ title: `Form 16 Part B ${d.financialYear} - ${d.employee.name}`, author: d.employer.name, bufferPages: true });
   const l = new Layout(doc);
   const b = d.figures;
 
@@ -170,7 +141,7 @@ export function renderForm16PartBPdf(d: Form16PartBDocument): Promise<Buffer> {
     if (l.ensure(h + 4)) header();
     l.text(num, MARGIN + 6 + indent, l.y, numW, style);
     l.text(label, MARGIN + 6 + indent + numW, l.y, labelW2, style);
-    if (amount !== null) l.line(money(amount), RIGHT - amountW - 6, l.y, amountW, { ...style, align: 'right' });
+    if (amount !== null) l.line(formatInr(amount, { zero: '₹0.00' }), RIGHT - amountW - 6, l.y, amountW, { ...style, align: 'right' });
     l.y += h + 2.5;
     l.rule(l.y - 1.25);
   }
@@ -188,7 +159,7 @@ export function renderForm16PartBPdf(d: Form16PartBDocument): Promise<Buffer> {
   tail.forEach(([label, amount], i) => {
     const style = { size: 9, face: i === tail.length - 1 ? ('bold' as const) : ('regular' as const) };
     l.text(label, MARGIN + 10, ty, CONTENT_WIDTH - amountW - 30, style);
-    l.line(money(amount), RIGHT - amountW - 10, ty, amountW, { ...style, align: 'right' });
+    l.line(formatInr(amount, { zero: '₹0.00' }), RIGHT - amountW - 10, ty, amountW, { ...style, align: 'right' });
     ty += 14;
   });
   l.y += tail.length * 14 + 16;
@@ -201,14 +172,7 @@ export function renderForm16PartBPdf(d: Form16PartBDocument): Promise<Buffer> {
     { size: 7.5, color: MUTED },
   );
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const fy = PAGE_HEIGHT - 40;
-    doc.moveTo(MARGIN, fy).lineTo(RIGHT, fy).lineWidth(0.6).strokeColor(RULE).stroke();
-    doc.font('regular').fontSize(7.5).fillColor(MUTED).text('Computer-generated Form 16 Part B. Verify with Part A (TRACES) for the tax deposited.', MARGIN, fy + 6, { width: CONTENT_WIDTH - 80, lineBreak: false });
-    if (range.count > 1) doc.text(`Page ${String(i - range.start + 1)} of ${String(range.count)}`, RIGHT - 80, fy + 6, { width: 80, align: 'right', lineBreak: false });
-  }
+  pageFooters(doc, 'Computer-generated Form 16 Part B. Verify with Part A (TRACES) for the tax deposited.');
   doc.end();
   return done;
 }

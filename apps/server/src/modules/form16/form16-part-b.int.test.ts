@@ -8,7 +8,7 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, makePdf, multipart, type TestApp } from '../../testing';
 
 /**
- * Form 16 Part B generated from the payroll through HTTP (issue 13 item 3). 15 March 2026: the demo
+ * Form 16 Part B generated from the payroll through HTTP. 15 March 2026: the demo
  * has January and February 2026 finalized and March a draft; March is processed and finalized here,
  * which completes FY 2025-26 as the payroll sees it. The member's Part B must carry the payroll's
  * own figures: net tax payable = the March payslip's "Tax for the year" = DeclarationService.positionOf

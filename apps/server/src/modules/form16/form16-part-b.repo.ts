@@ -3,7 +3,7 @@ import { form16Documents, files, loanRecoveries, payrollRuns, payslipLines, pays
 import type { TenantDb } from '../../platform/tenancy';
 
 /**
- * Reads of Form 16 Part B (issue 13 item 3): a financial year's finalized payslips (runs finalized
+ * Reads of Form 16 Part B: a financial year's finalized payslips (runs finalized
  * or paid), the lines Part B needs (basic, HRA, professional tax, employee EPF), loan perquisites,
  * and the generated Part B a new one replaces.
  */

@@ -13,8 +13,6 @@ import type { Form16Service } from './form16.service';
 /** Employees read, computed and rendered together (one set of reads per chunk). */
 const CHUNK = 50;
 
-const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
-
 /** One employee's Part B, ready to render. */
 export interface PartBOfEmployee {
   userId: string;
@@ -25,12 +23,12 @@ export interface PartBOfEmployee {
 }
 
 /**
- * Form 16 Part B generated from the payroll (issue 13 item 3): for each employee with finalized
+ * Form 16 Part B generated from the payroll: for each employee with finalized
  * payslips in the year, the year as paid (taxable salary, loan perquisites, basic and HRA month by
  * month, PT, EPF, TDS) and the declaration the payroll used, through the domain's computeForm16PartB
  * (computeTaxPosition, the payroll's one tax path). Each PDF is stored as a Form 16B of kind
  * 'generated', replacing an earlier generated one; an uploaded Part B is never replaced
- * (docs/decisions.md "Form 16 Part B generated").
+ * (docs/decisions/0125-form-16-part-b-generated-from-the-payroll.md).
  */
 export class Form16PartBService {
   constructor(private readonly deps: { clock: Clock; form16: Pick<Form16Service, 'store'> }) {}
@@ -61,7 +59,7 @@ export class Form16PartBService {
       const last = mine.at(-1);
       const first = mine[0];
       if (!last || !first) continue;
-      const ytd = parseJson<{ taxableGrossPaise: number }>(last.ytd);
+      const ytd = last.ytd as { taxableGrossPaise: number };
       const months = new Map<string, TaxSalaryMonth>();
       let professionalTaxPaise = 0;
       let employeeEpfPaise = 0;
@@ -91,7 +89,7 @@ export class Form16PartBService {
         useAllowed: declaration?.useAllowed ?? false,
         tdsDeductedPaise: mine.reduce((s, p) => s + p.tdsPaise, 0),
       });
-      out.push({ userId: e.id, employee: parseJson<PayslipEmployee>(last.employee), firstMonth: first.month, lastMonth: last.month, figures });
+      out.push({ userId: e.id, employee: last.employee as PayslipEmployee, firstMonth: first.month, lastMonth: last.month, figures });
     }
     return out;
   }

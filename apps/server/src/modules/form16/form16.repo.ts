@@ -46,7 +46,7 @@ const hasFormIn = (tdb: TenantDb, financialYearStart: number) =>
   );
 
 /**
- * Who is owed a Form 16 for the year (docs/decisions.md "Form 16"): everyone employed at some point
+ * Who is owed a Form 16 for the year (docs/decisions/0106-form-16-who-is-counted.md): everyone employed at some point
  * of it — joined by its last day, and not deactivated before its first day (a deactivated person
  * counts when their last working day falls in or after it) — and anyone who already has a form for it.
  */

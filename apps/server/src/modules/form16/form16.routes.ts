@@ -23,7 +23,7 @@ import {
   form16YearQuerySchema,
 } from '@tankha/contracts';
 import type { FastifyReply } from 'fastify';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { API_PREFIX, beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
 import { settle } from '../../platform/errors';
 import { ok, okList } from '../../platform/http';
@@ -112,7 +112,7 @@ export const form16Routes: FastifyPluginAsyncZod<{ services: Services }> = async
     return ok(done, FORM16_MSG.bulkStored(done.stored));
   });
 
-  // Part B generated from the payroll (issue 13 item 3): everyone of the year, or one employee.
+  // Part B generated from the payroll: everyone of the year, or one employee.
   app.post('/Form16/part-b/generate', { config: manage, schema: { tags, body: form16GenerateInputSchema, response: { 200: form16GenerateReplySchema } } }, async (request) => {
     const done = await services.form16PartB.generateAll(scopeOf(request), request.body.financialYear);
     return ok(done, FORM16_MSG.partBGeneratedAll(done.generated, done.keptUploaded));

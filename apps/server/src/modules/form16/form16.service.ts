@@ -131,7 +131,7 @@ export class Form16Service {
     };
   }
 
-  /** Payroll spec §3 "Stats": pending = employees without any form for the year (docs/decisions.md). */
+  /** Payroll spec §3 "Stats": pending = employees without any form for the year (docs/decisions/). */
   async stats({ db: tdb }: Scope, financialYear: string): Promise<Form16Stats> {
     const counts = await repo.countYear(tdb, form16YearStart(financialYear));
     return {

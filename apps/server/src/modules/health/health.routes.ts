@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthReplySchema } from '@tankha/contracts';
+import type { RouteDeps } from '../module';
 
 const startedAt = Date.now();
 
-export const healthRoutes: FastifyPluginAsyncZod<{ kind: 'pglite' | 'postgres'; ping: () => Promise<void> }> = async (app, { kind, ping }) => {
+export const healthRoutes: FastifyPluginAsyncZod<Pick<RouteDeps, 'database'>> = async (app, { database: { kind, ping } }) => {
   app.get('/health', { config: { access: { public: true, database: false } }, schema: { tags: ['Health'], response: { 200: healthReplySchema } } }, async () => {
     await ping();
     return {

@@ -1,18 +1,12 @@
-import PDFDocument from 'pdfkit';
 import { INVOICE_FOOTER, InvoiceFieldGroup, type Invoice, type InvoiceParty } from '@tankha/contracts';
 import { formatDisplayDate, formatInr, rupeesToPaise } from '@tankha/domain';
-import { FONT_BOLD, FONT_REGULAR } from '../payroll/payslip-pdf';
+import { CONTENT_WIDTH as CONTENT, MARGIN, openPdf, PAGE_WIDTH, RIGHT } from '../../platform/pdf/layout';
 
 /**
  * The invoice PDF (platform spec §2.7): what the customization preview shows, with the invoice's
  * template (1 classic, 2 a coloured band, 3 boxed) and heading colour. Fonts: the bundled Noto Sans
- * (it has ₹); the chosen web fonts style the preview only (docs/decisions.md "Sales invoices").
+ * (it has ₹); the chosen web fonts style the preview only (docs/decisions/0136-sales-invoices-and-invoice-customization.md).
  */
-const PAGE_WIDTH = 595.28;
-const MARGIN = 40;
-const CONTENT = PAGE_WIDTH - 2 * MARGIN;
-const RIGHT = PAGE_WIDTH - MARGIN;
-const money = (rupees: number) => formatInr(rupeesToPaise(rupees), { decimals: 2 });
 
 function partyLines(p: Pick<InvoiceParty, 'name' | 'address' | 'gstin' | 'pan' | 'email'>): string[] {
   return [p.address, p.gstin ? `GSTIN: ${p.gstin}` : null, p.pan ? `PAN: ${p.pan}` : null, p.email ? `Email: ${p.email}` : null].filter((l): l is string => Boolean(l));
@@ -21,15 +15,7 @@ function partyLines(p: Pick<InvoiceParty, 'name' | 'address' | 'gstin' | 'pan' |
 export function renderInvoicePdf(invoice: Invoice, upiQrPng: Buffer | null): Promise<Buffer> {
   const c = invoice.customization;
   const colour = c.templateBaseColor;
-  const doc = new PDFDocument({ size: 'A4', margin: 0, font: FONT_REGULAR as unknown as string, info: { Title: `${invoice.invoiceHeader} ${invoice.invoiceNumber}`, Author: invoice.billedBy.name, Creator: 'Tankha' } });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = openPdf({ title: `${invoice.invoiceHeader} ${invoice.invoiceNumber}`, author: invoice.billedBy.name });
 
   let y = MARGIN;
   const ensure = (height: number) => {
@@ -120,15 +106,15 @@ export function renderInvoicePdf(invoice: Invoice, upiQrPng: Buffer | null): Pro
     if (!opts.header) doc.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.3).strokeColor('#d1d5db').stroke();
   };
   row(cols.map((c) => c.title), { header: true });
-  for (const item of invoice.invoiceItems) row([item.name, String(item.quantity), money(item.rate), `${String(item.gstRate)}%`, money(item.amount)], {});
+  for (const item of invoice.invoiceItems) row([item.name, String(item.quantity), formatInr(rupeesToPaise(item.rate)), `${String(item.gstRate)}%`, formatInr(rupeesToPaise(item.amount))], {});
 
   // Totals.
   y += 8;
   ensure(90);
-  const totals: [string, string][] = [['Sub Total', money(invoice.subtotal)]];
-  if (invoice.isIntegratedTax) totals.push(['IGST', money(invoice.igst)]);
-  else totals.push(['CGST', money(invoice.cgst)], ['SGST', money(invoice.sgst)]);
-  totals.push(['Total (INR)', money(invoice.totalAmount)]);
+  const totals: [string, string][] = [['Sub Total', formatInr(rupeesToPaise(invoice.subtotal))]];
+  if (invoice.isIntegratedTax) totals.push(['IGST', formatInr(rupeesToPaise(invoice.igst))]);
+  else totals.push(['CGST', formatInr(rupeesToPaise(invoice.cgst))], ['SGST', formatInr(rupeesToPaise(invoice.sgst))]);
+  totals.push(['Total (INR)', formatInr(rupeesToPaise(invoice.totalAmount))]);
   for (const [k, v] of totals) {
     const last = k.startsWith('Total');
     doc.font(last ? 'bold' : 'regular').fontSize(last ? 10.5 : 9).fillColor(last ? colour : '#111827');

@@ -8,7 +8,7 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * Sales invoices through HTTP (issue 14 items 5 and 6): parties with GSTIN checks, invoices with the
+ * Sales invoices through HTTP: parties with GSTIN checks, invoices with the
  * CGST/SGST or IGST split, numbers unique per organisation, status and overdue, custom fields, the
  * customization, the PDF and the UPI QR code (decoded), every role and another organisation.
  * The clock is 5 October 2026.

@@ -31,7 +31,7 @@ import {
   invoiceValidateReplySchema,
   type PartyKind,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { ok, okList } from '../../platform/http';
 import { scopeOf } from '../../platform/route-scope';
 

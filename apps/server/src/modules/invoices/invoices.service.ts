@@ -22,7 +22,7 @@ import {
   type ShippingDetails,
   type StoredInvoiceStatus,
 } from '@tankha/contracts';
-import { amountInWords, computeInvoiceLine, computeInvoiceTotals, dateInZone, gstStateName, percentToBasisPoints, quantityToMilli, rupeesToPaise } from '@tankha/domain';
+import { amountInWords, computeInvoiceLine, computeInvoiceTotals, dateInZone, gstStateName, percentToBasisPoints, quantityToMilli, rupeesToPaise, paiseToRupees } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { badRequest, fieldError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/tenancy';
@@ -30,7 +30,6 @@ import { renderInvoicePdf } from './invoice-pdf';
 import { upiQrPng } from './invoice-qr';
 import * as repo from './invoices.repo';
 
-const rupees = (paise: number) => paise / 100;
 
 function partyOut(r: repo.PartyRow): InvoiceParty {
   return {
@@ -65,7 +64,7 @@ function addDays(date: string, days: number): string {
 const MOVES: Record<StoredInvoiceStatus, readonly StoredInvoiceStatus[]> = { draft: ['sent'], sent: ['paid', 'draft'], paid: ['sent'] };
 
 /**
- * Sales invoices (issue 14 items 5 and 6): billed-by and billed-to parties, invoices with GST by the
+ * Sales invoices: billed-by and billed-to parties, invoices with GST by the
  * domain's computeInvoiceTotals, their status, custom fields, customization, the PDF and the UPI QR.
  */
 export class InvoiceService {
@@ -119,7 +118,7 @@ export class InvoiceService {
         status: effectiveStatus(r.status, r.dueDate, today),
         businessName: r.businessName,
         clientName: r.clientName,
-        totalAmount: rupees(r.totalPaise),
+        totalAmount: paiseToRupees(r.totalPaise),
       })),
       total,
     };
@@ -127,7 +126,7 @@ export class InvoiceService {
 
   async analytics(scope: Scope): Promise<InvoiceAnalytics> {
     const a = await repo.analytics(scope.db, this.today(scope));
-    const card = (c: { count: number; amountPaise: number }) => ({ count: c.count, amount: rupees(c.amountPaise) });
+    const card = (c: { count: number; amountPaise: number }) => ({ count: c.count, amount: paiseToRupees(c.amountPaise) });
     return { total: card(a.total), paid: card(a.paid), due: card(a.due), overdue: card(a.overdue) };
   }
 
@@ -165,20 +164,20 @@ export class InvoiceService {
         id: i.id,
         name: i.name,
         quantity: i.quantityMilli / 1000,
-        rate: rupees(i.ratePaise),
+        rate: paiseToRupees(i.ratePaise),
         gstRate: i.gstRateBp / 100,
-        amount: rupees(i.amountPaise),
-        cgst: rupees(i.cgstPaise),
-        sgst: rupees(i.sgstPaise),
-        igst: rupees(i.igstPaise),
-        total: rupees(i.amountPaise + i.cgstPaise + i.sgstPaise + i.igstPaise),
+        amount: paiseToRupees(i.amountPaise),
+        cgst: paiseToRupees(i.cgstPaise),
+        sgst: paiseToRupees(i.sgstPaise),
+        igst: paiseToRupees(i.igstPaise),
+        total: paiseToRupees(i.amountPaise + i.cgstPaise + i.sgstPaise + i.igstPaise),
       })),
-      subtotal: rupees(row.subtotalPaise),
-      cgst: rupees(row.cgstPaise),
-      sgst: rupees(row.sgstPaise),
-      igst: rupees(row.igstPaise),
-      taxAmount: rupees(row.cgstPaise + row.sgstPaise + row.igstPaise),
-      totalAmount: rupees(row.totalPaise),
+      subtotal: paiseToRupees(row.subtotalPaise),
+      cgst: paiseToRupees(row.cgstPaise),
+      sgst: paiseToRupees(row.sgstPaise),
+      igst: paiseToRupees(row.igstPaise),
+      taxAmount: paiseToRupees(row.cgstPaise + row.sgstPaise + row.igstPaise),
+      totalAmount: paiseToRupees(row.totalPaise),
       totalInWords: amountInWords(row.totalPaise),
       shippingDetails: (row.shippingDetails as ShippingDetails | null) ?? null,
       terms: row.terms,

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { leaveTypes } from '../../db/schema';
 
 /**
- * The leave types every organisation starts with (docs/decisions.md "Leave and holidays"): the
+ * The leave types every organisation starts with (docs/decisions/0027-leave-and-holidays.md): the
  * common Indian private-sector set. Loss of Pay is unpaid and unlimited (quota 0, no balance check);
  * taken LOP makes the day unpaid in the attendance function. Organisations that predate leave got
  * them from migration 0013; a change here needs a data migration too.

@@ -212,7 +212,7 @@ describe.each(BACKENDS)('leave and holidays over HTTP (%s)', (backend) => {
     });
   });
 
-  describe('dates outside 1900–2100 (issue 25 F6: 9999-12-31 was a 500, or a stored holiday whose recompute job failed)', () => {
+  describe('dates outside 1900–2100 (9999-12-31 was a 500, or a stored holiday whose recompute job failed)', () => {
     const WINDOW = 'Dates must be between 01 Jan 1900 and 31 Dec 2100';
     const stored = async () =>
       (

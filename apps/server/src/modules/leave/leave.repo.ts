@@ -92,7 +92,7 @@ export async function findShiftWeekends(tdb: TenantDb): Promise<WorkingDayShift[
   return tdb.tx.select({ id: shifts.id, isDefault: shifts.isDefault, weekends: shifts.weekends }).from(shifts).where(eq(shifts.tenantId, tdb.tenantId));
 }
 
-/** The department's shift links by effective date (issue 16), as the attendance module reads them. */
+/** The department's shift links by effective date, as the attendance module reads them. */
 export async function findDepartmentShifts(tdb: TenantDb, departmentId: string | null, to: string): Promise<{ shiftId: string; effectiveFrom: string }[]> {
   if (departmentId === null) return [];
   return tdb.tx
@@ -515,7 +515,7 @@ export async function updateRequestStatus(tdb: TenantDb, id: string, v: { status
     .where(and(eq(leaveRequests.tenantId, tdb.tenantId), eq(leaveRequests.id, id)));
 }
 
-// ——— Balance ledger (issue 15 item 6) ———
+// ——— Balance ledger ———
 
 export interface LedgerSum {
   leaveTypeId: string;
@@ -606,7 +606,7 @@ export async function countLedgerEntries(tdb: TenantDb, userId: string, year: nu
   return row?.n ?? 0;
 }
 
-// ——— Policies (issue 15 item 6) ———
+// ——— Policies ———
 
 export interface PolicyRecord {
   id: string;
@@ -702,7 +702,7 @@ export async function countDepartments(tdb: TenantDb, ids: readonly string[]): P
   return row?.n ?? 0;
 }
 
-// ——— Settings (issue 15 item 6) ———
+// ——— Settings ———
 
 export async function findSettings(tdb: TenantDb) {
   const [row] = await tdb.tx

@@ -31,7 +31,7 @@ import {
   leaveTypeListReplySchema,
   leaveTypeReplySchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 
@@ -114,7 +114,7 @@ export const leaveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     );
   }
 
-  // Customize balance: opening balances and adjustments, the ledger (issue 15 item 6)
+  // Customize balance: opening balances and adjustments, the ledger
   {
     const tags = ['Leave balances'];
     app.get('/Leaves/balance-adjustments', { config: balancesManage, schema: { tags, querystring: leaveAdjustmentListQuerySchema, response: { 200: leaveAdjustmentListReplySchema } } }, async (request) => {
@@ -128,7 +128,7 @@ export const leaveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     });
   }
 
-  // Policies and settings (issue 15 item 6)
+  // Policies and settings
   {
     const tags = ['Leave policies'];
     app.get('/LeavePolicies', { config: policiesManage, schema: { tags, response: { 200: leavePolicyListReplySchema } } }, async (request) => {

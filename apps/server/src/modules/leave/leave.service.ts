@@ -91,7 +91,7 @@ function parseWeekends(value: unknown): readonly WeekendRule[] {
 }
 
 /**
- * Leave and holidays (DESIGN §5; docs/decisions.md "Leave and holidays"): the holiday calendar,
+ * Leave and holidays (DESIGN §5; docs/decisions/0027-leave-and-holidays.md): the holiday calendar,
  * leave types, balances and leave requests with approval by the reporting manager or an
  * administrator/moderator. Approved leave and holiday changes enqueue the attendance recompute, which
  * runs after commit.
@@ -303,7 +303,7 @@ export class LeaveService {
     return result;
   }
 
-  // ——— Customize balance: the ledger (issue 15 item 6) ———
+  // ——— Customize balance: the ledger ———
 
   /**
    * Records an opening balance (the year's carry-in becomes `days`; the entry holds the difference)
@@ -346,7 +346,7 @@ export class LeaveService {
     return { rows, totalRecords };
   }
 
-  // ——— Policies (issue 15 item 6) ———
+  // ——— Policies ———
 
   private async policyRules(tdb: TenantDb): Promise<LeavePolicyRule[]> {
     return repo.findPolicies(tdb);
@@ -389,7 +389,7 @@ export class LeaveService {
     }
   }
 
-  // ——— Settings (issue 15 item 6) ———
+  // ——— Settings ———
 
   private async settingsOf(tdb: TenantDb): Promise<LeaveSettings> {
     return (await repo.findSettings(tdb)) ?? DEFAULT_LEAVE_SETTINGS;

@@ -7,7 +7,7 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 import { TEAM_REPORT_COLUMNS } from './my-team.report';
 
-/** My team overview and reports through HTTP (issue 15 item 9). 2026-12-01 is a Tuesday; 10:00 in Asia/Kolkata. */
+/** My team overview and reports through HTTP. 2026-12-01 is a Tuesday; 10:00 in Asia/Kolkata. */
 describe.each(BACKENDS)('my team (%s)', (backend) => {
   let t: TestApp;
   let admin: SessionUser;

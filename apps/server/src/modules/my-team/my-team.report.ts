@@ -102,7 +102,7 @@ function rowsOf(kind: TeamReportKind, e: TeamReportEmployee): Record<string, str
 }
 
 /**
- * A my-team report as a stream (issue 15 item 9): ExcelJS's streaming writer commits each row as it
+ * A my-team report as a stream: ExcelJS's streaming writer commits each row as it
  * is added, so the workbook is never held whole in memory; the rows come from days already read in
  * the request's transaction.
  */

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { teamOverviewQuerySchema, teamOverviewReplySchema, teamReportQuerySchema } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { ok } from '../../platform/http';
 import { scopeOf } from '../../platform/route-scope';
 
-/** My team overview and reports (platform §2.1; issue 15 item 9; paths in my-team.contract.ts). */
+/** My team overview and reports (platform §2.1; paths in my-team.contract.ts). */
 export const myTeamRoutes: FastifyPluginAsyncZod<{
   services: Services;
 }> = async (app, { services }) => {

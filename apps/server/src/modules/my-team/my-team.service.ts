@@ -13,7 +13,7 @@ interface Deps {
 }
 
 /**
- * My team (issue 15 item 9): who is in, late, on leave or not in today, and what waits for the
+ * My team: who is in, late, on leave or not in today, and what waits for the
  * caller's decision; and the team's attendance, leave and late reports. The team is the attendance
  * module's (a manager's direct reports; administrators and moderators everyone), and each pending
  * count is the one its own approvals page shows, asked of the module that owns it.

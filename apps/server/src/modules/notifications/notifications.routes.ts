@@ -8,7 +8,7 @@ import {
   notificationReadReplySchema,
   notificationUnreadCountReplySchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 

@@ -4,7 +4,7 @@ import { buildBankTransfer, type BankPayee } from '@tankha/domain';
 import { buildBankTransferXlsx } from './bank-file-xlsx';
 
 /**
- * The Excel bank file read back by its published layout (docs/decisions.md "Bank transfer file"):
+ * The Excel bank file read back by its published layout (docs/decisions/0092-bank-transfer-file.md):
  * sheet 'Payments' with the headers below in row 1 and one payment a row; sheet 'Control' with
  * label / value rows. The headers are written out here, not taken from the writer.
  */

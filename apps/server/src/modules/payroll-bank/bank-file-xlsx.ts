@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
-import { formatBankDate, type BankDebitAccount, type BankTransfer } from '@tankha/domain';
+import { formatBankDate, type BankDebitAccount, type BankTransfer, paiseToRupees } from '@tankha/domain';
 
 /**
- * The generic Excel bank file (template 'xlsx', docs/decisions.md "Bank transfer file"):
+ * The generic Excel bank file (template 'xlsx', docs/decisions/0092-bank-transfer-file.md):
  *
  *  sheet 'Payments' — row 1 the headers, then one row per payment:
  *    A Payment Reference · B Beneficiary Name · C Account Number (text, so leading zeros and 18 digits
@@ -34,13 +34,13 @@ export async function buildBankTransferXlsx(transfer: BankTransfer, debit: BankD
   for (const col of [1, 3, 4, 5, 7, 9]) sheet.getColumn(col).numFmt = '@';
   const valueDate = formatBankDate(transfer.valueDate);
   transfer.records.forEach((r, i) => {
-    sheet.getRow(i + 2).values = [r.reference, r.beneficiaryName, r.accountNumber, r.ifsc, r.accountType, r.amountPaise / 100, valueDate, `Salary ${monthText}`, r.employeeNumber ?? ''];
+    sheet.getRow(i + 2).values = [r.reference, r.beneficiaryName, r.accountNumber, r.ifsc, r.accountType, paiseToRupees(r.amountPaise), valueDate, `Salary ${monthText}`, r.employeeNumber ?? ''];
   });
 
   const control = book.addWorksheet('Control');
   control.getColumn(1).width = 24;
   control.getColumn(2).width = 22;
-  const values: (string | number)[] = [monthText, valueDate, transfer.records.length, transfer.totalPaise / 100, debit?.accountNumber ?? '', debit?.ifsc ?? ''];
+  const values: (string | number)[] = [monthText, valueDate, transfer.records.length, paiseToRupees(transfer.totalPaise), debit?.accountNumber ?? '', debit?.ifsc ?? ''];
   BANK_XLSX_CONTROL_LABELS.forEach((label, i) => {
     const row = control.getRow(i + 1);
     row.values = [label, values[i] ?? ''];

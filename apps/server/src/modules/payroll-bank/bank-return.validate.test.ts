@@ -3,7 +3,7 @@ import { PAYROLL_BANK_MSG as MSG } from '@tankha/contracts';
 import type { ReturnRow } from './bank-return.sheet';
 import { checkBankReturn, type KnownPayment } from './bank-return.validate';
 
-/** The return file's rules (docs/decisions.md "Bank return file"), one case each. */
+/** The return file's rules (docs/decisions/0094-bank-return-file.md), one case each. */
 
 const payments: KnownPayment[] = [
   { id: 'a1', payslipId: 'p1', attempt: 1, reference: 'SAL261100000101', amountPaise: 4_000_000, status: 'sent' },

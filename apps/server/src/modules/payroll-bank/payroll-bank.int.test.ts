@@ -8,7 +8,7 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
 
 /*
- * The bank transfer of a finalized month over HTTP (issue 11 item 1). October 2025, inserted as
+ * The bank transfer of a finalized month over HTTP. October 2025, inserted as
  * finalized with six payslips whose net pay is chosen by hand (rupees):
  *
  *   Aditi  (member)     40,000.00  HDFC0001753 / 50100111122223        → paid in the file
@@ -32,7 +32,7 @@ interface Slip {
   bank: { account: string | null; ifsc: string | null; holder?: string | null };
 }
 
-/** A record of a CSV bank file, read by the published layout (docs/decisions.md "Bank transfer file"), not by the writer. */
+/** A record of a CSV bank file, read by the published layout (docs/decisions/0092-bank-transfer-file.md), not by the writer. */
 function parseRecord(fields: string[]) {
   expect(fields).toHaveLength(7);
   const [reference = '', name = '', account = '', ifsc = '', type = '', amount = '', date = ''] = fields;

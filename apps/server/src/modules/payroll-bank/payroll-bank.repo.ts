@@ -4,7 +4,7 @@ import { queryRows } from '../../db/client';
 import type { TenantDb } from '../../platform/tenancy';
 
 /**
- * Queries of the bank transfer (issue 11 item 1): the organisation's bank file settings, a finalized
+ * Queries of the bank transfer: the organisation's bank file settings, a finalized
  * month's payslips with the employees' bank details as they are now, and the payment attempts.
  * Every read is one query for the whole month.
  */

@@ -13,7 +13,7 @@ import {
   bankReturnReplySchema,
   payrollRunIdPathSchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { badRequest, settle } from '../../platform/errors';
 import { readMultipart } from '../../platform/files/multipart';
 import { ok } from '../../platform/http';
@@ -21,7 +21,7 @@ import { beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
 
 /**
  * The bank transfer file of a finalized month, its settings, the bank's return file and the
- * payments' status (issue 11 item 1). Paths as in the header of payroll-bank.contract.ts.
+ * payments' status. Paths as in the header of payroll-bank.contract.ts.
  */
 export const payrollBankRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const bank = services.payrollBank;

@@ -25,6 +25,7 @@ import {
   type BankPayee,
   type BankTransfer,
   type BankTransferRecord,
+  paiseToRupees,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, conflict, fieldError, notFound, unwrap, type Settled } from '../../platform/errors';
@@ -50,13 +51,11 @@ export interface BankFileDownload {
   contentType: string;
 }
 
-const rupees = (paise: number) => paise / 100;
-const inr = (paise: number) => formatInr(paise, { decimals: paise % 100 === 0 ? 0 : 2 });
 const masked = (account: string) => `${'X'.repeat(Math.max(0, account.length - 4))}${account.slice(-4)}`;
 const plural = (n: number, one: string, many = `${one}s`) => `${String(n)} ${n === 1 ? one : many}`;
 
 /**
- * The bank transfer of a finalized payroll month and the bank's return file (issue 11 item 1).
+ * The bank transfer of a finalized payroll month and the bank's return file.
  * A file's payments are recorded as attempts (payroll_payments) the first time a file carries them;
  * the return file sets each attempt paid or failed; failed payments are re-exported as new attempts.
  * Every file and every return file is logged in the payroll reports.
@@ -89,9 +88,9 @@ export class PayrollBankService {
       valueDate: transfer.valueDate,
       fileName: bankFileName(run.month, settings.template, transfer.scope),
       employees: transfer.records.length,
-      total: rupees(transfer.totalPaise),
-      runNetPay: rupees(run.netPaise),
-      excludedNetPay: rupees(excludedPaise),
+      total: paiseToRupees(transfer.totalPaise),
+      runNetPay: paiseToRupees(run.netPaise),
+      excludedNetPay: paiseToRupees(excludedPaise),
       explanation: explain(run, transfer, payees.length),
       debitAccount: settings.debitAccountNumber && settings.debitIfsc ? { accountNumber: masked(settings.debitAccountNumber), ifsc: settings.debitIfsc } : null,
       records: transfer.records.map((r) => ({
@@ -102,7 +101,7 @@ export class PayrollBankService {
         reference: r.reference,
         accountNumber: masked(r.accountNumber),
         ifsc: r.ifsc,
-        amount: rupees(r.amountPaise),
+        amount: paiseToRupees(r.amountPaise),
         attempt: r.attempt,
       })),
       excluded: transfer.excluded.map(exclusionOf),
@@ -141,9 +140,9 @@ export class PayrollBankService {
       fileName,
       summary: {
         employees: transfer.records.length,
-        total: rupees(transfer.totalPaise),
+        total: paiseToRupees(transfer.totalPaise),
         leftOut: transfer.excluded.length,
-        leftOutNetPay: rupees(transfer.excluded.reduce((s, e) => s + e.netPaise, 0)),
+        leftOutNetPay: paiseToRupees(transfer.excluded.reduce((s, e) => s + e.netPaise, 0)),
         template: settings.template,
         scope: transfer.scope,
         valueDate: transfer.valueDate,
@@ -186,8 +185,8 @@ export class PayrollBankService {
       paid: check.paid,
       failed: check.failed,
       unchanged: check.unchanged,
-      paidAmount: rupees(check.paidPaise),
-      failedAmount: rupees(check.failedPaise),
+      paidAmount: paiseToRupees(check.paidPaise),
+      failedAmount: paiseToRupees(check.failedPaise),
     };
     await this.deps.reports.record(scope, {
       runId: run.id,
@@ -218,7 +217,7 @@ export class PayrollBankService {
         userId: payeeRows.get(p.payslipId)?.userId ?? '',
         employeeNumber: p.employeeNumber,
         name: p.employeeName,
-        netPay: rupees(p.netPaise),
+        netPay: paiseToRupees(p.netPaise),
         state,
         reference: latest?.reference ?? null,
         attempts: latest?.attempt ?? 0,
@@ -227,7 +226,7 @@ export class PayrollBankService {
         statusDate: payment?.statusDate ?? null,
       };
     });
-    return { counts, paidAmount: rupees(paidPaise), rows };
+    return { counts, paidAmount: paiseToRupees(paidPaise), rows };
   }
 
   /**
@@ -359,28 +358,28 @@ function newPayment(r: BankTransferRecord): repo.NewPayment {
 const byNumber = (a: BankPayee, b: BankPayee) => (a.employeeNumber ?? '').localeCompare(b.employeeNumber ?? '') || a.payslipId.localeCompare(b.payslipId);
 
 function exclusionOf(e: BankTransfer['excluded'][number]): BankFileExclusion {
-  return { payslipId: e.payslipId, employeeNumber: e.employeeNumber, name: e.employeeName, netPay: rupees(e.netPaise), reason: e.reason, reasonText: BANK_EXCLUSION_LABELS[e.reason], reference: e.reference };
+  return { payslipId: e.payslipId, employeeNumber: e.employeeNumber, name: e.employeeName, netPay: paiseToRupees(e.netPaise), reason: e.reason, reasonText: BANK_EXCLUSION_LABELS[e.reason], reference: e.reference };
 }
 
 /** How the file's total is reached from the month's net pay (every figure explains itself). */
 function explain(run: repo.RunRow, transfer: BankTransfer, payslipCount: number): string[] {
   const lines: string[] = [];
   if (transfer.scope === 'all') {
-    lines.push(`Net pay of ${monthLabel(run.month)}: ${inr(run.netPaise)} for ${plural(payslipCount, 'payslip')}`);
+    lines.push(`Net pay of ${monthLabel(run.month)}: ${formatInr(run.netPaise, { decimals: 'auto' })} for ${plural(payslipCount, 'payslip')}`);
     const byReason = new Map<BankExclusionReason, { count: number; paise: number }>();
     for (const e of transfer.excluded) {
       const seen = byReason.get(e.reason) ?? { count: 0, paise: 0 };
       byReason.set(e.reason, { count: seen.count + 1, paise: seen.paise + e.netPaise });
     }
-    for (const [reason, { count, paise }] of byReason) lines.push(`Less ${BANK_EXCLUSION_LABELS[reason].toLowerCase()}: ${inr(paise)} (${plural(count, 'employee')})`);
+    for (const [reason, { count, paise }] of byReason) lines.push(`Less ${BANK_EXCLUSION_LABELS[reason].toLowerCase()}: ${formatInr(paise, { decimals: 'auto' })} (${plural(count, 'employee')})`);
   } else if (transfer.scope === 'released') {
     lines.push(`Payouts of ${monthLabel(run.month)} released from hold after finalize`);
-    for (const e of transfer.excluded) lines.push(`Left out ${e.employeeName}: ${BANK_EXCLUSION_LABELS[e.reason].toLowerCase()} (${inr(e.netPaise)})`);
+    for (const e of transfer.excluded) lines.push(`Left out ${e.employeeName}: ${BANK_EXCLUSION_LABELS[e.reason].toLowerCase()} (${formatInr(e.netPaise, { decimals: 'auto' })})`);
   } else {
     lines.push(`Failed payments of ${monthLabel(run.month)} sent again under new references`);
-    for (const e of transfer.excluded) lines.push(`Left out ${e.employeeName}: ${BANK_EXCLUSION_LABELS[e.reason].toLowerCase()} (${inr(e.netPaise)})`);
+    for (const e of transfer.excluded) lines.push(`Left out ${e.employeeName}: ${BANK_EXCLUSION_LABELS[e.reason].toLowerCase()} (${formatInr(e.netPaise, { decimals: 'auto' })})`);
   }
-  lines.push(`File total: ${inr(transfer.totalPaise)} for ${plural(transfer.records.length, 'payment')}`);
+  lines.push(`File total: ${formatInr(transfer.totalPaise, { decimals: 'auto' })} for ${plural(transfer.records.length, 'payment')}`);
   return lines;
 }
 

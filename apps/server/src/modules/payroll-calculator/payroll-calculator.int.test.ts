@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing';
 
 /**
- * The public payslip calculator through HTTP (issue 10 item 5). Expected figures are worked by hand
+ * The public payslip calculator through HTTP. Expected figures are worked by hand
  * from shared/reference/india-tax-rules.md (§8 TDS, §10 EPF, §11 ESI, §12 PT, §13 LWF). The endpoint
  * does no database work, so one backend is enough. No call sends a token.
  */
@@ -216,7 +216,8 @@ describe('POST /backend/api/payroll/calculate', () => {
     ['a period of 32 days', { ...valid, daysInPeriod: 32 }, 'daysInPeriod', 'from 1 to 31'],
     ['a fractional period', { ...valid, daysInPeriod: 30.5 }, 'daysInPeriod', 'whole number'],
     ['a missing period', { ...valid, daysInPeriod: undefined }, 'daysInPeriod', 'must be a number'],
-    ['an unknown state', { ...valid, state: 'XX' }, 'state', 'must be one of AP, CT, DL, GJ, KA, KL, MH, TG, TN, WB'],
+    // Every ISO 3166-2:IN state and union territory (a state without PT or LWF computes nil for them).
+    ['an unknown state', { ...valid, state: 'XX' }, 'state', 'must be one of AN, AP, AR, AS, BR, CH, CT, DH, DL, GA, GJ, HP, HR, JH, JK, KA, KL, LA, LD, MH, ML, MN, MP, MZ, NL, OD, PB, PY, RJ, SK, TG, TN, TR, UK, UP, WB'],
     ['a state in lower case', { ...valid, state: 'ka' }, 'state', 'must be one of'],
     ['month 13', { ...valid, month: '2026-13' }, 'month', "must be a month 'YYYY-MM'"],
     ['a date for a month', { ...valid, month: '2026-04-01' }, 'month', "must be a month 'YYYY-MM'"],

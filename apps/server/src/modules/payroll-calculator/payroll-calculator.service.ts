@@ -10,6 +10,7 @@ import {
   type MonthEarningInput,
   type StatutoryGender,
   type TaxAgeBand,
+  paiseToRupees,
 } from '@tankha/domain';
 
 const GENDERS: Record<PayrollCalculatorCommand['gender'], StatutoryGender> = { male: 'Male', female: 'Female', other: 'Other' };
@@ -38,11 +39,9 @@ function ageBandOf(age: number): TaxAgeBand {
   return age < 60 ? 'below60' : age < 80 ? '60to80' : 'above80';
 }
 
-/** Paise to rupees for the reply: every figure is whole rupees but Delhi's LWF (₹0.75 / ₹2.25). */
-const toRupees = (paise: number): number => paise / 100;
 
 /**
- * The public payslip calculator (issue 10 item 5). It only maps the request to the month input and
+ * The public payslip calculator. It only maps the request to the month input and
  * the result to the reply: `computeEmployeeMonth`, the function the payroll run uses, computes
  * everything. No tenant, no database.
  */
@@ -88,22 +87,22 @@ export class PayrollCalculatorService {
       },
     };
     const r = computeEmployeeMonth(input);
-    const line = (code: string): number => toRupees(r.lines.filter((l) => l.code === code).reduce((sum, l) => sum + l.amountPaise, 0));
+    const line = (code: string): number => paiseToRupees(r.lines.filter((l) => l.code === code).reduce((sum, l) => sum + l.amountPaise, 0));
     return {
-      grossEarnings: toRupees(r.grossPaise),
+      grossEarnings: paiseToRupees(r.grossPaise),
       epfEmployee: line('EPF_EE'),
       epsEmployer: line('EPS_ER'),
       epfEmployer: line('EPF_ER'),
       esiEmployee: line('ESI_EE'),
       esiEmployer: line('ESI_ER'),
-      professionalTax: toRupees(r.professionalTaxPaise),
-      lwfEmployee: toRupees(r.lwfEmployeePaise),
-      lwfEmployer: toRupees(r.lwfEmployerPaise),
-      tds: toRupees(r.tdsPaise),
-      totalDeductions: toRupees(r.totalDeductionsPaise),
-      netPay: toRupees(r.netPaise),
-      employerCost: toRupees(r.employerCostPaise),
-      lines: r.lines.map((l) => ({ code: l.code, text: l.explanation.join('; '), amount: toRupees(l.amountPaise) })),
+      professionalTax: paiseToRupees(r.professionalTaxPaise),
+      lwfEmployee: paiseToRupees(r.lwfEmployeePaise),
+      lwfEmployer: paiseToRupees(r.lwfEmployerPaise),
+      tds: paiseToRupees(r.tdsPaise),
+      totalDeductions: paiseToRupees(r.totalDeductionsPaise),
+      netPay: paiseToRupees(r.netPaise),
+      employerCost: paiseToRupees(r.employerCostPaise),
+      lines: r.lines.map((l) => ({ code: l.code, text: l.explanation.join('; '), amount: paiseToRupees(l.amountPaise) })),
     };
   }
 }

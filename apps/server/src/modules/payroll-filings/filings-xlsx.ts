@@ -1,16 +1,15 @@
 import ExcelJS from 'exceljs';
-import { ESIC_TEMPLATE_HEADERS, FORM24Q_ANNEXURE_I_HEADERS, FORM24Q_ANNEXURE_II_HEADERS, type Form24Q, type EsicRow, type LwfStateStatement, type PayrollJournal, type PtStateStatement } from '@tankha/domain';
+import { ESIC_TEMPLATE_HEADERS, FORM24Q_ANNEXURE_I_HEADERS, FORM24Q_ANNEXURE_II_HEADERS, type Form24Q, type EsicRow, type LwfStateStatement, type PayrollJournal, type PtStateStatement, paiseToRupees } from '@tankha/domain';
 import { monthLabel } from '@tankha/contracts';
 
 /**
- * The workbooks of the statutory files and the journal (issue 11 item 2). Money arrives in paise and
+ * The workbooks of the statutory files and the journal. Money arrives in paise and
  * is written in rupees; totals are summed in paise by the domain, never by formulas (a formula's
  * cached 0 reads as a blank in programs that do not recalculate).
  */
 
 /** ₹ with Indian digit grouping (12,34,567.00), as the payroll register writes it. */
 const RUPEES_FORMAT = '[>=10000000]"₹"##\\,##\\,##\\,##0.00;[>=100000]"₹"##\\,##\\,##0.00;"₹"#,##0.00';
-const rupees = (paise: number) => paise / 100;
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEEF2FF' } };
 
 function styleHeader(row: ExcelJS.Row, moneyFrom = Number.POSITIVE_INFINITY): void {
@@ -60,7 +59,7 @@ export async function buildEsicXlsx(rows: readonly EsicRow[]): Promise<Buffer> {
   sheet.getColumn(6).numFmt = '@';
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).alignment = { wrapText: true, vertical: 'top' };
-  for (const r of rows) sheet.addRow([r.ipNumber, r.ipName, r.days, rupees(r.wagesPaise), r.reasonCode, r.lastWorkingDay]);
+  for (const r of rows) sheet.addRow([r.ipNumber, r.ipName, r.days, paiseToRupees(r.wagesPaise), r.reasonCode, r.lastWorkingDay]);
   return bytesOf(book);
 }
 
@@ -97,11 +96,11 @@ export async function buildPtXlsx(heading: StatementHeading, states: readonly Pt
     styleHeader(header, 4);
     let row = 5;
     for (const r of state.rows) {
-      sheet.getRow(row).values = [r.employeeNumber ?? '', r.name, r.gender, rupees(r.grossPaise), r.slabLabel, rupees(r.slabAmountPaise), rupees(r.ptPaise), r.note ?? ''];
+      sheet.getRow(row).values = [r.employeeNumber ?? '', r.name, r.gender, paiseToRupees(r.grossPaise), r.slabLabel, paiseToRupees(r.slabAmountPaise), paiseToRupees(r.ptPaise), r.note ?? ''];
       row += 1;
     }
     const totals = sheet.getRow(row);
-    totals.values = ['', 'Total', '', rupees(state.totals.grossPaise), '', '', rupees(state.totals.ptPaise), ''];
+    totals.values = ['', 'Total', '', paiseToRupees(state.totals.grossPaise), '', '', paiseToRupees(state.totals.ptPaise), ''];
     boldTotals(totals);
     for (const col of [4, 6, 7]) for (let r = 5; r <= row; r += 1) sheet.getCell(r, col).numFmt = RUPEES_FORMAT;
 
@@ -115,11 +114,11 @@ export async function buildPtXlsx(heading: StatementHeading, states: readonly Pt
     const firstSlab = row + 1;
     for (const s of state.slabs) {
       row += 1;
-      sheet.getRow(row).values = ['', s.table ? `${s.table}: ${s.label}` : s.label, s.employees, rupees(s.amountPaise), rupees(s.ptPaise)];
+      sheet.getRow(row).values = ['', s.table ? `${s.table}: ${s.label}` : s.label, s.employees, paiseToRupees(s.amountPaise), paiseToRupees(s.ptPaise)];
     }
     row += 1;
     const slabTotals = sheet.getRow(row);
-    slabTotals.values = ['', 'Total', state.totals.employees, '', rupees(state.totals.ptPaise)];
+    slabTotals.values = ['', 'Total', state.totals.employees, '', paiseToRupees(state.totals.ptPaise)];
     boldTotals(slabTotals);
     for (const col of [4, 5]) for (let r = firstSlab; r <= row; r += 1) sheet.getCell(r, col).numFmt = RUPEES_FORMAT;
   }
@@ -140,12 +139,12 @@ export async function buildLwfXlsx(heading: StatementHeading, states: readonly L
     styleHeader(header, 3);
     let row = 5;
     for (const r of state.rows) {
-      sheet.getRow(row).values = [r.employeeNumber ?? '', r.name, rupees(r.grossPaise), rupees(r.employeePaise), rupees(r.employerPaise), rupees(r.employeePaise + r.employerPaise), r.note ?? ''];
+      sheet.getRow(row).values = [r.employeeNumber ?? '', r.name, paiseToRupees(r.grossPaise), paiseToRupees(r.employeePaise), paiseToRupees(r.employerPaise), paiseToRupees(r.employeePaise + r.employerPaise), r.note ?? ''];
       row += 1;
     }
     const t = state.totals;
     const totals = sheet.getRow(row);
-    totals.values = ['', 'Total', rupees(t.grossPaise), rupees(t.employeePaise), rupees(t.employerPaise), rupees(t.employeePaise + t.employerPaise), ''];
+    totals.values = ['', 'Total', paiseToRupees(t.grossPaise), paiseToRupees(t.employeePaise), paiseToRupees(t.employerPaise), paiseToRupees(t.employeePaise + t.employerPaise), ''];
     boldTotals(totals);
     for (const col of [3, 4, 5, 6]) for (let r = 5; r <= row; r += 1) sheet.getCell(r, col).numFmt = RUPEES_FORMAT;
   }
@@ -181,7 +180,7 @@ export async function buildJournalXlsx(heading: JournalHeading, journal: Payroll
   sheet.getColumn(1).numFmt = '@';
   sheet.getColumn(3).numFmt = '@';
   for (const l of journal.lines) {
-    sheet.addRow([heading.date, heading.reference, l.accountCode, l.accountName, l.debitPaise === 0 ? null : rupees(l.debitPaise), l.creditPaise === 0 ? null : rupees(l.creditPaise), l.narration]);
+    sheet.addRow([heading.date, heading.reference, l.accountCode, l.accountName, l.debitPaise === 0 ? null : paiseToRupees(l.debitPaise), l.creditPaise === 0 ? null : paiseToRupees(l.creditPaise), l.narration]);
   }
   sheet.getColumn(5).numFmt = RUPEES_FORMAT;
   sheet.getColumn(6).numFmt = RUPEES_FORMAT;
@@ -196,9 +195,9 @@ export async function buildJournalXlsx(heading: JournalHeading, journal: Payroll
     { header: 'Account Name', width: 32 },
   ];
   styleHeader(detail.getRow(1), 4);
-  for (const c of journal.components) detail.addRow([c.label, c.code, c.side === 'debit' ? 'Dr' : 'Cr', rupees(c.amountPaise), c.account?.accountCode ?? '', c.account?.accountName ?? 'Not mapped']);
-  const totals = detail.addRow(['Total debits', '', '', rupees(journal.totalDebitPaise)]);
-  const credits = detail.addRow(['Total credits', '', '', rupees(journal.totalCreditPaise)]);
+  for (const c of journal.components) detail.addRow([c.label, c.code, c.side === 'debit' ? 'Dr' : 'Cr', paiseToRupees(c.amountPaise), c.account?.accountCode ?? '', c.account?.accountName ?? 'Not mapped']);
+  const totals = detail.addRow(['Total debits', '', '', paiseToRupees(journal.totalDebitPaise)]);
+  const credits = detail.addRow(['Total credits', '', '', paiseToRupees(journal.totalCreditPaise)]);
   boldTotals(totals);
   credits.font = { bold: true };
   detail.getColumn(4).numFmt = RUPEES_FORMAT;
@@ -230,7 +229,7 @@ export function buildJournalCsv(heading: JournalHeading, journal: PayrollJournal
 }
 
 /**
- * Form 24Q (issue 13 item 4): "Annexure I" (one row per employee per month of the quarter, month
+ * Form 24Q: "Annexure I" (one row per employee per month of the quarter, month
  * totals after each month), "Annexure II" in Q4 (the year per employee) and "Validation" (every
  * problem listed, or that there is none). PANs are text; money in rupees.
  */
@@ -250,16 +249,16 @@ export async function buildForm24QXlsx(heading: { organisationName: string; tan:
   for (const month of form.monthTotals) {
     for (const r of form.annexureI.filter((x) => x.month === month.month)) {
       sl += 1;
-      one.getRow(row).values = [sl, monthLabel(r.month), r.employeeNumber ?? '', r.pan, r.name, '192', r.dateOfPayment, r.dateOfDeduction, rupees(r.amountPaidPaise), rupees(r.tdsDeductedPaise), rupees(r.tdsDepositedPaise)];
+      one.getRow(row).values = [sl, monthLabel(r.month), r.employeeNumber ?? '', r.pan, r.name, '192', r.dateOfPayment, r.dateOfDeduction, paiseToRupees(r.amountPaidPaise), paiseToRupees(r.tdsDeductedPaise), paiseToRupees(r.tdsDepositedPaise)];
       row += 1;
     }
     const t = one.getRow(row);
-    t.values = ['', `Total ${monthLabel(month.month)}`, '', '', `${String(month.deductees)} employees`, '', '', '', rupees(month.amountPaidPaise), rupees(month.tdsDeductedPaise), rupees(month.tdsDepositedPaise)];
+    t.values = ['', `Total ${monthLabel(month.month)}`, '', '', `${String(month.deductees)} employees`, '', '', '', paiseToRupees(month.amountPaidPaise), paiseToRupees(month.tdsDeductedPaise), paiseToRupees(month.tdsDepositedPaise)];
     boldTotals(t);
     row += 1;
   }
   const total = one.getRow(row);
-  total.values = ['', 'Total for the quarter', '', '', `${String(form.totals.deductees)} employees`, '', '', '', rupees(form.totals.amountPaidPaise), rupees(form.totals.tdsDeductedPaise), rupees(form.totals.tdsDepositedPaise)];
+  total.values = ['', 'Total for the quarter', '', '', `${String(form.totals.deductees)} employees`, '', '', '', paiseToRupees(form.totals.amountPaidPaise), paiseToRupees(form.totals.tdsDeductedPaise), paiseToRupees(form.totals.tdsDepositedPaise)];
   boldTotals(total);
   for (const col of [9, 10, 11]) for (let r = 5; r <= row; r += 1) one.getCell(r, col).numFmt = RUPEES_FORMAT;
 
@@ -279,7 +278,7 @@ export async function buildForm24QXlsx(heading: { organisationName: string; tan:
         r.pan,
         r.name,
         r.newRegime,
-        ...[r.grossSalaryPaise, r.exemptionsPaise, r.standardDeductionPaise, r.professionalTaxPaise, r.incomeFromSalaryPaise, r.chapterVIAPaise, r.taxableIncomePaise, r.taxPaise, r.rebatePaise, r.surchargePaise, r.cessPaise, r.totalTaxPaise, r.tdsPaise, r.balancePaise].map(rupees),
+        ...[r.grossSalaryPaise, r.exemptionsPaise, r.standardDeductionPaise, r.professionalTaxPaise, r.incomeFromSalaryPaise, r.chapterVIAPaise, r.taxableIncomePaise, r.taxPaise, r.rebatePaise, r.surchargePaise, r.cessPaise, r.totalTaxPaise, r.tdsPaise, r.balancePaise].map(paiseToRupees),
       ];
       r2 += 1;
     });

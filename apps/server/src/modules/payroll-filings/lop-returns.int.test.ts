@@ -5,8 +5,7 @@ import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * The returns of the month a loss-of-pay correction is paid in (issue 26 item 2; docs/decisions.md, "LOP
- * corrections in the returns"). November is finalized with Asha paid in full; a Loss-of-Pay day of 26 November
+ * The returns of the month a loss-of-pay correction is paid in (docs/decisions/0160-lop-corrections-in-the-returns.md). November is finalized with Asha paid in full; a Loss-of-Pay day of 26 November
  * is approved afterwards; December (no LOP of its own) recovers it. EPF only, on Basic ₹15,000 (the ceiling); the
  * fixed allowance (CTC ₹3,60,000 a year less Basic and the employer's ₹1,800 EPF: ₹13,200) is no PF wage. Gross
  * ₹28,200 a month, ₹940 a day: Basic 14,500 (−500) and the allowance 13,200 × 29/30 = 12,760 (−440) recover ₹940.
@@ -90,9 +89,9 @@ describe.each(BACKENDS)('returns of the month a LOP correction is paid in (%s)',
     expect(amount('LOP_RECOVERY')).toBe(-940);
     expect([amount('LOP_EPF_EE'), amount('LOP_EPS_ER'), amount('LOP_EPF_ER'), amount('EPF_EE'), amount('EPS_ER'), amount('EPF_ER')]).toEqual([-60, -42, -18, 1_800, 1_250, 550]);
     expect(slip.lopDays).toBe(0);
-    const [stored] = await queryRows<{ wages: { pfWagePaise: number; lopCorrection?: Record<string, number> } }>(t.database.db, sql`SELECT wages FROM payslips WHERE user_id = ${asha} AND run_id = ${december.id}`);
+    const [stored] = await queryRows<{ wages: { pfWagePaise: number; corrections?: unknown[] } }>(t.database.db, sql`SELECT wages FROM payslips WHERE user_id = ${asha} AND run_id = ${december.id}`);
     expect(stored?.wages.pfWagePaise).toBe(1_500_000);
-    expect(stored?.wages.lopCorrection).toEqual({ pfWagePaise: -50_000, epsWagePaise: -50_000, edliWagePaise: -50_000, esiWagePaise: 0 });
+    expect(stored?.wages.corrections).toEqual([{ month: '2026-11', kind: 'lop', pfWagePaise: -50_000, epsWagePaise: -50_000, edliWagePaise: -50_000, esiWagePaise: 0 }]);
   });
 
   it('December’s ECR reports the corrected wages and contributions; NCP days are December’s own', async () => {

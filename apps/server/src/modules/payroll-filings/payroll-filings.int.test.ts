@@ -365,7 +365,7 @@ describe.each(BACKENDS)('statutory files and the payroll journal over HTTP (%s)'
     expect(data<LedgerAccountRow[]>(await as(admin, 'GET', '/PayrollLedgerAccounts')).find((r) => r.code === 'NET_PAY')?.accountCode).toBe('2110');
   });
 
-  it('four identical PUTs of the ledger accounts at the same moment all succeed and store each account once (issue 25 F6)', async () => {
+  it('four identical PUTs of the ledger accounts at the same moment all succeed and store each account once', async () => {
     // Before: each deleted the organisation's accounts and inserted its own, so on PostgreSQL the later
     // ones hit the first one's uncommitted keys and answered 500 (duplicate key). Now one writer at a time.
     const accounts = (suffix: string) => [

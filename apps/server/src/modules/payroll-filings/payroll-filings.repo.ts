@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { payrollLedgerAccounts, payrollRuns, payslipLines, payslips, tenants, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
+import { wageCorrectionsOf, type WageCorrection } from '@tankha/domain';
 
 /**
- * Queries of the statutory files and the journal (issue 11 item 2). Every file is read from a
+ * Queries of the statutory files and the journal. Every file is read from a
  * finalized month's payslips in two queries (payslips, then their lines), whatever the number of
  * employees; people's current records (date of birth, date of leaving, gender) in one more.
  */
@@ -67,8 +68,12 @@ export interface FilingWages {
   epsWagePaise: number;
   edliWagePaise: number;
   esiWagePaise: number;
-  /** Wages of earlier months' loss of pay recovered or reversed on the payslip (reported in this month's returns). */
-  lopCorrection?: { pfWagePaise: number; epsWagePaise: number; edliWagePaise: number; esiWagePaise: number };
+  /**
+   * Wages of earlier months paid on the payslip (loss of pay corrected, excluded pay brought in), by
+   * month and kind, reported in this month's returns. A payslip stored before they were a list had
+   * one lopCorrection total: read as a LOP correction of no named month (wageCorrectionsOf).
+   */
+  corrections: WageCorrection[];
 }
 
 export interface FilingLine {
@@ -94,25 +99,26 @@ export interface FilingPayslip {
   lines: FilingLine[];
 }
 
-const parsed = (value: unknown): unknown => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 const paiseOf = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 function employeeOf(value: unknown): FilingEmployee {
-  const o = (parsed(value) ?? {}) as Record<string, unknown>;
+  const o = (value ?? {}) as Record<string, unknown>;
   return { name: textOrNull(o.name) ?? '', employeeNumber: textOrNull(o.employeeNumber), uan: textOrNull(o.uan), esiNumber: textOrNull(o.esiNumber) };
 }
 
 function wagesOf(value: unknown): FilingWages {
-  const o = (parsed(value) ?? {}) as Record<string, unknown>;
+  const o = (value ?? {}) as Record<string, unknown>;
   const base = (w: Record<string, unknown>) => ({ pfWagePaise: paiseOf(w.pfWagePaise), epsWagePaise: paiseOf(w.epsWagePaise), edliWagePaise: paiseOf(w.edliWagePaise), esiWagePaise: paiseOf(w.esiWagePaise) });
-  const correction = o.lopCorrection;
-  return { ...base(o), ...(correction !== null && typeof correction === 'object' ? { lopCorrection: base(correction as Record<string, unknown>) } : {}) };
+  const record = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
+  const corrections = Array.isArray(o.corrections)
+    ? o.corrections.filter(record).map((c): WageCorrection => ({ ...base(c), month: typeof c.month === 'string' ? c.month : null, kind: c.kind === 'excluded' ? 'excluded' : 'lop' }))
+    : undefined;
+  return { ...base(o), corrections: wageCorrectionsOf({ corrections, lopCorrection: record(o.lopCorrection) ? base(o.lopCorrection) : undefined }) };
 }
 
 function explanationOf(value: unknown): string[] {
-  const v = parsed(value);
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  return Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
 }
 
 /** Every payslip of a run with its lines, by employee number then name (the order of the files). */
@@ -258,7 +264,7 @@ export async function listLedgerAccounts(tdb: TenantDb): Promise<LedgerAccountRo
 /**
  * The whole mapping replaced in one transaction: what the screen shows is what is stored. One writer
  * at a time per organisation (an advisory lock until commit): a second save at the same moment
- * deletes what the first inserted rather than inserting the same keys beside it (issue 25 F6).
+ * deletes what the first inserted rather than inserting the same keys beside it.
  */
 export async function replaceLedgerAccounts(tdb: TenantDb, rows: readonly LedgerAccountRow[], updatedBy: string, now: Date): Promise<void> {
   // raw SQL: an advisory lock function call, no table to build from.
@@ -268,7 +274,7 @@ export async function replaceLedgerAccounts(tdb: TenantDb, rows: readonly Ledger
   await tdb.tx.insert(payrollLedgerAccounts).values(rows.map((r) => ({ tenantId: tdb.tenantId, ...r, updatedBy, updatedAt: now })));
 }
 
-// ——— Form 24Q (issue 13 item 4) ———
+// ——— Form 24Q ———
 
 export interface IssuedRunRow {
   id: string;
@@ -310,7 +316,7 @@ export async function findTdsPayslips(tdb: TenantDb, runIds: readonly string[]):
     .groupBy(payslipLines.payslipId);
   const tdsOf = new Map(tds.map((t) => [t.payslipId, Number(t.amountPaise)]));
   return rows.map((r) => {
-    const o = (parsed(r.employee) ?? {}) as Record<string, unknown>;
+    const o = (r.employee ?? {}) as Record<string, unknown>;
     return { runId: r.runId, userId: r.userId, employee: { ...employeeOf(r.employee), pan: textOrNull(o.pan) }, grossPaise: r.grossPaise, tdsPaise: tdsOf.get(r.id) ?? 0 };
   });
 }

@@ -14,14 +14,13 @@ import {
   payrollFilingsReplySchema,
   payrollRunIdPathSchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 import type { DownloadedFile } from './payroll-filings.service';
+import { FILING_FORMATS } from './formats/index';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const TEXT = 'text/plain; charset=us-ascii';
-const CSV = 'text/csv; charset=utf-8';
 
 /** A download: the bytes with an attachment disposition, never sniffed, never kept by a shared cache. */
 function send(reply: FastifyReply, file: DownloadedFile, type: string): Buffer {
@@ -31,7 +30,7 @@ function send(reply: FastifyReply, file: DownloadedFile, type: string): Buffer {
 
 /**
  * Statutory files and the payroll journal of a finalized month, and the journal's ledger accounts
- * (issue 11 item 2). Paths as in the header of payroll-filings.contract.ts.
+ *. Paths as in the header of payroll-filings.contract.ts.
  */
 export const payrollFilingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const filings = services.payrollFilings;
@@ -43,23 +42,25 @@ export const payrollFilingRoutes: FastifyPluginAsyncZod<{ services: Services }> 
   app.get('/PayrollRuns/:id/filings', { config: download, schema: { tags, params, response: { 200: payrollFilingsReplySchema } } }, async (request) => ok(await filings.overview(scopeOf(request), request.params.id)));
 
   app.get('/PayrollRuns/:id/filings/ecr', { config: download, schema: { tags, params, response: { 200: ecrCheckReplySchema } } }, async (request) => ok(await filings.ecrCheck(scopeOf(request), request.params.id)));
-  app.get('/PayrollRuns/:id/filings/ecr.txt', { config: download, schema: { tags, params, querystring, produces: ['text/plain'] } }, async (request, reply) =>
-    send(reply, await filings.ecrFile(scopeOf(request), request.params.id, request.query.validOnly), TEXT),
-  );
-
   app.get('/PayrollRuns/:id/filings/esic', { config: download, schema: { tags, params, response: { 200: esicCheckReplySchema } } }, async (request) => ok(await filings.esicCheck(scopeOf(request), request.params.id)));
-  app.get('/PayrollRuns/:id/filings/esic.xlsx', { config: download, schema: { tags, params, querystring, produces: [XLSX] } }, async (request, reply) =>
-    send(reply, await filings.esicFile(scopeOf(request), request.params.id, request.query.validOnly), XLSX),
-  );
-
-  app.get('/PayrollRuns/:id/filings/professional-tax.xlsx', { config: download, schema: { tags, params, produces: [XLSX] } }, async (request, reply) => send(reply, await filings.ptFile(scopeOf(request), request.params.id), XLSX));
-  app.get('/PayrollRuns/:id/filings/lwf.xlsx', { config: download, schema: { tags, params, produces: [XLSX] } }, async (request, reply) => send(reply, await filings.lwfFile(scopeOf(request), request.params.id), XLSX));
-
   app.get('/PayrollRuns/:id/filings/journal', { config: download, schema: { tags, params, response: { 200: journalReplySchema } } }, async (request) => ok(await filings.journal(scopeOf(request), request.params.id)));
-  app.get('/PayrollRuns/:id/filings/journal.xlsx', { config: download, schema: { tags, params, produces: [XLSX] } }, async (request, reply) => send(reply, await filings.journalFile(scopeOf(request), request.params.id, 'xlsx'), XLSX));
-  app.get('/PayrollRuns/:id/filings/journal.csv', { config: download, schema: { tags, params, produces: ['text/csv'] } }, async (request, reply) => send(reply, await filings.journalFile(scopeOf(request), request.params.id, 'csv'), CSV));
 
-  // Form 24Q (issue 13 item 4): a quarter of the financial year, not a run.
+  // Every file of every format in the registry (formats/index.ts), at the path the format names.
+  for (const format of FILING_FORMATS) {
+    for (const file of format.files) {
+      const url = `/PayrollRuns/:id/filings/${file.path}`;
+      const produces = [file.contentType.split(';')[0] ?? file.contentType];
+      if (file.validOnly) {
+        app.get(url, { config: download, schema: { tags, params, querystring, produces } }, async (request, reply) =>
+          send(reply, await filings.download(scopeOf(request), request.params.id, format, file, { validOnly: request.query.validOnly }), file.contentType),
+        );
+      } else {
+        app.get(url, { config: download, schema: { tags, params, produces } }, async (request, reply) => send(reply, await filings.download(scopeOf(request), request.params.id, format, file, { validOnly: false }), file.contentType));
+      }
+    }
+  }
+
+  // Form 24Q: a quarter of the financial year, not a run.
   app.get('/PayrollFilings/Form24Q/check', { config: download, schema: { tags, querystring: form24QQuerySchema, response: { 200: form24QCheckReplySchema } } }, async (request) => ok(await filings.form24QCheck(scopeOf(request), request.query)));
   app.get('/PayrollFilings/Form24Q/annexure.xlsx', { config: download, schema: { tags, querystring: form24QQuerySchema, produces: [XLSX] } }, async (request, reply) => send(reply, await filings.form24QFile(scopeOf(request), request.query), XLSX));
 

@@ -1,10 +1,7 @@
 import {
-  ErrorCode,
   FILINGS_MSG as MSG,
-  PAYROLL_FILING_LABELS,
   PAYROLL_MSG,
   ledgerGroupOf,
-  monthLabel,
   type EcrCheck,
   type EsicCheck,
   type Form24QCheck,
@@ -28,7 +25,6 @@ import {
   buildProfessionalTaxStatement,
   ddmmyyyy,
   ecrFiguresOfPayslip,
-  formatInr,
   journalKey,
   journalSideOf,
   previousMonth,
@@ -43,21 +39,28 @@ import {
   type PtStateStatement,
   type StatutoryGender,
   LOAN_RECOVERY_CODE,
-  LOP_ADJUSTMENT_CODE_PREFIX,
+  WAGE_CORRECTION_CODE_PREFIX,
+  esicCorrectionsOfWages,
   LOP_COMPONENT_LABELS,
   buildForm24Q,
   quarterMonths,
   type Form24Q,
   type Form24QPayment,
   type Form24QYearInput,
+  paiseToRupees,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
-import { AppError, conflict, notFound } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import type { Scope, TenantScope } from '../../platform/tenancy';
 import type { DeclarationService } from '../declarations/declarations.service';
 import type { PayrollReportService } from '../payroll-reports/payroll-reports.service';
 import type { SalaryComponentsService } from '../salary/salary-components.service';
-import { buildForm24QXlsx, buildEsicXlsx, buildJournalCsv, buildJournalXlsx, buildLwfXlsx, buildPtXlsx } from './filings-xlsx';
+import { buildForm24QXlsx } from './filings-xlsx';
+import { FILING_FORMATS } from './formats/index';
+import { type FilingFile, type FilingFormat, type MonthFilings } from './formats/filing-format';
+import { ecrFileName } from './formats/ecr.format';
+import { esicFileName } from './formats/esic.format';
+import { journalReference } from './formats/journal.format';
 import * as repo from './payroll-filings.repo';
 
 /** Only a finalized month's payslips never change: the returns are filed from them. */
@@ -75,10 +78,10 @@ const FIXED_COMPONENTS: readonly { section: LedgerSection; code: string; label: 
   { section: 'earning', code: 'ADJ_OTHER', label: 'Other earning (one-time)' },
   { section: 'earning', code: 'REIMBURSEMENT', label: 'Reimbursements' },
   { section: 'earning', code: 'REIMBURSEMENT_TAXABLE', label: 'Reimbursements (taxable)' },
-  // Loss of pay of earlier months corrected in this one (issue 26 item 2): the recovery is negative.
+  // Loss of pay of earlier months corrected in this one: the recovery is negative.
   ...Object.entries(LOP_COMPONENT_LABELS).map(([code, label]) => ({ section: 'earning' as const, code, label })),
   { section: 'deduction', code: 'ADJ_LOAN_RECOVERY', label: 'Loan recovery (one-time)' },
-  // Instalments of recorded loans and advances (issue 11 item 4): credited to the loans-and-advances account.
+  // Instalments of recorded loans and advances: credited to the loans-and-advances account.
   { section: 'deduction', code: LOAN_RECOVERY_CODE, label: 'Loan and advance recovery' },
   { section: 'deduction', code: 'ADJ_OTHER_DEDUCTION', label: 'Other deduction (one-time)' },
   { section: 'deduction', code: 'EPF_EE', label: 'Provident Fund (EPF)' },
@@ -103,8 +106,8 @@ const FIXED_COMPONENTS: readonly { section: LedgerSection; code: string; label: 
   { section: 'total', code: 'NET_PAY', label: JOURNAL_LABELS.netPay },
 ];
 const GROUP_ORDER = ['Earnings', 'Deductions', 'Statutory', 'Totals'];
-/** The ESI lines of a payslip: its own month's and those of earlier months' loss of pay corrected on it. */
-const ESI_LINE_CODES: readonly string[] = ['ESI_EE', 'ESI_ER', `${LOP_ADJUSTMENT_CODE_PREFIX}ESI_EE`, `${LOP_ADJUSTMENT_CODE_PREFIX}ESI_ER`];
+/** The ESI lines of a payslip: its own month's and those of earlier months paid on it (loss of pay corrected, excluded pay). */
+const ESI_LINE_CODES: readonly string[] = ['ESI_EE', 'ESI_ER', ...Object.values(WAGE_CORRECTION_CODE_PREFIX).flatMap((prefix) => [`${prefix}ESI_EE`, `${prefix}ESI_ER`])];
 
 export interface DownloadedFile {
   bytes: Buffer;
@@ -129,23 +132,10 @@ function identityOf(employee: repo.FilingEmployee, person: repo.PersonRecord | u
   return { name: person?.name || employee.name, uan: person?.uan ?? employee.uan, esiNumber: person?.esiNumber ?? employee.esiNumber };
 }
 
-const fileMonth = (month: string) => monthLabel(month).replace(' ', '-');
-const rupees = (paise: number) => paise / 100;
-
-/** The 409 of a file the portal would partly reject: its message, and each line's reasons keyed by who. */
-function rejected(message: string, errors: readonly FilingIssue[]): AppError {
-  const byWho: Record<string, string> = {};
-  for (const e of errors) {
-    const who = e.employeeNumber ? `${e.employeeNumber} ${e.name}` : e.name;
-    byWho[who] = byWho[who] ? `${byWho[who]}; ${e.message}` : e.message;
-  }
-  return new AppError(409, ErrorCode.Conflict, message, byWho);
-}
-
 const issuesOut = (issues: readonly FilingIssue[]): WireIssue[] => issues.map((i) => ({ userId: i.userId, employeeNumber: i.employeeNumber, name: i.name, field: i.field, message: i.message }));
 
 /**
- * The statutory files and the payroll journal of a finalized month (issue 11 item 2): the EPFO ECR
+ * The statutory files and the payroll journal of a finalized month: the EPFO ECR
  * with its validation, the ESIC monthly contribution, the Professional Tax and LWF statements, and
  * the journal on the organisation's ledger accounts. Every file is regenerated from the finalized
  * payslips (which never change) and each download is recorded in the payroll reports log.
@@ -155,62 +145,28 @@ export class PayrollFilingsService {
 
   // ——— What a month can file ———
 
-  /** GET /PayrollRuns/:id/filings: each file, whether it can be downloaded and why not. */
+  /** GET /PayrollRuns/:id/filings: each format of the registry, whether its file can be downloaded and why not. */
   async overview(scope: Scope, runId: string): Promise<PayrollFilings> {
     const data = await this.monthData(scope, runId);
-    const { run } = data;
-    const ecr = this.ecrOf(data);
-    const esic = await this.esicOf(scope, data);
-    const pt = this.ptOf(data);
-    const lwf = this.lwfOf(data);
-    const journal = this.journalOf(data, await this.accountMap(scope));
-    const file = (kind: PayrollFiling['kind'], f: Omit<PayrollFiling, 'kind' | 'label'>): PayrollFiling => ({ kind, label: PAYROLL_FILING_LABELS[kind], ...f });
-    return {
-      runId: run.id,
-      month: run.month,
-      files: [
-        file('ecr', {
-          available: ecr.lines.length > 0,
-          reason: ecr.lines.length > 0 ? null : MSG.ecrNone,
-          fileName: ecrFileName(run.month),
-          rows: ecr.lines.length,
-          errors: ecr.errors.length,
-          warnings: ecr.warnings.length,
-        }),
-        file('esic', {
-          available: esic.rows.length > 0,
-          reason: esic.rows.length > 0 ? null : MSG.esicNone,
-          fileName: esicFileName(run.month),
-          rows: esic.rows.length,
-          errors: esic.errors.length,
-          warnings: esic.warnings.length,
-        }),
-        file('pt', {
-          available: pt.length > 0,
-          reason: pt.length > 0 ? null : MSG.ptNone(run.month),
-          fileName: ptFileName(run.month),
-          rows: pt.reduce((s, x) => s + x.rows.length, 0),
-          errors: 0,
-          warnings: pt.reduce((s, x) => s + x.rows.filter((r) => r.note).length, 0),
-        }),
-        file('lwf', {
-          available: lwf.length > 0,
-          reason: lwf.length > 0 ? null : MSG.lwfNotDue(run.month),
-          fileName: lwfFileName(run.month),
-          rows: lwf.reduce((s, x) => s + x.rows.length, 0),
-          errors: 0,
-          warnings: lwf.reduce((s, x) => s + x.rows.filter((r) => r.note).length, 0),
-        }),
-        file('journal', {
-          available: journal.unmapped.length === 0,
-          reason: journal.unmapped.length === 0 ? null : MSG.journalUnmapped(journal.unmapped.length),
-          fileName: journalFileName(run.month, 'xlsx'),
-          rows: journal.lines.length,
-          errors: journal.unmapped.length,
-          warnings: 0,
-        }),
-      ],
-    };
+    const month = this.filingsOf(scope, data);
+    const files: PayrollFiling[] = [];
+    for (const f of FILING_FORMATS) {
+      const downloads = f.files.map((file) => ({ format: file.format, path: file.path, fileName: file.fileName(month.month) }));
+      files.push({ kind: f.id, label: f.label, description: f.description, units: f.units, check: f.check, ...(await f.status(month)), fileName: downloads[0]?.fileName ?? null, downloads });
+    }
+    return { runId: data.run.id, month: data.run.month, files };
+  }
+
+  /**
+   * GET /PayrollRuns/:id/filings/<path>: a format's file, made from the finalized payslips (refused
+   * with the reason when it cannot be filed) and recorded in the payroll reports log.
+   */
+  async download(scope: Scope, runId: string, format: FilingFormat, file: FilingFile, options: { validOnly: boolean }): Promise<DownloadedFile> {
+    const data = await this.monthData(scope, runId);
+    const { bytes, summary } = await file.build(this.filingsOf(scope, data), options);
+    const fileName = file.fileName(data.run.month);
+    await this.deps.reports.record(scope, { runId, month: data.run.month, kind: format.reportKind, fileName, summary });
+    return { bytes, fileName };
   }
 
   // ——— EPFO ECR ———
@@ -229,28 +185,6 @@ export class PayrollFilingsService {
     };
   }
 
-  /**
-   * GET /PayrollRuns/:id/filings/ecr.txt: refused (409, with every rejected line) while a line has
-   * an error, unless `validOnly` asks for the accepted lines alone.
-   */
-  async ecrFile(scope: Scope, runId: string, validOnly: boolean): Promise<DownloadedFile> {
-    const data = await this.monthData(scope, runId);
-    const ecr = this.ecrOf(data);
-    if (ecr.lines.length === 0) throw conflict(MSG.ecrNone);
-    if (ecr.errors.length > 0 && !validOnly) throw rejected(MSG.ecrHasErrors(ecr.lines.filter((l) => l.rejected).length), ecr.errors);
-    if (ecr.totals.members === 0) throw rejected(MSG.ecrNothingValid, ecr.errors);
-    const fileName = ecrFileName(data.run.month);
-    const excluded = ecr.lines.filter((l) => l.rejected).length;
-    await this.deps.reports.record(scope, {
-      runId,
-      month: data.run.month,
-      kind: 'ecr',
-      fileName,
-      summary: { employees: ecr.totals.members, excluded, epfWages: ecr.totals.epfWages, employeeShare: ecr.totals.employeeShare, epsShare: ecr.totals.epsShare, employerShare: ecr.totals.employerShare },
-    });
-    return { bytes: Buffer.from(ecr.validText, 'ascii'), fileName };
-  }
-
   // ——— ESIC ———
 
   async esicCheck(scope: Scope, runId: string): Promise<EsicCheck> {
@@ -259,72 +193,11 @@ export class PayrollFilingsService {
     return {
       month: data.run.month,
       fileName: esicFileName(data.run.month),
-      rows: esic.rows.map(({ wagesPaise, ...r }) => ({ ...r, wages: rupees(wagesPaise), reasonLabel: ESIC_REASON_LABELS[r.reasonCode] })),
+      rows: esic.rows.map(({ wagesPaise, ...r }) => ({ ...r, wages: paiseToRupees(wagesPaise), reasonLabel: ESIC_REASON_LABELS[r.reasonCode] })),
       errors: issuesOut(esic.errors),
       warnings: issuesOut(esic.warnings),
-      totals: { members: esic.totals.members, wages: rupees(esic.totals.wagesPaise) },
+      totals: { members: esic.totals.members, wages: paiseToRupees(esic.totals.wagesPaise) },
     };
-  }
-
-  async esicFile(scope: Scope, runId: string, validOnly: boolean): Promise<DownloadedFile> {
-    const data = await this.monthData(scope, runId);
-    const esic = await this.esicOf(scope, data);
-    if (esic.rows.length === 0) throw conflict(MSG.esicNone);
-    if (esic.errors.length > 0 && !validOnly) throw rejected(MSG.esicHasErrors(esic.rows.filter((r) => r.rejected).length), esic.errors);
-    const valid = esic.rows.filter((r) => !r.rejected);
-    if (valid.length === 0) throw rejected(MSG.esicNothingValid, esic.errors);
-    const fileName = esicFileName(data.run.month);
-    await this.deps.reports.record(scope, {
-      runId,
-      month: data.run.month,
-      kind: 'esic',
-      fileName,
-      summary: { employees: valid.length, excluded: esic.rows.length - valid.length, wages: rupees(esic.totals.wagesPaise) },
-    });
-    return { bytes: await buildEsicXlsx(valid), fileName };
-  }
-
-  // ——— Professional tax and LWF ———
-
-  async ptFile(scope: Scope, runId: string): Promise<DownloadedFile> {
-    const data = await this.monthData(scope, runId);
-    const states = this.ptOf(data);
-    if (states.length === 0) throw conflict(MSG.ptNone(data.run.month));
-    const fileName = ptFileName(data.run.month);
-    const bytes = await buildPtXlsx({ organisationName: await repo.findOrganisationName(scope.db), month: data.run.month }, states);
-    await this.deps.reports.record(scope, {
-      runId,
-      month: data.run.month,
-      kind: 'pt',
-      fileName,
-      summary: {
-        employees: states.reduce((s, x) => s + x.totals.employees, 0),
-        total: rupees(states.reduce((s, x) => s + x.totals.ptPaise, 0)),
-        states: states.map((x) => ({ state: x.stateName, employees: x.totals.employees, total: rupees(x.totals.ptPaise) })),
-      },
-    });
-    return { bytes, fileName };
-  }
-
-  async lwfFile(scope: Scope, runId: string): Promise<DownloadedFile> {
-    const data = await this.monthData(scope, runId);
-    const states = this.lwfOf(data);
-    if (states.length === 0) throw conflict(MSG.lwfNotDue(data.run.month));
-    const fileName = lwfFileName(data.run.month);
-    const bytes = await buildLwfXlsx({ organisationName: await repo.findOrganisationName(scope.db), month: data.run.month }, states);
-    await this.deps.reports.record(scope, {
-      runId,
-      month: data.run.month,
-      kind: 'lwf',
-      fileName,
-      summary: {
-        employees: states.reduce((s, x) => s + x.totals.employees, 0),
-        employeeShare: rupees(states.reduce((s, x) => s + x.totals.employeePaise, 0)),
-        employerShare: rupees(states.reduce((s, x) => s + x.totals.employerPaise, 0)),
-        states: states.map((x) => x.stateName),
-      },
-    });
-    return { bytes, fileName };
   }
 
   // ——— The journal ———
@@ -336,38 +209,11 @@ export class PayrollFilingsService {
       month: data.run.month,
       date: ddmmyyyy(data.run.periodEnd),
       reference: journalReference(data.run.month),
-      lines: journal.lines.map((l) => ({ accountCode: l.accountCode, accountName: l.accountName, debit: rupees(l.debitPaise), credit: rupees(l.creditPaise), narration: l.narration })),
-      unmapped: journal.unmapped.map((c) => ({ section: c.section, code: c.code, label: c.label, side: c.side, amount: rupees(c.amountPaise) })),
-      totalDebit: rupees(journal.totalDebitPaise),
-      totalCredit: rupees(journal.totalCreditPaise),
+      lines: journal.lines.map((l) => ({ accountCode: l.accountCode, accountName: l.accountName, debit: paiseToRupees(l.debitPaise), credit: paiseToRupees(l.creditPaise), narration: l.narration })),
+      unmapped: journal.unmapped.map((c) => ({ section: c.section, code: c.code, label: c.label, side: c.side, amount: paiseToRupees(c.amountPaise) })),
+      totalDebit: paiseToRupees(journal.totalDebitPaise),
+      totalCredit: paiseToRupees(journal.totalCreditPaise),
     };
-  }
-
-  /** The journal as XLSX or CSV: refused while a component has no ledger account. */
-  async journalFile(scope: Scope, runId: string, format: 'xlsx' | 'csv'): Promise<DownloadedFile> {
-    const data = await this.monthData(scope, runId);
-    const journal = this.journalOf(data, await this.accountMap(scope));
-    if (journal.unmapped.length > 0) {
-      const byLabel: Record<string, string> = {};
-      for (const c of journal.unmapped) {
-        const why = `${c.side === 'debit' ? 'Debit' : 'Credit'} ${formatInr(c.amountPaise)}: no ledger account`;
-        byLabel[c.label] = byLabel[c.label] ? `${byLabel[c.label]}; ${why}` : why;
-      }
-      throw new AppError(409, ErrorCode.Conflict, MSG.journalUnmapped(journal.unmapped.length), byLabel);
-    }
-    // Cannot happen while net pay = earnings − deductions on every payslip; checked, never assumed.
-    if (journal.totalDebitPaise !== journal.totalCreditPaise) throw conflict(MSG.journalUnbalanced);
-    const heading = { date: ddmmyyyy(data.run.periodEnd), reference: journalReference(data.run.month) };
-    const fileName = journalFileName(data.run.month, format);
-    const bytes = format === 'xlsx' ? await buildJournalXlsx(heading, journal) : Buffer.from(buildJournalCsv(heading, journal), 'utf8');
-    await this.deps.reports.record(scope, {
-      runId,
-      month: data.run.month,
-      kind: 'journal',
-      fileName,
-      summary: { lines: journal.lines.length, debit: rupees(journal.totalDebitPaise), credit: rupees(journal.totalCreditPaise), netPay: rupees(journal.components.find((c) => c.code === 'NET_PAY')?.amountPaise ?? 0), format },
-    });
-    return { bytes, fileName };
   }
 
   // ——— Ledger accounts ———
@@ -411,7 +257,7 @@ export class PayrollFilingsService {
     return this.ledgerAccounts(scope);
   }
 
-  // ——— Form 24Q (issue 13 item 4) ———
+  // ——— Form 24Q ———
 
   /** GET /PayrollFilings/Form24Q/check: the annexures' rows, totals and what the return would be rejected for. */
   async form24QCheck(scope: Scope, query: Form24QQuery): Promise<Form24QCheck> {
@@ -430,9 +276,9 @@ export class PayrollFilingsService {
         month: r.month,
         pan: r.pan,
         dateOfPayment: r.dateOfPayment,
-        amountPaid: rupees(r.amountPaidPaise),
-        tdsDeducted: rupees(r.tdsDeductedPaise),
-        tdsDeposited: rupees(r.tdsDepositedPaise),
+        amountPaid: paiseToRupees(r.amountPaidPaise),
+        tdsDeducted: paiseToRupees(r.tdsDeductedPaise),
+        tdsDeposited: paiseToRupees(r.tdsDepositedPaise),
       })),
       monthTotals: form.monthTotals.map((t) => ({ month: t.month, ...totalsOut(t) })),
       totals: totalsOut(form.totals),
@@ -443,10 +289,10 @@ export class PayrollFilingsService {
           name: r.name,
           pan: r.pan,
           newRegime: r.newRegime,
-          grossSalary: rupees(r.grossSalaryPaise),
-          taxableIncome: rupees(r.taxableIncomePaise),
-          totalTax: rupees(r.totalTaxPaise),
-          tds: rupees(r.tdsPaise),
+          grossSalary: paiseToRupees(r.grossSalaryPaise),
+          taxableIncome: paiseToRupees(r.taxableIncomePaise),
+          totalTax: paiseToRupees(r.totalTaxPaise),
+          tds: paiseToRupees(r.tdsPaise),
         })) ?? null,
       organisationErrors: form.organisationErrors,
       errors: issuesOut(form.errors),
@@ -470,10 +316,10 @@ export class PayrollFilingsService {
       fileName,
       summary: {
         employees: form.totals.deductees,
-        total: rupees(form.totals.tdsDeductedPaise),
+        total: paiseToRupees(form.totals.tdsDeductedPaise),
         financialYear: query.financialYear,
         quarter: query.quarter,
-        amountPaid: rupees(form.totals.amountPaidPaise),
+        amountPaid: paiseToRupees(form.totals.amountPaidPaise),
         errors: form.errors.length + form.organisationErrors.length,
       },
     });
@@ -515,6 +361,25 @@ export class PayrollFilingsService {
   }
 
   // ——— Building blocks ———
+
+  /** The month's statements for the formats, each worked out once, on the first format that asks. */
+  private filingsOf(scope: Scope, data: MonthData): MonthFilings {
+    const once = <T>(make: () => T): (() => T) => {
+      let made: { value: T } | null = null;
+      return () => (made ??= { value: make() }).value;
+    };
+    return {
+      runId: data.run.id,
+      month: data.run.month,
+      periodEnd: data.run.periodEnd,
+      ecr: once(() => this.ecrOf(data)),
+      esic: once(() => this.esicOf(scope, data)),
+      pt: once(() => this.ptOf(data)),
+      lwf: once(() => this.lwfOf(data)),
+      journal: once(async () => this.journalOf(data, await this.accountMap(scope))),
+      organisationName: once(() => repo.findOrganisationName(scope.db)),
+    };
+  }
 
   private async monthData(scope: Scope, runId: string): Promise<MonthData> {
     const { db: tdb } = scope;
@@ -561,7 +426,7 @@ export class PayrollFilingsService {
           payableDays: p.payableDays,
           esiWagePaise: p.wages.esiWagePaise,
           esiCharged: p.wages.esiWagePaise > 0 || p.lines.some((l) => ESI_LINE_CODES.includes(l.code)),
-          lopCorrectionWagePaise: p.wages.lopCorrection?.esiWagePaise ?? 0,
+          corrections: esicCorrectionsOfWages(p.wages),
         },
         coveredLastMonth: coveredLastMonth.has(p.userId),
         dateOfLeaving: people.get(p.userId)?.dateOfLeaving ?? null,
@@ -626,11 +491,5 @@ export class PayrollFilingsService {
   }
 }
 
-export const ecrFileName = (month: string) => `ECR-${fileMonth(month)}.txt`;
-export const esicFileName = (month: string) => `ESIC-Contribution-${fileMonth(month)}.xlsx`;
-export const ptFileName = (month: string) => `Professional-Tax-${fileMonth(month)}.xlsx`;
-export const lwfFileName = (month: string) => `LWF-${fileMonth(month)}.xlsx`;
-export const journalFileName = (month: string, format: 'xlsx' | 'csv') => `Payroll-Journal-${fileMonth(month)}.${format}`;
 export const form24QFileName = (financialYear: string, quarter: number) => `Form24Q-Q${String(quarter)}-${financialYear}.xlsx`;
-const totalsOut = (t: Form24Q['totals']) => ({ deductees: t.deductees, amountPaid: rupees(t.amountPaidPaise), tdsDeducted: rupees(t.tdsDeductedPaise), tdsDeposited: rupees(t.tdsDepositedPaise) });
-const journalReference = (month: string) => `PAYROLL-${month}`;
+const totalsOut = (t: Form24Q['totals']) => ({ deductees: t.deductees, amountPaid: paiseToRupees(t.amountPaidPaise), tdsDeducted: paiseToRupees(t.tdsDeductedPaise), tdsDeposited: paiseToRupees(t.tdsDepositedPaise) });

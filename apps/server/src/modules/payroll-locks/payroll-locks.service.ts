@@ -53,7 +53,7 @@ function refusal(span: LockedSpan): AppError {
 }
 
 /**
- * Months whose payroll is finalized (DESIGN §10, issue 16). POST /PayrollRuns/:id/finalize locks
+ * Months whose payroll is finalized (DESIGN §10). POST /PayrollRuns/:id/finalize locks
  * its month through `lockMonth` in the finalize transaction (PayrollRunService.finalize), so the
  * lock commits with the finalized run or not at all; organisation-wide attendance changes (holidays,
  * shifts, manual logs, check-in) ask `assertOpen` first and the recompute leaves locked days alone
@@ -61,7 +61,7 @@ function refusal(span: LockedSpan): AppError {
  * in a later month (DESIGN §10). Nothing unlocks a month from HTTP. It also keeps the marks of
  * employees whose inputs changed after processing (`markChanged`, `markInputChanged`, `staleIn`, `staleSeen`).
  *
- * A month finalized before its pay period ended locks only the days that had passed (issue 26): the
+ * A month finalized before its pay period ended locks only the days that had passed: the
  * days still to come are paid as present and stay open, so a check-in or a manual log on them is
  * never refused for payroll's sake.
  */

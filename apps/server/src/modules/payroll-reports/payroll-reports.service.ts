@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock';
 import type { TenantScope } from '../../platform/tenancy';
 import * as repo from './payroll-reports.repo';
 
-/** One generated payroll output, as the Reports page lists it (issue 11 item 6). */
+/** One generated payroll output, as the Reports page lists it. */
 export interface PayrollReportEntry {
   runId: string | null;
   /** 'YYYY-MM'. */
@@ -66,8 +66,7 @@ export class PayrollReportService {
 }
 
 function summaryOf(value: unknown): Record<string, unknown> {
-  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 const numberOf = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);

@@ -4,11 +4,11 @@ import ExcelJS from 'exceljs';
 import { PAYROLL_MSG, type BankFilePreview, type PayrollEmployeeRow, type PayrollRun, type Payslip, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../seed/demo';
-import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
+import { BACKENDS, createTestApp, finalizeMonth, holdProcessingAndProcess, uploadBankReturn, type TestApp } from '../../testing';
 
 /*
- * Pay excluded from processing, brought into a later month (issue 26 point 3), the register's left-out
- * employees (point 7) and when a month may be marked Paid (point 3, last sentence), over HTTP.
+ * Pay excluded from processing, brought into a later month, the register's left-out
+ * employees and when a month may be marked Paid, over HTTP.
  *
  * The demo payroll on Wednesday 6 January 2027 (January 2027 open). One employee's processing is held
  * ("On unpaid sabbatical") and another has no annual CTC; January is processed and finalized, then on
@@ -34,10 +34,8 @@ describe.each(BACKENDS)('excluded pay brought into a later month, the register, 
   const rowOf = async (runId: string, name: string) =>
     data<PayrollEmployeeRow[]>(await get(admin, `/PayrollRuns/${runId}/employees?search=${encodeURIComponent(name)}`)).find((r) => r.name === name) as PayrollEmployeeRow;
   const payslipOf = async (runId: string, name: string) => data<Payslip>(await get(admin, `/Payslips/${(await rowOf(runId, name)).payslipId ?? ''}`));
-  const returnFile = (runId: string, text: string) => {
-    const body = multipart({}, { field: 'file', filename: 'return.csv', contentType: 'text/csv', bytes: Buffer.from(text, 'utf8') });
-    return t.call('POST', `/PayrollRuns/${runId}/bank-return`, { token: admin.token, body: body.body, headers: body.headers });
-  };
+  const returnFile = (runId: string, text: string) => uploadBankReturn(t, admin, runId, text);
+  const undo = (user: SessionUser, runId: string, userId: string) => t.call('DELETE', `/PayrollRuns/${runId}/excluded/${userId}/bring-in`, { token: user.token });
 
   beforeAll(async () => {
     t = await createTestApp(backend);
@@ -60,10 +58,7 @@ describe.each(BACKENDS)('excluded pay brought into a later month, the register, 
     if (!a || !b || !c) throw new Error('three paid demo employees expected');
     [excluded, noCtc, paid] = [a, b, c];
     await db().execute(sql`UPDATE users SET annual_ctc_paise = NULL WHERE id = ${noCtc.id}`);
-    const hold = await t.call('PUT', `/PayrollRuns/${january.id}/holds/${excluded.id}`, { token: admin.token, body: { kind: 'processing', reason: 'On unpaid sabbatical' } });
-    expect(hold.statusCode, hold.body).toBe(200);
-    expect((await t.call('POST', `/PayrollRuns/${january.id}/process`, { token: admin.token })).statusCode).toBe(202);
-    expect((await get(admin, `/PayrollRuns/${january.id}`)).json().data.status).toBe('processed');
+    await holdProcessingAndProcess(t, admin, january.id, excluded.id, 'On unpaid sabbatical');
   }, 240_000);
   afterAll(async () => {
     await t.close();
@@ -76,8 +71,11 @@ describe.each(BACKENDS)('excluded pay brought into a later month, the register, 
   });
 
   it('after finalize the closed month lists the excluded employee with the reason; refusals by role, organisation and kind', async () => {
-    const fin = await t.call('POST', `/PayrollRuns/${january.id}/finalize`, { token: admin.token });
-    expect(fin.statusCode, fin.body).toBe(200);
+    await finalizeMonth(t, admin, january.id);
+    // Nothing brought in yet: nothing to undo.
+    const nothing = await undo(admin, january.id, excluded.id);
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().message).toBe(PAYROLL_MSG.excludedPayNotBroughtIn('2027-01'));
     const row = await rowOf(january.id, excluded.name);
     expect(row).toMatchObject({ payslipId: null, netPay: null, hold: { kind: 'processing', reason: 'On unpaid sabbatical' }, broughtInto: null });
     expect(data<PayrollEmployeeRow[]>(await get(admin, `/PayrollRuns/${january.id}/employees?filter=onHold`)).map((r) => r.name)).toContain(excluded.name);
@@ -137,11 +135,44 @@ describe.each(BACKENDS)('excluded pay brought into a later month, the register, 
     expect(twice.netPay).toBe(slip.netPay);
   });
 
+  it('undoes the bring-in while February is open: left out again, February recomputed without the lines; member 403, another organisation 404', async () => {
+    const withJanuary = await payslipOf(february.id, excluded.name);
+    // The sessions of January have expired (see above), and so has the other organisation's trial: a new one.
+    member = await t.login(DEMO_LOGINS.member);
+    outsider = await t.registerOrganisation({ organizationName: 'Elsewhere Undo' });
+    expect((await undo(member, january.id, excluded.id)).statusCode).toBe(403);
+    const other = await undo(outsider, january.id, excluded.id);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe(PAYROLL_MSG.runNotFound);
+    expect((await rowOf(january.id, excluded.name)).broughtInto).toMatchObject({ runId: february.id, month: '2027-02', finalized: false });
+
+    const res = await undo(admin, january.id, excluded.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(PAYROLL_MSG.excludedPayUndone('2027-01', '2027-02'));
+    expect(data<PayrollEmployeeRow>(res)).toMatchObject({ payslipId: null, hold: { kind: 'processing', reason: 'On unpaid sabbatical' }, broughtInto: null });
+    // February (processed) recomputed at once: no January lines, the net pay without them.
+    const without = await payslipOf(february.id, excluded.name);
+    expect(without.lines.some((l) => l.code.startsWith('EXC_'))).toBe(false);
+    expect(without.grossEarnings).toBeLessThan(withJanuary.grossEarnings);
+    const again = await undo(admin, january.id, excluded.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PAYROLL_MSG.excludedPayNotBroughtIn('2027-01'));
+
+    // Brought in again (once more allowed): February pays it as before.
+    expect((await bringIn(admin, january.id, excluded.id)).statusCode).toBe(200);
+    const back = await payslipOf(february.id, excluded.name);
+    expect(back.netPay).toBe(withJanuary.netPay);
+  });
+
   it('February finalized: January does not change and its excluded entry names February; the register says why each was left out', async () => {
     const januaryBefore = data<PayrollRun>(await get(admin, `/PayrollRuns/${january.id}`));
-    expect((await t.call('POST', `/PayrollRuns/${february.id}/finalize`, { token: admin.token })).statusCode).toBe(200);
+    await finalizeMonth(t, admin, february.id);
     const row = await rowOf(january.id, excluded.name);
-    expect(row).toMatchObject({ payslipId: null, broughtInto: { runId: february.id, month: '2027-02' } });
+    expect(row).toMatchObject({ payslipId: null, broughtInto: { runId: february.id, month: '2027-02', finalized: true } });
+    // February is final: the bring-in stays.
+    const undone = await undo(admin, january.id, excluded.id);
+    expect(undone.statusCode).toBe(409);
+    expect(undone.json().message).toBe(PAYROLL_MSG.excludedPayUndoFinalized('2027-01', '2027-02'));
     const januaryAfter = data<PayrollRun>(await get(admin, `/PayrollRuns/${january.id}`));
     expect(januaryAfter).toMatchObject({ grossEarnings: januaryBefore.grossEarnings, netPay: januaryBefore.netPay, employeeCount: januaryBefore.employeeCount });
     const again = await bringIn(admin, january.id, excluded.id);

@@ -6,7 +6,7 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * Loans and salary advances over HTTP (issue 11 item 4), in the demo organisation's April 2026 run
+ * Loans and salary advances over HTTP, in the demo organisation's April 2026 run
  * (FY 2026-27). Aditi (the member) takes a ₹1,00,000 loan at 12% over 12 months (EMI ₹8,885:
  * instalment 1 is ₹7,885 principal + ₹1,000 interest, balance ₹92,115; instalment 2 ₹7,964 + ₹921,
  * balance ₹84,151 — loans.test.ts) and an interest-free ₹30,000 salary advance at ₹10,000 a month,

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LOAN_MSG, loanIdPathSchema, loanInputSchema, loanListQuerySchema, loanListReplySchema, loanReplySchema, loanUpdateSchema } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 
 /**
- * Loans and salary advances (issue 11 item 4); paths in the header of loans.contract.ts. Payroll
+ * Loans and salary advances; paths in the header of loans.contract.ts. Payroll
  * admins see every loan, the Administrator records and changes them, every employee sees their own.
  */
 export const loanRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

@@ -1,5 +1,5 @@
 import { LOAN_KIND_LABELS, LOAN_MSG, type Loan, type LoanInput, type LoanInstalmentView, type LoanUpdate } from '@tankha/contracts';
-import { addMonthsToMonth, computeLoanSchedule, dateInZone, financialYearOf, formatRateBps, formatRupees, loanBalanceAfter, percentToBps, rupeesToPaise, type LoanInstalment } from '@tankha/domain';
+import { addMonthsToMonth, computeLoanSchedule, dateInZone, financialYearOf, formatRateBps, formatRupees, loanBalanceAfter, percentToBps, rupeesToPaise, type LoanInstalment, paiseToRupees } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { Scope, TenantScope } from '../../platform/tenancy';
@@ -7,7 +7,6 @@ import { monthLabel } from './payroll-format';
 import * as payrollRepo from './payroll.repo';
 import * as repo from './loans.repo';
 
-const rupees = (paise: number) => paise / 100;
 const percent = (bps: number) => bps / 100;
 const nameOf = (e: { firstName: string; lastName: string }) => `${e.firstName} ${e.lastName}`.trim();
 
@@ -67,7 +66,7 @@ interface OpenRunRefresher {
 }
 
 /**
- * Loans and salary advances (issue 11 item 4). The administrator records the terms; the payroll run
+ * Loans and salary advances. The administrator records the terms; the payroll run
  * takes one instalment a month through the one pay calculation (payroll.compute.ts → the domain's
  * computeEmployeeMonth) and writes what it did in loan_recoveries with the payslip. Balances here
  * count the finalized months only; the open month's instalment shows as pending.
@@ -194,7 +193,7 @@ export class LoanService {
         const recovered = final[index];
         const status = recovered ? 'recovered' : pending?.instalmentNo === i.no ? 'pending' : 'scheduled';
         const month = recovered ? recovered.month : addMonthsToMonth(firstFree, index - done);
-        return { no: i.no, month, status, opening: rupees(i.openingPaise), interest: rupees(i.interestPaise), principal: rupees(i.principalPaise), amount: rupees(i.amountPaise), closing: rupees(i.closingPaise) };
+        return { no: i.no, month, status, opening: paiseToRupees(i.openingPaise), interest: paiseToRupees(i.interestPaise), principal: paiseToRupees(i.principalPaise), amount: paiseToRupees(i.amountPaise), closing: paiseToRupees(i.closingPaise) };
       });
       const next = row.status === 'active' ? view[done] : undefined;
       return {
@@ -204,21 +203,21 @@ export class LoanService {
         employeeNumber: row.employeeNumber,
         kind: row.kind,
         purpose: row.purpose,
-        amount: rupees(row.principalPaise),
+        amount: paiseToRupees(row.principalPaise),
         startMonth: row.startMonth,
         termsBy: row.termsBy,
         instalments: row.instalments,
-        emi: rupees(row.emiPaise),
+        emi: paiseToRupees(row.emiPaise),
         interestRate: percent(row.annualRateBps),
         sbiRate: row.sbiRateBps === null ? null : percent(row.sbiRateBps),
         status: row.status,
         note: row.note,
         recoveredCount: done,
-        recoveredPrincipal: rupees(final.reduce((s, r) => s + r.principalPaise, 0)),
-        recoveredInterest: rupees(final.reduce((s, r) => s + r.interestPaise, 0)),
-        balance: rupees(loanBalanceAfter(row.principalPaise, schedule, done)),
+        recoveredPrincipal: paiseToRupees(final.reduce((s, r) => s + r.principalPaise, 0)),
+        recoveredInterest: paiseToRupees(final.reduce((s, r) => s + r.interestPaise, 0)),
+        balance: paiseToRupees(loanBalanceAfter(row.principalPaise, schedule, done)),
         nextInstalment: next ? { no: next.no, amount: next.amount, month: next.month } : null,
-        perquisiteThisYear: rupees(own.filter((r) => r.final && r.month >= fyFirstMonth).reduce((s, r) => s + r.perquisitePaise, 0)),
+        perquisiteThisYear: paiseToRupees(own.filter((r) => r.final && r.month >= fyFirstMonth).reduce((s, r) => s + r.perquisitePaise, 0)),
         schedule: view,
         deferrals: own.filter((r) => r.status === 'deferred').map((r) => ({ month: r.month, instalmentNo: r.instalmentNo })),
         createdAt: row.createdAt.toISOString(),

@@ -6,10 +6,10 @@ import { addDaysToDate, dateInZone, formatDisplayDate } from '@tankha/domain';
 import { getDocumentProxy } from 'unpdf';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../seed/demo';
-import { BACKENDS, createTestApp, multipart, type TestApp } from '../../testing';
+import { BACKENDS, createTestApp, uploadBankReturn, type TestApp } from '../../testing';
 
 /*
- * Held pay after finalize (issue 26 point 3) and the register's columns (point 7), over HTTP.
+ * Held pay after finalize and the register's columns, over HTTP.
  *
  * The demo payroll as seeded on Wednesday 6 January 2027: November 2026 paid with one payout on hold
  * (the finance employee, "Salary account change awaiting the bank’s confirmation"), December 2026
@@ -50,10 +50,7 @@ describe.each(BACKENDS)('payout holds released after finalize, and the register 
     return pdfText(res.rawPayload);
   };
   const release = (user: SessionUser, runId: string, userId: string) => t.call('DELETE', `/PayrollRuns/${runId}/holds/${userId}`, { token: user.token });
-  const returnFile = (runId: string, text: string) => {
-    const body = multipart({}, { field: 'file', filename: 'return.csv', contentType: 'text/csv', bytes: Buffer.from(text, 'utf8') });
-    return t.call('POST', `/PayrollRuns/${runId}/bank-return`, { token: admin.token, body: body.body, headers: body.headers });
-  };
+  const returnFile = (runId: string, text: string) => uploadBankReturn(t, admin, runId, text);
 
   beforeAll(async () => {
     t = await createTestApp(backend);
@@ -192,7 +189,7 @@ describe.each(BACKENDS)('payout holds released after finalize, and the register 
     }
     await db().execute(sql`INSERT INTO payroll_holds (tenant_id, run_id, user_id, kind, reason) VALUES (${tenantId}, ${runId}, ${b.id}, 'payout', 'Bank proof pending'),
                                                                                                     (${tenantId}, ${runId}, ${c.id}, 'processing', 'On unpaid sabbatical')`);
-    // Finalized on the test clock's day, so that Mark as Paid can be dated today (finalize date to today, issue 26).
+    // Finalized on the test clock's day, so that Mark as Paid can be dated today (finalize date to today).
     await db().execute(sql`UPDATE payroll_runs SET status = 'finalized', finalized_at = ${t.clock.now().toISOString()}::timestamptz WHERE id = ${runId}`);
 
     // The excluded employee has no payout to release: the message says where their pay goes.

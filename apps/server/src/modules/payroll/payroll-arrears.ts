@@ -16,7 +16,7 @@ import type { MonthContext } from './payroll-month-context';
 import type { FinalizedMonth } from './payroll.repo';
 
 /**
- * Salary revision arrears in the run (issue 11 item 3): the employee's pending revisions and their
+ * Salary revision arrears in the run: the employee's pending revisions and their
  * finalized months, as the domain's computeArrears takes them. The arrears lines go into the month's
  * input (EmployeeMonthInput.arrears); a revision effective inside the open period (or after it) also
  * sets the month's own earnings, weighted by the days each structure is in force.

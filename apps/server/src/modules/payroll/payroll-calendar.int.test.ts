@@ -6,7 +6,7 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * The payroll calendar over HTTP (issue 26 point 4), as a payroll administrator met it on Sunday 29
+ * The payroll calendar over HTTP, as a payroll administrator met it on Sunday 29
  * November 2026: November is under way (the 29th and 30th still to come), December has not begun.
  *
  *  a. A month that has not begun (its pay period starts after today in the organisation's zone, by

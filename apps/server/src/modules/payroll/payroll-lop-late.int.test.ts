@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * Loss of pay approved after its month was finalized (issue 26 item 2; DESIGN §10, a month's life):
+ * Loss of pay approved after its month was finalized (DESIGN §10, a month's life):
  * November is processed and finalized, then a Loss-of-Pay leave on 26 November is approved and an
  * absence of 12 November regularized. November never changes; December recovers and reverses the days
  * as their own explained lines, and its payslip, register
@@ -209,7 +209,7 @@ describe.each(BACKENDS)('loss of pay after finalize (%s)', (backend) => {
     expect(slip.grossEarnings).toBe(30_000);
   });
 
-  it('before finalize: a LOP approved after processing marks the employee stale; finalize refuses naming them until re-processed (issue 26 item 1)', async () => {
+  it('before finalize: a LOP approved after processing marks the employee stale; finalize refuses naming them until re-processed', async () => {
     const [, tapti] = orgs;
     if (!tapti) throw new Error('no organisation');
     const december = data<PayrollRun>(await call(tapti.admin, 'GET', '/PayrollRuns/current'));

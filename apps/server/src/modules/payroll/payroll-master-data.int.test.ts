@@ -5,7 +5,7 @@ import { formatRupees } from '@tankha/domain';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * A payroll month you can trust (issue 26 items 5 and 6), over HTTP on a fresh organisation with EPF
+ * A payroll month you can trust, over HTTP on a fresh organisation with EPF
  * on and the other statutory components off, June 2026 run on 5 July:
  *   Asha   complete details; 1 day absent and 1 half day (1.5 days LOP); a ₹2,400 travel claim paid.
  *   Bala   hired with valid details; the record then holds an IFSC of no branch (HDFC0000000) and the

@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
 import { PAYROLL_HOLD_LABELS, PAYROLL_RUN_STATUS_LABELS, type PayrollRunStatus } from '@tankha/contracts';
-import { LOAN_RECOVERY_CODE, componentLabelOf, formatDisplayDate, sumPaise } from '@tankha/domain';
+import { LOAN_RECOVERY_CODE, componentLabelOf, formatDisplayDate, sumPaise, paiseToRupees } from '@tankha/domain';
 import { ADVANCE_RECOVERY_LABEL } from './payroll.compute';
 import { monthLabel } from './payroll-format';
 import type { PayslipDocumentLine } from './payslip-pdf';
 
 /**
- * The payroll register (issue 10 item 7): one row per payslip of a run, one column per component
+ * The payroll register: one row per payslip of a run, one column per component
  * — per kind of deduction: loan EMIs and salary advance recoveries share the payslip code
  * LOAN_RECOVERY and get a column each — and a totals row. Money arrives in paise and is written in
  * rupees; totals are summed in paise, so the totals row is exact whatever the number of rows.
@@ -131,7 +131,6 @@ const GROUP_ROW = 4;
 const HEADER_ROW = 5;
 const FIRST_DATA_ROW = 6;
 
-const rupees = (paise: number) => paise / 100;
 
 /** The register as an .xlsx workbook with one sheet. */
 /** The Status column: how the month treated the employee, with the reason. */
@@ -248,11 +247,11 @@ export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: re
       row.daysInPeriod,
       row.payableDays,
       row.lopDays,
-      ...componentPaise.map(rupees),
-      rupees(row.grossPaise),
-      rupees(row.deductionsPaise),
-      rupees(row.netPaise),
-      rupees(row.employerCostPaise),
+      ...componentPaise.map(paiseToRupees),
+      paiseToRupees(row.grossPaise),
+      paiseToRupees(row.deductionsPaise),
+      paiseToRupees(row.netPaise),
+      paiseToRupees(row.employerCostPaise),
       statusOf(row),
     ];
     components.forEach((c, i) => {
@@ -274,7 +273,7 @@ export async function buildPayrollRegisterXlsx(run: PayrollRegisterRun, rows: re
   // (a formula's cached result of 0 is dropped by exceljs, leaving readers that do not recalculate a blank).
   const totalsRow = sheet.getRow(FIRST_DATA_ROW + rows.length + excluded.length);
   const sum = (col: number, paise: readonly number[]) => {
-    totalsRow.getCell(col).value = rupees(sumPaise(paise));
+    totalsRow.getCell(col).value = paiseToRupees(sumPaise(paise));
   };
   totalsRow.getCell(2).value = 'Total';
   components.forEach((_, i) => sum(firstComponentCol + i, columnPaise[i] ?? []));

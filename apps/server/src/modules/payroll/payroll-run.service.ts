@@ -25,6 +25,7 @@ import {
   rupeesToPaise,
   type PayDayEntry,
   type PayPeriodSettings,
+  paiseToRupees,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { conflict, fieldError, notFound } from '../../platform/errors';
@@ -64,7 +65,7 @@ declare module '../../platform/jobs/jobs' {
 export const PAYROLL_CHUNK_SIZE = 500;
 /**
  * Seconds without a sign of life (a committed chunk) after which a processing run whose row no chunk
- * holds has lost its job; 'payroll.resumeStalled' then resumes it (docs/decisions.md "Processing resumes by itself").
+ * holds has lost its job; 'payroll.resumeStalled' then resumes it (docs/decisions/0155-processing-resumes-by-itself.md).
  */
 export const PAYROLL_STALL_SECONDS = 30;
 /** Automatic resumes in a row without a chunk committed between them before processing stops with the reason. */
@@ -82,7 +83,6 @@ export interface StalledRunOutcome {
 
 const OPEN: readonly repo.RunStatus[] = ['draft', 'processing', 'processed'];
 const CLOSED: readonly repo.RunStatus[] = ['finalized', 'paid'];
-const rupees = (paise: number) => paise / 100;
 
 function financialYearStartMonth(month: string): string {
   const [y = 0, m = 0] = month.split('-').map(Number);
@@ -144,11 +144,11 @@ interface ChunkReads {
   /** Pending salary revisions and the finalized months their arrears cover. */
   revisions: Map<string, PendingRevision[]>;
   revisedMonths: Map<string, repo.FinalizedMonth[]>;
-  /** Approved reimbursement claims the run claims for the chunk (issue 13). */
+  /** Approved reimbursement claims the run claims for the chunk. */
   reimbursements: RunReimbursements;
-  /** Loans and advances being repaid (issue 11 item 4). */
+  /** Loans and advances being repaid. */
   loans: Map<string, LoanForRun[]>;
-  /** Each employee's IT declaration for the year (issue 12 item 8); none without the declarations module. */
+  /** Each employee's IT declaration for the year; none without the declarations module. */
   declarations: Map<string, RunDeclaration> | undefined;
   /** Finalized months within reach of a LOP correction, as last paid, and attendance and leave over them now. */
   lopMonths: Map<string, repo.LopPaidMonth[]>;
@@ -169,7 +169,7 @@ function groupBy<T extends { userId: string }>(rows: readonly T[]): Map<string, 
 }
 
 function employeeRowOut(r: repo.EmployeePageRow, warnings: readonly PayrollWarningKind[], staleReasons: readonly string[]): PayrollEmployeeRow {
-  const money = (p: number | null) => (p === null ? null : rupees(p));
+  const money = (p: number | null) => (p === null ? null : paiseToRupees(p));
   return {
     userId: r.userId,
     payslipId: r.payslipId,
@@ -188,16 +188,16 @@ function employeeRowOut(r: repo.EmployeePageRow, warnings: readonly PayrollWarni
     warnings: [...warnings],
     adjustmentCount: r.adjustmentCount,
     lastMonthNetPay: money(r.lastNetPaise),
-    netPayVariance: r.netPaise === null ? null : rupees(r.netPaise - (r.lastNetPaise ?? 0)),
+    netPayVariance: r.netPaise === null ? null : paiseToRupees(r.netPaise - (r.lastNetPaise ?? 0)),
     remark: r.remark,
     // Only an employee with a payslip can be out of date (staleEmployees below counts the same ones).
     staleReasons: r.payslipId === null ? [] : [...staleReasons],
-    broughtInto: r.broughtIntoRunId && r.broughtIntoMonth ? { runId: r.broughtIntoRunId, month: r.broughtIntoMonth } : null,
+    broughtInto: r.broughtIntoRunId && r.broughtIntoMonth ? { runId: r.broughtIntoRunId, month: r.broughtIntoMonth, finalized: r.broughtIntoStatus !== null && CLOSED.includes(r.broughtIntoStatus) } : null,
   };
 }
 
 function adjustmentOut(a: repo.AdjustmentRow): PayrollAdjustment {
-  return { id: a.id, userId: a.userId, kind: a.kind, category: a.category, label: a.label, amount: rupees(a.amountPaise), taxable: a.taxable };
+  return { id: a.id, userId: a.userId, kind: a.kind, category: a.category, label: a.label, amount: paiseToRupees(a.amountPaise), taxable: a.taxable };
 }
 
 /** One employee's inputs out of the chunk's reads. */
@@ -220,7 +220,7 @@ function inputsOf(reads: ChunkReads, employee: repo.RunEmployee, structure: PayS
 }
 
 /**
- * The monthly run (DESIGN §10, issue 10): draft → processing → processed → finalized → paid. The
+ * The monthly run (DESIGN §10): draft → processing → processed → finalized → paid. The
  * open month is created on demand; processing is the 'payroll.process' job in chunks, each its own
  * transaction, so a crash leaves a resumable run; finalize is one transaction that also locks the
  * month and opens the next one. Every employee's month goes through the one calculation
@@ -232,18 +232,18 @@ export class PayrollRunService {
       clock: Clock;
       settings: PayrollSettingsService;
       salary: SalaryService;
-      /** Salary revisions whose arrears the run pays (issue 11 item 3). */
+      /** Salary revisions whose arrears the run pays. */
       revisions: Pick<SalaryRevisionService, 'pendingForRun' | 'pendingUserIds' | 'markArrearsPaid'>;
-      /** Approved reimbursement claims: claimed per chunk, recorded as paid at finalize (issue 13). */
+      /** Approved reimbursement claims: claimed per chunk, recorded as paid at finalize. */
       reimbursements: Pick<ReimbursementService, 'claimForRun' | 'markPaidByRun'>;
       attendance: AttendanceService;
       leave: LeaveService;
       locks: PayrollLockService;
       /** The PDFs and e-mails of a finalized run: their progress is shown on the run. */
       documents: Pick<PayslipDocumentService, 'progress' | 'progressOfRuns'>;
-      /** The employees' IT declarations: regime and declared (or allowed) amounts for TDS (issue 12 item 8). */
+      /** The employees' IT declarations: regime and declared (or allowed) amounts for TDS. */
       declarations?: Pick<DeclarationService, 'forRun'>;
-      /** The month's payments: Mark as Paid records those not recorded yet as paid (issue 26). */
+      /** The month's payments: Mark as Paid records those not recorded yet as paid. */
       payments: Pick<PayrollBankService, 'recordRunPaid' | 'failedCount'>;
       chunkSize?: number;
       stallSeconds?: number;
@@ -282,7 +282,7 @@ export class PayrollRunService {
 
   /**
    * PUT /PayrollSettings: the settings, then the open month follows them in the same transaction —
-   * its pay date at once whatever its state, its period while it is a draft (issue 26).
+   * its pay date at once whatever its state, its period while it is a draft.
    */
   async saveSettings(scope: Scope, input: PayrollSettingsInput): Promise<PayrollSettings> {
     const saved = await this.deps.settings.save(scope, input);
@@ -400,10 +400,10 @@ export class PayrollRunService {
       payDate: run.payDate,
       status: run.status,
       employeeCount: processedCount || !counts ? run.employeeCount : counts.eligible - counts.processingHolds,
-      grossEarnings: rupees(run.grossPaise),
-      totalDeductions: rupees(run.deductionsPaise),
-      netPay: rupees(run.netPaise),
-      employerCost: rupees(run.employerCostPaise),
+      grossEarnings: paiseToRupees(run.grossPaise),
+      totalDeductions: paiseToRupees(run.deductionsPaise),
+      netPay: paiseToRupees(run.netPaise),
+      employerCost: paiseToRupees(run.employerCostPaise),
       progress: { done: run.progressDone, total: run.progressTotal },
       lastError: run.lastError,
       processingNotice: this.processingNoticeOf(run, now),
@@ -504,7 +504,7 @@ export class PayrollRunService {
       .map(([key, l]) => {
         const lastMonth = amount(before, key);
         const thisMonth = amount(now, key);
-        return { code: l.code, label: l.label, section: l.section, lastMonth: rupees(lastMonth), thisMonth: rupees(thisMonth), difference: rupees(thisMonth - lastMonth) };
+        return { code: l.code, label: l.label, section: l.section, lastMonth: paiseToRupees(lastMonth), thisMonth: paiseToRupees(thisMonth), difference: paiseToRupees(thisMonth - lastMonth) };
       })
       .sort((a, b) => (order[a.section] ?? 0) - (order[b.section] ?? 0) || a.label.localeCompare(b.label));
     return { comparedMonth: compared?.month ?? null, lines };
@@ -595,6 +595,27 @@ export class PayrollRunService {
     if (!inserted) throw conflict(PAYROLL_MSG.excludedPayAlreadyBroughtIn(closed.month, open.month));
     await this.refreshEmployee(scope, open, userId);
     return { row: await this.employeeRow(scope, closed, userId), month: closed.month, into: open.month };
+  }
+
+  /**
+   * DELETE /PayrollRuns/:id/excluded/:userId/bring-in: undoes a bring-in while the month that pays it
+   * is not finalized. The pay is left out again (the closed month's entry no longer names a paying
+   * month, and it may be brought in again later); the paying month's employee is recomputed at once,
+   * as bring-in does, so its EXC_ lines go. Once the paying month is finalized its payslip is final
+   * and the bring-in stays (409; the database trigger refuses it too).
+   */
+  async undoBringInExcludedPay(scope: Scope, id: string, userId: string): Promise<{ row: PayrollEmployeeRow; month: string; from: string }> {
+    const closed = await this.runOr404(scope, id);
+    const done = await repo.findExcludedPay(scope.db, closed.id, userId);
+    if (!done) throw conflict(PAYROLL_MSG.excludedPayNotBroughtIn(closed.month));
+    // Locked: a finalize of the paying month waits for this, or this sees it finalized.
+    const paying = await this.runOr404(scope, done.payingRunId, true);
+    if (CLOSED.includes(paying.status)) throw conflict(PAYROLL_MSG.excludedPayUndoFinalized(closed.month, paying.month));
+    const open = await this.editableRun(scope, paying.id);
+    // Two administrators at once: the second finds nothing left to undo.
+    if (!(await repo.deleteExcludedPay(scope.db, closed.id, userId))) throw conflict(PAYROLL_MSG.excludedPayNotBroughtIn(closed.month));
+    await this.refreshEmployee(scope, open, userId);
+    return { row: await this.employeeRow(scope, closed, userId), month: closed.month, from: open.month };
   }
 
   async adjustments(scope: Scope, id: string, userId?: string): Promise<PayrollAdjustment[]> {
@@ -781,7 +802,7 @@ export class PayrollRunService {
     const esiCovered = await repo.findEsiCoveredAtStart(scope.db, ids, esiPeriodStartMonth(run.month), run.month);
     const revisions = await this.deps.revisions.pendingForRun(scope, ids);
     const reimbursements = await this.deps.reimbursements.claimForRun(scope, run.id, ids);
-    // Loans and advances (issue 11 item 4): one read for the chunk; the instalment goes through the one calculation.
+    // Loans and advances: one read for the chunk; the instalment goes through the one calculation.
     const loans = await loansRepo.findLoansForRun(scope.db, ids, run.month);
     // One read of the chunk's declarations (regime, declared or allowed amounts), passed into the pure compute.
     const declarations = this.deps.declarations ? await this.deps.declarations.forRun(scope, ids, run.month) : undefined;
@@ -889,7 +910,7 @@ export class PayrollRunService {
   }
 
   /**
-   * The same after the income-tax regime switch (issue 12 item 7), but only when the open run falls in
+   * The same after the income-tax regime switch, but only when the open run falls in
    * that financial year: a switch for another year changes nothing this month.
    */
   async refreshEmployeeInOpenRunOfYear(scope: TenantScope, userId: string, financialYearStart: number): Promise<void> {

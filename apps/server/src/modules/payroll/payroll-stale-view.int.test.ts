@@ -6,8 +6,8 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * The run's employees whose inputs changed after processing, as the administrator sees them (issue 26
- * item 1): GET /PayrollRuns/:id/employees?filter=stale keeps them, every row carries its reasons in words
+ * The run's employees whose inputs changed after processing, as the administrator sees them:
+ * GET /PayrollRuns/:id/employees?filter=stale keeps them, every row carries its reasons in words
  * (empty when nothing changed), who may see them, and that another organisation cannot. The demo
  * organisation on 4 May 2026: April is processed, then the administrator (Anita Rao) approves a day of
  * Loss of Pay for Aditi Agarwal on Tuesday 28 April 2026, a working day of April.

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * Every input of pay marks a processed employee stale with its reason (issue 26 item 1; DESIGN §10, a
+ * Every input of pay marks a processed employee stale with its reason (DESIGN §10, a
  * month's life): November is processed on 30 November 2026; each kind of change is made through HTTP,
  * the run counts the employee stale with the reason naming what, when and who, finalize refuses naming
  * the employee, and process-stale takes the change in. A draft month and a finalized one get no mark,

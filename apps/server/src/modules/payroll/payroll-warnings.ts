@@ -1,8 +1,8 @@
 import { BANK_HOLDING_WARNINGS, PAYROLL_WARNING_KINDS, type PayrollWarning, type PayrollWarningKind } from '@tankha/contracts';
-import { REIMBURSEMENT_CODE, bankDetailsProblem, computeDeductionShare, normaliseIfsc, normaliseStatutoryNumber, statutoryNumberProblems } from '@tankha/domain';
+import { REIMBURSEMENT_CODE, bankDetailsProblem, computeDeductionShare, normaliseIfsc, normaliseStatutoryNumber, statutoryNumberProblems, paiseToRupees } from '@tankha/domain';
 
 /**
- * The run's warnings for one employee (issue 10 item 3; issue 26 items 5 and 6), from their record as
+ * The run's warnings for one employee, from their record as
  * it is now and, once processed, their payslip in the run:
  *  - before processing: no salary structure; bank details a bank would refuse (the bank file leaves
  *    the line out with the same reason); a missing or malformed PAN; a malformed UAN or ESI number;
@@ -78,7 +78,7 @@ export function employeeWarnings(f: WarningFacts, isKnownIfsc: (ifsc: string) =>
     });
     if (share.exceedsLimit) {
       add('deductionsOverHalf', share.explanation);
-      deductions = { wages: share.wagesPaise / 100, totalDeductions: share.deductionsPaise / 100, percent: share.percent };
+      deductions = { wages: paiseToRupees(share.wagesPaise), totalDeductions: paiseToRupees(share.deductionsPaise), percent: share.percent };
     }
   }
 

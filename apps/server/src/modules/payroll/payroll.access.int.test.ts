@@ -8,7 +8,7 @@ import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 /**
  * Who may do what with payroll (contracts PERMISSIONS: payroll.settings.*, payroll.run.*,
  * payslips.own), another organisation, the free plan's checklist, and two administrators pressing
- * Finalize at once (issue 10 item 8). The demo organisation; figures are not the point here.
+ * Finalize at once. The demo organisation; figures are not the point here.
  */
 describe.each(BACKENDS)('payroll access, tenancy and concurrent finalize (%s)', (backend) => {
   let t: TestApp;

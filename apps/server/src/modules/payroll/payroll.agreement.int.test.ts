@@ -6,7 +6,7 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * One calculation path (issue 10 item 4): the run's payslip, the salary-structure preview and the
+ * One calculation path: the run's payslip, the salary-structure preview and the
  * public calculator agree for every demo employee.
  *
  * The inputs are made identical so they must agree: April 2026, the first month of FY 2026-27 (12

@@ -11,7 +11,7 @@ import {
   remainingMonthsInFinancialYear,
   salaryDeductionsForYear,
   type EmployeeMonthInput,
-  type LopCorrectionWages,
+  type WageCorrection,
   type EmployeeMonthResult,
   type MonthReimbursementInput,
   type MonthLoanInput,
@@ -76,7 +76,7 @@ export interface EmployeeInputs {
   reimbursements?: readonly MonthReimbursementInput[] | undefined;
   /** Active loans and advances whose first instalment month has come (loans.repo findLoansForRun). */
   loans?: readonly LoanForRun[] | undefined;
-  /** The employee's IT declaration for the year (issue 12 item 8): its regime and amounts decide the TDS. */
+  /** The employee's IT declaration for the year: its regime and amounts decide the TDS. */
   declaration?: RunDeclaration | undefined;
   /** Finalized months whose loss of pay may have changed since (payroll-lop.ts). */
   lop?: EmployeeLopInputs | undefined;
@@ -101,7 +101,7 @@ export function monthLoanOf(loan: LoanForRun): MonthLoanInput {
   };
 }
 
-/** users.gender: 1 Male, 2 Female, 4 Other; unknown (0) is taken as male, the calculator's default (issue 10 item 5). */
+/** users.gender: 1 Male, 2 Female, 4 Other; unknown (0) is taken as male, the calculator's default. */
 const GENDERS: Record<number, StatutoryGender | undefined> = { 1: 'Male', 2: 'Female', 4: 'Other' };
 
 function ageOn(birth: string, on: string): number {
@@ -148,7 +148,7 @@ export function buildMonthInput(ctx: MonthContext, inputs: EmployeeInputs): Empl
 }
 
 /** The month's input and the loss of pay per date it pays for (its own month and the earlier months it corrects). */
-function monthInputAndLop(ctx: MonthContext, inputs: EmployeeInputs): { input: EmployeeMonthInput; lopByMonth: Record<string, Record<string, number>>; lopWages: LopCorrectionWages | null } {
+function monthInputAndLop(ctx: MonthContext, inputs: EmployeeInputs): { input: EmployeeMonthInput; lopByMonth: Record<string, Record<string, number>>; corrections: WageCorrection[] } {
   const { employee, structure } = inputs;
   const { statutory } = ctx;
   const days = computePayableDays({ period: ctx.period, dateOfJoining: employee.dateOfJoining, dateOfLeaving: employee.dateOfLeaving, days: { byDate: inputs.days } });
@@ -204,8 +204,9 @@ function monthInputAndLop(ctx: MonthContext, inputs: EmployeeInputs): { input: E
       ...(inputs.declaration ? { declaration: tdsDeclarationOf(ctx, inputs, earnings) } : {}),
     },
   };
-  const lopWages = lop && Object.values(lop.wages).some((v) => v !== 0) ? lop.wages : null;
-  return { input, lopByMonth, lopWages };
+  // Earlier months' wages paid here, by month and kind: the paying month's returns report them.
+  const corrections = [...(lop?.corrections ?? []), ...(excluded?.corrections ?? [])];
+  return { input, lopByMonth, corrections };
 }
 
 /**
@@ -254,7 +255,7 @@ function addYtd(before: StoredYtd | undefined, result: EmployeeMonthResult): Sto
 
 /** One employee's payslip and lines, ready for the chunk's multi-row insert. */
 export function computePayslip(ctx: MonthContext, inputs: EmployeeInputs): { payslip: PayslipWrite; lines: LineWrite[]; recoveries: RecoveryWrite[] } {
-  const { input, lopByMonth, lopWages } = monthInputAndLop(ctx, inputs);
+  const { input, lopByMonth, corrections } = monthInputAndLop(ctx, inputs);
   const result = computeEmployeeMonth(input);
   const id = payslipIdOf(ctx.runId, inputs.employee.id);
   return {
@@ -274,8 +275,9 @@ export function computePayslip(ctx: MonthContext, inputs: EmployeeInputs): { pay
       taxRegime: inputs.declaration?.regime ?? inputs.structure.regime,
       ytd: addYtd(inputs.ytd, result),
       tdsExplanation: result.tdsExplanation,
-      // The month's own wage bases; a LOP correction of earlier months keeps its own (the returns add them).
-      wages: lopWages ? { ...result.wages, lopCorrection: lopWages } : result.wages,
+      // The month's own wage bases; earlier months paid here (LOP corrections, excluded pay) keep
+      // theirs, month by month (the returns add them).
+      wages: corrections.length > 0 ? { ...result.wages, corrections } : result.wages,
       lopByMonth,
     },
     lines: result.lines.map((l, i) => ({ payslipId: id, seq: i + 1, section: l.section, code: l.code, label: l.label, amountPaise: l.amountPaise, explanation: l.explanation })),

@@ -12,13 +12,13 @@ import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * kill -9 of the server (issue 10 item 8): a real server process (src/main.ts, workers on) is killed
+ * kill -9 of the server: a real server process (src/main.ts, workers on) is killed
  * while a chunk of processing, and then a finalize, is inside its transaction. The test holds the
  * process there deterministically with an uncommitted row its next insert must wait for (a payslip
  * of the chunk's employee; the month's lock row), sees the process waiting on that lock, kills it,
  * and lets go. PostgreSQL then rolls the open transaction back: processing is left resumable with
  * the committed chunks, finalize leaves the month processed. Restarted, the server resumes the
- * processing by itself (its start-up sweep, 'payroll.resumeStalled', issue 25 F7): nobody presses
+ * processing by itself (its start-up sweep, 'payroll.resumeStalled'): nobody presses
  * Process. PostgreSQL only: the embedded PGlite lives inside the killed process.
  */
 const APP_NAME = 'tankha-crash-child';

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * The payroll month over HTTP (issue 10 items 2, 3, 6, 7): settings and the setup checklist, the
+ * The payroll month over HTTP: settings and the setup checklist, the
  * run from draft to paid, holds and one-time adjustments, variance, payslips, history.
  *
  * The organisation has statutory components off and salaries under the income-tax rebate, so every
@@ -379,7 +379,7 @@ describe.each(BACKENDS)('payroll run lifecycle (%s)', (backend) => {
     it('marked paid with the date and reference, once', async () => {
       const early = await call('POST', `/PayrollRuns/${june.id}/mark-paid`, { paidOn: '2026-06-31', reference: 'NEFT' });
       expect(early.statusCode).toBe(400);
-      // June was finalized today, 5 July: it is paid from today on, not on its pay date gone by (issue 26).
+      // June was finalized today, 5 July: it is paid from today on, not on its pay date gone by.
       const beforeFinalize = await call('POST', `/PayrollRuns/${june.id}/mark-paid`, { paidOn: '2026-06-30', reference: 'NEFT' });
       expect(beforeFinalize.json()).toMatchObject({ statusCode: 400, errors: { paidOn: PAYROLL_MSG.paidOnBeforeFinalize('2026-07-05') } });
       const res = await call('POST', `/PayrollRuns/${june.id}/mark-paid`, { paidOn: '2026-07-05', reference: ' UTR2026070512345 ' });

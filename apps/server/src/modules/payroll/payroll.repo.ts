@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
+import { fromJsonColumn } from '../../db/json';
 import { payrollAdjustments, payrollExcludedPay, payrollHolds, payrollPayoutReleases, payrollRemarks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
@@ -233,7 +234,7 @@ export async function countPayslips(tdb: TenantDb, runId: string): Promise<numbe
 // ------------------------------------------------------------------------------------------ employees of a run
 
 /**
- * Who a run pays (issue 10): Active and Restricted Login employees who joined by the period's end
+ * Who a run pays: Active and Restricted Login employees who joined by the period's end
  * and had not left before its start (users.date_of_leaving, the last working day: the month it falls
  * in is prorated, later months leave them out). A leaver deactivated before the final month is run
  * is still paid for it.
@@ -384,6 +385,7 @@ export interface EmployeePageRow {
   /** Excluded from processing in a closed month: the later month its pay was brought into. */
   broughtIntoMonth: string | null;
   broughtIntoRunId: string | null;
+  broughtIntoStatus: RunStatus | null;
 }
 
 /** A LIKE pattern that matches `text` literally anywhere (the users' lowercase search_text). */
@@ -423,7 +425,7 @@ export async function findEmployeePage(tdb: TenantDb, run: { id: string } & RunP
            p.gross_paise::float8 AS "grossPaise", p.deductions_paise::float8 AS "deductionsPaise", p.net_paise::float8 AS "netPaise", p.tds_paise::float8 AS "tdsPaise",
            h.kind AS "holdKind", h.reason AS "holdReason", rel.released_at AS "releasedAt",
            (SELECT count(*)::int FROM payroll_adjustments a WHERE a.run_id = ${run.id} AND a.user_id = u.id) AS "adjustmentCount",
-           lp.net_paise::float8 AS "lastNetPaise", r.remark, xr.month AS "broughtIntoMonth", xr.id AS "broughtIntoRunId"
+           lp.net_paise::float8 AS "lastNetPaise", r.remark, xr.month AS "broughtIntoMonth", xr.id AS "broughtIntoRunId", xr.status AS "broughtIntoStatus"
       FROM ${employeePageFrom(run, compareRunId)}
       LEFT JOIN payroll_excluded_pay xp ON xp.excluded_run_id = ${run.id} AND xp.user_id = u.id
       LEFT JOIN payroll_runs xr ON xr.id = xp.paying_run_id
@@ -640,6 +642,15 @@ export async function insertExcludedPay(tdb: TenantDb, values: { excludedRunId: 
   return rows.length > 0;
 }
 
+/** Undoes a bring-in (the paying run not finalized: the table's trigger refuses it otherwise); false when there was none. */
+export async function deleteExcludedPay(tdb: TenantDb, excludedRunId: string, userId: string): Promise<boolean> {
+  const rows = await tdb.tx
+    .delete(payrollExcludedPay)
+    .where(and(eq(payrollExcludedPay.tenantId, tdb.tenantId), eq(payrollExcludedPay.excludedRunId, excludedRunId), eq(payrollExcludedPay.userId, userId)))
+    .returning({ userId: payrollExcludedPay.userId });
+  return rows.length > 0;
+}
+
 /**
  * Before a run is finalized: excluded pay brought into it for an employee it does not pay (excluded
  * again, or gone) is let go, so the excluded month can be brought into a later one instead.
@@ -806,7 +817,7 @@ export async function findYtdBefore(tdb: TenantDb, userIds: readonly string[], f
      WHERE p.tenant_id = ${tdb.tenantId} AND p.user_id = ANY(${uuidArray(userIds)}) AND p.month >= ${fromMonth} AND p.month < ${beforeMonth}
        AND r.status IN ('finalized', 'paid')
      ORDER BY p.user_id, p.month DESC`);
-  return new Map(rows.map((r) => [r.userId, typeof r.ytd === 'string' ? (JSON.parse(r.ytd) as StoredYtd) : r.ytd]));
+  return new Map(rows.map((r) => [r.userId, fromJsonColumn<StoredYtd>(r.ytd)]));
 }
 
 /**
@@ -911,7 +922,7 @@ export async function findPayslipLines(tdb: TenantDb, payslipId: string): Promis
     .orderBy(asc(payslipLines.seq));
 }
 
-// ------------------------------------------------------------------------------------------ salary revision arrears (issue 11 item 3)
+// ------------------------------------------------------------------------------------------ salary revision arrears
 
 /** A finalized payslip as the arrears of a salary revision recompute it: its period, days and lines. */
 export interface FinalizedMonth {

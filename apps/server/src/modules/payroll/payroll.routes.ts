@@ -30,14 +30,14 @@ import {
   payslipListReplySchema,
   payslipReplySchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { SIGNED_IN } from '../../platform/auth/access';
 import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 
 /**
  * Payroll settings and the setup checklist (people spec §2.9, platform §2.6), the monthly run
- * (DESIGN §10) and payslips to read (issue 10). Paths as in the header of payroll.contract.ts; the
+ * (DESIGN §10) and payslips to read. Paths as in the header of payroll.contract.ts; the
  * register and the payslip PDF are served elsewhere.
  */
 export const payrollRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -108,6 +108,10 @@ export const payrollRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     app.post('/PayrollRuns/:id/excluded/:userId/bring-in', { config: manage, schema: { tags, params: payrollRunUserPathSchema, response: { 200: payrollEmployeeReplySchema } } }, async (request) => {
       const { row, month, into } = await runs.bringInExcludedPay(scopeOf(request), request.params.id, request.params.userId);
       return ok(row, PAYROLL_MSG.excludedPayBroughtIn(month, into));
+    });
+    app.delete('/PayrollRuns/:id/excluded/:userId/bring-in', { config: manage, schema: { tags, params: payrollRunUserPathSchema, response: { 200: payrollEmployeeReplySchema } } }, async (request) => {
+      const { row, month, from } = await runs.undoBringInExcludedPay(scopeOf(request), request.params.id, request.params.userId);
+      return ok(row, PAYROLL_MSG.excludedPayUndone(month, from));
     });
 
     app.get('/PayrollRuns/:id/adjustments', { config: view, schema: { tags, params: byId, querystring: payrollAdjustmentListQuerySchema, response: { 200: payrollAdjustmentListReplySchema } } }, async (request) => {

@@ -7,7 +7,7 @@ import type { TenantSteps } from '../../platform/tenancy';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * A run whose processing job died with its process (issue 25 F7): before, it stayed "processing 4 of 7"
+ * A run whose processing job died with its process: before, it stayed "processing 4 of 7"
  * until someone pressed Process again, and pg-boss gave up on the dead job only when it expired (30
  * minutes). Now the job's heartbeat (each committed chunk) goes stale, the sweep 'payroll.resumeStalled'
  * (at start, and every minute) finds the run with no chunk holding its row and no job waiting for it,

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { getDocumentProxy } from 'unpdf';
 import { PAYROLL_MSG, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
+import { fromJsonColumn } from '../../db/json';
 import { DEMO_LOGINS } from '../../seed/demo';
 import { LocalFileStorage } from '../../platform/files/file-storage';
 import { BACKENDS, createTestApp, makePng, multipart, type TestApp } from '../../testing';
@@ -122,7 +123,7 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
             FROM outbox_emails o LEFT JOIN pgboss.job j ON j.id = o.id
            WHERE o.subject = 'Your payslip for January 2026 is ready'`,
     ).then((rows) =>
-      rows.map((r) => ({ ...r, attachments: typeof r.attachments === 'string' ? (JSON.parse(r.attachments) as { storageKey: string; filename: string }[]) : r.attachments })).sort((a, b) => (a.to < b.to ? -1 : 1)),
+      rows.map((r) => ({ ...r, attachments: fromJsonColumn<{ storageKey: string; filename: string }[] | null>(r.attachments) })).sort((a, b) => (a.to < b.to ? -1 : 1)),
     );
   const filesDir = () => path.join(t.config.dataDir, 'files');
   /** The stored PDFs of the January run, final or pending. */

@@ -1,5 +1,5 @@
 /**
- * The jobs of the payslip documents (issue 10 item 6), registered in services.ts `registerJobs`.
+ * The jobs of the payslip documents, registered by the payroll module's manifest (payroll.module.ts).
  * After the finalize commit, `PayslipDocumentService.startPayslipDocuments` cuts the run's payslips
  * into chunks: each render job stores its chunk's PDFs in one transaction and then enqueues the
  * e-mail job for what it rendered, which sends each payslip's mail once.

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
 /**
- * Queries of the payslip documents (issue 10 items 6 and 7): the stored PDF of each payslip of a
+ * Queries of the payslip documents: the stored PDF of each payslip of a
  * finalized run, its e-mail, and the payroll register. Every read is one query for a whole chunk
  * of payslips; nothing here is called once per payslip.
  */
@@ -104,13 +104,12 @@ export interface PayslipToRender {
   ytd: StoredYtd;
 }
 
-const parsed = (value: unknown): unknown => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 const paiseOf = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** The employee snapshot printed on the payslip; a field the snapshot lacks prints as a dash. */
 function employeeOf(value: unknown): PayslipEmployee {
-  const o = (parsed(value) ?? {}) as Record<string, unknown>;
+  const o = (value ?? {}) as Record<string, unknown>;
   return {
     name: textOrNull(o.name) ?? '',
     employeeNumber: textOrNull(o.employeeNumber),
@@ -127,7 +126,7 @@ function employeeOf(value: unknown): PayslipEmployee {
 
 /** The stored year-to-date totals (payslips.ytd, written by the run in paise). */
 function ytdOf(value: unknown): StoredYtd {
-  const o = (parsed(value) ?? {}) as Record<string, unknown>;
+  const o = (value ?? {}) as Record<string, unknown>;
   const lines = Array.isArray(o.lines) ? (o.lines as Record<string, unknown>[]) : [];
   return {
     grossPaise: paiseOf(o.grossPaise),

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { payrollRunIdPathSchema, payslipIdPathSchema } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * The stored payslip PDF and the payroll register (issue 10 items 6 and 7). Both are downloads:
+ * The stored payslip PDF and the payroll register. Both are downloads:
  * the bytes with an attachment disposition, never sniffed, never cached by a shared cache.
  */
 export const payslipDocumentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PAYROLL_MSG as MSG, can } from '@tankha/contracts';
-import { dateInZone } from '@tankha/domain';
+import { dateInZone, paiseToRupees } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { conflict, notFound } from '../../platform/errors';
@@ -37,7 +37,7 @@ export interface DownloadedFile {
 }
 
 /**
- * The payslip documents (issue 10 items 6 and 7): after the finalize commit every payslip is
+ * The payslip documents: after the finalize commit every payslip is
  * rendered once to PDF and stored through the file store, then e-mailed once; employees and
  * administrators download the stored PDF; administrators download the payroll register.
  *
@@ -289,7 +289,7 @@ export class PayslipDocumentService {
     );
     const fileName = `Payroll-Register-${monthLabel(run.month).replace(' ', '-')}.xlsx`;
     const netPaise = slips.reduce((sum, s) => sum + s.netPaise, 0);
-    await this.deps.reports.record(scope, { runId, month: run.month, kind: 'register', fileName, summary: { employees: slips.length, netPay: netPaise / 100 } });
+    await this.deps.reports.record(scope, { runId, month: run.month, kind: 'register', fileName, summary: { employees: slips.length, netPay: paiseToRupees(netPaise) } });
     return { bytes, fileName };
   }
 

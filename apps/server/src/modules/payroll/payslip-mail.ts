@@ -24,7 +24,7 @@ export function payslipFileName(month: string): string {
 }
 
 /**
- * The payslip e-mail (issue 10 item 6), sent by a job after the finalize commit with the PDF
+ * The payslip e-mail, sent by a job after the finalize commit with the PDF
  * attached: `scope.enqueue('mail.send', { to, tenantId, ...payslipMail(input) })`.
  */
 export function payslipMail(input: PayslipMailInput): Pick<OutgoingMail, 'subject' | 'text' | 'html' | 'attachments'> {

@@ -1,17 +1,31 @@
-import { readFileSync } from 'node:fs';
-import { create as parseFont, type Font } from 'fontkit';
-import PDFDocument from 'pdfkit';
 import type { Payslip, PayslipEmployee } from '@tankha/contracts';
 import { amountInWords, financialYearOf, formatDisplayDate, formatInr, rupeesToPaise, sumPaise } from '@tankha/domain';
 import { daysLabel, monthLabel } from './payroll-format';
 import { preparePayslipLogo, type PayslipLogo } from './payslip-logo';
+import {
+  ACCENT,
+  ACCENT_SOFT,
+  CONTENT_WIDTH,
+  DASH,
+  documentHeader,
+  INK,
+  keyValueBox,
+  Layout,
+  MARGIN,
+  MUTED,
+  noteBox,
+  openPdf,
+  orDash,
+  pageFooters,
+  PANEL,
+  RIGHT,
+  RULE,
+  type TextStyle,
+} from '../../platform/pdf/layout';
 
 /**
- * The payslip PDF (issue 10 item 6): rendered once per payslip after finalize, by a job, with pdfkit.
- *
- * Font: a subset of Noto Sans (SIL OFL 1.1, `fonts/OFL.txt`) is bundled, so the rupee sign ₹ and
- * accented Latin names print on every machine; the PDF standard Helvetica has no ₹ and system fonts
- * are not guaranteed on CI or in production images.
+ * The payslip PDF: rendered once per payslip after finalize, by a job, with pdfkit
+ * and the layout kit (platform/pdf/layout.ts: fonts, page, cursor, footer).
  */
 
 export interface PayslipOrganisation {
@@ -94,103 +108,6 @@ export function payslipDocumentFrom(payslip: Payslip, organisation: PayslipOrgan
   };
 }
 
-function loadFont(file: string): PDFKit.Mixins.PDFFontSource {
-  const font = parseFont(readFileSync(new URL(`./fonts/${file}`, import.meta.url)));
-  if (!('layout' in font)) throw new Error(`${file} is a font collection`);
-  // pdfkit takes a parsed fontkit font as well as bytes (PDFFontFactory.open); its typings list only bytes.
-  return font satisfies Font as unknown as PDFKit.Mixins.PDFFontSource;
-}
-/** Parsed once: parsing per document doubled the render time. Each document still makes its own subset. */
-export const FONT_REGULAR = loadFont('NotoSans-Regular.ttf');
-export const FONT_BOLD = loadFont('NotoSans-Bold.ttf');
-
-// A4 in points, and the page furniture.
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
-const MARGIN = 40;
-const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
-const RIGHT = PAGE_WIDTH - MARGIN;
-/** Content stops here; the footer lives below. */
-const BOTTOM = PAGE_HEIGHT - 56;
-
-const INK = '#1f2937';
-const MUTED = '#6b7280';
-const RULE = '#d1d5db';
-const PANEL = '#f8f9fc';
-const ACCENT = '#3b5bdb';
-const ACCENT_SOFT = '#eef2ff';
-const HOLD_INK = '#92400e';
-const HOLD_FILL = '#fffbeb';
-const HOLD_RULE = '#f59e0b';
-
-const DASH = '—';
-
-type Doc = PDFKit.PDFDocument;
-type Face = 'regular' | 'bold';
-
-interface TextStyle {
-  face?: Face;
-  size?: number;
-  color?: string;
-  align?: 'left' | 'right' | 'center';
-}
-
-/** One payslip (or settlement statement) being laid out: a cursor `y` that moves down the page and breaks to a new one. */
-export class Layout {
-  y = MARGIN;
-  constructor(readonly doc: Doc) {}
-
-  use(style: TextStyle): Doc {
-    return this.doc
-      .font(style.face === 'bold' ? 'bold' : 'regular')
-      .fontSize(style.size ?? 9)
-      .fillColor(style.color ?? INK);
-  }
-
-  height(text: string, width: number, style: TextStyle = {}): number {
-    return this.use(style).heightOfString(text, { width });
-  }
-
-  /** Wrapped text in a box `width` wide; returns its height. */
-  text(text: string, x: number, y: number, width: number, style: TextStyle = {}): number {
-    const doc = this.use(style);
-    const height = doc.heightOfString(text, { width });
-    doc.text(text, x, y, { width, align: style.align ?? 'left' });
-    return height;
-  }
-
-  /** One line that never wraps: shrunk until it fits `width` (a crore amount in a narrow column). */
-  line(text: string, x: number, y: number, width: number, style: TextStyle = {}): void {
-    let size = style.size ?? 9;
-    const doc = this.use(style);
-    while (size > 6 && doc.widthOfString(text) > width) doc.fontSize((size -= 0.5));
-    doc.text(text, x, y, { width, align: style.align ?? 'left', lineBreak: false });
-  }
-
-  /** A new page when `needed` points do not fit below the cursor; true when it broke. */
-  ensure(needed: number): boolean {
-    if (this.y + needed <= BOTTOM) return false;
-    this.doc.addPage();
-    this.y = MARGIN;
-    return true;
-  }
-
-  rule(y: number, x1 = MARGIN, x2 = RIGHT, color = RULE): void {
-    this.doc.moveTo(x1, y).lineTo(x2, y).lineWidth(0.6).strokeColor(color).stroke();
-  }
-
-  box(x: number, y: number, width: number, height: number, fill: string, stroke?: string): void {
-    this.doc.roundedRect(x, y, width, height, 4).lineWidth(0.6);
-    if (stroke) this.doc.fillAndStroke(fill, stroke);
-    else this.doc.fill(fill);
-  }
-}
-
-const money = (paise: number) => formatInr(paise);
-const orDash = (value: string | null | undefined) => (value?.trim() ? value.trim() : DASH);
-
-/** The printed logo's box, in points. */
-const LOGO_BOX = { width: 90, height: 48 };
 const logos = new WeakMap<Buffer, PayslipLogo | null>();
 function preparedLogo(bytes: Buffer): PayslipLogo | null {
   let logo = logos.get(bytes);
@@ -202,39 +119,16 @@ function preparedLogo(bytes: Buffer): PayslipLogo | null {
 }
 
 function header(l: Layout, data: PayslipDocument): void {
-  const top = l.y;
-  const rightWidth = 150;
-  let textX = MARGIN;
-  let logoBottom = top;
-  const logo = data.organisation.logo ? preparedLogo(data.organisation.logo) : null;
-  if (logo) {
-    const scale = Math.min(LOGO_BOX.width / logo.width, LOGO_BOX.height / logo.height);
-    const width = logo.width * scale;
-    l.doc.image(logo.png, MARGIN, top, { width, height: logo.height * scale });
-    textX = MARGIN + width + 14;
-    logoBottom = top + logo.height * scale;
-  }
-  const leftWidth = RIGHT - rightWidth - 12 - textX;
-  let y = top;
-  y += l.text(data.organisation.name, textX, y, leftWidth, { face: 'bold', size: 15 });
-  if (data.organisation.address?.trim()) {
-    y += 2;
-    y += l.text(data.organisation.address.trim(), textX, y, leftWidth, { size: 8.5, color: MUTED });
-  }
-
-  const rx = RIGHT - rightWidth;
-  let ry = top;
-  ry += l.text('PAYSLIP', rx, ry, rightWidth, { face: 'bold', size: 8, color: ACCENT, align: 'right' });
-  ry += l.text(monthLabel(data.month), rx, ry, rightWidth, { face: 'bold', size: 14, align: 'right' });
-  ry += l.text(`Pay period ${formatDisplayDate(data.periodStart)} – ${formatDisplayDate(data.periodEnd)}`, rx, ry, rightWidth, {
-    size: 8,
-    color: MUTED,
-    align: 'right',
+  documentHeader(l, {
+    name: data.organisation.name,
+    address: data.organisation.address,
+    logo: data.organisation.logo ? preparedLogo(data.organisation.logo) : null,
+    rightWidth: 150,
+    label: 'PAYSLIP',
+    title: monthLabel(data.month),
+    titleSize: 14,
+    subtitle: `Pay period ${formatDisplayDate(data.periodStart)} – ${formatDisplayDate(data.periodEnd)}`,
   });
-
-  l.y = Math.max(y, ry, logoBottom) + 12;
-  l.rule(l.y, MARGIN, RIGHT, ACCENT);
-  l.y += 14;
 }
 
 function employeeDetails(l: Layout, data: PayslipDocument): void {
@@ -254,30 +148,7 @@ function employeeDetails(l: Layout, data: PayslipDocument): void {
     ['Bank account', orDash(bank)],
     ['Tax regime', data.taxRegime === 1 ? 'New regime' : 'Old regime'],
   ];
-  const pad = 10;
-  const colWidth = (CONTENT_WIDTH - 2 * pad - 16) / 2;
-  const labelWidth = 86;
-  const valueWidth = colWidth - labelWidth;
-  const rowGap = 5;
-  const heights = left.map((row, i) => {
-    const other = right[i] ?? ['', ''];
-    return Math.max(l.height(row[1], valueWidth, { size: 9 }), l.height(other[1], valueWidth, { size: 9 }));
-  });
-  const boxHeight = heights.reduce((a, h) => a + h + rowGap, 0) - rowGap + 2 * pad;
-  l.ensure(boxHeight);
-  l.box(MARGIN, l.y, CONTENT_WIDTH, boxHeight, PANEL, RULE);
-  let y = l.y + pad;
-  left.forEach((row, i) => {
-    const other = right[i] ?? ['', ''];
-    const x1 = MARGIN + pad;
-    const x2 = MARGIN + pad + colWidth + 16;
-    l.text(row[0], x1, y + 0.5, labelWidth - 6, { size: 8, color: MUTED });
-    l.text(row[1], x1 + labelWidth, y, valueWidth, { face: i === 0 ? 'bold' : 'regular', size: 9 });
-    l.text(other[0], x2, y + 0.5, labelWidth - 6, { size: 8, color: MUTED });
-    l.text(other[1], x2 + labelWidth, y, valueWidth, { size: 9 });
-    y += (heights[i] ?? 0) + rowGap;
-  });
-  l.y += boxHeight + 10;
+  keyValueBox(l, left, right, { labelWidth: 86, gapAfter: 10 });
 }
 
 /** A strip of equal cells, each a small label over a bold value. */
@@ -304,16 +175,6 @@ export function holdNoteText(payout: PayslipDocument['payout']): string {
   const by = payout.releasedByName ? ` by ${payout.releasedByName}` : '';
   const paid = payout.paidOn ? `, paid on ${formatDisplayDate(payout.paidOn)}` : ', payment awaiting the bank';
   return `Payout held${held}${reason}, released on ${formatDisplayDate(payout.releasedOn)}${by}${paid}. ${statutory}`;
-}
-
-function holdNote(l: Layout, payout: PayslipDocument['payout']): void {
-  const text = holdNoteText(payout);
-  const pad = 8;
-  const height = l.height(text, CONTENT_WIDTH - 2 * pad, { face: 'bold', size: 8.5 }) + 2 * pad;
-  l.ensure(height);
-  l.box(MARGIN, l.y, CONTENT_WIDTH, height, HOLD_FILL, HOLD_RULE);
-  l.text(text, MARGIN + pad, l.y + pad, CONTENT_WIDTH - 2 * pad, { face: 'bold', size: 8.5, color: HOLD_INK });
-  l.y += height + 10;
 }
 
 interface Column {
@@ -414,7 +275,7 @@ function netPay(l: Layout, data: PayslipDocument): void {
   const held = data.holdKind === 'payout' ? (data.payout?.paidOn ? ' (held, since paid)' : data.payout?.releasedOn ? ' (held, released)' : ' (on hold)') : '';
   const label = `Net pay for ${monthLabel(data.month)}${held}`;
   l.text(label, MARGIN + pad, l.y + pad + 4, labelWidth, { face: 'bold', size: 10.5 });
-  l.line(money(data.netPaise), RIGHT - pad - amountWidth, l.y + pad, amountWidth, { face: 'bold', size: 16, color: ACCENT, align: 'right' });
+  l.line(formatInr(data.netPaise), RIGHT - pad - amountWidth, l.y + pad, amountWidth, { face: 'bold', size: 16, color: ACCENT, align: 'right' });
   l.text(words, MARGIN + pad, l.y + pad + 26, CONTENT_WIDTH - 2 * pad, { size: 9, color: INK });
   l.y += height + 14;
 }
@@ -425,41 +286,9 @@ function sectionTitle(l: Layout, title: string, reserve: number): void {
   l.y += 16;
 }
 
-function footer(doc: Doc): void {
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const y = PAGE_HEIGHT - 40;
-    doc.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.6).strokeColor(RULE).stroke();
-    doc
-      .font('regular')
-      .fontSize(7.5)
-      .fillColor(MUTED)
-      .text('This is a computer-generated payslip and does not require a signature.', MARGIN, y + 6, { width: CONTENT_WIDTH - 80, lineBreak: false });
-    if (range.count > 1) {
-      doc.text(`Page ${String(i - range.start + 1)} of ${String(range.count)}`, RIGHT - 80, y + 6, { width: 80, align: 'right', lineBreak: false });
-    }
-  }
-}
-
 /** Renders one payslip to an A4 PDF. */
 export function renderPayslipPdf(data: PayslipDocument): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 0,
-    bufferPages: true,
-    // Our font as the default: the default default (Helvetica) would parse its metrics file for every document.
-    font: FONT_REGULAR as unknown as string,
-    info: { Title: `Payslip ${monthLabel(data.month)} - ${data.employee.name}`, Author: data.organisation.name, Creator: 'Tankha' },
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = openPdf({ title: `Payslip ${monthLabel(data.month)} - ${data.employee.name}`, author: data.organisation.name, bufferPages: true });
 
   const l = new Layout(doc);
   header(l, data);
@@ -469,22 +298,22 @@ export function renderPayslipPdf(data: PayslipDocument): Promise<Buffer> {
     ['Payable days', daysLabel(data.payableDays)],
     ['LOP days', daysLabel(data.lopDays)],
   ]);
-  if (data.holdKind === 'payout') holdNote(l, data.payout);
+  if (data.holdKind === 'payout') noteBox(l, holdNoteText(data.payout));
 
   const ytdByCode = new Map(data.ytd.lines.map((line) => [line.code, line.amountPaise]));
-  const cell = (line: PayslipDocumentLine): Cell => [line.label, money(line.amountPaise), money(ytdByCode.get(line.code) ?? line.amountPaise)];
+  const cell = (line: PayslipDocumentLine): Cell => [line.label, formatInr(line.amountPaise), formatInr(ytdByCode.get(line.code) ?? line.amountPaise)];
   const earnings = data.lines.filter((line) => line.section === 'earning');
   const deductions = data.lines.filter((line) => line.section === 'deduction');
   const employer = data.lines.filter((line) => line.section === 'employer');
   const halfWidth = (CONTENT_WIDTH - 12) / 2;
   table(l, [
-    { x: MARGIN, width: halfWidth, title: 'Earnings', rows: earnings.map(cell), total: ['Gross earnings', money(data.grossPaise), money(data.ytd.grossPaise)] },
+    { x: MARGIN, width: halfWidth, title: 'Earnings', rows: earnings.map(cell), total: ['Gross earnings', formatInr(data.grossPaise), formatInr(data.ytd.grossPaise)] },
     {
       x: MARGIN + halfWidth + 12,
       width: halfWidth,
       title: 'Deductions',
       rows: deductions.map(cell),
-      total: ['Total deductions', money(data.deductionsPaise), money(data.ytd.deductionsPaise)],
+      total: ['Total deductions', formatInr(data.deductionsPaise), formatInr(data.ytd.deductionsPaise)],
     },
   ]);
 
@@ -499,11 +328,11 @@ export function renderPayslipPdf(data: PayslipDocument): Promise<Buffer> {
         width: CONTENT_WIDTH,
         title: 'Contribution',
         rows: employer.map(cell),
-        total: ['Total employer contributions', money(sumPaise(employer.map((line) => line.amountPaise))), money(employerYtd)],
+        total: ['Total employer contributions', formatInr(sumPaise(employer.map((line) => line.amountPaise))), formatInr(employerYtd)],
       },
     ]);
     l.ensure(14);
-    l.text(`Cost to company this month (gross earnings + employer contributions): ${money(data.employerCostPaise)}`, MARGIN, l.y - 6, CONTENT_WIDTH, {
+    l.text(`Cost to company this month (gross earnings + employer contributions): ${formatInr(data.employerCostPaise)}`, MARGIN, l.y - 6, CONTENT_WIDTH, {
       size: 8.5,
       color: MUTED,
       align: 'right',
@@ -513,13 +342,13 @@ export function renderPayslipPdf(data: PayslipDocument): Promise<Buffer> {
 
   sectionTitle(l, `Year to date (financial year ${financialYearOf(`${data.month}-01`)})`, 34);
   strip(l, [
-    ['Gross earnings', money(data.ytd.grossPaise)],
-    ['Total deductions', money(data.ytd.deductionsPaise)],
-    ['Income tax (TDS)', money(data.ytd.tdsPaise)],
-    ['Net pay', money(data.ytd.netPaise)],
+    ['Gross earnings', formatInr(data.ytd.grossPaise)],
+    ['Total deductions', formatInr(data.ytd.deductionsPaise)],
+    ['Income tax (TDS)', formatInr(data.ytd.tdsPaise)],
+    ['Net pay', formatInr(data.ytd.netPaise)],
   ]);
 
-  footer(doc);
+  pageFooters(doc, 'This is a computer-generated payslip and does not require a signature.');
   doc.end();
   return done;
 }

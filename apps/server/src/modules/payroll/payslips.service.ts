@@ -1,25 +1,20 @@
 import { PAYROLL_MSG, can, type Payslip, type PayslipEmployee, type PayslipSummary } from '@tankha/contracts';
-import { addMonthsToMonth, amountInWords, dateInZone } from '@tankha/domain';
+import { addMonthsToMonth, amountInWords, dateInZone, paiseToRupees } from '@tankha/domain';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Scope, TenantScope } from '../../platform/tenancy';
 import * as repo from './payroll.repo';
 
-const rupees = (paise: number) => paise / 100;
 /** What an employee sees of their own pay: finalized months only (DESIGN §10). */
 const PUBLISHED: repo.RunStatus[] = ['finalized', 'paid'];
 /** An administrator also reviews a processed draft before finalizing it. */
 const REVIEWABLE: repo.RunStatus[] = ['processed', ...PUBLISHED];
 
 function summaryOut(r: repo.PayslipSummaryRow): PayslipSummary {
-  return { id: r.id, runId: r.runId, userId: r.userId, month: r.month, status: r.status, grossEarnings: rupees(r.grossPaise), totalDeductions: rupees(r.deductionsPaise), netPay: rupees(r.netPaise), hasPdf: r.hasPdf };
-}
-
-function parseJson<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+  return { id: r.id, runId: r.runId, userId: r.userId, month: r.month, status: r.status, grossEarnings: paiseToRupees(r.grossPaise), totalDeductions: paiseToRupees(r.deductionsPaise), netPay: paiseToRupees(r.netPaise), hasPdf: r.hasPdf };
 }
 
 /**
- * Payslips to read (issue 10 item 6): everyone their own finalized months (payslips.own); an
+ * Payslips to read: everyone their own finalized months (payslips.own); an
  * administrator anyone's, processed drafts included (payroll.run.view). PDFs are another service's.
  */
 export class PayslipService {
@@ -41,7 +36,7 @@ export class PayslipService {
     if (p.userId !== ctx.userId && !admin) throw forbidden();
     if (!(admin ? REVIEWABLE : PUBLISHED).includes(run.status)) throw notFound(PAYROLL_MSG.payslipNotFound);
     const lines = await repo.findPayslipLines(tdb, p.id);
-    const ytd = parseJson<repo.StoredYtd>(p.ytd);
+    const ytd = p.ytd as repo.StoredYtd;
     const timeline = await repo.findPayoutTimeline(tdb, p);
     const day = (at: Date | string | null) => (at === null ? null : dateInZone(new Date(at), ctx.timeZone));
     const held = p.holdKind === 'payout';
@@ -51,18 +46,18 @@ export class PayslipService {
       userId: p.userId,
       month: p.month,
       status: run.status,
-      grossEarnings: rupees(p.grossPaise),
-      totalDeductions: rupees(p.deductionsPaise),
-      netPay: rupees(p.netPaise),
+      grossEarnings: paiseToRupees(p.grossPaise),
+      totalDeductions: paiseToRupees(p.deductionsPaise),
+      netPay: paiseToRupees(p.netPaise),
       hasPdf,
-      employee: parseJson<PayslipEmployee>(p.employee),
+      employee: p.employee as PayslipEmployee,
       periodStart: run.periodStart,
       periodEnd: run.periodEnd,
       daysInPeriod: Number(p.daysInPeriod),
       payableDays: Number(p.payableDays),
       lopDays: Number(p.lopDays),
-      employerCost: rupees(p.employerCostPaise),
-      tds: rupees(p.tdsPaise),
+      employerCost: paiseToRupees(p.employerCostPaise),
+      tds: paiseToRupees(p.tdsPaise),
       taxRegime: p.taxRegime === 0 ? 0 : 1,
       holdKind: p.holdKind,
       payout: {
@@ -74,20 +69,20 @@ export class PayslipService {
         paidOn: timeline.paidDate ?? day(timeline.paidRecordedAt) ?? (held ? null : run.paidOn),
       },
       netPayInWords: amountInWords(p.netPaise),
-      lines: lines.map((l) => ({ section: l.section, code: l.code, label: l.label, amount: rupees(l.amountPaise), explanation: parseJson<string[]>(l.explanation) })),
+      lines: lines.map((l) => ({ section: l.section, code: l.code, label: l.label, amount: paiseToRupees(l.amountPaise), explanation: l.explanation as string[] })),
       ytd: {
-        grossEarnings: rupees(ytd.grossPaise),
-        totalDeductions: rupees(ytd.deductionsPaise),
-        netPay: rupees(ytd.netPaise),
-        tds: rupees(ytd.tdsPaise),
-        lines: ytd.lines.map((l) => ({ code: l.code, label: l.label, amount: rupees(l.amountPaise) })),
+        grossEarnings: paiseToRupees(ytd.grossPaise),
+        totalDeductions: paiseToRupees(ytd.deductionsPaise),
+        netPay: paiseToRupees(ytd.netPaise),
+        tds: paiseToRupees(ytd.tdsPaise),
+        lines: ytd.lines.map((l) => ({ code: l.code, label: l.label, amount: paiseToRupees(l.amountPaise) })),
       },
-      tdsExplanation: parseJson<string[]>(p.tdsExplanation),
+      tdsExplanation: p.tdsExplanation as string[],
     };
   }
 
   /**
-   * For an employee's tax position (issue 12 item 8): the month the payroll works on next (the open
+   * For an employee's tax position: the month the payroll works on next (the open
    * run's month; after a finalized one, the month after it; with no run, `todayMonth`), kept within
    * the financial year, and the stored year-to-date of the finalized months before it.
    */

@@ -1,69 +1,48 @@
-import PDFDocument from 'pdfkit';
 import { EXIT_REASON_LABELS, type ExitSettlement } from '@tankha/contracts';
 import { amountInWords, formatDisplayDate, formatInr, rupeesToPaise } from '@tankha/domain';
-import { FONT_BOLD, FONT_REGULAR, Layout, type PayslipOrganisation } from './payslip-pdf';
+import type { PayslipOrganisation } from './payslip-pdf';
 import { preparePayslipLogo } from './payslip-logo';
+import {
+  ACCENT,
+  ACCENT_SOFT,
+  AMBER_FILL,
+  AMBER_INK,
+  CONTENT_WIDTH,
+  DASH,
+  documentHeader,
+  INK,
+  keyValueBox,
+  Layout,
+  MARGIN,
+  MUTED,
+  noteBox,
+  openPdf,
+  orDash,
+  pageFooters,
+  RIGHT,
+} from '../../platform/pdf/layout';
 
 /**
- * The full-and-final settlement statement (issue 11 item 5), with pdfkit and the bundled Noto Sans
+ * The full-and-final settlement statement, with pdfkit and the bundled Noto Sans
  * like the payslip. Every amount is followed by the lines that explain it, so the statement stands
  * on its own: the employee can check each figure without asking.
  */
 
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
-const MARGIN = 40;
-const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
-const RIGHT = PAGE_WIDTH - MARGIN;
-const INK = '#1f2937';
-const MUTED = '#6b7280';
-const RULE = '#d1d5db';
-const PANEL = '#f8f9fc';
-const ACCENT = '#3b5bdb';
-const ACCENT_SOFT = '#eef2ff';
-const DRAFT_INK = '#92400e';
-const DRAFT_FILL = '#fffbeb';
-const DASH = '—';
-
-const money = (rupees: number) => formatInr(rupeesToPaise(rupees));
 /** The bundled Latin subset has no U+2212 minus sign: print a hyphen-minus instead. */
 const printable = (text: string) => text.replace(/\u2212/g, '-');
-const orDash = (v: string | null | undefined) => (v?.trim() ? v.trim() : DASH);
 const STATUS_TEXT: Record<ExitSettlement['status'], string> = { draft: 'Draft', approved: 'Approved', settled: 'Settled' };
 
 function header(l: Layout, org: PayslipOrganisation, s: ExitSettlement): void {
-  const top = l.y;
-  const rightWidth = 170;
-  let textX = MARGIN;
-  let logoBottom = top;
-  const logo = org.logo ? preparePayslipLogo(org.logo) : null;
-  if (logo) {
-    const scale = Math.min(90 / logo.width, 48 / logo.height);
-    l.doc.image(logo.png, MARGIN, top, { width: logo.width * scale, height: logo.height * scale });
-    textX = MARGIN + logo.width * scale + 14;
-    logoBottom = top + logo.height * scale;
-  }
-  const leftWidth = RIGHT - rightWidth - 12 - textX;
-  let y = top;
-  y += l.text(org.name, textX, y, leftWidth, { face: 'bold', size: 15 });
-  if (org.address?.trim()) y += 2 + l.text(org.address.trim(), textX, y + 2, leftWidth, { size: 8.5, color: MUTED });
-  const rx = RIGHT - rightWidth;
-  let ry = top;
-  ry += l.text('FULL AND FINAL SETTLEMENT', rx, ry, rightWidth, { face: 'bold', size: 8, color: ACCENT, align: 'right' });
-  ry += l.text(s.employeeName, rx, ry, rightWidth, { face: 'bold', size: 13, align: 'right' });
-  ry += l.text(`Last working day ${formatDisplayDate(s.lastWorkingDay)} · ${STATUS_TEXT[s.status]}`, rx, ry, rightWidth, { size: 8, color: MUTED, align: 'right' });
-  l.y = Math.max(y, ry, logoBottom) + 12;
-  l.rule(l.y, MARGIN, RIGHT, ACCENT);
-  l.y += 14;
-}
-
-function note(l: Layout, text: string, ink: string, fill: string): void {
-  const pad = 8;
-  const height = l.height(text, CONTENT_WIDTH - 2 * pad, { face: 'bold', size: 8.5 }) + 2 * pad;
-  l.ensure(height);
-  l.box(MARGIN, l.y, CONTENT_WIDTH, height, fill, ink);
-  l.text(text, MARGIN + pad, l.y + pad, CONTENT_WIDTH - 2 * pad, { face: 'bold', size: 8.5, color: ink });
-  l.y += height + 10;
+  documentHeader(l, {
+    name: org.name,
+    address: org.address,
+    logo: org.logo ? preparePayslipLogo(org.logo) : null,
+    rightWidth: 170,
+    label: 'FULL AND FINAL SETTLEMENT',
+    title: s.employeeName,
+    titleSize: 13,
+    subtitle: `Last working day ${formatDisplayDate(s.lastWorkingDay)} · ${STATUS_TEXT[s.status]}`,
+  });
 }
 
 function details(l: Layout, s: ExitSettlement): void {
@@ -81,26 +60,7 @@ function details(l: Layout, s: ExitSettlement): void {
     ['Notice period', `${String(s.noticeRequiredDays)} days required, ${String(s.noticeServedDays)} served`],
     ['Service', s.servicePeriod],
   ];
-  const pad = 10;
-  const colWidth = (CONTENT_WIDTH - 2 * pad - 16) / 2;
-  const labelWidth = 92;
-  const valueWidth = colWidth - labelWidth;
-  const heights = left.map((row, i) => Math.max(l.height(row[1], valueWidth, { size: 9 }), l.height(right[i]?.[1] ?? '', valueWidth, { size: 9 })));
-  const boxHeight = heights.reduce((a, h) => a + h + 5, 0) - 5 + 2 * pad;
-  l.ensure(boxHeight);
-  l.box(MARGIN, l.y, CONTENT_WIDTH, boxHeight, PANEL, RULE);
-  let y = l.y + pad;
-  left.forEach((row, i) => {
-    const other = right[i] ?? ['', ''];
-    const x1 = MARGIN + pad;
-    const x2 = MARGIN + pad + colWidth + 16;
-    l.text(row[0], x1, y + 0.5, labelWidth - 6, { size: 8, color: MUTED });
-    l.text(row[1], x1 + labelWidth, y, valueWidth, { face: i === 0 ? 'bold' : 'regular', size: 9 });
-    l.text(other[0], x2, y + 0.5, labelWidth - 6, { size: 8, color: MUTED });
-    l.text(other[1], x2 + labelWidth, y, valueWidth, { size: 9 });
-    y += (heights[i] ?? 0) + 5;
-  });
-  l.y += boxHeight + 12;
+  keyValueBox(l, left, right, { labelWidth: 92, gapAfter: 12 });
 }
 
 /** A section of lines: each amount, then its explanation in small print under it. */
@@ -116,7 +76,7 @@ function section(l: Layout, title: string, lines: ExitSettlement['lines'], total
     const needed = 14 + l.height(explanation, textWidth - 10, { size: 7.5 });
     l.ensure(needed + 6);
     l.text(line.label, MARGIN + 8, l.y, textWidth, { face: 'bold', size: 9.5 });
-    l.line(money(line.amount), RIGHT - 110, l.y, 102, { face: 'bold', size: 9.5, align: 'right' });
+    l.line(formatInr(rupeesToPaise(line.amount)), RIGHT - 110, l.y, 102, { face: 'bold', size: 9.5, align: 'right' });
     l.y += 14;
     l.y += l.text(explanation, MARGIN + 18, l.y, textWidth - 10, { size: 7.5, color: MUTED });
     l.y += 6;
@@ -128,19 +88,8 @@ function section(l: Layout, title: string, lines: ExitSettlement['lines'], total
   }
   l.ensure(20);
   l.text(totalLabel, MARGIN + 8, l.y + 2, textWidth, { face: 'bold', size: 9.5 });
-  l.line(money(total), RIGHT - 110, l.y + 2, 102, { face: 'bold', size: 9.5, align: 'right' });
+  l.line(formatInr(rupeesToPaise(total)), RIGHT - 110, l.y + 2, 102, { face: 'bold', size: 9.5, align: 'right' });
   l.y += 24;
-}
-
-function footer(doc: PDFKit.PDFDocument): void {
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const y = PAGE_HEIGHT - 40;
-    doc.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.6).strokeColor(RULE).stroke();
-    doc.font('regular').fontSize(7.5).fillColor(MUTED).text('This is a computer-generated statement and does not require a signature.', MARGIN, y + 6, { width: CONTENT_WIDTH - 80, lineBreak: false });
-    if (range.count > 1) doc.text(`Page ${String(i - range.start + 1)} of ${String(range.count)}`, RIGHT - 80, y + 6, { width: 80, align: 'right', lineBreak: false });
-  }
 }
 
 export function settlementFileName(s: ExitSettlement): string {
@@ -150,24 +99,10 @@ export function settlementFileName(s: ExitSettlement): string {
 
 /** Renders the statement to an A4 PDF. */
 export function renderSettlementPdf(s: ExitSettlement, org: PayslipOrganisation): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 0,
-    bufferPages: true,
-    font: FONT_REGULAR as unknown as string,
-    info: { Title: `Full and final settlement - ${s.employeeName}`, Author: org.name, Creator: 'Tankha' },
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = openPdf({ title: `Full and final settlement - ${s.employeeName}`, author: org.name, bufferPages: true });
   const l = new Layout(doc);
   header(l, org, s);
-  if (s.status === 'draft') note(l, 'DRAFT: not approved yet. The figures may change until the settlement is approved.', DRAFT_INK, DRAFT_FILL);
+  if (s.status === 'draft') noteBox(l, 'DRAFT: not approved yet. The figures may change until the settlement is approved.', { ink: AMBER_INK, fill: AMBER_FILL, stroke: AMBER_INK });
   details(l, s);
   section(l, 'Amounts payable', s.lines.filter((x) => x.section === 'payable'), 'Total payable', s.payable);
   section(l, 'Recoveries and deductions', s.lines.filter((x) => x.section === 'recovery'), 'Total recoveries', s.recoveries);
@@ -177,12 +112,12 @@ export function renderSettlementPdf(s: ExitSettlement, org: PayslipOrganisation)
   l.box(MARGIN, l.y, CONTENT_WIDTH, 46, ACCENT_SOFT, ACCENT);
   const owes = s.netPay < 0;
   l.text(owes ? 'Net amount recoverable from the employee' : 'Net amount payable to the employee', MARGIN + 10, l.y + 8, CONTENT_WIDTH - 150, { face: 'bold', size: 10.5 });
-  l.line(money(Math.abs(s.netPay)), RIGHT - 140, l.y + 7, 130, { face: 'bold', size: 13, align: 'right' });
-  l.text(`${money(s.payable)} payable - ${money(s.recoveries)} recovered · ${amountInWords(rupeesToPaise(Math.abs(s.netPay)))}`, MARGIN + 10, l.y + 27, CONTENT_WIDTH - 20, { size: 8, color: MUTED });
+  l.line(formatInr(rupeesToPaise(Math.abs(s.netPay))), RIGHT - 140, l.y + 7, 130, { face: 'bold', size: 13, align: 'right' });
+  l.text(`${formatInr(rupeesToPaise(s.payable))} payable - ${formatInr(rupeesToPaise(s.recoveries))} recovered · ${amountInWords(rupeesToPaise(Math.abs(s.netPay)))}`, MARGIN + 10, l.y + 27, CONTENT_WIDTH - 20, { size: 8, color: MUTED });
   l.y += 56;
 
   const tail = [
-    `Income tax: taxable part of the settlement ${money(s.taxable)}, exempt ${money(s.exempt)}, TDS ${money(s.tds)}.`,
+    `Income tax: taxable part of the settlement ${formatInr(rupeesToPaise(s.taxable))}, exempt ${formatInr(rupeesToPaise(s.exempt))}, TDS ${formatInr(rupeesToPaise(s.tds))}.`,
     s.finalSalaryNote,
   ];
   if (s.status === 'settled' && s.settledOn) tail.push(`Paid on ${formatDisplayDate(s.settledOn)}, reference ${orDash(s.paymentReference)}.`);
@@ -191,7 +126,7 @@ export function renderSettlementPdf(s: ExitSettlement, org: PayslipOrganisation)
     l.ensure(16);
     l.y += l.text(printable(t), MARGIN, l.y, CONTENT_WIDTH, { size: 8.5, color: INK }) + 4;
   }
-  footer(doc);
+  pageFooters(doc, 'This is a computer-generated statement and does not require a signature.');
   doc.end();
   return done;
 }

@@ -6,7 +6,7 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * Leavers in the run (issue 10 item 3) and full-and-final settlement over HTTP (issue 11 item 5).
+ * Leavers in the run and full-and-final settlement over HTTP.
  *
  * Ganga Textiles runs September 2026 (30 days) with statutory components off. The default structure
  * of a ₹6,00,000 CTC: Basic ₹25,000, HRA ₹12,500, Conveyance ₹1,600, Medical ₹1,250, Fixed allowance

@@ -163,6 +163,6 @@ export async function findLatestPayslipYtd(tdb: TenantDb, userId: string, fromMo
     .orderBy(desc(payslips.month))
     .limit(1);
   if (!row) return undefined;
-  const ytd = (typeof row.ytd === 'string' ? JSON.parse(row.ytd) : row.ytd) as StoredYtd;
+  const ytd = row.ytd as StoredYtd;
   return { month: row.month, ytd, status: row.status };
 }

@@ -9,12 +9,12 @@ import {
   exitSettlementSettleSchema,
   exitSettlementUpdateSchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 
 /**
- * Exits and full-and-final settlement (issue 11 item 5); paths in the header of
+ * Exits and full-and-final settlement; paths in the header of
  * settlement.contract.ts. Payroll admins record and compute; the Administrator approves and settles.
  */
 export const settlementRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

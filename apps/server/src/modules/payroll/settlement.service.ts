@@ -10,6 +10,7 @@ import {
   salaryDeductionsForYear,
   servicePeriodText,
   type SettlementLeaveInput,
+  paiseToRupees,
 } from '@tankha/domain';
 import type { StoredSettlementFacts, StoredSettlementLine } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
@@ -28,7 +29,7 @@ import { renderSettlementPdf, settlementFileName } from './settlement-pdf';
 import * as repo from './settlement.repo';
 
 /**
- * The loan source (issue 11 item 4, loans.service.ts): the outstanding balance of an employee's
+ * The loan source (loans.service.ts): the outstanding balance of an employee's
  * loans and advances after the finalized months, recovered in full by the settlement (the run takes
  * no instalment in the month of the last working day). Optional so a test can leave it out; the
  * statement then says that no loan balance was read — it never invents one.
@@ -38,14 +39,13 @@ export interface LoanBalanceSource {
 }
 
 /**
- * Pending reimbursements (issue 13): approved claims no run has paid (the reimbursements service).
+ * Pending reimbursements: approved claims no run has paid (the reimbursements service).
  * Once an exit is recorded the payroll run stops taking the employee's claims, so they are paid here.
  */
 export interface ReimbursementSource {
   pendingApproved(scope: TenantScope, userId: string): Promise<{ amountPaise: number; explanation: string[] }>;
 }
 
-const rupees = (paise: number) => paise / 100;
 const nameOf = (e: { firstName: string; lastName: string }) => `${e.firstName} ${e.lastName}`.trim();
 
 function financialYearStartMonth(month: string): string {
@@ -75,12 +75,12 @@ function basicAndDa(structure: PayStructure): { basicPaise: number; daPaise: num
 type ExitFields = Omit<ExitSettlementInput, 'userId'>;
 
 /**
- * Exits and their full-and-final settlement (issue 11 item 5). A draft is computed when recorded and
+ * Exits and their full-and-final settlement. A draft is computed when recorded and
  * again on every change (or on Recompute); approving freezes it (a database trigger keeps it so),
  * sets the employee's date of leaving — the payroll run then prorates that month and leaves the
  * employee out afterwards — and recomputes the employee in an open run that already paid them.
  * Settling records the payment. The amount is paid on its own statement, apart from the monthly run
- * (docs/decisions.md).
+ * (docs/decisions/).
  */
 export class SettlementService {
   constructor(
@@ -93,7 +93,7 @@ export class SettlementService {
       files: FileStorage;
       /** The loans service (services.ts). */
       loans?: LoanBalanceSource;
-      /** The reimbursements service (issue 13). */
+      /** The reimbursements service. */
       reimbursements?: ReimbursementSource;
     },
   ) {}
@@ -244,7 +244,7 @@ export class SettlementService {
       : { balancePaise: 0, explanation: ['No loan balance read: loans and advances are not recorded in this version of Tankha (the loans module is wired here when it lands)'] };
     const reimbursement = this.deps.reimbursements
       ? await this.deps.reimbursements.pendingApproved(scope, userId)
-      : { amountPaise: 0, explanation: ['No pending reimbursements read: reimbursement claims are not recorded in Tankha yet (issue 13)'] };
+      : { amountPaise: 0, explanation: ['No pending reimbursements read: the reimbursements module is not wired in this composition'] };
 
     // The year's taxable salary through the last working day: the latest finalized payslip's year to
     // date, and the months not finalized yet estimated from the structure (calendar days employed),
@@ -352,13 +352,13 @@ export class SettlementService {
       noticeServedDays: r.noticeServedDays,
       remarks: r.remarks,
       servicePeriod: f.servicePeriod,
-      payable: rupees(r.payablePaise),
-      recoveries: rupees(r.recoveriesPaise),
-      netPay: rupees(r.netPaise),
-      taxable: rupees(r.taxablePaise),
-      exempt: rupees(r.exemptPaise),
-      tds: rupees(r.tdsPaise),
-      lines: r.lines.map((l) => ({ code: l.code, section: l.section, label: l.label, amount: rupees(l.amountPaise), explanation: l.explanation })),
+      payable: paiseToRupees(r.payablePaise),
+      recoveries: paiseToRupees(r.recoveriesPaise),
+      netPay: paiseToRupees(r.netPaise),
+      taxable: paiseToRupees(r.taxablePaise),
+      exempt: paiseToRupees(r.exemptPaise),
+      tds: paiseToRupees(r.tdsPaise),
+      lines: r.lines.map((l) => ({ code: l.code, section: l.section, label: l.label, amount: paiseToRupees(l.amountPaise), explanation: l.explanation })),
       finalSalaryNote: f.finalSalaryNote,
       computedAt: r.computedAt.toISOString(),
       approvedAt: r.approvedAt?.toISOString() ?? null,

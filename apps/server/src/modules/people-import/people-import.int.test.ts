@@ -105,7 +105,7 @@ describe.each(BACKENDS)('Import Users (%s)', (backend) => {
     expect(preview.rows[2].errors).toEqual([{ column: 'Employee Number', message: PEOPLE_MSG.employeeNumberExists }]);
   });
 
-  it('bank and statutory numbers: each bad cell named by its column with the form’s message; an IFSC of no branch too (issue 26)', async () => {
+  it('bank and statutory numbers: each bad cell named by its column with the form’s message; an IFSC of no branch too', async () => {
     const res = await upload(
       '/Users/import/preview',
       csvOf([

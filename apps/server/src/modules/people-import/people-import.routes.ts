@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IMPORT_MAX_BYTES, importFieldsSchema, importPreviewReplySchema, importSummaryReplySchema, importTemplateQuerySchema } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
 import { badRequest, settle } from '../../platform/errors';
 import { parseFields, readMultipart } from '../../platform/files/multipart';

@@ -10,7 +10,7 @@ import { validateImportRows } from './people-import.validate';
 
 /**
  * Import Users: a template, a preview that validates every row with the employee form's rules,
- * and a commit that writes nothing unless every row is valid (docs/decisions.md, people).
+ * and a commit that writes nothing unless every row is valid (docs/decisions/, people).
  */
 export class PeopleImportService {
   /** The employees module creates the valid rows, in the request's one transaction. */

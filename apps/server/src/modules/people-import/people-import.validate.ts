@@ -150,9 +150,9 @@ export function validateImportRows(rows: readonly SheetRow[], lookups: ImportLoo
     if (!parsed.success) {
       for (const issue of parsed.error.issues) fail(String(issue.path[0] ?? 'row'), issue.message);
     } else {
-      // The same date rules the employee form applies when the row is created (issue 16).
+      // The same date rules the employee form applies when the row is created.
       for (const [field, message] of Object.entries(employeeDateErrors(parsed.data, asOf))) fail(field, message);
-      // And the same branch check (issue 26): a well-formed IFSC must name a bank branch.
+      // And the same branch check: a well-formed IFSC must name a bank branch.
       if (parsed.data.ifscCode && !isKnownIfsc(parsed.data.ifscCode)) fail('ifscCode', ifscUnknownMessage(parsed.data.ifscCode));
     }
     const numberKey = text('employeeNumber').toLowerCase();

@@ -6,7 +6,7 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, DISGUISED_PDF, createTestApp, makePdf, makePng, multipart, type TestApp } from '../../testing';
 
 /**
- * Proof of investment, item comments and the team review through HTTP (issue 12 items 4–6): every
+ * Proof of investment, item comments and the team review through HTTP: every
  * call of payroll spec §7 for the POI, comments and team review, as the Administrator, the Moderator,
  * a manager (a Member with reportees: no team review, payroll spec §6), the Member and another
  * organisation; the messages of §5 and §8; uploads checked by content; the status transitions; and

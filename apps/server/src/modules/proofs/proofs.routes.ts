@@ -19,7 +19,7 @@ import {
   teamListQuerySchema,
   teamListReplySchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 import { readMultipart } from '../../platform/files/multipart';

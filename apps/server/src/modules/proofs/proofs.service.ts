@@ -69,8 +69,8 @@ function toProof(row: repo.ProofRow): Proof {
 }
 
 /**
- * Proof of investment (payroll spec §2 "Employee POI landing", "POI form", "POI overall summary"; §7;
- * issue 12 item 4) and the review of proofs item by item (item 6): the employee enters the actual
+ * Proof of investment (payroll spec §2 "Employee POI landing", "POI form", "POI overall summary"; §7)
+ * and the review of proofs item by item: the employee enters the actual
  * amounts and uploads documents while the POI window is open; a reviewer sets the allowed amounts,
  * which the tax (summary, payroll TDS, comparison: computeTaxPosition) takes from the POI's payroll
  * month on (declarations.service allowedAppliesIn).

@@ -12,7 +12,7 @@ import {
   type TeamDeclarationRow,
   type TeamListQuery,
 } from '@tankha/contracts';
-import { dateInZone, financialYearStartOf } from '@tankha/domain';
+import { dateInZone, financialYearStartOf, paiseToRupees } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/tenancy';
@@ -26,7 +26,7 @@ const label = (status: number) => DECLARATION_STATUS_LABELS[status as Declaratio
 
 /**
  * The team review of IT declarations (payroll spec §2 "Team IT declarations", §4 "Per-employee
- * declaration", §6, §7 "Team review", §8; issue 12 item 6), for reviewers (declarations.review:
+ * declaration", §6, §7 "Team review", §8), for reviewers (declarations.review:
  * Administrators and Moderators): the year's list with a status filter and the pending count, one
  * declaration with its proofs, status changes, and the review of proofs (ProofService.review).
  */
@@ -52,7 +52,7 @@ export class TeamReviewService {
         submissionDate: r.submittedAt ? r.submittedAt.toISOString() : null,
         submittedBy: r.submitterFirstName ? `${r.submitterFirstName} ${r.submitterLastName ?? ''}`.trim() : null,
         lastUpdated: r.updatedAt.toISOString(),
-        declaredAmount: r.declaredPaise / 100,
+        declaredAmount: paiseToRupees(r.declaredPaise),
         financialYearStart: r.financialYearStart,
         financialYearEnd: r.financialYearStart + 1,
         isSubmitted: r.isSubmitted,

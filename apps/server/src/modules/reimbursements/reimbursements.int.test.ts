@@ -10,7 +10,7 @@ import { makePng } from '../../testing/images';
 import { REIMBURSEMENT_REPORT_HEADERS } from './reimbursement-report';
 
 /**
- * Reimbursements through HTTP (issue 13 items 5 and 6): types, claims with receipts, decisions, the
+ * Reimbursements through HTTP: types, claims with receipts, decisions, the
  * limit per type and financial year, the report, every role and another organisation, and the payroll
  * run paying each approved claim once, in one run. The demo organisation (no payroll seeded) runs
  * October 2026 and November 2026; the clock is 5 October 2026 (FY 2026-27), moved to the 2nd of November and
@@ -294,7 +294,7 @@ describe.each(BACKENDS)('reimbursements (%s)', (backend) => {
       if (!slip) return [];
       return data<Payslip>(await as(admin)('GET', `/Payslips/${slip.id}`)).lines.filter((l) => l.code.startsWith('REIMBURSEMENT'));
     };
-    /** A month is processed once it has begun (issue 26): the clock moves to its second day, and everyone signs in again. */
+    /** A month is processed once it has begun: the clock moves to its second day, and everyone signs in again. */
     const moveTo = async (instant: string) => {
       t.clock.set(new Date(instant));
       admin = await t.login(DEMO_LOGINS.administrator);

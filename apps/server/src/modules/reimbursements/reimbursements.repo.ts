@@ -246,7 +246,7 @@ export async function decideRequest(tdb: TenantDb, id: string, input: { status: 
  * One statement per chunk of a run (DESIGN §10): the approved claims not paid yet of these employees are
  * claimed by the run and returned; claims this run held for them before (an earlier processing of the
  * same draft) and no longer may take are let go. Employees with an exit recorded are left out: their
- * claims go to the full-and-final settlement (docs/decisions.md). Raw SQL: UPDATE … RETURNING with a
+ * claims go to the full-and-final settlement (docs/decisions/). Raw SQL: UPDATE … RETURNING with a
  * join to the type, which the builder cannot express in one statement.
  */
 export async function claimForRun(tdb: TenantDb, runId: string, userIds: readonly string[]): Promise<RunClaim[]> {

@@ -15,7 +15,7 @@ import {
   reimbursementTypeReplySchema,
   reimbursementTypeStatusInputSchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { readMultipart } from '../../platform/files/multipart';
 import { ok, okList } from '../../platform/http';
 import { beforeUnitOfWork, scopeOf } from '../../platform/route-scope';

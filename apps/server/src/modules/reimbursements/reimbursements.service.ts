@@ -14,7 +14,7 @@ import {
   type ReimbursementType,
   type ReimbursementTypeInput,
 } from '@tankha/contracts';
-import { dateInZone, financialYearOf, formatDisplayDate, formatRupees, rupeesToPaise, type MonthReimbursementInput } from '@tankha/domain';
+import { dateInZone, financialYearOf, formatDisplayDate, formatRupees, rupeesToPaise, type MonthReimbursementInput, paiseToRupees } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import { sweepStored, type FileStorage } from '../../platform/files/file-storage';
@@ -25,7 +25,6 @@ import { buildReimbursementReportXlsx } from './reimbursement-report';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 import * as repo from './reimbursements.repo';
 
-const rupees = (paise: number) => paise / 100;
 const nameOf = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
 const STORAGE_PREFIX = 'reimbursements/';
 
@@ -34,7 +33,7 @@ function typeOut(r: repo.TypeRow): ReimbursementType {
     id: r.id,
     name: r.name,
     description: r.description,
-    maxLimit: rupees(r.maxLimitPaise),
+    maxLimit: paiseToRupees(r.maxLimitPaise),
     isActive: r.isActive,
     isTaxable: r.isTaxable,
     tenantId: r.tenantId,
@@ -48,7 +47,7 @@ function typeOut(r: repo.TypeRow): ReimbursementType {
 function requestOut(r: repo.RequestRow): ReimbursementRequest {
   return {
     id: r.id,
-    amount: rupees(r.amountPaise),
+    amount: paiseToRupees(r.amountPaise),
     reimbursementTypeId: r.typeId,
     reimbursementTypeName: r.typeName,
     reason: r.reason,
@@ -69,7 +68,7 @@ function requestOut(r: repo.RequestRow): ReimbursementRequest {
 export type RunReimbursements = ReadonlyMap<string, readonly MonthReimbursementInput[]>;
 
 /**
- * Reimbursements (issue 13 items 5 and 6): the organisation's types (Administrators and Moderators,
+ * Reimbursements: the organisation's types (Administrators and Moderators,
  * Reimbursement feature), every employee's claims with an optional receipt checked by content, the
  * decision, the report, and what the payroll run and the full-and-final settlement read.
  */
@@ -125,7 +124,7 @@ export class ReimbursementService {
     return this.getType(scope, id);
   }
 
-  /** The type disappears from the lists and the request form; its claims keep it (docs/decisions.md). */
+  /** The type disappears from the lists and the request form; its claims keep it (docs/decisions/). */
   async deleteType(scope: Scope, id: string): Promise<void> {
     if (!(await repo.softDeleteType(scope.db, id, scope.ctx.userId, this.deps.clock.now()))) throw notFound(MSG.typeNotFound);
   }
@@ -134,7 +133,7 @@ export class ReimbursementService {
 
   /**
    * A new claim: the fields by the contract, an active type, the type's limit for the financial year of
-   * today (pending + approved claims count, docs/decisions.md), and the receipt by its content. The
+   * today (pending + approved claims count, docs/decisions/), and the receipt by its content. The
    * receipt's bytes are pending until the commit's job promotes them (as documents are).
    */
   async createRequest({ db, ctx, enqueue }: Scope, fields: Record<string, string>, file: DocumentUpload | null): Promise<ReimbursementRequest> {
@@ -217,7 +216,7 @@ export class ReimbursementService {
     if (row.status !== ReimbursementStatus.Pending) throw conflict(MSG.notPending);
     if (input.status === ReimbursementStatus.Rejected && !input.remarks) throw fieldError('remarks', MSG.remarksRequired);
     // Runs leave a leaver's claims to the settlement, whose figures freeze when it is approved: a claim
-    // approved after that would be paid by neither (docs/decisions.md "Claims after the settlement").
+    // approved after that would be paid by neither (docs/decisions/0127-form-16-demo-data-and-claims-after-the.md).
     if (input.status === ReimbursementStatus.Approved) {
       const frozen = await repo.findFrozenSettlement(scope.db, row.userId);
       if (frozen) throw conflict(MSG.settledEmployee(frozen.name));

@@ -423,7 +423,7 @@ describe.each(BACKENDS)('regularization requests over HTTP (%s)', (backend) => {
         };
         await t.app.services.request.updateStatus({ ...scope, ctx, enqueue }, row.id, { status: 1, requestType: 2 });
       });
-      // A fact of the employee (issue 26 item 2): recomputed in a finalized month too.
+      // A fact of the employee: recomputed in a finalized month too.
       expect(enqueued).toEqual([{ name: 'attendance.recompute', data: { userIds: [aditi.id], from: '2026-03-09', to: '2026-03-10', facts: true } }]);
       // The job ran after the commit (the harness drained it): the logs it reads are there.
       expect(await logsOf(aditi.id, '2026-03-09', '2026-03-10')).toHaveLength(2);

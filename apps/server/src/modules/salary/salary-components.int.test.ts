@@ -5,7 +5,7 @@ import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 import { DEMO_LOGINS } from '../../seed/demo';
 
 /**
- * Salary components and statutory settings over HTTP (issue 10 item 1; payroll spec §3, §7 "Salary
+ * Salary components and statutory settings over HTTP (payroll spec §3, §7 "Salary
  * structure"). Validation messages are the contract's, prefixed with the field by the error handler.
  */
 describe.each(BACKENDS)('salary components and statutory settings (%s)', (backend) => {

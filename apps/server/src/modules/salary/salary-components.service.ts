@@ -34,6 +34,7 @@ import {
   type IsoDate,
   type PtSlab,
   type SalaryCalculationType as EngineCalculationType,
+  paiseToRupees,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, fieldError, notFound } from '../../platform/errors';
@@ -44,8 +45,6 @@ import { defaultStatutorySettings } from './salary.defaults';
 
 const conflict = (message: string, field?: string) => new AppError(409, ErrorCode.Conflict, message, field ? { [field]: message } : undefined);
 
-const PAISE = 100;
-const toRupees = (paise: number): number => paise / PAISE;
 const CATEGORY_NAMES: Record<string, string> = { basic: 'Basic', hra: 'HRA', fixedAllowance: 'Fixed Allowance' };
 /** Basic, HRA and the fixed allowance exist once: the structure engine gives each a role. */
 const SINGLETON_CATEGORIES = new Set(['basic', 'hra', 'fixedAllowance']);
@@ -126,15 +125,15 @@ function normalisedSettings(component: StatutoryComponentName, stored: Record<st
 function slabRanges<S extends { minPaise: number }>(slabs: readonly S[]) {
   return slabs.map((s, i) => {
     const next = slabs[i + 1];
-    return { slab: s, from: toRupees(s.minPaise), to: next ? toRupees(next.minPaise - 1) : null };
+    return { slab: s, from: paiseToRupees(s.minPaise), to: next ? paiseToRupees(next.minPaise - 1) : null };
   });
 }
 
 const ptSlabsOut = (slabs: readonly PtSlab[]) =>
-  slabRanges(slabs).map(({ slab, from, to }) => ({ from, to, amount: toRupees(slab.amountPaise), februaryAmount: slab.februaryAmountPaise === undefined ? null : toRupees(slab.februaryAmountPaise) }));
+  slabRanges(slabs).map(({ slab, from, to }) => ({ from, to, amount: paiseToRupees(slab.amountPaise), februaryAmount: slab.februaryAmountPaise === undefined ? null : paiseToRupees(slab.februaryAmountPaise) }));
 
 /**
- * Salary components and statutory settings (payroll spec §3 "Salary structure", §7; issue 10 item 1):
+ * Salary components and statutory settings (payroll spec §3 "Salary structure", §7):
  * earnings and deductions with their usage, create/edit/activate/delete, earning types, the four
  * statutory components and the read-only statutory tables. After any change to earnings, the whole
  * set must still compute (formulas, % of basic) or the change is refused and rolled back.
@@ -396,18 +395,18 @@ export class SalaryComponentsService {
     return {
       asOf,
       epf: {
-        wageCeiling: toRupees(epf.wageCeilingPaise),
+        wageCeiling: paiseToRupees(epf.wageCeilingPaise),
         epsRatePercent: epf.epsRatePercent,
-        epsMax: toRupees(epf.epsMaxPaise),
+        epsMax: paiseToRupees(epf.epsMaxPaise),
         edliRatePercent: epf.edliRatePercent,
-        edliMax: toRupees(epf.edliMaxPaise),
+        edliMax: paiseToRupees(epf.edliMaxPaise),
         adminRatePercent: epf.adminRatePercent,
       },
       esi: {
         employeeRatePercent: esi.employeeRatePercent,
         employerRatePercent: esi.employerRatePercent,
-        coverageCeiling: toRupees(esi.coverageCeilingPaise),
-        disabledCoverageCeiling: toRupees(esi.disabledCoverageCeilingPaise),
+        coverageCeiling: paiseToRupees(esi.coverageCeilingPaise),
+        disabledCoverageCeiling: paiseToRupees(esi.disabledCoverageCeilingPaise),
       },
       professionalTax: states(PROFESSIONAL_TAX_TABLES).flatMap((code) => {
         const table = safeTable(() => professionalTaxTableFor(code, asOf));
@@ -433,7 +432,7 @@ export class SalaryComponentsService {
             cycle: table.cycle,
             deductionMonths: [...table.deductionMonths],
             dueNote: table.dueNote,
-            slabs: slabRanges(table.slabs).map(({ slab, from, to }) => ({ from, to, employee: toRupees(slab.employeePaise), employer: toRupees(slab.employerPaise) })),
+            slabs: slabRanges(table.slabs).map(({ slab, from, to }) => ({ from, to, employee: paiseToRupees(slab.employeePaise), employer: paiseToRupees(slab.employerPaise) })),
           },
         ];
       }),

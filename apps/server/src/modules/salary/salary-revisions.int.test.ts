@@ -6,7 +6,7 @@ import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
 /**
- * Salary revisions with arrears over HTTP (issue 11 item 3): a raise effective in finalized months is
+ * Salary revisions with arrears over HTTP: a raise effective in finalized months is
  * paid in the next run as arrears lines with EPF/ESI on each month's difference, PT on the month's gross
  * including them; re-processing never doubles them; finalized payslips never change; the paying run is
  * recorded at finalize; roles and another organisation.
@@ -233,7 +233,7 @@ describe.each(BACKENDS)('salary revisions with arrears (%s)', (backend) => {
     const history = data<SalaryRevisionHistory>(await call('GET', `/Users/${ids.asha}/salary-revisions`));
     expect(history.revisions[0]?.arrears).toEqual({ status: 'paid', month: '2026-07', runId: july.id, amount: 12_000 });
     expect(history.earliestEffectiveFrom).toBe('2026-07-01');
-    // August is processed once it has begun (a month not begun cannot be, issue 26): Monday 3 August 2026.
+    // August is processed once it has begun (a month not begun cannot be): Monday 3 August 2026.
     t.clock.set(new Date('2026-08-03T06:00:00Z'));
     admin = await t.login(admin.email, 'Secret123');
     demoAdmin = await t.login(DEMO_LOGINS.administrator);

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SALARY_REVISION_MSG, salaryRevisionHistoryReplySchema, salaryRevisionInputSchema, salaryRevisionReplySchema, userIdPathSchema } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 
 /**
- * Salary revisions with arrears (issue 11 item 3): an employee's revision history, and a new
+ * Salary revisions with arrears: an employee's revision history, and a new
  * structure from an effective date. Payroll admins see the history; a revision changes pay, so only
  * the Administrator makes one.
  */

@@ -1,5 +1,5 @@
 import { SALARY_REVISION_MSG, STALE_REASON, type SalaryRevision, type SalaryRevisionHistory, type SalaryRevisionInput } from '@tankha/contracts';
-import { dateInZone, formatDisplayDate } from '@tankha/domain';
+import { dateInZone, formatDisplayDate, paiseToRupees } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { badRequest, fieldError, notFound } from '../../platform/errors';
 import type { Scope, TenantScope } from '../../platform/tenancy';
@@ -15,7 +15,6 @@ export interface PendingRevision {
   next: SalarySnapshot;
 }
 
-const rupees = (paise: number | null): number | null => (paise === null ? null : paise / 100);
 
 /** The same date next year (29 Feb → 28 Feb). */
 function aYearAfter(date: string): string {
@@ -43,7 +42,7 @@ function componentsOf(previous: SalarySnapshot | null, next: SalarySnapshot): Sa
     for (const id of ids) {
       const b = before.find((x) => x.id === id);
       const a = after.find((x) => x.id === id);
-      out.push({ name: a?.name ?? b?.name ?? '', kind, previousMonthly: b ? b.monthlyPaise / 100 : null, monthly: a ? a.monthlyPaise / 100 : null });
+      out.push({ name: a?.name ?? b?.name ?? '', kind, previousMonthly: b ? paiseToRupees(b.monthlyPaise) : null, monthly: a ? paiseToRupees(a.monthlyPaise) : null });
     }
   };
   add('earning', previous?.earnings ?? [], next.earnings);
@@ -59,21 +58,21 @@ function viewOf(row: repo.RevisionRow & { createdByFirstName?: string | null; cr
     id: row.id,
     userId: row.userId,
     effectiveFrom: row.effectiveFrom,
-    previousAnnualCTC: rupees(row.previousAnnualCtcPaise),
-    annualCTC: row.annualCtcPaise / 100,
-    previousMonthlyGross: previous ? previous.monthlyGrossPaise / 100 : null,
-    monthlyGross: next.monthlyGrossPaise / 100,
+    previousAnnualCTC: paiseToRupees(row.previousAnnualCtcPaise),
+    annualCTC: paiseToRupees(row.annualCtcPaise),
+    previousMonthlyGross: previous ? paiseToRupees(previous.monthlyGrossPaise) : null,
+    monthlyGross: paiseToRupees(next.monthlyGrossPaise),
     components: componentsOf(previous, next),
     createdAt: row.createdAt.toISOString(),
     createdByName: name === '' ? null : name,
     arrears: row.arrearsRunId
-      ? { status: 'paid', month: row.arrearsMonth, runId: row.arrearsRunId, amount: rupees(row.arrearsPaise) }
+      ? { status: 'paid', month: row.arrearsMonth, runId: row.arrearsRunId, amount: paiseToRupees(row.arrearsPaise) }
       : { status: 'pending', month: null, runId: null, amount: null },
   };
 }
 
 /**
- * Salary revisions with arrears (issue 11 item 3). A revision saves the new structure in the current
+ * Salary revisions with arrears. A revision saves the new structure in the current
  * tables (the rest of the product reads them) and keeps the structure before and after with its
  * effective date; the payroll run pays the arrears of the pending revisions (payroll.compute.ts →
  * domain computeArrears) and records the paying run when it is finalized (markArrearsPaid).

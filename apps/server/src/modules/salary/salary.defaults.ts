@@ -4,7 +4,7 @@ import { statutoryComponents, tenantDeductions, tenantEarnings, userFieldOptions
 
 /**
  * The standard salary components, statutory settings and user fields every organisation starts with
- * (issue 4: "New organisations get a standard set of salary components … so this works from day one").
+ * ("New organisations get a standard set of salary components … so this works from day one").
  * Organisations that predate them got them from migration 0013; a change here needs a data migration too.
  * Values follow the tables' conventions: percent as decimal text, flat amounts as ANNUAL paise text.
  */
@@ -112,7 +112,7 @@ export function defaultStatutorySettings(professionalTaxState: string | null) {
         includeEmployerShareInCtc: true,
       },
     },
-    // A new organisation has no state yet: professional tax waits for it (docs/decisions.md).
+    // A new organisation has no state yet: professional tax waits for it (docs/decisions/).
     {
       component: 'ProfessionalTax' as const,
       isEnabled: professionalTaxState !== null,

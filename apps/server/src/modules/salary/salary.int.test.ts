@@ -5,7 +5,7 @@ import { DEMO_LOGINS } from '../../seed/demo';
 
 /**
  * Salary components and the structure from CTC over HTTP. Expected figures are worked by hand in
- * the comments (payroll spec §3; docs/decisions.md "Salary structure from CTC").
+ * the comments (payroll spec §3; docs/decisions/0013-salary-structure-from-ctc.md).
  */
 describe.each(BACKENDS)('salary components and structure (%s)', (backend) => {
   let t: TestApp;

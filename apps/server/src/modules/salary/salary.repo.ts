@@ -66,7 +66,7 @@ export async function listUserDeductions(tdb: TenantDb, userId: string) {
     .where(and(eq(userDeductions.tenantId, tdb.tenantId), eq(userDeductions.userId, userId)));
 }
 
-// ——— Component management (issue 10) ———
+// ——— Component management ———
 
 /** One writer at a time per organisation's components: the name checks and the usage checks hold until commit. */
 export async function lockComponents(tdb: TenantDb): Promise<void> {

@@ -23,14 +23,14 @@ import {
   tenantEarningsReplySchema,
   userIdPathSchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { SIGNED_IN } from '../../platform/auth/access';
 import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 
 /**
  * Salary components (earnings, deductions, earning types), statutory components and the salary
- * structure from CTC (payroll spec §3, §7 "Salary structure"; issue 10 item 1). Statutory routes
+ * structure from CTC (payroll spec §3, §7 "Salary structure"). Statutory routes
  * need the StatutoryComponents feature: the free plan hides them (platform §1).
  */
 export const salaryRoutes: FastifyPluginAsyncZod<{

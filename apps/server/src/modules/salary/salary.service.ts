@@ -19,6 +19,7 @@ import {
   type SalaryEarningInput,
   type SalaryStructureEpfSettings,
   type StatutoryGender,
+  paiseToRupees,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
@@ -59,11 +60,9 @@ export interface ResolvedAssociations {
   deductions: { tenantDeductionId: string; annualPaise: number }[];
 }
 
-const PAISE = 100;
-const toRupees = (paise: number): number => paise / PAISE;
 
 export function earningValueOut(row: { calculationType: number; calculationValue: string }): number | string {
-  if (row.calculationType === 3) return toRupees(Number(row.calculationValue));
+  if (row.calculationType === 3) return paiseToRupees(Number(row.calculationValue));
   if (row.calculationType === 4) return row.calculationValue;
   const n = Number(row.calculationValue);
   return Number.isFinite(n) ? n : row.calculationValue;
@@ -241,7 +240,7 @@ function steadyMonth(
 }
 
 /**
- * A structure as a salary revision keeps it (issue 11 item 3): the engine's earnings and deductions
+ * A structure as a salary revision keeps it: the engine's earnings and deductions
  * with their full-month amounts, enough for the run to recompute a month (monthEarningsFromStructure)
  * and for the history to show each component before and after.
  */
@@ -276,7 +275,7 @@ export class SalaryService {
     const earnings = await repo.listUserEarnings(tdb, userId);
     const deductions = await repo.listUserDeductions(tdb, userId);
     return this.structureIn(scope, {
-      annualCTC: toRupees(person.annualCtcPaise ?? 0),
+      annualCTC: paiseToRupees(person.annualCtcPaise ?? 0),
       regimeType: person.regimeType === 0 ? 0 : 1,
       earningAssociationValues: earnings.map((e) => ({
         tenantEarningId: e.tenantEarningId,
@@ -285,7 +284,7 @@ export class SalaryService {
       })),
       deductionAssociationValues: deductions.map((d) => ({
         tenantDeductionId: d.tenantDeductionId,
-        calculationValue: toRupees(d.annualPaise),
+        calculationValue: paiseToRupees(d.annualPaise),
       })),
       forceESICalc: person.forceEsiCalc,
       dateOfBirth: person.dateOfBirth,
@@ -361,7 +360,7 @@ export class SalaryService {
     const chosen: { row: TenantEarningRow; value: EarningValue | undefined }[] = [];
     for (const value of values) {
       // Deactivating a component takes it out of the default structure and the pickers; employees
-      // whose structure already has it keep it (docs/decisions.md, issue 10).
+      // whose structure already has it keep it (docs/decisions/).
       const row = rows.find((r) => r.id === value.tenantEarningId);
       if (!row) throw fieldError('earningAssociations', 'Unknown salary component');
       if (chosen.some((c) => c.row.id === row.id)) throw fieldError('earningAssociations', `'${row.earningName}' is listed twice`);
@@ -485,10 +484,10 @@ export class SalaryService {
       const person = personOf.get(userId);
       if (person?.annualCtcPaise === null || person?.annualCtcPaise === undefined) return undefined;
       const request: StructureRequest = {
-        annualCTC: toRupees(person.annualCtcPaise),
+        annualCTC: paiseToRupees(person.annualCtcPaise),
         regimeType: person.regimeType === 0 ? 0 : 1,
         earningAssociationValues: (earningsOf.get(person.id) ?? []).map((e) => ({ tenantEarningId: e.tenantEarningId, calculationType: e.calculationType, calculationValue: earningValueOut(e) })),
-        deductionAssociationValues: (deductionsOf.get(person.id) ?? []).map((d) => ({ tenantDeductionId: d.tenantDeductionId, calculationValue: toRupees(d.annualPaise) })),
+        deductionAssociationValues: (deductionsOf.get(person.id) ?? []).map((d) => ({ tenantDeductionId: d.tenantDeductionId, calculationValue: paiseToRupees(d.annualPaise) })),
         forceESICalc: person.forceEsiCalc,
         dateOfBirth: person.dateOfBirth,
         gender: person.gender,
@@ -520,10 +519,10 @@ export class SalaryService {
     const earnings = await repo.listUserEarnings(tdb, userId);
     const deductions = await repo.listUserDeductions(tdb, userId);
     return {
-      annualCTC: toRupees(person.annualCtcPaise),
+      annualCTC: paiseToRupees(person.annualCtcPaise),
       regimeType: person.regimeType === 0 ? 0 : 1,
       earningAssociationValues: earnings.map((e) => ({ tenantEarningId: e.tenantEarningId, calculationType: e.calculationType, calculationValue: earningValueOut(e) })),
-      deductionAssociationValues: deductions.map((d) => ({ tenantDeductionId: d.tenantDeductionId, calculationValue: toRupees(d.annualPaise) })),
+      deductionAssociationValues: deductions.map((d) => ({ tenantDeductionId: d.tenantDeductionId, calculationValue: paiseToRupees(d.annualPaise) })),
       forceESICalc: person.forceEsiCalc,
       dateOfBirth: person.dateOfBirth,
       gender: person.gender,
@@ -578,13 +577,13 @@ export class SalaryService {
       LWF: stateOf(lwf) !== null,
     };
     return {
-      annualCTC: toRupees(s.annualCtcPaise),
-      monthlyCTC: toRupees(s.monthlyCtcPaise),
-      monthlyGross: toRupees(s.monthlyGrossPaise),
-      annualGross: toRupees(s.annualGrossPaise),
+      annualCTC: paiseToRupees(s.annualCtcPaise),
+      monthlyCTC: paiseToRupees(s.monthlyCtcPaise),
+      monthlyGross: paiseToRupees(s.monthlyGrossPaise),
+      annualGross: paiseToRupees(s.annualGrossPaise),
       // The one month calculation's TDS (DESIGN §10), as the run deducts it in a steady year.
-      monthlyTDS: toRupees(month.tdsPaise),
-      annualTDS: toRupees(s.annualTdsPaise),
+      monthlyTDS: paiseToRupees(month.tdsPaise),
+      annualTDS: paiseToRupees(s.annualTdsPaise),
       earnings: s.earnings.map((e) => {
         const row = chosen.find((c) => c.row.id === e.id)?.row;
         return {
@@ -595,13 +594,13 @@ export class SalaryService {
           calculationValue: e.isFixedAllowance
             ? 0
             : e.calculationType === 3
-              ? toRupees(Number(e.calculationValue))
+              ? paiseToRupees(Number(e.calculationValue))
               : earningValueOut({
                   calculationType: e.calculationType,
                   calculationValue: String(e.calculationValue),
                 }),
-          monthlyAmount: toRupees(e.monthlyPaise),
-          annualAmount: toRupees(e.annualPaise),
+          monthlyAmount: paiseToRupees(e.monthlyPaise),
+          annualAmount: paiseToRupees(e.annualPaise),
           isFixedAllowance: e.isFixedAllowance,
         };
       }),
@@ -611,26 +610,26 @@ export class SalaryService {
           tenantDeductionId: d.id,
           deductionName: d.name,
           deductionType: row?.deductionType ?? 0,
-          calculationValue: toRupees(d.annualPaise),
-          monthlyAmount: toRupees(d.monthlyPaise),
-          annualAmount: toRupees(d.annualPaise),
+          calculationValue: paiseToRupees(d.annualPaise),
+          monthlyAmount: paiseToRupees(d.monthlyPaise),
+          annualAmount: paiseToRupees(d.annualPaise),
         };
       }),
       statutoryComponents: s.statutoryComponents.map((c) => ({
         name: c.name,
         isEnabled: enabled[c.name],
         applicable: c.applicable,
-        employeeMonthly: toRupees(c.employeeMonthlyPaise),
-        employerMonthly: toRupees(c.employerMonthlyPaise),
-        employeeAnnual: toRupees(c.employeeAnnualPaise),
-        employerAnnual: toRupees(c.employerAnnualPaise),
+        employeeMonthly: paiseToRupees(c.employeeMonthlyPaise),
+        employerMonthly: paiseToRupees(c.employerMonthlyPaise),
+        employeeAnnual: paiseToRupees(c.employeeAnnualPaise),
+        employerAnnual: paiseToRupees(c.employerAnnualPaise),
         rate: c.employeeRatePercent,
         employerRate: c.employerRatePercent,
         deductionCycle: c.deductionCycle,
-        employerInCtcMonthly: toRupees(c.employerInCtcMonthlyPaise),
+        employerInCtcMonthly: paiseToRupees(c.employerInCtcMonthlyPaise),
       })),
-      monthlyNetTakeHome: toRupees(s.monthlyNetTakeHomePaise),
-      annualNetTakeHome: toRupees(s.annualNetTakeHomePaise),
+      monthlyNetTakeHome: paiseToRupees(s.monthlyNetTakeHomePaise),
+      annualNetTakeHome: paiseToRupees(s.annualNetTakeHomePaise),
       regimeType: s.regime,
       isAvailable,
       financialYear,

@@ -157,7 +157,7 @@ export async function countDepartments(tdb: TenantDb, ids: readonly string[]): P
 }
 
 /**
- * A department works one department shift at a time (docs/decisions.md): linking departments to a
+ * A department works one department shift at a time (docs/decisions/): linking departments to a
  * shift from a date replaces whatever they had from that date on; the links of earlier dates stay.
  */
 export async function linkDepartments(tdb: TenantDb, shiftId: string, departmentIds: readonly string[], from: string, now: Date): Promise<void> {

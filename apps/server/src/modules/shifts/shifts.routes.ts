@@ -18,13 +18,13 @@ import {
   shiftRosterQuerySchema,
   shiftUpdateSchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 
 /**
  * Shifts (people spec §7 "Shifts", known shapes). Creating and assigning are premium
- * (AdvancedShifts); reading, deleting and editing the default shift are not (docs/decisions.md).
+ * (AdvancedShifts); reading, deleting and editing the default shift are not (docs/decisions/).
  */
 export const shiftRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tags = ['Shifts'];

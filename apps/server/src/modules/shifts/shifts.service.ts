@@ -110,7 +110,7 @@ export class ShiftService {
   /**
    * A new shift for its departments from the effective date (today unless the administrator asks for
    * an earlier one with 'Update existing attendance records'): the days before it keep the shift they
-   * had, and employees' own assignments still win (issue 16).
+   * had, and employees' own assignments still win.
    */
   async create(scope: Scope, input: ShiftCreate): Promise<Shift> {
     const { ctx } = scope;
@@ -129,7 +129,7 @@ export class ShiftService {
 
   /**
    * Edits a shift. The default shift's times and weekends are the organisation's working hours and
-   * can be edited on any plan; a non-default shift needs AdvancedShifts (docs/decisions.md).
+   * can be edited on any plan; a non-default shift needs AdvancedShifts (docs/decisions/).
    */
   async update(scope: Scope, input: ShiftUpdate): Promise<Shift> {
     const { ctx } = scope;
@@ -172,7 +172,7 @@ export class ShiftService {
   /**
    * Deletes a non-default shift; its department links and employee assignments go with it, so those
    * people fall back to their department's shift or the default, and their current and previous
-   * month are recomputed (docs/decisions.md).
+   * month are recomputed (docs/decisions/).
    */
   async remove({ db: tdb, ctx, enqueue }: Scope, id: string): Promise<void> {
     await repo.lockShifts(tdb);
@@ -346,7 +346,7 @@ export class ShiftService {
   }
 
   /**
-   * 'Update existing attendance records' (the Assign Shift rule, issue 16): a change takes effect
+   * 'Update existing attendance records' (the Assign Shift rule): a change takes effect
    * today unless the administrator asks for an earlier date with it ticked; those past days must
    * not lie in a month whose payroll is finalized.
    */
@@ -365,7 +365,7 @@ export class ShiftService {
    * The days from the effective date to the end of this month, recomputed once the change commits (a
    * job). Those before today had attendance computed with the old shift: a processed month with one of
    * them is stale for the employees (everyone's, without a list). Today and the days to come are paid
-   * as present whatever the shift (issue 26), so a change from today on marks nothing.
+   * as present whatever the shift, so a change from today on marks nothing.
    */
   private async recomputeFrom({ db, ctx, enqueue }: Scope, userIds: string[] | undefined, from: string, today: string, reason: (by: string) => string): Promise<void> {
     const to = recentMonths(today).to;

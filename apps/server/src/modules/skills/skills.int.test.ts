@@ -3,7 +3,7 @@ import { SKILL_MSG, type EmployeeSkill, type SessionUser, type Skill } from '@ta
 import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
-/** Users > Skills management through HTTP (issue 15 item 7): the catalogue, levels, messages, roles, another organisation. */
+/** Users > Skills management through HTTP: the catalogue, levels, messages, roles, another organisation. */
 describe.each(BACKENDS)('skills (%s)', (backend) => {
   let t: TestApp;
   let admin: SessionUser;

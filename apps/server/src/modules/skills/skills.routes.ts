@@ -12,11 +12,11 @@ import {
   skillListReplySchema,
   skillReplySchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { ok, okList } from '../../platform/http';
 import { scopeOf } from '../../platform/route-scope';
 
-/** Users > Skills management (issue 15 item 7; paths in skills.contract.ts). */
+/** Users > Skills management (paths in skills.contract.ts). */
 export const skillRoutes: FastifyPluginAsyncZod<{
   services: Services;
 }> = async (app, { services }) => {

@@ -6,7 +6,7 @@ import * as repo from './skills.repo';
 
 const fullName = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`.trim();
 
-/** Users > Skills management (issue 15 item 7): the catalogue, and each employee's level in a skill. */
+/** Users > Skills management: the catalogue, and each employee's level in a skill. */
 export class SkillService {
   constructor(private readonly deps: { clock: Clock }) {}
 

@@ -1,18 +1,10 @@
-import PDFDocument from 'pdfkit';
 import { formatDisplayDate, formatInr } from '@tankha/domain';
-import { FONT_BOLD, FONT_REGULAR, Layout } from '../payroll/payslip-pdf';
+import { ACCENT, CONTENT_WIDTH as WIDTH, DASH, Layout, MARGIN, MUTED, openPdf, RIGHT } from '../../platform/pdf/layout';
 import type { PlanInvoiceData, PlanInvoiceParty } from './plan-invoice';
 
 /** A plan's GST tax invoice as an A4 PDF (rule 46 fields), with the payslip's fonts and layout helper. */
 
-const MARGIN = 40;
-const RIGHT = 595.28 - MARGIN;
-const WIDTH = RIGHT - MARGIN;
-const MUTED = '#6b7280';
-const ACCENT = '#3b5bdb';
-const DASH = '—';
 
-const money = (paise: number) => formatInr(paise);
 
 function party(l: Layout, title: string, p: PlanInvoiceParty, x: number, y: number, width: number): number {
   let h = l.text(title, x, y, width, { face: 'bold', size: 8, color: ACCENT });
@@ -24,15 +16,7 @@ function party(l: Layout, title: string, p: PlanInvoiceParty, x: number, y: numb
 }
 
 export function renderPlanInvoicePdf(d: PlanInvoiceData): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 0, font: FONT_REGULAR as unknown as string, info: { Title: `Tax Invoice ${d.invoiceNumber}`, Author: d.seller.name, Creator: 'Tankha' } });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = openPdf({ title: `Tax Invoice ${d.invoiceNumber}`, author: d.seller.name });
   const l = new Layout(doc);
   l.text('TAX INVOICE', MARGIN, l.y, WIDTH, { face: 'bold', size: 16, color: ACCENT });
   l.text('Original for recipient', MARGIN, l.y + 4, WIDTH, { size: 8, color: MUTED, align: 'right' });
@@ -68,21 +52,21 @@ export function renderPlanInvoicePdf(d: PlanInvoiceData): Promise<Buffer> {
   doc.rect(MARGIN, l.y - 4, WIDTH, 18).fill('#eef2ff');
   for (const c of cols) l.line(c.label, c.x + 2, l.y, c.w - 4, { face: 'bold', size: 8.5, align: c.align });
   l.y += 20;
-  const cells = [d.description, d.sac, d.quantity.toString(), money(d.unitPricePaise), money(d.gst.taxablePaise)];
+  const cells = [d.description, d.sac, d.quantity.toString(), formatInr(d.unitPricePaise), formatInr(d.gst.taxablePaise)];
   const rowH = l.height(d.description, 206, { size: 9 });
   cols.forEach((c, i) => (i === 0 ? l.text(cells[i] ?? '', c.x + 2, l.y, c.w - 4, { size: 9 }) : l.line(cells[i] ?? '', c.x + 2, l.y, c.w - 4, { size: 9, align: c.align })));
   l.y += rowH + 10;
   l.rule(l.y);
   l.y += 8;
 
-  const totals: [string, string, boolean][] = [['Taxable value', money(d.gst.taxablePaise), false]];
+  const totals: [string, string, boolean][] = [['Taxable value', formatInr(d.gst.taxablePaise), false]];
   if (d.gst.supply === 'intra') {
-    totals.push([`CGST @ ${(d.gst.ratePercent / 2).toString()}%`, money(d.gst.cgstPaise), false]);
-    totals.push([`SGST @ ${(d.gst.ratePercent / 2).toString()}%`, money(d.gst.sgstPaise), false]);
+    totals.push([`CGST @ ${(d.gst.ratePercent / 2).toString()}%`, formatInr(d.gst.cgstPaise), false]);
+    totals.push([`SGST @ ${(d.gst.ratePercent / 2).toString()}%`, formatInr(d.gst.sgstPaise), false]);
   } else {
-    totals.push([`IGST @ ${d.gst.ratePercent.toString()}%`, money(d.gst.igstPaise), false]);
+    totals.push([`IGST @ ${d.gst.ratePercent.toString()}%`, formatInr(d.gst.igstPaise), false]);
   }
-  totals.push(['Total (INR)', money(d.gst.totalPaise), true]);
+  totals.push(['Total (INR)', formatInr(d.gst.totalPaise), true]);
   for (const [k, v, bold] of totals) {
     l.line(k, RIGHT - 260, l.y, 150, { size: 9.5, face: bold ? 'bold' : 'regular', align: 'right' });
     l.line(v, RIGHT - 105, l.y, 105, { size: 9.5, face: bold ? 'bold' : 'regular', align: 'right' });

@@ -6,7 +6,7 @@ import { gstStateCodeOf, splitGst, type GstSplit } from '@tankha/domain';
  *
  * SAC 998315, "Hosting and information technology (IT) infrastructure provisioning services", whose
  * explanatory notes include application service provisioning: software run by the supplier and used
- * online by the customer, which is what a subscription to Tankha is (docs/decisions.md).
+ * online by the customer, which is what a subscription to Tankha is (docs/decisions/).
  */
 export const PLAN_SAC = '998315';
 

@@ -31,7 +31,7 @@ export async function findTrial(tdb: TenantDb) {
   return row;
 }
 
-/* Purchase (issue 14). */
+/* Purchase. */
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export interface SubscriptionWithPlan {

@@ -20,7 +20,7 @@ import {
   trialReplySchema,
   verifyPaymentSchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { publicScopeOf, scopeOf } from '../../platform/route-scope';
 import { SIGNED_IN } from '../../platform/auth/access';
 import { ok } from '../../platform/http';

@@ -5,8 +5,8 @@ import type { TenantScope } from '../../platform/tenancy';
  * "Has this employee submitted?" for a window and financial year: the IT declaration (isSubmitted)
  * or the proof of investment (isPOIFormSubmitted). Reminders go only to those who have not.
  *
- * Declarations and proofs are not stored yet (issue 12 items 3 and 4 build them): until their module
- * connects its own source with `TaxWindowService.connectDeclarationStatus`, nobody has submitted and
+ * The windows module stores no declarations or proofs itself (that would make it depend on them): until
+ * the declarations module connects its own source with `TaxWindowService.connectDeclarationStatus`, nobody has submitted and
  * every active employee is reminded. Nothing is made up in between.
  */
 export interface DeclarationStatusSource {

@@ -22,7 +22,7 @@ import {
   taxWindowLockInputSchema,
   taxYearQuerySchema,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
 

@@ -110,8 +110,8 @@ export interface TaxWindowState {
 type ConfigInput = (ItDeclarationConfigInput | PoiConfigInput) & { reminders?: TaxReminderDraft[] };
 
 /**
- * The income-tax declaration and proof-of-investment windows (payroll spec §2–§8, issue 12 items 1
- * and 2): release with a lock date and switches, lock (by hand, or by the 06:00 schedule after the
+ * The income-tax declaration and proof-of-investment windows (payroll spec §2–§8):
+ * release with a lock date and switches, lock (by hand, or by the 06:00 schedule after the
  * lock date), reminders with sanitised rich-text bodies sent once per employee and day, release and
  * lock notices. `windowState` is the API the declaration, proof and review modules build on.
  */

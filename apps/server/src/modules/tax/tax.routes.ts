@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplySchema, taxCalculateReplySchema, taxCalculateRequestSchema } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { ok } from '../../platform/http';
 
 export const taxRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

@@ -1,8 +1,8 @@
 import type { TaxCalculateCommand, TaxCalculation } from '@tankha/contracts';
-import { computeIncomeTax, roundToRupees, rupeesToPaise, type IncomeTaxResult } from '@tankha/domain';
+import { computeIncomeTax, roundToRupees, rupeesToPaise, type IncomeTaxResult, paiseToRupees } from '@tankha/domain';
 
 /** Whole rupees on the wire; the engine works in paise. Display heads round half up to the rupee. */
-const toRupees = (paise: number): number => roundToRupees(paise) / 100;
+const toRupees = (paise: number): number => paiseToRupees(roundToRupees(paise));
 
 /**
  * The public calculator: declared amounts in, the engine applies the year's caps, regime
@@ -29,12 +29,12 @@ export class TaxService {
     });
     return {
       // s.288A already made these multiples of ten rupees; s.288B applies to the total only.
-      taxableIncome: result.taxableIncomePaise / 100,
+      taxableIncome: paiseToRupees(result.taxableIncomePaise),
       baseTax: toRupees(result.baseTaxPaise),
       rebate87A: toRupees(result.rebate87APaise),
       surcharge: toRupees(result.surchargePaise),
       cess: toRupees(result.cessPaise),
-      totalTax: result.totalTaxPaise / 100,
+      totalTax: paiseToRupees(result.totalTaxPaise),
       lines: result.lines.map((line) => (line.amountPaise === undefined ? { code: line.code, text: line.text } : { code: line.code, text: line.text, amount: toRupees(line.amountPaise) })),
     };
   }

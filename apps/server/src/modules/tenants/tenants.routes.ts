@@ -13,7 +13,7 @@ import {
   tenantIdQuerySchema,
 } from '@tankha/contracts';
 import { z } from 'zod';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { accountScopeOf, beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
 import { authorise, SIGNED_IN } from '../../platform/auth/access';
 import { ok } from '../../platform/http';

@@ -145,7 +145,7 @@ export class TenantService {
   /**
    * Checks the upload by size and content (never by name alone) and stores it under a pending name;
    * returns its key. The caller writes the key in its transaction, which also carries the job
-   * 'files.stored' that promotes the bytes after the commit (issue 9: no orphan on a crash).
+   * 'files.stored' that promotes the bytes after the commit (no orphan on a crash).
    */
   private async storeLogo(tenantId: string, logo: UploadedFile, enqueue: Enqueue): Promise<string> {
     if (logo.truncated || logo.bytes.length > LOGO_MAX_BYTES) {

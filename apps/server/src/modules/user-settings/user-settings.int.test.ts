@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
 
-/** Users > Settings through HTTP (issue 15 item 7): numbering used by the employee form and creation, the default role, validation, roles, another organisation. */
+/** Users > Settings through HTTP: numbering used by the employee form and creation, the default role, validation, roles, another organisation. */
 describe.each(BACKENDS)('user settings (%s)', (backend) => {
   let t: TestApp;
   let admin: SessionUser;

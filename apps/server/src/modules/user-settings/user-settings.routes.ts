@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { USER_SETTINGS_MSG, userSettingsReplySchema, userSettingsSchema } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { ok } from '../../platform/http';
 import { scopeOf } from '../../platform/route-scope';
 
-/** Users > Settings (issue 15 item 7; paths in user-settings.contract.ts). */
+/** Users > Settings (paths in user-settings.contract.ts). */
 export const userSettingsRoutes: FastifyPluginAsyncZod<{
   services: Services;
 }> = async (app, { services }) => {

@@ -4,10 +4,10 @@ import type { TenantDb, TenantScope } from '../../platform/tenancy';
 import * as repo from './user-settings.repo';
 
 /**
- * Users > Settings (issue 15 item 7): employee numbering and the role of new users. Until the page is
+ * Users > Settings: employee numbering and the role of new users. Until the page is
  * saved, the numbering continues the organisation's own: prefix, next number and width are read off
  * the employee number with the highest numeric suffix (NSP043 → NSP, 44, 3 digits), so the form's
- * suggestion is what it was before this page existed (docs/decisions.md "Users: settings").
+ * suggestion is what it was before this page existed (docs/decisions/0138-users-settings.md).
  */
 export class UserSettingsService {
   constructor(private readonly deps: { clock: Clock }) {}

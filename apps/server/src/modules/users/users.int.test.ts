@@ -303,7 +303,7 @@ describe.each(BACKENDS)('user management over HTTP (%s)', (backend) => {
       for (const key of ['userFieldValues', 'earningAssociations', 'deductionAssociations']) expect(Array.isArray(data[key])).toBe(true);
     });
 
-    it('issue 16: the member’s own record and the administrator’s view name the same employment type', async () => {
+    it('the member’s own record and the administrator’s view name the same employment type', async () => {
       const memberId = await idOf(DEMO_LOGINS.member);
       // Saved by the web form: the option chosen, no free text (fieldValue null), as the Edit User modal sends it.
       const [option] = await queryRows<{ id: string; user_field_id: string; label: string }>(

@@ -18,7 +18,7 @@ import {
   userStatusReplySchema,
   type RoleId,
 } from '@tankha/contracts';
-import type { Services } from '../../services';
+import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 

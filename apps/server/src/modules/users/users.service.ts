@@ -17,6 +17,7 @@ import type { GlobalScope, RequestContext, Scope, TenantDb, TenantScope } from '
 import type { EmployeeService } from '../employees/employees.service';
 import type { UserSettingsService } from '../user-settings/user-settings.service';
 import * as repo from './users.repo';
+import { paiseToRupees } from '@tankha/domain';
 
 /** What is left to do once a user's removal has committed (see UserService.remove). */
 export interface RemovedUser {
@@ -36,12 +37,8 @@ interface Deps {
   files: FileStorage;
   /** Invitations belong to the employees module. */
   employees: Pick<EmployeeService, 'sendInvite'>;
-  /** The employee numbering of Users > Settings (issue 15 item 7). */
+  /** The employee numbering of Users > Settings. */
   userSettings: Pick<UserSettingsService, 'suggestEmployeeNumber'>;
-}
-
-function paiseToRupees(paise: number): number {
-  return paise / 100;
 }
 
 /** Employees of the caller's organisation: the list, the record and the lifecycle (people spec §2.5–§2.8, §4). */
@@ -216,7 +213,7 @@ export class UserService {
     return target;
   }
 
-  /** The organisation keeps at least one active administrator (docs/decisions.md, issue 4). */
+  /** The organisation keeps at least one active administrator (docs/decisions/). */
   private async keepAnAdministrator(tdb: TenantDb, target: { id: string; roleId: number; status: number }): Promise<void> {
     if (target.roleId !== Role.Administrator || target.status !== UserStatus.Active) return;
     if ((await repo.countOtherActiveAdministrators(tdb, target.id)) === 0) throw badRequest(USER_LIFECYCLE_MSG.lastAdministrator);
@@ -247,7 +244,7 @@ export class UserService {
       await this.keepAnAdministrator(tdb, target);
     } else {
       if (target.status !== UserStatus.Deactivated) throw badRequest(USER_LIFECYCLE_MSG.onlyInactiveReactivated);
-      // global tables: see issue 9 item 3 (sessions, on the tenant transaction as before)
+      // sessions are a global table: a function confined to this tenant ends them, so it commits with this work
       await repo.revokeUserSessions(tdb, userId, now);
     }
     await repo.updateUser(tdb, userId, { status }, now);
@@ -255,7 +252,7 @@ export class UserService {
   }
 
   /**
-   * Permanent for access and personal data (docs/decisions.md, issue 4): the membership row goes
+   * Permanent for access and personal data (docs/decisions/): the membership row goes
    * (documents, field values and salary associations cascade; stored files are removed), its
    * sessions end, and the global account goes too unless it belongs to another organisation. The
    * stored files and the account are the job 'users.removed', after the commit: whether another
@@ -267,7 +264,7 @@ export class UserService {
     if (target.id === ctx.userId) throw forbidden(USER_LIFECYCLE_MSG.cannotDeleteSelf);
     await this.keepAnAdministrator(tdb, target);
     const documentFiles = await repo.findDocumentFiles(tdb, userId);
-    // global tables: see issue 9 item 3 (sessions, on the tenant transaction as before)
+    // sessions are a global table: a function confined to this tenant deletes them, so it commits with this work
     await repo.deleteUserSessions(tdb, userId);
     await repo.clearDepartmentHead(tdb, userId);
     await repo.deleteUser(tdb, userId);

@@ -5,7 +5,7 @@ const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, 
 
 /**
  * The demo organisation's password (seed/demo.ts), printed in the README and by every `npm start`:
- * public knowledge. Production refuses it as a new password and at sign-in (docs/decisions.md).
+ * public knowledge. Production refuses it as a new password and at sign-in (docs/decisions/).
  */
 export const DEMO_PASSWORD = 'Demo@12345';
 

@@ -9,7 +9,7 @@ import type { TokenService } from './tokens';
 const MAX_REMEMBERED = 20_000;
 
 /**
- * Authentication without a round trip of its own (issue 9 item 6). A token seen before is not
+ * Authentication without a round trip of its own. A token seen before is not
  * verified or looked up again: its context is remembered. It is not trusted either: the first
  * statement of every tenant transaction enters the tenant only if the session row is still
  * unrevoked and unexpired, the user still active in the same role, the organisation not deleted

@@ -26,7 +26,7 @@ export interface StoredEntry {
 /**
  * Where uploaded files live: a local folder by default; an S3-compatible bucket in production later.
  *
- * An upload never writes its final name directly (issue 9): the bytes go under a pending name
+ * An upload never writes its final name directly: the bytes go under a pending name
  * (`putPending`), the row naming the final key is inserted in the request's transaction, and the
  * job `files.stored`, enqueued in that transaction, promotes the bytes after the commit. A crash
  * before the commit leaves only a pending file, which the hourly sweeper removes; a committed key

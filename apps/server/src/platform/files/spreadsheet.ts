@@ -5,8 +5,8 @@ import { checkXlsx } from './xlsx';
 import { readXlsxRows } from './xlsx-rows';
 
 /**
- * Uploaded CSV and XLSX files, read as streams (issue 9 "Import files are limited while they are
- * read"): the kind is decided by the content, not the name — an XLSX is a ZIP container (unpacked
+ * Uploaded CSV and XLSX files, read as streams so that no upload is held whole in memory
+ * (docs/decisions/0045-import-files-are-limited-while-they-are-read.md): the kind is decided by the content, not the name — an XLSX is a ZIP container (unpacked
  * and its XML checked within Excel's limits: xlsx.ts; its first sheet then read by xlsx-rows.ts), a
  * PDF is neither, a CSV must be UTF-8 text without NUL bytes — and every row is handed to `onRow` as it is read, so a
  * caller that throws at its row limit stops the read: a file of 880,000 rows costs no more than one

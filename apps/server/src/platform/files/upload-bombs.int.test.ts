@@ -7,7 +7,7 @@ import { BACKENDS, createTestApp, lowEntropyBytes, makeZipBomb, multipart, packe
 const MB = 1024 * 1024;
 
 /**
- * An archive bomb sent by the administrator of a new organisation (issue 25, F1: 8 MB of entries
+ * An archive bomb sent by the administrator of a new organisation (8 MB of entries
  * claiming 5,000,000 bytes each, 200 MB of zeros apiece, held every organisation's requests for
  * 49 s) is refused while GET /health, sent every 5 ms all the while, answers each time within
  * 100 ms of the server's own time: the ZIP is unpacked off the event loop (node:zlib's thread pool)

@@ -13,7 +13,7 @@ import { useRefreshSession } from './useRefreshSession';
 /**
  * The main area reaches under the fixed navbar (its left padding is the navbar's width). Painting that
  * strip in the navbar's own colours, border included, keeps the sidebar running the full page height
- * wherever the page is taller than the window: a full-page capture, print, a long scroll (issue 16).
+ * wherever the page is taller than the window: a full-page capture, print, a long scroll.
  * --app-shell-navbar-offset is Mantine's, 0 when the navbar is collapsed on a phone.
  */
 const MAIN_BACKGROUND = {

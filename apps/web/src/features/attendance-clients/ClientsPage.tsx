@@ -25,7 +25,7 @@ import { useApiMutation } from '../../ui/kit/useApiMutation';
 
 const KEY = ['attendance-clients'];
 
-/** Attendance > Clients (administrators and moderators; issue 15 item 8): sites with a geofence, who is assigned, and 'require location at check-in'. */
+/** Attendance > Clients (administrators and moderators): sites with a geofence, who is assigned, and 'require location at check-in'. */
 export function ClientsPage() {
   const client = useQueryClient();
   const sites = useQuery({

@@ -5,7 +5,7 @@ import { DAY_COLOURS, DAY_LEGEND, dayKind, dayName, tooltipLines, truncateGridTe
 
 /** One circle per day with the day number, coloured by kind, with the §2.11 tooltip. */
 export function DayCircle({ day }: { day: AttendanceDayView }) {
-  // Before the organisation existed there is nothing to report: a blank day, no status (issue 16).
+  // Before the organisation existed there is nothing to report: a blank day, no status.
   if (day.beforeOrganisation) {
     return (
       <Box data-testid={`day-${day.date}`} data-kind="blank" aria-label={`${day.date} before the organisation was created`} style={{ width: 28, height: 28, margin: '0 auto' }} />

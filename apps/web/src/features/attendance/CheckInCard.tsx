@@ -25,7 +25,7 @@ function Elapsed({ since, serverNow }: { since: string; serverNow: string }) {
   );
 }
 
-/** Today's attendance with Check In / Check Out (issue 5 item 3): the dashboard and my-attendance. */
+/** Today's attendance with Check In / Check Out: the dashboard and my-attendance. */
 export function CheckInCard({ showShift = true }: { showShift?: boolean }) {
   const today = useToday();
   const shift = useCurrentShift();

@@ -18,7 +18,7 @@ function monthRange(month: string, today: string): { startDate: string; endDate:
   return { startDate: `${month}-01`, endDate: last > today ? today : last };
 }
 
-/** /my-attendance and /attendance/my-attendance: today's card and the month's worklog (issue 5 item 3, people spec §2.12). */
+/** /my-attendance and /attendance/my-attendance: today's card and the month's worklog (people spec §2.12). */
 export function MyAttendancePage() {
   const today = useToday();
   const organizationToday = useOrganizationToday();

@@ -74,7 +74,7 @@ describe('tooltip (people spec §2.11)', () => {
   });
 });
 
-describe('a night shift past midnight (issue 16: never 26:57)', () => {
+describe('a night shift past midnight (never 26:57)', () => {
   it('shows the next day\'s clock time with (+1)', () => {
     expect(formatClock('26:57:00')).toBe('02:57 AM (+1)');
     expect(formatClock('24:00:00')).toBe('12:00 AM (+1)');

@@ -10,7 +10,7 @@ export function truncateGridText(text: string, limit = GRID_TEXT_LIMIT): string 
 /**
  * The colour of a day circle (people spec §2.11): weekend grey, holiday amber, leave blue, present or
  * present-but-late green, half day blue, absent red, other light grey. Half day and leave share the
- * blue in the spec; half day is drawn as a blue outline so the two stay apart (docs/decisions.md).
+ * blue in the spec; half day is drawn as a blue outline so the two stay apart (docs/decisions/).
  */
 export type DayKind = 'weekend' | 'holiday' | 'leave' | 'present' | 'halfDay' | 'absent' | 'other';
 export interface DayColour {
@@ -79,7 +79,7 @@ export function tooltipStatus(day: Pick<AttendanceDayView, 'attendanceStatus'>):
 /** 'HH:mm:ss' (hours may pass 23 for the next day) as a 12-hour time. */
 /**
  * 'HH:mm:ss' as a 12-hour clock time; a night shift's out counted past 24:00 of the work date
- * ('26:57:00') is shown as the next day's time, '02:57 AM (+1)' (issue 16; the XLSX says the same).
+ * ('26:57:00') is shown as the next day's time, '02:57 AM (+1)' (the XLSX says the same).
  */
 export function formatClock(time: string | null | undefined): string {
   if (!time) return 'N/A';

@@ -74,7 +74,7 @@ function CommentView({ comment, onReply, replying, children }: { comment: ItemCo
 
 /**
  * The comments of one item of a declaration (payroll spec §2 "item comments with replies and comment
- * counts", §5, §8; issue 12 item 5): a button with the count that opens a drawer with the threads,
+ * counts", §5, §8): a button with the count that opens a drawer with the threads,
  * a reply box per thread and a box for a new comment. Used by the team review, the POI summary and
  * the declaration summary rows.
  */

@@ -26,7 +26,6 @@ import {
 } from './declaration-form';
 import { DECLARATION_PATHS } from './paths';
 
-const money = (v: number) => rupeesText(v, { paise: 'auto' });
 
 function Section({ title, total, children, toggle }: { title: string; total: number; children: ReactNode; toggle?: ReactNode }) {
   return (
@@ -37,7 +36,7 @@ function Section({ title, total, children, toggle }: { title: string; total: num
           {toggle}
         </Group>
         <Text fw={600} aria-label={`${title} total`}>
-          {money(total)}
+          {rupeesText(total, { paise: 'auto' })}
         </Text>
       </Group>
       {children}
@@ -128,7 +127,7 @@ function DeductionSection({
                     onChange(rows.map((r, k) => (k === i ? { ...r, deductionItemId: itemId, declaredAmount: clampAmount(category ? [category] : [], itemId, r.declaredAmount) } : r)));
                   }}
                 />
-                <Tooltip label={item?.maxLimit ? `Maximum ${money(item.maxLimit)}` : 'No limit'} disabled={!item}>
+                <Tooltip label={item?.maxLimit ? `Maximum ${rupeesText(item.maxLimit, { paise: 'auto' })}` : 'No limit'} disabled={!item}>
                   <div style={{ flex: 1 }}>
                     <Amount
                       label={`${title} amount ${String(i + 1)}`}
@@ -275,9 +274,9 @@ function DeclarationForm({ initial, savedId, employeeId, year }: { initial: Decl
                   <SimpleGrid cols={{ base: 1, sm: 3 }}>
                     <Amount label="Annual rent received" value={p.annualRentReceived} onChange={(v) => update({ annualRentReceived: v })} />
                     <Amount label="Municipal taxes paid" value={p.municipalTaxesPaid} onChange={(v) => update({ municipalTaxesPaid: v })} />
-                    <TextInput label="Net annual value" value={money(f.netAnnualValue)} readOnly />
-                    <TextInput label="Standard deduction (30%)" value={money(f.standardDeduction)} readOnly />
-                    <TextInput label="Net income / loss" value={money(f.netIncomeOrLoss)} readOnly />
+                    <TextInput label="Net annual value" value={rupeesText(f.netAnnualValue, { paise: 'auto' })} readOnly />
+                    <TextInput label="Standard deduction (30%)" value={rupeesText(f.standardDeduction, { paise: 'auto' })} readOnly />
+                    <TextInput label="Net income / loss" value={rupeesText(f.netIncomeOrLoss, { paise: 'auto' })} readOnly />
                   </SimpleGrid>
                   <Checkbox mt="sm" label="This property has a home loan" checked={p.hasHomeLoan} onChange={(e) => update({ hasHomeLoan: e.currentTarget.checked })} />
                   {p.hasHomeLoan ? (
@@ -347,7 +346,7 @@ function DeclarationForm({ initial, savedId, employeeId, year }: { initial: Decl
 
       <Card withBorder>
         <Group justify="space-between">
-          <Text fw={600}>Total Declared: {money(totals.total)}</Text>
+          <Text fw={600}>Total Declared: {rupeesText(totals.total, { paise: 'auto' })}</Text>
           <Text>
             Financial Year: {year}-{year + 1}
           </Text>

@@ -7,7 +7,7 @@ import { errorMessage } from '../../app/api';
 import { useToday } from '../../app/today';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
-import { rupeesText } from '../../ui/format';
+import { inr, rupeesText } from '../../ui/format';
 import { ItemComments, useCommentCounts } from '../comments';
 import { useDeclarationSummary } from './declarations.api';
 import { DECLARATION_PATHS } from './paths';
@@ -26,7 +26,6 @@ export function commentItemId(row: Pick<ParticularRow, 'itemKey'>): string {
   return row.itemKey.split(':')[1] ?? row.itemKey;
 }
 
-const money = (v: number) => (v < 0 ? `(${rupeesText(-v, { paise: 'auto' })})` : v === 0 ? '0' : rupeesText(v, { paise: 'auto' }));
 const ddmmyyyy = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : DECLARATION_MSG.fallbackLockDate);
 const monthText = (m: string) => new Date(`${m}-01T00:00:00`).toLocaleDateString('en-IN', { month: 'short', year: 'numeric' });
 
@@ -140,9 +139,9 @@ export function DeclarationSummaryPage() {
       {s.status === DeclarationStatus.Approved ? <Alert color="green">{DECLARATION_MSG.approvedBanner}</Alert> : null}
       {s.status === DeclarationStatus.Submitted ? <Alert color="blue">{DECLARATION_MSG.submittedBanner(ddmmyyyy(s.lockDate))}</Alert> : null}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-        <Figure label="Net Taxable Income" value={money(s.netTaxableIncome)} />
-        <Figure label="Total Tax" value={money(s.totalTax)} />
-        <Figure label="Tax to be Paid" value={money(s.taxToBePaid)} note={`${rupeesText(s.taxPerMonth)} per month`} />
+        <Figure label="Net Taxable Income" value={inr(s.netTaxableIncome)} />
+        <Figure label="Total Tax" value={inr(s.totalTax)} />
+        <Figure label="Tax to be Paid" value={inr(s.taxToBePaid)} note={`${rupeesText(s.taxPerMonth)} per month`} />
         <Card withBorder component="section" aria-label="Status">
           <Text size="sm" c="dimmed">
             Status
@@ -178,7 +177,7 @@ export function DeclarationSummaryPage() {
               rows.map((r) => (
                 <Table.Tr key={r.itemKey}>
                   <Table.Td>{r.particulars}</Table.Td>
-                  <Table.Td ta="right">{money(r.amount)}</Table.Td>
+                  <Table.Td ta="right">{inr(r.amount)}</Table.Td>
                   <Table.Td ta="right">{r.commentable ? <CommentButton declarationId={s.declarationId} row={r} count={counts[commentItemId(r)]} onAdded={() => setCommentsVersion((v) => v + 1)} /> : null}</Table.Td>
                 </Table.Tr>
               ))
@@ -205,7 +204,7 @@ export function DeclarationSummaryPage() {
             ].map(([label, value]) => (
               <Table.Tr key={String(label)}>
                 <Table.Td>{label}</Table.Td>
-                <Table.Td ta="right">{money(Number(value))}</Table.Td>
+                <Table.Td ta="right">{inr(Number(value))}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -3,6 +3,6 @@ export const DECLARATION_PATHS = {
   landing: '/payroll/taxes/employeeITDeclaration',
   summary: '/payroll/taxes/employeeITDeclaration/overallSummary',
   form: '/payroll/taxes/employeeDeclaration',
-  /** Built by the regime-comparison work (issue 12 item 7). */
+  /** Built by the regime-comparison work. */
   taxCalculator: '/payroll/taxes/taxCalculator',
 } as const;

@@ -17,7 +17,7 @@ const people = (n: number) => `${n.toString()} ${n === 1 ? 'person' : 'people'}`
 
 /**
  * The delete confirmation (people spec §2.4, 'Yes, delete it'). A department with people offers to
- * move them to another active department first (issue 16: deleting Finance had left 7 people with
+ * move them to another active department first (deleting Finance had left 7 people with
  * no department); the server refuses a parent of other departments, and that message shows here.
  */
 export function DepartmentDeleteModal({ department, onClose, onDeleted }: DepartmentDeleteModalProps) {

@@ -75,7 +75,7 @@ export async function updateDepartment(id: string, body: DepartmentInputBody): P
   return (await api.put(`/Departments/${id}`, departmentReplySchema, body, { quiet: true })).data;
 }
 
-/** DELETE /Departments/:id; `moveTo` receives the department's people first (issue 16). */
+/** DELETE /Departments/:id; `moveTo` receives the department's people first. */
 export async function deleteDepartment(id: string, moveTo?: string): Promise<void> {
   await api.send('DELETE', `/Departments/${id}`, undefined, { quiet: true, ...(moveTo ? { query: { moveTo } } : {}) });
 }

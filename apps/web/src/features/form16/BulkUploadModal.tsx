@@ -16,7 +16,7 @@ export interface BulkUploadModalProps {
 }
 
 /**
- * Bulk upload (issue 13): a ZIP of PDFs, or many PDFs, each named with the employee's PAN. Step one
+ * Bulk upload: a ZIP of PDFs, or many PDFs, each named with the employee's PAN. Step one
  * previews who each file matches and why the others do not; nothing is stored until 'Upload'.
  */
 export function BulkUploadModal({ opened, years, defaultYear, onClose }: BulkUploadModalProps) {

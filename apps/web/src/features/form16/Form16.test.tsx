@@ -163,7 +163,7 @@ describe('Form 16 management (payroll spec §2)', () => {
   }, 30_000);
 });
 
-describe("'Generate Part B' (issue 13 item 3)", () => {
+describe("'Generate Part B'", () => {
   it('generates Part B for everyone of the selected year and toasts the result; a refusal is toasted', async () => {
     const toasts = spyOnToasts();
     let refuse = false;

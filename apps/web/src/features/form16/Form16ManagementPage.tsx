@@ -114,7 +114,7 @@ export function Form16ManagementPage({ today: todayProp }: { today?: string }) {
     }
   };
 
-  /** Part B from the finalized payroll for everyone of the year (issue 13 item 3); uploaded ones are kept. */
+  /** Part B from the finalized payroll for everyone of the year; uploaded ones are kept. */
   const generatePartB = async () => {
     try {
       const reply = await generate.mutateAsync(financialYear);

@@ -121,7 +121,7 @@ export async function deleteHoliday(id: string): Promise<void> {
   await api.send('DELETE', `/Holidays/${id}`, undefined, { quiet: true });
 }
 
-// ——— Customize balance, policies, settings (issue 15 item 6) ———
+// ——— Customize balance, policies, settings ———
 
 export function useLeaveAdjustments(employeeId: string | null, year: number, pageNumber: number) {
   return useQuery({

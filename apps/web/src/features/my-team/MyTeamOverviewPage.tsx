@@ -17,7 +17,7 @@ const FILTERS = [
   { value: 'notIn', label: 'Not in yet' },
 ];
 
-/** My team > Overview (issue 15 item 9): who is in, late, on leave or not in today, and what waits for a decision. */
+/** My team > Overview: who is in, late, on leave or not in today, and what waits for a decision. */
 export function MyTeamOverviewPage() {
   const [state, setState] = useState('all');
   const overview = useQuery({

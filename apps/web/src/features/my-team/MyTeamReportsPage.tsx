@@ -6,7 +6,7 @@ import { apiDownload } from '../../app/api';
 import { useToday } from '../../app/today';
 import { DateField } from '../../ui/DateField';
 
-/** My team > Reports (issue 15 item 9): attendance, leave and late arrivals for a date range, as XLSX. */
+/** My team > Reports: attendance, leave and late arrivals for a date range, as XLSX. */
 export function MyTeamReportsPage() {
   const today = useToday();
   const [kind, setKind] = useState<TeamReportKind>('attendance');

@@ -28,7 +28,7 @@ function bodyOf(v: Values) {
   };
 }
 
-/** EPF (issue 10 item 1): establishment number, wage ceiling or actual wages, what sits inside CTC. */
+/** EPF: establishment number, wage ceiling or actual wages, what sits inside CTC. */
 export function EpfCard({ setting, tables }: { setting: StatutoryComponentSetting; tables: StatutoryTables }) {
   const s = epfSettingsViewSchema.parse(setting.settings);
   const ceiling = rupeesText(tables.epf.wageCeiling, { paise: false });

@@ -13,7 +13,7 @@ type Values = {
 
 const bodyOf = (v: Values) => ({ esiNumber: v.esiNumber.trim() === '' ? null : v.esiNumber, includeEmployerShareInCtc: v.includeEmployerShareInCtc });
 
-/** ESI (issue 10 item 1): employer code and whether the employer's share sits inside CTC; rates and coverage are the law's. */
+/** ESI: employer code and whether the employer's share sits inside CTC; rates and coverage are the law's. */
 export function EsiCard({ setting, tables }: { setting: StatutoryComponentSetting; tables: StatutoryTables }) {
   const s = esiSettingsViewSchema.parse(setting.settings);
   const form = useForm<Values>({

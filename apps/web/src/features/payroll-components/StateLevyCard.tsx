@@ -13,8 +13,7 @@ type Values = {
 
 const MONTH_NAMES_SHORT = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const bodyOf = (v: Values) => ({ stateCode: v.stateCode === '' ? null : v.stateCode, registrationNumber: v.registrationNumber.trim() === '' ? null : v.registrationNumber });
-const money = (rupees: number) => rupeesText(rupees, { paise: 'auto' });
-const rangeText = (from: number, to: number | null) => (to === null ? `${money(from)} and above` : `${money(from)} – ${money(to)}`);
+const rangeText = (from: number, to: number | null) => (to === null ? `${rupeesText(from, { paise: 'auto' })} and above` : `${rupeesText(from, { paise: 'auto' })} – ${rupeesText(to, { paise: 'auto' })}`);
 const monthsText = (months: readonly string[]) => (months.length === 12 ? 'every month' : months.map((m) => MONTH_NAMES_SHORT[Number(m) - 1] ?? m).join(' and '));
 
 function PtSlabsTable({ label, slabs, halfYearly }: { label: string; slabs: readonly PtSlabView[]; halfYearly: boolean }) {
@@ -32,8 +31,8 @@ function PtSlabsTable({ label, slabs, halfYearly }: { label: string; slabs: read
         {slabs.map((s) => (
           <Table.Tr key={s.from}>
             <Table.Td>{rangeText(s.from, s.to)}</Table.Td>
-            <Table.Td>{money(s.amount)}</Table.Td>
-            {february && <Table.Td>{s.februaryAmount === null ? '—' : money(s.februaryAmount)}</Table.Td>}
+            <Table.Td>{rupeesText(s.amount, { paise: 'auto' })}</Table.Td>
+            {february && <Table.Td>{s.februaryAmount === null ? '—' : rupeesText(s.februaryAmount, { paise: 'auto' })}</Table.Td>}
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -43,7 +42,7 @@ function PtSlabsTable({ label, slabs, halfYearly }: { label: string; slabs: read
 
 /**
  * Professional Tax (the work location's state) or LWF (by state): pick the state; its slabs show
- * read-only, as the domain's tables in force today have them (issue 10 item 1).
+ * read-only, as the domain's tables in force today have them.
  */
 export function StateLevyCard({ component, setting, tables }: { component: 'ProfessionalTax' | 'LWF'; setting: StatutoryComponentSetting; tables: StatutoryTables }) {
   const s = stateLevySettingsViewSchema.parse(setting.settings);
@@ -97,8 +96,8 @@ export function StateLevyCard({ component, setting, tables }: { component: 'Prof
               {lwfTable.slabs.map((slab) => (
                 <Table.Tr key={slab.from}>
                   <Table.Td>{rangeText(slab.from, slab.to)}</Table.Td>
-                  <Table.Td>{money(slab.employee)}</Table.Td>
-                  <Table.Td>{money(slab.employer)}</Table.Td>
+                  <Table.Td>{rupeesText(slab.employee, { paise: 'auto' })}</Table.Td>
+                  <Table.Td>{rupeesText(slab.employer, { paise: 'auto' })}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -35,7 +35,7 @@ function UpgradeHint() {
 }
 
 /**
- * /payroll/payroll-components/statutory (issue 10 item 1): EPF, ESI, Professional Tax by the work
+ * /payroll/payroll-components/statutory: EPF, ESI, Professional Tax by the work
  * location's state and LWF by state, each with the law's rates and slabs shown read-only.
  */
 export function StatutoryComponentsPage() {

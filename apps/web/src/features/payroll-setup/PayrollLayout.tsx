@@ -21,7 +21,7 @@ export const ADMIN_PAYROLL_TABS: readonly PayrollTab[] = [
   { label: 'Requests', to: PATHS.payrollRequests, match: [PATHS.payrollRequests, PATHS.form16] },
   { label: 'Lock / Unlock', to: PATHS.lockUnlock, match: [PATHS.lockUnlock] },
   { label: 'My Reimbursement Requests', to: PATHS.reimbursementRequests, match: [PATHS.reimbursementRequests] },
-  // Not among the spec's tab labels: loans and advances (issue 11 item 4), the outputs of each month (item 6).
+  // Not among the spec's tab labels: loans and advances, the outputs of each month.
   { label: 'Loans', to: PATHS.loans, match: [PATHS.loans, PATHS.myLoans] },
   { label: 'Reports', to: PATHS.payrollReports, match: [PATHS.payrollReports] },
   { label: 'Settings', to: PATHS.payrollSettings, match: [PATHS.payrollSettings] },
@@ -32,7 +32,7 @@ export const EMPLOYEE_PAYROLL_TABS: readonly PayrollTab[] = [
   { label: 'Payroll', to: PATHS.payslips, match: [PATHS.payslips] },
   { label: 'My Investments', to: PATHS.myInvestments, match: [PATHS.myInvestments] },
   { label: 'My Reimbursement Requests', to: PATHS.reimbursementRequests, match: [PATHS.reimbursementRequests] },
-  // Not among the spec's tab labels: the employee's own loans and advances (issue 11 item 4).
+  // Not among the spec's tab labels: the employee's own loans and advances.
   { label: 'My Loans', to: PATHS.myLoans, match: [PATHS.myLoans] },
 ];
 

@@ -7,7 +7,7 @@ import { PATHS } from '../../app/paths';
 
 /**
  * The sections of Payroll Settings: the pay period settings and the journal's ledger accounts
- * (issue 11 item 2). The ledger tab is shown to those who may read it on a plan with Payroll.
+ *. The ledger tab is shown to those who may read it on a plan with Payroll.
  */
 export function PayrollSettingsTabs({ current }: { current: 'general' | 'ledger' }) {
   // Read without requiring it: the settings page is also rendered on its own (its tests).

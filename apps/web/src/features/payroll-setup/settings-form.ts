@@ -3,7 +3,7 @@ import { NEXT_MONTH_PAY_DAY_MAX, PAY_DAY_LAST_WORKING_DAY, PAY_DAY_TYPES, PAY_DA
 /**
  * The payroll settings form's rules (people spec §2.9, §4, §5): pay period Days in month / Fixed
  * range with start and end days 1–30 (shown only for a fixed range), pay day type Last working day /
- * Day of month with a pay day 1–30 / Day of next month with a pay day 1–7 (issue 26: wages are due by
+ * Day of month with a pay day 1–30 / Day of next month with a pay day 1–7 (wages are due by
  * the 7th of the next month), and the last payroll month and year, editable until first saved.
  */
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;

@@ -19,7 +19,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { PageLoader } from '../../ui/PageLoader';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { toastApiError } from '../../ui/kit/useApiMutation';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 import { addAdjustment, deleteAdjustment, useAdjustments } from './payroll.api';
 import { formFailure } from '../../ui/kit/form-failure';
 

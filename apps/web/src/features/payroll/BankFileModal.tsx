@@ -14,11 +14,11 @@ import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { BankSettingsModal } from './BankSettingsModal';
 import { downloadBankFile, useBankFilePreview, useBankSettings } from './bank.api';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 import { PAYROLL_KEY } from './payroll.api';
 
 /**
- * The bank transfer file of a finalized month (issue 11 item 1): the organisation's template and
+ * The bank transfer file of a finalized month: the organisation's template and
  * debit account, the value date, the control figures and how they are reached from the month's net
  * pay, who is left out and why — then the download. `scope` 'failed' re-exports only the payments
  * the bank returned as failed; 'released' pays the payouts whose hold was released after finalize.

@@ -6,12 +6,11 @@ import { errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
-import { displayDate } from '../../ui/format';
+import { displayDate, inr } from '../../ui/format';
 import { BankFileModal } from './BankFileModal';
 import { BankReturnModal } from './BankReturnModal';
 import { MarkPaymentPaidModal } from './MarkPaymentPaidModal';
 import { useBankPayments } from './bank.api';
-import { inr } from './payroll-format';
 
 export const PAYMENT_STATE_COLORS: Record<BankPaymentState, string> = {
   notSent: 'gray',
@@ -33,7 +32,7 @@ export function hasBankTransfer(run: Pick<PayrollRun, 'status'>): boolean {
 }
 
 /**
- * The bank transfer of a finalized month on the run page (issue 11 item 1): how many payments are
+ * The bank transfer of a finalized month on the run page: how many payments are
  * paid, awaiting the bank, failed, not sent or left out, per employee; the bank file, the re-export
  * of failed payments and the bank's return file.
  */

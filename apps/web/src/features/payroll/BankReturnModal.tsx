@@ -6,7 +6,7 @@ import { BANK_RETURN_MAX_BYTES, PAYROLL_BANK_MSG, monthLabel, type BankReturnRes
 import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { uploadBankReturn } from './bank.api';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 import { PAYROLL_KEY } from './payroll.api';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -35,7 +35,7 @@ function rowProblems(errors: Readonly<Record<string, string>>): RowProblem[] {
 }
 
 /**
- * The bank's return file (issue 11 item 1): each payment's status by its reference. The file is
+ * The bank's return file: each payment's status by its reference. The file is
  * recorded whole or not at all; a refused file lists every wrong row with its number.
  */
 export function BankReturnModal({ run, onClose }: { run: PayrollRun; onClose: () => void }) {

@@ -7,11 +7,10 @@ import { EXIT_REASON_LABELS, can, daysOfNotice, type ExitSettlement } from '@tan
 import { errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { exitSettlementPath } from '../../app/paths';
-import { displayDate } from '../../ui/format';
+import { displayDate, inr } from '../../ui/format';
 import { ListCard } from '../../ui/ListCard';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { ExitFormModal, type ExitPrefill } from './ExitFormModal';
-import { inr } from './payroll-format';
 import { PAYROLL_KEY } from './payroll.api';
 import { useExitSettlements, useExitsAwaitingSettlement } from './settlement.api';
 

@@ -10,7 +10,7 @@ import { toast } from '../../app/toast';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { downloadFiling, useEcrCheck, useEsicCheck } from './filings.api';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 
 const FIELD_LABELS: Record<string, string> = { uan: 'UAN', name: 'Name', ipNumber: 'ESI IP number', eps: 'EPS', esi: 'ESI' };
 const count = (n: number, one: string, many: string) => `${groupIndian(n)} ${n === 1 ? one : many}`;
@@ -72,6 +72,8 @@ function IssuesTable({ issues, label }: { issues: readonly FilingIssue[]; label:
 
 interface CheckProps {
   run: PayrollRun;
+  /** The file's path under the run's filings, as the overview gives it. */
+  path: string;
   onClose: () => void;
 }
 
@@ -92,7 +94,7 @@ interface CheckLayoutProps {
 }
 
 /**
- * The check before a return is downloaded (issue 11 item 2): every line, the ones the portal would
+ * The check before a return is downloaded: every line, the ones the portal would
  * reject with why, what the file changes (warnings). While a line would be rejected the full file is
  * refused (the server says 409 too); the valid lines alone can be downloaded on purpose, and the rest
  * filed once fixed.
@@ -178,7 +180,7 @@ const num = (n: number) => groupIndian(n);
 const rejectedRow = (rejected: boolean) => (rejected ? { bg: 'var(--mantine-color-red-light)' } : {});
 
 /** EPFO ECR 2.0: the validation screen before the text file is downloaded. */
-export function EcrCheckModal({ run, onClose }: CheckProps) {
+export function EcrCheckModal({ run, path, onClose }: CheckProps) {
   const check = useEcrCheck(run.id);
   return (
     <Modal opened onClose={onClose} title={`EPF ECR — ${monthLabel(run.month)}`} size={1100} centered>
@@ -187,13 +189,13 @@ export function EcrCheckModal({ run, onClose }: CheckProps) {
       ) : check.isError ? (
         <ErrorState message={errorMessage(check.error, 'Failed to check the ECR.')} onRetry={() => void check.refetch()} />
       ) : (
-        <EcrBody ecr={check.data} run={run} onClose={onClose} onRecheck={() => void check.refetch()} rechecking={check.isFetching} />
+        <EcrBody ecr={check.data} run={run} path={path} onClose={onClose} onRecheck={() => void check.refetch()} rechecking={check.isFetching} />
       )}
     </Modal>
   );
 }
 
-function EcrBody({ ecr, run, onClose, onRecheck, rechecking }: { ecr: EcrCheck; run: PayrollRun; onClose: () => void; onRecheck: () => void; rechecking: boolean }) {
+function EcrBody({ ecr, run, path, onClose, onRecheck, rechecking }: { ecr: EcrCheck; run: PayrollRun; path: string; onClose: () => void; onRecheck: () => void; rechecking: boolean }) {
   const rejected = ecr.lines.filter((l) => l.rejected).length;
   const t = ecr.totals;
   return (
@@ -208,7 +210,7 @@ function EcrBody({ ecr, run, onClose, onRecheck, rechecking }: { ecr: EcrCheck; 
       onRecheck={onRecheck}
       rechecking={rechecking}
       onClose={onClose}
-      onDownload={(validOnly) => downloadFiling(run.id, 'ecr', ecr.fileName, { validOnly })}
+      onDownload={(validOnly) => downloadFiling(run.id, { path, fileName: ecr.fileName }, { validOnly })}
       totals={
         <Text size="sm" c="dimmed" aria-label="ECR totals">
           {`${count(t.members, 'member', 'members')} in the file · EPF wages ${inr(t.epfWages)} · employee share ${inr(t.employeeShare)} · EPS ${inr(t.epsShare)} · employer EPF ${inr(t.employerShare)}`}
@@ -268,7 +270,7 @@ function EcrBody({ ecr, run, onClose, onRecheck, rechecking }: { ecr: EcrCheck; 
 }
 
 /** ESIC monthly contribution: the check before the upload workbook is downloaded. */
-export function EsicCheckModal({ run, onClose }: CheckProps) {
+export function EsicCheckModal({ run, path, onClose }: CheckProps) {
   const check = useEsicCheck(run.id);
   return (
     <Modal opened onClose={onClose} title={`ESIC contribution — ${monthLabel(run.month)}`} size={1100} centered>
@@ -277,13 +279,13 @@ export function EsicCheckModal({ run, onClose }: CheckProps) {
       ) : check.isError ? (
         <ErrorState message={errorMessage(check.error, 'Failed to check the ESIC file.')} onRetry={() => void check.refetch()} />
       ) : (
-        <EsicBody esic={check.data} run={run} onClose={onClose} onRecheck={() => void check.refetch()} rechecking={check.isFetching} />
+        <EsicBody esic={check.data} run={run} path={path} onClose={onClose} onRecheck={() => void check.refetch()} rechecking={check.isFetching} />
       )}
     </Modal>
   );
 }
 
-function EsicBody({ esic, run, onClose, onRecheck, rechecking }: { esic: EsicCheck; run: PayrollRun; onClose: () => void; onRecheck: () => void; rechecking: boolean }) {
+function EsicBody({ esic, run, path, onClose, onRecheck, rechecking }: { esic: EsicCheck; run: PayrollRun; path: string; onClose: () => void; onRecheck: () => void; rechecking: boolean }) {
   const rejected = esic.rows.filter((r) => r.rejected).length;
   return (
     <CheckLayout
@@ -297,7 +299,7 @@ function EsicBody({ esic, run, onClose, onRecheck, rechecking }: { esic: EsicChe
       onRecheck={onRecheck}
       rechecking={rechecking}
       onClose={onClose}
-      onDownload={(validOnly) => downloadFiling(run.id, 'esic', esic.fileName, { validOnly })}
+      onDownload={(validOnly) => downloadFiling(run.id, { path, fileName: esic.fileName }, { validOnly })}
       totals={
         <Text size="sm" c="dimmed" aria-label="ESIC totals">
           {`${count(esic.totals.members, 'insured person', 'insured persons')} in the file · total wages ${inr(esic.totals.wages)}`}

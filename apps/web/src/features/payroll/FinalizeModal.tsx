@@ -5,9 +5,8 @@ import { PAYROLL_MSG, monthLabel, type PayrollRun } from '@tankha/contracts';
 import { addDaysToDate } from '@tankha/domain';
 import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
-import { displayDate } from '../../ui/format';
+import { displayDate, inr } from '../../ui/format';
 import { toastApiError } from '../../ui/kit/useApiMutation';
-import { inr } from './payroll-format';
 import { finalizeRun } from './payroll.api';
 
 const employees = (count: number, one: string, many: string) => (count === 1 ? `1 employee ${one}` : `${String(count)} employees ${many}`);
@@ -20,7 +19,7 @@ export function attendanceLockText(run: Pick<PayrollRun, 'periodStart' | 'daysTo
 }
 
 /**
- * The days of a month finalized before its period ends (issue 26): which they are, and how they are
+ * The days of a month finalized before its period ends: which they are, and how they are
  * treated — paid as present, still open for attendance and leave, later changes settled next month.
  */
 export function daysToComeText(run: Pick<PayrollRun, 'daysToCome'>): { title: string; body: string } | null {

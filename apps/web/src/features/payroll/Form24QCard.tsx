@@ -8,7 +8,7 @@ import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
 import { toastApiError } from '../../ui/kit/useApiMutation';
 import { downloadForm24Q, useForm24QCheck } from './filings.api';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 
 /** 'YYYY-YY' of the financial year starting in April `start`. */
 const yearLabel = (start: number) => `${String(start)}-${String((start + 1) % 100).padStart(2, '0')}`;
@@ -23,7 +23,7 @@ export function lastEndedQuarter(today: string): { yearStart: number; quarter: n
 }
 
 /**
- * Form 24Q on the Reports page (issue 13 item 4): pick a financial year and quarter, see Annexure I's
+ * Form 24Q on the Reports page: pick a financial year and quarter, see Annexure I's
  * totals (and Annexure II's rows in Q4) with the validation list, download the workbook. Shown to
  * who may download the statutory files.
  */

@@ -5,7 +5,7 @@ import { toast } from '../../app/toast';
 import { toastApiError } from '../../ui/kit/useApiMutation';
 import { setHold } from './payroll.api';
 
-/** What each hold does, shown beside the choice (issue 10 item 3: two different holds). */
+/** What each hold does, shown beside the choice (two different holds). */
 export const HOLD_EXPLANATIONS: Record<PayrollHoldKind, string> = {
   payout:
     'Pay is calculated as usual: EPF, ESI, Professional Tax and TDS are deducted and the payslip is issued, but the net pay is left out of the bank transfer until you release the hold.',

@@ -43,7 +43,7 @@ function validate(rows: readonly LedgerAccountRow[], values: Values): Errors {
 }
 
 /**
- * /payroll/settings/ledger-accounts (issue 11 item 2): the ledger account (code and name) each
+ * /payroll/settings/ledger-accounts: the ledger account (code and name) each
  * payroll component posts to in the month's journal. The Administrator sets them; moderators read
  * them. Opened from a month's journal (?runId=), that month's components are listed too.
  */

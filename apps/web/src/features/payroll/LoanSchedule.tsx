@@ -1,6 +1,6 @@
 import { Badge, Drawer, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { LOAN_KIND_LABELS, LOAN_PURPOSE_LABELS, LOAN_STATUS_LABELS, monthLabel, type Loan } from '@tankha/contracts';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 
 const STATUS_COLORS: Record<Loan['status'], string> = { active: 'blue', closed: 'green', cancelled: 'gray' };
 const INSTALMENT_LABELS: Record<Loan['schedule'][number]['status'], string> = { recovered: 'Recovered', pending: 'In the open month', scheduled: 'Scheduled' };

@@ -14,7 +14,7 @@ import { LoanFormModal } from './LoanFormModal';
 import { LoanScheduleDrawer, LoanStatusBadge } from './LoanSchedule';
 import { cancelLoan, useLoans } from './loans.api';
 import { PAYROLL_KEY, useCurrentRun } from './payroll.api';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 
 const COLUMNS = ['Employee', 'Type', 'Amount', 'Interest', 'EMI', 'Recovered', 'Balance', 'Next instalment', 'Status', 'Actions'] as const;
 const RIGHT = new Set<string>(['Amount', 'EMI', 'Balance']);

@@ -7,7 +7,7 @@ import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { useBankPayments } from './bank.api';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 import { markRunPaid } from './payroll.api';
 import { formFailure } from '../../ui/kit/form-failure';
 

@@ -9,7 +9,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { markPaymentPaid } from './bank.api';
 import { paidOnRange } from './MarkPaidModal';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 import { PAYROLL_KEY } from './payroll.api';
 import { formFailure } from '../../ui/kit/form-failure';
 

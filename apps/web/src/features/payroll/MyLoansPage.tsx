@@ -5,7 +5,7 @@ import { ListCard } from '../../ui/ListCard';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { LoanDetails, LoanStatusBadge } from './LoanSchedule';
 import { useMyLoans } from './loans.api';
-import { inr } from './payroll-format';
+import { inr } from '../../ui/format';
 
 /** /payroll/my-loans (every employee): their own loans and advances, balance and schedule. */
 export function MyLoansPage() {

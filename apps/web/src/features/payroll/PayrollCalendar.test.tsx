@@ -12,7 +12,7 @@ import { PayrollRunPage } from './PayrollRunPage';
 import { RUN_ID, makeEmployeeRow, makeRun } from './test-data';
 
 /*
- * The payroll calendar on the run page (issue 26 point 4): a month that has not begun cannot be
+ * The payroll calendar on the run page: a month that has not begun cannot be
  * processed or finalized; finalizing before the month ends says which days are still to come and how
  * they are treated; Mark as Paid takes a date from the finalize date to today; a payment can be
  * marked paid on its own.

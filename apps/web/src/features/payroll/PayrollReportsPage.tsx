@@ -20,13 +20,12 @@ import { DEFAULT_TIME_ZONE } from '../../app/today';
 import { ErrorState } from '../../ui/ErrorState';
 import { ListCard } from '../../ui/ListCard';
 import { PageLoader } from '../../ui/PageLoader';
-import { displayDate } from '../../ui/format';
+import { displayDate, inr } from '../../ui/format';
 import { BankFileModal } from './BankFileModal';
 import { BankReturnModal } from './BankReturnModal';
 import { BankSettingsModal } from './BankSettingsModal';
 import { hasBankTransfer } from './BankPaymentsPanel';
 import { useBankPayments, useBankSettings, usePayrollReports } from './bank.api';
-import { inr } from './payroll-format';
 import { useRuns } from './payroll.api';
 import { RegisterButton, hasRegister } from './RegisterDownload';
 import { RunStatusBadge } from './RunSummary';
@@ -160,7 +159,7 @@ export function PayrollReportsPage() {
       {/* The month's returns and journal (ECR, ESIC, PT, LWF, journal): shown for a finalized month to who may download them. */}
       {run && <StatutoryFiles key={run.id} run={run} />}
 
-      {/* Form 24Q is per quarter of the financial year, not per month (issue 13 item 4). */}
+      {/* Form 24Q is per quarter of the financial year, not per month. */}
       <Form24QCard />
 
       {month && (

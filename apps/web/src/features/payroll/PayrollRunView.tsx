@@ -27,7 +27,7 @@ interface PayrollRunViewProps {
 
 /**
  * One payroll month: header and actions, live processing progress, totals, warnings before
- * processing, the employees table and the variance against last month (issue 10 item 3).
+ * processing, the employees table and the variance against last month.
  */
 export function PayrollRunView({ run, readOnly = false }: PayrollRunViewProps) {
   const user = useCurrentUser();

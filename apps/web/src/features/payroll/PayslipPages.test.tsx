@@ -50,7 +50,7 @@ describe('Payslip view', () => {
     expect(screen.getByRole('table', { name: 'Year to date' })).toHaveTextContent('Net pay₹3,28,856');
   });
 
-  it('says when a held payout was held, released and paid (issue 26: a hold outlives finalize)', async () => {
+  it('says when a held payout was held, released and paid (a hold outlives finalize)', async () => {
     const payout = { heldOn: '2026-11-25', holdReason: 'Salary account change awaiting the bank’s confirmation', releasedOn: '2027-01-06', releasedByName: 'Anita Rao', paidOn: null };
     renderAt(`/payslips/${PAYSLIP_ID}`, { [`GET /Payslips/${PAYSLIP_ID}`]: ok(makePayslip({ holdKind: 'payout', status: 'paid', payout })) });
     expect(await screen.findByText('Payout held on 25 Nov 2026: Salary account change awaiting the bank’s confirmation')).toBeInTheDocument();

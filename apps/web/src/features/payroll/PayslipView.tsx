@@ -4,9 +4,9 @@ import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-r
 import { PAYROLL_HOLD_LABELS, monthLabel, type Payslip, type PayslipLine } from '@tankha/contracts';
 import { DetailsCard } from '../../ui/DetailsCard';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
-import { displayDate, displayText } from '../../ui/format';
+import { displayDate, displayText, inr } from '../../ui/format';
 import { toastApiError } from '../../ui/kit/useApiMutation';
-import { daysText, inr } from './payroll-format';
+import { daysText } from './payroll-format';
 import { downloadPayslipPdf } from './payroll.api';
 import { RunStatusBadge } from './RunSummary';
 

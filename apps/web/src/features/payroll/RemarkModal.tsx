@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { PayrollEmployeeRow, PayrollRun } from '@tankha/contracts';
 import { toast } from '../../app/toast';
 import { toastApiError } from '../../ui/kit/useApiMutation';
-import { inr, inrChange } from './payroll-format';
+import { inr, inrChange } from '../../ui/format';
 import { saveRemark } from './payroll.api';
 
 const MAX_REMARK = 500;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Menu, Modal, NativeSelect, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCalculator, IconCalendarPlus, IconDots, IconFileText, IconHandStop, IconPencil, IconPlayerPlay, IconReceipt, IconSearch } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCalculator, IconCalendarPlus, IconDots, IconFileText, IconHandStop, IconPencil, IconPlayerPlay, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import {
@@ -22,8 +22,9 @@ import { PageLoader } from '../../ui/PageLoader';
 import { AdjustmentsModal } from './AdjustmentsModal';
 import { HoldModal } from './HoldModal';
 import { toastApiError } from '../../ui/kit/useApiMutation';
-import { changeColor, daysText, inr, inrChange } from './payroll-format';
-import { PAYROLL_KEY, bringInExcludedPay, releaseHold, reprocessEmployee, useRunEmployees, type EmployeeFilter } from './payroll.api';
+import { changeColor, daysText } from './payroll-format';
+import { inr, inrChange } from '../../ui/format';
+import { PAYROLL_KEY, bringInExcludedPay, releaseHold, reprocessEmployee, undoBringInExcludedPay, useRunEmployees, type EmployeeFilter } from './payroll.api';
 import { RemarkModal } from './RemarkModal';
 import { STICKY_ACTIONS } from '../../ui/sticky-actions';
 
@@ -161,6 +162,19 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
       void refresh();
     } catch (error) {
       toastApiError(error, 'Failed to bring the pay into the open month');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const undoBringIn = async (row: PayrollEmployeeRow) => {
+    setBusy(row.userId);
+    try {
+      await undoBringInExcludedPay(run.id, row.userId);
+      toast.success(`${row.name}: pay for ${monthLabel(run.month)} taken out of ${row.broughtInto ? monthLabel(row.broughtInto.month) : 'the open month'} — left out again`);
+      void refresh();
+    } catch (error) {
+      toastApiError(error, 'Failed to undo bringing the pay in');
     } finally {
       setBusy(null);
     }
@@ -308,6 +322,12 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
                             // Excluded from processing when the month closed: the pay comes as arrears of the open month.
                             <Menu.Item leftSection={<IconCalendarPlus size={16} />} onClick={() => setDialog({ kind: 'bringIn', row })}>
                               Pay in the open month
+                            </Menu.Item>
+                          )}
+                          {!editable && row.broughtInto && !row.broughtInto.finalized && (
+                            // The paying month is still open: its EXC_ lines can be taken out again.
+                            <Menu.Item leftSection={<IconArrowBackUp size={16} />} onClick={() => void undoBringIn(row)}>
+                              Undo pay in {monthLabel(row.broughtInto.month)}
                             </Menu.Item>
                           )}
                           {editable &&

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconChecklist, IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { can, monthLabel, type PayrollFiling, type PayrollFilingKind, type PayrollRun } from '@tankha/contracts';
+import { can, monthLabel, type PayrollFiling, type PayrollFilingDownload, type PayrollRun } from '@tankha/contracts';
 import { groupIndian } from '@tankha/domain';
 import { errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
@@ -19,25 +19,12 @@ export function hasStatutoryFiles(run: Pick<PayrollRun, 'status'>): boolean {
   return run.status === 'finalized' || run.status === 'paid';
 }
 
-const WHAT: Record<PayrollFilingKind, string> = {
-  ecr: 'EPFO electronic challan-cum-return (ECR 2.0), text file',
-  esic: 'ESIC monthly contribution upload, Excel',
-  pt: 'Professional tax by state and slab, Excel',
-  lwf: 'Labour Welfare Fund for the states where it falls due, Excel',
-  journal: 'Payroll journal on your ledger accounts, Excel or CSV',
-};
-
-const UNITS: Record<PayrollFilingKind, [string, string]> = {
-  ecr: ['member', 'members'],
-  esic: ['insured person', 'insured persons'],
-  pt: ['employee', 'employees'],
-  lwf: ['employee', 'employees'],
-  journal: ['ledger line', 'ledger lines'],
-};
+/** The check views of the formats whose card opens a check (`check` in the server's registry). */
+const CHECKS: Partial<Record<string, typeof EcrCheckModal>> = { ecr: EcrCheckModal, esic: EsicCheckModal };
 
 function statusOf(f: PayrollFiling): string {
   if (!f.available) return f.reason ?? 'Not available';
-  const [one, many] = UNITS[f.kind];
+  const { one, many } = f.units;
   const parts = [`${groupIndian(f.rows)} ${f.rows === 1 ? one : many}`];
   if (f.errors > 0) parts.push(`${groupIndian(f.errors)} ${f.errors === 1 ? 'problem' : 'problems'} to fix`);
   if (f.warnings > 0) parts.push(`${groupIndian(f.warnings)} ${f.warnings === 1 ? 'note' : 'notes'}`);
@@ -45,7 +32,7 @@ function statusOf(f: PayrollFiling): string {
 }
 
 /**
- * "Statutory files" of a finalized month (issue 11 item 2): the ECR and ESIC files open their
+ * "Statutory files" of a finalized month: the ECR and ESIC files open their
  * validation first; the PT and LWF statements and the journal download at once. A file that cannot
  * be made says why (nothing to file, not due, components without a ledger account).
  */
@@ -53,16 +40,15 @@ export function StatutoryFiles({ run }: { run: PayrollRun }) {
   const user = useCurrentUser();
   const shown = hasStatutoryFiles(run) && can(user.roleId, 'payroll.filings.download');
   const filings = useFilings(run.id, shown);
-  const [checking, setChecking] = useState<'ecr' | 'esic' | null>(null);
+  const [checking, setChecking] = useState<PayrollFiling | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   if (!shown) return null;
+  const CheckView = checking ? CHECKS[checking.kind] : undefined;
 
-  const download = async (f: PayrollFiling, format: 'xlsx' | 'csv' = 'xlsx') => {
-    const key = `${f.kind}-${format}`;
-    setBusy(key);
+  const download = async (f: PayrollFiling, file: PayrollFilingDownload) => {
+    setBusy(`${f.kind}-${file.path}`);
     try {
-      const fileName = format === 'csv' ? (f.fileName ?? '').replace(/\.xlsx$/, '.csv') : (f.fileName ?? '');
-      await downloadFiling(run.id, format === 'csv' ? 'journalCsv' : f.kind, fileName);
+      await downloadFiling(run.id, file);
       toast.success(`${f.label} downloaded`);
     } catch (error) {
       toastApiError(error, `Failed to download the ${f.label}`);
@@ -71,30 +57,31 @@ export function StatutoryFiles({ run }: { run: PayrollRun }) {
     }
   };
 
+  // As the server's registry describes each format: a check first, one file, or a choice of files.
   const action = (f: PayrollFiling) => {
-    if (f.kind === 'ecr' || f.kind === 'esic') {
+    if (f.check) {
       return (
-        <Button size="xs" variant="light" leftSection={<IconChecklist size={14} />} disabled={!f.available} onClick={() => setChecking(f.kind === 'ecr' ? 'ecr' : 'esic')} aria-label={`Check and download ${f.label}`}>
+        <Button size="xs" variant="light" leftSection={<IconChecklist size={14} />} disabled={!f.available} onClick={() => setChecking(f)} aria-label={`Check and download ${f.label}`}>
           Check and download
         </Button>
       );
     }
-    if (f.kind === 'journal') {
+    if (f.downloads.length > 1) {
       return (
         <Group gap={6} wrap="nowrap">
-          {(['xlsx', 'csv'] as const).map((format) => (
-            <Tooltip key={format} label={f.reason ?? ''} disabled={f.available} multiline w={280}>
+          {f.downloads.map((file) => (
+            <Tooltip key={file.path} label={f.reason ?? ''} disabled={f.available} multiline w={280}>
               <span>
                 <Button
                   size="xs"
                   variant="light"
                   leftSection={<IconDownload size={14} />}
                   disabled={!f.available}
-                  loading={busy === `journal-${format}`}
-                  onClick={() => void download(f, format)}
-                  aria-label={`Download ${f.label} (${format.toUpperCase()})`}
+                  loading={busy === `${f.kind}-${file.path}`}
+                  onClick={() => void download(f, file)}
+                  aria-label={`Download ${f.label} (${file.format})`}
                 >
-                  {format.toUpperCase()}
+                  {file.format}
                 </Button>
               </span>
             </Tooltip>
@@ -102,8 +89,17 @@ export function StatutoryFiles({ run }: { run: PayrollRun }) {
         </Group>
       );
     }
+    const file = f.downloads[0];
     return (
-      <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} disabled={!f.available} loading={busy === `${f.kind}-xlsx`} onClick={() => void download(f)} aria-label={`Download ${f.label}`}>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconDownload size={14} />}
+        disabled={!f.available || !file}
+        loading={busy === `${f.kind}-${file?.path ?? ''}`}
+        onClick={() => file && void download(f, file)}
+        aria-label={`Download ${f.label}`}
+      >
         Download
       </Button>
     );
@@ -134,7 +130,7 @@ export function StatutoryFiles({ run }: { run: PayrollRun }) {
                       {f.label}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {WHAT[f.kind]}
+                      {f.description}
                     </Text>
                   </Table.Td>
                   <Table.Td>
@@ -161,18 +157,10 @@ export function StatutoryFiles({ run }: { run: PayrollRun }) {
           </Table>
         )}
       </Stack>
-      {checking === 'ecr' && (
-        <EcrCheckModal
+      {checking && CheckView && (
+        <CheckView
           run={run}
-          onClose={() => {
-            setChecking(null);
-            void filings.refetch();
-          }}
-        />
-      )}
-      {checking === 'esic' && (
-        <EsicCheckModal
-          run={run}
+          path={checking.downloads[0]?.path ?? ''}
           onClose={() => {
             setChecking(null);
             void filings.refetch();

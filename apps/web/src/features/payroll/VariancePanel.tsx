@@ -4,7 +4,8 @@ import { errorMessage } from '../../app/api';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
-import { changeColor, inr, inrChange } from './payroll-format';
+import { changeColor } from './payroll-format';
+import { inr, inrChange } from '../../ui/format';
 import { useRunVariance } from './payroll.api';
 
 const SECTION_LABELS = { earning: 'Earning', deduction: 'Deduction', employer: 'Employer contribution' } as const;

@@ -9,8 +9,7 @@ import { PageLoader } from '../../ui/PageLoader';
 import { useRunWarnings } from './payroll.api';
 
 /**
- * Employees whose details would stop a payment or a return, listed before finalize (issue 10 item 3,
- * issue 26 items 5 and 6) so they are fixed first, not discovered after: no salary structure, bank
+ * Employees whose details would stop a payment or a return, listed before finalize so they are fixed first, not discovered after: no salary structure, bank
  * details a bank would refuse (that employee's bank line is held), a missing or malformed PAN, UAN or
  * ESI number, and deductions over half the wages. Each links to the profile where it is fixed.
  */

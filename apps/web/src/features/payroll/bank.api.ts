@@ -19,7 +19,7 @@ import {
 import { api, apiDownload, toFormData } from '../../app/api';
 import { PAYROLL_KEY } from './payroll.api';
 
-/** The bank transfer file, the return file, payment status and the reports log (issue 11 items 1 and 6). */
+/** The bank transfer file, the return file, payment status and the reports log. */
 
 const enc = encodeURIComponent;
 const runPath = (runId: string) => `/PayrollRuns/${enc(runId)}`;

@@ -10,14 +10,14 @@ import {
   type EsicCheck,
   type LedgerAccountRow,
   type LedgerAccountsInput,
-  type PayrollFilingKind,
+  type PayrollFilingDownload,
   type PayrollFilings,
 } from '@tankha/contracts';
 import { api, apiDownload } from '../../app/api';
 import { PAYROLL_KEY } from './payroll.api';
 
 /**
- * Statutory files of a finalized month and the ledger accounts of its journal (issue 11 item 2).
+ * Statutory files of a finalized month and the ledger accounts of its journal.
  * Under the payroll key, so one invalidation after a change refreshes them with the run.
  */
 const enc = encodeURIComponent;
@@ -45,18 +45,9 @@ export function useEsicCheck(runId: string) {
   });
 }
 
-/** The file of each kind, as the server names it. */
-const FILE_PATHS: Record<PayrollFilingKind | 'journalCsv', string> = {
-  ecr: 'ecr.txt',
-  esic: 'esic.xlsx',
-  pt: 'professional-tax.xlsx',
-  lwf: 'lwf.xlsx',
-  journal: 'journal.xlsx',
-  journalCsv: 'journal.csv',
-};
-
-export async function downloadFiling(runId: string, kind: PayrollFilingKind | 'journalCsv', fileName: string, options: { validOnly?: boolean } = {}): Promise<void> {
-  await apiDownload(`${filingsPath(runId)}/${FILE_PATHS[kind]}`, fileName, { quiet: true, ...(options.validOnly ? { query: { validOnly: 'true' } } : {}) });
+/** A format's file at the path the server's registry gives it (the overview's `downloads`). */
+export async function downloadFiling(runId: string, download: Pick<PayrollFilingDownload, 'path' | 'fileName'>, options: { validOnly?: boolean } = {}): Promise<void> {
+  await apiDownload(`${filingsPath(runId)}/${enc(download.path)}`, download.fileName, { quiet: true, ...(options.validOnly ? { query: { validOnly: 'true' } } : {}) });
 }
 
 export const LEDGER_KEY = [PAYROLL_KEY, 'ledger-accounts'] as const;
@@ -73,7 +64,7 @@ export async function saveLedgerAccounts(input: LedgerAccountsInput): Promise<Le
   return (await api.put('/PayrollLedgerAccounts', ledgerAccountListReplySchema, input, { quiet: true })).data;
 }
 
-// ——— Form 24Q (issue 13 item 4) ———
+// ——— Form 24Q ———
 
 export function useForm24QCheck(financialYear: string, quarter: number) {
   return useQuery({

@@ -1,28 +1,9 @@
 import type { PayrollRun, PayrollRunStatus } from '@tankha/contracts';
-import { formatInr } from '@tankha/domain';
+import { inr } from '../../ui/format';
 
-/**
- * A payroll amount (rupees on the wire) as payroll screens show it (payroll spec §9): ₹ with Indian
- * grouping, negatives in brackets, zero as '0'; paise only when the amount has any. A dash for no
- * figure (an employee not processed yet, or excluded from processing).
- */
-export function inr(rupees: number | null | undefined): string {
-  if (rupees === null || rupees === undefined) return '—';
-  // Display only: the wire carries rupees with at most two decimals; this is the paise they stand for.
-  const paise = Math.round(rupees * 100);
-  return formatInr(paise, { decimals: paise % 100 === 0 ? 0 : 2 });
-}
-
-/** A difference against last month: '+₹1,500' for a rise, '(₹1,500)' for a fall, '0' for none. */
 /** A run's total: a dash while the month has no figures (never processed, or being re-processed), not a misleading 0. */
 export function runTotal(run: Pick<PayrollRun, 'processedAt'>, rupees: number): string {
   return run.processedAt === null ? '—' : inr(rupees);
-}
-
-export function inrChange(rupees: number | null | undefined): string {
-  if (rupees === null || rupees === undefined) return '—';
-  const text = inr(rupees);
-  return rupees > 0 ? `+${text}` : text;
 }
 
 /** The colour of a difference: rises green, falls red, none dimmed. */

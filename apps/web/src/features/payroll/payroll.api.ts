@@ -146,6 +146,11 @@ export async function bringInExcludedPay(runId: string, userId: string): Promise
   return { row: reply.data, message: reply.message };
 }
 
+/** Undoes a bring-in while the month that pays it is not finalized: the pay is left out again. */
+export async function undoBringInExcludedPay(runId: string, userId: string): Promise<void> {
+  await api.send('DELETE', `${runPath(runId)}/excluded/${enc(userId)}/bring-in`, undefined, { quiet: true });
+}
+
 export async function reprocessEmployee(runId: string, userId: string): Promise<void> {
   await api.send('POST', `${runPath(runId)}/employees/${enc(userId)}/process`, undefined, { quiet: true });
 }

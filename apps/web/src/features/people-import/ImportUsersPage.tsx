@@ -22,7 +22,7 @@ export function importFileProblem(file: File): string | null {
 }
 
 /**
- * Import Users (docs/decisions.md, people): template, upload, a row-by-row preview with the
+ * Import Users (docs/decisions/, people): template, upload, a row-by-row preview with the
  * employee form's own rules, an import that writes every row or none, and a summary.
  */
 export function ImportUsersPage() {

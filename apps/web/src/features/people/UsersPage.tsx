@@ -269,7 +269,7 @@ export function UsersPage({ onImport }: UsersPageProps = {}) {
           <Table.ScrollContainer minWidth={1080}>
             {/*
               One line per cell: the spec's truncation keeps them short, and rows stay even. Headings may
-              wrap ('Joining / Date'), cells are 13 px and padded 8 px, so every column fits at 1,440 px (issue 16).
+              wrap ('Joining / Date'), cells are 13 px and padded 8 px, so every column fits at 1,440 px.
             */}
             <Table striped highlightOnHover fz={CELL_FZ} verticalSpacing="xs" horizontalSpacing={8} style={{ whiteSpace: 'nowrap' }} aria-label="Users" aria-busy={list.isFetching}>
               <Table.Thead style={{ whiteSpace: 'normal' }}>

@@ -104,7 +104,7 @@ export function rowActions(actor: { id: string; roleId: RoleId }, row: { id: str
   return actions;
 }
 
-/** Roles a role may hand out: a moderator cannot make an administrator (docs/decisions.md). */
+/** Roles a role may hand out: a moderator cannot make an administrator (docs/decisions/). */
 export function assignableRoles(actorRoleId: RoleId): RoleId[] {
   return actorRoleId === Role.Administrator ? [Role.Administrator, Role.Moderator, Role.Member] : [Role.Moderator, Role.Member];
 }

@@ -91,7 +91,7 @@ function UploadForm({ userId }: { userId: string }) {
   );
 }
 
-/** Documents: the list with download and delete, and the upload control (issue 4 item 6). */
+/** Documents: the list with download and delete, and the upload control. */
 export function DocumentsCard({ userId, canManage }: { userId: string; canManage: boolean }) {
   const documents = useDocuments(userId);
   const remove = useDeleteDocument(userId);

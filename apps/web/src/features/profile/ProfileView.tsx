@@ -83,10 +83,10 @@ function DetailsRows({ rows }: { rows: DetailRow[] }) {
   );
 }
 
-/** The employee profile's sections (issue 4 item 6), shared by /profile and /my-profile. */
+/** The employee profile's sections, shared by /profile and /my-profile. */
 export function ProfileView({ employee, canEdit, canReveal, canManageDocuments, canDeclareOnBehalf = false, onEdit }: ProfileViewProps) {
   const fullName = [employee.firstName, employee.middleName, employee.lastName].filter(Boolean).join(' ');
-  // The record carries the chosen option's label, so /my-profile shows what administrators see on /profile (issue 16).
+  // The record carries the chosen option's label, so /my-profile shows what administrators see on /profile.
   const employmentType =
     employee.userFieldValues
       .map((v) => v.optionLabel ?? v.fieldValue)

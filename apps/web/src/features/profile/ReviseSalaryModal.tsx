@@ -12,7 +12,7 @@ import { deductionAssociations, earningAssociations, valuesFromEmployee, type Ea
 import { SalarySection } from '../people/employee-form/SalarySection';
 import { useReviseSalary, useSalaryRevisions } from './salary-revisions.api';
 
-/** As the employee form recomputes its preview (issue 4: ~300 ms after the last change). */
+/** As the employee form recomputes its preview (~300 ms after the last change). */
 const SALARY_DEBOUNCE_MS = 300;
 
 interface Draft {
@@ -32,7 +32,7 @@ function defaultEffectiveFrom(today: string, earliest: string | null, latest: st
 }
 
 /**
- * Revise salary (issue 11 item 3): the new structure, as the employee form edits it, from an effective
+ * Revise salary: the new structure, as the employee form edits it, from an effective
  * date. A date inside a finalized payroll month is allowed: the next payroll run pays the difference
  * for the finalized months as arrears.
  */

@@ -8,11 +8,6 @@ import { ReviseSalaryModal } from './ReviseSalaryModal';
 import { useSalaryRevisions } from './salary-revisions.api';
 import { SalaryRevisionsTable } from './SalaryRevisionsTable';
 
-/** Rupees on the wire → ₹ with Indian grouping and paise (lossless). */
-export function rupees(amount: number): string {
-  return rupeesText(amount);
-}
-
 const STATUTORY_LABELS: Record<string, string> = { EPF: 'EPF', ESI: 'ESI', ProfessionalTax: 'Professional Tax', LWF: 'Labour Welfare Fund' };
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -33,12 +28,12 @@ export function SalaryDetails({ structure }: { structure: SalaryStructureView })
   return (
     <>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm" mb="md">
-        <Figure label="Annual CTC" value={rupees(structure.annualCTC)} />
-        <Figure label="Monthly CTC" value={rupees(structure.monthlyCTC)} />
-        <Figure label="Monthly gross" value={rupees(structure.monthlyGross)} />
-        <Figure label="Annual gross" value={rupees(structure.annualGross)} />
-        <Figure label="Monthly TDS" value={rupees(structure.monthlyTDS)} />
-        <Figure label="Annual TDS" value={rupees(structure.annualTDS)} />
+        <Figure label="Annual CTC" value={rupeesText(structure.annualCTC)} />
+        <Figure label="Monthly CTC" value={rupeesText(structure.monthlyCTC)} />
+        <Figure label="Monthly gross" value={rupeesText(structure.monthlyGross)} />
+        <Figure label="Annual gross" value={rupeesText(structure.annualGross)} />
+        <Figure label="Monthly TDS" value={rupeesText(structure.monthlyTDS)} />
+        <Figure label="Annual TDS" value={rupeesText(structure.annualTDS)} />
       </SimpleGrid>
       <Table.ScrollContainer minWidth={480}>
         <Table striped aria-label="Earnings">
@@ -53,15 +48,15 @@ export function SalaryDetails({ structure }: { structure: SalaryStructureView })
             {structure.earnings.map((e) => (
               <Table.Tr key={e.tenantEarningId}>
                 <Table.Td>{e.earningName}</Table.Td>
-                <Table.Td ta="right">{rupees(e.monthlyAmount)}</Table.Td>
-                <Table.Td ta="right">{rupees(e.annualAmount)}</Table.Td>
+                <Table.Td ta="right">{rupeesText(e.monthlyAmount)}</Table.Td>
+                <Table.Td ta="right">{rupeesText(e.annualAmount)}</Table.Td>
               </Table.Tr>
             ))}
             {structure.deductions.map((d) => (
               <Table.Tr key={d.tenantDeductionId}>
                 <Table.Td>{d.deductionName} (deduction)</Table.Td>
-                <Table.Td ta="right">{rupees(d.monthlyAmount)}</Table.Td>
-                <Table.Td ta="right">{rupees(d.annualAmount)}</Table.Td>
+                <Table.Td ta="right">{rupeesText(d.monthlyAmount)}</Table.Td>
+                <Table.Td ta="right">{rupeesText(d.annualAmount)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -84,10 +79,10 @@ export function SalaryDetails({ structure }: { structure: SalaryStructureView })
               {statutory.map((s) => (
                 <Table.Tr key={s.name}>
                   <Table.Td>{STATUTORY_LABELS[s.name] ?? s.name}</Table.Td>
-                  <Table.Td ta="right">{rupees(s.employeeMonthly)}</Table.Td>
-                  <Table.Td ta="right">{rupees(s.employerMonthly)}</Table.Td>
-                  <Table.Td ta="right">{rupees(s.employeeAnnual)}</Table.Td>
-                  <Table.Td ta="right">{rupees(s.employerAnnual)}</Table.Td>
+                  <Table.Td ta="right">{rupeesText(s.employeeMonthly)}</Table.Td>
+                  <Table.Td ta="right">{rupeesText(s.employerMonthly)}</Table.Td>
+                  <Table.Td ta="right">{rupeesText(s.employeeAnnual)}</Table.Td>
+                  <Table.Td ta="right">{rupeesText(s.employerAnnual)}</Table.Td>
                   <Table.Td>{s.deductionCycle}</Table.Td>
                 </Table.Tr>
               ))}

@@ -2,16 +2,15 @@ import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { monthLabel, type SalaryRevision } from '@tankha/contracts';
 import { displayDate, rupeesText } from '../../ui/format';
 
-const money = (rupees: number | null) => (rupees === null ? '—' : rupeesText(rupees, { paise: 'auto' }));
 
 function changes(revision: SalaryRevision): string[] {
   return revision.components
     .filter((c) => c.previousMonthly !== c.monthly)
     .map((c) => {
       const what = c.kind === 'deduction' ? `${c.name} (deduction)` : c.name;
-      if (c.previousMonthly === null) return `${what}: added, ${money(c.monthly)} a month`;
-      if (c.monthly === null) return `${what}: removed (was ${money(c.previousMonthly)} a month)`;
-      return `${what}: ${money(c.previousMonthly)} → ${money(c.monthly)} a month`;
+      if (c.previousMonthly === null) return `${what}: added, ${rupeesText(c.monthly, { paise: 'auto' })} a month`;
+      if (c.monthly === null) return `${what}: removed (was ${rupeesText(c.previousMonthly, { paise: 'auto' })} a month)`;
+      return `${what}: ${rupeesText(c.previousMonthly, { paise: 'auto' })} → ${rupeesText(c.monthly, { paise: 'auto' })} a month`;
     });
 }
 
@@ -28,7 +27,7 @@ function ArrearsCell({ revision }: { revision: SalaryRevision }) {
       <Text size="sm">Paid in {monthLabel(revision.arrears.month ?? '')}</Text>
       {revision.arrears.amount ? (
         <Text size="xs" c="dimmed">
-          Arrears {money(revision.arrears.amount)}
+          Arrears {rupeesText(revision.arrears.amount, { paise: 'auto' })}
         </Text>
       ) : (
         <Text size="xs" c="dimmed">
@@ -39,7 +38,7 @@ function ArrearsCell({ revision }: { revision: SalaryRevision }) {
   );
 }
 
-/** Revision history (issue 11 item 3): effective date, CTC old → new, component changes, when the arrears were paid. */
+/** Revision history: effective date, CTC old → new, component changes, when the arrears were paid. */
 export function SalaryRevisionsTable({ revisions }: { revisions: readonly SalaryRevision[] }) {
   return (
     <Stack gap="xs" mt="md">
@@ -67,7 +66,7 @@ export function SalaryRevisionsTable({ revisions }: { revisions: readonly Salary
                 <Table.Tr key={r.id}>
                   <Table.Td>{displayDate(r.effectiveFrom)}</Table.Td>
                   <Table.Td>
-                    {money(r.previousAnnualCTC)} → {money(r.annualCTC)}
+                    {rupeesText(r.previousAnnualCTC, { paise: 'auto' })} → {rupeesText(r.annualCTC, { paise: 'auto' })}
                   </Table.Td>
                   <Table.Td>
                     {changes(r).map((line) => (

@@ -7,11 +7,12 @@ import { PATHS } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
-import { rupees, usersText } from '../subscription/PlanCard';
+import { usersText } from '../subscription/PlanCard';
 import { displayedPrice, listPrice, yearlySavingPercent, type BillingCycle } from '../subscription/plan-rules';
 import { usePlans } from '../subscription/subscription.api';
 import { PLANS_FAILED } from './PricingPage';
 import { PublicPage } from './PublicPage';
+import { rupeesText } from '../../ui/format';
 
 /** Platform §9: a plan has at most 10000 users. */
 export const MAX_USERS = 10_000;
@@ -174,11 +175,11 @@ export function CheckoutPage() {
                 <Group gap={6} align="baseline">
                   {price !== list && (
                     <Text component="del" c="dimmed" size="sm">
-                      {rupees(list)}
+                      {rupeesText(list, { paise: false })}
                     </Text>
                   )}
                   <Text fw={700} size="lg" data-testid="checkout-price">
-                    {rupees(price)} / {per}
+                    {rupeesText(price, { paise: false })} / {per}
                   </Text>
                 </Group>
               </Group>
@@ -204,7 +205,7 @@ export function CheckoutPage() {
               <Group justify="space-between" align="baseline">
                 <Text fw={600}>Estimated total</Text>
                 <Text fw={700} fz={24} data-testid="checkout-total">
-                  {rupees(price * count)} / {per}
+                  {rupeesText(price * count, { paise: false })} / {per}
                 </Text>
               </Group>
               <NextStep plan={plan} />

@@ -5,7 +5,7 @@ import { PERMISSION_AREAS, ROLE_NAMES, Role, permissionRows, type RoleId } from 
 const ROLES: RoleId[] = [Role.Administrator, Role.Moderator, Role.Member];
 
 /**
- * Users > Roles (issue 15 item 7): the permission table the server answers 403 from (contracts'
+ * Users > Roles: the permission table the server answers 403 from (contracts'
  * PERMISSIONS, shared by both sides), shown read-only per role.
  */
 export function RolesPage() {

@@ -36,7 +36,7 @@ export function validateShiftForm(values: { shiftName: string; shiftStart: strin
 /**
  * Add/Edit Shift modal (people spec §2.2, §5). The change takes effect from 'Effective From' (today
  * by default); an earlier date needs 'Update existing attendance records', as in Assign Shift, so a
- * new or edited shift never rewrites past attendance by accident (issue 16). `today` is the tenant's date.
+ * new or edited shift never rewrites past attendance by accident. `today` is the tenant's date.
  */
 export function ShiftFormModal({ shift, today, onClose, onSaved }: { shift: Shift | null; today: string; onClose: () => void; onSaved: () => void }) {
   const creating = shift === null;

@@ -26,7 +26,7 @@ const levels = Object.entries(SKILL_LEVELS).map(([value, label]) => ({
   label,
 }));
 
-/** Users > Skills management (issue 15 item 7): the catalogue and employees' skills with a level. */
+/** Users > Skills management: the catalogue and employees' skills with a level. */
 export function SkillsPage() {
   const skills = useQuery({
     queryKey: [...KEY, 'list'],

@@ -2,19 +2,14 @@ import { useId } from 'react';
 import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { Plan } from '@tankha/contracts';
-import { formatRupees } from '@tankha/domain';
 import { CARD_FEATURE_COUNT, CARD_STATE_LABELS, displayedPrice, listPrice, yearlySavingPercent, type BillingCycle, type CardState } from './plan-rules';
+import { rupeesText } from '../../ui/format';
 
 interface PlanCardProps {
   plan: Plan;
   cycle: BillingCycle;
   state: CardState;
   onChoose: (plan: Plan) => void;
-}
-
-/** Whole rupees as ₹ with Indian grouping (formatRupees takes paise). */
-export function rupees(amount: number): string {
-  return formatRupees(amount * 100);
 }
 
 export function usersText(plan: Pick<Plan, 'isFree' | 'maxUsers'>): string {
@@ -63,11 +58,11 @@ export function PlanCard({ plan, cycle, state, onChoose }: PlanCardProps) {
           <Group gap={6} align="baseline">
             {price !== list && (
               <Text component="del" c="dimmed" size="lg">
-                {rupees(list)}
+                {rupeesText(list, { paise: false })}
               </Text>
             )}
             <Text fw={700} fz={32} lh={1.1}>
-              {rupees(price)}
+              {rupeesText(price, { paise: false })}
             </Text>
             <Text size="sm" c="dimmed">
               per user / {cycle === 'yearly' ? 'year' : 'month'}

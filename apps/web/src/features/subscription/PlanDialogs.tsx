@@ -3,8 +3,8 @@ import { Button, Group, Modal, NumberInput, Radio, Stack, Text } from '@mantine/
 import { PLAN_USERS_MAX, type Plan, type ScheduleChangesAt } from '@tankha/contracts';
 import { formatDisplayDate } from '@tankha/domain';
 import dayjs from 'dayjs';
-import { rupees } from './PlanCard';
 import { displayedPrice, type BillingCycle, type ChangeDirection } from './plan-rules';
+import { rupeesText } from '../../ui/format';
 
 /** Platform §5: minus, plus and e are blocked in the user count. */
 export const BLOCKED_COUNT_KEYS = ['-', '+', 'e', 'E'];
@@ -57,7 +57,7 @@ export function PlanChoiceDialog(props: {
             <>The {plan.name} plan is free for up to {plan.maxUsers ?? 0} users.</>
           ) : (
             <>
-              {rupees(price)} per user / {cycle === 'yearly' ? 'year' : 'month'}, plus 18% GST.
+              {rupeesText(price, { paise: false })} per user / {cycle === 'yearly' ? 'year' : 'month'}, plus 18% GST.
             </>
           )}
         </Text>
@@ -79,7 +79,7 @@ export function PlanChoiceDialog(props: {
         )}
         {!plan.isFree && (
           <Text size="sm" fw={600}>
-            Total: {rupees(price * quantity)} + GST per {cycle === 'yearly' ? 'year' : 'month'}
+            Total: {rupeesText(price * quantity, { paise: false })} + GST per {cycle === 'yearly' ? 'year' : 'month'}
           </Text>
         )}
         {change && (

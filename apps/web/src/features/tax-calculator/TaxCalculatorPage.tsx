@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Checkbox, Group, Modal, Radio, Stack, Table
 import { IconInfoCircle, IconScale } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { REGIME_LABELS, REGIME_MSG, type TaxComparison } from '@tankha/contracts';
-import { financialYearStartOf, formatInr } from '@tankha/domain';
+import { financialYearStartOf } from '@tankha/domain';
 import { ApiError, INVALID_RESPONSE, errorMessage } from '../../app/api';
 import { getSessionUser } from '../../app/session';
 import { toast } from '../../app/toast';
@@ -11,20 +11,15 @@ import { useToday } from '../../app/today';
 import { PageLoader } from '../../ui/PageLoader';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { TAX_COMPARISON_KEY, defaultRegimeChoice, storeRegimeChoice, storedRegimeChoice, switchRegime, useTaxComparison, type RegimeCode } from './tax-calculator.api';
+import { inr } from '../../ui/format';
 
 /** The organisation's zone when the session carries none (DESIGN §5 default). */
 
 const yearLabel = (start: number) => `${String(start)}-${String((start + 1) % 100).padStart(2, '0')}`;
 
-/** Payroll spec §9: rupees with Indian grouping, negatives in brackets, zero as 0; paise only when there are any. */
-function inr(rupees: number): string {
-  const paise = Math.round(rupees * 100);
-  return formatInr(paise, { decimals: paise % 100 === 0 ? 0 : 2 });
-}
-
 /**
  * /payroll/taxes/taxCalculator (payroll spec §2 "Tax calculator and regime comparison", §4 "Regime",
- * §5, §8; issue 12 item 7): the twelve rows for both regimes from the employee's own salary and
+ * §5, §8): the twelve rows for both regimes from the employee's own salary and
  * declaration, the recommendation with the annual savings, and the regime choice with a Submit that
  * switches (confirmed first) while the IT declaration or POI window allows it.
  */

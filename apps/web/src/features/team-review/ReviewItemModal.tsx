@@ -8,7 +8,7 @@ import type { PoiRow } from '../proofs/poi-rows';
 export const claimed = (r: PoiRow) => r.actual ?? r.declared;
 
 /**
- * Review of one item's proofs (issue 12 item 6): the allowed amount of each of its amounts (at most the
+ * Review of one item's proofs: the allowed amount of each of its amounts (at most the
  * claim), Approve or Reject, and a comment, required for a partial approval when the POI setting says so.
  */
 export function ReviewItemModal({ rows, mandateComment, busy, onClose, onSubmit }: { rows: PoiRow[]; mandateComment: boolean; busy: boolean; onClose: () => void; onSubmit: (item: ProofReviewItem) => void }) {

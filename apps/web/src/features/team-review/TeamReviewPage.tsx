@@ -87,7 +87,7 @@ function DeclarationList({ proofsOnly, financialYearStart }: { proofsOnly: boole
 export interface TeamReviewPageProps {
   /** The Form 16 tab's content (built with Form 16 management); a placeholder until then. */
   form16Tab?: ReactNode;
-  /** Every employee's reimbursement claims to decide (issue 13 item 6), a tab of the same Requests page. */
+  /** Every employee's reimbursement claims to decide, a tab of the same Requests page. */
   reimbursementsTab?: ReactNode;
 }
 

@@ -10,7 +10,7 @@ import { PageLoader } from '../../ui/PageLoader';
 
 const KEY = ['users', 'settings'];
 
-/** Users > Settings (issue 15 item 7): employee numbering and the default role of new users. */
+/** Users > Settings: employee numbering and the default role of new users. */
 export function UserSettingsPage() {
   const settings = useQuery({
     queryKey: KEY,

@@ -1,14 +1,14 @@
 import { daysBetweenInclusive } from '../../attendance/month';
 import type { IsoDate } from '../../dates/calendar';
 import { mulDivPaise } from '../../money/arith';
-import { formatRupees } from '../../money/inr';
+import { rupeeText } from '../../money/inr';
 import type { EpfSettings } from '../../statutory/epf';
 import type { StatutoryGender } from '../../statutory/states';
 import { computeEmployeeMonth } from '../month/compute-month';
 import type { MonthAdjustmentInput, MonthArrearsLine, MonthEarningInput, MonthLine } from '../month/types';
 
 /**
- * Salary revisions with arrears (issue 11 item 3; payroll-rules §1: "Finalized means immutable.
+ * Salary revisions with arrears (payroll-rules §1: "Finalized means immutable.
  * Corrections go into a later month as arrears … effective date → per-component difference → tax and
  * statutory on the difference").
  *
@@ -116,10 +116,6 @@ export function arrearsMonthLabel(month: string): string {
   return `${MONTHS[Number(month.slice(5, 7)) - 1] ?? ''} ${month.slice(0, 4)}`;
 }
 
-function rs(amountPaise: number): string {
-  return formatRupees(amountPaise, { showPaise: amountPaise % 100 !== 0 });
-}
-
 function dayBefore(date: IsoDate): IsoDate {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 1);
@@ -181,10 +177,10 @@ export function earningsInForce(revisions: readonly ArrearsRevision[], period: {
     for (const s of segments) {
       const amount = s.earnings.find((e) => e.code === code)?.monthlyPaise ?? 0;
       weighted += amount * s.days;
-      parts.push(`${rs(amount)} a month ${displayDay(s.from)}–${displayDay(s.to)} (${String(s.days)} days)`);
+      parts.push(`${rupeeText(amount)} a month ${displayDay(s.from)}–${displayDay(s.to)} (${String(s.days)} days)`);
     }
     const monthlyPaise = mulDivPaise(weighted, 1, period.days, 'halfUp');
-    notes.set(code, `${base.name}: ${parts.join(', ')} of ${String(period.days)} = ${rs(monthlyPaise)} for the month`);
+    notes.set(code, `${base.name}: ${parts.join(', ')} of ${String(period.days)} = ${rupeeText(monthlyPaise)} for the month`);
     return { ...base, monthlyPaise };
   });
   return { earnings, notes };
@@ -264,7 +260,7 @@ export function computeArrears(input: ArrearsInput): ArrearsResult {
       const difference: ArrearsDifference = { section, code, label, duePaise, paidPaise, differencePaise };
       differences.push(difference);
       const why = [
-        `${arrearsMonthLabel(m.month)}: due ${rs(duePaise)} − paid ${rs(paidPaise)} = ${rs(differencePaise)}`,
+        `${arrearsMonthLabel(m.month)}: due ${rupeeText(duePaise)} − paid ${rupeeText(paidPaise)} = ${rupeeText(differencePaise)}`,
         ...(section === 'earning' && notes.has(code) ? [`  ${notes.get(code) ?? ''}`] : []),
         ...(d ? d.explanation.map((e) => `  ${e}`) : [`  ${label} is no longer part of the structure`]),
       ];
@@ -296,7 +292,7 @@ export function computeArrears(input: ArrearsInput): ArrearsResult {
         taxable: r.taxable,
         explanation: [
           ...r.perMonth.flatMap((x) => x.why),
-          r.perMonth.length > 1 ? `Arrears ${r.perMonth.map((x) => rs(x.difference.differencePaise)).join(' + ')} = ${rs(amountPaise)}` : `Arrears ${rs(amountPaise)}`,
+          r.perMonth.length > 1 ? `Arrears ${r.perMonth.map((x) => rupeeText(x.difference.differencePaise)).join(' + ')} = ${rupeeText(amountPaise)}` : `Arrears ${rupeeText(amountPaise)}`,
         ],
       };
     })

@@ -4,6 +4,7 @@ import type { StatutoryGender } from '../../statutory/states';
 import { computeEmployeeMonth } from '../month/compute-month';
 import type { MonthAdjustmentInput, MonthArrearsLine, MonthEarningInput } from '../month/types';
 import { arrearsMonthLabel } from './arrears';
+import { hasCorrectionWages, type WageCorrection } from './wage-corrections';
 
 /**
  * Pay excluded from processing, brought into a later month (DESIGN §10, a month's life; payroll-rules
@@ -51,6 +52,12 @@ export interface ExcludedPayResult {
   lines: MonthArrearsLine[];
   /** Σ earning lines. */
   earningsPaise: number;
+  /**
+   * Each month's own PF, EPS, EDLI wages (0 where it charged no EPF) and ESI wages (0 where it was
+   * not covered), as its EXC_ contribution lines were computed on them: reported in the paying
+   * month's ECR and ESIC return (payslips.wages.corrections).
+   */
+  corrections: WageCorrection[];
 }
 
 /** Line code prefix of the lines paying an excluded month (never a structure, arrears or LOP code). */
@@ -65,6 +72,7 @@ export function excludedPayNote(m: Pick<ExcludedPayMonthInput, 'month' | 'paidIn
 export function computeExcludedPay(months: readonly ExcludedPayMonthInput[]): ExcludedPayResult {
   const rank = { earning: 0, deduction: 1, employer: 2 } as const;
   const lines: MonthArrearsLine[] = [];
+  const corrections: WageCorrection[] = [];
   for (const m of months) {
     if (m.paidIn <= m.month) throw new RangeError(`${m.month}: excluded pay is paid in a later month, not ${m.paidIn}`);
     const result = computeEmployeeMonth({
@@ -99,7 +107,10 @@ export function computeExcludedPay(months: readonly ExcludedPayMonthInput[]): Ex
       }))
       .sort((a, b) => rank[a.section] - rank[b.section]);
     lines.push(...own);
+    const w = result.wages;
+    const correction: WageCorrection = { month: m.month, kind: 'excluded', pfWagePaise: w.pfWagePaise, epsWagePaise: w.epsWagePaise, edliWagePaise: w.edliWagePaise, esiWagePaise: w.esiWagePaise };
+    if (hasCorrectionWages(correction)) corrections.push(correction);
   }
   lines.sort((a, b) => rank[a.section] - rank[b.section]);
-  return { lines, earningsPaise: lines.filter((l) => l.section === 'earning').reduce((s, l) => s + l.amountPaise, 0) };
+  return { lines, earningsPaise: lines.filter((l) => l.section === 'earning').reduce((s, l) => s + l.amountPaise, 0), corrections };
 }

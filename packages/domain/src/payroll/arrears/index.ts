@@ -1,3 +1,4 @@
 export * from './arrears';
 export * from './lop-adjustments';
 export * from './excluded-pay';
+export * from './wage-corrections';

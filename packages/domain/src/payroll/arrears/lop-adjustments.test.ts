@@ -126,7 +126,7 @@ describe('computeLopAdjustments', () => {
 
   it('a month whose loss of pay did not change gives nothing; months are independent', () => {
     const same = computeLopAdjustments([november({ '2026-11-12': 1 }, { '2026-11-12': 1 })]);
-    expect(same).toEqual({ lines: [], settled: {}, earningsPaise: 0, wages: { pfWagePaise: 0, epsWagePaise: 0, edliWagePaise: 0, esiWagePaise: 0 } });
+    expect(same).toEqual({ lines: [], settled: {}, earningsPaise: 0, wages: { pfWagePaise: 0, epsWagePaise: 0, edliWagePaise: 0, esiWagePaise: 0 }, corrections: [] });
     const oct: LopMonthInput = { ...november({}, { '2026-10-05': 1 }), month: '2026-10', period: { start: '2026-10-01', end: '2026-10-31', days: 31 }, payableDays: 31 };
     const both = computeLopAdjustments([oct, november({}, { '2026-11-26': 1 })]);
     expect(both.lines.map((l) => l.label)).toEqual(['Loss of Pay 05 Oct 2026, 1 day, recovered', 'Loss of Pay 26 Nov 2026, 1 day, recovered']);

@@ -1,11 +1,12 @@
 import { formatDisplayDate, type IsoDate } from '../../dates/calendar';
 import { mulDivPaise } from '../../money/arith';
-import { formatRupees } from '../../money/inr';
+import { rupeeText } from '../../money/inr';
 import type { EpfSettings } from '../../statutory/epf';
 import type { StatutoryGender } from '../../statutory/states';
 import { computeEmployeeMonth } from '../month/compute-month';
 import type { EmployeeMonthResult, MonthAdjustmentInput, MonthArrearsLine, MonthEarningInput } from '../month/types';
 import { arrearsMonthLabel } from './arrears';
+import { hasCorrectionWages, type WageCorrection } from './wage-corrections';
 
 /**
  * Loss of pay that changed after its month was finalized (payroll-rules §1a; DESIGN §10, "a month's
@@ -57,9 +58,11 @@ export interface LopAdjustmentResult {
   /**
    * The corrected months' PF, EPS, EDLI and ESI wages now less as paid (each month's ceiling and
    * coverage kept; 0 where the month charged no EPF or ESI). Reported in the paying month's ECR and
-   * ESIC return with the LOP_ contribution lines (docs/decisions.md, "LOP corrections in the returns").
+   * ESIC return with the LOP_ contribution lines (docs/decisions/0160-lop-corrections-in-the-returns.md).
    */
   wages: LopCorrectionWages;
+  /** The same, month by month (a month whose wages did not change is left out): payslips.wages.corrections. */
+  corrections: WageCorrection[];
 }
 
 /** Wage bases of a LOP correction, in paise (negative: a recovery). */
@@ -101,12 +104,8 @@ const STATUTORY_CODES: Readonly<Record<string, 'deduction' | 'employer'>> = {
   ESI_ER: 'employer',
 };
 
-function rs(amountPaise: number): string {
-  return formatRupees(amountPaise, { showPaise: amountPaise % 100 !== 0 });
-}
-
 function signed(amountPaise: number): string {
-  return amountPaise < 0 ? `−${rs(-amountPaise)}` : rs(amountPaise);
+  return amountPaise < 0 ? `−${rupeeText(-amountPaise)}` : rupeeText(amountPaise);
 }
 
 function daysText(days: number): string {
@@ -174,7 +173,7 @@ function earningLine(m: LopMonthInput, kind: 'recovered' | 'reversed', changes: 
     if (now === was) continue;
     amountPaise += now - was;
     if (e.taxable) taxable = true;
-    why.push(`${e.name}: ${rs(e.monthlyPaise)} × ${String(afterDays)} of ${String(m.period.days)} payable days = ${rs(now)}, paid for ${String(beforeDays)} days ${rs(was)}: ${signed(now - was)}`);
+    why.push(`${e.name}: ${rupeeText(e.monthlyPaise)} × ${String(afterDays)} of ${String(m.period.days)} payable days = ${rupeeText(now)}, paid for ${String(beforeDays)} days ${rupeeText(was)}: ${signed(now - was)}`);
   }
   if (amountPaise === 0) return null;
   const proRataPaise = m.earnings.filter((e) => e.proRata).reduce((s, e) => s + e.monthlyPaise, 0);
@@ -191,7 +190,7 @@ function earningLine(m: LopMonthInput, kind: 'recovered' | 'reversed', changes: 
     taxable,
     explanation: [
       reason,
-      `Per-day rate: ${rs(proRataPaise)} a month ÷ ${String(m.period.days)} days = ${rs(perDayPaise)} a day; ${daysText(days)} ${kind === 'recovered' ? 'recovered' : 'repaid'}`,
+      `Per-day rate: ${rupeeText(proRataPaise)} a month ÷ ${String(m.period.days)} days = ${rupeeText(perDayPaise)} a day; ${daysText(days)} ${kind === 'recovered' ? 'recovered' : 'repaid'}`,
       ...why,
       `${kind === 'recovered' ? 'Recovered' : 'Reversed'}: ${signed(amountPaise)}`,
     ],
@@ -207,6 +206,7 @@ export function computeLopAdjustments(months: readonly LopMonthInput[]): LopAdju
   const statutory = new Map<string, MonthArrearsLine>();
   const settled: Record<string, Record<IsoDate, number>> = {};
   const wages = { ...NO_LOP_CORRECTION_WAGES };
+  const corrections: WageCorrection[] = [];
   for (const m of months) {
     check(m);
     const dates = [...new Set([...Object.keys(m.paidLop), ...Object.keys(m.nowLop)])].sort();
@@ -240,7 +240,7 @@ export function computeLopAdjustments(months: readonly LopMonthInput[]): LopAdju
       if (now === was) continue;
       const label = reversed.lines.find((l) => l.code === code)?.label ?? paid.lines.find((l) => l.code === code)?.label ?? code;
       const key = `${section}|${code}`;
-      const why = `${arrearsMonthLabel(m.month)}: ${label} on the corrected days ${rs(now)} − paid ${rs(was)} = ${signed(now - was)}`;
+      const why = `${arrearsMonthLabel(m.month)}: ${label} on the corrected days ${rupeeText(now)} − paid ${rupeeText(was)} = ${signed(now - was)}`;
       const seen = statutory.get(key);
       if (seen) {
         seen.amountPaise += now - was;
@@ -249,15 +249,21 @@ export function computeLopAdjustments(months: readonly LopMonthInput[]): LopAdju
         statutory.set(key, { section, code: `${LOP_ADJUSTMENT_CODE_PREFIX}${code}`, label: `${label} on Loss of Pay adjustment`, amountPaise: now - was, taxable: false, explanation: [why] });
       }
     }
+    const month: WageCorrection = { month: m.month, kind: 'lop', ...NO_LOP_CORRECTION_WAGES };
     if (m.epf.enabled) {
-      wages.pfWagePaise += reversed.wages.pfWagePaise - paid.wages.pfWagePaise;
-      wages.epsWagePaise += reversed.wages.epsWagePaise - paid.wages.epsWagePaise;
-      wages.edliWagePaise += reversed.wages.edliWagePaise - paid.wages.edliWagePaise;
+      month.pfWagePaise = reversed.wages.pfWagePaise - paid.wages.pfWagePaise;
+      month.epsWagePaise = reversed.wages.epsWagePaise - paid.wages.epsWagePaise;
+      month.edliWagePaise = reversed.wages.edliWagePaise - paid.wages.edliWagePaise;
     }
-    if (m.esi.covered) wages.esiWagePaise += reversed.wages.esiWagePaise - paid.wages.esiWagePaise;
+    if (m.esi.covered) month.esiWagePaise = reversed.wages.esiWagePaise - paid.wages.esiWagePaise;
+    if (hasCorrectionWages(month)) corrections.push(month);
+    wages.pfWagePaise += month.pfWagePaise;
+    wages.epsWagePaise += month.epsWagePaise;
+    wages.edliWagePaise += month.edliWagePaise;
+    wages.esiWagePaise += month.esiWagePaise;
     settled[m.month] = { ...m.nowLop };
   }
   const rank = { earning: 0, deduction: 1, employer: 2 } as const;
   const lines = [...earnings, ...[...statutory.values()].filter((l) => l.amountPaise !== 0)].sort((a, b) => rank[a.section] - rank[b.section]);
-  return { lines, settled, earningsPaise: earnings.reduce((s, l) => s + l.amountPaise, 0), wages };
+  return { lines, settled, earningsPaise: earnings.reduce((s, l) => s + l.amountPaise, 0), wages, corrections };
 }

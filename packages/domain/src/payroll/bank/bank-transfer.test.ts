@@ -13,7 +13,7 @@ import { isValidIfsc } from '../../org/pay-details';
 
 /**
  * The bank file against its published layout (payroll-rules §4, "Bank transfer files"; the layouts
- * are restated in docs/decisions.md "Bank transfer file"). The parser below reads a file the way a
+ * are restated in docs/decisions/0092-bank-transfer-file.md). The parser below reads a file the way a
  * bank's bulk-upload reads it — by field position and width — not through the writer's code, and
  * amounts are read as text ("45231.00") into paise with integer arithmetic.
  */
@@ -152,7 +152,7 @@ describe('bank transfer file: a worked example (November 2026, value date 30/11/
     expect(buildBankTransfer({ month: '2026-11', valueDate: '2026-12-01', scope: 'all', payees: retrying }).excluded.find((e) => e.payslipId === 'p3')?.reason).toBe('inRetryFile');
   });
   /*
-   * Rahul's payout (NIL002, ₹48,417.50, line 2) is released from hold after finalize (issue 26 point 3):
+   * Rahul's payout (NIL002, ₹48,417.50, line 2) is released from hold after finalize:
    * the released file pays him alone under his line's first reference SAL261100000201; the full file
    * still leaves him out (now as 'holdReleased'), so he is never paid twice. Once the bank reports
    * the payment paid, the released file has nobody left.
@@ -179,7 +179,7 @@ describe('bank transfer file: a worked example (November 2026, value date 30/11/
   });
 });
 
-describe('bank details a bank would refuse hold that payment only (issue 26 item 5)', () => {
+describe('bank details a bank would refuse hold that payment only', () => {
   const known = (ifsc: string) => ['HDFC0001753', 'ICIC0000409'].includes(ifsc);
   const payees: BankPayee[] = [
     payee({ payslipId: 'a', employeeNumber: 'E1', employeeName: 'Aditi Agarwal', netPaise: 4_000_000 }),

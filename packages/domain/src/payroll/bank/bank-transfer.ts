@@ -1,10 +1,10 @@
 import { bankDetailsProblem, normaliseAccountNumber, normaliseIfsc } from '../../org/pay-details';
 
 /**
- * The bank transfer of a finalized payroll month (issue 11 item 1; payroll-rules §4 "Bank transfer
+ * The bank transfer of a finalized payroll month (payroll-rules §4 "Bank transfer
  * files"): which payslips are paid in a file, under which payment reference, and the file's text.
  *
- * There is no national standard. The layouts (docs/decisions.md, "Bank transfer file"):
+ * There is no national standard. The layouts (docs/decisions/0092-bank-transfer-file.md):
  *
  *  plainCsv   — no header; one line per payment, seven comma-separated fields:
  *               customer reference (≤15), beneficiary name (≤70), account number (≤30), IFSC (11),

@@ -1,9 +1,8 @@
 import { roundToRupees } from '../../money/arith';
-import { formatRupees } from '../../money/inr';
 import type { IsoDate } from '../../dates/calendar';
 
 /**
- * What the statutory files share (issue 11 item 2): who a line is about, why a line would be
+ * What the statutory files share: who a line is about, why a line would be
  * rejected by the portal, and the rounding of a paise amount to the whole rupees the returns carry.
  */
 
@@ -33,7 +32,6 @@ export function wholeRupees(amountPaise: number): number {
   return roundToRupees(amountPaise, 1, 'halfUp') / 100;
 }
 
-export const rupeeText = (paise: number): string => formatRupees(paise, { showPaise: paise % 100 !== 0 });
 
 /** 'YYYY-MM-DD' → 'dd/MM/yyyy', the date format of the ESIC template. */
 export function ddmmyyyy(date: IsoDate): string {

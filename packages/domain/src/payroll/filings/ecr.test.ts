@@ -178,7 +178,7 @@ describe('ECR 2.0 lines (payroll-rules §4, india-tax-rules §10)', () => {
   });
 });
 
-describe('NCP days (EPFO ECR: whole days, at most the days of the wage month; docs/decisions.md "NCP days")', () => {
+describe('NCP days (EPFO ECR: whole days, at most the days of the wage month; docs/decisions/0147-payroll-master-data-and-statutory-guards.md)', () => {
   // Worked by hand from the payslip's loss of pay, which comes in half days.
   it.each([
     [0, 30, 0], // a full month worked
@@ -254,8 +254,8 @@ describe('ECR validation: the lines EPFO would reject', () => {
 
 /**
  * Loss of pay of November changed after November was finalized and corrected in December's payslip
- * (issue 26 item 2): the corrected wages and the LOP_ contribution lines are reported in December's ECR,
- * the month they are paid in (docs/decisions.md, "LOP corrections in the returns"); NCP days stay
+ *: the corrected wages and the LOP_ contribution lines are reported in December's ECR,
+ * the month they are paid in (docs/decisions/0160-lop-corrections-in-the-returns.md); NCP days stay
  * December's own. By hand from india-tax-rules §10: EPF 12%, EPS 8.33% half up to the rupee, ER the rest.
  */
 describe('ECR of the month a loss-of-pay correction is paid in', () => {

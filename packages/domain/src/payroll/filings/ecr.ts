@@ -1,10 +1,12 @@
 import { formatDisplayDate, type IsoDate } from '../../dates/calendar';
 import { epfRatesFor } from '../../statutory/epf';
 import { firstDayOfMonth } from '../../statutory/effective-dated';
-import { ageOn, personLabel, rupeeText, wholeRupees, type FilingIssue, type FilingPerson } from './common';
+import { ageOn, personLabel, wholeRupees, type FilingIssue, type FilingPerson } from './common';
+import { rupeeText } from '../../money/inr';
 import { cleanEcrName } from './names';
 import { arrearsEarningsPaiseOf, reimbursementsPaiseOf, type PayslipLineFigure } from '../month/wage-lines';
-import { LOP_ADJUSTMENT_CODE_PREFIX } from '../arrears/lop-adjustments';
+import { WAGE_CORRECTION_CODE_PREFIX, WAGE_CORRECTION_KINDS, wageCorrectionsOf, type CorrectionWages, type WageCorrection, type WageCorrectionKind } from '../arrears/wage-corrections';
+import { arrearsMonthLabel } from '../arrears/arrears';
 
 /**
  * EPFO ECR 2.0 (UAN-based), payroll-rules §4: plain text, one line per member, no header, the
@@ -47,12 +49,13 @@ export interface EcrMemberInput extends FilingPerson {
   /** The payslip's days in the pay period: NCP days never exceed them. Default 31. */
   periodDays?: number;
   /**
-   * Loss of pay of earlier months corrected on this payslip (computeLopAdjustments): the wage
-   * differences it stored (payslips.wages.lopCorrection) and its LOP_EPF_EE, LOP_EPS_ER and
-   * LOP_EPF_ER lines. Reported with this month's own figures (the month the correction is paid in);
-   * NCP days stay this month's own. Absent or all zero: none.
+   * Wages of earlier months paid on this payslip, one entry per kind: loss of pay corrected
+   * (computeLopAdjustments; LOP_EPF_EE, LOP_EPS_ER, LOP_EPF_ER lines) and pay of months the employee
+   * was excluded from (computeExcludedPay; EXC_ lines), with the wage bases stored for them
+   * (payslips.wages.corrections). Reported with this month's own figures (the month they are paid
+   * in); NCP days stay this month's own. Absent, empty or all zero: none.
    */
-  lopCorrection?: EcrLopCorrection;
+  corrections?: readonly EcrCorrection[];
 }
 
 export interface EcrLopCorrection {
@@ -62,6 +65,13 @@ export interface EcrLopCorrection {
   employeeEpfPaise: number;
   epsPaise: number;
   employerEpfPaise: number;
+}
+
+/** One kind of earlier months' wages on the payslip: the months and what they add. */
+export interface EcrCorrection extends EcrLopCorrection {
+  kind: WageCorrectionKind;
+  /** 'YYYY-MM', oldest first; empty when the payslip did not keep them (a LOP total stored before months were kept). */
+  months: readonly string[];
 }
 
 export interface EcrInput {
@@ -114,13 +124,25 @@ export interface EcrFile {
 }
 
 /** A payslip belongs in the ECR when EPF was charged on it: PF wages or an EPF line. */
-export function isEpfMember(m: Pick<EcrMemberInput, 'pfWagePaise' | 'employeeEpfPaise' | 'epsPaise' | 'employerEpfPaise' | 'lopCorrection'>): boolean {
-  const c = m.lopCorrection;
-  return m.pfWagePaise > 0 || m.employeeEpfPaise > 0 || m.epsPaise > 0 || m.employerEpfPaise > 0 || (c !== undefined && Object.values(c).some((v) => v !== 0));
+export function isEpfMember(m: Pick<EcrMemberInput, 'pfWagePaise' | 'employeeEpfPaise' | 'epsPaise' | 'employerEpfPaise' | 'corrections'>): boolean {
+  return m.pfWagePaise > 0 || m.employeeEpfPaise > 0 || m.epsPaise > 0 || m.employerEpfPaise > 0 || correctionsOf(m.corrections).length > 0;
 }
 
-function hasCorrection(c: EcrLopCorrection | undefined): c is EcrLopCorrection {
-  return c !== undefined && Object.values(c).some((v) => v !== 0);
+const CORRECTION_FIGURES = ['pfWagePaise', 'epsWagePaise', 'edliWagePaise', 'employeeEpfPaise', 'epsPaise', 'employerEpfPaise'] as const;
+
+function hasCorrection(c: EcrLopCorrection): boolean {
+  return CORRECTION_FIGURES.some((k) => c[k] !== 0);
+}
+
+function correctionsOf(list: readonly EcrCorrection[] | undefined): EcrCorrection[] {
+  return (list ?? []).filter(hasCorrection);
+}
+
+/** "Loss of pay of earlier months corrected" / "Pay for Jan 2027 excluded from processing". */
+function correctionTitle(c: EcrCorrection): string {
+  const months = c.months.map(arrearsMonthLabel).join(', ');
+  if (c.kind === 'excluded') return `Pay for ${months || 'earlier months'} excluded from processing, paid`;
+  return months ? `Loss of pay of ${months} corrected` : 'Loss of pay of earlier months corrected';
 }
 
 const signedRupees = (paise: number): string => (paise < 0 ? `−${rupeeText(-paise)}` : `+${rupeeText(paise)}`);
@@ -135,8 +157,7 @@ export function normaliseUan(raw: string | null): string {
  * whole number ("numbers only … shall not have decimals"), at most the days of the wage month, and
  * its enforcement asks that NCP days reflect the non-contributory period in full so that it is not
  * counted as contributory service. Loss of pay comes in half days: a fraction of half a day or more
- * counts as a whole non-contributing day (1.5 → 2, 0.5 → 1), a smaller one is dropped (docs/decisions.md,
- * "NCP days").
+ * counts as a whole non-contributing day (1.5 → 2, 0.5 → 1), a smaller one is dropped (docs/decisions/0147-payroll-master-data-and-statutory-guards.md).
  */
 export function computeNcpDays(lopDays: number, periodDays = 31): number {
   if (!Number.isFinite(lopDays) || lopDays < 0) throw new RangeError(`loss-of-pay days must be a non-negative number, got ${String(lopDays)}`);
@@ -178,24 +199,26 @@ export function buildEcr(input: EcrInput): EcrFile {
     else if (cleaned.changed) warnings.push(issue('name', `Name written as ${cleaned.name} (EPFO accepts letters, spaces and dots only)`));
 
     const explanation: string[] = [];
-    // Loss of pay of earlier months recovered or reversed here: its wages and contributions are
-    // reported in this month, the month they are paid in (docs/decisions.md, "LOP corrections in the returns").
-    const correction = hasCorrection(m.lopCorrection) ? m.lopCorrection : null;
-    const pfWagePaise = m.pfWagePaise + (correction?.pfWagePaise ?? 0);
-    const edliWagePaise = m.edliWagePaise + (correction?.edliWagePaise ?? 0);
-    const employeeEpfPaise = m.employeeEpfPaise + (correction?.employeeEpfPaise ?? 0);
-    if (correction) {
+    // Earlier months' wages paid here (loss of pay recovered or reversed, pay of an excluded month):
+    // their wages and contributions are reported in this month, the month they are paid in
+    // (docs/decisions/0160-lop-corrections-in-the-returns.md).
+    const corrections = correctionsOf(m.corrections);
+    const added = (k: (typeof CORRECTION_FIGURES)[number]) => corrections.reduce((sum, c) => sum + c[k], 0);
+    const pfWagePaise = m.pfWagePaise + added('pfWagePaise');
+    const edliWagePaise = m.edliWagePaise + added('edliWagePaise');
+    const employeeEpfPaise = m.employeeEpfPaise + added('employeeEpfPaise');
+    for (const c of corrections) {
       explanation.push(
-        `Loss of pay of earlier months corrected on this payslip: EPF wages ${signedRupees(correction.pfWagePaise)}, EPS wages ${signedRupees(correction.epsWagePaise)}, ` +
-          `EDLI wages ${signedRupees(correction.edliWagePaise)}; employee share ${signedRupees(correction.employeeEpfPaise)}, EPS ${signedRupees(correction.epsPaise)}, ` +
-          `employer EPF ${signedRupees(correction.employerEpfPaise)}, added to this month's own (NCP days stay this month's)`,
+        `${correctionTitle(c)} on this payslip: EPF wages ${signedRupees(c.pfWagePaise)}, EPS wages ${signedRupees(c.epsWagePaise)}, ` +
+          `EDLI wages ${signedRupees(c.edliWagePaise)}; employee share ${signedRupees(c.employeeEpfPaise)}, EPS ${signedRupees(c.epsPaise)}, ` +
+          `employer EPF ${signedRupees(c.employerEpfPaise)}, added to this month's own (NCP days stay this month's)`,
       );
     }
     const age = m.dateOfBirth ? ageOn(m.dateOfBirth, input.periodStart) : null;
     const epsStopped = age !== null && age >= limit;
-    let epsWagePaise = m.epsWagePaise + (correction?.epsWagePaise ?? 0);
-    let epsPaise = m.epsPaise + (correction?.epsPaise ?? 0);
-    let employerPaise = m.employerEpfPaise + (correction?.employerEpfPaise ?? 0);
+    let epsWagePaise = m.epsWagePaise + added('epsWagePaise');
+    let epsPaise = m.epsPaise + added('epsPaise');
+    let employerPaise = m.employerEpfPaise + added('employerEpfPaise');
     if (epsStopped) {
       if (epsWagePaise > 0 || epsPaise > 0) {
         warnings.push(issue('eps', `Aged ${String(age)} on ${formatDisplayDate(input.periodStart)}: EPS wages reported as 0 and the EPS of ${rupeeText(epsPaise)} as the employer's EPF share`));
@@ -205,7 +228,7 @@ export function buildEcr(input: EcrInput): EcrFile {
       epsPaise = 0;
       explanation.push(`EPS wages 0: aged ${String(age)} on ${formatDisplayDate(input.periodStart)} (born ${formatDisplayDate(m.dateOfBirth ?? '')}); no pension contribution from ${String(limit)}`);
     }
-    if (correction) {
+    if (corrections.length > 0) {
       const negative = (
         [
           ['EPF wages', pfWagePaise],
@@ -225,7 +248,9 @@ export function buildEcr(input: EcrInput): EcrFile {
         ['EDLI wages', edliWagePaise, m.edliWagePaise],
       ] as const) {
         if (total > ceiling && own <= ceiling) {
-          warnings.push(issue('lopCorrection', `${what} ${rupeeText(total)} include ${rupeeText(total - own)} of loss of pay reversed for earlier months, above the ${rupeeText(ceiling)} ceiling: EPFO may ask for it in an arrear ECR of those months`));
+          const source = corrections.every((c) => c.kind === 'lop') ? 'loss of pay reversed for earlier months' : corrections.every((c) => c.kind === 'excluded') ? 'pay of earlier months excluded from processing' : 'wages of earlier months';
+          const field = corrections.some((c) => c.kind === 'lop') ? 'lopCorrection' : 'excludedPay';
+          warnings.push(issue(field, `${what} ${rupeeText(total)} include ${rupeeText(total - own)} of ${source}, above the ${rupeeText(ceiling)} ceiling: EPFO may ask for it in an arrear ECR of those months`));
         }
       }
     }
@@ -290,27 +315,37 @@ export function buildEcr(input: EcrInput): EcrFile {
 /**
  * The ECR figures of one stored payslip: its gross and what of it is not this month's wages
  * (reimbursements, arrears of earlier months), LOP and period days, the wages it stored and its EPF
- * lines (EPF_EE, EPS_ER, EPF_ER). The server and the tests read payslips through this one mapping.
+ * lines (EPF_EE, EPS_ER, EPF_ER), and the earlier months' wages it paid (payslips.wages.corrections,
+ * or an older payslip's lopCorrection) with their LOP_ and EXC_ EPF lines. The server and the tests
+ * read payslips through this one mapping.
  */
 export function ecrFiguresOfPayslip(payslip: {
   grossPaise: number;
   lopDays: number;
   daysInPeriod?: number;
-  wages: { pfWagePaise: number; epsWagePaise: number; edliWagePaise: number; lopCorrection?: { pfWagePaise: number; epsWagePaise: number; edliWagePaise: number } | undefined };
+  wages: { pfWagePaise: number; epsWagePaise: number; edliWagePaise: number; corrections?: readonly WageCorrection[] | undefined; lopCorrection?: Partial<CorrectionWages> | undefined };
   lines: readonly PayslipLineFigure[];
-}): Pick<EcrMemberInput, 'grossPaise' | 'nonWagePaise' | 'lopDays' | 'periodDays' | 'pfWagePaise' | 'epsWagePaise' | 'edliWagePaise' | 'employeeEpfPaise' | 'epsPaise' | 'employerEpfPaise' | 'lopCorrection'> {
+}): Pick<EcrMemberInput, 'grossPaise' | 'nonWagePaise' | 'lopDays' | 'periodDays' | 'pfWagePaise' | 'epsWagePaise' | 'edliWagePaise' | 'employeeEpfPaise' | 'epsPaise' | 'employerEpfPaise' | 'corrections'> {
   const line = (code: string) => payslip.lines.filter((l) => l.code === code).reduce((s, l) => s + l.amountPaise, 0);
-  const w = payslip.wages.lopCorrection;
-  const lopCorrection: EcrLopCorrection = {
-    pfWagePaise: w?.pfWagePaise ?? 0,
-    epsWagePaise: w?.epsWagePaise ?? 0,
-    edliWagePaise: w?.edliWagePaise ?? 0,
-    employeeEpfPaise: line(`${LOP_ADJUSTMENT_CODE_PREFIX}EPF_EE`),
-    epsPaise: line(`${LOP_ADJUSTMENT_CODE_PREFIX}EPS_ER`),
-    employerEpfPaise: line(`${LOP_ADJUSTMENT_CODE_PREFIX}EPF_ER`),
-  };
+  const stored = wageCorrectionsOf(payslip.wages);
+  const corrections = WAGE_CORRECTION_KINDS.flatMap((kind): EcrCorrection[] => {
+    const mine = stored.filter((c) => c.kind === kind);
+    const prefix = WAGE_CORRECTION_CODE_PREFIX[kind];
+    const sum = (k: keyof CorrectionWages) => mine.reduce((s, c) => s + c[k], 0);
+    const c: EcrCorrection = {
+      kind,
+      months: [...new Set(mine.flatMap((x) => (x.month ? [x.month] : [])))].sort(),
+      pfWagePaise: sum('pfWagePaise'),
+      epsWagePaise: sum('epsWagePaise'),
+      edliWagePaise: sum('edliWagePaise'),
+      employeeEpfPaise: line(`${prefix}EPF_EE`),
+      epsPaise: line(`${prefix}EPS_ER`),
+      employerEpfPaise: line(`${prefix}EPF_ER`),
+    };
+    return hasCorrection(c) ? [c] : [];
+  });
   return {
-    ...(hasCorrection(lopCorrection) ? { lopCorrection } : {}),
+    ...(corrections.length > 0 ? { corrections } : {}),
     grossPaise: payslip.grossPaise,
     nonWagePaise: reimbursementsPaiseOf(payslip.lines) + arrearsEarningsPaiseOf(payslip.lines),
     lopDays: payslip.lopDays,

@@ -41,7 +41,7 @@ describe('ESIC monthly contribution rows', () => {
     // = 19,334 paid, 20,000 due). Reported 20,666; ESIC's 0.75% of it is 154.995 → 155 = the payslip's 150 + 4 on the correction
     // and 1 of rounding (each rounds up). A recovery of 666 instead: 19,334. More recovered than paid: rejected.
     const DECEMBER = { month: '2026-12', periodStart: '2026-12-01', periodEnd: '2026-12-31' };
-    const slip = (correction: number, own = R(20_000)) => ({ payslip: { payableDays: 31, esiWagePaise: own, esiCharged: true, lopCorrectionWagePaise: correction } });
+    const slip = (correction: number, own = R(20_000)) => ({ payslip: { payableDays: 31, esiWagePaise: own, esiCharged: true, corrections: [{ kind: 'lop' as const, months: [], esiWagePaise: correction }] } });
     const f = buildEsicReturn({ ...DECEMBER, members: [ip(slip(R(666))), ip(slip(R(-666)))] });
     expect(f.rows.map((r) => [r.days, r.wagesPaise / 100, r.reasonCode])).toEqual([
       [31, 20_666, 0],

@@ -1,6 +1,9 @@
 import { formatDisplayDate, type IsoDate } from '../../dates/calendar';
-import { dayBefore, ddmmyyyy, rupeeText, type FilingIssue, type FilingPerson } from './common';
+import { dayBefore, ddmmyyyy, type FilingIssue, type FilingPerson } from './common';
+import { rupeeText } from '../../money/inr';
 import { cleanEsicName } from './names';
+import { arrearsMonthLabel } from '../arrears/arrears';
+import { WAGE_CORRECTION_KINDS, wageCorrectionsOf, type WageCorrectionKind } from '../arrears/wage-corrections';
 
 /**
  * ESIC monthly contribution (payroll-rules §4; ESIC's MC Excel template and its instructions): one
@@ -54,16 +57,42 @@ export interface EsicMemberInput extends FilingPerson {
     /** The payslip charged ESI (an ESI line or ESI wages). */
     esiCharged: boolean;
     /**
-     * ESI wages of earlier months' loss of pay recovered or reversed on this payslip
-     * (payslips.wages.lopCorrection): wages paid in this contribution period, reported with this
-     * month's own. Default 0.
+     * ESI wages of earlier months paid on this payslip (payslips.wages.corrections): loss of pay
+     * recovered or reversed, pay of a month the employee was excluded from. Wages paid in this
+     * contribution period, reported with this month's own. Default none.
      */
-    lopCorrectionWagePaise?: number;
+    corrections?: readonly EsicCorrection[];
   } | null;
   /** The IP contributed in the previous month (its finalized payslip charged ESI). */
   coveredLastMonth: boolean;
   /** users.date_of_leaving, the last working day of a leaver. */
   dateOfLeaving: IsoDate | null;
+}
+
+/** The ESI wages of one kind of earlier months' pay on the payslip. */
+export interface EsicCorrection {
+  kind: WageCorrectionKind;
+  /** 'YYYY-MM', oldest first (empty: not kept). */
+  months: readonly string[];
+  esiWagePaise: number;
+}
+
+/** A stored payslip's earlier months' ESI wages, one entry per kind (wageCorrectionsOf). */
+export function esicCorrectionsOfWages(wages: Parameters<typeof wageCorrectionsOf>[0]): EsicCorrection[] {
+  const stored = wageCorrectionsOf(wages).filter((c) => c.esiWagePaise !== 0);
+  return WAGE_CORRECTION_KINDS.flatMap((kind) => {
+    const mine = stored.filter((c) => c.kind === kind);
+    if (mine.length === 0) return [];
+    const months = [...new Set(mine.flatMap((c) => (c.month ? [c.month] : [])))].sort();
+    return [{ kind, months, esiWagePaise: mine.reduce((s, c) => s + c.esiWagePaise, 0) }];
+  });
+}
+
+function esicCorrectionText(c: EsicCorrection): string {
+  const amount = `${c.esiWagePaise < 0 ? '−' : '+'} ${rupeeText(Math.abs(c.esiWagePaise))}`;
+  const months = c.months.map(arrearsMonthLabel).join(', ');
+  if (c.kind === 'excluded') return `${amount} of pay for ${months || 'earlier months'} excluded from processing (paid in this month)`;
+  return `${amount} of loss of pay ${c.esiWagePaise < 0 ? 'recovered' : 'reversed'} for ${months || 'earlier months'} (paid in this month)`;
 }
 
 export interface EsicInput {
@@ -117,13 +146,13 @@ function decide(m: EsicMemberInput, input: EsicInput): Decided | null {
   const slip = m.payslip;
   if (slip?.esiCharged) {
     const days = Math.ceil(slip.payableDays);
-    const correction = slip.lopCorrectionWagePaise ?? 0;
-    const wagesPaise = slip.esiWagePaise + correction;
+    const corrections = (slip.corrections ?? []).filter((c) => c.esiWagePaise !== 0);
+    const wagesPaise = slip.esiWagePaise + corrections.reduce((s, c) => s + c.esiWagePaise, 0);
     const explanation = [
       `Days ${String(days)}: ${String(slip.payableDays)} payable days${days !== slip.payableDays ? ', a fraction rounded up' : ''}`,
-      correction === 0
+      corrections.length === 0
         ? `Wages ${rupeeText(wagesPaise)}: the payslip's ESI wages`
-        : `Wages ${rupeeText(wagesPaise)}: the payslip's ESI wages ${rupeeText(slip.esiWagePaise)} ${correction < 0 ? '−' : '+'} ${rupeeText(Math.abs(correction))} of loss of pay ${correction < 0 ? 'recovered' : 'reversed'} for earlier months (paid in this month)`,
+        : `Wages ${rupeeText(wagesPaise)}: the payslip's ESI wages ${rupeeText(slip.esiWagePaise)} ${corrections.map(esicCorrectionText).join(' ')}`,
     ];
     const error = wagesPaise < 0 ? "The loss of pay recovered for earlier months is more than this month's ESI wages: the return cannot carry negative wages; settle the recovery with ESIC separately" : undefined;
     const decided = { days, wagesPaise, lastWorkingDay: null, explanation, ...(error ? { error } : {}) };

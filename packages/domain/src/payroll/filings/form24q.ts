@@ -1,11 +1,12 @@
 import type { IsoDate } from '../../dates/calendar';
 import type { IncomeTaxResult } from '../../tax/income-tax';
 import type { TaxRegimeCode } from '../../tax/types';
-import { ddmmyyyy, rupeeText, type FilingIssue, type FilingPerson } from './common';
+import { ddmmyyyy, type FilingIssue, type FilingPerson } from './common';
+import { rupeeText } from '../../money/inr';
 
 /**
  * Form 24Q, the quarterly statement of TDS on salary (s.192, rule 31A; payroll-rules §4) as data an
- * administrator carries into the return preparation utility (issue 13 item 4):
+ * administrator carries into the return preparation utility:
  *
  * - Annexure I, every quarter: one row per employee per month of the quarter — PAN, name, date of
  *   payment (the run's pay date), amount paid (gross), TDS deducted and deposited;
@@ -189,7 +190,7 @@ export function buildForm24Q(input: Form24QInput): Form24Q {
   return { months, annexureI, monthTotals, totals: total(annexureI), annexureII, organisationErrors, errors };
 }
 
-/** Annexure I's columns, in order (docs/decisions.md "Form 24Q export"). */
+/** Annexure I's columns, in order (docs/decisions/0124-form-24q-export.md). */
 export const FORM24Q_ANNEXURE_I_HEADERS = [
   'Sl. No.',
   'Month',

@@ -1,8 +1,8 @@
 import { componentLabelOf } from '../arrears/lop-adjustments';
-import { rupeeText } from './common';
+import { rupeeText } from '../../money/inr';
 
 /**
- * The payroll journal (issue 11 item 2; payroll-rules §4 "components mapped to ledger accounts,
+ * The payroll journal (payroll-rules §4 "components mapped to ledger accounts,
  * debits = credits"): one entry for a finalized month.
  *
  *   Dr  each earning's expense account              Σ earnings (gross pay)

@@ -72,6 +72,14 @@ describe('professional tax statement', () => {
     expect(sep[0]?.rows[0]).toMatchObject({ basePaise: R(54_000), slabLabel: 'More than ₹45,000 up to ₹60,000', slabAmountPaise: R(930), note: null });
   });
 
+  it("Madhya Pradesh is stated on the year's income: 12 × the month, the label says a year, March carries 212", () => {
+    // MP Vritti Kar Schedule: above 4,00,000 a year, 208 a month for eleven months and 212 in the twelfth.
+    const jun = buildProfessionalTaxStatement('2026-06', [person(1, { gender: 'Male' as const, stateCode: 'MP', grossPaise: R(40_000), ptPaise: R(208) })]);
+    expect(jun[0]?.rows[0]).toMatchObject({ basePaise: R(480_000), slabLabel: 'More than ₹4,00,000 a year', slabAmountPaise: R(208), note: null });
+    const mar = buildProfessionalTaxStatement('2027-03', [person(1, { gender: 'Male' as const, stateCode: 'MP', grossPaise: R(40_000), ptPaise: R(212) })]);
+    expect(mar[0]?.rows[0]).toMatchObject({ slabAmountPaise: R(212), note: null });
+  });
+
   it('groups by state, states in name order', () => {
     const s = buildProfessionalTaxStatement('2026-10', [person(1, { gender: 'Male' as const, stateCode: 'WB', grossPaise: R(30_000), ptPaise: R(150) }), person(2, { gender: 'Male' as const, stateCode: 'KA', grossPaise: R(30_000), ptPaise: R(200) })]);
     expect(s.map((x) => x.stateName)).toEqual(['Karnataka', 'West Bengal']);
@@ -89,15 +97,15 @@ describe('labour welfare fund statement', () => {
     expect(ka?.totals).toEqual({ employees: 2, grossPaise: R(48_000), employeePaise: R(100), employerPaise: R(200) });
   });
 
-  it('only the states where it falls due: Karnataka not in June; Maharashtra in June (12 / 36 above 3,000)', () => {
+  it('only the states where it falls due: Karnataka not in June; Maharashtra in June (25 / 75 since June 2024)', () => {
     const s = buildLwfStatement('2026-06', [
       person(1, { stateCode: 'KA', grossPaise: R(30_000), employeePaise: 0, employerPaise: 0 }),
-      person(2, { stateCode: 'MH', grossPaise: R(30_000), employeePaise: R(12), employerPaise: R(36) }),
+      person(2, { stateCode: 'MH', grossPaise: R(30_000), employeePaise: R(25), employerPaise: R(75) }),
       person(3, { stateCode: 'MH', grossPaise: R(2_500), employeePaise: R(12), employerPaise: R(36) }),
     ]);
     expect(s.map((x) => x.stateCode)).toEqual(['MH']);
-    // 2,500 is at most 3,000: 6 / 18 per the table.
-    expect(s[0]?.rows.map((r) => r.note)).toEqual([null, 'Deducted ₹12 / ₹36; the table gives ₹6 / ₹18']);
+    // The 2024 Act fixes 25 / 75 whatever the wages: the old 12 / 36 is pointed out.
+    expect(s[0]?.rows.map((r) => r.note)).toEqual([null, 'Deducted ₹12 / ₹36; the table gives ₹25 / ₹75']);
   });
 });
 

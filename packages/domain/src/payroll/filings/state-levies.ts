@@ -1,12 +1,12 @@
-import { formatRupees } from '../../money/inr';
+import { rupeeText } from '../../money/inr';
 import { firstDayOfMonth } from '../../statutory/effective-dated';
 import { labourWelfareFundTableFor, type LwfSlab } from '../../statutory/labour-welfare-fund';
-import { professionalTaxTableFor, type PtSlab } from '../../statutory/professional-tax';
+import { professionalTaxTableFor, ptIncomeBasisOf, type PtSlab } from '../../statutory/professional-tax';
 import { INDIAN_STATE_NAMES, isIndianStateCode, type DeductionCycle, type StatutoryGender } from '../../statutory/states';
-import { rupeeText, type FilingPerson } from './common';
+import type { FilingPerson } from './common';
 
 /**
- * The Professional Tax statement per state and the Labour Welfare Fund statement (issue 11 item 2),
+ * The Professional Tax statement per state and the Labour Welfare Fund statement,
  * from a finalized month's payslips. The slab shown for each employee comes from the state's table
  * in the domain (india-tax-rules §12, §13) for the wage month; the amount is what the payslip
  * deducted, and a difference between the two is pointed out, never corrected.
@@ -32,19 +32,18 @@ export function stateOfLevyLine(explanation: readonly string[], levy: 'pt' | 'lw
   return found[0]?.[0] ?? null;
 }
 
-const rupeesText = (paise: number) => formatRupees(paise, { showPaise: paise % 100 !== 0 });
 
 /**
  * A slab's range in words, exact to the boundaries of the published tables: a `minPaise` one paisa
  * over whole rupees is "more than" those rupees (PT tables store "more than 7,500" as 7,500.01).
  */
 export function slabRangeLabel(minPaise: number, nextMinPaise: number | null): string {
-  const lower = minPaise === 0 ? null : minPaise % 100 === 1 ? { text: `more than ${rupeesText(minPaise - 1)}`, strict: true } : { text: `from ${rupeesText(minPaise)}`, strict: false };
-  const upper = nextMinPaise === null ? null : nextMinPaise % 100 === 1 ? `up to ${rupeesText(nextMinPaise - 1)}` : `below ${rupeesText(nextMinPaise)}`;
+  const lower = minPaise === 0 ? null : minPaise % 100 === 1 ? { text: `more than ${rupeeText(minPaise - 1)}`, strict: true } : { text: `from ${rupeeText(minPaise)}`, strict: false };
+  const upper = nextMinPaise === null ? null : nextMinPaise % 100 === 1 ? `up to ${rupeeText(nextMinPaise - 1)}` : `below ${rupeeText(nextMinPaise)}`;
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
   if (!lower && !upper) return 'Any salary';
   if (!lower) return cap(upper ?? '');
-  if (!upper) return lower.strict ? cap(lower.text) : `${rupeesText(minPaise)} and above`;
+  if (!upper) return lower.strict ? cap(lower.text) : `${rupeeText(minPaise)} and above`;
   return `${cap(lower.text)} ${lower.strict ? '' : 'to '}${upper}`.replace('  ', ' ');
 }
 
@@ -62,7 +61,7 @@ export interface PtStatementRowInput extends FilingPerson {
 export interface PtStatementRow extends FilingPerson {
   gender: StatutoryGender;
   grossPaise: number;
-  /** The salary the slab is read on: the month's gross, or the half year's for half-yearly states. */
+  /** The salary the slab is read on: the month's gross, the half year's or the year's (× 6 / × 12), as the state's table is stated. */
   basePaise: number;
   slabLabel: string;
   /** What the slab levies this month (0 outside the state's deduction months). */
@@ -115,13 +114,17 @@ export function buildProfessionalTaxStatement(month: string, input: readonly PtS
     .map(([stateCode, people]) => {
       const table = professionalTaxTableFor(stateCode, asOf);
       const dueThisMonth = table?.deductionMonths.includes(mm) ?? false;
-      const amountOf = (slab: PtSlab | undefined) => (!slab || !dueThisMonth ? 0 : mm === '02' ? (slab.februaryAmountPaise ?? slab.amountPaise) : slab.amountPaise);
+      const amountOf = (slab: PtSlab | undefined) =>
+        !slab || !dueThisMonth ? 0 : mm === '02' ? (slab.februaryAmountPaise ?? slab.amountPaise) : mm === '03' ? (slab.marchAmountPaise ?? slab.amountPaise) : slab.amountPaise;
+      const basis = table ? ptIncomeBasisOf(table) : 'Month';
+      // Slabs stated on the year's income (Bihar, Madhya Pradesh, …) say so in their labels.
+      const rangeLabel = (minPaise: number, nextMinPaise: number | null) => `${slabRangeLabel(minPaise, nextMinPaise)}${basis === 'Year' ? ' a year' : ''}`;
       const tables: { name: string | null; slabs: readonly PtSlab[] }[] = table ? [{ name: null, slabs: table.slabs }, ...(table.womenSlabs ? [{ name: 'Women', slabs: table.womenSlabs }] : [])] : [];
       const summaries = tables.flatMap((t) =>
         t.slabs.map((s, i): PtSlabSummary & { key: string } => ({
           key: `${t.name ?? ''}|${String(i)}`,
           table: t.name,
-          label: slabRangeLabel(s.minPaise, t.slabs[i + 1]?.minPaise ?? null),
+          label: rangeLabel(s.minPaise, t.slabs[i + 1]?.minPaise ?? null),
           amountPaise: amountOf(s),
           employees: 0,
           ptPaise: 0,
@@ -134,7 +137,7 @@ export function buildProfessionalTaxStatement(month: string, input: readonly PtS
         }
         const women = p.gender === 'Female' && table.womenSlabs !== undefined;
         const slabs = women ? (table.womenSlabs ?? table.slabs) : table.slabs;
-        const basePaise = table.cycle === 'Half-Yearly' ? p.grossPaise * 6 : p.grossPaise;
+        const basePaise = basis === 'HalfYear' ? p.grossPaise * 6 : basis === 'Year' ? p.grossPaise * 12 : p.grossPaise;
         const i = slabIndex(slabs, basePaise);
         const slab = slabs[i];
         const expected = amountOf(slab);
@@ -143,7 +146,7 @@ export function buildProfessionalTaxStatement(month: string, input: readonly PtS
           summary.employees += 1;
           summary.ptPaise += p.ptPaise;
         }
-        const label = `${women ? 'Women: ' : ''}${slab ? slabRangeLabel(slab.minPaise, slabs[i + 1]?.minPaise ?? null) : 'No slab'}`;
+        const label = `${women ? 'Women: ' : ''}${slab ? rangeLabel(slab.minPaise, slabs[i + 1]?.minPaise ?? null) : 'No slab'}`;
         return {
           ...person,
           gender: p.gender,

@@ -6,7 +6,7 @@ import { computeLoanPerquisite, isPettyAggregate } from './perquisite';
 import { computeEmi, computeLoanSchedule, loanBalanceAfter, nextLoanInstalment } from './schedule';
 
 /**
- * Loans and advances (issue 11 item 4), worked by hand: the reducing-balance EMI formula
+ * Loans and advances, worked by hand: the reducing-balance EMI formula
  * EMI = P·r·(1+r)^N ÷ ((1+r)^N − 1), interest each month on the balance before the instalment
  * (to the rupee, half up), the last instalment taking what is left; and the perquisite of rule
  * 3(7)(i): balance at the month's end × SBI rate ÷ 12 − interest charged, nil for loans of at most

@@ -49,6 +49,6 @@ export function computeLoanPerquisite(loan: LoanPerquisiteInput, pettyAggregate:
   const less = loan.interestChargedPaise > 0 ? `, less interest charged ${formatRupees(loan.interestChargedPaise)} = ${formatRupees(value)}` : '';
   return {
     perquisitePaise: value,
-    explanation: `Perquisite s.17(2)(viii), rule 3(7)(i): balance ${formatRupees(loan.balanceEndPaise, { showPaise: loan.balanceEndPaise % 100 !== 0 })} at the month's end × SBI rate ${formatRateBps(loan.sbiRateBps)} ÷ 12 = ${notionalText}${less}`,
+    explanation: `Perquisite s.17(2)(viii), rule 3(7)(i): balance ${formatRupees(loan.balanceEndPaise, { showPaise: 'auto' })} at the month's end × SBI rate ${formatRateBps(loan.sbiRateBps)} ÷ 12 = ${notionalText}${less}`,
   };
 }

@@ -1,7 +1,7 @@
 import { roundToRupees, toDecimal } from '../../money/arith';
 
 /**
- * Loans and advances to employees (issue 11 item 4): the repayment schedule. Pure; amounts in
+ * Loans and advances to employees: the repayment schedule. Pure; amounts in
  * paise, the annual interest rate in basis points (850 = 8.50% a year), never a binary float.
  *
  * Rounding points, named:

@@ -250,6 +250,20 @@ describe('computeEmployeeMonth: professional tax and LWF (india-tax-rules §12, 
     expect(pt(state, month, period, rupees, gender)).toBe(expected);
   });
 
+  it("Maharashtra exempts a man of 65 (the employee's age is read); Madhya Pradesh reads the year's income", () => {
+    const at = (state: string, ageYears: number | null, rupees: number) =>
+      computeEmployeeMonth(monthInput({ ...noStatutory, month: '2026-04', period: APRIL_2026, ageYears, earnings: [earning('SALARY', 'Salary', rupees)], professionalTax: { enabled: true, stateCode: state } }));
+    // An exempt employee has no PT line (zero lines are left out).
+    const old = at('MH', 65, 40_000);
+    expect(old.professionalTaxPaise).toBe(0);
+    expect(old.lines.some((l) => l.code === 'PT')).toBe(false);
+    expect(at('MH', 64, 40_000).professionalTaxPaise).toBe(R(200));
+    // MP: 40,000 × 12 = 4,80,000 > 4,00,000 → 208 a month.
+    const mp = at('MP', 30, 40_000);
+    expect(mp.professionalTaxPaise).toBe(R(208));
+    expect(explanationOf(mp, 'PT')).toContain("the year's income ₹4,80,000");
+  });
+
   it('Tamil Nadu in September: 1,250 on a half-year income of 1,80,000, or on the half-year income the caller passes', () => {
     const september = { start: '2026-09-01', end: '2026-09-30', days: 30 };
     expect(pt('TN', '2026-09', september, 30_000)).toBe(1_250);
@@ -274,12 +288,13 @@ describe('computeEmployeeMonth: professional tax and LWF (india-tax-rules §12, 
     expect(delhi.professionalTaxPaise).toBe(0);
   });
 
-  it('LWF: Maharashtra June 12 / 36 above 3,000; nothing in April; Karnataka December 50 / 100', () => {
+  // Maharashtra LWF (Amendment) Act 2024: 25 / 75 from the June 2024 contribution, whatever the wages.
+  it('LWF: Maharashtra June 25 / 75; nothing in April; Karnataka December 50 / 100', () => {
     const lwf = (state: string, month: string, period: EmployeeMonthInput['period']) =>
       computeEmployeeMonth(monthInput({ ...noStatutory, month, period, earnings: [earning('SALARY', 'Salary', 20_000)], lwf: { enabled: true, stateCode: state } }));
     const june = lwf('MH', '2026-06', JUNE_2026);
-    expect(amounts(june)).toEqual({ SALARY: 20_000, LWF_EE: 12, LWF_ER: 36 });
-    expect(june).toMatchObject({ lwfEmployeePaise: R(12), lwfEmployerPaise: R(36), netPaise: R(19_988), employerCostPaise: R(20_036) });
+    expect(amounts(june)).toEqual({ SALARY: 20_000, LWF_EE: 25, LWF_ER: 75 });
+    expect(june).toMatchObject({ lwfEmployeePaise: R(25), lwfEmployerPaise: R(75), netPaise: R(19_975), employerCostPaise: R(20_075) });
     expect(lwf('MH', '2026-04', APRIL_2026).lwfEmployeePaise).toBe(0);
     expect(amounts(lwf('KA', '2026-12', DECEMBER_2026))).toMatchObject({ LWF_EE: 50, LWF_ER: 100 });
   });
@@ -559,7 +574,7 @@ describe('computeEmployeeMonth: properties', () => {
   });
 });
 
-describe('computeEmployeeMonth: reimbursements (issue 13)', () => {
+describe('computeEmployeeMonth: reimbursements', () => {
   const off = { epf: { enabled: false, settings: DEFAULT_EPF_SETTINGS }, esi: { enabled: false } };
   const tdsOn = { enabled: true, financialYear: '2026-27', regime: 1 as const, ageBand: 'below60' as const, grossSoFarPaise: 0, tdsSoFarPaise: 0, remainingMonths: 12 };
 

@@ -1,10 +1,10 @@
 import { mulDivPaise, percentOfPaise, percentToRupees, roundToRupees } from '../../money/arith';
-import { formatRupees } from '../../money/inr';
+import { rupeeText } from '../../money/inr';
 import { firstDayOfMonth } from '../../statutory/effective-dated';
 import { computeEpf, epfRatesFor, type EpfContribution } from '../../statutory/epf';
 import { computeEsi, esiRatesFor, type EsiContribution } from '../../statutory/esi';
 import { labourWelfareFundFor, labourWelfareFundTableFor } from '../../statutory/labour-welfare-fund';
-import { professionalTaxFor } from '../../statutory/professional-tax';
+import { professionalTaxFor, professionalTaxTableFor, ptIncomeBasisOf } from '../../statutory/professional-tax';
 import { INDIAN_STATE_NAMES, isIndianStateCode } from '../../statutory/states';
 import { computeIncomeTax } from '../../tax/income-tax';
 import { isTaxFinancialYear } from '../../tax/rules';
@@ -20,7 +20,7 @@ import { REIMBURSEMENT_CODE, TAXABLE_REIMBURSEMENT_CODE, type EmployeeMonthInput
 export const LOAN_RECOVERY_CODE = 'LOAN_RECOVERY';
 
 /**
- * One employee's month (DESIGN §10, issue 10 item 4): the one function the run, the payslip, the
+ * One employee's month (DESIGN §10): the one function the run, the payslip, the
  * salary-structure preview and the public calculator call. Pure; all amounts in paise; every amount
  * it returns is a whole rupee. Rounding points, in order:
  *  - each earning to the rupee, half up (prorated ones by `prorateEarning`, straight from the exact
@@ -39,11 +39,6 @@ export const LOAN_RECOVERY_CODE = 'LOAN_RECOVERY';
 
 const ZERO = 0;
 
-/** ₹ text; paise shown only when there are any. */
-function rs(amountPaise: number): string {
-  return formatRupees(amountPaise, { showPaise: amountPaise % 100 !== 0 });
-}
-
 /** Component amounts to the rupee, half up (DESIGN §5 "component amounts to the rupee"). */
 function rupee(amountPaise: number): number {
   return roundToRupees(amountPaise, 1, 'halfUp');
@@ -52,8 +47,8 @@ function rupee(amountPaise: number): number {
 /** `base × percent%` shown to the paisa, then the rupee figure the rule rounded it to. */
 function rateText(what: string, basePaise: number, percent: string, resultPaise: number, roundedHow: string): string {
   const exactPaise = percentOfPaise(basePaise, percent, 'halfUp');
-  const tail = exactPaise === resultPaise ? `= ${rs(resultPaise)}` : `= ${rs(exactPaise)}, ${roundedHow} to ${rs(resultPaise)}`;
-  return `${what} ${rs(basePaise)} × ${percent}% ${tail}`;
+  const tail = exactPaise === resultPaise ? `= ${rupeeText(resultPaise)}` : `= ${rupeeText(exactPaise)}, ${roundedHow} to ${rupeeText(resultPaise)}`;
+  return `${what} ${rupeeText(basePaise)} × ${percent}% ${tail}`;
 }
 
 function isHalfDays(value: number): boolean {
@@ -160,12 +155,12 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     const fullPaise = rupee(e.monthlyPaise);
     const amountPaise = e.proRata ? prorateEarning({ amountPaise: e.monthlyPaise, isProRata: true, payableDays, periodDays }) : fullPaise;
     const explanation = e.proRata
-      ? `${e.name} ${rs(e.monthlyPaise)} × ${String(payableDays)} of ${String(periodDays)} payable days = ${rs(amountPaise)}`
-      : `${e.name} ${rs(fullPaise)}, paid in full (not prorated by payable days)`;
+      ? `${e.name} ${rupeeText(e.monthlyPaise)} × ${String(payableDays)} of ${String(periodDays)} payable days = ${rupeeText(amountPaise)}`
+      : `${e.name} ${rupeeText(fullPaise)}, paid in full (not prorated by payable days)`;
     add(earningLines, { section: 'earning', code: e.code, label: e.name, amountPaise, explanation: [explanation] });
     if (e.epfContributionType === 1) pfAlwaysPaise += amountPaise;
     if (e.epfContributionType === 2) pfConditionalPaise += amountPaise;
-    if (e.epfContributionType !== 0 && amountPaise > 0) pfParts.push(`${e.name} ${rs(amountPaise)}${e.epfContributionType === 2 ? ' while under the ceiling' : ''}`);
+    if (e.epfContributionType !== 0 && amountPaise > 0) pfParts.push(`${e.name} ${rupeeText(amountPaise)}${e.epfContributionType === 2 ? ' while under the ceiling' : ''}`);
     if (e.esiWage) {
       esiWagesPaise += amountPaise;
       esiCoverageWagesPaise += fullPaise;
@@ -185,7 +180,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
   for (const a of input.adjustments) {
     if (a.kind !== 'earning') continue;
     const amountPaise = rupee(a.amountPaise);
-    const notes: string[] = [`${a.label} ${rs(amountPaise)}: one-time ${a.category === 'other' ? 'earning' : a.category} for this month, paid in full`];
+    const notes: string[] = [`${a.label} ${rupeeText(amountPaise)}: one-time ${a.category === 'other' ? 'earning' : a.category} for this month, paid in full`];
     if (!a.taxable) notes.push('Not taxable salary');
     add(earningLines, { section: 'earning', code: ADJUSTMENT_CODES.earning[a.category], label: a.label, amountPaise, explanation: notes });
     if (isEsiWageAdjustment(a)) esiWagesPaise += amountPaise;
@@ -197,7 +192,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     add(earningLines, { section: 'earning', code: a.code, label: a.label, amountPaise: a.amountPaise, explanation: [...a.explanation] });
     if (a.taxable) taxableThisMonthPaise += a.amountPaise;
   }
-  // Approved reimbursement claims (issue 13): paid with the salary, never PF/ESI/PT/LWF wages (expenses
+  // Approved reimbursement claims: paid with the salary, never PF/ESI/PT/LWF wages (expenses
   // of the employment, not remuneration: ESI Act s.2(22)(c)); taxable only when the type says so.
   let reimbursedPaise = 0;
   for (const taxable of [false, true]) {
@@ -214,8 +209,8 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
       label: taxable ? 'Reimbursements (taxable)' : 'Reimbursements',
       amountPaise,
       explanation: [
-        ...claims.map((r) => `${r.typeName} ${rs(r.amountPaise)}, claimed on ${formatDisplayDate(r.claimedOn)}, approved`),
-        ...(claimedPaise === amountPaise ? [] : [`Claims ${rs(claimedPaise)} paid to the rupee: ${rs(amountPaise)}`]),
+        ...claims.map((r) => `${r.typeName} ${rupeeText(r.amountPaise)}, claimed on ${formatDisplayDate(r.claimedOn)}, approved`),
+        ...(claimedPaise === amountPaise ? [] : [`Claims ${rupeeText(claimedPaise)} paid to the rupee: ${rupeeText(amountPaise)}`]),
         taxable
           ? 'Approved claims paid with this salary: the claim type is taxable, so they count in this month\'s taxable salary'
           : 'Approved claims paid with this salary: reimbursement of expenses, not taxable salary',
@@ -256,8 +251,8 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
       wages.epsWagePaise = epsStopped ? 0 : rupee(statutoryWagePaise);
       const wageWhy =
         pfWagePaise === w
-          ? `PF wage ${rs(w)}${pfParts.length > 0 ? ` (${pfParts.join(' + ')})` : ''}`
-          : `PF wage ${rs(pfWagePaise)}${pfParts.length > 0 ? ` (${pfParts.join(' + ')})` : ''}, restricted to the ${rs(epf.ceilingPaise)} ceiling: ${rs(w)}`;
+          ? `PF wage ${rupeeText(w)}${pfParts.length > 0 ? ` (${pfParts.join(' + ')})` : ''}`
+          : `PF wage ${rupeeText(pfWagePaise)}${pfParts.length > 0 ? ` (${pfParts.join(' + ')})` : ''}, restricted to the ${rupeeText(epf.ceilingPaise)} ceiling: ${rupeeText(w)}`;
       add(deductionLines, {
         section: 'deduction',
         code: 'EPF_EE',
@@ -273,8 +268,8 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
         explanation: [
           rateText('Employer share', w, epf.employerRatePercent, epf.employerPaise, 'rounded half up'),
           epsStopped
-            ? `No EPS from age ${String(epfRates.epsAgeLimitYears)}: the whole employer share goes to EPF, ${rs(epf.employerEpfPaise)}`
-            : `Less EPS ${rs(epf.epsPaise)}: to EPF ${rs(epf.employerEpfPaise)}`,
+            ? `No EPS from age ${String(epfRates.epsAgeLimitYears)}: the whole employer share goes to EPF, ${rupeeText(epf.employerEpfPaise)}`
+            : `Less EPS ${rupeeText(epf.epsPaise)}: to EPF ${rupeeText(epf.employerEpfPaise)}`,
         ],
       });
       // What 8.33% comes to before the EPS limits (1,250 a month; never above the employer share).
@@ -285,7 +280,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
         code: 'EPS_ER',
         label: 'EPS (employer)',
         amountPaise: epf.epsPaise,
-        explanation: [epf.epsPaise < epsRoundedPaise ? `${epsText}, limited to ${rs(epf.epsPaise)}` : epsText],
+        explanation: [epf.epsPaise < epsRoundedPaise ? `${epsText}, limited to ${rupeeText(epf.epsPaise)}` : epsText],
       });
       add(employerLines, {
         section: 'employer',
@@ -327,7 +322,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
           ? 'ESI calculated for this employee whatever the wage'
           : input.esi.coveredAtPeriodStart === true
             ? 'Covered at the start of the contribution period: stays covered to its end'
-            : `Covered: full-month ESI wages ${rs(esiCoverageWagesPaise)} are within the ${rs(ceilingPaise)} ceiling`;
+            : `Covered: full-month ESI wages ${rupeeText(esiCoverageWagesPaise)} are within the ${rupeeText(ceilingPaise)} ceiling`;
       add(deductionLines, {
         section: 'deduction',
         code: 'ESI_EE',
@@ -364,19 +359,25 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
       monthlyGrossPaise: wageGrossPaise,
       ...(input.professionalTax.halfYearGrossPaise !== undefined ? { halfYearGrossPaise: input.professionalTax.halfYearGrossPaise } : {}),
       gender: input.gender,
+      // States exempting senior citizens (Maharashtra 65, Punjab 60, …) read the age.
+      ...(input.ageYears !== null ? { ageYears: input.ageYears } : {}),
       asOf,
     });
     professionalTaxPaise = pt.amountPaise;
+    const ptTable = professionalTaxTableFor(ptState, asOf);
+    const basis = ptTable ? ptIncomeBasisOf(ptTable) : 'Month';
     const base =
-      pt.cycle === 'Half-Yearly'
-        ? `the half year's income ${rs(input.professionalTax.halfYearGrossPaise ?? wageGrossPaise * 6)}`
-        : `the month's gross ${rs(wageGrossPaise)}${reimbursedPaise > 0 ? ' (reimbursements left out)' : ''}`;
+      basis === 'HalfYear'
+        ? `the half year's income ${rupeeText(input.professionalTax.halfYearGrossPaise ?? wageGrossPaise * 6)}`
+        : basis === 'Year'
+          ? `the year's income ${rupeeText(wageGrossPaise * 12)} (this month's gross × 12)`
+          : `the month's gross ${rupeeText(wageGrossPaise)}${reimbursedPaise > 0 ? ' (reimbursements left out)' : ''}`;
     add(deductionLines, {
       section: 'deduction',
       code: 'PT',
       label: 'Professional Tax',
       amountPaise: pt.amountPaise,
-      explanation: [`Professional tax, ${stateName(ptState)}, on ${base}: ${rs(pt.amountPaise)}${input.month.endsWith('-02') && pt.cycle === 'Monthly' ? ' (February)' : ''}`],
+      explanation: [`Professional tax, ${stateName(ptState)}, on ${base}: ${rupeeText(pt.amountPaise)}${input.month.endsWith('-02') && pt.cycle === 'Monthly' ? ' (February)' : ''}`],
     });
   }
   let lwfEmployeePaise = 0;
@@ -387,7 +388,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     lwfEmployeePaise = lwf.employeePaise;
     lwfEmployerPaise = lwf.employerPaise;
     const when = labourWelfareFundTableFor(lwfState, asOf)?.dueNote ?? '';
-    const text = `Labour Welfare Fund, ${stateName(lwfState)} (${when}): employee ${rs(lwf.employeePaise)}, employer ${rs(lwf.employerPaise)}`;
+    const text = `Labour Welfare Fund, ${stateName(lwfState)} (${when}): employee ${rupeeText(lwf.employeePaise)}, employer ${rupeeText(lwf.employerPaise)}`;
     add(deductionLines, { section: 'deduction', code: 'LWF_EE', label: 'Labour Welfare Fund', amountPaise: lwf.employeePaise, explanation: [text] });
     add(employerLines, { section: 'employer', code: 'LWF_ER', label: 'LWF (employer)', amountPaise: lwf.employerPaise, explanation: [text] });
   }
@@ -403,7 +404,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
       code: d.code,
       label: d.name,
       amountPaise,
-      explanation: [`${d.name} ${rs(amountPaise)} a month${d.preTax ? ', before tax (reduces taxable salary)' : ''}`],
+      explanation: [`${d.name} ${rupeeText(amountPaise)} a month${d.preTax ? ', before tax (reduces taxable salary)' : ''}`],
     });
   }
   for (const a of input.adjustments) {
@@ -414,11 +415,11 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
       code: ADJUSTMENT_CODES.deduction[a.category],
       label: a.label,
       amountPaise,
-      explanation: [`${a.label} ${rs(amountPaise)}: one-time ${a.category === 'loanRecovery' ? 'loan recovery' : 'deduction'} for this month`],
+      explanation: [`${a.label} ${rupeeText(amountPaise)}: one-time ${a.category === 'loanRecovery' ? 'loan recovery' : 'deduction'} for this month`],
     });
   }
 
-  // --- Loans and advances (issue 11 item 4): the instalment due and the perquisite value -----------
+  // --- Loans and advances: the instalment due and the perquisite value -----------
   const t = input.tds;
   const tdsOn = t.enabled && isTaxFinancialYear(t.financialYear);
   const laterMonths = tdsOn ? t.remainingMonths - 1 : 0;
@@ -493,52 +494,52 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
 
     const regimeText = t.regime === 0 ? 'old regime' : 'new regime';
     tdsExplanation.push(`FY ${t.financialYear}, ${regimeText}: tax on the projected salary of the year, spread over the ${String(months)} month${months === 1 ? '' : 's'} left including this one (s.192)`);
-    tdsExplanation.push(`Taxable salary paid so far this year ${rs(t.grossSoFarPaise)}`);
-    tdsExplanation.push(`This month's taxable salary ${rs(taxableThisMonthPaise)}`);
+    tdsExplanation.push(`Taxable salary paid so far this year ${rupeeText(t.grossSoFarPaise)}`);
+    tdsExplanation.push(`This month's taxable salary ${rupeeText(taxableThisMonthPaise)}`);
     if (later > 0) {
-      tdsExplanation.push(`${String(later)} later month${later === 1 ? '' : 's'} at the full-month taxable salary ${rs(taxableFullMonthPaise)} × ${String(later)} = ${rs(later * taxableFullMonthPaise)}`);
+      tdsExplanation.push(`${String(later)} later month${later === 1 ? '' : 's'} at the full-month taxable salary ${rupeeText(taxableFullMonthPaise)} × ${String(later)} = ${rupeeText(later * taxableFullMonthPaise)}`);
     }
-    if (perquisiteThisMonthPaise > 0) tdsExplanation.push(`Perquisite of concessional loans this month (s.17(2)(viii), rule 3(7)(i)) ${rs(perquisiteThisMonthPaise)}`);
-    if (perquisiteLaterPaise > 0) tdsExplanation.push(`Perquisite of concessional loans in the later months, as the loans are scheduled ${rs(perquisiteLaterPaise)}`);
+    if (perquisiteThisMonthPaise > 0) tdsExplanation.push(`Perquisite of concessional loans this month (s.17(2)(viii), rule 3(7)(i)) ${rupeeText(perquisiteThisMonthPaise)}`);
+    if (perquisiteLaterPaise > 0) tdsExplanation.push(`Perquisite of concessional loans in the later months, as the loans are scheduled ${rupeeText(perquisiteLaterPaise)}`);
     if (projectedPreTaxPaise > 0) {
-      tdsExplanation.push(`Less pre-tax deductions ${rs(preTaxPaise)} × ${String(months)} month${months === 1 ? '' : 's'} = ${rs(projectedPreTaxPaise)}`);
+      tdsExplanation.push(`Less pre-tax deductions ${rupeeText(preTaxPaise)} × ${String(months)} month${months === 1 ? '' : 's'} = ${rupeeText(projectedPreTaxPaise)}`);
     }
-    tdsExplanation.push(`Projected taxable salary for the year ${rs(Math.max(0, projectedSalaryPaise - projectedPreTaxPaise))}`);
-    if (knownPaise > 0) tdsExplanation.push(`Less deductions known for the year (professional tax, Chapter VI-A) ${rs(knownPaise)}`);
+    tdsExplanation.push(`Projected taxable salary for the year ${rupeeText(Math.max(0, projectedSalaryPaise - projectedPreTaxPaise))}`);
+    if (knownPaise > 0) tdsExplanation.push(`Less deductions known for the year (professional tax, Chapter VI-A) ${rupeeText(knownPaise)}`);
     if (t.regime === 1 && !decl && (t.deductionsForYearPaise ?? 0) > 0) {
-      tdsExplanation.push(`Deductions of ${rs(t.deductionsForYearPaise ?? 0)} not allowed in the new regime (s.115BAC(2))`);
+      tdsExplanation.push(`Deductions of ${rupeeText(t.deductionsForYearPaise ?? 0)} not allowed in the new regime (s.115BAC(2))`);
     }
     if (decl && position) {
       tdsExplanation.push(decl.figures ? `IT declaration for FY ${t.financialYear} (${decl.statusText}) used` : `Regime from the IT declaration for FY ${t.financialYear} (${decl.statusText}); its amounts are not used`);
       tdsExplanation.push(...position.declarationLines);
-      if (tax.exemptionsPaise > 0) tdsExplanation.push(`Less exemptions under s.10 (HRA) ${rs(tax.exemptionsPaise)}`);
-      if (tax.professionalTaxPaise > 0) tdsExplanation.push(`Less professional tax (s.16(iii)) ${rs(tax.professionalTaxPaise)}`);
-      if (tax.housePropertyPaise !== 0) tdsExplanation.push(`Income from house property ${rs(tax.housePropertyPaise)}`);
-      if (tax.otherIncomePaise > 0) tdsExplanation.push(`Plus income from other sources ${rs(tax.otherIncomePaise)}`);
-      if (tax.chapterVIAPaise > 0) tdsExplanation.push(`Less Chapter VI-A deductions (80C ${rs(tax.section80CPaise)}, others ${rs(tax.otherChapterVIAPaise)}) ${rs(tax.chapterVIAPaise)}`);
+      if (tax.exemptionsPaise > 0) tdsExplanation.push(`Less exemptions under s.10 (HRA) ${rupeeText(tax.exemptionsPaise)}`);
+      if (tax.professionalTaxPaise > 0) tdsExplanation.push(`Less professional tax (s.16(iii)) ${rupeeText(tax.professionalTaxPaise)}`);
+      if (tax.housePropertyPaise !== 0) tdsExplanation.push(`Income from house property ${rupeeText(tax.housePropertyPaise)}`);
+      if (tax.otherIncomePaise > 0) tdsExplanation.push(`Plus income from other sources ${rupeeText(tax.otherIncomePaise)}`);
+      if (tax.chapterVIAPaise > 0) tdsExplanation.push(`Less Chapter VI-A deductions (80C ${rupeeText(tax.section80CPaise)}, others ${rupeeText(tax.otherChapterVIAPaise)}) ${rupeeText(tax.chapterVIAPaise)}`);
     }
-    tdsExplanation.push(`Less standard deduction (s.16(ia)) ${rs(tax.standardDeductionPaise)}`);
+    tdsExplanation.push(`Less standard deduction (s.16(ia)) ${rupeeText(tax.standardDeductionPaise)}`);
     tdsExplanation.push(
       tax.taxableIncomePaise === tax.grossTotalIncomePaise - tax.chapterVIAPaise
-        ? `Taxable income ${rs(tax.taxableIncomePaise)}`
-        : `Taxable income ${rs(tax.grossTotalIncomePaise - tax.chapterVIAPaise)} rounded to ${rs(tax.taxableIncomePaise)} (s.288A)`,
+        ? `Taxable income ${rupeeText(tax.taxableIncomePaise)}`
+        : `Taxable income ${rupeeText(tax.grossTotalIncomePaise - tax.chapterVIAPaise)} rounded to ${rupeeText(tax.taxableIncomePaise)} (s.288A)`,
     );
-    const parts = [`tax at the slab rates ${rs(tax.baseTaxPaise)}`];
-    if (tax.rebate87APaise > 0) parts.push(`less 87A rebate ${rs(tax.rebate87APaise)}`);
-    if (tax.surchargePaise > 0) parts.push(`plus surcharge ${rs(tax.surchargePaise)}`);
-    parts.push(`plus cess ${rs(tax.cessPaise)}`);
-    tdsExplanation.push(`Tax for the year: ${parts.join(', ')} = ${rs(tax.totalTaxPaise)}${tax.totalTaxExactPaise === tax.totalTaxPaise ? '' : ' (s.288B)'}`);
-    tdsExplanation.push(`Less TDS already deducted this year ${rs(t.tdsSoFarPaise)}`);
-    if (previousTdsPaise > 0) tdsExplanation.push(`Less TDS by the previous employer (Form 12B) ${rs(previousTdsPaise)}`);
+    const parts = [`tax at the slab rates ${rupeeText(tax.baseTaxPaise)}`];
+    if (tax.rebate87APaise > 0) parts.push(`less 87A rebate ${rupeeText(tax.rebate87APaise)}`);
+    if (tax.surchargePaise > 0) parts.push(`plus surcharge ${rupeeText(tax.surchargePaise)}`);
+    parts.push(`plus cess ${rupeeText(tax.cessPaise)}`);
+    tdsExplanation.push(`Tax for the year: ${parts.join(', ')} = ${rupeeText(tax.totalTaxPaise)}${tax.totalTaxExactPaise === tax.totalTaxPaise ? '' : ' (s.288B)'}`);
+    tdsExplanation.push(`Less TDS already deducted this year ${rupeeText(t.tdsSoFarPaise)}`);
+    if (previousTdsPaise > 0) tdsExplanation.push(`Less TDS by the previous employer (Form 12B) ${rupeeText(previousTdsPaise)}`);
     const outstandingPaise = tax.totalTaxPaise - deductedSoFarPaise;
     tdsExplanation.push(
       outstandingPaise <= 0
-        ? `Nothing left to deduct: TDS this month ${rs(0)}`
+        ? `Nothing left to deduct: TDS this month ${rupeeText(0)}`
         : months === 1
-          ? `Last month of the year (or of the employment): the remaining ${rs(outstandingPaise)} = ${rs(dueTdsPaise)}`
-          : `${rs(outstandingPaise)} ÷ ${String(months)} months = ${rs(dueTdsPaise)} this month (to the nearest rupee)`,
+          ? `Last month of the year (or of the employment): the remaining ${rupeeText(outstandingPaise)} = ${rupeeText(dueTdsPaise)}`
+          : `${rupeeText(outstandingPaise)} ÷ ${String(months)} months = ${rupeeText(dueTdsPaise)} this month (to the nearest rupee)`,
     );
-    if (tdsPaise < dueTdsPaise) tdsExplanation.push(`Limited to the pay left after the statutory deductions, ${rs(tdsPaise)}; the rest stays due for later months`);
+    if (tdsPaise < dueTdsPaise) tdsExplanation.push(`Limited to the pay left after the statutory deductions, ${rupeeText(tdsPaise)}; the rest stays due for later months`);
     return { tdsPaise, explanation: tdsExplanation };
   };
 
@@ -587,8 +588,8 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
         label: loan.label,
         amountPaise: 0,
         explanation: [
-          `${of}, ${rs(due.amountPaise)}, deferred: the pay left after statutory deductions, TDS and other deductions (${rs(Math.max(0, payLeftPaise))}) does not cover it`,
-          `Taken next month instead, nothing is lost; balance ${rs(due.openingPaise)}`,
+          `${of}, ${rupeeText(due.amountPaise)}, deferred: the pay left after statutory deductions, TDS and other deductions (${rupeeText(Math.max(0, payLeftPaise))}) does not cover it`,
+          `Taken next month instead, nothing is lost; balance ${rupeeText(due.openingPaise)}`,
           ...(perquisite.perquisitePaise > 0 ? [perquisite.explanation] : []),
         ],
       });
@@ -603,9 +604,9 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
       amountPaise: due.amountPaise,
       explanation: [
         due.interestPaise > 0
-          ? `${of}: principal ${rs(due.principalPaise)} + interest ${rs(due.interestPaise)} at ${formatRateBps(loan.annualRateBps)} a year on ${rs(due.openingPaise)} = ${rs(due.amountPaise)}`
-          : `${of}: principal ${rs(due.principalPaise)}, no interest`,
-        `Balance after this instalment ${rs(due.closingPaise)}`,
+          ? `${of}: principal ${rupeeText(due.principalPaise)} + interest ${rupeeText(due.interestPaise)} at ${formatRateBps(loan.annualRateBps)} a year on ${rupeeText(due.openingPaise)} = ${rupeeText(due.amountPaise)}`
+          : `${of}: principal ${rupeeText(due.principalPaise)}, no interest`,
+        `Balance after this instalment ${rupeeText(due.closingPaise)}`,
         ...(perquisite.perquisitePaise > 0 ? [perquisite.explanation] : []),
       ],
     });

@@ -53,7 +53,7 @@ export interface MonthAdjustmentInput {
 }
 
 /**
- * An approved reimbursement claim paid with this month's salary (issue 13). Expenses the employer
+ * An approved reimbursement claim paid with this month's salary. Expenses the employer
  * reimburses are not wages: never PF, ESI, PT or LWF wages; not taxable salary unless the claim's type
  * is marked taxable, and then counted in this month's taxable salary once (not projected).
  */
@@ -67,7 +67,7 @@ export interface MonthReimbursementInput {
 }
 
 /**
- * A loan or advance being repaid (issue 11 item 4): its schedule (computeLoanSchedule) and how many
+ * A loan or advance being repaid: its schedule (computeLoanSchedule) and how many
  * instalments earlier months recovered. The month takes the next instalment when the pay left after
  * statutory deductions, TDS and the other deductions covers it, and defers it whole otherwise.
  */
@@ -154,7 +154,7 @@ export interface EmployeeMonthInput {
     /** Old regime only: professional tax for the year and Chapter VI-A deductions already known. Default 0. */
     deductionsForYearPaise?: number;
     /**
-     * The employee's IT declaration for the year (issue 12 item 8). When given, the year's tax is
+     * The employee's IT declaration for the year. When given, the year's tax is
      * computeTaxPosition on projectTaxSalaryYear (the path the declaration summary uses) and
      * `deductionsForYearPaise` is not used: professional tax and EPF come from here.
      */

@@ -1,5 +1,5 @@
 import { ARREARS_CODE_PREFIX } from '../arrears/arrears';
-import { formatRupees } from '../../money/inr';
+import { rupeeText } from '../../money/inr';
 import { REIMBURSEMENT_LINE_CODES } from './types';
 
 /**
@@ -66,11 +66,10 @@ export function computeDeductionShare(payslip: { grossPaise: number; deductionsP
   // Basis points in integers (rounded up past the limit, half up within it), so the shown share is never a float's.
   const basisPoints = wagesPaise > 0 ? basisPointsOf(deductionsPaise, wagesPaise, exceedsLimit) : null;
   const percent = basisPoints === null ? null : basisPoints / 100;
-  const rs = (paise: number) => formatRupees(paise, { showPaise: paise % 100 !== 0 });
-  const share = basisPoints === null ? 'with no wages' : `${String(Math.trunc(basisPoints / 100))}.${String(basisPoints % 100).padStart(2, '0')}% of wages ${rs(wagesPaise)}`;
+  const share = basisPoints === null ? 'with no wages' : `${String(Math.trunc(basisPoints / 100))}.${String(basisPoints % 100).padStart(2, '0')}% of wages ${rupeeText(wagesPaise)}`;
   const explanation = exceedsLimit
-    ? `Deductions ${rs(deductionsPaise)} are ${share}: more than the ${String(DEDUCTION_LIMIT_PERCENT)}% the Code on Wages 2019 (s.18(2)) allows in a wage period`
-    : `Deductions ${rs(deductionsPaise)} are ${share}: within the ${String(DEDUCTION_LIMIT_PERCENT)}% limit of the Code on Wages 2019 (s.18(2))`;
+    ? `Deductions ${rupeeText(deductionsPaise)} are ${share}: more than the ${String(DEDUCTION_LIMIT_PERCENT)}% the Code on Wages 2019 (s.18(2)) allows in a wage period`
+    : `Deductions ${rupeeText(deductionsPaise)} are ${share}: within the ${String(DEDUCTION_LIMIT_PERCENT)}% limit of the Code on Wages 2019 (s.18(2))`;
   return { wagesPaise, deductionsPaise, percent, exceedsLimit, explanation };
 }
 

@@ -3,7 +3,7 @@ import { addDaysToDate, addMonthsToMonth, dateOfMonth, daysBetweenInclusive, day
 
 /** 1 days in month; 2 fixed range (spec people §3 Payroll settings, platform §3 Pay period). */
 export type PayPeriodType = 1 | 2;
-/** 0 last working day; 1 day of month (platform §3 Pay day); 2 day of the next month (docs/decisions.md "The payroll calendar"). */
+/** 0 last working day; 1 day of month (platform §3 Pay day); 2 day of the next month (docs/decisions/0156-the-payroll-calendar.md). */
 export type PayDayType = 0 | 1 | 2;
 
 export const PAY_PERIOD_DAYS_IN_MONTH = 1;

@@ -1,18 +1,18 @@
 import type { IsoDate } from '../../dates/calendar';
 import { isIsoDate } from '../../dates/calendar';
 import { mulDivPaise, roundToRupees } from '../../money/arith';
-import { formatRupees } from '../../money/inr';
+import { rupeeText } from '../../money/inr';
 import { computeIncomeTax, type IncomeTaxResult } from '../../tax/income-tax';
 import { isTaxFinancialYear } from '../../tax/rules';
 import type { TaxAgeBand } from '../../tax/types';
 import { computeGratuity, type ExitReason, type GratuityResult } from './gratuity';
 
 /**
- * Full-and-final settlement of an exiting employee (issue 11 item 5): one pure function from the
+ * Full-and-final settlement of an exiting employee: one pure function from the
  * exit's facts to the statement's lines, each with its explanation. The final month's salary is not
  * part of it: the payroll run pays it, prorated to the last working day.
  *
- * Rules and the bases we chose (docs/decisions.md, "Full-and-final settlement"):
+ * Rules and the bases we chose (docs/decisions/0082-settlement-figures.md):
  *  - Notice period: shortfall = required − served days. On resignation the employee pays for it
  *    (recovered); on termination the employer pays in lieu of notice (taxable, s.17(3)(i)); on
  *    retirement, death or disablement no notice applies. Per-day rate = monthly gross ÷ 30.
@@ -46,7 +46,7 @@ export interface SettlementInput {
   notice: { requiredDays: number; servedDays: number };
   /** Encashable leave types only. */
   leave: readonly SettlementLeaveInput[];
-  /** Approved reimbursement claims not paid yet (none are recorded until issue 13: 0). */
+  /** Approved reimbursement claims not paid yet (0 where reimbursements are not connected). */
   pendingReimbursementsPaise: number;
   /** Outstanding balance of the employee's loans and advances, recovered in full. */
   loanBalancePaise: number;
@@ -99,7 +99,6 @@ export const LEAVE_ENCASHMENT_EXEMPTION_LIMIT_PAISE = 25_00_000_00;
 /** Days in a month for the per-day rates (notice and leave): the calendar-neutral 30 many employers use. */
 export const SETTLEMENT_DAY_BASIS = 30;
 
-const rs = (paise: number) => formatRupees(paise, { showPaise: paise % 100 !== 0 });
 const rupee = (paise: number) => roundToRupees(paise, 1, 'halfUp');
 const dayText = (n: number) => `${String(n)} day${n === 1 ? '' : 's'}`;
 
@@ -138,7 +137,7 @@ export function computeSettlement(input: SettlementInput): SettlementResult {
   validate(input);
   const lines: SettlementLine[] = [];
   const basicDaPaise = input.monthlyBasicPaise + input.monthlyDaPaise;
-  const basicDaText = `basic ${rs(input.monthlyBasicPaise)}${input.monthlyDaPaise > 0 ? ` + DA ${rs(input.monthlyDaPaise)}` : ''}`;
+  const basicDaText = `basic ${rupeeText(input.monthlyBasicPaise)}${input.monthlyDaPaise > 0 ? ` + DA ${rupeeText(input.monthlyDaPaise)}` : ''}`;
 
   // --- notice period ----------------------------------------------------------------------------
   const shortfallDays = Math.max(0, input.notice.requiredDays - input.notice.servedDays);
@@ -148,8 +147,8 @@ export function computeSettlement(input: SettlementInput): SettlementResult {
   const noticeAmountPaise = direction === 'none' ? 0 : rupee(mulDivPaise(input.monthlyGrossPaise, shortfallDays, SETTLEMENT_DAY_BASIS));
   const noticeBase = [
     `Notice period required ${dayText(input.notice.requiredDays)}, served ${dayText(input.notice.servedDays)}: shortfall ${dayText(shortfallDays)}`,
-    `Per-day rate: monthly gross ${rs(input.monthlyGrossPaise)} ÷ ${String(SETTLEMENT_DAY_BASIS)} = ${rs(perDayNoticePaise)}`,
-    `${rs(input.monthlyGrossPaise)} × ${String(shortfallDays)} ÷ ${String(SETTLEMENT_DAY_BASIS)} = ${rs(noticeAmountPaise)} (to the rupee)`,
+    `Per-day rate: monthly gross ${rupeeText(input.monthlyGrossPaise)} ÷ ${String(SETTLEMENT_DAY_BASIS)} = ${rupeeText(perDayNoticePaise)}`,
+    `${rupeeText(input.monthlyGrossPaise)} × ${String(shortfallDays)} ÷ ${String(SETTLEMENT_DAY_BASIS)} = ${rupeeText(noticeAmountPaise)} (to the rupee)`,
   ];
   if (direction === 'pay') {
     lines.push({ code: 'NOTICE_PAY', section: 'payable', label: 'Pay in lieu of notice', amountPaise: noticeAmountPaise, explanation: [...noticeBase, 'Employment ended by the employer before the notice ran out: paid to the employee; taxable as profits in lieu of salary (s.17(3))'] });
@@ -162,8 +161,8 @@ export function computeSettlement(input: SettlementInput): SettlementResult {
   let encashExemptPaise = 0;
   const encashExplanation = [
     ...input.leave.map((l) => `${l.name} (${l.code}): ${String(l.balanceDays)} days to credit`),
-    `Per-day rate: ${input.monthlyDaPaise > 0 ? `${basicDaText} = ${rs(basicDaPaise)}` : basicDaText} ÷ ${String(SETTLEMENT_DAY_BASIS)} = ${rs(mulDivPaise(basicDaPaise, 1, SETTLEMENT_DAY_BASIS))}`,
-    `${rs(basicDaPaise)} × ${String(encashDays)} days ÷ ${String(SETTLEMENT_DAY_BASIS)} = ${rs(encashPaise)} (to the rupee)`,
+    `Per-day rate: ${input.monthlyDaPaise > 0 ? `${basicDaText} = ${rupeeText(basicDaPaise)}` : basicDaText} ÷ ${String(SETTLEMENT_DAY_BASIS)} = ${rupeeText(mulDivPaise(basicDaPaise, 1, SETTLEMENT_DAY_BASIS))}`,
+    `${rupeeText(basicDaPaise)} × ${String(encashDays)} days ÷ ${String(SETTLEMENT_DAY_BASIS)} = ${rupeeText(encashPaise)} (to the rupee)`,
   ];
   if (input.leave.length === 0) encashExplanation.unshift('No encashable leave type has a balance');
   if (encashPaise > 0) {
@@ -178,8 +177,8 @@ export function computeSettlement(input: SettlementInput): SettlementResult {
       const creditCapPaise = rupee(mulDivPaise(basicDaPaise, creditCapDays * 2, SETTLEMENT_DAY_BASIS * 2));
       encashExemptPaise = Math.min(encashPaise, limitPaise, tenMonthsPaise, creditCapPaise);
       encashExplanation.push(
-        `Exempt u/s 10(10AA)(ii): the least of the amount ${rs(encashPaise)}, the limit ${rs(limitPaise)}, 10 months' average salary (basic + DA) ${rs(tenMonthsPaise)} and ${String(creditCapDays)} days' leave at most 30 per completed year of service (${String(service.service.years)} years) ${rs(creditCapPaise)} = ${rs(encashExemptPaise)}`,
-        `Taxable leave encashment ${rs(encashPaise - encashExemptPaise)}`,
+        `Exempt u/s 10(10AA)(ii): the least of the amount ${rupeeText(encashPaise)}, the limit ${rupeeText(limitPaise)}, 10 months' average salary (basic + DA) ${rupeeText(tenMonthsPaise)} and ${String(creditCapDays)} days' leave at most 30 per completed year of service (${String(service.service.years)} years) ${rupeeText(creditCapPaise)} = ${rupeeText(encashExemptPaise)}`,
+        `Taxable leave encashment ${rupeeText(encashPaise - encashExemptPaise)}`,
       );
     }
     lines.push({ code: 'LEAVE_ENCASHMENT', section: 'payable', label: 'Leave encashment', amountPaise: encashPaise, explanation: encashExplanation });
@@ -197,7 +196,7 @@ export function computeSettlement(input: SettlementInput): SettlementResult {
     section: 'payable',
     label: 'Pending reimbursements',
     amountPaise: input.pendingReimbursementsPaise,
-    explanation: [input.reimbursementExplanation ?? `Approved claims not yet paid ${rs(input.pendingReimbursementsPaise)}`, 'Reimbursement of expenses: not income'],
+    explanation: [input.reimbursementExplanation ?? `Approved claims not yet paid ${rupeeText(input.pendingReimbursementsPaise)}`, 'Reimbursement of expenses: not income'],
   });
 
   // --- recoveries ---------------------------------------------------------------------------------
@@ -209,7 +208,7 @@ export function computeSettlement(input: SettlementInput): SettlementResult {
     section: 'recovery',
     label: 'Loan and advance balance',
     amountPaise: input.loanBalancePaise,
-    explanation: [input.loanExplanation ?? `Outstanding balance recovered in full ${rs(input.loanBalancePaise)}`],
+    explanation: [input.loanExplanation ?? `Outstanding balance recovered in full ${rupeeText(input.loanBalancePaise)}`],
   });
 
   // --- TDS, s.192 ---------------------------------------------------------------------------------
@@ -231,16 +230,16 @@ export function computeSettlement(input: SettlementInput): SettlementResult {
     const explanation = [
       `FY ${t.financialYear}, ${regimeText}: the year's tax with the settlement less the year's tax on the salary alone (s.192)`,
       ...(t.salaryExplanation ?? []),
-      `Taxable salary of the year through the last working day ${rs(salary)}`,
-      `Taxable part of the settlement ${rs(taxablePaise)} (pay in lieu of notice ${rs(noticePayTaxable)}, leave encashment ${rs(encashPaise - encashExemptPaise)}, gratuity ${rs(gratuity.taxablePaise)}); exempt ${rs(exemptPaise)}`,
+      `Taxable salary of the year through the last working day ${rupeeText(salary)}`,
+      `Taxable part of the settlement ${rupeeText(taxablePaise)} (pay in lieu of notice ${rupeeText(noticePayTaxable)}, leave encashment ${rupeeText(encashPaise - encashExemptPaise)}, gratuity ${rupeeText(gratuity.taxablePaise)}); exempt ${rupeeText(exemptPaise)}`,
     ];
-    if (t.regime === 0 && (t.deductionsForYearPaise ?? 0) > 0) explanation.push(`Less deductions known for the year (professional tax, Chapter VI-A) ${rs(t.deductionsForYearPaise ?? 0)}`);
+    if (t.regime === 0 && (t.deductionsForYearPaise ?? 0) > 0) explanation.push(`Less deductions known for the year (professional tax, Chapter VI-A) ${rupeeText(t.deductionsForYearPaise ?? 0)}`);
     explanation.push(
-      `Tax for the year on the salary alone: taxable income ${rs(without.taxableIncomePaise)}, tax ${rs(without.totalTaxPaise)}`,
-      `Tax for the year with the settlement: taxable income ${rs(withSettlement.taxableIncomePaise)}, tax ${rs(withSettlement.totalTaxPaise)}`,
-      `TDS on the settlement ${rs(withSettlement.totalTaxPaise)} − ${rs(without.totalTaxPaise)} = ${rs(duePaise)}`,
+      `Tax for the year on the salary alone: taxable income ${rupeeText(without.taxableIncomePaise)}, tax ${rupeeText(without.totalTaxPaise)}`,
+      `Tax for the year with the settlement: taxable income ${rupeeText(withSettlement.taxableIncomePaise)}, tax ${rupeeText(withSettlement.totalTaxPaise)}`,
+      `TDS on the settlement ${rupeeText(withSettlement.totalTaxPaise)} − ${rupeeText(without.totalTaxPaise)} = ${rupeeText(duePaise)}`,
     );
-    if (tdsPaise < duePaise) explanation.push(`Limited to the amount left to pay, ${rs(tdsPaise)}`);
+    if (tdsPaise < duePaise) explanation.push(`Limited to the amount left to pay, ${rupeeText(tdsPaise)}`);
     lines.push({ code: 'TDS', section: 'recovery', label: 'Income Tax (TDS)', amountPaise: tdsPaise, explanation });
   }
 

@@ -499,6 +499,7 @@ function build(input: SalaryStructureInput): SalaryStructure {
     stateCode: input.statutory.professionalTaxStateCode,
     monthlyGrossPaise: ev.grossPaise,
     gender: input.statutory.gender,
+    ...(input.statutory.ageYears !== undefined ? { ageYears: input.statutory.ageYears } : {}),
     asOf: input.asOf,
   });
   const lwf = annualLabourWelfareFund({ stateCode: input.statutory.lwfStateCode, monthlyGrossPaise: ev.grossPaise, asOf: input.asOf });

@@ -65,7 +65,7 @@ export interface EmployeeFormModalProps {
   today?: string;
 }
 
-/** The salary structure is recomputed this long after the last change (issue 4: ~300 ms). */
+/** The salary structure is recomputed this long after the last change (~300 ms). */
 export const SALARY_DEBOUNCE_MS = 300;
 export const RESTRICTED_ADDED = 'Restricted login user added successfully';
 
@@ -175,7 +175,7 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
     validateInputOnBlur: true,
     validate: (values) => {
       const payload = toPayload(values, fieldId);
-      // The contract's rules, then those about today (issue 16), which only the caller's clock can judge.
+      // The contract's rules, then those about today, which only the caller's clock can judge.
       return { ...employeeDateErrors(payload, today), ...zodFieldErrors(employeeFormSchema, payload) };
     },
   });

@@ -11,11 +11,6 @@ const STATUTORY_LABELS: Record<string, string> = {
   LWF: 'Labour Welfare Fund',
 };
 
-function Money({ value }: { value: number | undefined }) {
-  if (value === undefined) return <>—</>;
-  return <>{rupeesText(value, { paise: 'auto' })}</>;
-}
-
 export interface SalarySectionProps {
   annualCTC: {
     value: string;
@@ -106,10 +101,10 @@ export function SalarySection(p: SalarySectionProps) {
                   )}
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Money value={line(row.tenantEarningId)?.monthlyAmount} />
+                  {rupeesText(line(row.tenantEarningId)?.monthlyAmount, { paise: 'auto' })}
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Money value={line(row.tenantEarningId)?.annualAmount} />
+                  {rupeesText(line(row.tenantEarningId)?.annualAmount, { paise: 'auto' })}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -152,7 +147,7 @@ export function SalarySection(p: SalarySectionProps) {
                     />
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Money value={p.structure?.deductions.find((x) => x.tenantDeductionId === d.id)?.monthlyAmount ?? 0} />
+                    {rupeesText(p.structure?.deductions.find((x) => x.tenantDeductionId === d.id)?.monthlyAmount ?? 0, { paise: 'auto' })}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -193,16 +188,16 @@ export function SalarySection(p: SalarySectionProps) {
                   </Table.Td>
                   <Table.Td>{c.deductionCycle}</Table.Td>
                   <Table.Td ta="right">
-                    <Money value={c.employeeMonthly} />
+                    {rupeesText(c.employeeMonthly, { paise: 'auto' })}
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Money value={c.employerMonthly} />
+                    {rupeesText(c.employerMonthly, { paise: 'auto' })}
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Money value={c.employeeAnnual} />
+                    {rupeesText(c.employeeAnnual, { paise: 'auto' })}
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Money value={c.employerAnnual} />
+                    {rupeesText(c.employerAnnual, { paise: 'auto' })}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -223,28 +218,28 @@ export function SalarySection(p: SalarySectionProps) {
           <Table.Tr>
             <Table.Td>Gross</Table.Td>
             <Table.Td ta="right">
-              <Money value={p.structure?.monthlyGross} />
+              {rupeesText(p.structure?.monthlyGross, { paise: 'auto' })}
             </Table.Td>
             <Table.Td ta="right">
-              <Money value={p.structure?.annualGross} />
+              {rupeesText(p.structure?.annualGross, { paise: 'auto' })}
             </Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Td>Cost to company</Table.Td>
             <Table.Td ta="right">
-              <Money value={p.structure?.monthlyCTC} />
+              {rupeesText(p.structure?.monthlyCTC, { paise: 'auto' })}
             </Table.Td>
             <Table.Td ta="right">
-              <Money value={p.structure?.annualCTC} />
+              {rupeesText(p.structure?.annualCTC, { paise: 'auto' })}
             </Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Td>TDS (estimate, FY {p.structure?.financialYear ?? '—'})</Table.Td>
             <Table.Td ta="right">
-              <Money value={p.structure?.monthlyTDS} />
+              {rupeesText(p.structure?.monthlyTDS, { paise: 'auto' })}
             </Table.Td>
             <Table.Td ta="right">
-              <Money value={p.structure?.annualTDS} />
+              {rupeesText(p.structure?.annualTDS, { paise: 'auto' })}
             </Table.Td>
           </Table.Tr>
         </Table.Tbody>

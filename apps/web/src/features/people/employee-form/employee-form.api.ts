@@ -53,7 +53,7 @@ export async function fetchEmploymentTypes(): Promise<UserFieldOptions> {
   ).data;
 }
 
-/** The last employee number and the next one after it (the form prefills the next, issue 16). */
+/** The last employee number and the next one after it (the form prefills the next). */
 export async function fetchLatestEmployeeNumber(): Promise<{ last: string | null; next: string | null }> {
   const { data } = await api.get('/Users/latest-employee-number', userLatestEmployeeNumberReplySchema, { quiet: true });
   return { last: data.lastEmployeeNumber, next: data.nextEmployeeNumber };

@@ -1,0 +1,18 @@
+import { defineModule, provide } from '../module';
+import { PayrollBankService } from './payroll-bank.service';
+import { payrollBankRoutes } from './payroll-bank.routes';
+
+declare module '../module' {
+  interface Services {
+    payrollBank: PayrollBankService;
+  }
+}
+
+/** Bank transfer files, payment attempts, the bank's return file. */
+export const payrollBankModule = defineModule({
+  name: 'payroll-bank',
+  services: {
+    payrollBank: provide(['payrollReports'], ({ clock, payrollReports }) => new PayrollBankService({ clock, reports: payrollReports })),
+  },
+  routes: [payrollBankRoutes],
+});

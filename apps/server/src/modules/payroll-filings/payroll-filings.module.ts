@@ -1,0 +1,22 @@
+import { defineModule, provide } from '../module';
+import { PayrollFilingsService } from './payroll-filings.service';
+import { payrollFilingRoutes } from './payroll-filings.routes';
+
+declare module '../module' {
+  interface Services {
+    payrollFilings: PayrollFilingsService;
+  }
+}
+
+/** Statutory files and the journal of a finalized month (the formats: formats/index.ts), Form 24Q, ledger accounts. */
+export const payrollFilingsModule = defineModule({
+  name: 'payroll-filings',
+  services: {
+    payrollFilings: provide(
+      ['payrollReports', 'salaryComponents', 'declarations'],
+      ({ clock, payrollReports, salaryComponents, declarations }) =>
+        new PayrollFilingsService({ clock, reports: payrollReports, components: salaryComponents, declarations }),
+    ),
+  },
+  routes: [payrollFilingRoutes],
+});

@@ -1,10 +1,9 @@
 import { FormAlert } from '../../ui/FormAlert';
 import { useState } from 'react';
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { updatePasswordSchema, type UpdatePassword } from '@tankha/contracts';
 import { applyFieldErrors } from '../../ui/server-errors';
-import { zodFieldErrors } from '../../ui/zod-form';
 import { ApiError, api, errorMessage } from '../api';
 import { toast } from '../toast';
 
@@ -15,7 +14,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<UpdatePassword>({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    validate: (values) => zodFieldErrors(updatePasswordSchema, values),
+    validate: schemaResolver(updatePasswordSchema, { sync: true }),
   });
 
   const close = () => {

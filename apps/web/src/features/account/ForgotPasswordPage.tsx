@@ -1,13 +1,12 @@
 import { FormAlert } from '../../ui/FormAlert';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { forgotPasswordSchema } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import { PATHS } from '../../app/paths';
 import { AuthCard } from '../../ui/AuthCard';
-import { zodFieldErrors } from '../../ui/zod-form';
 import { requestPasswordReset } from './account.api';
 
 export function resetLinkSent(email: string): string {
@@ -17,7 +16,7 @@ export function resetLinkSent(email: string): string {
 export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({ initialValues: { email: '' }, validate: (values) => zodFieldErrors(forgotPasswordSchema, values) });
+  const form = useForm({ initialValues: { email: '' }, validate: schemaResolver(forgotPasswordSchema, { sync: true }) });
 
   const submit = form.onSubmit(async ({ email }) => {
     setFailure(null);

@@ -1,7 +1,7 @@
 import { FormAlert } from '../../ui/FormAlert';
 import { useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { registerSchema, type Register } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
@@ -11,7 +11,6 @@ import { SiteFooter } from '../../ui/SiteFooter';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { FOOTER_LINKS } from '../public/site-links';
 import { applyFieldErrors } from '../../ui/server-errors';
-import { zodFieldErrors } from '../../ui/zod-form';
 import { register, storeRegisteredEmail } from './account.api';
 
 export function RegisterPage() {
@@ -20,7 +19,7 @@ export function RegisterPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Register>({
     initialValues: { firstName: '', lastName: '', organizationName: '', email: '', password: '', confirmPassword: '' },
-    validate: (values) => zodFieldErrors(registerSchema, values),
+    validate: schemaResolver(registerSchema, { sync: true }),
   });
 
   const submit = form.onSubmit(async (values) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Card, Group, Modal, MultiSelect, NumberInput, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { ActionIcon, Button, Card, Group, Modal, MultiSelect, NumberInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconTrash, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -17,10 +17,11 @@ import {
 } from '@tankha/contracts';
 import { api } from '../../app/api';
 import { toast } from '../../app/toast';
-import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
-import { zodFieldErrors } from '../../ui/zod-form';
+import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
+import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useApiMutation } from '../../ui/kit/useApiMutation';
 
 const KEY = ['attendance-clients'];
 
@@ -44,21 +45,47 @@ export function ClientsPage() {
   const [assigning, setAssigning] = useState<ClientSite | null>(null);
   const [deleting, setDeleting] = useState<ClientSite | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: KEY });
-  const toggle = useMutation({
+  // The calls are not quiet: the API client shows their failures itself.
+  const toggle = useApiMutation({
     mutationFn: async (requireLocation: boolean) => api.put('/AttendanceClients/settings', attendanceLocationSettingsReplySchema, { requireLocation }),
-    onSuccess: async (reply) => {
-      toast.success(reply.message);
-      await refresh();
-    },
+    successText: (reply) => reply.message,
+    errorText: null,
+    invalidates: [KEY],
   });
-  const remove = useMutation({
+  const remove = useApiMutation({
     mutationFn: async (id: string) => api.send('DELETE', `/AttendanceClients/${id}`),
-    onSuccess: async (reply) => {
-      toast.success(reply.message);
-      setDeleting(null);
-      await refresh();
-    },
+    successText: (reply) => reply.message,
+    errorText: null,
+    invalidates: [KEY],
+    onSuccess: () => setDeleting(null),
   });
+  const columns: ListColumn<ClientSite>[] = [
+    { label: 'Client', primary: true, cell: (s) => s.name },
+    { label: 'Address', cell: (s) => s.address },
+    {
+      label: 'Geofence',
+      cell: (s) => (
+        <>
+          {s.latitude.toFixed(6)}, {s.longitude.toFixed(6)} · {s.radiusMetres.toLocaleString('en-IN')} m
+        </>
+      ),
+    },
+    { label: 'Employees', cell: (s) => s.employeeCount },
+    {
+      label: 'Actions',
+      actions: true,
+      cell: (s) => (
+        <Group gap="xs">
+          <ActionIcon variant="subtle" aria-label={`Assign employees to ${s.name}`} onClick={() => setAssigning(s)}>
+            <IconUsers size={16} />
+          </ActionIcon>
+          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ),
+    },
+  ];
   if (sites.isPending) return <PageLoader label="Loading client sites" />;
   if (sites.isError) return <ErrorState message={sites.error.message} onRetry={() => void sites.refetch()} />;
   return (
@@ -77,57 +104,29 @@ export function ClientsPage() {
         />
       </Card>
       <Card withBorder component="section" aria-label="Client sites">
-        {sites.data.length === 0 ? (
-          <EmptyState message={CLIENT_SITE_MSG.noSites} />
-        ) : (
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Client</Table.Th>
-                <Table.Th>Address</Table.Th>
-                <Table.Th>Geofence</Table.Th>
-                <Table.Th>Employees</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sites.data.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{s.name}</Table.Td>
-                  <Table.Td>{s.address}</Table.Td>
-                  <Table.Td>
-                    {s.latitude.toFixed(6)}, {s.longitude.toFixed(6)} · {s.radiusMetres.toLocaleString('en-IN')} m
-                  </Table.Td>
-                  <Table.Td>{s.employeeCount}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <ActionIcon variant="subtle" aria-label={`Assign employees to ${s.name}`} onClick={() => setAssigning(s)}>
-                        <IconUsers size={16} />
-                      </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <ResponsiveList
+          label="Client sites"
+          columns={columns}
+          rows={sites.data}
+          rowKey={(s) => s.id}
+          loading={false}
+          error={null}
+          onRetry={() => void sites.refetch()}
+          loadingLabel="Loading client sites"
+          emptyMessage={CLIENT_SITE_MSG.noSites}
+        />
       </Card>
       {adding && <SiteModal onClose={() => setAdding(false)} onSaved={refresh} />}
       {assigning && <AssignModal site={assigning} onClose={() => setAssigning(null)} onSaved={refresh} />}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete client site">
-        <Text>{deleting ? CLIENT_SITE_MSG.deleteWarning(deleting.name) : ''}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title="Delete client site"
+        message={deleting ? CLIENT_SITE_MSG.deleteWarning(deleting.name) : ''}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
     </Stack>
   );
 }
@@ -141,7 +140,7 @@ function SiteModal({ onClose, onSaved }: { onClose: () => void; onSaved: () => P
       longitude: 0,
       radiusMetres: CLIENT_SITE_RADIUS.default,
     },
-    validate: (values) => zodFieldErrors(clientSiteInputSchema, values),
+    validate: schemaResolver(clientSiteInputSchema, { sync: true }),
   });
   const save = useMutation({
     mutationFn: async (values: ClientSiteInput) => api.post('/AttendanceClients', clientSiteReplySchema, values),

@@ -19,6 +19,7 @@ import {
   withSelfUpdate,
   type SettingsFormValues,
 } from './settings-form';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 type BooleanKey = { [K in keyof SettingsFormValues]: SettingsFormValues[K] extends boolean ? K : never }[keyof SettingsFormValues];
 
@@ -62,7 +63,7 @@ function SettingsForm({ initial }: { initial: AttendanceSettings }) {
       toast.success(ATTENDANCE_SETTINGS_MSG.saved);
     } catch (error) {
       if (error instanceof ApiError && error.errors) setErrors(error.errors as typeof errors);
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, ATTENDANCE_SETTINGS_MSG.saveFailed));
+      toastApiError(error, ATTENDANCE_SETTINGS_MSG.saveFailed);
     } finally {
       setSaving(false);
     }

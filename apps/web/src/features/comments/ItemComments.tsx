@@ -4,7 +4,7 @@ import { IconMessage } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { COMMENT_MSG, type ItemComment } from '@tankha/contracts';
 import { toast } from '../../app/toast';
-import { toastFailure } from '../payroll/notify';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 import { COMMENTS_KEY, addComment, fetchComments } from './comments.api';
 import { commentTimeLabel } from './comment-time';
 
@@ -107,7 +107,7 @@ export function ItemComments({ declarationId, itemId, itemLabel, count, onAdded 
       onAdded?.();
       return true;
     } catch (error) {
-      toastFailure(error, parentCommentId ? COMMENT_MSG.replyFailed : COMMENT_MSG.addFailed);
+      toastApiError(error, parentCommentId ? COMMENT_MSG.replyFailed : COMMENT_MSG.addFailed);
       return false;
     } finally {
       setBusy(false);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { DEPARTMENT_MSG, type Department } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
-import { toast } from '../../app/toast';
+import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
+import { isHandledError, useApiMutation } from '../../ui/kit/useApiMutation';
 import { DepartmentSelect } from './DepartmentSelect';
 import { deleteDepartment } from './departments.api';
 
@@ -22,57 +23,50 @@ const people = (n: number) => `${n.toString()} ${n === 1 ? 'person' : 'people'}`
 export function DepartmentDeleteModal({ department, onClose, onDeleted }: DepartmentDeleteModalProps) {
   const [moveTo, setMoveTo] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [removing, setRemoving] = useState(false);
   const count = department?.totalEmployees ?? 0;
   const mustMove = count > 0;
+  // A refusal (409: people arrived meanwhile, sub-departments; 400: the target) belongs in the dialog.
+  const isRefusal = (error: unknown) => error instanceof ApiError && (error.status === 409 || error.status === 400);
+  const remove = useApiMutation({
+    mutationFn: (d: Department) => deleteDepartment(d.id, mustMove ? (moveTo ?? undefined) : undefined),
+    successText: DEPARTMENT_MSG.deleted,
+    errorText: (error) => (isRefusal(error) ? null : errorMessage(error, DEPARTMENT_MSG.deleteFailed)),
+    onSuccess: onDeleted,
+    onError: (error) => {
+      if (isRefusal(error) && !isHandledError(error)) setRefusal(errorMessage(error, DEPARTMENT_MSG.deleteFailed));
+    },
+  });
 
-  const confirm = async () => {
+  const confirm = () => {
     if (!department || (mustMove && moveTo === null)) return;
-    setRemoving(true);
     setRefusal(null);
-    try {
-      await deleteDepartment(department.id, mustMove ? (moveTo ?? undefined) : undefined);
-      toast.success(DEPARTMENT_MSG.deleted);
-      onDeleted();
-    } catch (error) {
-      if (error instanceof ApiError && error.handled) return;
-      // A refusal (409: people arrived meanwhile, sub-departments; 400: the target) belongs in the dialog.
-      if (error instanceof ApiError && (error.status === 409 || error.status === 400)) setRefusal(errorMessage(error, DEPARTMENT_MSG.deleteFailed));
-      else toast.error(errorMessage(error, DEPARTMENT_MSG.deleteFailed));
-    } finally {
-      setRemoving(false);
-    }
+    remove.mutate(department);
   };
 
   return (
-    <Modal opened={department !== null} onClose={onClose} title="Delete Department" centered>
-      <Stack>
-        {mustMove ? (
+    <ConfirmDeleteModal
+      opened={department !== null}
+      title="Delete Department"
+      name={department?.name}
+      message={
+        mustMove ? (
           <>
-            <Text size="sm">
-              <b>{department?.name}</b> has {people(count)}. Move them to another department and delete <b>{department?.name}</b>? This cannot be undone.
-            </Text>
-            <DepartmentSelect label="Move them to" placeholder="Select department" value={moveTo} onChange={setMoveTo} excludeId={department?.id} />
+            <b>{department?.name}</b> has {people(count)}. Move them to another department and delete <b>{department?.name}</b>? This cannot be undone.
           </>
-        ) : (
-          <Text size="sm">
-            Are you sure you want to delete <b>{department?.name}</b>? This cannot be undone.
-          </Text>
-        )}
-        {refusal && (
-          <Alert color="red" role="alert">
-            {refusal}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={removing}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={removing} disabled={mustMove && moveTo === null}>
-            {mustMove ? 'Move and delete' : 'Yes, delete it'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+        ) : undefined
+      }
+      confirmLabel={mustMove ? 'Move and delete' : 'Yes, delete it'}
+      busy={remove.isPending}
+      confirmDisabled={mustMove && moveTo === null}
+      onCancel={onClose}
+      onConfirm={confirm}
+    >
+      {mustMove && <DepartmentSelect label="Move them to" placeholder="Select department" value={moveTo} onChange={setMoveTo} excludeId={department?.id} />}
+      {refusal && (
+        <Alert color="red" role="alert">
+          {refusal}
+        </Alert>
+      )}
+    </ConfirmDeleteModal>
   );
 }

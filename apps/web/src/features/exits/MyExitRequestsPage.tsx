@@ -4,16 +4,16 @@ import { useForm } from '@mantine/form';
 import { IconDoorExit } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { EXIT_REQUEST_MSG, exitRequestInputSchema, type ExitRequest } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
 import { ListCard } from '../../ui/ListCard';
 import { displayDate } from '../../ui/format';
-import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { ExitStatusBadge } from './ExitStatusBadge';
 import { EXITS_KEY, submitResignation, useExitProposal, useMyExitRequests, withdrawResignation } from './exits.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 const SOURCE_TEXT = {
   settings: 'the notice period of your employment type',
@@ -84,8 +84,7 @@ function ResignModal({ onClose, onSaved }: { onClose: () => void; onSaved: () =>
       toast.success(EXIT_REQUEST_MSG.submitted);
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(['reason', 'lastWorkingDay'], error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to submit the resignation'));
+      formFailure(error, { fields: ['reason', 'lastWorkingDay'], setErrors: form.setErrors, show: setServerError, fallback: 'Failed to submit the resignation' });
     }
   });
   return (

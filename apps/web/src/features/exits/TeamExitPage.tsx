@@ -1,22 +1,21 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { EXIT_REQUEST_MSG, EXIT_REQUEST_STATUS_LABELS, EXIT_REQUEST_STATUS_VALUES, exitRequestApproveSchema, exitRequestRejectSchema, type ExitRequest, type ExitRequestStatus } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
 import { ListCard } from '../../ui/ListCard';
 import { displayDate } from '../../ui/format';
-import { applyFieldErrors } from '../../ui/server-errors';
-import { zodFieldErrors } from '../../ui/zod-form';
 import { ExitStatusBadge } from './ExitStatusBadge';
 import { EXITS_KEY, approveExitRequest, rejectExitRequest, useTeamExitRequests } from './exits.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 function ApproveModal({ request, onClose, onDone }: { request: ExitRequest; onClose: () => void; onDone: () => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({ initialValues: { lastWorkingDay: request.requestedLastWorkingDay, remarks: '' }, validate: (v) => zodFieldErrors(exitRequestApproveSchema, v) });
+  const form = useForm({ initialValues: { lastWorkingDay: request.requestedLastWorkingDay, remarks: '' }, validate: schemaResolver(exitRequestApproveSchema, { sync: true }) });
   const submit = form.onSubmit(async (v) => {
     setServerError(null);
     try {
@@ -24,8 +23,7 @@ function ApproveModal({ request, onClose, onDone }: { request: ExitRequest; onCl
       toast.success(EXIT_REQUEST_MSG.approved);
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(['lastWorkingDay', 'remarks'], error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to approve the exit request'));
+      formFailure(error, { fields: ['lastWorkingDay', 'remarks'], setErrors: form.setErrors, show: setServerError, fallback: 'Failed to approve the exit request' });
     }
   });
   return (
@@ -54,7 +52,7 @@ function ApproveModal({ request, onClose, onDone }: { request: ExitRequest; onCl
 
 function RejectModal({ request, onClose, onDone }: { request: ExitRequest; onClose: () => void; onDone: () => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({ initialValues: { reason: '' }, validate: (v) => zodFieldErrors(exitRequestRejectSchema, v) });
+  const form = useForm({ initialValues: { reason: '' }, validate: schemaResolver(exitRequestRejectSchema, { sync: true }) });
   const submit = form.onSubmit(async (v) => {
     setServerError(null);
     try {
@@ -62,8 +60,7 @@ function RejectModal({ request, onClose, onDone }: { request: ExitRequest; onClo
       toast.success(EXIT_REQUEST_MSG.rejected);
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(['reason'], error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to reject the exit request'));
+      formFailure(error, { fields: ['reason'], setErrors: form.setErrors, show: setServerError, fallback: 'Failed to reject the exit request' });
     }
   });
   return (

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Group, List, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { FORM16_MSG, Form16Type, form16DefaultYear, form16Years, type Form16Record } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
@@ -10,9 +9,10 @@ import { ListCard } from '../../ui/ListCard';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { downloadForm16, downloadMergedForm16, useEmployeeForms } from './form16.api';
 import { uploadedOn } from './Form16ManagementPage';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 const reportFailure = (fallback: string) => (error: unknown) => {
-  if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, fallback));
+  toastApiError(error, fallback);
 };
 
 /** The employee's Form 16 page (payroll spec §2): the year's forms, Quick Actions and 'About Form 16'. */

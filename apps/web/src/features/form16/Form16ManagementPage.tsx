@@ -14,7 +14,6 @@ import {
   type Form16Record,
   type Form16User,
 } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
 import { ListCard } from '../../ui/ListCard';
@@ -23,6 +22,7 @@ import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { downloadForm16, downloadMergedForm16, useDeleteForm16, useForm16Stats, useForm16Users, useGeneratePartB } from './form16.api';
 import { UploadForm16Modal } from './UploadForm16Modal';
 import { BulkUploadModal } from './BulkUploadModal';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 /** Payroll spec §2: employee name and number are cut to 20 characters. */
 export function cut20(text: string): string {
@@ -54,7 +54,7 @@ function StatCard({ label, value, icon }: { label: string; value: string; icon?:
 }
 
 const reportFailure = (fallback: string) => (error: unknown) => {
-  if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, fallback));
+  toastApiError(error, fallback);
 };
 
 /** Form 16 management (payroll spec §2): the year's stats, the employees with their forms, upload, download, merge and delete. */

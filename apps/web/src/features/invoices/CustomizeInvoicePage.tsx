@@ -14,13 +14,13 @@ import {
   type Invoice,
   type InvoiceCustomization,
 } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { PageLoader } from '../../ui/PageLoader';
 import { StatusScreen } from '../../ui/StatusScreen';
 import { INVOICE_PATHS } from './InvoicesLayout';
 import { InvoiceTemplate } from './InvoiceTemplate';
 import { DRAFT_INVOICE_KEY, INVOICES_KEY, saveCustomization, useInvoice } from './invoices.api';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 /** The draft invoice left by the create page; a broken one is reported once and ignored. */
 function readDraft(): { id: string } | null {
@@ -83,7 +83,7 @@ function Customizer({ invoice }: { invoice: Invoice }) {
       await queryClient.invalidateQueries({ queryKey: [INVOICES_KEY] });
       navigate(INVOICE_PATHS.all);
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, MSG.saveCustomizationFailed));
+      toastApiError(error, MSG.saveCustomizationFailed);
     } finally {
       setSaving(false);
     }

@@ -4,13 +4,14 @@ import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { INVOICE_MSG as MSG, INVOICE_STATUS_BADGE, InvoiceFieldGroup, type Invoice, type StoredInvoiceStatus } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { INVOICE_PATHS } from './InvoicesLayout';
 import { InvoiceTemplate } from './InvoiceTemplate';
 import { DRAFT_INVOICE_KEY, INVOICES_KEY, createCustomField, deleteInvoice, downloadInvoicePdf, removeCustomFieldValue, saveCustomFieldValue, setInvoiceStatus, useCustomFields, useInvoice } from './invoices.api';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 const GROUPS = [
   { id: InvoiceFieldGroup.Header, label: 'Header fields' },
@@ -35,7 +36,7 @@ function CustomFieldGroup({ invoice, groupId, label, onChanged }: { invoice: Inv
       setFieldId(null);
       await onChanged();
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, MSG.fetchCustomFieldsFailed));
+      toastApiError(error, MSG.fetchCustomFieldsFailed);
     } finally {
       setBusy(false);
     }
@@ -92,7 +93,7 @@ export function InvoiceDetailPage() {
       if (ok) toast.success(ok);
       await refresh();
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, 'Something went wrong. Please try again.'));
+      toastApiError(error, 'Something went wrong. Please try again.');
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Modal, Select, SimpleGrid, Stack, Table, TextInput, Textarea, Tooltip } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { INVOICE_MSG as MSG, PARTY_LABEL, invoicePartyInputSchema, type InvoiceParty, type PartyKind } from '@tankha/contracts';
@@ -10,8 +10,8 @@ import { toast } from '../../app/toast';
 import { FormAlert } from '../../ui/FormAlert';
 import { ListCard } from '../../ui/ListCard';
 import { applyFieldErrors } from '../../ui/server-errors';
-import { zodFieldErrors } from '../../ui/zod-form';
 import { INVOICES_KEY, deleteParty, saveParty, useParties } from './invoices.api';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 export const STATE_OPTIONS = Object.entries(GST_STATES).map(([code, name]) => ({ value: code, label: `${name} (${code})` }));
 const FIELDS = ['name', 'address', 'stateCode', 'gstin', 'pan', 'email', 'bankName', 'accountNumber', 'ifscCode', 'upiId'] as const;
@@ -22,7 +22,7 @@ function PartyFormModal({ kind, party, onClose, onSaved }: { kind: PartyKind; pa
   const [saving, setSaving] = useState(false);
   const form = useForm<Values>({
     initialValues: Object.fromEntries(FIELDS.map((f) => [f, party?.[f] ?? ''])) as Values,
-    validate: (v) => zodFieldErrors(invoicePartyInputSchema, v),
+    validate: schemaResolver(invoicePartyInputSchema, { sync: true }),
   });
   const label = PARTY_LABEL[kind];
   const submit = form.onSubmit(async (values) => {
@@ -83,7 +83,7 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
       toast.success(MSG.partyDeleted(label));
       await refresh();
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, 'Something went wrong. Please try again.'));
+      toastApiError(error, 'Something went wrong. Please try again.');
     }
   };
   const rows = list.data?.rows ?? [];

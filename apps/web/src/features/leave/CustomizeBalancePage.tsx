@@ -3,7 +3,7 @@ import { Button, Card, Group, Modal, NumberInput, Pagination, SegmentedControl, 
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { LEAVE_ADJUSTMENT_KIND_LABELS, LEAVE_ADJUSTMENT_KINDS, LEAVE_MSG, leaveAdjustmentInputSchema, type LeaveAdjustmentKind, type LeaveBalanceRow } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
 import { EmptyState } from '../../ui/EmptyState';
@@ -11,10 +11,10 @@ import { ErrorState } from '../../ui/ErrorState';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageLoader } from '../../ui/PageLoader';
 import { displayDate } from '../../ui/format';
-import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { EmployeePicker } from '../payroll/ExitFormModal';
 import { LEAVE_KEY, adjustLeaveBalance, useLeaveAdjustments, useLeaveBalances } from './leave.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 export const BALANCE_COLUMNS = ['Leave Type', 'Entitled', 'Carried Forward', 'Adjustment', 'Used', 'Pending', 'Available', 'Actions'] as const;
 export const HISTORY_COLUMNS = ['Date', 'Leave Type', 'Change', 'Days', 'Before', 'After', 'Reason', 'By'] as const;
@@ -201,8 +201,7 @@ function AdjustBalanceModal({ balance, employeeId, year, onClose, onSaved }: { b
       toast.success(LEAVE_MSG.adjustmentSaved);
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(FIELDS, error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to update the leave balance'));
+      formFailure(error, { fields: FIELDS, setErrors: form.setErrors, show: setServerError, fallback: 'Failed to update the leave balance' });
     }
   });
   return (

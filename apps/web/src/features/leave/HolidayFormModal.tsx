@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { LEAVE_MSG, holidayInputSchema, type Holiday } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
-import { applyFieldErrors } from '../../ui/server-errors';
-import { zodFieldErrors } from '../../ui/zod-form';
 import { saveHoliday } from './leave.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 interface Values {
   date: string;
@@ -23,7 +21,7 @@ export function HolidayFormModal({ holiday, defaultDate, onClose, onSaved }: { h
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: { date: holiday?.date ?? defaultDate, name: holiday?.name ?? '', description: holiday?.description ?? '', isOptional: holiday?.isOptional ?? false },
-    validate: (v) => zodFieldErrors(holidayInputSchema, v),
+    validate: schemaResolver(holidayInputSchema, { sync: true }),
   });
   const submit = form.onSubmit(async (v) => {
     setServerError(null);
@@ -32,8 +30,7 @@ export function HolidayFormModal({ holiday, defaultDate, onClose, onSaved }: { h
       toast.success(holiday ? LEAVE_MSG.holidayUpdated : LEAVE_MSG.holidayCreated);
       onSaved(saved);
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(FIELDS, error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to save the holiday'));
+      formFailure(error, { fields: FIELDS, setErrors: form.setErrors, show: setServerError, fallback: 'Failed to save the holiday' });
     }
   });
   return (

@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LEAVE_MSG, can, type Holiday } from '@tankha/contracts';
 import { dayOfWeekOf } from '@tankha/domain';
-import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
-import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
-import { EmptyState } from '../../ui/EmptyState';
-import { ErrorState } from '../../ui/ErrorState';
-import { PageLoader } from '../../ui/PageLoader';
 import { displayDate } from '../../ui/format';
+import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
+import { ResponsiveList, queryListState, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useDeleteDialog } from '../../ui/kit/useDeleteDialog';
 import { HolidayFormModal } from './HolidayFormModal';
 import { HOLIDAYS_KEY, deleteHoliday, useHolidays } from './leave.api';
 
@@ -37,26 +35,61 @@ export function HolidaysPage() {
   const [year, setYear] = useState(Number(today.slice(0, 4)));
   const holidays = useHolidays(year);
   const [form, setForm] = useState<{ holiday: Holiday | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<Holiday | null>(null);
-  const [removing, setRemoving] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [HOLIDAYS_KEY] });
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setRemoving(true);
-    try {
-      await deleteHoliday(deleting.id);
-      toast.success(LEAVE_MSG.holidayDeleted);
-      setDeleting(null);
-      void refresh();
-    } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, 'Failed to delete the holiday'));
-    } finally {
-      setRemoving(false);
-    }
-  };
+  const remove = useDeleteDialog({
+    mutationFn: (holiday: Holiday) => deleteHoliday(holiday.id),
+    successText: LEAVE_MSG.holidayDeleted,
+    errorText: 'Failed to delete the holiday',
+    invalidates: [[HOLIDAYS_KEY]],
+  });
 
-  const groups = holidaysByMonth(holidays.data ?? []);
+  const columns: ListColumn<Holiday>[] = [
+    { label: 'Date', tdProps: { style: { whiteSpace: 'nowrap' } }, cell: (h) => displayDate(h.date) },
+    { label: 'Day', cell: (h) => WEEKDAYS[dayOfWeekOf(h.date)] },
+    {
+      label: 'Holiday',
+      primary: true,
+      cell: (h) => (
+        <Group gap="xs">
+          <Text size="sm" fw={600}>
+            {h.name}
+          </Text>
+          {h.isOptional && (
+            <Badge size="xs" variant="light" color="grape">
+              Optional
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      label: 'Description',
+      cell: (h) => (
+        <Text size="sm" c="dimmed">
+          {h.description ?? ''}
+        </Text>
+      ),
+    },
+  ];
+  if (canManage) {
+    columns.push({
+      label: 'Actions',
+      actions: true,
+      cell: (h) => (
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <ActionIcon variant="subtle" aria-label={`Edit ${h.name}`} onClick={() => setForm({ holiday: h, key: Date.now() })}>
+            <IconPencil size={18} />
+          </ActionIcon>
+          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${h.name}`} onClick={() => remove.ask(h)}>
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Group>
+      ),
+    });
+  }
+
+  const sorted = holidaysByMonth(holidays.data ?? []).flatMap((g) => g.holidays);
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -78,66 +111,18 @@ export function HolidaysPage() {
           </Button>
         )}
       </Group>
-      <Card withBorder padding={0} radius="md">
-        {holidays.isPending ? (
-          <PageLoader label="Loading holidays" />
-        ) : holidays.isError ? (
-          <Stack p="md">
-            <ErrorState message={errorMessage(holidays.error, 'Failed to load holidays.')} onRetry={() => void holidays.refetch()} />
-          </Stack>
-        ) : groups.length === 0 ? (
-          <Stack p="xl">
-            <EmptyState message={canManage ? `No holidays for ${String(year)} yet. Add the organisation's holidays.` : `No holidays for ${String(year)} yet.`} />
-          </Stack>
-        ) : (
-          <Table aria-label={`Holidays ${String(year)}`} verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Tbody>
-              {groups.map((g) => [
-                <Table.Tr key={g.month}>
-                  <Table.Th colSpan={canManage ? 5 : 4} bg="var(--mantine-color-gray-0)">
-                    {g.month}
-                  </Table.Th>
-                </Table.Tr>,
-                ...g.holidays.map((h) => (
-                  <Table.Tr key={h.id} style={h.date < today ? { opacity: 0.6 } : undefined}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{displayDate(h.date)}</Table.Td>
-                    <Table.Td>{WEEKDAYS[dayOfWeekOf(h.date)]}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Text size="sm" fw={600}>
-                          {h.name}
-                        </Text>
-                        {h.isOptional && (
-                          <Badge size="xs" variant="light" color="grape">
-                            Optional
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed">
-                        {h.description ?? ''}
-                      </Text>
-                    </Table.Td>
-                    {canManage && (
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap" justify="flex-end">
-                          <ActionIcon variant="subtle" aria-label={`Edit ${h.name}`} onClick={() => setForm({ holiday: h, key: Date.now() })}>
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${h.name}`} onClick={() => setDeleting(h)}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                )),
-              ])}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Card>
+      <ResponsiveList
+        label={`Holidays ${String(year)}`}
+        columns={columns}
+        rows={sorted}
+        rowKey={(h) => h.id}
+        groupOf={(h) => MONTHS[Number(h.date.slice(5, 7)) - 1] ?? ''}
+        withHeader={false}
+        rowStyle={(h) => (h.date < today ? { opacity: 0.6 } : undefined)}
+        {...queryListState(holidays, 'Failed to load holidays.')}
+        loadingLabel="Loading holidays"
+        emptyMessage={canManage ? `No holidays for ${String(year)} yet. Add the organisation's holidays.` : `No holidays for ${String(year)} yet.`}
+      />
 
       {form && (
         <HolidayFormModal
@@ -152,21 +137,15 @@ export function HolidaysPage() {
           }}
         />
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Holiday" centered>
-        <Stack>
-          <Text size="sm">
-            Delete <b>{deleting?.name}</b> on {deleting ? displayDate(deleting.date) : ''}? The day becomes a working day again for everyone.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)} disabled={removing}>
-              Cancel
-            </Button>
-            <Button color="red" loading={removing} onClick={() => void confirmDelete()}>
-              Yes, delete it
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        {...remove.dialog}
+        title="Delete Holiday"
+        message={
+          <>
+            Delete <b>{remove.target?.name}</b> on {remove.target ? displayDate(remove.target.date) : ''}? The day becomes a working day again for everyone.
+          </>
+        }
+      />
     </Stack>
   );
 }

@@ -1,22 +1,19 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Modal, MultiSelect, Select, Stack, Switch, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, MultiSelect, Select, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LEAVE_MSG, leavePolicyInputSchema, type LeavePolicy } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
-import { EmptyState } from '../../ui/EmptyState';
-import { ErrorState } from '../../ui/ErrorState';
 import { FormAlert } from '../../ui/FormAlert';
-import { PageLoader } from '../../ui/PageLoader';
-import { applyFieldErrors } from '../../ui/server-errors';
+import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
+import { ResponsiveList, queryListState, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useDeleteDialog } from '../../ui/kit/useDeleteDialog';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { fetchEmploymentTypes } from '../people/employee-form/employee-form.api';
 import { useActiveDepartments } from '../shifts/shifts-api';
 import { LEAVE_KEY, deleteLeavePolicy, saveLeavePolicy, useLeavePolicies, useLeaveTypes } from './leave.api';
-
-export const POLICY_COLUMNS = ['Name', 'Leave Type', 'Employment Types', 'Departments', 'Sandwich Rule', 'Active', 'Actions'] as const;
+import { formFailure } from '../../ui/kit/form-failure';
 
 function useEmploymentTypes() {
   return useQuery({ queryKey: ['user-fields', 'employment-type'], queryFn: fetchEmploymentTypes, staleTime: 60_000 });
@@ -32,27 +29,44 @@ export function LeavePoliciesPage() {
   const employmentTypes = useEmploymentTypes();
   const departments = useActiveDepartments(true);
   const [form, setForm] = useState<{ policy: LeavePolicy | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<LeavePolicy | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [LEAVE_KEY] });
   const etName = new Map((employmentTypes.data?.options ?? []).map((o) => [o.id, o.label]));
   const deptName = new Map((departments.data ?? []).map((d) => [d.id, d.name]));
   const names = (ids: readonly string[], lookup: Map<string, string>, all: string) => (ids.length === 0 ? all : ids.map((id) => lookup.get(id) ?? '—').join(', '));
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteLeavePolicy(deleting.id);
-      toast.success(LEAVE_MSG.policyDeleted);
-      setDeleting(null);
-      void refresh();
-    } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, 'Failed to delete the leave policy'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const remove = useDeleteDialog({
+    mutationFn: (policy: LeavePolicy) => deleteLeavePolicy(policy.id),
+    successText: LEAVE_MSG.policyDeleted,
+    errorText: 'Failed to delete the leave policy',
+    invalidates: [[LEAVE_KEY]],
+  });
+
+  const columns: ListColumn<LeavePolicy>[] = [
+    { label: 'Name', primary: true, tdProps: { fw: 600 }, cell: (p) => p.name },
+    { label: 'Leave Type', cell: (p) => p.leaveTypeName },
+    { label: 'Employment Types', cell: (p) => names(p.employmentTypeIds, etName, 'All employment types') },
+    { label: 'Departments', cell: (p) => names(p.departmentIds, deptName, 'All departments') },
+    { label: 'Sandwich Rule', cell: (p) => (p.sandwichRule ? <Badge color="orange">On</Badge> : <Badge color="gray">Off</Badge>) },
+    { label: 'Active', cell: (p) => (p.isActive ? 'Yes' : 'No') },
+    {
+      label: 'Actions',
+      actions: true,
+      cell: (p) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label="Edit">
+            <ActionIcon variant="subtle" aria-label={`Edit ${p.name}`} onClick={() => setForm({ policy: p, key: Date.now() })}>
+              <IconPencil size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete">
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${p.name}`} onClick={() => remove.ask(p)}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="md">
@@ -65,57 +79,16 @@ export function LeavePoliciesPage() {
       <Text size="sm" c="dimmed">
         A leave type without an active policy applies to everyone. Once a type has policies, only the employees they cover can take it.
       </Text>
-      <Card withBorder padding={0} radius="md">
-        {policies.isPending ? (
-          <PageLoader label="Loading leave policies" />
-        ) : policies.isError ? (
-          <Stack p="md">
-            <ErrorState message={errorMessage(policies.error, 'Failed to load leave policies.')} onRetry={() => void policies.refetch()} />
-          </Stack>
-        ) : policies.data.length === 0 ? (
-          <Stack p="xl">
-            <EmptyState message="No leave policies yet. Every leave type applies to everyone, without the sandwich rule." />
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={860} type="native">
-            <Table aria-label="Leave policies" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  {POLICY_COLUMNS.map((c) => (
-                    <Table.Th key={c}>{c}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {policies.data.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td fw={600}>{p.name}</Table.Td>
-                    <Table.Td>{p.leaveTypeName}</Table.Td>
-                    <Table.Td>{names(p.employmentTypeIds, etName, 'All employment types')}</Table.Td>
-                    <Table.Td>{names(p.departmentIds, deptName, 'All departments')}</Table.Td>
-                    <Table.Td>{p.sandwichRule ? <Badge color="orange">On</Badge> : <Badge color="gray">Off</Badge>}</Table.Td>
-                    <Table.Td>{p.isActive ? 'Yes' : 'No'}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Tooltip label="Edit">
-                          <ActionIcon variant="subtle" aria-label={`Edit ${p.name}`} onClick={() => setForm({ policy: p, key: Date.now() })}>
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Delete">
-                          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${p.name}`} onClick={() => setDeleting(p)}>
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
+      <ResponsiveList
+        label="Leave policies"
+        columns={columns}
+        rows={policies.data ?? []}
+        rowKey={(p) => p.id}
+        minWidth={860}
+        {...queryListState(policies, 'Failed to load leave policies.')}
+        loadingLabel="Loading leave policies"
+        emptyMessage="No leave policies yet. Every leave type applies to everyone, without the sandwich rule."
+      />
 
       {form && (
         <PolicyFormModal
@@ -130,19 +103,12 @@ export function LeavePoliciesPage() {
           }}
         />
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Leave Policy" centered>
-        <Stack>
-          <Text size="sm">Delete the policy {deleting?.name}? Its leave type then follows its other policies, or applies to everyone when none is left.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={busy} onClick={() => void confirmDelete()}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        {...remove.dialog}
+        title="Delete Leave Policy"
+        message={`Delete the policy ${remove.target?.name ?? ''}? Its leave type then follows its other policies, or applies to everyone when none is left.`}
+        confirmLabel="Delete"
+      />
     </Stack>
   );
 }
@@ -190,8 +156,7 @@ function PolicyFormModal({
       toast.success(policy ? LEAVE_MSG.policyUpdated : LEAVE_MSG.policyCreated);
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(FIELDS, error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to save the leave policy'));
+      formFailure(error, { fields: FIELDS, setErrors: form.setErrors, show: setServerError, fallback: 'Failed to save the leave policy' });
     }
   });
   return (

@@ -3,14 +3,14 @@ import { Button, Card, Group, NumberInput, Stack, Switch, Text, Title } from '@m
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { LEAVE_MSG, leaveSettingsInputSchema, type LeaveSettings } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { ErrorState } from '../../ui/ErrorState';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageLoader } from '../../ui/PageLoader';
-import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { LEAVE_KEY, saveLeaveSettings, useLeaveSettings } from './leave.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 /** /leaves/settings (administrators and moderators): the rules every leave application follows. */
 export function LeaveSettingsPage() {
@@ -59,8 +59,7 @@ function SettingsForm({ settings }: { settings: LeaveSettings }) {
       toast.success(LEAVE_MSG.settingsSaved);
       void queryClient.invalidateQueries({ queryKey: [LEAVE_KEY] });
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(['maxBackdatedDays'], error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to save leave settings'));
+      formFailure(error, { fields: ['maxBackdatedDays'], setErrors: form.setErrors, show: setServerError, fallback: 'Failed to save leave settings' });
     }
   });
   return (

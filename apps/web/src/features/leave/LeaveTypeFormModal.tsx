@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Button, Checkbox, ColorSwatch, Group, Modal, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { LEAVE_MSG, LEAVE_TYPE_COLORS, leaveTypeInputSchema, type LeaveType } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { FormAlert } from '../../ui/FormAlert';
-import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { saveLeaveType } from './leave.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 interface Values {
   name: string;
@@ -51,8 +50,7 @@ export function LeaveTypeFormModal({ leaveType, onClose, onSaved }: { leaveType:
       toast.success(leaveType ? LEAVE_MSG.typeUpdated : LEAVE_MSG.typeCreated);
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(FIELDS, error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to save the leave type'));
+      formFailure(error, { fields: FIELDS, setErrors: form.setErrors, show: setServerError, fallback: 'Failed to save the leave type' });
     }
   });
 

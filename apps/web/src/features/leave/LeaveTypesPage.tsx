@@ -1,54 +1,81 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LEAVE_MSG, type LeaveType } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
-import { toast } from '../../app/toast';
-import { EmptyState } from '../../ui/EmptyState';
-import { ErrorState } from '../../ui/ErrorState';
-import { PageLoader } from '../../ui/PageLoader';
+import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
+import { ResponsiveList, queryListState, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { pendingRow, useApiMutation } from '../../ui/kit/useApiMutation';
+import { useDeleteDialog } from '../../ui/kit/useDeleteDialog';
 import { LeaveTypeFormModal } from './LeaveTypeFormModal';
 import { LEAVE_KEY, deleteLeaveType, saveLeaveType, useLeaveTypes } from './leave.api';
-
-export const LEAVE_TYPE_COLUMNS = ['Name', 'Code', 'Paid', 'Yearly Quota', 'Accrual', 'Carry Forward', 'Active', 'Actions'] as const;
 
 /** /leaves/leave-types (administrators and moderators): the organisation's leave types. */
 export function LeaveTypesPage() {
   const queryClient = useQueryClient();
   const types = useLeaveTypes(true);
   const [form, setForm] = useState<{ type: LeaveType | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<LeaveType | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [LEAVE_KEY] });
+  const toggle = useApiMutation({
+    mutationFn: (t: LeaveType) => saveLeaveType(t.id, { ...t, color: t.color as 'blue', isActive: !t.isActive }),
+    successText: LEAVE_MSG.typeUpdated,
+    errorText: 'Failed to update the leave type',
+    invalidates: [[LEAVE_KEY]],
+  });
+  const remove = useDeleteDialog({
+    mutationFn: (t: LeaveType) => deleteLeaveType(t.id),
+    successText: LEAVE_MSG.typeDeleted,
+    errorText: 'Failed to delete the leave type',
+    invalidates: [[LEAVE_KEY]],
+  });
+  const busyId = pendingRow(toggle, remove.mutation)?.id;
 
-  const toggle = async (t: LeaveType) => {
-    setBusy(t.id);
-    try {
-      await saveLeaveType(t.id, { ...t, color: t.color as 'blue', isActive: !t.isActive });
-      toast.success(LEAVE_MSG.typeUpdated);
-      void refresh();
-    } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, 'Failed to update the leave type'));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setBusy(deleting.id);
-    try {
-      await deleteLeaveType(deleting.id);
-      toast.success(LEAVE_MSG.typeDeleted);
-      setDeleting(null);
-      void refresh();
-    } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, 'Failed to delete the leave type'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const columns: ListColumn<LeaveType>[] = [
+    {
+      label: 'Name',
+      primary: true,
+      cell: (t) => (
+        <Group gap={8} wrap="nowrap">
+          <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: `var(--mantine-color-${t.color}-6)`, display: 'inline-block' }} />
+          <Text size="sm" fw={600}>
+            {t.name}
+          </Text>
+        </Group>
+      ),
+    },
+    { label: 'Code', cell: (t) => t.code },
+    {
+      label: 'Paid',
+      cell: (t) => (
+        <Badge variant="light" color={t.isPaid ? 'green' : 'gray'}>
+          {t.isPaid ? 'Paid' : 'Unpaid'}
+        </Badge>
+      ),
+    },
+    { label: 'Yearly Quota', cell: (t) => (t.isPaid ? `${String(t.yearlyQuota)} days` : 'Unlimited') },
+    { label: 'Accrual', cell: (t) => (t.accruesMonthly ? 'Monthly' : t.isPaid ? 'Yearly' : '—') },
+    { label: 'Carry Forward', cell: (t) => (t.carryForward ? `Up to ${String(t.maxCarryForward)} days` : 'No') },
+    {
+      label: 'Active',
+      cell: (t) => <Switch checked={t.isActive} disabled={busyId === t.id} onChange={() => toggle.mutate(t)} aria-label={`Active status of ${t.name}`} />,
+    },
+    {
+      label: 'Actions',
+      actions: true,
+      cell: (t) => (
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon variant="subtle" aria-label={`Edit ${t.name}`} onClick={() => setForm({ type: t, key: Date.now() })}>
+            <IconPencil size={18} />
+          </ActionIcon>
+          <Tooltip label="In use: deactivate it instead" disabled={t.requestCount === 0}>
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name}`} disabled={t.requestCount > 0} onClick={() => remove.ask(t)}>
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="md">
@@ -58,69 +85,16 @@ export function LeaveTypesPage() {
           Add Leave Type
         </Button>
       </Group>
-      <Card withBorder padding={0} radius="md">
-        {types.isPending ? (
-          <PageLoader label="Loading leave types" />
-        ) : types.isError ? (
-          <Stack p="md">
-            <ErrorState message={errorMessage(types.error, 'Failed to load leave types.')} onRetry={() => void types.refetch()} />
-          </Stack>
-        ) : types.data.length === 0 ? (
-          <Stack p="xl">
-            <EmptyState message="No leave types yet. Add one so employees can apply for leave." />
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={860} type="native">
-            <Table aria-label="Leave types" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  {LEAVE_TYPE_COLUMNS.map((c) => (
-                    <Table.Th key={c}>{c}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {types.data.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td>
-                      <Group gap={8} wrap="nowrap">
-                        <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: `var(--mantine-color-${t.color}-6)`, display: 'inline-block' }} />
-                        <Text size="sm" fw={600}>
-                          {t.name}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{t.code}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={t.isPaid ? 'green' : 'gray'}>
-                        {t.isPaid ? 'Paid' : 'Unpaid'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{t.isPaid ? `${String(t.yearlyQuota)} days` : 'Unlimited'}</Table.Td>
-                    <Table.Td>{t.accruesMonthly ? 'Monthly' : t.isPaid ? 'Yearly' : '—'}</Table.Td>
-                    <Table.Td>{t.carryForward ? `Up to ${String(t.maxCarryForward)} days` : 'No'}</Table.Td>
-                    <Table.Td>
-                      <Switch checked={t.isActive} disabled={busy === t.id} onChange={() => void toggle(t)} aria-label={`Active status of ${t.name}`} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label={`Edit ${t.name}`} onClick={() => setForm({ type: t, key: Date.now() })}>
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                        <Tooltip label="In use: deactivate it instead" disabled={t.requestCount === 0}>
-                          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name}`} disabled={t.requestCount > 0} onClick={() => setDeleting(t)}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
+      <ResponsiveList
+        label="Leave types"
+        columns={columns}
+        rows={types.data ?? []}
+        rowKey={(t) => t.id}
+        minWidth={860}
+        {...queryListState(types, 'Failed to load leave types.')}
+        loadingLabel="Loading leave types"
+        emptyMessage="No leave types yet. Add one so employees can apply for leave."
+      />
 
       {form && (
         <LeaveTypeFormModal
@@ -133,21 +107,7 @@ export function LeaveTypesPage() {
           }}
         />
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Leave Type" centered>
-        <Stack>
-          <Text size="sm">
-            Are you sure you want to delete <b>{deleting?.name}</b>? This cannot be undone.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)} disabled={busy !== null}>
-              Cancel
-            </Button>
-            <Button color="red" loading={busy !== null} onClick={() => void confirmDelete()}>
-              Yes, delete it
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal {...remove.dialog} title="Delete Leave Type" name={remove.target?.name} />
     </Stack>
   );
 }

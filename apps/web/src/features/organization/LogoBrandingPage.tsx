@@ -4,13 +4,13 @@ import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@tankha/contracts';
 import { LOGO_MESSAGES, LOGO_MIME_TYPES, checkLogoDimensions, checkLogoFile, type LogoCheck } from '@tankha/domain';
-import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { readImageDimensions } from './image-dimensions';
 import { organizationKey, uploadLogo, useOrganization } from './organization.api';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 /** Name, type and size first; then the decoded dimensions. */
 export async function validateLogo(file: File | null): Promise<LogoCheck> {
@@ -76,7 +76,7 @@ export function LogoBrandingPage() {
       reset();
       await queryClient.invalidateQueries({ queryKey: organizationKey(user.tenantId) });
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, MSG.logoUploadFailed));
+      toastApiError(error, MSG.logoUploadFailed);
     } finally {
       setUploading(false);
     }

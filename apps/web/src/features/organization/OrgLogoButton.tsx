@@ -3,10 +3,10 @@ import { Avatar, FileButton, Loader, Stack, Text, Tooltip, UnstyledButton } from
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@tankha/contracts';
 import { LOGO_MAX_BYTES } from '@tankha/domain';
-import { ApiError } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { organizationKey, uploadLogo } from './organization.api';
+import { toastUnlessHandled } from '../../ui/kit/useApiMutation';
 
 /** The organisation details page accepts these (platform §5), unlike the stricter branding screen. */
 export const DETAILS_LOGO_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'] as const;
@@ -35,7 +35,7 @@ export function OrgLogoButton({ logoUrl, name }: { logoUrl: string | null; name:
       toast.success(MSG.logoUpdated);
       await queryClient.invalidateQueries({ queryKey: organizationKey(user.tenantId) });
     } catch (failure) {
-      if (!(failure instanceof ApiError && failure.handled)) toast.error(MSG.failedUpdateLogo);
+      toastUnlessHandled(failure, MSG.failedUpdateLogo);
     } finally {
       setUploading(false);
     }

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, NativeSelect, Radio, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DeductionType, PRE_TAX_DEDUCTION_SECTIONS, SALARY_MSG, deductionInputSchema, type DeductionInputBody, type TenantDeductionRow } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { FormAlert } from '../../ui/FormAlert';
-import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { saveDeduction } from './components.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 interface Values {
   deductionName: string;
@@ -55,8 +54,7 @@ export function DeductionFormModal({ deduction, onClose, onSaved }: { deduction:
       toast.success(deduction ? SALARY_MSG.deductionUpdated : SALARY_MSG.deductionCreated);
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(FIELDS, error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to save the deduction'));
+      formFailure(error, { fields: FIELDS, setErrors: form.setErrors, show: setServerError, fallback: 'Failed to save the deduction' });
     }
   });
 

@@ -1,57 +1,92 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Stack, Switch, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DeductionType, SALARY_MSG, type TenantDeductionRow } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
-import { toast } from '../../app/toast';
 import { displayText } from '../../ui/format';
-import { ListCard } from '../../ui/ListCard';
+import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
+import { ResponsiveList, queryListState, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useDeleteDialog } from '../../ui/kit/useDeleteDialog';
+import { pendingRow, useApiMutation } from '../../ui/kit/useApiMutation';
 import { COMPONENTS_KEY, deleteDeduction, setDeductionActive, useDeductions } from './components.api';
 import { employeesText, yesNo } from './component-format';
-import { ConfirmDeleteModal } from './ConfirmDeleteModal';
 import { DeductionFormModal } from './DeductionFormModal';
-
-export const DEDUCTION_COLUMNS = ['Name', 'Description', 'Type', 'Section', 'Recurring', 'Employees', 'Active', 'Actions'] as const;
 
 /** The Deductions tab: pre-tax and post-tax deductions; add, edit, activate, delete when unused. */
 export function DeductionsTab() {
   const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [COMPONENTS_KEY] });
   const deductions = useDeductions();
   const [form, setForm] = useState<{ deduction: TenantDeductionRow | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<TenantDeductionRow | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [COMPONENTS_KEY] });
-  const rows = deductions.data ?? [];
+  const toggle = useApiMutation({
+    mutationFn: (d: TenantDeductionRow) => setDeductionActive(d.id, !d.isActive),
+    successText: ({ message }) => message,
+    errorText: 'Failed to update the deduction',
+    invalidates: [[COMPONENTS_KEY]],
+  });
+  const remove = useDeleteDialog({
+    mutationFn: (d: TenantDeductionRow) => deleteDeduction(d.id),
+    successText: SALARY_MSG.deductionDeleted,
+    errorText: 'Failed to delete the deduction',
+    invalidates: [[COMPONENTS_KEY]],
+    closeOnError: true,
+  });
+  const busyId = pendingRow(toggle, remove.mutation)?.id;
 
-  const toggle = async (d: TenantDeductionRow) => {
-    setBusy(d.id);
-    try {
-      const { message } = await setDeductionActive(d.id, !d.isActive);
-      toast.success(message);
-      await refresh();
-    } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, 'Failed to update the deduction'));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setBusy(deleting.id);
-    try {
-      await deleteDeduction(deleting.id);
-      toast.success(SALARY_MSG.deductionDeleted);
-      setDeleting(null);
-      await refresh();
-    } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, 'Failed to delete the deduction'));
-      setDeleting(null);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const columns: ListColumn<TenantDeductionRow>[] = [
+    {
+      label: 'Name',
+      primary: true,
+      cell: (d) => (
+        <Text size="sm" fw={600}>
+          {d.deductionName}
+        </Text>
+      ),
+    },
+    {
+      label: 'Description',
+      tdProps: { maw: 320 },
+      cell: (d) => (
+        <Text size="sm" lineClamp={2}>
+          {displayText(d.description)}
+        </Text>
+      ),
+    },
+    {
+      label: 'Type',
+      cell: (d) => {
+        const preTax = d.deductionType === DeductionType.PreTax;
+        return (
+          <Badge variant="light" color={preTax ? 'teal' : 'gray'}>
+            {preTax ? 'Pre-tax' : 'Post-tax'}
+          </Badge>
+        );
+      },
+    },
+    { label: 'Section', cell: (d) => displayText(d.preTaxDeductionSection) },
+    { label: 'Recurring', cell: (d) => yesNo(d.isRecurring) },
+    { label: 'Employees', cell: (d) => d.employeeCount },
+    {
+      label: 'Active',
+      cell: (d) => <Switch checked={d.isActive} disabled={busyId === d.id} onChange={() => toggle.mutate(d)} aria-label={`Active status of ${d.deductionName}`} />,
+    },
+    {
+      label: 'Actions',
+      actions: true,
+      cell: (d) => (
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon variant="subtle" aria-label={`Edit ${d.deductionName}`} onClick={() => setForm({ deduction: d, key: Date.now() })}>
+            <IconPencil size={18} />
+          </ActionIcon>
+          <Tooltip label={`In use by ${employeesText(d.employeeCount)}: deactivate it instead`} disabled={d.employeeCount === 0}>
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${d.deductionName}`} disabled={d.employeeCount > 0} onClick={() => remove.ask(d)}>
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="md">
@@ -63,68 +98,16 @@ export function DeductionsTab() {
           Add Deduction
         </Button>
       </Group>
-      <ListCard
-        loading={deductions.isPending}
-        error={deductions.isError ? errorMessage(deductions.error, 'Failed to load deductions.') : null}
-        onRetry={() => void deductions.refetch()}
-        empty={rows.length === 0}
+      <ResponsiveList
+        label="Deductions"
+        columns={columns}
+        rows={deductions.data ?? []}
+        rowKey={(d) => d.id}
+        minWidth={900}
+        {...queryListState(deductions, 'Failed to load deductions.')}
         loadingLabel="Loading deductions"
         emptyMessage="No deductions yet. Add one to deduct it from salaries."
-      >
-        <Table.ScrollContainer minWidth={900} type="native">
-          <Table aria-label="Deductions" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                {DEDUCTION_COLUMNS.map((c) => (
-                  <Table.Th key={c}>{c}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((d) => {
-                const preTax = d.deductionType === DeductionType.PreTax;
-                return (
-                  <Table.Tr key={d.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {d.deductionName}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td maw={320}>
-                      <Text size="sm" lineClamp={2}>
-                        {displayText(d.description)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={preTax ? 'teal' : 'gray'}>
-                        {preTax ? 'Pre-tax' : 'Post-tax'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{displayText(d.preTaxDeductionSection)}</Table.Td>
-                    <Table.Td>{yesNo(d.isRecurring)}</Table.Td>
-                    <Table.Td>{d.employeeCount}</Table.Td>
-                    <Table.Td>
-                      <Switch checked={d.isActive} disabled={busy === d.id} onChange={() => void toggle(d)} aria-label={`Active status of ${d.deductionName}`} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label={`Edit ${d.deductionName}`} onClick={() => setForm({ deduction: d, key: Date.now() })}>
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                        <Tooltip label={`In use by ${employeesText(d.employeeCount)}: deactivate it instead`} disabled={d.employeeCount === 0}>
-                          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${d.deductionName}`} disabled={d.employeeCount > 0} onClick={() => setDeleting(d)}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </ListCard>
+      />
 
       {form && (
         <DeductionFormModal
@@ -137,7 +120,7 @@ export function DeductionsTab() {
           }}
         />
       )}
-      <ConfirmDeleteModal title="Delete Deduction" name={deleting?.deductionName ?? null} busy={busy !== null} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
+      <ConfirmDeleteModal {...remove.dialog} title="Delete Deduction" name={remove.target?.deductionName} />
     </Stack>
   );
 }

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { EARNING_TYPES, EPF_CONTRIBUTION_LABELS, SALARY_MSG, SalaryCalculationType, earningInputSchema, type EarningInputBody, type EarningTypeKey, type TenantEarningRow } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { FormAlert } from '../../ui/FormAlert';
-import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { saveEarning, useEarningTypes } from './components.api';
 import { CALCULATION_TYPE_OPTIONS } from './component-format';
+import { formFailure } from '../../ui/kit/form-failure';
 
 interface Values {
   earningType: string;
@@ -119,8 +118,7 @@ export function EarningFormModal({ earning, existing, onClose, onSaved }: { earn
       toast.success(isNew ? SALARY_MSG.earningCreated : SALARY_MSG.earningUpdated);
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(FIELDS, error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to save the earning'));
+      formFailure(error, { fields: FIELDS, setErrors: form.setErrors, show: setServerError, fallback: 'Failed to save the earning' });
     }
   });
 

@@ -3,10 +3,10 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { SALARY_MSG, type StatutoryComponentName, type StatutoryComponentSetting } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
-import { applyFieldErrors } from '../../ui/server-errors';
 import { COMPONENTS_KEY, disableStatutory, saveStatutory } from './components.api';
+import { toastApiError } from '../../ui/kit/useApiMutation';
+import { formFailure } from '../../ui/kit/form-failure';
 
 export const STATUTORY_TITLES: Record<StatutoryComponentName, string> = {
   EPF: 'Employees’ Provident Fund (EPF)',
@@ -44,8 +44,7 @@ export function StatutoryCard<V extends Record<string, unknown>>({
       toast.success(SALARY_MSG.statutoryUpdated);
       await queryClient.invalidateQueries({ queryKey: [COMPONENTS_KEY, 'statutory'] });
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(Object.keys(form.values), error.errors, form.setErrors) || error.handled)) return;
-      toast.error(errorMessage(error, `Failed to save ${title}`));
+      formFailure(error, { fields: Object.keys(form.values), setErrors: form.setErrors, show: (message) => toast.error(message), fallback: `Failed to save ${title}` });
     } finally {
       setBusy(null);
     }
@@ -58,7 +57,7 @@ export function StatutoryCard<V extends Record<string, unknown>>({
       toast.success(SALARY_MSG.statutoryDisabled);
       await queryClient.invalidateQueries({ queryKey: [COMPONENTS_KEY, 'statutory'] });
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, `Failed to disable ${title}`));
+      toastApiError(error, `Failed to disable ${title}`);
     } finally {
       setBusy(null);
     }

@@ -3,10 +3,9 @@ import { Button } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ApiError, errorMessage } from '../../app/api';
 import { PATHS } from '../../app/paths';
-import { toast } from '../../app/toast';
 import { PAYROLL_SETUP_KEY, completeSetupStep, usePayrollSetup } from './setup.api';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 /**
  * The components pages' 'Mark as Completed' (platform §2.6): completes the checklist step and returns
@@ -26,7 +25,7 @@ export function MarkStepCompleted({ step }: { step: 'salaryComponents' | 'statut
       await queryClient.invalidateQueries({ queryKey: [PAYROLL_SETUP_KEY] });
       void navigate(PATHS.payrollSetup);
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, 'Failed to mark the step as completed'));
+      toastApiError(error, 'Failed to mark the step as completed');
     } finally {
       setBusy(false);
     }

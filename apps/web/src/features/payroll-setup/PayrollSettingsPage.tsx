@@ -29,6 +29,7 @@ import {
 } from './settings-form';
 import { PAYROLL_SETUP_KEY, markSettingsCompleted, savePayrollSettings, usePayrollSettings, usePayrollStatus } from './setup.api';
 import { PayrollSettingsTabs } from './SettingsTabs';
+import { toastApiError, toastUnlessHandled } from '../../ui/kit/useApiMutation';
 
 export const CONFIRM_TITLE = 'Confirm Last Payroll Month';
 export const CONFIRM_TICK = 'I understand that the last payroll month and year cannot be changed later';
@@ -83,7 +84,7 @@ function SettingsForm({ settings, payrollEnabled, today }: { settings: PayrollSe
       await queryClient.invalidateQueries({ queryKey: [PAYROLL_SETUP_KEY] });
     } catch (error) {
       if (error instanceof ApiError) applyFieldErrors(FIELDS, error.errors, form.setErrors);
-      if (!(error instanceof ApiError && error.handled)) toast.error(PAYROLL_MSG.settingsError);
+      toastUnlessHandled(error, PAYROLL_MSG.settingsError);
       setConfirming(false);
     } finally {
       setSaving(false);
@@ -107,7 +108,7 @@ function SettingsForm({ settings, payrollEnabled, today }: { settings: PayrollSe
       await queryClient.invalidateQueries({ queryKey: [PAYROLL_SETUP_KEY] });
       void navigate(PATHS.payrollSetup);
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, PAYROLL_MSG.settingsError));
+      toastApiError(error, PAYROLL_MSG.settingsError);
     } finally {
       setCompleting(false);
     }

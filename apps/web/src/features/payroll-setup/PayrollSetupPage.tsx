@@ -3,13 +3,13 @@ import { Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mant
 import { IconCheck, IconLock, IconPointFilled } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { PATHS } from '../../app/paths';
-import { toast } from '../../app/toast';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { allStepsDone, checklistSteps, type ChecklistStep } from './checklist';
 import { PAYROLL_SETUP_KEY, completePayrollSetup, usePayrollSetup } from './setup.api';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 function StepRow({ step, index }: { step: ChecklistStep; index: number }) {
   const color = step.done ? 'teal' : step.locked ? 'gray' : 'indigo';
@@ -66,7 +66,7 @@ export function PayrollSetupPage() {
       await queryClient.invalidateQueries({ queryKey: [PAYROLL_SETUP_KEY] });
       void navigate(PATHS.payrollRun);
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, 'Failed to complete the payroll setup'));
+      toastApiError(error, 'Failed to complete the payroll setup');
     } finally {
       setCompleting(false);
     }

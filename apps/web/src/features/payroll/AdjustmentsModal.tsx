@@ -12,16 +12,16 @@ import {
   type PayrollEmployeeRow,
   type PayrollRun,
 } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { ErrorState } from '../../ui/ErrorState';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageLoader } from '../../ui/PageLoader';
-import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
-import { toastFailure } from './notify';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 import { inr } from '../../ui/format';
 import { addAdjustment, deleteAdjustment, useAdjustments } from './payroll.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 type Kind = PayrollAdjustment['kind'];
 interface Values {
@@ -78,8 +78,7 @@ export function AdjustmentsModal({ run, row, editable, onClose, onChanged }: Adj
       form.resetDirty();
       changed();
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(FIELDS, error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to add the item'));
+      formFailure(error, { fields: FIELDS, setErrors: form.setErrors, show: setServerError, fallback: 'Failed to add the item' });
     }
   });
 
@@ -90,7 +89,7 @@ export function AdjustmentsModal({ run, row, editable, onClose, onChanged }: Adj
       toast.success(`${item.label} deleted`);
       changed();
     } catch (error) {
-      toastFailure(error, 'Failed to delete the item');
+      toastApiError(error, 'Failed to delete the item');
     } finally {
       setDeleting(null);
     }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BANK_FILE_TEMPLATES,
@@ -11,13 +11,11 @@ import {
   type BankFileSettings,
   type BankFileTemplate,
 } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { FormAlert } from '../../ui/FormAlert';
-import { applyFieldErrors } from '../../ui/server-errors';
-import { zodFieldErrors } from '../../ui/zod-form';
 import { saveBankSettings } from './bank.api';
 import { PAYROLL_KEY } from './payroll.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 const FIELDS = ['template', 'debitAccountNumber', 'debitIfsc'] as const;
 
@@ -27,7 +25,7 @@ export function BankSettingsModal({ settings, onClose }: { settings: BankFileSet
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { template: settings.template as BankFileTemplate, debitAccountNumber: settings.debitAccountNumber ?? '', debitIfsc: settings.debitIfsc ?? '' },
-    validate: (v) => zodFieldErrors(bankFileSettingsInputSchema, v),
+    validate: schemaResolver(bankFileSettingsInputSchema, { sync: true }),
   });
 
   const submit = form.onSubmit(async (v) => {
@@ -38,8 +36,7 @@ export function BankSettingsModal({ settings, onClose }: { settings: BankFileSet
       await queryClient.invalidateQueries({ queryKey: [PAYROLL_KEY] });
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(FIELDS, error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to save the bank file settings'));
+      formFailure(error, { fields: FIELDS, setErrors: form.setErrors, show: setServerError, fallback: 'Failed to save the bank file settings' });
     }
   });
 

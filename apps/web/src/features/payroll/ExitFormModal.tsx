@@ -3,14 +3,13 @@ import { Button, Group, Loader, Modal, NumberInput, Select, SimpleGrid, Stack, T
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { EXIT_REASON_LABELS, EXIT_REASON_VALUES, exitSettlementInputSchema, exitSettlementUpdateSchema, type ExitReasonValue, type ExitSettlement } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
-import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { useUserSearch } from '../departments/departments.api';
 import { recordExit, updateExit } from './settlement.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 interface Values {
   userId: string | null;
@@ -109,8 +108,7 @@ export function ExitFormModal({ settlement, prefill, onClose, onSaved }: { settl
       toast.success(settlement ? 'Exit updated' : 'Exit recorded');
       onSaved(saved);
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(FIELDS, error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to save the exit'));
+      formFailure(error, { fields: FIELDS, setErrors: form.setErrors, show: setServerError, fallback: 'Failed to save the exit' });
     }
   });
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, List, Modal, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconCheck, IconChevronDown, IconChevronRight, IconDownload, IconEdit, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EXIT_REASON_LABELS, can, exitSettlementSettleSchema, type ExitSettlement, type ExitSettlementLine } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { PATHS } from '../../app/paths';
 import { toast } from '../../app/toast';
@@ -16,14 +16,13 @@ import { ErrorState } from '../../ui/ErrorState';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageLoader } from '../../ui/PageLoader';
 import { displayDate, displayText, inr } from '../../ui/format';
-import { applyFieldErrors } from '../../ui/server-errors';
-import { zodFieldErrors } from '../../ui/zod-form';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { ExitFormModal } from './ExitFormModal';
 import { SettlementStatusBadge } from './ExitsPage';
-import { toastFailure } from './notify';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 import { PAYROLL_KEY } from './payroll.api';
 import { approveExit, deleteExit, downloadSettlementStatement, recomputeExit, settleExit, useExitSettlement } from './settlement.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 /** One amount whose explanation opens beneath it, as on the payslip. */
 function LineRow({ line, open, onToggle }: { line: ExitSettlementLine; open: boolean; onToggle: () => void }) {
@@ -105,7 +104,7 @@ function LinesCard({ title, lines, totalLabel, total, openAll }: { title: string
 function SettleModal({ settlement, onClose, onSettled }: { settlement: ExitSettlement; onClose: () => void; onSettled: () => void }) {
   const today = useToday();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({ initialValues: { paidOn: today, reference: '' }, validate: (v) => zodFieldErrors(exitSettlementSettleSchema, v) });
+  const form = useForm({ initialValues: { paidOn: today, reference: '' }, validate: schemaResolver(exitSettlementSettleSchema, { sync: true }) });
   const submit = form.onSubmit(async (v) => {
     setServerError(null);
     try {
@@ -113,8 +112,7 @@ function SettleModal({ settlement, onClose, onSettled }: { settlement: ExitSettl
       toast.success('Settlement marked as settled');
       onSettled();
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(['paidOn', 'reference'], error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to mark the settlement as settled'));
+      formFailure(error, { fields: ['paidOn', 'reference'], setErrors: form.setErrors, show: setServerError, fallback: 'Failed to mark the settlement as settled' });
     }
   });
   return (
@@ -198,7 +196,7 @@ export function ExitSettlementPage() {
         await downloadSettlementStatement(s);
       }
     } catch (error) {
-      toastFailure(error, what === 'pdf' ? 'Failed to download the statement' : 'Failed to recompute the settlement');
+      toastApiError(error, what === 'pdf' ? 'Failed to download the statement' : 'Failed to recompute the settlement');
     } finally {
       setBusy(null);
     }
@@ -328,7 +326,7 @@ export function ExitSettlementPage() {
               setDialog(null);
               await refresh();
             } catch (error) {
-              toastFailure(error, 'Failed to approve the settlement');
+              toastApiError(error, 'Failed to approve the settlement');
             }
           }}
         />
@@ -347,7 +345,7 @@ export function ExitSettlementPage() {
               await refresh();
               void navigate(PATHS.exits);
             } catch (error) {
-              toastFailure(error, 'Failed to delete the exit');
+              toastApiError(error, 'Failed to delete the exit');
             }
           }}
         />

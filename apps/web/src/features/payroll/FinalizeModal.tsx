@@ -6,7 +6,7 @@ import { addDaysToDate } from '@tankha/domain';
 import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
 import { displayDate, inr } from '../../ui/format';
-import { toastFailure } from './notify';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 import { finalizeRun } from './payroll.api';
 
 const employees = (count: number, one: string, many: string) => (count === 1 ? `1 employee ${one}` : `${String(count)} employees ${many}`);
@@ -55,7 +55,7 @@ export function FinalizeModal({ run, onClose, onFinalized, onRefused }: Finalize
     onError: (error) => {
       // A refusal is kept in the dialog, where it was asked for (a toast would be gone before the names are read).
       if (error instanceof ApiError && error.status === 409) onRefused?.();
-      else toastFailure(error, 'Failed to finalize the payroll');
+      else toastApiError(error, 'Failed to finalize the payroll');
     },
   });
   const refusal = finalize.error instanceof ApiError && finalize.error.status === 409 ? finalize.error.message : null;

@@ -6,7 +6,7 @@ import { errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
-import { toastFailure } from './notify';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 import { downloadForm24Q, useForm24QCheck } from './filings.api';
 import { inr } from '../../ui/format';
 
@@ -53,7 +53,7 @@ function Form24QBody() {
       await downloadForm24Q(financialYear, quarter, c.fileName);
       toast.success('Form 24Q downloaded');
     } catch (error) {
-      toastFailure(error, 'Failed to download Form 24Q');
+      toastApiError(error, 'Failed to download Form 24Q');
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { PAYROLL_HOLD_KINDS, PAYROLL_HOLD_LABELS, monthLabel, type PayrollEmployeeRow, type PayrollHoldKind, type PayrollRun } from '@tankha/contracts';
 import { toast } from '../../app/toast';
-import { toastFailure } from './notify';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 import { setHold } from './payroll.api';
 
 /** What each hold does, shown beside the choice (two different holds). */
@@ -31,7 +31,7 @@ export function HoldModal({ run, row, onClose, onSaved }: HoldModalProps) {
       toast.success(`${row.name}: ${PAYROLL_HOLD_LABELS[kind]}`);
       onSaved();
     } catch (error) {
-      toastFailure(error, 'Failed to put the employee on hold');
+      toastApiError(error, 'Failed to put the employee on hold');
     } finally {
       setBusy(false);
     }

@@ -12,6 +12,7 @@ import { PageLoader } from '../../ui/PageLoader';
 import { PayrollSettingsTabs } from '../payroll-setup/SettingsTabs';
 import { PAYROLL_KEY } from './payroll.api';
 import { saveLedgerAccounts, useLedgerAccounts } from './filings.api';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 const GROUP_HELP: Record<LedgerGroup, string> = {
   Earnings: 'Debited: the salary expense of each earning.',
@@ -107,7 +108,7 @@ function LedgerForm({ rows }: { rows: LedgerAccountRow[] }) {
         }
         setErrors(next);
       }
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, 'Failed to save the ledger accounts'));
+      toastApiError(error, 'Failed to save the ledger accounts');
     } finally {
       setSaving(false);
     }

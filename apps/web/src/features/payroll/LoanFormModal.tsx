@@ -14,13 +14,12 @@ import {
   type LoanPurpose,
   type LoanUpdateBody,
 } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { FormAlert } from '../../ui/FormAlert';
-import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { EmployeePicker } from './ExitFormModal';
 import { recordLoan, updateLoan } from './loans.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 interface Values {
   userId: string | null;
@@ -84,8 +83,7 @@ export function LoanFormModal({ loan, defaultStartMonth, onClose, onSaved }: { l
       toast.success(loan ? LOAN_MSG.updated : LOAN_MSG.recorded);
       onSaved(saved);
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(FIELDS, error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to save the loan'));
+      formFailure(error, { fields: FIELDS, setErrors: form.setErrors, show: setServerError, fallback: 'Failed to save the loan' });
     }
   });
 

@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { monthLabel, paidOnProblem, payrollMarkPaidInputSchema, type BankPayments, type PayrollRun } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
-import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { useBankPayments } from './bank.api';
 import { inr } from '../../ui/format';
 import { markRunPaid } from './payroll.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 const FIELDS = ['paidOn', 'reference'] as const;
 
@@ -63,8 +62,7 @@ export function MarkPaidModal({ run, onClose, onPaid }: { run: PayrollRun; onClo
       toast.success(`${monthLabel(run.month)} marked as paid`);
       onPaid();
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(FIELDS, error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to mark the payroll as paid'));
+      formFailure(error, { fields: FIELDS, setErrors: form.setErrors, show: setServerError, fallback: 'Failed to mark the payroll as paid' });
     }
   });
 

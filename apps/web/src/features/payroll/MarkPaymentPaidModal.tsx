@@ -3,16 +3,15 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAYROLL_BANK_MSG, bankPaymentPaidInputSchema, paidOnProblem, type BankPaymentRow, type PayrollRun } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
-import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { markPaymentPaid } from './bank.api';
 import { paidOnRange } from './MarkPaidModal';
 import { inr } from '../../ui/format';
 import { PAYROLL_KEY } from './payroll.api';
+import { formFailure } from '../../ui/kit/form-failure';
 
 const FIELDS = ['paidOn', 'reference'] as const;
 
@@ -41,8 +40,7 @@ export function MarkPaymentPaidModal({ run, payment, onClose }: { run: PayrollRu
       await queryClient.invalidateQueries({ queryKey: [PAYROLL_KEY, 'bank-payments', run.id] });
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && (applyFieldErrors(FIELDS, error.errors, form.setErrors) || error.handled)) return;
-      setServerError(errorMessage(error, 'Failed to mark the payment as paid'));
+      formFailure(error, { fields: FIELDS, setErrors: form.setErrors, show: setServerError, fallback: 'Failed to mark the payment as paid' });
     }
   });
 

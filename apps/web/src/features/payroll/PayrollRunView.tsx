@@ -8,7 +8,7 @@ import { toast } from '../../app/toast';
 import { BankPaymentsPanel, hasBankTransfer } from './BankPaymentsPanel';
 import { FinalizeModal } from './FinalizeModal';
 import { MarkPaidModal } from './MarkPaidModal';
-import { toastFailure } from './notify';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 import { isProcessingStopped, isRunEditable, payslipDeliveryPending } from './payroll-format';
 import { PAYROLL_KEY, processRun, type EmployeeFilter } from './payroll.api';
 import { RegisterButton, hasRegister } from './RegisterDownload';
@@ -60,7 +60,7 @@ export function PayrollRunView({ run, readOnly = false }: PayrollRunViewProps) {
       toast.success(PAYROLL_MSG.processingStarted);
       await refreshAll();
     } catch (error) {
-      toastFailure(error, 'Failed to start processing');
+      toastApiError(error, 'Failed to start processing');
     } finally {
       setStarting(false);
     }

@@ -5,7 +5,7 @@ import { PAYROLL_HOLD_LABELS, monthLabel, type Payslip, type PayslipLine } from 
 import { DetailsCard } from '../../ui/DetailsCard';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { displayDate, displayText, inr } from '../../ui/format';
-import { toastFailure } from './notify';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 import { daysText } from './payroll-format';
 import { downloadPayslipPdf } from './payroll.api';
 import { RunStatusBadge } from './RunSummary';
@@ -27,7 +27,7 @@ export function PayslipPdfButton({ payslip, compact = false }: { payslip: Paysli
     try {
       await downloadPayslipPdf(payslip, name);
     } catch (error) {
-      toastFailure(error, 'Failed to download the payslip');
+      toastApiError(error, 'Failed to download the payslip');
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { monthLabel, type PayrollRun } from '@tankha/contracts';
-import { toastFailure } from './notify';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 import { downloadRegister } from './payroll.api';
 
 /** The register (XLSX) exists once the month has figures. */
@@ -17,7 +17,7 @@ function useRegisterDownload(run: PayrollRun) {
     try {
       await downloadRegister(run);
     } catch (error) {
-      toastFailure(error, 'Failed to download the payroll register');
+      toastApiError(error, 'Failed to download the payroll register');
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { PayrollEmployeeRow, PayrollRun } from '@tankha/contracts';
 import { toast } from '../../app/toast';
-import { toastFailure } from './notify';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 import { inr, inrChange } from '../../ui/format';
 import { saveRemark } from './payroll.api';
 
@@ -20,7 +20,7 @@ export function RemarkModal({ run, row, onClose, onSaved }: { run: PayrollRun; r
       toast.success('Reason saved');
       onSaved();
     } catch (error) {
-      toastFailure(error, 'Failed to save the reason');
+      toastApiError(error, 'Failed to save the reason');
     } finally {
       setBusy(false);
     }

@@ -21,7 +21,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { AdjustmentsModal } from './AdjustmentsModal';
 import { HoldModal } from './HoldModal';
-import { toastFailure } from './notify';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 import { changeColor, daysText } from './payroll-format';
 import { inr, inrChange } from '../../ui/format';
 import { PAYROLL_KEY, bringInExcludedPay, releaseHold, reprocessEmployee, undoBringInExcludedPay, useRunEmployees, type EmployeeFilter } from './payroll.api';
@@ -147,7 +147,7 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
       toast.success(editable ? `${row.name}: hold released` : `${row.name}: payout released — pay it from the released-payouts bank file`);
       void refresh();
     } catch (error) {
-      toastFailure(error, 'Failed to release the hold');
+      toastApiError(error, 'Failed to release the hold');
     } finally {
       setBusy(null);
     }
@@ -161,7 +161,7 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
       setDialog(null);
       void refresh();
     } catch (error) {
-      toastFailure(error, 'Failed to bring the pay into the open month');
+      toastApiError(error, 'Failed to bring the pay into the open month');
     } finally {
       setBusy(null);
     }
@@ -174,7 +174,7 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
       toast.success(`${row.name}: pay for ${monthLabel(run.month)} taken out of ${row.broughtInto ? monthLabel(row.broughtInto.month) : 'the open month'} — left out again`);
       void refresh();
     } catch (error) {
-      toastFailure(error, 'Failed to undo bringing the pay in');
+      toastApiError(error, 'Failed to undo bringing the pay in');
     } finally {
       setBusy(null);
     }
@@ -187,7 +187,7 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
       toast.success(`${row.name} re-processed`);
       void refresh();
     } catch (error) {
-      toastFailure(error, 'Failed to re-process the employee');
+      toastApiError(error, 'Failed to re-process the employee');
     } finally {
       setBusy(null);
     }

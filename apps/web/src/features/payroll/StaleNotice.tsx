@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconFilter, IconRefresh, IconUserExclamation } from '@tabler/icons-react';
 import { PAYROLL_MSG, type PayrollRun } from '@tankha/contracts';
 import { toast } from '../../app/toast';
-import { toastFailure } from './notify';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 import { useProcessStale } from './payroll.api';
 
 interface StaleNoticeProps {
@@ -27,7 +27,7 @@ export function StaleNotice({ run, editable, filtered, onShowThem }: StaleNotice
   const reprocess = () =>
     processStale.mutate(undefined, {
       onSuccess: (reply) => toast.success(reply.message),
-      onError: (error) => toastFailure(error, 'Failed to re-process the changed employees'),
+      onError: (error) => toastApiError(error, 'Failed to re-process the changed employees'),
     });
 
   return (

@@ -12,7 +12,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { EcrCheckModal, EsicCheckModal } from './FilingCheckModal';
 import { downloadFiling, useFilings } from './filings.api';
-import { toastFailure } from './notify';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 /** Statutory files exist for a month whose payslips can no longer change. */
 export function hasStatutoryFiles(run: Pick<PayrollRun, 'status'>): boolean {
@@ -51,7 +51,7 @@ export function StatutoryFiles({ run }: { run: PayrollRun }) {
       await downloadFiling(run.id, file);
       toast.success(`${f.label} downloaded`);
     } catch (error) {
-      toastFailure(error, `Failed to download the ${f.label}`);
+      toastApiError(error, `Failed to download the ${f.label}`);
     } finally {
       setBusy(null);
     }

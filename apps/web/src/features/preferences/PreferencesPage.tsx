@@ -8,6 +8,7 @@ import { toast } from '../../app/toast';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { PREFERENCES_KEY, saveSenderEmailPreferences, useSenderEmailPreferences } from './preferences.api';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 /**
  * Settings > Preferences > Sender Email Preferences (payroll spec §1): the primary contact that
@@ -53,7 +54,7 @@ function SenderEmailCard({ prefs }: { prefs: SenderEmailPreferences }) {
       await queryClient.invalidateQueries({ queryKey: [PREFERENCES_KEY] });
     } catch (e) {
       if (e instanceof ApiError && e.errors.primaryContactUserId) setError(e.errors.primaryContactUserId);
-      else if (!(e instanceof ApiError && e.handled)) toast.error(errorMessage(e, 'Failed to save the preferences.'));
+      else toastApiError(e, 'Failed to save the preferences.');
     } finally {
       setSaving(false);
     }

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Card, FileInput, Group, Modal, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, FileInput, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { formatFileSize } from '@tankha/domain';
 import { DOCUMENT_MSG, USER_DOCUMENT_ACCEPT, USER_DOCUMENT_TYPES, precheckDocumentFile, type UserDocument } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { displayDate } from '../../ui/format';
+import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 import { downloadDocument, useDeleteDocument, useDocuments, useUploadDocument } from './profile.api';
 
 const TYPE_OPTIONS = USER_DOCUMENT_TYPES.map((t) => ({ value: String(t.id), label: t.name }));
@@ -50,7 +52,7 @@ function UploadForm({ userId }: { userId: string }) {
     } catch (error) {
       // A refused field is shown under the field; anything else as a toast.
       if (error instanceof ApiError && (error.errors.documentType || error.errors.file)) setErrors({ documentType: error.errors.documentType, file: error.errors.file });
-      else if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, 'Failed to upload the document'));
+      else toastApiError(error, 'Failed to upload the document');
     }
   };
 
@@ -102,13 +104,13 @@ export function DocumentsCard({ userId, canManage }: { userId: string; canManage
       toast.success(DOCUMENT_MSG.deleted);
       setToDelete(null);
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, 'Failed to delete the document'));
+      toastApiError(error, 'Failed to delete the document');
     }
   };
 
   const download = (doc: UserDocument) =>
     downloadDocument(userId, doc).catch((error: unknown) => {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, 'Failed to download the document'));
+      toastApiError(error, 'Failed to download the document');
     });
 
   let list;
@@ -167,19 +169,18 @@ export function DocumentsCard({ userId, canManage }: { userId: string; canManage
         {canManage && <UploadForm userId={userId} />}
         {list}
       </Stack>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Delete document" centered>
-        <Text size="sm">
-          Delete <b>{toDelete?.fileName}</b>? This cannot be undone.
-        </Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setToDelete(null)}>
-            Cancel
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()}>
-            Yes, delete it
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        title="Delete document"
+        message={
+          <>
+            Delete <b>{toDelete?.fileName}</b>? This cannot be undone.
+          </>
+        }
+        busy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => void confirmDelete()}
+      />
     </Card>
   );
 }

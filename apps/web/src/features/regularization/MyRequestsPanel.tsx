@@ -3,7 +3,6 @@ import { Button, Group, Modal, Pagination, Select, Stack, Table, Text, Title, Vi
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { REQUEST_MSG, REQUEST_PAGE_SIZE, RequestStatus, RequestType, canCancelRequest, type RequestRow } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { ListCard } from '../../ui/ListCard';
@@ -11,6 +10,7 @@ import { CreateRequestModal } from './CreateRequestModal';
 import { RequestStatusBadge } from './RequestStatusBadge';
 import { REQUESTS_KEY, updateRequestStatus, useRequests } from './requests.api';
 import { displayDateRange, displayTime } from './request-format';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 /** People spec §2.3: the list's columns, in order (plus the row's actions). */
 export const REQUEST_COLUMNS = ['Date', 'Start Time', 'End Time', 'Reason', 'Status'] as const;
@@ -51,7 +51,7 @@ export function MyRequestsPanel({ title = 'Requests' }: { title?: string | null 
       setCancelling(null);
       void refresh();
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, REQUEST_MSG.statusFailed));
+      toastApiError(error, REQUEST_MSG.statusFailed);
     } finally {
       setBusy(false);
     }

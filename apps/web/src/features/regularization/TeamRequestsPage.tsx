@@ -11,7 +11,6 @@ import {
   type RequestReporteeScopeId,
   type RequestRow,
 } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { isAdminOrModerator, useCurrentUser } from '../../app/current-user';
 import { RequireFeature } from '../../app/guards/RequireFeature';
 import { toast } from '../../app/toast';
@@ -20,6 +19,7 @@ import { REQUEST_STATUS_FILTER } from './MyRequestsPanel';
 import { RequestStatusBadge } from './RequestStatusBadge';
 import { REQUESTS_KEY, updateRequestStatus, useRequests } from './requests.api';
 import { displayDateRange, displayTime } from './request-format';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 export const TEAM_REQUEST_COLUMNS = ['Employee', 'Date', 'Start Time', 'End Time', 'Reason', 'Status'] as const;
 
@@ -79,7 +79,7 @@ function TeamRequests() {
       // The approved days change the grid and the worklog.
       if (deciding.status === RequestStatus.Completed) void queryClient.invalidateQueries({ queryKey: ['attendance'] });
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, REQUEST_MSG.statusFailed));
+      toastApiError(error, REQUEST_MSG.statusFailed);
     } finally {
       setBusy(false);
     }

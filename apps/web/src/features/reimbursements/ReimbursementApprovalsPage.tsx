@@ -12,6 +12,7 @@ import { rupeesText } from '../../ui/format';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { REIMBURSEMENTS_KEY, decideReimbursementRequest, downloadReceipt, downloadReimbursementReport, useAllReimbursementRequests } from './reimbursements.api';
 import { STATUS_FILTERS, reimbursementStatusBadge, requestDate } from './request-format';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 export const ALL_REQUEST_COLUMNS = ['Employee', 'Date', 'Amount', 'Type', 'Reason', 'Status', 'Actions'] as const;
 const PAGE_SIZE = 10;
@@ -85,7 +86,7 @@ export function ReimbursementApprovalsPage() {
     try {
       await downloadReimbursementReport(filters, 'Reimbursements.xlsx');
     } catch (e) {
-      if (!(e instanceof ApiError && e.handled)) toast.error(errorMessage(e, MSG.somethingWrong));
+      toastApiError(e, MSG.somethingWrong);
     }
   };
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Switch, Table, Text, TextInput, Textarea, Title, Tooltip, ActionIcon, UnstyledButton } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NumberInput, Stack, Switch, Text, TextInput, Textarea, Title, Tooltip, ActionIcon, UnstyledButton } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,10 @@ import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { FormAlert } from '../../ui/FormAlert';
-import { ListCard } from '../../ui/ListCard';
+import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
+import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { pendingRow, useApiMutation } from '../../ui/kit/useApiMutation';
+import { useDeleteDialog } from '../../ui/kit/useDeleteDialog';
 import { rupeesText } from '../../ui/format';
 import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
@@ -95,38 +98,59 @@ export function ReimbursementTypesPage() {
   const queryClient = useQueryClient();
   const types = useReimbursementTypes(true, premium);
   const [form, setForm] = useState<{ type: ReimbursementType | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<ReimbursementType | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [REIMBURSEMENTS_KEY] });
   const rows = types.data ?? [];
 
-  const toggle = async (t: ReimbursementType) => {
-    setBusy(t.id);
-    try {
-      await setReimbursementTypeActive(t.id, !t.isActive);
-      toast.success(MSG.statusUpdated);
-      await refresh();
-    } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, MSG.somethingWrong));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const toggle = useApiMutation({
+    mutationFn: (t: ReimbursementType) => setReimbursementTypeActive(t.id, !t.isActive),
+    successText: MSG.statusUpdated,
+    errorText: MSG.somethingWrong,
+    invalidates: [[REIMBURSEMENTS_KEY]],
+  });
+  const remove = useDeleteDialog({
+    mutationFn: (t: ReimbursementType) => deleteReimbursementType(t.id),
+    successText: MSG.deleted,
+    errorText: () => MSG.deleteFailed,
+    invalidates: [[REIMBURSEMENTS_KEY]],
+    closeOnError: true,
+  });
+  const busyId = pendingRow(toggle, remove.mutation)?.id;
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setBusy(deleting.id);
-    try {
-      await deleteReimbursementType(deleting.id);
-      toast.success(MSG.deleted);
-      await refresh();
-    } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(MSG.deleteFailed);
-    } finally {
-      setDeleting(null);
-      setBusy(null);
-    }
-  };
+  const columns: ListColumn<ReimbursementType>[] = [
+    {
+      label: 'Name',
+      primary: true,
+      cell: (t) => (
+        <>
+          <UnstyledButton aria-label={`Edit ${t.name}`} fw={600} fz="sm">
+            {t.name}
+          </UnstyledButton>
+          {t.isTaxable && (
+            <Text size="xs" c="dimmed">
+              Taxable
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { label: 'Description', cell: (t) => t.description ?? '—' },
+    { label: 'Max Limit', cell: (t) => (t.maxLimit > 0 ? rupeesText(t.maxLimit, { paise: 'auto' }) : MSG.noLimit) },
+    {
+      label: 'Status',
+      ownClicks: true,
+      cell: (t) => <Switch checked={t.isActive} disabled={busyId === t.id} onChange={() => toggle.mutate(t)} aria-label={`Status of ${t.name}`} />,
+    },
+    {
+      label: 'Delete',
+      actions: true,
+      ownClicks: true,
+      cell: (t) => (
+        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name}`} onClick={() => remove.ask(t)}>
+          <IconTrash size={18} />
+        </ActionIcon>
+      ),
+    },
+  ];
 
   const addButton = (
     <Button leftSection={<IconPlus size={16} />} disabled={!premium} onClick={() => setForm({ type: null, key: Date.now() })}>
@@ -145,53 +169,20 @@ export function ReimbursementTypesPage() {
           </Tooltip>
         )}
       </Group>
-      <ListCard
+      <ResponsiveList
+        label="Reimbursement types"
+        columns={columns}
+        rows={rows}
+        rowKey={(t) => t.id}
+        minWidth={700}
+        // Clicking a row opens 'Edit Reimbursement' (payroll spec §2); the toggle and delete do not.
+        onRowClick={(t) => setForm({ type: t, key: Date.now() })}
         loading={premium && types.isPending}
         error={types.isError ? errorMessage(types.error, MSG.fetchTypesFailed) : null}
         onRetry={() => void types.refetch()}
-        empty={rows.length === 0}
         loadingLabel="Loading reimbursement types"
         emptyMessage={MSG.noTypes}
-      >
-        <Table.ScrollContainer minWidth={700} type="native">
-          <Table aria-label="Reimbursement types" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                {REIMBURSEMENT_TYPE_COLUMNS.map((c) => (
-                  <Table.Th key={c}>{c}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((t) => (
-                // Clicking a row opens 'Edit Reimbursement' (payroll spec §2); the toggle and delete do not.
-                <Table.Tr key={t.id} style={{ cursor: 'pointer' }} onClick={() => setForm({ type: t, key: Date.now() })}>
-                  <Table.Td>
-                    <UnstyledButton aria-label={`Edit ${t.name}`} fw={600} fz="sm">
-                      {t.name}
-                    </UnstyledButton>
-                    {t.isTaxable && (
-                      <Text size="xs" c="dimmed">
-                        Taxable
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{t.description ?? '—'}</Table.Td>
-                  <Table.Td>{t.maxLimit > 0 ? rupeesText(t.maxLimit, { paise: 'auto' }) : MSG.noLimit}</Table.Td>
-                  <Table.Td onClick={(e) => e.stopPropagation()}>
-                    <Switch checked={t.isActive} disabled={busy === t.id} onChange={() => void toggle(t)} aria-label={`Status of ${t.name}`} />
-                  </Table.Td>
-                  <Table.Td onClick={(e) => e.stopPropagation()}>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </ListCard>
+      />
       {form && (
         <TypeFormModal
           key={form.key}
@@ -203,22 +194,11 @@ export function ReimbursementTypesPage() {
           }}
         />
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Reimbursement Type" centered>
-        <Stack>
-          <Text size="sm">{MSG.deleteWarning}</Text>
-          <Text size="sm" fw={600}>
-            {deleting?.name}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)} disabled={busy !== null}>
-              Cancel
-            </Button>
-            <Button color="red" loading={busy !== null && busy === deleting?.id} onClick={() => void confirmDelete()}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal {...remove.dialog} title="Delete Reimbursement Type" message={MSG.deleteWarning} confirmLabel="Delete">
+        <Text size="sm" fw={600}>
+          {remove.target?.name}
+        </Text>
+      </ConfirmDeleteModal>
     </Stack>
   );
 }

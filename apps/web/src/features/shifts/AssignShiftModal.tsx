@@ -2,9 +2,9 @@ import { useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SHIFT_MSG, type ShiftAssignmentRequestBody } from '@tankha/contracts';
-import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
 import { DateField } from '../../ui/DateField';
+import { toastUnlessHandled } from '../../ui/kit/useApiMutation';
 import { assignShiftToEmployees, useAllShifts, useEmployeeSearch } from './shifts-api';
 
 /** People spec §5 "Assign shift", in the spec's order. */
@@ -53,7 +53,7 @@ export function AssignShiftModal({ today, onClose, onAssigned }: { today: string
       toast.success(SHIFT_MSG.assigned);
       onAssigned();
     } catch (e) {
-      if (!(e instanceof ApiError && e.handled)) toast.error(SHIFT_MSG.assignFailed);
+      toastUnlessHandled(e, SHIFT_MSG.assignFailed);
     } finally {
       inFlight.current = false;
       setBusy(false);

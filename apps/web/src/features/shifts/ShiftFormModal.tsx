@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DEFAULT_SHIFT_WEEKENDS, SHIFT_MSG, type Shift, type ShiftWeekend } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { DateField } from '../../ui/DateField';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 import { DAY_NAMES, WEEK_COLUMNS } from './shift-time';
 import { createShift, updateShift, useActiveDepartments } from './shifts-api';
 
@@ -68,7 +68,7 @@ export function ShiftFormModal({ shift, today, onClose, onSaved }: { shift: Shif
       }
       onSaved();
     } catch (e) {
-      if (!(e instanceof ApiError && e.handled)) toast.error(errorMessage(e, creating ? SHIFT_MSG.createFailed : SHIFT_MSG.saveFailed));
+      toastApiError(e, creating ? SHIFT_MSG.createFailed : SHIFT_MSG.saveFailed);
     } finally {
       setSaving(false);
     }

@@ -5,11 +5,12 @@ import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-rea
 import { useQueryClient } from '@tanstack/react-query';
 import { ROSTER_PAGE_SIZE, SHIFT_MSG, type RosterDayShift, type RosterRow, type Shift } from '@tankha/contracts';
 import { addDaysToDate } from '@tankha/domain';
-import { ApiError, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
+import { toastUnlessHandled } from '../../ui/kit/useApiMutation';
 import { DAY_NAMES, formatDay, formatShiftRange } from './shift-time';
 import { SHIFTS_KEY, assignShiftToEmployees, useAllShifts, useRoster } from './shifts-api';
 
@@ -160,7 +161,7 @@ function DayShiftModal({ row, day, onClose, onAssigned }: { row: RosterRow; day:
       toast.success(SHIFT_MSG.assigned);
       onAssigned();
     } catch (e) {
-      if (!(e instanceof ApiError && e.handled)) toast.error(SHIFT_MSG.assignFailed);
+      toastUnlessHandled(e, SHIFT_MSG.assignFailed);
     } finally {
       setBusy(null);
     }

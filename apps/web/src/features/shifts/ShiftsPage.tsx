@@ -1,22 +1,20 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Card, Group, Modal, Pagination, Stack, Table, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Pagination, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SHIFT_MSG, SHIFT_PAGE_SIZE, can, type Shift } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
+import { ApiError } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
-import { EmptyState } from '../../ui/EmptyState';
-import { ErrorState } from '../../ui/ErrorState';
-import { PageLoader } from '../../ui/PageLoader';
+import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
+import { ResponsiveList, queryListState, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useDeleteDialog } from '../../ui/kit/useDeleteDialog';
 import { AssignShiftModal } from './AssignShiftModal';
 import { ShiftFormModal } from './ShiftFormModal';
 import { ShiftRoster } from './ShiftRoster';
 import { formatShiftRange, weekStartOf } from './shift-time';
 import { SHIFTS_KEY, deleteShift, useShiftTable } from './shifts-api';
-
-export const SHIFT_COLUMNS = ['Shift Name', 'Shift Time', 'Actions'] as const;
 
 /** A premium button: disabled with 'Upgrade to premium' without AdvancedShifts (people spec §1). */
 function PremiumButton({ premium, label, onClick }: { premium: boolean; label: string; onClick: () => void }) {
@@ -46,34 +44,66 @@ export function ShiftsPage({ today: todayProp }: { today?: string }) {
   const [page, setPage] = useState(1);
   const table = useShiftTable(page);
   const [form, setForm] = useState<{ shift: Shift | null; key: number } | null>(null);
-  const [deleting, setDeleting] = useState<Shift | null>(null);
-  const [removing, setRemoving] = useState(false);
   const [assigning, setAssigning] = useState(false);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [SHIFTS_KEY] });
   const total = table.data?.totalRecords ?? 0;
   const rows = table.data?.rows ?? [];
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    if (deleting.isDefault) {
+  const remove = useDeleteDialog({
+    mutationFn: (shift: Shift) => deleteShift(shift.id),
+    successText: SHIFT_MSG.deleted,
+    errorText: (error) => (error instanceof ApiError && error.status === 400 ? error.message : SHIFT_MSG.deleteFailed),
+    invalidates: [[SHIFTS_KEY]],
+    onDeleted: () => {
+      if (page > 1 && rows.length === 1) setPage(page - 1);
+    },
+  });
+  const confirmDelete = () => {
+    if (remove.target?.isDefault) {
       toast.error(SHIFT_MSG.defaultNotDeletable);
-      setDeleting(null);
+      remove.ask(null);
       return;
     }
-    setRemoving(true);
-    try {
-      await deleteShift(deleting.id);
-      toast.success(SHIFT_MSG.deleted);
-      if (page > 1 && rows.length === 1) setPage(page - 1);
-      setDeleting(null);
-      void refresh();
-    } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(error instanceof ApiError && error.status === 400 ? error.message : SHIFT_MSG.deleteFailed);
-    } finally {
-      setRemoving(false);
-    }
+    remove.dialog.onConfirm();
   };
+
+  const columns: ListColumn<Shift>[] = [
+    {
+      label: 'Shift Name',
+      primary: true,
+      tdProps: { fw: 600 },
+      cell: (s) => (
+        <>
+          {s.shiftName}
+          {s.isDefault && (
+            <Text span size="xs" c="dimmed" ml={6}>
+              (Default)
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { label: 'Shift Time', cell: (s) => formatShiftRange(s.shiftStart, s.shiftEnd) },
+    {
+      label: 'Actions',
+      actions: true,
+      cell: (s) =>
+        canManage && (
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon variant="subtle" aria-label={`Edit ${s.shiftName}`} disabled={!s.isDefault && !premium} onClick={() => setForm({ shift: s, key: Date.now() })}>
+              <IconPencil size={18} />
+            </ActionIcon>
+            {/* People spec §6: the default shift has no delete icon. */}
+            {!s.isDefault && (
+              <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.shiftName}`} onClick={() => remove.ask(s)}>
+                <IconTrash size={18} />
+              </ActionIcon>
+            )}
+          </Group>
+        ),
+    },
+  ];
 
   return (
     <Stack gap="md">
@@ -91,64 +121,15 @@ export function ShiftsPage({ today: todayProp }: { today?: string }) {
                 <PremiumButton premium={premium} label="Add Shift" onClick={() => setForm({ shift: null, key: Date.now() })} />
               </Group>
             )}
-            <Card withBorder padding={0} radius="md">
-              {table.isPending ? (
-                <PageLoader label="Loading shifts" />
-              ) : table.isError ? (
-                <Stack p="md">
-                  <ErrorState message={errorMessage(table.error, 'Failed to load shifts.')} onRetry={() => void table.refetch()} />
-                </Stack>
-              ) : rows.length === 0 ? (
-                <Stack p="xl">
-                  <EmptyState message="No shifts yet." />
-                </Stack>
-              ) : (
-                <Table aria-label="Shifts" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-                  <Table.Thead>
-                    <Table.Tr>
-                      {SHIFT_COLUMNS.map((c) => (
-                        <Table.Th key={c}>{c}</Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.map((s) => (
-                      <Table.Tr key={s.id}>
-                        <Table.Td fw={600}>
-                          {s.shiftName}
-                          {s.isDefault && (
-                            <Text span size="xs" c="dimmed" ml={6}>
-                              (Default)
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>{formatShiftRange(s.shiftStart, s.shiftEnd)}</Table.Td>
-                        <Table.Td>
-                          {canManage && (
-                            <Group gap={4} wrap="nowrap">
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={`Edit ${s.shiftName}`}
-                                disabled={!s.isDefault && !premium}
-                                onClick={() => setForm({ shift: s, key: Date.now() })}
-                              >
-                                <IconPencil size={18} />
-                              </ActionIcon>
-                              {/* People spec §6: the default shift has no delete icon. */}
-                              {!s.isDefault && (
-                                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.shiftName}`} onClick={() => setDeleting(s)}>
-                                  <IconTrash size={18} />
-                                </ActionIcon>
-                              )}
-                            </Group>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )}
-            </Card>
+            <ResponsiveList
+              label="Shifts"
+              columns={columns}
+              rows={rows}
+              rowKey={(s) => s.id}
+              {...queryListState(table, 'Failed to load shifts.')}
+              loadingLabel="Loading shifts"
+              emptyMessage="No shifts yet."
+            />
             {total > SHIFT_PAGE_SIZE && (
               <Group justify="flex-end">
                 <Pagination total={Math.ceil(total / SHIFT_PAGE_SIZE)} value={page} onChange={setPage} aria-label="Shifts pages" />
@@ -191,22 +172,17 @@ export function ShiftsPage({ today: todayProp }: { today?: string }) {
           }}
         />
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Shift" centered>
-        <Stack>
-          <Text size="sm">
-            Are you sure you want to delete <b>{deleting?.shiftName}</b>? Its department links and employee assignments end, and those people move to their department's shift
+      <ConfirmDeleteModal
+        {...remove.dialog}
+        title="Delete Shift"
+        message={
+          <>
+            Are you sure you want to delete <b>{remove.target?.shiftName}</b>? Its department links and employee assignments end, and those people move to their department's shift
             or the default shift.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)} disabled={removing}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={() => void confirmDelete()} loading={removing}>
-              Yes, delete it
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+          </>
+        }
+        onConfirm={confirmDelete}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Modal, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   SKILL_LEVELS,
   SKILL_MSG,
@@ -13,10 +13,12 @@ import {
   type Skill,
 } from '@tankha/contracts';
 import { api } from '../../app/api';
-import { toast } from '../../app/toast';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
+import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
+import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useApiMutation } from '../../ui/kit/useApiMutation';
 
 const KEY = ['skills'];
 const levels = Object.entries(SKILL_LEVELS).map(([value, label]) => ({
@@ -26,7 +28,6 @@ const levels = Object.entries(SKILL_LEVELS).map(([value, label]) => ({
 
 /** Users > Skills management: the catalogue and employees' skills with a level. */
 export function SkillsPage() {
-  const client = useQueryClient();
   const skills = useQuery({
     queryKey: [...KEY, 'list'],
     queryFn: async ({ signal }) => (await api.get('/Skills', skillListReplySchema, { signal })).data,
@@ -46,45 +47,69 @@ export function SkillsPage() {
     enabled: employee !== null,
     queryFn: async ({ signal }) => (await api.get(`/EmployeeSkills?userId=${employee ?? ''}`, employeeSkillListReplySchema, { signal })).data,
   });
-  const refresh = () => client.invalidateQueries({ queryKey: KEY });
-  const saveSkill = useMutation({
+  const saveSkill = useApiMutation({
     mutationFn: async (input: { id: string | null; name: string }) =>
       input.id ? api.put(`/Skills/${input.id}`, skillReplySchema, { name: input.name }) : api.post('/Skills', skillReplySchema, { name: input.name }),
-    onSuccess: async (reply) => {
-      toast.success(reply.message);
+    successText: (reply) => reply.message,
+    // The calls are not quiet: the API client shows their failures itself.
+    errorText: null,
+    invalidates: [KEY],
+    onSuccess: () => {
       setName('');
       setEditing(null);
-      await refresh();
     },
   });
-  const removeSkill = useMutation({
+  const removeSkill = useApiMutation({
     mutationFn: async (id: string) => api.send('DELETE', `/Skills/${id}`),
-    onSuccess: async (reply) => {
-      toast.success(reply.message);
+    successText: (reply) => reply.message,
+    // The calls are not quiet: the API client shows their failures itself.
+    errorText: null,
+    invalidates: [KEY],
+    onSuccess: () => {
       setDeleting(null);
-      await refresh();
     },
   });
-  const setEmployeeSkill = useMutation({
+  const setEmployeeSkill = useApiMutation({
     mutationFn: async () =>
       api.put('/EmployeeSkills', employeeSkillReplySchema, {
         userId: employee,
         skillId,
         level: Number(level),
       }),
-    onSuccess: async (reply) => {
-      toast.success(reply.message);
+    successText: (reply) => reply.message,
+    // The calls are not quiet: the API client shows their failures itself.
+    errorText: null,
+    invalidates: [KEY],
+    onSuccess: () => {
       setSkillId(null);
-      await refresh();
     },
   });
-  const removeEmployeeSkill = useMutation({
+  const removeEmployeeSkill = useApiMutation({
     mutationFn: async (id: string) => api.send('DELETE', `/EmployeeSkills/${employee ?? ''}/${id}`),
-    onSuccess: async (reply) => {
-      toast.success(reply.message);
-      await refresh();
-    },
+    successText: (reply) => reply.message,
+    // The calls are not quiet: the API client shows their failures itself.
+    errorText: null,
+    invalidates: [KEY],
   });
+
+  const columns: ListColumn<Skill>[] = [
+    { label: 'Skill', primary: true, cell: (s) => s.name },
+    { label: 'Employees', cell: (s) => s.employeeCount },
+    {
+      label: 'Actions',
+      actions: true,
+      cell: (s) => (
+        <Group gap="xs">
+          <Button size="xs" variant="subtle" onClick={() => setEditing(s)}>
+            Rename
+          </Button>
+          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ),
+    },
+  ];
 
   if (skills.isPending) return <PageLoader label="Loading skills" />;
   if (skills.isError) return <ErrorState message={skills.error.message} onRetry={() => void skills.refetch()} />;
@@ -109,37 +134,17 @@ export function SkillsPage() {
               Add skill
             </Button>
           </Group>
-          {skills.data.length === 0 ? (
-            <EmptyState message={SKILL_MSG.noSkills} />
-          ) : (
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Skill</Table.Th>
-                  <Table.Th>Employees</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {skills.data.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>{s.name}</Table.Td>
-                    <Table.Td>{s.employeeCount}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Button size="xs" variant="subtle" onClick={() => setEditing(s)}>
-                          Rename
-                        </Button>
-                        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+          <ResponsiveList
+            label="Skills"
+            columns={columns}
+            rows={skills.data}
+            rowKey={(s) => s.id}
+            loading={false}
+            error={null}
+            onRetry={() => void skills.refetch()}
+            loadingLabel="Loading skills"
+            emptyMessage={SKILL_MSG.noSkills}
+          />
         </Stack>
       </Card>
       <Card withBorder component="section" aria-label="Employee skills">
@@ -204,17 +209,15 @@ export function SkillsPage() {
         onSave={(n) => editing && saveSkill.mutate({ id: editing.id, name: n })}
         saving={saveSkill.isPending}
       />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete skill">
-        <Text>{deleting ? SKILL_MSG.deleteWarning(deleting.name, deleting.employeeCount) : ''}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button color="red" loading={removeSkill.isPending} onClick={() => deleting && removeSkill.mutate(deleting.id)}>
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title="Delete skill"
+        message={deleting ? SKILL_MSG.deleteWarning(deleting.name, deleting.employeeCount) : ''}
+        confirmLabel="Delete"
+        busy={removeSkill.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && removeSkill.mutate(deleting.id)}
+      />
     </Stack>
   );
 }

@@ -3,12 +3,12 @@ import { useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Center, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { MSG } from '@tankha/contracts';
 import { formatRupees } from '@tankha/domain';
-import { ApiError, errorMessage } from '../../app/api';
-import { toast } from '../../app/toast';
+import { errorMessage } from '../../app/api';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { completePayment } from './checkout';
 import { dismissCheckout, payLocally, useLocalCheckout } from './subscription.api';
+import { toastUnlessHandled } from '../../ui/kit/useApiMutation';
 
 /**
  * The local test provider's checkout (DESIGN §2), used when no Razorpay keys are set: Pay takes the
@@ -32,7 +32,7 @@ export function LocalCheckoutPage() {
       const callback = await payLocally(id);
       if (await completePayment(c.subscriptionId, callback)) setPaid(true);
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(MSG.paymentFailed);
+      toastUnlessHandled(error, MSG.paymentFailed);
     } finally {
       setBusy(null);
     }

@@ -3,7 +3,6 @@ import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Table, Text, Text
 import { IconDownload, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG, type SubscriptionRow } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { EmptyState } from '../../ui/EmptyState';
@@ -11,6 +10,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { billingDurationText, billingTypeText, epochToDisplayDate, statusColor } from './subscription-row';
 import { cancelSubscription, downloadInvoice, mySubscriptionsKey, useMySubscriptions } from './subscription.api';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 /** Platform §2.4: the My Subscriptions table's columns. */
 export const SUBSCRIPTION_COLUMNS = ['Plan', 'Start Date', 'End Date', 'Billing Type', 'Status', 'Seats Purchased', 'Billing Duration', 'Actions'] as const;
@@ -34,7 +34,7 @@ function CancelDialog({ row, onClose }: { row: SubscriptionRow; onClose: () => v
       await queryClient.invalidateQueries({ queryKey: mySubscriptionsKey(user.tenantId) });
       onClose();
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, MSG.subscriptionNotInProvider));
+      toastApiError(error, MSG.subscriptionNotInProvider);
     } finally {
       setBusy(false);
     }
@@ -70,7 +70,7 @@ function InvoiceDialog({ row, onClose }: { row: SubscriptionRow; onClose: () => 
       await downloadInvoice(row.subscriptionId, month);
       onClose();
     } catch (e) {
-      if (!(e instanceof ApiError && e.handled)) toast.error(errorMessage(e, MSG.noInvoiceForMonth));
+      toastApiError(e, MSG.noInvoiceForMonth);
     } finally {
       setBusy(false);
     }

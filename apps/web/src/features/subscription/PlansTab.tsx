@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Card, Group, SegmentedControl, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconGift } from '@tabler/icons-react';
 import { MSG, type Plan } from '@tankha/contracts';
-import { ApiError, errorMessage } from '../../app/api';
+import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
 import { RELOAD_AFTER_PAYMENT_MS, openCheckout } from './checkout';
 import { ActiveUserMismatchDialog, PendingSubscriptionDialog, PlanChoiceDialog, type PlanChoice } from './PlanDialogs';
@@ -15,6 +15,7 @@ import { PlanCard } from './PlanCard';
 import { TRIAL_FEATURE_COUNT, cardState, changeDirection, currentPlanOf, orderPlans, type BillingCycle } from './plan-rules';
 import { daysLeftText } from './subscription-row';
 import { createFreeSubscription, createSubscription, fetchPending, useActiveUsers, usePlans, useTrial } from './subscription.api';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 export const PLANS_FAILED = 'Failed to load plans';
 export const TRIAL_FAILED = 'Failed to load the trial details';
@@ -92,7 +93,7 @@ export function PlansTab() {
     } catch (error) {
       // Platform §7.1: a conflict shows the server's message as a warning and nothing more happens.
       if (error instanceof ApiError && error.status === 409) toast.warning(error.message);
-      else if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, MSG.failedCreateSubscription));
+      else toastApiError(error, MSG.failedCreateSubscription);
     } finally {
       setBusy(false);
     }
@@ -123,7 +124,7 @@ export function PlansTab() {
         setTimeout(() => window.location.assign('/my-subscription'), RELOAD_AFTER_PAYMENT_MS);
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) toast.warning(error.message);
-        else if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, MSG.failedCreateSubscription));
+        else toastApiError(error, MSG.failedCreateSubscription);
       } finally {
         setBusy(false);
       }

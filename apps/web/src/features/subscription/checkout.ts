@@ -1,7 +1,7 @@
 import { MSG, type Checkout } from '@tankha/contracts';
 import { toast } from '../../app/toast';
-import { ApiError } from '../../app/api';
 import { dismissCheckout, verifyPayment } from './subscription.api';
+import { toastUnlessHandled } from '../../ui/kit/useApiMutation';
 
 /** Platform §7.1: after payment the page reloads about 2 seconds later. */
 export const RELOAD_AFTER_PAYMENT_MS = 2000;
@@ -48,7 +48,7 @@ export async function completePayment(subscriptionId: string, callback: Razorpay
   try {
     await verifyPayment(subscriptionId, callback);
   } catch (error) {
-    if (!(error instanceof ApiError && error.handled)) toast.error(MSG.paymentFailed);
+    toastUnlessHandled(error, MSG.paymentFailed);
     return false;
   }
   toast.success(MSG.paymentSuccess);

@@ -5,7 +5,7 @@ import { IconFileDescription, IconInfoCircle, IconLock, IconPlus } from '@tabler
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_IT_REMINDER_BODY, DEFAULT_IT_REMINDER_SUBJECT, DEFAULT_POI_REMINDER_BODY, DEFAULT_POI_REMINDER_SUBJECT, TAX_WINDOW_MSG } from '@tankha/contracts';
 import { MAX_TAX_REMINDERS, financialYearStartOf } from '@tankha/domain';
-import { ApiError, errorMessage } from '../../app/api';
+import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
 import { DateField } from '../../ui/DateField';
@@ -27,6 +27,7 @@ import {
   type WindowKind,
 } from './tax-windows.api';
 import { MONTH_OPTIONS, daysLabel, ddmmyyyy, defaultReminders, initialValues, lockDateError, pickerRange, toItInput, toPoiInput, type WindowValues } from './window-form';
+import { toastApiError } from '../../ui/kit/useApiMutation';
 
 /** The organisation's zone when the session carries none (DESIGN §5 default). */
 
@@ -226,7 +227,7 @@ function WindowForm({ kind, config, today, financialYearStart, onDone }: FormPro
         const fieldErrors = Object.fromEntries(Object.entries(error.errors).filter(([k]) => k === 'endDate' || k === 'processPayrollFromMonth'));
         if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
       }
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, text.saveFailed));
+      toastApiError(error, text.saveFailed);
       setConfirming(false);
     } finally {
       setSaving(false);
@@ -249,7 +250,7 @@ function WindowForm({ kind, config, today, financialYearStart, onDone }: FormPro
       if (error instanceof ApiError && error.status === 409) {
         toast.info(text.alreadyLocked);
         await refresh();
-      } else if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, text.lockFailed));
+      } else toastApiError(error, text.lockFailed);
     } finally {
       setLocking(false);
     }
@@ -269,7 +270,7 @@ function WindowForm({ kind, config, today, financialYearStart, onDone }: FormPro
       setEditingReminder(null);
       await refresh();
     } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) toast.error(errorMessage(error, TAX_WINDOW_MSG.itSaveFailed));
+      toastApiError(error, TAX_WINDOW_MSG.itSaveFailed);
     } finally {
       setReminderSaving(false);
     }

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { Button, Card, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatEmployeeNumber, userSettingsReplySchema, userSettingsSchema, type UserSettings } from '@tankha/contracts';
 import { api } from '../../app/api';
 import { toast } from '../../app/toast';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
-import { zodFieldErrors } from '../../ui/zod-form';
 
 const KEY = ['users', 'settings'];
 
@@ -25,7 +24,7 @@ export function UserSettingsPage() {
       employeeNumberDigits: 4,
       defaultRoleId: 3,
     },
-    validate: (values) => zodFieldErrors(userSettingsSchema, values),
+    validate: schemaResolver(userSettingsSchema, { sync: true }),
   });
   useEffect(() => {
     if (settings.data) {

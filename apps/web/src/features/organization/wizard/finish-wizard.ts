@@ -1,9 +1,9 @@
 import { MSG } from '@tankha/contracts';
 import { joinWeekDaysOff } from '@tankha/domain';
-import { ApiError } from '../../../app/api';
 import { toast } from '../../../app/toast';
 import { addOrganizationSettings, createOrganization, updateOrganization, type OrganizationFormValues } from '../organization.api';
 import type { WizardValues } from './wizard-rules';
+import { toastUnlessHandled } from '../../../ui/kit/useApiMutation';
 
 export type WizardMode = 'update' | 'create';
 
@@ -18,7 +18,7 @@ function organizationValues({ workingHours: _h, weekDaysOff: _d, ...rest }: Wiza
 }
 
 function reportFailure(error: unknown, message: string): void {
-  if (!(error instanceof ApiError && error.handled)) toast.error(message);
+  toastUnlessHandled(error, message);
 }
 
 /** Settings are sent after the organisation; two tries 500 ms apart (platform §7.3). */

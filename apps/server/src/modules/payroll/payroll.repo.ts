@@ -3,6 +3,7 @@ import { queryRows } from '../../db/client';
 import { fromJsonColumn } from '../../db/json';
 import { payrollAdjustments, payrollExcludedPay, payrollHolds, payrollPayoutReleases, payrollRemarks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
+import type { WarningFacts } from './payroll-warnings';
 
 /** Ids as one parameter (a chunk has hundreds; one bind parameter each is slower, and PGlite and pg agree on JSON). */
 const uuidArray = (ids: readonly string[]) => sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
@@ -437,24 +438,8 @@ export async function findEmployeePage(tdb: TenantDb, run: { id: string } & RunP
      LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`);
 }
 
-export interface WarningFactsRow {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  employeeNumber: string | null;
-  noStructure: boolean;
-  pan: string | null;
-  uan: string | null;
-  esiNumber: string | null;
-  bankAccountNumber: string | null;
-  ifscCode: string | null;
-  /** Null until the employee is processed in this run. */
-  grossPaise: number | null;
-  deductionsPaise: number | null;
-  reimbursedPaise: number | null;
-  pfWagePaise: number | null;
-  esiWagePaise: number | null;
-}
+/** The record's facts as stored, and the payslip's figures: null until the employee is processed in this run. */
+export type WarningFactsRow = Omit<WarningFacts, 'payslip'> & Record<'grossPaise' | 'deductionsPaise' | 'reimbursedPaise' | 'pfWagePaise' | 'esiWagePaise', number | null>;
 
 /**
  * What the run's warnings are judged from (payroll-warnings.ts), for every employee of the run (as

@@ -286,9 +286,14 @@ function sectionTitle(l: Layout, title: string, reserve: number): void {
   l.y += 16;
 }
 
-/** Renders one payslip to an A4 PDF. */
-export function renderPayslipPdf(data: PayslipDocument): Promise<Buffer> {
-  const { doc, done } = openPdf({ title: `Payslip ${monthLabel(data.month)} - ${data.employee.name}`, author: data.organisation.name, bufferPages: true });
+/** Renders one payslip to an A4 PDF; with `userPassword`, encrypted so that it opens only with it. */
+export function renderPayslipPdf(data: PayslipDocument, options: { userPassword?: string } = {}): Promise<Buffer> {
+  const { doc, done } = openPdf({
+    title: `Payslip ${monthLabel(data.month)} - ${data.employee.name}`,
+    author: data.organisation.name,
+    bufferPages: true,
+    ...options,
+  });
 
   const l = new Layout(doc);
   header(l, data);
@@ -307,7 +312,13 @@ export function renderPayslipPdf(data: PayslipDocument): Promise<Buffer> {
   const employer = data.lines.filter((line) => line.section === 'employer');
   const halfWidth = (CONTENT_WIDTH - 12) / 2;
   table(l, [
-    { x: MARGIN, width: halfWidth, title: 'Earnings', rows: earnings.map(cell), total: ['Gross earnings', formatInr(data.grossPaise), formatInr(data.ytd.grossPaise)] },
+    {
+      x: MARGIN,
+      width: halfWidth,
+      title: 'Earnings',
+      rows: earnings.map(cell),
+      total: ['Gross earnings', formatInr(data.grossPaise), formatInr(data.ytd.grossPaise)],
+    },
     {
       x: MARGIN + halfWidth + 12,
       width: halfWidth,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { create as parseFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
@@ -58,15 +59,42 @@ export interface TextStyle {
 }
 
 /**
+ * The standard security handler of a protected document: AES-128 (PDF 1.6+, security handler
+ * revision 4), which every PDF reader opens, phones' built-in viewers included (AES-256 of pdfkit is
+ * the deprecated revision 5). Printing is allowed, at full resolution; changing the document,
+ * annotating it, filling it and assembling it are not; copying text stays allowed (an employee
+ * copies figures into a tax return). The owner password is random and kept nowhere: nobody can lift
+ * the restrictions with it.
+ */
+function protection(userPassword: string): PDFKit.PDFDocumentOptions {
+  return {
+    pdfVersion: '1.7',
+    userPassword,
+    ownerPassword: randomBytes(24).toString('base64url'),
+    permissions: {
+      printing: 'highResolution',
+      modifying: false,
+      copying: true,
+      annotating: false,
+      fillingForms: false,
+      contentAccessibility: true,
+      documentAssembly: false,
+    },
+  };
+}
+
+/**
  * An A4 document in our fonts ('regular' and 'bold'), no page margins (every renderer places its
  * own text), and the promise of its bytes once `doc.end()` is called. `bufferPages` keeps every page
- * open so `pageFooters` can number them at the end.
+ * open so `pageFooters` can number them at the end. `userPassword`: the document is encrypted and
+ * opens only with it (see `protection`).
  */
-export function openPdf(options: { title: string; author: string; bufferPages?: boolean }): { doc: Doc; done: Promise<Buffer> } {
+export function openPdf(options: { title: string; author: string; bufferPages?: boolean; userPassword?: string }): { doc: Doc; done: Promise<Buffer> } {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,
     ...(options.bufferPages ? { bufferPages: true } : {}),
+    ...(options.userPassword ? protection(options.userPassword) : {}),
     // Our font as the default: the default default (Helvetica) would parse its metrics file for every document.
     font: FONT_REGULAR as unknown as string,
     info: { Title: options.title, Author: options.author, Creator: 'Tankha' },
@@ -143,8 +171,13 @@ export function pageFooters(doc: Doc, text: string): void {
     doc.switchToPage(i);
     const y = PAGE_HEIGHT - 40;
     doc.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.6).strokeColor(RULE).stroke();
-    doc.font('regular').fontSize(7.5).fillColor(MUTED).text(text, MARGIN, y + 6, { width: CONTENT_WIDTH - 80, lineBreak: false });
-    if (range.count > 1) doc.text(`Page ${String(i - range.start + 1)} of ${String(range.count)}`, RIGHT - 80, y + 6, { width: 80, align: 'right', lineBreak: false });
+    doc
+      .font('regular')
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(text, MARGIN, y + 6, { width: CONTENT_WIDTH - 80, lineBreak: false });
+    if (range.count > 1)
+      doc.text(`Page ${String(i - range.start + 1)} of ${String(range.count)}`, RIGHT - 80, y + 6, { width: 80, align: 'right', lineBreak: false });
   }
 }
 
@@ -198,7 +231,12 @@ export function documentHeader(
  * Two columns of label and value pairs in a panel (the employee's details): row i of `left` beside
  * row i of `right`, each row as tall as its taller value; the first value in bold.
  */
-export function keyValueBox(l: Layout, left: readonly [string, string][], right: readonly [string, string][], options: { labelWidth: number; gapAfter: number }): void {
+export function keyValueBox(
+  l: Layout,
+  left: readonly [string, string][],
+  right: readonly [string, string][],
+  options: { labelWidth: number; gapAfter: number },
+): void {
   const pad = 10;
   const colWidth = (CONTENT_WIDTH - 2 * pad - 16) / 2;
   const { labelWidth } = options;
@@ -226,7 +264,11 @@ export function keyValueBox(l: Layout, left: readonly [string, string][], right:
 }
 
 /** A full-width note in bold (a held payout, a draft statement), in its own colours. */
-export function noteBox(l: Layout, text: string, colours: { ink: string; fill: string; stroke: string } = { ink: AMBER_INK, fill: AMBER_FILL, stroke: AMBER_RULE }): void {
+export function noteBox(
+  l: Layout,
+  text: string,
+  colours: { ink: string; fill: string; stroke: string } = { ink: AMBER_INK, fill: AMBER_FILL, stroke: AMBER_RULE },
+): void {
   const pad = 8;
   const height = l.height(text, CONTENT_WIDTH - 2 * pad, { face: 'bold', size: 8.5 }) + 2 * pad;
   l.ensure(height);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { PAYROLL_MSG, type PayrollSettings } from '@tankha/contracts';
 import { setSessionUser } from '../../app/session';
 import { jsonResponse, makeUser, mockFetch, ok, renderRoutes, spyOnToasts, type RecordedCall } from '../../test/helpers';
-import { CONFIRM_TICK, PayrollSettingsPage } from './PayrollSettingsPage';
+import { CONFIRM_TICK, PROTECT_LABEL, PayrollSettingsPage } from './PayrollSettingsPage';
 import { defaultLastPayroll, yearOptions } from './settings-form';
 
 const STATUS = ok({ isEnabled: false });
@@ -13,7 +13,18 @@ const notFound = () => jsonResponse(404, { statusCode: 404, errorCode: 'NOT_FOUN
 const SETUP = { salaryComponents: true, statutoryComponents: true, settings: true, isEnabled: false };
 
 function saved(overrides: Partial<PayrollSettings> = {}): PayrollSettings {
-  return { payPeriodType: 1, payStartDay: null, payEndDay: null, payDayType: 0, payDay: -1, lastPayrollRunMonth: 3, lastPayrollYear: 2025, isSettingEditable: false, ...overrides };
+  return {
+    payPeriodType: 1,
+    payStartDay: null,
+    payEndDay: null,
+    payDayType: 0,
+    payDay: -1,
+    lastPayrollRunMonth: 3,
+    lastPayrollYear: 2025,
+    isSettingEditable: false,
+    protectPayslipPdfs: false,
+    ...overrides,
+  };
 }
 
 function renderPage(replies: Parameters<typeof mockFetch>[0], today = '2026-03-15') {
@@ -53,7 +64,10 @@ describe('PayrollSettingsPage', () => {
   });
 
   it("shows 'Loading...' while the payroll status loads", () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
     setSessionUser(makeUser());
     renderRoutes([{ path: '/payroll/settings', element: <PayrollSettingsPage today="2026-03-15" /> }], '/payroll/settings');
     expect(screen.getByText('Loading...')).toBeInTheDocument();
@@ -65,7 +79,11 @@ describe('PayrollSettingsPage', () => {
     expect(select('Pay Day Type')).toHaveValue('0');
     expect(select('Last Payroll Month')).toHaveValue('2');
     expect(select('Last Payroll Year')).toHaveValue('2026');
-    expect(within(select('Last Payroll Year')).getAllByRole('option').map((o) => o.textContent)).toEqual(yearOptions('2026-03-15'));
+    expect(
+      within(select('Last Payroll Year'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(yearOptions('2026-03-15'));
     expect(screen.queryByRole('combobox', { name: 'Pay Start Day' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Pay End Day' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Pay Day' })).not.toBeInTheDocument();
@@ -86,7 +104,11 @@ describe('PayrollSettingsPage', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Pay Period' }), '2');
     expect(select('Pay Start Day')).toHaveValue('1');
     expect(select('Pay End Day')).toHaveValue('1');
-    expect(within(select('Pay Start Day')).getAllByRole('option').map((o) => o.textContent)).toEqual(Array.from({ length: 30 }, (_, i) => String(i + 1)));
+    expect(
+      within(select('Pay Start Day'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(Array.from({ length: 30 }, (_, i) => String(i + 1)));
     await user.selectOptions(select('Pay Day Type'), '1');
     expect(within(select('Pay Day')).getAllByRole('option')).toHaveLength(30);
     await user.selectOptions(select('Pay Period'), '1');
@@ -102,7 +124,11 @@ describe('PayrollSettingsPage', () => {
     });
     const user = userEvent.setup();
     const type = await screen.findByRole('combobox', { name: 'Pay Day Type' });
-    expect(within(type).getAllByRole('option').map((o) => [o.getAttribute('value'), o.textContent])).toEqual([
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => [o.getAttribute('value'), o.textContent]),
+    ).toEqual([
       ['0', 'Last working day'],
       ['1', 'Day of month'],
       ['2', 'Day of next month'],
@@ -112,11 +138,15 @@ describe('PayrollSettingsPage', () => {
     await user.selectOptions(select('Pay Day'), '25');
     expect(screen.getByText(/Each month is paid on day 25 of that month/)).toBeInTheDocument();
     await user.selectOptions(type, '2');
-    expect(within(select('Pay Day')).getAllByRole('option').map((o) => o.textContent)).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    expect(
+      within(select('Pay Day'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1', '2', '3', '4', '5', '6', '7']);
     expect(select('Pay Day')).toHaveValue('7');
-    expect(screen.getByText(/Each month is paid on day 7 of the next month: November's pay on 7 December\. Wages are due by the 7th of the next month\./)).toHaveTextContent(
-      'A change applies to the month not finalized yet.',
-    );
+    expect(
+      screen.getByText(/Each month is paid on day 7 of the next month: November's pay on 7 December\. Wages are due by the 7th of the next month\./),
+    ).toHaveTextContent('A change applies to the month not finalized yet.');
     await user.click(screen.getByRole('button', { name: 'Apply Changes' }));
     await waitFor(() => expect(toasts.messages()).toEqual([PAYROLL_MSG.settingsUpdated]));
     expect(bodyOf(calls.find((c) => c.method === 'PUT'))).toMatchObject({ payDayType: 2, payDay: 7 });
@@ -169,11 +199,32 @@ describe('PayrollSettingsPage', () => {
       payDay: 7,
       lastPayrollRunMonth: 2,
       lastPayrollYear: 2026,
+      protectPayslipPdfs: false,
     });
     // Once set they are read-only, and the step can be marked completed.
     await waitFor(() => expect(select('Last Payroll Month')).toBeDisabled());
     expect(select('Last Payroll Year')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Mark as Completed' })).toBeEnabled();
+    toasts.restore();
+  });
+
+  it('the password switch shows the pattern and is saved with the settings', async () => {
+    const toasts = spyOnToasts();
+    const { calls } = renderPage({
+      'GET /PayrollSettings/status': STATUS,
+      'GET /PayrollSettings': ok(saved()),
+      'PUT /PayrollSettings': (call) => ok({ ...saved(), ...bodyOf(call) }, PAYROLL_MSG.settingsUpdated),
+    });
+    // Mantine puts the description inside the label: the switch's name begins with the label.
+    const toggle = await screen.findByRole('switch', { name: new RegExp(`^${PROTECT_LABEL}`) });
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByText(/Password: the first five letters of the PAN in capitals and the date of birth as DDMM, e\.g\. ABCDE0108/)).toBeInTheDocument();
+    expect(screen.getByText(/without a PAN or a date of birth gets a payslip without a password/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Apply Changes' }));
+    await waitFor(() => expect(toasts.messages()).toEqual([PAYROLL_MSG.settingsUpdated]));
+    expect(bodyOf(calls.find((c) => c.method === 'PUT'))).toMatchObject({ protectPayslipPdfs: true });
     toasts.restore();
   });
 
@@ -205,7 +256,13 @@ describe('PayrollSettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Apply Changes' }));
     await waitFor(() => expect(toasts.messages()).toEqual([PAYROLL_MSG.settingsUpdated]));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(bodyOf(calls.find((c) => c.method === 'PUT'))).toMatchObject({ payPeriodType: 2, payStartDay: 26, payEndDay: 25, lastPayrollRunMonth: 3, lastPayrollYear: 2025 });
+    expect(bodyOf(calls.find((c) => c.method === 'PUT'))).toMatchObject({
+      payPeriodType: 2,
+      payStartDay: 26,
+      payEndDay: 25,
+      lastPayrollRunMonth: 3,
+      lastPayrollYear: 2025,
+    });
     toasts.restore();
   });
 

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Switch, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import { PAYROLL_HOLD_LABELS, monthLabel, type Payslip, type PayslipLine } from '@tankha/contracts';
+import { PAYSLIP_PASSWORD_EXAMPLE } from '@tankha/domain';
 import { DetailsCard } from '../../ui/DetailsCard';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { displayDate, displayText, inr } from '../../ui/format';
@@ -11,6 +12,9 @@ import { downloadPayslipPdf } from './payroll.api';
 import { RunStatusBadge } from './RunSummary';
 
 const REGIME_LABELS = { 0: 'Old regime', 1: 'New regime' } as const;
+
+/** Said beside the PDF button of a protected payslip: the pattern and an example, never the password. */
+export const PDF_PASSWORD_HINT = `The PDF opens with a password: the first five letters of the PAN in capitals followed by the date of birth as DDMM, e.g. ${PAYSLIP_PASSWORD_EXAMPLE}.`;
 
 /** Why the PDF button is disabled: not finalized yet, or finalized and still being rendered. */
 export function pdfHint(payslip: Pick<Payslip, 'status' | 'hasPdf'>): string | null {
@@ -53,7 +57,15 @@ export function PayslipPdfButton({ payslip, compact = false }: { payslip: Paysli
  * Earnings card) otherwise breaks "−₹1,083" after the minus sign.
  */
 function amountsKeptWhole(text: string): ReactNode[] {
-  return text.split(/(−₹[\d,]+(?:\.\d+)?)/).map((part, i) => (i % 2 === 1 ? <span key={i} style={{ whiteSpace: 'nowrap' }}>{part}</span> : part));
+  return text.split(/(−₹[\d,]+(?:\.\d+)?)/).map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={i} style={{ whiteSpace: 'nowrap' }}>
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
 }
 
 /** One amount whose explanation lines open beneath it ("every figure can explain itself"). */
@@ -159,7 +171,11 @@ export function payoutLines(payslip: Payslip): string[] {
   const lines: string[] = [];
   if (payslip.holdKind === 'payout') {
     lines.push(`Payout held${p.heldOn ? ` on ${displayDate(p.heldOn)}` : ''}${p.holdReason ? `: ${p.holdReason}` : ''}`);
-    lines.push(p.releasedOn ? `Released on ${displayDate(p.releasedOn)}${p.releasedByName ? ` by ${p.releasedByName}` : ''}` : 'Still on hold: paid when the hold is released');
+    lines.push(
+      p.releasedOn
+        ? `Released on ${displayDate(p.releasedOn)}${p.releasedByName ? ` by ${p.releasedByName}` : ''}`
+        : 'Still on hold: paid when the hold is released',
+    );
   }
   if (p.paidOn) lines.push(`Paid on ${displayDate(p.paidOn)}`);
   else if (payslip.holdKind === 'payout' && p.releasedOn) lines.push('Payment awaiting the bank');
@@ -175,6 +191,7 @@ export function PayslipView({ payslip }: { payslip: Payslip }) {
   const section = (s: PayslipLine['section']) => payslip.lines.filter((l) => l.section === s);
   const employerLines = section('employer');
   const hint = pdfHint(payslip);
+  const passwordHint = payslip.hasPdf && payslip.pdfPasswordProtected ? PDF_PASSWORD_HINT : null;
 
   return (
     <Stack gap="md">
@@ -205,6 +222,11 @@ export function PayslipView({ payslip }: { payslip: Payslip }) {
               {hint}
             </Text>
           )}
+          {passwordHint && (
+            <Text size="xs" c="dimmed" maw={280} ta="right">
+              {passwordHint}
+            </Text>
+          )}
         </Stack>
       </Group>
 
@@ -231,8 +253,22 @@ export function PayslipView({ payslip }: { payslip: Payslip }) {
         <Switch label="Show how every amount was computed" checked={openAll} onChange={(e) => setOpenAll(e.currentTarget.checked)} />
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <LinesCard title="Earnings" lines={section('earning')} totalLabel="Gross earnings" total={payslip.grossEarnings} openAll={openAll} sectionOrder={sectionOrder} />
-        <LinesCard title="Deductions" lines={section('deduction')} totalLabel="Total deductions" total={payslip.totalDeductions} openAll={openAll} sectionOrder={sectionOrder} />
+        <LinesCard
+          title="Earnings"
+          lines={section('earning')}
+          totalLabel="Gross earnings"
+          total={payslip.grossEarnings}
+          openAll={openAll}
+          sectionOrder={sectionOrder}
+        />
+        <LinesCard
+          title="Deductions"
+          lines={section('deduction')}
+          totalLabel="Total deductions"
+          total={payslip.totalDeductions}
+          openAll={openAll}
+          sectionOrder={sectionOrder}
+        />
       </SimpleGrid>
 
       <Card component="section" aria-label="Net pay" bg="var(--mantine-color-indigo-light)">
@@ -250,7 +286,14 @@ export function PayslipView({ payslip }: { payslip: Payslip }) {
       </Card>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <LinesCard title="Employer contributions" lines={employerLines} totalLabel="Cost to the employer (gross + contributions)" total={payslip.employerCost} openAll={openAll} sectionOrder={sectionOrder} />
+        <LinesCard
+          title="Employer contributions"
+          lines={employerLines}
+          totalLabel="Cost to the employer (gross + contributions)"
+          total={payslip.employerCost}
+          openAll={openAll}
+          sectionOrder={sectionOrder}
+        />
         <Card component="section" aria-label="Income tax (TDS)" padding="md">
           <Group justify="space-between" mb="xs">
             <Title order={sectionOrder} size="h5">

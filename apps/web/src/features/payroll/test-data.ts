@@ -77,6 +77,7 @@ export function makePayslip(overrides: Partial<Payslip> = {}): Payslip {
     totalDeductions: 5560,
     netPay: 41107,
     hasPdf: true,
+    pdfPasswordProtected: false,
     employee: {
       name: 'Aditi Agarwal',
       employeeNumber: 'E001',
@@ -119,7 +120,11 @@ export function makePayslip(overrides: Partial<Payslip> = {}): Payslip {
         { code: 'HRA', label: 'House Rent Allowance', amount: 149336 },
       ],
     },
-    tdsExplanation: ['Projected salary for 2026-27: ₹5,60,000', 'Standard deduction (New regime): ₹75,000', 'Tax for the year ₹18,720 − TDS so far ₹10,920 = ₹7,800 ÷ 5 remaining months = ₹1,560'],
+    tdsExplanation: [
+      'Projected salary for 2026-27: ₹5,60,000',
+      'Standard deduction (New regime): ₹75,000',
+      'Tax for the year ₹18,720 − TDS so far ₹10,920 = ₹7,800 ÷ 5 remaining months = ₹1,560',
+    ],
     ...overrides,
   };
 }

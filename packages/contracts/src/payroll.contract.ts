@@ -58,8 +58,7 @@ export const PAYROLL_MSG = {
   runNotDraft: 'This payroll month is no longer editable',
   runNotProcessed: 'Process the payroll before finalizing it',
   runAlreadyFinalized: 'This payroll month is already finalized',
-  staleProcessed: (count: number) =>
-    count === 0 ? 'No employee had inputs changed after processing' : `${String(count)} ${count === 1 ? 'employee' : 'employees'} processed again`,
+  staleProcessed: (count: number) => (count === 0 ? 'No employee had inputs changed after processing' : `${String(count)} ${count === 1 ? 'employee' : 'employees'} processed again`),
   /** The run page's notice while `staleCount` > 0 (its button calls process-stale; its filter is 'stale'). */
   staleNotice: (count: number) => `${countText(count)} ${count === 1 ? 'employee' : 'employees'} changed since processing`,
   staleEmployees: (names: readonly string[]) =>
@@ -77,8 +76,7 @@ export const PAYROLL_MSG = {
   payDayRequired: 'Pay day is required when the pay day is a day of the month',
   payDayNextMonth: `Pay day of the next month must be from 1 to ${String(NEXT_MONTH_PAY_DAY_MAX)}: wages are due by the ${String(NEXT_MONTH_PAY_DAY_MAX)}th of the next month`,
   /** Processing and finalize refuse a month whose pay period starts after today (the organisation's date). */
-  monthNotBegun: (month: string, firstDay: string) =>
-    `${monthLabel(month)} has not begun yet: its payroll can be processed and finalized from ${formatDisplayDate(firstDay)}`,
+  monthNotBegun: (month: string, firstDay: string) => `${monthLabel(month)} has not begun yet: its payroll can be processed and finalized from ${formatDisplayDate(firstDay)}`,
   paidOnBeforeFinalize: (finalizedOn: string) => `Paid on cannot be before ${formatDisplayDate(finalizedOn)}, the day the payroll was finalized`,
   paidOnInFuture: 'Paid on cannot be after today',
   employeeProcessed: 'Employee processed',
@@ -87,24 +85,19 @@ export const PAYROLL_MSG = {
   holdReleased: 'Payout released: pay it from the bank file of released payouts',
   /** DELETE /PayrollRuns/:id/holds/:userId on a finalized month: only a payout hold on the employee's payslip can be released. */
   noPayoutHold: 'This employee’s payout is not on hold in this payroll month',
-  processingHoldClosed:
-    'This employee was excluded from processing in this month: a finalized month cannot take them in; their pay comes as arrears in a later month',
+  processingHoldClosed: 'This employee was excluded from processing in this month: a finalized month cannot take them in; their pay comes as arrears in a later month',
   payoutAlreadyReleased: 'This payout hold was already released',
   /** POST /PayrollRuns/:id/excluded/:userId/bring-in: pay of a month excluded from processing, paid as arrears in the open month. */
-  excludedPayBroughtIn: (month: string, into: string) =>
-    `Pay for ${monthLabel(month)} brought into ${monthLabel(into)}: it is paid when ${monthLabel(into)} is processed`,
+  excludedPayBroughtIn: (month: string, into: string) => `Pay for ${monthLabel(month)} brought into ${monthLabel(into)}: it is paid when ${monthLabel(into)} is processed`,
   excludedPayMonthOpen: 'This payroll month is not finalized yet: release the hold to process the employee in it',
   excludedPayNotExcluded: (month: string) => `This employee was not excluded from processing in ${monthLabel(month)}: there is no excluded pay to bring in`,
   excludedPayAlreadyBroughtIn: (month: string, into: string) => `Pay for ${monthLabel(month)} was already brought into ${monthLabel(into)}`,
-  excludedPayNotInOpenMonth: (into: string) =>
-    `This employee is not part of the ${monthLabel(into)} payroll (not active in it), so the pay cannot be brought into it`,
+  excludedPayNotInOpenMonth: (into: string) => `This employee is not part of the ${monthLabel(into)} payroll (not active in it), so the pay cannot be brought into it`,
   excludedPayHeldAgain: (into: string) => `This employee is excluded from processing in ${monthLabel(into)} too: remove that hold first`,
   /** DELETE /PayrollRuns/:id/excluded/:userId/bring-in: the bring-in undone before the paying month is finalized. */
-  excludedPayUndone: (month: string, from: string) =>
-    `Pay for ${monthLabel(month)} taken out of ${monthLabel(from)}: it is left out again and can be brought into a later month`,
+  excludedPayUndone: (month: string, from: string) => `Pay for ${monthLabel(month)} taken out of ${monthLabel(from)}: it is left out again and can be brought into a later month`,
   excludedPayNotBroughtIn: (month: string) => `Pay for ${monthLabel(month)} has not been brought into a later month: there is nothing to undo`,
-  excludedPayUndoFinalized: (month: string, into: string) =>
-    `Pay for ${monthLabel(month)} is paid in ${monthLabel(into)}, which is finalized: bringing it in can no longer be undone`,
+  excludedPayUndoFinalized: (month: string, into: string) => `Pay for ${monthLabel(month)} is paid in ${monthLabel(into)}, which is finalized: bringing it in can no longer be undone`,
   /** Mark as Paid on a month with released payouts the bank has not reported paid. */
   releasedPayoutsUnpaid: (n: number) =>
     `${String(n)} released ${n === 1 ? 'payout is' : 'payouts are'} not paid yet: pay ${n === 1 ? 'it' : 'them'} with the bank file of released payouts and record the bank’s return file first`,
@@ -132,6 +125,7 @@ export const PAYROLL_MSG = {
   processingGaveUp: (times: number, done: number, total: number) =>
     `Processing was interrupted ${String(times)} times at ${countText(done)} of ${countText(total)} employees without getting further, so it was not resumed by itself again. Press Process Payroll to resume; employees already done are kept.`,
 } as const;
+
 
 export const PAY_PERIOD_TYPES = { DaysInMonth: 1, FixedRange: 2 } as const;
 export const PAY_DAY_TYPES = { LastWorkingDay: 0, DayOfMonth: 1, DayOfNextMonth: 2 } as const;
@@ -173,9 +167,7 @@ export const payrollSettingsInputSchema = z.object({
   payPeriodType: z.union([z.literal(1), z.literal(2)], { error: 'payPeriodType must be 1 (days in month) or 2 (fixed range)' }),
   payStartDay: dayOfMonth('Pay start day').nullable().optional(),
   payEndDay: dayOfMonth('Pay end day').nullable().optional(),
-  payDayType: z.union([z.literal(0), z.literal(1), z.literal(2)], {
-    error: 'payDayType must be 0 (last working day), 1 (day of month) or 2 (day of next month)',
-  }),
+  payDayType: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'payDayType must be 0 (last working day), 1 (day of month) or 2 (day of next month)' }),
   payDay: z.union([z.literal(-1), dayOfMonth('Pay day')]).optional(),
   lastPayrollRunMonth: z
     .number({ error: 'Last payroll month must be a month from 1 to 12' })
@@ -321,12 +313,7 @@ export const payrollRunSchema = z.object({
    * Holds of the month. `payout` counts the payouts still held; after finalize, `released` counts the
    * payout holds released since and `releasedUnpaid` those of them the bank has not reported paid yet.
    */
-  holds: z.object({
-    payout: z.number().int(),
-    processing: z.number().int(),
-    released: z.number().int().optional(),
-    releasedUnpaid: z.number().int().optional(),
-  }),
+  holds: z.object({ payout: z.number().int(), processing: z.number().int(), released: z.number().int().optional(), releasedUnpaid: z.number().int().optional() }),
   /** Payslip PDFs and e-mails after finalize: rendered and e-mailed of total. */
   payslips: z.object({ total: z.number().int(), rendered: z.number().int(), emailed: z.number().int() }),
   processedAt: z.string().nullable(),
@@ -358,11 +345,7 @@ export const payrollRunListReplySchema = listEnvelope(payrollRunSchema);
 export const PAYROLL_EMPLOYEE_FILTERS = ['all', 'warnings', 'onHold', 'variance', 'stale'] as const;
 export const PAYROLL_EMPLOYEE_PAGE_SIZE = 20;
 export const payrollEmployeeListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a whole number of at least 1' })
-    .int('page must be a whole number of at least 1')
-    .min(1, 'page must be a whole number of at least 1')
-    .default(1),
+  page: z.coerce.number({ error: 'page must be a whole number of at least 1' }).int('page must be a whole number of at least 1').min(1, 'page must be a whole number of at least 1').default(1),
   pageSize: z.coerce
     .number({ error: 'pageSize must be a whole number from 1 to 100' })
     .int('pageSize must be a whole number from 1 to 100')
@@ -542,12 +525,7 @@ export type PayslipSummary = z.infer<typeof payslipSummarySchema>;
 export const payslipListQuerySchema = z.object({
   userId: z.uuid({ error: 'userId must be a UUID' }).optional(),
   /** Financial year start, e.g. 2026 for 2026-27; default all. */
-  year: z.coerce
-    .number({ error: 'year must be a year' })
-    .int({ error: 'year must be a year' })
-    .min(2000, { error: 'year must be a year' })
-    .max(2100, { error: 'year must be a year' })
-    .optional(),
+  year: z.coerce.number({ error: 'year must be a year' }).int({ error: 'year must be a year' }).min(2000, { error: 'year must be a year' }).max(2100, { error: 'year must be a year' }).optional(),
 });
 export const payslipListReplySchema = listEnvelope(payslipSummarySchema);
 
@@ -568,13 +546,7 @@ export const payslipSchema = payslipSummarySchema.extend({
    * bank's date for the payment (its return file), or the month's paid date for a payout never held.
    */
   payout: z
-    .object({
-      heldOn: z.string().nullable(),
-      holdReason: z.string().nullable(),
-      releasedOn: z.string().nullable(),
-      releasedByName: z.string().nullable(),
-      paidOn: z.string().nullable(),
-    })
+    .object({ heldOn: z.string().nullable(), holdReason: z.string().nullable(), releasedOn: z.string().nullable(), releasedByName: z.string().nullable(), paidOn: z.string().nullable() })
     .optional(),
   netPayInWords: z.string(),
   lines: z.array(payslipLineSchema),

@@ -189,8 +189,7 @@ export class EmployeeService {
     const after = { details: await repo.findPayDetails(tdb, id), structure: await this.deps.salary.storedRequest(scope, id) };
     const changed: string[] = PAY_DETAILS.filter(([field]) => (before.details?.[field] ?? null) !== (after.details?.[field] ?? null)).map(([, label]) => label);
     if (JSON.stringify(structureKey(before.structure)) !== JSON.stringify(structureKey(after.structure))) changed.unshift('Salary structure');
-    if (changed.length > 0)
-      await this.deps.locks.markChanged(scope, { userIds: [id], reach: 'any', by: ctx.userId, reason: (by) => STALE_REASON.detailsChanged(changed, by) });
+    if (changed.length > 0) await this.deps.locks.markChanged(scope, { userIds: [id], reach: 'any', by: ctx.userId, reason: (by) => STALE_REASON.detailsChanged(changed, by) });
     // The payslip password is made of the PAN and the date of birth: protected PDFs follow them.
     if ((before.details?.pan ?? null) !== (after.details?.pan ?? null) || (before.details?.dateOfBirth ?? null) !== (after.details?.dateOfBirth ?? null)) {
       scope.enqueue('payroll.payslips.reprotect', { userIds: [id] });
@@ -353,13 +352,7 @@ export class EmployeeService {
     return { id: await repo.inviteAccountId(tdb, email, firstName, lastName) };
   }
 
-  private async issueInvite(
-    tdb: TenantDb,
-    to: { userId: string; accountId: string | null },
-    email: string,
-    firstName: string,
-    organizationName: string,
-  ): Promise<PendingInvite> {
+  private async issueInvite(tdb: TenantDb, to: { userId: string; accountId: string | null }, email: string, firstName: string, organizationName: string): Promise<PendingInvite> {
     if (!to.accountId) throw new Error('an invitation needs an account');
     const { token, hash } = newOneTimeToken();
     const account = await repo.insertInviteToken(tdb, {

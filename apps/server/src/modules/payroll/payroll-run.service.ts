@@ -105,13 +105,7 @@ async function warningsOfRun(scope: TenantScope, run: repo.RunRow, userId?: stri
     const payslip =
       f.grossPaise === null
         ? null
-        : {
-            grossPaise: f.grossPaise,
-            deductionsPaise: f.deductionsPaise ?? 0,
-            reimbursedPaise: f.reimbursedPaise ?? 0,
-            epf: (f.pfWagePaise ?? 0) > 0,
-            esi: (f.esiWagePaise ?? 0) > 0,
-          };
+        : { grossPaise: f.grossPaise, deductionsPaise: f.deductionsPaise ?? 0, reimbursedPaise: f.reimbursedPaise ?? 0, epf: (f.pfWagePaise ?? 0) > 0, esi: (f.esiWagePaise ?? 0) > 0 };
     out.set(f.userId, employeeWarnings({ ...f, protectsPayslips, payslip }, isKnownIfsc));
   }
   return out;
@@ -199,10 +193,7 @@ function employeeRowOut(r: repo.EmployeePageRow, warnings: readonly PayrollWarni
     remark: r.remark,
     // Only an employee with a payslip can be out of date (staleEmployees below counts the same ones).
     staleReasons: r.payslipId === null ? [] : [...staleReasons],
-    broughtInto:
-      r.broughtIntoRunId && r.broughtIntoMonth
-        ? { runId: r.broughtIntoRunId, month: r.broughtIntoMonth, finalized: r.broughtIntoStatus !== null && CLOSED.includes(r.broughtIntoStatus) }
-        : null,
+    broughtInto: r.broughtIntoRunId && r.broughtIntoMonth ? { runId: r.broughtIntoRunId, month: r.broughtIntoMonth, finalized: r.broughtIntoStatus !== null && CLOSED.includes(r.broughtIntoStatus) } : null,
   };
 }
 
@@ -357,10 +348,7 @@ export class PayrollRunService {
     const runs = await repo.listRuns(scope.db);
     const ids = runs.map((r) => r.id);
     const holds = await repo.findHoldCounts(scope.db, ids);
-    const releases = await repo.findReleaseCounts(
-      scope.db,
-      runs.filter((r) => CLOSED.includes(r.status)).map((r) => r.id),
-    );
+    const releases = await repo.findReleaseCounts(scope.db, runs.filter((r) => CLOSED.includes(r.status)).map((r) => r.id));
     const documents = await this.deps.documents.progressOfRuns(scope, ids);
     const now = this.deps.clock.now();
     const day = this.orgDay(scope);
@@ -403,8 +391,7 @@ export class PayrollRunService {
     now: Date,
   ): PayrollRun {
     const release = releases.find((r) => r.runId === run.id) ?? { released: 0, unpaid: 0 };
-    const holdCount = (kind: string) =>
-      counts ? (kind === 'payout' ? counts.payoutHolds : counts.processingHolds) : (holds.find((h) => h.runId === run.id && h.kind === kind)?.n ?? 0);
+    const holdCount = (kind: string) => counts ? (kind === 'payout' ? counts.payoutHolds : counts.processingHolds) : (holds.find((h) => h.runId === run.id && h.kind === kind)?.n ?? 0);
     const processedCount = run.status === 'processed' || CLOSED.includes(run.status);
     return {
       id: run.id,
@@ -424,12 +411,7 @@ export class PayrollRunService {
       warningCount: counts?.warnings ?? 0,
       staleCount,
       // A released payout is no longer held: it is counted as released (and unpaid until the bank says paid).
-      holds: {
-        payout: holdCount('payout') - release.released,
-        processing: holdCount('processing'),
-        released: release.released,
-        releasedUnpaid: release.unpaid,
-      },
+      holds: { payout: holdCount('payout') - release.released, processing: holdCount('processing'), released: release.released, releasedUnpaid: release.unpaid },
       // Issued payslips only: a draft's payslips are a preview, with no PDF or e-mail to come.
       payslips: CLOSED.includes(run.status) && documents ? documents : { total: 0, rendered: 0, emailed: 0 },
       processedAt: run.processedAt?.toISOString() ?? null,
@@ -459,22 +441,14 @@ export class PayrollRunService {
       return { kind: 'stalled', message: PAYROLL_MSG.processingStalled(run.progressDone, run.progressTotal), since: lastSign.toISOString() };
     }
     if (run.autoResumedAt) {
-      return {
-        kind: 'resumed',
-        message: PAYROLL_MSG.processingResumed(run.autoResumedFrom ?? run.progressDone, run.progressTotal),
-        since: run.autoResumedAt.toISOString(),
-      };
+      return { kind: 'resumed', message: PAYROLL_MSG.processingResumed(run.autoResumedFrom ?? run.progressDone, run.progressTotal), since: run.autoResumedAt.toISOString() };
     }
     return null;
   }
 
   // ---------------------------------------------------------------------------------------- employees, warnings, variance
 
-  async employees(
-    scope: Scope,
-    id: string,
-    query: { page: number; pageSize: number; filter: repo.EmployeePageQuery['filter']; search?: string | undefined },
-  ): Promise<{ rows: PayrollEmployeeRow[]; totalRecords: number }> {
+  async employees(scope: Scope, id: string, query: { page: number; pageSize: number; filter: repo.EmployeePageQuery['filter']; search?: string | undefined }): Promise<{ rows: PayrollEmployeeRow[]; totalRecords: number }> {
     const run = await this.runOr404(scope, id);
     const compared = await repo.findClosedRunBefore(scope.db, run.month);
     const warnings = await warningsOfRun(scope, run);
@@ -495,14 +469,7 @@ export class PayrollRunService {
 
   private async employeeRow(scope: TenantScope, run: repo.RunRow, userId: string): Promise<PayrollEmployeeRow> {
     const compared = await repo.findClosedRunBefore(scope.db, run.month);
-    const [row] = await repo.findEmployeePage(scope.db, run, compared?.id ?? null, {
-      page: 1,
-      pageSize: 1,
-      filter: 'all',
-      paidOnly: CLOSED.includes(run.status),
-      userId,
-      warnedUserIds: [],
-    });
+    const [row] = await repo.findEmployeePage(scope.db, run, compared?.id ?? null, { page: 1, pageSize: 1, filter: 'all', paidOnly: CLOSED.includes(run.status), userId, warnedUserIds: [] });
     if (!row) throw notFound(PAYROLL_MSG.employeeNotInRun);
     const warnings = await warningsOfRun(scope, run, userId);
     const stale = await this.staleMarksOf(scope, run);
@@ -538,14 +505,7 @@ export class PayrollRunService {
       .map(([key, l]) => {
         const lastMonth = amount(before, key);
         const thisMonth = amount(now, key);
-        return {
-          code: l.code,
-          label: l.label,
-          section: l.section,
-          lastMonth: paiseToRupees(lastMonth),
-          thisMonth: paiseToRupees(thisMonth),
-          difference: paiseToRupees(thisMonth - lastMonth),
-        };
+        return { code: l.code, label: l.label, section: l.section, lastMonth: paiseToRupees(lastMonth), thisMonth: paiseToRupees(thisMonth), difference: paiseToRupees(thisMonth - lastMonth) };
       })
       .sort((a, b) => (order[a.section] ?? 0) - (order[b.section] ?? 0) || a.label.localeCompare(b.label));
     return { comparedMonth: compared?.month ?? null, lines };
@@ -603,13 +563,7 @@ export class PayrollRunService {
     }
     if (payslip.holdKind !== 'payout') throw conflict(PAYROLL_MSG.noPayoutHold);
     if (payslip.releasedAt) throw conflict(PAYROLL_MSG.payoutAlreadyReleased);
-    const inserted = await repo.insertPayoutRelease(scope.db, {
-      runId: run.id,
-      payslipId: payslip.payslipId,
-      userId,
-      releasedBy: scope.ctx.userId,
-      releasedAt: this.deps.clock.now(),
-    });
+    const inserted = await repo.insertPayoutRelease(scope.db, { runId: run.id, payslipId: payslip.payslipId, userId, releasedBy: scope.ctx.userId, releasedAt: this.deps.clock.now() });
     // Two administrators releasing at once: the second finds the first's row.
     if (!inserted) throw conflict(PAYROLL_MSG.payoutAlreadyReleased);
     // The stored PDF said "will be paid when the hold is released": rendered again after the commit.
@@ -637,13 +591,7 @@ export class PayrollRunService {
     const [employee] = await repo.findRunEmployees(scope.db, open, { userIds: [userId] });
     if (!employee) throw conflict(PAYROLL_MSG.excludedPayNotInOpenMonth(open.month));
     if (employee.holdKind === 'processing') throw conflict(PAYROLL_MSG.excludedPayHeldAgain(open.month));
-    const inserted = await repo.insertExcludedPay(scope.db, {
-      excludedRunId: closed.id,
-      userId,
-      payingRunId: open.id,
-      createdBy: scope.ctx.userId,
-      createdAt: this.deps.clock.now(),
-    });
+    const inserted = await repo.insertExcludedPay(scope.db, { excludedRunId: closed.id, userId, payingRunId: open.id, createdBy: scope.ctx.userId, createdAt: this.deps.clock.now() });
     // Two administrators at once: the second finds the first's row.
     if (!inserted) throw conflict(PAYROLL_MSG.excludedPayAlreadyBroughtIn(closed.month, open.month));
     await this.refreshEmployee(scope, open, userId);
@@ -786,12 +734,7 @@ export class PayrollRunService {
       await repo.updateRun(scope.db, run.id, { progressDone: done, lastError: PAYROLL_MSG.processingGaveUp(run.autoResumes, done, run.progressTotal) }, now);
       return { runId, outcome: 'stopped', done, total: run.progressTotal };
     }
-    await repo.updateRun(
-      scope.db,
-      run.id,
-      { progressDone: done, heartbeatAt: now, autoResumedAt: now, autoResumedFrom: done, autoResumes: run.autoResumes + 1 },
-      now,
-    );
+    await repo.updateRun(scope.db, run.id, { progressDone: done, heartbeatAt: now, autoResumedAt: now, autoResumedFrom: done, autoResumes: run.autoResumes + 1 }, now);
     scope.enqueue('payroll.process', { runId: run.id }, { singletonKey: run.id });
     return { runId, outcome: 'resumed', done, total: run.progressTotal };
   }
@@ -831,20 +774,11 @@ export class PayrollRunService {
     const employees = await repo.findRunEmployees(scope.db, run, { afterUserId: after, limit: this.chunkSize, toProcess: true });
     if (employees.length === 0) {
       const totals = await repo.payslipTotals(scope.db, run.id);
-      await repo.updateRun(
-        scope.db,
-        run.id,
-        { ...totals, status: 'processed', processedAt: this.deps.clock.now(), progressDone: run.progressTotal, lastError: null },
-        this.deps.clock.now(),
-      );
+      await repo.updateRun(scope.db, run.id, { ...totals, status: 'processed', processedAt: this.deps.clock.now(), progressDone: run.progressTotal, lastError: null }, this.deps.clock.now());
       return { done: true, lastUserId: null };
     }
     // Processed with the inputs read now: the marks seen before the read are taken in.
-    const clearSeen = await this.deps.locks.staleSeen(
-      scope,
-      run.month,
-      employees.map((e) => e.id),
-    );
+    const clearSeen = await this.deps.locks.staleSeen(scope, run.month, employees.map((e) => e.id));
     const { payslips, lines, recoveries } = await this.computeEmployees(scope, run, employees);
     await repo.insertPayslips(scope.db, run, payslips, lines);
     await loansRepo.insertRecoveries(scope.db, recoveries);
@@ -874,39 +808,15 @@ export class PayrollRunService {
     // One read of the chunk's declarations (regime, declared or allowed amounts), passed into the pure compute.
     const declarations = this.deps.declarations ? await this.deps.declarations.forRun(scope, ids, run.month) : undefined;
     const revisedFrom = [...revisions.values()].map((r) => r[0]?.effectiveFrom ?? run.periodStart).sort()[0];
-    const revisedMonths = revisedFrom
-      ? await repo.findFinalizedMonths(scope.db, [...revisions.keys()], revisedFrom, run.month)
-      : new Map<string, repo.FinalizedMonth[]>();
+    const revisedMonths = revisedFrom ? await repo.findFinalizedMonths(scope.db, [...revisions.keys()], revisedFrom, run.month) : new Map<string, repo.FinalizedMonth[]>();
     // Loss of pay changed after finalize (DESIGN §10): the months within reach as paid, and their days now.
     const lopMonths = await repo.findLopPaidMonths(scope.db, ids, lopCorrectionStart(run.month), run.month);
     const lopPeriods = [...lopMonths.values()].flat();
     const lopFrom = lopPeriods.map((m) => m.periodStart).sort()[0];
-    const lopTo = lopPeriods
-      .map((m) => m.periodEnd)
-      .sort()
-      .at(-1);
-    const lopDays =
-      lopFrom && lopTo
-        ? await this.deps.attendance.payDayEntries(scope, [...lopMonths.keys()], lopFrom, lopTo)
-        : new Map<string, Record<string, PayDayEntry>>();
+    const lopTo = lopPeriods.map((m) => m.periodEnd).sort().at(-1);
+    const lopDays = lopFrom && lopTo ? await this.deps.attendance.payDayEntries(scope, [...lopMonths.keys()], lopFrom, lopTo) : new Map<string, Record<string, PayDayEntry>>();
     const { excluded, excludedDays } = await this.readExcludedPay(scope, run, ids);
-    return {
-      payable,
-      pay,
-      days,
-      adjustments,
-      ytd,
-      esiCovered,
-      revisions,
-      revisedMonths,
-      reimbursements,
-      loans,
-      declarations,
-      lopMonths,
-      lopDays,
-      excluded,
-      excludedDays,
-    };
+    return { payable, pay, days, adjustments, ytd, esiCovered, revisions, revisedMonths, reimbursements, loans, declarations, lopMonths, lopDays, excluded, excludedDays };
   }
 
   /**
@@ -924,17 +834,9 @@ export class PayrollRunService {
       const users = months.filter((m) => m.month === month).map((m) => m.userId);
       covered.set(month, await repo.findEsiCoveredAtStart(scope.db, users, esiPeriodStartMonth(month), month));
     }
-    for (const [userId, list] of found)
-      excluded.set(
-        userId,
-        list.map((m) => ({ ...m, esiCoveredAtStart: covered.get(m.month)?.has(userId) ?? false })),
-      );
+    for (const [userId, list] of found) excluded.set(userId, list.map((m) => ({ ...m, esiCoveredAtStart: covered.get(m.month)?.has(userId) ?? false })));
     const from = months.map((m) => m.periodStart).sort()[0] ?? run.periodStart;
-    const to =
-      months
-        .map((m) => m.periodEnd)
-        .sort()
-        .at(-1) ?? run.periodStart;
+    const to = months.map((m) => m.periodEnd).sort().at(-1) ?? run.periodStart;
     const excludedDays = await this.deps.attendance.payDayEntries(scope, [...found.keys()], from, to);
     return { excluded, excludedDays };
   }
@@ -1057,10 +959,7 @@ export class PayrollRunService {
       throw conflict(CLOSED.includes(existing.status) ? PAYROLL_MSG.runAlreadyFinalized : PAYROLL_MSG.runNotProcessed);
     }
     const yesterday = addDaysToDate(this.orgDay(scope).today, -1);
-    await this.deps.locks.lockMonth(scope, run.month, scope.ctx.userId, {
-      from: run.periodStart,
-      through: yesterday < run.periodEnd ? yesterday : run.periodEnd,
-    });
+    await this.deps.locks.lockMonth(scope, run.month, scope.ctx.userId, { from: run.periodStart, through: yesterday < run.periodEnd ? yesterday : run.periodEnd });
     // After the month's lock (exclusive; changes in flight hold it shared), so a mark committed meanwhile is seen.
     const stale = await this.staleEmployees(scope, run);
     if (stale.length > 0) throw conflict(PAYROLL_MSG.staleEmployees(stale.map((s) => s.name)));

@@ -1,14 +1,5 @@
 import { BANK_HOLDING_WARNINGS, PAYROLL_WARNING_KINDS, type PayrollWarning, type PayrollWarningKind } from '@tankha/contracts';
-import {
-  REIMBURSEMENT_CODE,
-  bankDetailsProblem,
-  payslipPassword,
-  computeDeductionShare,
-  normaliseIfsc,
-  normaliseStatutoryNumber,
-  statutoryNumberProblems,
-  paiseToRupees,
-} from '@tankha/domain';
+import { REIMBURSEMENT_CODE, bankDetailsProblem, computeDeductionShare, normaliseIfsc, normaliseStatutoryNumber, statutoryNumberProblems, paiseToRupees, payslipPassword } from '@tankha/domain';
 
 /**
  * The run's warnings for one employee, from their record as
@@ -93,8 +84,7 @@ export function employeeWarnings(f: WarningFacts, isKnownIfsc: (ifsc: string) =>
   const slip = f.payslip;
   if (slip) {
     if (slip.epf && normaliseStatutoryNumber(f.uan) === '') add('noUan', 'No UAN: EPF is deducted this month, and the ECR leaves out a member without one');
-    if (slip.esi && normaliseStatutoryNumber(f.esiNumber) === '')
-      add('noEsiNumber', 'No ESI number: ESI is deducted this month, and the ESIC return needs the IP number');
+    if (slip.esi && normaliseStatutoryNumber(f.esiNumber) === '') add('noEsiNumber', 'No ESI number: ESI is deducted this month, and the ESIC return needs the IP number');
     const share = computeDeductionShare({
       grossPaise: slip.grossPaise,
       deductionsPaise: slip.deductionsPaise,

@@ -1,19 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { fromJsonColumn } from '../../db/json';
-import {
-  payrollAdjustments,
-  payrollExcludedPay,
-  payrollHolds,
-  payrollPayoutReleases,
-  payrollRemarks,
-  payrollRuns,
-  payrollSettings,
-  payslipDocuments,
-  payslipLines,
-  payslips,
-  users,
-} from '../../db/schema';
+import { payrollAdjustments, payrollExcludedPay, payrollHolds, payrollPayoutReleases, payrollRemarks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
 /** Ids as one parameter (a chunk has hundreds; one bind parameter each is slower, and PGlite and pg agree on JSON). */
@@ -301,9 +289,7 @@ export async function findRunEmployees(tdb: TenantDb, run: { id: string } & RunP
     conditions.push(sql`NOT EXISTS (SELECT 1 FROM payslips p WHERE p.run_id = ${run.id} AND p.user_id = u.id OFFSET 0)`);
   }
   // raw SQL: the processing chunk's employee read (a measured hot path): a keyset over users with the hold and payslip anti-join; aliased to camelCase.
-  return queryRows<RunEmployee>(
-    tdb.tx,
-    sql`
+  return queryRows<RunEmployee>(tdb.tx, sql`
     SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.employee_number AS "employeeNumber", d.name AS "departmentName",
            u.designation, u.pan, u.uan, u.esi_number AS "esiNumber", u.bank_account_number AS "bankAccountNumber", u.bank_name AS "bankName",
            to_char(u.date_of_joining, 'YYYY-MM-DD') AS "dateOfJoining", to_char(u.date_of_leaving, 'YYYY-MM-DD') AS "dateOfLeaving", to_char(u.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth",
@@ -314,8 +300,7 @@ export async function findRunEmployees(tdb: TenantDb, run: { id: string } & RunP
       LEFT JOIN payroll_holds h ON h.run_id = ${run.id} AND h.user_id = u.id
      WHERE ${sql.join(conditions, sql` AND `)}
      ORDER BY u.id
-     ${filter.limit ? sql`LIMIT ${filter.limit}` : sql``}`,
-  );
+     ${filter.limit ? sql`LIMIT ${filter.limit}` : sql``}`);
 }
 
 /** An employee the run should cover (eligible for its period) who has no payslip and no processing hold in it. */
@@ -334,17 +319,14 @@ export interface LeftOutEmployee {
  */
 export async function findLeftOutEmployees(tdb: TenantDb, run: { id: string } & RunPeriod): Promise<LeftOutEmployee[]> {
   // raw SQL: the eligibility rule (eligible()) with the payslip and hold anti-joins, as the chunks read them.
-  return queryRows<LeftOutEmployee>(
-    tdb.tx,
-    sql`
+  return queryRows<LeftOutEmployee>(tdb.tx, sql`
     SELECT u.id AS "userId", u.employee_number AS "employeeNumber", trim(u.first_name || ' ' || coalesce(u.last_name, '')) AS name,
            d.name AS department, ${NO_STRUCTURE} AS "noStructure"
       FROM users u LEFT JOIN departments d ON d.id = u.department_id
      WHERE ${eligible(tdb, run)}
        AND NOT EXISTS (SELECT 1 FROM payslips p WHERE p.run_id = ${run.id} AND p.user_id = u.id)
        AND NOT EXISTS (SELECT 1 FROM payroll_holds h WHERE h.run_id = ${run.id} AND h.user_id = u.id AND h.kind = 'processing')
-     ORDER BY u.employee_number NULLS LAST, u.first_name, u.id`,
-  );
+     ORDER BY u.employee_number NULLS LAST, u.first_name, u.id`);
 }
 
 export interface RunCounts {
@@ -356,15 +338,12 @@ export interface RunCounts {
 /** The run's headcount before processing: employees and holds of each kind (the warnings are counted by the service). */
 export async function countRunEmployees(tdb: TenantDb, run: { id: string } & RunPeriod): Promise<RunCounts> {
   // raw SQL: one pass over the run's employees with FILTER aggregates (the run page polls it while processing).
-  const [row] = await queryRows<RunCounts>(
-    tdb.tx,
-    sql`
+  const [row] = await queryRows<RunCounts>(tdb.tx, sql`
     SELECT count(*)::int AS eligible,
            count(*) FILTER (WHERE h.kind = 'processing')::int AS "processingHolds",
            count(*) FILTER (WHERE h.kind = 'payout')::int AS "payoutHolds"
       FROM users u LEFT JOIN payroll_holds h ON h.run_id = ${run.id} AND h.user_id = u.id
-     WHERE ${eligible(tdb, run)}`,
-  );
+     WHERE ${eligible(tdb, run)}`);
   return row ?? { eligible: 0, processingHolds: 0, payoutHolds: 0 };
 }
 
@@ -414,9 +393,7 @@ const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]
 
 function employeePageWhere(tdb: TenantDb, run: { id: string } & RunPeriod, q: EmployeePageQuery): SQL {
   // A closed month lists the employees it paid and those it excluded from processing (with the reason).
-  const parts: SQL[] = [
-    q.paidOnly ? sql`u.tenant_id = ${tdb.tenantId} AND (p.id IS NOT NULL OR h.kind = 'processing')` : sql`((${eligible(tdb, run)}) OR p.id IS NOT NULL)`,
-  ];
+  const parts: SQL[] = [q.paidOnly ? sql`u.tenant_id = ${tdb.tenantId} AND (p.id IS NOT NULL OR h.kind = 'processing')` : sql`((${eligible(tdb, run)}) OR p.id IS NOT NULL)`];
   if (q.userId) parts.push(sql`u.id = ${q.userId}`);
   if (q.search) parts.push(sql`u.search_text LIKE ${containsPattern(q.search)}`);
   if (q.filter === 'warnings') parts.push(sql`u.id = ANY(${uuidArray(q.warnedUserIds)})`);
@@ -435,23 +412,13 @@ function employeePageFrom(run: { id: string }, compareRunId: string | null): SQL
 
 export async function countEmployeePage(tdb: TenantDb, run: { id: string } & RunPeriod, compareRunId: string | null, q: EmployeePageQuery): Promise<number> {
   // raw SQL: the run's employee list over every employee with its payslip, hold and last month's payslip (joins the builder cannot say briefly).
-  const [row] = await queryRows<{ n: number }>(
-    tdb.tx,
-    sql`SELECT count(*)::int AS n FROM ${employeePageFrom(run, compareRunId)} WHERE ${employeePageWhere(tdb, run, q)}`,
-  );
+  const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT count(*)::int AS n FROM ${employeePageFrom(run, compareRunId)} WHERE ${employeePageWhere(tdb, run, q)}`);
   return row?.n ?? 0;
 }
 
-export async function findEmployeePage(
-  tdb: TenantDb,
-  run: { id: string } & RunPeriod,
-  compareRunId: string | null,
-  q: EmployeePageQuery,
-): Promise<EmployeePageRow[]> {
+export async function findEmployeePage(tdb: TenantDb, run: { id: string } & RunPeriod, compareRunId: string | null, q: EmployeePageQuery): Promise<EmployeePageRow[]> {
   // raw SQL: the run's employee list (see countEmployeePage), one page in name order; aliased to camelCase.
-  return queryRows<EmployeePageRow>(
-    tdb.tx,
-    sql`
+  return queryRows<EmployeePageRow>(tdb.tx, sql`
     SELECT u.id AS "userId", p.id AS "payslipId", u.first_name AS "firstName", u.last_name AS "lastName", u.employee_number AS "employeeNumber",
            d.name AS "departmentName", u.designation,
            p.days_in_period::float8 AS "daysInPeriod", p.payable_days::float8 AS "payableDays", p.lop_days::float8 AS "lopDays",
@@ -467,8 +434,7 @@ export async function findEmployeePage(
       LEFT JOIN payroll_payout_releases rel ON rel.payslip_id = p.id
      WHERE ${employeePageWhere(tdb, run, q)}
      ORDER BY u.first_name, u.last_name, u.id
-     LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
-  );
+     LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`);
 }
 
 export interface WarningFactsRow {
@@ -496,17 +462,10 @@ export interface WarningFactsRow {
  * the employee list shows them): the record's bank and statutory numbers, whether a structure
  * exists, and the payslip of this run with the Σ of its reimbursement lines and its PF/ESI wages.
  */
-export async function findWarningFacts(
-  tdb: TenantDb,
-  run: { id: string } & RunPeriod,
-  reimbursementCodes: readonly string[],
-  userId?: string,
-): Promise<WarningFactsRow[]> {
+export async function findWarningFacts(tdb: TenantDb, run: { id: string } & RunPeriod, reimbursementCodes: readonly string[], userId?: string): Promise<WarningFactsRow[]> {
   // Σ of the reimbursement lines is a probe of payslip_lines' primary key (payslip_id, seq) per payslip of the run.
   // raw SQL: the run's employees with their payslip and a correlated sum over its lines; aliased to camelCase.
-  return queryRows<WarningFactsRow>(
-    tdb.tx,
-    sql`
+  return queryRows<WarningFactsRow>(tdb.tx, sql`
     SELECT u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.employee_number AS "employeeNumber",
            ${NO_STRUCTURE} AS "noStructure", u.pan, u.uan, u.esi_number AS "esiNumber",
            u.bank_account_number AS "bankAccountNumber", u.ifsc_code AS "ifscCode", to_char(u.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth",
@@ -519,8 +478,7 @@ export async function findWarningFacts(
       FROM users u
       LEFT JOIN payslips p ON p.run_id = ${run.id} AND p.user_id = u.id
      WHERE ((${eligible(tdb, run)}) OR (u.tenant_id = ${tdb.tenantId} AND p.id IS NOT NULL)) ${userId ? sql`AND u.id = ${userId}` : sql``}
-     ORDER BY u.first_name, u.last_name, u.id`,
-  );
+     ORDER BY u.first_name, u.last_name, u.id`);
 }
 
 // ------------------------------------------------------------------------------------------ holds, adjustments, remarks
@@ -534,10 +492,7 @@ export async function findHoldCounts(tdb: TenantDb, runIds: readonly string[]): 
     .groupBy(payrollHolds.runId, payrollHolds.kind);
 }
 
-export async function upsertHold(
-  tdb: TenantDb,
-  values: { runId: string; userId: string; kind: 'payout' | 'processing'; reason: string | null; createdBy: string },
-): Promise<void> {
+export async function upsertHold(tdb: TenantDb, values: { runId: string; userId: string; kind: 'payout' | 'processing'; reason: string | null; createdBy: string }): Promise<void> {
   await tdb.tx
     .insert(payrollHolds)
     .values({ tenantId: tdb.tenantId, ...values })
@@ -571,10 +526,7 @@ export async function findHeldPayslip(tdb: TenantDb, runId: string, userId: stri
 }
 
 /** Records a payout hold's release; false when the payslip was released already (one release a payslip). */
-export async function insertPayoutRelease(
-  tdb: TenantDb,
-  values: { runId: string; payslipId: string; userId: string; releasedBy: string; releasedAt: Date },
-): Promise<boolean> {
+export async function insertPayoutRelease(tdb: TenantDb, values: { runId: string; payslipId: string; userId: string; releasedBy: string; releasedAt: Date }): Promise<boolean> {
   const rows = await tdb.tx
     .insert(payrollPayoutReleases)
     .values({ tenantId: tdb.tenantId, ...values })
@@ -590,19 +542,13 @@ export async function insertPayoutRelease(
 export async function findReleaseCounts(tdb: TenantDb, runIds: readonly string[]): Promise<{ runId: string; released: number; unpaid: number }[]> {
   if (runIds.length === 0) return [];
   // raw SQL: the latest attempt per released payslip (DISTINCT ON), counted per run.
-  return queryRows<{ runId: string; released: number; unpaid: number }>(
-    tdb.tx,
-    sql`
+  return queryRows<{ runId: string; released: number; unpaid: number }>(tdb.tx, sql`
     SELECT rel.run_id AS "runId", count(*)::int AS released,
            count(*) FILTER (WHERE last.status IS DISTINCT FROM 'paid')::int AS unpaid
       FROM payroll_payout_releases rel
       LEFT JOIN LATERAL (SELECT pp.status FROM payroll_payments pp WHERE pp.payslip_id = rel.payslip_id ORDER BY pp.attempt DESC LIMIT 1) last ON true
-     WHERE rel.tenant_id = ${tdb.tenantId} AND rel.run_id IN (${sql.join(
-       runIds.map((id) => sql`${id}`),
-       sql`, `,
-     )})
-     GROUP BY rel.run_id`,
-  );
+     WHERE rel.tenant_id = ${tdb.tenantId} AND rel.run_id IN (${sql.join(runIds.map((id) => sql`${id}`), sql`, `)})
+     GROUP BY rel.run_id`);
 }
 
 export interface PayoutTimelineRow {
@@ -617,9 +563,7 @@ export interface PayoutTimelineRow {
 /** A payslip's hold, its release and its latest paid payment, for the payslip's "held on / released on / paid on". */
 export async function findPayoutTimeline(tdb: TenantDb, payslip: { id: string; runId: string; userId: string }): Promise<PayoutTimelineRow> {
   // raw SQL: three optional facts of one payslip in one read (scalar subqueries).
-  const [row] = await queryRows<PayoutTimelineRow>(
-    tdb.tx,
-    sql`
+  const [row] = await queryRows<PayoutTimelineRow>(tdb.tx, sql`
     SELECT (SELECT h.created_at FROM payroll_holds h WHERE h.tenant_id = ${tdb.tenantId} AND h.run_id = ${payslip.runId} AND h.user_id = ${payslip.userId}) AS "heldAt",
            (SELECT h.reason FROM payroll_holds h WHERE h.tenant_id = ${tdb.tenantId} AND h.run_id = ${payslip.runId} AND h.user_id = ${payslip.userId}) AS "holdReason",
            rel.released_at AS "releasedAt",
@@ -627,8 +571,7 @@ export async function findPayoutTimeline(tdb: TenantDb, payslip: { id: string; r
            (SELECT to_char(pp.status_date, 'YYYY-MM-DD') FROM payroll_payments pp WHERE pp.payslip_id = ${payslip.id} AND pp.status = 'paid' ORDER BY pp.attempt DESC LIMIT 1) AS "paidDate",
            (SELECT pp.status_recorded_at FROM payroll_payments pp WHERE pp.payslip_id = ${payslip.id} AND pp.status = 'paid' ORDER BY pp.attempt DESC LIMIT 1) AS "paidRecordedAt"
       FROM (SELECT 1) one
-      LEFT JOIN payroll_payout_releases rel ON rel.tenant_id = ${tdb.tenantId} AND rel.payslip_id = ${payslip.id}`,
-  );
+      LEFT JOIN payroll_payout_releases rel ON rel.tenant_id = ${tdb.tenantId} AND rel.payslip_id = ${payslip.id}`);
   return row ?? { heldAt: null, holdReason: null, releasedAt: null, releasedByName: null, paidDate: null, paidRecordedAt: null };
 }
 
@@ -652,24 +595,11 @@ export async function findExcludedPayForRun(tdb: TenantDb, payingRunId: string, 
   const out = new Map<string, ExcludedPayMonth[]>();
   if (userIds.length === 0) return out;
   const rows = await tdb.tx
-    .select({
-      userId: payrollExcludedPay.userId,
-      excludedRunId: payrollExcludedPay.excludedRunId,
-      month: payrollRuns.month,
-      periodStart: payrollRuns.periodStart,
-      periodEnd: payrollRuns.periodEnd,
-      reason: payrollHolds.reason,
-    })
+    .select({ userId: payrollExcludedPay.userId, excludedRunId: payrollExcludedPay.excludedRunId, month: payrollRuns.month, periodStart: payrollRuns.periodStart, periodEnd: payrollRuns.periodEnd, reason: payrollHolds.reason })
     .from(payrollExcludedPay)
     .innerJoin(payrollRuns, eq(payrollRuns.id, payrollExcludedPay.excludedRunId))
     .leftJoin(payrollHolds, and(eq(payrollHolds.runId, payrollExcludedPay.excludedRunId), eq(payrollHolds.userId, payrollExcludedPay.userId)))
-    .where(
-      and(
-        eq(payrollExcludedPay.tenantId, tdb.tenantId),
-        eq(payrollExcludedPay.payingRunId, payingRunId),
-        sql`${payrollExcludedPay.userId} = ANY(${uuidArray(userIds)})`,
-      ),
-    )
+    .where(and(eq(payrollExcludedPay.tenantId, tdb.tenantId), eq(payrollExcludedPay.payingRunId, payingRunId), sql`${payrollExcludedPay.userId} = ANY(${uuidArray(userIds)})`))
     .orderBy(asc(payrollExcludedPay.userId), asc(payrollRuns.month));
   if (rows.length === 0) return out;
   const adjustments = await tdb.tx
@@ -704,10 +634,7 @@ export async function findExcludedPay(tdb: TenantDb, excludedRunId: string, user
 }
 
 /** Records that an excluded month is paid by a later run; false when it already was (one paying run per month and employee). */
-export async function insertExcludedPay(
-  tdb: TenantDb,
-  values: { excludedRunId: string; userId: string; payingRunId: string; createdBy: string; createdAt: Date },
-): Promise<boolean> {
+export async function insertExcludedPay(tdb: TenantDb, values: { excludedRunId: string; userId: string; payingRunId: string; createdBy: string; createdAt: Date }): Promise<boolean> {
   const rows = await tdb.tx
     .insert(payrollExcludedPay)
     .values({ tenantId: tdb.tenantId, ...values })
@@ -755,13 +682,7 @@ export async function listAdjustments(tdb: TenantDb, runId: string, userIds?: re
   return tdb.tx
     .select()
     .from(payrollAdjustments)
-    .where(
-      and(
-        eq(payrollAdjustments.tenantId, tdb.tenantId),
-        eq(payrollAdjustments.runId, runId),
-        userIds ? sql`${payrollAdjustments.userId} = ANY(${uuidArray(userIds)})` : undefined,
-      ),
-    )
+    .where(and(eq(payrollAdjustments.tenantId, tdb.tenantId), eq(payrollAdjustments.runId, runId), userIds ? sql`${payrollAdjustments.userId} = ANY(${uuidArray(userIds)})` : undefined))
     .orderBy(asc(payrollAdjustments.createdAt), asc(payrollAdjustments.id));
 }
 
@@ -834,12 +755,7 @@ const WRITE_BATCH = 5000;
  * parameter (jsonb_to_recordset): no bind-parameter limit, the same on PGlite and PostgreSQL, and
  * the statement-level immutability guard runs once per statement.
  */
-export async function insertPayslips(
-  tdb: TenantDb,
-  run: { id: string; month: string },
-  rows: readonly PayslipWrite[],
-  lines: readonly LineWrite[],
-): Promise<void> {
+export async function insertPayslips(tdb: TenantDb, run: { id: string; month: string }, rows: readonly PayslipWrite[], lines: readonly LineWrite[]): Promise<void> {
   for (let i = 0; i < rows.length; i += WRITE_BATCH) {
     const batch = rows.slice(i, i + WRITE_BATCH).map((r) => ({
       id: r.id,
@@ -869,9 +785,7 @@ export async function insertPayslips(
           AS r(id uuid, u uuid, hk text, emp jsonb, dip numeric, pd numeric, lop numeric, g bigint, d bigint, n bigint, ec bigint, t bigint, rg smallint, y jsonb, te jsonb, w jsonb, lbm jsonb)`);
   }
   for (let i = 0; i < lines.length; i += WRITE_BATCH) {
-    const batch = lines
-      .slice(i, i + WRITE_BATCH)
-      .map((l) => ({ p: l.payslipId, s: l.seq, sc: l.section, c: l.code, l: l.label, a: l.amountPaise, e: l.explanation }));
+    const batch = lines.slice(i, i + WRITE_BATCH).map((l) => ({ p: l.payslipId, s: l.seq, sc: l.section, c: l.code, l: l.label, a: l.amountPaise, e: l.explanation }));
     // raw SQL: the processing chunk's bulk insert of lines (a measured hot path), as above.
     await tdb.tx.execute(sql`
       INSERT INTO payslip_lines (tenant_id, payslip_id, seq, section, code, label, amount_paise, explanation)
@@ -898,15 +812,12 @@ export interface StoredYtd {
 export async function findYtdBefore(tdb: TenantDb, userIds: readonly string[], fromMonth: string, beforeMonth: string): Promise<Map<string, StoredYtd>> {
   if (userIds.length === 0 || fromMonth >= beforeMonth) return new Map();
   // raw SQL: DISTINCT ON over the (tenant, user, month) index for a whole chunk (a measured hot path).
-  const rows = await queryRows<{ userId: string; ytd: StoredYtd }>(
-    tdb.tx,
-    sql`
+  const rows = await queryRows<{ userId: string; ytd: StoredYtd }>(tdb.tx, sql`
     SELECT DISTINCT ON (p.user_id) p.user_id AS "userId", p.ytd
       FROM payslips p JOIN payroll_runs r ON r.id = p.run_id
      WHERE p.tenant_id = ${tdb.tenantId} AND p.user_id = ANY(${uuidArray(userIds)}) AND p.month >= ${fromMonth} AND p.month < ${beforeMonth}
        AND r.status IN ('finalized', 'paid')
-     ORDER BY p.user_id, p.month DESC`,
-  );
+     ORDER BY p.user_id, p.month DESC`);
   return new Map(rows.map((r) => [r.userId, fromJsonColumn<StoredYtd>(r.ytd)]));
 }
 
@@ -917,16 +828,13 @@ export async function findYtdBefore(tdb: TenantDb, userIds: readonly string[], f
 export async function findEsiCoveredAtStart(tdb: TenantDb, userIds: readonly string[], fromMonth: string, beforeMonth: string): Promise<Set<string>> {
   if (userIds.length === 0 || fromMonth >= beforeMonth) return new Set();
   // raw SQL: DISTINCT ON with an EXISTS over the first payslip's lines, for a whole chunk.
-  const rows = await queryRows<{ userId: string; covered: boolean }>(
-    tdb.tx,
-    sql`
+  const rows = await queryRows<{ userId: string; covered: boolean }>(tdb.tx, sql`
     SELECT DISTINCT ON (p.user_id) p.user_id AS "userId",
            EXISTS (SELECT 1 FROM payslip_lines l WHERE l.payslip_id = p.id AND l.code = 'ESI_EE' AND l.amount_paise > 0) AS covered
       FROM payslips p JOIN payroll_runs r ON r.id = p.run_id
      WHERE p.tenant_id = ${tdb.tenantId} AND p.user_id = ANY(${uuidArray(userIds)}) AND p.month >= ${fromMonth} AND p.month < ${beforeMonth}
        AND r.status IN ('finalized', 'paid')
-     ORDER BY p.user_id, p.month ASC`,
-  );
+     ORDER BY p.user_id, p.month ASC`);
   return new Set(rows.filter((r) => r.covered).map((r) => r.userId));
 }
 
@@ -969,12 +877,7 @@ export interface PayslipSummaryRow {
 }
 
 /** An employee's payslips in runs of the given statuses, newest month first. */
-export async function listPayslips(
-  tdb: TenantDb,
-  userId: string,
-  statuses: readonly RunStatus[],
-  months?: { from: string; to: string },
-): Promise<PayslipSummaryRow[]> {
+export async function listPayslips(tdb: TenantDb, userId: string, statuses: readonly RunStatus[], months?: { from: string; to: string }): Promise<PayslipSummaryRow[]> {
   const rows = await tdb.tx
     .select({
       id: payslips.id,
@@ -1003,10 +906,7 @@ export async function listPayslips(
   return rows.map(({ documentId, pdfPasswordProtected, ...r }) => ({ ...r, hasPdf: documentId !== null, pdfPasswordProtected: pdfPasswordProtected === true }));
 }
 
-export async function findPayslip(
-  tdb: TenantDb,
-  id: string,
-): Promise<{ payslip: PayslipRow; run: RunRow; hasPdf: boolean; pdfPasswordProtected: boolean } | undefined> {
+export async function findPayslip(tdb: TenantDb, id: string): Promise<{ payslip: PayslipRow; run: RunRow; hasPdf: boolean; pdfPasswordProtected: boolean } | undefined> {
   const [row] = await tdb.tx
     .select({ payslip: payslips, run: payrollRuns, documentId: payslipDocuments.payslipId, pdfPasswordProtected: payslipDocuments.passwordProtected })
     .from(payslips)
@@ -1039,12 +939,7 @@ export interface FinalizedMonth {
 }
 
 /** Each employee's finalized (or paid) payslips of runs ending on or after `fromDate` and before `beforeMonth`, oldest first. */
-export async function findFinalizedMonths(
-  tdb: TenantDb,
-  userIds: readonly string[],
-  fromDate: string,
-  beforeMonth: string,
-): Promise<Map<string, FinalizedMonth[]>> {
+export async function findFinalizedMonths(tdb: TenantDb, userIds: readonly string[], fromDate: string, beforeMonth: string): Promise<Map<string, FinalizedMonth[]>> {
   const out = new Map<string, FinalizedMonth[]>();
   if (userIds.length === 0) return out;
   const slips = await tdb.tx
@@ -1072,23 +967,9 @@ export async function findFinalizedMonths(
     .orderBy(asc(payslips.userId), asc(payslips.month));
   if (slips.length === 0) return out;
   const lines = await tdb.tx
-    .select({
-      payslipId: payslipLines.payslipId,
-      section: payslipLines.section,
-      code: payslipLines.code,
-      label: payslipLines.label,
-      amountPaise: payslipLines.amountPaise,
-    })
+    .select({ payslipId: payslipLines.payslipId, section: payslipLines.section, code: payslipLines.code, label: payslipLines.label, amountPaise: payslipLines.amountPaise })
     .from(payslipLines)
-    .where(
-      and(
-        eq(payslipLines.tenantId, tdb.tenantId),
-        inArray(
-          payslipLines.payslipId,
-          slips.map((s) => s.id),
-        ),
-      ),
-    )
+    .where(and(eq(payslipLines.tenantId, tdb.tenantId), inArray(payslipLines.payslipId, slips.map((s) => s.id))))
     .orderBy(asc(payslipLines.payslipId), asc(payslipLines.seq));
   const linesOf = new Map<string, FinalizedMonth['lines']>();
   for (const { payslipId, ...line } of lines) linesOf.set(payslipId, [...(linesOf.get(payslipId) ?? []), line]);
@@ -1133,12 +1014,7 @@ export interface LopPaidMonth extends FinalizedMonth {
  * kept its LOP per date, with the LOP per date as last paid (the latest finalized payslip, by month,
  * whose lop_by_month names the month), oldest first.
  */
-export async function findLopPaidMonths(
-  tdb: TenantDb,
-  userIds: readonly string[],
-  fromMonth: string,
-  beforeMonth: string,
-): Promise<Map<string, LopPaidMonth[]>> {
+export async function findLopPaidMonths(tdb: TenantDb, userIds: readonly string[], fromMonth: string, beforeMonth: string): Promise<Map<string, LopPaidMonth[]>> {
   const out = new Map<string, LopPaidMonth[]>();
   if (userIds.length === 0) return out;
   const slips = await tdb.tx

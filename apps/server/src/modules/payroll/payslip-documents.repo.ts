@@ -22,13 +22,7 @@ export interface RunRow {
 
 export async function findRun(tdb: TenantDb, runId: string): Promise<RunRow | undefined> {
   const [row] = await tdb.tx
-    .select({
-      id: payrollRuns.id,
-      month: payrollRuns.month,
-      periodStart: payrollRuns.periodStart,
-      periodEnd: payrollRuns.periodEnd,
-      status: payrollRuns.status,
-    })
+    .select({ id: payrollRuns.id, month: payrollRuns.month, periodStart: payrollRuns.periodStart, periodEnd: payrollRuns.periodEnd, status: payrollRuns.status })
     .from(payrollRuns)
     .where(and(eq(payrollRuns.tenantId, tdb.tenantId), eq(payrollRuns.id, runId)))
     .limit(1);
@@ -54,11 +48,7 @@ export async function findOrganisation(tdb: TenantDb): Promise<OrganisationRow |
 
 /** Whether the organisation protects payslip PDFs with the employee's password (off until set). */
 export async function findProtectsPayslips(tdb: TenantDb): Promise<boolean> {
-  const [row] = await tdb.tx
-    .select({ on: payrollSettings.protectPayslipPdfs })
-    .from(payrollSettings)
-    .where(eq(payrollSettings.tenantId, tdb.tenantId))
-    .limit(1);
+  const [row] = await tdb.tx.select({ on: payrollSettings.protectPayslipPdfs }).from(payrollSettings).where(eq(payrollSettings.tenantId, tdb.tenantId)).limit(1);
   return row?.on ?? false;
 }
 
@@ -76,10 +66,7 @@ export async function findPasswordSources(tdb: TenantDb, userIds: readonly strin
  * The rendered payslips of issued months (of these employees, or of everyone when `userIds` is
  * undefined); `onlyProtected`: only those whose stored PDF is password-protected.
  */
-export async function findIssuedDocuments(
-  tdb: TenantDb,
-  options: { userIds?: readonly string[]; onlyProtected: boolean },
-): Promise<{ runId: string; payslipId: string }[]> {
+export async function findIssuedDocuments(tdb: TenantDb, options: { userIds?: readonly string[]; onlyProtected: boolean }): Promise<{ runId: string; payslipId: string }[]> {
   const { userIds, onlyProtected } = options;
   if (userIds?.length === 0) return [];
   return tdb.tx
@@ -252,9 +239,7 @@ export interface PayoutTimelineRow {
 export async function findPayoutTimelines(tdb: TenantDb, payslipIds: readonly string[]): Promise<Map<string, PayoutTimelineRow>> {
   if (payslipIds.length === 0) return new Map();
   // raw SQL: hold, release and the latest paid attempt of each payslip (a lateral read per payslip).
-  const rows = await queryRows<PayoutTimelineRow>(
-    tdb.tx,
-    sql`
+  const rows = await queryRows<PayoutTimelineRow>(tdb.tx, sql`
     SELECT p.id AS "payslipId", h.created_at AS "heldAt", h.reason AS "holdReason", rel.released_at AS "releasedAt",
            trim(rb.first_name || ' ' || coalesce(rb.last_name, '')) AS "releasedByName",
            to_char(paid.status_date, 'YYYY-MM-DD') AS "paidDate", paid.status_recorded_at AS "paidRecordedAt"
@@ -264,20 +249,12 @@ export async function findPayoutTimelines(tdb: TenantDb, payslipIds: readonly st
       LEFT JOIN users rb ON rb.id = rel.released_by
       LEFT JOIN LATERAL (SELECT pp.status_date, pp.status_recorded_at FROM payroll_payments pp
                           WHERE pp.payslip_id = p.id AND pp.status = 'paid' ORDER BY pp.attempt DESC LIMIT 1) paid ON true
-     WHERE p.tenant_id = ${tdb.tenantId} AND p.hold_kind = 'payout' AND p.id IN ${sql`(${sql.join(
-       payslipIds.map((id) => sql`${id}`),
-       sql`, `,
-     )})`}`,
-  );
+     WHERE p.tenant_id = ${tdb.tenantId} AND p.hold_kind = 'payout' AND p.id IN ${sql`(${sql.join(payslipIds.map((id) => sql`${id}`), sql`, `)})`}`);
   return new Map(rows.map((r) => [r.payslipId, r]));
 }
 
 /** One payslip of the run with everything its PDF prints, and its stored document (if rendered). */
-export async function findPayslipToRerender(
-  tdb: TenantDb,
-  runId: string,
-  payslipId: string,
-): Promise<(PayslipToRender & { fileId: string | null; storageKey: string | null }) | undefined> {
+export async function findPayslipToRerender(tdb: TenantDb, runId: string, payslipId: string): Promise<(PayslipToRender & { fileId: string | null; storageKey: string | null }) | undefined> {
   const [row] = await tdb.tx
     .select({ ...payslipColumns, fileId: payslipDocuments.fileId, storageKey: files.storageKey })
     .from(payslips)
@@ -296,16 +273,7 @@ export async function findPayslipToRerender(
 export async function replaceDocument(tdb: TenantDb, payslipId: string, previousFileId: string, document: NewDocument, at: Date): Promise<boolean> {
   const [file] = await tdb.tx
     .insert(files)
-    .values({
-      tenantId: tdb.tenantId,
-      storageKey: document.storageKey,
-      kind: 'payslip',
-      mimeType: 'application/pdf',
-      sizeBytes: document.sizeBytes,
-      sha256: document.sha256,
-      originalName: document.fileName,
-      createdAt: at,
-    })
+    .values({ tenantId: tdb.tenantId, storageKey: document.storageKey, kind: 'payslip', mimeType: 'application/pdf', sizeBytes: document.sizeBytes, sha256: document.sha256, originalName: document.fileName, createdAt: at })
     .returning({ id: files.id });
   if (!file) return false;
   const updated = await tdb.tx
@@ -344,13 +312,7 @@ export async function findLines(tdb: TenantDb, payslipIds: readonly string[]): P
   const byPayslip = new Map<string, LineRow[]>();
   if (payslipIds.length === 0) return byPayslip;
   const rows = await tdb.tx
-    .select({
-      payslipId: payslipLines.payslipId,
-      section: payslipLines.section,
-      code: payslipLines.code,
-      label: payslipLines.label,
-      amountPaise: payslipLines.amountPaise,
-    })
+    .select({ payslipId: payslipLines.payslipId, section: payslipLines.section, code: payslipLines.code, label: payslipLines.label, amountPaise: payslipLines.amountPaise })
     .from(payslipLines)
     .where(and(eq(payslipLines.tenantId, tdb.tenantId), inArray(payslipLines.payslipId, [...payslipIds])))
     .orderBy(asc(payslipLines.payslipId), asc(payslipLines.seq));
@@ -382,32 +344,12 @@ export async function insertDocuments(tdb: TenantDb, runId: string, documents: r
   if (documents.length === 0) return new Set();
   const fileRows = await tdb.tx
     .insert(files)
-    .values(
-      documents.map((d) => ({
-        tenantId: tdb.tenantId,
-        storageKey: d.storageKey,
-        kind: 'payslip',
-        mimeType: 'application/pdf',
-        sizeBytes: d.sizeBytes,
-        sha256: d.sha256,
-        originalName: d.fileName,
-        createdAt: at,
-      })),
-    )
+    .values(documents.map((d) => ({ tenantId: tdb.tenantId, storageKey: d.storageKey, kind: 'payslip', mimeType: 'application/pdf', sizeBytes: d.sizeBytes, sha256: d.sha256, originalName: d.fileName, createdAt: at })))
     .returning({ id: files.id, storageKey: files.storageKey });
   const fileIdByKey = new Map(fileRows.map((f) => [f.storageKey, f.id]));
   const inserted = await tdb.tx
     .insert(payslipDocuments)
-    .values(
-      documents.map((d) => ({
-        tenantId: tdb.tenantId,
-        payslipId: d.payslipId,
-        runId,
-        fileId: fileIdByKey.get(d.storageKey) ?? '',
-        renderedAt: at,
-        passwordProtected: d.passwordProtected,
-      })),
-    )
+    .values(documents.map((d) => ({ tenantId: tdb.tenantId, payslipId: d.payslipId, runId, fileId: fileIdByKey.get(d.storageKey) ?? '', renderedAt: at, passwordProtected: d.passwordProtected })))
     .onConflictDoNothing({ target: payslipDocuments.payslipId })
     .returning({ payslipId: payslipDocuments.payslipId });
   const kept = new Set(inserted.map((r) => r.payslipId));
@@ -439,10 +381,7 @@ export async function claimEmails(tdb: TenantDb, runId: string, payslipIds: read
     tdb.tx,
     sql`UPDATE payslip_documents d SET emailed_at = ${at.toISOString()}::timestamptz
           FROM payslips p, users u, files f
-         WHERE d.tenant_id = ${tdb.tenantId} AND d.run_id = ${runId} AND d.payslip_id IN ${sql`(${sql.join(
-           payslipIds.map((id) => sql`${id}`),
-           sql`, `,
-         )})`}
+         WHERE d.tenant_id = ${tdb.tenantId} AND d.run_id = ${runId} AND d.payslip_id IN ${sql`(${sql.join(payslipIds.map((id) => sql`${id}`), sql`, `)})`}
            AND d.emailed_at IS NULL AND p.id = d.payslip_id AND u.id = p.user_id AND f.id = d.file_id AND u.email <> ''
      RETURNING d.payslip_id AS "payslipId", u.email, u.first_name AS "firstName", p.month, p.hold_kind AS "holdKind", f.storage_key AS "storageKey", d.password_protected AS "passwordProtected"`,
   );
@@ -509,13 +448,7 @@ export async function findRunPayslips(tdb: TenantDb, runId: string): Promise<(Pa
     .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId)))
     .orderBy(sql`${payslips.employee}->>'employeeNumber' NULLS LAST`, sql`${payslips.employee}->>'name'`, asc(payslips.id));
   const lines = await tdb.tx
-    .select({
-      payslipId: payslipLines.payslipId,
-      section: payslipLines.section,
-      code: payslipLines.code,
-      label: payslipLines.label,
-      amountPaise: payslipLines.amountPaise,
-    })
+    .select({ payslipId: payslipLines.payslipId, section: payslipLines.section, code: payslipLines.code, label: payslipLines.label, amountPaise: payslipLines.amountPaise })
     .from(payslipLines)
     .innerJoin(payslips, eq(payslips.id, payslipLines.payslipId))
     .where(and(eq(payslipLines.tenantId, tdb.tenantId), eq(payslips.runId, runId)))
@@ -545,9 +478,7 @@ export interface RegisterHoldRow {
 /** The run's holds with who they are (an excluded employee has no payslip to name them) and any release. */
 export async function findRegisterHolds(tdb: TenantDb, runId: string): Promise<RegisterHoldRow[]> {
   // raw SQL: holds with the employee, department, payslip and release in one read (left joins the builder says no more briefly).
-  return queryRows<RegisterHoldRow>(
-    tdb.tx,
-    sql`
+  return queryRows<RegisterHoldRow>(tdb.tx, sql`
     SELECT h.user_id AS "userId", h.kind, h.reason, u.employee_number AS "employeeNumber",
            trim(u.first_name || ' ' || coalesce(u.last_name, '')) AS name, d.name AS department, rel.released_at AS "releasedAt",
            xr.month AS "broughtIntoMonth"
@@ -559,16 +490,12 @@ export async function findRegisterHolds(tdb: TenantDb, runId: string): Promise<R
       LEFT JOIN payroll_excluded_pay xp ON xp.excluded_run_id = h.run_id AND xp.user_id = h.user_id
       LEFT JOIN payroll_runs xr ON xr.id = xp.paying_run_id
      WHERE h.tenant_id = ${tdb.tenantId} AND h.run_id = ${runId}
-     ORDER BY u.employee_number NULLS LAST, u.first_name, u.id`,
-  );
+     ORDER BY u.employee_number NULLS LAST, u.first_name, u.id`);
 }
 
 /** Which of these storage keys a file row names, in any organisation (the sweeper). */
 export async function findKnownStorageKeys(gdb: GlobalDb, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await gdb.tx
-    .select({ storageKey: files.storageKey })
-    .from(files)
-    .where(inArray(files.storageKey, [...keys]));
+  const rows = await gdb.tx.select({ storageKey: files.storageKey }).from(files).where(inArray(files.storageKey, [...keys]));
   return new Set(rows.map((r) => r.storageKey));
 }

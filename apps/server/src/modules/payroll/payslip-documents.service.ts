@@ -97,39 +97,16 @@ export class PayslipDocumentService {
       // Only an issued month is rendered; anything else is a job that should not exist: nothing to retry.
       if (!run || !ISSUED.includes(run.status)) return null;
       const slips = await repo.findPayslipsToRender(tdb, runId, payslipIds);
-      if (slips.length === 0)
-        return {
-          run,
-          slips,
-          lines: new Map<string, repo.LineRow[]>(),
-          organisation: null,
-          tenantId,
-          timelines: new Map<string, repo.PayoutTimelineRow>(),
-          passwords: new Map<string, string>(),
-        };
-      const lines = await repo.findLines(
-        tdb,
-        slips.map((x) => x.id),
-      );
+      if (slips.length === 0) {
+        return { run, slips, lines: new Map<string, repo.LineRow[]>(), organisation: null, tenantId, timelines: new Map<string, repo.PayoutTimelineRow>(), passwords: new Map<string, string>() };
+      }
+      const lines = await repo.findLines(tdb, slips.map((x) => x.id));
       const organisation = await repo.findOrganisation(tdb);
       if (!organisation) throw new Error('organisation not found');
       // A held payout prints its hold, and its release and payment when they came before the rendering.
-      const timelines = await repo.findPayoutTimelines(
-        tdb,
-        slips.filter((x) => x.holdKind === 'payout').map((x) => x.id),
-      );
-      return {
-        run,
-        slips,
-        lines,
-        organisation,
-        tenantId,
-        timelines,
-        passwords: await passwordsOf(
-          tdb,
-          slips.map((x) => x.userId),
-        ),
-      };
+      const timelines = await repo.findPayoutTimelines(tdb, slips.filter((x) => x.holdKind === 'payout').map((x) => x.id));
+      const passwords = await passwordsOf(tdb, slips.map((x) => x.userId));
+      return { run, slips, lines, organisation, tenantId, timelines, passwords };
     });
     if (!read) return { ...stats, skipped: payslipIds.length };
     const { run, slips, lines, tenantId, timelines, passwords } = read;
@@ -143,10 +120,7 @@ export class PayslipDocumentService {
       for (const slip of slips) {
         const started = performance.now();
         const userPassword = passwords.get(slip.userId);
-        const pdf = await renderPayslipPdf(
-          documentOf(run, slip, lines.get(slip.id) ?? [], organisation, payoutOf(timelines.get(slip.id), read.organisation.timeZone)),
-          { userPassword },
-        );
+        const pdf = await renderPayslipPdf(documentOf(run, slip, lines.get(slip.id) ?? [], organisation, payoutOf(timelines.get(slip.id), read.organisation.timeZone)), { userPassword });
         const rendered = performance.now();
         // A key of its own per attempt: a rolled-back attempt's bytes can never be taken for a committed one's.
         const storageKey = `${STORAGE_PREFIX}${tenantId}/${runId}/${slip.id}-${randomBytes(6).toString('hex')}.pdf`;
@@ -163,10 +137,7 @@ export class PayslipDocumentService {
         stats.storeMs += performance.now() - rendered;
       }
       done = await steps(async ({ db: tdb, enqueue }) => {
-        await repo.lockPayslips(
-          tdb,
-          written.map((d) => d.payslipId),
-        );
+        await repo.lockPayslips(tdb, written.map((d) => d.payslipId));
         const kept = await repo.insertDocuments(tdb, runId, written, this.deps.clock.now());
         const keptDocuments = written.filter((d) => kept.has(d.storageKey));
         if (keptDocuments.length > 0) {
@@ -197,10 +168,7 @@ export class PayslipDocumentService {
    * job, which reads the dates when it runs. `paid`: the employee is e-mailed the new PDF (when the
    * organisation sends e-mail and the employee has an address), as the payslip itself was.
    */
-  async rerenderPayslip(
-    steps: TenantSteps,
-    { runId, payslipId, paid = false }: { runId: string; payslipId: string; paid?: boolean },
-  ): Promise<{ rendered: boolean }> {
+  async rerenderPayslip(steps: TenantSteps, { runId, payslipId, paid = false }: { runId: string; payslipId: string; paid?: boolean }): Promise<{ rendered: boolean }> {
     const read = await steps(async ({ db: tdb, tenantId }) => {
       const run = await repo.findRun(tdb, runId);
       if (!run || !ISSUED.includes(run.status)) return null;
@@ -346,14 +314,7 @@ export class PayslipDocumentService {
       [
         ...holds
           .filter((h) => h.kind === 'processing' && !slips.some((s) => s.userId === h.userId))
-          .map((h) => ({
-            employeeNumber: h.employeeNumber,
-            name: h.name,
-            department: h.department,
-            kind: 'processing' as const,
-            reason: h.reason,
-            broughtIntoMonth: h.broughtIntoMonth,
-          })),
+          .map((h) => ({ employeeNumber: h.employeeNumber, name: h.name, department: h.department, kind: 'processing' as const, reason: h.reason, broughtIntoMonth: h.broughtIntoMonth })),
         ...(await payrollRepo.findLeftOutEmployees(tdb, run)).map((e) => ({
           employeeNumber: e.employeeNumber,
           name: e.name,
@@ -365,13 +326,7 @@ export class PayslipDocumentService {
     );
     const fileName = `Payroll-Register-${monthLabel(run.month).replace(' ', '-')}.xlsx`;
     const netPaise = slips.reduce((sum, s) => sum + s.netPaise, 0);
-    await this.deps.reports.record(scope, {
-      runId,
-      month: run.month,
-      kind: 'register',
-      fileName,
-      summary: { employees: slips.length, netPay: paiseToRupees(netPaise) },
-    });
+    await this.deps.reports.record(scope, { runId, month: run.month, kind: 'register', fileName, summary: { employees: slips.length, netPay: paiseToRupees(netPaise) } });
     return { bytes, fileName };
   }
 
@@ -415,13 +370,7 @@ function payoutOf(t: repo.PayoutTimelineRow | undefined, timeZone: string): Pays
   };
 }
 
-function documentOf(
-  run: repo.RunRow,
-  slip: repo.PayslipToRender,
-  lines: readonly repo.LineRow[],
-  organisation: PayslipOrganisation,
-  payout?: PayslipDocument['payout'],
-): PayslipDocument {
+function documentOf(run: repo.RunRow, slip: repo.PayslipToRender, lines: readonly repo.LineRow[], organisation: PayslipOrganisation, payout?: PayslipDocument['payout']): PayslipDocument {
   return {
     organisation,
     month: slip.month,

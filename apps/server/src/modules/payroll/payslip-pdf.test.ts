@@ -91,23 +91,16 @@ function sample(overrides: Partial<PayslipDocument> = {}): PayslipDocument {
 }
 
 function longSample(): PayslipDocument {
-  const longName = 'Venkata Lakshmi Narasimha Subrahmanya Sai Srinivasa Chakravarthy Ramanathan Iyer Balasubramaniam';
-  const many: PayslipDocumentLine[] = [];
-  for (let i = 1; i <= 45; i++)
-    many.push({
-      section: 'earning',
-      code: `E${String(i)}`,
-      label: `Allowance number ${String(i)} for a very long reason that wraps onto a second line`,
-      amountPaise: rupees(1000 + i),
+    const longName = 'Venkata Lakshmi Narasimha Subrahmanya Sai Srinivasa Chakravarthy Ramanathan Iyer Balasubramaniam';
+    const many: PayslipDocumentLine[] = [];
+    for (let i = 1; i <= 45; i++) many.push({ section: 'earning', code: `E${String(i)}`, label: `Allowance number ${String(i)} for a very long reason that wraps onto a second line`, amountPaise: rupees(1000 + i) });
+    for (let i = 1; i <= 30; i++) many.push({ section: 'deduction', code: `D${String(i)}`, label: `Recovery ${String(i)}`, amountPaise: rupees(100 + i) });
+    for (let i = 1; i <= 12; i++) many.push({ section: 'employer', code: `C${String(i)}`, label: `Employer contribution ${String(i)}`, amountPaise: rupees(10 + i) });
+    return sample({
+      employee: { ...sample().employee, name: longName, designation: 'Principal Staff Software Engineer, Platform Reliability and Developer Productivity' },
+      organisation: { name: 'An Organisation With A Remarkably Long Registered Name Private Limited', address: 'Line one\nLine two\nLine three', logo: LOGO_PNG },
+      lines: many,
     });
-  for (let i = 1; i <= 30; i++) many.push({ section: 'deduction', code: `D${String(i)}`, label: `Recovery ${String(i)}`, amountPaise: rupees(100 + i) });
-  for (let i = 1; i <= 12; i++)
-    many.push({ section: 'employer', code: `C${String(i)}`, label: `Employer contribution ${String(i)}`, amountPaise: rupees(10 + i) });
-  return sample({
-    employee: { ...sample().employee, name: longName, designation: 'Principal Staff Software Engineer, Platform Reliability and Developer Productivity' },
-    organisation: { name: 'An Organisation With A Remarkably Long Registered Name Private Limited', address: 'Line one\nLine two\nLine three', logo: LOGO_PNG },
-    lines: many,
-  });
 }
 
 interface PlacedText {
@@ -226,12 +219,8 @@ describe('payslip PDF', () => {
     expect(holdNoteText({ ...payout, paidOn: null })).toBe(
       'Payout held on 25 Nov 2026 (Bank proof pending), released on 06 Jan 2027 by Anita Rao, payment awaiting the bank. Provident fund, ESI, professional tax and TDS have been deducted as usual.',
     );
-    expect(holdNoteText({ ...payout, releasedByName: null, paidOn: null })).toMatch(
-      /^Payout held on 25 Nov 2026 \(Bank proof pending\), released on 06 Jan 2027, payment awaiting the bank\./,
-    );
-    expect(holdNoteText({ heldOn: '2026-11-25', holdReason: null, releasedOn: null, paidOn: null })).toMatch(
-      /^Payout on hold on 25 Nov 2026: this month’s net pay is held/,
-    );
+    expect(holdNoteText({ ...payout, releasedByName: null, paidOn: null })).toMatch(/^Payout held on 25 Nov 2026 \(Bank proof pending\), released on 06 Jan 2027, payment awaiting the bank\./);
+    expect(holdNoteText({ heldOn: '2026-11-25', holdReason: null, releasedOn: null, paidOn: null })).toMatch(/^Payout on hold on 25 Nov 2026: this month’s net pay is held/);
   });
 
   it('prints half days and a payslip without employer contributions, logo or address', async () => {
@@ -286,7 +275,6 @@ describe('payslip PDF', () => {
         totalDeductions: 3_250,
         netPay: 43_417,
         hasPdf: false,
-        pdfPasswordProtected: false,
         employee: sample().employee,
         periodStart: '2026-11-01',
         periodEnd: '2026-11-30',
@@ -298,6 +286,7 @@ describe('payslip PDF', () => {
         taxRegime: 1,
         holdKind: 'payout',
         netPayInWords: 'Rupees Forty Three Thousand Four Hundred Seventeen Only',
+        pdfPasswordProtected: false,
         lines: [{ section: 'earning', code: 'BASIC', label: 'Basic', amount: 28_000, explanation: [] }],
         ytd: { grossEarnings: 3_66_667, totalDeductions: 26_250, netPay: 3_40_417, tds: 10_000, lines: [{ code: 'BASIC', label: 'Basic', amount: 2_38_000 }] },
         tdsExplanation: [],

@@ -312,13 +312,7 @@ export function renderPayslipPdf(data: PayslipDocument, options: { userPassword?
   const employer = data.lines.filter((line) => line.section === 'employer');
   const halfWidth = (CONTENT_WIDTH - 12) / 2;
   table(l, [
-    {
-      x: MARGIN,
-      width: halfWidth,
-      title: 'Earnings',
-      rows: earnings.map(cell),
-      total: ['Gross earnings', formatInr(data.grossPaise), formatInr(data.ytd.grossPaise)],
-    },
+    { x: MARGIN, width: halfWidth, title: 'Earnings', rows: earnings.map(cell), total: ['Gross earnings', formatInr(data.grossPaise), formatInr(data.ytd.grossPaise)] },
     {
       x: MARGIN + halfWidth + 12,
       width: halfWidth,

@@ -10,18 +10,8 @@ const PUBLISHED: repo.RunStatus[] = ['finalized', 'paid'];
 const REVIEWABLE: repo.RunStatus[] = ['processed', ...PUBLISHED];
 
 function summaryOut(r: repo.PayslipSummaryRow): PayslipSummary {
-  return {
-    id: r.id,
-    runId: r.runId,
-    userId: r.userId,
-    month: r.month,
-    status: r.status,
-    grossEarnings: paiseToRupees(r.grossPaise),
-    totalDeductions: paiseToRupees(r.deductionsPaise),
-    netPay: paiseToRupees(r.netPaise),
-    hasPdf: r.hasPdf,
-    pdfPasswordProtected: r.pdfPasswordProtected,
-  };
+  const { hasPdf, pdfPasswordProtected } = r;
+  return { id: r.id, runId: r.runId, userId: r.userId, month: r.month, status: r.status, grossEarnings: paiseToRupees(r.grossPaise), totalDeductions: paiseToRupees(r.deductionsPaise), netPay: paiseToRupees(r.netPaise), hasPdf, pdfPasswordProtected };
 }
 
 /**
@@ -81,13 +71,7 @@ export class PayslipService {
         paidOn: timeline.paidDate ?? day(timeline.paidRecordedAt) ?? (held ? null : run.paidOn),
       },
       netPayInWords: amountInWords(p.netPaise),
-      lines: lines.map((l) => ({
-        section: l.section,
-        code: l.code,
-        label: l.label,
-        amount: paiseToRupees(l.amountPaise),
-        explanation: l.explanation as string[],
-      })),
+      lines: lines.map((l) => ({ section: l.section, code: l.code, label: l.label, amount: paiseToRupees(l.amountPaise), explanation: l.explanation as string[] })),
       ytd: {
         grossEarnings: paiseToRupees(ytd.grossPaise),
         totalDeductions: paiseToRupees(ytd.deductionsPaise),
@@ -104,12 +88,7 @@ export class PayslipService {
    * run's month; after a finalized one, the month after it; with no run, `todayMonth`), kept within
    * the financial year, and the stored year-to-date of the finalized months before it.
    */
-  async taxYearSoFar(
-    { db: tdb }: TenantScope,
-    userId: string,
-    financialYearStart: number,
-    todayMonth: string,
-  ): Promise<{ month: string; ytd: repo.StoredYtd | undefined }> {
+  async taxYearSoFar({ db: tdb }: TenantScope, userId: string, financialYearStart: number, todayMonth: string): Promise<{ month: string; ytd: repo.StoredYtd | undefined }> {
     const latest = await repo.findLatestRun(tdb);
     let month = latest ? (PUBLISHED.includes(latest.status) ? addMonthsToMonth(latest.month, 1) : latest.month) : todayMonth;
     const first = `${String(financialYearStart)}-04`;

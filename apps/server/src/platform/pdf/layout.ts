@@ -171,13 +171,8 @@ export function pageFooters(doc: Doc, text: string): void {
     doc.switchToPage(i);
     const y = PAGE_HEIGHT - 40;
     doc.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.6).strokeColor(RULE).stroke();
-    doc
-      .font('regular')
-      .fontSize(7.5)
-      .fillColor(MUTED)
-      .text(text, MARGIN, y + 6, { width: CONTENT_WIDTH - 80, lineBreak: false });
-    if (range.count > 1)
-      doc.text(`Page ${String(i - range.start + 1)} of ${String(range.count)}`, RIGHT - 80, y + 6, { width: 80, align: 'right', lineBreak: false });
+    doc.font('regular').fontSize(7.5).fillColor(MUTED).text(text, MARGIN, y + 6, { width: CONTENT_WIDTH - 80, lineBreak: false });
+    if (range.count > 1) doc.text(`Page ${String(i - range.start + 1)} of ${String(range.count)}`, RIGHT - 80, y + 6, { width: 80, align: 'right', lineBreak: false });
   }
 }
 
@@ -231,12 +226,7 @@ export function documentHeader(
  * Two columns of label and value pairs in a panel (the employee's details): row i of `left` beside
  * row i of `right`, each row as tall as its taller value; the first value in bold.
  */
-export function keyValueBox(
-  l: Layout,
-  left: readonly [string, string][],
-  right: readonly [string, string][],
-  options: { labelWidth: number; gapAfter: number },
-): void {
+export function keyValueBox(l: Layout, left: readonly [string, string][], right: readonly [string, string][], options: { labelWidth: number; gapAfter: number }): void {
   const pad = 10;
   const colWidth = (CONTENT_WIDTH - 2 * pad - 16) / 2;
   const { labelWidth } = options;
@@ -264,11 +254,7 @@ export function keyValueBox(
 }
 
 /** A full-width note in bold (a held payout, a draft statement), in its own colours. */
-export function noteBox(
-  l: Layout,
-  text: string,
-  colours: { ink: string; fill: string; stroke: string } = { ink: AMBER_INK, fill: AMBER_FILL, stroke: AMBER_RULE },
-): void {
+export function noteBox(l: Layout, text: string, colours: { ink: string; fill: string; stroke: string } = { ink: AMBER_INK, fill: AMBER_FILL, stroke: AMBER_RULE }): void {
   const pad = 8;
   const height = l.height(text, CONTENT_WIDTH - 2 * pad, { face: 'bold', size: 8.5 }) + 2 * pad;
   l.ensure(height);

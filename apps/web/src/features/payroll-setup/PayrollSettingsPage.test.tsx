@@ -13,18 +13,7 @@ const notFound = () => jsonResponse(404, { statusCode: 404, errorCode: 'NOT_FOUN
 const SETUP = { salaryComponents: true, statutoryComponents: true, settings: true, isEnabled: false };
 
 function saved(overrides: Partial<PayrollSettings> = {}): PayrollSettings {
-  return {
-    payPeriodType: 1,
-    payStartDay: null,
-    payEndDay: null,
-    payDayType: 0,
-    payDay: -1,
-    lastPayrollRunMonth: 3,
-    lastPayrollYear: 2025,
-    isSettingEditable: false,
-    protectPayslipPdfs: false,
-    ...overrides,
-  };
+  return { payPeriodType: 1, payStartDay: null, payEndDay: null, payDayType: 0, payDay: -1, lastPayrollRunMonth: 3, lastPayrollYear: 2025, isSettingEditable: false, protectPayslipPdfs: false, ...overrides };
 }
 
 function renderPage(replies: Parameters<typeof mockFetch>[0], today = '2026-03-15') {
@@ -64,10 +53,7 @@ describe('PayrollSettingsPage', () => {
   });
 
   it("shows 'Loading...' while the payroll status loads", () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise(() => undefined)),
-    );
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
     setSessionUser(makeUser());
     renderRoutes([{ path: '/payroll/settings', element: <PayrollSettingsPage today="2026-03-15" /> }], '/payroll/settings');
     expect(screen.getByText('Loading...')).toBeInTheDocument();
@@ -79,11 +65,7 @@ describe('PayrollSettingsPage', () => {
     expect(select('Pay Day Type')).toHaveValue('0');
     expect(select('Last Payroll Month')).toHaveValue('2');
     expect(select('Last Payroll Year')).toHaveValue('2026');
-    expect(
-      within(select('Last Payroll Year'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(yearOptions('2026-03-15'));
+    expect(within(select('Last Payroll Year')).getAllByRole('option').map((o) => o.textContent)).toEqual(yearOptions('2026-03-15'));
     expect(screen.queryByRole('combobox', { name: 'Pay Start Day' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Pay End Day' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Pay Day' })).not.toBeInTheDocument();
@@ -104,11 +86,7 @@ describe('PayrollSettingsPage', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Pay Period' }), '2');
     expect(select('Pay Start Day')).toHaveValue('1');
     expect(select('Pay End Day')).toHaveValue('1');
-    expect(
-      within(select('Pay Start Day'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(Array.from({ length: 30 }, (_, i) => String(i + 1)));
+    expect(within(select('Pay Start Day')).getAllByRole('option').map((o) => o.textContent)).toEqual(Array.from({ length: 30 }, (_, i) => String(i + 1)));
     await user.selectOptions(select('Pay Day Type'), '1');
     expect(within(select('Pay Day')).getAllByRole('option')).toHaveLength(30);
     await user.selectOptions(select('Pay Period'), '1');
@@ -124,11 +102,7 @@ describe('PayrollSettingsPage', () => {
     });
     const user = userEvent.setup();
     const type = await screen.findByRole('combobox', { name: 'Pay Day Type' });
-    expect(
-      within(type)
-        .getAllByRole('option')
-        .map((o) => [o.getAttribute('value'), o.textContent]),
-    ).toEqual([
+    expect(within(type).getAllByRole('option').map((o) => [o.getAttribute('value'), o.textContent])).toEqual([
       ['0', 'Last working day'],
       ['1', 'Day of month'],
       ['2', 'Day of next month'],
@@ -138,15 +112,11 @@ describe('PayrollSettingsPage', () => {
     await user.selectOptions(select('Pay Day'), '25');
     expect(screen.getByText(/Each month is paid on day 25 of that month/)).toBeInTheDocument();
     await user.selectOptions(type, '2');
-    expect(
-      within(select('Pay Day'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    expect(within(select('Pay Day')).getAllByRole('option').map((o) => o.textContent)).toEqual(['1', '2', '3', '4', '5', '6', '7']);
     expect(select('Pay Day')).toHaveValue('7');
-    expect(
-      screen.getByText(/Each month is paid on day 7 of the next month: November's pay on 7 December\. Wages are due by the 7th of the next month\./),
-    ).toHaveTextContent('A change applies to the month not finalized yet.');
+    expect(screen.getByText(/Each month is paid on day 7 of the next month: November's pay on 7 December\. Wages are due by the 7th of the next month\./)).toHaveTextContent(
+      'A change applies to the month not finalized yet.',
+    );
     await user.click(screen.getByRole('button', { name: 'Apply Changes' }));
     await waitFor(() => expect(toasts.messages()).toEqual([PAYROLL_MSG.settingsUpdated]));
     expect(bodyOf(calls.find((c) => c.method === 'PUT'))).toMatchObject({ payDayType: 2, payDay: 7 });
@@ -256,13 +226,7 @@ describe('PayrollSettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Apply Changes' }));
     await waitFor(() => expect(toasts.messages()).toEqual([PAYROLL_MSG.settingsUpdated]));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(bodyOf(calls.find((c) => c.method === 'PUT'))).toMatchObject({
-      payPeriodType: 2,
-      payStartDay: 26,
-      payEndDay: 25,
-      lastPayrollRunMonth: 3,
-      lastPayrollYear: 2025,
-    });
+    expect(bodyOf(calls.find((c) => c.method === 'PUT'))).toMatchObject({ payPeriodType: 2, payStartDay: 26, payEndDay: 25, lastPayrollRunMonth: 3, lastPayrollYear: 2025 });
     toasts.restore();
   });
 

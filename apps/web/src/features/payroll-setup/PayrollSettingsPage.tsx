@@ -121,8 +121,7 @@ function SettingsForm({ settings, payrollEnabled, today }: { settings: PayrollSe
   /** The next month offers the 1st to the 7th: a later day is brought back to the 7th. */
   const changePayDayType = (value: string) => {
     form.setFieldValue('payDayType', value);
-    if (value === String(PAY_DAY_TYPES.DayOfNextMonth) && Number(form.getValues().payDay) > NEXT_MONTH_PAY_DAY_MAX)
-      form.setFieldValue('payDay', String(NEXT_MONTH_PAY_DAY_MAX));
+    if (value === String(PAY_DAY_TYPES.DayOfNextMonth) && Number(form.getValues().payDay) > NEXT_MONTH_PAY_DAY_MAX) form.setFieldValue('payDay', String(NEXT_MONTH_PAY_DAY_MAX));
   };
 
   const changePeriod = (value: string) => {
@@ -141,12 +140,7 @@ function SettingsForm({ settings, payrollEnabled, today }: { settings: PayrollSe
             </Text>
           </div>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NativeSelect
-              label="Pay Period"
-              data={PAY_PERIOD_OPTIONS}
-              {...form.getInputProps('payPeriodType')}
-              onChange={(e) => changePeriod(e.currentTarget.value)}
-            />
+            <NativeSelect label="Pay Period" data={PAY_PERIOD_OPTIONS} {...form.getInputProps('payPeriodType')} onChange={(e) => changePeriod(e.currentTarget.value)} />
             {fixedRange && (
               <>
                 <NativeSelect label="Pay Start Day" data={DAY_OPTIONS} {...form.getInputProps('payStartDay')} />
@@ -155,12 +149,7 @@ function SettingsForm({ settings, payrollEnabled, today }: { settings: PayrollSe
             )}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NativeSelect
-              label="Pay Day Type"
-              data={PAY_DAY_TYPE_OPTIONS}
-              {...form.getInputProps('payDayType')}
-              onChange={(e) => changePayDayType(e.currentTarget.value)}
-            />
+            <NativeSelect label="Pay Day Type" data={PAY_DAY_TYPE_OPTIONS} {...form.getInputProps('payDayType')} onChange={(e) => changePayDayType(e.currentTarget.value)} />
             {dayOptions && <NativeSelect label="Pay Day" data={dayOptions} {...form.getInputProps('payDay')} />}
           </SimpleGrid>
           <Text size="sm" c="dimmed" aria-live="polite">
@@ -174,20 +163,8 @@ function SettingsForm({ settings, payrollEnabled, today }: { settings: PayrollSe
             </Text>
           </div>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NativeSelect
-              label="Last Payroll Month"
-              data={MONTH_OPTIONS}
-              disabled={!editable}
-              required={editable}
-              {...form.getInputProps('lastPayrollRunMonth')}
-            />
-            <NativeSelect
-              label="Last Payroll Year"
-              data={yearOptions(today)}
-              disabled={!editable}
-              required={editable}
-              {...form.getInputProps('lastPayrollYear')}
-            />
+            <NativeSelect label="Last Payroll Month" data={MONTH_OPTIONS} disabled={!editable} required={editable} {...form.getInputProps('lastPayrollRunMonth')} />
+            <NativeSelect label="Last Payroll Year" data={yearOptions(today)} disabled={!editable} required={editable} {...form.getInputProps('lastPayrollYear')} />
           </SimpleGrid>
           {editable ? (
             <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />}>
@@ -223,8 +200,8 @@ function SettingsForm({ settings, payrollEnabled, today }: { settings: PayrollSe
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={CONFIRM_TITLE} centered>
         <Stack>
           <Text size="sm">
-            You are setting the last payroll month to <b>{monthYearText(values.lastPayrollRunMonth, values.lastPayrollYear)}</b>. Payroll in Tankha starts with
-            the month after it, and this setting cannot be changed afterwards.
+            You are setting the last payroll month to <b>{monthYearText(values.lastPayrollRunMonth, values.lastPayrollYear)}</b>. Payroll in Tankha starts with the month after it, and this
+            setting cannot be changed afterwards.
           </Text>
           <Checkbox label={CONFIRM_TICK} checked={ticked} onChange={(e) => setTicked(e.currentTarget.checked)} />
           <Group justify="flex-end">

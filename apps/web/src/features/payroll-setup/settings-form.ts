@@ -1,12 +1,4 @@
-import {
-  NEXT_MONTH_PAY_DAY_MAX,
-  PAY_DAY_LAST_WORKING_DAY,
-  PAY_DAY_TYPES,
-  PAY_DAY_TYPE_LABELS,
-  PAY_PERIOD_TYPES,
-  type PayrollSettings,
-  type PayrollSettingsInput,
-} from '@tankha/contracts';
+import { NEXT_MONTH_PAY_DAY_MAX, PAY_DAY_LAST_WORKING_DAY, PAY_DAY_TYPES, PAY_DAY_TYPE_LABELS, PAY_PERIOD_TYPES, type PayrollSettings, type PayrollSettingsInput } from '@tankha/contracts';
 
 /**
  * The payroll settings form's rules (people spec §2.9, §4, §5): pay period Days in month / Fixed
@@ -23,10 +15,7 @@ export const PAY_PERIOD_OPTIONS = [
   { value: String(PAY_PERIOD_TYPES.DaysInMonth), label: 'Days in month' },
   { value: String(PAY_PERIOD_TYPES.FixedRange), label: 'Fixed range' },
 ];
-export const PAY_DAY_TYPE_OPTIONS = [PAY_DAY_TYPES.LastWorkingDay, PAY_DAY_TYPES.DayOfMonth, PAY_DAY_TYPES.DayOfNextMonth].map((type) => ({
-  value: String(type),
-  label: PAY_DAY_TYPE_LABELS[type],
-}));
+export const PAY_DAY_TYPE_OPTIONS = [PAY_DAY_TYPES.LastWorkingDay, PAY_DAY_TYPES.DayOfMonth, PAY_DAY_TYPES.DayOfNextMonth].map((type) => ({ value: String(type), label: PAY_DAY_TYPE_LABELS[type] }));
 
 /** Pay day options of the next month: the 1st to the 7th (Code on Wages 2019, s.17(1)(iv)). */
 export const NEXT_MONTH_DAY_OPTIONS: string[] = DAY_OPTIONS.slice(0, NEXT_MONTH_PAY_DAY_MAX);
@@ -41,8 +30,7 @@ export function payDayOptions(payDayType: string): string[] | null {
 /** What the chosen pay day means for a month, in words (shown under the select). */
 export function payDayHint(payDayType: string, payDay: string): string {
   if (payDayType === String(PAY_DAY_TYPES.DayOfMonth)) return `Each month is paid on day ${payDay} of that month (the month's last day when it is shorter).`;
-  if (payDayType === String(PAY_DAY_TYPES.DayOfNextMonth))
-    return `Each month is paid on day ${payDay} of the next month: November's pay on ${payDay} December. Wages are due by the 7th of the next month.`;
+  if (payDayType === String(PAY_DAY_TYPES.DayOfNextMonth)) return `Each month is paid on day ${payDay} of the next month: November's pay on ${payDay} December. Wages are due by the 7th of the next month.`;
   return 'Each month is paid on its last working day (before week-offs and holidays).';
 }
 
@@ -108,11 +96,7 @@ export function fixedRangeDays(settings: PayrollSettings | null): { payStartDay:
 export function toInput(values: SettingsValues, settings: PayrollSettings | null): PayrollSettingsInput {
   const fixed = values.payPeriodType === String(PAY_PERIOD_TYPES.FixedRange);
   const payDayType =
-    values.payDayType === String(PAY_DAY_TYPES.DayOfMonth)
-      ? PAY_DAY_TYPES.DayOfMonth
-      : values.payDayType === String(PAY_DAY_TYPES.DayOfNextMonth)
-        ? PAY_DAY_TYPES.DayOfNextMonth
-        : PAY_DAY_TYPES.LastWorkingDay;
+    values.payDayType === String(PAY_DAY_TYPES.DayOfMonth) ? PAY_DAY_TYPES.DayOfMonth : values.payDayType === String(PAY_DAY_TYPES.DayOfNextMonth) ? PAY_DAY_TYPES.DayOfNextMonth : PAY_DAY_TYPES.LastWorkingDay;
   const editable = isLastPayrollEditable(settings);
   return {
     payPeriodType: fixed ? PAY_PERIOD_TYPES.FixedRange : PAY_PERIOD_TYPES.DaysInMonth,

@@ -51,13 +51,7 @@ describe('Payslip view', () => {
   });
 
   it('says when a held payout was held, released and paid (a hold outlives finalize)', async () => {
-    const payout = {
-      heldOn: '2026-11-25',
-      holdReason: 'Salary account change awaiting the bank’s confirmation',
-      releasedOn: '2027-01-06',
-      releasedByName: 'Anita Rao',
-      paidOn: null,
-    };
+    const payout = { heldOn: '2026-11-25', holdReason: 'Salary account change awaiting the bank’s confirmation', releasedOn: '2027-01-06', releasedByName: 'Anita Rao', paidOn: null };
     renderAt(`/payslips/${PAYSLIP_ID}`, { [`GET /Payslips/${PAYSLIP_ID}`]: ok(makePayslip({ holdKind: 'payout', status: 'paid', payout })) });
     expect(await screen.findByText('Payout held on 25 Nov 2026: Salary account change awaiting the bank’s confirmation')).toBeInTheDocument();
     expect(screen.getByText('Released on 06 Jan 2027 by Anita Rao')).toBeInTheDocument();
@@ -74,15 +68,9 @@ describe('Payslip view', () => {
     expect(screen.getByText('Payout on hold')).toBeInTheDocument();
     expect(screen.queryByText(/^Paid on/)).not.toBeInTheDocument();
     const paid = { ...held, releasedOn: '2027-01-06', releasedByName: 'Anita Rao', paidOn: '2027-01-07' };
-    expect(payoutLines(makePayslip({ holdKind: 'payout', payout: paid }))).toEqual([
-      'Payout held on 25 Nov 2026',
-      'Released on 06 Jan 2027 by Anita Rao',
-      'Paid on 07 Jan 2027',
-    ]);
+    expect(payoutLines(makePayslip({ holdKind: 'payout', payout: paid }))).toEqual(['Payout held on 25 Nov 2026', 'Released on 06 Jan 2027 by Anita Rao', 'Paid on 07 Jan 2027']);
     // A payout never held: only the paid date.
-    expect(payoutLines(makePayslip({ payout: { heldOn: null, holdReason: null, releasedOn: null, releasedByName: null, paidOn: '2026-11-30' } }))).toEqual([
-      'Paid on 30 Nov 2026',
-    ]);
+    expect(payoutLines(makePayslip({ payout: { heldOn: null, holdReason: null, releasedOn: null, releasedByName: null, paidOn: '2026-11-30' } }))).toEqual(['Paid on 30 Nov 2026']);
   });
 
   it('explains each amount on demand, and the TDS line by line', async () => {
@@ -109,20 +97,12 @@ describe('Payslip view', () => {
       code: 'LOP_RECOVERY',
       label: 'Loss of Pay 26 Nov 2026, 1 day, recovered',
       amount: -1000,
-      explanation: [
-        '26 Nov 2026: loss of pay after Nov 2026 was finalized (paid, not worked)',
-        'Basic: ₹30,000 × 29 of 30 payable days = ₹29,000, paid for 30 days ₹30,000: −₹1,000',
-        'Recovered: −₹1,000',
-      ],
+      explanation: ['26 Nov 2026: loss of pay after Nov 2026 was finalized (paid, not worked)', 'Basic: ₹30,000 × 29 of 30 payable days = ₹29,000, paid for 30 days ₹30,000: −₹1,000', 'Recovered: −₹1,000'],
     };
     renderAt(`/payslips/${PAYSLIP_ID}`, { [`GET /Payslips/${PAYSLIP_ID}`]: ok({ ...base, lines: [...base.lines, recovery] }) });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Loss of Pay 26 Nov 2026, 1 day, recovered: show how it was computed' }));
     const how = screen.getByRole('list', { name: 'How Loss of Pay 26 Nov 2026, 1 day, recovered was computed' });
-    expect(
-      within(how)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(recovery.explanation);
+    expect(within(how).getAllByRole('listitem').map((li) => li.textContent)).toEqual(recovery.explanation);
     const amounts = within(how).getAllByText('−₹1,000');
     expect(amounts).toHaveLength(2);
     for (const a of amounts) expect(a).toHaveStyle({ whiteSpace: 'nowrap' });
@@ -169,18 +149,7 @@ describe('Payslip view', () => {
 });
 
 describe('PayslipsPage', () => {
-  const summary: PayslipSummary = {
-    id: PAYSLIP_ID,
-    runId: RUN_ID,
-    userId: USER_ID,
-    month: '2026-11',
-    status: 'finalized',
-    grossEarnings: 46667,
-    totalDeductions: 5560,
-    netPay: 41107,
-    hasPdf: false,
-    pdfPasswordProtected: false,
-  };
+  const summary: PayslipSummary = { id: PAYSLIP_ID, runId: RUN_ID, userId: USER_ID, month: '2026-11', status: 'finalized', grossEarnings: 46667, totalDeductions: 5560, netPay: 41107, hasPdf: false, pdfPasswordProtected: false };
 
   it('says there are no payslips yet', async () => {
     renderAt('/payslips', { 'GET /Payslips': list([]) });

@@ -57,15 +57,7 @@ export function PayslipPdfButton({ payslip, compact = false }: { payslip: Paysli
  * Earnings card) otherwise breaks "−₹1,083" after the minus sign.
  */
 function amountsKeptWhole(text: string): ReactNode[] {
-  return text.split(/(−₹[\d,]+(?:\.\d+)?)/).map((part, i) =>
-    i % 2 === 1 ? (
-      <span key={i} style={{ whiteSpace: 'nowrap' }}>
-        {part}
-      </span>
-    ) : (
-      part
-    ),
-  );
+  return text.split(/(−₹[\d,]+(?:\.\d+)?)/).map((part, i) => (i % 2 === 1 ? <span key={i} style={{ whiteSpace: 'nowrap' }}>{part}</span> : part));
 }
 
 /** One amount whose explanation lines open beneath it ("every figure can explain itself"). */
@@ -171,11 +163,7 @@ export function payoutLines(payslip: Payslip): string[] {
   const lines: string[] = [];
   if (payslip.holdKind === 'payout') {
     lines.push(`Payout held${p.heldOn ? ` on ${displayDate(p.heldOn)}` : ''}${p.holdReason ? `: ${p.holdReason}` : ''}`);
-    lines.push(
-      p.releasedOn
-        ? `Released on ${displayDate(p.releasedOn)}${p.releasedByName ? ` by ${p.releasedByName}` : ''}`
-        : 'Still on hold: paid when the hold is released',
-    );
+    lines.push(p.releasedOn ? `Released on ${displayDate(p.releasedOn)}${p.releasedByName ? ` by ${p.releasedByName}` : ''}` : 'Still on hold: paid when the hold is released');
   }
   if (p.paidOn) lines.push(`Paid on ${displayDate(p.paidOn)}`);
   else if (payslip.holdKind === 'payout' && p.releasedOn) lines.push('Payment awaiting the bank');
@@ -253,22 +241,8 @@ export function PayslipView({ payslip }: { payslip: Payslip }) {
         <Switch label="Show how every amount was computed" checked={openAll} onChange={(e) => setOpenAll(e.currentTarget.checked)} />
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <LinesCard
-          title="Earnings"
-          lines={section('earning')}
-          totalLabel="Gross earnings"
-          total={payslip.grossEarnings}
-          openAll={openAll}
-          sectionOrder={sectionOrder}
-        />
-        <LinesCard
-          title="Deductions"
-          lines={section('deduction')}
-          totalLabel="Total deductions"
-          total={payslip.totalDeductions}
-          openAll={openAll}
-          sectionOrder={sectionOrder}
-        />
+        <LinesCard title="Earnings" lines={section('earning')} totalLabel="Gross earnings" total={payslip.grossEarnings} openAll={openAll} sectionOrder={sectionOrder} />
+        <LinesCard title="Deductions" lines={section('deduction')} totalLabel="Total deductions" total={payslip.totalDeductions} openAll={openAll} sectionOrder={sectionOrder} />
       </SimpleGrid>
 
       <Card component="section" aria-label="Net pay" bg="var(--mantine-color-indigo-light)">
@@ -286,14 +260,7 @@ export function PayslipView({ payslip }: { payslip: Payslip }) {
       </Card>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <LinesCard
-          title="Employer contributions"
-          lines={employerLines}
-          totalLabel="Cost to the employer (gross + contributions)"
-          total={payslip.employerCost}
-          openAll={openAll}
-          sectionOrder={sectionOrder}
-        />
+        <LinesCard title="Employer contributions" lines={employerLines} totalLabel="Cost to the employer (gross + contributions)" total={payslip.employerCost} openAll={openAll} sectionOrder={sectionOrder} />
         <Card component="section" aria-label="Income tax (TDS)" padding="md">
           <Group justify="space-between" mb="xs">
             <Title order={sectionOrder} size="h5">

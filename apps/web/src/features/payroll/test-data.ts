@@ -120,11 +120,7 @@ export function makePayslip(overrides: Partial<Payslip> = {}): Payslip {
         { code: 'HRA', label: 'House Rent Allowance', amount: 149336 },
       ],
     },
-    tdsExplanation: [
-      'Projected salary for 2026-27: ₹5,60,000',
-      'Standard deduction (New regime): ₹75,000',
-      'Tax for the year ₹18,720 − TDS so far ₹10,920 = ₹7,800 ÷ 5 remaining months = ₹1,560',
-    ],
+    tdsExplanation: ['Projected salary for 2026-27: ₹5,60,000', 'Standard deduction (New regime): ₹75,000', 'Tax for the year ₹18,720 − TDS so far ₹10,920 = ₹7,800 ÷ 5 remaining months = ₹1,560'],
     ...overrides,
   };
 }

@@ -157,6 +157,8 @@ export const payrollSettingsSchema = z.object({
   lastPayrollYear: z.number().int().nullable(),
   /** False once the last payroll month and year are set. */
   isSettingEditable: z.boolean(),
+  /** Payslip PDFs open only with the employee's password (PAYSLIP_PASSWORD_PATTERN of the domain). */
+  protectPayslipPdfs: z.boolean(),
 });
 export type PayrollSettings = z.infer<typeof payrollSettingsSchema>;
 export const payrollSettingsReplySchema = envelope(payrollSettingsSchema);
@@ -180,6 +182,8 @@ export const payrollSettingsInputSchema = z.object({
     .min(2000, { error: 'Last payroll year must be a year from 2000' })
     .nullable()
     .optional(),
+  /** Absent: unchanged. */
+  protectPayslipPdfs: z.boolean({ error: 'protectPayslipPdfs must be true or false' }).optional(),
 });
 export type PayrollSettingsInput = z.input<typeof payrollSettingsInputSchema>;
 
@@ -245,6 +249,7 @@ export const PAYROLL_WARNING_KINDS = [
   'invalidUan',
   'noEsiNumber',
   'invalidEsiNumber',
+  'noPayslipPassword',
   'deductionsOverHalf',
 ] as const;
 export type PayrollWarningKind = (typeof PAYROLL_WARNING_KINDS)[number];
@@ -261,6 +266,7 @@ export const PAYROLL_WARNING_LABELS: Record<PayrollWarningKind, string> = {
   invalidUan: 'Invalid UAN',
   noEsiNumber: 'No ESI number',
   invalidEsiNumber: 'Invalid ESI number',
+  noPayslipPassword: 'Payslip without password',
   deductionsOverHalf: 'Deductions over 50%',
 };
 /** The warnings that hold the employee's line of the bank file (the rest of the run is paid). */
@@ -512,6 +518,8 @@ export const payslipSummarySchema = z.object({
   netPay: z.number(),
   /** The PDF is ready to download. */
   hasPdf: z.boolean(),
+  /** The PDF opens only with the employee's password (PAYSLIP_PASSWORD_PATTERN of the domain). */
+  pdfPasswordProtected: z.boolean(),
 });
 export type PayslipSummary = z.infer<typeof payslipSummarySchema>;
 export const payslipListQuerySchema = z.object({

@@ -6,3 +6,4 @@ export * from './settlement/index';
 export * from './bank/index';
 export * from './filings/index';
 export * from './loans/index';
+export * from './payslip/index';

@@ -28,6 +28,11 @@ export const payrollSettings = pgTable(
     settingsDone: boolean('settings_done').notNull().default(false),
     /** 'Complete Payroll Setup' sets it; the payroll run is available only when true. */
     isPayrollEnabled: boolean('is_payroll_enabled').notNull().default(false),
+    /**
+     * Payslip PDFs (downloaded and e-mailed) open only with the employee's password: the first five
+     * letters of the PAN and the date of birth as DDMM. Stored PDFs are rendered with it.
+     */
+    protectPayslipPdfs: boolean('protect_payslip_pdfs').notNull().default(false),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -267,6 +272,8 @@ export const payslipDocuments = pgTable(
       .references(() => files.id, { onDelete: 'restrict' }),
     renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull().defaultNow(),
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    /** The stored PDF opens only with the employee's password (payroll_settings.protect_payslip_pdfs when it was rendered). */
+    passwordProtected: boolean('password_protected').notNull().default(false),
   },
   (t) => [tenantIsolation(), index('payslip_documents_run_idx').on(t.tenantId, t.runId)],
 );

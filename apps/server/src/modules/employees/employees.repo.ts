@@ -162,6 +162,7 @@ export async function findPayDetails(tdb: TenantDb, id: string) {
       uan: users.uan,
       esiNumber: users.esiNumber,
       dateOfJoining: users.dateOfJoining,
+      dateOfBirth: users.dateOfBirth,
     })
     .from(users)
     .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, id)));

@@ -190,6 +190,10 @@ export class EmployeeService {
     const changed: string[] = PAY_DETAILS.filter(([field]) => (before.details?.[field] ?? null) !== (after.details?.[field] ?? null)).map(([, label]) => label);
     if (JSON.stringify(structureKey(before.structure)) !== JSON.stringify(structureKey(after.structure))) changed.unshift('Salary structure');
     if (changed.length > 0) await this.deps.locks.markChanged(scope, { userIds: [id], reach: 'any', by: ctx.userId, reason: (by) => STALE_REASON.detailsChanged(changed, by) });
+    // The payslip password is made of the PAN and the date of birth: protected PDFs follow them.
+    if ((before.details?.pan ?? null) !== (after.details?.pan ?? null) || (before.details?.dateOfBirth ?? null) !== (after.details?.dateOfBirth ?? null)) {
+      scope.enqueue('payroll.payslips.reprotect', { userIds: [id] });
+    }
     return { statusCode: 200, userId: id };
   }
 

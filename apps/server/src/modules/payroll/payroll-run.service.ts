@@ -99,13 +99,14 @@ function esiPeriodStartMonth(month: string): string {
 /** The run's warnings of every employee it lists (or of one), keyed by user id; most have none. */
 async function warningsOfRun(scope: TenantScope, run: repo.RunRow, userId?: string): Promise<Map<string, PayrollWarning>> {
   const facts = await repo.findWarningFacts(scope.db, run, REIMBURSEMENT_LINE_CODES, userId);
+  const protectsPayslips = (await repo.findSettings(scope.db))?.protectPayslipPdfs ?? false;
   const out = new Map<string, PayrollWarning>();
   for (const f of facts) {
     const payslip =
       f.grossPaise === null
         ? null
         : { grossPaise: f.grossPaise, deductionsPaise: f.deductionsPaise ?? 0, reimbursedPaise: f.reimbursedPaise ?? 0, epf: (f.pfWagePaise ?? 0) > 0, esi: (f.esiWagePaise ?? 0) > 0 };
-    out.set(f.userId, employeeWarnings({ ...f, payslip }, isKnownIfsc));
+    out.set(f.userId, employeeWarnings({ ...f, protectsPayslips, payslip }, isKnownIfsc));
   }
   return out;
 }

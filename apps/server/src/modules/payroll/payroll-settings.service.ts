@@ -30,6 +30,7 @@ const DEFAULTS: Omit<repo.SettingsRow, 'tenantId' | 'updatedAt' | 'updatedBy'> =
   statutoryComponentsDone: false,
   settingsDone: false,
   isPayrollEnabled: false,
+  protectPayslipPdfs: false,
 };
 
 type Stored = typeof DEFAULTS;
@@ -61,6 +62,7 @@ function settingsOut(s: Stored): PayrollSettings {
     lastPayrollRunMonth: s.lastPayrollRunMonth,
     lastPayrollYear: s.lastPayrollYear,
     isSettingEditable: s.lastPayrollRunMonth === null || s.lastPayrollYear === null,
+    protectPayslipPdfs: s.protectPayslipPdfs,
   };
 }
 
@@ -141,6 +143,11 @@ export class PayrollSettingsService {
       const thisMonth = dateInZone(this.deps.clock.now(), scope.ctx.timeZone).slice(0, 7);
       if (`${String(year)}-${pad2(month)}` > thisMonth) throw fieldError('lastPayrollRunMonth', PAYROLL_MSG.lastPayrollInFuture);
       Object.assign(write, { lastPayrollRunMonth: month, lastPayrollYear: year });
+    }
+    if (input.protectPayslipPdfs !== undefined && input.protectPayslipPdfs !== current.protectPayslipPdfs) {
+      write.protectPayslipPdfs = input.protectPayslipPdfs;
+      // The stored PDFs of issued months follow the setting: rendered again, with or without the password.
+      scope.enqueue('payroll.payslips.reprotect', {});
     }
     return settingsOut(await repo.saveSettings(scope.db, write, this.deps.clock.now()));
   }

@@ -1,5 +1,5 @@
 import { BANK_HOLDING_WARNINGS, PAYROLL_WARNING_KINDS, type PayrollWarning, type PayrollWarningKind } from '@tankha/contracts';
-import { REIMBURSEMENT_CODE, bankDetailsProblem, computeDeductionShare, normaliseIfsc, normaliseStatutoryNumber, statutoryNumberProblems, paiseToRupees } from '@tankha/domain';
+import { REIMBURSEMENT_CODE, bankDetailsProblem, computeDeductionShare, normaliseIfsc, normaliseStatutoryNumber, statutoryNumberProblems, paiseToRupees, payslipPassword } from '@tankha/domain';
 
 /**
  * The run's warnings for one employee, from their record as
@@ -20,6 +20,9 @@ export interface WarningFacts {
   esiNumber: string | null;
   bankAccountNumber: string | null;
   ifscCode: string | null;
+  dateOfBirth: string | null;
+  /** The organisation protects payslip PDFs with the employee's password (PAN and date of birth). */
+  protectsPayslips: boolean;
   /** The employee's payslip in this run, when processed. */
   payslip: {
     grossPaise: number;
@@ -64,6 +67,17 @@ export function employeeWarnings(f: WarningFacts, isKnownIfsc: (ifsc: string) =>
     else if (problem === 'invalidPan') add('invalidPan', `PAN ${normaliseStatutoryNumber(f.pan)} is not 5 letters, 4 digits and 1 letter`);
     else if (problem === 'invalidUan') add('invalidUan', `UAN ${normaliseStatutoryNumber(f.uan)} is not 12 digits: EPFO refuses the ECR line`);
     else add('invalidEsiNumber', `ESI number ${normaliseStatutoryNumber(f.esiNumber)} is not a 10-digit IP number: ESIC refuses the return line`);
+  }
+
+  if (f.protectsPayslips) {
+    const password = payslipPassword(f.pan, f.dateOfBirth);
+    if (!password.ok) {
+      const missing = password.missing.map((m) => (m === 'pan' ? 'no PAN' : 'no date of birth')).join(' and ');
+      add(
+        'noPayslipPassword',
+        `${missing.charAt(0).toUpperCase()}${missing.slice(1)}: the payslip PDF has no password, though the payroll settings protect payslips`,
+      );
+    }
   }
 
   let deductions: PayrollWarning['deductions'] = null;

@@ -80,6 +80,8 @@ export const payrollModule = defineModule({
     uow.defineTenantJob(queue, 'payroll.payslips.email', async (scope, data) => void (await services.payslipDocuments.emailPayslips(scope, data)));
     // A held payout released or paid after finalize: its stored PDF is rendered again with the dates (held, released, paid).
     uow.defineSteppedTenantJob(queue, 'payroll.payslips.rerender', async (steps, data) => void (await services.payslipDocuments.rerenderPayslip(steps, data)));
+    // Payslip passwords changed: a rerender job per stored PDF of an issued month it touches.
+    uow.defineTenantJob(queue, 'payroll.payslips.reprotect', async (scope, data) => void (await services.payslipDocuments.reprotectPayslips(scope, data)));
     // Payroll (DESIGN §10): processing in chunks, each chunk its own transaction (resumable).
     uow.defineSteppedTenantJob(queue, 'payroll.process', (steps, data) => services.payrollRun.processRun(steps, data.runId), {
       retryLimit: 3,

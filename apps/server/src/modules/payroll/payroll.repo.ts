@@ -452,7 +452,7 @@ export async function findWarningFacts(tdb: TenantDb, run: { id: string } & RunP
   return queryRows<WarningFactsRow>(tdb.tx, sql`
     SELECT u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.employee_number AS "employeeNumber",
            ${NO_STRUCTURE} AS "noStructure", u.pan, u.uan, u.esi_number AS "esiNumber",
-           u.bank_account_number AS "bankAccountNumber", u.ifsc_code AS "ifscCode",
+           u.bank_account_number AS "bankAccountNumber", u.ifsc_code AS "ifscCode", to_char(u.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth",
            p.gross_paise::float8 AS "grossPaise", p.deductions_paise::float8 AS "deductionsPaise",
            CASE WHEN p.id IS NULL THEN NULL ELSE
              (SELECT coalesce(sum(l.amount_paise), 0)::float8 FROM payslip_lines l
@@ -857,6 +857,7 @@ export interface PayslipSummaryRow {
   deductionsPaise: number;
   netPaise: number;
   hasPdf: boolean;
+  pdfPasswordProtected: boolean;
 }
 
 /** An employee's payslips in runs of the given statuses, newest month first. */
@@ -872,6 +873,7 @@ export async function listPayslips(tdb: TenantDb, userId: string, statuses: read
       deductionsPaise: payslips.deductionsPaise,
       netPaise: payslips.netPaise,
       documentId: payslipDocuments.payslipId,
+      pdfPasswordProtected: payslipDocuments.passwordProtected,
     })
     .from(payslips)
     .innerJoin(payrollRuns, eq(payrollRuns.id, payslips.runId))
@@ -885,18 +887,18 @@ export async function listPayslips(tdb: TenantDb, userId: string, statuses: read
       ),
     )
     .orderBy(desc(payslips.month));
-  return rows.map(({ documentId, ...r }) => ({ ...r, hasPdf: documentId !== null }));
+  return rows.map(({ documentId, pdfPasswordProtected, ...r }) => ({ ...r, hasPdf: documentId !== null, pdfPasswordProtected: pdfPasswordProtected === true }));
 }
 
-export async function findPayslip(tdb: TenantDb, id: string): Promise<{ payslip: PayslipRow; run: RunRow; hasPdf: boolean } | undefined> {
+export async function findPayslip(tdb: TenantDb, id: string): Promise<{ payslip: PayslipRow; run: RunRow; hasPdf: boolean; pdfPasswordProtected: boolean } | undefined> {
   const [row] = await tdb.tx
-    .select({ payslip: payslips, run: payrollRuns, documentId: payslipDocuments.payslipId })
+    .select({ payslip: payslips, run: payrollRuns, documentId: payslipDocuments.payslipId, pdfPasswordProtected: payslipDocuments.passwordProtected })
     .from(payslips)
     .innerJoin(payrollRuns, eq(payrollRuns.id, payslips.runId))
     .leftJoin(payslipDocuments, eq(payslipDocuments.payslipId, payslips.id))
     .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.id, id)))
     .limit(1);
-  return row ? { payslip: row.payslip, run: row.run, hasPdf: row.documentId !== null } : undefined;
+  return row ? { payslip: row.payslip, run: row.run, hasPdf: row.documentId !== null, pdfPasswordProtected: row.pdfPasswordProtected === true } : undefined;
 }
 
 export async function findPayslipLines(tdb: TenantDb, payslipId: string): Promise<(typeof payslipLines.$inferSelect)[]> {

@@ -401,8 +401,9 @@ describe.each(BACKENDS)('payslip PDFs, e-mails and the register (%s)', (backend)
     // The commit and the jobs it started: promoting the files, the e-mail job and its 100 mails.
     const afterMs = performance.now() - total - jobMs;
     expect(stats.rendered).toBe(100);
-    // Bulk: the run, the payslips, their lines, the organisation and the held payouts' dates, then the lock; no read per payslip.
-    expect(reads).toBe(6);
+    // Bulk: the run, the payslips, their lines, the organisation, the held payouts' dates and whether payslips are
+    // password-protected (off here: no PAN or date of birth read), then the lock; no read per payslip.
+    expect(reads).toBe(7);
     const perPayslip = (stats.renderMs + stats.storeMs) / stats.rendered;
     console.log(
       `payslip PDFs (${backend}): 100 in one job, render ${(stats.renderMs / 100).toFixed(1)} ms + store ${(stats.storeMs / 100).toFixed(1)} ms = ${perPayslip.toFixed(1)} ms per payslip; ` +

@@ -16,6 +16,11 @@ declare module '../../platform/jobs/jobs' {
      * employee that the held pay was paid, with the new PDF.
      */
     'payroll.payslips.rerender': { runId: string; payslipId: string; paid?: boolean };
+    /**
+     * Payslip passwords changed (the setting turned on or off; an employee's PAN or date of birth):
+     * render again the stored PDFs of issued months it touches, of these employees or of everyone.
+     */
+    'payroll.payslips.reprotect': { userIds?: string[] };
   }
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PayslipEmployee } from '@tankha/contracts';
-import { files, payrollRuns, payslipDocuments, payslipLines, payslips, tenants, users } from '../../db/schema';
+import { files, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, tenants, users } from '../../db/schema';
 import { queryRows } from '../../db/client';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
@@ -44,6 +44,45 @@ export async function findOrganisation(tdb: TenantDb): Promise<OrganisationRow |
     .where(eq(tenants.id, tdb.tenantId))
     .limit(1);
   return row;
+}
+
+/** Whether the organisation protects payslip PDFs with the employee's password (off until set). */
+export async function findProtectsPayslips(tdb: TenantDb): Promise<boolean> {
+  const [row] = await tdb.tx.select({ on: payrollSettings.protectPayslipPdfs }).from(payrollSettings).where(eq(payrollSettings.tenantId, tdb.tenantId)).limit(1);
+  return row?.on ?? false;
+}
+
+/** What each employee's payslip password is made of: their PAN and date of birth as they are now. */
+export async function findPasswordSources(tdb: TenantDb, userIds: readonly string[]): Promise<Map<string, { pan: string | null; dateOfBirth: string | null }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tdb.tx
+    .select({ id: users.id, pan: users.pan, dateOfBirth: users.dateOfBirth })
+    .from(users)
+    .where(and(eq(users.tenantId, tdb.tenantId), inArray(users.id, [...new Set(userIds)])));
+  return new Map(rows.map((r) => [r.id, { pan: r.pan, dateOfBirth: r.dateOfBirth }]));
+}
+
+/**
+ * The rendered payslips of issued months (of these employees, or of everyone when `userIds` is
+ * undefined); `onlyProtected`: only those whose stored PDF is password-protected.
+ */
+export async function findIssuedDocuments(tdb: TenantDb, options: { userIds?: readonly string[]; onlyProtected: boolean }): Promise<{ runId: string; payslipId: string }[]> {
+  const { userIds, onlyProtected } = options;
+  if (userIds?.length === 0) return [];
+  return tdb.tx
+    .select({ runId: payslipDocuments.runId, payslipId: payslipDocuments.payslipId })
+    .from(payslipDocuments)
+    .innerJoin(payslips, eq(payslips.id, payslipDocuments.payslipId))
+    .innerJoin(payrollRuns, eq(payrollRuns.id, payslipDocuments.runId))
+    .where(
+      and(
+        eq(payslipDocuments.tenantId, tdb.tenantId),
+        inArray(payrollRuns.status, ['finalized', 'paid']),
+        userIds ? inArray(payslips.userId, [...userIds]) : undefined,
+        onlyProtected ? eq(payslipDocuments.passwordProtected, true) : undefined,
+      ),
+    )
+    .orderBy(asc(payslipDocuments.payslipId));
 }
 
 /** The run's payslips that have no stored PDF yet, in id order (the order chunks are cut in). */
@@ -239,7 +278,7 @@ export async function replaceDocument(tdb: TenantDb, payslipId: string, previous
   if (!file) return false;
   const updated = await tdb.tx
     .update(payslipDocuments)
-    .set({ fileId: file.id, renderedAt: at })
+    .set({ fileId: file.id, renderedAt: at, passwordProtected: document.passwordProtected })
     .where(and(eq(payslipDocuments.tenantId, tdb.tenantId), eq(payslipDocuments.payslipId, payslipId), eq(payslipDocuments.fileId, previousFileId)))
     .returning({ payslipId: payslipDocuments.payslipId });
   if (updated.length === 0) {
@@ -291,6 +330,8 @@ export interface NewDocument {
   sizeBytes: number;
   sha256: string;
   fileName: string;
+  /** Rendered with the employee's password. */
+  passwordProtected: boolean;
 }
 
 /**
@@ -308,7 +349,7 @@ export async function insertDocuments(tdb: TenantDb, runId: string, documents: r
   const fileIdByKey = new Map(fileRows.map((f) => [f.storageKey, f.id]));
   const inserted = await tdb.tx
     .insert(payslipDocuments)
-    .values(documents.map((d) => ({ tenantId: tdb.tenantId, payslipId: d.payslipId, runId, fileId: fileIdByKey.get(d.storageKey) ?? '', renderedAt: at })))
+    .values(documents.map((d) => ({ tenantId: tdb.tenantId, payslipId: d.payslipId, runId, fileId: fileIdByKey.get(d.storageKey) ?? '', renderedAt: at, passwordProtected: d.passwordProtected })))
     .onConflictDoNothing({ target: payslipDocuments.payslipId })
     .returning({ payslipId: payslipDocuments.payslipId });
   const kept = new Set(inserted.map((r) => r.payslipId));
@@ -325,6 +366,7 @@ export interface PayslipMailRow {
   month: string;
   holdKind: 'payout' | null;
   storageKey: string;
+  passwordProtected: boolean;
 }
 
 /**
@@ -341,7 +383,7 @@ export async function claimEmails(tdb: TenantDb, runId: string, payslipIds: read
           FROM payslips p, users u, files f
          WHERE d.tenant_id = ${tdb.tenantId} AND d.run_id = ${runId} AND d.payslip_id IN ${sql`(${sql.join(payslipIds.map((id) => sql`${id}`), sql`, `)})`}
            AND d.emailed_at IS NULL AND p.id = d.payslip_id AND u.id = p.user_id AND f.id = d.file_id AND u.email <> ''
-     RETURNING d.payslip_id AS "payslipId", u.email, u.first_name AS "firstName", p.month, p.hold_kind AS "holdKind", f.storage_key AS "storageKey"`,
+     RETURNING d.payslip_id AS "payslipId", u.email, u.first_name AS "firstName", p.month, p.hold_kind AS "holdKind", f.storage_key AS "storageKey", d.password_protected AS "passwordProtected"`,
   );
 }
 

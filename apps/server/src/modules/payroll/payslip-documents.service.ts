@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PAYROLL_MSG as MSG, can } from '@tankha/contracts';
-import { dateInZone, paiseToRupees } from '@tankha/domain';
+import { dateInZone, paiseToRupees, payslipPassword } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { conflict, notFound } from '../../platform/errors';
@@ -97,16 +97,19 @@ export class PayslipDocumentService {
       // Only an issued month is rendered; anything else is a job that should not exist: nothing to retry.
       if (!run || !ISSUED.includes(run.status)) return null;
       const slips = await repo.findPayslipsToRender(tdb, runId, payslipIds);
-      if (slips.length === 0) return { run, slips, lines: new Map<string, repo.LineRow[]>(), organisation: null, tenantId, timelines: new Map<string, repo.PayoutTimelineRow>() };
+      if (slips.length === 0) {
+        return { run, slips, lines: new Map<string, repo.LineRow[]>(), organisation: null, tenantId, timelines: new Map<string, repo.PayoutTimelineRow>(), passwords: new Map<string, string>() };
+      }
       const lines = await repo.findLines(tdb, slips.map((x) => x.id));
       const organisation = await repo.findOrganisation(tdb);
       if (!organisation) throw new Error('organisation not found');
       // A held payout prints its hold, and its release and payment when they came before the rendering.
       const timelines = await repo.findPayoutTimelines(tdb, slips.filter((x) => x.holdKind === 'payout').map((x) => x.id));
-      return { run, slips, lines, organisation, tenantId, timelines };
+      const passwords = await passwordsOf(tdb, slips.map((x) => x.userId));
+      return { run, slips, lines, organisation, tenantId, timelines, passwords };
     });
     if (!read) return { ...stats, skipped: payslipIds.length };
-    const { run, slips, lines, tenantId, timelines } = read;
+    const { run, slips, lines, tenantId, timelines, passwords } = read;
     stats.skipped = payslipIds.length - slips.length;
     if (slips.length === 0 || !read.organisation) return stats;
     const organisation = await this.letterhead(read.organisation);
@@ -116,12 +119,20 @@ export class PayslipDocumentService {
     try {
       for (const slip of slips) {
         const started = performance.now();
-        const pdf = await renderPayslipPdf(documentOf(run, slip, lines.get(slip.id) ?? [], organisation, payoutOf(timelines.get(slip.id), read.organisation.timeZone)));
+        const userPassword = passwords.get(slip.userId);
+        const pdf = await renderPayslipPdf(documentOf(run, slip, lines.get(slip.id) ?? [], organisation, payoutOf(timelines.get(slip.id), read.organisation.timeZone)), { userPassword });
         const rendered = performance.now();
         // A key of its own per attempt: a rolled-back attempt's bytes can never be taken for a committed one's.
         const storageKey = `${STORAGE_PREFIX}${tenantId}/${runId}/${slip.id}-${randomBytes(6).toString('hex')}.pdf`;
         await this.deps.files.putPending(storageKey, pdf);
-        written.push({ payslipId: slip.id, storageKey, sizeBytes: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex'), fileName: payslipFileName(slip.month) });
+        written.push({
+          payslipId: slip.id,
+          storageKey,
+          sizeBytes: pdf.length,
+          sha256: createHash('sha256').update(pdf).digest('hex'),
+          fileName: payslipFileName(slip.month),
+          passwordProtected: userPassword !== undefined,
+        });
         stats.renderMs += rendered - started;
         stats.storeMs += performance.now() - rendered;
       }
@@ -167,14 +178,23 @@ export class PayslipDocumentService {
       if (!organisation) throw new Error('organisation not found');
       const lines = (await repo.findLines(tdb, [slip.id])).get(slip.id) ?? [];
       const timeline = (await repo.findPayoutTimelines(tdb, [slip.id])).get(slip.id);
-      return { run, slip, organisation, lines, timeline, tenantId, fileId: slip.fileId, previousKey: slip.storageKey };
+      const userPassword = (await passwordsOf(tdb, [slip.userId])).get(slip.userId);
+      return { run, slip, organisation, lines, timeline, tenantId, fileId: slip.fileId, previousKey: slip.storageKey, userPassword };
     });
     if (!read) return { rendered: false };
     const payout = payoutOf(read.timeline, read.organisation.timeZone);
-    const pdf = await renderPayslipPdf(documentOf(read.run, read.slip, read.lines, await this.letterhead(read.organisation), payout));
+    const { userPassword } = read;
+    const pdf = await renderPayslipPdf(documentOf(read.run, read.slip, read.lines, await this.letterhead(read.organisation), payout), { userPassword });
     const storageKey = `${STORAGE_PREFIX}${read.tenantId}/${runId}/${payslipId}-${randomBytes(6).toString('hex')}.pdf`;
     await this.deps.files.putPending(storageKey, pdf);
-    const document: repo.NewDocument = { payslipId, storageKey, sizeBytes: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex'), fileName: payslipFileName(read.slip.month) };
+    const document: repo.NewDocument = {
+      payslipId,
+      storageKey,
+      sizeBytes: pdf.length,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      fileName: payslipFileName(read.slip.month),
+      passwordProtected: userPassword !== undefined,
+    };
     let replaced = false;
     try {
       replaced = await steps(async ({ db: tdb, tenantId, enqueue }) => {
@@ -190,6 +210,7 @@ export class PayslipDocumentService {
             month: read.slip.month,
             appUrl: this.deps.config.appUrl,
             pdfStorageKey: storageKey,
+            passwordProtected: document.passwordProtected,
             heldPayPaidOn: payout.paidOn,
           });
           enqueue('mail.send', { to: recipient.email, tenantId, ...content });
@@ -201,6 +222,21 @@ export class PayslipDocumentService {
       if (!replaced) await this.deps.files.remove(storageKey);
     }
     return { rendered: replaced };
+  }
+
+  /**
+   * The job 'payroll.payslips.reprotect' (enqueued when the organisation turns password protection
+   * on or off, and when an employee's PAN or date of birth changes): every stored PDF of an issued
+   * month that the change touches is rendered again through 'payroll.payslips.rerender', which
+   * reads the setting and the PAN and date of birth when it runs. Protection off: only the PDFs that
+   * are protected; on: all of them (a changed PAN changes the password). E-mails already sent keep
+   * the attachment they had; nothing is mailed again.
+   */
+  async reprotectPayslips({ db: tdb, enqueue }: TenantScope, { userIds }: { userIds?: readonly string[] }): Promise<number> {
+    const protects = await repo.findProtectsPayslips(tdb);
+    const documents = await repo.findIssuedDocuments(tdb, { userIds, onlyProtected: !protects });
+    for (const d of documents) enqueue('payroll.payslips.rerender', { runId: d.runId, payslipId: d.payslipId });
+    return documents.length;
   }
 
   /**
@@ -222,6 +258,7 @@ export class PayslipDocumentService {
         month: m.month,
         appUrl: this.deps.config.appUrl,
         pdfStorageKey: m.storageKey,
+        passwordProtected: m.passwordProtected,
         payoutOnHold: m.holdKind === 'payout',
       });
       enqueue('mail.send', { to: m.email, tenantId, ...content });
@@ -303,6 +340,21 @@ export class PayslipDocumentService {
     const logo = org.logoKey ? await this.deps.files.get(org.logoKey) : null;
     return { name: org.name, address: org.address, logo };
   }
+}
+
+/**
+ * The password of each employee's payslip PDFs when the organisation protects them: made of the PAN
+ * and date of birth as they are now. An employee without a PAN or a date of birth has none and gets
+ * a PDF without a password (the run's warnings and the setting's help text say so beforehand).
+ */
+async function passwordsOf(tdb: TenantScope['db'], userIds: readonly string[]): Promise<Map<string, string>> {
+  if (!(await repo.findProtectsPayslips(tdb))) return new Map();
+  const passwords = new Map<string, string>();
+  for (const [userId, source] of await repo.findPasswordSources(tdb, userIds)) {
+    const password = payslipPassword(source.pan, source.dateOfBirth);
+    if (password.ok) passwords.set(userId, password.password);
+  }
+  return passwords;
 }
 
 /** A held payout's dates for the PDF's hold note, in the organisation's zone. */

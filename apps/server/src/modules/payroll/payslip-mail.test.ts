@@ -48,6 +48,15 @@ describe('payslip e-mail', () => {
     expect(mail.text).toContain('Hello <img src=x onerror=alert(1)>,');
   });
 
+  it('tells the password’s pattern with a made-up example when the PDF is protected, and says nothing of one otherwise', () => {
+    const line =
+      'The PDF is protected with a password: the first five letters of your PAN in capitals followed by your date of birth as DDMM (for example ABCDE0108 for PAN ABCDE1234F and a birthday on 1 August).';
+    expect(payslipMail({ ...input, passwordProtected: true }).text).toContain(line);
+    expect(payslipMail({ ...input, passwordProtected: true }).html).toContain('the first five letters of your PAN');
+    expect(payslipMail({ ...input, passwordProtected: true, heldPayPaidOn: '2026-12-05' }).text).toContain(line);
+    expect(payslipMail(input).text).not.toContain('password');
+  });
+
   it('names the file after the month', () => {
     expect(payslipFileName('2027-01')).toBe('Payslip-January-2027.pdf');
   });

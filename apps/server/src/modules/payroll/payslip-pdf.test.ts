@@ -286,6 +286,7 @@ describe('payslip PDF', () => {
         taxRegime: 1,
         holdKind: 'payout',
         netPayInWords: 'Rupees Forty Three Thousand Four Hundred Seventeen Only',
+        pdfPasswordProtected: false,
         lines: [{ section: 'earning', code: 'BASIC', label: 'Basic', amount: 28_000, explanation: [] }],
         ytd: { grossEarnings: 3_66_667, totalDeductions: 26_250, netPay: 3_40_417, tds: 10_000, lines: [{ code: 'BASIC', label: 'Basic', amount: 2_38_000 }] },
         tdsExplanation: [],

@@ -286,9 +286,14 @@ function sectionTitle(l: Layout, title: string, reserve: number): void {
   l.y += 16;
 }
 
-/** Renders one payslip to an A4 PDF. */
-export function renderPayslipPdf(data: PayslipDocument): Promise<Buffer> {
-  const { doc, done } = openPdf({ title: `Payslip ${monthLabel(data.month)} - ${data.employee.name}`, author: data.organisation.name, bufferPages: true });
+/** Renders one payslip to an A4 PDF; with `userPassword`, encrypted so that it opens only with it. */
+export function renderPayslipPdf(data: PayslipDocument, options: { userPassword?: string } = {}): Promise<Buffer> {
+  const { doc, done } = openPdf({
+    title: `Payslip ${monthLabel(data.month)} - ${data.employee.name}`,
+    author: data.organisation.name,
+    bufferPages: true,
+    ...options,
+  });
 
   const l = new Layout(doc);
   header(l, data);

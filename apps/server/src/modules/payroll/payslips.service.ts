@@ -10,7 +10,8 @@ const PUBLISHED: repo.RunStatus[] = ['finalized', 'paid'];
 const REVIEWABLE: repo.RunStatus[] = ['processed', ...PUBLISHED];
 
 function summaryOut(r: repo.PayslipSummaryRow): PayslipSummary {
-  return { id: r.id, runId: r.runId, userId: r.userId, month: r.month, status: r.status, grossEarnings: paiseToRupees(r.grossPaise), totalDeductions: paiseToRupees(r.deductionsPaise), netPay: paiseToRupees(r.netPaise), hasPdf: r.hasPdf };
+  const { hasPdf, pdfPasswordProtected } = r;
+  return { id: r.id, runId: r.runId, userId: r.userId, month: r.month, status: r.status, grossEarnings: paiseToRupees(r.grossPaise), totalDeductions: paiseToRupees(r.deductionsPaise), netPay: paiseToRupees(r.netPaise), hasPdf, pdfPasswordProtected };
 }
 
 /**
@@ -31,7 +32,7 @@ export class PayslipService {
   async get({ db: tdb, ctx }: Scope, id: string): Promise<Payslip> {
     const found = await repo.findPayslip(tdb, id);
     if (!found) throw notFound(PAYROLL_MSG.payslipNotFound);
-    const { payslip: p, run, hasPdf } = found;
+    const { payslip: p, run, hasPdf, pdfPasswordProtected } = found;
     const admin = can(ctx.roleId, 'payroll.run.view');
     if (p.userId !== ctx.userId && !admin) throw forbidden();
     if (!(admin ? REVIEWABLE : PUBLISHED).includes(run.status)) throw notFound(PAYROLL_MSG.payslipNotFound);
@@ -50,6 +51,7 @@ export class PayslipService {
       totalDeductions: paiseToRupees(p.deductionsPaise),
       netPay: paiseToRupees(p.netPaise),
       hasPdf,
+      pdfPasswordProtected,
       employee: p.employee as PayslipEmployee,
       periodStart: run.periodStart,
       periodEnd: run.periodEnd,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { create as parseFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
@@ -58,15 +59,42 @@ export interface TextStyle {
 }
 
 /**
+ * The standard security handler of a protected document: AES-128 (PDF 1.6+, security handler
+ * revision 4), which every PDF reader opens, phones' built-in viewers included (AES-256 of pdfkit is
+ * the deprecated revision 5). Printing is allowed, at full resolution; changing the document,
+ * annotating it, filling it and assembling it are not; copying text stays allowed (an employee
+ * copies figures into a tax return). The owner password is random and kept nowhere: nobody can lift
+ * the restrictions with it.
+ */
+function protection(userPassword: string): PDFKit.PDFDocumentOptions {
+  return {
+    pdfVersion: '1.7',
+    userPassword,
+    ownerPassword: randomBytes(24).toString('base64url'),
+    permissions: {
+      printing: 'highResolution',
+      modifying: false,
+      copying: true,
+      annotating: false,
+      fillingForms: false,
+      contentAccessibility: true,
+      documentAssembly: false,
+    },
+  };
+}
+
+/**
  * An A4 document in our fonts ('regular' and 'bold'), no page margins (every renderer places its
  * own text), and the promise of its bytes once `doc.end()` is called. `bufferPages` keeps every page
- * open so `pageFooters` can number them at the end.
+ * open so `pageFooters` can number them at the end. `userPassword`: the document is encrypted and
+ * opens only with it (see `protection`).
  */
-export function openPdf(options: { title: string; author: string; bufferPages?: boolean }): { doc: Doc; done: Promise<Buffer> } {
+export function openPdf(options: { title: string; author: string; bufferPages?: boolean; userPassword?: string }): { doc: Doc; done: Promise<Buffer> } {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,
     ...(options.bufferPages ? { bufferPages: true } : {}),
+    ...(options.userPassword ? protection(options.userPassword) : {}),
     // Our font as the default: the default default (Helvetica) would parse its metrics file for every document.
     font: FONT_REGULAR as unknown as string,
     info: { Title: options.title, Author: options.author, Creator: 'Tankha' },

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { PAYROLL_MSG, type PayrollSettings } from '@tankha/contracts';
 import { setSessionUser } from '../../app/session';
 import { jsonResponse, makeUser, mockFetch, ok, renderRoutes, spyOnToasts, type RecordedCall } from '../../test/helpers';
-import { CONFIRM_TICK, PayrollSettingsPage } from './PayrollSettingsPage';
+import { CONFIRM_TICK, PROTECT_LABEL, PayrollSettingsPage } from './PayrollSettingsPage';
 import { defaultLastPayroll, yearOptions } from './settings-form';
 
 const STATUS = ok({ isEnabled: false });
@@ -13,7 +13,7 @@ const notFound = () => jsonResponse(404, { statusCode: 404, errorCode: 'NOT_FOUN
 const SETUP = { salaryComponents: true, statutoryComponents: true, settings: true, isEnabled: false };
 
 function saved(overrides: Partial<PayrollSettings> = {}): PayrollSettings {
-  return { payPeriodType: 1, payStartDay: null, payEndDay: null, payDayType: 0, payDay: -1, lastPayrollRunMonth: 3, lastPayrollYear: 2025, isSettingEditable: false, ...overrides };
+  return { payPeriodType: 1, payStartDay: null, payEndDay: null, payDayType: 0, payDay: -1, lastPayrollRunMonth: 3, lastPayrollYear: 2025, isSettingEditable: false, protectPayslipPdfs: false, ...overrides };
 }
 
 function renderPage(replies: Parameters<typeof mockFetch>[0], today = '2026-03-15') {
@@ -169,11 +169,32 @@ describe('PayrollSettingsPage', () => {
       payDay: 7,
       lastPayrollRunMonth: 2,
       lastPayrollYear: 2026,
+      protectPayslipPdfs: false,
     });
     // Once set they are read-only, and the step can be marked completed.
     await waitFor(() => expect(select('Last Payroll Month')).toBeDisabled());
     expect(select('Last Payroll Year')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Mark as Completed' })).toBeEnabled();
+    toasts.restore();
+  });
+
+  it('the password switch shows the pattern and is saved with the settings', async () => {
+    const toasts = spyOnToasts();
+    const { calls } = renderPage({
+      'GET /PayrollSettings/status': STATUS,
+      'GET /PayrollSettings': ok(saved()),
+      'PUT /PayrollSettings': (call) => ok({ ...saved(), ...bodyOf(call) }, PAYROLL_MSG.settingsUpdated),
+    });
+    // Mantine puts the description inside the label: the switch's name begins with the label.
+    const toggle = await screen.findByRole('switch', { name: new RegExp(`^${PROTECT_LABEL}`) });
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByText(/Password: the first five letters of the PAN in capitals and the date of birth as DDMM, e\.g\. ABCDE0108/)).toBeInTheDocument();
+    expect(screen.getByText(/without a PAN or a date of birth gets a payslip without a password/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Apply Changes' }));
+    await waitFor(() => expect(toasts.messages()).toEqual([PAYROLL_MSG.settingsUpdated]));
+    expect(bodyOf(calls.find((c) => c.method === 'PUT'))).toMatchObject({ protectPayslipPdfs: true });
     toasts.restore();
   });
 

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { NEXT_MONTH_PAY_DAY_MAX, PAYROLL_MSG, PAY_DAY_TYPES, PAY_PERIOD_TYPES, type PayrollSettings } from '@tankha/contracts';
+import { PAYSLIP_PASSWORD_EXAMPLE } from '@tankha/domain';
 import { ApiError, errorMessage } from '../../app/api';
 import { PATHS } from '../../app/paths';
 import { toast } from '../../app/toast';
@@ -33,9 +34,12 @@ import { toastApiError, toastUnlessHandled } from '../../ui/kit/useApiMutation';
 
 export const CONFIRM_TITLE = 'Confirm Last Payroll Month';
 export const CONFIRM_TICK = 'I understand that the last payroll month and year cannot be changed later';
+export const PROTECT_LABEL = 'Protect payslip PDFs with a password';
+/** The help text under the switch: the pattern, an example, and what happens without a PAN or a date of birth. */
+export const PROTECT_HELP = `Password: the first five letters of the PAN in capitals and the date of birth as DDMM, e.g. ${PAYSLIP_PASSWORD_EXAMPLE} (PAN ABCDE1234F, born 1 August). Applies to downloaded and e-mailed payslips, including those already issued; employees are told the pattern. An employee without a PAN or a date of birth gets a payslip without a password: the payroll run lists them in its warnings.`;
 
 const MONTH_OPTIONS = MONTH_NAMES.map((name, i) => ({ value: String(i + 1), label: name }));
-const FIELDS = ['payPeriodType', 'payStartDay', 'payEndDay', 'payDayType', 'payDay', 'lastPayrollRunMonth', 'lastPayrollYear'];
+const FIELDS = ['payPeriodType', 'payStartDay', 'payEndDay', 'payDayType', 'payDay', 'lastPayrollRunMonth', 'lastPayrollYear', 'protectPayslipPdfs'];
 
 /**
  * /payroll/settings (people spec §2.9, §4, §5; needs the Settings feature): pay period, pay day and
@@ -171,6 +175,14 @@ function SettingsForm({ settings, payrollEnabled, today }: { settings: PayrollSe
               The last payroll month is {monthYearText(values.lastPayrollRunMonth, values.lastPayrollYear)}. It cannot be changed.
             </Alert>
           )}
+
+          <div>
+            <Title order={4}>Payslips</Title>
+            <Text size="sm" c="dimmed">
+              How payslip PDFs travel.
+            </Text>
+          </div>
+          <Switch label={PROTECT_LABEL} description={PROTECT_HELP} {...form.getInputProps('protectPayslipPdfs', { type: 'checkbox' })} />
 
           <Group justify="flex-end">
             {!payrollEnabled && (

@@ -43,6 +43,8 @@ export interface SettingsValues {
   payDay: string;
   lastPayrollRunMonth: string;
   lastPayrollYear: string;
+  /** Payslip PDFs open only with the employee's password. */
+  protectPayslipPdfs: boolean;
 }
 
 /** 'YYYY-MM-DD' → the previous month, December of the previous year in January (people §4). */
@@ -79,6 +81,7 @@ export function initialValues(settings: PayrollSettings | null, today: string): 
     payDay: dayOfMonth ? String(settings.payDay) : '1',
     lastPayrollRunMonth: String(settings?.lastPayrollRunMonth ?? fallback.month),
     lastPayrollYear: String(settings?.lastPayrollYear ?? fallback.year),
+    protectPayslipPdfs: settings?.protectPayslipPdfs ?? false,
   };
 }
 
@@ -103,6 +106,7 @@ export function toInput(values: SettingsValues, settings: PayrollSettings | null
     payDay: payDayType === PAY_DAY_TYPES.LastWorkingDay ? PAY_DAY_LAST_WORKING_DAY : Number(values.payDay),
     lastPayrollRunMonth: editable ? Number(values.lastPayrollRunMonth) : (settings?.lastPayrollRunMonth ?? null),
     lastPayrollYear: editable ? Number(values.lastPayrollYear) : (settings?.lastPayrollYear ?? null),
+    protectPayslipPdfs: values.protectPayslipPdfs,
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { Role, type PayslipSummary } from '@tankha/contracts';
@@ -114,6 +114,16 @@ describe('Payslip view', () => {
     expect(screen.getByText('The PDF is being generated; it is ready a moment after the payroll is finalized.')).toBeInTheDocument();
   });
 
+  it('tells the password’s pattern beside Download PDF when the PDF is protected, and nothing when it is not', async () => {
+    const hint = 'The PDF opens with a password: the first five letters of the PAN in capitals followed by the date of birth as DDMM, e.g. ABCDE0108.';
+    renderAt(`/payslips/${PAYSLIP_ID}`, { [`GET /Payslips/${PAYSLIP_ID}`]: ok(makePayslip({ hasPdf: true, pdfPasswordProtected: true })) });
+    expect(await screen.findByText(hint)).toBeInTheDocument();
+    cleanup();
+    renderAt(`/payslips/${PAYSLIP_ID}`, { [`GET /Payslips/${PAYSLIP_ID}`]: ok(makePayslip({ hasPdf: true })) });
+    expect(await screen.findByRole('button', { name: 'Download PDF' })).toBeEnabled();
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+  });
+
   it('enables Download PDF by itself once the PDF has been rendered after finalize', async () => {
     let asked = 0;
     renderAt(`/payslips/${PAYSLIP_ID}`, {
@@ -139,7 +149,7 @@ describe('Payslip view', () => {
 });
 
 describe('PayslipsPage', () => {
-  const summary: PayslipSummary = { id: PAYSLIP_ID, runId: RUN_ID, userId: USER_ID, month: '2026-11', status: 'finalized', grossEarnings: 46667, totalDeductions: 5560, netPay: 41107, hasPdf: false };
+  const summary: PayslipSummary = { id: PAYSLIP_ID, runId: RUN_ID, userId: USER_ID, month: '2026-11', status: 'finalized', grossEarnings: 46667, totalDeductions: 5560, netPay: 41107, hasPdf: false, pdfPasswordProtected: false };
 
   it('says there are no payslips yet', async () => {
     renderAt('/payslips', { 'GET /Payslips': list([]) });

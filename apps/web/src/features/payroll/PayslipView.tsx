@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Switch, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import { PAYROLL_HOLD_LABELS, monthLabel, type Payslip, type PayslipLine } from '@tankha/contracts';
+import { PAYSLIP_PASSWORD_EXAMPLE } from '@tankha/domain';
 import { DetailsCard } from '../../ui/DetailsCard';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { displayDate, displayText, inr } from '../../ui/format';
@@ -11,6 +12,9 @@ import { downloadPayslipPdf } from './payroll.api';
 import { RunStatusBadge } from './RunSummary';
 
 const REGIME_LABELS = { 0: 'Old regime', 1: 'New regime' } as const;
+
+/** Said beside the PDF button of a protected payslip: the pattern and an example, never the password. */
+export const PDF_PASSWORD_HINT = `The PDF opens with a password: the first five letters of the PAN in capitals followed by the date of birth as DDMM, e.g. ${PAYSLIP_PASSWORD_EXAMPLE}.`;
 
 /** Why the PDF button is disabled: not finalized yet, or finalized and still being rendered. */
 export function pdfHint(payslip: Pick<Payslip, 'status' | 'hasPdf'>): string | null {
@@ -175,6 +179,7 @@ export function PayslipView({ payslip }: { payslip: Payslip }) {
   const section = (s: PayslipLine['section']) => payslip.lines.filter((l) => l.section === s);
   const employerLines = section('employer');
   const hint = pdfHint(payslip);
+  const passwordHint = payslip.hasPdf && payslip.pdfPasswordProtected ? PDF_PASSWORD_HINT : null;
 
   return (
     <Stack gap="md">
@@ -203,6 +208,11 @@ export function PayslipView({ payslip }: { payslip: Payslip }) {
           {hint && (
             <Text size="xs" c="dimmed" maw={280} ta="right">
               {hint}
+            </Text>
+          )}
+          {passwordHint && (
+            <Text size="xs" c="dimmed" maw={280} ta="right">
+              {passwordHint}
             </Text>
           )}
         </Stack>

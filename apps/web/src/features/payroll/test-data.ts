@@ -77,6 +77,7 @@ export function makePayslip(overrides: Partial<Payslip> = {}): Payslip {
     totalDeductions: 5560,
     netPay: 41107,
     hasPdf: true,
+    pdfPasswordProtected: false,
     employee: {
       name: 'Aditi Agarwal',
       employeeNumber: 'E001',

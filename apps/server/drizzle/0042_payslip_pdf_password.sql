@@ -1,0 +1,2 @@
+ALTER TABLE "payroll_settings" ADD COLUMN "protect_payslip_pdfs" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "payslip_documents" ADD COLUMN "password_protected" boolean DEFAULT false NOT NULL;

@@ -34,7 +34,8 @@ export function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            {/* A 44 px box around the small burger: the least touch target on a phone. */}
+            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" w={44} h={44} aria-label="Toggle navigation" />
             <OrganizationBrand />
           </Group>
           <Group gap="xs" wrap="nowrap">

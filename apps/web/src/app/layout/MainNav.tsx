@@ -31,6 +31,7 @@ import { Link, useLocation } from 'react-router';
 import { can } from '@tankha/contracts';
 import { useCurrentUser } from '../current-user';
 import { PATHS } from '../paths';
+import { useTouchSize } from '../../ui/kit/touch';
 
 interface NavItem {
   label: string;
@@ -49,8 +50,9 @@ function NavItems({ items, onNavigate }: { items: NavItem[]; onNavigate: () => v
     if (own) return own === item;
     return pathname.startsWith(item.activeUnder ?? item.to);
   };
+  const touch = useTouchSize();
   return items.map((item) => (
-    <NavLink key={item.to} component={Link} to={item.to} label={item.label} leftSection={item.icon} active={isActive(item)} onClick={onNavigate} />
+    <NavLink key={item.to} mih={touch.minHeight} component={Link} to={item.to} label={item.label} leftSection={item.icon} active={isActive(item)} onClick={onNavigate} />
   ));
 }
 

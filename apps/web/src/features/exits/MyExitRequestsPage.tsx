@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDoorExit } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,8 @@ import { errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { DateField } from '../../ui/DateField';
 import { FormAlert } from '../../ui/FormAlert';
-import { ListCard } from '../../ui/ListCard';
+import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useTouchSize } from '../../ui/kit/touch';
 import { displayDate } from '../../ui/format';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { ExitStatusBadge } from './ExitStatusBadge';
@@ -20,6 +21,15 @@ const SOURCE_TEXT = {
   probation: 'the notice period while on probation',
   default: 'the standard notice period (no setting applies to your employment type)',
 } as const;
+
+/** The history's columns; on a phone the resignation date is the card's title. */
+const HISTORY_COLUMNS: ListColumn<ExitRequest>[] = [
+  { label: 'Resignation date', cell: (r) => displayDate(r.resignationDate), primary: true },
+  { label: 'Requested last working day', cell: (r) => displayDate(r.requestedLastWorkingDay) },
+  { label: 'Last working day', cell: (r) => (r.lastWorkingDay ? displayDate(r.lastWorkingDay) : '—') },
+  { label: 'Status', cell: (r) => <ExitStatusBadge status={r.status} /> },
+  { label: 'Remarks', cell: (r) => r.decisionRemarks ?? '—' },
+];
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -133,6 +143,7 @@ export function MyExitRequestsPage() {
   const [withdrawing, setWithdrawing] = useState<ExitRequest | null>(null);
   const [busy, setBusy] = useState(false);
   const list = requests.data ?? [];
+  const touch = useTouchSize();
   const open = list.find((r) => r.status === 'pending' || r.status === 'approved') ?? null;
   const current = open ?? (list[0]?.status === 'relieved' ? list[0] : null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [EXITS_KEY] });
@@ -157,48 +168,25 @@ export function MyExitRequestsPage() {
       <Group justify="space-between">
         <Title order={2}>My exit requests</Title>
         {!requests.isPending && !current ? (
-          <Button leftSection={<IconDoorExit size={16} />} color="red" variant="light" onClick={() => setResigning(true)}>
+          <Button size={touch.button} leftSection={<IconDoorExit size={16} />} color="red" variant="light" onClick={() => setResigning(true)}>
             Resign
           </Button>
         ) : null}
       </Group>
       {current ? <CurrentRequest request={current} onWithdraw={() => setWithdrawing(current)} /> : null}
       <Title order={3}>History</Title>
-      <ListCard
+      <ResponsiveList
+        label="My exit requests"
+        columns={HISTORY_COLUMNS}
+        rows={list}
+        rowKey={(r) => r.id}
         loading={requests.isPending}
         error={requests.isError ? errorMessage(requests.error, 'Failed to load your exit requests.') : null}
         onRetry={() => void requests.refetch()}
-        empty={list.length === 0}
         loadingLabel="Loading exit requests"
         emptyMessage="You have not resigned. If you decide to leave, use Resign to send your resignation to your manager."
-      >
-        <Table.ScrollContainer minWidth={700} type="native">
-          <Table aria-label="My exit requests" verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Resignation date</Table.Th>
-                <Table.Th>Requested last working day</Table.Th>
-                <Table.Th>Last working day</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Remarks</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{displayDate(r.resignationDate)}</Table.Td>
-                  <Table.Td>{displayDate(r.requestedLastWorkingDay)}</Table.Td>
-                  <Table.Td>{r.lastWorkingDay ? displayDate(r.lastWorkingDay) : '—'}</Table.Td>
-                  <Table.Td>
-                    <ExitStatusBadge status={r.status} />
-                  </Table.Td>
-                  <Table.Td>{r.decisionRemarks ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </ListCard>
+        minWidth={700}
+      />
       {resigning ? (
         <ResignModal
           onClose={() => setResigning(false)}

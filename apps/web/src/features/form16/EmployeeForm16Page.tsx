@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Group, List, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { FORM16_MSG, Form16Type, form16DefaultYear, form16Years, type Form16Record } from '@tankha/contracts';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
-import { ListCard } from '../../ui/ListCard';
+import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useTouchSize } from '../../ui/kit/touch';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { downloadForm16, downloadMergedForm16, useEmployeeForms } from './form16.api';
 import { uploadedOn } from './Form16ManagementPage';
@@ -25,6 +26,7 @@ export function EmployeeForm16Page({ today: todayProp }: { today?: string }) {
   const [financialYear, setFinancialYear] = useState(() => form16DefaultYear(today));
   const forms = useEmployeeForms(user.id, financialYear);
   const list = forms.data ?? [];
+  const touch = useTouchSize();
   const of = (formType: number) => list.find((f) => f.formType === formType);
 
   const download = (form: Form16Record | undefined) => {
@@ -38,6 +40,21 @@ export function EmployeeForm16Page({ today: todayProp }: { today?: string }) {
       .then(() => toast.success(FORM16_MSG.mergedDownloadStarted))
       .catch(reportFailure(FORM16_MSG.mergedDownloadFailed));
 
+  const columns: ListColumn<Form16Record>[] = [
+    { label: 'Form Type', cell: (form) => form.formTypeName, primary: true },
+    { label: 'Financial Year', cell: (form) => form.financialYear },
+    { label: 'Upload Date', cell: (form) => uploadedOn(form.dateCreated) },
+    {
+      label: 'Actions',
+      actions: true,
+      cell: (form) => (
+        <Button size={touch.button ?? 'xs'} variant="subtle" leftSection={<IconDownload size={14} />} aria-label={`Download ${form.formTypeName} ${form.financialYear}`} onClick={() => download(form)}>
+          Download
+        </Button>
+      ),
+    },
+  ];
+
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -46,41 +63,18 @@ export function EmployeeForm16Page({ today: todayProp }: { today?: string }) {
       </Group>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <Stack style={{ gridColumn: 'span 2' }}>
-          <ListCard
+          <ResponsiveList
+            label="My Form 16 documents"
+            columns={columns}
+            rows={list}
+            rowKey={(form) => form.id}
             loading={forms.isPending}
             error={forms.isError ? FORM16_MSG.loadFailed : null}
             onRetry={() => void forms.refetch()}
-            empty={list.length === 0}
             loadingLabel="Loading Form 16…"
             emptyMessage={FORM16_MSG.noForms}
-          >
-            <Table.ScrollContainer minWidth={480}>
-              <Table aria-label="My Form 16 documents">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Form Type</Table.Th>
-                    <Table.Th>Financial Year</Table.Th>
-                    <Table.Th>Upload Date</Table.Th>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((form) => (
-                    <Table.Tr key={form.id}>
-                      <Table.Td>{form.formTypeName}</Table.Td>
-                      <Table.Td>{form.financialYear}</Table.Td>
-                      <Table.Td>{uploadedOn(form.dateCreated)}</Table.Td>
-                      <Table.Td>
-                        <Button size="xs" variant="subtle" leftSection={<IconDownload size={14} />} aria-label={`Download ${form.formTypeName} ${form.financialYear}`} onClick={() => download(form)}>
-                          Download
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </ListCard>
+            minWidth={480}
+          />
         </Stack>
         <Stack>
           <Card withBorder radius="md" component="section" aria-label="Quick Actions">
@@ -88,13 +82,13 @@ export function EmployeeForm16Page({ today: todayProp }: { today?: string }) {
               Quick Actions
             </Text>
             <Stack gap="xs">
-              <Button variant="light" leftSection={<IconDownload size={16} />} disabled={!of(Form16Type.PartA)} onClick={() => download(of(Form16Type.PartA))}>
+              <Button size={touch.button} variant="light" leftSection={<IconDownload size={16} />} disabled={!of(Form16Type.PartA)} onClick={() => download(of(Form16Type.PartA))}>
                 Download 16A
               </Button>
-              <Button variant="light" leftSection={<IconDownload size={16} />} disabled={!of(Form16Type.PartB)} onClick={() => download(of(Form16Type.PartB))}>
+              <Button size={touch.button} variant="light" leftSection={<IconDownload size={16} />} disabled={!of(Form16Type.PartB)} onClick={() => download(of(Form16Type.PartB))}>
                 Download 16B
               </Button>
-              <Button variant="light" leftSection={<IconDownload size={16} />} disabled={list.length < 2} onClick={downloadMerged}>
+              <Button size={touch.button} variant="light" leftSection={<IconDownload size={16} />} disabled={list.length < 2} onClick={downloadMerged}>
                 Download Merged
               </Button>
             </Stack>

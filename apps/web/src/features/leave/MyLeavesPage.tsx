@@ -7,6 +7,7 @@ import { errorMessage } from '../../app/api';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
+import { useTouchSize } from '../../ui/kit/touch';
 import { ApplyLeaveModal } from './ApplyLeaveModal';
 import { BalanceCards } from './BalanceCards';
 import { DecideLeaveModal } from './DecideLeaveModal';
@@ -24,13 +25,14 @@ export function MyLeavesPage() {
   const requests = useLeaveRequests({ scope: 'mine', pageNumber: page, ...(status === 'all' ? {} : { status: Number(status) }) });
   const [applying, setApplying] = useState(0);
   const [cancelling, setCancelling] = useState<LeaveRequest | null>(null);
+  const touch = useTouchSize();
   const refresh = () => queryClient.invalidateQueries({ queryKey: [LEAVE_KEY] });
 
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>My Leaves</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setApplying(Date.now())} disabled={!balances.data}>
+        <Button size={touch.button} leftSection={<IconPlus size={16} />} onClick={() => setApplying(Date.now())} disabled={!balances.data}>
           Apply Leave
         </Button>
       </Group>

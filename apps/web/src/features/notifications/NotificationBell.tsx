@@ -6,6 +6,7 @@ import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { NOTIFICATION_MSG, type AttendanceReminderPush, type NotificationItem } from '@tankha/contracts';
 import { relativeTimeLabel } from '@tankha/domain';
 import { useCurrentUser } from '../../app/current-user';
+import { useTouchSize } from '../../ui/kit/touch';
 import {
   NOTIFICATIONS_KEY,
   NOTIFICATION_LIST_KEY,
@@ -103,15 +104,17 @@ export function NotificationBell() {
     );
   };
 
+  const touch = useTouchSize();
   const now = new Date().toISOString();
   const label = count > 0 ? `Notifications, ${count.toString()} unread` : 'Notifications';
 
+  // The popover is never wider than a phone's window (16 px of margin): the page must not scroll sideways.
   return (
-    <Popover width={360} position="bottom-end" shadow="md" opened={opened} onChange={setOpened} withinPortal>
+    <Popover width="min(360px, calc(100vw - 16px))" position="bottom-end" shadow="md" opened={opened} onChange={setOpened} withinPortal>
       {/* The button is the popover's target, so its aria-haspopup/aria-expanded sit on a button, not on the badge's div. */}
       <Indicator label={unreadBadge(count)} size={18} color="red" offset={6} disabled={count === 0} inline data-testid="notification-badge">
         <Popover.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={label} onClick={() => setOpened((o) => !o)}>
+          <ActionIcon variant="subtle" color="gray" size={touch.icon ?? 'lg'} radius="xl" aria-label={label} onClick={() => setOpened((o) => !o)}>
             <IconBell size={20} />
           </ActionIcon>
         </Popover.Target>

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Switch, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { useTouchSize } from '../../ui/kit/touch';
 import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import { PAYROLL_HOLD_LABELS, monthLabel, type Payslip, type PayslipLine } from '@tankha/contracts';
 import { PAYSLIP_PASSWORD_EXAMPLE } from '@tankha/domain';
@@ -25,6 +26,7 @@ export function pdfHint(payslip: Pick<Payslip, 'status' | 'hasPdf'>): string | n
 
 export function PayslipPdfButton({ payslip, compact = false }: { payslip: Payslip | Pick<Payslip, 'id' | 'month' | 'status' | 'hasPdf'>; compact?: boolean }) {
   const [busy, setBusy] = useState(false);
+  const touch = useTouchSize();
   const name = 'employee' in payslip ? payslip.employee.name : undefined;
   const download = async () => {
     setBusy(true);
@@ -39,7 +41,7 @@ export function PayslipPdfButton({ payslip, compact = false }: { payslip: Paysli
   return (
     <Button
       variant={compact ? 'subtle' : 'filled'}
-      size={compact ? 'xs' : 'sm'}
+      size={touch.button ?? (compact ? 'xs' : 'sm')}
       leftSection={<IconDownload size={16} />}
       disabled={!payslip.hasPdf}
       loading={busy}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Group, Select, Stack, Table, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Select, Stack, Title, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { monthLabel } from '@tankha/contracts';
-import { errorMessage } from '../../app/api';
+import { monthLabel, type PayslipSummary } from '@tankha/contracts';
 import { useToday } from '../../app/today';
-import { ListCard } from '../../ui/ListCard';
+import { ResponsiveList, queryListState, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useTouchSize } from '../../ui/kit/touch';
 import { OfflineNotice } from '../../ui/OfflineNotice';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { financialYearLabel, financialYearStartOf } from './payroll-format';
@@ -17,7 +17,6 @@ import { RunStatusBadge } from './RunSummary';
 /** How many financial years back the selector offers. */
 const YEARS_SHOWN = 6;
 const ALL = 'all';
-export const PAYSLIP_COLUMNS = ['Month', 'Gross earnings', 'Deductions', 'Net pay', 'Status', 'Actions'] as const;
 
 /** /payslips and /payroll/payslips (everyone): the signed-in user's own payslips by financial year. */
 export function PayslipsPage({ today: todayProp }: { today?: string }) {
@@ -31,6 +30,37 @@ export function PayslipsPage({ today: todayProp }: { today?: string }) {
   const payslips = usePayslips(year === ALL ? null : Number(year));
   const years = Array.from({ length: YEARS_SHOWN }, (_, i) => currentYear - i);
   const rows = payslips.data ?? [];
+  const touch = useTouchSize();
+  const right = { ta: 'right' } as const;
+  const columns: ListColumn<PayslipSummary>[] = [
+    {
+      label: 'Month',
+      primary: true,
+      cell: (p) => (
+        <Anchor component={Link} to={`${base}/${encodeURIComponent(p.id)}`} fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {monthLabel(p.month)}
+        </Anchor>
+      ),
+    },
+    { label: 'Gross earnings', cell: (p) => inr(p.grossEarnings), tdProps: right },
+    { label: 'Deductions', cell: (p) => inr(p.totalDeductions), tdProps: right },
+    { label: 'Net pay', cell: (p) => inr(p.netPay), tdProps: { ta: 'right', fw: 600 } },
+    { label: 'Status', cell: (p) => <RunStatusBadge status={p.status} size="sm" /> },
+    {
+      label: 'Actions',
+      actions: true,
+      cell: (p) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label="View">
+            <ActionIcon variant="subtle" size={touch.icon} component={Link} to={`${base}/${encodeURIComponent(p.id)}`} aria-label={`View payslip for ${monthLabel(p.month)}`}>
+              <IconEye size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <PayslipPdfButton payslip={p} compact />
+        </Group>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="md">
@@ -46,57 +76,16 @@ export function PayslipsPage({ today: todayProp }: { today?: string }) {
         />
       </Group>
       <OfflineNotice />
-      <ListCard
-        loading={payslips.isPending}
-        error={payslips.isError ? errorMessage(payslips.error, 'Failed to load your payslips.') : null}
-        onRetry={() => void payslips.refetch()}
-        empty={rows.length === 0}
+      <ResponsiveList
+        label="Payslips"
+        columns={columns}
+        rows={rows}
+        rowKey={(p) => p.id}
+        {...queryListState(payslips, 'Failed to load your payslips.')}
         loadingLabel="Loading payslips"
         emptyMessage={year === ALL ? 'No payslips yet' : `No payslips yet for ${financialYearLabel(Number(year))}`}
-      >
-        <Table.ScrollContainer minWidth={720} type="native">
-          <Table aria-label="Payslips" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                {PAYSLIP_COLUMNS.map((c) => (
-                  <Table.Th key={c} ta={c === 'Month' || c === 'Status' || c === 'Actions' ? undefined : 'right'}>
-                    {c}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`${base}/${encodeURIComponent(p.id)}`} fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {monthLabel(p.month)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td ta="right">{inr(p.grossEarnings)}</Table.Td>
-                  <Table.Td ta="right">{inr(p.totalDeductions)}</Table.Td>
-                  <Table.Td ta="right" fw={600}>
-                    {inr(p.netPay)}
-                  </Table.Td>
-                  <Table.Td>
-                    <RunStatusBadge status={p.status} size="sm" />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label="View">
-                        <ActionIcon variant="subtle" component={Link} to={`${base}/${encodeURIComponent(p.id)}`} aria-label={`View payslip for ${monthLabel(p.month)}`}>
-                          <IconEye size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <PayslipPdfButton payslip={p} compact />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </ListCard>
+        minWidth={720}
+      />
     </Stack>
   );
 }

@@ -2,9 +2,10 @@ import { useRef, useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PROOF_MSG, precheckProofFile, type Proof } from '@tankha/contracts';
+import { PROOF_MSG, USER_DOCUMENT_ACCEPT, precheckProofFile, type Proof } from '@tankha/contracts';
 import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
+import { useTouchSize } from '../../ui/kit/touch';
 import { POI_KEY, deleteProof, downloadProof, uploadProof } from './proofs.api';
 import type { PoiRow } from './poi-rows';
 
@@ -18,6 +19,7 @@ function uploadFailure(error: unknown): string {
 export function ProofCell({ declarationId, row, proofs, editable }: { declarationId: string; row: PoiRow; proofs: Proof[]; editable: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const touch = useTouchSize();
   const client = useQueryClient();
   const mine = proofs.filter((p) => p.itemId === row.itemId && (row.part === 'allowedAmount' || p.documentType === row.documentType));
 
@@ -58,7 +60,7 @@ export function ProofCell({ declarationId, row, proofs, editable }: { declaratio
           </Anchor>
           {editable ? (
             <Tooltip label="Remove proof">
-              <ActionIcon size="xs" variant="subtle" color="red" aria-label={`Remove ${p.fileName}`} onClick={() => void remove(p)}>
+              <ActionIcon size={touch.icon ?? 'xs'} variant="subtle" color="red" aria-label={`Remove ${p.fileName}`} onClick={() => void remove(p)}>
                 <IconTrash size={12} />
               </ActionIcon>
             </Tooltip>
@@ -72,8 +74,9 @@ export function ProofCell({ declarationId, row, proofs, editable }: { declaratio
       ) : null}
       {editable ? (
         <>
-          <input ref={input} type="file" hidden accept=".pdf,.jpg,.jpeg,.png" aria-label={`Proof for ${row.label}`} onChange={(e) => void onFile(e.currentTarget.files?.[0])} />
-          <Button size="compact-xs" variant="light" leftSection={<IconPaperclip size={12} />} loading={busy} onClick={() => input.current?.click()} aria-label={`Upload proof for ${row.label}`}>
+          {/* The server reads proofs as documents (PDF, JPEG, PNG by content); the MIME types let a phone offer its camera. */}
+          <input ref={input} type="file" hidden accept={USER_DOCUMENT_ACCEPT} aria-label={`Proof for ${row.label}`} onChange={(e) => void onFile(e.currentTarget.files?.[0])} />
+          <Button size={touch.button ?? 'compact-xs'} variant="light" leftSection={<IconPaperclip size={12} />} loading={busy} onClick={() => input.current?.click()} aria-label={`Upload proof for ${row.label}`}>
             Upload
           </Button>
         </>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Pagination, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Pagination, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { REQUEST_MSG, REQUEST_PAGE_SIZE, RequestStatus, RequestType, canCancelRequest, type RequestRow } from '@tankha/contracts';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
-import { ListCard } from '../../ui/ListCard';
+import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useTouchSize } from '../../ui/kit/touch';
 import { CreateRequestModal } from './CreateRequestModal';
 import { RequestStatusBadge } from './RequestStatusBadge';
 import { REQUESTS_KEY, updateRequestStatus, useRequests } from './requests.api';
@@ -36,6 +37,7 @@ export function MyRequestsPanel({ title = 'Requests' }: { title?: string | null 
   const [creating, setCreating] = useState(false);
   const [cancelling, setCancelling] = useState<RequestRow | null>(null);
   const [busy, setBusy] = useState(false);
+  const touch = useTouchSize();
   const list = useRequests({ page, status, onlyMyRequests: true });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [REQUESTS_KEY] });
@@ -57,6 +59,40 @@ export function MyRequestsPanel({ title = 'Requests' }: { title?: string | null 
     }
   };
 
+  const columns: ListColumn<RequestRow>[] = [
+    { label: REQUEST_COLUMNS[0], cell: (r) => displayDateRange(r.startDate, r.endDate), primary: true },
+    { label: REQUEST_COLUMNS[1], cell: (r) => displayTime(r.startTime) },
+    { label: REQUEST_COLUMNS[2], cell: (r) => displayTime(r.endTime) },
+    {
+      label: REQUEST_COLUMNS[3],
+      tdProps: { maw: 320 },
+      cell: (r) => (
+        <>
+          <Text size="sm" lineClamp={2} title={r.reason}>
+            {r.reason}
+          </Text>
+          {r.remarks && (
+            <Text size="xs" c="dimmed" lineClamp={2}>
+              {r.decidedByName ? `${r.decidedByName}: ` : ''}
+              {r.remarks}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { label: REQUEST_COLUMNS[4], cell: (r) => <RequestStatusBadge status={r.status} /> },
+    {
+      label: 'Actions',
+      actions: true,
+      cell: (r) =>
+        canCancelRequest(r, user.id) && (
+          <Button size={touch.button ?? 'xs'} variant="subtle" color="red" onClick={() => setCancelling(r)} aria-label={`Cancel request of ${displayDateRange(r.startDate, r.endDate)}`}>
+            Cancel
+          </Button>
+        ),
+    },
+  ];
+
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
@@ -73,65 +109,24 @@ export function MyRequestsPanel({ title = 'Requests' }: { title?: string | null 
             allowDeselect={false}
             w={160}
           />
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+          <Button size={touch.button} leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             Create Request
           </Button>
         </Group>
       </Group>
 
-      <ListCard
+      <ResponsiveList
+        label="Regularization requests"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
         loading={list.isPending}
         error={list.isError ? REQUEST_MSG.fetchFailed : null}
         onRetry={() => void list.refetch()}
-        empty={rows.length === 0}
         loadingLabel="Loading requests"
         emptyMessage="No requests found"
-      >
-          <Table.ScrollContainer minWidth={720} type="native">
-            <Table aria-label="Regularization requests" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  {REQUEST_COLUMNS.map((c) => (
-                    <Table.Th key={c}>{c}</Table.Th>
-                  ))}
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{displayDateRange(r.startDate, r.endDate)}</Table.Td>
-                    <Table.Td>{displayTime(r.startTime)}</Table.Td>
-                    <Table.Td>{displayTime(r.endTime)}</Table.Td>
-                    <Table.Td maw={320}>
-                      <Text size="sm" lineClamp={2} title={r.reason}>
-                        {r.reason}
-                      </Text>
-                      {r.remarks && (
-                        <Text size="xs" c="dimmed" lineClamp={2}>
-                          {r.decidedByName ? `${r.decidedByName}: ` : ''}
-                          {r.remarks}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <RequestStatusBadge status={r.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      {canCancelRequest(r, user.id) && (
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setCancelling(r)} aria-label={`Cancel request of ${displayDateRange(r.startDate, r.endDate)}`}>
-                          Cancel
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-      </ListCard>
+        minWidth={720}
+      />
 
       {total > REQUEST_PAGE_SIZE && (
         <Group justify="space-between">

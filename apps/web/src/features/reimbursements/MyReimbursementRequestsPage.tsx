@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Badge, Button, FileInput, Group, Menu, Modal, NumberInput, Pagination, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, FileInput, Group, Menu, Modal, NumberInput, Pagination, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconFilter, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { REIMBURSEMENT_MSG as MSG, REIMBURSEMENT_RECEIPT_ACCEPT, REIMBURSEMENT_REQUEST_PAGE_SIZE, precheckReceipt, reimbursementRequestFieldsSchema } from '@tankha/contracts';
+import { REIMBURSEMENT_MSG as MSG, type ReimbursementRequest, REIMBURSEMENT_RECEIPT_ACCEPT, REIMBURSEMENT_REQUEST_PAGE_SIZE, precheckReceipt, reimbursementRequestFieldsSchema } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { FormAlert } from '../../ui/FormAlert';
-import { ListCard } from '../../ui/ListCard';
+import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useTouchSize } from '../../ui/kit/touch';
 import { rupeesText } from '../../ui/format';
 import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
@@ -16,6 +17,44 @@ import { REIMBURSEMENTS_KEY, submitReimbursementRequest, useMyReimbursementReque
 import { STATUS_FILTERS, reimbursementStatusBadge, requestDate } from './request-format';
 
 export const MY_REQUEST_COLUMNS = ['Date', 'Amount', 'Type', 'Reason', 'Status'] as const;
+
+/** The claims' columns, in MY_REQUEST_COLUMNS' order; on a phone the type is the card's title. */
+const MY_REQUEST_LIST: ListColumn<ReimbursementRequest>[] = [
+  { label: MY_REQUEST_COLUMNS[0], cell: (r) => requestDate(r.dateCreated) },
+  { label: MY_REQUEST_COLUMNS[1], cell: (r) => rupeesText(r.amount) },
+  { label: MY_REQUEST_COLUMNS[2], cell: (r) => r.reimbursementTypeName, primary: true },
+  {
+    label: MY_REQUEST_COLUMNS[3],
+    cell: (r) => (
+      <>
+        <Text size="sm">{r.reason}</Text>
+        {r.remarks && (
+          <Text size="xs" c="dimmed">
+            Remarks: {r.remarks}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    label: MY_REQUEST_COLUMNS[4],
+    cell: (r) => {
+      const badge = reimbursementStatusBadge(r.status);
+      return (
+        <Group gap={6}>
+          <Badge color={badge.color} variant="light">
+            {badge.label}
+          </Badge>
+          {r.paidInMonth && (
+            <Text size="xs" c="dimmed">
+              Paid with {r.paidInMonth} salary
+            </Text>
+          )}
+        </Group>
+      );
+    },
+  },
+];
 
 interface Values {
   amount: string | number;
@@ -28,6 +67,7 @@ interface Values {
 export function CreateRequestModal({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const types = useReimbursementTypes(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const touch = useTouchSize();
   const [submitting, setSubmitting] = useState(false);
   const form = useForm<Values>({
     initialValues: { amount: '', reimbursementTypeId: null, reason: '', receipt: null },
@@ -67,10 +107,10 @@ export function CreateRequestModal({ onClose, onSaved }: { onClose: () => void; 
           <Textarea label="Reason" withAsterisk autosize minRows={2} {...form.getInputProps('reason')} />
           <FileInput label="Receipt" description="PDF, JPG or PNG, at most 5MB" accept={REIMBURSEMENT_RECEIPT_ACCEPT} clearable {...form.getInputProps('receipt')} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={submitting}>
+            <Button size={touch.button} variant="default" onClick={onClose} disabled={submitting}>
               Cancel
             </Button>
-            <Button type="submit" disabled={submitting}>
+            <Button size={touch.button} type="submit" disabled={submitting}>
               {submitting ? 'Submitting...' : 'Submit Request'}
             </Button>
           </Group>
@@ -91,6 +131,7 @@ export function MyReimbursementRequestsPage() {
   const [status, setStatus] = useState('0');
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState<number | null>(null);
+  const touch = useTouchSize();
   const filtered = (requests.data ?? []).filter((r) => status === '0' || String(r.status) === status);
   const pages = Math.max(1, Math.ceil(filtered.length / REIMBURSEMENT_REQUEST_PAGE_SIZE));
   const current = Math.min(page, pages);
@@ -104,7 +145,7 @@ export function MyReimbursementRequestsPage() {
         <Group>
           <Menu position="bottom-end">
             <Menu.Target>
-              <Button variant="default" leftSection={<IconFilter size={16} />} aria-label={`Status filter: ${statusLabel}`}>
+              <Button size={touch.button} variant="default" leftSection={<IconFilter size={16} />} aria-label={`Status filter: ${statusLabel}`}>
                 {statusLabel}
               </Button>
             </Menu.Target>
@@ -122,63 +163,23 @@ export function MyReimbursementRequestsPage() {
               ))}
             </Menu.Dropdown>
           </Menu>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(Date.now())}>
+          <Button size={touch.button} leftSection={<IconPlus size={16} />} onClick={() => setCreating(Date.now())}>
             Create Request
           </Button>
         </Group>
       </Group>
-      <ListCard
+      <ResponsiveList
+        label="My reimbursement requests"
+        columns={MY_REQUEST_LIST}
+        rows={rows}
+        rowKey={(r) => r.id}
         loading={requests.isPending}
         error={requests.isError && !(requests.error instanceof ApiError && requests.error.handled) ? MSG.fetchRequestsFailed : null}
         onRetry={() => void requests.refetch()}
-        empty={filtered.length === 0}
         loadingLabel="Loading reimbursement requests"
         emptyMessage={MSG.noRequests}
-      >
-        <Table.ScrollContainer minWidth={640} type="native">
-          <Table aria-label="My reimbursement requests" verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                {MY_REQUEST_COLUMNS.map((c) => (
-                  <Table.Th key={c}>{c}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => {
-                const badge = reimbursementStatusBadge(r.status);
-                return (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{requestDate(r.dateCreated)}</Table.Td>
-                    <Table.Td>{rupeesText(r.amount)}</Table.Td>
-                    <Table.Td>{r.reimbursementTypeName}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{r.reason}</Text>
-                      {r.remarks && (
-                        <Text size="xs" c="dimmed">
-                          Remarks: {r.remarks}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6}>
-                        <Badge color={badge.color} variant="light">
-                          {badge.label}
-                        </Badge>
-                        {r.paidInMonth && (
-                          <Text size="xs" c="dimmed">
-                            Paid with {r.paidInMonth} salary
-                          </Text>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </ListCard>
+        minWidth={640}
+      />
       {filtered.length > 0 && <Pagination value={current} onChange={setPage} total={pages} aria-label="Pages" />}
       {creating !== null && (
         <CreateRequestModal

@@ -39,6 +39,11 @@ export interface ResponsiveListProps<T> {
   rowStyle?: (row: T) => CSSProperties | undefined;
   /** Clicking anywhere on the row (a cell that holds its own controls stops the click). */
   onRowClick?: (row: T) => void;
+  /**
+   * The caller's own card already shows loading, failure and the empty text (a table shared by pages
+   * that frame it differently): only the rows, without ListCard, and the cards padded off its border.
+   */
+  bare?: boolean;
 }
 
 const stop = (event: MouseEvent) => event.stopPropagation();
@@ -77,10 +82,17 @@ export function useNarrowScreen(): boolean {
  * up and a card per row below it, both from the one column list.
  */
 export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
-  const { label, columns, rows, rowKey, loading, error, onRetry, loadingLabel, emptyMessage, minWidth, groupOf, withHeader = true, rowStyle, onRowClick } = props;
+  const { label, columns, rows, rowKey, loading, error, onRetry, loadingLabel, emptyMessage, minWidth, groupOf, withHeader = true, rowStyle, onRowClick, bare = false } = props;
   const narrow = useNarrowScreen();
   const ready = !loading && error === null && rows.length > 0;
-  if (narrow && ready) return <RowCards {...props} />;
+  if (narrow && ready)
+    return bare ? (
+      <Box p="sm">
+        <RowCards {...props} />
+      </Box>
+    ) : (
+      <RowCards {...props} />
+    );
 
   const table = (
     <Table aria-label={label} verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
@@ -117,15 +129,18 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
       </Table.Tbody>
     </Table>
   );
+  const body =
+    minWidth === undefined ? (
+      table
+    ) : (
+      <Table.ScrollContainer minWidth={minWidth} type="native">
+        {table}
+      </Table.ScrollContainer>
+    );
+  if (bare) return body;
   return (
     <ListCard loading={loading} error={error} onRetry={onRetry} empty={rows.length === 0} loadingLabel={loadingLabel} emptyMessage={emptyMessage}>
-      {minWidth === undefined ? (
-        table
-      ) : (
-        <Table.ScrollContainer minWidth={minWidth} type="native">
-          {table}
-        </Table.ScrollContainer>
-      )}
+      {body}
     </ListCard>
   );
 }

@@ -19,15 +19,16 @@ export const theme = createTheme({
 
 /**
  * Light-scheme colours that reach WCAG AA (4.5:1) for small text. `dimmed` is gray-7 (8.2:1 on white;
- * Mantine's gray-6 is 3.3:1). The light variant (badges, light buttons) writes shade 9 on a 10% tint,
- * which for the warm and green hues is under 4.5:1: those get shade 9 darkened until it passes.
+ * Mantine's gray-6 is 3.3:1). The light variant (badges, light buttons) writes shade 9 on shade 1, which
+ * for the warm and green hues is under 4.5:1 (yellow 2.7:1): those get shade 9 darkened until it passes.
  */
 const LIGHT_VARIANT_TEXT: Record<string, string> = {
-  teal: '#087e5a',
-  green: '#287f39',
-  lime: '#4d7c0b',
-  yellow: '#ac5900',
-  orange: '#c5420e',
+  red: '#c52929',
+  teal: '#087a57',
+  green: '#267b37',
+  lime: '#4b790b',
+  yellow: '#a85700',
+  orange: '#bb3e0d',
 };
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

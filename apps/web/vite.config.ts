@@ -9,8 +9,8 @@ const backend = 'http://127.0.0.1:3000';
 // The notification hub (/backend/hubs) upgrades to a websocket, so the proxy forwards upgrades too.
 const proxy = { '/backend': { target: backend, ws: true }, '/dev': backend };
 
-/** The theme's primary colour (indigo, shade 6): the installed app's title bar and splash screen. */
-const THEME_COLOUR = DEFAULT_THEME.colors.indigo[6];
+/** The theme's primary colour (indigo, shade 8): the installed app's title bar and splash screen. */
+const THEME_COLOUR = DEFAULT_THEME.colors.indigo[8];
 
 /**
  * An installable app for employees on their phones. The shell (every built file) is precached so the app

@@ -1,4 +1,4 @@
-import { CheckInCard } from '../attendance';
+import { CheckInCard } from '../attendance/CheckInCard';
 
 /** The dashboard's Check In / Check Out with today's status (employees check in from the dashboard). */
 export function AttendanceCheckInCard() {

@@ -46,7 +46,9 @@ export function MyLeavesPage() {
       )}
 
       <Group justify="space-between">
-        <Title order={4}>My requests</Title>
+        <Title order={3} size="h4">
+          My requests
+        </Title>
         <SegmentedControl
           size="xs"
           aria-label="Status filter"

@@ -83,14 +83,20 @@ describe('integer fast paths give the decimal results', () => {
     );
   });
 
-  it('a percentage of CTC: (annual ÷ 12) × percent as the structure computed it before, and annual × percent ÷ 1200 now', () => {
-    // The old order divided first (40 digits), the exact fraction now; no CTC or rate tells them apart.
+  it('a percentage of CTC: annual × percent ÷ 1200, the exact fraction rounded once', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), rate, (ctc, p) => {
-        expect(mulDivToRupees(ctc, p, 1200) + 0).toBe(toRupeeStep(d(ctc).div(12).mul(d(p)).div(100), 1, 'halfUp'));
+        expect(mulDivToRupees(ctc, p, 1200) + 0).toBe(toRupeeStep(d(ctc).mul(d(p)).div(1200), 1, 'halfUp'));
       }),
       RUNS,
     );
+  });
+
+  it('where the month is exactly half a rupee, dividing by 12 first (40 digits) lost the half: the exact fraction rounds it up', () => {
+    // ₹1,69,37,387.50 a year at 48%: a month is exactly ₹6,77,495.50, so half up is ₹6,77,496. Dividing first
+    // gave ₹6,77,495.4999… and ₹6,77,495 — a rupee short (found by the property above with fast-check).
+    expect(mulDivToRupees(1_693_738_750, 48, 1200)).toBe(67_749_600);
+    expect(toRupeeStep(d(1_693_738_750).div(12).mul(d(48)).div(100), 1, 'halfUp')).toBe(67_749_500);
   });
 
   it('refuses what the decimal path refuses', () => {

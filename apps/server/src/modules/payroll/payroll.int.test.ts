@@ -98,6 +98,8 @@ describe.each(BACKENDS)('payroll run lifecycle (%s)', (backend) => {
         lastPayrollRunMonth: null,
         lastPayrollYear: null,
         isSettingEditable: true,
+        // Payslip PDFs go out without a password until the organisation turns it on.
+        protectPayslipPdfs: false,
       });
       expect(data(await call('GET', '/PayrollSettings/status'))).toEqual({ isEnabled: false });
       const current = await call('GET', '/PayrollRuns/current');

@@ -22,7 +22,7 @@ test('installable; offline, my attendance is read-only with check-in disabled; l
   const card = page.getByRole('region', { name: "Today's attendance" });
   const checkButton = card.getByRole('button', { name: /^Check (In|Out)$/ });
   await expect(checkButton).toBeEnabled();
-  await expect(page.getByRole('table', { name: 'Worklog' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Worklog' })).toBeVisible();
   await expect.poll(() => page.evaluate(async () => (await (await caches.open('tankha-member-api')).keys()).length)).toBeGreaterThanOrEqual(3);
 
   await context.setOffline(true);
@@ -31,7 +31,7 @@ test('installable; offline, my attendance is read-only with check-in disabled; l
   await expect(page.getByText('Showing the payslips and attendance you last viewed, read-only.')).toBeVisible();
   await expect(checkButton).toBeDisabled();
   await expect(card).toContainText('Offline: checking in and out needs a connection');
-  await expect(page.getByRole('table', { name: 'Worklog' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Worklog' })).toBeVisible();
 
   // Back online, signing out empties what was kept: the next person on this phone sees none of it.
   await context.setOffline(false);

@@ -10,7 +10,7 @@ test('installable; offline, my attendance is read-only with check-in disabled; l
   await page.goto('/my-attendance');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { name: string; short_name: string; theme_color: string; icons: { sizes: string; purpose: string }[] };
-  expect(manifest).toMatchObject({ name: 'Tankha', short_name: 'Tankha', theme_color: '#4c6ef5' });
+  expect(manifest).toMatchObject({ name: 'Tankha', short_name: 'Tankha', theme_color: '#3b5bdb' });
   expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
 
   // The worker registers and activates; it controls pages opened after that (no clients.claim: see the Reload prompt).

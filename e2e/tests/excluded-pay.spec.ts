@@ -3,7 +3,7 @@ import { login, uniqueTag } from './helpers';
 import { PASSWORD, addEmployee, firstDay, monthText, monthsAgo, processCurrentRun, registerOrganisation, setUpPayroll } from './payroll-org';
 
 /**
- * Pay excluded from processing, brought into the open month and taken out again (issue 26): a new
+ * Pay excluded from processing, brought into the open month and taken out again: a new
  * organisation where Gopal's processing is held in a month that is then finalized (through the API:
  * holds and finalize have browser tests of their own). In the browser the administrator opens the
  * finalized month, pays Gopal's pay in the open month, sees the open month's payslip explain the

@@ -114,6 +114,9 @@ test('the dialogs a member fills fit a 360 px phone', async ({ page }) => {
 
   await page.goto('/leaves/my-leaves');
   await page.getByRole('button', { name: 'Apply Leave' }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
+  const leave = page.getByRole('dialog', { name: 'Apply Leave' });
+  await expect(leave).toBeVisible();
+  await expectTouchTarget(leave.getByRole('button', { name: 'Apply', exact: true }), 'Apply');
+  await expectTouchTarget(leave.getByRole('button', { name: 'Cancel' }), 'Cancel');
   await expectNoSidewaysScroll(page, 'The leave dialog');
 });

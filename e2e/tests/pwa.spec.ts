@@ -1,12 +1,17 @@
 import { expect, test } from './fixtures';
+import { DEMO, login } from './helpers';
 
 /**
  * Employees on their phones: the app is installable (manifest, icons, a service worker), and without a
  * connection the attendance last viewed stays readable while checking in is refused up front.
  */
-test.use({ serviceWorkers: 'allow', signedInAs: 'member', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+// Signed in with a session of its own: the test logs out at the end, which ends that session on the
+// server, and the worker's shared member session must outlive it for the specs that follow.
+test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 test('installable; offline, my attendance is read-only with check-in disabled; logout forgets it', async ({ page, context }) => {
+  await login(page, DEMO.member);
+  await expect(page).toHaveURL(/\/$/);
   await page.goto('/my-attendance');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { name: string; short_name: string; theme_color: string; icons: { sizes: string; purpose: string }[] };

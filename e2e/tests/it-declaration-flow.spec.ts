@@ -37,7 +37,6 @@ test('release, declare 80C, compare and switch, prove, review with less allowed,
   test.setTimeout(240_000);
   const today = kolkataToday();
   const lockDate = monthEnd(today);
-  // Skipped only on a month's last day: the POI lock date must fall before it, so none can be set then.
   // Skipped only on a month's last day: the POI lock date must lie after today and before month end, and none does then.
   test.skip(today === lockDate, 'No POI lock date exists on the last day of a month (payroll spec §5)');
   const [y, m] = today.split('-').map(Number) as [number, number];

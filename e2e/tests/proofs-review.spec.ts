@@ -21,7 +21,6 @@ const PDF = onePagePdf('PPF passbook');
 test('employee uploads a proof and submits POI; reviewer comments and allows less; the employee sees the comment', async ({ page, request }) => {
   const today = kolkataToday();
   const lockDate = monthEnd(today);
-  // Skipped only on a month's last day: the POI lock date must fall before it, so none can be set then.
   // Skipped only on a month's last day: the POI lock date must lie after today and before month end, and none does then.
   test.skip(today === lockDate, 'No POI lock date exists on the last day of a month (payroll spec §5)');
   const [y, m] = today.split('-').map(Number) as [number, number];

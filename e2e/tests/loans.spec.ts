@@ -52,6 +52,8 @@ test('record a loan → process the month → the payslip recovers the instalmen
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Payroll', exact: true }).click();
   await expect(page).toHaveURL(/\/payroll\/payroll-run$/);
   await page.getByRole('button', { name: 'Process Payroll' }).click();
+  // The run may already read Processed (other tests process the demo month too): wait for this processing to start.
+  await expect(page.getByText('Payroll processing started')).toBeVisible();
   await expect(page.getByText('Processed', { exact: true })).toBeVisible({ timeout: 90_000 });
   await page.getByRole('textbox', { name: 'Search employees' }).fill('Aditi');
   await expect(page.getByRole('table', { name: 'Payroll employees' }).getByRole('row')).toHaveCount(2);

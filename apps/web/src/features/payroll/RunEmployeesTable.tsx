@@ -125,7 +125,7 @@ export function RunEmployeesTable({ run, editable, filter, onFilterChange }: Run
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const employees = useRunEmployees(run.id, { page, search: debounced, filter });
+  const employees = useRunEmployees(run, { page, search: debounced, filter });
 
   // A new search or filter starts again at the first page.
   const [lastQuery, setLastQuery] = useState({ debounced, filter });

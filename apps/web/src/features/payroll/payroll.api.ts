@@ -76,9 +76,15 @@ export interface EmployeeQuery {
   filter: EmployeeFilter;
 }
 
-export function useRunEmployees(runId: string, query: EmployeeQuery) {
+/**
+ * The run's employees. The key carries the run's status and processing time: when the polled run
+ * finishes processing (this page's or another administrator's), the list is read again rather than
+ * keeping rows read while their payslips were being rewritten.
+ */
+export function useRunEmployees(run: Pick<PayrollRun, 'id' | 'status' | 'processedAt'>, query: EmployeeQuery) {
+  const runId = run.id;
   return useQuery({
-    queryKey: [PAYROLL_KEY, 'employees', runId, query],
+    queryKey: [PAYROLL_KEY, 'employees', runId, run.status, run.processedAt, query],
     queryFn: async ({ signal }): Promise<EmployeePage> => {
       const reply = await api.get(`${runPath(runId)}/employees`, payrollEmployeeListReplySchema, {
         query: { pageSize: PAYROLL_EMPLOYEE_PAGE_SIZE, ...query, search: query.search || undefined },

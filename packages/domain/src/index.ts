@@ -5,6 +5,7 @@ export * from './org/logo';
 export * from './org/notice-period';
 export * from './money/inr';
 export * from './money/arith';
+export * from './money/rupees';
 export * from './money/words';
 export * from './money/gst';
 export * from './dates/calendar';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exact, mulDivPaise, mulDivToRupees, percentOfPaise, percentToRupees, roundPaise, roundToRupees, type Rounding } from './arith';
+import { paiseToRupees, rupeesToPaise } from './rupees';
 
 /**
  * The integer fast paths of arith.ts against the decimal computation they replace (decimal.js at 40
@@ -104,5 +105,34 @@ describe('integer fast paths give the decimal results', () => {
     expect(() => mulDivToRupees(100, 1, '0.00')).toThrow(RangeError);
     expect(() => percentOfPaise(100, Number.NaN)).toThrow();
     expect(() => percentToRupees(100, Number.POSITIVE_INFINITY)).toThrow();
+  });
+});
+
+/**
+ * The rupee conversion (rupees.ts reads the number's decimal text, without decimal.js) against the
+ * decimal reading decimal.js gives of the same text: the same paise for every amount, and refused
+ * exactly when the text has more than two decimals or leaves the safe integers.
+ */
+describe('rupeesToPaise against decimal.js', () => {
+  const byDecimal = (rupees: number): number | 'refused' => {
+    const paise = new exact(String(rupees)).mul(100);
+    return paise.isInteger() && Number.isSafeInteger(paise.toNumber()) ? paise.toNumber() + 0 : 'refused';
+  };
+  const attempt = (rupees: number): number | 'refused' => {
+    try {
+      return rupeesToPaise(rupees);
+    } catch {
+      return 'refused';
+    }
+  };
+
+  it('every paise amount of up to 15 digits survives the round trip through the wire', () => {
+    const wire = fc.oneof(amount.filter((p) => Math.abs(p) < 1e15), fc.integer({ min: -(1e15 - 1), max: 1e15 - 1 }));
+    fc.assert(fc.property(wire, (paise) => rupeesToPaise(paiseToRupees(paise)) === paise + 0));
+  });
+
+  it('any double, including exponent forms and fractions of a paisa, is read as decimal.js reads its text', () => {
+    const doubles = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }).map((n) => n / 1000));
+    fc.assert(fc.property(doubles, (rupees) => attempt(rupees) === byDecimal(rupees)));
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isRupeesAmount, mulDivPaise, percentOfPaise, roundToRupees, rupeesToPaise } from './arith';
+import { mulDivPaise, percentOfPaise, roundToRupees } from './arith';
+import { isRupeesAmount, rupeesToPaise } from './rupees';
 
 describe('exact paise arithmetic', () => {
   it('8.33% of 15,000 is 1,249.50, which rounds half up to 1,250 (EPS, india-tax-rules §10)', () => {
@@ -36,6 +37,8 @@ describe('exact paise arithmetic', () => {
     [9_999_999.99, 999_999_999],
     [1_000_000_000, 100_000_000_000],
     [-12.5, -1250],
+    [-0.05, -5],
+    [9_999_999_999_999.99, 999_999_999_999_999], // 15 significant digits: every such decimal is its double's shortest text
   ])('rupeesToPaise(%s) is exactly %s paise', (rupees, paise) => {
     expect(rupeesToPaise(rupees)).toBe(paise);
     expect(Object.is(rupeesToPaise(rupees), -0)).toBe(false);
@@ -50,6 +53,9 @@ describe('exact paise arithmetic', () => {
     ['NaN', Number.NaN],
     ['Infinity', Number.POSITIVE_INFINITY],
     ['1e21, beyond a safe number of paise', 1e21],
+    ['1e14, 10^16 paise, beyond a safe integer', 1e14],
+    ['5e-324, the smallest double', 5e-324],
+    ['-1.001', -1.001],
   ])('rupeesToPaise refuses %s', (_label, rupees) => {
     expect(() => rupeesToPaise(rupees)).toThrow(RangeError);
     expect(isRupeesAmount(rupees)).toBe(false);

@@ -122,44 +122,6 @@ export function percentToRupees(amountPaise: number, percent: number | string, r
   return mulDivToRupees(amountPaise, percent, 100, rounding);
 }
 
-/**
- * The one conversion of an amount entered in rupees to paise: the number is read through
- * its shortest decimal text, so 1234.56 (not exactly representable in binary) is exactly 1,23,456
- * paise, and anything finer than a paisa (1.005, 0.1 + 0.2) is refused rather than rounded.
- * A RangeError names the reason; contracts refuse such input first with the field's message.
- */
-export function rupeesToPaise(rupees: number): number {
-  const paise = toDecimal(rupees).mul(100);
-  if (!paise.isInteger()) throw new RangeError('more than two decimal places');
-  const value = paise.toNumber();
-  if (!Number.isSafeInteger(value)) throw new RangeError('too large an amount');
-  // -0 rupees is 0 paise.
-  return value === 0 ? 0 : value;
-}
-
-/**
- * The one conversion of paise to the rupees the API replies with (a number, as requests carry it).
- * A safe integer of paise ÷ 100 is the double nearest the exact rupee amount, whose shortest text
- * has at most two decimals, so `rupeesToPaise(paiseToRupees(p)) === p`. For the wire only: no
- * arithmetic is done on the result. A missing amount stays missing.
- */
-export function paiseToRupees(amountPaise: number): number;
-export function paiseToRupees(amountPaise: number | null | undefined): number | null;
-export function paiseToRupees(amountPaise: number | null | undefined): number | null {
-  if (amountPaise === null || amountPaise === undefined) return null;
-  return amountPaise / 100;
-}
-
-/** Whether `rupeesToPaise` accepts the amount (a finite number with at most two decimals, in range). */
-export function isRupeesAmount(rupees: number): boolean {
-  try {
-    rupeesToPaise(rupees);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function sumPaise(amounts: readonly number[]): number {
   return amounts.reduce((total, amount) => total + amount, 0);
 }

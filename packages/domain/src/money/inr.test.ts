@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatInr, formatRupees, groupIndian, rupeeText } from './inr';
-import { paiseToRupees, rupeesToPaise } from './arith';
+import { paiseToRupees, rupeesToPaise } from './rupees';
 
 describe('Indian digit grouping (lakh and crore)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rupeesToPaise } from '../money/arith';
+import { rupeesToPaise } from '../money/rupees';
 import { compareTaxPositions } from './compare';
 import { computeTaxPosition, EMPTY_TAX_DECLARATION, monthsBetween, type TaxDeclarationFigures, type TaxSalaryYear } from './tax-position';
 

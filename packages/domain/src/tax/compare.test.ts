@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rupeesToPaise } from '../money/arith';
+import { rupeesToPaise } from '../money/rupees';
 import { compareTaxRegimes, TAX_COMPARISON_PARTICULARS } from './compare';
 
 const rp = (rupees: number): number => rupeesToPaise(rupees);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rupeesToPaise } from '../money/arith';
+import { rupeesToPaise } from '../money/rupees';
 import { computeLetOutProperty, type TaxLetOutPropertyInput } from './house-property';
 
 const rp = (rupees: number): number => rupeesToPaise(rupees);

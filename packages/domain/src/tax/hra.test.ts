@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rupeesToPaise } from '../money/arith';
+import { rupeesToPaise } from '../money/rupees';
 import { computeHraExemption, type TaxHraExemption, type TaxHraInput } from './hra';
 import { TaxInputError } from './rules';
 

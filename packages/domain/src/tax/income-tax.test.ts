@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rupeesToPaise } from '../money/arith';
+import { rupeesToPaise } from '../money/rupees';
 import { computeIncomeTax, roundTaxToTenRupees, type IncomeTaxInput, type IncomeTaxResult } from './income-tax';
 import { TAX_FINANCIAL_YEARS, TaxInputError, taxRulesFor } from './rules';
 import type { TaxFinancialYear } from './types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rupeesToPaise } from '../money/arith';
+import { rupeesToPaise } from '../money/rupees';
 import { computeMonthlyTds, projectAnnualSalary, remainingMonthsInFinancialYear } from './tds';
 import { TaxInputError } from './rules';
 

@@ -1,8 +1,9 @@
 import { Center, Loader } from '@mantine/core';
 
-export function PageLoader({ label = 'Loading' }: { label?: string }) {
+/** A spinner in a box of at least `minHeight` (240 px unless the content it stands for is known to be taller). */
+export function PageLoader({ label = 'Loading', minHeight = 240 }: { label?: string; minHeight?: number | string }) {
   return (
-    <Center role="status" aria-label={label} mih={240} w="100%">
+    <Center role="status" aria-label={label} mih={minHeight} w="100%">
       <Loader />
     </Center>
   );

@@ -53,13 +53,15 @@ export function MyAttendancePage() {
               <IconChevronRight size={18} />
             </ActionIcon>
           </Group>
-          {today.data?.selfUpdate.allowed && (
-            <Button leftSection={<IconPlus size={16} />} variant="light" disabled={noConnection} onClick={() => setAdding(true)}>
+          {/* Shown (disabled) while today's settings load, so the header does not grow under the reader's eye. */}
+          {(today.isPending || today.data?.selfUpdate.allowed) && (
+            <Button leftSection={<IconPlus size={16} />} variant="light" disabled={noConnection || today.isPending} onClick={() => setAdding(true)}>
               Add log
             </Button>
           )}
         </Group>
-        {days.isPending && <PageLoader label="Loading worklog" />}
+        {/* A month's worklog is taller than a screen: the loader holds that room so what follows does not jump. */}
+        {days.isPending && <PageLoader label="Loading worklog" minHeight="70vh" />}
         {days.isError && <ErrorState message={days.error.message} onRetry={() => void days.refetch()} />}
         {days.data && range.startDate <= range.endDate && <WorklogTable days={[...days.data].reverse()} />}
       </Card>

@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { LeaveBalanceRow } from '@tankha/contracts';
 import { EmptyState } from '../../ui/EmptyState';
 
@@ -9,11 +9,34 @@ export function balanceHeadline(b: LeaveBalanceRow): { value: string; of: string
   return { value: String(b.available), of: String(credited) };
 }
 
+const BALANCE_GRID = { base: 1, xs: 2, md: 4 } as const;
+
+/**
+ * While the balances load: four cards of the loaded cards' height in the same grid, so the requests
+ * below do not jump down when the figures arrive (a spinner of 240 px measured a layout shift of 0.15
+ * at a phone's width, where the cards stack).
+ */
+export function BalanceCardsSkeleton({ label }: { label: string }) {
+  return (
+    <SimpleGrid cols={BALANCE_GRID} spacing="md" role="status" aria-label={label}>
+      {[0, 1, 2, 3].map((i) => (
+        <Card key={i} withBorder radius="md" padding="md" style={{ borderTop: '4px solid var(--mantine-color-gray-3)' }}>
+          <Stack gap={6}>
+            <Skeleton height={20} width="60%" />
+            <Skeleton height={28} width="40%" />
+            <Skeleton height={16} width="80%" />
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 /** One card per leave type: available / credited, then used, pending and what came forward. */
 export function BalanceCards({ balances }: { balances: readonly LeaveBalanceRow[] }) {
   if (balances.length === 0) return <EmptyState message="No leave types yet. Your administrator sets them up." />;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+    <SimpleGrid cols={BALANCE_GRID} spacing="md">
       {balances.map((b) => {
         const headline = balanceHeadline(b);
         return (

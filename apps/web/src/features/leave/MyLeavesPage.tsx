@@ -9,7 +9,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { useTouchSize } from '../../ui/kit/touch';
 import { ApplyLeaveModal } from './ApplyLeaveModal';
-import { BalanceCards } from './BalanceCards';
+import { BalanceCards, BalanceCardsSkeleton } from './BalanceCards';
 import { DecideLeaveModal } from './DecideLeaveModal';
 import { LeaveRequestsTable } from './LeaveRequestsTable';
 import { LEAVE_KEY, useLeaveBalances, useLeaveRequests } from './leave.api';
@@ -38,7 +38,7 @@ export function MyLeavesPage() {
       </Group>
 
       {balances.isPending ? (
-        <PageLoader label="Loading balances" />
+        <BalanceCardsSkeleton label="Loading balances" />
       ) : balances.isError ? (
         <ErrorState message={errorMessage(balances.error, 'Failed to load leave balances.')} onRetry={() => void balances.refetch()} />
       ) : (

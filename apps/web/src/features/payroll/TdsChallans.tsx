@@ -70,7 +70,14 @@ function ChallanModal({ challan, months, onClose }: { challan: TdsChallan | null
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="BSR code" description="7 digits" withAsterisk inputMode="numeric" maxLength={7} {...form.getInputProps('bsrCode')} />
             <TextInput label="Challan serial number" description="5 digits" withAsterisk inputMode="numeric" maxLength={5} {...form.getInputProps('serialNumber')} />
-            <DateField label="Date of deposit" withAsterisk max={today} {...form.getInputProps('depositedOn')} />
+            <DateField
+              label="Date of deposit"
+              withAsterisk
+              max={today}
+              value={form.values.depositedOn}
+              onChange={(v) => form.setFieldValue('depositedOn', v)}
+              error={form.errors.depositedOn}
+            />
             <Select
               label="Minor head"
               withAsterisk

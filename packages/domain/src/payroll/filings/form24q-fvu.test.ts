@@ -126,6 +126,10 @@ describe('the validator catches a broken file', () => {
     expect(problems(withField(3, 2, 'XX'))).toContain('3:2 Record type XX is not FH, BH, CD or DD');
   });
 
+  it('a character outside printable ASCII (General Note 1)', () => {
+    expect(problems(withField(4, 13, 'Asha Menón'))).toContain('4:0 The record holds ó, which is not a printable ASCII character');
+  });
+
   it('line numbers out of sequence', () => {
     expect(problems(withField(4, 1, '7'))).toContain('4:1 Line number 7 should be 4');
   });

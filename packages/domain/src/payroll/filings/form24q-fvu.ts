@@ -278,6 +278,9 @@ export function validateForm24QFvu(text: string, today: string): FvuProblem[] {
   const records = raw.map((l, i) => ({ n: i + 1, f: l.split('^') }));
   records.forEach(({ n, f }) => {
     if (f.some((v) => v.includes('\n') || v.includes('\r'))) add(n, 0, 'A record is broken by a line feed without carriage return');
+    // General Note 1: an ASCII file.
+    const foreign = f.join('^').match(/[^\x20-\x7e]/);
+    if (foreign) add(n, 0, `The record holds ${foreign[0]}, which is not a printable ASCII character`);
   });
 
   const val = (f: readonly string[], type: FvuRecordType, name: string) => f[position(type, name)] ?? '';

@@ -154,6 +154,7 @@ export const PERMISSION_LABELS: Partial<Record<PermissionAction, { area: Permiss
   },
   'payroll.ledger.view': { area: 'Payroll', label: 'View ledger accounts' },
   'payroll.ledger.manage': { area: 'Payroll', label: 'Change ledger accounts' },
+  'payroll.challans.manage': { area: 'Payroll', label: 'Record TDS challans' },
   'payroll.loans.view': { area: 'Payroll', label: 'View loans and advances' },
   'payroll.loans.manage': {
     area: 'Payroll',

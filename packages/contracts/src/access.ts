@@ -132,6 +132,8 @@ export const PERMISSIONS = {
   /** The ledger accounts the journal posts to: moderators see them, the Administrator sets them (accounting). */
   'payroll.ledger.view': ADMINS,
   'payroll.ledger.manage': [Role.Administrator],
+  /** The TDS challans Form 24Q reports deductions under: payroll admins see them (with the 24Q files), the Administrator records them. */
+  'payroll.challans.manage': [Role.Administrator],
   /** Loans and salary advances: payroll admins see them; a loan changes pay, so the Administrator records it. */
   'payroll.loans.view': ADMINS,
   'payroll.loans.manage': [Role.Administrator],

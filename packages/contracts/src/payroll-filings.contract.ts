@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FINANCIAL_YEAR_RANGE_MSG, isFinancialYearStartInRange } from './dates';
+import { FINANCIAL_YEAR_RANGE_MSG, dateSchema, isFinancialYearStartInRange, monthSchema } from './dates';
+import { rupeesSchema } from './money';
 import { envelope, listEnvelope } from './envelope';
 import { monthLabel } from './attendance.contract';
 
@@ -318,6 +319,8 @@ export const form24QCheckSchema = z.object({
       amountPaid: z.number(),
       tdsDeducted: z.number(),
       tdsDeposited: z.number(),
+      /** The challan the row is reported under (Annexure I), or null when no challan of its month has room. */
+      challanId: z.string().nullable(),
     }),
   ),
   monthTotals: z.array(form24QTotalsSchema.extend({ month: z.string() })),
@@ -344,3 +347,116 @@ export const form24QCheckSchema = z.object({
 });
 export type Form24QCheck = z.infer<typeof form24QCheckSchema>;
 export const form24QCheckReplySchema = envelope(form24QCheckSchema);
+
+// ——— TDS challans and the FVU text file of Form 24Q ———
+//
+//   GET    /TdsChallans?financialYear=2025-26&quarter=3   tdsChallanListReplySchema (the challans of the quarter's months)
+//   POST   /TdsChallans                                    tdsChallanInputSchema → tdsChallanReplySchema (201)
+//   PUT    /TdsChallans/:id                                tdsChallanInputSchema → tdsChallanReplySchema
+//   DELETE /TdsChallans/:id
+//   GET    /PayrollFilings/Form24Q/fvu.txt?financialYear=2025-26&quarter=3&…form24QFvuQuerySchema
+//          text/plain; 422 with the problems our validator of the layout finds
+
+export const TDS_CHALLAN_MSG = {
+  bsrCode: 'BSR code must be 7 digits',
+  depositedOn: 'Date of deposit must be a date',
+  depositedOnFuture: 'Date of deposit cannot be in the future',
+  serialNumber: 'Challan serial number must be 5 digits',
+  minorHead: 'Minor head must be 200 (TDS payable by taxpayer) or 400 (regular assessment)',
+  months: 'Choose the payroll month or months the challan deposits TDS for',
+  month: 'Months must be written as 2025-10',
+  monthsOneQuarter: 'A challan’s months must be in one quarter of a financial year',
+  total: 'The challan’s tax, surcharge and cess must come to more than ₹0',
+  duplicate: 'A challan with this BSR code, date of deposit and serial number is already recorded',
+  notFound: 'No such challan',
+  recorded: 'Challan recorded',
+  updated: 'Challan updated',
+  deleted: 'Challan deleted',
+} as const;
+
+/** The largest single challan amount accepted: ₹1,000 crore. */
+const MAX_CHALLAN_RUPEES = 10_000_000_000;
+const challanAmount = (label: string) => rupeesSchema({ label, max: MAX_CHALLAN_RUPEES }).default(0);
+
+/** 'YYYY-MM' → the financial year (start) and quarter it falls in. */
+export function quarterOfMonth(month: string): { financialYearStart: number; quarter: 1 | 2 | 3 | 4 } {
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  const financialYearStart = m >= 4 ? y : y - 1;
+  const quarter = (m >= 4 ? Math.floor((m - 4) / 3) + 1 : 4) as 1 | 2 | 3 | 4;
+  return { financialYearStart, quarter };
+}
+
+export const tdsChallanInputSchema = z
+  .object({
+    bsrCode: z.string({ error: TDS_CHALLAN_MSG.bsrCode }).trim().regex(/^[0-9]{7}$/, { error: TDS_CHALLAN_MSG.bsrCode }),
+    depositedOn: dateSchema(TDS_CHALLAN_MSG.depositedOn),
+    serialNumber: z.string({ error: TDS_CHALLAN_MSG.serialNumber }).trim().regex(/^[0-9]{5}$/, { error: TDS_CHALLAN_MSG.serialNumber }),
+    minorHead: z.enum(['200', '400'], { error: TDS_CHALLAN_MSG.minorHead }),
+    tax: challanAmount('Tax'),
+    surcharge: challanAmount('Surcharge'),
+    cess: challanAmount('Cess'),
+    interest: challanAmount('Interest'),
+    fee: challanAmount('Fee'),
+    others: challanAmount('Others'),
+    months: z
+      .array(monthSchema(TDS_CHALLAN_MSG.month), { error: TDS_CHALLAN_MSG.months })
+      .min(1, { error: TDS_CHALLAN_MSG.months })
+      .max(3, { error: TDS_CHALLAN_MSG.monthsOneQuarter })
+      .transform((months) => [...new Set(months)].sort()),
+  })
+  .superRefine((v, ctx) => {
+    if (Math.round((v.tax + v.surcharge + v.cess) * 100) <= 0) ctx.addIssue({ code: 'custom', path: ['tax'], message: TDS_CHALLAN_MSG.total });
+    const quarters = new Set(v.months.filter((m) => /^\d{4}-\d{2}$/.test(m)).map((m) => JSON.stringify(quarterOfMonth(m))));
+    if (quarters.size > 1) ctx.addIssue({ code: 'custom', path: ['months'], message: TDS_CHALLAN_MSG.monthsOneQuarter });
+  });
+export type TdsChallanInput = z.infer<typeof tdsChallanInputSchema>;
+
+export const tdsChallanIdPathSchema = z.object({ id: z.uuid({ error: 'id must be a valid id' }) });
+export const tdsChallanListQuerySchema = form24QQuerySchema;
+
+export const tdsChallanSchema = z.object({
+  id: z.string(),
+  bsrCode: z.string(),
+  depositedOn: z.string(),
+  serialNumber: z.string(),
+  minorHead: z.enum(['200', '400']),
+  tax: z.number(),
+  surcharge: z.number(),
+  cess: z.number(),
+  interest: z.number(),
+  fee: z.number(),
+  others: z.number(),
+  /** Tax + surcharge + cess + interest + fee + others. */
+  total: z.number(),
+  months: z.array(z.string()),
+});
+export type TdsChallan = z.infer<typeof tdsChallanSchema>;
+export const tdsChallanReplySchema = envelope(tdsChallanSchema);
+export const tdsChallanListReplySchema = listEnvelope(tdsChallanSchema);
+
+export const FORM24Q_FVU_MSG = {
+  stateCode: 'State code must be the 2-digit code of Annexure 1 of the file format (e.g. 15)',
+  pin: 'PIN code must be 6 digits',
+  deductorType: 'Deductor type must be a code of Annexure 4 of the file format (K for a company)',
+  responsibleName: 'Enter the name of the person responsible for deduction',
+  responsibleDesignation: 'Enter the designation of the person responsible',
+  responsiblePan: 'PAN of the person responsible must be five letters, four digits and a letter',
+  responsibleMobile: 'Mobile number must be 10 digits',
+  earlierStatementFiled: 'Say whether the statement of the previous quarter was filed (true or false)',
+  fourthQuarter: 'The fourth quarter’s text file needs Annexure II (salary detail records), which Tankha does not write yet: prepare Q4 in the Return Preparation Utility from the Excel annexures',
+  problems: (n: number) => `The text file has ${plural(n, 'problem', 'problems')} the File Validation Utility would reject`,
+} as const;
+
+/** The batch header's fields the organisation profile does not hold, asked at download. */
+export const form24QFvuQuerySchema = form24QQuerySchema.extend({
+  stateCode: z.string({ error: FORM24Q_FVU_MSG.stateCode }).trim().regex(/^[0-9]{2}$/, { error: FORM24Q_FVU_MSG.stateCode }),
+  pin: z.string({ error: FORM24Q_FVU_MSG.pin }).trim().regex(/^[0-9]{6}$/, { error: FORM24Q_FVU_MSG.pin }),
+  deductorType: z.string({ error: FORM24Q_FVU_MSG.deductorType }).trim().toUpperCase().regex(/^[A-Z]$/, { error: FORM24Q_FVU_MSG.deductorType }).default('K'),
+  responsibleName: z.string({ error: FORM24Q_FVU_MSG.responsibleName }).trim().min(1, { error: FORM24Q_FVU_MSG.responsibleName }).max(75, { error: FORM24Q_FVU_MSG.responsibleName }),
+  responsibleDesignation: z.string({ error: FORM24Q_FVU_MSG.responsibleDesignation }).trim().min(1, { error: FORM24Q_FVU_MSG.responsibleDesignation }).max(20, { error: FORM24Q_FVU_MSG.responsibleDesignation }),
+  responsiblePan: z.string({ error: FORM24Q_FVU_MSG.responsiblePan }).trim().toUpperCase().regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/, { error: FORM24Q_FVU_MSG.responsiblePan }),
+  responsibleMobile: z.string({ error: FORM24Q_FVU_MSG.responsibleMobile }).trim().regex(/^[0-9]{10}$/, { error: FORM24Q_FVU_MSG.responsibleMobile }),
+  earlierStatementFiled: z.enum(['true', 'false'], { error: FORM24Q_FVU_MSG.earlierStatementFiled }).default('true').transform((v) => v === 'true'),
+});
+export type Form24QFvuQuery = z.infer<typeof form24QFvuQuerySchema>;

@@ -78,6 +78,8 @@ export interface SecurityIds {
   reimbursementRequestId: string;
   /** A salary advance of the member, from the open month. */
   loanId: string;
+  /** A TDS challan of April 2024's TDS (inserted directly). */
+  tdsChallanId: string;
   /** A's IT declaration and POI windows of the current financial year, released with a lock date at the month's end. */
   taxWindows: {
     financialYearStart: number;
@@ -442,6 +444,13 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     // Q1 of 2024-25 holds the finalized April 2024.
     'GET /PayrollFilings/Form24Q/check': { query: { financialYear: '2024-25', quarter: '1' } },
     'GET /PayrollFilings/Form24Q/annexure.xlsx': { query: { financialYear: '2024-25', quarter: '1' } },
+    'GET /PayrollFilings/Form24Q/fvu.txt': {
+      query: { financialYear: '2024-25', quarter: '1', stateCode: '15', pin: '560001', deductorType: 'K', responsibleName: 'Meera Rao', responsibleDesignation: 'Director', responsiblePan: 'ABCPR1234Q', responsibleMobile: '9876543210', earlierStatementFiled: 'true' },
+    },
+    'GET /TdsChallans': { query: { financialYear: '2024-25', quarter: '1' } },
+    'POST /TdsChallans': { body: { bsrCode: '0510308', depositedOn: '2024-06-07', serialNumber: '00043', minorHead: '200', tax: 1000, months: ['2024-05'] } },
+    'PUT /TdsChallans/{id}': { path: { id: ids.tdsChallanId }, body: { bsrCode: '0510308', depositedOn: '2024-05-07', serialNumber: '00042', minorHead: '200', tax: 1000, months: ['2024-04'] } },
+    'DELETE /TdsChallans/{id}': { path: { id: ids.tdsChallanId } },
     'GET /PayrollLedgerAccounts': { query: { runId: ids.finalizedRunId } },
     'PUT /PayrollLedgerAccounts': { body: { accounts: [{ section: 'earning', code: 'BASIC', accountCode: '5001', accountName: 'Salaries and wages' }, { section: 'total', code: 'NET_PAY', accountCode: '2110', accountName: 'Salary payable' }] } },
     'PUT /PayrollSettings': { body: ids.payrollSettings },

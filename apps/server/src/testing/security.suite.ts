@@ -246,6 +246,11 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
         'spare earning',
       ),
       spareDeductionId: await one(sql`INSERT INTO tenant_deductions (tenant_id, deduction_name, deduction_type) VALUES (${a}, 'Security Spare', 0) RETURNING id`, 'spare deduction'),
+      tdsChallanId: await one(
+        sql`INSERT INTO tds_challans (tenant_id, bsr_code, deposited_on, serial_number, minor_head, tax_paise, surcharge_paise, cess_paise, interest_paise, fee_paise, others_paise, months)
+            VALUES (${a}, '0510308', '2024-05-07', '00042', '200', 100000, 0, 0, 0, 0, 0, ARRAY['2024-04']) RETURNING id`,
+        'TDS challan',
+      ),
       attendanceSettings: (settings.json() as { data: Record<string, unknown> }).data,
       ...payroll,
       ...windows,

@@ -75,6 +75,10 @@ describe.each(BACKENDS)('Form 24Q over HTTP (%s)', (backend) => {
     await insertRun('2026-01', '2026-01-31', [{ who: 'P', gross: 100_000, tds: 9_000 }, { who: 'Q', gross: 40_000, tds: 1_500 }], 'finalized');
     await insertRun('2026-02', '2026-02-28', [{ who: 'P', gross: 100_000, tds: 9_000 }, { who: 'Q', gross: 40_000, tds: 0 }], 'finalized');
     await insertRun('2026-03', '2026-03-31', [{ who: 'P', gross: 100_000, tds: 9_000 }], 'processed');
+    // January's and February's TDS deposited in full (tds-challans.int.test.ts covers the shortfall).
+    await db().execute(sql`INSERT INTO tds_challans (tenant_id, bsr_code, deposited_on, serial_number, minor_head, tax_paise, surcharge_paise, cess_paise, interest_paise, fee_paise, others_paise, months)
+                           VALUES (${admin.tenantId}, '0510308', '2026-02-07', '00011', '200', ${R(10_500)}, 0, 0, 0, 0, 0, ARRAY['2026-01']),
+                                  (${admin.tenantId}, '0510308', '2026-03-07', '00012', '200', ${R(9_000)}, 0, 0, 0, 0, 0, ARRAY['2026-02'])`);
   }, 180_000);
   afterAll(async () => {
     await t.close();

@@ -1,14 +1,17 @@
 import { defineModule, provide } from '../module';
 import { PayrollFilingsService } from './payroll-filings.service';
 import { payrollFilingRoutes } from './payroll-filings.routes';
+import { TdsChallansService } from './tds-challans.service';
+import { tdsChallanRoutes } from './tds-challans.routes';
 
 declare module '../module' {
   interface Services {
     payrollFilings: PayrollFilingsService;
+    tdsChallans: TdsChallansService;
   }
 }
 
-/** Statutory files and the journal of a finalized month (the formats: formats/index.ts), Form 24Q, ledger accounts. */
+/** Statutory files and the journal of a finalized month (the formats: formats/index.ts), Form 24Q and its TDS challans, ledger accounts. */
 export const payrollFilingsModule = defineModule({
   name: 'payroll-filings',
   services: {
@@ -17,6 +20,7 @@ export const payrollFilingsModule = defineModule({
       ({ clock, payrollReports, salaryComponents, declarations }) =>
         new PayrollFilingsService({ clock, reports: payrollReports, components: salaryComponents, declarations }),
     ),
+    tdsChallans: provide([], ({ clock }) => new TdsChallansService({ clock })),
   },
-  routes: [payrollFilingRoutes],
+  routes: [payrollFilingRoutes, tdsChallanRoutes],
 });

@@ -6,7 +6,10 @@ import {
   type EsicCheck,
   type Form24QCheck,
   type Form24QQuery,
+  type Form24QFvuQuery,
   FORM24Q_MSG,
+  FORM24Q_FVU_MSG,
+  ErrorCode,
   form24QYearStart,
   type Journal,
   type LedgerAccountRow,
@@ -48,9 +51,15 @@ import {
   type Form24QPayment,
   type Form24QYearInput,
   paiseToRupees,
+  shortfallWarning,
+  buildForm24QFvu,
+  validateForm24QFvu,
+  fvuProblemText,
+  dateInZone,
+  type FvuChallan,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
-import { conflict, notFound } from '../../platform/errors';
+import { AppError, conflict, notFound } from '../../platform/errors';
 import type { Scope, TenantScope } from '../../platform/tenancy';
 import type { DeclarationService } from '../declarations/declarations.service';
 import type { PayrollReportService } from '../payroll-reports/payroll-reports.service';
@@ -62,6 +71,9 @@ import { ecrFileName } from './formats/ecr.format';
 import { esicFileName } from './formats/esic.format';
 import { journalReference } from './formats/journal.format';
 import * as repo from './payroll-filings.repo';
+import * as challanRepo from './tds-challans.repo';
+import { challanOf } from './tds-challans.service';
+import { monthLabel } from '@tankha/contracts';
 
 /** Only a finalized month's payslips never change: the returns are filed from them. */
 const ISSUED: readonly repo.RunStatus[] = ['finalized', 'paid'];
@@ -279,6 +291,7 @@ export class PayrollFilingsService {
         amountPaid: paiseToRupees(r.amountPaidPaise),
         tdsDeducted: paiseToRupees(r.tdsDeductedPaise),
         tdsDeposited: paiseToRupees(r.tdsDepositedPaise),
+        challanId: r.challanId,
       })),
       monthTotals: form.monthTotals.map((t) => ({ month: t.month, ...totalsOut(t) })),
       totals: totalsOut(form.totals),
@@ -296,8 +309,59 @@ export class PayrollFilingsService {
         })) ?? null,
       organisationErrors: form.organisationErrors,
       errors: issuesOut(form.errors),
-      warnings: missingMonths.map((m) => FORM24Q_MSG.monthNotFinalized(m)),
+      warnings: [
+        ...missingMonths.map((m) => FORM24Q_MSG.monthNotFinalized(m)),
+        ...form.deposits.filter((d) => d.shortfallPaise > 0).map((d) => shortfallWarning(monthLabel(d.month), d.shortfallPaise)),
+      ],
     };
+  }
+
+  /**
+   * GET /PayrollFilings/Form24Q/fvu.txt: the regular statement (Q1–Q3) as the text file the
+   * Return Preparation and File Validation Utilities read, each deduction under its challan.
+   * Refused with 422 and the list of problems when a deduction has no challan or our validator
+   * of the layout finds anything (form24q-fvu.ts); the fourth quarter (Annexure II) is not written.
+   */
+  async form24QFvuFile(scope: Scope, query: Form24QFvuQuery): Promise<DownloadedFile> {
+    if (query.quarter === 4) throw new AppError(422, ErrorCode.Unprocessable, FORM24Q_FVU_MSG.fourthQuarter, { quarter: FORM24Q_FVU_MSG.fourthQuarter });
+    const { form, tan, challans } = await this.form24QOf(scope, query);
+    const tdb = scope.db;
+    const deductor = await challanRepo.findDeductor(tdb);
+    const today = dateInZone(this.deps.clock.now(), await challanRepo.findTimeZone(tdb));
+    const before: string[] = [...form.organisationErrors];
+    form.annexureI.forEach((r) => {
+      if (r.challanId === null && r.tdsDeductedPaise > 0) before.push(`${r.employeeNumber ? `${r.employeeNumber} ` : ''}${r.name}, ${monthLabel(r.month)}: no challan of the month has room for this TDS; record the challan it was deposited with`);
+    });
+    const grouped: FvuChallan[] = challans
+      .map((c) => ({
+        challan: c,
+        deductees: form.annexureI
+          .filter((r) => r.challanId === c.id)
+          .map((r) => ({ pan: r.pan, name: r.name, reference: r.employeeNumber, amountPaidPaise: r.amountPaidPaise, tdsPaise: r.tdsDeductedPaise, depositedPaise: r.tdsDepositedPaise, paidOn: isoOf(r.dateOfPayment), deductedOn: isoOf(r.dateOfDeduction) })),
+      }))
+      .filter((g) => g.deductees.length > 0);
+    const text = buildForm24QFvu({
+      financialYearStart: form24QYearStart(query.financialYear) ?? 0,
+      quarter: query.quarter,
+      createdOn: today,
+      deductor: {
+        tan: tan ?? '',
+        pan: (deductor.pan ?? '').trim().toUpperCase(),
+        name: (deductor.legalName ?? deductor.name).trim().slice(0, 75),
+        address: (deductor.address ?? '').split(/[\n,]/).map((l) => l.trim()).filter((l) => l !== '').slice(0, 5),
+        stateCode: query.stateCode,
+        pin: query.pin,
+        email: null,
+        deductorType: query.deductorType,
+        gstin: deductor.gstNumber,
+      },
+      responsible: { name: query.responsibleName, designation: query.responsibleDesignation, pan: query.responsiblePan, mobile: query.responsibleMobile, email: null },
+      earlierStatementFiled: query.earlierStatementFiled,
+      challans: grouped,
+    });
+    const problems = [...before, ...validateForm24QFvu(text, today).map(fvuProblemText)];
+    if (problems.length > 0) throw new AppError(422, ErrorCode.Unprocessable, FORM24Q_FVU_MSG.problems(problems.length), Object.fromEntries(problems.map((p, i) => [String(i + 1), p])));
+    return { bytes: Buffer.from(text, 'ascii'), fileName: `Form24Q-Q${String(query.quarter)}-${query.financialYear}.txt` };
   }
 
   /**
@@ -326,7 +390,7 @@ export class PayrollFilingsService {
     return { bytes, fileName };
   }
 
-  private async form24QOf(scope: Scope, query: Form24QQuery): Promise<{ form: Form24Q; tan: string | null; missingMonths: string[] }> {
+  private async form24QOf(scope: Scope, query: Form24QQuery): Promise<{ form: Form24Q; tan: string | null; missingMonths: string[]; challans: ReturnType<typeof challanOf>[] }> {
     const { db: tdb } = scope;
     const yearStart = form24QYearStart(query.financialYear) ?? 0;
     const months = quarterMonths(yearStart, query.quarter);
@@ -357,7 +421,8 @@ export class PayrollFilingsService {
       }
       year.sort((a, b) => (a.employeeNumber ?? '\uffff').localeCompare(b.employeeNumber ?? '\uffff') || a.name.localeCompare(b.name));
     }
-    return { form: buildForm24Q({ financialYearStart: yearStart, quarter: query.quarter, tan, payments, year }), tan, missingMonths };
+    const challans = (await challanRepo.findChallansOfMonths(tdb, months)).map(challanOf);
+    return { form: buildForm24Q({ financialYearStart: yearStart, quarter: query.quarter, tan, payments, challans, year }), tan, missingMonths, challans };
   }
 
   // ——— Building blocks ———
@@ -491,5 +556,7 @@ export class PayrollFilingsService {
   }
 }
 
+/** 'dd/mm/yyyy' (the annexure's dates) → 'YYYY-MM-DD'. */
+const isoOf = (ddmmyyyy: string): string => `${ddmmyyyy.slice(6, 10)}-${ddmmyyyy.slice(3, 5)}-${ddmmyyyy.slice(0, 2)}`;
 export const form24QFileName = (financialYear: string, quarter: number) => `Form24Q-Q${String(quarter)}-${financialYear}.xlsx`;
 const totalsOut = (t: Form24Q['totals']) => ({ deductees: t.deductees, amountPaid: paiseToRupees(t.amountPaidPaise), tdsDeducted: paiseToRupees(t.tdsDeductedPaise), tdsDeposited: paiseToRupees(t.tdsDepositedPaise) });

@@ -9,6 +9,7 @@ import { useToday } from '../../app/today';
 import { toastApiError } from '../../ui/kit/useApiMutation';
 import { downloadForm24Q, useForm24QCheck } from './filings.api';
 import { inr } from '../../ui/format';
+import { Form24QFvuButton, TdsChallans } from './TdsChallans';
 
 /** 'YYYY-YY' of the financial year starting in April `start`. */
 const yearLabel = (start: number) => `${String(start)}-${String((start + 1) % 100).padStart(2, '0')}`;
@@ -24,8 +25,9 @@ export function lastEndedQuarter(today: string): { yearStart: number; quarter: n
 
 /**
  * Form 24Q on the Reports page: pick a financial year and quarter, see Annexure I's
- * totals (and Annexure II's rows in Q4) with the validation list, download the workbook. Shown to
- * who may download the statutory files.
+ * totals (and Annexure II's rows in Q4) with the validation list, download the workbook or the
+ * text file for the File Validation Utility, and keep the quarter's TDS challans. Shown to who may
+ * download the statutory files.
  */
 export function Form24QCard() {
   const user = useCurrentUser();
@@ -75,6 +77,7 @@ function Form24QBody() {
             <Button leftSection={<IconDownload size={16} />} disabled={!c} loading={busy} onClick={() => void download()}>
               Download Form 24Q
             </Button>
+            <Form24QFvuButton financialYear={financialYear} quarter={quarter} />
           </Group>
         </Group>
 
@@ -154,6 +157,7 @@ function Form24QBody() {
             )}
           </>
         )}
+        <TdsChallans yearStart={yearStart} financialYear={financialYear} quarter={quarter} />
       </Stack>
     </Card>
   );

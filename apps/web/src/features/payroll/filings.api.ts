@@ -3,6 +3,10 @@ import {
   ecrCheckReplySchema,
   form24QCheckReplySchema,
   type Form24QCheck,
+  tdsChallanListReplySchema,
+  tdsChallanReplySchema,
+  type TdsChallan,
+  type TdsChallanInput,
   esicCheckReplySchema,
   ledgerAccountListReplySchema,
   payrollFilingsReplySchema,
@@ -77,4 +81,39 @@ export function useForm24QCheck(financialYear: string, quarter: number) {
 
 export async function downloadForm24Q(financialYear: string, quarter: number, fileName: string): Promise<void> {
   await apiDownload('/PayrollFilings/Form24Q/annexure.xlsx', fileName, { quiet: true, query: { financialYear, quarter: String(quarter) } });
+}
+
+// ——— TDS challans and the FVU text file ———
+
+export function useTdsChallans(financialYear: string, quarter: number) {
+  return useQuery({
+    queryKey: [PAYROLL_KEY, 'tds-challans', financialYear, quarter],
+    queryFn: async ({ signal }): Promise<TdsChallan[]> => (await api.get('/TdsChallans', tdsChallanListReplySchema, { quiet: true, signal, query: { financialYear, quarter: String(quarter) } })).data,
+  });
+}
+
+export async function saveTdsChallan(id: string | null, input: TdsChallanInput): Promise<TdsChallan> {
+  const reply = id ? await api.put(`/TdsChallans/${id}`, tdsChallanReplySchema, input, { quiet: true }) : await api.post('/TdsChallans', tdsChallanReplySchema, input, { quiet: true });
+  return reply.data;
+}
+
+export async function deleteTdsChallan(id: string): Promise<void> {
+  await api.send('DELETE', `/TdsChallans/${id}`, undefined, { quiet: true });
+}
+
+/** The batch header's answers the organisation profile does not hold (form24QFvuQuerySchema). */
+export interface Form24QFvuAnswers {
+  stateCode: string;
+  pin: string;
+  deductorType: string;
+  responsibleName: string;
+  responsibleDesignation: string;
+  responsiblePan: string;
+  responsibleMobile: string;
+  earlierStatementFiled: boolean;
+}
+
+export async function downloadForm24QFvu(financialYear: string, quarter: number, answers: Form24QFvuAnswers): Promise<void> {
+  const query = { financialYear, quarter: String(quarter), ...answers, earlierStatementFiled: String(answers.earlierStatementFiled) };
+  await apiDownload('/PayrollFilings/Form24Q/fvu.txt', `Form24Q-Q${String(quarter)}-${financialYear}.txt`, { quiet: true, query });
 }

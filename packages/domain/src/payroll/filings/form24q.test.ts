@@ -37,20 +37,34 @@ describe('Annexure I', () => {
     { ...ravi, month: '2026-02', payDate: '2026-02-28', grossPaise: R(40_000), tdsPaise: R(1_500) },
     { ...asha, month: '2025-12', payDate: '2025-12-31', grossPaise: R(100_000), tdsPaise: R(9_000) },
   ];
-  const q = buildForm24Q({ financialYearStart: 2025, quarter: 4, tan: 'BLRN01234C', payments });
+  // January's 10,500 deposited with one challan; February's with one of 10,000 only (Ravi's 1,500 finds 1,000 of room).
+  const challan = { bsrCode: '0510308', minorHead: '200' as const, surchargePaise: 0, cessPaise: 0, interestPaise: 0, feePaise: 0, othersPaise: 0 };
+  const challans = [
+    { ...challan, id: 'jan', depositedOn: '2026-02-07', serialNumber: '00011', taxPaise: R(10_500), months: ['2026-01'] },
+    { ...challan, id: 'feb', depositedOn: '2026-03-07', serialNumber: '00012', taxPaise: R(10_000), months: ['2026-02'] },
+  ];
+  const q = buildForm24Q({ financialYearStart: 2025, quarter: 4, tan: 'BLRN01234C', payments, challans });
 
-  it('one row per employee per month, by month; pay date as dates of payment and deduction; deposited = deducted', () => {
-    expect(q.annexureI.map((r) => `${r.month} ${r.pan} ${r.dateOfPayment}`)).toEqual(['2026-01 ABCPM1234K 31/01/2026', '2026-01 PANNOTAVBL 31/01/2026', '2026-02 ABCPM1234K 28/02/2026', '2026-02 PANNOTAVBL 28/02/2026']);
+  it('one row per employee per month, by month; pay date as dates of payment and deduction; deposited from the challans', () => {
+    expect(q.annexureI.map((r) => `${r.month} ${r.pan} ${r.dateOfPayment} ${String(r.challanId)}`)).toEqual(['2026-01 ABCPM1234K 31/01/2026 jan', '2026-01 PANNOTAVBL 31/01/2026 jan', '2026-02 ABCPM1234K 28/02/2026 feb', '2026-02 PANNOTAVBL 28/02/2026 feb']);
     expect(q.annexureI[0]).toMatchObject({ dateOfDeduction: '31/01/2026', amountPaidPaise: R(100_000), tdsDeductedPaise: R(9_000), tdsDepositedPaise: R(9_000) });
+    expect(q.annexureI[3]).toMatchObject({ tdsDeductedPaise: R(1_500), tdsDepositedPaise: R(1_000) });
   });
 
-  it('totals by month and for the quarter: 9,000 + 1,500 a month, twice; March empty', () => {
+  it('totals by month and for the quarter: 9,000 + 1,500 a month, twice; March empty; February 500 short', () => {
     expect(q.monthTotals).toEqual([
       { month: '2026-01', deductees: 2, amountPaidPaise: R(140_000), tdsDeductedPaise: R(10_500), tdsDepositedPaise: R(10_500) },
-      { month: '2026-02', deductees: 2, amountPaidPaise: R(140_000), tdsDeductedPaise: R(10_500), tdsDepositedPaise: R(10_500) },
+      { month: '2026-02', deductees: 2, amountPaidPaise: R(140_000), tdsDeductedPaise: R(10_500), tdsDepositedPaise: R(10_000) },
       { month: '2026-03', deductees: 0, amountPaidPaise: 0, tdsDeductedPaise: 0, tdsDepositedPaise: 0 },
     ]);
-    expect(q.totals).toEqual({ deductees: 2, amountPaidPaise: R(280_000), tdsDeductedPaise: R(21_000), tdsDepositedPaise: R(21_000) });
+    expect(q.totals).toEqual({ deductees: 2, amountPaidPaise: R(280_000), tdsDeductedPaise: R(21_000), tdsDepositedPaise: R(20_500) });
+    expect(q.deposits.map((d) => d.shortfallPaise)).toEqual([0, R(500), 0]);
+  });
+
+  it('without challans nothing is deposited and every row is under no challan', () => {
+    const bare = buildForm24Q({ financialYearStart: 2025, quarter: 4, tan: 'BLRN01234C', payments, challans: [] });
+    expect(bare.annexureI.every((r) => r.challanId === null && r.tdsDepositedPaise === 0)).toBe(true);
+    expect(bare.deposits[0]?.shortfallPaise).toBe(R(10_500));
   });
 
   it('a missing PAN is listed once, however many months', () => {
@@ -59,10 +73,10 @@ describe('Annexure I', () => {
   });
 
   it('Annexure II only in Q4; a missing or malformed TAN is an organisation error', () => {
-    const q1 = buildForm24Q({ financialYearStart: 2025, quarter: 1, tan: null, payments: [] });
+    const q1 = buildForm24Q({ financialYearStart: 2025, quarter: 1, tan: null, payments: [], challans: [] });
     expect(q1.annexureII).toBeNull();
     expect(q1.organisationErrors[0]).toMatch(/no TAN/);
-    expect(buildForm24Q({ financialYearStart: 2025, quarter: 1, tan: 'BLR123', payments: [] }).organisationErrors[0]).toMatch(/not a valid TAN/);
+    expect(buildForm24Q({ financialYearStart: 2025, quarter: 1, tan: 'BLR123', payments: [], challans: [] }).organisationErrors[0]).toMatch(/not a valid TAN/);
   });
 });
 
@@ -96,7 +110,7 @@ describe('Annexure II', () => {
     tax: { ...ashaYear.tax, grossSalaryPaise: R(480_000), standardDeductionPaise: R(50_000), incomeFromSalaryPaise: R(430_000), taxableIncomePaise: R(-20_000), baseTaxPaise: 0, rebate87APaise: 0, totalTaxPaise: 0 },
     tdsForYearPaise: R(6_000),
   };
-  const q = buildForm24Q({ financialYearStart: 2025, quarter: 4, tan: 'BLRN01234C', payments: [], year: [ashaYear, raviYear] });
+  const q = buildForm24Q({ financialYearStart: 2025, quarter: 4, tan: 'BLRN01234C', payments: [], challans: [], year: [ashaYear, raviYear] });
 
   it('the year per employee with the new-regime flag and the balance of tax payable less TDS', () => {
     expect(q.annexureII?.[0]).toMatchObject({ pan: 'ABCPM1234K', newRegime: 'Y', grossSalaryPaise: R(1_200_000), taxableIncomePaise: R(1_125_000), taxPaise: R(52_500), rebatePaise: R(52_500), totalTaxPaise: 0, balancePaise: 0 });

@@ -3,13 +3,15 @@ import type { IncomeTaxResult } from '../../tax/income-tax';
 import type { TaxRegimeCode } from '../../tax/types';
 import { ddmmyyyy, type FilingIssue, type FilingPerson } from './common';
 import { rupeeText } from '../../money/inr';
+import { matchChallans, type MonthDeposit, type TdsChallan } from './tds-challans';
 
 /**
  * Form 24Q, the quarterly statement of TDS on salary (s.192, rule 31A; payroll-rules §4) as data an
  * administrator carries into the return preparation utility:
  *
  * - Annexure I, every quarter: one row per employee per month of the quarter — PAN, name, date of
- *   payment (the run's pay date), amount paid (gross), TDS deducted and deposited;
+ *   payment (the run's pay date), amount paid (gross), TDS deducted, and the challan it is
+ *   reported under with what of it was deposited (tds-challans.ts matches them);
  * - Annexure II, in Q4 only: the full-year salary computation per employee, with the s.115BAC
  *   (new regime) flag.
  *
@@ -63,6 +65,8 @@ export interface Form24QAnnexureIRow extends FilingPerson {
   amountPaidPaise: number;
   tdsDeductedPaise: number;
   tdsDepositedPaise: number;
+  /** The challan the row is reported under, or null when no challan of its month has room. */
+  challanId: string | null;
 }
 
 export interface Form24QMonthTotal {
@@ -108,6 +112,8 @@ export interface Form24QInput {
   tan: string | null;
   /** Every finalized payslip of the quarter's months. */
   payments: readonly Form24QPayment[];
+  /** The challans depositing the quarter's TDS: "deposited" comes from them. */
+  challans: readonly TdsChallan[];
   /** Q4 only: each employee paid in the year. */
   year?: readonly Form24QYearInput[];
 }
@@ -118,6 +124,8 @@ export interface Form24Q {
   monthTotals: Form24QMonthTotal[];
   totals: Omit<Form24QMonthTotal, 'month'>;
   annexureII: Form24QAnnexureIIRow[] | null;
+  /** Deducted and deposited by month of the quarter, with the shortfall where the challans fall short. */
+  deposits: MonthDeposit[];
   /** Organisation-level problems (TAN). */
   organisationErrors: string[];
   errors: FilingIssue[];
@@ -150,8 +158,17 @@ export function buildForm24Q(input: Form24QInput): Form24Q {
     .sort((a, b) => a.order - b.order)
     .map(({ p }): Form24QAnnexureIRow => {
       const date = ddmmyyyy(p.payDate);
-      return { ...person(p), month: p.month, pan: flagPan(p), dateOfPayment: date, dateOfDeduction: date, amountPaidPaise: p.grossPaise, tdsDeductedPaise: p.tdsPaise, tdsDepositedPaise: p.tdsPaise };
+      return { ...person(p), month: p.month, pan: flagPan(p), dateOfPayment: date, dateOfDeduction: date, amountPaidPaise: p.grossPaise, tdsDeductedPaise: p.tdsPaise, tdsDepositedPaise: 0, challanId: null };
     });
+  const matched = matchChallans(
+    annexureI.map((r, i) => ({ key: String(i), month: r.month, tdsPaise: r.tdsDeductedPaise })),
+    input.challans,
+  );
+  matched.rows.forEach((m, i) => {
+    const row = annexureI[i];
+    if (row) Object.assign(row, { challanId: m.challanId, tdsDepositedPaise: m.depositedPaise });
+  });
+  const deposits = months.map((month) => matched.months.find((d) => d.month === month) ?? { month, deductedPaise: 0, depositedPaise: 0, shortfallPaise: 0 });
 
   const total = (rows: readonly Form24QAnnexureIRow[]) => ({
     deductees: new Set(rows.map((r) => r.userId)).size,
@@ -187,7 +204,7 @@ export function buildForm24Q(input: Form24QInput): Form24Q {
       };
     });
   }
-  return { months, annexureI, monthTotals, totals: total(annexureI), annexureII, organisationErrors, errors };
+  return { months, annexureI, monthTotals, totals: total(annexureI), annexureII, deposits, organisationErrors, errors };
 }
 
 /** Annexure I's columns, in order (docs/decisions/0124-form-24q-export.md). */

@@ -5,3 +5,5 @@ export * from './esic';
 export * from './state-levies';
 export * from './journal';
 export * from './form24q';
+export * from './tds-challans';
+export * from './form24q-fvu';

@@ -22,6 +22,7 @@ import { displayDate, initials } from '../../ui/format';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { downloadForm16, downloadMergedForm16, useDeleteForm16, useForm16Stats, useForm16Users, useGeneratePartB, useResponsiblePerson } from './form16.api';
 import { ResponsiblePersonModal } from './ResponsiblePersonModal';
+import { hasBothParts } from './form16.parts';
 import { UploadForm16Modal } from './UploadForm16Modal';
 import { BulkUploadModal } from './BulkUploadModal';
 import { toastApiError } from '../../ui/kit/useApiMutation';
@@ -40,13 +41,8 @@ export function uploadedOn(iso: string): string {
 }
 
 /** The completion of the year, Part A and Part B counted apart: 'Part A: 12 of 40 · Part B: 40 of 40'. */
-export function completionText(s: { totalEmployees: number; partAEmployees: number; partBEmployees: number }): string {
+function completionText(s: { totalEmployees: number; partAEmployees: number; partBEmployees: number }): string {
   return `Part A: ${String(s.partAEmployees)} of ${String(s.totalEmployees)} · Part B: ${String(s.partBEmployees)} of ${String(s.totalEmployees)}`;
-}
-
-/** Whether an employee has both parts: the merged download needs Part A and Part B. */
-export function hasBothParts(forms: readonly Form16Record[]): boolean {
-  return FORM16_TYPES.every((t) => forms.some((f) => f.formType === t.id));
 }
 
 function StatCard({ label, value, icon, small, hint }: { label: string; value: string; icon?: ReactNode; small?: boolean; hint?: string }) {

@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { computeForm16PartB, formatInr } from '@tankha/domain';
-import { EMPTY_TAX_DECLARATION } from '@tankha/domain';
+import { computeForm16PartB, EMPTY_TAX_DECLARATION, formatInr } from '@tankha/domain';
 import { renderForm16PartBPdf, type Form16PartBDocument } from './form16-part-b-pdf';
 
 const FY_MONTHS = ['2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03'];

@@ -12,7 +12,7 @@ import {
   type Form16PartB,
   type Form16ResponsiblePerson,
 } from '@tankha/domain';
-import { ACCENT, ACCENT_SOFT, BOTTOM, CONTENT_WIDTH, Layout, MARGIN, MUTED, openPdf, orDash, pageFooters, PANEL, RIGHT, RULE } from '../../platform/pdf/layout';
+import { ACCENT, ACCENT_SOFT, BOTTOM, CONTENT_WIDTH, DASH, Layout, MARGIN, MUTED, openPdf, orDash, pageFooters, PANEL, RIGHT, RULE } from '../../platform/pdf/layout';
 
 /**
  * Form 16 Part B as a PDF, in the rows, numbering and words of the form as notified (Income-tax
@@ -194,7 +194,7 @@ function form12BA(l: Layout, d: Form16PartBDocument) {
   const items: [string, string, string][] = [
     ['1.', 'Name and address of employer', [d.employer.name, d.employer.address?.trim()].filter(Boolean).join(', ')],
     ['2.', 'TAN', orDash(d.employer.tan)],
-    ['3.', 'TDS Assessment Range of the employer', DASH_TEXT],
+    ['3.', 'TDS Assessment Range of the employer', DASH],
     ['4.', 'Name, designation and Permanent Account Number or Aadhaar Number of employee', [d.employee.name, d.employee.designation?.trim(), d.employee.pan?.trim()].filter(Boolean).join(', ')],
     ['5.', 'Is the employee a director or a person with substantial interest in the company (where the employer is a company)', 'Not recorded by the payroll'],
     ['6.', 'Income under the head "Salaries" of the employee (other than from perquisites)', money(Math.max(0, b.incomeFromSalaryPaise - b.perquisites17_2Paise - b.profits17_3Paise))],
@@ -260,5 +260,3 @@ function form12BA(l: Layout, d: Form16PartBDocument) {
   l.y += 2 + l.text(declaration, MARGIN, l.y + 2, CONTENT_WIDTH, { size: 8 });
   signatureBlock(l, d.signatory, '(Signature of the person responsible for deduction of tax)');
 }
-
-const DASH_TEXT = orDash(null);

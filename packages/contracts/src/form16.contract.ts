@@ -13,13 +13,15 @@ import { envelope, listEnvelope } from './envelope';
  *   GET    /Form16/employees/{employeeId}?financialYear                 form16ListReplySchema (a member: their own only)
  *   GET    /Form16/{id}/download                                        form16DownloadReplySchema: data is the URL of the PDF
  *   GET    /Form16/{id}/file                                            the PDF (Content-Disposition: payroll spec §9's name)
- *   GET    /Form16/merged?employeeId&financialYear                      the merged PDF; 400 with fewer than 2 forms
+ *   GET    /Form16/merged?employeeId&financialYear                      the merged PDF; 400 unless both Part A and Part B exist
  *   DELETE /Form16/{id}                                                 (payroll admins)
  *   POST   /Form16/bulk/preview  multipart FinancialYear, FormType, files (one ZIP or PDFs) → form16BulkPreviewReplySchema
  *   POST   /Form16/bulk/confirm  form16BulkConfirmInputSchema → form16BulkConfirmReplySchema (stores the matched files)
  *   DELETE /Form16/bulk/{token}                                         drops a preview's staged files
  *   POST   /Form16/part-b/generate                form16GenerateInputSchema → form16GenerateReplySchema (everyone of the year)
  *   POST   /Form16/part-b/generate/{employeeId}   form16GenerateInputSchema → form16RecordReplySchema (one employee)
+ *   GET    /Form16/responsible-person            form16ResponsiblePersonReplySchema (payroll admins; who signs Part B)
+ *   PUT    /Form16/responsible-person            form16ResponsiblePersonInputSchema → form16ResponsiblePersonReplySchema
  *
  * A financial year on the wire is the spec's '2023-2024'.
  */
@@ -64,6 +66,9 @@ export function form16TypeLabel(id: number): string {
  */
 export const FORM16_KINDS = ['uploaded', 'generated'] as const;
 export type Form16Kind = (typeof FORM16_KINDS)[number];
+
+/** The longest name, father's name, designation or place of the person responsible. */
+export const FORM16_PERSON_MAX = 100;
 
 export const FORM16_MSG = {
   // Payroll spec §5 and §8, word for word.
@@ -120,7 +125,22 @@ export const FORM16_MSG = {
   partBNoPayrollAll: 'No finalized payroll in the financial year: Part B cannot be generated',
   partBUploaded: 'An uploaded Form 16B exists for this employee and financial year. Delete it to generate Part B from the payroll.',
   partBNoTaxRules: (financialYear: string) => `Tax rules for ${financialYear} are not available: Part B cannot be generated`,
+  // The person responsible for deducting tax (Part B's verification and Form 12BA's declaration):
+  responsiblePersonMissing: (fields: readonly string[]) =>
+    `Form 16 Part B cannot be generated until the person responsible for deducting tax is set in the Form 16 settings: ${fields.join(', ')} ${fields.length === 1 ? 'is' : 'are'} missing`,
+  responsiblePersonSaved: 'The person responsible for deducting tax has been saved',
+  responsibleNameRequired: 'Full name is required',
+  responsibleNameTooLong: `Full name must be at most ${String(FORM16_PERSON_MAX)} characters`,
+  responsibleFatherNameRequired: "Father's name is required",
+  responsibleFatherNameTooLong: `Father's name must be at most ${String(FORM16_PERSON_MAX)} characters`,
+  responsibleDesignationRequired: 'Designation is required',
+  responsibleDesignationTooLong: `Designation must be at most ${String(FORM16_PERSON_MAX)} characters`,
+  responsiblePlaceRequired: 'Place is required',
+  responsiblePlaceTooLong: `Place must be at most ${String(FORM16_PERSON_MAX)} characters`,
 } as const;
+
+/** The fields of the person responsible, by the names the missing-field message uses. */
+export const FORM16_PERSON_FIELD_LABELS = { name: 'Full name', fatherName: "Father's name", designation: 'Designation', place: 'Place' } as const;
 
 /** Why a file of a bulk upload is or is not stored. */
 export const FORM16_BULK_STATUSES = ['matched', 'noPan', 'unknownPan', 'sharedPan', 'alreadyExists', 'repeated', 'notPdf', 'encrypted', 'empty', 'tooLarge'] as const;
@@ -217,9 +237,36 @@ export const form16StatsSchema = z.object({
   completionRate: z.number().int(),
   /** Employees without any form for the year. */
   pendingForms: z.number().int(),
+  /** Employees of the year with a Part A (Form 16A), and with a Part B (Form 16B), counted apart. */
+  partAEmployees: z.number().int(),
+  partBEmployees: z.number().int(),
 });
 export type Form16Stats = z.infer<typeof form16StatsSchema>;
 export const form16StatsReplySchema = envelope(form16StatsSchema);
+
+/** The person responsible for deducting tax (s.204), who signs Part B's verification; null fields: not set yet. */
+export const form16ResponsiblePersonSchema = z.object({
+  name: z.string().nullable(),
+  fatherName: z.string().nullable(),
+  designation: z.string().nullable(),
+  place: z.string().nullable(),
+});
+export type Form16ResponsiblePersonSettings = z.infer<typeof form16ResponsiblePersonSchema>;
+export const form16ResponsiblePersonReplySchema = envelope(form16ResponsiblePersonSchema);
+
+const personField = (required: string, tooLong: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(FORM16_PERSON_MAX, { error: tooLong });
+export const form16ResponsiblePersonInputSchema = z.object({
+  name: personField(FORM16_MSG.responsibleNameRequired, FORM16_MSG.responsibleNameTooLong),
+  fatherName: personField(FORM16_MSG.responsibleFatherNameRequired, FORM16_MSG.responsibleFatherNameTooLong),
+  designation: personField(FORM16_MSG.responsibleDesignationRequired, FORM16_MSG.responsibleDesignationTooLong),
+  place: personField(FORM16_MSG.responsiblePlaceRequired, FORM16_MSG.responsiblePlaceTooLong),
+});
+export type Form16ResponsiblePersonInput = z.infer<typeof form16ResponsiblePersonInputSchema>;
 
 export const form16YearQuerySchema = z.object({ financialYear: form16FinancialYearSchema });
 export const form16OptionalYearQuerySchema = z.object({ financialYear: form16FinancialYearSchema.optional() });

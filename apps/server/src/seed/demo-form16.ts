@@ -14,7 +14,7 @@ export interface DemoForm16Deps {
   jobs: JobQueue;
   form16: Pick<Form16Service, 'store'>;
   /** With it, Part B generated from the payroll for everyone without an uploaded one. */
-  form16PartB?: Pick<Form16PartBService, 'generateAll'>;
+  form16PartB?: Pick<Form16PartBService, 'generateAll' | 'saveResponsiblePerson'>;
 }
 
 /** April of the last complete financial year (the Form 16 year): where the full demo payroll starts. */
@@ -89,5 +89,9 @@ export async function seedDemoForm16(db: Db, tenantId: string, now: Date, deps: 
   }
   // Everyone else's Part B from the payroll, as the administrator's 'generate for everyone' does.
   const { form16PartB } = deps;
-  if (form16PartB) await uow.tenant(ctx, (scope) => form16PartB.generateAll(scope, financialYear));
+  // The demo's person responsible for deducting tax signs Part B (it is refused until one is set).
+  if (form16PartB) {
+    await uow.tenant(ctx, (scope) => form16PartB.saveResponsiblePerson(scope, { name: 'Meera Iyer', fatherName: 'Ramesh Iyer', designation: 'Finance Manager', place: 'Bengaluru' }));
+    await uow.tenant(ctx, (scope) => form16PartB.generateAll(scope, financialYear));
+  }
 }

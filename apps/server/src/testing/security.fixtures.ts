@@ -209,6 +209,8 @@ function form16Fixtures(ids: SecurityIds): Record<string, OperationFixture> {
     // The suite runs no payroll: generating Part B is refused as 'no finalized payroll' (400); form16-part-b.int.test.ts finalizes months and generates.
     'POST /Form16/part-b/generate': { body: { financialYear: f.financialYear }, invalidOnPurpose: 'no finalized payroll in the suite' },
     'POST /Form16/part-b/generate/{employeeId}': { path: { employeeId: ids.memberId }, body: { financialYear: f.financialYear }, invalidOnPurpose: 'no finalized payroll in the suite' },
+    'GET /Form16/responsible-person': {},
+    'PUT /Form16/responsible-person': { body: { name: 'Meera Iyer', fatherName: 'Ramesh Iyer', designation: 'Finance Manager', place: 'Bengaluru' } },
   };
 }
 

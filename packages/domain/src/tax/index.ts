@@ -92,3 +92,18 @@ export {
   type TaxSalaryMonthFigures,
   type TaxSalaryProjectionParts,
 } from './tax-position';
+export {
+  FORM16_OPTING_OUT_LABEL,
+  FORM_12BA_NATURES,
+  FORM_12BA_ROW,
+  form12BADeclaration,
+  form12BARows,
+  form16PartBRows,
+  form16Period,
+  form16Verification,
+  formatSlashDate,
+  type Form12BAPerquisite,
+  type Form12BARow,
+  type Form16ResponsiblePerson,
+  type Form16Row,
+} from './form16-layout';

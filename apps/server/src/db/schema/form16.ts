@@ -61,3 +61,23 @@ export const form16BulkUploads = pgTable(
   },
   (t) => [tenantIsolation(), index('form16_bulk_uploads_tenant_idx').on(t.tenantId, t.expiresAt)],
 );
+
+/**
+ * Form 16 settings of an organisation, one row created on first save: the person responsible for
+ * deducting tax (s.204) who signs Part B's verification and Form 12BA's declaration — name,
+ * father's name, designation — and the place printed beside the date. Part B is not generated
+ * until all four are set (docs/decisions/incoming-h28-form16b.md).
+ */
+export const form16Settings = pgTable(
+  'form16_settings',
+  {
+    tenantId: tenantIdColumn().primaryKey(),
+    responsibleName: text('responsible_name').notNull(),
+    responsibleFatherName: text('responsible_father_name').notNull(),
+    responsibleDesignation: text('responsible_designation').notNull(),
+    place: text('place').notNull(),
+    updatedBy: uuid('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [tenantIsolation()],
+);

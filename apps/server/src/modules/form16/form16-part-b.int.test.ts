@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { FORM16_MSG, type Form16GenerateResult, type Form16Record, type PayrollRun, type Payslip, type SessionUser } from '@tankha/contracts';
-import { formatInr, formatRupees, rupeesToPaise } from '@tankha/domain';
+import { FORM16_MSG, FORM16_PERSON_MAX, type Form16GenerateResult, type Form16Record, type Form16ResponsiblePersonSettings, type PayrollRun, type Payslip, type SessionUser } from '@tankha/contracts';
+import { amountInWords, formatInr, formatRupees, rupeesToPaise } from '@tankha/domain';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, makePdf, multipart, type TestApp } from '../../testing';
@@ -75,6 +75,43 @@ describe.each(BACKENDS)('Form 16 Part B generated from the payroll (%s)', (backe
     await t.close();
   });
 
+  const PERSON = { name: 'Meera Iyer', fatherName: 'Ramesh Iyer', designation: 'Finance Manager', place: 'Bengaluru' };
+  const savePerson = (user: SessionUser, body: unknown) => call(user, 'PUT', '/Form16/responsible-person', body);
+
+  it('the person responsible: Part B refused until set, naming what is missing; each field checked; payroll admins only; per organisation', async () => {
+    // Nothing saved: both ways of generating are refused and name all four fields.
+    expect(data<Form16ResponsiblePersonSettings>(await call(admin, 'GET', '/Form16/responsible-person'))).toEqual({ name: null, fatherName: null, designation: null, place: null });
+    const missingAll = FORM16_MSG.responsiblePersonMissing(['Full name', "Father's name", 'Designation', 'Place']);
+    expect(missingAll).toBe("Form 16 Part B cannot be generated until the person responsible for deducting tax is set in the Form 16 settings: Full name, Father's name, Designation, Place are missing");
+    expect(error(await generateOne(admin, member.id), 400).message).toBe(missingAll);
+    expect(error(await generateAll(admin), 400).message).toBe(missingAll);
+    expect(await partBsOf(member.id)).toEqual([]);
+
+    // Validation: each field required, at most 100 characters.
+    const blank = error(await savePerson(admin, { name: ' ', fatherName: '', designation: '  ', place: '' }), 400).errors;
+    expect(blank).toMatchObject({ name: FORM16_MSG.responsibleNameRequired, fatherName: FORM16_MSG.responsibleFatherNameRequired, designation: FORM16_MSG.responsibleDesignationRequired, place: FORM16_MSG.responsiblePlaceRequired });
+    const long = 'x'.repeat(FORM16_PERSON_MAX + 1);
+    const tooLong = error(await savePerson(admin, { name: long, fatherName: long, designation: long, place: long }), 400).errors;
+    expect(tooLong).toMatchObject({ name: FORM16_MSG.responsibleNameTooLong, fatherName: FORM16_MSG.responsibleFatherNameTooLong, designation: FORM16_MSG.responsibleDesignationTooLong, place: FORM16_MSG.responsiblePlaceTooLong });
+    expect(FORM16_MSG.responsibleNameTooLong).toBe('Full name must be at most 100 characters');
+    expect(error(await savePerson(admin, {}), 400).errors).toMatchObject({ name: FORM16_MSG.responsibleNameRequired });
+
+    // A member may neither read nor set it.
+    expect((await call(member, 'GET', '/Form16/responsible-person')).statusCode).toBe(403);
+    expect((await savePerson(member, PERSON)).statusCode).toBe(403);
+
+    // Saved (trimmed) by the administrator; the moderator (a payroll admin) reads it.
+    const saved = await savePerson(admin, { ...PERSON, name: '  Meera Iyer ' });
+    expect((saved.json() as { message: string }).message).toBe(FORM16_MSG.responsiblePersonSaved);
+    expect(data<Form16ResponsiblePersonSettings>(saved)).toEqual(PERSON);
+    expect(data<Form16ResponsiblePersonSettings>(await call(moderator, 'GET', '/Form16/responsible-person'))).toEqual(PERSON);
+
+    // Another organisation has its own (none), and saving it there leaves this one as it is.
+    expect(data<Form16ResponsiblePersonSettings>(await call(other, 'GET', '/Form16/responsible-person'))).toEqual({ name: null, fatherName: null, designation: null, place: null });
+    data(await savePerson(other, { name: 'Someone Else', fatherName: 'Another', designation: 'Director', place: 'Pune' }));
+    expect(data<Form16ResponsiblePersonSettings>(await call(admin, 'GET', '/Form16/responsible-person'))).toEqual(PERSON);
+  });
+
   it("one employee: stored as a generated Form 16B whose figures are the payroll's (positionOf, the March TDS line, Σ TDS)", async () => {
     expect(slips.map((s) => s.month)).toEqual(['2026-01', '2026-02', '2026-03']);
     const record = data<Form16Record>(await generateOne(admin, member.id));
@@ -115,6 +152,21 @@ describe.each(BACKENDS)('Form 16 Part B generated from the payroll (%s)', (backe
     expect(text).toContain(formatInr(b.grossSalaryPaise));
     expect(text).toContain(formatInr(b.netTaxPayablePaise));
     expect(text).toContain(formatInr(tdsSum));
+    // Rows 1–19 with the notified words, in order.
+    const order = ['1 Gross Salary', '2 Less: Allowances to the extent exempt under section 10', '3 Total amount of salary received from current employer', '4 Less: Deductions under section 16', '5 Total amount of deductions under section 16', '6 Income chargeable under the head "Salaries"', '7 Add: Any other income reported by the employee', '8 Total amount of other income reported by the employee', '9 Gross total income (6+8)', '10 Deductions under Chapter VI-A', '11 Aggregate of deductible amount under Chapter VI-A', '12 Total taxable income (9-11)', '13 Tax on total income', '14 Rebate under section 87A', '15 Surcharge, wherever applicable', '16 Health and education cess', '17 Tax payable (13+15+16-14)', '18 Less: Relief under section 89', '19 Net tax payable (17-18)', 'Verification'];
+    const at = order.map((row) => text.indexOf(row));
+    expect(at.every((i) => i >= 0), order.filter((_, i) => (at[i] ?? -1) < 0).join(' | ')).toBe(true);
+    expect([...at].sort((x, y) => x - y)).toEqual(at);
+    // Indian dates: the period of the payslips (January–March 2026) and the day it was signed (15 March 2026).
+    expect(text).toContain('Period with the Employer 01/01/2026 to 31/03/2026');
+    expect(text).not.toMatch(/\d{4}-\d{2} to \d{4}-\d{2}/);
+    // The verification, signed by the person responsible, with the TDS in figures and in words.
+    const figures = formatRupees(tdsSum, { showPaise: true }).replace('₹', '');
+    expect(text).toContain(`I, ${PERSON.name}, son/daughter of ${PERSON.fatherName} working in the capacity of ${PERSON.designation} do hereby certify that a sum of Rs. ${figures} [Rs. ${amountInWords(tdsSum)}] has been deducted and deposited to the credit of the Central Government.`);
+    expect(text).toContain('Place: Bengaluru');
+    expect(text).toContain('Date: 15/03/2026');
+    expect(text).toContain(`Full Name: ${PERSON.name}`);
+    expect(text).toContain(`Designation: ${PERSON.designation}`);
 
     // Again: replaces the generated one (one Part B, a new id).
     const again = data<Form16Record>(await generateOne(admin, member.id));

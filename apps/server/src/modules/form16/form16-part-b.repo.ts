@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
-import { form16Documents, files, loanRecoveries, payrollRuns, payslipLines, payslips, tenantEarnings, tenants, users } from '../../db/schema';
+import { form16Documents, form16Settings, files, loanRecoveries, payrollRuns, payslipLines, payslips, tenantEarnings, tenants, users } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
 /**
@@ -87,14 +87,40 @@ export async function findPartBLines(tdb: TenantDb, payslipIds: readonly string[
 }
 
 /** Σ loan perquisite (s.17(2)(viii)) of these payslips, by employee. */
-export async function sumPerquisites(tdb: TenantDb, payslipIds: readonly string[]): Promise<Map<string, number>> {
+/**
+ * The loan perquisites of these payslips by employee: the taxable value (s.17(2)(viii)) and the
+ * interest charged to the employee in the months valued, which Form 12BA shows as recovered.
+ */
+export async function sumPerquisites(tdb: TenantDb, payslipIds: readonly string[]): Promise<Map<string, { perquisitePaise: number; recoveredPaise: number }>> {
   if (payslipIds.length === 0) return new Map();
   const rows = await tdb.tx
-    .select({ userId: loanRecoveries.userId, amountPaise: sql<string>`sum(${loanRecoveries.perquisitePaise})` })
+    .select({
+      userId: loanRecoveries.userId,
+      amountPaise: sql<string>`sum(${loanRecoveries.perquisitePaise})`,
+      recoveredPaise: sql<string>`coalesce(sum(${loanRecoveries.interestPaise}) FILTER (WHERE ${loanRecoveries.perquisitePaise} > 0), 0)`,
+    })
     .from(loanRecoveries)
     .where(and(eq(loanRecoveries.tenantId, tdb.tenantId), inArray(loanRecoveries.payslipId, [...payslipIds])))
     .groupBy(loanRecoveries.userId);
-  return new Map(rows.map((r) => [r.userId, Number(r.amountPaise)]));
+  return new Map(rows.map((r) => [r.userId, { perquisitePaise: Number(r.amountPaise), recoveredPaise: Number(r.recoveredPaise) }]));
+}
+
+/** The person responsible for deducting tax and the place, as saved; undefined before the first save. */
+export async function findResponsiblePerson(tdb: TenantDb): Promise<{ name: string; fatherName: string; designation: string; place: string } | undefined> {
+  const [row] = await tdb.tx
+    .select({ name: form16Settings.responsibleName, fatherName: form16Settings.responsibleFatherName, designation: form16Settings.responsibleDesignation, place: form16Settings.place })
+    .from(form16Settings)
+    .where(eq(form16Settings.tenantId, tdb.tenantId))
+    .limit(1);
+  return row;
+}
+
+export async function upsertResponsiblePerson(tdb: TenantDb, values: { name: string; fatherName: string; designation: string; place: string }, by: string, at: Date): Promise<void> {
+  const set = { responsibleName: values.name, responsibleFatherName: values.fatherName, responsibleDesignation: values.designation, place: values.place, updatedBy: by, updatedAt: at };
+  await tdb.tx
+    .insert(form16Settings)
+    .values({ tenantId: tdb.tenantId, ...set })
+    .onConflictDoUpdate({ target: form16Settings.tenantId, set });
 }
 
 export async function findEmployer(tdb: TenantDb): Promise<{ name: string; address: string | null; pan: string | null; tan: string | null } | undefined> {

@@ -1,11 +1,11 @@
-import { FORM16_MSG, Form16Type, form16TypeLabel, form16YearLabel, form16YearStart, type Form16GenerateResult, type Form16Record, type PayslipEmployee } from '@tankha/contracts';
-import { computeForm16PartB, dateInZone, financialYearStartOf, isTaxFinancialYear, type Form16PartB, type TaxFinancialYear, type TaxSalaryMonth } from '@tankha/domain';
+import { FORM16_MSG, FORM16_PERSON_FIELD_LABELS, Form16Type, form16TypeLabel, form16YearLabel, form16YearStart, type Form16GenerateResult, type Form16Record, type Form16ResponsiblePersonInput, type Form16ResponsiblePersonSettings, type PayslipEmployee } from '@tankha/contracts';
+import { computeForm16PartB, dateInZone, FORM_12BA_ROW, type Form12BAPerquisite, type Form16ResponsiblePerson, financialYearStartOf, isTaxFinancialYear, type Form16PartB, type TaxFinancialYear, type TaxSalaryMonth } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/tenancy';
 import { declarationsForRun } from '../declarations/declarations.service';
 import { ageBandOf } from '../payroll/payroll.compute';
-import { renderForm16PartBPdf, partBFileName, type Form16PartBEmployer } from './form16-part-b-pdf';
+import { renderForm16PartBPdf, partBFileName, type Form16PartBEmployer, type Form16Signatory } from './form16-part-b-pdf';
 import * as repo from './form16-part-b.repo';
 import * as formRepo from './form16.repo';
 import type { Form16Service } from './form16.service';
@@ -20,6 +20,8 @@ export interface PartBOfEmployee {
   firstMonth: string;
   lastMonth: string;
   figures: Form16PartB;
+  /** The valued perquisites of Form 12BA (empty: no 12BA page). */
+  perquisites: Form12BAPerquisite[];
 }
 
 /**
@@ -73,7 +75,8 @@ export class Form16PartBService {
         }
         months.set(slip.month, m);
       }
-      const perquisitePaise = Math.min(perquisites.get(e.id) ?? 0, ytd.taxableGrossPaise);
+      const loan = perquisites.get(e.id) ?? { perquisitePaise: 0, recoveredPaise: 0 };
+      const perquisitePaise = Math.min(loan.perquisitePaise, ytd.taxableGrossPaise);
       const declaration = declarations.get(e.id);
       const figures = computeForm16PartB({
         financialYear: taxYear,
@@ -89,13 +92,14 @@ export class Form16PartBService {
         useAllowed: declaration?.useAllowed ?? false,
         tdsDeductedPaise: mine.reduce((s, p) => s + p.tdsPaise, 0),
       });
-      out.push({ userId: e.id, employee: last.employee as PayslipEmployee, firstMonth: first.month, lastMonth: last.month, figures });
+      const valued: Form12BAPerquisite[] = perquisitePaise > 0 ? [{ row: FORM_12BA_ROW.loan, valuePaise: perquisitePaise + loan.recoveredPaise, recoveredPaise: loan.recoveredPaise }] : [];
+      out.push({ userId: e.id, employee: last.employee as PayslipEmployee, firstMonth: first.month, lastMonth: last.month, figures, perquisites: valued });
     }
     return out;
   }
 
   /** Renders and stores each Part B, replacing a generated one; answers the stored ids by employee. */
-  private async storeAll(scope: Scope, financialYearStart: number, parts: readonly PartBOfEmployee[], employer: Form16PartBEmployer, existing: Awaited<ReturnType<typeof repo.findPartBs>>): Promise<{ ids: Map<string, string>; replaced: number }> {
+  private async storeAll(scope: Scope, financialYearStart: number, parts: readonly PartBOfEmployee[], employer: Form16PartBEmployer, signatory: Form16Signatory, existing: Awaited<ReturnType<typeof repo.findPartBs>>): Promise<{ ids: Map<string, string>; replaced: number }> {
     const financialYear = form16YearLabel(financialYearStart);
     const generatedOn = dateInZone(this.deps.clock.now(), scope.ctx.timeZone);
     const ids = new Map<string, string>();
@@ -103,7 +107,7 @@ export class Form16PartBService {
     for (const part of parts) {
       const earlier = existing.find((x) => x.userId === part.userId);
       if (earlier?.kind === 'uploaded') continue;
-      const bytes = await renderForm16PartBPdf({ employer, employee: part.employee, financialYear, firstMonth: part.firstMonth, lastMonth: part.lastMonth, figures: part.figures, generatedOn });
+      const bytes = await renderForm16PartBPdf({ employer, employee: part.employee, financialYear, firstMonth: part.firstMonth, lastMonth: part.lastMonth, figures: part.figures, perquisites: part.perquisites, signatory, generatedOn });
       if (earlier) {
         await formRepo.deleteForm(scope.db, earlier.id, earlier.fileId);
         scope.enqueue('files.removed', { storageKey: earlier.storageKey });
@@ -113,6 +117,27 @@ export class Form16PartBService {
       ids.set(part.userId, id);
     }
     return { ids, replaced };
+  }
+
+  /** The person responsible as saved (nulls before the first save). */
+  async responsiblePerson(scope: Scope): Promise<Form16ResponsiblePersonSettings> {
+    const row = await repo.findResponsiblePerson(scope.db);
+    return { name: row?.name ?? null, fatherName: row?.fatherName ?? null, designation: row?.designation ?? null, place: row?.place ?? null };
+  }
+
+  async saveResponsiblePerson(scope: Scope, input: Form16ResponsiblePersonInput): Promise<Form16ResponsiblePersonSettings> {
+    await repo.upsertResponsiblePerson(scope.db, input, scope.ctx.userId, this.deps.clock.now());
+    return this.responsiblePerson(scope);
+  }
+
+  /** Who signs: refused, naming each missing field, until the four are set. */
+  private async signatory(scope: Scope): Promise<Form16Signatory> {
+    const saved = await this.responsiblePerson(scope);
+    const keys = ['name', 'fatherName', 'designation', 'place'] as const;
+    const missing = keys.filter((k) => !saved[k]?.trim());
+    if (missing.length > 0) throw badRequest(FORM16_MSG.responsiblePersonMissing(missing.map((k) => FORM16_PERSON_FIELD_LABELS[k])));
+    const person = saved as Form16ResponsiblePerson;
+    return { person, signedOn: dateInZone(this.deps.clock.now(), scope.ctx.timeZone) };
   }
 
   private async employer(scope: Scope): Promise<Form16PartBEmployer> {
@@ -128,8 +153,9 @@ export class Form16PartBService {
     if (employees.length === 0) throw badRequest(FORM16_MSG.partBNoPayroll);
     const existing = await repo.findPartBs(scope.db, start, [employeeId]);
     if (existing.some((x) => x.kind === 'uploaded')) throw conflict(FORM16_MSG.partBUploaded);
+    const signatory = await this.signatory(scope);
     const parts = await this.figures(scope, start, taxYear, employees);
-    const { ids } = await this.storeAll(scope, start, parts, await this.employer(scope), existing);
+    const { ids } = await this.storeAll(scope, start, parts, await this.employer(scope), signatory, existing);
     const row = await formRepo.findForm(scope.db, ids.get(employeeId) ?? '');
     if (!row) throw new Error('generated Part B not found');
     return { id: row.id, employeeId: row.userId, formType: row.formType, formTypeName: form16TypeLabel(row.formType), financialYear: form16YearLabel(row.financialYearStart), dateCreated: row.createdAt.toISOString(), fileSize: row.sizeBytes, kind: 'generated' };
@@ -140,6 +166,7 @@ export class Form16PartBService {
     const { start, taxYear } = this.year(scope, financialYear);
     const employees = await repo.findYearEmployees(scope.db, start);
     if (employees.length === 0) throw badRequest(FORM16_MSG.partBNoPayrollAll);
+    const signatory = await this.signatory(scope);
     const employer = await this.employer(scope);
     const result: Form16GenerateResult = { financialYear, employees: employees.length, generated: 0, replaced: 0, keptUploaded: 0 };
     for (let i = 0; i < employees.length; i += CHUNK) {
@@ -148,7 +175,7 @@ export class Form16PartBService {
       const uploaded = new Set(existing.filter((x) => x.kind === 'uploaded').map((x) => x.userId));
       result.keptUploaded += uploaded.size;
       const parts = await this.figures(scope, start, taxYear, chunk.filter((e) => !uploaded.has(e.id)));
-      const stored = await this.storeAll(scope, start, parts, employer, existing);
+      const stored = await this.storeAll(scope, start, parts, employer, signatory, existing);
       result.generated += stored.ids.size;
       result.replaced += stored.replaced;
     }

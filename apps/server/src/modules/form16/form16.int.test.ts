@@ -153,7 +153,7 @@ describe.each(BACKENDS)('Form 16 over HTTP (%s)', (backend) => {
     expect((await t.call('GET', `/Form16/${partA.id}/file`, { token: otherMember.token })).statusCode).toBe(404);
   });
 
-  it('merged download: Part A then Part B in one PDF; needs at least 2 forms', async () => {
+  it('merged download: Part A then Part B in one PDF; only when both exist', async () => {
     const res = await t.call('GET', `/Form16/merged?employeeId=${member.id}&financialYear=${year}`, { token: member.token });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(`filename="Form16_Merged_Aditi_Agarwal_${await numberOf(member.id)}_${year}.pdf"`);
@@ -187,7 +187,7 @@ describe.each(BACKENDS)('Form 16 over HTTP (%s)', (backend) => {
     const stats = await t.call('GET', `/Form16/stats?financialYear=${year}`, { token: admin.token });
     expect(stats.json()).toMatchObject({
       statusCode: 200,
-      data: { financialYear: year, totalEmployees: all.totalRecords, totalForms: 2, completionRate: Math.round(100 / all.totalRecords), pendingForms: all.totalRecords - 1 },
+      data: { financialYear: year, totalEmployees: all.totalRecords, totalForms: 2, completionRate: Math.round(100 / all.totalRecords), pendingForms: all.totalRecords - 1, partAEmployees: 1, partBEmployees: 1 },
     });
     expect((await t.call('GET', '/Form16/stats?financialYear=2024', { token: admin.token })).statusCode).toBe(400);
   });
@@ -203,7 +203,7 @@ describe.each(BACKENDS)('Form 16 over HTTP (%s)', (backend) => {
     const list = (await t.call('GET', `/Form16/users?financialYear=${year}`, { token: as })).json() as { data: Form16User[]; totalRecords: number };
     // The outsider's only employee joined this year: not owed a Form 16 for last year.
     expect(list).toMatchObject({ data: [], totalRecords: 0 });
-    expect((await t.call('GET', `/Form16/stats?financialYear=${year}`, { token: as })).json()).toMatchObject({ data: { totalForms: 0, totalEmployees: 0, completionRate: 0, pendingForms: 0 } });
+    expect((await t.call('GET', `/Form16/stats?financialYear=${year}`, { token: as })).json()).toMatchObject({ data: { totalForms: 0, totalEmployees: 0, completionRate: 0, pendingForms: 0, partAEmployees: 0, partBEmployees: 0 } });
     expect((await formsOf(admin.token, member.id)).forms).toHaveLength(3);
   });
 

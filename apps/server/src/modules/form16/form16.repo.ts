@@ -81,13 +81,18 @@ export async function findEmployeePage(tdb: TenantDb, q: { financialYearStart: n
 }
 
 /** The year's counts: employees owed a form, those of them with at least one, and the forms. */
-export async function countYear(tdb: TenantDb, financialYearStart: number): Promise<{ employees: number; employeesWithForms: number; forms: number }> {
+export async function countYear(tdb: TenantDb, financialYearStart: number): Promise<{ employees: number; employeesWithForms: number; forms: number; partAEmployees: number; partBEmployees: number }> {
   const [employees] = await tdb.tx.select({ n: count() }).from(users).where(employedIn(tdb, financialYearStart));
   const [forms] = await tdb.tx
-    .select({ forms: count(), people: countDistinct(form16Documents.userId) })
+    .select({
+      forms: count(),
+      people: countDistinct(form16Documents.userId),
+      partA: sql<number>`count(DISTINCT ${form16Documents.userId}) FILTER (WHERE ${form16Documents.formType} = 1)`.mapWith(Number),
+      partB: sql<number>`count(DISTINCT ${form16Documents.userId}) FILTER (WHERE ${form16Documents.formType} = 2)`.mapWith(Number),
+    })
     .from(form16Documents)
     .where(and(eq(form16Documents.tenantId, tdb.tenantId), eq(form16Documents.financialYearStart, financialYearStart)));
-  return { employees: employees?.n ?? 0, employeesWithForms: forms?.people ?? 0, forms: forms?.forms ?? 0 };
+  return { employees: employees?.n ?? 0, employeesWithForms: forms?.people ?? 0, forms: forms?.forms ?? 0, partAEmployees: forms?.partA ?? 0, partBEmployees: forms?.partB ?? 0 };
 }
 
 const formColumns = {

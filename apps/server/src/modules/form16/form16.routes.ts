@@ -17,6 +17,8 @@ import {
   form16MergedQuerySchema,
   form16OptionalYearQuerySchema,
   form16RecordReplySchema,
+  form16ResponsiblePersonInputSchema,
+  form16ResponsiblePersonReplySchema,
   form16StatsReplySchema,
   form16UserListReplySchema,
   form16UsersQuerySchema,
@@ -122,6 +124,14 @@ export const form16Routes: FastifyPluginAsyncZod<{ services: Services }> = async
     '/Form16/part-b/generate/:employeeId',
     { config: manage, schema: { tags, params: form16EmployeePathSchema, body: form16GenerateInputSchema, response: { 200: form16RecordReplySchema } } },
     async (request) => ok(await services.form16PartB.generateOne(scopeOf(request), request.params.employeeId, request.body.financialYear), FORM16_MSG.partBGenerated),
+  );
+
+  // The person responsible for deducting tax, who signs Part B (and Form 12BA); Part B waits for it.
+  app.get('/Form16/responsible-person', { config: manage, schema: { tags, response: { 200: form16ResponsiblePersonReplySchema } } }, async (request) =>
+    ok(await services.form16PartB.responsiblePerson(scopeOf(request)), FORM16_MSG.loaded),
+  );
+  app.put('/Form16/responsible-person', { config: manage, schema: { tags, body: form16ResponsiblePersonInputSchema, response: { 200: form16ResponsiblePersonReplySchema } } }, async (request) =>
+    ok(await services.form16PartB.saveResponsiblePerson(scopeOf(request), request.body), FORM16_MSG.responsiblePersonSaved),
   );
 
   app.delete('/Form16/bulk/:token', { config: manage, schema: { tags, params: form16BulkTokenPathSchema, response: { 200: emptyReplySchema } } }, async (request) => {

@@ -6,6 +6,7 @@ import {
   FORM16_BULK_STATUS_TEXT,
   FORM16_MAX_BYTES,
   FORM16_MSG,
+  Form16Type,
   can,
   form16BulkFieldsSchema,
   form16TypeLabel,
@@ -140,6 +141,8 @@ export class Form16Service {
       totalForms: counts.forms,
       completionRate: counts.employees === 0 ? 0 : Math.round((counts.employeesWithForms * 100) / counts.employees),
       pendingForms: Math.max(counts.employees - counts.employeesWithForms, 0),
+      partAEmployees: counts.partAEmployees,
+      partBEmployees: counts.partBEmployees,
     };
   }
 
@@ -244,13 +247,13 @@ export class Form16Service {
     return { bytes, fileName: form16FileName(row.formType, { ...employee, financialYear: form16YearLabel(row.financialYearStart) }) };
   }
 
-  /** Payroll spec §4: Part A then Part B in one PDF; fewer than 2 forms is 'At least 2 forms required for merging'. */
+  /** Payroll spec §4: Part A then Part B in one PDF, only when both exist (findForms orders 16A before 16B). */
   async merged({ db: tdb, ctx }: Scope, employeeId: string, financialYear: string): Promise<PdfFile> {
     if (!this.mayRead(ctx, employeeId)) throw forbidden(FORM16_MSG.ownOnly);
     const employee = await repo.findEmployee(tdb, employeeId);
     if (!employee) throw notFound(FORM16_MSG.employeeNotFound);
     const rows = await repo.findForms(tdb, { userIds: [employeeId], financialYearStart: form16YearStart(financialYear) });
-    if (rows.length < 2) throw badRequest(FORM16_MSG.mergeNeedsTwo);
+    if (!rows.some((r) => r.formType === Form16Type.PartA) || !rows.some((r) => r.formType === Form16Type.PartB)) throw badRequest(FORM16_MSG.mergeNeedsTwo);
     const parts: Buffer[] = [];
     for (const row of rows) {
       const bytes = await this.deps.files.get(row.storageKey);

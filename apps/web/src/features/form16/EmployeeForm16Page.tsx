@@ -9,6 +9,7 @@ import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
 import { useTouchSize } from '../../ui/kit/touch';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
 import { downloadForm16, downloadMergedForm16, useEmployeeForms } from './form16.api';
+import { hasBothParts } from './form16.parts';
 import { uploadedOn } from './Form16ManagementPage';
 import { toastApiError } from '../../ui/kit/useApiMutation';
 
@@ -88,7 +89,7 @@ export function EmployeeForm16Page({ today: todayProp }: { today?: string }) {
               <Button size={touch.button} variant="light" leftSection={<IconDownload size={16} />} disabled={!of(Form16Type.PartB)} onClick={() => download(of(Form16Type.PartB))}>
                 Download 16B
               </Button>
-              <Button size={touch.button} variant="light" leftSection={<IconDownload size={16} />} disabled={list.length < 2} onClick={downloadMerged}>
+              <Button size={touch.button} variant="light" leftSection={<IconDownload size={16} />} disabled={!hasBothParts(list)} onClick={downloadMerged}>
                 Download Merged
               </Button>
             </Stack>

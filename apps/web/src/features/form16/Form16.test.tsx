@@ -97,13 +97,14 @@ describe("'Upload Form 16' dialog (payroll spec §2, §5)", () => {
 describe('Form 16 management (payroll spec §2)', () => {
   const user = (overrides: Partial<Form16User> = {}): Form16User => ({ id: EMPLOYEE.id, firstName: 'Aditi', lastName: 'Agarwal', employeeNumber: 'NSP012', email: 'aditi@nilgiri.demo', forms: [], ...overrides });
 
-  it('stat cards with the tick or warning, badges and counts, expand, merged only with 2+ forms, the delete confirmation', async () => {
+  it('stat cards with the tick or warning, Part A and Part B counted apart, badges and counts, expand, merged only with both parts, the delete confirmation', async () => {
     const longName = user({ id: '55555555-5555-4555-8555-555555555555', firstName: 'Venkataramanan', lastName: 'Subramaniam', email: 'v@nilgiri.demo', forms: [record({ employeeId: '55555555-5555-4555-8555-555555555555' })] });
     const both = user({ forms: [record(), record({ id: '66666666-6666-4666-8666-666666666666', formType: 2, formTypeName: 'Form 16B' })] });
     const none = user({ id: '77777777-7777-4777-8777-777777777777', firstName: 'Rahul', lastName: 'Sharma', email: 'r@nilgiri.demo' });
     const calls = mockFetch({
       'GET /Form16/users': jsonResponse(200, { statusCode: 200, message: 'OK', data: [both, longName, none], totalRecords: 3 }),
-      'GET /Form16/stats': ok({ financialYear: '2025-2026', totalEmployees: 3, totalForms: 3, completionRate: 67, pendingForms: 1 }),
+      'GET /Form16/stats': ok({ financialYear: '2025-2026', totalEmployees: 3, totalForms: 3, completionRate: 67, pendingForms: 1, partAEmployees: 2, partBEmployees: 1 }),
+      'GET /Form16/responsible-person': ok({ name: 'Meera Iyer', fatherName: 'Ramesh Iyer', designation: 'Finance Manager', place: 'Bengaluru' }),
       'DELETE /Form16/66666666-6666-4666-8666-666666666666': ok(null, FORM16_MSG.deleted),
     });
     const admin = makeUser({ roleId: Role.Administrator, accessableFeatures: [{ key: 'Form16' }] });
@@ -123,7 +124,10 @@ describe('Form 16 management (payroll spec §2)', () => {
     );
     const table = await screen.findByRole('table', { name: "Employees' Form 16" });
     expect(within(screen.getByRole('region', { name: 'Pending Employees' })).getByLabelText('Some employees have no forms')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Completion Rate' })).getByText('67%')).toBeInTheDocument();
+    const completion = screen.getByRole('region', { name: 'Completion' });
+    expect(within(completion).getByText('Part A: 2 of 3 · Part B: 1 of 3')).toBeInTheDocument();
+    expect(within(completion).getByText('67% of employees have at least one form')).toBeInTheDocument();
+    expect(screen.queryByText('Part B needs a signatory')).not.toBeInTheDocument();
     expect(within(table).getByText('Venkataramanan Subra…')).toBeInTheDocument();
     expect(within(table).getByText('(2 forms)')).toBeInTheDocument();
     expect(within(table).getByText('(1 form)')).toBeInTheDocument();
@@ -146,7 +150,8 @@ describe('Form 16 management (payroll spec §2)', () => {
   it('searches 300 ms after typing, only with 0 or at least 3 characters; shows the empty state', async () => {
     const calls = mockFetch({
       'GET /Form16/users': jsonResponse(200, { statusCode: 200, message: 'OK', data: [], totalRecords: 0 }),
-      'GET /Form16/stats': ok({ financialYear: '2025-2026', totalEmployees: 0, totalForms: 0, completionRate: 0, pendingForms: 0 }),
+      'GET /Form16/stats': ok({ financialYear: '2025-2026', totalEmployees: 0, totalForms: 0, completionRate: 0, pendingForms: 0, partAEmployees: 0, partBEmployees: 0 }),
+      'GET /Form16/responsible-person': ok({ name: 'Meera Iyer', fatherName: 'Ramesh Iyer', designation: 'Finance Manager', place: 'Bengaluru' }),
     });
     const admin = makeUser({ accessableFeatures: [{ key: 'Form16' }] });
     setSessionUser(admin);
@@ -169,7 +174,8 @@ describe("'Generate Part B'", () => {
     let refuse = false;
     const calls = mockFetch({
       'GET /Form16/users': jsonResponse(200, { statusCode: 200, message: 'OK', data: [], totalRecords: 0 }),
-      'GET /Form16/stats': ok({ financialYear: '2026-2027', totalEmployees: 0, totalForms: 0, completionRate: 0, pendingForms: 0 }),
+      'GET /Form16/stats': ok({ financialYear: '2026-2027', totalEmployees: 0, totalForms: 0, completionRate: 0, pendingForms: 0, partAEmployees: 0, partBEmployees: 0 }),
+      'GET /Form16/responsible-person': ok({ name: 'Meera Iyer', fatherName: 'Ramesh Iyer', designation: 'Finance Manager', place: 'Bengaluru' }),
       'POST /Form16/part-b/generate': () =>
         refuse
           ? jsonResponse(400, { statusCode: 400, errorCode: 'VALIDATION_ERROR', message: FORM16_MSG.partBNoPayrollAll })
@@ -185,6 +191,42 @@ describe("'Generate Part B'", () => {
     refuse = true;
     await userEvent.click(screen.getByRole('button', { name: 'Generate Part B' }));
     await waitFor(() => expect(toasts.messages()).toContain(FORM16_MSG.partBNoPayrollAll));
+  }, 30_000);
+});
+
+describe('the person responsible for deducting tax', () => {
+  it('until set: a warning naming the missing fields; the form checks each field and saves', async () => {
+    let saved: Record<string, unknown> | null = null;
+    const calls = mockFetch({
+      'GET /Form16/users': jsonResponse(200, { statusCode: 200, message: 'OK', data: [], totalRecords: 0 }),
+      'GET /Form16/stats': ok({ financialYear: '2025-2026', totalEmployees: 0, totalForms: 0, completionRate: 0, pendingForms: 0, partAEmployees: 0, partBEmployees: 0 }),
+      'GET /Form16/responsible-person': () =>
+        ok(saved ?? { name: null, fatherName: null, designation: null, place: null }),
+      'PUT /Form16/responsible-person': (call) => {
+        saved = JSON.parse(String(call.init.body)) as Record<string, unknown>;
+        return ok(saved, FORM16_MSG.responsiblePersonSaved);
+      },
+    });
+    const toasts = spyOnToasts();
+    const admin = makeUser({ roleId: Role.Administrator, accessableFeatures: [{ key: 'Form16' }] });
+    setSessionUser(admin);
+    renderRoutes([{ path: '/', element: <CurrentUserContext value={admin}><Form16ManagementPage today={TODAY} /></CurrentUserContext> }], '/');
+    expect(await screen.findByText(FORM16_MSG.responsiblePersonMissing(['Full name', "Father's name", 'Designation', 'Place']))).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Set the person responsible' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Person responsible for deducting tax' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    for (const message of [FORM16_MSG.responsibleNameRequired, FORM16_MSG.responsibleFatherNameRequired, FORM16_MSG.responsibleDesignationRequired, FORM16_MSG.responsiblePlaceRequired]) {
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    }
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Full name' }), 'Meera Iyer');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: "Father's name" }), 'Ramesh Iyer');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Designation' }), 'Finance Manager');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Place' }), 'Bengaluru');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts.messages()).toContain(FORM16_MSG.responsiblePersonSaved));
+    expect(saved).toEqual({ name: 'Meera Iyer', fatherName: 'Ramesh Iyer', designation: 'Finance Manager', place: 'Bengaluru' });
+    await waitFor(() => expect(screen.queryByText('Part B needs a signatory')).not.toBeInTheDocument());
   }, 30_000);
 });
 

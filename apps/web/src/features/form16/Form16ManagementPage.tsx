@@ -1,10 +1,11 @@
 import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Avatar, Badge, Button, Card, Group, Modal, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Avatar, Badge, Button, Card, Group, Modal, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, IconDownload, IconFileInvoice, IconFileZip, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, IconDownload, IconFileInvoice, IconFileZip, IconSearch, IconTrash, IconUpload, IconUserCheck } from '@tabler/icons-react';
 import { formatFileSize } from '@tankha/domain';
 import {
   FORM16_MSG,
+  FORM16_PERSON_FIELD_LABELS,
   FORM16_SEARCH_DEBOUNCE_MS,
   FORM16_SEARCH_MIN_LENGTH,
   FORM16_TABLE_PAGE_SIZE,
@@ -19,7 +20,9 @@ import { useToday } from '../../app/today';
 import { ListCard } from '../../ui/ListCard';
 import { displayDate, initials } from '../../ui/format';
 import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
-import { downloadForm16, downloadMergedForm16, useDeleteForm16, useForm16Stats, useForm16Users, useGeneratePartB } from './form16.api';
+import { downloadForm16, downloadMergedForm16, useDeleteForm16, useForm16Stats, useForm16Users, useGeneratePartB, useResponsiblePerson } from './form16.api';
+import { ResponsiblePersonModal } from './ResponsiblePersonModal';
+import { hasBothParts } from './form16.parts';
 import { UploadForm16Modal } from './UploadForm16Modal';
 import { BulkUploadModal } from './BulkUploadModal';
 import { toastApiError } from '../../ui/kit/useApiMutation';
@@ -37,7 +40,12 @@ export function uploadedOn(iso: string): string {
   return displayDate(`${d.getFullYear().toString()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`);
 }
 
-function StatCard({ label, value, icon }: { label: string; value: string; icon?: ReactNode }) {
+/** The completion of the year, Part A and Part B counted apart: 'Part A: 12 of 40 · Part B: 40 of 40'. */
+function completionText(s: { totalEmployees: number; partAEmployees: number; partBEmployees: number }): string {
+  return `Part A: ${String(s.partAEmployees)} of ${String(s.totalEmployees)} · Part B: ${String(s.partBEmployees)} of ${String(s.totalEmployees)}`;
+}
+
+function StatCard({ label, value, icon, small, hint }: { label: string; value: string; icon?: ReactNode; small?: boolean; hint?: string }) {
   return (
     <Card withBorder padding="md" radius="md" aria-label={label} component="section">
       <Group justify="space-between" align="flex-start">
@@ -46,9 +54,14 @@ function StatCard({ label, value, icon }: { label: string; value: string; icon?:
         </Text>
         {icon}
       </Group>
-      <Text fw={700} size="xl">
+      <Text fw={700} size={small ? 'md' : 'xl'}>
         {value}
       </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
     </Card>
   );
 }
@@ -82,6 +95,9 @@ export function Form16ManagementPage({ today: todayProp }: { today?: string }) {
   const stats = useForm16Stats(financialYear);
   const remove = useDeleteForm16();
   const generate = useGeneratePartB();
+  const person = useResponsiblePerson();
+  const [personOpen, setPersonOpen] = useState(false);
+  const missingPerson = person.data ? (Object.keys(FORM16_PERSON_FIELD_LABELS) as (keyof typeof FORM16_PERSON_FIELD_LABELS)[]).filter((k) => !person.data[k]).map((k) => FORM16_PERSON_FIELD_LABELS[k]) : [];
 
   useEffect(() => {
     if (stats.isError) toast.error(FORM16_MSG.statsFailed);
@@ -154,13 +170,29 @@ export function Form16ManagementPage({ today: todayProp }: { today?: string }) {
           <Button leftSection={<IconFileZip size={16} />} variant="light" onClick={() => setBulkOpen(true)}>
             Bulk upload
           </Button>
+          <Tooltip label="The person responsible for deducting tax, who signs Part B" withArrow>
+            <Button leftSection={<IconUserCheck size={16} />} variant="default" disabled={!person.data} onClick={() => setPersonOpen(true)}>
+              Signatory
+            </Button>
+          </Tooltip>
         </Group>
       </Group>
+
+      {missingPerson.length > 0 && (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Part B needs a signatory">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{FORM16_MSG.responsiblePersonMissing(missingPerson)}</Text>
+            <Button size="xs" variant="light" color="orange" onClick={() => setPersonOpen(true)}>
+              Set the person responsible
+            </Button>
+          </Group>
+        </Alert>
+      )}
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <StatCard label="Total Employees" value={s ? String(s.totalEmployees) : '—'} />
         <StatCard label="Total Forms" value={s ? String(s.totalForms) : '—'} />
-        <StatCard label="Completion Rate" value={s ? `${String(s.completionRate)}%` : '—'} />
+        <StatCard label="Completion" value={s ? completionText(s) : '—'} small {...(s ? { hint: `${String(s.completionRate)}% of employees have at least one form` } : {})} />
         <StatCard
           label="Pending Employees"
           value={s ? String(s.pendingForms) : '—'}
@@ -259,7 +291,7 @@ export function Form16ManagementPage({ today: todayProp }: { today?: string }) {
                               <IconUpload size={16} />
                             </ActionIcon>
                           </Tooltip>
-                          {user.forms.length > 1 && (
+                          {hasBothParts(user.forms) && (
                             <Tooltip label="Download merged">
                               <ActionIcon variant="subtle" aria-label={`Download merged Form 16 of ${name}`} onClick={() => void downloadMerged(user)}>
                                 <IconDownload size={16} />
@@ -321,6 +353,7 @@ export function Form16ManagementPage({ today: todayProp }: { today?: string }) {
       </ListCard>
 
       <UploadForm16Modal key={uploadFor?.id ?? 'closed'} employee={uploadFor} years={years} defaultYear={financialYear} onClose={() => setUploadFor(null)} />
+      {personOpen && person.data && <ResponsiblePersonModal settings={person.data} onClose={() => setPersonOpen(false)} />}
       <BulkUploadModal opened={bulkOpen} years={years} defaultYear={financialYear} onClose={() => setBulkOpen(false)} />
       <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Confirm Delete" centered>
         <Text size="sm">{FORM16_MSG.confirmDelete}</Text>

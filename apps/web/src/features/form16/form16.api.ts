@@ -8,8 +8,11 @@ import {
   form16GenerateReplySchema,
   form16ListReplySchema,
   form16RecordReplySchema,
+  form16ResponsiblePersonReplySchema,
   form16StatsReplySchema,
   form16UserListReplySchema,
+  type Form16ResponsiblePersonInput,
+  type Form16ResponsiblePersonSettings,
   type Form16TypeId,
 } from '@tankha/contracts';
 import { API_BASE, api, apiDownload, toFormData } from '../../app/api';
@@ -107,4 +110,16 @@ export function useGeneratePartB() {
     mutationFn: (financialYear: string) => api.post('/Form16/part-b/generate', form16GenerateReplySchema, { financialYear }, { quiet: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: [FORM16_KEY] }),
   });
+}
+
+/** GET /Form16/responsible-person: who signs Part B (nulls until saved). */
+export function useResponsiblePerson() {
+  return useQuery({
+    queryKey: [FORM16_KEY, 'responsible-person'],
+    queryFn: async ({ signal }) => (await api.get('/Form16/responsible-person', form16ResponsiblePersonReplySchema, { signal, quiet: true })).data,
+  });
+}
+
+export async function saveResponsiblePerson(body: Form16ResponsiblePersonInput): Promise<Form16ResponsiblePersonSettings> {
+  return (await api.put('/Form16/responsible-person', form16ResponsiblePersonReplySchema, body, { quiet: true })).data;
 }

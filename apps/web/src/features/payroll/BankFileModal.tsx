@@ -68,7 +68,8 @@ export function BankFileModal({ run, scope, onClose, today: todayProp }: { run: 
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={2}>
               <Text size="sm">
-                Template: <strong>{p ? BANK_FILE_TEMPLATE_LABELS[p.template] : settings.data ? BANK_FILE_TEMPLATE_LABELS[settings.data.template] : '—'}</strong>
+                Template:{' '}
+                <strong>{p ? (p.formatName ?? BANK_FILE_TEMPLATE_LABELS[p.template]) : settings.data ? (settings.data.bankFormatName ?? BANK_FILE_TEMPLATE_LABELS[settings.data.template]) : '—'}</strong>
               </Text>
               <Text size="sm" c="dimmed">
                 Debit account: {p?.debitAccount ? `${p.debitAccount.accountNumber} · ${p.debitAccount.ifsc}` : 'not set'}

@@ -18,6 +18,7 @@ const PREVIEW: BankFilePreview = {
   runId: RUN_ID,
   month: '2026-11',
   template: 'plainCsv',
+  formatName: null,
   scope: 'all',
   valueDate: '2026-11-30',
   fileName: 'Bank-Transfer-November-2026.csv',
@@ -32,7 +33,7 @@ const PREVIEW: BankFilePreview = {
   failedCount: 0,
 };
 
-const SETTINGS = { template: 'plainCsv', debitAccountNumber: null, debitIfsc: null, updatedAt: null, updatedByName: null };
+const SETTINGS = { template: 'plainCsv', debitAccountNumber: null, debitIfsc: null, bankFormat: null, bankFormatName: null, updatedAt: null, updatedByName: null };
 
 function render(ui: React.ReactNode, replies: Parameters<typeof mockFetch>[0], roleId: RoleId = Role.Administrator) {
   const calls = mockFetch(replies);

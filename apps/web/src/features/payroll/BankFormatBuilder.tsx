@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Alert, Button, Code, Group, Modal, NumberInput, Paper, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Code, Group, Modal, NativeSelect, NumberInput, Paper, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -237,7 +237,7 @@ export function BankFormatBuilder({ format, onClose }: { format: BankFileFormatD
                   <Text size="xs" c="dimmed" w={20}>
                     {i + 1}
                   </Text>
-                  <Select aria-label={`Column ${String(i + 1)} field`} data={FIELD_OPTIONS} allowDeselect={false} w={170} {...form.getInputProps(`columns.${String(i)}.field`)} />
+                  <NativeSelect aria-label={`Column ${String(i + 1)} field`} data={FIELD_OPTIONS} w={170} {...form.getInputProps(`columns.${String(i)}.field`)} />
                   <TextInput aria-label={`Column ${String(i + 1)} name`} placeholder="Column name" w={170} maxLength={60} {...form.getInputProps(`columns.${String(i)}.header`)} />
                   {c.field === 'constant' && <TextInput aria-label={`Column ${String(i + 1)} text`} placeholder="Fixed text" w={120} maxLength={100} {...form.getInputProps(`columns.${String(i)}.constant`)} />}
                   <NumberInput
@@ -251,7 +251,7 @@ export function BankFormatBuilder({ format, onClose }: { format: BankFileFormatD
                     error={form.errors[`columns.${String(i)}.width`]}
                   />
                   {fixed && (
-                    <Select
+                    <NativeSelect
                       aria-label={`Column ${String(i + 1)} alignment`}
                       w={150}
                       data={[
@@ -260,12 +260,11 @@ export function BankFormatBuilder({ format, onClose }: { format: BankFileFormatD
                         { value: 'right|zero', label: 'Right, zeros' },
                       ]}
                       value={`${c.align ?? 'left'}|${c.pad ?? 'space'}`}
-                      onChange={(v) => {
-                        const [align, pad] = (v ?? 'left|space').split('|') as ['left' | 'right', 'space' | 'zero'];
+                      onChange={(event) => {
+                        const [align, pad] = event.currentTarget.value.split('|') as ['left' | 'right', 'space' | 'zero'];
                         form.setFieldValue(`columns.${String(i)}.align`, align);
                         form.setFieldValue(`columns.${String(i)}.pad`, pad);
                       }}
-                      allowDeselect={false}
                     />
                   )}
                   <Group gap={4} ml="auto">

@@ -27,7 +27,9 @@ import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
 import { useDeleteDialog } from '../../ui/kit/useDeleteDialog';
 
 const FIELDS = ['template', 'debitAccountNumber', 'debitIfsc', 'bankFormat'] as const;
-const TEMPLATE = '';
+/** The choice of the generic template (a Select option needs a non-empty value). */
+const TEMPLATE = 'template';
+const settingsResolver = schemaResolver(bankFileSettingsInputSchema, { sync: true });
 
 const presetOf = (value: string): (typeof BANK_FORMAT_PRESETS)[BankFormatPresetKey] | null =>
   (BANK_FORMAT_PRESET_KEYS as readonly string[]).includes(value) ? BANK_FORMAT_PRESETS[value as BankFormatPresetKey] : null;
@@ -40,7 +42,7 @@ export function BankSettingsModal({ settings, onClose }: { settings: BankFileSet
   const [building, setBuilding] = useState<{ format: BankFileFormatDto | null } | null>(null);
   const form = useForm({
     initialValues: { template: settings.template as BankFileTemplate, debitAccountNumber: settings.debitAccountNumber ?? '', debitIfsc: settings.debitIfsc ?? '', bankFormat: settings.bankFormat ?? TEMPLATE },
-    validate: schemaResolver(bankFileSettingsInputSchema, { sync: true }),
+    validate: (values) => settingsResolver({ ...values, bankFormat: values.bankFormat === TEMPLATE ? '' : values.bankFormat }),
   });
   const removal = useDeleteDialog<BankFileFormatDto>({
     mutationFn: (f) => deleteBankFormat(f.id),
@@ -61,7 +63,7 @@ export function BankSettingsModal({ settings, onClose }: { settings: BankFileSet
   const submit = form.onSubmit(async (v) => {
     setServerError(null);
     try {
-      await saveBankSettings({ template: v.template, debitAccountNumber: v.debitAccountNumber || null, debitIfsc: v.debitIfsc || null, bankFormat: v.bankFormat || null });
+      await saveBankSettings({ template: v.template, debitAccountNumber: v.debitAccountNumber || null, debitIfsc: v.debitIfsc || null, bankFormat: v.bankFormat === TEMPLATE ? null : v.bankFormat });
       toast.success(PAYROLL_BANK_MSG.settingsSaved);
       await queryClient.invalidateQueries({ queryKey: [PAYROLL_KEY] });
       onClose();

@@ -238,6 +238,8 @@ export const bankFilePreviewSchema = z.object({
   excluded: z.array(bankFileExclusionSchema),
   /** Failed payments waiting to be re-exported (the retry file's payments). */
   failedCount: z.number().int(),
+  /** Why the chosen bank file format cannot write this file (a value that does not fit, a missing debit account); empty when it can. */
+  formatProblems: z.array(z.string()),
 });
 export type BankFilePreview = z.infer<typeof bankFilePreviewSchema>;
 export const bankFilePreviewReplySchema = envelope(bankFilePreviewSchema);

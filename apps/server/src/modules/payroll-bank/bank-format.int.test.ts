@@ -149,7 +149,7 @@ describe.each(BACKENDS)('bank file formats (%s)', (backend) => {
     expect(data(saved)).toMatchObject({ bankFormat: 'hdfc-enet', bankFormatName: 'HDFC Bank ENet bulk upload' });
 
     const preview = data<BankFilePreview>(await call(admin, 'GET', `/PayrollRuns/${runId}/bank-file/preview?scope=all`));
-    expect(preview).toMatchObject({ formatName: 'HDFC Bank ENet bulk upload', fileName: 'Bank-Transfer-September-2025.txt', employees: 2 });
+    expect(preview).toMatchObject({ formatName: 'HDFC Bank ENet bulk upload', fileName: 'Bank-Transfer-September-2025.txt', employees: 2, formatProblems: [] });
     const refs = Object.fromEntries(preview.records.map((r) => [r.name === 'ADITI MEMBER' || r.beneficiaryName === 'ADITI MEMBER' ? 'member' : 'admin', r.reference]));
 
     const res = await download();
@@ -174,6 +174,8 @@ describe.each(BACKENDS)('bank file formats (%s)', (backend) => {
     // A name column of 11 cannot hold "ADITI MEMBER": nothing is cut, the file is refused and names who and which column.
     const narrow = await call(admin, 'PUT', `/PayrollBankFormats/${own?.id ?? ''}`, { ...FIXED, columns: FIXED.columns.map((c) => (c.field === 'beneficiaryName' ? { ...c, width: 11 } : c)) });
     expect(narrow.statusCode).toBe(200);
+    const listed = data<BankFilePreview>(await call(admin, 'GET', `/PayrollRuns/${runId}/bank-file/preview?scope=all`));
+    expect(listed.formatProblems).toEqual([expect.stringContaining('NAME "ADITI MEMBER" is longer than the column\'s 11 characters')]);
     const refused = await download();
     expect(refused.statusCode).toBe(409);
     const body = refused.json() as { message: string; errors: Record<string, string> };

@@ -28,6 +28,7 @@ import {
   rupeesToPaise,
   withEmails,
   type BankFileFormat,
+  type BankFileProblem,
   dateInZone,
   formatInr,
   type BankDebitAccount,
@@ -145,7 +146,8 @@ export class PayrollBankService {
   /** GET /PayrollRuns/:id/bank-file/preview: who the file pays, who is left out and why, and the control figures. */
   async preview(scope: Scope, runId: string, query: BankFileQuery): Promise<BankFilePreview> {
     const prepared = await this.prepare(scope, runId, query);
-    const { run, transfer, settings, payees, format } = prepared;
+    const { run, transfer, settings, payees, format, emails } = prepared;
+    const debit: BankDebitAccount | null = settings.debitAccountNumber && settings.debitIfsc ? { accountNumber: settings.debitAccountNumber, ifsc: settings.debitIfsc } : null;
     const excludedPaise = transfer.excluded.reduce((s, e) => s + e.netPaise, 0);
     return {
       runId: run.id,
@@ -174,6 +176,7 @@ export class PayrollBankService {
       })),
       excluded: transfer.excluded.map(exclusionOf),
       failedCount: payees.filter((p) => p.latestPayment?.status === 'failed').length,
+      formatProblems: format ? formatProblems(format, transfer, emails, debit) : [],
     };
   }
 
@@ -193,12 +196,7 @@ export class PayrollBankService {
       const rendered = renderBankFile(format, transfer, withEmails(transfer.records, emails), debit);
       if (!rendered.ok) {
         const listed = rendered.problems.slice(0, LISTED_ROW_ERRORS);
-        throw new AppError(
-          409,
-          'BANK_FILE_FORMAT_REFUSED',
-          FORMAT_MSG.renderRefused(rendered.problems.length),
-          Object.fromEntries(listed.map((p, i) => [`value ${String(i + 1)}`, p.kind === 'tooWide' ? FORMAT_MSG.valueTooWide(p) : FORMAT_MSG.valueHasSeparator(p)])),
-        );
+        throw new AppError(409, 'BANK_FILE_FORMAT_REFUSED', FORMAT_MSG.renderRefused(rendered.problems.length), Object.fromEntries(listed.map((p, i) => [`value ${String(i + 1)}`, problemText(p)])));
       }
       formatted = rendered.text;
     }
@@ -444,6 +442,15 @@ export class PayrollBankService {
     if (isBankFormatPresetKey(settings.bankFormat)) return BANK_FORMAT_PRESETS[settings.bankFormat].format;
     return (await repo.findFormat(scope.db, settings.bankFormat))?.definition ?? null;
   }
+}
+
+const problemText = (p: BankFileProblem): string => (p.kind === 'tooWide' ? FORMAT_MSG.valueTooWide(p) : FORMAT_MSG.valueHasSeparator(p));
+
+/** What stops the format writing this file, as the preview lists it (at most LISTED_ROW_ERRORS values). */
+function formatProblems(format: BankFileFormat, transfer: BankTransfer, emails: ReadonlyMap<string, string | null>, debit: BankDebitAccount | null): string[] {
+  if (formatNeedsDebitAccount(format) && !debit) return [FORMAT_MSG.debitAccountRequired];
+  const rendered = renderBankFile(format, transfer, withEmails(transfer.records, emails), debit);
+  return rendered.ok ? [] : rendered.problems.slice(0, LISTED_ROW_ERRORS).map(problemText);
 }
 
 /** The stored format of the builder's values (the RTGS threshold in paise). */

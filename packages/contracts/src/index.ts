@@ -34,6 +34,7 @@ export * from './settlement.contract';
 export * from './loans.contract';
 export * from './tax-declarations.contract';
 export * from './payroll-bank.contract';
+export * from './payroll-bank-format.contract';
 export * from './payroll-reports.contract';
 export * from './payroll-filings.contract';
 export * from './reimbursements.contract';

@@ -3,6 +3,7 @@ import {
   BANK_EXCLUSION_REASONS,
   BANK_FILE_SCOPES,
   BANK_FILE_TEMPLATES,
+  isBankFormatPresetKey,
   isValidBankAccountNumber,
   isValidIfsc,
   type BankExclusionReason,
@@ -92,6 +93,7 @@ export const PAYROLL_BANK_MSG = {
   debitAccountInvalid: 'Debit account number must be 9 to 18 digits',
   debitIfscInvalid: 'IFSC must be 11 characters: 4 letters, 0, then 6 letters or digits (e.g. HDFC0001234)',
   templateInvalid: 'Template must be plainCsv, controlCsv or xlsx',
+  bankFormatInvalid: 'Bank file format must be a bank preset or one of your own formats',
   runNotFinalized: 'The bank transfer file is available once the payroll is finalized',
   valueDateInvalid: 'Value date must be a date (YYYY-MM-DD)',
   valueDatePast: 'Value date cannot be before today',
@@ -137,6 +139,8 @@ export const PAYROLL_BANK_MSG = {
   paymentReferenceTooLong: `UTR or payment reference must be at most ${String(BANK_RETURN_UTR_MAX)} characters`,
 } as const;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const optionalText = (max: number, message: string) =>
   z
     .string({ error: message })
@@ -150,6 +154,9 @@ export const bankFileSettingsSchema = z.object({
   template: z.enum(BANK_FILE_TEMPLATES),
   debitAccountNumber: z.string().nullable(),
   debitIfsc: z.string().nullable(),
+  /** The bank file format the file is written in (a preset key or the id of an own format), or null for the template. */
+  bankFormat: z.string().nullable(),
+  bankFormatName: z.string().nullable(),
   /** Null until the organisation saves them (the defaults: CSV without header, no debit account). */
   updatedAt: z.string().nullable(),
   updatedByName: z.string().nullable(),
@@ -162,10 +169,13 @@ export const bankFileSettingsInputSchema = z
     template: z.enum(BANK_FILE_TEMPLATES, { error: PAYROLL_BANK_MSG.templateInvalid }),
     debitAccountNumber: optionalText(40, PAYROLL_BANK_MSG.debitAccountInvalid).transform((v) => (v ? v.replace(/[\s-]+/g, '').toUpperCase() : null)),
     debitIfsc: optionalText(20, PAYROLL_BANK_MSG.debitIfscInvalid).transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : null)),
+    /** A bank preset's key or the id of one of the organisation's formats; absent or null: the template above. */
+    bankFormat: optionalText(60, PAYROLL_BANK_MSG.bankFormatInvalid),
   })
   .superRefine((v, ctx) => {
     if (v.debitAccountNumber !== null && !isValidBankAccountNumber(v.debitAccountNumber)) ctx.addIssue({ code: 'custom', path: ['debitAccountNumber'], message: PAYROLL_BANK_MSG.debitAccountInvalid });
     if (v.debitIfsc !== null && !isValidIfsc(v.debitIfsc)) ctx.addIssue({ code: 'custom', path: ['debitIfsc'], message: PAYROLL_BANK_MSG.debitIfscInvalid });
+    if (v.bankFormat !== null && !isBankFormatPresetKey(v.bankFormat) && !UUID.test(v.bankFormat)) ctx.addIssue({ code: 'custom', path: ['bankFormat'], message: PAYROLL_BANK_MSG.bankFormatInvalid });
     if (v.template === 'controlCsv') {
       if (v.debitAccountNumber === null) ctx.addIssue({ code: 'custom', path: ['debitAccountNumber'], message: PAYROLL_BANK_MSG.debitAccountRequired });
       if (v.debitIfsc === null) ctx.addIssue({ code: 'custom', path: ['debitIfsc'], message: PAYROLL_BANK_MSG.debitIfscRequired });
@@ -211,6 +221,8 @@ export const bankFilePreviewSchema = z.object({
   runId: z.string(),
   month: z.string(),
   template: z.enum(BANK_FILE_TEMPLATES),
+  /** The bank file format's name when the file is written in one (a preset or an own format), else null. */
+  formatName: z.string().nullable(),
   scope: z.enum(BANK_FILE_SCOPES),
   valueDate: z.string(),
   fileName: z.string(),
@@ -226,6 +238,8 @@ export const bankFilePreviewSchema = z.object({
   excluded: z.array(bankFileExclusionSchema),
   /** Failed payments waiting to be re-exported (the retry file's payments). */
   failedCount: z.number().int(),
+  /** Why the chosen bank file format cannot write this file (a value that does not fit, a missing debit account); empty when it can. */
+  formatProblems: z.array(z.string()),
 });
 export type BankFilePreview = z.infer<typeof bankFilePreviewSchema>;
 export const bankFilePreviewReplySchema = envelope(bankFilePreviewSchema);
@@ -286,7 +300,7 @@ export type BankPaymentPaidInput = z.input<typeof bankPaymentPaidInputSchema>;
 export const bankPaymentReplySchema = envelope(bankPaymentRowSchema);
 
 /** The bank file's download name, e.g. 'Bank-Transfer-November-2026.csv' or 'Bank-Transfer-November-2026-Failed.xlsx'. */
-export function bankFileName(month: string, template: BankFileTemplate, scope: BankFileScope): string {
+export function bankFileName(month: string, template: BankFileTemplate, scope: BankFileScope, extension?: 'csv' | 'txt'): string {
   const base = `Bank-Transfer-${monthLabel(month).replace(' ', '-')}${scope === 'failed' ? '-Failed' : scope === 'released' ? '-Released' : ''}`;
-  return `${base}.${template === 'xlsx' ? 'xlsx' : 'csv'}`;
+  return `${base}.${extension ?? (template === 'xlsx' ? 'xlsx' : 'csv')}`;
 }

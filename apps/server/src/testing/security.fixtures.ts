@@ -10,7 +10,7 @@
  * A new operation with a path parameter, an id-like query parameter or body field, or a multipart
  * body fails the suite until it has an entry here (keyed "METHOD /path" without /backend/api).
  */
-import { IMPORT_COLUMNS } from '@tankha/contracts';
+import { IMPORT_COLUMNS, presetAsInput } from '@tankha/contracts';
 import { makePng } from './images';
 import { makePdf } from './pdfs';
 
@@ -58,6 +58,9 @@ export interface SecurityIds {
   /** An earning and a deduction no employee has, so that editing and deleting them can succeed. */
   spareEarningId: string;
   spareDeductionId: string;
+  /** Two bank file formats of A's own (the second for the delete call). */
+  bankFormatId: string;
+  spareBankFormatId: string;
   /** A's attendance settings as GET returns them (a valid PUT body). */
   attendanceSettings: Record<string, unknown>;
   /** A's payroll settings as GET returns them, less isSettingEditable (a valid PUT body: the last payroll month as set). */
@@ -150,6 +153,9 @@ export interface OperationFixture {
   /** Ends or replaces the caller's session or organisation: fuzzed after everything else. */
   runLast?: boolean;
 }
+
+/** A valid bank file format of one's own: a copy of a preset. */
+const BANK_FORMAT_BODY = { ...presetAsInput('axis-corporate'), name: 'Security format {n}' } as unknown as Record<string, unknown>;
 
 /** Every upload that claims to be a PDF must parse as one, with a page. */
 const PDF = makePdf('Security');
@@ -422,7 +428,10 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'GET /Payslips/{id}/pdf': { path: { id: ids.renderedPayslipId } },
     'GET /PayrollRuns/{id}/register.xlsx': { path: { id: ids.finalizedRunId } },
     // The bank transfer of the finalized month: its one payslip (the member's) is line 1 of April 2024.
-    'PUT /PayrollBankSettings': { body: { template: 'controlCsv', debitAccountNumber: '50200012345678', debitIfsc: 'HDFC0000001' } },
+    'PUT /PayrollBankSettings': { body: { template: 'controlCsv', debitAccountNumber: '50200012345678', debitIfsc: 'HDFC0000001', bankFormat: null } },
+    'POST /PayrollBankFormats': { body: BANK_FORMAT_BODY },
+    'PUT /PayrollBankFormats/{id}': { path: { id: ids.bankFormatId }, body: BANK_FORMAT_BODY },
+    'DELETE /PayrollBankFormats/{id}': { path: { id: ids.spareBankFormatId } },
     'GET /PayrollRuns/{id}/bank-file/preview': { path: { id: ids.finalizedRunId }, query: { scope: 'all' } },
     'GET /PayrollRuns/{id}/bank-file': { path: { id: ids.finalizedRunId }, query: { scope: 'all' } },
     'GET /PayrollRuns/{id}/payments': { path: { id: ids.finalizedRunId } },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AttendanceApproval, DATE_RANGE_MSG, LeaveStatus, MONTH_RANGE_MSG, ROLE_FEATURES, RequestStatus, Role, can, form16DefaultYear, type FeatureKey, type PermissionAction, type RoleId, type SessionUser } from '@tankha/contracts';
-import { dateInZone, financialYearStartOf, lastDayOfMonth, lockDateRange } from '@tankha/domain';
+import { BANK_FORMAT_PRESETS, dateInZone, financialYearStartOf, lastDayOfMonth, lockDateRange } from '@tankha/domain';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DISGUISED_PDF, makePdf } from './pdfs';
@@ -245,6 +245,8 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
             VALUES (${a}, 'Security Spare', 'Security Spare', 'SECURITY_SPARE', 3, '0', false) RETURNING id`,
         'spare earning',
       ),
+      bankFormatId: await one(sql`INSERT INTO payroll_bank_formats (tenant_id, name, definition) VALUES (${a}, 'Security format', ${JSON.stringify(BANK_FORMAT_PRESETS['axis-corporate'].format)}::jsonb) RETURNING id`, 'bank file format'),
+      spareBankFormatId: await one(sql`INSERT INTO payroll_bank_formats (tenant_id, name, definition) VALUES (${a}, 'Security spare format', ${JSON.stringify(BANK_FORMAT_PRESETS['hdfc-enet'].format)}::jsonb) RETURNING id`, 'spare bank file format'),
       spareDeductionId: await one(sql`INSERT INTO tenant_deductions (tenant_id, deduction_name, deduction_type) VALUES (${a}, 'Security Spare', 0) RETURNING id`, 'spare deduction'),
       tdsChallanId: await one(
         sql`INSERT INTO tds_challans (tenant_id, bsr_code, deposited_on, serial_number, minor_head, tax_paise, surcharge_paise, cess_paise, interest_paise, fee_paise, others_paise, months)

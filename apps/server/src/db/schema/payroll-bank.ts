@@ -1,4 +1,6 @@
 import { bigint, date, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { BankFileFormat } from '@tankha/domain';
+import { jsonb } from '../json';
 import { tenantIdColumn } from './platform';
 import { tenantIsolation } from './rls';
 import { users } from './people';
@@ -19,10 +21,28 @@ export const payrollBankSettings = pgTable(
       .default('plainCsv'),
     debitAccountNumber: text('debit_account_number'),
     debitIfsc: text('debit_ifsc'),
+    /** The bank file format the file is written in instead of the template: a bank preset's key, or one of the organisation's formats. */
+    presetFormat: text('preset_format'),
+    customFormatId: uuid('custom_format_id').references(() => payrollBankFormats.id, { onDelete: 'set null' }),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   () => [tenantIsolation()],
+);
+
+/** An organisation's own bank file format (issue 28): the layout as data, rendered by the domain's renderBankFile. */
+export const payrollBankFormats = pgTable(
+  'payroll_bank_formats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    name: text('name').notNull(),
+    definition: jsonb('definition').$type<BankFileFormat>().notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [tenantIsolation(), index('payroll_bank_formats_tenant_idx').on(t.tenantId)],
 );
 
 /**

@@ -143,7 +143,7 @@ describe.each(BACKENDS)('bank transfer file and return file (%s)', (backend) => 
   });
 
   it('settings: CSV without header by default; the control-total template needs the debit account and IFSC', async () => {
-    expect(data(await get(admin, '/PayrollBankSettings'))).toEqual({ template: 'plainCsv', debitAccountNumber: null, debitIfsc: null, updatedAt: null, updatedByName: null });
+    expect(data(await get(admin, '/PayrollBankSettings'))).toEqual({ template: 'plainCsv', debitAccountNumber: null, debitIfsc: null, bankFormat: null, bankFormatName: null, updatedAt: null, updatedByName: null });
     const missing = await t.call('PUT', '/PayrollBankSettings', { token: admin.token, body: { template: 'controlCsv' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ debitAccountNumber: MSG.debitAccountRequired, debitIfsc: MSG.debitIfscRequired });

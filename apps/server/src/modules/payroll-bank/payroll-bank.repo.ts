@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { payrollBankSettings, payrollPayments, payrollPayoutReleases, payrollRuns, payslips, users } from '../../db/schema';
+import type { BankFileFormat } from '@tankha/domain';
+import { payrollBankFormats, payrollBankSettings, payrollPayments, payrollPayoutReleases, payrollRuns, payslips, users } from '../../db/schema';
 import { queryRows } from '../../db/client';
 import type { TenantDb } from '../../platform/tenancy';
 
@@ -17,6 +18,9 @@ export interface SettingsRow {
   template: BankTemplate;
   debitAccountNumber: string | null;
   debitIfsc: string | null;
+  presetFormat: string | null;
+  customFormatId: string | null;
+  customFormatName: string | null;
   updatedAt: Date;
   updatedByName: string | null;
 }
@@ -27,12 +31,16 @@ export async function findSettings(tdb: TenantDb): Promise<SettingsRow | undefin
       template: payrollBankSettings.template,
       debitAccountNumber: payrollBankSettings.debitAccountNumber,
       debitIfsc: payrollBankSettings.debitIfsc,
+      presetFormat: payrollBankSettings.presetFormat,
+      customFormatId: payrollBankSettings.customFormatId,
+      customFormatName: payrollBankFormats.name,
       updatedAt: payrollBankSettings.updatedAt,
       firstName: users.firstName,
       lastName: users.lastName,
     })
     .from(payrollBankSettings)
     .leftJoin(users, eq(users.id, payrollBankSettings.updatedBy))
+    .leftJoin(payrollBankFormats, and(eq(payrollBankFormats.id, payrollBankSettings.customFormatId), eq(payrollBankFormats.tenantId, tdb.tenantId)))
     .where(eq(payrollBankSettings.tenantId, tdb.tenantId))
     .limit(1);
   if (!row) return undefined;
@@ -40,11 +48,64 @@ export async function findSettings(tdb: TenantDb): Promise<SettingsRow | undefin
   return { ...rest, updatedByName: firstName === null ? null : `${firstName} ${lastName ?? ''}`.trim() };
 }
 
-export async function upsertSettings(tdb: TenantDb, values: { template: BankTemplate; debitAccountNumber: string | null; debitIfsc: string | null; updatedBy: string; updatedAt: Date }): Promise<void> {
+export async function upsertSettings(
+  tdb: TenantDb,
+  values: { template: BankTemplate; debitAccountNumber: string | null; debitIfsc: string | null; presetFormat: string | null; customFormatId: string | null; updatedBy: string; updatedAt: Date },
+): Promise<void> {
   await tdb.tx
     .insert(payrollBankSettings)
     .values({ tenantId: tdb.tenantId, ...values })
     .onConflictDoUpdate({ target: payrollBankSettings.tenantId, set: values });
+}
+
+export interface FormatRow {
+  id: string;
+  name: string;
+  definition: BankFileFormat;
+  updatedAt: Date;
+}
+
+const formatColumns = { id: payrollBankFormats.id, name: payrollBankFormats.name, definition: payrollBankFormats.definition, updatedAt: payrollBankFormats.updatedAt };
+
+/** The organisation's own bank file formats, by name. */
+export async function listFormats(tdb: TenantDb): Promise<FormatRow[]> {
+  return tdb.tx.select(formatColumns).from(payrollBankFormats).where(eq(payrollBankFormats.tenantId, tdb.tenantId)).orderBy(asc(payrollBankFormats.name), asc(payrollBankFormats.id));
+}
+
+export async function findFormat(tdb: TenantDb, id: string): Promise<FormatRow | undefined> {
+  const [row] = await tdb.tx
+    .select(formatColumns)
+    .from(payrollBankFormats)
+    .where(and(eq(payrollBankFormats.tenantId, tdb.tenantId), eq(payrollBankFormats.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function insertFormat(tdb: TenantDb, definition: BankFileFormat, by: string, at: Date): Promise<FormatRow> {
+  const [row] = await tdb.tx
+    .insert(payrollBankFormats)
+    .values({ tenantId: tdb.tenantId, name: definition.name, definition, updatedBy: by, createdAt: at, updatedAt: at })
+    .returning(formatColumns);
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateFormat(tdb: TenantDb, id: string, definition: BankFileFormat, by: string, at: Date): Promise<FormatRow | undefined> {
+  const [row] = await tdb.tx
+    .update(payrollBankFormats)
+    .set({ name: definition.name, definition, updatedBy: by, updatedAt: at })
+    .where(and(eq(payrollBankFormats.tenantId, tdb.tenantId), eq(payrollBankFormats.id, id)))
+    .returning(formatColumns);
+  return row;
+}
+
+/** Deletes a format; the settings that chose it go back to the template (ON DELETE SET NULL). */
+export async function deleteFormat(tdb: TenantDb, id: string): Promise<boolean> {
+  const rows = await tdb.tx
+    .delete(payrollBankFormats)
+    .where(and(eq(payrollBankFormats.tenantId, tdb.tenantId), eq(payrollBankFormats.id, id)))
+    .returning({ id: payrollBankFormats.id });
+  return rows.length > 0;
 }
 
 export interface RunRow {
@@ -88,6 +149,8 @@ export interface PayslipPayeeRow {
   accountHolderName: string | null;
   accountNumber: string | null;
   ifsc: string | null;
+  /** The employee's e-mail (a format's e-mail column). */
+  email: string | null;
 }
 
 /** Every payslip of the run with the employee's current bank details. */
@@ -104,6 +167,7 @@ export async function findPayees(tdb: TenantDb, runId: string): Promise<PayslipP
       accountHolderName: users.accountHolderName,
       accountNumber: users.bankAccountNumber,
       ifsc: users.ifscCode,
+      email: users.email,
     })
     .from(payslips)
     .innerJoin(users, eq(users.id, payslips.userId))

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BANK_RETURN_MAX_BYTES,
+  PAYROLL_BANK_FORMAT_MSG,
   PAYROLL_BANK_MSG,
+  bankFileFormatInputSchema,
+  bankFileFormatListReplySchema,
+  bankFileFormatPathSchema,
+  bankFileFormatReplySchema,
   bankFilePreviewReplySchema,
   bankFileQuerySchema,
   bankFileSettingsInputSchema,
@@ -11,6 +16,7 @@ import {
   bankPaymentReplySchema,
   bankPaymentsReplySchema,
   bankReturnReplySchema,
+  emptyReplySchema,
   payrollRunIdPathSchema,
 } from '@tankha/contracts';
 import type { Services } from '../module';
@@ -36,6 +42,19 @@ export const payrollBankRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
   app.put('/PayrollBankSettings', { config: settingsManage, schema: { tags, body: bankFileSettingsInputSchema, response: { 200: bankFileSettingsReplySchema } } }, async (request) =>
     ok(await bank.saveSettings(scopeOf(request), request.body), PAYROLL_BANK_MSG.settingsSaved),
   );
+
+  // The organisation's own bank file formats (the presets are data in the contracts).
+  app.get('/PayrollBankFormats', { config: settingsView, schema: { tags, response: { 200: bankFileFormatListReplySchema } } }, async (request) => ok(await bank.listFormats(scopeOf(request))));
+  app.post('/PayrollBankFormats', { config: settingsManage, schema: { tags, body: bankFileFormatInputSchema, response: { 200: bankFileFormatReplySchema } } }, async (request) =>
+    ok(await bank.createFormat(scopeOf(request), request.body), PAYROLL_BANK_FORMAT_MSG.created),
+  );
+  app.put('/PayrollBankFormats/:id', { config: settingsManage, schema: { tags, params: bankFileFormatPathSchema, body: bankFileFormatInputSchema, response: { 200: bankFileFormatReplySchema } } }, async (request) =>
+    ok(await bank.updateFormat(scopeOf(request), request.params.id, request.body), PAYROLL_BANK_FORMAT_MSG.updated),
+  );
+  app.delete('/PayrollBankFormats/:id', { config: settingsManage, schema: { tags, params: bankFileFormatPathSchema, response: { 200: emptyReplySchema } } }, async (request) => {
+    await bank.deleteFormat(scopeOf(request), request.params.id);
+    return ok(null, PAYROLL_BANK_FORMAT_MSG.deleted);
+  });
 
   app.get('/PayrollRuns/:id/bank-file/preview', { config: exportFile, schema: { tags, params, querystring: bankFileQuerySchema, response: { 200: bankFilePreviewReplySchema } } }, async (request) =>
     ok(await bank.preview(scopeOf(request), request.params.id, request.query)),

@@ -1,11 +1,14 @@
 import {
   BANK_EXCLUSION_LABELS,
+  PAYROLL_BANK_FORMAT_MSG as FORMAT_MSG,
   PAYROLL_MSG,
   PAYROLL_BANK_MSG as MSG,
   bankFileName,
   monthLabel,
   paidOnProblem,
   type BankFileExclusion,
+  type BankFileFormatDto,
+  type BankFileFormatValues,
   type BankFilePreview,
   type BankFileQuery,
   type BankFileScope,
@@ -16,8 +19,16 @@ import {
   type BankReturnResult,
 } from '@tankha/contracts';
 import {
+  BANK_FORMAT_PRESETS,
   bankTransferCsv,
   buildBankTransfer,
+  formatNeedsDebitAccount,
+  isBankFormatPresetKey,
+  renderBankFile,
+  rupeesToPaise,
+  withEmails,
+  type BankFileFormat,
+  type BankFileProblem,
   dateInZone,
   formatInr,
   type BankDebitAccount,
@@ -43,7 +54,7 @@ const ISSUED: readonly repo.RunStatus[] = ['finalized', 'paid'];
 /** At most this many rows are listed in a refused return file's reply (the message gives the count). */
 const LISTED_ROW_ERRORS = 200;
 
-export const BANK_FILE_CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+export const BANK_FILE_CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', txt: 'text/plain; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 
 export interface BankFileDownload {
   bytes: Buffer;
@@ -65,28 +76,87 @@ export class PayrollBankService {
 
   async getSettings({ db: tdb }: Scope): Promise<BankFileSettings> {
     const row = await repo.findSettings(tdb);
-    if (!row) return { template: 'plainCsv', debitAccountNumber: null, debitIfsc: null, updatedAt: null, updatedByName: null };
-    return { template: row.template, debitAccountNumber: row.debitAccountNumber, debitIfsc: row.debitIfsc, updatedAt: row.updatedAt.toISOString(), updatedByName: row.updatedByName };
+    if (!row) return { template: 'plainCsv', debitAccountNumber: null, debitIfsc: null, bankFormat: null, bankFormatName: null, updatedAt: null, updatedByName: null };
+    const preset = row.presetFormat && isBankFormatPresetKey(row.presetFormat) ? BANK_FORMAT_PRESETS[row.presetFormat] : null;
+    return {
+      template: row.template,
+      debitAccountNumber: row.debitAccountNumber,
+      debitIfsc: row.debitIfsc,
+      bankFormat: preset ? preset.key : row.customFormatName !== null ? row.customFormatId : null,
+      bankFormatName: preset ? preset.format.name : row.customFormatName,
+      updatedAt: row.updatedAt.toISOString(),
+      updatedByName: row.updatedByName,
+    };
   }
 
-  /** The input is checked by its contract (the control-total layout needs the debit account and IFSC). */
-  async saveSettings(scope: Scope, input: { template: BankFileSettings['template']; debitAccountNumber: string | null; debitIfsc: string | null }): Promise<BankFileSettings> {
-    await repo.upsertSettings(scope.db, { ...input, updatedBy: scope.ctx.userId, updatedAt: this.deps.clock.now() });
+  /**
+   * The input is checked by its contract (the control-total layout needs the debit account and IFSC);
+   * a chosen format must be a preset or one of the organisation's own, and one that writes the debit
+   * account (or pays within the bank) needs it.
+   */
+  async saveSettings(scope: Scope, input: { template: BankFileSettings['template']; debitAccountNumber: string | null; debitIfsc: string | null; bankFormat?: string | null }): Promise<BankFileSettings> {
+    const chosen = input.bankFormat ?? null;
+    let format: BankFileFormat | null = null;
+    let presetFormat: string | null = null;
+    let customFormatId: string | null = null;
+    if (chosen !== null && isBankFormatPresetKey(chosen)) {
+      format = BANK_FORMAT_PRESETS[chosen].format;
+      presetFormat = chosen;
+    } else if (chosen !== null) {
+      const own = await repo.findFormat(scope.db, chosen);
+      if (!own) throw fieldError('bankFormat', MSG.bankFormatInvalid);
+      format = own.definition;
+      customFormatId = own.id;
+    }
+    if (format && formatNeedsDebitAccount(format)) {
+      if (input.debitAccountNumber === null) throw fieldError('debitAccountNumber', FORMAT_MSG.debitAccountRequired);
+      if (input.debitIfsc === null) throw fieldError('debitIfsc', FORMAT_MSG.debitAccountRequired);
+    }
+    await repo.upsertSettings(scope.db, {
+      template: input.template,
+      debitAccountNumber: input.debitAccountNumber,
+      debitIfsc: input.debitIfsc,
+      presetFormat,
+      customFormatId,
+      updatedBy: scope.ctx.userId,
+      updatedAt: this.deps.clock.now(),
+    });
     return this.getSettings(scope);
+  }
+
+  /** GET /PayrollBankFormats: the organisation's own formats. */
+  async listFormats(scope: Scope): Promise<BankFileFormatDto[]> {
+    return (await repo.listFormats(scope.db)).map(formatDto);
+  }
+
+  async createFormat(scope: Scope, input: BankFileFormatValues): Promise<BankFileFormatDto> {
+    return formatDto(await repo.insertFormat(scope.db, formatOf(input), scope.ctx.userId, this.deps.clock.now()));
+  }
+
+  async updateFormat(scope: Scope, id: string, input: BankFileFormatValues): Promise<BankFileFormatDto> {
+    const row = await repo.updateFormat(scope.db, id, formatOf(input), scope.ctx.userId, this.deps.clock.now());
+    if (!row) throw notFound(FORMAT_MSG.notFound);
+    return formatDto(row);
+  }
+
+  async deleteFormat(scope: Scope, id: string): Promise<void> {
+    if (!(await repo.deleteFormat(scope.db, id))) throw notFound(FORMAT_MSG.notFound);
   }
 
   /** GET /PayrollRuns/:id/bank-file/preview: who the file pays, who is left out and why, and the control figures. */
   async preview(scope: Scope, runId: string, query: BankFileQuery): Promise<BankFilePreview> {
     const prepared = await this.prepare(scope, runId, query);
-    const { run, transfer, settings, payees } = prepared;
+    const { run, transfer, settings, payees, format, emails } = prepared;
+    const debit: BankDebitAccount | null = settings.debitAccountNumber && settings.debitIfsc ? { accountNumber: settings.debitAccountNumber, ifsc: settings.debitIfsc } : null;
     const excludedPaise = transfer.excluded.reduce((s, e) => s + e.netPaise, 0);
     return {
       runId: run.id,
       month: run.month,
       template: settings.template,
+      formatName: format?.name ?? null,
       scope: transfer.scope,
       valueDate: transfer.valueDate,
-      fileName: bankFileName(run.month, settings.template, transfer.scope),
+      fileName: bankFileName(run.month, settings.template, transfer.scope, format?.extension),
       employees: transfer.records.length,
       total: paiseToRupees(transfer.totalPaise),
       runNetPay: paiseToRupees(run.netPaise),
@@ -106,6 +176,7 @@ export class PayrollBankService {
       })),
       excluded: transfer.excluded.map(exclusionOf),
       failedCount: payees.filter((p) => p.latestPayment?.status === 'failed').length,
+      formatProblems: format ? formatProblems(format, transfer, emails, debit) : [],
     };
   }
 
@@ -114,10 +185,21 @@ export class PayrollBankService {
    * are recorded (a download again carries the same references), and the download is logged.
    */
   async download(scope: Scope, runId: string, query: BankFileQuery): Promise<BankFileDownload> {
-    const { run, transfer, settings } = await this.prepare(scope, runId, query);
+    const { run, transfer, settings, format, emails } = await this.prepare(scope, runId, query);
     if (transfer.records.length === 0) throw conflict(transfer.scope === 'failed' ? MSG.noFailedPayments : transfer.scope === 'released' ? MSG.noReleasedPayouts : MSG.nobodyToPay);
     const debit: BankDebitAccount | null = settings.debitAccountNumber && settings.debitIfsc ? { accountNumber: settings.debitAccountNumber, ifsc: settings.debitIfsc } : null;
-    if (settings.template === 'controlCsv' && !debit) throw conflict(MSG.debitAccountRequired);
+    if (!format && settings.template === 'controlCsv' && !debit) throw conflict(MSG.debitAccountRequired);
+    // A format's file is written before any payment is recorded: a value that does not fit stops it all.
+    let formatted: string | null = null;
+    if (format) {
+      if (formatNeedsDebitAccount(format) && !debit) throw conflict(FORMAT_MSG.debitAccountRequired);
+      const rendered = renderBankFile(format, transfer, withEmails(transfer.records, emails), debit);
+      if (!rendered.ok) {
+        const listed = rendered.problems.slice(0, LISTED_ROW_ERRORS);
+        throw new AppError(409, 'BANK_FILE_FORMAT_REFUSED', FORMAT_MSG.renderRefused(rendered.problems.length), Object.fromEntries(listed.map((p, i) => [`value ${String(i + 1)}`, problemText(p)])));
+      }
+      formatted = rendered.text;
+    }
 
     const fresh = transfer.records.filter((r) => r.newAttempt);
     await repo.insertPayments(
@@ -128,11 +210,13 @@ export class PayrollBankService {
       this.deps.clock.now(),
     );
 
-    const fileName = bankFileName(run.month, settings.template, transfer.scope);
+    const fileName = bankFileName(run.month, settings.template, transfer.scope, format?.extension);
     const bytes =
-      settings.template === 'xlsx'
-        ? await buildBankTransferXlsx(transfer, debit, monthLabel(run.month))
-        : Buffer.from(bankTransferCsv(transfer, settings.template, debit), 'utf8');
+      formatted !== null
+        ? Buffer.from(formatted, 'utf8')
+        : settings.template === 'xlsx'
+          ? await buildBankTransferXlsx(transfer, debit, monthLabel(run.month))
+          : Buffer.from(bankTransferCsv(transfer, settings.template, debit), 'utf8');
     await this.deps.reports.record(scope, {
       runId: run.id,
       month: run.month,
@@ -143,13 +227,14 @@ export class PayrollBankService {
         total: paiseToRupees(transfer.totalPaise),
         leftOut: transfer.excluded.length,
         leftOutNetPay: paiseToRupees(transfer.excluded.reduce((s, e) => s + e.netPaise, 0)),
-        template: settings.template,
+        template: format ? format.name : settings.template,
         scope: transfer.scope,
         valueDate: transfer.valueDate,
         newPayments: fresh.length,
       },
     });
-    return { bytes, fileName, contentType: settings.template === 'xlsx' ? BANK_FILE_CONTENT_TYPES.xlsx : BANK_FILE_CONTENT_TYPES.csv };
+    const contentType = format ? (format.extension === 'txt' ? BANK_FILE_CONTENT_TYPES.txt : BANK_FILE_CONTENT_TYPES.csv) : settings.template === 'xlsx' ? BANK_FILE_CONTENT_TYPES.xlsx : BANK_FILE_CONTENT_TYPES.csv;
+    return { bytes, fileName, contentType };
   }
 
   /** A return file's rows, read before the request's unit of work opens (CSV or XLSX by content, within the limits). */
@@ -344,10 +429,49 @@ export class PayrollBankService {
     const valueDate = query.valueDate ?? (run.payDate >= today ? run.payDate : today);
     if (valueDate < today) throw fieldError('valueDate', MSG.valueDatePast);
     const settings = await this.getSettings(scope);
-    const { payees } = await this.payeesOf(scope, run.id);
+    const format = await this.chosenFormat(scope, settings);
+    const { payees, rows } = await this.payeesOf(scope, run.id);
     const transfer = buildBankTransfer({ month: run.month, valueDate, scope: (query.scope ?? 'all') as BankFileScope, payees, isKnownIfsc });
-    return { run, transfer, settings, payees };
+    const emails = new Map([...rows].map(([id, r]) => [id, r.email]));
+    return { run, transfer, settings, payees, format, emails };
   }
+
+  /** The format the organisation chose, or null for the template. */
+  private async chosenFormat(scope: Scope, settings: BankFileSettings): Promise<BankFileFormat | null> {
+    if (settings.bankFormat === null) return null;
+    if (isBankFormatPresetKey(settings.bankFormat)) return BANK_FORMAT_PRESETS[settings.bankFormat].format;
+    return (await repo.findFormat(scope.db, settings.bankFormat))?.definition ?? null;
+  }
+}
+
+const problemText = (p: BankFileProblem): string => (p.kind === 'tooWide' ? FORMAT_MSG.valueTooWide(p) : FORMAT_MSG.valueHasSeparator(p));
+
+/** What stops the format writing this file, as the preview lists it (at most LISTED_ROW_ERRORS values). */
+function formatProblems(format: BankFileFormat, transfer: BankTransfer, emails: ReadonlyMap<string, string | null>, debit: BankDebitAccount | null): string[] {
+  if (formatNeedsDebitAccount(format) && !debit) return [FORMAT_MSG.debitAccountRequired];
+  const rendered = renderBankFile(format, transfer, withEmails(transfer.records, emails), debit);
+  return rendered.ok ? [] : rendered.problems.slice(0, LISTED_ROW_ERRORS).map(problemText);
+}
+
+/** The stored format of the builder's values (the RTGS threshold in paise). */
+function formatOf(input: BankFileFormatValues): BankFileFormat {
+  const { rtgsFrom, ...mode } = input.paymentMode;
+  return {
+    ...input,
+    paymentMode: { ...mode, rtgsFromPaise: rtgsFrom === null ? null : rupeesToPaise(rtgsFrom) },
+    columns: input.columns.map((c) => ({
+      field: c.field,
+      header: c.header,
+      ...(c.field === 'constant' ? { constant: c.constant ?? '' } : {}),
+      ...(c.width === undefined ? {} : { width: c.width }),
+      ...(input.layout === 'fixedWidth' ? { align: c.align ?? 'left', pad: c.pad ?? 'space' } : {}),
+    })),
+  };
+}
+
+function formatDto(row: repo.FormatRow): BankFileFormatDto {
+  const { rtgsFromPaise, ...mode } = row.definition.paymentMode;
+  return { ...row.definition, id: row.id, name: row.name, paymentMode: { ...mode, rtgsFrom: paiseToRupees(rtgsFromPaise) }, updatedAt: row.updatedAt.toISOString() };
 }
 
 /** The attempt a bank file would start for a record: what the bank is (or would have been) told. */

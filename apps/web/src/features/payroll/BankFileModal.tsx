@@ -68,7 +68,8 @@ export function BankFileModal({ run, scope, onClose, today: todayProp }: { run: 
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={2}>
               <Text size="sm">
-                Template: <strong>{p ? BANK_FILE_TEMPLATE_LABELS[p.template] : settings.data ? BANK_FILE_TEMPLATE_LABELS[settings.data.template] : '—'}</strong>
+                Template:{' '}
+                <strong>{p ? (p.formatName ?? BANK_FILE_TEMPLATE_LABELS[p.template]) : settings.data ? (settings.data.bankFormatName ?? BANK_FILE_TEMPLATE_LABELS[settings.data.template]) : '—'}</strong>
               </Text>
               <Text size="sm" c="dimmed">
                 Debit account: {p?.debitAccount ? `${p.debitAccount.accountNumber} · ${p.debitAccount.ifsc}` : 'not set'}
@@ -214,6 +215,15 @@ export function BankFileModal({ run, scope, onClose, today: todayProp }: { run: 
             )}
           </>
         ) : null}
+        {p && p.formatProblems.length > 0 && (
+          <Alert color="red" variant="light" title={`The file cannot be written in ${p.formatName ?? 'this format'}`}>
+            <List size="sm">
+              {p.formatProblems.map((problem) => (
+                <List.Item key={problem}>{problem}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
         {failure && (
           <Alert color="red" variant="light" role="alert">
             {failure}
@@ -234,7 +244,7 @@ export function BankFileModal({ run, scope, onClose, today: todayProp }: { run: 
             <Button variant="default" onClick={onClose}>
               Close
             </Button>
-            <Button leftSection={<IconDownload size={16} />} loading={busy} disabled={!p || p.employees === 0 || preview.isFetching} onClick={() => void download()}>
+            <Button leftSection={<IconDownload size={16} />} loading={busy} disabled={!p || p.employees === 0 || p.formatProblems.length > 0 || preview.isFetching} onClick={() => void download()}>
               Download file
             </Button>
           </Group>

@@ -18,6 +18,7 @@ const PREVIEW: BankFilePreview = {
   runId: RUN_ID,
   month: '2026-11',
   template: 'plainCsv',
+  formatName: null,
   scope: 'all',
   valueDate: '2026-11-30',
   fileName: 'Bank-Transfer-November-2026.csv',
@@ -30,9 +31,10 @@ const PREVIEW: BankFilePreview = {
   records: [],
   excluded: [{ payslipId: 'p3', employeeNumber: 'NIL003', name: 'Rahul Sharma', netPay: 71_550, reason: 'payoutHold', reasonText: 'Payout on hold', reference: null }],
   failedCount: 0,
+  formatProblems: [],
 };
 
-const SETTINGS = { template: 'plainCsv', debitAccountNumber: null, debitIfsc: null, updatedAt: null, updatedByName: null };
+const SETTINGS = { template: 'plainCsv', debitAccountNumber: null, debitIfsc: null, bankFormat: null, bankFormatName: null, updatedAt: null, updatedByName: null };
 
 function render(ui: React.ReactNode, replies: Parameters<typeof mockFetch>[0], roleId: RoleId = Role.Administrator) {
   const calls = mockFetch(replies);
@@ -73,6 +75,19 @@ describe('bank transfer file', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Download file' }));
     await waitFor(() => expect(calls.some((c) => c.path === `/PayrollRuns/${RUN_ID}/bank-file` && c.search.includes('scope=all'))).toBe(true));
+  }, 20_000);
+
+  it('lists why the chosen bank format cannot write the file, and does not offer the download', async () => {
+    const problem = 'Aditi Sharma (EMP001): NAME "ADITI SHARMA" is longer than the column\'s 5 characters';
+    render(<BankFileModal run={finalized} scope="all" onClose={() => undefined} today="2026-11-29" />, {
+      'GET /PayrollBankSettings': ok({ ...SETTINGS, bankFormat: '6f1c8b1e-1111-4111-8111-111111111111', bankFormatName: 'Our format' }),
+      [`GET /PayrollRuns/${RUN_ID}/bank-file/preview`]: ok({ ...PREVIEW, formatName: 'Our format', fileName: 'Bank-Transfer-November-2026.txt', formatProblems: [problem] }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Bank transfer file — November 2026' });
+    expect(await within(dialog).findByText('The file cannot be written in Our format')).toBeInTheDocument();
+    expect(within(dialog).getByText(problem)).toBeInTheDocument();
+    expect(within(dialog).getByText('Template:')).toHaveTextContent('Template: Our format');
+    expect(within(dialog).getByRole('button', { name: 'Download file' })).toBeDisabled();
   }, 20_000);
 
   it('puts the server’s value-date message on the field and disables the download when nobody is paid', async () => {

@@ -1,11 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  bankFileFormatListReplySchema,
+  bankFileFormatReplySchema,
   bankFilePreviewReplySchema,
   bankFileSettingsReplySchema,
   bankPaymentReplySchema,
   bankPaymentsReplySchema,
   bankReturnReplySchema,
   payrollReportListReplySchema,
+  type BankFileFormatDto,
+  type BankFileFormatInput,
   type BankFilePreview,
   type BankFileScope,
   type BankFileSettings,
@@ -34,6 +38,25 @@ export function useBankSettings(enabled = true) {
 
 export async function saveBankSettings(body: BankFileSettingsInput): Promise<BankFileSettings> {
   return (await api.put('/PayrollBankSettings', bankFileSettingsReplySchema, body, { quiet: true })).data;
+}
+
+/** The organisation's own bank file formats (the presets are data in the contracts). */
+export function useBankFormats(enabled = true) {
+  return useQuery({
+    queryKey: [PAYROLL_KEY, 'bank-formats'],
+    queryFn: async ({ signal }): Promise<BankFileFormatDto[]> => (await api.get('/PayrollBankFormats', bankFileFormatListReplySchema, { quiet: true, signal })).data,
+    enabled,
+  });
+}
+
+export async function saveBankFormat(id: string | null, body: BankFileFormatInput): Promise<BankFileFormatDto> {
+  return id === null
+    ? (await api.post('/PayrollBankFormats', bankFileFormatReplySchema, body, { quiet: true })).data
+    : (await api.put(`/PayrollBankFormats/${enc(id)}`, bankFileFormatReplySchema, body, { quiet: true })).data;
+}
+
+export async function deleteBankFormat(id: string): Promise<void> {
+  await api.send('DELETE', `/PayrollBankFormats/${enc(id)}`, undefined, { quiet: true });
 }
 
 export interface BankFileOptions {

@@ -1,1 +1,3 @@
 export * from './bank-transfer';
+export * from './bank-format';
+export * from './bank-format-presets';

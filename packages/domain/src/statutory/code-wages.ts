@@ -19,6 +19,14 @@ import { rupeeText } from '../money/inr';
  * (j), (k)) are never monthly salary components and are not passed here.
  */
 
+/**
+ * What the PF and ESI contribution wages are, an organisation setting (india-tax-rules "Labour codes":
+ * how EPFO applies the codes' definition during the transition is unconfirmed): 'codes' the wages above,
+ * 'components' the salary components marked as PF or ESI wages (the practice before the codes).
+ */
+export const STATUTORY_WAGE_BASES = ['codes', 'components'] as const;
+export type StatutoryWageBase = (typeof STATUTORY_WAGE_BASES)[number];
+
 /** The proviso's "one-half": the excluded payments may be at most this share of all remuneration. */
 export const CODE_WAGES_EXCLUDED_LIMIT = { numerator: 1, denominator: 2, percentText: '50%' } as const;
 

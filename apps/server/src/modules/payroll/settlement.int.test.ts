@@ -143,7 +143,7 @@ describe.each(BACKENDS)('leavers and full-and-final settlement (%s)', (backend) 
     });
     const line = (code: string) => settlement.lines.find((l) => l.code === code);
     expect(line('GRATUITY')?.amount).toBe(1_15_385);
-    expect(line('GRATUITY')?.explanation).toContain('15/26 × last drawn basic + DA ₹25,000 × 8 years = ₹1,15,385 (to the rupee)');
+    expect(line('GRATUITY')?.explanation).toContain('15/26 × last drawn wages ₹25,000 × 8 years = ₹1,15,385 (to the rupee)');
     expect(line('LEAVE_ENCASHMENT')?.amount).toBe(10_000);
     expect(line('LEAVE_ENCASHMENT')?.explanation[0]).toBe('Privilege Leave (PL): 12 days to credit');
     expect(line('NOTICE_RECOVERY')).toMatchObject({ section: 'recovery', amount: 50_000 });

@@ -85,17 +85,17 @@ export const epfSettingsSchema = z.object({
   applicability: z.union([z.literal(1), z.literal(2)]),
   restrictToWageCeiling: z.boolean(),
   /** What the PF wage is: wages under the labour codes or the components marked for PF. */
-  wageBase: z.enum(STATUTORY_WAGE_BASES),
+  wageBase: z.enum(STATUTORY_WAGE_BASES).default('components'),
   /** 'YYYY-MM-DD' the wage base was chosen (null: before the choice was recorded). */
-  wageBaseSince: z.string().nullable(),
+  wageBaseSince: z.string().nullable().default(null),
 });
 export const esiSettingsSchema = z.object({
   employeeRatePercent: z.number(),
   employerRatePercent: z.number(),
   includeEmployerShareInCtc: z.boolean(),
   /** What the ESI contribution wages are (coverage is always tested on the ESI gross). */
-  wageBase: z.enum(STATUTORY_WAGE_BASES),
-  wageBaseSince: z.string().nullable(),
+  wageBase: z.enum(STATUTORY_WAGE_BASES).default('components'),
+  wageBaseSince: z.string().nullable().default(null),
 });
 /** Professional tax and LWF follow the state's table; null until the organisation chooses one. */
 export const stateLevySettingsSchema = z.object({

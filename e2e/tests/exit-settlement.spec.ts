@@ -77,7 +77,7 @@ test('record an exit → see gratuity and leave encashment → approve → downl
   await expect(payable.getByText('Gratuity')).toBeVisible();
   await expect(payable.getByText('Leave encashment')).toBeVisible();
   await payable.getByRole('button', { name: 'Gratuity: show how it was computed' }).click();
-  await expect(page.getByRole('list', { name: 'How Gratuity was computed' })).toContainText('15/26 × last drawn basic + DA');
+  await expect(page.getByRole('list', { name: 'How Gratuity was computed' })).toContainText('15/26 × last drawn wages');
   await payable.getByRole('button', { name: 'Leave encashment: show how it was computed' }).click();
   await expect(page.getByRole('list', { name: 'How Leave encashment was computed' })).toContainText('Earned Leave (EL)');
   const recoveries = page.getByRole('table', { name: 'Recoveries and deductions' });

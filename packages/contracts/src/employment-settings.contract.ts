@@ -87,6 +87,7 @@ export const SettingId = {
   NoticePeriodDays: 3,
   ProbationNoticePeriodDays: 4,
   FullAndFinalSettlementDays: 11,
+  FixedTermEmployment: 14,
 } as const;
 
 export const SETTINGS_CATALOGUE: readonly SettingDefinition[] = [
@@ -227,6 +228,16 @@ export const SETTINGS_CATALOGUE: readonly SettingDefinition[] = [
     categoryId: 5,
     maxLength: 200,
     defaults: [{ value: 'Head of Human Resources', employmentTypes: ALL_TYPES }],
+  },
+  {
+    employmentTypeSettingId: 14,
+    name: 'FixedTermEmployment',
+    label: 'Fixed-term employment (gratuity after one year)',
+    description:
+      'Employees of these types are on fixed-term contracts: the full and final settlement pays gratuity after one year of service instead of five (Code on Social Security, 2020 s.53(1); Industrial Relations Code, 2020 s.2(o)).',
+    dataType: 'Boolean',
+    categoryId: 5,
+    defaults: [],
   },
 ];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
-import { LWF_STATES, PT_STATES, isRupeesAmount, parseFormula } from '@tankha/domain';
+import { LWF_STATES, PT_STATES, STATUTORY_WAGE_BASES, isRupeesAmount, parseFormula } from '@tankha/domain';
 import { dateSchema } from './dates';
 import { MAX_SALARY_RUPEES, rupeesRangeMessage, rupeesSchema } from './money';
 
@@ -84,11 +84,18 @@ export const epfSettingsSchema = z.object({
   /** 1 always, 2 only when the PF wage is at most the ceiling. */
   applicability: z.union([z.literal(1), z.literal(2)]),
   restrictToWageCeiling: z.boolean(),
+  /** What the PF wage is: wages under the labour codes or the components marked for PF. */
+  wageBase: z.enum(STATUTORY_WAGE_BASES).default('components'),
+  /** 'YYYY-MM-DD' the wage base was chosen (null: before the choice was recorded). */
+  wageBaseSince: z.string().nullable().default(null),
 });
 export const esiSettingsSchema = z.object({
   employeeRatePercent: z.number(),
   employerRatePercent: z.number(),
   includeEmployerShareInCtc: z.boolean(),
+  /** What the ESI contribution wages are (coverage is always tested on the ESI gross). */
+  wageBase: z.enum(STATUTORY_WAGE_BASES).default('components'),
+  wageBaseSince: z.string().nullable().default(null),
 });
 /** Professional tax and LWF follow the state's table; null until the organisation chooses one. */
 export const stateLevySettingsSchema = z.object({
@@ -253,6 +260,7 @@ export const SALARY_MSG = {
   epfNumberInvalid: 'EPF number must be the establishment code: 5 letters and 10 digits, e.g. KABNG0012345000',
   esiNumberInvalid: 'ESI number must be the 17-digit employer code',
   epfApplicabilityInvalid: 'EPF applicability must be 1 (always) or 2 (only when the PF wage is at most ₹15,000)',
+  wageBaseInvalid: "Wage base must be 'codes' (wages under the labour codes) or 'components' (the salary components marked for it)",
   ptStateRequired: 'Please select the state of the work location',
   ptStateInvalid: 'Please select a state that levies professional tax',
   lwfStateRequired: 'Please select the state for the labour welfare fund',
@@ -419,6 +427,8 @@ const optionalCode = (pattern: RegExp, message: string) =>
     .transform((v) => (v ? v.replace(/[\s/-]/g, '').toUpperCase() : null))
     .refine((v) => v === null || pattern.test(v), { error: message });
 
+const wageBaseInput = z.enum(STATUTORY_WAGE_BASES, { error: SALARY_MSG.wageBaseInvalid }).optional();
+
 export const epfInputSchema = z.object({
   isEnabled: flag('isEnabled').default(true),
   /** The establishment code (stored without separators). */
@@ -430,6 +440,8 @@ export const epfInputSchema = z.object({
   proRate: flag('proRate').default(false),
   considerAllSalaryComponents: flag('considerAllSalaryComponents').default(true),
   applicability: z.union([z.literal(1), z.literal(2)], { error: SALARY_MSG.epfApplicabilityInvalid }).default(1),
+  /** Left out: the organisation's wage base stays as it is. A change records today as its date. */
+  wageBase: wageBaseInput,
 });
 export type EpfInput = z.output<typeof epfInputSchema>;
 export type EpfInputBody = z.input<typeof epfInputSchema>;
@@ -438,6 +450,7 @@ export const esiInputSchema = z.object({
   isEnabled: flag('isEnabled').default(true),
   esiNumber: optionalCode(/^\d{17}$/, SALARY_MSG.esiNumberInvalid),
   includeEmployerShareInCtc: flag('includeEmployerShareInCtc'),
+  wageBase: wageBaseInput,
 });
 export type EsiInput = z.output<typeof esiInputSchema>;
 export type EsiInputBody = z.input<typeof esiInputSchema>;

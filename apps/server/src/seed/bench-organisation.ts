@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Role, UserStatus } from '@tankha/contracts';
+import { LABOUR_CODES_IN_FORCE_FROM } from '@tankha/domain';
 import type { Db } from '../db/client';
 import { accounts, departments, plans, subscriptions, tenantSettings, tenants, users } from '../db/schema';
 import { provisionPayrollDefaults } from '../modules/salary/salary.defaults';
@@ -94,7 +95,7 @@ export async function seedBenchOrganisation(db: Db, label: string, options: { me
       });
       memberEmails.push(email);
     }
-    await provisionPayrollDefaults(tx, tenant.id, { professionalTaxState: 'KA' });
+    await provisionPayrollDefaults(tx, tenant.id, { professionalTaxState: 'KA', wageBase: { wageBase: 'components', wageBaseSince: LABOUR_CODES_IN_FORCE_FROM } });
     return { tenantId: tenant.id, adminEmail, memberEmails, departmentIds };
   });
 }

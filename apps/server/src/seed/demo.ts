@@ -1,6 +1,7 @@
 import { queryRows } from '../db/client';
 import { sql } from 'drizzle-orm';
 import { Gender, Role, UserStatus } from '@tankha/contracts';
+import { LABOUR_CODES_IN_FORCE_FROM } from '@tankha/domain';
 import type { Db } from '../db/client';
 import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSettings, tenants, userEarnings, userFieldOptions, userFieldValues, users } from '../db/schema';
 import { seedDemoAttendance } from './demo-attendance';
@@ -267,7 +268,8 @@ function payDetails(index: number, p: Person, annualCtc: number) {
  * contractors).
  */
 async function seedDemoSalaries(tx: Db, tenantId: string, all: Person[], userIds: Map<string, string>): Promise<void> {
-  await provisionPayrollDefaults(tx, tenantId, { professionalTaxState: 'KA' });
+  // The demo organisation predates the labour codes and kept the components marked for PF and ESI when they came in.
+  await provisionPayrollDefaults(tx, tenantId, { professionalTaxState: 'KA', wageBase: { wageBase: 'components', wageBaseSince: LABOUR_CODES_IN_FORCE_FROM } });
   const earnings = await tx.select().from(tenantEarnings).where(sql`${tenantEarnings.tenantId} = ${tenantId} AND ${tenantEarnings.isPartOfSalaryStructure}`);
   const options = await tx
     .select({ id: userFieldOptions.id, label: userFieldOptions.label, userFieldId: userFieldOptions.userFieldId })

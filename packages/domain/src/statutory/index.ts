@@ -4,3 +4,4 @@ export * from './epf';
 export * from './esi';
 export * from './professional-tax';
 export * from './labour-welfare-fund';
+export * from './code-wages';

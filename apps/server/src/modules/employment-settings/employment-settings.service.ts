@@ -111,6 +111,14 @@ export class EmploymentSettingsService {
     return this.values(scope);
   }
 
+  /** Whether the employee's employment type is marked fixed-term (gratuity after one year, Code on Social Security s.53(1)). */
+  async isFixedTerm(scope: TenantScope, userId: string): Promise<boolean> {
+    const typeId = (await repo.findEmployeeEmployment(scope.db, userId))?.employmentTypeId;
+    if (!typeId) return false;
+    const rows = await repo.findValues(scope.db, [SettingId.FixedTermEmployment]);
+    return valueFor(rows, SettingId.FixedTermEmployment, typeId) === 'true';
+  }
+
   /**
    * The notice period of an employee resigning on `resignationDate` (docs/decisions/0143-exit-requests.md): the probation notice while on probation (joining date + probation days, both read
    * for the employee's type), else the notice period of the type, else 30 days.

@@ -73,7 +73,7 @@ describe.each(BACKENDS)('employment-type settings and exit requests (%s)', (back
         ['NoticePeriod', 3],
         ['NoticePeriodBuyout', 2],
         ['ExitInterview', 3],
-        ['ExitSettlement', 3],
+        ['ExitSettlement', 4],
       ]);
       const notice = data<EmploymentTypeSetting[]>(await as(admin)('GET', '/EmploymentTypeSettings?settingCategory=2'));
       expect(notice.map((s) => [s.name, s.dataType])).toEqual([
@@ -81,7 +81,7 @@ describe.each(BACKENDS)('employment-type settings and exit requests (%s)', (back
         ['ProbationNoticePeriodDays', 'Integer'],
         ['NoticePolicyEffectiveFrom', 'DateTime'],
       ]);
-      expect(data<EmploymentTypeSetting[]>(await as(admin)('GET', '/EmploymentTypeSettings'))).toHaveLength(13);
+      expect(data<EmploymentTypeSetting[]>(await as(admin)('GET', '/EmploymentTypeSettings'))).toHaveLength(14);
       expect(data<EmploymentTypeSetting[]>(await as(admin)('GET', '/EmploymentTypeSettings?settingCategory=2,3')).map((s) => s.dataType)).toEqual(['Integer', 'Integer', 'DateTime', 'Boolean', 'Decimal']);
       expect(types.map((x) => x.name)).toEqual(['Full Time', 'Part Time', 'Contract', 'Intern', 'Consultant']);
       const bad = await as(admin)('GET', '/EmploymentTypeSettings?settingCategory=9');

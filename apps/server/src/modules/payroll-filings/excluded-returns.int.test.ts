@@ -41,6 +41,8 @@ describe.each(BACKENDS)('returns of the month that pays excluded pay (%s)', (bac
     await t.database.db.execute(sql`UPDATE statutory_components SET is_enabled = (component IN ('EPF', 'ESI')) WHERE tenant_id = ${tenantId}`);
     await t.database.db.execute(sql`UPDATE tenant_earnings SET epf_contribution_type = 0 WHERE tenant_id = ${tenantId} AND code = 'FIXED_ALLOWANCE'`);
     await t.database.db.execute(sql`UPDATE statutory_components SET settings = settings || '{"considerAllSalaryComponents": false}'::jsonb WHERE tenant_id = ${tenantId} AND component = 'EPF'`);
+    // PF and ESI on the components marked for them (ESI on the whole gross), not the labour codes' wages.
+    await t.database.db.execute(sql`UPDATE statutory_components SET settings = settings || '{"wageBase": "components"}'::jsonb WHERE tenant_id = ${tenantId} AND component IN ('EPF', 'ESI')`);
     const earnings = data<TenantEarningRow[]>(await call('GET', '/SalaryComponents/earnings'));
     const basicId = earnings.find((e) => e.earningCategory === 'basic')?.id ?? '';
     const hired = data<{ id?: string; userId?: string }>(

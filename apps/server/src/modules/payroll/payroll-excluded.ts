@@ -57,8 +57,8 @@ export function excludedPayFor(
         lopDays: days.lopDays,
         earnings: first && m.periodEnd >= first.effectiveFrom ? earningsInForce(revisions, period).earnings : current,
         adjustments: m.adjustments.map((a) => ({ kind: a.kind, category: a.category, label: a.label, amountPaise: a.amountPaise, taxable: a.taxable })),
-        epf: { enabled: ctx.statutory.epf.enabled, settings: ctx.statutory.epf.settings },
-        esi: { enabled: ctx.statutory.esi.enabled, forceCalculate: employee.structure.forceEsi, coveredAtPeriodStart: m.esiCoveredAtStart },
+        epf: { enabled: ctx.statutory.epf.enabled, settings: ctx.statutory.epf.settings, wageBase: ctx.statutory.epf.wageBase },
+        esi: { enabled: ctx.statutory.esi.enabled, forceCalculate: employee.structure.forceEsi, coveredAtPeriodStart: m.esiCoveredAtStart, wageBase: ctx.statutory.esi.wageBase },
         ageYears: employee.ageOn(m.periodStart),
         gender: employee.gender,
       };

@@ -80,8 +80,9 @@ export function lopAdjustmentsFor(
           const category = l.section === 'earning' ? ADJUSTMENT_CATEGORIES[l.code] : undefined;
           return category ? [{ kind: 'earning' as const, category, label: l.label, amountPaise: l.amountPaise, taxable: true }] : [];
         }),
-        epf: { enabled: has(['EPF_EE', 'EPF_ER', 'EPS_ER']), settings: ctx.statutory.epf.settings },
-        esi: { covered: has(['ESI_EE', 'ESI_ER']) },
+        // The organisation's wage base today (a month's base is not stored with it).
+        epf: { enabled: has(['EPF_EE', 'EPF_ER', 'EPS_ER']), settings: ctx.statutory.epf.settings, wageBase: ctx.statutory.epf.wageBase },
+        esi: { covered: has(['ESI_EE', 'ESI_ER']), wageBase: ctx.statutory.esi.wageBase },
         ageYears: employee.ageOn(m.periodStart),
         gender: employee.gender,
       };

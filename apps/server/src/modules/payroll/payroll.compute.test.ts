@@ -24,8 +24,8 @@ const employee: RunEmployee = {
   holdReason: null,
 };
 const statutory = {
-  epf: { enabled: false, considerAllSalaryComponents: true, settings: { applicability: 0 as const, employeeRatePercent: 12, employerRatePercent: 12, restrictToWageCeiling: true, proRate: false, includeEmployerShareInCtc: true } },
-  esi: { enabled: false },
+  epf: { enabled: false, considerAllSalaryComponents: true, settings: { applicability: 0 as const, employeeRatePercent: 12, employerRatePercent: 12, restrictToWageCeiling: true, proRate: false, includeEmployerShareInCtc: true }, wageBase: 'components' as const },
+  esi: { enabled: false, wageBase: 'components' as const },
   professionalTax: { enabled: true, stateCode: 'KA' },
   lwf: { enabled: false, stateCode: null },
 };

@@ -180,8 +180,8 @@ function monthInputAndLop(ctx: MonthContext, inputs: EmployeeInputs): { input: E
     ...(inputs.reimbursements?.length ? { reimbursements: inputs.reimbursements } : {}),
     // A leaver's outstanding balance is recovered whole by the full-and-final settlement, not by an instalment here.
     ...(inputs.loans && inputs.loans.length > 0 && !leaves ? { loans: inputs.loans.map(monthLoanOf) } : {}),
-    epf: { enabled: statutory.epf.enabled, settings: statutory.epf.settings },
-    esi: { enabled: statutory.esi.enabled, forceCalculate: structure.forceEsi, coveredAtPeriodStart: inputs.esiCoveredAtStart },
+    epf: { enabled: statutory.epf.enabled, settings: statutory.epf.settings, wageBase: statutory.epf.wageBase },
+    esi: { enabled: statutory.esi.enabled, forceCalculate: structure.forceEsi, coveredAtPeriodStart: inputs.esiCoveredAtStart, wageBase: statutory.esi.wageBase },
     professionalTax: statutory.professionalTax,
     lwf: statutory.lwf,
     gender: GENDERS[employee.gender] ?? 'Male',

@@ -62,9 +62,9 @@ export const payrollModule = defineModule({
     ),
     payslip: provide([], () => new PayslipService()),
     settlement: provide(
-      ['leave', 'payrollRun', 'payrollReports', 'reimbursements', 'loans', 'salary'],
-      ({ clock, salary, leave, payrollRun, payrollReports, files, reimbursements, loans }) =>
-        new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files, reimbursements, loans }),
+      ['leave', 'payrollRun', 'payrollReports', 'reimbursements', 'loans', 'salary', 'employmentSettings'],
+      ({ clock, salary, leave, payrollRun, payrollReports, files, reimbursements, loans, employmentSettings }) =>
+        new SettlementService({ clock, salary, leave, runs: payrollRun, reports: payrollReports, files, reimbursements, loans, employmentSettings }),
     ),
     loans: provide(['payrollRun'], ({ clock, payrollRun }) => new LoanService({ clock, runs: payrollRun })),
   },

@@ -13,7 +13,8 @@ import { BACKENDS, createTestApp, type TestApp } from '../../testing';
  * ₹9,650; gross ₹50,000 (see payroll.int.test.ts). Asha joined on 1 February 2019, resigned on
  * 12 August 2026 with 60 days' notice required and leaves on 10 September 2026 (30 days served).
  * Worked by hand:
- *  - service 1 Feb 2019 – 10 Sep 2026 = 7 years 7 months 10 days → 8 years (s.4(2));
+ *  - service 1 Feb 2019 – 10 Sep 2026 = 7 years 7 months 10 days → 8 years (Code on Social Security s.53(2));
+ *    wages (s.2(88)): Basic ₹25,000, the other ₹25,000 exactly one-half of the pay, nothing added back;
  *    gratuity 15/26 × ₹25,000 × 8 = ₹1,15,384.62 → ₹1,15,385, exempt u/s 10(10)(ii);
  *  - leave: 12 days of Privilege Leave (encashable) × ₹25,000 ÷ 30 = ₹10,000, exempt u/s 10(10AA);
  *  - notice: 60 − 30 = 30 days short × ₹50,000 ÷ 30 = ₹50,000 recovered;
@@ -143,7 +144,7 @@ describe.each(BACKENDS)('leavers and full-and-final settlement (%s)', (backend) 
     });
     const line = (code: string) => settlement.lines.find((l) => l.code === code);
     expect(line('GRATUITY')?.amount).toBe(1_15_385);
-    expect(line('GRATUITY')?.explanation).toContain('15/26 × last drawn basic + DA ₹25,000 × 8 years = ₹1,15,385 (to the rupee)');
+    expect(line('GRATUITY')?.explanation).toContain('15/26 × last drawn wages ₹25,000 × 8 years = ₹1,15,385 (to the rupee)');
     expect(line('LEAVE_ENCASHMENT')?.amount).toBe(10_000);
     expect(line('LEAVE_ENCASHMENT')?.explanation[0]).toBe('Privilege Leave (PL): 12 days to credit');
     expect(line('NOTICE_RECOVERY')).toMatchObject({ section: 'recovery', amount: 50_000 });
@@ -252,6 +253,36 @@ describe.each(BACKENDS)('leavers and full-and-final settlement (%s)', (backend) 
     const res = await call('POST', '/ExitSettlements', { reason: 'termination', lastWorkingDay: '2026-09-30', userId: ids.bala });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(`lastWorkingDay: ${SETTLEMENT_MSG.lastDayInClosedMonth('September 2026')}`);
+  });
+
+  it('a fixed-term employee is paid gratuity after one year (Code on Social Security s.53(1)); others after five', async () => {
+    // Bala joined 6 Jan 2025 and leaves 31 Oct 2026: 1 year 9 months 26 days → 2 years counted.
+    // Wages: Basic ₹25,000 (the rest is exactly one-half of the pay); 15/26 × 25,000 × 2 = ₹28,846.15 → ₹28,846.
+    const body = { userId: ids.bala, reason: 'resignation', resignationDate: '2026-10-01', lastWorkingDay: '2026-10-31', noticeRequiredDays: 30, noticeServedDays: 30 };
+    const permanent = await call('POST', '/ExitSettlements', body);
+    expect(permanent.statusCode, permanent.body).toBe(201);
+    const draft = data<ExitSettlement>(permanent);
+    expect(draft.lines.find((l) => l.code === 'GRATUITY')).toBeUndefined();
+    // Bala is on a Contract; the organisation marks Contract as fixed-term employment.
+    const types = data<{ id: string; name: string }[]>(await call('GET', '/EmploymentTypeSettings/employment-types'));
+    const contract = types.find((x) => x.name === 'Contract')?.id ?? '';
+    await t.database.db.execute(
+      sql`INSERT INTO user_field_values (tenant_id, user_id, user_field_id, option_id, field_value)
+          SELECT ${tenantId}, ${ids.bala}, f.id, ${contract}, 'Contract' FROM user_fields f WHERE f.tenant_id = ${tenantId} AND f.name = 'Employment Type'
+          ON CONFLICT DO NOTHING`,
+    );
+    await t.database.db.execute(sql`UPDATE user_field_values SET option_id = ${contract}, field_value = 'Contract' WHERE user_id = ${ids.bala} AND user_field_id = (SELECT id FROM user_fields WHERE tenant_id = ${tenantId} AND name = 'Employment Type')`);
+    // The exit-settlement category is saved whole: its current values and the new one.
+    const saved = data<{ employmentTypeSettingId: number; employmentTypeIds: string; value: string }[]>(await call('GET', '/EmploymentTypeSettings/tenants'));
+    const category = saved.filter((v) => [11, 12, 13].includes(v.employmentTypeSettingId)).map((v) => ({ employmentTypeSettingId: v.employmentTypeSettingId, employmentTypeIds: v.employmentTypeIds, value: v.value }));
+    const marked = await call('PUT', '/EmploymentTypeSettings/tenants?settingCategory=5', [...category, { employmentTypeSettingId: 14, employmentTypeIds: contract, value: 'true' }]);
+    expect(marked.statusCode, marked.body).toBeLessThan(300);
+    const fixedTerm = data<ExitSettlement>(await call('POST', `/ExitSettlements/${draft.id}/recompute`));
+    const gratuity = fixedTerm.lines.find((l) => l.code === 'GRATUITY');
+    expect(gratuity?.amount).toBe(28_846);
+    expect(gratuity?.explanation).toContain('Fixed-term employee: gratuity after 1 year of service instead of 5 (Code on Social Security s.53(1) proviso)');
+    expect(gratuity?.explanation).toContain('15/26 × last drawn wages ₹25,000 × 2 years = ₹28,846 (to the rupee)');
+    expect((await call('DELETE', `/ExitSettlements/${draft.id}`)).statusCode).toBe(200);
   });
 });
 

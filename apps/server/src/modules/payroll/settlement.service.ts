@@ -5,6 +5,7 @@ import {
   financialYearOf,
   formatDisplayDate,
   formatRupees,
+  isCodeWageEarning,
   isTaxFinancialYear,
   mulDivPaise,
   salaryDeductionsForYear,
@@ -17,6 +18,7 @@ import type { Clock } from '../../platform/clock';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/files/file-storage';
 import type { Scope, TenantScope } from '../../platform/tenancy';
+import type { EmploymentSettingsService } from '../employment-settings/employment-settings.service';
 import type { LeaveService } from '../leave/leave.service';
 import type { PayrollReportService } from '../payroll-reports/payroll-reports.service';
 import type { PayStructure, SalaryService } from '../salary/salary.service';
@@ -95,6 +97,8 @@ export class SettlementService {
       loans?: LoanBalanceSource;
       /** The reimbursements service. */
       reimbursements?: ReimbursementSource;
+      /** Whether the employee's employment type is fixed-term (gratuity after one year). */
+      employmentSettings?: Pick<EmploymentSettingsService, 'isFixedTerm'>;
     },
   ) {}
 
@@ -231,6 +235,9 @@ export class SettlementService {
     const structure = pay.structureOf(userId);
     if (!structure || 'error' in structure) throw fieldError('userId', MSG.noStructure);
     const { basicPaise, daPaise } = basicAndDa(structure);
+    // The other earnings are the excluded allowances of the labour codes' wages (s.2(88)), which gratuity is on.
+    const monthlyExcludedEarnings = structure.lines.earnings.filter((e) => !isCodeWageEarning(e)).map((e) => ({ name: e.name, amountPaise: e.monthlyPaise }));
+    const fixedTerm = (await this.deps.employmentSettings?.isFixedTerm(scope, userId)) ?? false;
 
     // Leave: the balance of each encashable type in the year of the last working day.
     const year = Number(f.lastWorkingDay.slice(0, 4));
@@ -281,6 +288,8 @@ export class SettlementService {
       monthlyBasicPaise: basicPaise,
       monthlyDaPaise: daPaise,
       monthlyGrossPaise: structure.monthlyGrossPaise,
+      monthlyExcludedEarnings,
+      fixedTerm,
       notice: { requiredDays: f.noticeRequiredDays, servedDays: f.noticeServedDays },
       leave,
       pendingReimbursementsPaise: reimbursement.amountPaise,

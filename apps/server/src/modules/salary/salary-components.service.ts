@@ -19,6 +19,7 @@ import {
 } from '@tankha/contracts';
 import {
   DEFAULT_EPF_SETTINGS,
+  type StatutoryWageBase,
   FORMULA_RESERVED_NAMES,
   LABOUR_WELFARE_FUND_TABLES,
   PROFESSIONAL_TAX_TABLES,
@@ -113,8 +114,9 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 function normalisedSettings(component: StatutoryComponentName, stored: Record<string, unknown>): Record<string, unknown> {
   const defaults = defaultStatutorySettings(null).find((d) => d.component === component)?.settings ?? {};
   const extra: Record<StatutoryComponentName, Record<string, unknown>> = {
-    EPF: { epfNumber: null, includeEdliAndAdminInCtc: DEFAULT_EPF_SETTINGS.includeEdliAndAdminInCtc ?? false },
-    ESI: { esiNumber: null },
+    // A row from before the wage base was recorded: the components marked for PF and ESI (migration 0043).
+    EPF: { epfNumber: null, includeEdliAndAdminInCtc: DEFAULT_EPF_SETTINGS.includeEdliAndAdminInCtc ?? false, wageBase: 'components', wageBaseSince: null },
+    ESI: { esiNumber: null, wageBase: 'components', wageBaseSince: null },
     ProfessionalTax: { registrationNumber: null },
     LWF: { registrationNumber: null },
   };
@@ -357,13 +359,13 @@ export class SalaryComponentsService {
   }
 
   async updateEpf(scope: Scope, input: EpfInput): Promise<StatutoryComponentSetting> {
-    const { isEnabled, ...settings } = input;
-    return this.writeStatutory(scope, 'EPF', isEnabled, settings);
+    const { isEnabled, wageBase, ...settings } = input;
+    return this.writeStatutory(scope, 'EPF', isEnabled, settings, wageBase);
   }
 
   async updateEsi(scope: Scope, input: EsiInput): Promise<StatutoryComponentSetting> {
-    const { isEnabled, ...settings } = input;
-    return this.writeStatutory(scope, 'ESI', isEnabled, settings);
+    const { isEnabled, wageBase, ...settings } = input;
+    return this.writeStatutory(scope, 'ESI', isEnabled, settings, wageBase);
   }
 
   /** Professional tax or LWF: the state whose table applies (the organisation's work location). */
@@ -377,11 +379,13 @@ export class SalaryComponentsService {
     return this.writeStatutory(scope, component, false, {});
   }
 
-  private async writeStatutory(scope: Scope, component: StatutoryComponentName, isEnabled: boolean, changes: Record<string, unknown>): Promise<StatutoryComponentSetting> {
+  /** wageBase (EPF, ESI): a change records today, in the organisation's zone, as the day it was chosen; the same base keeps its day. */
+  private async writeStatutory(scope: Scope, component: StatutoryComponentName, isEnabled: boolean, changes: Record<string, unknown>, wageBase?: StatutoryWageBase): Promise<StatutoryComponentSetting> {
     const { db: tdb } = scope;
     await repo.lockComponents(tdb);
     const current = (await repo.listStatutory(tdb)).find((r) => r.component === component);
     const settings = { ...normalisedSettings(component, (current?.settings ?? {}) as Record<string, unknown>), ...changes };
+    if (wageBase !== undefined && settings.wageBase !== wageBase) Object.assign(settings, { wageBase, wageBaseSince: await this.today(tdb) });
     await repo.upsertStatutory(tdb, component, isEnabled, settings);
     return this.statutoryOne(scope, component);
   }

@@ -85,6 +85,8 @@ describe.each(BACKENDS)('salary revisions with arrears (%s)', (backend) => {
     await t.database.db.execute(sql`UPDATE subscriptions SET plan_id = (SELECT id FROM plans WHERE code = 'enterprise'), is_trial = false, end_at = NULL WHERE tenant_id = ${tenantId}`);
     await t.database.db.execute(sql`UPDATE statutory_components SET settings = settings || '{"considerAllSalaryComponents": false, "includeEmployerShareInCtc": false}'::jsonb WHERE tenant_id = ${tenantId} AND component = 'EPF'`);
     await t.database.db.execute(sql`UPDATE statutory_components SET settings = settings || '{"includeEmployerShareInCtc": false}'::jsonb WHERE tenant_id = ${tenantId} AND component = 'ESI'`);
+    // PF and ESI on the components marked for them (ESI on the gross), not the labour codes' wages.
+    await t.database.db.execute(sql`UPDATE statutory_components SET settings = settings || '{"wageBase": "components"}'::jsonb WHERE tenant_id = ${tenantId} AND component IN ('EPF', 'ESI')`);
     await t.database.db.execute(sql`UPDATE statutory_components SET is_enabled = true, settings = '{"stateCode": "KA"}'::jsonb WHERE tenant_id = ${tenantId} AND component = 'ProfessionalTax'`);
     const earnings = data<TenantEarningRow[]>(await call('GET', '/SalaryComponents/earnings'));
     basicId = earnings.find((e) => e.earningCategory === 'basic')?.id ?? '';

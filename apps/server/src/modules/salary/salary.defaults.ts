@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { StatutoryWageBase } from '@tankha/domain';
 import type { Db } from '../../db/client';
 import { statutoryComponents, tenantDeductions, tenantEarnings, userFieldOptions, userFields } from '../../db/schema';
 
@@ -87,8 +88,19 @@ export const DEFAULT_DEDUCTIONS = [
   },
 ] as const;
 
-/** Platform spec §9 "Statutory defaults"; ESI rates are the current ESIC rates (the engine keeps history). */
-export function defaultStatutorySettings(professionalTaxState: string | null) {
+/** The PF and ESI wage base an organisation starts with, and the day it was chosen ('YYYY-MM-DD'). */
+export interface WageBaseChoice {
+  wageBase: StatutoryWageBase;
+  wageBaseSince: string;
+}
+
+/**
+ * Platform spec §9 "Statutory defaults"; ESI rates are the current ESIC rates (the engine keeps history).
+ * A new organisation's PF and ESI wage base is given by the caller (wages under the labour codes from
+ * the day it is created); without one the settings carry none (read as 'components').
+ */
+export function defaultStatutorySettings(professionalTaxState: string | null, wageBase: WageBaseChoice | null = null) {
+  const base = wageBase ? { wageBase: wageBase.wageBase, wageBaseSince: wageBase.wageBaseSince } : {};
   return [
     {
       component: 'EPF' as const,
@@ -101,6 +113,7 @@ export function defaultStatutorySettings(professionalTaxState: string | null) {
         proRate: false,
         applicability: 1,
         restrictToWageCeiling: true,
+        ...base,
       },
     },
     {
@@ -110,6 +123,7 @@ export function defaultStatutorySettings(professionalTaxState: string | null) {
         employeeRatePercent: 0.75,
         employerRatePercent: 3.25,
         includeEmployerShareInCtc: true,
+        ...base,
       },
     },
     // A new organisation has no state yet: professional tax waits for it (docs/decisions/).
@@ -134,7 +148,7 @@ export const EMPLOYMENT_TYPE_OPTIONS = ['Full Time', 'Part Time', 'Contract', 'I
  * existing row by its natural key). Used by organisation provisioning and by the demo seed, both of
  * which run as the platform (connecting) role inside their own transaction.
  */
-export async function provisionPayrollDefaults(db: Db, tenantId: string, options: { professionalTaxState: string | null }): Promise<void> {
+export async function provisionPayrollDefaults(db: Db, tenantId: string, options: { professionalTaxState: string | null; wageBase: WageBaseChoice }): Promise<void> {
   await db
     .insert(tenantEarnings)
     .values(
@@ -159,7 +173,7 @@ export async function provisionPayrollDefaults(db: Db, tenantId: string, options
   await db
     .insert(statutoryComponents)
     .values(
-      defaultStatutorySettings(options.professionalTaxState).map((s) => ({
+      defaultStatutorySettings(options.professionalTaxState, options.wageBase).map((s) => ({
         tenantId,
         ...s,
       })),

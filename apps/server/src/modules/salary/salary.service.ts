@@ -19,6 +19,7 @@ import {
   type SalaryEarningInput,
   type SalaryStructureEpfSettings,
   type StatutoryGender,
+  type StatutoryWageBase,
   paiseToRupees,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
@@ -128,6 +129,11 @@ function epfSettingsOf(epf: Statutory): SalaryStructureEpfSettings {
   };
 }
 
+/** The PF or ESI wage base as stored; a row from before the choice existed is 'components' (migration 0043). */
+function wageBaseOf(s: Statutory): StatutoryWageBase {
+  return s.settings.wageBase === 'codes' ? 'codes' : 'components';
+}
+
 /** The organisation's statutory components as stored, read once. */
 function readStatutory(rows: repo.StatutoryRow[]) {
   return { epf: settingsOf(rows, 'EPF'), esi: settingsOf(rows, 'ESI'), pt: settingsOf(rows, 'ProfessionalTax'), lwf: settingsOf(rows, 'LWF') };
@@ -142,8 +148,9 @@ interface ComponentRows {
 /** The organisation's statutory settings as the month calculation takes them (EmployeeMonthInput). */
 export interface PayStatutory {
   /** considerAllSalaryComponents (platform spec §9): every earning but HRA is PF wage (monthEarningsFromStructure's option). */
-  epf: { enabled: boolean; settings: EpfSettings; considerAllSalaryComponents: boolean };
-  esi: { enabled: boolean };
+  epf: { enabled: boolean; settings: EpfSettings; considerAllSalaryComponents: boolean; wageBase: StatutoryWageBase };
+  /** wageBase: the ESI contribution wages (coverage stays on the ESI gross). */
+  esi: { enabled: boolean; wageBase: StatutoryWageBase };
   professionalTax: { enabled: boolean; stateCode: string | null };
   lwf: { enabled: boolean; stateCode: string | null };
 }
@@ -179,8 +186,8 @@ export interface PayStructures {
 function payStatutoryOf(st: ReturnType<typeof readStatutory>): PayStatutory {
   const { considerAllSalaryComponents, ...epf } = epfSettingsOf(st.epf);
   return {
-    epf: { enabled: st.epf.enabled, settings: epf, considerAllSalaryComponents },
-    esi: { enabled: st.esi.enabled },
+    epf: { enabled: st.epf.enabled, settings: epf, considerAllSalaryComponents, wageBase: wageBaseOf(st.epf) },
+    esi: { enabled: st.esi.enabled, wageBase: wageBaseOf(st.esi) },
     professionalTax: { enabled: stateOf(st.pt) !== null, stateCode: stateOf(st.pt) },
     lwf: { enabled: stateOf(st.lwf) !== null, stateCode: stateOf(st.lwf) },
   };
@@ -220,8 +227,8 @@ function steadyMonth(
     earnings: monthEarningsFromStructure(s, rows.earningRows, { considerAllSalaryComponents: statutory.epf.considerAllSalaryComponents }),
     deductions: monthDeductionsFromStructure(s, rows.deductionRows),
     adjustments: [],
-    epf: { enabled: statutory.epf.enabled, settings: statutory.epf.settings },
-    esi: { enabled: statutory.esi.enabled, forceCalculate: request.forceESICalc ?? false },
+    epf: { enabled: statutory.epf.enabled, settings: statutory.epf.settings, wageBase: statutory.epf.wageBase },
+    esi: { enabled: statutory.esi.enabled, forceCalculate: request.forceESICalc ?? false, wageBase: statutory.esi.wageBase },
     professionalTax: statutory.professionalTax,
     lwf: statutory.lwf,
     gender: (request.gender === undefined ? undefined : GENDERS[request.gender]) ?? 'Male',

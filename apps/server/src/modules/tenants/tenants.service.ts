@@ -75,7 +75,8 @@ export class TenantService {
         employeeNumber: 'EMP001',
         dateOfJoining: dateInZone(now, tenant.timeZone),
       });
-      await provisionPayrollDefaults(tdb.tx, tdb.tenantId, { professionalTaxState: null });
+      // A new organisation computes PF and ESI on wages under the labour codes, chosen the day it is created.
+      await provisionPayrollDefaults(tdb.tx, tdb.tenantId, { professionalTaxState: null, wageBase: { wageBase: 'codes', wageBaseSince: dateInZone(now, tenant.timeZone) } });
       await provisionLeaveDefaults(tdb.tx, tdb.tenantId);
       await provisionAttendanceDefaults(tdb.tx, tdb.tenantId);
       await provisionEmploymentSettingDefaults(tdb.tx, tdb.tenantId);

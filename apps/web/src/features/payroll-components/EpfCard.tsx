@@ -4,6 +4,7 @@ import { epfInputSchema, epfSettingsViewSchema, type StatutoryComponentSetting, 
 import { rupeesText } from '../../ui/format';
 import { zodFieldErrors } from '../../ui/zod-form';
 import { StatutoryCard } from './StatutoryCard';
+import { WageBaseField } from './WageBaseField';
 
 // A type alias (not an interface): StatutoryCard takes any record of form values.
 type Values = {
@@ -14,6 +15,7 @@ type Values = {
   includeEdliAndAdminInCtc: boolean;
   considerAllSalaryComponents: boolean;
   applicability: string;
+  wageBase: string;
 };
 
 function bodyOf(v: Values) {
@@ -25,6 +27,7 @@ function bodyOf(v: Values) {
     includeEdliAndAdminInCtc: v.includeEdliAndAdminInCtc,
     considerAllSalaryComponents: v.considerAllSalaryComponents,
     applicability: Number(v.applicability) as 1 | 2,
+    wageBase: v.wageBase === 'codes' ? ('codes' as const) : ('components' as const),
   };
 }
 
@@ -41,6 +44,7 @@ export function EpfCard({ setting, tables }: { setting: StatutoryComponentSettin
       includeEdliAndAdminInCtc: s.includeEdliAndAdminInCtc,
       considerAllSalaryComponents: s.considerAllSalaryComponents,
       applicability: String(s.applicability),
+      wageBase: s.wageBase,
     },
     validate: (v) => zodFieldErrors(epfInputSchema, bodyOf(v)),
   });
@@ -57,6 +61,16 @@ export function EpfCard({ setting, tables }: { setting: StatutoryComponentSettin
           {...form.getInputProps('applicability')}
         />
       </SimpleGrid>
+      <WageBaseField
+        id="epf-wage-base"
+        title="PF wage base"
+        value={form.values.wageBase}
+        onChange={(v) => {
+          form.setFieldValue('wageBase', v);
+        }}
+        since={s.wageBaseSince}
+        savedBase={s.wageBase}
+      />
       <Radio.Group label="Contribution wage" {...form.getInputProps('restrictToWageCeiling')}>
         <Stack gap={6} mt={4}>
           <Radio value="true" label={`Restrict contributions to ${ceiling} of PF wage`} />
@@ -65,7 +79,11 @@ export function EpfCard({ setting, tables }: { setting: StatutoryComponentSettin
       </Radio.Group>
       <Stack gap={6}>
         <Checkbox label="Pro-rate the restricted PF wage by payable days" {...form.getInputProps('proRate', { type: 'checkbox' })} />
-        <Checkbox label="Count every salary component except HRA as PF wage" {...form.getInputProps('considerAllSalaryComponents', { type: 'checkbox' })} />
+        <Checkbox
+          label="Count every salary component except HRA as PF wage (marked components)"
+          disabled={form.values.wageBase === 'codes'}
+          {...form.getInputProps('considerAllSalaryComponents', { type: 'checkbox' })}
+        />
         <Checkbox label="Employer’s contribution is part of CTC" {...form.getInputProps('includeEmployerShareInCtc', { type: 'checkbox' })} />
         <Checkbox label="EDLI and admin charges are part of CTC" {...form.getInputProps('includeEdliAndAdminInCtc', { type: 'checkbox' })} />
       </Stack>

@@ -46,7 +46,7 @@ const STATUTORY: StatutoryComponentSetting[] = [
   {
     component: 'EPF',
     isEnabled: true,
-    settings: { employeeRatePercent: 12, employerRatePercent: 12, includeEmployerShareInCtc: true, considerAllSalaryComponents: true, proRate: false, applicability: 1, restrictToWageCeiling: true, epfNumber: null, includeEdliAndAdminInCtc: false },
+    settings: { employeeRatePercent: 12, employerRatePercent: 12, includeEmployerShareInCtc: true, considerAllSalaryComponents: true, proRate: false, applicability: 1, restrictToWageCeiling: true, epfNumber: null, includeEdliAndAdminInCtc: false, wageBase: 'codes', wageBaseSince: '2026-11-12' },
   },
   { component: 'ESI', isEnabled: true, settings: { employeeRatePercent: 0.75, employerRatePercent: 3.25, includeEmployerShareInCtc: true, esiNumber: null } },
   { component: 'ProfessionalTax', isEnabled: true, settings: { stateCode: 'KA', registrationNumber: null } },
@@ -326,6 +326,27 @@ describe('StatutoryComponentsPage', () => {
     await waitFor(() => expect(toasts.messages()).toEqual([SALARY_MSG.statutoryUpdated]));
     expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')?.init.body))).toMatchObject({ isEnabled: true, epfNumber: 'KA/BNG/0012345/000', includeEdliAndAdminInCtc: true, restrictToWageCeiling: true });
     toasts.restore();
+  });
+
+  it('EPF and ESI wage base: the choice with the day it was made; a change is saved', async () => {
+    const { calls } = renderAt('/payroll/payroll-components/statutory', {
+      'GET /StatutoryComponents': list(STATUTORY),
+      'GET /StatutoryComponents/tables': ok(TABLES),
+      'PUT /StatutoryComponents/EPF': (call) => ok({ ...STATUTORY[0], settings: { ...STATUTORY[0]?.settings, ...JSON.parse(String(call.init.body)) } }, SALARY_MSG.statutoryUpdated),
+    });
+    const epf = await screen.findByRole('region', { name: 'Employees’ Provident Fund (EPF)' });
+    expect(within(epf).getByRole('radio', { name: 'Labour codes wages' })).toBeChecked();
+    expect(within(epf).getByText(/Since 12 Nov 2026\./)).toBeInTheDocument();
+    expect(within(epf).getByRole('checkbox', { name: /Count every salary component except HRA/ })).toBeDisabled();
+    // ESI saved before the choice was recorded: the components, no date.
+    const esi = screen.getByRole('region', { name: /ESI/ });
+    expect(within(esi).getByRole('radio', { name: 'Marked components' })).toBeChecked();
+    const user = userEvent.setup();
+    await user.click(within(epf).getByRole('radio', { name: 'Marked components' }));
+    expect(within(epf).getByText(/Takes effect from today when saved\./)).toBeInTheDocument();
+    await user.click(within(epf).getByRole('button', { name: 'Save Employees’ Provident Fund (EPF)' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')?.init.body))).toMatchObject({ wageBase: 'components' });
   });
 
   it('LWF is disabled until enabled; an enabled component can be disabled (DELETE)', async () => {

@@ -3,6 +3,7 @@ import type { IsoDate } from '../../dates/calendar';
 import { mulDivPaise } from '../../money/arith';
 import { rupeeText } from '../../money/inr';
 import type { EpfSettings } from '../../statutory/epf';
+import type { StatutoryWageBase } from '../../statutory/code-wages';
 import type { StatutoryGender } from '../../statutory/states';
 import { computeEmployeeMonth } from '../month/compute-month';
 import type { MonthAdjustmentInput, MonthArrearsLine, MonthEarningInput, MonthLine } from '../month/types';
@@ -59,9 +60,10 @@ export interface ArrearsMonthInput {
   /** The month's one-time earnings as paid (they are ESI wages; the recomputation needs them so the ESI difference is exact). */
   adjustments: readonly MonthAdjustmentInput[];
   /** enabled: the employee contributed to EPF that month (an EPF line on the payslip). */
-  epf: { enabled: boolean; settings: EpfSettings };
+  /** wageBase: the organisation's PF wage base (the month input's); default 'components'. */
+  epf: { enabled: boolean; settings: EpfSettings; wageBase?: StatutoryWageBase };
   /** covered: ESI was deducted that month. */
-  esi: { covered: boolean };
+  esi: { covered: boolean; wageBase?: StatutoryWageBase };
   ageYears: number | null;
   gender: StatutoryGender;
 }
@@ -227,7 +229,7 @@ export function computeArrears(input: ArrearsInput): ArrearsResult {
       deductions: [],
       adjustments: m.adjustments.filter((a) => a.kind === 'earning'),
       epf: m.epf,
-      esi: { enabled: m.esi.covered, coveredAtPeriodStart: true },
+      esi: { enabled: m.esi.covered, coveredAtPeriodStart: true, ...(m.esi.wageBase ? { wageBase: m.esi.wageBase } : {}) },
       professionalTax: { enabled: false, stateCode: null },
       lwf: { enabled: false, stateCode: null },
       gender: m.gender,

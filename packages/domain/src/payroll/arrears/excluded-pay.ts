@@ -1,5 +1,6 @@
 import type { IsoDate } from '../../dates/calendar';
 import type { EpfSettings } from '../../statutory/epf';
+import type { StatutoryWageBase } from '../../statutory/code-wages';
 import type { StatutoryGender } from '../../statutory/states';
 import { computeEmployeeMonth } from '../month/compute-month';
 import type { MonthAdjustmentInput, MonthArrearsLine, MonthEarningInput } from '../month/types';
@@ -41,8 +42,9 @@ export interface ExcludedPayMonthInput {
   earnings: readonly MonthEarningInput[];
   /** One-time items entered for the employee on the excluded month. */
   adjustments: readonly MonthAdjustmentInput[];
-  epf: { enabled: boolean; settings: EpfSettings };
-  esi: { enabled: boolean; forceCalculate?: boolean; coveredAtPeriodStart?: boolean };
+  /** wageBase: the organisation's PF wage base (the month input's); default 'components'. */
+  epf: { enabled: boolean; settings: EpfSettings; wageBase?: StatutoryWageBase };
+  esi: { enabled: boolean; forceCalculate?: boolean; coveredAtPeriodStart?: boolean; wageBase?: StatutoryWageBase };
   ageYears: number | null;
   gender: StatutoryGender;
 }

@@ -2,6 +2,7 @@ import { formatDisplayDate, type IsoDate } from '../../dates/calendar';
 import { mulDivPaise } from '../../money/arith';
 import { rupeeText } from '../../money/inr';
 import type { EpfSettings } from '../../statutory/epf';
+import type { StatutoryWageBase } from '../../statutory/code-wages';
 import type { StatutoryGender } from '../../statutory/states';
 import { computeEmployeeMonth } from '../month/compute-month';
 import type { EmployeeMonthResult, MonthAdjustmentInput, MonthArrearsLine, MonthEarningInput } from '../month/types';
@@ -42,8 +43,9 @@ export interface LopMonthInput {
   earnings: readonly MonthEarningInput[];
   /** The month's one-time earnings as paid (ESI wages, so the ESI difference is exact). */
   adjustments: readonly MonthAdjustmentInput[];
-  epf: { enabled: boolean; settings: EpfSettings };
-  esi: { covered: boolean };
+  /** wageBase: the organisation's PF wage base (the month input's); default 'components'. */
+  epf: { enabled: boolean; settings: EpfSettings; wageBase?: StatutoryWageBase };
+  esi: { covered: boolean; wageBase?: StatutoryWageBase };
   ageYears: number | null;
   gender: StatutoryGender;
 }
@@ -143,7 +145,7 @@ function computeWith(m: LopMonthInput, payableDays: number, lopDays: number): Em
     deductions: [],
     adjustments: m.adjustments.filter((a) => a.kind === 'earning'),
     epf: m.epf,
-    esi: { enabled: m.esi.covered, coveredAtPeriodStart: true },
+    esi: { enabled: m.esi.covered, coveredAtPeriodStart: true, ...(m.esi.wageBase ? { wageBase: m.esi.wageBase } : {}) },
     professionalTax: { enabled: false, stateCode: null },
     lwf: { enabled: false, stateCode: null },
     gender: m.gender,

@@ -629,3 +629,64 @@ describe('computeEmployeeMonth: reimbursements', () => {
     expect(() => computeEmployeeMonth(monthInput({ ...off, reimbursements: [{ typeName: 'Meals', amountPaise: -1, claimedOn: '2026-04-01', taxable: false }] }))).toThrow(RangeError);
   });
 });
+
+describe('computeEmployeeMonth: the PF and ESI wage base (Code on Social Security s.2(88))', () => {
+  const hra = (rupees: number) => earning('HRA', 'HRA', rupees);
+  const conveyance = (rupees: number) => earning('CONVEYANCE', 'Conveyance', rupees);
+  const fixed = (rupees: number) => earning('FIXED_ALLOWANCE', 'Fixed Allowance', rupees);
+  const codeBasic = (rupees: number) => basic(rupees, { codeWage: true });
+  const salary = [codeBasic(8_000), hra(4_000), conveyance(1_600), fixed(6_400)];
+  const on = (base: 'codes' | 'components') => ({ epf: { enabled: true, settings: DEFAULT_EPF_SETTINGS, wageBase: base }, esi: { enabled: true, wageBase: base } });
+
+  it('codes: the excluded allowances over one-half are added back to the PF and ESI wages', () => {
+    // All remuneration 20,000; basic 8,000; excluded 12,000 exceed one-half (10,000) by 2,000 → wages 10,000.
+    // EPF 12% × 10,000 = 1,200; EPS 8.33% = 833; EPF 1,200 − 833 = 367; EDLI and admin 0.5% = 50.
+    // ESI: covered on the gross 20,000 (≤ 21,000); 0.75% × 10,000 = 75, 3.25% = 325.
+    const r = computeEmployeeMonth(monthInput({ earnings: salary, ...on('codes') }));
+    expect(amounts(r)).toMatchObject({ EPF_EE: 1_200, EPS_ER: 833, EPF_ER: 367, EDLI: 50, EPF_ADMIN: 50, ESI_EE: 75, ESI_ER: 325 });
+    expect(r.wages).toEqual({ pfWagePaise: R(10_000), epsWagePaise: R(10_000), edliWagePaise: R(10_000), esiWagePaise: R(10_000) });
+    expect(r.codeWages.addedBackPaise).toBe(R(2_000));
+    const epfWhy = explanationOf(r, 'EPF_EE');
+    expect(epfWhy).toContain('PF wage base: wages under the labour codes (Code on Social Security s.2(88))');
+    expect(epfWhy).toContain('Basic ₹8,000; excluded allowances ₹12,000 exceed 50% of ₹20,000 by ₹2,000, added back → ₹10,000');
+    expect(explanationOf(r, 'ESI_EE')).toContain('ESI wage base: wages under the labour codes');
+  });
+
+  it('components: the PF wage is the basic marked for PF and ESI is on the gross, as before the codes', () => {
+    // EPF 12% × 8,000 = 960; EPS 8.33% = 666.40 → 666; EPF 294; EDLI and admin 40. ESI 0.75% × 20,000 = 150, 3.25% = 650.
+    const r = computeEmployeeMonth(monthInput({ earnings: salary, ...on('components') }));
+    expect(amounts(r)).toMatchObject({ EPF_EE: 960, EPS_ER: 666, EPF_ER: 294, EDLI: 40, EPF_ADMIN: 40, ESI_EE: 150, ESI_ER: 650 });
+    expect(explanationOf(r, 'EPF_EE')).toContain('PF wage base: the salary components counted for PF');
+    // No setting given: the components, as before.
+    expect(amounts(computeEmployeeMonth(monthInput({ earnings: salary })))).toMatchObject({ EPF_EE: 960, ESI_EE: 150 });
+  });
+
+  it('codes: the ₹15,000 ceiling still restricts; on actual wages the added-back part counts', () => {
+    // Basic 20,000; HRA 10,000 + conveyance 8,000 + special 12,000 = 30,000 excluded of 50,000: wages 25,000.
+    const earnings = [codeBasic(20_000), hra(10_000), conveyance(8_000), earning('SPECIAL', 'Special Allowance', 12_000)];
+    const restricted = computeEmployeeMonth(monthInput({ earnings, ...on('codes'), esi: { enabled: false } }));
+    expect(amounts(restricted)).toMatchObject({ EPF_EE: 1_800, EPS_ER: 1_250, EPF_ER: 550 });
+    expect(explanationOf(restricted, 'EPF_EE')).toContain('PF wage ₹25,000, restricted to the ₹15,000 ceiling: ₹15,000');
+    // Actual wages: 12% × 25,000 = 3,000 (components: 12% × 20,000 = 2,400); EPS stays 1,250; admin 0.5% × 25,000 = 125.
+    const actualSettings = { ...DEFAULT_EPF_SETTINGS, restrictToWageCeiling: false };
+    const actual = computeEmployeeMonth(monthInput({ earnings, epf: { enabled: true, settings: actualSettings, wageBase: 'codes' }, esi: { enabled: false } }));
+    expect(amounts(actual)).toMatchObject({ EPF_EE: 3_000, EPS_ER: 1_250, EPF_ER: 1_750, EPF_ADMIN: 125 });
+    const before = computeEmployeeMonth(monthInput({ earnings, epf: { enabled: true, settings: actualSettings, wageBase: 'components' }, esi: { enabled: false } }));
+    expect(amounts(before).EPF_EE).toBe(2_400);
+  });
+
+  it('codes: wages are taken on the pay of the month as prorated', () => {
+    // 15 of 30 days: basic 4,000; HRA 2,000 + conveyance 800 + fixed 3,200 = 6,000 of 10,000; excess over 5,000 is 1,000 → wages 5,000; EPF 600.
+    const r = computeEmployeeMonth(monthInput({ earnings: salary, payableDays: 15, lopDays: 15, ...on('codes') }));
+    expect(r.codeWages.wagesPaise).toBe(R(5_000));
+    expect(amounts(r).EPF_EE).toBe(600);
+  });
+
+  it('codes: ESI coverage is still tested on the ESI gross', () => {
+    // Gross 22,000 > 21,000: not covered, although the codes' wages are 11,000 (12,000 − 11,000 added back).
+    const r = computeEmployeeMonth(monthInput({ earnings: [codeBasic(10_000), hra(12_000)], ...on('codes') }));
+    expect(r.codeWages.wagesPaise).toBe(R(11_000));
+    expect(r.esi?.applicable).toBe(false);
+    expect(amounts(r).ESI_EE).toBeUndefined();
+  });
+});

@@ -3,6 +3,7 @@ import { rupeeText } from '../../money/inr';
 import { firstDayOfMonth } from '../../statutory/effective-dated';
 import { computeEpf, epfRatesFor, type EpfContribution } from '../../statutory/epf';
 import { computeEsi, esiRatesFor, type EsiContribution } from '../../statutory/esi';
+import { codeWages, type CodeWageComponent } from '../../statutory/code-wages';
 import { labourWelfareFundFor, labourWelfareFundTableFor } from '../../statutory/labour-welfare-fund';
 import { professionalTaxFor, professionalTaxTableFor, ptIncomeBasisOf } from '../../statutory/professional-tax';
 import { INDIAN_STATE_NAMES, isIndianStateCode } from '../../statutory/states';
@@ -151,6 +152,8 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
   // Rule 2A's salary (basic) and the HRA, this month as paid and at the full month (declared rent).
   const rule2A = { basicPaise: 0, hraPaise: 0, fullBasicPaise: 0, fullHraPaise: 0 };
   const pfParts: string[] = [];
+  // The recurring earnings as paid, for the wages under the labour codes (s.2(y) / s.2(88)).
+  const codeParts: CodeWageComponent[] = [];
   for (const e of input.earnings) {
     const fullPaise = rupee(e.monthlyPaise);
     const amountPaise = e.proRata ? prorateEarning({ amountPaise: e.monthlyPaise, isProRata: true, payableDays, periodDays }) : fullPaise;
@@ -158,6 +161,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
       ? `${e.name} ${rupeeText(e.monthlyPaise)} × ${String(payableDays)} of ${String(periodDays)} payable days = ${rupeeText(amountPaise)}`
       : `${e.name} ${rupeeText(fullPaise)}, paid in full (not prorated by payable days)`;
     add(earningLines, { section: 'earning', code: e.code, label: e.name, amountPaise, explanation: [explanation] });
+    codeParts.push({ name: e.name, amountPaise, kind: e.codeWage === true ? 'wage' : 'excluded' });
     if (e.epfContributionType === 1) pfAlwaysPaise += amountPaise;
     if (e.epfContributionType === 2) pfConditionalPaise += amountPaise;
     if (e.epfContributionType !== 0 && amountPaise > 0) pfParts.push(`${e.name} ${rupeeText(amountPaise)}${e.epfContributionType === 2 ? ' while under the ceiling' : ''}`);
@@ -221,14 +225,26 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
   // Professional tax and LWF are levied on salary; reimbursed expenses are not salary.
   const wageGrossPaise = grossPaise - reimbursedPaise;
 
+  // Wages under the labour codes: the recurring earnings as paid this month. One-time pay (bonus,
+  // incentive), arrears and reimbursements are left out: statutory bonus and commission are excluded
+  // items (s.2(y)(a), (i)), arrears carry their own PF and ESI lines, reimbursements are expenses (e).
+  const codes = codeWages(codeParts);
+
   // --- EPF, EPS, EDLI (india-tax-rules §10) ---------------------------------------------------
   const epfRates = epfRatesFor(asOf);
+  const pfOnCodes = input.epf.wageBase === 'codes';
   // epfContributionType 2 counts only while the PF wage of the type-1 components is under the
   // ceiling, and then only up to it (the component tops the wage up to the statutory 15,000).
   let pfWagePaise = pfAlwaysPaise;
   if (pfConditionalPaise > 0 && pfAlwaysPaise < epfRates.wageCeilingPaise) {
     pfWagePaise = Math.min(epfRates.wageCeilingPaise, pfAlwaysPaise + pfConditionalPaise);
   }
+  // The codes' base: the EPF Act's "basic wages" read as the Code on Social Security's wages (s.2(88)).
+  if (pfOnCodes) pfWagePaise = codes.wagesPaise;
+  const pfPartsText = !pfOnCodes && pfParts.length > 0 ? ` (${pfParts.join(' + ')})` : '';
+  const pfBaseLines = pfOnCodes
+    ? ['PF wage base: wages under the labour codes (Code on Social Security s.2(88)), the organisation\'s setting', ...codes.explanation]
+    : ['PF wage base: the salary components counted for PF, the organisation\'s setting'];
   let epf: EpfContribution | null = null;
   const wages = { pfWagePaise: 0, epsWagePaise: 0, edliWagePaise: 0, esiWagePaise: 0 };
   if (input.epf.enabled) {
@@ -251,14 +267,14 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
       wages.epsWagePaise = epsStopped ? 0 : rupee(statutoryWagePaise);
       const wageWhy =
         pfWagePaise === w
-          ? `PF wage ${rupeeText(w)}${pfParts.length > 0 ? ` (${pfParts.join(' + ')})` : ''}`
-          : `PF wage ${rupeeText(pfWagePaise)}${pfParts.length > 0 ? ` (${pfParts.join(' + ')})` : ''}, restricted to the ${rupeeText(epf.ceilingPaise)} ceiling: ${rupeeText(w)}`;
+          ? `PF wage ${rupeeText(w)}${pfPartsText}`
+          : `PF wage ${rupeeText(pfWagePaise)}${pfPartsText}, restricted to the ${rupeeText(epf.ceilingPaise)} ceiling: ${rupeeText(w)}`;
       add(deductionLines, {
         section: 'deduction',
         code: 'EPF_EE',
         label: 'Provident Fund (EPF)',
         amountPaise: epf.employeePaise,
-        explanation: [wageWhy, rateText('Employee share', w, epf.employeeRatePercent, epf.employeePaise, 'rounded half up')],
+        explanation: [...pfBaseLines, wageWhy, rateText('Employee share', w, epf.employeeRatePercent, epf.employeePaise, 'rounded half up')],
       });
       add(employerLines, {
         section: 'employer',
@@ -302,20 +318,24 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
   // --- ESI (india-tax-rules §11) ----------------------------------------------------------------
   // Coverage is tested on the full-month ESI wages of the structure (recurring, unprorated: a short
   // month does not bring someone into ESI); the contribution is charged on the wages actually paid.
+  // With the codes' base the contributions are on the month's wages under s.2(88); the coverage test
+  // stays on the full-month ESI gross (ESI Act s.2(22) and the ₹21,000 notification, reference §11).
+  const esiOnCodes = input.esi.wageBase === 'codes';
+  const esiContributionWagesPaise = esiOnCodes ? codes.wagesPaise : esiWagesPaise;
   let esi: EsiContribution | null = null;
   if (input.esi.enabled) {
     esi = computeEsi({
-      grossWagesPaise: esiWagesPaise,
+      grossWagesPaise: esiContributionWagesPaise,
       coverageWagesPaise: esiCoverageWagesPaise,
       ...(input.esi.forceCalculate !== undefined ? { forceCalculate: input.esi.forceCalculate } : {}),
       ...(input.esi.coveredAtPeriodStart !== undefined ? { coveredAtPeriodStart: input.esi.coveredAtPeriodStart } : {}),
       // Average daily wage for the 176/day exemption of the employee share; taken up to the paisa so
       // exactly 176.00 stays exempt and anything above it does not.
-      ...(payableDays > 0 ? { dailyAverageWagePaise: mulDivPaise(esiWagesPaise, 1, payableDays, 'up') } : {}),
+      ...(payableDays > 0 ? { dailyAverageWagePaise: mulDivPaise(esiContributionWagesPaise, 1, payableDays, 'up') } : {}),
       asOf,
     });
     if (esi.applicable) {
-      wages.esiWagePaise = esiWagesPaise;
+      wages.esiWagePaise = esiContributionWagesPaise;
       const ceilingPaise = esiRatesFor(asOf).coverageCeilingPaise;
       const why =
         input.esi.forceCalculate === true
@@ -328,7 +348,13 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
         code: 'ESI_EE',
         label: 'ESI',
         amountPaise: esi.employeePaise,
-        explanation: [why, rateText('ESI wages', esiWagesPaise, esi.employeeRatePercent, esi.employeePaise, 'rounded up')],
+        explanation: [
+          why,
+          ...(esiOnCodes
+            ? ['ESI wage base: wages under the labour codes (Code on Social Security s.2(88)), the organisation\'s setting', ...codes.explanation]
+            : ['ESI wage base: the salary components counted for ESI, the organisation\'s setting']),
+          rateText('ESI wages', esiContributionWagesPaise, esi.employeeRatePercent, esi.employeePaise, 'rounded up'),
+        ],
       });
       add(employerLines, {
         section: 'employer',
@@ -336,7 +362,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
         label: 'ESI (employer)',
         amountPaise: esi.employerPaise,
         explanation: [
-          rateText('ESI wages', esiWagesPaise, esi.employerRatePercent, esi.employerPaise, 'rounded up'),
+          rateText('ESI wages', esiContributionWagesPaise, esi.employerRatePercent, esi.employerPaise, 'rounded up'),
           ...(esi.employeeShareExempt ? ['Average daily wage at most ₹176: no employee share, the employer still pays'] : []),
         ],
       });
@@ -638,6 +664,7 @@ export function computeEmployeeMonth(input: EmployeeMonthInput): EmployeeMonthRe
     lwfEmployeePaise,
     lwfEmployerPaise,
     wages,
+    codeWages: codes,
     epf,
     esi,
     lines: [...earningLines, ...deductionLines, ...employerLines],

@@ -201,3 +201,26 @@ describe('salaryDeductionsForYear: what the old regime knows before any declarat
     expect(salaryDeductionsForYear({ financialYear: '2031-32', regime: 0, annualProfessionalTaxPaise: R(2_500), annualEmployeeEpfPaise: R(21_600) })).toBe(0);
   });
 });
+
+describe('monthEarningsFromStructure: wages under the labour codes', () => {
+  it('marks basic and the dearness allowance (code DA) as wages, every other earning as excluded (Code on Wages s.2(y))', () => {
+    const earnings = monthEarningsFromStructure(
+      {
+        earnings: [
+          { id: 'BASIC', code: 'BASIC', name: 'Basic', monthlyPaise: R(20_000), isBasic: true, isProRata: true, isTaxable: true } as SalaryStructure['earnings'][number],
+          { id: 'DA', code: 'DA', name: 'Dearness Allowance', monthlyPaise: R(2_000), isBasic: false, isProRata: true, isTaxable: true } as SalaryStructure['earnings'][number],
+          { id: 'HRA', code: 'HRA', name: 'HRA', monthlyPaise: R(10_000), isBasic: false, isProRata: true, isTaxable: true } as SalaryStructure['earnings'][number],
+          { id: 'FIXED_ALLOWANCE', code: 'FIXED_ALLOWANCE', name: 'Fixed Allowance', monthlyPaise: R(8_000), isBasic: false, isProRata: true, isTaxable: true } as SalaryStructure['earnings'][number],
+        ],
+      },
+      TENANT_EARNINGS,
+      { considerAllSalaryComponents: false },
+    );
+    expect(earnings.map((e) => [e.code, e.codeWage])).toEqual([
+      ['BASIC', true],
+      ['DA', true],
+      ['HRA', false],
+      ['FIXED_ALLOWANCE', false],
+    ]);
+  });
+});

@@ -35,6 +35,18 @@ export interface MonthEarningsOptions {
   considerAllSalaryComponents: boolean;
 }
 
+/**
+ * The earning codes that are wages under the labour codes besides the basic component: the dearness
+ * allowance earning type's code (salary component catalogue). Code on Wages s.2(y)(ii); a retaining
+ * allowance (iii) has no earning type yet.
+ */
+export const CODE_WAGE_EARNING_CODES: readonly string[] = ['DA'];
+
+/** Basic pay and DA are wages under s.2(y); every other earning is taken as an excluded allowance. */
+export function isCodeWageEarning(earning: { earningCategory?: string | undefined; isBasic?: boolean | undefined; code: string }): boolean {
+  return earning.earningCategory === 'basic' || earning.isBasic === true || CODE_WAGE_EARNING_CODES.includes(earning.code);
+}
+
 function epfTypeOf(value: number): 0 | 1 | 2 {
   return value === 1 || value === 2 ? value : 0;
 }
@@ -65,6 +77,7 @@ export function monthEarningsFromStructure(
       epfContributionType,
       esiWage: component?.isConsideredForEsi ?? true,
       taxable: component?.isTaxableEarning ?? line.isTaxable,
+      codeWage: isCodeWageEarning({ earningCategory: component?.earningCategory, isBasic: line.isBasic, code: line.code }),
       ...(isHra ? { taxCategory: 'hra' as const } : component?.earningCategory === 'basic' ? { taxCategory: 'basic' as const } : {}),
     };
   });

@@ -1,6 +1,7 @@
 import type { IsoDate } from '../../dates/calendar';
 import type { EpfContribution, EpfSettings } from '../../statutory/epf';
 import type { EsiContribution } from '../../statutory/esi';
+import type { CodeWagesResult, StatutoryWageBase } from '../../statutory/code-wages';
 import type { StatutoryGender } from '../../statutory/states';
 import type { TaxAgeBand } from '../../tax/types';
 import type { LoanInstalment, LoanPurpose } from '../loans/schedule';
@@ -31,6 +32,11 @@ export interface MonthEarningInput {
   taxable: boolean;
   /** Rule 2A's "salary" (basic) or the HRA itself, for the HRA exemption of a declared rent. */
   taxCategory?: 'basic' | 'hra';
+  /**
+   * Wages under the labour codes (Code on Wages s.2(y)): true for basic pay, dearness allowance and
+   * retaining allowance; false (the default) for the excluded allowances. Read only where a wage base is 'codes'.
+   */
+  codeWage?: boolean;
 }
 
 /** A recurring deduction of the structure (e.g. NPS, loan recovery) at its monthly amount. */
@@ -122,9 +128,13 @@ export interface EmployeeMonthInput {
   reimbursements?: readonly MonthReimbursementInput[];
   /** Loans and advances being repaid (their instalments and perquisite values). Default none. */
   loans?: readonly MonthLoanInput[];
-  epf: { enabled: boolean; settings: EpfSettings };
-  /** forceCalculate: the employee's forceESICalc; coveredAtPeriodStart: covered at the start of the contribution period. */
-  esi: { enabled: boolean; forceCalculate?: boolean; coveredAtPeriodStart?: boolean };
+  /** wageBase: what the PF wage is (the organisation's setting); default 'components'. */
+  epf: { enabled: boolean; settings: EpfSettings; wageBase?: StatutoryWageBase };
+  /**
+   * forceCalculate: the employee's forceESICalc; coveredAtPeriodStart: covered at the start of the contribution period;
+   * wageBase: what the contribution wages are (the organisation's setting; coverage is always tested on the ESI gross); default 'components'.
+   */
+  esi: { enabled: boolean; forceCalculate?: boolean; coveredAtPeriodStart?: boolean; wageBase?: StatutoryWageBase };
   /**
    * halfYearGrossPaise: half-yearly states (Tamil Nadu, Kerala) levy on the half year's income; the
    * caller passes it in the month the tax falls due. Default: this month's gross × 6.
@@ -222,6 +232,8 @@ export interface EmployeeMonthResult {
   lwfEmployerPaise: number;
   /** Wage bases the statutory returns need (ECR, ESIC). */
   wages: { pfWagePaise: number; epsWagePaise: number; edliWagePaise: number; esiWagePaise: number };
+  /** This month's wages under the labour codes (recurring earnings as paid), whichever base PF and ESI use. */
+  codeWages: CodeWagesResult;
   epf: EpfContribution | null;
   esi: EsiContribution | null;
   /** Earnings, then deductions, then employer contributions, in print order. */

@@ -29,28 +29,28 @@ describe('continuous service and the years counted (s.4(2))', () => {
 
 describe('gratuity (Payment of Gratuity Act s.4; exemption s.10(10)(ii))', () => {
   it('basic ₹40,000, 7 years 7 months → 8 years → 15/26 × 40,000 × 8 = ₹1,84,615.38 → ₹1,84,615, all exempt', () => {
-    const g = computeGratuity({ dateOfJoining: '2019-04-01', lastWorkingDay: '2026-10-31', reason: 'resignation', monthlyBasicPlusDaPaise: R(40_000) });
+    const g = computeGratuity({ dateOfJoining: '2019-04-01', lastWorkingDay: '2026-10-31', reason: 'resignation', monthlyWagesPaise: R(40_000) });
     expect(g.eligible).toBe(true);
     expect(g.yearsCounted).toBe(8);
     expect(g.amountPaise).toBe(R(1_84_615));
     expect(g.exemptPaise).toBe(R(1_84_615));
     expect(g.taxablePaise).toBe(0);
-    expect(g.explanation.join(' ')).toContain('15/26 × last drawn basic + DA ₹40,000 × 8 years = ₹1,84,615');
+    expect(g.explanation.join(' ')).toContain('15/26 × last drawn wages ₹40,000 × 8 years = ₹1,84,615');
   });
 
   it('basic ₹30,000 + DA ₹10,000, exactly 7 years 6 months → 7 years → 15/26 × 40,000 × 7 = ₹1,61,538.46 → ₹1,61,538', () => {
-    const g = computeGratuity({ dateOfJoining: '2019-04-01', lastWorkingDay: '2026-09-30', reason: 'retirement', monthlyBasicPlusDaPaise: R(40_000) });
+    const g = computeGratuity({ dateOfJoining: '2019-04-01', lastWorkingDay: '2026-09-30', reason: 'retirement', monthlyWagesPaise: R(40_000) });
     expect(g.amountPaise).toBe(R(1_61_538));
   });
 
   it('resignation after 4 years 11 months: not payable (fewer than five completed years)', () => {
-    const g = computeGratuity({ dateOfJoining: '2021-12-01', lastWorkingDay: '2026-10-31', reason: 'resignation', monthlyBasicPlusDaPaise: R(40_000) });
+    const g = computeGratuity({ dateOfJoining: '2021-12-01', lastWorkingDay: '2026-10-31', reason: 'resignation', monthlyWagesPaise: R(40_000) });
     expect(g.eligible).toBe(false);
     expect(g.amountPaise).toBe(0);
   });
 
   it('death after 2 years 8 months: payable without the five years, 3 years → 15/26 × 30,000 × 3 = ₹51,923.08 → ₹51,923, not taxable', () => {
-    const g = computeGratuity({ dateOfJoining: '2024-03-01', lastWorkingDay: '2026-10-31', reason: 'death', monthlyBasicPlusDaPaise: R(30_000) });
+    const g = computeGratuity({ dateOfJoining: '2024-03-01', lastWorkingDay: '2026-10-31', reason: 'death', monthlyWagesPaise: R(30_000) });
     expect(g.eligible).toBe(true);
     expect(g.yearsCounted).toBe(3);
     expect(g.amountPaise).toBe(R(51_923));
@@ -58,16 +58,76 @@ describe('gratuity (Payment of Gratuity Act s.4; exemption s.10(10)(ii))', () =>
   });
 
   it('basic + DA ₹3,00,000 for 30 years: 15/26 × 3,00,000 × 30 = ₹51,92,307.69, limited to ₹20,00,000 (s.4(3))', () => {
-    const g = computeGratuity({ dateOfJoining: '1996-10-01', lastWorkingDay: '2026-09-30', reason: 'retirement', monthlyBasicPlusDaPaise: R(3_00_000) });
+    const g = computeGratuity({ dateOfJoining: '1996-10-01', lastWorkingDay: '2026-09-30', reason: 'retirement', monthlyWagesPaise: R(3_00_000) });
     expect(g.yearsCounted).toBe(30);
     expect(g.amountPaise).toBe(R(20_00_000));
     expect(g.exemptPaise).toBe(R(20_00_000));
   });
 
   it('₹5,00,000 exempted before (an earlier employer): exempt = least of ₹20,00,000 gratuity, ₹15,00,000 limit left, ₹51,92,308 → ₹15,00,000, taxable ₹5,00,000', () => {
-    const g = computeGratuity({ dateOfJoining: '1996-10-01', lastWorkingDay: '2026-09-30', reason: 'retirement', monthlyBasicPlusDaPaise: R(3_00_000), exemptionUsedBeforePaise: R(5_00_000) });
+    const g = computeGratuity({ dateOfJoining: '1996-10-01', lastWorkingDay: '2026-09-30', reason: 'retirement', monthlyWagesPaise: R(3_00_000), exemptionUsedBeforePaise: R(5_00_000) });
     expect(g.exemptPaise).toBe(R(15_00_000));
     expect(g.taxablePaise).toBe(R(5_00_000));
+  });
+});
+
+describe('gratuity under the Code on Social Security (in force 21 November 2025)', () => {
+  it('a last working day before the codes: the Act\'s basic + DA and its sections', () => {
+    // 1 April 2018 to 31 October 2025 = 7 y 7 m → 8 years; 15/26 × 40,000 × 8 = 1,84,615.38 → 1,84,615.
+    const g = computeGratuity({ dateOfJoining: '2018-04-01', lastWorkingDay: '2025-10-31', reason: 'resignation', monthlyWagesPaise: R(40_000), fixedTerm: true });
+    expect(g.amountPaise).toBe(R(1_84_615));
+    expect(g.explanation.join(' ')).toContain('15/26 × last drawn basic + DA ₹40,000 × 8 years = ₹1,84,615');
+    expect(g.explanation.join(' ')).toContain('Payment of Gratuity Act s.4(2)');
+  });
+
+  it('fixed-term employee after 1 year 8 months: payable (s.53(1) proviso), 2 years → 15/26 × 30,000 × 2 = ₹34,615.38 → ₹34,615', () => {
+    const g = computeGratuity({ dateOfJoining: '2025-03-01', lastWorkingDay: '2026-10-31', reason: 'resignation', monthlyWagesPaise: R(30_000), fixedTerm: true });
+    expect(g.eligible).toBe(true);
+    expect(g.yearsCounted).toBe(2);
+    expect(g.amountPaise).toBe(R(34_615));
+    expect(g.explanation.join(' ')).toContain('Fixed-term employee: gratuity after 1 year of service instead of 5 (Code on Social Security s.53(1) proviso)');
+  });
+
+  it.each([
+    // [case, joining, last working day, fixed term]
+    ['fixed-term, 11 months: under one year', '2025-12-01', '2026-10-31', true],
+    ['permanent, 1 year 8 months: under five years', '2025-03-01', '2026-10-31', false],
+    // 1 March 2024 to 31 October 2025 = 1 y 8 m, before the codes: the Act's five years for everyone.
+    ['fixed-term before the codes: the Act\'s five years', '2024-03-01', '2025-10-31', true],
+  ] as const)('not payable: %s', (_name, doj, lwd, fixedTerm) => {
+    const g = computeGratuity({ dateOfJoining: doj, lastWorkingDay: lwd, reason: 'resignation', monthlyWagesPaise: R(30_000), fixedTerm });
+    expect(g.eligible).toBe(false);
+    expect(g.amountPaise).toBe(0);
+  });
+
+  it('the settlement pays gratuity on the codes\' wages: excluded allowances over one-half are added back', () => {
+    // Basic 20,000; HRA 10,000 + conveyance 8,000 + special 12,000 = 30,000 of 50,000; excess over 25,000 is
+    // 5,000 → wages 25,000 (s.2(88)). 7 y 7 m → 8 years: 15/26 × 25,000 × 8 = 1,15,384.62 → 1,15,385.
+    // Leave encashment stays on basic + DA: 20 days × 20,000 ÷ 30 = 13,333.33 → 13,333.
+    const s = computeSettlement(
+      input({
+        monthlyBasicPaise: R(20_000),
+        monthlyGrossPaise: R(50_000),
+        monthlyExcludedEarnings: [
+          { name: 'HRA', amountPaise: R(10_000) },
+          { name: 'Conveyance', amountPaise: R(8_000) },
+          { name: 'Special Allowance', amountPaise: R(12_000) },
+        ],
+      }),
+    );
+    const gratuity = s.lines.find((l) => l.code === 'GRATUITY');
+    expect(gratuity?.amountPaise).toBe(R(1_15_385));
+    expect(gratuity?.explanation).toContain('Wages under the Code on Wages s.2(y): Basic ₹20,000; excluded allowances ₹30,000 exceed 50% of ₹50,000 by ₹5,000, added back → ₹25,000');
+    expect(gratuity?.explanation).toContain('15/26 × last drawn wages ₹25,000 × 8 years = ₹1,15,385 (to the rupee)');
+    expect(s.lines.find((l) => l.code === 'LEAVE_ENCASHMENT')?.amountPaise).toBe(R(13_333));
+  });
+
+  it('the settlement of a fixed-term employee after 1 year 8 months includes gratuity', () => {
+    // 15/26 × 40,000 × 2 = 46,153.85 → 46,154.
+    const s = computeSettlement(input({ dateOfJoining: '2025-03-01', fixedTerm: true }));
+    expect(s.gratuity.eligible).toBe(true);
+    expect(s.gratuity.amountPaise).toBe(R(46_154));
+    expect(computeSettlement(input({ dateOfJoining: '2025-03-01' })).gratuity.eligible).toBe(false);
   });
 });
 

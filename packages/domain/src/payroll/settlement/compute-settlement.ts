@@ -5,7 +5,8 @@ import { rupeeText } from '../../money/inr';
 import { computeIncomeTax, type IncomeTaxResult } from '../../tax/income-tax';
 import { isTaxFinancialYear } from '../../tax/rules';
 import type { TaxAgeBand } from '../../tax/types';
-import { computeGratuity, type ExitReason, type GratuityResult } from './gratuity';
+import { computeGratuity, LABOUR_CODES_IN_FORCE_FROM, type ExitReason, type GratuityResult } from './gratuity';
+import { codeWages } from '../../statutory/code-wages';
 
 /**
  * Full-and-final settlement of an exiting employee: one pure function from the
@@ -43,6 +44,14 @@ export interface SettlementInput {
   monthlyBasicPaise: number;
   monthlyDaPaise: number;
   monthlyGrossPaise: number;
+  /**
+   * The other last drawn full-month earnings (HRA, allowances): excluded from the labour codes' wages,
+   * but added back where they exceed one-half of all remuneration (Code on Social Security s.2(88)).
+   * Gratuity is on those wages. Default none: wages = basic + DA.
+   */
+  monthlyExcludedEarnings?: readonly { name: string; amountPaise: number }[];
+  /** A fixed-term employee (the employment type's setting): gratuity after one year under the codes. */
+  fixedTerm?: boolean;
   notice: { requiredDays: number; servedDays: number };
   /** Encashable leave types only. */
   leave: readonly SettlementLeaveInput[];
@@ -116,6 +125,9 @@ function validate(input: SettlementInput): void {
   checkPaise(input.monthlyBasicPaise, 'monthlyBasicPaise');
   checkPaise(input.monthlyDaPaise, 'monthlyDaPaise');
   checkPaise(input.monthlyGrossPaise, 'monthlyGrossPaise');
+  input.monthlyExcludedEarnings?.forEach((e, i) => {
+    checkPaise(e.amountPaise, `monthlyExcludedEarnings[${String(i)}].amountPaise`);
+  });
   checkPaise(input.pendingReimbursementsPaise, 'pendingReimbursementsPaise');
   checkPaise(input.loanBalancePaise, 'loanBalancePaise');
   for (const [k, v] of Object.entries(input.notice)) if (!Number.isInteger(v) || v < 0) throw new RangeError(`notice.${k} must be a whole number of days`);
@@ -157,7 +169,22 @@ export function computeSettlement(input: SettlementInput): SettlementResult {
   // --- leave encashment ---------------------------------------------------------------------------
   const encashDays = input.leave.reduce((sum, l) => sum + l.balanceDays, 0);
   const encashPaise = rupee(mulDivPaise(basicDaPaise, encashDays * 2, SETTLEMENT_DAY_BASIS * 2));
-  const service = computeGratuity({ dateOfJoining: input.dateOfJoining, lastWorkingDay: input.lastWorkingDay, reason: input.reason, monthlyBasicPlusDaPaise: basicDaPaise, exemptionUsedBeforePaise: input.priorExemptions?.gratuityPaise ?? 0 });
+  // Gratuity on the last drawn wages: the codes' wages from the last working day they are in force, else basic + DA.
+  const wages = codeWages([
+    { name: 'Basic', amountPaise: input.monthlyBasicPaise, kind: 'wage' },
+    ...(input.monthlyDaPaise > 0 ? [{ name: 'DA', amountPaise: input.monthlyDaPaise, kind: 'wage' as const }] : []),
+    ...(input.monthlyExcludedEarnings ?? []).map((e) => ({ name: e.name, amountPaise: e.amountPaise, kind: 'excluded' as const })),
+  ]);
+  const underCodes = input.lastWorkingDay >= LABOUR_CODES_IN_FORCE_FROM;
+  const service = computeGratuity({
+    dateOfJoining: input.dateOfJoining,
+    lastWorkingDay: input.lastWorkingDay,
+    reason: input.reason,
+    monthlyWagesPaise: underCodes ? wages.wagesPaise : basicDaPaise,
+    ...(underCodes ? { wagesExplanation: wages.explanation } : {}),
+    ...(input.fixedTerm !== undefined ? { fixedTerm: input.fixedTerm } : {}),
+    exemptionUsedBeforePaise: input.priorExemptions?.gratuityPaise ?? 0,
+  });
   let encashExemptPaise = 0;
   const encashExplanation = [
     ...input.leave.map((l) => `${l.name} (${l.code}): ${String(l.balanceDays)} days to credit`),

@@ -4,8 +4,17 @@ import { mulDivPaise, roundToRupees } from '../../money/arith';
 import { formatRupees } from '../../money/inr';
 
 /**
- * Gratuity under the Payment of Gratuity Act, 1972, and its exemption u/s 10(10)(ii) of the
- * Income-tax Act (non-government employees covered by the Act).
+ * Gratuity under the Code on Social Security 2020, Chapter V (in force since 21 November 2025, replacing
+ * the Payment of Gratuity Act 1972, whose rules still apply to a last working day before that date):
+ *  - s.53(1): payable on termination after not less than five years of continuous service; the five
+ *    years are not needed on death or disablement, and a fixed-term employee is paid after one year of
+ *    service under the contract (s.53(1) provisos; Industrial Relations Code 2020 s.2(o)(iii)).
+ *  - s.53(2): fifteen days' wages per completed year or part in excess of six months, 15/26 of the
+ *    monthly wages for a monthly-rated employee, "wages" being the Code's definition (s.2(88): basic +
+ *    DA + retaining allowance, with the excluded allowances above one-half of all remuneration added
+ *    back; codeWages in statutory/code-wages.ts). Before the codes: the Act's s.2(s) basic + DA.
+ * Source: india-tax-rules "Labour codes"; the Act's rules, which the Code keeps, below.
+ * The Payment of Gratuity Act 1972 (last working day before 21 November 2025):
  *  - s.4(1): payable on superannuation, retirement, resignation, or death or disablement, after not
  *    less than five years of continuous service; the five years are not needed on death or
  *    disablement (first proviso).
@@ -19,6 +28,10 @@ import { formatRupees } from '../../money/inr';
 
 export const GRATUITY_CEILING_PAISE = 20_00_000_00;
 export const GRATUITY_MIN_YEARS = 5;
+/** Code on Social Security s.53(1) proviso with Industrial Relations Code s.2(o)(iii): a fixed-term employee after one year. */
+export const GRATUITY_MIN_YEARS_FIXED_TERM = 1;
+/** The day the labour codes came into force (Government of India, 21 November 2025). */
+export const LABOUR_CODES_IN_FORCE_FROM = '2025-11-21';
 
 export type ExitReason = 'resignation' | 'termination' | 'retirement' | 'death' | 'disablement';
 export const EXIT_REASONS: readonly ExitReason[] = ['resignation', 'termination', 'retirement', 'death', 'disablement'];
@@ -74,8 +87,15 @@ export interface GratuityInput {
   dateOfJoining: IsoDate;
   lastWorkingDay: IsoDate;
   reason: ExitReason;
-  /** Last drawn monthly basic + dearness allowance (s.2(s) "wages"). */
-  monthlyBasicPlusDaPaise: number;
+  /**
+   * Last drawn monthly wages: under the Code on Social Security the s.2(88) wages (codeWages), before
+   * it the Act's basic + dearness allowance (s.2(s)).
+   */
+  monthlyWagesPaise: number;
+  /** How those wages were reached (codeWages' lines), printed before the formula. */
+  wagesExplanation?: readonly string[];
+  /** A fixed-term employee: eligible after one year of service under the codes. */
+  fixedTerm?: boolean;
   /** Gratuity already exempt u/s 10(10)(ii) in earlier years or from earlier employers (reduces the ₹20 lakh). */
   exemptionUsedBeforePaise?: number;
 }
@@ -93,10 +113,14 @@ export interface GratuityResult {
 
 export function computeGratuity(input: GratuityInput): GratuityResult {
   const service = computeServicePeriod(input.dateOfJoining, input.lastWorkingDay);
-  const wage = input.monthlyBasicPlusDaPaise;
-  if (!Number.isSafeInteger(wage) || wage < 0) throw new RangeError('monthlyBasicPlusDaPaise must be whole, non-negative paise');
+  const wage = input.monthlyWagesPaise;
+  if (!Number.isSafeInteger(wage) || wage < 0) throw new RangeError('monthlyWagesPaise must be whole, non-negative paise');
+  const underCodes = input.lastWorkingDay >= LABOUR_CODES_IN_FORCE_FROM;
+  const law = underCodes ? 'Code on Social Security s.53' : 'Payment of Gratuity Act s.4';
+  const fixedTerm = underCodes && input.fixedTerm === true;
+  const minYears = fixedTerm ? GRATUITY_MIN_YEARS_FIXED_TERM : GRATUITY_MIN_YEARS;
   const noMinimum = input.reason === 'death' || input.reason === 'disablement';
-  const eligible = noMinimum || service.years >= GRATUITY_MIN_YEARS;
+  const eligible = noMinimum || service.years >= minYears;
   const serviceText = `Continuous service ${servicePeriodText(service)} (${formatDisplayDate(input.dateOfJoining)} to ${formatDisplayDate(input.lastWorkingDay)})`;
   if (!eligible) {
     return {
@@ -106,7 +130,12 @@ export function computeGratuity(input: GratuityInput): GratuityResult {
       amountPaise: 0,
       exemptPaise: 0,
       taxablePaise: 0,
-      explanation: [serviceText, `Not payable: less than ${String(GRATUITY_MIN_YEARS)} years of continuous service (Payment of Gratuity Act s.4(1))`],
+      explanation: [
+        serviceText,
+        fixedTerm
+          ? `Not payable: a fixed-term employee is paid gratuity after ${String(GRATUITY_MIN_YEARS_FIXED_TERM)} year of service (Code on Social Security s.53(1) proviso)`
+          : `Not payable: less than ${String(GRATUITY_MIN_YEARS)} years of continuous service (${law}(1))`,
+      ],
       exemptionExplanation: [],
     };
   }
@@ -115,14 +144,22 @@ export function computeGratuity(input: GratuityInput): GratuityResult {
   const formulaPaise = roundToRupees(mulDivPaise(wage * years, 15, 26), 1, 'halfUp');
   const amountPaise = Math.min(formulaPaise, GRATUITY_CEILING_PAISE);
   const explanation = [serviceText];
-  if (noMinimum && service.years < GRATUITY_MIN_YEARS) explanation.push(`On ${input.reason} the ${String(GRATUITY_MIN_YEARS)}-year minimum does not apply (s.4(1), first proviso)`);
+  if (noMinimum && service.years < minYears) explanation.push(`On ${input.reason} the ${String(minYears)}-year minimum does not apply (${law}(1), first proviso)`);
+  else if (fixedTerm && service.years < GRATUITY_MIN_YEARS) {
+    explanation.push(`Fixed-term employee: gratuity after ${String(GRATUITY_MIN_YEARS_FIXED_TERM)} year of service instead of ${String(GRATUITY_MIN_YEARS)} (Code on Social Security s.53(1) proviso)`);
+  }
   explanation.push(
     years === service.years
-      ? `Years counted: ${String(years)} completed years (a part year of six months or less is not counted, s.4(2))`
-      : `Years counted: ${String(years)} (${String(service.years)} completed years and a part year over six months, which counts as a year, s.4(2))`,
+      ? `Years counted: ${String(years)} completed years (a part year of six months or less is not counted, ${law}(2))`
+      : `Years counted: ${String(years)} (${String(service.years)} completed years and a part year over six months, which counts as a year, ${law}(2))`,
   );
-  explanation.push(`15/26 × last drawn basic + DA ${formatRupees(wage)} × ${String(years)} years = ${formatRupees(formulaPaise)} (to the rupee)`);
-  if (formulaPaise > GRATUITY_CEILING_PAISE) explanation.push(`Limited to the ceiling of ${formatRupees(GRATUITY_CEILING_PAISE)} (s.4(3))`);
+  if (underCodes) {
+    explanation.push(...(input.wagesExplanation ?? []));
+    explanation.push(`15/26 × last drawn wages ${formatRupees(wage)} × ${String(years)} years = ${formatRupees(formulaPaise)} (to the rupee)`);
+  } else {
+    explanation.push(`15/26 × last drawn basic + DA ${formatRupees(wage)} × ${String(years)} years = ${formatRupees(formulaPaise)} (to the rupee)`);
+  }
+  if (formulaPaise > GRATUITY_CEILING_PAISE) explanation.push(`Limited to the ceiling of ${formatRupees(GRATUITY_CEILING_PAISE)} (${law}(3))`);
 
   const usedBefore = input.exemptionUsedBeforePaise ?? 0;
   const limitLeft = Math.max(0, GRATUITY_CEILING_PAISE - usedBefore);

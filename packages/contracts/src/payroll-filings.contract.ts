@@ -354,7 +354,7 @@ export const form24QCheckReplySchema = envelope(form24QCheckSchema);
 //   POST   /TdsChallans                                    tdsChallanInputSchema → tdsChallanReplySchema (201)
 //   PUT    /TdsChallans/:id                                tdsChallanInputSchema → tdsChallanReplySchema
 //   DELETE /TdsChallans/:id
-//   GET    /PayrollFilings/Form24Q/fvu.txt?financialYear=2025-26&quarter=3&…form24QFvuQuerySchema
+//   POST   /PayrollFilings/Form24Q/fvu.txt  form24QFvuRequestSchema (a body: the responsible person's PAN stays out of URLs and logs)
 //          text/plain; 422 with the problems our validator of the layout finds
 
 export const TDS_CHALLAN_MSG = {
@@ -449,7 +449,9 @@ export const FORM24Q_FVU_MSG = {
 } as const;
 
 /** The batch header's fields the organisation profile does not hold, asked at download. */
-export const form24QFvuQuerySchema = form24QQuerySchema.extend({
+export const form24QFvuRequestSchema = form24QQuerySchema.extend({
+  // A JSON body carries the quarter as a number (the query form's enum of texts would refuse it).
+  quarter: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: FORM24Q_MSG.quarter }),
   stateCode: z.string({ error: FORM24Q_FVU_MSG.stateCode }).trim().regex(/^[0-9]{2}$/, { error: FORM24Q_FVU_MSG.stateCode }),
   pin: z.string({ error: FORM24Q_FVU_MSG.pin }).trim().regex(/^[0-9]{6}$/, { error: FORM24Q_FVU_MSG.pin }),
   deductorType: z.string({ error: FORM24Q_FVU_MSG.deductorType }).trim().toUpperCase().regex(/^[A-Z]$/, { error: FORM24Q_FVU_MSG.deductorType }).default('K'),
@@ -457,6 +459,6 @@ export const form24QFvuQuerySchema = form24QQuerySchema.extend({
   responsibleDesignation: z.string({ error: FORM24Q_FVU_MSG.responsibleDesignation }).trim().min(1, { error: FORM24Q_FVU_MSG.responsibleDesignation }).max(20, { error: FORM24Q_FVU_MSG.responsibleDesignation }),
   responsiblePan: z.string({ error: FORM24Q_FVU_MSG.responsiblePan }).trim().toUpperCase().regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/, { error: FORM24Q_FVU_MSG.responsiblePan }),
   responsibleMobile: z.string({ error: FORM24Q_FVU_MSG.responsibleMobile }).trim().regex(/^[0-9]{10}$/, { error: FORM24Q_FVU_MSG.responsibleMobile }),
-  earlierStatementFiled: z.enum(['true', 'false'], { error: FORM24Q_FVU_MSG.earlierStatementFiled }).default('true').transform((v) => v === 'true'),
+  earlierStatementFiled: z.boolean({ error: FORM24Q_FVU_MSG.earlierStatementFiled }).default(true),
 });
-export type Form24QFvuQuery = z.infer<typeof form24QFvuQuerySchema>;
+export type Form24QFvuRequest = z.infer<typeof form24QFvuRequestSchema>;

@@ -455,8 +455,8 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     // Q1 of 2024-25 holds the finalized April 2024.
     'GET /PayrollFilings/Form24Q/check': { query: { financialYear: '2024-25', quarter: '1' } },
     'GET /PayrollFilings/Form24Q/annexure.xlsx': { query: { financialYear: '2024-25', quarter: '1' } },
-    'GET /PayrollFilings/Form24Q/fvu.txt': {
-      query: { financialYear: '2024-25', quarter: '1', stateCode: '15', pin: '560001', deductorType: 'K', responsibleName: 'Meera Rao', responsibleDesignation: 'Director', responsiblePan: 'ABCPR1234Q', responsibleMobile: '9876543210', earlierStatementFiled: 'true' },
+    'POST /PayrollFilings/Form24Q/fvu.txt': {
+      body: { financialYear: '2024-25', quarter: 1, stateCode: '15', pin: '560001', deductorType: 'K', responsibleName: 'Meera Rao', responsibleDesignation: 'Director', responsiblePan: 'ABCPR1234Q', responsibleMobile: '9876543210', earlierStatementFiled: true },
     },
     'GET /TdsChallans': { query: { financialYear: '2024-25', quarter: '1' } },
     'POST /TdsChallans': { body: { bsrCode: '0510308', depositedOn: '2024-06-07', serialNumber: '00043', minorHead: '200', tax: 1000, months: ['2024-05'] } },

@@ -302,11 +302,22 @@ export function dispositionFileName(header: string | null): string | null {
  * Downloads a file from the API with the session's token and saves it under `filename`; with null,
  * under the name the server's Content-Disposition gives (else the last path segment).
  */
-export async function apiDownload(path: string, filename: string | null, options: CallOptions = {}): Promise<void> {
+/**
+ * Downloads a file. With `body` the request is a POST of that JSON (for answers that must not be put in
+ * a URL, such as a PAN); otherwise a GET.
+ */
+export async function apiDownload(path: string, filename: string | null, options: CallOptions & { body?: unknown } = {}): Promise<void> {
   const headers = authHeaders();
+  const post = options.body !== undefined;
+  if (post) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), { headers, credentials: 'include', signal: options.signal });
+    response = await fetch(buildUrl(path, options.query), {
+      headers,
+      credentials: 'include',
+      signal: options.signal,
+      ...(post ? { method: 'POST', body: JSON.stringify(options.body) } : {}),
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw networkFailure();

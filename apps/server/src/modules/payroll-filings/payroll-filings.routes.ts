@@ -5,7 +5,7 @@ import {
   ecrCheckReplySchema,
   form24QCheckReplySchema,
   form24QQuerySchema,
-  form24QFvuQuerySchema,
+  form24QFvuRequestSchema,
   esicCheckReplySchema,
   journalReplySchema,
   ledgerAccountListReplySchema,
@@ -63,8 +63,9 @@ export const payrollFilingRoutes: FastifyPluginAsyncZod<{ services: Services }> 
 
   // Form 24Q: a quarter of the financial year, not a run.
   app.get('/PayrollFilings/Form24Q/check', { config: download, schema: { tags, querystring: form24QQuerySchema, response: { 200: form24QCheckReplySchema } } }, async (request) => ok(await filings.form24QCheck(scopeOf(request), request.query)));
-  app.get('/PayrollFilings/Form24Q/fvu.txt', { config: download, schema: { tags, querystring: form24QFvuQuerySchema, produces: ['text/plain'] } }, async (request, reply) =>
-    send(reply, await filings.form24QFvuFile(scopeOf(request), request.query), 'text/plain; charset=us-ascii'),
+  // A POST: the answers include the responsible person's PAN, which must not travel in a URL (logs, history).
+  app.post('/PayrollFilings/Form24Q/fvu.txt', { config: download, schema: { tags, body: form24QFvuRequestSchema, produces: ['text/plain'] } }, async (request, reply) =>
+    send(reply, await filings.form24QFvuFile(scopeOf(request), request.body), 'text/plain; charset=us-ascii'),
   );
   app.get('/PayrollFilings/Form24Q/annexure.xlsx', { config: download, schema: { tags, querystring: form24QQuerySchema, produces: [XLSX] } }, async (request, reply) => send(reply, await filings.form24QFile(scopeOf(request), request.query), XLSX));
 

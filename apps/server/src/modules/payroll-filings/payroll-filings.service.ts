@@ -6,7 +6,7 @@ import {
   type EsicCheck,
   type Form24QCheck,
   type Form24QQuery,
-  type Form24QFvuQuery,
+  type Form24QFvuRequest,
   FORM24Q_MSG,
   FORM24Q_FVU_MSG,
   ErrorCode,
@@ -317,12 +317,12 @@ export class PayrollFilingsService {
   }
 
   /**
-   * GET /PayrollFilings/Form24Q/fvu.txt: the regular statement (Q1–Q3) as the text file the
+   * POST /PayrollFilings/Form24Q/fvu.txt: the regular statement (Q1–Q3) as the text file the
    * Return Preparation and File Validation Utilities read, each deduction under its challan.
    * Refused with 422 and the list of problems when a deduction has no challan or our validator
    * of the layout finds anything (form24q-fvu.ts); the fourth quarter (Annexure II) is not written.
    */
-  async form24QFvuFile(scope: Scope, query: Form24QFvuQuery): Promise<DownloadedFile> {
+  async form24QFvuFile(scope: Scope, query: Form24QFvuRequest): Promise<DownloadedFile> {
     if (query.quarter === 4) throw new AppError(422, ErrorCode.Unprocessable, FORM24Q_FVU_MSG.fourthQuarter, { quarter: FORM24Q_FVU_MSG.fourthQuarter });
     const { form, tan, challans } = await this.form24QOf(scope, query);
     const tdb = scope.db;

@@ -23,8 +23,8 @@ describe.each(BACKENDS)('TDS challans and the Form 24Q text file over HTTP (%s)'
   let other: SessionUser;
   const people: Record<'P' | 'Q', { id: string; number: string; name: string }> = { P: { id: '', number: '', name: '' }, Q: { id: '', number: '', name: '' } };
   const QUARTER = 'financialYear=2025-26&quarter=3';
-  const FVU_QUERY = `${QUARTER}&stateCode=15&pin=560001&deductorType=K&responsibleName=Meera%20Rao&responsibleDesignation=Director&responsiblePan=ABCPR1234Q&responsibleMobile=9876543210&earlierStatementFiled=true`;
-  const FVU = `/PayrollFilings/Form24Q/fvu.txt?${FVU_QUERY}`;
+  const FVU = '/PayrollFilings/Form24Q/fvu.txt';
+  const ANSWERS = { financialYear: '2025-26', quarter: 3, stateCode: '15', pin: '560001', deductorType: 'K', responsibleName: 'Meera Rao', responsibleDesignation: 'Director', responsiblePan: 'ABCPR1234Q', responsibleMobile: '9876543210', earlierStatementFiled: true };
 
   const call = (user: SessionUser, method: string, url: string, body?: unknown) => t.call(method, url, { token: user.token, ...(body === undefined ? {} : { body }) });
   const data = <T>(res: { json(): unknown }) => (res.json() as { data: T }).data;
@@ -138,7 +138,7 @@ describe.each(BACKENDS)('TDS challans and the Form 24Q text file over HTTP (%s)'
   });
 
   it('the text file: FH, BH, two CD each with its DD records, passing our validator', async () => {
-    const res = await call(admin, 'GET', FVU);
+    const res = await call(admin, 'POST', FVU, ANSWERS);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="Form24Q-Q3-2025-26.txt"');
     const text = res.body;
@@ -154,20 +154,20 @@ describe.each(BACKENDS)('TDS challans and the Form 24Q text file over HTTP (%s)'
   it('refuses with 422 and the problems: a deduction without a challan, a bad PAN; the fourth quarter', async () => {
     await db().execute(sql`UPDATE users SET pan = 'ABCP5678L' WHERE id = ${people.Q.id}`);
     await db().execute(sql`DELETE FROM tds_challans WHERE tenant_id = ${admin.tenantId} AND serial_number = '00043'`);
-    const res = await call(admin, 'GET', FVU);
+    const res = await call(admin, 'POST', FVU, ANSWERS);
     expect(res.statusCode).toBe(422);
     expect(res.body).toContain('The text file has');
     const problems = Object.values(errorsOf(res));
     expect(problems).toContain(`${people.P.number} ${people.P.name}, November 2025: no challan of the month has room for this TDS; record the challan it was deposited with`);
     expect(problems.some((p) => /PAN ABCP5678L is not a PAN/.test(p))).toBe(true);
     await db().execute(sql`UPDATE users SET pan = 'ABCPQ5678L' WHERE id = ${people.Q.id}`);
-    const q4 = await call(admin, 'GET', FVU.replace('quarter=3', 'quarter=4'));
+    const q4 = await call(admin, 'POST', FVU, { ...ANSWERS, quarter: 4 });
     expect(q4.statusCode).toBe(422);
     expect(q4.body).toContain(FORM24Q_FVU_MSG.fourthQuarter);
   });
 
   it('the text file’s questions have messages', async () => {
-    const res = await call(admin, 'GET', `/PayrollFilings/Form24Q/fvu.txt?${QUARTER}&stateCode=K&pin=5600&responsibleName=&responsibleDesignation=&responsiblePan=ABC&responsibleMobile=98`);
+    const res = await call(admin, 'POST', FVU, { financialYear: '2025-26', quarter: 3, stateCode: 'K', pin: '5600', responsibleName: '', responsibleDesignation: '', responsiblePan: 'ABC', responsibleMobile: '98' });
     expect(res.statusCode).toBe(400);
     expect(errorsOf(res)).toMatchObject({
       stateCode: FORM24Q_FVU_MSG.stateCode,
@@ -183,15 +183,15 @@ describe.each(BACKENDS)('TDS challans and the Form 24Q text file over HTTP (%s)'
     const [mine] = data<TdsChallan[]>(await call(admin, 'GET', `/TdsChallans?${QUARTER}`));
     if (!mine) throw new Error('no challan');
     expect((await call(moderator, 'GET', `/TdsChallans?${QUARTER}`)).statusCode).toBe(200);
-    expect((await call(moderator, 'GET', FVU)).statusCode).not.toBe(403);
+    expect((await call(moderator, 'POST', FVU, ANSWERS)).statusCode).not.toBe(403);
     expect((await call(moderator, 'POST', '/TdsChallans', { ...october, serialNumber: '00060' })).statusCode).toBe(403);
     expect((await call(member, 'GET', `/TdsChallans?${QUARTER}`)).statusCode).toBe(403);
-    expect((await call(member, 'GET', FVU)).statusCode).toBe(403);
+    expect((await call(member, 'POST', FVU, ANSWERS)).statusCode).toBe(403);
     expect((await call(member, 'DELETE', `/TdsChallans/${mine.id}`)).statusCode).toBe(403);
     expect(data<TdsChallan[]>(await call(other, 'GET', `/TdsChallans?${QUARTER}`))).toEqual([]);
     expect((await call(other, 'PUT', `/TdsChallans/${mine.id}`, october)).statusCode).toBe(404);
     expect((await call(other, 'DELETE', `/TdsChallans/${mine.id}`)).statusCode).toBe(404);
-    const theirs = await call(other, 'GET', FVU);
+    const theirs = await call(other, 'POST', FVU, ANSWERS);
     expect(theirs.statusCode).toBe(409);
     expect(theirs.body).not.toContain(people.P.name);
     const [still] = await queryRows<{ n: string }>(db(), sql`SELECT count(*) AS n FROM tds_challans WHERE id = ${mine.id}`);

@@ -131,7 +131,7 @@ describe('Form 24Q on the Reports page', () => {
     const calls = renderCard({
       'GET /PayrollFilings/Form24Q/check': ok(CHECK),
       'GET /TdsChallans': jsonResponse(200, { statusCode: 200, message: 'OK', data: [CHALLAN], totalRecords: 1 }),
-      'GET /PayrollFilings/Form24Q/fvu.txt': jsonResponse(422, {
+      'POST /PayrollFilings/Form24Q/fvu.txt': jsonResponse(422, {
         statusCode: 422,
         errorCode: 'UNPROCESSABLE',
         message: FORM24Q_FVU_MSG.problems(2),
@@ -155,8 +155,10 @@ describe('Form 24Q on the Reports page', () => {
     expect(list).toHaveTextContent('Line 1, field 8: TAN (empty) is not valid');
     expect(within(dialog).getByText(FORM24Q_FVU_MSG.problems(2))).toBeInTheDocument();
     const call = calls.find((c) => c.path === '/PayrollFilings/Form24Q/fvu.txt');
-    expect(new URLSearchParams(call?.search).get('responsiblePan')).toBe('ABCPR1234Q');
-    expect(new URLSearchParams(call?.search).get('stateCode')).toBe('15');
+    // The answers go as a POST body: the PAN is never in the URL.
+    expect(call?.method).toBe('POST');
+    expect(call?.search).toBe('');
+    expect(JSON.parse(String(call?.init.body))).toMatchObject({ responsiblePan: 'ABCPR1234Q', stateCode: '15', quarter: 4, earlierStatementFiled: true });
   }, 60_000);
 
   it('a moderator sees the challans but cannot add one', async () => {

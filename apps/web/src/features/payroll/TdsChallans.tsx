@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Group, List, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDownload, IconPlus, IconTrash } from '@tabler/icons-react';
-import { FORM24Q_FVU_MSG, TDS_CHALLAN_MSG, can, form24QFvuQuerySchema, monthLabel, tdsChallanInputSchema, type TdsChallan, type TdsChallanInput } from '@tankha/contracts';
+import { FORM24Q_FVU_MSG, TDS_CHALLAN_MSG, can, form24QFvuRequestSchema, monthLabel, tdsChallanInputSchema, type TdsChallan, type TdsChallanInput } from '@tankha/contracts';
 import { quarterMonths } from '@tankha/domain';
 import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
@@ -228,7 +228,7 @@ function FvuModal({ financialYear, quarter, onClose }: { financialYear: string; 
   const form = useForm({
     initialValues: {
       financialYear,
-      quarter: String(quarter),
+      quarter,
       stateCode: saved.stateCode ?? '',
       pin: saved.pin ?? '',
       deductorType: saved.deductorType ?? 'K',
@@ -238,7 +238,7 @@ function FvuModal({ financialYear, quarter, onClose }: { financialYear: string; 
       responsibleMobile: saved.responsibleMobile ?? '',
       earlierStatementFiled: saved.earlierStatementFiled ?? true,
     },
-    validate: (v) => schemaResolver(form24QFvuQuerySchema, { sync: true })({ ...v, earlierStatementFiled: String(v.earlierStatementFiled) }),
+    validate: (v) => schemaResolver(form24QFvuRequestSchema, { sync: true })(v),
   });
   const submit = form.onSubmit(async (v) => {
     setProblems([]);

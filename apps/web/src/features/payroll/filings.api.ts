@@ -101,7 +101,7 @@ export async function deleteTdsChallan(id: string): Promise<void> {
   await api.send('DELETE', `/TdsChallans/${id}`, undefined, { quiet: true });
 }
 
-/** The batch header's answers the organisation profile does not hold (form24QFvuQuerySchema). */
+/** The batch header's answers the organisation profile does not hold (form24QFvuRequestSchema). */
 export interface Form24QFvuAnswers {
   stateCode: string;
   pin: string;
@@ -114,6 +114,5 @@ export interface Form24QFvuAnswers {
 }
 
 export async function downloadForm24QFvu(financialYear: string, quarter: number, answers: Form24QFvuAnswers): Promise<void> {
-  const query = { financialYear, quarter: String(quarter), ...answers, earlierStatementFiled: String(answers.earlierStatementFiled) };
-  await apiDownload('/PayrollFilings/Form24Q/fvu.txt', `Form24Q-Q${String(quarter)}-${financialYear}.txt`, { quiet: true, query });
+  await apiDownload('/PayrollFilings/Form24Q/fvu.txt', `Form24Q-Q${String(quarter)}-${financialYear}.txt`, { quiet: true, body: { financialYear, quarter, ...answers } });
 }

@@ -15,3 +15,4 @@ export * from './payroll/index';
 export * from './attendance/index';
 export * from './leave/index';
 export * from './gst/index';
+export * from './billing/proration';

@@ -90,6 +90,11 @@ export function PlanChoiceDialog(props: {
             </Stack>
           </Radio.Group>
         )}
+        {change && (
+          <Text size="xs" c="dimmed">
+            An upgrade starts today and is charged less a credit for the unused days of your current plan. A downgrade starts when your paid period ends; nothing is charged now.
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

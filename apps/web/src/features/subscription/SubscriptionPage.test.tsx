@@ -169,6 +169,22 @@ describe('Plans tab', () => {
     expect(body).toMatchObject({ quantity: 3, billingType: 'monthly', scheduleChangesAt: 'cycle_end', totalCount: 100 });
   });
 
+  it('downgrade: scheduled for the period end, no checkout, and the screen says when', async () => {
+    const scheduled: Checkout = { ...CHECKOUT, id: '', planName: 'Standard', amountPaise: 0, taxablePaise: 0, scheduledAt: Date.UTC(2025, 6, 1, 12) / 1000 };
+    const { calls } = renderPage(onProfessional, { 'POST /Subscriptions': ok(scheduled, 'Changes to Standard on 01 Jul 2025') });
+    await cards();
+    const user = userEvent.setup();
+    await user.click(within(card('Standard')).getByRole('button', { name: 'Downgrade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Downgrade to Standard' });
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    expect(within(dialog).getByText(/nothing is charged now/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule Change' }));
+    expect(await screen.findByText('Changes to Standard on 01 Jul 2025')).toBeInTheDocument();
+    const body = JSON.parse(String(calls.find((c) => c.method === 'POST' && c.path === '/Subscriptions')?.init.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ scheduleChangesAt: 'cycle_end' });
+    expect(calls.some((c) => c.path.startsWith('/LocalPayments'))).toBe(false);
+  });
+
   it('blocks minus, plus and e in the user count and resets an empty count to the active users', async () => {
     renderPage({ planName: 'Trial', isTenantOnTrial: true });
     await cards();

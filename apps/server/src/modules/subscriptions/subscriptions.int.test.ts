@@ -270,6 +270,12 @@ describe.each(BACKENDS)('subscriptions and payments (%s)', (backend) => {
     expect(again.statusCode).toBe(409);
     // Access runs to the end of the paid year.
     expect((await t.login(`subs.admin.${backend}@example.in`, 'Secret123')).planName).toBe('Standard');
+    // It stays active until its end, which the reply of a later downgrade names.
+    const cancelled = (await list()).find((r) => r.subscriptionId === std.subscriptionId);
+    expect(cancelled).toMatchObject({ status: 'active', endAt: std.endAt });
+    const down = await t.call('POST', '/Subscriptions', { token: admin.token, body: { planId: plan('Basic').id, quantity: 2, billingType: 'monthly' } });
+    expect(down.statusCode).toBe(409);
+    expect(down.json()).toMatchObject({ message: MSG.cancelledPlanNoDowngrade.replace('{date}', formatDisplayDate(dateInZone(new Date((std.endAt ?? 0) * 1000), 'Asia/Kolkata'))) });
   });
 
   it('a dismissed checkout cancels the pending subscription; a new checkout overrides a pending one', async () => {

@@ -58,10 +58,12 @@ test('add a business and a client, create an invoice with two items, customize i
   await page.getByRole('combobox', { name: 'Billed To' }).click();
   await page.getByRole('option', { name: clientName }).click();
   await page.getByLabel('Item 1 name').fill('Dashboard design');
+  await page.getByLabel('Item 1 HSN/SAC').fill('998314');
   await page.getByLabel('Item 1 quantity').fill('2');
   await page.getByLabel('Item 1 rate').fill('1250');
   await page.getByRole('button', { name: 'Add Item' }).click();
   await page.getByLabel('Item 2 name').fill('Hosting');
+  await page.getByLabel('Item 2 HSN/SAC').fill('998315');
   await page.getByLabel('Item 2 quantity').fill('1');
   await page.getByLabel('Item 2 rate').fill('500');
   await page.getByRole('combobox', { name: 'Item 2 GST rate' }).click();
@@ -81,6 +83,11 @@ test('add a business and a client, create an invoice with two items, customize i
   const preview = page.getByTestId('invoice-preview');
   await expect(preview).toContainText(invoiceNumber);
   await expect(preview).toContainText('This is an electronically generated document, no signature is required.');
+  // CGST Rules r.46: HSN/SAC per line, reverse charge, the signature block
+  await expect(preview).toContainText('998314');
+  await expect(preview).toContainText('Reverse charge: No');
+  await expect(preview).toContainText(`For ${businessName}`);
+  await expect(preview).toContainText('Authorised Signatory');
   await expect(preview.getByRole('img', { name: 'UPI QR code' })).toBeVisible();
   await expect(page.getByLabel('Zoom level')).toHaveText('80%');
   await page.getByRole('button', { name: 'Zoom in' }).click();

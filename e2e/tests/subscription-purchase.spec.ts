@@ -43,12 +43,12 @@ test('buy a plan on the local test checkout, upgrade it, cancel it, download its
   await expect(page).toHaveURL(/\/my-subscription$/, { timeout: 15_000 });
   await expect(page.getByRole('article', { name: 'Basic' }).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
 
-  // Upgrade now to Professional.
+  // Upgrade now to Professional: ₹99 + GST = ₹116.82, less the credit for the whole of today's Basic payment (₹57.82).
   await page.getByRole('article', { name: 'Professional' }).getByRole('button', { name: 'Upgrade' }).click();
   const upgrade = page.getByRole('dialog', { name: 'Upgrade to Professional' });
   await expect(upgrade.getByRole('radio', { name: 'Start immediately' })).toBeChecked();
   await upgrade.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  await page.getByRole('button', { name: 'Pay ₹59.00' }).click();
   await expect(page.getByText("Your payment was successful. We're setting up your subscription and it should be active shortly.")).toBeVisible();
   await expect(page).toHaveURL(/\/my-subscription$/, { timeout: 15_000 });
   await expect(page.getByRole('article', { name: 'Professional' }).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
@@ -70,8 +70,19 @@ test('buy a plan on the local test checkout, upgrade it, cancel it, download its
   await invoice.getByRole('button', { name: 'Download' }).click();
   expect((await download).suggestedFilename()).toMatch(/^TK-\d{2}-\d{2}-\d{6}\.pdf$/);
 
+  // A downgrade waits for the end of the paid period: nothing to pay, the row says when, and it can be undone.
+  await page.getByRole('tab', { name: 'Plans' }).click();
+  await page.getByRole('article', { name: 'Standard' }).getByRole('button', { name: 'Downgrade' }).click();
+  await page.getByRole('dialog', { name: 'Downgrade to Standard' }).getByRole('button', { name: 'Schedule Change' }).click();
+  await expect(page.getByText(/^Changes to Standard on \d{2} \w{3} \d{4}$/).first()).toBeVisible();
+  await page.getByRole('tab', { name: 'My Subscriptions' }).click();
+  await expect(professional).toContainText(/Changes to Standard on \d{2} \w{3} \d{4}/);
+  await professional.getByRole('button', { name: 'Undo the change to Standard' }).click();
+  await expect(page.getByText('The scheduled change was undone; Professional continues.')).toBeVisible();
+  await expect(professional).not.toContainText('Changes to Standard');
+
   await professional.getByRole('button', { name: 'Cancel Professional subscription' }).click();
   await page.getByRole('dialog', { name: 'Cancel Subscription' }).getByRole('button', { name: 'Cancel Subscription' }).click();
   await expect(page.getByText('Subscription Cancellation Initiated successfully')).toBeVisible();
-  await expect(professional).toContainText('Cancels at period end');
+  await expect(professional).toContainText(/Cancels on \d{2} \w{3} \d{4}/);
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GST_RATES_PERCENT, GST_STATES, gstinProblem, isGstStateCode, isRupeesAmount, panOfGstin, quantityToMilli, stateOfGstin } from '@tankha/domain';
+import { GST_RATES_PERCENT, GST_STATES, gstinProblem, hsnSacProblem, isGstStateCode, isRupeesAmount, isUqc, panOfGstin, quantityToMilli, stateOfGstin } from '@tankha/domain';
 import { dateSchema } from './dates';
 import { envelope, listEnvelope } from './envelope';
 import { rupeesRangeMessage } from './money';
@@ -11,7 +11,7 @@ import { rupeesRangeMessage } from './money';
  *
  *   GET    /Invoices?pageNumber&pageSize&status        the list (status: draft, sent, paid, overdue)
  *   GET    /Invoices/Analytics                          the cards: total, paid, due, overdue
- *   GET    /Invoices/validate/{invoiceNumber}?invoiceId is the number free in this organisation
+ *   GET    /Invoices/validate/{invoiceNumber}?invoiceId&invoiceDate is the number free in the date's financial year
  *   GET    /Invoices/{id}
  *   POST   /Invoices                                    a new invoice (a draft)
  *   PUT    /Invoices                                    change a draft (id in the body)
@@ -82,7 +82,7 @@ export const INVOICE_MSG = {
   statusMove: (from: string, to: string) => `An invoice cannot go from ${from} to ${to}`,
   numberRequired: 'Invoice number is required',
   numberFormat: 'Invoice number can have up to 16 characters: letters, digits, - and /',
-  numberTaken: 'Invoice number already exists',
+  numberTaken: 'Invoice number already exists in this financial year',
   headerTooLong: 'Invoice header cannot exceed 60 characters',
   invoiceDateRequired: 'Invoice date is required',
   dateFormat: 'Dates must be YYYY-MM-DD',
@@ -103,6 +103,12 @@ export const INVOICE_MSG = {
   rateTooLarge: rupeesRangeMessage('Rate', INVOICE_MAX_RATE_RUPEES),
   gstRate: `GST rate must be one of ${GST_RATES_PERCENT.join(', ')}`,
   placeOfSupply: 'Place of supply must be a GST state code',
+  // CGST Rules r.46(g), (i) and notification 78/2020-Central Tax (docs/decisions/incoming-h28-gstbilling.md)
+  hsnFormat: 'HSN must have 4, 6 or 8 digits; SAC must have 6 digits starting with 99',
+  sacFormat: 'SAC must have 6 digits starting with 99',
+  hsnRequired: (digits: number) => `HSN/SAC of at least ${String(digits)} digits is required (notification 78/2020-Central Tax)`,
+  unitInvalid: 'Unit must be a GST unique quantity code (UQC), e.g. NOS, KGS, LTR',
+  unitRequired: 'Unit (UQC) is required for goods',
   textTooLong: `Text cannot exceed ${String(INVOICE_TEXT_MAX)} characters`,
   shippingTooLong: 'Shipping details cannot exceed 200 characters a field',
   templateType: 'Template must be 1, 2 or 3',
@@ -184,6 +190,8 @@ export const invoicePartyInputSchema = z
     accountNumber: z.preprocess(trimmedOrNull, z.string().regex(/^\d{9,18}$/, { error: INVOICE_MSG.accountNumber }).nullable().default(null)),
     ifscCode: z.preprocess(upperOrNull, z.string().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, { error: INVOICE_MSG.ifsc }).nullable().default(null)),
     upiId: z.preprocess(trimmedOrNull, z.string().regex(UPI_ID, { error: INVOICE_MSG.upiId }).nullable().default(null)),
+    /** A business's aggregate turnover in the preceding financial year was more than ₹5 crore: 6-digit HSN (notification 78/2020-CT). */
+    turnoverAboveFiveCrore: z.boolean({ error: 'turnoverAboveFiveCrore must be true or false' }).default(false),
   })
   .superRefine((p, ctx) => {
     if (p.gstin !== null) {
@@ -214,6 +222,7 @@ export const invoicePartySchema = z.object({
   accountNumber: z.string().nullable(),
   ifscCode: z.string().nullable(),
   upiId: z.string().nullable(),
+  turnoverAboveFiveCrore: z.boolean(),
   dateCreated: z.string(),
 });
 export type InvoiceParty = z.infer<typeof invoicePartySchema>;
@@ -246,10 +255,25 @@ const rateSchema = z
   .max(INVOICE_MAX_RATE_RUPEES, { error: INVOICE_MSG.rateTooLarge })
   .refine(isRupeesAmount, { error: INVOICE_MSG.rateDecimals });
 
-export const invoiceItemInputSchema = z.object({
+export const invoiceItemInputSchema = z
+  .object({
   /** An existing item of this invoice (kept), or absent for a new one. */
   id: z.uuid({ error: 'id must be a valid id' }).optional(),
   name: required(INVOICE_MSG.itemNameRequired, 200, INVOICE_MSG.itemNameTooLong),
+  /** HSN (goods) or SAC (services), r.46(g); whether it may be absent depends on the parties (checked by the service). */
+  hsnSac: z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') || null : (v ?? null)),
+    z
+      .string({ error: INVOICE_MSG.hsnFormat })
+      .nullable()
+      .default(null)
+      .superRefine((code, ctx) => {
+        const problem = code === null ? null : hsnSacProblem(code);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem === 'sac' ? INVOICE_MSG.sacFormat : INVOICE_MSG.hsnFormat });
+      }),
+  ),
+  /** Unique Quantity Code, r.46(i): required for goods (an HSN line), optional for services. */
+  unit: z.preprocess(upperOrNull, z.string({ error: INVOICE_MSG.unitInvalid }).refine(isUqc, { error: INVOICE_MSG.unitInvalid }).nullable().default(null)),
   quantity: quantitySchema,
   rate: rateSchema,
   /** Platform spec §9: 18% when not given. */
@@ -257,7 +281,9 @@ export const invoiceItemInputSchema = z.object({
     .number({ error: INVOICE_MSG.gstRate })
     .refine((r) => (GST_RATES_PERCENT as readonly number[]).includes(r), { error: INVOICE_MSG.gstRate })
     .default(18),
-});
+  })
+  // Goods are a valid HSN (not 99…); a code already refused above adds no second message.
+  .refine((i) => i.unit !== null || i.hsnSac === null || i.hsnSac.startsWith('99') || hsnSacProblem(i.hsnSac) !== null, { error: INVOICE_MSG.unitRequired, path: ['unit'] });
 export type InvoiceItemInput = z.infer<typeof invoiceItemInputSchema>;
 
 const shippingParty = z
@@ -346,6 +372,8 @@ export type InvoiceCustomizationInput = z.infer<typeof invoiceCustomizationInput
 export const invoiceItemSchema = z.object({
   id: z.string(),
   name: z.string(),
+  hsnSac: z.string().nullable(),
+  unit: z.string().nullable(),
   quantity: z.number(),
   rate: z.number(),
   gstRate: z.number(),
@@ -375,6 +403,10 @@ export const invoiceSchema = z.object({
   isIntegratedTax: z.boolean(),
   /** 'IGST' or 'CGST + SGST' (platform spec §9). */
   taxLabel: z.string(),
+  /** r.46(p): whether tax is payable on reverse charge; never for these invoices (shown as 'No'). */
+  reverseCharge: z.boolean(),
+  /** The financial year the number is unique in ('2026-27'), r.46(b). */
+  financialYear: z.string(),
   invoiceItems: z.array(invoiceItemSchema),
   subtotal: z.number(),
   cgst: z.number(),
@@ -412,6 +444,10 @@ export const invoiceSummarySchema = z.object({
   status: z.enum(INVOICE_STATUSES),
   businessName: z.string(),
   clientName: z.string(),
+  clientGstin: z.string().nullable(),
+  placeOfSupply: z.string(),
+  placeOfSupplyName: z.string(),
+  taxAmount: z.number(),
   totalAmount: z.number(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
@@ -430,7 +466,11 @@ export type InvoiceAnalytics = z.infer<typeof invoiceAnalyticsSchema>;
 export const invoiceAnalyticsReplySchema = envelope(invoiceAnalyticsSchema);
 
 export const invoiceNumberPathSchema = z.object({ invoiceNumber: z.string().min(1).max(100) });
-export const invoiceValidateQuerySchema = z.object({ invoiceId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ error: 'invoiceId must be a valid id' }).optional()) });
+export const invoiceValidateQuerySchema = z.object({
+  invoiceId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ error: 'invoiceId must be a valid id' }).optional()),
+  /** The invoice's date: the number must be free in its financial year (r.46(b)); today when absent. */
+  invoiceDate: z.preprocess((v) => (v === '' ? undefined : v), isoDate(INVOICE_MSG.dateFormat).optional()),
+});
 export const invoiceValidateReplySchema = envelope(z.object({ isAvailable: z.boolean(), message: z.string().nullable() }));
 
 // ------------------------------------------------------------------------------------------ custom fields

@@ -82,6 +82,11 @@ export const MSG = {
   subscriptionNotActive: 'Only an active subscription can be cancelled.',
   cancellationAlreadyRequested: 'Cancellation has already been requested for this subscription.',
   freePlanNoInvoice: 'Free plan subscriptions have no invoices.',
+  /** A downgrade waits for the end of the paid period (docs/decisions/incoming-h28-gstbilling.md). */
+  planChangeScheduled: 'Changes to {plan} on {date}',
+  planChangeUndone: 'The scheduled change was undone; {plan} continues.',
+  noScheduledChange: 'This subscription has no scheduled change.',
+  cancelledPlanNoDowngrade: 'This subscription is cancelled and ends on {date}; choose a plan then.',
   tooManyLoginFailures: 'Too many failed login attempts for this account. Please try again later or reset your password.',
   // production refuses the demo's public password (docs/decisions/0152-access-findings-of-the-outside-probe.md)
   publicPassword: 'This password is publicly known (it is the demo password) and cannot be used on this server. Please choose another.',

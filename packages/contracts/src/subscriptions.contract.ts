@@ -86,6 +86,10 @@ export const checkoutSchema = z.object({
   /** Price × users × 100 before GST, and the charge with GST (paise). */
   taxablePaise: z.number().int(),
   amountPaise: z.number().int(),
+  /** An upgrade: the credit with GST for the unused days of the plan it replaces, already taken off amountPaise. */
+  creditPaise: z.number().int(),
+  /** A downgrade: nothing is charged now; the plan changes at the end of the paid period (epoch seconds). No checkout opens. */
+  scheduledAt: z.number().int().nullable(),
   currency: z.literal('INR'),
   prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
   organizationName: z.string(),
@@ -133,6 +137,8 @@ export const subscriptionRowSchema = z.object({
   cancelRequestedAt: z.number().int().nullable(),
   /** A plan change waiting for the end of the current period. */
   changeAt: z.enum(SCHEDULE_CHANGES_AT).nullable(),
+  /** A downgrade waiting for the end of the paid period: 'Changes to Standard on 29 Jan 2027' (undo: DELETE /Subscriptions/{id}/scheduled-change). */
+  scheduledChange: z.object({ planName: z.string(), billingType: z.enum([...BILLING_TYPES, 'free']), quantity: z.number().int(), at: z.number().int() }).nullable(),
   hasInvoices: z.boolean(),
 });
 export type SubscriptionRow = z.infer<typeof subscriptionRowSchema>;

@@ -16,3 +16,4 @@ export * from './payroll/index';
 export * from './attendance/index';
 export * from './leave/index';
 export * from './gst/index';
+export * from './billing/proration';

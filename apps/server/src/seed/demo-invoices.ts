@@ -50,7 +50,7 @@ export async function seedDemoInvoices(db: Db, tenantId: string, now: Date, jobs
       'client',
       invoicePartyInputSchema.parse({ name: 'Konkan Exports', address: 'Plot 14, MIDC, Andheri East, Mumbai, Maharashtra 400093', stateCode: '27', gstin: '27AAPFU0939F1ZV', email: 'ap@konkanexports.example.in' }),
     );
-    const make = (number: string, date: number, client: string, items: { name: string; quantity: number; rate: number; gstRate: number }[]) =>
+    const make = (number: string, date: number, client: string, items: { name: string; hsnSac: string; unit?: string; quantity: number; rate: number; gstRate: number }[]) =>
       service.create(
         scope,
         invoiceCreateInputSchema.parse({
@@ -65,19 +65,19 @@ export async function seedDemoInvoices(db: Db, tenantId: string, now: Date, jobs
       );
     instant = new Date(now.getTime() - 60 * 86_400_000);
     const paid = await make('NSPL-001', -60, malnad.id, [
-      { name: 'Payroll implementation', quantity: 1, rate: 75_000, gstRate: 18 },
-      { name: 'Training (hours)', quantity: 6, rate: 2_500, gstRate: 18 },
+      { name: 'Payroll implementation', hsnSac: '998313', quantity: 1, rate: 75_000, gstRate: 18 },
+      { name: 'Training (hours)', hsnSac: '999293', quantity: 6, rate: 2_500, gstRate: 18 },
     ]);
     await service.setStatus(scope, paid.id, 'sent');
     instant = new Date(now.getTime() - 30 * 86_400_000);
     await service.setStatus(scope, paid.id, 'paid');
     instant = new Date(now.getTime() - 45 * 86_400_000);
-    const overdue = await make('NSPL-002', -45, konkan.id, [{ name: 'HR software subscription (annual)', quantity: 25, rate: 1_200, gstRate: 18 }]);
+    const overdue = await make('NSPL-002', -45, konkan.id, [{ name: 'HR software subscription (annual)', hsnSac: '998315', quantity: 25, rate: 1_200, gstRate: 18 }]);
     await service.setStatus(scope, overdue.id, 'sent');
     instant = now;
     await make('NSPL-003', 0, malnad.id, [
-      { name: 'Attendance devices', quantity: 2, rate: 14_500, gstRate: 18 },
-      { name: 'Installation', quantity: 1, rate: 3_000, gstRate: 18 },
+      { name: 'Attendance devices', hsnSac: '847190', unit: 'NOS', quantity: 2, rate: 14_500, gstRate: 18 },
+      { name: 'Installation', hsnSac: '998733', quantity: 1, rate: 3_000, gstRate: 18 },
     ]);
   });
 }

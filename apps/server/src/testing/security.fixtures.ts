@@ -337,6 +337,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /Subscriptions/create': { body: { planId: ids.planIds.free }, invalidOnPurpose: 'the demo organisation has more active users than the Free plan allows' },
     'POST /Subscriptions/{id}/verify': { path: { id: ids.subscriptionId }, body: { razorpay_payment_id: 'pay_security', razorpay_subscription_id: 'sub_security', razorpay_signature: 'ab'.repeat(32) }, invalidOnPurpose: 'needs a payment signed by the provider' },
     'PUT /Subscriptions/{id}/status/{status}': { path: { id: ids.subscriptionId, status: 'cancelled' }, invalidOnPurpose: 'only a pending checkout is dismissed; A has none' },
+    'DELETE /Subscriptions/{id}/scheduled-change': { path: { id: ids.subscriptionId }, invalidOnPurpose: 'A’s plan has no scheduled change' },
     'GET /Subscriptions/pending/{customerId}': { path: { customerId: ids.tenantId } },
     'GET /Subscriptions/customers/{customerId}': { path: { customerId: ids.tenantId } },
     'PATCH /Subscriptions/{subscriptionId}/{supabaseSubscriptionId}': { path: { subscriptionId: 'sub_security', supabaseSubscriptionId: ids.subscriptionId }, invalidOnPurpose: 'A’s Enterprise plan is not billed by a provider' },

@@ -1,3 +1,4 @@
 export * from './states';
 export * from './gstin';
 export * from './totals';
+export * from './hsn';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jsonb } from '../json';
 import { tenantIdColumn } from './platform';
 import { tenantIsolation } from './rls';
@@ -28,6 +28,8 @@ export const invoiceParties = pgTable(
     accountNumber: text('account_number'),
     ifscCode: text('ifsc_code'),
     upiId: text('upi_id'),
+    /** Aggregate turnover of the preceding financial year above ₹5 crore: 6-digit HSN/SAC (notification 78/2020-CT). */
+    turnoverAboveFiveCrore: boolean('turnover_above_five_crore').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
@@ -38,7 +40,8 @@ export const invoiceParties = pgTable(
 /**
  * An invoice. Status 'draft' | 'sent' | 'paid' is stored; overdue is a sent one past its due date, worked
  * out when read. Money in paise, computed by the domain's computeInvoiceTotals when the items change and
- * stored, so lists and the analytics add stored numbers. The number is unique per organisation, ignoring case.
+ * stored, so lists and the analytics add stored numbers. The number is unique per organisation and financial
+ * year, ignoring case (r.46(b)).
  */
 export const invoices = pgTable(
   'invoices',
@@ -48,6 +51,8 @@ export const invoices = pgTable(
     invoiceNumber: text('invoice_number').notNull(),
     invoiceHeader: text('invoice_header').notNull(),
     invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
+    /** The invoice date's financial year ('2026-27'): the number is unique within it (CGST Rules r.46(b)). */
+    financialYear: text('financial_year').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     status: text('status', { enum: ['draft', 'sent', 'paid'] }).notNull().default('draft'),
     billedById: uuid('billed_by_id')
@@ -80,7 +85,7 @@ export const invoices = pgTable(
   },
   (t) => [
     tenantIsolation(),
-    uniqueIndex('invoices_tenant_number_key').on(t.tenantId, sql`lower(${t.invoiceNumber})`),
+    uniqueIndex('invoices_tenant_year_number_key').on(t.tenantId, t.financialYear, sql`lower(${t.invoiceNumber})`),
     index('invoices_list_idx').on(t.tenantId, t.invoiceDate, t.createdAt),
     index('invoices_status_idx').on(t.tenantId, t.status, t.dueDate),
   ],
@@ -97,6 +102,10 @@ export const invoiceItems = pgTable(
       .references(() => invoices.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     name: text('name').notNull(),
+    /** HSN (goods) or SAC (services), r.46(g); null where notification 78/2020-CT lets it be left out. */
+    hsnSac: text('hsn_sac'),
+    /** Unique Quantity Code, r.46(i). */
+    unit: text('unit'),
     quantityMilli: bigint('quantity_milli', { mode: 'number' }).notNull(),
     ratePaise: bigint('rate_paise', { mode: 'number' }).notNull(),
     gstRateBp: integer('gst_rate_bp').notNull(),

@@ -64,6 +64,38 @@ export const planInvoices = pgTable(
 );
 
 /**
+ * A GST credit note (CGST Act s.34, CGST Rules r.53) for the unused days of a plan replaced by an upgrade: its own
+ * series 'TK/CN/26-27/0001' numbered without gaps per financial year, against the replaced plan's invoice; its
+ * figures stored (PlanCreditNoteData). Invoices less credit notes add up to what was paid.
+ */
+export const planCreditNotes = pgTable(
+  'plan_credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    /** The subscription credited (the replaced plan). */
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    /** The invoice it reduces. */
+    invoiceId: uuid('invoice_id').references(() => planInvoices.id, { onDelete: 'cascade' }),
+    /** The payment of the upgrade that used the credit (one credit note per such payment). */
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    creditNoteNumber: text('credit_note_number').notNull(),
+    creditNoteDate: text('credit_note_date').notNull(),
+    /** Credit including GST, in paise. */
+    totalPaise: integer('total_paise').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [tenantIsolation(), uniqueIndex('plan_credit_notes_number_key').on(t.financialYear, t.sequence), uniqueIndex('plan_credit_notes_payment_key').on(t.paymentId), index('plan_credit_notes_subscription_idx').on(t.tenantId, t.subscriptionId)],
+);
+
+/**
  * Global (no tenant): the last plan-invoice number per financial year. The tenant role has no grant;
  * next_plan_invoice_number() (SECURITY DEFINER, hand-written in the migration) takes the next one
  * inside the capturing transaction, so a rollback gives the number back and numbers have no gaps.

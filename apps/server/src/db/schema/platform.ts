@@ -169,6 +169,20 @@ export const subscriptions = pgTable(
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     /** The provider event last applied to the status (webhooks may arrive out of order). */
     providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
+    /**
+     * An upgrade: the credit (before GST) for the unused days of the plan this one replaces, taken off this
+     * subscription's first charge; a credit note against the replaced plan's invoice records it at capture.
+     */
+    creditTaxablePaise: integer('credit_taxable_paise'),
+    /**
+     * A downgrade waiting for the end of the paid period (end_at): the plan, cycle, users and price (before GST,
+     * per user per cycle) this subscription changes to then. Applied by the period-end schedule, the renewal's
+     * capture or the next read, whichever comes first; cleared by undo.
+     */
+    scheduledPlanId: uuid('scheduled_plan_id').references(() => plans.id),
+    scheduledBillingType: text('scheduled_billing_type', { enum: ['monthly', 'yearly'] }),
+    scheduledQuantity: integer('scheduled_quantity'),
+    scheduledUnitPricePaise: integer('scheduled_unit_price_paise'),
   },
   (t) => [
     tenantIsolation(),

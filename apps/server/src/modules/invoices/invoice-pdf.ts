@@ -6,10 +6,15 @@ import { CONTENT_WIDTH as CONTENT, MARGIN, openPdf, PAGE_WIDTH, RIGHT } from '..
  * The invoice PDF (platform spec §2.7): what the customization preview shows, with the invoice's
  * template (1 classic, 2 a coloured band, 3 boxed) and heading colour. Fonts: the bundled Noto Sans
  * (it has ₹); the chosen web fonts style the preview only (docs/decisions/0136-sales-invoices-and-invoice-customization.md).
+ *
+ * The particulars of a tax invoice, CGST Rules 2017 r.46: (a) supplier's name, address, GSTIN; (b) number;
+ * (c) date; (d) recipient's name, address, GSTIN; state name and code of both; (g) HSN/SAC per line;
+ * (h) description; (i) quantity and unit (UQC); (k) taxable value; (l) rate and amount of CGST/SGST or IGST
+ * per line; (m) place of supply with its state; (p) whether tax is payable on reverse charge; (q) signature.
  */
 
-function partyLines(p: Pick<InvoiceParty, 'name' | 'address' | 'gstin' | 'pan' | 'email'>): string[] {
-  return [p.address, p.gstin ? `GSTIN: ${p.gstin}` : null, p.pan ? `PAN: ${p.pan}` : null, p.email ? `Email: ${p.email}` : null].filter((l): l is string => Boolean(l));
+function partyLines(p: Pick<InvoiceParty, 'name' | 'address' | 'gstin' | 'pan' | 'email'> & { stateName?: string; stateCode?: string }): string[] {
+  return [p.address, p.stateName && p.stateCode ? `State: ${p.stateName}, Code: ${p.stateCode}` : null, p.gstin ? `GSTIN: ${p.gstin}` : null, p.pan ? `PAN: ${p.pan}` : null, p.email ? `Email: ${p.email}` : null].filter((l): l is string => Boolean(l));
 }
 
 export function renderInvoicePdf(invoice: Invoice, upiQrPng: Buffer | null): Promise<Buffer> {
@@ -40,6 +45,7 @@ export function renderInvoicePdf(invoice: Invoice, upiQrPng: Buffer | null): Pro
     ['Invoice No', invoice.invoiceNumber],
     ['Invoice Date', formatDisplayDate(invoice.invoiceDate)],
     ['Due Date', formatDisplayDate(invoice.dueDate)],
+    ['Reverse charge', invoice.reverseCharge ? 'Yes' : 'No'],
     ...invoice.customFields.filter((f) => f.groupId === InvoiceFieldGroup.Header).map((f): [string, string] => [f.fieldName, f.value]),
   ];
   let my = y;
@@ -51,7 +57,7 @@ export function renderInvoicePdf(invoice: Invoice, upiQrPng: Buffer | null): Pro
   y = Math.max(y + 40, my, c.templateType === 2 ? 100 : 0) + 10;
 
   // Billed by / billed to.
-  const box = (title: string, p: Pick<InvoiceParty, 'name' | 'address' | 'gstin' | 'pan' | 'email'>, x: number, top: number) => {
+  const box = (title: string, p: Pick<InvoiceParty, 'name' | 'address' | 'gstin' | 'pan' | 'email'> & { stateName?: string; stateCode?: string }, x: number, top: number) => {
     doc.fillColor(colour).font('bold').fontSize(10).text(title, x + 8, top + 6, { width: CONTENT / 2 - 24 });
     doc.fillColor('#111827').font('bold').fontSize(9.5).text(p.name, x + 8, doc.y + 2, { width: CONTENT / 2 - 24 });
     doc.font('regular').fontSize(8.5).fillColor('#374151');
@@ -64,7 +70,7 @@ export function renderInvoicePdf(invoice: Invoice, upiQrPng: Buffer | null): Pro
     doc.lineWidth(0.8).strokeColor(colour).rect(MARGIN, y, half - 8, bottom - y).stroke().rect(MARGIN + half + 8, y, half - 8, bottom - y).stroke();
   }
   y = bottom + 6;
-  doc.fillColor('#374151').font('regular').fontSize(8.5).text(`Place of supply: ${invoice.placeOfSupplyName} (${invoice.placeOfSupply})`, MARGIN, y);
+  doc.fillColor('#374151').font('regular').fontSize(8.5).text(`Place of supply: ${invoice.placeOfSupplyName}, Code: ${invoice.placeOfSupply}`, MARGIN, y);
   y = doc.y + 6;
 
   const s = invoice.shippingDetails;
@@ -82,13 +88,16 @@ export function renderInvoicePdf(invoice: Invoice, upiQrPng: Buffer | null): Pro
     }
   }
 
-  // Items: Description, Qty, Rate, GST %, Amount (the taxable value).
+  // Items (r.46(g)-(l)): Description, HSN/SAC, Qty and unit, Rate, Taxable value, then the rate and amount of each tax.
+  const taxCols = invoice.isIntegratedTax ? [{ title: 'IGST', width: 80, align: 'right' as const }] : [{ title: 'CGST', width: 68, align: 'right' as const }, { title: 'SGST', width: 68, align: 'right' as const }];
+  const fixed = 52 + 52 + 66 + 72 + taxCols.reduce((w, c) => w + c.width, 0);
   const cols = [
-    { title: 'Description', width: CONTENT - 300, align: 'left' as const },
-    { title: 'Qty', width: 55, align: 'right' as const },
-    { title: 'Rate', width: 90, align: 'right' as const },
-    { title: 'GST %', width: 55, align: 'right' as const },
-    { title: 'Amount', width: 100, align: 'right' as const },
+    { title: 'Description', width: CONTENT - fixed, align: 'left' as const },
+    { title: 'HSN/SAC', width: 52, align: 'left' as const },
+    { title: 'Qty', width: 52, align: 'right' as const },
+    { title: 'Rate', width: 66, align: 'right' as const },
+    { title: 'Taxable value', width: 72, align: 'right' as const },
+    ...taxCols,
   ];
   const row = (cells: string[], opts: { header?: boolean }) => {
     ensure(22);
@@ -106,7 +115,12 @@ export function renderInvoicePdf(invoice: Invoice, upiQrPng: Buffer | null): Pro
     if (!opts.header) doc.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.3).strokeColor('#d1d5db').stroke();
   };
   row(cols.map((c) => c.title), { header: true });
-  for (const item of invoice.invoiceItems) row([item.name, String(item.quantity), formatInr(rupeesToPaise(item.rate)), `${String(item.gstRate)}%`, formatInr(rupeesToPaise(item.amount))], {});
+  for (const item of invoice.invoiceItems) {
+    const taxes = invoice.isIntegratedTax
+      ? [`${String(item.gstRate)}%\n${formatInr(rupeesToPaise(item.igst))}`]
+      : [`${String(item.gstRate / 2)}%\n${formatInr(rupeesToPaise(item.cgst))}`, `${String(item.gstRate / 2)}%\n${formatInr(rupeesToPaise(item.sgst))}`];
+    row([item.name, item.hsnSac ?? '', item.unit ? `${String(item.quantity)} ${item.unit}` : String(item.quantity), formatInr(rupeesToPaise(item.rate)), formatInr(rupeesToPaise(item.amount)), ...taxes], {});
+  }
 
   // Totals.
   y += 8;
@@ -149,6 +163,13 @@ export function renderInvoicePdf(invoice: Invoice, upiQrPng: Buffer | null): Pro
     doc.font('regular').fontSize(7.5).fillColor('#374151').text(b.upiId ?? '', RIGHT - qrSize - 10, qrTop + qrSize + 16, { width: qrSize + 20, align: 'center' });
     y = Math.max(y, qrTop + qrSize + 30);
   }
+
+  // r.46(q): signature of the supplier or its authorised representative.
+  ensure(70);
+  doc.font('bold').fontSize(9).fillColor('#111827').text(`For ${b.name}`, RIGHT - 200, y + 10, { width: 200, align: 'right' });
+  doc.moveTo(RIGHT - 160, y + 50).lineTo(RIGHT, y + 50).lineWidth(0.5).strokeColor('#9ca3af').stroke();
+  doc.font('regular').fontSize(8.5).fillColor('#374151').text('Authorised Signatory', RIGHT - 200, y + 54, { width: 200, align: 'right' });
+  y = doc.y + 6;
 
   ensure(30);
   doc.font('regular').fontSize(7.5).fillColor('#6b7280').text(INVOICE_FOOTER, MARGIN, Math.max(y + 10, 790), { width: CONTENT, align: 'center' });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { PDFDocument } from 'pdf-lib';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { INVOICE_MSG as MSG, type CustomField, type Invoice, type InvoiceAnalytics, type InvoiceParty, type InvoiceSummary, type SessionUser } from '@tankha/contracts';
 import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
@@ -44,8 +45,8 @@ describe.each(BACKENDS)('invoices (%s)', (backend) => {
     billedById: business.id,
     billedToId: client.id,
     invoiceItems: [
-      { name: 'Consulting', quantity: 2, rate: 1250, gstRate: 18 },
-      { name: 'Support', quantity: 1, rate: 500, gstRate: 5 },
+      { name: 'Consulting', hsnSac: '998313', quantity: 2, rate: 1250, gstRate: 18 },
+      { name: 'Support', hsnSac: '998313', quantity: 1, rate: 500, gstRate: 5 },
     ],
     terms: 'Pay within 30 days',
     notes: 'Thank you',
@@ -136,6 +137,12 @@ describe.each(BACKENDS)('invoices (%s)', (backend) => {
         [invoiceBody({ invoiceItems: [{ ...item, rate: 1.005 }] }), `invoiceItems.0.rate: ${MSG.rateDecimals}`],
         [invoiceBody({ invoiceItems: [{ ...item, gstRate: 15 }] }), `invoiceItems.0.gstRate: ${MSG.gstRate}`],
         [invoiceBody({ placeOfSupply: '99' }), `placeOfSupply: ${MSG.placeOfSupply}`],
+        // r.46(g): SAC 6 digits from 99, HSN 4, 6 or 8 digits; r.46(i): a unit (UQC) for goods
+        [invoiceBody({ invoiceItems: [{ ...item, hsnSac: '9983' }] }), `invoiceItems.0.hsnSac: ${MSG.sacFormat}`],
+        [invoiceBody({ invoiceItems: [{ ...item, hsnSac: '84713' }] }), `invoiceItems.0.hsnSac: ${MSG.hsnFormat}`],
+        [invoiceBody({ invoiceItems: [{ ...item, hsnSac: 'ABCD' }] }), `invoiceItems.0.hsnSac: ${MSG.hsnFormat}`],
+        [invoiceBody({ invoiceItems: [{ ...item, hsnSac: '8471' }] }), `invoiceItems.0.unit: ${MSG.unitRequired}`],
+        [invoiceBody({ invoiceItems: [{ ...item, hsnSac: '8471', unit: 'HRS' }] }), `invoiceItems.0.unit: ${MSG.unitInvalid}`],
         [invoiceBody({ terms: 't'.repeat(2001) }), `terms: ${MSG.textTooLong}`],
         [invoiceBody({ shippingDetails: { shippedTo: { name: 'Depot', gstin: '29AAGCB7383J1Z5' } } }), `shippingDetails.shippedTo.gstin: ${MSG.gstinFormat}`],
       ];
@@ -177,17 +184,59 @@ describe.each(BACKENDS)('invoices (%s)', (backend) => {
         [500, 12.5, 12.5, 525],
       ]);
       expect(invoice.shippingDetails?.shippedTo?.name).toBe('Malnad Depot');
+      expect(invoice).toMatchObject({ reverseCharge: false, financialYear: '2026-27' });
+      expect(invoice.invoiceItems.map((i) => [i.hsnSac, i.unit])).toEqual([
+        ['998313', null],
+        ['998313', null],
+      ]);
       expect(invoice.customization).toEqual({ templateType: 1, templateBaseColor: '#2563eb', templateBaseBackgroundColor: '#ffffff', headingFontFamily: 'Segoe UI', bodyFontFamily: 'Segoe UI' });
     });
 
     it('an inter-state client gets IGST; the place of supply can be set', async () => {
-      const res = await as(admin)('POST', '/Invoices', invoiceBody({ invoiceNumber: 'INV-002', billedToId: outOfState.id, invoiceItems: [{ name: 'Licence', quantity: 3.5, rate: 999.99, gstRate: 12 }] }));
+      const res = await as(admin)('POST', '/Invoices', invoiceBody({ invoiceNumber: 'INV-002', billedToId: outOfState.id, invoiceItems: [{ name: 'Licence', hsnSac: '997331', quantity: 3.5, rate: 999.99, gstRate: 12 }] }));
       const inter = data<Invoice>(res);
       // 3.5 × ₹999.99 = ₹3,499.965 → ₹3,499.97; IGST 12% = ₹419.9964 → ₹420.00
       expect(inter).toMatchObject({ isIntegratedTax: true, taxLabel: 'IGST', subtotal: 3499.97, igst: 420, cgst: 0, totalAmount: 3919.97, placeOfSupplyName: 'Maharashtra' });
-      const local = data<Invoice>(await as(admin)('PUT', '/Invoices', { id: inter.id, ...invoiceBody({ invoiceNumber: 'INV-002', billedToId: outOfState.id, placeOfSupply: '29', invoiceItems: inter.invoiceItems.map((i) => ({ id: i.id, name: i.name, quantity: i.quantity, rate: i.rate, gstRate: i.gstRate })) }) }));
+      const local = data<Invoice>(await as(admin)('PUT', '/Invoices', { id: inter.id, ...invoiceBody({ invoiceNumber: 'INV-002', billedToId: outOfState.id, placeOfSupply: '29', invoiceItems: inter.invoiceItems.map((i) => ({ id: i.id, name: i.name, hsnSac: i.hsnSac, quantity: i.quantity, rate: i.rate, gstRate: i.gstRate })) }) }));
       expect(local).toMatchObject({ isIntegratedTax: false, cgst: 210, sgst: 210, totalAmount: 3919.97 });
       expect(local.invoiceItems[0]?.id).toBe(inter.invoiceItems[0]?.id);
+    });
+
+    it('HSN/SAC digits follow the turnover (notification 78/2020-CT): 4 to a registered client, none to an unregistered one, 6 above ₹5 crore', async () => {
+      const goods = { name: 'Laptop', hsnSac: '8471', unit: 'nos', quantity: 1, rate: 50000, gstRate: 18 };
+      // Konkan Exports is registered (GSTIN): at least 4 digits
+      const none = await as(admin)('POST', '/Invoices', invoiceBody({ invoiceNumber: 'HSN-1', billedToId: outOfState.id, invoiceItems: [{ ...goods, hsnSac: null, unit: null }] }));
+      expect(none.statusCode).toBe(400);
+      expect(none.json().message).toBe(`invoiceItems.0.hsnSac: ${MSG.hsnRequired(4)}`);
+      const four = await as(admin)('POST', '/Invoices', invoiceBody({ invoiceNumber: 'HSN-1', billedToId: outOfState.id, invoiceItems: [goods] }));
+      expect(four.statusCode, four.body).toBe(200);
+      expect(data<Invoice>(four).invoiceItems[0]).toMatchObject({ hsnSac: '8471', unit: 'NOS' });
+      // the unregistered Malnad Coffee: the code may be left out (proviso to the notification's table)
+      const b2c = await as(admin)('POST', '/Invoices', invoiceBody({ invoiceNumber: 'HSN-2', invoiceItems: [{ name: 'Sundries', quantity: 1, rate: 10, gstRate: 18 }] }));
+      expect(b2c.statusCode, b2c.body).toBe(200);
+      // above ₹5 crore: 6 digits even to an unregistered client
+      const big = data<InvoiceParty>(await as(admin)('POST', '/Invoices/businesses', { ...businessBody, name: 'Nilgiri Big', turnoverAboveFiveCrore: true }));
+      expect(big.turnoverAboveFiveCrore).toBe(true);
+      const short = await as(admin)('POST', '/Invoices', invoiceBody({ invoiceNumber: 'HSN-3', billedById: big.id, invoiceItems: [goods] }));
+      expect(short.json().message).toBe(`invoiceItems.0.hsnSac: ${MSG.hsnRequired(6)}`);
+      const six = await as(admin)('POST', '/Invoices', invoiceBody({ invoiceNumber: 'HSN-3', billedById: big.id, invoiceItems: [{ ...goods, hsnSac: '847130' }] }));
+      expect(six.statusCode, six.body).toBe(200);
+      for (const made of [four, b2c, six]) await as(admin)('DELETE', `/Invoices?id=${data<Invoice>(made).id}`);
+      await as(admin)('DELETE', `/Invoices/businesses/${big.id}`);
+    });
+
+    it('an invoice number is unique in its financial year (r.46(b)) and may come back the next year', async () => {
+      // 2027-04-01 is in 2027-28: INV-001 of 2026-27 does not block it
+      expect(data(await as(admin)('GET', '/Invoices/validate/INV-001?invoiceDate=2027-04-01'))).toEqual({ isAvailable: true, message: null });
+      expect(data(await as(admin)('GET', '/Invoices/validate/INV-001?invoiceDate=2027-03-31'))).toEqual({ isAvailable: false, message: MSG.numberTaken });
+      expect((await as(admin)('GET', '/Invoices/validate/INV-001?invoiceDate=2027-13-01')).json().message).toBe(`invoiceDate: ${MSG.dateFormat}`);
+      const next = await as(admin)('POST', '/Invoices', invoiceBody({ invoiceDate: '2027-04-01' }));
+      expect(next.statusCode, next.body).toBe(200);
+      expect(data<Invoice>(next).financialYear).toBe('2027-28');
+      // moving a draft into a year where its number is taken is refused
+      const back = await as(admin)('PUT', '/Invoices', { id: data<Invoice>(next).id, ...invoiceBody({ invoiceDate: '2027-03-01' }) });
+      expect(back.json().message).toBe(`invoiceNumber: ${MSG.numberTaken}`);
+      await as(admin)('DELETE', `/Invoices?id=${data<Invoice>(next).id}`);
     });
 
     it('invoice numbers are unique per organisation, ignoring case', async () => {
@@ -317,6 +366,11 @@ describe.each(BACKENDS)('invoices (%s)', (backend) => {
       const bytes = pdf.rawPayload;
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
       expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
+      // r.46: state names and codes, HSN/SAC per line, rate and amount of each tax per line, reverse charge, signature
+      const text = (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text.replace(/\s+/g, ' ');
+      for (const part of ['GSTIN: 29AAGCB7383J1Z4', 'State: Karnataka, Code: 29', 'Place of supply: Karnataka, Code: 29', 'HSN/SAC', '998313', 'CGST', 'SGST', '9%', 'Reverse charge: No', 'For Nilgiri Software LLP', 'Authorised Signatory']) {
+        expect(text, part).toContain(part);
+      }
       // The QR image inside the PDF is the route's PNG: decode that PNG and find its pixels' bytes in the PDF.
       const png = await as(admin)('GET', `/Invoices/${invoice.id}/upi-qr`);
       expect(png.headers['content-type']).toBe('image/png');

@@ -18,6 +18,7 @@ export interface PartyWrite {
   accountNumber: string | null;
   ifscCode: string | null;
   upiId: string | null;
+  turnoverAboveFiveCrore: boolean;
 }
 
 export async function listParties(tdb: TenantDb, kind: PartyKind, q: { search: string | null; limit: number; offset: number }): Promise<{ rows: PartyRow[]; total: number }> {
@@ -78,6 +79,7 @@ export interface InvoiceWrite {
   invoiceNumber: string;
   invoiceHeader: string;
   invoiceDate: string;
+  financialYear: string;
   dueDate: string;
   billedById: string;
   billedToId: string;
@@ -96,6 +98,8 @@ export interface ItemWrite {
   id?: string | undefined;
   seq: number;
   name: string;
+  hsnSac: string | null;
+  unit: string | null;
   quantityMilli: number;
   ratePaise: number;
   gstRateBp: number;
@@ -140,8 +144,11 @@ export async function listInvoices(tdb: TenantDb, q: { status: string | undefine
       dueDate: invoices.dueDate,
       status: invoices.status,
       totalPaise: invoices.totalPaise,
+      taxPaise: sql<number>`(${invoices.cgstPaise} + ${invoices.sgstPaise} + ${invoices.igstPaise})`.mapWith(Number),
+      placeOfSupply: invoices.placeOfSupply,
       businessName: business.name,
       clientName: client.name,
+      clientGstin: client.gstin,
     })
     .from(invoices)
     .innerJoin(business, eq(business.id, invoices.billedById))
@@ -196,12 +203,19 @@ export async function findItem(tdb: TenantDb, id: string): Promise<ItemRow | und
   return row;
 }
 
-/** The invoice with this number (ignoring case), other than `exceptId`. */
-export async function findByNumber(tdb: TenantDb, invoiceNumber: string, exceptId?: string): Promise<{ id: string } | undefined> {
+/** The invoice with this number (ignoring case) in the financial year, other than `exceptId` (r.46(b)). */
+export async function findByNumber(tdb: TenantDb, invoiceNumber: string, financialYear: string, exceptId?: string): Promise<{ id: string } | undefined> {
   const [row] = await tdb.tx
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.tenantId, tdb.tenantId), eq(sql`lower(${invoices.invoiceNumber})`, invoiceNumber.toLowerCase()), exceptId ? ne(invoices.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(invoices.tenantId, tdb.tenantId),
+        eq(invoices.financialYear, financialYear),
+        eq(sql`lower(${invoices.invoiceNumber})`, invoiceNumber.toLowerCase()),
+        exceptId ? ne(invoices.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return row;
 }

@@ -93,7 +93,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     });
     app.get('/Invoices/Analytics', { config, schema: { tags, response: { 200: invoiceAnalyticsReplySchema } } }, async (request) => ok(await invoices.analytics(scopeOf(request))));
     app.get('/Invoices/validate/:invoiceNumber', { config, schema: { tags, params: invoiceNumberPathSchema, querystring: invoiceValidateQuerySchema, response: { 200: invoiceValidateReplySchema } } }, async (request) =>
-      ok(await invoices.validateNumber(scopeOf(request), request.params.invoiceNumber, request.query.invoiceId)),
+      ok(await invoices.validateNumber(scopeOf(request), request.params.invoiceNumber, request.query)),
     );
     app.get('/Invoices/:id', { config, schema: { tags, params, response: { 200: invoiceReplySchema } } }, async (request) => ok(await invoices.get(scopeOf(request), request.params.id)));
     app.post('/Invoices', { config, schema: { tags, body: invoiceCreateInputSchema, response: { 200: invoiceReplySchema } } }, async (request) => ok(await invoices.create(scopeOf(request), request.body), MSG.created));

@@ -22,7 +22,7 @@ import {
   type ShippingDetails,
   type StoredInvoiceStatus,
 } from '@tankha/contracts';
-import { amountInWords, computeInvoiceLine, computeInvoiceTotals, dateInZone, gstStateName, percentToBasisPoints, quantityToMilli, rupeesToPaise, paiseToRupees } from '@tankha/domain';
+import { amountInWords, computeInvoiceLine, computeInvoiceTotals, dateInZone, financialYearOf, gstStateName, percentToBasisPoints, quantityToMilli, requiredHsnDigits, rupeesToPaise, paiseToRupees } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { badRequest, fieldError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/tenancy';
@@ -45,6 +45,7 @@ function partyOut(r: repo.PartyRow): InvoiceParty {
     accountNumber: r.accountNumber,
     ifscCode: r.ifscCode,
     upiId: r.upiId,
+    turnoverAboveFiveCrore: r.turnoverAboveFiveCrore,
     dateCreated: r.createdAt.toISOString(),
   };
 }
@@ -118,6 +119,10 @@ export class InvoiceService {
         status: effectiveStatus(r.status, r.dueDate, today),
         businessName: r.businessName,
         clientName: r.clientName,
+        clientGstin: r.clientGstin,
+        placeOfSupply: r.placeOfSupply,
+        placeOfSupplyName: gstStateName(r.placeOfSupply) ?? r.placeOfSupply,
+        taxAmount: paiseToRupees(r.taxPaise),
         totalAmount: paiseToRupees(r.totalPaise),
       })),
       total,
@@ -130,10 +135,10 @@ export class InvoiceService {
     return { total: card(a.total), paid: card(a.paid), due: card(a.due), overdue: card(a.overdue) };
   }
 
-  async validateNumber({ db }: Scope, invoiceNumber: string, invoiceId: string | undefined): Promise<{ isAvailable: boolean; message: string | null }> {
+  async validateNumber(scope: Scope, invoiceNumber: string, q: { invoiceId?: string | undefined; invoiceDate?: string | undefined }): Promise<{ isAvailable: boolean; message: string | null }> {
     const value = invoiceNumber.trim();
     if (!/^[A-Za-z0-9/-]{1,16}$/.test(value)) return { isAvailable: false, message: MSG.numberFormat };
-    const taken = await repo.findByNumber(db, value, invoiceId);
+    const taken = await repo.findByNumber(scope.db, value, financialYearOf(q.invoiceDate ?? this.today(scope)), q.invoiceId);
     return taken ? { isAvailable: false, message: MSG.numberTaken } : { isAvailable: true, message: null };
   }
 
@@ -160,9 +165,13 @@ export class InvoiceService {
       placeOfSupplyName: gstStateName(row.placeOfSupply) ?? row.placeOfSupply,
       isIntegratedTax: integrated,
       taxLabel: integrated ? 'IGST' : 'CGST + SGST',
+      reverseCharge: false,
+      financialYear: row.financialYear,
       invoiceItems: items.map((i) => ({
         id: i.id,
         name: i.name,
+        hsnSac: i.hsnSac,
+        unit: i.unit,
         quantity: i.quantityMilli / 1000,
         rate: paiseToRupees(i.ratePaise),
         gstRate: i.gstRateBp / 100,
@@ -205,6 +214,11 @@ export class InvoiceService {
     const client = await repo.findParty(scope.db, 'client', input.billedToId);
     if (!client) throw fieldError('billedToId', MSG.billedToNotFound);
     const placeOfSupply = input.placeOfSupply ?? client.stateCode;
+    // r.46(g) with notification 78/2020-CT: 6 digits above ₹5 crore turnover, else 4; none needed for B2C up to ₹5 crore.
+    const digits = requiredHsnDigits({ turnoverAboveFiveCrore: business.turnoverAboveFiveCrore, recipientRegistered: client.gstin !== null });
+    input.invoiceItems.forEach((i, n) => {
+      if (digits > 0 && (i.hsnSac === null || i.hsnSac.length < digits)) throw fieldError(`invoiceItems.${String(n)}.hsnSac`, MSG.hsnRequired(digits));
+    });
     const lines = input.invoiceItems.map((i) => {
       const quantityMilli = quantityToMilli(i.quantity);
       const gstRateBp = percentToBasisPoints(i.gstRate);
@@ -216,13 +230,14 @@ export class InvoiceService {
       const line = lines[n];
       const tax = totals.lines[n];
       if (!line || !tax) throw new Error('line mismatch');
-      return { id: i.id, seq: n, name: i.name, ...line, amountPaise: tax.amountPaise, cgstPaise: tax.cgstPaise, sgstPaise: tax.sgstPaise, igstPaise: tax.igstPaise };
+      return { id: i.id, seq: n, name: i.name, hsnSac: i.hsnSac, unit: i.unit, ...line, amountPaise: tax.amountPaise, cgstPaise: tax.cgstPaise, sgstPaise: tax.sgstPaise, igstPaise: tax.igstPaise };
     });
     return {
       write: {
         invoiceNumber: input.invoiceNumber,
         invoiceHeader: input.invoiceHeader ?? INVOICE_DEFAULT_HEADER,
         invoiceDate: input.invoiceDate,
+        financialYear: financialYearOf(input.invoiceDate),
         dueDate: input.dueDate ?? addDays(input.invoiceDate, INVOICE_DEFAULT_DUE_DAYS),
         billedById: business.id,
         billedToId: client.id,
@@ -243,7 +258,7 @@ export class InvoiceService {
 
   async create(scope: Scope, input: InvoiceCreateInput): Promise<Invoice> {
     if (input.invoiceItems.some((i) => i.id)) throw fieldError('invoiceItems', 'A new invoice has no item ids');
-    if (await repo.findByNumber(scope.db, input.invoiceNumber)) throw fieldError('invoiceNumber', MSG.numberTaken);
+    if (await repo.findByNumber(scope.db, input.invoiceNumber, financialYearOf(input.invoiceDate))) throw fieldError('invoiceNumber', MSG.numberTaken);
     const { write, items } = await this.prepare(scope, input);
     const customization = (await repo.latestCustomization(scope.db)) ?? DEFAULT_INVOICE_CUSTOMIZATION;
     const id = await repo.insertInvoice(scope.db, write, customization, scope.ctx.userId);
@@ -261,7 +276,7 @@ export class InvoiceService {
 
   async update(scope: Scope, input: InvoiceUpdateInput): Promise<Invoice> {
     await this.draft(scope, input.id);
-    if (await repo.findByNumber(scope.db, input.invoiceNumber, input.id)) throw fieldError('invoiceNumber', MSG.numberTaken);
+    if (await repo.findByNumber(scope.db, input.invoiceNumber, financialYearOf(input.invoiceDate), input.id)) throw fieldError('invoiceNumber', MSG.numberTaken);
     const existing = new Set((await repo.findItems(scope.db, input.id)).map((i) => i.id));
     if (input.invoiceItems.some((i) => i.id && !existing.has(i.id))) throw fieldError('invoiceItems', MSG.itemNotFound);
     const { write, items } = await this.prepare(scope, input);

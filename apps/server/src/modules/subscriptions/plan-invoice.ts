@@ -6,7 +6,10 @@ import { gstStateCodeOf, splitGst, type GstSplit } from '@tankha/domain';
  *
  * SAC 998315, "Hosting and information technology (IT) infrastructure provisioning services", whose
  * explanatory notes include application service provisioning: software run by the supplier and used
- * online by the customer, which is what a subscription to Tankha is (docs/decisions/).
+ * online by the customer, which is what a subscription to Tankha is. Not 998313 ("IT consulting and support
+ * services": advice and support, not the use of hosted software) nor 998434 (software downloads). Source: the
+ * Scheme of Classification of Services, annexure to notification 11/2017-Central Tax (Rate), heading 9983,
+ * group 99831 (docs/decisions/incoming-h28-gstbilling.md).
  */
 export const PLAN_SAC = '998315';
 
@@ -83,5 +86,59 @@ export function buildPlanInvoice(input: {
     paymentReference: input.paymentReference,
     periodStart: input.periodStart,
     periodEnd: input.periodEnd,
+  };
+}
+
+/**
+ * A GST credit note for the unused days of a plan replaced by an upgrade (CGST Act s.34; CGST Rules r.53: the
+ * supplier's and recipient's particulars, its own consecutive number unique in the financial year, its date,
+ * the invoice it reduces, the taxable value and the tax credited, and a signature). Figures fixed at capture.
+ */
+export interface PlanCreditNoteData {
+  creditNoteNumber: string;
+  creditNoteDate: string;
+  againstInvoiceNumber: string | null;
+  againstInvoiceDate: string | null;
+  seller: PlanInvoiceParty;
+  buyer: PlanInvoiceParty;
+  placeOfSupply: string;
+  sac: string;
+  description: string;
+  gst: GstSplit;
+}
+
+/** 'TK/CN/26-27/0001': at most 16 characters (r.53 read with r.46(b)). */
+export function planCreditNoteNumber(financialYear: string, sequence: number): string {
+  return `TK/CN/${financialYear.slice(2)}/${sequence.toString().padStart(4, '0')}`;
+}
+
+export function buildPlanCreditNote(input: {
+  financialYear: string;
+  sequence: number;
+  creditNoteDate: string;
+  /** The invoice reduced; its parties and states are the credit note's. */
+  against: PlanInvoiceData | null;
+  againstInvoiceNumber: string | null;
+  againstInvoiceDate: string | null;
+  /** The parties when there is no invoice to reduce (a plan set up by hand). */
+  fallback: PlanInvoiceData;
+  planName: string;
+  creditTaxablePaise: number;
+  unusedDays: number;
+  periodDays: number;
+}): PlanCreditNoteData {
+  const base = input.against ?? input.fallback;
+  const gst = splitGst(input.creditTaxablePaise, base.seller.stateCode ?? '29', base.buyer.stateCode);
+  return {
+    creditNoteNumber: planCreditNoteNumber(input.financialYear, input.sequence),
+    creditNoteDate: input.creditNoteDate,
+    againstInvoiceNumber: input.againstInvoiceNumber,
+    againstInvoiceDate: input.againstInvoiceDate,
+    seller: base.seller,
+    buyer: base.buyer,
+    placeOfSupply: base.placeOfSupply,
+    sac: PLAN_SAC,
+    description: `Credit for ${String(input.unusedDays)} unused of ${String(input.periodDays)} days of the Tankha ${input.planName} plan (upgraded)`,
+    gst,
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG } from '@tankha/contracts';
 import type { Checkout, Plan, SessionUser, SubscriptionRow } from '@tankha/contracts';
-import { dateInZone, financialYearOf } from '@tankha/domain';
+import { dateInZone, financialYearOf, formatDisplayDate } from '@tankha/domain';
 import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing/harness';
 import type { LocalPaymentProvider } from './payments/local.provider';
@@ -24,6 +24,7 @@ describe.each(BACKENDS)('subscriptions and payments (%s)', (backend) => {
     return p;
   };
   const json = <T>(res: { json: () => unknown }) => (res.json() as { data: T }).data;
+  const unitYearly = (name: string) => plan(name).yearlyPricePerUser * 100 * (1 - (plan(name).offer?.discountPercent ?? 0) / 100);
   const list = async (user = admin) => json<{ data: SubscriptionRow[] }>(await t.call('GET', `/Subscriptions/customers/${user.tenantId}`, { token: user.token })).data;
 
   /** Create, pay on the local checkout, send the callback to verify. */
@@ -126,32 +127,128 @@ describe.each(BACKENDS)('subscriptions and payments (%s)', (backend) => {
     expect((await list()).find((r) => r.subscriptionId === mine.subscriptionId)?.cancelRequestedAt).toBeNull();
   });
 
-  it('upgrades at once: Professional for 2 users replaces Basic now', async () => {
+  /** Invoices less credit notes equal what was paid, for the organisation (fair billing). */
+  async function books(user: SessionUser) {
+    const [row] = await queryRows<{ invoiced: number; credited: number; paid: number; notes: number }>(
+      t.database.db,
+      sql`SELECT (SELECT coalesce(sum((data->'gst'->>'totalPaise')::int), 0) FROM plan_invoices WHERE tenant_id = ${user.tenantId})::int AS invoiced,
+                 (SELECT coalesce(sum(total_paise), 0) FROM plan_credit_notes WHERE tenant_id = ${user.tenantId})::int AS credited,
+                 (SELECT count(*) FROM plan_credit_notes WHERE tenant_id = ${user.tenantId})::int AS notes,
+                 (SELECT coalesce(sum(amount_paise), 0) FROM payments WHERE tenant_id = ${user.tenantId})::int AS paid`,
+    );
+    return { invoiced: Number(row?.invoiced), credited: Number(row?.credited), paid: Number(row?.paid), notes: Number(row?.notes) };
+  }
+  const epochDate = (sec: number) => dateInZone(new Date(sec * 1000), 'Asia/Kolkata');
+  const dayCount = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+  it('upgrades the same day: the whole of Basic’s payment is credited; a credit note against its invoice; the books add up', async () => {
     const checkout = await buy(admin, { planId: plan('Professional').id, quantity: 2, billingType: 'monthly', scheduleChangesAt: 'now' });
-    expect(checkout.amountPaise).toBe(2 * 9900 + 2 * 1782);
+    // Professional 2 × ₹99 + GST (₹233.64) less the credit for all 31/30/… days of Basic’s ₹49 + GST (₹57.82)
+    expect(checkout).toMatchObject({ creditPaise: 5782, taxablePaise: 2 * 9900 - 4900, amountPaise: 2 * 9900 + 2 * 1782 - 5782, scheduledAt: null });
     const rows = await list();
     expect(rows.find((r) => r.planName === 'Professional')).toMatchObject({ status: 'active', quantity: 2 });
     expect(rows.find((r) => r.planName === 'Basic')?.status).toBe('cancelled');
     expect((await t.login(`subs.admin.${backend}@example.in`, 'Secret123')).planName).toBe('Professional');
+    const [note] = await queryRows<{ credit_note_number: string; total_paise: number; against: string; basic: string }>(
+      t.database.db,
+      sql`SELECT n.credit_note_number, n.total_paise, i.invoice_number AS against, (SELECT invoice_number FROM plan_invoices WHERE subscription_id = n.subscription_id LIMIT 1) AS basic
+            FROM plan_credit_notes n JOIN plan_invoices i ON i.id = n.invoice_id WHERE n.tenant_id = ${admin.tenantId}`,
+    );
+    expect(note?.credit_note_number).toMatch(/^TK\/CN\/\d{2}-\d{2}\/0001$/);
+    expect(note?.credit_note_number.length).toBeLessThanOrEqual(16);
+    expect(note?.total_paise).toBe(5782);
+    expect(note?.against).toBe(note?.basic);
+    const b = await books(admin);
+    expect(b.invoiced - b.credited).toBe(b.paid);
   });
 
-  it('downgrades at the period’s end: Standard starts when Professional ends, applied by the period end', async () => {
-    await buy(admin, { planId: plan('Standard').id, quantity: 2, billingType: 'yearly', scheduleChangesAt: 'cycle_end' });
-    let rows = await list();
-    const pro = rows.find((r) => r.planName === 'Professional');
-    const std = rows.find((r) => r.planName === 'Standard');
-    expect(std?.startAt).toBe(pro?.endAt);
-    expect(pro?.cancelRequestedAt).not.toBeNull();
+  it('upgrades mid-period: 3 users from the 11th day, credit for the unused days only', async () => {
+    t.clock.advance(10 * 86_400_000);
+    admin = await t.login(`subs.admin.${backend}@example.in`, 'Secret123');
+    other = await t.login(`subs.other.${backend}@example.in`, 'Secret123');
+    const pro = (await list()).find((r) => r.planName === 'Professional' && r.status === 'active');
+    if (!pro?.endAt) throw new Error('no Professional');
+    const start = epochDate(pro.startAt);
+    const end = epochDate(pro.endAt);
+    const today = dateInZone(t.clock.now(), 'Asia/Kolkata');
+    const periodDays = dayCount(start, end);
+    const unused = periodDays - dayCount(start, today);
+    expect(dayCount(start, today)).toBe(10);
+    // ₹198 × unused ÷ period, half up to the paisa; GST 18% on the credit as two halves of 9%
+    const creditTaxable = Math.floor((19_800 * unused * 2 + periodDays) / (periodDays * 2));
+    const half = Math.floor((creditTaxable * 900 * 2 + 10_000) / 20_000);
+    const checkout = await buy(admin, { planId: plan('Professional').id, quantity: 3, billingType: 'monthly' });
+    expect(checkout.creditPaise).toBe(creditTaxable + 2 * half);
+    expect(checkout.amountPaise).toBe(3 * 9900 + 3 * 1782 - (creditTaxable + 2 * half));
+    expect((await list()).find((r) => r.planName === 'Professional' && r.status === 'active')).toMatchObject({ quantity: 3 });
+    const b = await books(admin);
+    expect(b.notes).toBe(2);
+    expect(b.invoiced - b.credited).toBe(b.paid);
+  });
+
+  it('downgrades at the period’s end: nothing charged now, the screen’s words, undo, then applied when the period ends', async () => {
+    const before = await books(admin);
+    const pendingBefore = (await list()).length;
+    // A cheaper plan asked for "now" still waits: it is a downgrade.
+    const res = await t.call('POST', '/Subscriptions', { token: admin.token, body: { planId: plan('Standard').id, quantity: 3, billingType: 'monthly', scheduleChangesAt: 'now' } });
+    expect(res.statusCode, res.body).toBe(200);
+    let pro = (await list()).find((r) => r.planName === 'Professional' && r.status === 'active');
+    if (!pro?.endAt) throw new Error('no Professional');
+    const on = formatDisplayDate(epochDate(pro.endAt));
+    expect(res.json()).toMatchObject({ message: `Changes to Standard on ${on}`, data: { amountPaise: 0, scheduledAt: pro.endAt, id: '' } });
+    expect(pro.scheduledChange).toEqual({ planName: 'Standard', billingType: 'monthly', quantity: 3, at: pro.endAt });
+    expect((await list()).length).toBe(pendingBefore);
+    expect(await books(admin)).toEqual(before);
+    // another organisation can neither see nor undo it
+    expect((await t.call('DELETE', `/Subscriptions/${pro.subscriptionId}/scheduled-change`, { token: other.token })).statusCode).toBe(404);
+    const undo = await t.call('DELETE', `/Subscriptions/${pro.subscriptionId}/scheduled-change`, { token: admin.token });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json()).toMatchObject({ message: 'The scheduled change was undone; Professional continues.' });
+    expect((await list()).find((r) => r.subscriptionId === pro?.subscriptionId)?.scheduledChange).toBeNull();
+    const none = await t.call('DELETE', `/Subscriptions/${pro.subscriptionId}/scheduled-change`, { token: admin.token });
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ message: MSG.noScheduledChange });
+
+    // Scheduled again, at the period's end as asked: Standard, 2 users, yearly.
+    const again = await t.call('POST', '/Subscriptions', { token: admin.token, body: { planId: plan('Standard').id, quantity: 2, billingType: 'yearly', scheduleChangesAt: 'cycle_end' } });
+    expect(again.json()).toMatchObject({ message: `Changes to Standard on ${on}` });
     expect((await t.login(`subs.admin.${backend}@example.in`, 'Secret123')).planName).toBe('Professional');
-    // A month and a day later the new plan is in force, and the schedule's job records the old one's end.
+
+    // The period ends: the schedule applies the change; the renewal (the provider's charge) is billed as Standard.
     t.clock.advance(32 * 86_400_000);
+    admin = await t.login(`subs.admin.${backend}@example.in`, 'Secret123');
+    await t.globalScope((scope) => t.app.services.subscriptions.lapse(scope));
+    pro = (await list()).find((r) => r.subscriptionId === pro?.subscriptionId);
+    expect(pro).toMatchObject({ planName: 'Standard', quantity: 2, billing_type: 'yearly', scheduledChange: null });
+    const provider = t.app.services.subscriptions.provider as LocalPaymentProvider;
+    const renewal = provider.webhook('subscription.charged', { subscription: { entity: { id: pro?.razorPaySubscriptionId, status: 'active' } }, payment: { entity: { id: 'pay_renew_std', status: 'captured' } } }, t.clock.now());
+    await t.globalScope((scope) => t.app.services.subscriptions.handleWebhook(scope, renewal.rawBody, renewal.signature, renewal.eventId));
     admin = await t.login(`subs.admin.${backend}@example.in`, 'Secret123');
     other = await t.login(`subs.other.${backend}@example.in`, 'Secret123');
     expect(admin.planName).toBe('Standard');
-    await t.globalScope((scope) => t.app.services.subscriptions.lapse(scope));
-    rows = await list();
-    expect(rows.find((r) => r.planName === 'Professional')?.status).toBe('cancelled');
-    expect(rows.find((r) => r.planName === 'Standard')?.status).toBe('active');
+    const [inv] = await queryRows<{ taxable: number }>(t.database.db, sql`SELECT (i.data->'gst'->>'taxablePaise')::int AS taxable FROM plan_invoices i JOIN payments p ON p.id = i.payment_id WHERE p.provider_payment_id = 'pay_renew_std'`);
+    expect(Number(inv?.taxable)).toBe(2 * unitYearly('Standard'));
+    const b = await books(admin);
+    expect(b.invoiced - b.credited).toBe(b.paid);
+  });
+
+  it('to the free plan at the period’s end: the paid plan runs out, then Free starts where it ended', async () => {
+    let third = await t.registerOrganisation({ organizationName: 'Tunga Textiles', email: `subs.third.${backend}@example.in` });
+    await buy(third, { planId: plan('Basic').id, quantity: 1, billingType: 'monthly' });
+    const basic = (await list(third)).find((r) => r.planName === 'Basic');
+    if (!basic?.endAt) throw new Error('no Basic');
+    const res = await t.call('POST', '/Subscriptions/create', { token: third.token, body: { planId: plan('Free').id } });
+    expect(res.json()).toMatchObject({ message: `Changes to Free on ${formatDisplayDate(epochDate(basic.endAt))}` });
+    expect((await t.login(`subs.third.${backend}@example.in`, 'Secret123')).planName).toBe('Basic');
+    t.clock.advance(32 * 86_400_000);
+    third = await t.login(`subs.third.${backend}@example.in`, 'Secret123');
+    // the next read applies it
+    const rows = await list(third);
+    expect(rows.find((r) => r.planName === 'Basic')?.status).toBe('cancelled');
+    expect(rows.find((r) => r.planName === 'Free')).toMatchObject({ status: 'active', startAt: basic.endAt });
+    expect((await t.login(`subs.third.${backend}@example.in`, 'Secret123')).planName).toBe('Free');
+    admin = await t.login(`subs.admin.${backend}@example.in`, 'Secret123');
+    other = await t.login(`subs.other.${backend}@example.in`, 'Secret123');
   });
 
   it('cancels: only an active, non-trial subscription, once; the trial cannot be', async () => {
@@ -173,6 +270,12 @@ describe.each(BACKENDS)('subscriptions and payments (%s)', (backend) => {
     expect(again.statusCode).toBe(409);
     // Access runs to the end of the paid year.
     expect((await t.login(`subs.admin.${backend}@example.in`, 'Secret123')).planName).toBe('Standard');
+    // It stays active until its end, which the reply of a later downgrade names.
+    const cancelled = (await list()).find((r) => r.subscriptionId === std.subscriptionId);
+    expect(cancelled).toMatchObject({ status: 'active', endAt: std.endAt });
+    const down = await t.call('POST', '/Subscriptions', { token: admin.token, body: { planId: plan('Basic').id, quantity: 2, billingType: 'monthly' } });
+    expect(down.statusCode).toBe(409);
+    expect(down.json()).toMatchObject({ message: MSG.cancelledPlanNoDowngrade.replace('{date}', formatDisplayDate(dateInZone(new Date((std.endAt ?? 0) * 1000), 'Asia/Kolkata'))) });
   });
 
   it('a dismissed checkout cancels the pending subscription; a new checkout overrides a pending one', async () => {

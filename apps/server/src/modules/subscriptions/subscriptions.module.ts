@@ -33,6 +33,10 @@ export const subscriptionsModule = defineModule({
       name: 'subscriptions.providerCancel',
       run: (job) => services.subscriptions.providerCancel(job.data as JobPayloads['subscriptions.providerCancel']),
     });
+    queue.define({
+      name: 'subscriptions.providerScheduleChange',
+      run: (job) => services.subscriptions.providerScheduleChange(job.data as JobPayloads['subscriptions.providerScheduleChange']),
+    });
     uow.defineGlobalJob(queue, 'subscriptions.localWebhook', async (scope, data) => {
       const result = await services.subscriptions.handleWebhook(scope, Buffer.from(data.rawBodyBase64, 'base64'), data.signature, data.eventId);
       log.debug({ eventId: data.eventId, result }, 'local payment webhook');

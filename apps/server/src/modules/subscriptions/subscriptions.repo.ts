@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, isNull, like, lt, lte, ne, or, sql } from 'drizzle-orm';
-import { paymentWebhookEvents, payments, planInvoices, plans, subscriptions, tenants, users } from '../../db/schema';
+import { and, asc, desc, eq, gt, isNotNull, isNull, like, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { paymentWebhookEvents, payments, planCreditNotes, planInvoices, plans, subscriptions, tenants, users } from '../../db/schema';
 import { queryRows, type Db } from '../../db/client';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 import { PLAN_CATALOGUE } from './plans.catalogue';
@@ -220,4 +220,47 @@ export async function lapseSubscriptions({ tx }: GlobalDb, now: Date): Promise<n
     .where(and(eq(subscriptions.status, 'pending'), lt(subscriptions.createdAt, new Date(now.getTime() - 86_400_000))))
     .returning({ id: subscriptions.id });
   return ended.length + abandoned.length;
+}
+
+/* Fair billing: credit notes and scheduled changes. */
+
+/** The newest invoice of a subscription (the one a credit note reduces). */
+export async function findLatestInvoice(tdb: TenantDb, subscriptionId: string) {
+  const [row] = await tdb.tx
+    .select()
+    .from(planInvoices)
+    .where(and(eq(planInvoices.tenantId, tdb.tenantId), eq(planInvoices.subscriptionId, subscriptionId)))
+    .orderBy(desc(planInvoices.invoiceDate), desc(planInvoices.sequence))
+    .limit(1);
+  return row;
+}
+
+/** The next credit-note number of the year (its own series), inside the capturing transaction. */
+export async function nextCreditNoteNumber(tdb: TenantDb, financialYear: string): Promise<number> {
+  // raw SQL: a call of the SECURITY DEFINER counter of migration 0044 (the counter table is global).
+  const [row] = await queryRows<{ n: number }>(tdb.tx, sql`SELECT next_plan_credit_note_number(${financialYear}) AS n`);
+  if (!row) throw new Error('no credit note number');
+  return Number(row.n);
+}
+
+export async function insertCreditNote(tdb: TenantDb, values: Omit<typeof planCreditNotes.$inferInsert, 'tenantId'>): Promise<void> {
+  await tdb.tx.insert(planCreditNotes).values({ ...values, tenantId: tdb.tenantId });
+}
+
+/** Active subscriptions of this organisation whose scheduled change is due at `now`. */
+export async function findDueScheduledChanges(tdb: TenantDb, now: Date): Promise<string[]> {
+  const rows = await tdb.tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.status, 'active'), isNotNull(subscriptions.scheduledPlanId), lte(subscriptions.endAt, now)));
+  return rows.map((r) => r.id);
+}
+
+/** Across organisations (the period-end schedule): which organisations have a scheduled change due. */
+export async function findTenantsWithDueScheduledChanges({ tx }: GlobalDb, now: Date): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ tenantId: subscriptions.tenantId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.status, 'active'), isNotNull(subscriptions.scheduledPlanId), lte(subscriptions.endAt, now)));
+  return rows.map((r) => r.tenantId);
 }

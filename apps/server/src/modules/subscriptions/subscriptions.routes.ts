@@ -41,13 +41,18 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   app.get('/Subscriptions/tenants/:id/trial', { config: { access: SIGNED_IN }, schema: { tags, params: tenantPathSchema, response: { 200: trialReplySchema } } }, async (request) =>
     ok(await subs.trial(scopeOf(request), request.params.id)),
   );
-  app.post('/Subscriptions', { config: manage, schema: { tags, body: createSubscriptionSchema, response: { 200: checkoutReplySchema } } }, async (request) =>
-    ok(await subs.createPaid(scopeOf(request), request.body), 'Subscription created'),
-  );
-  app.post('/Subscriptions/create', { config: manage, schema: { tags, body: createFreeSubscriptionSchema, response: { 200: emptyReplySchema } } }, async (request) => {
-    await subs.createFree(scopeOf(request), request.body);
-    return ok(null, MSG.freeActivated);
+  app.post('/Subscriptions', { config: manage, schema: { tags, body: createSubscriptionSchema, response: { 200: checkoutReplySchema } } }, async (request) => {
+    const checkout = await subs.createPaid(scopeOf(request), request.body);
+    // A downgrade opens no checkout: it says when the plan changes.
+    return ok(checkout, subs.scheduledMessage(checkout) ?? 'Subscription created');
   });
+  app.post('/Subscriptions/create', { config: manage, schema: { tags, body: createFreeSubscriptionSchema, response: { 200: emptyReplySchema } } }, async (request) => {
+    const scheduled = await subs.createFree(scopeOf(request), request.body);
+    return ok(null, scheduled ?? MSG.freeActivated);
+  });
+  app.delete('/Subscriptions/:id/scheduled-change', { config: manage, schema: { tags, params: subscriptionPathSchema, response: { 200: emptyReplySchema } } }, async (request) =>
+    ok(null, await subs.undoScheduledChange(scopeOf(request), request.params.id)),
+  );
   app.post('/Subscriptions/:id/verify', { config: manage, schema: { tags, params: subscriptionPathSchema, body: verifyPaymentSchema, response: { 200: emptyReplySchema } } }, async (request) => {
     await subs.verify(scopeOf(request), request.params.id, request.body);
     return ok(null, MSG.paymentSuccess);

@@ -1,5 +1,5 @@
 import { MSG, PLAN_USERS_MAX, TOTAL_COUNT, type BillingType, type Checkout, type CreateFreeSubscription, type CreateSubscription, type Plan, type SubscriptionRow as SubscriptionRowDto, type TrialPlan, type VerifyPayment } from '@tankha/contracts';
-import { dateInZone, financialYearOf } from '@tankha/domain';
+import { computeUnusedCredit, dateInZone, financialYearOf, formatDisplayDate, isUpgrade } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
@@ -8,7 +8,7 @@ import type { GlobalScope, Scope, TenantScope } from '../../platform/tenancy';
 import type { UserService } from '../users/users.service';
 import * as repo from './subscriptions.repo';
 import type { SubscriptionWithPlan } from './subscriptions.repo';
-import { buildPlanInvoice, type PlanInvoiceData } from './plan-invoice';
+import { buildPlanCreditNote, buildPlanInvoice, type PlanInvoiceData } from './plan-invoice';
 import { renderPlanInvoicePdf } from './plan-invoice-pdf';
 import type { PaymentProvider } from './payments/payment-provider';
 import { ProviderError } from './payments/payment-provider';
@@ -20,6 +20,8 @@ declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
     /** Cancel at the provider after the commit that decided it (now, or at the end of the cycle). */
     'subscriptions.providerCancel': { providerSubscriptionId: string; atCycleEnd: boolean };
+    /** A downgrade told to the provider after the commit: bill the new plan from the next cycle, or undo that. */
+    'subscriptions.providerScheduleChange': { providerSubscriptionId: string; change: { providerPlanId: string | null; quantity: number } | null };
     /** The local test provider's webhook, signed like Razorpay's, delivered to the same handler. */
     'subscriptions.localWebhook': { rawBodyBase64: string; signature: string; eventId: string };
     /** Period ends (every 15 minutes): ended subscriptions cancelled or expired, abandoned checkouts cancelled. */
@@ -131,6 +133,18 @@ export class SubscriptionService {
     const unitPricePaise = unitPriceRupees(plan, input.billingType) * 100;
     const totalCount = TOTAL_COUNT[input.billingType];
     const changeAt = current ? (input.scheduleChangesAt ?? (input.startImmediately === false ? 'cycle_end' : 'now')) : null;
+    // Fair billing: a paid period still running is either credited by days (an upgrade, now) or runs to its end
+    // (a downgrade, or a change asked for at the period's end), with nothing charged until then.
+    let creditTaxablePaise: number | null = null;
+    const running = current && !current.plan.isFree && current.subscription.endAt && current.subscription.endAt > now ? current : undefined;
+    if (running?.subscription.endAt) {
+      const cur = running.subscription;
+      const upgrade = isUpgrade({ periodTaxablePaise: (cur.unitPricePaise ?? 0) * cur.quantity }, { periodTaxablePaise: unitPricePaise * input.quantity });
+      if (!upgrade || changeAt === 'cycle_end') {
+        return this.scheduleChange(scope, running, { plan, billingType: input.billingType, quantity: input.quantity, unitPricePaise });
+      }
+      creditTaxablePaise = computeUnusedCredit({ periodStart: dateInZone(cur.startAt, INDIA), periodEnd: dateInZone(cur.endAt ?? now, INDIA), changeDate: dateInZone(now, INDIA), paidTaxablePaise: (cur.unitPricePaise ?? 0) * cur.quantity }).creditTaxablePaise;
+    }
     const row = await repo.insertSubscriptionRow(scope.db, {
       planId: plan.id,
       status: 'pending',
@@ -144,6 +158,7 @@ export class SubscriptionService {
       unitPricePaise,
       replacesSubscriptionId: current?.subscription.id ?? null,
       changeAt,
+      creditTaxablePaise,
     });
     let providerId: string;
     try {
@@ -169,6 +184,7 @@ export class SubscriptionService {
     const payer = await repo.findPayer(scope.db, scope.ctx.userId);
     const buyer = await repo.findBuyer(scope.db);
     const invoice = this.invoiceFigures(s, plan, buyer);
+    const credit = this.creditFigures(s, invoice);
     return {
       id: s.providerSubscriptionId ?? '',
       subscriptionId: s.id,
@@ -177,12 +193,110 @@ export class SubscriptionService {
       planName: plan.name,
       billingType: s.billingType ?? 'monthly',
       quantity: s.quantity,
-      taxablePaise: invoice.gst.taxablePaise,
-      amountPaise: invoice.gst.totalPaise,
+      taxablePaise: invoice.gst.taxablePaise - credit.taxablePaise,
+      amountPaise: invoice.gst.totalPaise - credit.totalPaise,
+      creditPaise: credit.totalPaise,
+      scheduledAt: null,
       currency: 'INR',
       prefill: payer,
       organizationName: buyer.legalName?.trim() || buyer.name,
     };
+  }
+
+  /** The credit of an upgrade's first charge (with its GST split as on the invoice), or nothing. */
+  private creditFigures(s: repo.SubscriptionRow, invoice: PlanInvoiceData): { taxablePaise: number; totalPaise: number } {
+    const credit = s.creditTaxablePaise ?? 0;
+    if (credit <= 0) return { taxablePaise: 0, totalPaise: 0 };
+    const note = buildPlanCreditNote({ financialYear: '2000-01', sequence: 0, creditNoteDate: invoice.invoiceDate, against: null, againstInvoiceNumber: null, againstInvoiceDate: null, fallback: invoice, planName: '', creditTaxablePaise: credit, unusedDays: 0, periodDays: 0 });
+    return { taxablePaise: note.gst.taxablePaise, totalPaise: note.gst.totalPaise };
+  }
+
+  /**
+   * A downgrade (or a change asked for at the period's end): recorded on the plan in force, told to the
+   * provider after the commit, applied when the paid period ends. Nothing is charged now.
+   */
+  private async scheduleChange(scope: Scope, current: SubscriptionWithPlan, change: { plan: repo.PlanRow; billingType: BillingType | null; quantity: number; unitPricePaise: number }): Promise<Checkout> {
+    const s = current.subscription;
+    const endAt = s.endAt ?? this.deps.clock.now();
+    if (s.cancelRequestedAt) throw conflict(MSG.cancelledPlanNoDowngrade.replace('{date}', formatDisplayDate(dateInZone(endAt, INDIA))));
+    await repo.updateSubscription(scope.db, s.id, { scheduledPlanId: change.plan.id, scheduledBillingType: change.billingType, scheduledQuantity: change.quantity, scheduledUnitPricePaise: change.unitPricePaise });
+    // A checkout left open for another change is overridden, as a new checkout would (platform §4).
+    await repo.cancelPendingExcept(scope.db, s.id);
+    if (s.providerSubscriptionId && !change.plan.isFree) {
+      const providerPlanId = change.billingType === 'yearly' ? change.plan.razorpayYearlyPlanId : change.plan.razorpayPlanId;
+      scope.enqueue('subscriptions.providerScheduleChange', { providerSubscriptionId: s.providerSubscriptionId, change: { providerPlanId, quantity: change.quantity } });
+    }
+    const payer = await repo.findPayer(scope.db, scope.ctx.userId);
+    const buyer = await repo.findBuyer(scope.db);
+    return {
+      id: '',
+      subscriptionId: s.id,
+      provider: this.provider.kind,
+      keyId: this.provider.keyId,
+      planName: change.plan.name,
+      billingType: change.billingType ?? 'monthly',
+      quantity: change.quantity,
+      taxablePaise: 0,
+      amountPaise: 0,
+      creditPaise: 0,
+      scheduledAt: epoch(endAt),
+      currency: 'INR',
+      prefill: payer,
+      organizationName: buyer.legalName?.trim() || buyer.name,
+    };
+  }
+
+  /** 'Changes to Standard on 29 Jan 2027'. */
+  scheduledMessage(checkout: Checkout): string | null {
+    return checkout.scheduledAt === null ? null : MSG.planChangeScheduled.replace('{plan}', checkout.planName).replace('{date}', formatDisplayDate(dateInZone(new Date(checkout.scheduledAt * 1000), INDIA)));
+  }
+
+  /** DELETE /Subscriptions/{id}/scheduled-change: the plan in force continues (and renews) as it is. */
+  async undoScheduledChange(scope: Scope, id: string): Promise<string> {
+    const found = await repo.findSubscriptionForUpdate(scope.db, id);
+    if (!found) throw notFound(MSG.subscriptionNotFound);
+    const s = found.subscription;
+    if (!s.scheduledPlanId || s.status !== 'active') throw conflict(MSG.noScheduledChange);
+    await repo.updateSubscription(scope.db, s.id, { scheduledPlanId: null, scheduledBillingType: null, scheduledQuantity: null, scheduledUnitPricePaise: null });
+    const target = await repo.findPlan(scope.db, s.scheduledPlanId);
+    if (s.providerSubscriptionId && target && !target.isFree) scope.enqueue('subscriptions.providerScheduleChange', { providerSubscriptionId: s.providerSubscriptionId, change: null });
+    return MSG.planChangeUndone.replace('{plan}', found.plan.name);
+  }
+
+  /**
+   * A scheduled change whose period has ended: to a paid plan, the same subscription (and provider subscription)
+   * carries on with the new plan, users and price from its next cycle; to the free plan, the paid one ends (and is
+   * cancelled at the provider) and the free plan starts where it ended.
+   */
+  private async applyScheduledChange(scope: TenantScope, id: string, now: Date): Promise<void> {
+    const found = await repo.findSubscriptionForUpdate(scope.db, id);
+    const s = found?.subscription;
+    if (!s?.scheduledPlanId || s.status !== 'active' || !s.endAt || s.endAt > now) return;
+    const target = await repo.findPlan(scope.db, s.scheduledPlanId);
+    const clear = { scheduledPlanId: null, scheduledBillingType: null, scheduledQuantity: null, scheduledUnitPricePaise: null };
+    if (!target) return repo.updateSubscription(scope.db, s.id, clear);
+    if (target.isFree) {
+      await repo.updateSubscription(scope.db, s.id, { ...clear, status: 'cancelled', cancelRequestedAt: s.cancelRequestedAt ?? s.endAt });
+      await repo.insertSubscriptionRow(scope.db, { planId: target.id, status: 'active', isTrial: false, billingType: null, quantity: 1, startAt: s.endAt, endAt: null, replacesSubscriptionId: s.id, changeAt: 'cycle_end' });
+      if (s.providerSubscriptionId) scope.enqueue('subscriptions.providerCancel', { providerSubscriptionId: s.providerSubscriptionId, atCycleEnd: false });
+      return;
+    }
+    await repo.updateSubscription(scope.db, s.id, { ...clear, planId: target.id, billingType: s.scheduledBillingType ?? s.billingType, quantity: s.scheduledQuantity ?? s.quantity, unitPricePaise: s.scheduledUnitPricePaise ?? s.unitPricePaise });
+  }
+
+  private async applyDueScheduledChanges(scope: TenantScope, now: Date): Promise<void> {
+    for (const id of await repo.findDueScheduledChanges(scope.db, now)) await this.applyScheduledChange(scope, id, now);
+  }
+
+  /** The job: tell the provider about a scheduled change or its undo. */
+  async providerScheduleChange(data: { providerSubscriptionId: string; change: { providerPlanId: string | null; quantity: number } | null }): Promise<void> {
+    try {
+      if (data.change) await this.provider.scheduleChange(data.providerSubscriptionId, data.change);
+      else await this.provider.cancelScheduledChange(data.providerSubscriptionId);
+    } catch (error) {
+      if (error instanceof ProviderError && error.reason === 'not_found') return;
+      throw error;
+    }
   }
 
   /** The figures of a cycle's invoice (number and dates filled in at capture). */
@@ -205,7 +319,7 @@ export class SubscriptionService {
   }
 
   /** POST /Subscriptions/create: a free plan, active at once with 1 user (platform §9), or at the period's end. */
-  async createFree(scope: Scope, input: CreateFreeSubscription): Promise<void> {
+  async createFree(scope: Scope, input: CreateFreeSubscription): Promise<string | null> {
     const now = this.deps.clock.now();
     const plan = await repo.findPlan(scope.db, input.planId);
     if (!plan || !plan.isVisible || plan.isTrial) throw notFound('Plan not found.');
@@ -214,6 +328,10 @@ export class SubscriptionService {
     if (plan.maxUsers !== null && active > plan.maxUsers) throw conflict(MSG.freePlanTooManyUsers.replace('{max}', plan.maxUsers.toString()).replace('{n}', active.toString()));
     const current = await this.replaceable(scope, now);
     if (current?.plan.id === plan.id) throw conflict(MSG.alreadyOnPlan);
+    // Paid to free is a downgrade: the paid period runs to its end (fair billing).
+    if (current && !current.plan.isFree && current.subscription.endAt && current.subscription.endAt > now) {
+      return this.scheduledMessage(await this.scheduleChange(scope, current, { plan, billingType: null, quantity: 1, unitPricePaise: 0 }));
+    }
     const changeAt = current ? (input.scheduleChangesAt ?? 'now') : null;
     const row = await repo.insertSubscriptionRow(scope.db, {
       planId: plan.id,
@@ -228,6 +346,7 @@ export class SubscriptionService {
     });
     await this.activate(scope, row, now, null);
     await repo.cancelPendingExcept(scope.db, row.id);
+    return null;
   }
 
   /**
@@ -265,23 +384,27 @@ export class SubscriptionService {
    * the subscription activated (first payment) or extended (renewal). A replay changes nothing.
    */
   private async capture(scope: TenantScope, subscriptionId: string, payment: { providerPaymentId: string; amountPaise: number | null; at: Date; providerEnd: Date | null; eventAt: Date | null }): Promise<'captured' | 'duplicate'> {
+    // A renewal after a scheduled change is billed on the new plan: apply the change first.
+    await this.applyScheduledChange(scope, subscriptionId, payment.at);
     const found = await repo.findSubscriptionForUpdate(scope.db, subscriptionId);
     if (!found) throw notFound(MSG.subscriptionNotFound);
     const { subscription: s, plan } = found;
     const buyer = await repo.findBuyer(scope.db);
     const figures = this.invoiceFigures(s, plan, buyer);
+    const firstPayment = s.status === 'pending' || (s.status === 'cancelled' && !s.cancelRequestedAt && s.endAt === null);
+    const credit = firstPayment ? this.creditFigures(s, figures) : { taxablePaise: 0, totalPaise: 0 };
     const paymentId = await repo.insertPayment(scope.db, {
       subscriptionId: s.id,
       provider: s.provider ?? this.provider.kind,
       providerPaymentId: payment.providerPaymentId,
       status: 'captured',
-      amountPaise: payment.amountPaise ?? figures.gst.totalPaise,
+      amountPaise: payment.amountPaise ?? figures.gst.totalPaise - credit.totalPaise,
       capturedAt: payment.at,
     });
     if (!paymentId) return 'duplicate';
     let period: { start: Date; end: Date | null };
     const newer = !s.providerEventAt || !payment.eventAt || payment.eventAt >= s.providerEventAt;
-    if (s.status === 'pending' || (s.status === 'cancelled' && !s.cancelRequestedAt && s.endAt === null)) {
+    if (firstPayment) {
       // The first payment (also after a dismissed checkout whose payment went through after all).
       period = await this.activate(scope, s, payment.at, payment.providerEnd);
     } else {
@@ -298,7 +421,46 @@ export class SubscriptionService {
     const sequence = await repo.nextInvoiceNumber(scope.db, financialYear);
     const data = this.invoiceFigures(s, plan, buyer, { financialYear, sequence, invoiceDate, paymentReference: payment.providerPaymentId, periodStart: period.start, periodEnd: period.end });
     await repo.insertInvoice(scope.db, { paymentId, subscriptionId: s.id, financialYear, sequence, invoiceNumber: data.invoiceNumber, invoiceDate, data });
+    if (credit.taxablePaise > 0 && s.replacesSubscriptionId) await this.issueCreditNote(scope, s, paymentId, { financialYear, invoiceDate, fallback: data });
     return 'captured';
+  }
+
+  /** The credit note of an upgrade's credit, against the replaced plan's latest invoice, in its own series. */
+  private async issueCreditNote(scope: TenantScope, s: repo.SubscriptionRow, paymentId: string, at: { financialYear: string; invoiceDate: string; fallback: PlanInvoiceData }): Promise<void> {
+    const replaced = s.replacesSubscriptionId ? await repo.findSubscriptionForUpdate(scope.db, s.replacesSubscriptionId) : undefined;
+    const against = s.replacesSubscriptionId ? await repo.findLatestInvoice(scope.db, s.replacesSubscriptionId) : undefined;
+    const old = replaced?.subscription;
+    // The days are the replaced invoice's service period (the replaced plan has already been ended by now).
+    const period = against?.data as PlanInvoiceData | undefined;
+    const proration =
+      period?.periodEnd && period.periodEnd > period.periodStart && old
+        ? computeUnusedCredit({ periodStart: period.periodStart, periodEnd: period.periodEnd, changeDate: dateInZone(s.createdAt, INDIA), paidTaxablePaise: (old.unitPricePaise ?? 0) * old.quantity })
+        : null;
+    const sequence = await repo.nextCreditNoteNumber(scope.db, at.financialYear);
+    const data = buildPlanCreditNote({
+      financialYear: at.financialYear,
+      sequence,
+      creditNoteDate: at.invoiceDate,
+      against: (against?.data as PlanInvoiceData | undefined) ?? null,
+      againstInvoiceNumber: against?.invoiceNumber ?? null,
+      againstInvoiceDate: against?.invoiceDate ?? null,
+      fallback: at.fallback,
+      planName: replaced?.plan.name ?? '',
+      creditTaxablePaise: s.creditTaxablePaise ?? 0,
+      unusedDays: proration?.unusedDays ?? 0,
+      periodDays: proration?.periodDays ?? 0,
+    });
+    await repo.insertCreditNote(scope.db, {
+      subscriptionId: old?.id ?? s.id,
+      invoiceId: against?.id ?? null,
+      paymentId,
+      financialYear: at.financialYear,
+      sequence,
+      creditNoteNumber: data.creditNoteNumber,
+      creditNoteDate: at.invoiceDate,
+      totalPaise: data.gst.totalPaise,
+      data,
+    });
   }
 
   /**
@@ -339,8 +501,11 @@ export class SubscriptionService {
   /** GET /Subscriptions/customers/{customerId}: the organisation's subscriptions, newest first. */
   async list(scope: Scope, customerId: string): Promise<SubscriptionRowDto[]> {
     this.ownCustomer(scope, customerId);
+    await this.applyDueScheduledChanges(scope, this.deps.clock.now());
     const rows = await repo.listSubscriptions(scope.db);
-    return rows.map(({ subscription: s, plan, invoices }) => ({
+    const planNames = new Map(rows.map((r) => [r.plan.id, r.plan]));
+    const targets = await Promise.all(rows.map(async ({ subscription: s }) => (s.scheduledPlanId ? (planNames.get(s.scheduledPlanId) ?? (await repo.findPlan(scope.db, s.scheduledPlanId))) : undefined)));
+    return rows.map(({ subscription: s, plan, invoices }, n) => ({
       subscriptionId: s.id,
       razorPaySubscriptionId: s.providerSubscriptionId,
       planName: plan.name,
@@ -355,6 +520,10 @@ export class SubscriptionService {
       created_at: epoch(s.createdAt),
       cancelRequestedAt: s.cancelRequestedAt ? epoch(s.cancelRequestedAt) : null,
       changeAt: s.changeAt,
+      scheduledChange: (() => {
+        const target = targets[n];
+        return s.scheduledPlanId && target && s.endAt ? { planName: target.name, billingType: target.isFree ? ('free' as const) : (s.scheduledBillingType ?? 'monthly'), quantity: s.scheduledQuantity ?? 1, at: epoch(s.endAt) } : null;
+      })(),
       hasInvoices: invoices > 0,
     }));
   }
@@ -379,7 +548,8 @@ export class SubscriptionService {
     // A paid plan the provider does not bill (set up by hand), or a provider id that is not this one's.
     if (!s.providerSubscriptionId || s.providerSubscriptionId !== providerSubscriptionId) throw badRequest(MSG.subscriptionNotInProvider);
     const ended = s.endAt !== null && s.endAt <= now;
-    await repo.updateSubscription(scope.db, id, { cancelRequestedAt: now, ...(ended || s.startAt > now ? { status: 'cancelled' as const, endAt: s.startAt > now ? s.startAt : s.endAt } : {}) });
+    // A cancellation supersedes a scheduled change.
+    await repo.updateSubscription(scope.db, id, { cancelRequestedAt: now, scheduledPlanId: null, scheduledBillingType: null, scheduledQuantity: null, scheduledUnitPricePaise: null, ...(ended || s.startAt > now ? { status: 'cancelled' as const, endAt: s.startAt > now ? s.startAt : s.endAt } : {}) });
     scope.enqueue('subscriptions.providerCancel', { providerSubscriptionId: s.providerSubscriptionId, atCycleEnd: s.startAt <= now });
   }
 
@@ -421,11 +591,12 @@ export class SubscriptionService {
     const { callback, paymentId } = provider.pay(providerSubscriptionId);
     const now = this.deps.clock.now();
     const figures = this.invoiceFigures(found.subscription, found.plan, await repo.findBuyer(scope.db));
+    const charge = figures.gst.totalPaise - this.creditFigures(found.subscription, figures).totalPaise;
     const hook = provider.webhook(
       'subscription.charged',
       {
         subscription: { entity: { id: providerSubscriptionId, status: 'active', current_start: epoch(now), current_end: null, notes: { subscriptionId: found.subscription.id, tenantId: scope.tenantId } } },
-        payment: { entity: { id: paymentId, amount: figures.gst.totalPaise, currency: 'INR', status: 'captured' } },
+        payment: { entity: { id: paymentId, amount: charge, currency: 'INR', status: 'captured' } },
       },
       now,
     );
@@ -488,6 +659,8 @@ export class SubscriptionService {
   }
 
   async lapse(scope: GlobalScope): Promise<number> {
-    return repo.lapseSubscriptions(scope.global, this.deps.clock.now());
+    const now = this.deps.clock.now();
+    for (const tenantId of await repo.findTenantsWithDueScheduledChanges(scope.global, now)) await scope.asTenant(tenantId, (tenant) => this.applyDueScheduledChanges(tenant, now));
+    return repo.lapseSubscriptions(scope.global, now);
   }
 }

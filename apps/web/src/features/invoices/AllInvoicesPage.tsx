@@ -66,6 +66,8 @@ export function AllInvoicesPage() {
               <Table.Th>Invoice Date</Table.Th>
               <Table.Th>Due Date</Table.Th>
               <Table.Th>Client</Table.Th>
+              <Table.Th>Place of Supply</Table.Th>
+              <Table.Th ta="right">GST</Table.Th>
               <Table.Th ta="right">Amount</Table.Th>
               <Table.Th>Status</Table.Th>
             </Table.Tr>
@@ -78,7 +80,18 @@ export function AllInvoicesPage() {
                 </Table.Td>
                 <Table.Td>{displayDate(r.invoiceDate)}</Table.Td>
                 <Table.Td>{displayDate(r.dueDate)}</Table.Td>
-                <Table.Td>{r.clientName}</Table.Td>
+                <Table.Td>
+                  {r.clientName}
+                  {r.clientGstin ? (
+                    <Text size="xs" c="dimmed">
+                      GSTIN {r.clientGstin}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  {r.placeOfSupplyName} ({r.placeOfSupply})
+                </Table.Td>
+                <Table.Td ta="right">{rupeesText(r.taxAmount)}</Table.Td>
                 <Table.Td ta="right">{rupeesText(r.totalAmount)}</Table.Td>
                 <Table.Td>
                   <Badge color={INVOICE_STATUS_BADGE[r.status].color} variant="light">

@@ -4,7 +4,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { INVOICE_DEFAULT_DUE_DAYS, INVOICE_MSG as MSG, invoiceCreateInputSchema, type Invoice } from '@tankha/contracts';
-import { GST_RATES_PERCENT, amountInWords, computeInvoiceTotals, percentToBasisPoints, quantityToMilli, rupeesToPaise, isRupeesAmount } from '@tankha/domain';
+import { GST_RATES_PERCENT, UQC, amountInWords, computeInvoiceTotals, percentToBasisPoints, quantityToMilli, rupeesToPaise, isRupeesAmount } from '@tankha/domain';
 import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
@@ -21,18 +21,22 @@ interface ItemValues {
   id?: string;
   key: number;
   name: string;
+  hsnSac: string;
+  unit: string | null;
   quantity: number | string;
   rate: number | string;
   gstRate: string;
 }
 const GST_OPTIONS = GST_RATES_PERCENT.map((r) => ({ value: String(r), label: `${String(r)}%` }));
+/** GST unique quantity codes (CGST Rules r.46(i)). */
+const UNIT_OPTIONS = Object.entries(UQC).map(([code, name]) => ({ value: code, label: `${code} (${name})` }));
 const addDays = (date: string, days: number) => {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 };
 let nextKey = 1;
-const blankItem = (): ItemValues => ({ key: nextKey++, name: '', quantity: 1, rate: '', gstRate: '18' });
+const blankItem = (): ItemValues => ({ key: nextKey++, name: '', hsnSac: '', unit: null, quantity: 1, rate: '', gstRate: '18' });
 const num = (v: number | string) => (typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v));
 const blankShipping = { shippedFromName: '', shippedFromAddress: '', shippedToName: '', shippedToAddress: '', transportName: '', challanNumber: '', challanDate: '', transportNote: '' };
 
@@ -59,7 +63,7 @@ function InvoiceForm({ invoice }: { invoice: Invoice | null }) {
   const [billedToId, setBilledToId] = useState<string | null>(invoice?.billedTo.id ?? null);
   const [placeOfSupply, setPlaceOfSupply] = useState<string | null>(invoice?.placeOfSupply ?? null);
   const [items, setItems] = useState<ItemValues[]>(
-    invoice ? invoice.invoiceItems.map((i) => ({ id: i.id, key: nextKey++, name: i.name, quantity: i.quantity, rate: i.rate, gstRate: String(i.gstRate) })) : [blankItem()],
+    invoice ? invoice.invoiceItems.map((i) => ({ id: i.id, key: nextKey++, name: i.name, hsnSac: i.hsnSac ?? '', unit: i.unit, quantity: i.quantity, rate: i.rate, gstRate: String(i.gstRate) })) : [blankItem()],
   );
   const s = invoice?.shippingDetails;
   const [shipping, setShipping] = useState(
@@ -99,7 +103,7 @@ function InvoiceForm({ invoice }: { invoice: Invoice | null }) {
     billedById: billedById ?? '',
     billedToId: billedToId ?? '',
     placeOfSupply: supplyState,
-    invoiceItems: items.map((i) => ({ ...(i.id ? { id: i.id } : {}), name: i.name, quantity: num(i.quantity), rate: num(i.rate), gstRate: Number(i.gstRate) })),
+    invoiceItems: items.map((i) => ({ ...(i.id ? { id: i.id } : {}), name: i.name, hsnSac: i.hsnSac.trim() || null, unit: i.unit, quantity: num(i.quantity), rate: num(i.rate), gstRate: Number(i.gstRate) })),
     shippingDetails: showShipping
       ? {
           shippedFrom: shippingParty(shipping.shippedFromName, shipping.shippedFromAddress),
@@ -117,7 +121,7 @@ function InvoiceForm({ invoice }: { invoice: Invoice | null }) {
   const checkNumber = async () => {
     if (!invoiceNumber.trim()) return;
     try {
-      const r = await validateInvoiceNumber(invoiceNumber.trim(), invoice?.id ?? null);
+      const r = await validateInvoiceNumber(invoiceNumber.trim(), invoice?.id ?? null, invoiceDate || null);
       setErrors((e) => {
         const { invoiceNumber: _drop, ...rest } = e;
         return r.isAvailable ? rest : { ...rest, invoiceNumber: r.message ?? MSG.numberTaken };
@@ -193,7 +197,9 @@ function InvoiceForm({ invoice }: { invoice: Invoice | null }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Item</Table.Th>
+              <Table.Th w={110}>HSN/SAC</Table.Th>
               <Table.Th w={110}>Quantity</Table.Th>
+              <Table.Th w={130}>Unit</Table.Th>
               <Table.Th w={150}>Rate (₹)</Table.Th>
               <Table.Th w={110}>GST Rate</Table.Th>
               <Table.Th w={130} ta="right">
@@ -209,7 +215,13 @@ function InvoiceForm({ invoice }: { invoice: Invoice | null }) {
                   <TextInput aria-label={`Item ${String(n + 1)} name`} value={i.name} onChange={(e) => setItem(i.key, { name: e.currentTarget.value })} error={errors[`invoiceItems.${String(n)}.name`]} />
                 </Table.Td>
                 <Table.Td>
+                  <TextInput aria-label={`Item ${String(n + 1)} HSN/SAC`} placeholder="998313" inputMode="numeric" maxLength={8} value={i.hsnSac} onChange={(e) => setItem(i.key, { hsnSac: e.currentTarget.value })} error={errors[`invoiceItems.${String(n)}.hsnSac`]} />
+                </Table.Td>
+                <Table.Td>
                   <NumberInput aria-label={`Item ${String(n + 1)} quantity`} value={i.quantity} onChange={(v) => setItem(i.key, { quantity: v })} decimalScale={3} min={0} hideControls error={errors[`invoiceItems.${String(n)}.quantity`]} />
+                </Table.Td>
+                <Table.Td>
+                  <Select aria-label={`Item ${String(n + 1)} unit`} placeholder="Unit" searchable clearable data={UNIT_OPTIONS} value={i.unit} onChange={(v) => setItem(i.key, { unit: v })} error={errors[`invoiceItems.${String(n)}.unit`]} />
                 </Table.Td>
                 <Table.Td>
                   <NumberInput aria-label={`Item ${String(n + 1)} rate`} value={i.rate} onChange={(v) => setItem(i.key, { rate: v })} decimalScale={2} min={0} hideControls thousandSeparator="," thousandsGroupStyle="lakh" error={errors[`invoiceItems.${String(n)}.rate`]} />

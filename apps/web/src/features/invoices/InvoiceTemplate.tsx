@@ -25,12 +25,17 @@ function UpiQr({ uri, upiId }: { uri: string; upiId: string | null }) {
 }
 
 type Shipped = NonNullable<NonNullable<Invoice['shippingDetails']>['shippedTo']>;
-function PartyBlock({ title, party, colour, boxed }: { title: string; party: Pick<InvoiceParty, 'name' | 'address' | 'gstin' | 'pan' | 'email'> | Shipped; colour: string; boxed: boolean }) {
+function PartyBlock({ title, party, colour, boxed }: { title: string; party: Pick<InvoiceParty, 'name' | 'address' | 'gstin' | 'pan' | 'email' | 'stateName' | 'stateCode'> | Shipped; colour: string; boxed: boolean }) {
   return (
     <div style={{ flex: 1, padding: 10, border: boxed ? `1px solid ${colour}` : undefined, borderRadius: 4 }}>
       <div style={{ color: colour, fontWeight: 700, marginBottom: 4 }}>{title}</div>
       <div style={{ fontWeight: 600 }}>{party.name}</div>
       <div style={{ whiteSpace: 'pre-line' }}>{party.address}</div>
+      {'stateName' in party ? (
+        <div>
+          State: {party.stateName}, Code: {party.stateCode}
+        </div>
+      ) : null}
       {party.gstin ? <div>GSTIN: {party.gstin}</div> : null}
       {party.pan ? <div>PAN: {party.pan}</div> : null}
       {party.email ? <div>Email: {party.email}</div> : null}
@@ -66,6 +71,7 @@ export function InvoiceTemplate({ invoice, style }: { invoice: Invoice; style: I
           <div>Invoice No: {invoice.invoiceNumber}</div>
           <div>Invoice Date: {displayDate(invoice.invoiceDate)}</div>
           <div>Due Date: {displayDate(invoice.dueDate)}</div>
+          <div>Reverse charge: {invoice.reverseCharge ? 'Yes' : 'No'}</div>
           {byGroup(InvoiceFieldGroup.Header).map((f) => (
             <div key={f.fieldId}>
               {f.fieldName}: {f.value}
@@ -79,7 +85,7 @@ export function InvoiceTemplate({ invoice, style }: { invoice: Invoice; style: I
           <PartyBlock title="Billed To" party={invoice.billedTo} colour={colour} boxed={boxed} />
         </div>
         <div style={{ marginTop: 6 }}>
-          Place of supply: {invoice.placeOfSupplyName} ({invoice.placeOfSupply})
+          Place of supply: {invoice.placeOfSupplyName}, Code: {invoice.placeOfSupply}
         </div>
         {s?.shippedFrom || s?.shippedTo ? (
           <div style={{ display: 'flex', gap: 16, marginTop: 12 }}>
@@ -92,20 +98,45 @@ export function InvoiceTemplate({ invoice, style }: { invoice: Invoice; style: I
           <thead>
             <tr style={{ background: colour, color: '#fff', ...heading }}>
               <th style={{ ...cell, textAlign: 'left' }}>Description</th>
+              <th style={{ ...cell, textAlign: 'left' }}>HSN/SAC</th>
               <th style={{ ...cell, textAlign: 'right' }}>Qty</th>
               <th style={{ ...cell, textAlign: 'right' }}>Rate</th>
-              <th style={{ ...cell, textAlign: 'right' }}>GST %</th>
-              <th style={{ ...cell, textAlign: 'right' }}>Amount</th>
+              <th style={{ ...cell, textAlign: 'right' }}>Taxable value</th>
+              {invoice.isIntegratedTax ? (
+                <th style={{ ...cell, textAlign: 'right' }}>IGST</th>
+              ) : (
+                <>
+                  <th style={{ ...cell, textAlign: 'right' }}>CGST</th>
+                  <th style={{ ...cell, textAlign: 'right' }}>SGST</th>
+                </>
+              )}
             </tr>
           </thead>
           <tbody>
             {invoice.invoiceItems.map((i) => (
               <tr key={i.id}>
                 <td style={cell}>{i.name}</td>
-                <td style={{ ...cell, textAlign: 'right' }}>{i.quantity}</td>
+                <td style={cell}>{i.hsnSac ?? ''}</td>
+                <td style={{ ...cell, textAlign: 'right' }}>
+                  {i.quantity}
+                  {i.unit ? ` ${i.unit}` : ''}
+                </td>
                 <td style={{ ...cell, textAlign: 'right' }}>{rupeesText(i.rate)}</td>
-                <td style={{ ...cell, textAlign: 'right' }}>{i.gstRate}%</td>
                 <td style={{ ...cell, textAlign: 'right' }}>{rupeesText(i.amount)}</td>
+                {invoice.isIntegratedTax ? (
+                  <td style={{ ...cell, textAlign: 'right' }}>
+                    {i.gstRate}% {rupeesText(i.igst)}
+                  </td>
+                ) : (
+                  <>
+                    <td style={{ ...cell, textAlign: 'right' }}>
+                      {i.gstRate / 2}% {rupeesText(i.cgst)}
+                    </td>
+                    <td style={{ ...cell, textAlign: 'right' }}>
+                      {i.gstRate / 2}% {rupeesText(i.sgst)}
+                    </td>
+                  </>
+                )}
               </tr>
             ))}
           </tbody>
@@ -172,6 +203,10 @@ export function InvoiceTemplate({ invoice, style }: { invoice: Invoice; style: I
             ) : null}
           </div>
           {invoice.upiUri ? <UpiQr uri={invoice.upiUri} upiId={invoice.bussinessUpiId} /> : null}
+        </div>
+        <div style={{ marginTop: 32, textAlign: 'right' }}>
+          <div style={{ fontWeight: 600 }}>For {invoice.billedBy.name}</div>
+          <div style={{ marginTop: 36, borderTop: '1px solid #9ca3af', display: 'inline-block', minWidth: 160, paddingTop: 4 }}>Authorised Signatory</div>
         </div>
         <div style={{ marginTop: 40, textAlign: 'center', color: '#6b7280', fontSize: 11 }}>{INVOICE_FOOTER}</div>
       </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Select, SimpleGrid, Stack, Table, TextInput, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Table, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,13 +15,13 @@ import { toastApiError } from '../../ui/kit/useApiMutation';
 
 export const STATE_OPTIONS = Object.entries(GST_STATES).map(([code, name]) => ({ value: code, label: `${name} (${code})` }));
 const FIELDS = ['name', 'address', 'stateCode', 'gstin', 'pan', 'email', 'bankName', 'accountNumber', 'ifscCode', 'upiId'] as const;
-type Values = Record<(typeof FIELDS)[number], string>;
+type Values = Record<(typeof FIELDS)[number], string> & { turnoverAboveFiveCrore: boolean };
 
 function PartyFormModal({ kind, party, onClose, onSaved }: { kind: PartyKind; party: InvoiceParty | null; onClose: () => void; onSaved: (p: InvoiceParty) => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const form = useForm<Values>({
-    initialValues: Object.fromEntries(FIELDS.map((f) => [f, party?.[f] ?? ''])) as Values,
+    initialValues: { ...(Object.fromEntries(FIELDS.map((f) => [f, party?.[f] ?? ''])) as Record<(typeof FIELDS)[number], string>), turnoverAboveFiveCrore: party?.turnoverAboveFiveCrore ?? false },
     validate: schemaResolver(invoicePartyInputSchema, { sync: true }),
   });
   const label = PARTY_LABEL[kind];
@@ -56,6 +56,13 @@ function PartyFormModal({ kind, party, onClose, onSaved }: { kind: PartyKind; pa
             <TextInput label="IFSC Code" maxLength={11} {...form.getInputProps('ifscCode')} />
             <TextInput label="UPI Id" placeholder="name@bank" {...form.getInputProps('upiId')} />
           </SimpleGrid>
+          {kind === 'business' ? (
+            <Checkbox
+              label="Turnover in the previous financial year was more than ₹5 crore"
+              description="Invoices then need 6-digit HSN/SAC codes; up to ₹5 crore, 4 digits (none for unregistered clients)"
+              {...form.getInputProps('turnoverAboveFiveCrore', { type: 'checkbox' })}
+            />
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={saving}>
               Cancel

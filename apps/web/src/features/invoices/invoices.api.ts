@@ -70,8 +70,8 @@ export async function saveInvoice(id: string | null, body: Record<string, unknow
   return id ? (await api.put('/Invoices', invoiceReplySchema, { id, ...body }, { quiet: true })).data : (await api.post('/Invoices', invoiceReplySchema, body, { quiet: true })).data;
 }
 
-export async function validateInvoiceNumber(invoiceNumber: string, invoiceId: string | null): Promise<{ isAvailable: boolean; message: string | null }> {
-  return (await api.get(`/Invoices/validate/${encodeURIComponent(invoiceNumber)}`, invoiceValidateReplySchema, { quiet: true, query: { invoiceId } })).data;
+export async function validateInvoiceNumber(invoiceNumber: string, invoiceId: string | null, invoiceDate: string | null): Promise<{ isAvailable: boolean; message: string | null }> {
+  return (await api.get(`/Invoices/validate/${encodeURIComponent(invoiceNumber)}`, invoiceValidateReplySchema, { quiet: true, query: { invoiceId, invoiceDate } })).data;
 }
 
 export async function setInvoiceStatus(id: string, status: StoredInvoiceStatus): Promise<Invoice> {

@@ -9,7 +9,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { billingDurationText, billingTypeText, epochToDisplayDate, statusColor } from './subscription-row';
-import { cancelSubscription, downloadInvoice, mySubscriptionsKey, useMySubscriptions } from './subscription.api';
+import { cancelSubscription, downloadInvoice, mySubscriptionsKey, undoScheduledChange, useMySubscriptions } from './subscription.api';
 import { toastApiError } from '../../ui/kit/useApiMutation';
 
 /** Platform §2.4: the My Subscriptions table's columns. */
@@ -53,6 +53,34 @@ function CancelDialog({ row, onClose }: { row: SubscriptionRow; onClose: () => v
         </Button>
       </Group>
     </Modal>
+  );
+}
+
+/** A downgrade waiting for the end of the paid period, and its undo. */
+function ScheduledChange({ row, change }: { row: SubscriptionRow; change: NonNullable<SubscriptionRow['scheduledChange']> }) {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const undo = async () => {
+    setBusy(true);
+    try {
+      toast.success(await undoScheduledChange(row.subscriptionId));
+      await queryClient.invalidateQueries({ queryKey: mySubscriptionsKey(user.tenantId) });
+    } catch (error) {
+      toastApiError(error, MSG.noScheduledChange);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text size="xs" c="dimmed">
+        {MSG.planChangeScheduled.replace('{plan}', change.planName).replace('{date}', epochToDisplayDate(change.at))}
+      </Text>
+      <Button size="compact-xs" variant="subtle" loading={busy} onClick={() => void undo()} aria-label={`Undo the change to ${change.planName}`}>
+        Undo
+      </Button>
+    </Group>
   );
 }
 
@@ -145,9 +173,10 @@ export function MySubscriptionsTab() {
                       </Badge>
                       {row.cancelRequestedAt !== null && row.status === 'active' && (
                         <Text size="xs" c="dimmed">
-                          Cancels at period end
+                          {row.endAt === null ? 'Cancels at period end' : `Cancels on ${epochToDisplayDate(row.endAt)}`}
                         </Text>
                       )}
+                      {row.scheduledChange && row.status === 'active' && <ScheduledChange row={row} change={row.scheduledChange} />}
                     </Stack>
                   </Table.Td>
                   <Table.Td>{row.isTrial ? '—' : row.quantity}</Table.Td>

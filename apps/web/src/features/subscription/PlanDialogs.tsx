@@ -82,7 +82,7 @@ export function PlanChoiceDialog(props: {
             Total: {rupeesText(price * quantity, { paise: false })} + GST per {cycle === 'yearly' ? 'year' : 'month'}
           </Text>
         )}
-        {change && (
+        {direction === 'upgrade' && (
           <Radio.Group label="When should the change start?" value={when} onChange={(v) => setWhen(v as ScheduleChangesAt)}>
             <Stack gap="xs" mt="xs">
               <Radio value="now" label="Start immediately" />
@@ -90,12 +90,20 @@ export function PlanChoiceDialog(props: {
             </Stack>
           </Radio.Group>
         )}
+        {direction === 'upgrade' && (
+          <Text size="xs" c="dimmed">
+            Starting immediately, you are charged less a credit for the unused days of your current plan.
+          </Text>
+        )}
+        {direction === 'downgrade' && (
+          <Text size="sm">The change starts when your paid period ends; nothing is charged now, and you can undo it until then.</Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button loading={busy} onClick={() => onConfirm({ plan, quantity: normaliseUserCount(count, activeUsers), when: change ? when : undefined })}>
-            {plan.isFree ? 'Activate Free Plan' : 'Proceed to Payment'}
+          <Button loading={busy} onClick={() => onConfirm({ plan, quantity: normaliseUserCount(count, activeUsers), when: direction === 'downgrade' ? 'cycle_end' : change ? when : undefined })}>
+            {direction === 'downgrade' ? 'Schedule Change' : plan.isFree ? 'Activate Free Plan' : 'Proceed to Payment'}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Card, Group, SegmentedControl, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconGift } from '@tabler/icons-react';
 import { MSG, type Plan } from '@tankha/contracts';
@@ -13,8 +14,8 @@ import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { PlanCard } from './PlanCard';
 import { TRIAL_FEATURE_COUNT, cardState, changeDirection, currentPlanOf, orderPlans, type BillingCycle } from './plan-rules';
-import { daysLeftText } from './subscription-row';
-import { createFreeSubscription, createSubscription, fetchPending, useActiveUsers, usePlans, useTrial } from './subscription.api';
+import { daysLeftText, epochToDisplayDate } from './subscription-row';
+import { createFreeSubscription, createSubscription, fetchPending, mySubscriptionsKey, useActiveUsers, usePlans, useTrial } from './subscription.api';
 import { toastApiError } from '../../ui/kit/useApiMutation';
 
 export const PLANS_FAILED = 'Failed to load plans';
@@ -65,6 +66,7 @@ function TrialBanner() {
 /** The Plans tab of /my-subscription: billing cycle, trial banner, plan cards, and the purchase flow of platform §4. */
 export function PlansTab() {
   const user = useCurrentUser();
+  const queryClient = useQueryClient();
   const plans = usePlans();
   const activeUsers = useActiveUsers();
   const navigate = useNavigate();
@@ -89,6 +91,12 @@ export function PlansTab() {
     try {
       const checkout = await createSubscription({ planId: choice.plan.id, quantity: choice.quantity, billingType: cycle, ...(choice.when ? { scheduleChangesAt: choice.when } : {}), customerId: user.tenantId, notifyEmail: user.email });
       closeAll();
+      // A downgrade waits for the end of the paid period: nothing to pay now, no checkout.
+      if (checkout.scheduledAt !== null) {
+        toast.success(MSG.planChangeScheduled.replace('{plan}', checkout.planName).replace('{date}', epochToDisplayDate(checkout.scheduledAt)));
+        await queryClient.invalidateQueries({ queryKey: mySubscriptionsKey(user.tenantId) });
+        return;
+      }
       await openCheckout(checkout, (path) => void navigate(path));
     } catch (error) {
       // Platform §7.1: a conflict shows the server's message as a warning and nothing more happens.

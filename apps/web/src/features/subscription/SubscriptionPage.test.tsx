@@ -47,6 +47,7 @@ const ROW = (over: Partial<SubscriptionRow>): SubscriptionRow => ({
   created_at: Date.UTC(2025, 5, 1, 12) / 1000,
   cancelRequestedAt: null,
   changeAt: null,
+  scheduledChange: null,
   hasInvoices: true,
   ...over,
 });
@@ -150,7 +151,7 @@ describe('Plans tab', () => {
     expect(button('Premium')).toBeEnabled();
   });
 
-  const CHECKOUT: Checkout = { id: 'sub_local_9', subscriptionId: 's-9', provider: 'local', keyId: null, planName: 'Premium', billingType: 'monthly', quantity: 3, taxablePaise: 44700, amountPaise: 52746, currency: 'INR', prefill: { name: 'A', email: 'a@x.in', contact: '' }, organizationName: 'Org' };
+  const CHECKOUT: Checkout = { id: 'sub_local_9', subscriptionId: 's-9', provider: 'local', keyId: null, planName: 'Premium', billingType: 'monthly', quantity: 3, taxablePaise: 44700, amountPaise: 52746, creditPaise: 0, scheduledAt: null, currency: 'INR', prefill: { name: 'A', email: 'a@x.in', contact: '' }, organizationName: 'Org' };
 
   it('upgrade: now or at the period end, with the user count; creates the subscription for the chosen timing', async () => {
     const { calls } = renderPage(onProfessional, { 'POST /Subscriptions': ok(CHECKOUT) });
@@ -166,6 +167,22 @@ describe('Plans tab', () => {
     expect(order).toEqual(['/Subscriptions/pending/' + makeUser().tenantId, '/Subscriptions']);
     const body = JSON.parse(String(calls.find((c) => c.method === 'POST')?.init.body)) as Record<string, unknown>;
     expect(body).toMatchObject({ quantity: 3, billingType: 'monthly', scheduleChangesAt: 'cycle_end', totalCount: 100 });
+  });
+
+  it('downgrade: scheduled for the period end, no checkout, and the screen says when', async () => {
+    const scheduled: Checkout = { ...CHECKOUT, id: '', planName: 'Standard', amountPaise: 0, taxablePaise: 0, scheduledAt: Date.UTC(2025, 6, 1, 12) / 1000 };
+    const { calls } = renderPage(onProfessional, { 'POST /Subscriptions': ok(scheduled, 'Changes to Standard on 01 Jul 2025') });
+    await cards();
+    const user = userEvent.setup();
+    await user.click(within(card('Standard')).getByRole('button', { name: 'Downgrade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Downgrade to Standard' });
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    expect(within(dialog).getByText(/nothing is charged now/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule Change' }));
+    expect(await screen.findByText('Changes to Standard on 01 Jul 2025')).toBeInTheDocument();
+    const body = JSON.parse(String(calls.find((c) => c.method === 'POST' && c.path === '/Subscriptions')?.init.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ scheduleChangesAt: 'cycle_end' });
+    expect(calls.some((c) => c.path.startsWith('/LocalPayments'))).toBe(false);
   });
 
   it('blocks minus, plus and e in the user count and resets an empty count to the active users', async () => {
@@ -293,6 +310,17 @@ describe('My Subscriptions tab', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Cancel Subscription' })).getByRole('button', { name: 'Cancel Subscription' }));
     expect(await screen.findByText(MSG.cancellationInitiated)).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PATCH')).toBe(true);
+  });
+
+  it('a downgrade waiting for the period end: "Changes to Standard on 01 Jul 2025", and its undo', async () => {
+    const scheduled = ROW({ scheduledChange: { planName: 'Standard', billingType: 'monthly', quantity: 12, at: Date.UTC(2025, 6, 1, 12) / 1000 } });
+    const { calls } = renderPage(onEnterprise, { [`GET /Subscriptions/customers/${makeUser().tenantId}`]: ok({ data: [scheduled, TRIAL_ROW] }), 'DELETE /Subscriptions/s-1/scheduled-change': ok(null, 'The scheduled change was undone; Basic continues.') }, 'subscriptions');
+    const grid = await table();
+    expect(await within(grid).findByText('Changes to Standard on 01 Jul 2025')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(grid).getByRole('button', { name: 'Undo the change to Standard' }));
+    expect(await screen.findByText('The scheduled change was undone; Basic continues.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/Subscriptions/s-1/scheduled-change')).toBe(true);
   });
 
   it('asks for a month before downloading an invoice, and shows the server message when there is none', async () => {

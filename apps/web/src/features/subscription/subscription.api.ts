@@ -119,6 +119,11 @@ export async function cancelSubscription(row: SubscriptionRow): Promise<string> 
   return reply.message;
 }
 
+/** Undo of a downgrade waiting for the period's end: the plan in force continues. */
+export async function undoScheduledChange(subscriptionId: string): Promise<string> {
+  return (await api.send('DELETE', `/Subscriptions/${encodeURIComponent(subscriptionId)}/scheduled-change`, undefined, { quiet: true })).message;
+}
+
 export async function downloadInvoice(subscriptionId: string, invoiceMonth: string): Promise<void> {
   await apiDownload('/Subscriptions/invoices/renewal', null, { query: { subscriptionId, invoiceMonth }, quiet: true });
 }

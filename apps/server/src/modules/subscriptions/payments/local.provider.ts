@@ -23,6 +23,15 @@ export class LocalPaymentProvider implements PaymentProvider {
     return Promise.resolve();
   }
 
+  /** The local provider bills nothing by itself: the change is applied by our period end. */
+  scheduleChange(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  cancelScheduledChange(): Promise<void> {
+    return Promise.resolve();
+  }
+
   paymentAmount(): Promise<number | null> {
     return Promise.resolve(null);
   }

@@ -28,6 +28,13 @@ export interface PaymentProvider {
   createSubscription(input: CreateProviderSubscription): Promise<{ id: string }>;
   /** Cancels at the provider, now or at the end of the current cycle. A subscription it does not know is ProviderError('not_found'). */
   cancelSubscription(providerSubscriptionId: string, atCycleEnd: boolean): Promise<void>;
+  /**
+   * A downgrade at the end of the current cycle: the provider bills the new plan and users from the next cycle
+   * (Razorpay: PATCH /subscriptions/{id} with schedule_change_at=cycle_end).
+   */
+  scheduleChange(providerSubscriptionId: string, change: { providerPlanId: string | null; quantity: number }): Promise<void>;
+  /** Undo of a scheduled change (Razorpay: POST /subscriptions/{id}/cancel_scheduled_changes). */
+  cancelScheduledChange(providerSubscriptionId: string): Promise<void>;
   /** The amount a payment captured (paise), when the provider can tell; null when unknown. */
   paymentAmount(paymentId: string): Promise<number | null>;
 }

@@ -17,7 +17,7 @@ export class RazorpayProvider implements PaymentProvider {
     private readonly baseUrl = API,
   ) {}
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  private async call<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
     const response = await this.fetchFn(`${this.baseUrl}${path}`, {
       method,
       headers: { authorization: `Basic ${Buffer.from(`${this.keyId}:${this.keySecret}`).toString('base64')}`, 'content-type': 'application/json' },
@@ -45,6 +45,14 @@ export class RazorpayProvider implements PaymentProvider {
 
   async cancelSubscription(providerSubscriptionId: string, atCycleEnd: boolean): Promise<void> {
     await this.call('POST', `/subscriptions/${encodeURIComponent(providerSubscriptionId)}/cancel`, { cancel_at_cycle_end: atCycleEnd ? 1 : 0 });
+  }
+
+  async scheduleChange(providerSubscriptionId: string, change: { providerPlanId: string | null; quantity: number }): Promise<void> {
+    await this.call('PATCH', `/subscriptions/${encodeURIComponent(providerSubscriptionId)}`, { ...(change.providerPlanId ? { plan_id: change.providerPlanId } : {}), quantity: change.quantity, schedule_change_at: 'cycle_end' });
+  }
+
+  async cancelScheduledChange(providerSubscriptionId: string): Promise<void> {
+    await this.call('POST', `/subscriptions/${encodeURIComponent(providerSubscriptionId)}/cancel_scheduled_changes`);
   }
 
   async paymentAmount(paymentId: string): Promise<number | null> {

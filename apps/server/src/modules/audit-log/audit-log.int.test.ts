@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { AUDIT_MSG, Role, type AuditEntryView, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { recordAudit } from '../../platform/audit/record';
+import { auditVerifyCommand } from '../../platform/audit/audit-verify';
 import { withTenant } from '../../platform/unit-of-work';
 import { BACKENDS, createTestApp, DEMO_LOGINS, type TestApp } from '../../testing';
 
@@ -75,6 +76,27 @@ describe.each(BACKENDS)('audit log over HTTP (%s)', (backend) => {
       [{ roleId: Role.Member }, { roleId: Role.Moderator }],
     ]);
     expect(data[0]?.actorName).toBe(`${admin.firstName} ${admin.lastName}`);
+  });
+
+  it("records an employee's bank account change with only the last four digits, and PAN and UAN changes apart", async () => {
+    const form = {
+      firstName: 'Kavya', lastName: 'Menon', email: 'kavya.menon@audit.example.in', dateOfJoining: '2025-06-01', experience: 3, employeeNumber: 'AUD001', regimeType: 1, annualCTC: 600_000,
+      pan: 'ABCPM1234K', bankName: 'HDFC Bank', bankAccountNumber: '50100123456789', ifscCode: 'HDFC0001753', uan: '100427607286', esiNumber: '5300012345',
+    };
+    const created = await t.call('POST', '/Users/restricted', { token: admin.token, body: form });
+    expect(created.statusCode, created.body).toBe(200);
+    const userId = (created.json() as { data: { userId: string } }).data.userId;
+    const [creation] = (await list(`?entity=User&action=Create&entityId=${userId}`)).data;
+    expect(creation?.after).toMatchObject({ bankAccountNumber: '••••6789', pan: 'ABCPM1234K' });
+    const updated = await t.call('PUT', `/Users/${userId}`, { token: admin.token, body: { ...form, bankAccountNumber: '50100987654321', pan: 'ABCPM9999K' } });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const [bank] = (await list(`?entity=BankDetails&entityId=${userId}`)).data;
+    expect(bank).toMatchObject({ action: 'Update', actorId: admin.id, before: { bankAccountNumber: '••••6789' }, after: { bankAccountNumber: '••••4321' } });
+    const [identifiers] = (await list(`?entity=User&action=Update&entityId=${userId}`)).data;
+    expect(identifiers).toMatchObject({ before: { pan: 'ABCPM1234K' }, after: { pan: 'ABCPM9999K' } });
+    // Nothing anywhere holds the full numbers.
+    const rows = await queryRows<{ text: string }>(t.database.db, sql`SELECT coalesce(before::text, '') || coalesce(after::text, '') AS text FROM audit_log WHERE entity_id = ${userId}`);
+    expect(rows.some((r) => r.text.includes('50100987654321') || r.text.includes('50100123456789'))).toBe(false);
   });
 
   it('filters by entity, action, actor and dates, newest first, a page at a time', async () => {
@@ -190,5 +212,12 @@ describe.each(BACKENDS)('audit log over HTTP (%s)', (backend) => {
     expect(broken.message).toBe(AUDIT_MSG.chainBroken);
     // The other organisation's chain is untouched.
     expect((await verify(other.token)).data.valid).toBe(true);
+    // The command-line check names the same entry, and only for this organisation.
+    const lines: string[] = [];
+    expect(await auditVerifyCommand(t.database.db, ['--org', admin.tenantId], (l) => lines.push(l))).toBe(false);
+    expect(lines).toEqual([`${admin.tenantId}: BROKEN at entry ${target.id} (${String(intact.data.entries)} entries)`]);
+    const theirs: string[] = [];
+    expect(await auditVerifyCommand(t.database.db, ['--org', other.tenantId], (l) => theirs.push(l))).toBe(true);
+    expect(theirs[0]).toMatch(/: intact, \d+ entries$/);
   });
 });

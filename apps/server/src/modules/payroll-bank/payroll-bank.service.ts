@@ -36,6 +36,7 @@ import { buildBankTransferXlsx } from './bank-file-xlsx';
 import { readBankReturn, type ReturnRow } from './bank-return.sheet';
 import { checkBankReturn } from './bank-return.validate';
 import * as repo from './payroll-bank.repo';
+import { recordAudit } from '../../platform/audit/record';
 
 /** The bank file exists for a finalized month (payslips never change after finalize), and after it is marked paid. */
 const ISSUED: readonly repo.RunStatus[] = ['finalized', 'paid'];
@@ -71,7 +72,9 @@ export class PayrollBankService {
 
   /** The input is checked by its contract (the control-total layout needs the debit account and IFSC). */
   async saveSettings(scope: Scope, input: { template: BankFileSettings['template']; debitAccountNumber: string | null; debitIfsc: string | null }): Promise<BankFileSettings> {
+    const before = await repo.findSettings(scope.db);
     await repo.upsertSettings(scope.db, { ...input, updatedBy: scope.ctx.userId, updatedAt: this.deps.clock.now() });
+    await recordAudit(scope, { entity: 'PayrollSettings', entityId: 'bank-file', action: 'Update', before: before ? { template: before.template, debitAccountNumber: before.debitAccountNumber, debitIfsc: before.debitIfsc } : null, after: input });
     return this.getSettings(scope);
   }
 
@@ -149,6 +152,7 @@ export class PayrollBankService {
         newPayments: fresh.length,
       },
     });
+    await recordAudit(scope, { entity: 'PayrollRun', entityId: run.id, action: 'BankFileDownload', after: { month: run.month, fileName, scope: transfer.scope, employees: transfer.records.length, totalPaise: transfer.totalPaise } });
     return { bytes, fileName, contentType: settings.template === 'xlsx' ? BANK_FILE_CONTENT_TYPES.xlsx : BANK_FILE_CONTENT_TYPES.csv };
   }
 
@@ -263,6 +267,7 @@ export class PayrollBankService {
     }
     // A released payout recorded paid: its payslip's PDF says so after the commit.
     if (payee.holdKind === 'payout' && payee.holdReleased) scope.enqueue('payroll.payslips.rerender', { runId: run.id, payslipId, paid: true });
+    await recordAudit(scope, { entity: 'PayrollRun', entityId: run.id, action: 'MarkPaid', after: { month: run.month, payslipId, ...paid } });
     const row = (await this.payments(scope, run.id)).rows.find((r) => r.payslipId === payslipId);
     if (!row) throw notFound(MSG.paymentNotFound);
     return row;

@@ -99,6 +99,15 @@ describe.each(BACKENDS)('audit log over HTTP (%s)', (backend) => {
     expect(rows.some((r) => r.text.includes('50100987654321') || r.text.includes('50100123456789'))).toBe(false);
   });
 
+  it('records a statutory setting changed, with only the field that changed', async () => {
+    const current = (await t.call('GET', '/StatutoryComponents/EPF', { token: admin.token })).json() as { data: { isEnabled: boolean; settings: Record<string, unknown> } };
+    const flipped = !current.data.settings['restrictToWageCeiling'];
+    const res = await t.call('PUT', '/StatutoryComponents/EPF', { token: admin.token, body: { ...current.data.settings, isEnabled: current.data.isEnabled, restrictToWageCeiling: flipped } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [entry] = (await list('?entity=StatutorySettings&entityId=EPF')).data;
+    expect(entry).toMatchObject({ action: 'Update', actorId: admin.id, before: { restrictToWageCeiling: !flipped }, after: { restrictToWageCeiling: flipped } });
+  });
+
   it('filters by entity, action, actor and dates, newest first, a page at a time', async () => {
     const all = await list('?pageSize=100');
     expect(all.totalRecords).toBeGreaterThan(3);
@@ -108,8 +117,16 @@ describe.each(BACKENDS)('audit log over HTTP (%s)', (backend) => {
     expect(page2.data.map((e) => e.seq)).toEqual(seqs.slice(2, 4));
     expect((await list('?entity=Account')).data.every((e) => e.entity === 'Account')).toBe(true);
     expect((await list(`?actorId=${admin.id}`)).data.every((e) => e.actorId === admin.id)).toBe(true);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(t.clock.now());
-    expect((await list(`?from=${today}&to=${today}&pageSize=100`)).totalRecords).toBe(all.totalRecords);
+    // Dates are the organisation's calendar days (Asia/Kolkata for the demo), both ends inclusive.
+    const day = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+    const [span] = await queryRows<{ first: string; last: string }>(
+      t.database.db,
+      sql`SELECT to_char(min(at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS first, to_char(max(at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last FROM audit_log WHERE tenant_id = ${admin.tenantId}`,
+    );
+    const first = day(span?.first ?? '');
+    const last = day(span?.last ?? '');
+    expect((await list(`?from=${first}&to=${last}&pageSize=100`)).totalRecords).toBe(all.totalRecords);
+    expect((await list(`?from=${last}&to=${last}&pageSize=100`)).data.every((e) => day(e.at) === last)).toBe(true);
     const empty = await list('?from=2001-01-01&to=2001-01-31');
     expect(empty).toMatchObject({ data: [], totalRecords: 0, message: AUDIT_MSG.empty });
   });

@@ -5,8 +5,8 @@ import { badRequest } from '../../platform/errors';
 import type { Scope } from '../../platform/tenancy';
 import * as repo from './audit-log.repo';
 
-export const AUDIT_EXPORT_HEADERS = ['No.', 'Time (UTC)', 'Actor', 'IP address', 'User agent', 'Entity', 'Entity id', 'Action', 'Before', 'After', 'Reason'] as const;
-export const AUDIT_CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+const AUDIT_EXPORT_HEADERS = ['No.', 'Time (UTC)', 'Actor', 'IP address', 'User agent', 'Entity', 'Entity id', 'Action', 'Before', 'After', 'Reason'] as const;
+const AUDIT_CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 
 function actorName(row: repo.AuditRow): string | null {
   if (row.actorFirstName !== null) return `${row.actorFirstName} ${row.actorLastName ?? ''}`.trim();

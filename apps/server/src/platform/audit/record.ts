@@ -45,7 +45,7 @@ const SECRET_FIELD = /(password|passcode|token|secret|otp|apikey|hash)/i;
 /** Field names of bank account numbers: the log shows their last four digits. */
 const ACCOUNT_NUMBER_FIELD = /(accountnumber|accountno|bankaccount$|^account$)/i;
 
-export function maskAccountNumber(value: unknown): unknown {
+function maskAccountNumber(value: unknown): unknown {
   if (typeof value !== 'string' && typeof value !== 'number') return value;
   const text = String(value);
   return text.length <= 4 ? '••••' : `••••${text.slice(-4)}`;

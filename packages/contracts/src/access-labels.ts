@@ -16,6 +16,8 @@ export const PERMISSION_LABELS: Partial<Record<PermissionAction, { area: Permiss
   'org.logo': { area: 'Organization', label: 'Logo and branding' },
   'org.softDelete': { area: 'Organization', label: 'Delete the organization' },
   'org.settings': { area: 'Organization', label: 'Organization settings' },
+  'audit.view': { area: 'Organization', label: 'Audit log (who changed what) and its chain check' },
+  'audit.own': { area: 'Organization', label: 'History of changes to one\'s own record' },
   'subscription.view': {
     area: 'Organization',
     label: 'Subscription and plans',

@@ -220,6 +220,10 @@ export const PERMISSIONS = {
   'exits.decide': ALL_ROLES,
   /** The OpenAPI document (every operation with its access rules) on a production server; elsewhere it is public (docs/decisions/). */
   'api.docs': [Role.Administrator],
+  /** The organisation's audit log, its export and its chain check: Administrators only (the log records the moderators' changes too). */
+  'audit.view': [Role.Administrator],
+  /** The history of changes to one's own record. */
+  'audit.own': ALL_ROLES,
 } as const satisfies Record<string, readonly RoleId[]>;
 export type PermissionAction = keyof typeof PERMISSIONS;
 

@@ -50,3 +50,4 @@ export * from './attendance-clients.contract';
 export * from './my-team.contract';
 export * from './employment-settings.contract';
 export * from './exit-requests.contract';
+export * from './audit-log.contract';

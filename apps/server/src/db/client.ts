@@ -36,14 +36,21 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle')
 export const TENANT_READABLE_REFERENCE_TABLES = ['plans'] as const;
 
 /**
+ * Tenant tables the tenant role may add to and read but never change or remove from: SELECT and INSERT
+ * only (the audit log; its trigger refuses UPDATE and DELETE as well, migration 0043).
+ */
+export const TENANT_APPEND_ONLY_TABLES = ['audit_log'] as const;
+
+/**
  * The tenant role's privileges, derived from the migrated schema; idempotent, run after every
  * migration. A table in public gets SELECT, INSERT, UPDATE, DELETE when it has a row-level security
- * policy for tankha_tenant (tenantIsolation() in db/schema/rls.ts), SELECT when it is a reference
+ * policy for tankha_tenant (tenantIsolation() in db/schema/rls.ts) — SELECT, INSERT only when it is append-only —, SELECT when it is a reference
  * table above, nothing otherwise. One statement, so no other session sees it half done.
  */
 async function grantTenantRole(db: Db): Promise<void> {
   await db.execute(sql`GRANT USAGE ON SCHEMA public TO tankha_tenant`);
   const reference = sql.raw(`ARRAY[${TENANT_READABLE_REFERENCE_TABLES.map((t) => `'${t}'`).join(', ')}]::text[]`);
+  const appendOnly = sql.raw(`ARRAY[${TENANT_APPEND_ONLY_TABLES.map((t) => `'${t}'`).join(', ')}]::text[]`);
   await db.execute(sql`DO $$
 DECLARE t record;
 BEGIN
@@ -54,7 +61,9 @@ BEGIN
      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm')
   LOOP
     EXECUTE format('REVOKE ALL ON TABLE public.%I FROM tankha_tenant', t.relname);
-    IF t.tenant_owned THEN
+    IF t.tenant_owned AND t.relname = ANY (${appendOnly}) THEN
+      EXECUTE format('GRANT SELECT, INSERT ON TABLE public.%I TO tankha_tenant', t.relname);
+    ELSIF t.tenant_owned THEN
       EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.%I TO tankha_tenant', t.relname);
     ELSIF t.relname = ANY (${reference}) THEN
       EXECUTE format('GRANT SELECT ON TABLE public.%I TO tankha_tenant', t.relname);

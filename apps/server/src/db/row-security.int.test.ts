@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows, TENANT_READABLE_REFERENCE_TABLES } from './client';
+import { queryRows, TENANT_APPEND_ONLY_TABLES, TENANT_READABLE_REFERENCE_TABLES } from './client';
 import { withTenant } from '../platform/unit-of-work';
 import { BACKENDS, createTestApp, type TestApp } from '../testing';
 
@@ -79,8 +79,9 @@ describe.each(BACKENDS)('row-level security and the tenant role (%s)', (backend)
         FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p', 'v', 'm') ORDER BY c.relname`,
     );
     const reference: readonly string[] = TENANT_READABLE_REFERENCE_TABLES;
+    const appendOnly: readonly string[] = TENANT_APPEND_ONLY_TABLES;
     for (const r of rows) {
-      const expected = r.has_policy ? [true, true, true, true] : reference.includes(r.relname) ? [true, false, false, false] : [false, false, false, false];
+      const expected = r.has_policy && appendOnly.includes(r.relname) ? [true, true, false, false] : r.has_policy ? [true, true, true, true] : reference.includes(r.relname) ? [true, false, false, false] : [false, false, false, false];
       expect([r.relname, r.sel, r.ins, r.upd, r.del]).toEqual([r.relname, ...expected]);
     }
     for (const table of CLOSED_TABLES) expect(rows.find((r) => r.relname === table)).toMatchObject({ sel: false, ins: false, upd: false, del: false });

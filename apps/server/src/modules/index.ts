@@ -38,6 +38,7 @@ import { payrollFilingsModule } from './payroll-filings/payroll-filings.module';
 import { form16Module } from './form16/form16.module';
 import { exceptionLogsModule } from './exception-logs/exception-logs.module';
 import { invoicesModule } from './invoices/invoices.module';
+import { auditLogModule } from './audit-log/audit-log.module';
 
 /**
  * Every module the server runs: the composition root (services.ts) builds their services in the
@@ -85,4 +86,5 @@ export const MODULES: readonly ModuleManifest[] = [
   form16Module,
   exceptionLogsModule,
   invoicesModule,
+  auditLogModule,
 ];

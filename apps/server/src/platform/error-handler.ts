@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, MSG } from '@tankha/contracts';
-import { AppError, fieldError, sqlStateOf } from './errors';
+import { AppError, CommittedRefusal, fieldError, sqlStateOf } from './errors';
 import type {} from './route-scope';
 
 /** An unexpected error of a signed-in organisation's request, as the exception log keeps it. */
@@ -78,7 +78,9 @@ export function registerErrorHandling(app: FastifyInstance, options: { onUnexpec
     const field = findNulField(request.params) ?? findNulField(request.query) ?? findNulField(request.body);
     if (field !== null) throw fieldError(field, NUL_MESSAGE);
   });
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | CommittedRefusal, request, reply) => {
+    // A refusal that kept its work answers as its error wherever it surfaces (route-scope.ts unwraps it after COMMIT).
+    const error = thrown instanceof CommittedRefusal ? thrown.error : thrown;
     // A failure after a handler chose another type (the app shell's text/html stream, a file
     // download) must still answer the JSON envelope, not fail again on the stale content type.
     reply.removeHeader('content-type');

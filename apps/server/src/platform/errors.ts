@@ -12,6 +12,17 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A refusal that keeps what the work wrote before it: the unit of work commits, then the caller gets the
+ * error (a failed sign-in answers 401 and its audit entry stays). Only the route wrapper reads it.
+ */
+export class CommittedRefusal extends Error {
+  constructor(readonly error: AppError) {
+    super(error.message);
+  }
+}
+export const refuseKeepingWork = (error: AppError) => new CommittedRefusal(error);
+
 export const badRequest = (message: string, errors?: Record<string, string>) => new AppError(400, ErrorCode.Validation, message, errors);
 /** A validation failure on one field: the message names the field, `errors` carries the bare text. */
 export const fieldError = (field: string, message: string) => new AppError(400, ErrorCode.Validation, `${field}: ${message}`, { [field]: message });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { AccountScope, GlobalScope, RequestContext, Scope } from './tenancy';
+import type { AccountScope, GlobalScope, RequestContext, RequestOrigin, Scope } from './tenancy';
 import { TenantNotEntered, type UnitOfWork } from './unit-of-work';
+import { CommittedRefusal } from './errors';
 import type { SessionGate } from './auth/session-gate';
 import type { RouteAccess } from './auth/access';
 
@@ -38,8 +39,14 @@ export function wrapRoutesInUnitOfWork(app: FastifyInstance, uow: () => UnitOfWo
     const kind = accessKind(access);
     route.handler = async function scopedHandler(this: FastifyInstance, request, reply) {
       const run = async (scope: Scope | GlobalScope): Promise<unknown> => {
-        request.scope = scope;
-        return (await handler.call(this, request, reply)) as unknown;
+        request.scope = { ...scope, origin: originOf(request) };
+        try {
+          return (await handler.call(this, request, reply)) as unknown;
+        } catch (error) {
+          // Returned, so the transaction commits; thrown again below, after the commit.
+          if (error instanceof CommittedRefusal) return error;
+          throw error;
+        }
       };
       let result: unknown;
       if (kind === 'tenant') {
@@ -57,6 +64,7 @@ export function wrapRoutesInUnitOfWork(app: FastifyInstance, uow: () => UnitOfWo
         result = await uow().global(kind === 'account' ? signedIn(request) : null, run);
       }
       request.scope = null;
+      if (result instanceof CommittedRefusal) throw result.error;
       return result;
     };
   });
@@ -81,6 +89,11 @@ export function beforeUnitOfWork<T>(work: (request: FastifyRequest) => Promise<T
       return result.value;
     },
   };
+}
+
+function originOf(request: FastifyRequest): RequestOrigin {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip || null, userAgent: typeof agent === 'string' ? agent.slice(0, 300) : null };
 }
 
 function signedIn(request: FastifyRequest): RequestContext {

@@ -59,9 +59,16 @@ export interface TenantScope {
  */
 export type TenantSteps = <T>(fn: (scope: TenantScope) => Promise<T>) => Promise<T>;
 
+/** Where a request came from, for the audit log (platform/audit): set by the route wrapper, never read from a request by a service. */
+export interface RequestOrigin {
+  readonly ip: string | null;
+  readonly userAgent: string | null;
+}
+
 /** What a service receives for a signed-in request (DESIGN §9): `{ db, ctx, enqueue }`. */
 export interface Scope extends TenantScope {
   readonly ctx: RequestContext;
+  readonly origin?: RequestOrigin;
 }
 
 /** What a public or account-level route's service receives: the global transaction. */
@@ -70,6 +77,7 @@ export interface GlobalScope {
   /** The signed-in account, for account-level routes; null on public routes. */
   readonly ctx: RequestContext | null;
   readonly enqueue: Enqueue;
+  readonly origin?: RequestOrigin;
   /**
    * Runs `fn` on this same transaction as the tenant role for `tenantId` (registration and
    * organisation creation write an organisation's first rows together with the account).

@@ -429,6 +429,9 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'GET /Payslips/{id}/pdf': { path: { id: ids.renderedPayslipId } },
     'GET /PayrollRuns/{id}/register.xlsx': { path: { id: ids.finalizedRunId } },
     // The bank transfer of the finalized month: its one payslip (the member's) is line 1 of April 2024.
+    // The audit log: B's administrator filtering by A's people finds nothing of A; a member is refused.
+    'GET /AuditLog': { query: { actorId: ids.administratorId, entityId: ids.memberId, entity: 'User' } },
+    'GET /AuditLog/export': { query: { actorId: ids.administratorId, entityId: ids.memberId, format: 'csv' } },
     'PUT /PayrollBankSettings': { body: { template: 'controlCsv', debitAccountNumber: '50200012345678', debitIfsc: 'HDFC0000001', bankFormat: null } },
     'POST /PayrollBankFormats': { body: BANK_FORMAT_BODY },
     'PUT /PayrollBankFormats/{id}': { path: { id: ids.bankFormatId }, body: BANK_FORMAT_BODY },

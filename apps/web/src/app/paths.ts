@@ -96,6 +96,8 @@ export const PATHS = {
   payrollSettings: '/payroll/settings',
   /** Settings > Preferences (payroll spec §1: Sender Email Preferences). */
   settingsPreferences: '/settings/preferences',
+  /** Settings > Audit log (administrators): who changed what, and the chain check. */
+  auditLog: '/settings/audit-log',
   /** Every payroll output generated per month. */
   payrollReports: '/payroll/reports',
   /** The journal's ledger accounts, a tab of the payroll settings. */

@@ -87,6 +87,7 @@ const LeavePoliciesPage = lazyPage(() => import('../features/leave'), 'LeavePoli
 const LeaveSettingsPage = lazyPage(() => import('../features/leave'), 'LeaveSettingsPage');
 const LeaveRequestsPage = lazyPage(() => import('../features/leave'), 'LeaveRequestsPage');
 const ExceptionLogsPage = lazyPage(() => import('../features/exception-logs'), 'ExceptionLogsPage');
+const AuditLogPage = lazyPage(() => import('../features/audit-log'), 'AuditLogPage');
 const TaxCalculatorPage = lazyPage(() => import('../features/tax-calculator'), 'TaxCalculatorPage');
 const payroll = () => import('../features/payroll');
 const PayrollRunPage = lazyPage(payroll, 'PayrollRunPage');
@@ -627,6 +628,14 @@ export const routes: RouteObject[] = [
                     children: [
                       { index: true, element: <Navigate to="preferences" replace /> },
                       { path: 'preferences', element: <PreferencesPage /> },
+                      {
+                        path: 'audit-log',
+                        element: (
+                          <RequirePermission action="audit.view" fallback={PATHS.accessDenied}>
+                            <AuditLogPage />
+                          </RequirePermission>
+                        ),
+                      },
                     ],
                   },
                   { path: 'access-denied', element: <AccessDeniedPage /> },

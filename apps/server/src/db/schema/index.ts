@@ -18,3 +18,4 @@ export * from './invoices';
 export * from './people-admin';
 export * from './attendance-sites';
 export * from './exits';
+export * from './audit-log';

@@ -16,7 +16,8 @@ import {
 } from '@tankha/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
-import { AppError, badRequest, conflict, fieldError, forbidden, notFound, unauthorized } from '../../platform/errors';
+import { AppError, badRequest, conflict, fieldError, forbidden, notFound, refuseKeepingWork, unauthorized } from '../../platform/errors';
+import { recordAudit } from '../../platform/audit/record';
 import { DUMMY_HASH, hashPassword, isPublicPassword, verifyPassword } from '../../platform/auth/passwords';
 import { hashOneTimeToken, newOneTimeToken, type TokenService } from '../../platform/auth/tokens';
 import { resetPasswordEmail, verificationEmail } from '../../platform/mail/templates';
@@ -132,7 +133,8 @@ export class AccountService {
     await repo.activatePendingMemberships(global, row.accountId, now);
   }
 
-  async login({ global }: GlobalScope, email: string, password: string, meta: ClientMeta): Promise<SessionUser> {
+  async login(scope: GlobalScope, email: string, password: string, meta: ClientMeta): Promise<SessionUser> {
+    const { global } = scope;
     if (!(await this.deps.loginThrottle.attempt(email))) throw new AppError(429, ErrorCode.RateLimited, MSG.tooManyLoginFailures);
     // In production the demo's public password opens nothing, whichever account it is tried on (and
     // whether or not the account exists: the reply is the same). An account seeded with it (SEED_DEMO=true)
@@ -140,9 +142,20 @@ export class AccountService {
     if (this.deps.config.NODE_ENV === 'production' && isPublicPassword(password)) throw unauthorized('PUBLIC_PASSWORD', MSG.publicPasswordSignIn);
     const account = await repo.findAccountByEmail(global, email);
     const valid = await verifyPassword(account?.passwordHash ?? DUMMY_HASH, password);
-    if (!account || !valid || !account.passwordHash) throw unauthorized('INVALID_CREDENTIALS', MSG.incorrectLogin);
+    if (!account || !valid || !account.passwordHash) {
+      // Each organisation of a known account keeps the failure in its audit log (an unknown e-mail belongs to none);
+      // the 401 is answered after the commit, so the entries stay.
+      if (account) for (const m of await repo.findMemberships(global, account.id)) await scope.asTenant(m.tenantId, (ts) => recordAudit({ ...ts, origin: meta }, { entity: 'Account', entityId: m.userId, action: 'SignInFailed', actorUserId: null, actorLabel: email }));
+      throw refuseKeepingWork(unauthorized('INVALID_CREDENTIALS', MSG.incorrectLogin));
+    }
     await this.deps.loginThrottle.reset(email);
-    return this.signIn(global, account, meta);
+    return this.auditedSignIn(scope, await this.signIn(global, account, meta), meta);
+  }
+
+  /** A session opened: the organisation's audit log records it, with the account's user as the actor. */
+  private async auditedSignIn(scope: GlobalScope, session: SessionUser, meta: ClientMeta): Promise<SessionUser> {
+    await scope.asTenant(session.tenantId, (ts) => recordAudit({ ...ts, origin: meta }, { entity: 'Account', entityId: session.id, action: 'SignIn', actorUserId: session.id }));
+    return session;
   }
 
   /**
@@ -150,11 +163,12 @@ export class AccountService {
    * the account is found by the e-mail the provider vouches for, never created, and then the same
    * rules as a password login apply (verified account, an active membership).
    */
-  async oauthLogin({ global }: GlobalScope, identity: VerifiedIdentity, meta: ClientMeta): Promise<SessionUser> {
+  async oauthLogin(scope: GlobalScope, identity: VerifiedIdentity, meta: ClientMeta): Promise<SessionUser> {
+    const { global } = scope;
     if (!identity.verifiedEmail) throw forbidden(MSG.oauthEmailNotVerified, 'OAUTH_EMAIL_NOT_VERIFIED');
     const account = await repo.findAccountByEmail(global, identity.verifiedEmail);
     if (!account) throw forbidden(MSG.oauthNoAccount, 'OAUTH_NO_ACCOUNT');
-    return this.signIn(global, account, meta);
+    return this.auditedSignIn(scope, await this.signIn(global, account, meta), meta);
   }
 
   /** After the credentials: a verified account with an active membership gets a session in its last (or first) organisation. */

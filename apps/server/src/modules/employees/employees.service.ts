@@ -30,6 +30,7 @@ import type { SalaryService, StructureRequest } from '../salary/salary.service';
 import type { UserSettingsService } from '../user-settings/user-settings.service';
 import type { ImportCandidate } from '../people-import/people-import.validate';
 import * as repo from './employees.repo';
+import { recordAudit } from '../../platform/audit/record';
 
 export const INVITE_LINK_TTL_MS = INVITE_LINK_TTL_DAYS * 86_400_000;
 
@@ -190,6 +191,9 @@ export class EmployeeService {
     const changed: string[] = PAY_DETAILS.filter(([field]) => (before.details?.[field] ?? null) !== (after.details?.[field] ?? null)).map(([, label]) => label);
     if (JSON.stringify(structureKey(before.structure)) !== JSON.stringify(structureKey(after.structure))) changed.unshift('Salary structure');
     if (changed.length > 0) await this.deps.locks.markChanged(scope, { userIds: [id], reach: 'any', by: ctx.userId, reason: (by) => STALE_REASON.detailsChanged(changed, by) });
+    await recordAudit(scope, { entity: 'BankDetails', entityId: id, action: 'Update', before: before.details, after: after.details, only: ['bankAccountNumber', 'ifscCode'] });
+    await recordAudit(scope, { entity: 'User', entityId: id, action: 'Update', before: before.details, after: after.details, only: ['pan', 'uan', 'esiNumber', 'dateOfJoining', 'dateOfBirth'] });
+    await recordAudit(scope, { entity: 'SalaryStructure', entityId: id, action: 'Update', before: structureKey(before.structure), after: structureKey(after.structure) });
     // The payslip password is made of the PAN and the date of birth: protected PDFs follow them.
     if ((before.details?.pan ?? null) !== (after.details?.pan ?? null) || (before.details?.dateOfBirth ?? null) !== (after.details?.dateOfBirth ?? null)) {
       scope.enqueue('payroll.payslips.reprotect', { userIds: [id] });
@@ -228,6 +232,7 @@ export class EmployeeService {
       accountId: account?.id ?? null,
     });
     await this.writeDetails(tdb, userId, input, associations);
+    await recordAudit(scope, { entity: 'User', entityId: userId, action: 'Create', after: { email: input.email, roleId, status, ...(await repo.findPayDetails(tdb, userId)) } });
     await this.deps.userSettings.noteEmployeeNumberUsed(scope, input.employeeNumber);
     return { userId, accountId: account?.id ?? null };
   }

@@ -47,6 +47,7 @@ import { buildBankTransferXlsx } from './bank-file-xlsx';
 import { readBankReturn, type ReturnRow } from './bank-return.sheet';
 import { checkBankReturn } from './bank-return.validate';
 import * as repo from './payroll-bank.repo';
+import { recordAudit } from '../../platform/audit/record';
 
 /** The bank file exists for a finalized month (payslips never change after finalize), and after it is marked paid. */
 const ISSUED: readonly repo.RunStatus[] = ['finalized', 'paid'];
@@ -112,6 +113,7 @@ export class PayrollBankService {
       if (input.debitAccountNumber === null) throw fieldError('debitAccountNumber', FORMAT_MSG.debitAccountRequired);
       if (input.debitIfsc === null) throw fieldError('debitIfsc', FORMAT_MSG.debitAccountRequired);
     }
+    const before = await repo.findSettings(scope.db);
     await repo.upsertSettings(scope.db, {
       template: input.template,
       debitAccountNumber: input.debitAccountNumber,
@@ -120,6 +122,13 @@ export class PayrollBankService {
       customFormatId,
       updatedBy: scope.ctx.userId,
       updatedAt: this.deps.clock.now(),
+    });
+    await recordAudit(scope, {
+      entity: 'PayrollSettings',
+      entityId: 'bank-file',
+      action: 'Update',
+      before: before ? { template: before.template, debitAccountNumber: before.debitAccountNumber, debitIfsc: before.debitIfsc, presetFormat: before.presetFormat, customFormatId: before.customFormatId } : null,
+      after: { template: input.template, debitAccountNumber: input.debitAccountNumber, debitIfsc: input.debitIfsc, presetFormat, customFormatId },
     });
     return this.getSettings(scope);
   }
@@ -234,6 +243,7 @@ export class PayrollBankService {
       },
     });
     const contentType = format ? (format.extension === 'txt' ? BANK_FILE_CONTENT_TYPES.txt : BANK_FILE_CONTENT_TYPES.csv) : settings.template === 'xlsx' ? BANK_FILE_CONTENT_TYPES.xlsx : BANK_FILE_CONTENT_TYPES.csv;
+    await recordAudit(scope, { entity: 'PayrollRun', entityId: run.id, action: 'BankFileDownload', after: { month: run.month, fileName, scope: transfer.scope, employees: transfer.records.length, totalPaise: transfer.totalPaise } });
     return { bytes, fileName, contentType };
   }
 
@@ -348,6 +358,7 @@ export class PayrollBankService {
     }
     // A released payout recorded paid: its payslip's PDF says so after the commit.
     if (payee.holdKind === 'payout' && payee.holdReleased) scope.enqueue('payroll.payslips.rerender', { runId: run.id, payslipId, paid: true });
+    await recordAudit(scope, { entity: 'PayrollRun', entityId: run.id, action: 'MarkPaid', after: { month: run.month, payslipId, ...paid } });
     const row = (await this.payments(scope, run.id)).rows.find((r) => r.payslipId === payslipId);
     if (!row) throw notFound(MSG.paymentNotFound);
     return row;

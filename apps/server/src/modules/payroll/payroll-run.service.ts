@@ -49,6 +49,7 @@ import type { DocumentProgress } from './payslip-documents.repo';
 import * as repo from './payroll.repo';
 import * as loansRepo from './loans.repo';
 import type { LoanForRun } from './loans.repo';
+import { recordAudit } from '../../platform/audit/record';
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
@@ -535,6 +536,7 @@ export class PayrollRunService {
     const run = await this.editableRun(scope, id);
     await this.assertInRun(scope, run, userId);
     await repo.upsertHold(scope.db, { runId: run.id, userId, kind: input.kind, reason: input.reason?.trim() || null, createdBy: scope.ctx.userId });
+    await recordAudit(scope, { entity: 'PayrollRun', entityId: run.id, action: 'Hold', after: { month: run.month, userId, kind: input.kind }, reason: input.reason ?? null });
     await this.refreshEmployee(scope, run, userId);
     return this.employeeRow(scope, run, userId);
   }
@@ -547,6 +549,7 @@ export class PayrollRunService {
    */
   async removeHold(scope: Scope, id: string, userId: string): Promise<PayrollEmployeeRow> {
     const closed = await this.runOr404(scope, id);
+    await recordAudit(scope, { entity: 'PayrollRun', entityId: closed.id, action: 'Release', after: { month: closed.month, userId, payoutReleased: CLOSED.includes(closed.status) } });
     if (CLOSED.includes(closed.status)) return this.releasePayout(scope, closed, userId);
     const run = await this.editableRun(scope, id);
     await this.assertInRun(scope, run, userId);
@@ -702,6 +705,7 @@ export class PayrollRunService {
     }
     // Keyed by the run, so the sweep can tell a job still queued from one that died with its process.
     scope.enqueue('payroll.process', { runId: run.id }, { singletonKey: run.id });
+    await recordAudit(scope, { entity: 'PayrollRun', entityId: run.id, action: 'Process', after: { month: run.month, status: run.status } });
     return this.view(scope, run);
   }
 
@@ -972,6 +976,7 @@ export class PayrollRunService {
     await loansRepo.closeRepaidLoans(scope.db, now);
     await this.ensureOpenRun(scope);
     scope.enqueue('payroll.finalized', { runId: run.id });
+    await recordAudit(scope, { entity: 'PayrollRun', entityId: run.id, action: 'Finalize', before: { status: before.status }, after: { month: run.month, status: run.status } });
     return this.view(scope, run);
   }
 
@@ -1008,6 +1013,7 @@ export class PayrollRunService {
     const run = await repo.markRunPaid(scope.db, id, input.paidOn, reference, this.deps.clock.now());
     if (!run) throw conflict(PAYROLL_MSG.runNotFinalized);
     await this.deps.payments.recordRunPaid(scope, run.id, { paidOn: input.paidOn, reference });
+    await recordAudit(scope, { entity: 'PayrollRun', entityId: run.id, action: 'MarkPaid', after: { month: run.month, paidOn: input.paidOn, reference } });
     return this.view(scope, run);
   }
 }

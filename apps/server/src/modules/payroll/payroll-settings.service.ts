@@ -16,6 +16,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError, badRequest, fieldError } from '../../platform/errors';
 import type { Scope, TenantScope } from '../../platform/tenancy';
 import * as repo from './payroll.repo';
+import { recordAudit } from '../../platform/audit/record';
 
 /** people spec §3 "Payroll settings" before the first save: days in month, paid on the last working day. */
 const DEFAULTS: Omit<repo.SettingsRow, 'tenantId' | 'updatedAt' | 'updatedBy'> = {
@@ -149,7 +150,9 @@ export class PayrollSettingsService {
       // The stored PDFs of issued months follow the setting: rendered again, with or without the password.
       scope.enqueue('payroll.payslips.reprotect', {});
     }
-    return settingsOut(await repo.saveSettings(scope.db, write, this.deps.clock.now()));
+    const saved = settingsOut(await repo.saveSettings(scope.db, write, this.deps.clock.now()));
+    await recordAudit(scope, { entity: 'PayrollSettings', entityId: 'pay-period', action: 'Update', before: settingsOut(current), after: saved });
+    return saved;
   }
 
   async setup(scope: Scope): Promise<PayrollSetup> {

@@ -37,6 +37,7 @@ import type { DeclarationCommentService } from '../declaration-comments/declarat
 import { claimedPaise, fieldColumns, findItem, isClaimed, itemsOf, type DeclarationAggregate, type DeclarationItem } from './proof-items';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 import * as repo from './proofs.repo';
+import { recordAudit } from '../../platform/audit/record';
 
 /** Statuses whose declaration takes proofs (a draft's or a rejected one's do not). */
 const ACTIVE: readonly number[] = [DeclarationStatus.Submitted, DeclarationStatus.OnHold, DeclarationStatus.Approved];
@@ -443,6 +444,7 @@ export class ProofService {
       by: scope.ctx.userId,
       reason: (by) => STALE_REASON.proofsReviewed(year, by),
     });
+    await recordAudit(scope, { entity: 'DeclarationProof', entityId: d.userId, action: input.items.every((r) => r.isApproved) ? 'Approve' : input.items.some((r) => r.isApproved) ? 'Update' : 'Reject', after: { declarationId: d.id, financialYearStart: year, items: input.items } });
     const reloaded = await this.deps.declarations.aggregateById(scope, d.id);
     if (!reloaded) throw new Error('declaration vanished during its review');
     return reloaded;

@@ -21,6 +21,7 @@ import type { DeclarationAggregate } from './proof-items';
 import type { ProofService } from './proofs.service';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 import * as repo from './proofs.repo';
+import { recordAudit } from '../../platform/audit/record';
 
 const label = (status: number) => DECLARATION_STATUS_LABELS[status as DeclarationStatusId] ?? 'Draft';
 
@@ -95,6 +96,7 @@ export class TeamReviewService {
     if (!(DECLARATION_TRANSITIONS[d.status] ?? []).includes(status)) throw conflict(TEAM_REVIEW_MSG.transition(label(d.status), label(status)));
     const now = this.deps.clock.now();
     await repo.updateDeclarationRow(scope.db, d.id, { status, statusChangedAt: now, statusChangedBy: scope.ctx.userId, updatedAt: now });
+    await recordAudit(scope, { entity: 'Declaration', entityId: d.userId, action: status === DeclarationStatus.Rejected ? 'Reject' : status === DeclarationStatus.Approved ? 'Approve' : 'Update', before: { declarationId: d.id, status: d.status }, after: { declarationId: d.id, status } });
     // The year's TDS follows the declaration's status: its processed month is stale for the employee.
     const year = d.financialYearStart;
     await this.deps.locks.markChanged(scope, {

@@ -43,6 +43,7 @@ import type { Scope, TenantDb } from '../../platform/tenancy';
 import * as repo from './salary.repo';
 import { earningValueOut } from './salary.service';
 import { defaultStatutorySettings } from './salary.defaults';
+import { recordAudit } from '../../platform/audit/record';
 
 const conflict = (message: string, field?: string) => new AppError(409, ErrorCode.Conflict, message, field ? { [field]: message } : undefined);
 
@@ -155,7 +156,8 @@ export class SalaryComponentsService {
     return EARNING_TYPES.map((t) => ({ ...t }));
   }
 
-  async createEarning({ db: tdb }: Scope, input: EarningInput): Promise<TenantEarningRow> {
+  async createEarning(scope: Scope, input: EarningInput): Promise<TenantEarningRow> {
+    const { db: tdb } = scope;
     if (!input.earningType) throw fieldError('earningType', SALARY_MSG.earningTypeRequired);
     const type = EARNING_TYPES.find((t) => t.key === input.earningType);
     if (!type) throw fieldError('earningType', SALARY_MSG.earningTypeRequired);
@@ -173,10 +175,13 @@ export class SalaryComponentsService {
     const id = await repo.insertEarning(tdb, { ...this.values(type.category, input), code, earningCategory: type.category, sortOrder });
     if (fixed && type.category !== 'fixedAllowance' && fixed.sortOrder <= sortOrder) await repo.updateEarning(tdb, fixed.id, { sortOrder: sortOrder + 1 });
     await this.assertStructureComputes(tdb, 'calculationValue');
-    return this.earningById(tdb, id);
+    const created = await this.earningById(tdb, id);
+    await recordAudit(scope, { entity: 'SalaryComponent', entityId: id, action: 'Create', after: created });
+    return created;
   }
 
-  async updateEarning({ db: tdb }: Scope, id: string, input: EarningInput): Promise<TenantEarningRow> {
+  async updateEarning(scope: Scope, id: string, input: EarningInput): Promise<TenantEarningRow> {
+    const { db: tdb } = scope;
     await repo.lockComponents(tdb);
     const current = await repo.findEarning(tdb, id);
     if (!current) throw notFound(SALARY_MSG.earningNotFound);
@@ -185,21 +190,26 @@ export class SalaryComponentsService {
     if (!input.isActive && SYSTEM_CATEGORIES.has(current.earningCategory)) throw conflict(SALARY_MSG.systemEarning(current.earningName, 'deactivated'), 'isActive');
     await repo.updateEarning(tdb, id, this.values(current.earningCategory, input, current));
     await this.assertStructureComputes(tdb, 'calculationValue');
-    return this.earningById(tdb, id);
+    const updated = await this.earningById(tdb, id);
+    await recordAudit(scope, { entity: 'SalaryComponent', entityId: id, action: 'Update', before: current, after: updated });
+    return updated;
   }
 
-  async setEarningStatus({ db: tdb }: Scope, id: string, isActive: boolean): Promise<TenantEarningRow> {
+  async setEarningStatus(scope: Scope, id: string, isActive: boolean): Promise<TenantEarningRow> {
+    const { db: tdb } = scope;
     await repo.lockComponents(tdb);
     const current = await repo.findEarning(tdb, id);
     if (!current) throw notFound(SALARY_MSG.earningNotFound);
     if (!isActive && SYSTEM_CATEGORIES.has(current.earningCategory)) throw conflict(SALARY_MSG.systemEarning(current.earningName, 'deactivated'), 'isActive');
     await repo.updateEarning(tdb, id, { isActive });
+    await recordAudit(scope, { entity: 'SalaryComponent', entityId: id, action: 'Update', before: { isActive: current.isActive }, after: { isActive } });
     await this.assertStructureComputes(tdb, 'isActive', true);
     return this.earningById(tdb, id);
   }
 
   /** Only an earning no employee's structure holds; basic and the fixed allowance never. */
-  async deleteEarning({ db: tdb }: Scope, id: string): Promise<void> {
+  async deleteEarning(scope: Scope, id: string): Promise<void> {
+    const { db: tdb } = scope;
     await repo.lockComponents(tdb);
     const current = await repo.findEarning(tdb, id);
     if (!current) throw notFound(SALARY_MSG.earningNotFound);
@@ -207,6 +217,7 @@ export class SalaryComponentsService {
     const used = (await repo.earningUsage(tdb)).get(id) ?? 0;
     if (used > 0) throw conflict(SALARY_MSG.earningInUse(current.earningName, used));
     await repo.deleteEarning(tdb, id);
+    await recordAudit(scope, { entity: 'SalaryComponent', entityId: id, action: 'Delete', before: current });
     await this.assertStructureComputes(tdb, 'id', true);
   }
 
@@ -287,35 +298,44 @@ export class SalaryComponentsService {
     return rows.map((r) => deductionOut(r, usage.get(r.id) ?? 0));
   }
 
-  async createDeduction({ db: tdb }: Scope, input: DeductionInput): Promise<TenantDeductionRow> {
+  async createDeduction(scope: Scope, input: DeductionInput): Promise<TenantDeductionRow> {
+    const { db: tdb } = scope;
     await repo.lockComponents(tdb);
     await this.checkDeductionName(tdb, input.deductionName, null);
     const id = await repo.insertDeduction(tdb, this.deductionValues(input));
+    await recordAudit(scope, { entity: 'SalaryComponent', entityId: id, action: 'Create', after: input });
     return this.deductionById(tdb, id);
   }
 
-  async updateDeduction({ db: tdb }: Scope, id: string, input: DeductionInput): Promise<TenantDeductionRow> {
+  async updateDeduction(scope: Scope, id: string, input: DeductionInput): Promise<TenantDeductionRow> {
+    const { db: tdb } = scope;
     await repo.lockComponents(tdb);
-    if (!(await repo.findDeduction(tdb, id))) throw notFound(SALARY_MSG.deductionNotFound);
+    const current = await repo.findDeduction(tdb, id);
+    if (!current) throw notFound(SALARY_MSG.deductionNotFound);
     await this.checkDeductionName(tdb, input.deductionName, id);
     await repo.updateDeduction(tdb, id, this.deductionValues(input));
+    await recordAudit(scope, { entity: 'SalaryComponent', entityId: id, action: 'Update', before: current, after: await repo.findDeduction(tdb, id) });
     return this.deductionById(tdb, id);
   }
 
-  async setDeductionStatus({ db: tdb }: Scope, id: string, isActive: boolean): Promise<TenantDeductionRow> {
+  async setDeductionStatus(scope: Scope, id: string, isActive: boolean): Promise<TenantDeductionRow> {
+    const { db: tdb } = scope;
     await repo.lockComponents(tdb);
     if (!(await repo.findDeduction(tdb, id))) throw notFound(SALARY_MSG.deductionNotFound);
     await repo.updateDeduction(tdb, id, { isActive });
+    await recordAudit(scope, { entity: 'SalaryComponent', entityId: id, action: 'Update', after: { isActive } });
     return this.deductionById(tdb, id);
   }
 
-  async deleteDeduction({ db: tdb }: Scope, id: string): Promise<void> {
+  async deleteDeduction(scope: Scope, id: string): Promise<void> {
+    const { db: tdb } = scope;
     await repo.lockComponents(tdb);
     const current = await repo.findDeduction(tdb, id);
     if (!current) throw notFound(SALARY_MSG.deductionNotFound);
     const used = (await repo.deductionUsage(tdb)).get(id) ?? 0;
     if (used > 0) throw conflict(SALARY_MSG.deductionInUse(current.deductionName, used));
     await repo.deleteDeduction(tdb, id);
+    await recordAudit(scope, { entity: 'SalaryComponent', entityId: id, action: 'Delete', before: current });
   }
 
   private async checkDeductionName(tdb: TenantDb, name: string, id: string | null): Promise<void> {
@@ -387,6 +407,7 @@ export class SalaryComponentsService {
     const settings = { ...normalisedSettings(component, (current?.settings ?? {}) as Record<string, unknown>), ...changes };
     if (wageBase !== undefined && settings.wageBase !== wageBase) Object.assign(settings, { wageBase, wageBaseSince: await this.today(tdb) });
     await repo.upsertStatutory(tdb, component, isEnabled, settings);
+    await recordAudit(scope, { entity: 'StatutorySettings', entityId: component, action: 'Update', before: current ? { isEnabled: current.isEnabled, ...(current.settings as Record<string, unknown>) } : null, after: { isEnabled, ...settings } });
     return this.statutoryOne(scope, component);
   }
 

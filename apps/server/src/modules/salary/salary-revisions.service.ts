@@ -6,6 +6,7 @@ import type { Scope, TenantScope } from '../../platform/tenancy';
 import type { SalaryService, SalarySnapshot, StructureRequest } from './salary.service';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 import * as repo from './salary-revisions.repo';
+import { recordAudit } from '../../platform/audit/record';
 
 /** A revision whose arrears the next run pays: the structure before and after its effective date. */
 export interface PendingRevision {
@@ -167,6 +168,7 @@ export class SalaryRevisionService {
     // A processed month whose period ends on or after the effective date pays the new structure (or its arrears) once processed again.
     const effectiveFrom = input.effectiveFrom;
     await this.deps.locks.markChanged(scope, { userIds: [userId], reach: { from: effectiveFrom, to: '9999-12-31' }, by: ctx.userId, reason: (by) => STALE_REASON.salaryRevised(effectiveFrom, by) });
+    await recordAudit(scope, { entity: 'SalaryRevision', entityId: userId, action: 'Create', before: previous ? { annualCtcPaise: previous.annualCtcPaise } : null, after: { revisionId: row.id, effectiveFrom, annualCtcPaise: next.annualCtcPaise, regimeType: input.regimeType } });
     const [created] = (await repo.listRevisions(tdb, userId)).filter((r) => r.id === row.id);
     return viewOf(created ?? row);
   }

@@ -15,6 +15,7 @@ import { ProviderError } from './payments/payment-provider';
 import { LocalPaymentProvider } from './payments/local.provider';
 import { verifySubscriptionPayment, verifyWebhook } from './payments/signatures';
 import { callbackOf, parseWebhookEvent } from './payments/wire';
+import { recordAudit } from '../../platform/audit/record';
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
@@ -374,6 +375,7 @@ export class SubscriptionService {
     const isFree = s.billingType === null;
     const end = isFree ? null : providerEnd && providerEnd > start ? providerEnd : addPeriod(start, s.billingType);
     await repo.updateSubscription(scope.db, s.id, { status: 'active', startAt: start, endAt: end });
+    await recordAudit(scope, { entity: 'Subscription', entityId: s.id, action: 'PlanChange', before: { replacesSubscriptionId: s.replacesSubscriptionId }, after: { planId: s.planId, billingType: s.billingType, quantity: s.quantity, startAt: start, endAt: end } });
     await repo.endActiveTrials(scope.db, at);
     return { start, end };
   }

@@ -14,6 +14,7 @@ import { provisionPayrollDefaults } from '../salary/salary.defaults';
 import { provisionLeaveDefaults } from '../leave/leave.defaults';
 import { provisionAttendanceDefaults } from '../attendance-settings/attendance.defaults';
 import { provisionEmploymentSettingDefaults } from '../employment-settings/employment-settings.defaults';
+import { recordAudit } from '../../platform/audit/record';
 
 
 export const LOGO_URL_PREFIX = '/backend/api/files/logos/';
@@ -34,7 +35,9 @@ export class TenantService {
     return toOrganization(tenant, settings);
   }
 
-  async updateOrganization({ db: tdb, tenantId, enqueue }: Scope, input: OrganizationInput, logo: UploadedFile | null): Promise<Organization> {
+  async updateOrganization(scope: Scope, input: OrganizationInput, logo: UploadedFile | null): Promise<Organization> {
+    const { db: tdb, tenantId, enqueue } = scope;
+    const before = await repo.findTenant(tdb);
     const logoKey = logo ? await this.storeLogo(tenantId, logo, enqueue) : undefined;
     const previous = logoKey ? ((await repo.findTenant(tdb))?.logoKey ?? null) : null;
     const now = this.deps.clock.now();
@@ -46,6 +49,7 @@ export class TenantService {
     });
     if (!tenant) throw notFound();
     if (previous) enqueue('files.removed', { storageKey: previous });
+    await recordAudit(scope, { entity: 'Organization', entityId: tenantId, action: 'Update', before: before ? { ...before, updatedAt: undefined, orgDetailsCompletedAt: undefined } : null, after: { ...tenant, updatedAt: undefined, orgDetailsCompletedAt: undefined } });
     return toOrganization(tenant, await repo.findSettings(tdb));
   }
 

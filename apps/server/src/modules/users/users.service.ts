@@ -18,6 +18,7 @@ import type { EmployeeService } from '../employees/employees.service';
 import type { UserSettingsService } from '../user-settings/user-settings.service';
 import * as repo from './users.repo';
 import { paiseToRupees } from '@tankha/domain';
+import { recordAudit } from '../../platform/audit/record';
 
 /** What is left to do once a user's removal has committed (see UserService.remove). */
 export interface RemovedUser {
@@ -220,13 +221,15 @@ export class UserService {
   }
 
   /** Role Assign modal (spec §2.7): nobody changes their own role; the same role is refused. */
-  async assignRole({ db: tdb, ctx }: Scope, userId: string, roleId: RoleId): Promise<void> {
+  async assignRole(scope: Scope, userId: string, roleId: RoleId): Promise<void> {
+    const { db: tdb, ctx } = scope;
     const target = await this.target(tdb, ctx, userId, 'changeRole');
     // A moderator may not raise anyone above their own role.
     if (ctx.roleId === Role.Moderator && roleId === Role.Administrator) throw forbidden(USER_LIFECYCLE_MSG.moderatorCannotGrantAdmin);
     if (target.roleId === roleId) throw badRequest(PEOPLE_MSG.roleAlreadyAssigned);
     if (roleId !== Role.Administrator) await this.keepAnAdministrator(tdb, target);
     await repo.updateUser(tdb, userId, { roleId }, this.deps.clock.now());
+    await recordAudit(scope, { entity: 'User', entityId: userId, action: 'RoleChange', before: { roleId: target.roleId }, after: { roleId } });
   }
 
   /**

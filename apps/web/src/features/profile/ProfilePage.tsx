@@ -9,6 +9,7 @@ import { PageLoader } from '../../ui/PageLoader';
 import { EmployeeFormModal } from '../people/employee-form/EmployeeFormModal';
 import { profileKeys, useEmployee, useOwnEmployee } from './profile.api';
 import { ProfileView } from './ProfileView';
+import { OwnHistoryCard } from '../audit-log/OwnHistoryCard';
 
 function permissionsFor(actor: SessionUser, employee: Employee) {
   const own = actor.id === employee.id;
@@ -66,5 +67,10 @@ export function MyProfilePage() {
   if (employee.isPending) return <PageLoader label="Loading profile" />;
   if (employee.isError) return <LoadFailure error={employee.error} retry={() => void employee.refetch()} />;
   // One's own record is edited by HR; here it is read-only apart from one's own documents.
-  return <ProfileView employee={employee.data} {...permissionsFor(user, employee.data)} canEdit={false} />;
+  return (
+    <>
+      <ProfileView employee={employee.data} {...permissionsFor(user, employee.data)} canEdit={false} />
+      <OwnHistoryCard />
+    </>
+  );
 }

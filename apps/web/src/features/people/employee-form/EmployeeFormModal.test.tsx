@@ -470,6 +470,8 @@ describe('EmployeeFormModal', { timeout: 30_000 }, () => {
       departmentName: null,
       designation: 'Engineer',
       workLocation: null,
+      workLocationId: null,
+      workLocationName: null,
       esiNumber: null,
       pfNumber: null,
       uan: null,

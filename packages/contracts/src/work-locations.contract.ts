@@ -20,6 +20,11 @@ export const WORK_LOCATION_MSG = {
   stateInvalid: 'Please select a state or union territory of India',
   cityTooLong: 'City must be at most 100 characters',
   registrationNumberTooLong: 'Registration number must be at most 30 characters',
+  noLocations: 'No work locations yet',
+  saveFailed: 'Failed to save the work location',
+  deleteFailed: 'Failed to delete the work location',
+  /** Under the employee form's select. */
+  employeeLocationHint: 'Its state decides the professional tax and labour welfare fund. None: the organisation’s state in Statutory Components.',
   /** An employee's workLocationId that is not one of the organisation's locations. */
   employeeLocationInvalid: 'Please select a valid work location',
 } as const;

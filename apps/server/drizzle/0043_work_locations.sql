@@ -14,9 +14,10 @@ ALTER TABLE "work_locations" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "work_location_id" uuid;--> statement-breakpoint
 ALTER TABLE "work_locations" ADD CONSTRAINT "work_locations_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "work_locations_tenant_name_key" ON "work_locations" USING btree ("tenant_id",lower("name"));--> statement-breakpoint
-ALTER TABLE "users" ADD CONSTRAINT "users_work_location_id_work_locations_id_fk" FOREIGN KEY ("work_location_id") REFERENCES "public"."work_locations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_work_location_id_work_locations_id_fk" FOREIGN KEY ("work_location_id") REFERENCES "public"."work_locations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "users_work_location_idx" ON "users" USING btree ("tenant_id","work_location_id");--> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "work_locations" AS PERMISSIVE FOR ALL TO "tankha_tenant" USING ("tenant_id" = current_tenant_id()) WITH CHECK ("tenant_id" = current_tenant_id());--> statement-breakpoint
+CREATE POLICY "tenant_isolation" ON "work_locations" AS PERMISSIVE FOR ALL TO "tankha_tenant" USING ("tenant_id" = current_tenant_id()) WITH CHECK ("tenant_id" = current_tenant_id());
+--> statement-breakpoint
 -- Existing organisations keep their pay: one "Main office" in the state their PT / LWF settings name
 -- (when the enabled components agree on one valid state), holding their registration numbers, with
 -- every employee placed there. Where they name two states nobody is placed: the run falls back to

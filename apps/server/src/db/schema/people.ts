@@ -80,7 +80,7 @@ export const users = pgTable(
     designation: text('designation'),
     workLocation: text('work_location'),
     /** Where they work: the state of their professional tax and LWF (none: the organisation's PT/LWF state). */
-    workLocationId: uuid('work_location_id').references(() => workLocations.id, { onDelete: 'restrict' }),
+    workLocationId: uuid('work_location_id').references(() => workLocations.id),
     reportingManagerId: uuid('reporting_manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     pan: text('pan'),
     regimeType: smallint('regime_type').notNull().default(1),

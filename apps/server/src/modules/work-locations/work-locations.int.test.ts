@@ -1,8 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { WORK_LOCATION_MSG, workLocationDeleteMessages, type PayrollRun, type SessionUser, type TenantEarningRow, type WorkLocation } from '@tankha/contracts';
-import { queryRows } from '../../db/client';
+import { MIGRATIONS_DIR, queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, createTestApp, finalizeMonth, type TestApp } from '../../testing';
 
@@ -298,6 +300,35 @@ describe.each(BACKENDS)('work locations over HTTP (%s)', (backend) => {
       // Another organisation sees none of it.
       const theirs = await t.app.inject({ method: 'GET', url: `/backend/api/PayrollRuns/${run.id}/filings/professional-tax.xlsx`, headers: { authorization: `Bearer ${stranger.token}` } });
       expect(theirs.statusCode).toBe(404);
+    });
+  });
+
+  describe('migration 0043 for organisations that existed before locations', () => {
+    /** The migration's last statement: the Main office of each organisation, with its people placed there. */
+    const backfill = async () => {
+      const text = fs.readFileSync(path.join(MIGRATIONS_DIR, '0043_work_locations.sql'), 'utf8');
+      await t.database.db.execute(sql.raw(text.split('--> statement-breakpoint').at(-1) ?? ''));
+    };
+    const locationsOf = (tenantId: string) =>
+      queryRows<{ name: string; state_code: string; pt: string | null; lwf: string | null; placed: number }>(
+        t.database.db,
+        sql`SELECT l.name, l.state_code, l.pt_registration_number AS pt, l.lwf_registration_number AS lwf, (SELECT count(*)::int FROM users u WHERE u.work_location_id = l.id) AS placed
+              FROM work_locations l WHERE l.tenant_id = ${tenantId}`,
+      );
+
+    it('one state in the PT and LWF settings: a Main office there with their registrations, everyone placed; two states: none', async () => {
+      const one = await t.registerOrganisation({ organizationName: 'Sahyadri Foods' });
+      data(await call(one, 'PUT', '/StatutoryComponents/ProfessionalTax', { isEnabled: true, stateCode: 'KA', registrationNumber: 'KA-PT-9' }));
+      data(await call(one, 'PUT', '/StatutoryComponents/LWF', { isEnabled: true, stateCode: 'KA', registrationNumber: 'KA-LWF-9' }));
+      const two = await t.registerOrganisation({ organizationName: 'Konkan Spices' });
+      data(await call(two, 'PUT', '/StatutoryComponents/ProfessionalTax', { isEnabled: true, stateCode: 'KA' }));
+      data(await call(two, 'PUT', '/StatutoryComponents/LWF', { isEnabled: true, stateCode: 'MH' }));
+      const none = await t.registerOrganisation({ organizationName: 'Nila Textiles' });
+      await backfill();
+      expect(await locationsOf(one.tenantId)).toEqual([{ name: 'Main office', state_code: 'KA', pt: 'KA-PT-9', lwf: 'KA-LWF-9', placed: 1 }]);
+      expect(await locationsOf(two.tenantId)).toEqual([]);
+      // A new organisation's PT waits for its state: nothing to place anyone in.
+      expect(await locationsOf(none.tenantId)).toEqual([]);
     });
   });
 });

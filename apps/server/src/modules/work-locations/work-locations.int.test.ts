@@ -190,11 +190,12 @@ describe.each(BACKENDS)('work locations over HTTP (%s)', (backend) => {
       await t.database.db.execute(sql`UPDATE statutory_components SET is_enabled = false WHERE tenant_id = ${owner.tenantId}`);
       // The organisation's own PT setting: Karnataka, for anyone without a location.
       data(await call(owner, 'PUT', '/StatutoryComponents/ProfessionalTax', { isEnabled: true, stateCode: 'KA', registrationNumber: 'KA-ORG-1' }));
+      data(await call(owner, 'PUT', '/StatutoryComponents/LWF', { isEnabled: true, stateCode: 'KA', registrationNumber: 'KA-LWF-ORG' }));
       basicId = data<TenantEarningRow[]>(await call(owner, 'GET', '/SalaryComponents/earnings')).find((e) => e.earningCategory === 'basic')?.id ?? '';
-      loc.bengaluru = await createOk({ name: 'Bengaluru', stateCode: 'KA', city: 'Bengaluru', ptRegistrationNumber: 'KA-PT-100' }, owner);
-      loc.mysuru = await createOk({ name: 'Mysuru', stateCode: 'KA', city: 'Mysuru', ptRegistrationNumber: 'KA-PT-200' }, owner);
-      loc.hyderabad = await createOk({ name: 'Hyderabad', stateCode: 'TG', city: 'Hyderabad', ptRegistrationNumber: 'TG-PT-300' }, owner);
-      loc.pune = await createOk({ name: 'Pune', stateCode: 'MH', city: 'Pune', ptRegistrationNumber: 'MH-PT-400' }, owner);
+      loc.bengaluru = await createOk({ name: 'Bengaluru', stateCode: 'KA', city: 'Bengaluru', ptRegistrationNumber: 'KA-PT-100', lwfRegistrationNumber: 'KA-LWF-100' }, owner);
+      loc.mysuru = await createOk({ name: 'Mysuru', stateCode: 'KA', city: 'Mysuru', ptRegistrationNumber: 'KA-PT-200', lwfRegistrationNumber: 'KA-LWF-100' }, owner);
+      loc.hyderabad = await createOk({ name: 'Hyderabad', stateCode: 'TG', city: 'Hyderabad', ptRegistrationNumber: 'TG-PT-300', lwfRegistrationNumber: 'TG-LWF-300' }, owner);
+      loc.pune = await createOk({ name: 'Pune', stateCode: 'MH', city: 'Pune', ptRegistrationNumber: 'MH-PT-400', lwfRegistrationNumber: 'MH-LWF-400' }, owner);
       const hire = async (key: string, body: ReturnType<typeof person>) => {
         ids[key] = data<{ userId: string }>(await call(owner, 'POST', '/Users/restricted', body)).userId;
       };
@@ -253,16 +254,16 @@ describe.each(BACKENDS)('work locations over HTTP (%s)', (backend) => {
       // Now in Pune: Maharashtra's ₹200 on ₹24,000.
       expect(await ptOf(ids.dev ?? '')).toBe(200);
 
-      const moved = await call(owner, 'PUT', `/WorkLocations/${loc.pune?.id ?? ''}`, { name: 'Pune', stateCode: 'GJ', city: 'Pune', ptRegistrationNumber: 'MH-PT-400' });
+      const moved = await call(owner, 'PUT', `/WorkLocations/${loc.pune?.id ?? ''}`, { name: 'Pune', stateCode: 'GJ', city: 'Pune', ptRegistrationNumber: 'MH-PT-400', lwfRegistrationNumber: 'MH-LWF-400' });
       expect(moved.statusCode, moved.body).toBe(200);
       expect((await marks()).map((m) => [m.user_id, m.reason]).sort()).toEqual(
         [ids.chetan, ids.dev].map((id) => [id, 'Work location Pune moved to Gujarat by Meena Rao']).sort(),
       );
       // Renaming without a change of state marks nobody.
-      await call(owner, 'PUT', `/WorkLocations/${loc.pune?.id ?? ''}`, { name: 'Pune', stateCode: 'MH', city: 'Pune', ptRegistrationNumber: 'MH-PT-400' });
+      await call(owner, 'PUT', `/WorkLocations/${loc.pune?.id ?? ''}`, { name: 'Pune', stateCode: 'MH', city: 'Pune', ptRegistrationNumber: 'MH-PT-400', lwfRegistrationNumber: 'MH-LWF-400' });
       await call(owner, 'POST', `/PayrollRuns/${run.id}/process-stale`);
       const before = (await marks()).length;
-      await call(owner, 'PUT', `/WorkLocations/${loc.pune?.id ?? ''}`, { name: 'Pune City', stateCode: 'MH', city: 'Pune', ptRegistrationNumber: 'MH-PT-400' });
+      await call(owner, 'PUT', `/WorkLocations/${loc.pune?.id ?? ''}`, { name: 'Pune City', stateCode: 'MH', city: 'Pune', ptRegistrationNumber: 'MH-PT-400', lwfRegistrationNumber: 'MH-LWF-400' });
       expect((await marks()).length).toBe(before);
       expect(await ptOf(ids.chetan ?? '')).toBe(200);
       // Back where the statement below expects him.
@@ -297,6 +298,29 @@ describe.each(BACKENDS)('work locations over HTTP (%s)', (backend) => {
       expect(numbers('Karnataka KA-PT-200')).toEqual([['DW2', 200]]);
       expect(numbers('Maharashtra MH-PT-400')).toEqual([['DW4', 200]]);
       expect(numbers('Telangana TG-PT-300')).toEqual([['DW3', 150]]);
+
+      // LWF falls due in December in all three states; Mysuru files under Bengaluru's LWF registration.
+      const lwf = await t.app.inject({ method: 'GET', url: `/backend/api/PayrollRuns/${run.id}/filings/lwf.xlsx`, headers: { authorization: `Bearer ${owner.token}` } });
+      expect(lwf.statusCode, lwf.body).toBe(200);
+      const lwfBook = new ExcelJS.Workbook();
+      await lwfBook.xlsx.load(lwf.rawPayload as unknown as ExcelJS.Buffer);
+      const shares = (sheet: ExcelJS.Worksheet) => {
+        const out: unknown[] = [];
+        sheet.eachRow((row, n) => {
+          if (n > 4 && /^DW\d$/.test(String(row.getCell(1).value))) out.push([row.getCell(1).value, row.getCell(4).value, row.getCell(5).value]);
+        });
+        return out;
+      };
+      expect(lwfBook.worksheets.map((w) => [w.name, shares(w)])).toEqual([
+        // Karnataka (KLWF (Amendment) Act 2024): ₹50 employee, ₹100 employer on the 31 December roll.
+        ['Karnataka KA-LWF-100', [['DW1', 50, 100], ['DW2', 50, 100]]],
+        ['Karnataka KA-LWF-ORG', [['DW5', 50, 100]]],
+        // Maharashtra (Mah. Act 25 of 2024, s.6BB): ₹25 and ₹75 in June and December.
+        ['Maharashtra MH-LWF-400', [['DW4', 25, 75]]],
+        // Telangana (LWF Act 1987, Rules 1988): ₹2 and ₹5 on the December salary.
+        ['Telangana TG-LWF-300', [['DW3', 2, 5]]],
+      ]);
+
       // Another organisation sees none of it.
       const theirs = await t.app.inject({ method: 'GET', url: `/backend/api/PayrollRuns/${run.id}/filings/professional-tax.xlsx`, headers: { authorization: `Bearer ${stranger.token}` } });
       expect(theirs.statusCode).toBe(404);

@@ -64,6 +64,8 @@ export const PERMISSION_LABELS: Partial<Record<PermissionAction, { area: Permiss
   },
   'departments.list': { area: 'People', label: 'List departments' },
   'departments.manage': { area: 'People', label: 'Manage departments' },
+  'workLocations.list': { area: 'People', label: 'List work locations' },
+  'workLocations.manage': { area: 'People', label: 'Manage work locations' },
   'attendance.settings.view': {
     area: 'Attendance',
     label: 'View attendance settings',

@@ -110,6 +110,9 @@ export const PERMISSIONS = {
   'users.viewOwnProfile': ALL_ROLES,
   'departments.list': ADMINS,
   'departments.manage': ADMINS,
+  /** Work locations: everyone sees them (the employee form, their own profile); the Administrator keeps them. */
+  'workLocations.list': ALL_ROLES,
+  'workLocations.manage': [Role.Administrator],
   'salary.components.view': ADMINS,
   'salary.structure.calculate': ADMINS,
   // payroll: components and statutory settings, payroll settings and setup, the run.

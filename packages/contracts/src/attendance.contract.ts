@@ -114,6 +114,8 @@ export const STALE_REASON = {
   reimbursementApproved: (amountPaise: number, by: string) => `Reimbursement claim of ${formatRupees(amountPaise)} approved by ${by}`,
   /** `fields` as the edit form names them: "Salary structure", "Bank account number", "IFSC", "PAN", "UAN", "ESI number", "Date of joining". */
   detailsChanged: (fields: readonly string[], by: string) => `${fields.join(', ')} changed by ${by}`,
+  /** A work location moved to another state: its people's professional tax and LWF follow the state. */
+  workLocationStateChanged: (location: string, state: string, by: string) => `Work location ${location} moved to ${state} by ${by}`,
 } as const;
 
 export const ATTENDANCE_MSG = {

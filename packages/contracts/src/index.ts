@@ -18,6 +18,7 @@ export * from './people.contract';
 export * from './people-import.contract';
 export * from './documents.contract';
 export * from './departments.contract';
+export * from './work-locations.contract';
 export * from './salary.contract';
 export * from './salary-revisions.contract';
 export * from './employees.contract';

@@ -3,6 +3,7 @@ import { envelope } from './envelope';
 import { MAX_SALARY_RUPEES, rupeesRangeMessage, rupeesSchema } from './money';
 import { PEOPLE_MSG } from './people.messages';
 import { TEXT_MAX, tooLong } from './text';
+import { WORK_LOCATION_MSG } from './work-locations.contract';
 import {
   BANK_ACCOUNT_NUMBER_PATTERN,
   ESI_IP_NUMBER_PATTERN,
@@ -70,6 +71,9 @@ export const employeeSchema = z.object({
   departmentName: z.string().nullable(),
   designation: z.string().nullable(),
   workLocation: z.string().nullable(),
+  /** The organisation's work location (its state decides PT and LWF); null: the organisation's PT/LWF state. */
+  workLocationId: z.string().nullable(),
+  workLocationName: z.string().nullable(),
   esiNumber: z.string().nullable(),
   pfNumber: z.string().nullable(),
   uan: z.string().nullable(),
@@ -192,6 +196,8 @@ export const employeeFormSchema = z.object({
   departmentId: optionalRef('Please select a valid department'),
   designation: optionalText(TEXT_MAX.shortText),
   workLocation: optionalText(TEXT_MAX.shortText),
+  /** One of the organisation's work locations (GET /WorkLocations); absent or empty: none. */
+  workLocationId: optionalRef(WORK_LOCATION_MSG.employeeLocationInvalid),
   /** ESIC's insurance (IP) number: 10 digits. */
   esiNumber: optionalNumber(normaliseStatutoryNumber, ESI_IP_NUMBER_PATTERN, PEOPLE_MSG.esiNumberInvalid),
   pfNumber: optionalText(TEXT_MAX.identifier),

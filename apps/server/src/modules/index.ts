@@ -14,6 +14,7 @@ import { requestsModule } from './requests/requests.module';
 import { leaveModule } from './leave/leave.module';
 import { notificationsModule } from './notifications/notifications.module';
 import { departmentsModule } from './departments/departments.module';
+import { workLocationsModule } from './work-locations/work-locations.module';
 import { documentsModule } from './documents/documents.module';
 import { employeesModule } from './employees/employees.module';
 import { salaryModule } from './salary/salary.module';
@@ -62,6 +63,7 @@ export const MODULES: readonly ModuleManifest[] = [
   leaveModule,
   notificationsModule,
   departmentsModule,
+  workLocationsModule,
   documentsModule,
   employeesModule,
   salaryModule,

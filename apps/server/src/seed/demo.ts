@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Gender, Role, UserStatus } from '@tankha/contracts';
 import { LABOUR_CODES_IN_FORCE_FROM } from '@tankha/domain';
 import type { Db } from '../db/client';
-import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSettings, tenants, userEarnings, userFieldOptions, userFieldValues, users } from '../db/schema';
+import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSettings, tenants, userEarnings, userFieldOptions, userFieldValues, users, workLocations } from '../db/schema';
 import { seedDemoAttendance } from './demo-attendance';
 import { seedDemoPayroll, type DemoPayrollDeps } from './demo-payroll';
 import { demoLastYearStartMonth, seedDemoForm16, type DemoForm16Deps } from './demo-form16';
@@ -93,6 +93,26 @@ function people(): Person[] {
   return list;
 }
 
+/**
+ * Where the demo's people work (issue 28). Nilgiri is in Bengaluru; its sales team works from Pune,
+ * whose Maharashtra slabs give the same ₹200 a month (₹300 in February) as Karnataka's above ₹25,000,
+ * so the demo's pay figures do not move. Hyderabad has nobody yet: Telangana's February is ₹200, not
+ * ₹300, and the demo's finalized months would change.
+ */
+const DEMO_LOCATIONS = [
+  { key: 'bengaluru', values: { name: 'Bengaluru HQ', stateCode: 'KA', city: 'Bengaluru', ptRegistrationNumber: '290512345678', lwfRegistrationNumber: null } },
+  { key: 'pune', values: { name: 'Pune Sales Office', stateCode: 'MH', city: 'Pune', ptRegistrationNumber: '27123456789P', lwfRegistrationNumber: null } },
+  { key: 'hyderabad', values: { name: 'Hyderabad', stateCode: 'TG', city: 'Hyderabad', ptRegistrationNumber: null, lwfRegistrationNumber: null } },
+] as const;
+type DemoLocation = (typeof DEMO_LOCATIONS)[number]['key'];
+
+/** Sales members earning above ₹25,000 a month work from Pune (members on ₹2,40,000 stay: Maharashtra charges a man below ₹25,000). */
+function locationOf(p: Person): DemoLocation {
+  const member = /^m(\d+)$/.exec(p.key);
+  const n = member ? Number(member[1]) : -1;
+  return p.department === 'Sales' && member && (MEMBER_CTC_LADDER[n % MEMBER_CTC_LADDER.length] ?? 0) >= 480_000 ? 'pune' : 'bengaluru';
+}
+
 function isoDate(year: number, month: number, day: number): string {
   return `${year.toString()}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
@@ -149,6 +169,12 @@ export async function seedDemoOrganisation(
       if (row) deptIds.set(d.name, row.id);
     }
 
+    const locationIds = new Map<DemoLocation, string>();
+    for (const l of DEMO_LOCATIONS) {
+      const [row] = await tx.insert(workLocations).values({ tenantId: tenant.id, ...l.values }).returning({ id: workLocations.id });
+      if (row) locationIds.set(l.key, row.id);
+    }
+
     const all = people();
     const userIds = new Map<string, string>();
     const currentYear = Number(now.toISOString().slice(0, 4));
@@ -179,7 +205,8 @@ export async function seedDemoOrganisation(
           dateOfJoining,
           departmentId: deptIds.get(p.department) ?? null,
           designation: p.designation,
-          workLocation: 'Bengaluru',
+          workLocation: DEMO_LOCATIONS.find((l) => l.key === locationOf(p))?.values.city ?? null,
+          workLocationId: locationIds.get(locationOf(p)) ?? null,
           pan,
           regimeType: rnd() < 0.7 ? 1 : 0,
         })

@@ -34,6 +34,9 @@ export interface SecurityIds {
   today: string;
   departmentId: string;
   otherDepartmentId: string;
+  /** A work location, and a second one with nobody placed there (so that deleting it can succeed). */
+  workLocationId: string;
+  spareWorkLocationId: string;
   shiftId: string;
   holidayId: string;
   leaveTypeId: string;
@@ -296,6 +299,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     regimeType: 1,
     roleId: 3,
     departmentId: ids.departmentId,
+    workLocationId: ids.workLocationId,
     reportingManagerId: ids.administratorId,
     userFieldValues: [],
     earningAssociations: [],
@@ -394,6 +398,9 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'GET /Departments/{id}': { path: { id: ids.departmentId } },
     'PUT /Departments/{id}': { path: { id: ids.departmentId }, body: { name: 'Hijacked', code: 'HJK', departmentHeadId: ids.memberId, parentDepartmentId: null, status: 0 } },
     'DELETE /Departments/{id}': { path: { id: ids.otherDepartmentId } },
+    'POST /WorkLocations': { body: { name: 'Security Office {n}', stateCode: 'KA', city: 'Mysuru', ptRegistrationNumber: 'PTSEC{n}', lwfRegistrationNumber: null } },
+    'PUT /WorkLocations/{id}': { path: { id: ids.workLocationId }, body: { name: 'Hijacked Office', stateCode: 'MH', city: 'Pune', ptRegistrationNumber: null, lwfRegistrationNumber: null } },
+    'DELETE /WorkLocations/{id}': { path: { id: ids.spareWorkLocationId } },
     'GET /Users/{id}/documents': { path: { id: ids.memberId } },
     'POST /Users/{id}/documents': { path: { id: ids.memberId }, multipart: { fields: { documentType: '2' }, file: { field: 'file', filename: 'pan.pdf', contentType: 'application/pdf', bytes: PDF } } },
     'GET /Users/{id}/documents/{documentId}/download': { path: { id: ids.memberId, documentId: ids.documentId } },

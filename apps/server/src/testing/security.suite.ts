@@ -216,6 +216,8 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
       departmentId: await one(sql`SELECT id FROM departments WHERE tenant_id = ${a} ORDER BY name LIMIT 1`, 'department'),
       // A department with nobody in it, so that deleting it can succeed.
       otherDepartmentId: await one(sql`INSERT INTO departments (tenant_id, name, code) VALUES (${a}, 'Security Spare', 'SPARE') RETURNING id`, 'spare department'),
+      workLocationId: await one(sql`INSERT INTO work_locations (tenant_id, name, state_code) VALUES (${a}, 'Security Office', 'KA') RETURNING id`, 'work location'),
+      spareWorkLocationId: await one(sql`INSERT INTO work_locations (tenant_id, name, state_code) VALUES (${a}, 'Security Spare Office', 'TG') RETURNING id`, 'spare work location'),
       shiftId: await one(sql`SELECT id FROM shifts WHERE tenant_id = ${a} AND NOT is_default ORDER BY shift_name LIMIT 1`, 'non-default shift'),
       holidayId: await one(sql`SELECT id FROM holidays WHERE tenant_id = ${a} ORDER BY holiday_date DESC LIMIT 1`, 'holiday'),
       leaveTypeId: await one(sql`SELECT id FROM leave_types WHERE tenant_id = ${a} AND code = 'CL'`, 'casual leave type'),

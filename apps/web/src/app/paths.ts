@@ -48,6 +48,8 @@ export const PATHS = {
   myExitRequests: '/exit/my-requests',
   /** Employment Type Settings (platform §2.8). */
   employmentSettings: '/org/employment-settings',
+  /** Work locations: their state decides each employee's PT and LWF (issue 28). */
+  workLocations: '/org/work-locations',
   myLeaves: '/leaves/my-leaves',
   leaveApprovals: '/leaves/my-approvals',
   leaveTypes: '/leaves/leave-types',

@@ -52,6 +52,7 @@ const exits = () => import('../features/exits');
 const MyExitRequestsPage = lazyPage(exits, 'MyExitRequestsPage');
 const TeamExitPage = lazyPage(exits, 'TeamExitPage');
 const EmploymentSettingsPage = lazyPage(() => import('../features/employment-settings'), 'EmploymentSettingsPage');
+const WorkLocationsPage = lazyPage(() => import('../features/work-locations'), 'WorkLocationsPage');
 const DashboardPage = lazyPage(() => import('../features/dashboard'), 'DashboardPage');
 const ProfilePage = lazyPage(() => import('../features/profile'), 'ProfilePage');
 const MyProfilePage = lazyPage(() => import('../features/profile'), 'MyProfilePage');
@@ -339,6 +340,15 @@ export const routes: RouteObject[] = [
                         <RequireFeature feature="EmploymentTypeSettings">
                           <EmploymentSettingsPage />
                         </RequireFeature>
+                      </RequirePermission>
+                    ),
+                  },
+                  {
+                    // Work locations (issue 28): the Administrator keeps them; their state decides PT and LWF.
+                    path: 'org/work-locations',
+                    element: (
+                      <RequirePermission action="workLocations.manage" fallback={PATHS.accessDenied}>
+                        <WorkLocationsPage />
                       </RequirePermission>
                     ),
                   },

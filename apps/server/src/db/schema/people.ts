@@ -29,6 +29,27 @@ export const departments = pgTable(
 );
 
 /**
+ * A place people work from (issue 28): its state decides their professional tax and labour welfare
+ * fund, and the registration numbers head the state's monthly statements. State is an ISO 3166-2:IN
+ * code without the prefix (packages/domain/src/statutory/states.ts).
+ */
+export const workLocations = pgTable(
+  'work_locations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    name: text('name').notNull(),
+    stateCode: text('state_code').notNull(),
+    city: text('city'),
+    ptRegistrationNumber: text('pt_registration_number'),
+    lwfRegistrationNumber: text('lwf_registration_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [tenantIsolation(), uniqueIndex('work_locations_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+/**
  * A person's membership of one organisation, which is also their employee record (people spec §3).
  * Restricted-login users have no account. isManager is derived from reportees, never stored.
  */
@@ -58,6 +79,8 @@ export const users = pgTable(
     departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
     designation: text('designation'),
     workLocation: text('work_location'),
+    /** Where they work: the state of their professional tax and LWF (none: the organisation's PT/LWF state). */
+    workLocationId: uuid('work_location_id').references(() => workLocations.id),
     reportingManagerId: uuid('reporting_manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     pan: text('pan'),
     regimeType: smallint('regime_type').notNull().default(1),
@@ -102,6 +125,7 @@ export const users = pgTable(
     index('users_tenant_id_idx').on(t.tenantId, t.id),
     index('users_manager_idx').on(t.tenantId, t.reportingManagerId),
     index('users_department_idx').on(t.tenantId, t.departmentId),
+    index('users_work_location_idx').on(t.tenantId, t.workLocationId),
     // The user list sorts and searches in the database at 100,000 users.
     index('users_tenant_status_name_idx').on(t.tenantId, t.status, t.firstName, t.lastName),
     index('users_tenant_status_joining_idx').on(t.tenantId, t.status, t.dateOfJoining),

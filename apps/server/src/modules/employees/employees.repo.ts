@@ -163,6 +163,7 @@ export async function findPayDetails(tdb: TenantDb, id: string) {
       esiNumber: users.esiNumber,
       dateOfJoining: users.dateOfJoining,
       dateOfBirth: users.dateOfBirth,
+      workLocationId: users.workLocationId,
     })
     .from(users)
     .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, id)));

@@ -6,6 +6,7 @@ import {
   STALE_REASON,
   Role,
   UserStatus,
+  WORK_LOCATION_MSG,
   canActOn,
   employeeDateErrors,
   ifscUnknownMessage,
@@ -28,6 +29,7 @@ import type { Scope, TenantDb, TenantScope } from '../../platform/tenancy';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
 import type { SalaryService, StructureRequest } from '../salary/salary.service';
 import type { UserSettingsService } from '../user-settings/user-settings.service';
+import type { WorkLocationService } from '../work-locations/work-locations.service';
 import type { ImportCandidate } from '../people-import/people-import.validate';
 import * as repo from './employees.repo';
 import { recordAudit } from '../../platform/audit/record';
@@ -42,6 +44,8 @@ interface Deps {
   userSettings: Pick<UserSettingsService, 'defaultRoleId' | 'noteEmployeeNumberUsed'>;
   /** An edit payroll reads marks the processed month stale (DESIGN §10). */
   locks: Pick<PayrollLockService, 'markChanged'>;
+  /** The form's work location must be one of the organisation's. */
+  workLocations: Pick<WorkLocationService, 'find'>;
 }
 
 /** The fields of the edit form that a processed month's pay, bank file or returns read, as the form names them. */
@@ -52,6 +56,8 @@ const PAY_DETAILS = [
   ['uan', 'UAN'],
   ['esiNumber', 'ESI number'],
   ['dateOfJoining', 'Date of joining'],
+  // Its state decides the professional tax and LWF.
+  ['workLocationId', 'Work location'],
 ] as const;
 
 /** An invitation to mail: enqueued in the same transaction, so it goes only if that work commits. */
@@ -178,7 +184,7 @@ export class EmployeeService {
       // The e-mail is the login of a linked account; changing it here would split the identity.
       throw fieldError('email', 'The email of a user who can log in cannot be changed here.');
     }
-    await this.check(tdb, input, id);
+    await this.check(scope, input, id);
     const associations = await this.associations(scope, input);
     const before = { details: await repo.findPayDetails(tdb, id), structure: await this.deps.salary.storedRequest(scope, id) };
     await repo.updateUser(tdb, id, {
@@ -221,7 +227,7 @@ export class EmployeeService {
     const roleId = input.roleId ?? (await this.deps.userSettings.defaultRoleId(scope));
     this.checkDates(ctx, input);
     if (await repo.findUserIdByEmail(tdb, input.email)) return undefined;
-    await this.check(tdb, input, undefined);
+    await this.check(scope, input, undefined);
     const associations = await this.associations(scope, input);
     const account = status === UserStatus.RestrictedLogin ? null : await this.accountFor(tdb, input.email, input.firstName, input.lastName);
     const userId = await repo.insertUser(tdb, {
@@ -248,7 +254,8 @@ export class EmployeeService {
    * Cross-record rules: unique employee number, this tenant's manager and department, field options;
    * and an IFSC of a real branch (the contract checks its format; the branch list is the server's).
    */
-  private async check(tdb: TenantDb, input: EmployeeForm, selfId: string | undefined): Promise<void> {
+  private async check(scope: Scope, input: EmployeeForm, selfId: string | undefined): Promise<void> {
+    const tdb = scope.db;
     if (input.ifscCode && !isKnownIfsc(input.ifscCode)) throw fieldError('ifscCode', ifscUnknownMessage(input.ifscCode));
     if (await repo.employeeNumberTaken(tdb, input.employeeNumber, selfId)) throw fieldError('employeeNumber', PEOPLE_MSG.employeeNumberExists);
     if (input.reportingManagerId) {
@@ -256,6 +263,7 @@ export class EmployeeService {
       if (!(await repo.findTarget(tdb, input.reportingManagerId))) throw fieldError('reportingManagerId', 'Reporting manager not found');
     }
     if (input.departmentId && !(await repo.departmentExists(tdb, input.departmentId))) throw fieldError('departmentId', 'Department not found');
+    if (input.workLocationId && !(await this.deps.workLocations.find(scope, input.workLocationId))) throw fieldError('workLocationId', WORK_LOCATION_MSG.employeeLocationInvalid);
     if (input.userFieldValues.length > 0) {
       const known = await repo.listFieldsWithOptions(tdb);
       const seen = new Set<string>();
@@ -317,6 +325,7 @@ export class EmployeeService {
       departmentId: input.departmentId,
       designation: input.designation,
       workLocation: input.workLocation,
+      workLocationId: input.workLocationId,
       esiNumber: input.esiNumber,
       pfNumber: input.pfNumber,
       uan: input.uan,

@@ -77,6 +77,14 @@ function titled(sheet: ExcelJS.Worksheet, title: string, subtitle: string): void
 
 /** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */
 const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31);
+/** A state's sheet, named by its registration too when it has one; a workbook's sheet names must differ. */
+function statementSheet(book: ReturnType<typeof newBook>, state: { stateName: string; registrationNumber: string | null }) {
+  const base = sheetName(state.registrationNumber ? `${state.stateName} ${state.registrationNumber}` : state.stateName);
+  let name = base;
+  for (let n = 2; book.getWorksheet(name) !== undefined; n += 1) name = `${base.slice(0, 27)} (${String(n)})`;
+  return book.addWorksheet(name);
+}
+const registrationText = (reg: string | null) => (reg ? ` (registration ${reg})` : '');
 
 export const PT_EMPLOYEE_HEADERS = ['Employee Number', 'Employee Name', 'Gender', 'Gross Salary', 'Slab', 'Slab Amount', 'PT Deducted', 'Note'] as const;
 export const PT_SLAB_HEADERS = ['Slab', 'Employees', 'PT per Employee', 'PT Total'] as const;
@@ -88,8 +96,8 @@ export const PT_SLAB_HEADERS = ['Slab', 'Employees', 'PT per Employee', 'PT Tota
 export async function buildPtXlsx(heading: StatementHeading, states: readonly PtStateStatement[]): Promise<Buffer> {
   const book = newBook();
   for (const state of states) {
-    const sheet = book.addWorksheet(sheetName(state.stateName));
-    titled(sheet, `${heading.organisationName} — Professional Tax, ${state.stateName}, ${monthLabel(heading.month)}`, `${state.dueText}${state.dueThisMonth ? '' : ' · not due this month'} · ${String(state.totals.employees)} employees`);
+    const sheet = statementSheet(book, state);
+    titled(sheet, `${heading.organisationName} — Professional Tax, ${state.stateName}${registrationText(state.registrationNumber)}, ${monthLabel(heading.month)}`, `${state.dueText}${state.dueThisMonth ? '' : ' · not due this month'} · ${String(state.totals.employees)} employees`);
     [16, 28, 10, 16, 34, 14, 14, 40].forEach((w, i) => (sheet.getColumn(i + 1).width = w));
     const header = sheet.getRow(4);
     header.values = [...PT_EMPLOYEE_HEADERS];
@@ -131,8 +139,8 @@ export const LWF_HEADERS = ['Employee Number', 'Employee Name', 'Gross Salary', 
 export async function buildLwfXlsx(heading: StatementHeading, states: readonly LwfStateStatement[]): Promise<Buffer> {
   const book = newBook();
   for (const state of states) {
-    const sheet = book.addWorksheet(sheetName(state.stateName));
-    titled(sheet, `${heading.organisationName} — Labour Welfare Fund, ${state.stateName}, ${monthLabel(heading.month)}`, `${state.cycle}: ${state.dueNote} · ${String(state.totals.employees)} employees`);
+    const sheet = statementSheet(book, state);
+    titled(sheet, `${heading.organisationName} — Labour Welfare Fund, ${state.stateName}${registrationText(state.registrationNumber)}, ${monthLabel(heading.month)}`, `${state.cycle}: ${state.dueNote} · ${String(state.totals.employees)} employees`);
     [16, 28, 16, 16, 16, 16, 40].forEach((w, i) => (sheet.getColumn(i + 1).width = w));
     const header = sheet.getRow(4);
     header.values = [...LWF_HEADERS];

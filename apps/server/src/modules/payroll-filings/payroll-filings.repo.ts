@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { payrollLedgerAccounts, payrollRuns, payslipLines, payslips, tenants, users } from '../../db/schema';
+import { payrollLedgerAccounts, payrollRuns, payslipLines, payslips, tenants, users, workLocations } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 import { wageCorrectionsOf, type WageCorrection } from '@tankha/domain';
 
@@ -203,6 +203,8 @@ export interface PersonRecord {
   dateOfLeaving: string | null;
   /** users.gender: 1 Male, 2 Female, 4 Other, 0 unknown. */
   gender: number;
+  /** Their work location today: its state and the PT and LWF registrations its statements go under. */
+  location: { stateCode: string; ptRegistrationNumber: string | null; lwfRegistrationNumber: string | null } | null;
 }
 
 /**
@@ -223,13 +225,20 @@ export async function findPeople(tdb: TenantDb, userIds: readonly string[]): Pro
       dateOfBirth: users.dateOfBirth,
       dateOfLeaving: users.dateOfLeaving,
       gender: users.gender,
+      stateCode: workLocations.stateCode,
+      ptRegistrationNumber: workLocations.ptRegistrationNumber,
+      lwfRegistrationNumber: workLocations.lwfRegistrationNumber,
     })
     .from(users)
+    .leftJoin(workLocations, and(eq(workLocations.id, users.workLocationId), eq(workLocations.tenantId, users.tenantId)))
     .where(and(eq(users.tenantId, tdb.tenantId), inArray(users.id, [...new Set(userIds)])));
   return new Map(
-    rows.map(({ id, firstName, middleName, lastName, uan, esiNumber, ...r }) => [
+    rows.map(({ id, firstName, middleName, lastName, uan, esiNumber, stateCode, ptRegistrationNumber, lwfRegistrationNumber, ...r }) => [
       id,
-      { ...r, name: [firstName, middleName, lastName].map((x) => x?.trim() ?? '').filter((x) => x !== '').join(' '), uan: textOrNull(uan), esiNumber: textOrNull(esiNumber) },
+      {
+        ...r,
+        location: stateCode === null ? null : { stateCode, ptRegistrationNumber, lwfRegistrationNumber },
+        name: [firstName, middleName, lastName].map((x) => x?.trim() ?? '').filter((x) => x !== '').join(' '), uan: textOrNull(uan), esiNumber: textOrNull(esiNumber) },
     ]),
   );
 }

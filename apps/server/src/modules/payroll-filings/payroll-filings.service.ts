@@ -32,6 +32,7 @@ import {
   journalSideOf,
   previousMonth,
   stateOfLevyLine,
+  leviesProfessionalTax,
   type EcrFile,
   type EsicFile,
   type EsicMemberInput,
@@ -131,8 +132,20 @@ interface MonthData {
   run: repo.RunRow;
   payslips: repo.FilingPayslip[];
   people: Map<string, repo.PersonRecord>;
+  /** The organisation's PT and LWF settings: the state of people without a work location, and its registration. */
   ptState: string | null;
   lwfState: string | null;
+  ptRegistration: string | null;
+  lwfRegistration: string | null;
+}
+
+/**
+ * The registration a statement row is filed under: the employee's work location's when the levy was
+ * charged for its state, else the organisation's setting when it was charged for that state.
+ */
+function registrationOf(stateCode: string, location: { stateCode: string; registration: string | null } | null, organisation: { stateCode: string | null; registration: string | null }): string | null {
+  if (location && location.stateCode === stateCode) return location.registration;
+  return organisation.stateCode === stateCode ? organisation.registration : null;
 }
 
 /**
@@ -459,7 +472,19 @@ export class PayrollFilingsService {
       const code = c?.settings.stateCode;
       return c?.isEnabled && typeof code === 'string' && code !== '' ? code : null;
     };
-    return { run, payslips, people, ptState: stateOf('ProfessionalTax'), lwfState: stateOf('LWF') };
+    const registrationOfSetting = (component: 'ProfessionalTax' | 'LWF') => {
+      const reg = statutory.find((s) => s.component === component)?.settings.registrationNumber;
+      return typeof reg === 'string' && reg !== '' ? reg : null;
+    };
+    return {
+      run,
+      payslips,
+      people,
+      ptState: stateOf('ProfessionalTax'),
+      lwfState: stateOf('LWF'),
+      ptRegistration: registrationOfSetting('ProfessionalTax'),
+      lwfRegistration: registrationOfSetting('LWF'),
+    };
   }
 
   private ecrOf({ run, payslips, people }: MonthData): EcrFile {
@@ -509,14 +534,19 @@ export class PayrollFilingsService {
     return buildEsicReturn({ month: run.month, periodStart: run.periodStart, periodEnd: run.periodEnd, members });
   }
 
-  private ptOf({ run, payslips, people, ptState }: MonthData): PtStateStatement[] {
+  private ptOf({ run, payslips, people, ptState, ptRegistration }: MonthData): PtStateStatement[] {
     return buildProfessionalTaxStatement(
       run.month,
       payslips.flatMap((p) => {
         const lines = p.lines.filter((l) => l.code === 'PT');
-        // The state the payslip was charged for; a payslip with no PT line (nil slab) is in the organisation's PT state.
-        const stateCode = lines.map((l) => stateOfLevyLine(l.explanation, 'pt')).find((s) => s !== null) ?? ptState;
+        const location = people.get(p.userId)?.location ?? null;
+        // The state the payslip was charged for; a payslip with no PT line (nil slab) is in its work location's state, else the organisation's PT state.
+        const charged = lines.map((l) => stateOfLevyLine(l.explanation, 'pt')).find((s) => s !== null);
+        // A nil row in a state that levies no PT (Delhi) is in no statement.
+        const nilState = ptState === null ? null : location && leviesProfessionalTax(location.stateCode, `${run.month}-01`) ? location.stateCode : location ? null : ptState;
+        const stateCode = charged ?? nilState;
         if (!stateCode) return [];
+        const registrationNumber = registrationOf(stateCode, location && { stateCode: location.stateCode, registration: location.ptRegistrationNumber }, { stateCode: ptState, registration: ptRegistration });
         return [
           {
             userId: p.userId,
@@ -526,22 +556,25 @@ export class PayrollFilingsService {
             stateCode,
             grossPaise: p.grossPaise,
             ptPaise: lines.reduce((s, l) => s + l.amountPaise, 0),
+            registrationNumber,
           },
         ];
       }),
     );
   }
 
-  private lwfOf({ run, payslips, lwfState }: MonthData): LwfStateStatement[] {
+  private lwfOf({ run, payslips, people, lwfState, lwfRegistration }: MonthData): LwfStateStatement[] {
     return buildLwfStatement(
       run.month,
       payslips.flatMap((p) => {
         const lines = p.lines.filter((l) => l.code === 'LWF_EE' || l.code === 'LWF_ER');
         if (lines.length === 0) return [];
-        const stateCode = lines.map((l) => stateOfLevyLine(l.explanation, 'lwf')).find((s) => s !== null) ?? lwfState;
+        const location = people.get(p.userId)?.location ?? null;
+        const stateCode = lines.map((l) => stateOfLevyLine(l.explanation, 'lwf')).find((s) => s !== null) ?? location?.stateCode ?? lwfState;
         if (!stateCode) return [];
+        const registrationNumber = registrationOf(stateCode, location && { stateCode: location.stateCode, registration: location.lwfRegistrationNumber }, { stateCode: lwfState, registration: lwfRegistration });
         const sum = (code: string) => lines.filter((l) => l.code === code).reduce((s, l) => s + l.amountPaise, 0);
-        return [{ userId: p.userId, employeeNumber: p.employee.employeeNumber, name: p.employee.name, stateCode, grossPaise: p.grossPaise, employeePaise: sum('LWF_EE'), employerPaise: sum('LWF_ER') }];
+        return [{ userId: p.userId, employeeNumber: p.employee.employeeNumber, name: p.employee.name, stateCode, grossPaise: p.grossPaise, employeePaise: sum('LWF_EE'), employerPaise: sum('LWF_ER'), registrationNumber }];
       }),
     );
   }

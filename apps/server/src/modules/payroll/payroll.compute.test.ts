@@ -22,6 +22,7 @@ const employee: RunEmployee = {
   hasStructure: true,
   holdKind: null,
   holdReason: null,
+  workStateCode: null,
 };
 const statutory = {
   epf: { enabled: false, considerAllSalaryComponents: true, settings: { applicability: 0 as const, employeeRatePercent: 12, employerRatePercent: 12, restrictToWageCeiling: true, proRate: false, includeEmployerShareInCtc: true }, wageBase: 'components' as const },
@@ -77,6 +78,16 @@ describe('the month input of one employee', () => {
     const newRegime = inputs();
     newRegime.structure = { ...newRegime.structure, regime: 1 };
     expect(buildMonthInput(ctx, newRegime).tds.deductionsForYearPaise).toBe(0);
+  });
+
+  it('professional tax and LWF follow the employee’s work location; without one, the organisation’s state; never when the organisation has them off', () => {
+    expect(buildMonthInput(ctx, inputs()).professionalTax).toEqual({ enabled: true, stateCode: 'KA' });
+    const inPune = inputs({ employee: { ...employee, workStateCode: 'MH' } });
+    expect(buildMonthInput(ctx, inPune).professionalTax).toEqual({ enabled: true, stateCode: 'MH' });
+    // LWF is off for the organisation: a location does not switch it on.
+    expect(buildMonthInput(ctx, inPune).lwf).toEqual({ enabled: false, stateCode: null });
+    const withLwf = monthContext({ id: 'run', month: '2026-06', periodStart: '2026-06-01', periodEnd: '2026-06-30' }, 30, { statutory: { ...statutory, lwf: { enabled: true, stateCode: 'KA' } }, tenantEarnings: [], tenantDeductions: [] });
+    expect(buildMonthInput(withLwf, inPune).lwf).toEqual({ enabled: true, stateCode: 'MH' });
   });
 
   it('the year so far comes from the last finalized payslip’s year to date', () => {

@@ -182,8 +182,9 @@ function monthInputAndLop(ctx: MonthContext, inputs: EmployeeInputs): { input: E
     ...(inputs.loans && inputs.loans.length > 0 && !leaves ? { loans: inputs.loans.map(monthLoanOf) } : {}),
     epf: { enabled: statutory.epf.enabled, settings: statutory.epf.settings, wageBase: statutory.epf.wageBase },
     esi: { enabled: statutory.esi.enabled, forceCalculate: structure.forceEsi, coveredAtPeriodStart: inputs.esiCoveredAtStart, wageBase: statutory.esi.wageBase },
-    professionalTax: statutory.professionalTax,
-    lwf: statutory.lwf,
+    // The employee's work location decides the state; without one, the organisation's setting.
+    professionalTax: { ...statutory.professionalTax, stateCode: statutory.professionalTax.enabled ? (employee.workStateCode ?? statutory.professionalTax.stateCode) : null },
+    lwf: { ...statutory.lwf, stateCode: statutory.lwf.enabled ? (employee.workStateCode ?? statutory.lwf.stateCode) : null },
     gender: GENDERS[employee.gender] ?? 'Male',
     ageYears: employee.dateOfBirth ? ageOn(employee.dateOfBirth, ctx.period.start) : null,
     tds: {

@@ -265,6 +265,8 @@ export interface RunEmployee {
   hasStructure: boolean;
   holdKind: 'payout' | 'processing' | null;
   holdReason: string | null;
+  /** The state of the employee's work location (null without one: the organisation's PT/LWF state applies). */
+  workStateCode: string | null;
 }
 
 export interface RunEmployeeFilter {
@@ -295,10 +297,11 @@ export async function findRunEmployees(tdb: TenantDb, run: { id: string } & RunP
            u.designation, u.pan, u.uan, u.esi_number AS "esiNumber", u.bank_account_number AS "bankAccountNumber", u.bank_name AS "bankName",
            to_char(u.date_of_joining, 'YYYY-MM-DD') AS "dateOfJoining", to_char(u.date_of_leaving, 'YYYY-MM-DD') AS "dateOfLeaving", to_char(u.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth",
            u.gender::int AS gender, u.regime_type::int AS "regimeType", NOT ${NO_STRUCTURE} AS "hasStructure",
-           h.kind AS "holdKind", h.reason AS "holdReason"
+           h.kind AS "holdKind", h.reason AS "holdReason", wl.state_code AS "workStateCode"
       FROM users u
       LEFT JOIN departments d ON d.id = u.department_id
       LEFT JOIN payroll_holds h ON h.run_id = ${run.id} AND h.user_id = u.id
+      LEFT JOIN work_locations wl ON wl.id = u.work_location_id AND wl.tenant_id = u.tenant_id
      WHERE ${sql.join(conditions, sql` AND `)}
      ORDER BY u.id
      ${filter.limit ? sql`LIMIT ${filter.limit}` : sql``}`);

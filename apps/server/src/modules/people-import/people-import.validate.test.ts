@@ -6,6 +6,7 @@ import { validateImportRows } from './people-import.validate';
 
 const lookups: ImportLookups = {
   departmentIdByName: new Map([['engineering', '6b0f5a2e-1c3d-4e5f-8a9b-0c1d2e3f4a5b']]),
+  workLocationIdByName: new Map([['pune sales office', '8d2f7c4a-3e5f-4a71-8cbd-2e3f4a5b6c7d']]),
   userIdByEmail: new Map([['boss@example.in', { id: '7c1e6b3f-2d4e-4f60-9bac-1d2e3f4a5b6c', status: 1 }]]),
   employeeNumbers: new Set(['emp001']),
   employmentType: { userFieldId: 'field-et', optionIdByLabel: new Map([['full time', { id: 'opt-ft', label: 'Full Time' }]]) },
@@ -30,6 +31,15 @@ const good = (rowNumber: number, overrides: SheetRow['cells'] = {}): SheetRow =>
 const AS_OF = '2026-11-24';
 
 describe('import rows use the employee form rules', () => {
+  it('a Work Location naming one of the organisation’s locations sets it; any other text stays text only', () => {
+    const { report, candidates } = validateImportRows([good(2, { workLocation: 'Pune Sales Office' }), good(3, { workLocation: 'Goa' })], lookups, AS_OF);
+    expect(report.map((r) => r.errors)).toEqual([[], []]);
+    expect(candidates.map((c) => [c.form.workLocation, c.form.workLocationId])).toEqual([
+      ['Pune Sales Office', '8d2f7c4a-3e5f-4a71-8cbd-2e3f4a5b6c7d'],
+      ['Goa', null],
+    ]);
+  });
+
   it('reads spreadsheet words into form values', () => {
     const { report, candidates } = validateImportRows(
       [good(2, { departmentId: 'Engineering', roleId: 'Moderator', employmentType: 'full time', reportingManagerId: 'BOSS@example.in', pan: 'abcpm1234k', gender: 'Female' })],

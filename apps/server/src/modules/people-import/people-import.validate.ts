@@ -133,6 +133,8 @@ export function validateImportRows(rows: readonly SheetRow[], lookups: ImportLoo
       departmentId,
       designation: text('designation'),
       workLocation: text('workLocation'),
+      // The column was free text before locations existed: a text naming none of them is kept as text only.
+      workLocationId: lookups.workLocationIdByName.get(text('workLocation').trim().toLowerCase()) ?? null,
       esiNumber: text('esiNumber'),
       pfNumber: text('pfNumber'),
       uan: text('uan'),

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { statutoryComponents, tenantDeductions, tenantEarnings, tenants, userDeductions, userEarnings, users } from '../../db/schema';
+import { statutoryComponents, tenantDeductions, tenantEarnings, tenants, userDeductions, userEarnings, users, workLocations } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
 
 /** Ids as one parameter (the payroll run asks for a chunk of hundreds; one bind parameter each is slower, PGlite most). */
@@ -190,8 +190,10 @@ export async function findSalaryPeople(tdb: TenantDb, userIds: readonly string[]
       forceEsiCalc: users.forceEsiCalc,
       dateOfBirth: users.dateOfBirth,
       gender: users.gender,
+      workStateCode: workLocations.stateCode,
     })
     .from(users)
+    .leftJoin(workLocations, and(eq(workLocations.id, users.workLocationId), eq(workLocations.tenantId, users.tenantId)))
     .where(and(eq(users.tenantId, tdb.tenantId), sql`${users.id} = ANY(${uuidArray(userIds)})`));
 }
 

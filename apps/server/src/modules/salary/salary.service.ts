@@ -383,7 +383,7 @@ export class SalaryService {
    * structure engine: the structure preview (structureIn) and the payroll run (payStructures) share it,
    * so the month pays exactly the structure the employee's profile shows.
    */
-  private computeStructure(rows: ComponentRows, request: StructureRequest, asOf: string, financialYear: string, withTax: boolean) {
+  private computeStructure(rows: ComponentRows, request: StructureRequest, asOf: string, financialYear: string, withTax: boolean, workStateCode: string | null = null) {
     const { earningRows, deductionRows, statutoryRows } = rows;
     const chosen = this.chooseEarnings(earningRows, request.earningAssociationValues);
 
@@ -447,8 +447,9 @@ export class SalaryService {
           includeEmployerShareInCtc: bool(esi.settings.includeEmployerShareInCtc, true),
           forceCalculate: request.forceESICalc ?? false,
         },
-        professionalTaxStateCode: stateOf(pt),
-        lwfStateCode: stateOf(lwf),
+        // The employee's work location's state when they have one (issue 28), as the month deducts it.
+        professionalTaxStateCode: stateOf(pt) && (workStateCode ?? stateOf(pt)),
+        lwfStateCode: stateOf(lwf) && (workStateCode ?? stateOf(lwf)),
         gender: request.gender === undefined ? undefined : GENDERS[request.gender],
         ageYears: request.dateOfBirth ? ageOn(request.dateOfBirth, asOf) : undefined,
       },
@@ -501,7 +502,7 @@ export class SalaryService {
       };
       let computed: ReturnType<SalaryService['computeStructure']>;
       try {
-        computed = this.computeStructure(rows, request, asOf, financialYear, false);
+        computed = this.computeStructure(rows, request, asOf, financialYear, false, person.workStateCode);
       } catch (error) {
         return { error: error instanceof Error ? error.message : String(error) };
       }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns, isNotNull, ne, sql, type SQL } f
 import { alias } from 'drizzle-orm/pg-core';
 import type { UserListQuery, UserListSortColumn } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
-import { accounts, departments, files, tenantEarnings, tenants, userDeductions, userDocuments, userEarnings, userFieldOptions, userFieldValues, users } from '../../db/schema';
+import { accounts, departments, files, tenantEarnings, tenants, userDeductions, userDocuments, userEarnings, userFieldOptions, userFieldValues, users, workLocations } from '../../db/schema';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 
 const manager = alias(users, 'manager');
@@ -12,11 +12,13 @@ export async function findProfile(tdb: TenantDb, id: string) {
     .select({
       ...getTableColumns(users),
       departmentName: departments.name,
+      workLocationName: workLocations.name,
       managerFirstName: manager.firstName,
       managerLastName: manager.lastName,
     })
     .from(users)
     .leftJoin(departments, eq(departments.id, users.departmentId))
+    .leftJoin(workLocations, and(eq(workLocations.id, users.workLocationId), eq(workLocations.tenantId, users.tenantId)))
     .leftJoin(manager, eq(manager.id, users.reportingManagerId))
     .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, id)))
     .limit(1);

@@ -75,6 +75,8 @@ export class UserService {
       departmentName: u.departmentName,
       designation: u.designation,
       workLocation: u.workLocation,
+      workLocationId: u.workLocationId,
+      workLocationName: u.workLocationName,
       esiNumber: u.esiNumber,
       pfNumber: u.pfNumber,
       uan: u.uan,

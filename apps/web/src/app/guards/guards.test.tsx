@@ -51,6 +51,8 @@ describe('route guards', () => {
         departmentName: 'Engineering',
         designation: 'Engineer',
         workLocation: null,
+        workLocationId: null,
+        workLocationName: null,
         reportingManagerId: null,
         reportingManagerName: 'Asha Rao',
         pan: 'ABCDE1234F',

@@ -26,6 +26,7 @@ import {
   IconUsersGroup,
   IconDoorExit,
   IconBriefcase,
+  IconMapPin,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { can } from '@tankha/contracts';
@@ -115,6 +116,7 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   if (can(user.roleId, 'audit.view')) organizationItems.push({ label: 'Audit log', to: PATHS.auditLog, icon: <IconListCheck size={18} /> });
   if (can(user.roleId, 'employmentSettings.view') && user.accessableFeatures.some((f) => f.key === 'EmploymentTypeSettings'))
     organizationItems.push({ label: 'Employment settings', to: PATHS.employmentSettings, icon: <IconBriefcase size={18} /> });
+  if (can(user.roleId, 'workLocations.manage')) organizationItems.push({ label: 'Work locations', to: PATHS.workLocations, icon: <IconMapPin size={18} /> });
   if (can(user.roleId, 'preferences.senderEmail')) organizationItems.push({ label: 'Settings', to: PATHS.settingsPreferences, icon: <IconSettings size={18} />, activeUnder: '/settings' });
   if (can(user.roleId, 'invoices.manage') && user.accessableFeatures.some((f) => f.key === 'Invoices'))
     organizationItems.push({ label: 'Invoices', to: PATHS.invoices, icon: <IconReceipt size={18} />, activeUnder: '/invoices' });

@@ -38,6 +38,8 @@ function makeEmployee(overrides: Partial<Employee> = {}): Employee {
     departmentName: 'Engineering',
     designation: 'Senior Software Engineer',
     workLocation: 'Bengaluru',
+    workLocationId: null,
+    workLocationName: null,
     esiNumber: null,
     pfNumber: 'KN/BNG/0012345/000/0000042',
     uan: '100200300400',

@@ -44,6 +44,24 @@ describe('professional tax statement', () => {
     expect(ka?.totals).toEqual({ employees: 3, grossPaise: R(129_999), ptPaise: R(400) });
   });
 
+  it('one statement per state and registration: two Karnataka registrations, then Telangana, each with its own slab totals', () => {
+    const s = buildProfessionalTaxStatement('2026-10', [
+      person(1, { gender: 'Male' as const, stateCode: 'TG', grossPaise: R(18_000), ptPaise: R(150), registrationNumber: 'TG-1' }),
+      person(2, { gender: 'Male' as const, stateCode: 'KA', grossPaise: R(30_000), ptPaise: R(200), registrationNumber: 'KA-2' }),
+      person(3, { gender: 'Male' as const, stateCode: 'KA', grossPaise: R(40_000), ptPaise: R(200), registrationNumber: 'KA-1' }),
+      person(4, { gender: 'Male' as const, stateCode: 'KA', grossPaise: R(26_000), ptPaise: R(200), registrationNumber: 'KA-1' }),
+    ]);
+    // Telangana (G.O.Ms.No.82, 2013): 15,001–20,000 pays 150.
+    expect(s.map((x) => [x.stateName, x.registrationNumber, x.rows.map((r) => r.employeeNumber), x.totals.ptPaise / 100])).toEqual([
+      ['Karnataka', 'KA-1', ['E3', 'E4'], 400],
+      ['Karnataka', 'KA-2', ['E2'], 200],
+      ['Telangana', 'TG-1', ['E1'], 150],
+    ]);
+    // Rows without a registration form their own statement, listed before the registered ones.
+    const none = buildProfessionalTaxStatement('2026-10', [person(1, { gender: 'Male' as const, stateCode: 'KA', grossPaise: R(30_000), ptPaise: R(200), registrationNumber: 'KA-1' }), person(2, { gender: 'Male' as const, stateCode: 'KA', grossPaise: R(30_000), ptPaise: R(200) })]);
+    expect(none.map((x) => x.registrationNumber)).toEqual([null, 'KA-1']);
+  });
+
   it('Karnataka in February: 300 (Act 33 of 2025); a payslip that deducted 200 is pointed out', () => {
     const [ka] = buildProfessionalTaxStatement('2027-02', [person(1, { gender: 'Male' as const, stateCode: 'KA', grossPaise: R(30_000), ptPaise: R(200) })]);
     expect(ka?.rows[0]).toMatchObject({ slabAmountPaise: R(300), ptPaise: R(200), note: 'Deducted ₹200; the slab gives ₹300' });
@@ -95,6 +113,17 @@ describe('labour welfare fund statement', () => {
     expect(rest).toEqual([]);
     expect(ka).toMatchObject({ stateName: 'Karnataka', cycle: 'Annual', dueNote: 'on the 31 December roll, due 15 January' });
     expect(ka?.totals).toEqual({ employees: 2, grossPaise: R(48_000), employeePaise: R(100), employerPaise: R(200) });
+  });
+
+  it('December: one statement per state and registration (Karnataka 50 / 100 on two registrations)', () => {
+    const s = buildLwfStatement('2026-12', [
+      person(1, { stateCode: 'KA', grossPaise: R(30_000), employeePaise: R(50), employerPaise: R(100), registrationNumber: 'LWF-B' }),
+      person(2, { stateCode: 'KA', grossPaise: R(30_000), employeePaise: R(50), employerPaise: R(100), registrationNumber: 'LWF-A' }),
+    ]);
+    expect(s.map((x) => [x.registrationNumber, x.totals.employeePaise / 100, x.totals.employerPaise / 100])).toEqual([
+      ['LWF-A', 50, 100],
+      ['LWF-B', 50, 100],
+    ]);
   });
 
   it('only the states where it falls due: Karnataka not in June; Maharashtra in June (25 / 75 since June 2024)', () => {

@@ -25,7 +25,7 @@ export const professionalTaxFormat: FilingFormat = {
         buildStateStatement(m, m.pt(), MSG.ptNone(m.month), buildPtXlsx, (states) => ({
           employees: states.reduce((s, x) => s + x.totals.employees, 0),
           total: paiseToRupees(states.reduce((s, x) => s + x.totals.ptPaise, 0)),
-          states: states.map((x) => ({ state: x.stateName, employees: x.totals.employees, total: paiseToRupees(x.totals.ptPaise) })),
+          states: states.map((x) => ({ state: x.stateName, registrationNumber: x.registrationNumber, employees: x.totals.employees, total: paiseToRupees(x.totals.ptPaise) })),
         })),
     },
   ],

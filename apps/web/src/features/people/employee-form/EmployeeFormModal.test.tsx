@@ -469,7 +469,9 @@ describe('EmployeeFormModal', { timeout: 30_000 }, () => {
       departmentId: null,
       departmentName: null,
       designation: 'Engineer',
-      workLocation: null,
+      workLocation: 'Pune',
+      workLocationId: '9e3c1a7b-4d2f-4b8a-9c6e-5f1a2b3c4d5e',
+      workLocationName: 'Pune Sales Office',
       esiNumber: null,
       pfNumber: null,
       uan: null,
@@ -504,6 +506,12 @@ describe('EmployeeFormModal', { timeout: 30_000 }, () => {
       { mode: 'edit', userId: 'u1' },
       {
         'GET /Users/u1': ok(employee),
+        'GET /WorkLocations': jsonResponse(200, {
+          statusCode: 200,
+          message: 'Success',
+          data: [{ id: '9e3c1a7b-4d2f-4b8a-9c6e-5f1a2b3c4d5e', name: 'Pune Sales Office', stateCode: 'MH', stateName: 'Maharashtra', city: 'Pune', ptRegistrationNumber: null, lwfRegistrationNumber: null, employeeCount: 1 }],
+          totalRecords: 1,
+        }),
         'PUT /Users/u1': () => ok({ statusCode: status, userId: 'u1' }),
       },
     );
@@ -518,6 +526,8 @@ describe('EmployeeFormModal', { timeout: 30_000 }, () => {
       regimeType: 0,
       annualCTC: 900_000,
       earningAssociations: [{ tenantEarningId: 'e1', calculationValue: 40 }],
+      // The employee's work location goes back as loaded (its state decides PT and LWF).
+      workLocationId: '9e3c1a7b-4d2f-4b8a-9c6e-5f1a2b3c4d5e',
     });
     status = 500;
     await user.click(save);

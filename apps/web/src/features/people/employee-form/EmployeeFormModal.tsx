@@ -23,6 +23,7 @@ import { ErrorState } from '../../../ui/ErrorState';
 import { zodFieldErrors } from '../../../ui/zod-form';
 import { DateField } from '../../../ui/DateField';
 import { DepartmentSelect } from '../../departments';
+import { WorkLocationSelect } from '../../work-locations';
 import { useToday } from '../../../app/today';
 import {
   addRestrictedUser,
@@ -410,7 +411,7 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
               <DateField label="Date of confirmation" {...dateInput('dateOfConfirmation')} />
               <DepartmentSelect value={values.departmentId} onChange={(id) => form.setFieldValue('departmentId', id)} error={form.errors.departmentId as string | undefined} />
               <TextInput label="Designation" {...input('designation')} />
-              <TextInput label="Work location" {...input('workLocation')} />
+              <WorkLocationSelect value={values.workLocationId} onChange={(id) => form.setFieldValue('workLocationId', id)} error={form.errors.workLocationId as string | undefined} />
               <NativeSelect
                 label="Employment Type"
                 data={[

@@ -43,6 +43,7 @@ export interface EmployeeFormValues {
   departmentId: string | null;
   designation: string;
   workLocation: string;
+  workLocationId: string | null;
   reportingManagerId: string | null;
   reportingManagerName: string;
   employmentTypeOptionId: string;
@@ -85,6 +86,7 @@ export const FIELD_SECTION: Record<string, SectionKey> = {
   departmentId: 'employmentDetails',
   designation: 'employmentDetails',
   workLocation: 'employmentDetails',
+  workLocationId: 'employmentDetails',
   reportingManagerId: 'employmentDetails',
   userFieldValues: 'employmentDetails',
   esiNumber: 'employmentDetails',
@@ -125,6 +127,7 @@ export function emptyValues(): EmployeeFormValues {
     departmentId: null,
     designation: '',
     workLocation: '',
+    workLocationId: null,
     reportingManagerId: null,
     reportingManagerName: '',
     employmentTypeOptionId: '',
@@ -195,6 +198,7 @@ export function valuesFromEmployee(e: Employee, earnings: readonly TenantEarning
     departmentId: e.departmentId,
     designation: text(e.designation),
     workLocation: text(e.workLocation),
+    workLocationId: e.workLocationId,
     reportingManagerId: e.reportingManagerId,
     reportingManagerName: text(e.reportingManagerName),
     employmentTypeOptionId: text(e.userFieldValues.find((v) => v.userFieldId === employmentTypeFieldId)?.optionId),
@@ -262,6 +266,7 @@ export function toPayload(v: EmployeeFormValues, employmentTypeFieldId: string |
     departmentId: v.departmentId,
     designation: v.designation || null,
     workLocation: v.workLocation || null,
+    workLocationId: v.workLocationId,
     esiNumber: v.esiNumber || null,
     pfNumber: v.pfNumber || null,
     uan: v.uan || null,

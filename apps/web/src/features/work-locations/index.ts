@@ -1,0 +1,2 @@
+export { WorkLocationsPage } from './WorkLocationsPage';
+export { WorkLocationSelect, type WorkLocationSelectProps } from './WorkLocationSelect';

@@ -413,7 +413,6 @@ export const tdsChallanInputSchema = z
 export type TdsChallanInput = z.infer<typeof tdsChallanInputSchema>;
 
 export const tdsChallanIdPathSchema = z.object({ id: z.uuid({ error: 'id must be a valid id' }) });
-export const tdsChallanListQuerySchema = form24QQuerySchema;
 
 export const tdsChallanSchema = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TDS_CHALLAN_MSG, emptyReplySchema, tdsChallanIdPathSchema, tdsChallanInputSchema, tdsChallanListQuerySchema, tdsChallanListReplySchema, tdsChallanReplySchema } from '@tankha/contracts';
+import { TDS_CHALLAN_MSG, emptyReplySchema, form24QQuerySchema, tdsChallanIdPathSchema, tdsChallanInputSchema, tdsChallanListReplySchema, tdsChallanReplySchema } from '@tankha/contracts';
 import type { Services } from '../module';
 import { scopeOf } from '../../platform/route-scope';
 import { ok, okList } from '../../platform/http';
@@ -12,7 +12,7 @@ export const tdsChallanRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   const manage = { access: { permission: 'payroll.challans.manage' as const, feature: 'Payroll' as const } };
   const params = tdsChallanIdPathSchema;
 
-  app.get('/TdsChallans', { config: view, schema: { tags, querystring: tdsChallanListQuerySchema, response: { 200: tdsChallanListReplySchema } } }, async (request) => {
+  app.get('/TdsChallans', { config: view, schema: { tags, querystring: form24QQuerySchema, response: { 200: tdsChallanListReplySchema } } }, async (request) => {
     const rows = await challans.list(scopeOf(request), request.query);
     return okList(rows, rows.length);
   });

@@ -1,5 +1,5 @@
 import { Code, Stack, Table, Text } from '@mantine/core';
-import type { AuditEntryView } from '@tankha/contracts';
+import { monthLabel, type AuditEntryView } from '@tankha/contracts';
 
 const show = (value: unknown): string => (value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -56,3 +56,15 @@ export const auditTimeText = (iso: string) => new Date(iso).toLocaleString('en-I
 
 /** "Role change", "Bank file download": the action's words. */
 export const actionLabel = (action: string) => action.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^(.)(.*)$/, (_, a: string, b: string) => a + b.toLowerCase());
+
+/** "Payroll run", "Bank details": the entity's words, as the action's. */
+export const entityLabel = actionLabel;
+
+/**
+ * What the entry is about, in words: the entity, and the month for a payroll run's entries
+ * ("Payroll run · Sep 2026"), since a log of Process / Finalize lines says little without it.
+ */
+export function entitySubject(entry: { entity: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }): string {
+  const month = entry.after?.month ?? entry.before?.month;
+  return typeof month === 'string' && /^\d{4}-\d{2}$/.test(month) ? `${entityLabel(entry.entity)} · ${monthLabel(month)}` : entityLabel(entry.entity);
+}

@@ -8,7 +8,7 @@ import { toast } from '../../app/toast';
 import { DateField } from '../../ui/DateField';
 import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
 import { useApiMutation } from '../../ui/kit/useApiMutation';
-import { AuditEntryChanges, actionLabel, auditTimeText } from './AuditEntryChanges';
+import { AuditEntryChanges, actionLabel, auditTimeText, entityLabel, entitySubject } from './AuditEntryChanges';
 import { downloadAuditLog, useAuditLog, usePeopleSearch, verifyChain, type AuditFilters } from './audit-log.api';
 
 function PersonFilter({ value, onChange }: { value: string | null; onChange: (id: string | null) => void }) {
@@ -81,7 +81,7 @@ export function AuditLogPage() {
     { label: 'Time', cell: (e) => auditTimeText(e.at), primary: true },
     { label: 'Person', cell: (e) => e.actorName ?? 'System' },
     { label: 'Action', cell: (e) => actionLabel(e.action) },
-    { label: 'Entity', cell: (e) => e.entity },
+    { label: 'Entity', cell: (e) => entitySubject(e) },
     {
       label: 'Changes',
       ownClicks: true,
@@ -124,7 +124,7 @@ export function AuditLogPage() {
       <Group align="flex-end" wrap="wrap">
         <PersonFilter value={actorId} onChange={filter(setActorId)} />
         <Select label="Action" placeholder="Any action" data={AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }))} value={action} onChange={filter(setAction)} clearable w={{ base: '100%', sm: 180 }} />
-        <Select label="Entity" placeholder="Anything" data={[...AUDIT_ENTITIES]} value={entity} onChange={filter(setEntity)} clearable w={{ base: '100%', sm: 180 }} />
+        <Select label="Entity" placeholder="Anything" data={AUDIT_ENTITIES.map((e) => ({ value: e, label: entityLabel(e) }))} value={entity} onChange={filter(setEntity)} clearable w={{ base: '100%', sm: 180 }} />
         <DateField label="From" clearable value={from} onChange={filter(setFrom)} />
         <DateField label="To" clearable value={to} min={from} onChange={filter(setTo)} />
       </Group>

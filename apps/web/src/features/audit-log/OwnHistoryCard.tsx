@@ -3,7 +3,7 @@ import { Button, Group, Pagination, Stack, Title } from '@mantine/core';
 import { AUDIT_MSG, AUDIT_PAGE_SIZE, type AuditEntryView } from '@tankha/contracts';
 import { errorMessage } from '../../app/api';
 import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
-import { AuditEntryChanges, actionLabel, auditTimeText } from './AuditEntryChanges';
+import { AuditEntryChanges, actionLabel, auditTimeText, entityLabel } from './AuditEntryChanges';
 import { useOwnHistory } from './audit-log.api';
 
 /** My profile → History of changes: every audit entry about the signed-in person, newest first. */
@@ -15,7 +15,7 @@ export function OwnHistoryCard() {
   const columns: ListColumn<AuditEntryView>[] = [
     { label: 'Time', cell: (e) => auditTimeText(e.at), primary: true },
     { label: 'By', cell: (e) => e.actorName ?? 'System' },
-    { label: 'What', cell: (e) => `${actionLabel(e.action)} · ${e.entity}` },
+    { label: 'What', cell: (e) => `${actionLabel(e.action)} · ${entityLabel(e.entity)}` },
     {
       label: 'Changes',
       ownClicks: true,

@@ -156,6 +156,17 @@ describe.each(BACKENDS)('demo payroll (%s)', (backend) => {
     ]);
   });
 
+  it("the TDS of November is deposited by a challan on 7 December (rule 30); December's is not due until 7 January, after today", async () => {
+    const check = data<{ monthTotals: { month: string; tdsDeducted: number; tdsDeposited: number }[] }>(await get(admin, '/PayrollFilings/Form24Q/check?financialYear=2026-27&quarter=3'));
+    const november = check.monthTotals.find((m) => m.month === '2026-11');
+    const december = check.monthTotals.find((m) => m.month === '2026-12');
+    expect(november?.tdsDeducted).toBeGreaterThan(0);
+    expect(november?.tdsDeposited).toBe(november?.tdsDeducted);
+    expect(december?.tdsDeducted).toBeGreaterThan(0);
+    expect(december?.tdsDeposited).toBe(0);
+    const challans = data<{ depositedOn: string; months: string[] }[]>(await get(admin, '/TdsChallans?financialYear=2026-27&quarter=3'));
+    expect(challans.map((c) => [c.depositedOn, c.months])).toEqual([['2026-12-07', ['2026-11']]]);
+  });
   it('runs once: a second seed finds the demo and adds nothing', async () => {
     expect(await seedDemoOrganisation(t.database.db, t.clock.now(), { jobs: t.app.jobs, documents: t.app.services.payslipDocuments })).toBe(false);
     expect(data<PayrollRun[]>(await get(admin, '/PayrollRuns'))).toHaveLength(3);

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { accounts, departments, plans, subscriptions, tenantEarnings, tenantSettings, tenants, userEarnings, userFieldOptions, userFieldValues, users, workLocations } from '../db/schema';
 import { seedDemoAttendance } from './demo-attendance';
 import { seedDemoPayroll, type DemoPayrollDeps } from './demo-payroll';
+import { seedDemoChallans } from './demo-challans';
 import { demoLastYearStartMonth, seedDemoForm16, type DemoForm16Deps } from './demo-form16';
 import { seedDemoInvoices } from './demo-invoices';
 import type { FileStorage } from '../platform/files/file-storage';
@@ -237,6 +238,7 @@ export async function seedDemoOrganisation(
     // The declarations first, so the demo's payslips show them in their TDS.
     await seedDemoDeclarations(db, demoTenantId, now);
     await seedDemoPayroll(db, demoTenantId, now, payroll, payroll.form16PartB ? { since: demoLastYearStartMonth(now) } : {});
+    await seedDemoChallans(db, demoTenantId, now);
     await seedDemoInvoices(db, demoTenantId, now, payroll.jobs);
   }
   if (payroll?.form16) await seedDemoForm16(db, demoTenantId, now, { jobs: payroll.jobs, form16: payroll.form16, ...(payroll.form16PartB ? { form16PartB: payroll.form16PartB } : {}) }, DEMO_LOGINS.member);

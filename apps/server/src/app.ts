@@ -24,6 +24,7 @@ import { openApiTransform } from './platform/openapi';
 import { MailService } from './platform/mail/mail.service';
 import { LocalFileStorage, type FileStorage } from './platform/files/file-storage';
 import { S3FileStorage } from './platform/files/s3-file-storage';
+import { resolveLocalPaymentSecret } from './modules/subscriptions/payments/local.provider';
 import { devRoutes } from './modules/dev/dev.routes';
 import { MailboxService } from './modules/dev/mailbox.service';
 import { attachNotificationHub } from './modules/notifications/notifications.hub';
@@ -126,7 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   mail.register(jobs);
   const push = attachNotificationHub(app, { db: database.db, tokens, clock, config });
   const loginThrottle = createLoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: config.LOGIN_FAILURE_WINDOW_MS, clock, redis, keyPrefix: config.REDIS_KEY_PREFIX });
-  const services = buildServices({ config, clock, tokens, files, push, loginThrottle });
+  // Read (or generated once and stored) before any service is built: every process signs alike.
+  const localPaymentSecret = await resolveLocalPaymentSecret(config, database.db);
+  const services = buildServices({ config, clock, tokens, files, push, loginThrottle, localPaymentSecret });
   registerJobs(uow, jobs, services, clock, app.log, files, config);
   recordUnexpected = ({ tenantId, ...report }) => {
     const data: JobPayloads['exceptionLogs.record'] = { ...report, occurredAt: clock.now().toISOString() };

@@ -20,11 +20,11 @@ export interface TestS3Server {
  * port, with a temporary folder and one empty bucket: the tests of S3FileStorage talk to it over
  * HTTP with the AWS SDK, as they would to MinIO or S3. Each test file starts its own, so CI needs
  * nothing started beforehand. A child process because s3rver needs OpenSSL's legacy provider
- * (s3-server.child.cjs says why), which only a command-line flag turns on.
+ * (s3-server.child.mjs says why), which only a command-line flag turns on.
  */
 export async function startS3Server(bucket = 'tankha-test'): Promise<TestS3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tankha-s3-'));
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', path.join(import.meta.dirname, 's3-server.child.cjs'), directory, bucket], {
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', path.join(import.meta.dirname, 's3-server.child.mjs'), directory, bucket], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {

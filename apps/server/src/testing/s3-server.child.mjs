@@ -2,8 +2,7 @@
 // serving one bucket from a folder. It runs under --openssl-legacy-provider because s3rver encrypts
 // its ListObjectsV2 continuation tokens with DES, which OpenSSL 3 keeps in its legacy provider.
 // It prints {"port":…} once listening and stops when its parent closes its standard input.
-'use strict';
-const S3rver = require('s3rver');
+import S3rver from 's3rver';
 
 const [directory, bucket] = process.argv.slice(2);
 const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
@@ -14,7 +13,7 @@ server.run().then(
     process.stdin.on('end', () => void server.close().then(() => process.exit(0)));
   },
   (error) => {
-    process.stderr.write(`${String(error && error.stack ? error.stack : error)}\n`);
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
   },
 );

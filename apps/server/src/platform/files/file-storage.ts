@@ -116,8 +116,13 @@ export class LocalFileStorage implements FileStorage {
         continue; // not there: try the pending name, then give up
       }
       // The open handle keeps the bytes readable even if a promotion renames the file meanwhile.
-      const { size } = await handle.stat();
-      return { stream: handle.createReadStream(), size };
+      try {
+        const { size } = await handle.stat();
+        return { stream: handle.createReadStream(), size };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
     }
     return null;
   }

@@ -23,6 +23,8 @@ import { registerErrorHandling, type UnexpectedErrorReport } from './platform/er
 import { openApiTransform } from './platform/openapi';
 import { MailService } from './platform/mail/mail.service';
 import { LocalFileStorage, type FileStorage } from './platform/files/file-storage';
+import { S3FileStorage } from './platform/files/s3-file-storage';
+import { resolveLocalPaymentSecret } from './modules/subscriptions/payments/local.provider';
 import { devRoutes } from './modules/dev/dev.routes';
 import { MailboxService } from './modules/dev/mailbox.service';
 import { attachNotificationHub } from './modules/notifications/notifications.hub';
@@ -112,7 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const tokens = new TokenService(resolveJwtSecret(config.JWT_SECRET, config.dataDir));
-  const files = deps.files ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
+  const files = deps.files ?? fileStorageFor(config);
+  if (files instanceof S3FileStorage) app.addHook('onClose', () => files.close());
   const mailbox = new MailboxService({ db: database.db });
 
   // Jobs: pg-boss on the same database. Tests run no workers and drain the queue themselves.
@@ -124,7 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   mail.register(jobs);
   const push = attachNotificationHub(app, { db: database.db, tokens, clock, config });
   const loginThrottle = createLoginThrottle({ maxFailures: config.LOGIN_MAX_FAILURES, windowMs: config.LOGIN_FAILURE_WINDOW_MS, clock, redis, keyPrefix: config.REDIS_KEY_PREFIX });
-  const services = buildServices({ config, clock, tokens, files, push, loginThrottle });
+  // Read (or generated once and stored) before any service is built: every process signs alike.
+  const localPaymentSecret = await resolveLocalPaymentSecret(config, database.db);
+  const services = buildServices({ config, clock, tokens, files, push, loginThrottle, localPaymentSecret });
   registerJobs(uow, jobs, services, clock, app.log, files, config);
   recordUnexpected = ({ tenantId, ...report }) => {
     const data: JobPayloads['exceptionLogs.record'] = { ...report, occurredAt: clock.now().toISOString() };
@@ -179,6 +184,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerWebApp(app, config);
   return app;
+}
+
+/** The bucket when S3_BUCKET is set, else the folder DATA_DIR/files (config.ts). */
+export function fileStorageFor(config: Config): FileStorage {
+  if (!config.S3_BUCKET) return new LocalFileStorage(path.join(config.dataDir, 'files'));
+  return new S3FileStorage({
+    bucket: config.S3_BUCKET,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  });
 }
 
 /** Serves the built React app on the same port, with the SPA fallback for client routes. */

@@ -10,7 +10,7 @@ import { BACKENDS, createTestApp, type TestApp } from '../testing';
  */
 const GLOBAL_TABLES_WITH_TENANT_ID = ['sessions', 'outbox_emails'];
 /** Every global table holding credentials, tokens or mail: `SELECT *` as the tenant role must fail. */
-const CLOSED_TABLES = ['accounts', 'sessions', 'auth_tokens', 'outbox_emails'];
+const CLOSED_TABLES = ['accounts', 'sessions', 'auth_tokens', 'outbox_emails', 'installation_secrets'];
 
 /** The database's own message for a failed query (drizzle wraps it as the cause). */
 async function failure(attempt: Promise<unknown>): Promise<string> {

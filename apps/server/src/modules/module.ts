@@ -25,6 +25,8 @@ export interface PlatformDeps {
   files: FileStorage;
   push: NotificationPush;
   loginThrottle: LoginThrottle;
+  /** The local payment provider's secret (resolveLocalPaymentSecret); null when Razorpay is configured. */
+  localPaymentSecret: string | null;
 }
 
 /** One service of a module: the other services it needs, by name, and how it is built from them. */

@@ -87,6 +87,17 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
+  it('keeps files in DATA_DIR by default and in the bucket S3_BUCKET names when set', () => {
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'tankha-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({
+      S3_BUCKET: 'tankha-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: true,
+    });
+    expect(loadConfig({ S3_BUCKET: 'tankha-files', S3_REGION: 'ap-south-1' })).toMatchObject({ S3_REGION: 'ap-south-1', S3_FORCE_PATH_STYLE: false });
+  });
+
   it('uses PostgreSQL and SMTP when configured, and hides the mailbox', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db/tankha', SMTP_URL: 'smtp://mail:25' });
     expect(config).toMatchObject({ database: 'postgres', mailTransport: 'smtp', devMailboxEnabled: false });
@@ -104,6 +115,12 @@ describe('configuration', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY'],
     [{ LOGIN_MAX_FAILURES: '0' }, 'LOGIN_MAX_FAILURES'],
+    [{ S3_BUCKET: 'Tankha_Files' }, 'S3_BUCKET: must be an S3 bucket name'],
+    [{ S3_BUCKET: 'tankha-files', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'tankha-files', S3_ACCESS_KEY_ID: 'AKIA123' }, 'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET: required with S3_ENDPOINT'],
+    [{ S3_BUCKET: 'tankha-files', S3_FORCE_PATH_STYLE: 'perhaps' }, 'S3_FORCE_PATH_STYLE'],
+    [{ LOCAL_PAYMENT_SECRET: 'short' }, 'LOCAL_PAYMENT_SECRET: must be at least 32 characters'],
   ])('stops with a message naming the variable for %j', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);

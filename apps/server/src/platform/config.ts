@@ -104,6 +104,22 @@ const configSchema = z.object({
   RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_\w+$/, 'must be a Razorpay key id (rzp_test_… or rzp_live_…)').optional(),
   RAZORPAY_KEY_SECRET: z.string().min(8, 'must be the key secret').optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be the webhook secret').optional(),
+  /**
+   * Uploaded and generated files in an S3-compatible bucket instead of DATA_DIR/files: on when
+   * S3_BUCKET is set (platform/files/s3-file-storage.ts). S3_ENDPOINT for a non-AWS server (MinIO,
+   * R2, …); the access keys both or neither (neither: the SDK's own chain, e.g. an instance role).
+   */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3–63 lower-case letters, digits, dots and hyphens)').optional(),
+  S3_ENDPOINT: z.url().regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as ap-south-1').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: boolean.default(false),
+  /**
+   * The local payment provider's signing secret (used when no Razorpay keys are set). Unset: one is
+   * generated once and kept in the database, so every server process signs and verifies alike.
+   */
+  LOCAL_PAYMENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The seller on plan invoices (Tankha). Local defaults are placeholders, never for production. */
   SELLER_NAME: z.string().default('Tankha Technologies Private Limited'),
   SELLER_ADDRESS: z.string().default('No. 1, Residency Road, Bengaluru, Karnataka 560025'),
@@ -173,6 +189,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const razorpayKeys = [raw.RAZORPAY_KEY_ID, raw.RAZORPAY_KEY_SECRET, raw.RAZORPAY_WEBHOOK_SECRET].filter(Boolean).length;
   if (razorpayKeys !== 0 && razorpayKeys !== 3) {
     throw new ConfigError('Invalid configuration:\n  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: set all three, or none for the local test provider');
+  }
+  const s3Keys = [raw.S3_ACCESS_KEY_ID, raw.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
+  if (s3Keys === 1) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither for the SDK\'s own credentials (an instance role)');
+  }
+  if (!raw.S3_BUCKET && (raw.S3_ENDPOINT || s3Keys > 0)) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required with S3_ENDPOINT or the S3 access keys (without it files stay in DATA_DIR)');
   }
   const mailTransport = raw.SMTP_URL ? 'smtp' : 'outbox';
   return {

@@ -78,7 +78,7 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
   const settings = new PayrollSettingsService({ clock });
   const salary = new SalaryService({ clock });
   // The seed stores no receipts: no file is ever written through this storage.
-  const noFiles: FileStorage = { putPending: () => Promise.reject(new Error('demo seed stores no files')), promote: () => Promise.resolve(false), get: () => Promise.resolve(null), remove: () => Promise.resolve(), list: () => Promise.resolve([]) };
+  const noFiles: FileStorage = { putPending: () => Promise.reject(new Error('demo seed stores no files')), promote: () => Promise.resolve(false), get: () => Promise.resolve(null), open: () => Promise.resolve(null), remove: () => Promise.resolve(), list: () => Promise.resolve([]) };
   const reimbursements = new ReimbursementService({ clock, files: noFiles, locks });
   // Marking a month paid records its payments paid (no bank file is downloaded in the seed: nothing is logged).
   const payments = new PayrollBankService({ clock, reports: { record: () => Promise.reject(new Error('the demo seed logs no bank files')) } });

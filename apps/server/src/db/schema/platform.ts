@@ -207,3 +207,14 @@ export const outboxEmails = pgTable('outbox_emails', {
   error: text('error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }).enableRLS();
+
+/**
+ * Secrets of this installation that every server process must share and that the environment may
+ * leave unset (the local payment provider's signing secret): generated once by the first process
+ * that needs one, kept here, read by the others. Global, closed to the tenant role like accounts.
+ */
+export const installationSecrets = pgTable('installation_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}).enableRLS();

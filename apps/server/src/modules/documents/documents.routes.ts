@@ -5,6 +5,7 @@ import { beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
 import { ok } from '../../platform/http';
 import { readMultipart } from '../../platform/files/multipart';
 import { readDocumentUpload } from './documents.content';
+import { sendStoredDownload } from '../../platform/files/download';
 
 /**
  * An employee's documents and the caller's own record. The route permission is
@@ -41,9 +42,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   );
 
   app.get('/Users/:id/documents/:documentId/download', { config: { access: { permission: 'users.documents.own' } }, schema: { tags, params: userDocumentPathSchema } }, async (request, reply) => {
-    const file = await documents.download(scopeOf(request), request.params.id, request.params.documentId);
-    reply.header('content-disposition', file.disposition).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').type(file.mimeType);
-    return file.bytes;
+    return sendStoredDownload(reply, await documents.download(scopeOf(request), request.params.id, request.params.documentId));
   });
 
   app.delete('/Users/:id/documents/:documentId', { config: { access: { permission: 'users.documents.own' } }, schema: { tags, params: userDocumentPathSchema, response: { 200: emptyReplySchema } } }, async (request) => {

@@ -3,6 +3,7 @@ import { DOCUMENT_MSG, USER_DOCUMENT_MAX_BYTES, can, canActOn, documentTypeName,
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { sweepStored, type FileStorage } from '../../platform/files/file-storage';
+import type { StoredDownload } from '../../platform/files/download';
 import type { GlobalScope, RequestContext, Scope, TenantDb } from '../../platform/tenancy';
 import { attachmentDisposition, sanitiseFileName, type DocumentUpload } from './documents.content';
 import * as repo from './documents.repo';
@@ -96,13 +97,13 @@ export class DocumentService {
   }
 
   /** The bytes with the headers a download needs. */
-  async download({ db: tdb, ctx }: Scope, userId: string, documentId: string): Promise<{ bytes: Buffer; mimeType: string; disposition: string }> {
+  async download({ db: tdb, ctx }: Scope, userId: string, documentId: string): Promise<StoredDownload> {
     await this.owner(tdb, ctx, userId, 'view');
     const row = await repo.findForUser(tdb, userId, documentId);
     if (!row) throw notFound(DOCUMENT_MSG.notFound);
-    const bytes = await this.deps.files.get(row.storageKey);
-    if (!bytes) throw notFound(DOCUMENT_MSG.notFound);
-    return { bytes, mimeType: row.mimeType, disposition: attachmentDisposition(row.fileName) };
+    const file = await this.deps.files.open(row.storageKey);
+    if (!file) throw notFound(DOCUMENT_MSG.notFound);
+    return { file, mimeType: row.mimeType, disposition: attachmentDisposition(row.fileName) };
   }
 
   /** The stored bytes go after the commit (the job 'files.removed'), so a rolled-back deletion keeps its file. */

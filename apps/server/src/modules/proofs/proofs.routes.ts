@@ -25,6 +25,7 @@ import { ok } from '../../platform/http';
 import { readMultipart } from '../../platform/files/multipart';
 import { badRequest } from '../../platform/errors';
 import { readDocumentUpload } from '../documents/documents.content';
+import { sendStoredDownload } from '../../platform/files/download';
 
 /**
  * Proof of investment (POI feature: every role for their own, administrators on behalf) and the team
@@ -62,9 +63,7 @@ export const proofRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   });
 
   app.get('/POI/proofs/:proofId/download', { config: own, schema: { tags, params: proofPathSchema } }, async (request, reply) => {
-    const file = await proofs.download(scopeOf(request), request.params.proofId);
-    reply.header('content-disposition', file.disposition).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').type(file.mimeType);
-    return file.bytes;
+    return sendStoredDownload(reply, await proofs.download(scopeOf(request), request.params.proofId));
   });
 
   app.delete('/POI/proofs/:proofId', { config: own, schema: { tags, params: proofPathSchema, response: { 200: emptyReplySchema } } }, async (request) => {

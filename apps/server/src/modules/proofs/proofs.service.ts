@@ -29,6 +29,7 @@ import { clampToItemLimit, dateInZone, deductionLimitViolations, financialYearSt
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { sweepStored, type FileStorage } from '../../platform/files/file-storage';
+import type { StoredDownload } from '../../platform/files/download';
 import type { GlobalScope, Scope, TenantScope } from '../../platform/tenancy';
 import { attachmentDisposition, sanitiseFileName, type DocumentUpload } from '../documents/documents.content';
 import { declarationOut, type DeclarationService } from '../declarations/declarations.service';
@@ -365,11 +366,11 @@ export class ProofService {
     return { proof, agg };
   }
 
-  async download(scope: Scope, proofId: string): Promise<{ bytes: Buffer; mimeType: string; disposition: string }> {
+  async download(scope: Scope, proofId: string): Promise<StoredDownload> {
     const { proof } = await this.readable(scope, proofId);
-    const bytes = await this.deps.files.get(proof.storageKey);
-    if (!bytes) throw notFound(PROOF_MSG.proofNotFound);
-    return { bytes, mimeType: proof.mimeType, disposition: attachmentDisposition(proof.fileName) };
+    const file = await this.deps.files.open(proof.storageKey);
+    if (!file) throw notFound(PROOF_MSG.proofNotFound);
+    return { file, mimeType: proof.mimeType, disposition: attachmentDisposition(proof.fileName) };
   }
 
   /** DELETE /POI/proofs/{id}: while the proofs may still change; the item's flag follows what is left. */

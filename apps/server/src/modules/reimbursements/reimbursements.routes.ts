@@ -20,6 +20,7 @@ import { readMultipart } from '../../platform/files/multipart';
 import { ok, okList } from '../../platform/http';
 import { beforeUnitOfWork, scopeOf } from '../../platform/route-scope';
 import { readDocumentUpload } from '../documents/documents.content';
+import { sendStoredDownload } from '../../platform/files/download';
 
 /**
  * Reimbursement types and requests (payroll spec §7 "Reimbursement"; paths in the header of
@@ -88,9 +89,7 @@ export const reimbursementRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       ok(await reimbursements.decide(scopeOf(request), request.params.id, request.body), MSG.statusUpdated),
     );
     app.get('/ReimbursementRequests/:id/receipt', { config: own, schema: { tags, params } }, async (request, reply) => {
-      const file = await reimbursements.receipt(scopeOf(request), request.params.id);
-      reply.header('content-disposition', file.disposition).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').type(file.mimeType);
-      return file.bytes;
+      return sendStoredDownload(reply, await reimbursements.receipt(scopeOf(request), request.params.id));
     });
   }
 };

@@ -18,6 +18,7 @@ import { dateInZone, financialYearOf, formatDisplayDate, formatRupees, rupeesToP
 import type { Clock } from '../../platform/clock';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import { sweepStored, type FileStorage } from '../../platform/files/file-storage';
+import type { StoredDownload } from '../../platform/files/download';
 import { parseFields } from '../../platform/files/multipart';
 import type { GlobalScope, RequestContext, Scope, TenantScope } from '../../platform/tenancy';
 import { attachmentDisposition, sanitiseFileName, type DocumentUpload } from '../documents/documents.content';
@@ -233,14 +234,14 @@ export class ReimbursementService {
   }
 
   /** The receipt: its owner, administrators and moderators. */
-  async receipt({ db, ctx }: Scope, id: string): Promise<{ bytes: Buffer; mimeType: string; disposition: string }> {
+  async receipt({ db, ctx }: Scope, id: string): Promise<StoredDownload> {
     const row = await repo.findRequest(db, id);
     if (!row || (row.userId !== ctx.userId && !can(ctx.roleId, 'reimbursements.decide'))) throw notFound(MSG.requestNotFound);
     if (!row.receiptFileId) throw notFound(MSG.receiptNotFound);
     const file = await repo.findFile(db, row.receiptFileId);
-    const bytes = file ? await this.deps.files.get(file.storageKey) : null;
-    if (!file || !bytes) throw notFound(MSG.receiptNotFound);
-    return { bytes, mimeType: file.mimeType, disposition: attachmentDisposition(file.originalName) };
+    const opened = file ? await this.deps.files.open(file.storageKey) : null;
+    if (!file || !opened) throw notFound(MSG.receiptNotFound);
+    return { file: opened, mimeType: file.mimeType, disposition: attachmentDisposition(file.originalName) };
   }
 
   /** The XLSX report of the requests the list's filters select (every page). */

@@ -13,17 +13,22 @@ declare module '../module' {
   }
 }
 
-/** Razorpay when its keys are set (all three, config.ts), else the local test provider (DESIGN §2). */
-export function paymentProvider(config: Config): PaymentProvider {
+/**
+ * Razorpay when its keys are set (all three, config.ts), else the local test provider (DESIGN §2)
+ * signing with the installation's local payment secret.
+ */
+export function paymentProvider(config: Config, localPaymentSecret: string | null): PaymentProvider {
   const { RAZORPAY_KEY_ID: id, RAZORPAY_KEY_SECRET: secret, RAZORPAY_WEBHOOK_SECRET: webhook } = config;
-  return id && secret && webhook ? new RazorpayProvider(id, secret, webhook) : new LocalPaymentProvider();
+  if (id && secret && webhook) return new RazorpayProvider(id, secret, webhook);
+  if (!localPaymentSecret) throw new Error('the local payment provider needs its secret (resolveLocalPaymentSecret)');
+  return new LocalPaymentProvider(localPaymentSecret);
 }
 
 /** Plans, subscriptions, payments and plan invoices (DESIGN §11). */
 export const subscriptionsModule = defineModule({
   name: 'subscriptions',
   services: {
-    subscriptions: provide(['users'], ({ clock, config, users }) => new SubscriptionService({ clock, config, provider: paymentProvider(config), users })),
+    subscriptions: provide(['users'], ({ clock, config, localPaymentSecret, users }) => new SubscriptionService({ clock, config, provider: paymentProvider(config, localPaymentSecret), users })),
   },
   routes: [subscriptionRoutes],
   jobs: ({ uow, queue, services, log }) => {

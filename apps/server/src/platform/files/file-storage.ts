@@ -1,6 +1,7 @@
 import type { Dirent } from 'node:fs';
-import fs from 'node:fs/promises';
+import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 declare module '../jobs/jobs' {
   interface JobPayloads {
@@ -23,8 +24,16 @@ export interface StoredEntry {
   modifiedAt: Date;
 }
 
+/** A stored object opened for streaming: its bytes as they are read, never held whole. */
+export interface OpenedFile {
+  stream: Readable;
+  /** The size in bytes, when the store says it. */
+  size: number | null;
+}
+
 /**
- * Where uploaded files live: a local folder by default; an S3-compatible bucket in production later.
+ * Where uploaded files live: a local folder by default (LocalFileStorage); an S3-compatible bucket
+ * when S3_BUCKET is set (S3FileStorage, s3-file-storage.ts), pending objects under `pending/` there too.
  *
  * An upload never writes its final name directly: the bytes go under a pending name
  * (`putPending`), the row naming the final key is inserted in the request's transaction, and the
@@ -38,6 +47,8 @@ export interface FileStorage {
   promote(key: string): Promise<boolean>;
   /** The final bytes, or the pending ones of a committed key whose promotion has not run yet. */
   get(key: string): Promise<Buffer | null>;
+  /** As `get`, streamed: for downloads, so no file is held whole in memory. */
+  open(key: string): Promise<OpenedFile | null>;
   /** Removes the key's final and pending bytes. */
   remove(key: string): Promise<void>;
   /** Every final and pending object whose key starts with `prefix` (the sweeper). */
@@ -46,13 +57,18 @@ export interface FileStorage {
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 /** Pending objects live under their own top-level folder, so a listing of finals never sees them. */
-const PENDING = 'pending';
+export const PENDING = 'pending';
+
+/** A key the stores accept: no traversal, no absolute paths, never inside the pending folder. */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..') || key.startsWith(`${PENDING}/`)) throw new Error(`unsafe storage key: ${key}`);
+}
 
 export class LocalFileStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
   private resolve(key: string): string {
-    if (!SAFE_KEY.test(key) || key.includes('..') || key.startsWith(`${PENDING}/`)) throw new Error(`unsafe storage key: ${key}`);
+    assertSafeKey(key);
     return path.join(this.root, key);
   }
 
@@ -86,6 +102,26 @@ export class LocalFileStorage implements FileStorage {
         return await fs.readFile(file);
       } catch {
         // not there: try the pending name, then give up
+      }
+    }
+    return null;
+  }
+
+  async open(key: string): Promise<OpenedFile | null> {
+    for (const file of [this.resolve(key), this.resolvePending(key)]) {
+      let handle: FileHandle;
+      try {
+        handle = await fs.open(file, 'r');
+      } catch {
+        continue; // not there: try the pending name, then give up
+      }
+      // The open handle keeps the bytes readable even if a promotion renames the file meanwhile.
+      try {
+        const { size } = await handle.stat();
+        return { stream: handle.createReadStream(), size };
+      } catch (error) {
+        await handle.close();
+        throw error;
       }
     }
     return null;

@@ -1,0 +1,7 @@
+CREATE TABLE "installation_secrets" (
+	"name" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "installation_secrets" ENABLE ROW LEVEL SECURITY;

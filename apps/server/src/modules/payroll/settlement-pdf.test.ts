@@ -61,7 +61,7 @@ describe('the settlement statement PDF', () => {
       'Nilgiri Software Pvt Ltd',
       'Gratuity',
       '₹1,84,615.00',
-      '15/26 × last drawn basic + DA ₹40,000 × 8 years = ₹1,84,615',
+      '15/26 × last drawn wages ₹40,000 × 8 years = ₹1,84,615',
       'Leave encashment',
       '₹26,667.00',
       'Notice period shortfall recovery',

@@ -10,8 +10,8 @@ import type { IsoDate } from '../dates/calendar';
  *   years; Income-tax Rules 1962 rule 6F(5) keeps books six years from the end of the relevant assessment
  *   year — for the last salary paid, up to about 7 years 11 months after the last working day.
  * - At least 3 years: the Limitation Act 1963 (Schedule, articles 7 and 113) gives an ex-employee three
- *   years to claim wages or other sums, and the Code on Wages 2019 s.52 lets a claim be filed within three
- *   years; the records that answer such a claim (attendance, leave) are kept at least that long.
+ *   years to claim wages or other sums, and the Code on Wages 2019 lets a claim be filed within three years
+ *   (its claims section, s.45, not read in full); the records that answer such a claim (attendance, leave) are kept at least that long.
  * - At most 20 years: longer is not retention for a purpose but keeping for its own sake.
  */
 export const RETENTION_YEARS = { min: 3, max: 20, default: 8 } as const;

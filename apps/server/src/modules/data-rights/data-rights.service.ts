@@ -33,7 +33,7 @@ documents.json                your uploaded documents (metadata)
 form16.json                   Form 16 documents (metadata)
 exit.json                     resignation and full-and-final settlement
 files/                        the stored files: payslip and Form 16 PDFs, proofs, documents, receipts
-                              (a payslip PDF your organisation protects opens with the password its e-mail names)
+                              (a password-protected payslip PDF opens with your payslip password, made from your PAN and date of birth)
 
 Under the Digital Personal Data Protection Act 2023 (s.11) you may ask your organisation for a summary of your
 personal data; this file is that summary in full.

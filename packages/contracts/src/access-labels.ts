@@ -18,6 +18,8 @@ export const PERMISSION_LABELS: Partial<Record<PermissionAction, { area: Permiss
   'org.settings': { area: 'Organization', label: 'Organization settings' },
   'audit.view': { area: 'Organization', label: 'Audit log (who changed what) and its chain check' },
   'audit.own': { area: 'Organization', label: 'History of changes to one\'s own record' },
+  'dataRights.exportOwn': { area: 'Organization', label: 'Download one\'s own data (DPDP Act)' },
+  'dataRights.erase': { area: 'Organization', label: 'Retention period and erasing a relieved employee\'s personal data' },
   'subscription.view': {
     area: 'Organization',
     label: 'Subscription and plans',

@@ -227,6 +227,10 @@ export const PERMISSIONS = {
   'audit.view': [Role.Administrator],
   /** The history of changes to one's own record. */
   'audit.own': ALL_ROLES,
+  /** Data rights (DPDP Act 2023 s.11): everyone downloads everything the organisation holds about them. */
+  'dataRights.exportOwn': ALL_ROLES,
+  /** The retention period and erasing a relieved employee's personal data (s.12): the Administrator only. */
+  'dataRights.erase': [Role.Administrator],
 } as const satisfies Record<string, readonly RoleId[]>;
 export type PermissionAction = keyof typeof PERMISSIONS;
 

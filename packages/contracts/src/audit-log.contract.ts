@@ -22,6 +22,8 @@ export const AUDIT_ENTITIES = [
   'Declaration',
   'DeclarationProof',
   'Subscription',
+  'PersonalData',
+  'DataRetentionSettings',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -42,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'Approve',
   'Reject',
   'PlanChange',
+  'Export',
+  'Erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -17,3 +17,4 @@ export * from './attendance/index';
 export * from './leave/index';
 export * from './gst/index';
 export * from './billing/proration';
+export * from './org/data-retention';

@@ -437,6 +437,10 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'GET /PayrollRuns/{id}/register.xlsx': { path: { id: ids.finalizedRunId } },
     // The bank transfer of the finalized month: its one payslip (the member's) is line 1 of April 2024.
     // The audit log: B's administrator filtering by A's people finds nothing of A; a member is refused.
+    // Data rights: B's administrator naming A's member finds no employee; a member or moderator is refused.
+    'PUT /DataRights/settings': { body: { retentionYears: 8 } },
+    'GET /DataRights/erasure/{userId}': { path: { userId: ids.memberId } },
+    'POST /DataRights/erasure/{userId}': { path: { userId: ids.memberId }, body: { confirm: true } },
     'GET /AuditLog': { query: { actorId: ids.administratorId, entityId: ids.memberId, entity: 'User' } },
     'GET /AuditLog/export': { query: { actorId: ids.administratorId, entityId: ids.memberId, format: 'csv' } },
     'PUT /PayrollBankSettings': { body: { template: 'controlCsv', debitAccountNumber: '50200012345678', debitIfsc: 'HDFC0000001', bankFormat: null } },

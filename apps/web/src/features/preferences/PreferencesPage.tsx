@@ -2,19 +2,22 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ROLE_NAMES, SENDER_EMAIL_MSG, type SenderEmailPreferences } from '@tankha/contracts';
+import { ROLE_NAMES, can, SENDER_EMAIL_MSG, type SenderEmailPreferences } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { PREFERENCES_KEY, saveSenderEmailPreferences, useSenderEmailPreferences } from './preferences.api';
 import { toastApiError } from '../../ui/kit/useApiMutation';
+import { useCurrentUser } from '../../app/current-user';
+import { RetentionSettingsCard } from '../data-rights/RetentionSettingsCard';
 
 /**
  * Settings > Preferences > Sender Email Preferences (payroll spec §1): the primary contact that
  * reminder e-mails are sent from. Administrators and moderators.
  */
 export function PreferencesPage() {
+  const user = useCurrentUser();
   const prefs = useSenderEmailPreferences();
   return (
     <Stack gap="md">
@@ -31,6 +34,7 @@ export function PreferencesPage() {
       ) : (
         <SenderEmailCard key={prefs.dataUpdatedAt} prefs={prefs.data} />
       )}
+      {can(user.roleId, 'dataRights.erase') && <RetentionSettingsCard />}
     </Stack>
   );
 }

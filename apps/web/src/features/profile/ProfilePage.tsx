@@ -10,6 +10,8 @@ import { EmployeeFormModal } from '../people/employee-form/EmployeeFormModal';
 import { profileKeys, useEmployee, useOwnEmployee } from './profile.api';
 import { ProfileView } from './ProfileView';
 import { OwnHistoryCard } from '../audit-log/OwnHistoryCard';
+import { DownloadMyDataCard } from '../data-rights/DownloadMyDataCard';
+import { ErasePersonalDataSection } from '../data-rights/ErasePersonalDataSection';
 
 function permissionsFor(actor: SessionUser, employee: Employee) {
   const own = actor.id === employee.id;
@@ -42,6 +44,7 @@ export function ProfilePage() {
   return (
     <>
       <ProfileView employee={employee.data} {...permissions} onEdit={() => setEditing(true)} />
+      {can(user.roleId, 'dataRights.erase') && userId !== user.id && <ErasePersonalDataSection userId={userId} name={`${employee.data.firstName} ${employee.data.lastName}`} />}
       {permissions.canEdit && (
         <EmployeeFormModal
           mode="edit"
@@ -70,6 +73,7 @@ export function MyProfilePage() {
   return (
     <>
       <ProfileView employee={employee.data} {...permissionsFor(user, employee.data)} canEdit={false} />
+      <DownloadMyDataCard />
       <OwnHistoryCard />
     </>
   );

@@ -240,10 +240,15 @@ export class JobQueue {
     return new Set((rows as { name: string }[]).map((row) => row.name));
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops fetching at once and waits up to timeoutMs (default 5 s) for the running handlers
+   * (pg-boss graceful stop). A handler still running then keeps its job 'active': its open transaction
+   * rolls back with the process and the job is resumed like a killed process's (docs/decisions/).
+   */
+  async stop(options: { timeoutMs?: number } = {}): Promise<void> {
     if (!this.bossStarted) return;
     this.started = false;
     this.bossStarted = false;
-    await this.boss.stop({ graceful: true, wait: true, timeout: 5000, close: 'connectionString' in this.options.connection });
+    await this.boss.stop({ graceful: true, wait: true, timeout: options.timeoutMs ?? 5000, close: 'connectionString' in this.options.connection });
   }
 }

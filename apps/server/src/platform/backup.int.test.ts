@@ -39,7 +39,7 @@ describe.runIf(ONCE)('backup and restore of the embedded data folder', () => {
 
   it('backs up, restores into a fresh folder, and the known row, files and secret come back', async () => {
     const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
-    let tenantId = '';
+    let tenantId: string;
     try {
       await database.migrate();
       const [row] = await queryRows<{ id: string }>(database.db, sql`INSERT INTO tenants (name) VALUES ('Backup Probe Pvt Ltd') RETURNING id::text AS id`);

@@ -44,6 +44,7 @@ export async function backupDataDir(dataDir: string, outDir: string): Promise<{ 
   fs.mkdirSync(outDir, { recursive: true, mode: 0o700 });
   try {
     const database = await openPglite({ dataDir: databaseDir });
+    if (!database.dump) throw new BackupError('The embedded database cannot be dumped');
     let archive: Blob;
     try {
       archive = await database.dump();

@@ -3,9 +3,9 @@ import net from 'node:net';
 import path from 'node:path';
 
 /** A real server process (src/main.ts under tsx), for tests of what only a process shows: signals, exit codes, sockets. */
-export const SERVER_MAIN = path.resolve(import.meta.dirname, '../main.ts');
+const SERVER_MAIN = path.resolve(import.meta.dirname, '../main.ts');
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

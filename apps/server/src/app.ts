@@ -34,6 +34,7 @@ import { MODULES } from './modules/index';
 import type { RouteDeps } from './modules/module';
 import { JobQueue } from './platform/jobs/job-queue';
 import { UnitOfWork } from './platform/unit-of-work';
+import { Readiness } from './platform/readiness';
 import { API_PREFIX, accessKind, wrapRoutesInUnitOfWork } from './platform/route-scope';
 
 declare module 'fastify' {
@@ -43,6 +44,8 @@ declare module 'fastify' {
     services: Services;
     /** Where private files live (the demo seed stores its proof files through it too). */
     files: FileStorage;
+    /** Whether this process takes traffic: ready once its job queue runs, stopping from the shutdown signal on. */
+    readiness: Readiness;
   }
 }
 
@@ -138,8 +141,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.decorate('services', services);
   app.decorate('files', files);
-  app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', async () => jobs.stop());
+  const readiness = new Readiness();
+  app.decorate('readiness', readiness);
+  // Ready once the job queue runs (migrations ran before the app was built). On close the queue stops
+  // fetching at once and waits for its running handlers while the HTTP server finishes its requests;
+  // the database closes after both (boot's onClose, registered later, runs later).
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    readiness.markReady();
+  });
+  let jobsStopped: Promise<void> | null = null;
+  const stopJobs = () => (jobsStopped ??= jobs.stop({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }));
+  app.addHook('preClose', async () => {
+    readiness.markStopping();
+    stopJobs().catch(() => undefined);
+  });
+  app.addHook('onClose', async () => stopJobs());
 
   // The one access mechanism (DESIGN §3, §9): every API route declares its access; signed-in
   // routes get the context here, and every route's handler runs in the unit of work it declared.
@@ -173,7 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Every operation with its access rules: public while developing, a signed-in Administrator's in production (docs/decisions/).
       const docsAccess: RouteAccess = config.NODE_ENV === 'production' ? { permission: 'api.docs' } : { public: true, database: false };
       api.get('/docs', { config: { access: docsAccess }, schema: { hide: true } }, async () => app.swagger());
-      const routeDeps: RouteDeps = { services, rateLimitAuth, database: { kind: database.kind, ping: async () => void (await database.db.execute(sql`SELECT 1`)) } };
+      const routeDeps: RouteDeps = { services, rateLimitAuth, readiness, database: { kind: database.kind, ping: async () => void (await database.db.execute(sql`SELECT 1`)) } };
       // Every module's routes (modules/index.ts), each declaring its access (the onRoute check above).
       for (const module of MODULES) for (const routes of module.routes ?? []) await api.register(routes, routeDeps);
       if (config.devMailboxEnabled) await api.register(devRoutes, { mailbox, prefix: '/dev' });

@@ -49,20 +49,30 @@ async function main(): Promise<void> {
   ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
   process.stdout.write(lines.join('\n') + '\n');
 
+  // Graceful shutdown (docs/deploy.md): not ready at once (/health/ready answers 503), then after
+  // SHUTDOWN_DRAIN_MS the server stops listening, finishes its in-flight requests, lets the running
+  // job handlers finish (pg-boss stops fetching), closes Socket.IO, Redis and the database, and exits
+  // 0; whatever is still running after SHUTDOWN_TIMEOUT_MS more is cut off with exit code 1.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.readiness.markStopping();
+    app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out; exiting with work unfinished');
+      process.exit(1);
+    }, config.SHUTDOWN_DRAIN_MS + config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
+    new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS))
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

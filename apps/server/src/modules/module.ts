@@ -8,6 +8,7 @@ import type { FileStorage } from '../platform/files/file-storage';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import type { JobDefinitions } from '../platform/jobs/job-definitions';
 import type { NotificationPush } from './notifications/notifications.service';
+import type { Readiness } from '../platform/readiness';
 
 /**
  * Every module's services by the name routes, jobs and other modules use. Empty here: each module's
@@ -51,6 +52,8 @@ export interface RouteDeps {
   rateLimitAuth: { max: number; timeWindow: number };
   /** The database the health check reports and pings (no transaction: it runs without one). */
   database: { kind: 'pglite' | 'postgres'; ping: () => Promise<void> };
+  /** Whether this process takes traffic (GET /health/ready for load balancers). */
+  readiness: Pick<Readiness, 'state'>;
 }
 
 /** What a module's jobs are registered with (the one queue; tenant jobs run in the unit of work). */

@@ -14,7 +14,7 @@ const NOT_A_MODULE = new Set(['dev']);
 
 // Route plugins only keep references to their services while registering; any property answers.
 const anything: Services = new Proxy({}, { get: () => anything }) as Services;
-const routeDeps: RouteDeps = { services: anything, rateLimitAuth: { max: 1, timeWindow: 1000 }, database: { kind: 'pglite', ping: async () => undefined } };
+const routeDeps: RouteDeps = { services: anything, rateLimitAuth: { max: 1, timeWindow: 1000 }, readiness: { state: 'ready' }, database: { kind: 'pglite', ping: async () => undefined } };
 
 describe('module manifests (modules/index.ts)', () => {
   it('lists every module folder once, by its folder name, each with its <name>.module.ts', () => {

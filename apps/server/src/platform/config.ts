@@ -74,6 +74,16 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   REDIS_KEY_PREFIX: z.string().default('tankha:'),
+  /**
+   * On SIGTERM/SIGINT: how long in-flight requests and running job handlers may take to finish before
+   * the process exits anyway (with code 1); default 25 s, under Kubernetes' 30 s grace period.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /**
+   * On SIGTERM/SIGINT: how long the server keeps accepting while /health/ready answers 503, so that a
+   * load balancer takes it out of rotation before it stops listening; default 0 (stop at once).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /** Employees per payroll processing chunk (one transaction each); default 500. Small values exercise resuming in tests. */
   PAYROLL_CHUNK_SIZE: z.coerce.number().int().min(1).max(5000).optional(),
   /**

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { transactionFrom, type Db } from '../db/client';
-import type { JobQueue } from './jobs/job-queue';
+import { JobHandedBack, type JobQueue } from './jobs/job-queue';
 import type { Enqueue, JobName, JobPayloads, PendingJob, StoredJob } from './jobs/jobs';
 import type { GlobalDb, GlobalScope, RequestContext, Scope, TenantDb, TenantScope, TenantSteps } from './tenancy';
 
@@ -135,21 +135,25 @@ export class UnitOfWork {
   /**
    * Registers a long job of one organisation done in steps (payroll processing, DESIGN §10): each
    * call of `steps` is its own tenant transaction, so a crash or a failure loses at most the step
-   * in flight and every step before it stays committed for the retry to build on.
+   * in flight and every step before it stays committed for the retry to build on. With
+   * handBackAtShutdown (a job whose every step is resumable on its own), when the queue stops the step
+   * in flight commits and the next one hands the job back to be retried.
    */
   defineSteppedTenantJob<N extends JobName>(
     queue: JobQueue,
     name: N,
     run: (steps: TenantSteps, data: JobPayloads[N]) => Promise<void>,
-    options: { retryLimit?: number; retryDelaySeconds?: number; expireInSeconds?: number } = {},
+    options: { retryLimit?: number; retryDelaySeconds?: number; expireInSeconds?: number; handBackAtShutdown?: boolean } = {},
   ): void {
+    const { handBackAtShutdown = false, ...queueOptions } = options;
     queue.define({
       name,
-      ...options,
+      ...queueOptions,
       run: async (job: StoredJob) => {
         const tenantId = job.tenantId;
         if (!tenantId) throw new Error(`job ${name} has no tenant`);
-        await run((fn) => this.tenantJob(tenantId, fn), job.data as JobPayloads[N]);
+        // handBackAtShutdown: the step in flight commits and no further step begins, the job is handed back.
+        await run((fn) => (handBackAtShutdown && queue.stopping ? Promise.reject(new JobHandedBack(name)) : this.tenantJob(tenantId, fn)), job.data as JobPayloads[N]);
       },
     });
   }

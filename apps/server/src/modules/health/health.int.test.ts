@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEALTH_MSG } from '@tankha/contracts';
 import { createTestApp, type TestApp } from '../../testing';
 
 describe('platform endpoints', () => {
@@ -17,6 +18,23 @@ describe('platform endpoints', () => {
   it('health answers with the database kind', async () => {
     const res = await t.call('GET', '/health');
     expect(res.json()).toMatchObject({ statusCode: 200, data: { status: 'ok', database: 'pglite' } });
+  });
+
+  it('/health/ready answers 200 while the app takes traffic and 503 from the shutdown signal on', async () => {
+    const ready = await t.call('GET', '/health/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ statusCode: 200, message: HEALTH_MSG.ready, data: { status: 'ready' } });
+    expect(ready.headers['cache-control']).toBe('no-store');
+    const other = await createTestApp('pglite');
+    try {
+      expect((await other.call('GET', '/health/ready')).statusCode).toBe(200);
+      other.app.readiness.markStopping();
+      const stopping = await other.call('GET', '/health/ready');
+      expect(stopping.statusCode).toBe(503);
+      expect(stopping.json()).toEqual({ statusCode: 503, message: HEALTH_MSG.stopping, data: { status: 'stopping' } });
+    } finally {
+      await other.close();
+    }
   });
 
   it('serves the OpenAPI document with the account and tenant paths', async () => {

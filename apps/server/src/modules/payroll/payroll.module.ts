@@ -83,9 +83,11 @@ export const payrollModule = defineModule({
     // Payslip passwords changed: a rerender job per stored PDF of an issued month it touches.
     uow.defineTenantJob(queue, 'payroll.payslips.reprotect', async (scope, data) => void (await services.payslipDocuments.reprotectPayslips(scope, data)));
     // Payroll (DESIGN §10): processing in chunks, each chunk its own transaction (resumable).
+    // At shutdown the chunk in flight commits and the job is handed back (retried from the committed chunks).
     uow.defineSteppedTenantJob(queue, 'payroll.process', (steps, data) => services.payrollRun.processRun(steps, data.runId), {
       retryLimit: 3,
       expireInSeconds: 30 * 60,
+      handBackAtShutdown: true,
     });
     // A run whose processing job died with its process (kill -9, a crash, a deploy) is found by its stale
     // heartbeat and resumed: at start (again once the stall time has passed, so a quick restart is

@@ -41,6 +41,17 @@ export interface JobQueueOptions {
 const SCHEMA = 'pgboss';
 
 /**
+ * Thrown by a stepped job asked for its next step while the queue stops (graceful shutdown): the step
+ * before it committed, the job fails without running another, and pg-boss retries it (on any process)
+ * from what was committed.
+ */
+export class JobHandedBack extends Error {
+  constructor(name: string) {
+    super(`job ${name} handed back at shutdown between two steps; it is retried from its committed steps`);
+  }
+}
+
+/**
  * pg-boss text with $n placeholders as a drizzle query, so a job is inserted on the transaction
  * the platform opened (the driver's own client is not public in drizzle). Objects are sent as
  * JSON text; both drivers then cast them with the statement's ::jsonb. An absent value is NULL
@@ -80,6 +91,7 @@ export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
   private started = false;
   private bossStarted = false;
+  private stopRequested = false;
 
   constructor(private readonly options: JobQueueOptions) {
     const connection = 'connectionString' in options.connection
@@ -142,11 +154,20 @@ export class JobQueue {
     }
   }
 
+  /** True from the start of stop(): stepped jobs then hand their job back instead of beginning another step. */
+  get stopping(): boolean {
+    return this.stopRequested;
+  }
+
   private async runOne(def: JobDefinition, job: PgBoss.Job<StoredJob>): Promise<void> {
     try {
       await def.run(job.data, { id: job.id });
       this.options.log.debug({ job: def.name, id: job.id }, 'job done');
     } catch (error) {
+      if (error instanceof JobHandedBack) {
+        this.options.log.info({ job: def.name, id: job.id }, error.message);
+        throw error;
+      }
       this.options.log.error({ err: error, job: def.name, id: job.id }, 'job failed; pg-boss retries it');
       throw error;
     }
@@ -240,10 +261,17 @@ export class JobQueue {
     return new Set((rows as { name: string }[]).map((row) => row.name));
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops fetching at once and waits up to timeoutMs (default 5 s) for the running handlers
+   * (pg-boss graceful stop). A stepped job ends after its current step and is handed back (retried);
+   * a handler still running at the deadline keeps its job 'active': its open transaction rolls back
+   * with the process and the job is resumed like a killed process's (docs/decisions/).
+   */
+  async stop(options: { timeoutMs?: number } = {}): Promise<void> {
     if (!this.bossStarted) return;
     this.started = false;
     this.bossStarted = false;
-    await this.boss.stop({ graceful: true, wait: true, timeout: 5000, close: 'connectionString' in this.options.connection });
+    this.stopRequested = true;
+    await this.boss.stop({ graceful: true, wait: true, timeout: options.timeoutMs ?? 5000, close: 'connectionString' in this.options.connection });
   }
 }

@@ -18,6 +18,8 @@ export const PERMISSION_LABELS: Partial<Record<PermissionAction, { area: Permiss
   'org.settings': { area: 'Organization', label: 'Organization settings' },
   'audit.view': { area: 'Organization', label: 'Audit log (who changed what) and its chain check' },
   'audit.own': { area: 'Organization', label: 'History of changes to one\'s own record' },
+  'bankChanges.decide': { area: 'People', label: 'Approve or reject bank details changes (not one\'s own)' },
+  'bankChanges.own': { area: 'People', label: 'See one\'s own pending bank details change' },
   'subscription.view': {
     area: 'Organization',
     label: 'Subscription and plans',

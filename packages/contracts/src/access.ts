@@ -227,6 +227,10 @@ export const PERMISSIONS = {
   'audit.view': [Role.Administrator],
   /** The history of changes to one's own record. */
   'audit.own': ALL_ROLES,
+  /** Bank details changes awaiting a second person: listed, approved and rejected by Administrators (never the requester: the service answers 409). */
+  'bankChanges.decide': [Role.Administrator],
+  /** One's own pending bank details change, on one's profile. */
+  'bankChanges.own': ALL_ROLES,
 } as const satisfies Record<string, readonly RoleId[]>;
 export type PermissionAction = keyof typeof PERMISSIONS;
 

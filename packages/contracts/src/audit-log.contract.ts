@@ -42,6 +42,9 @@ export const AUDIT_ACTIONS = [
   'Approve',
   'Reject',
   'PlanChange',
+  /** A change that waits for a second person (bank details): asked for, then approved, rejected or applied. */
+  'Request',
+  'Apply',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

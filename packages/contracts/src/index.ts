@@ -52,3 +52,4 @@ export * from './my-team.contract';
 export * from './employment-settings.contract';
 export * from './exit-requests.contract';
 export * from './audit-log.contract';
+export * from './bank-changes.contract';

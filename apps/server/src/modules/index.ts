@@ -40,6 +40,7 @@ import { form16Module } from './form16/form16.module';
 import { exceptionLogsModule } from './exception-logs/exception-logs.module';
 import { invoicesModule } from './invoices/invoices.module';
 import { auditLogModule } from './audit-log/audit-log.module';
+import { bankChangesModule } from './bank-changes/bank-changes.module';
 
 /**
  * Every module the server runs: the composition root (services.ts) builds their services in the
@@ -89,4 +90,5 @@ export const MODULES: readonly ModuleManifest[] = [
   exceptionLogsModule,
   invoicesModule,
   auditLogModule,
+  bankChangesModule,
 ];

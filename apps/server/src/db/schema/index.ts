@@ -19,3 +19,4 @@ export * from './people-admin';
 export * from './attendance-sites';
 export * from './exits';
 export * from './audit-log';
+export * from './bank-changes';

@@ -1,3 +1,4 @@
+import { BANK_CHANGE_MSG } from '@tankha/contracts';
 /** E-mail bodies. Values are escaped; links are built by the caller from APP_URL. */
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -59,7 +60,7 @@ export function inviteEmail(input: { firstName: string; organizationName: string
  * the administrators are told before it takes effect, so a change nobody asked for can be stopped.
  */
 export function bankChangeCoolingEmail(input: { firstName: string; employeeName: string; organizationName: string; accountEnding: string; effectiveAt: string; url: string }) {
-  const subject = `Bank details change requested at ${input.organizationName}`;
+  const subject = BANK_CHANGE_MSG.mailSubject(input.organizationName);
   const lines = [
     `Hello ${input.firstName},`,
     `A change of the bank account salary is paid to for ${input.employeeName} at ${input.organizationName} was requested: the new account ends in ${input.accountEnding}.`,

@@ -10,6 +10,7 @@ import { EmployeeFormModal } from '../people/employee-form/EmployeeFormModal';
 import { profileKeys, useEmployee, useOwnEmployee } from './profile.api';
 import { ProfileView } from './ProfileView';
 import { OwnHistoryCard } from '../audit-log/OwnHistoryCard';
+import { PendingBankChangeAlert } from '../bank-changes/PendingBankChangeAlert';
 
 function permissionsFor(actor: SessionUser, employee: Employee) {
   const own = actor.id === employee.id;
@@ -69,6 +70,7 @@ export function MyProfilePage() {
   // One's own record is edited by HR; here it is read-only apart from one's own documents.
   return (
     <>
+      <PendingBankChangeAlert userId="mine" />
       <ProfileView employee={employee.data} {...permissionsFor(user, employee.data)} canEdit={false} />
       <OwnHistoryCard />
     </>

@@ -42,6 +42,7 @@ export function ProfilePage() {
   const permissions = permissionsFor(user, employee.data);
   return (
     <>
+      {permissions.canEdit && <PendingBankChangeAlert userId={userId} />}
       <ProfileView employee={employee.data} {...permissions} onEdit={() => setEditing(true)} />
       {permissions.canEdit && (
         <EmployeeFormModal

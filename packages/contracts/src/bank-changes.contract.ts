@@ -47,7 +47,6 @@ export const rejectBankChangeSchema = z.object({
     .min(1, BANK_CHANGE_MSG.reasonRequired)
     .max(BANK_CHANGE_REASON_MAX, BANK_CHANGE_MSG.reasonTooLong),
 });
-export type RejectBankChange = z.infer<typeof rejectBankChangeSchema>;
 
 export const bankDetailsSchema = z.object({
   bankAccountNumber: z.string().nullable(),

@@ -17,7 +17,7 @@ interface Deps {
 const COOLING_MS = BANK_CHANGE_COOLING_HOURS * 3_600_000;
 const BANK_FIELDS = ['bankAccountNumber', 'bankName', 'ifscCode', 'accountHolderName'] as const;
 /** The job named as the actor of an automatic application. */
-export const APPLY_JOB = 'bankChanges.apply';
+const APPLY_JOB = 'bankChanges.apply';
 
 const same = (a: BankDetails, b: BankDetails) => BANK_FIELDS.every((f) => (a[f] ?? null) === (b[f] ?? null));
 const requestedOf = (r: repo.BankChangeRow): BankDetails => ({ bankAccountNumber: r.bankAccountNumber, bankName: r.bankName, ifscCode: r.ifscCode, accountHolderName: r.accountHolderName });
@@ -38,7 +38,7 @@ const STALE_FIELDS = (before: BankDetails, after: BankDetails) =>
   ].filter(([f]) => (before[f as keyof BankDetails] ?? null) !== (after[f as keyof BankDetails] ?? null)).map(([, label]) => label as string);
 
 /** What the employee form does with a change of bank details. */
-export interface BankHold {
+interface BankHold {
   /** The details to write on the employee record now (the current ones while a change waits). */
   write: BankDetails;
   /** 'approval': waits for another administrator; 'cooling': takes effect by itself after 48 hours; null: written at once. */

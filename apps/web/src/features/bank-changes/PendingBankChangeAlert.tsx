@@ -6,7 +6,7 @@ import { usePendingBankChange } from './bank-changes.api';
 const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** The requested details of a pending change, as text lines. */
-export function requestedLines(change: BankChange): string[] {
+function requestedLines(change: BankChange): string[] {
   const r = change.requested;
   return [
     `Account holder: ${r.accountHolderName ?? '—'}`,

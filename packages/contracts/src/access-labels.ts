@@ -20,6 +20,8 @@ export const PERMISSION_LABELS: Partial<Record<PermissionAction, { area: Permiss
   'audit.own': { area: 'Organization', label: 'History of changes to one\'s own record' },
   'dataRights.exportOwn': { area: 'Organization', label: 'Download one\'s own data (DPDP Act)' },
   'dataRights.erase': { area: 'Organization', label: 'Retention period and erasing a relieved employee\'s personal data' },
+  'bankChanges.decide': { area: 'People', label: 'Approve or reject bank details changes (not one\'s own)' },
+  'bankChanges.own': { area: 'People', label: 'See one\'s own pending bank details change' },
   'subscription.view': {
     area: 'Organization',
     label: 'Subscription and plans',

@@ -231,6 +231,10 @@ export const PERMISSIONS = {
   'dataRights.exportOwn': ALL_ROLES,
   /** The retention period and erasing a relieved employee's personal data (s.12): the Administrator only. */
   'dataRights.erase': [Role.Administrator],
+  /** Bank details changes awaiting a second person: listed, approved and rejected by Administrators (never the requester: the service answers 409). */
+  'bankChanges.decide': [Role.Administrator],
+  /** One's own pending bank details change, on one's profile. */
+  'bankChanges.own': ALL_ROLES,
 } as const satisfies Record<string, readonly RoleId[]>;
 export type PermissionAction = keyof typeof PERMISSIONS;
 

@@ -46,6 +46,9 @@ export const AUDIT_ACTIONS = [
   'PlanChange',
   'Export',
   'Erase',
+  /** A change that waits for a second person (bank details): asked for, then approved, rejected or applied. */
+  'Request',
+  'Apply',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -17,7 +17,8 @@ export const inviteResultSchema = z.object({
 export type InviteResult = z.infer<typeof inviteResultSchema>;
 export const inviteReplySchema = envelope(inviteResultSchema);
 
-export const updateEmployeeReplySchema = envelope(z.object({ statusCode: z.number().int(), userId: z.string() }));
+/** `bankChange`: the save's change of bank details waits for another administrator ('approval') or a 48-hour cooling period ('cooling'). */
+export const updateEmployeeReplySchema = envelope(z.object({ statusCode: z.number().int(), userId: z.string(), bankChange: z.enum(['approval', 'cooling']).nullable().optional() }));
 
 export const employeeNumberExistsQuerySchema = z.object({
   employeeNumber: z.string().trim().min(1, { error: 'employeeNumber is required' }),

@@ -53,3 +53,4 @@ export * from './employment-settings.contract';
 export * from './exit-requests.contract';
 export * from './audit-log.contract';
 export * from './data-rights.contract';
+export * from './bank-changes.contract';

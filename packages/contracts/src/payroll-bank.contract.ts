@@ -202,6 +202,8 @@ export const bankFileRecordSchema = z.object({
   amount: z.number(),
   /** 1 for the first payment; a retry of a failed payment is 2, 3, … */
   attempt: z.number().int(),
+  /** Paid to an account changed in the last 30 days (issue 30 §4): worth a second look before upload. */
+  accountChangedRecently: z.boolean(),
 });
 export type BankFileRecord = z.infer<typeof bankFileRecordSchema>;
 

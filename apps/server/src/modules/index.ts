@@ -41,6 +41,7 @@ import { exceptionLogsModule } from './exception-logs/exception-logs.module';
 import { invoicesModule } from './invoices/invoices.module';
 import { auditLogModule } from './audit-log/audit-log.module';
 import { dataRightsModule } from './data-rights/data-rights.module';
+import { bankChangesModule } from './bank-changes/bank-changes.module';
 
 /**
  * Every module the server runs: the composition root (services.ts) builds their services in the
@@ -91,4 +92,5 @@ export const MODULES: readonly ModuleManifest[] = [
   invoicesModule,
   auditLogModule,
   dataRightsModule,
+  bankChangesModule,
 ];

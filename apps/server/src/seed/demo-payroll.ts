@@ -81,7 +81,7 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
   const noFiles: FileStorage = { putPending: () => Promise.reject(new Error('demo seed stores no files')), promote: () => Promise.resolve(false), get: () => Promise.resolve(null), open: () => Promise.resolve(null), remove: () => Promise.resolve(), list: () => Promise.resolve([]) };
   const reimbursements = new ReimbursementService({ clock, files: noFiles, locks });
   // Marking a month paid records its payments paid (no bank file is downloaded in the seed: nothing is logged).
-  const payments = new PayrollBankService({ clock, reports: { record: () => Promise.reject(new Error('the demo seed logs no bank files')) } });
+  const payments = new PayrollBankService({ clock, reports: { record: () => Promise.reject(new Error('the demo seed logs no bank files')) }, bankChanges: { recentlyChanged: () => Promise.resolve(new Set<string>()) } });
   const runs = new PayrollRunService({
     clock,
     settings,

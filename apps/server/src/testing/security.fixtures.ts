@@ -37,6 +37,9 @@ export interface SecurityIds {
   /** A work location, and a second one with nobody placed there (so that deleting it can succeed). */
   workLocationId: string;
   spareWorkLocationId: string;
+  /** Bank details changes awaiting approval (the member's, the moderator's). */
+  bankChangeId: string;
+  spareBankChangeId: string;
   shiftId: string;
   holidayId: string;
   leaveTypeId: string;
@@ -442,6 +445,10 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'GET /DataRights/erasure/{userId}': { path: { userId: ids.memberId } },
     'POST /DataRights/erasure/{userId}': { path: { userId: ids.memberId }, body: { confirm: true } },
     'GET /AuditLog': { query: { actorId: ids.administratorId, entityId: ids.memberId, entity: 'User' } },
+    // Bank details changes: B's administrator can neither read nor decide A's; a member or moderator is refused.
+    'GET /Users/{id}/bank-change': { path: { id: ids.memberId } },
+    'POST /BankChanges/{id}/approve': { path: { id: ids.bankChangeId } },
+    'POST /BankChanges/{id}/reject': { path: { id: ids.spareBankChangeId }, body: { reason: 'Not asked for by the employee' } },
     'GET /AuditLog/export': { query: { actorId: ids.administratorId, entityId: ids.memberId, format: 'csv' } },
     'PUT /PayrollBankSettings': { body: { template: 'controlCsv', debitAccountNumber: '50200012345678', debitIfsc: 'HDFC0000001', bankFormat: null } },
     'POST /PayrollBankFormats': { body: BANK_FORMAT_BODY },

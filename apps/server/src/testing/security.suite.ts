@@ -218,6 +218,9 @@ export function securitySuite(backend: Backend, phases: SecurityPhases): void {
       otherDepartmentId: await one(sql`INSERT INTO departments (tenant_id, name, code) VALUES (${a}, 'Security Spare', 'SPARE') RETURNING id`, 'spare department'),
       workLocationId: await one(sql`INSERT INTO work_locations (tenant_id, name, state_code) VALUES (${a}, 'Security Office', 'KA') RETURNING id`, 'work location'),
       spareWorkLocationId: await one(sql`INSERT INTO work_locations (tenant_id, name, state_code) VALUES (${a}, 'Security Spare Office', 'TG') RETURNING id`, 'spare work location'),
+      // Two bank details changes awaiting approval (asked for by the moderator, so A's administrator may decide them).
+      bankChangeId: await one(sql`INSERT INTO bank_detail_changes (tenant_id, user_id, bank_account_number, ifsc_code, current_bank_account_number, requested_by, requested_at) VALUES (${a}, ${member.id}, '50100999988887', 'HDFC0001753', '50100123456789', ${moderator.id}, now()) RETURNING id`, 'bank change'),
+      spareBankChangeId: await one(sql`INSERT INTO bank_detail_changes (tenant_id, user_id, bank_account_number, ifsc_code, current_bank_account_number, requested_by, requested_at) VALUES (${a}, ${moderator.id}, '50100999988886', 'HDFC0001753', '50100123456788', ${member.id}, now()) RETURNING id`, 'spare bank change'),
       shiftId: await one(sql`SELECT id FROM shifts WHERE tenant_id = ${a} AND NOT is_default ORDER BY shift_name LIMIT 1`, 'non-default shift'),
       holidayId: await one(sql`SELECT id FROM holidays WHERE tenant_id = ${a} ORDER BY holiday_date DESC LIMIT 1`, 'holiday'),
       leaveTypeId: await one(sql`SELECT id FROM leave_types WHERE tenant_id = ${a} AND code = 'CL'`, 'casual leave type'),

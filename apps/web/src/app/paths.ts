@@ -100,6 +100,7 @@ export const PATHS = {
   settingsPreferences: '/settings/preferences',
   /** Settings > Audit log (administrators): who changed what, and the chain check. */
   auditLog: '/settings/audit-log',
+  bankChanges: '/settings/bank-changes',
   /** Every payroll output generated per month. */
   payrollReports: '/payroll/reports',
   /** The journal's ledger accounts, a tab of the payroll settings. */

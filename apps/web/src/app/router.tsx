@@ -89,6 +89,7 @@ const LeaveSettingsPage = lazyPage(() => import('../features/leave'), 'LeaveSett
 const LeaveRequestsPage = lazyPage(() => import('../features/leave'), 'LeaveRequestsPage');
 const ExceptionLogsPage = lazyPage(() => import('../features/exception-logs'), 'ExceptionLogsPage');
 const AuditLogPage = lazyPage(() => import('../features/audit-log'), 'AuditLogPage');
+const BankChangesPage = lazyPage(() => import('../features/bank-changes'), 'BankChangesPage');
 const TaxCalculatorPage = lazyPage(() => import('../features/tax-calculator'), 'TaxCalculatorPage');
 const payroll = () => import('../features/payroll');
 const PayrollRunPage = lazyPage(payroll, 'PayrollRunPage');
@@ -643,6 +644,14 @@ export const routes: RouteObject[] = [
                         element: (
                           <RequirePermission action="audit.view" fallback={PATHS.accessDenied}>
                             <AuditLogPage />
+                          </RequirePermission>
+                        ),
+                      },
+                      {
+                        path: 'bank-changes',
+                        element: (
+                          <RequirePermission action="bankChanges.decide" fallback={PATHS.accessDenied}>
+                            <BankChangesPage />
                           </RequirePermission>
                         ),
                       },

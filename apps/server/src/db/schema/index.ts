@@ -20,3 +20,4 @@ export * from './attendance-sites';
 export * from './exits';
 export * from './audit-log';
 export * from './data-rights';
+export * from './bank-changes';

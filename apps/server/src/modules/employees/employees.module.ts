@@ -13,8 +13,8 @@ export const employeesModule = defineModule({
   name: 'employees',
   services: {
     employee: provide(
-      ['salary', 'userSettings', 'payrollLocks', 'workLocation'],
-      ({ clock, config, salary, userSettings, payrollLocks, workLocation }) => new EmployeeService({ clock, config, salary, userSettings, locks: payrollLocks, workLocations: workLocation }),
+      ['salary', 'userSettings', 'payrollLocks', 'workLocation', 'bankChanges'],
+      ({ clock, config, salary, userSettings, payrollLocks, workLocation, bankChanges }) => new EmployeeService({ clock, config, salary, userSettings, locks: payrollLocks, workLocations: workLocation, bankChanges }),
     ),
   },
   routes: [employeeRoutes],

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BANK_CHANGE_COOLING_HOURS,
+  BANK_CHANGE_MSG,
   PEOPLE_MSG,
   InviteResultCode,
   employeeFormSchema,
@@ -78,6 +80,10 @@ export const employeeRoutes: FastifyPluginAsyncZod<{
         response: { 200: updateEmployeeReplySchema },
       },
     },
-    async (request) => ok(await employees.update(scopeOf(request), request.params.id, request.body), PEOPLE_MSG.userUpdated),
+    async (request) => {
+      const result = await employees.update(scopeOf(request), request.params.id, request.body);
+      const message = result.bankChange === 'approval' ? BANK_CHANGE_MSG.requested : result.bankChange === 'cooling' ? BANK_CHANGE_MSG.requestedCooling(BANK_CHANGE_COOLING_HOURS) : PEOPLE_MSG.userUpdated;
+      return ok(result, message);
+    },
   );
 };

@@ -33,6 +33,7 @@ import type { WorkLocationService } from '../work-locations/work-locations.servi
 import type { ImportCandidate } from '../people-import/people-import.validate';
 import * as repo from './employees.repo';
 import { recordAudit } from '../../platform/audit/record';
+import type { BankChangeService } from '../bank-changes/bank-changes.service';
 
 export const INVITE_LINK_TTL_MS = INVITE_LINK_TTL_DAYS * 86_400_000;
 
@@ -46,6 +47,8 @@ interface Deps {
   locks: Pick<PayrollLockService, 'markChanged'>;
   /** The form's work location must be one of the organisation's. */
   workLocations: Pick<WorkLocationService, 'find'>;
+  /** A change of bank details waits for a second person (issue 30 §4). */
+  bankChanges: Pick<BankChangeService, 'hold'>;
 }
 
 /** The fields of the edit form that a processed month's pay, bank file or returns read, as the form names them. */
@@ -172,7 +175,7 @@ export class EmployeeService {
   }
 
   /** PUT /Users/:id: every field, CTC and associations; not the role (that is the Role Assign modal). */
-  async update(scope: Scope, id: string, input: EmployeeForm): Promise<{ statusCode: number; userId: string }> {
+  async update(scope: Scope, id: string, input: EmployeeForm): Promise<{ statusCode: number; userId: string; bankChange: 'approval' | 'cooling' | null }> {
     const { db: tdb, ctx } = scope;
     const target = await repo.findTarget(tdb, id);
     if (!target) throw notFound('User not found');
@@ -187,8 +190,16 @@ export class EmployeeService {
     await this.check(scope, input, id);
     const associations = await this.associations(scope, input);
     const before = { details: await repo.findPayDetails(tdb, id), structure: await this.deps.salary.storedRequest(scope, id) };
+    // A change of bank details is held for a second person: the record keeps the account being paid.
+    const bank = await this.deps.bankChanges.hold(scope, id, {
+      bankAccountNumber: input.bankAccountNumber,
+      bankName: input.bankName,
+      ifscCode: input.ifscCode,
+      accountHolderName: input.accountHolderName,
+    });
     await repo.updateUser(tdb, id, {
       ...this.values(input),
+      ...bank.write,
       updatedAt: this.deps.clock.now(),
     });
     await this.writeDetails(tdb, id, input, associations);
@@ -204,7 +215,7 @@ export class EmployeeService {
     if ((before.details?.pan ?? null) !== (after.details?.pan ?? null) || (before.details?.dateOfBirth ?? null) !== (after.details?.dateOfBirth ?? null)) {
       scope.enqueue('payroll.payslips.reprotect', { userIds: [id] });
     }
-    return { statusCode: 200, userId: id };
+    return { statusCode: 200, userId: id, bankChange: bank.pending };
   }
 
   /** GET /UserFields/options?name=Employment Type. */

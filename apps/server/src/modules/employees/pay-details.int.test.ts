@@ -78,7 +78,9 @@ describe.each(BACKENDS)('employee bank and statutory numbers (%s)', (backend) =>
     // Another real branch is accepted.
     const ok = await call('PUT', `/Users/${userId}`, form({ ifscCode: 'ICIC0000409', bankName: 'ICICI Bank', designation: 'Weaver' }));
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(await stored()).toMatchObject({ ifscCode: 'ICIC0000409', designation: 'Weaver' });
+    // The other fields are written at once; the bank details wait for a second person (issue 30 §4).
+    expect(ok.json().data.bankChange).not.toBeNull();
+    expect(await stored()).toMatchObject({ ifscCode: 'HDFC0001753', designation: 'Weaver' });
   });
 
   it('POST /Users/invite and /Users/restricted refuse them too, and create nobody', async () => {

@@ -8,7 +8,7 @@ import { buildBankTransferXlsx } from './bank-file-xlsx';
  * sheet 'Payments' with the headers below in row 1 and one payment a row; sheet 'Control' with
  * label / value rows. The headers are written out here, not taken from the writer.
  */
-const HEADERS = ['Payment Reference', 'Beneficiary Name', 'Account Number', 'IFSC', 'Account Type', 'Amount', 'Value Date', 'Narration', 'Employee Number'];
+const HEADERS = ['Payment Reference', 'Beneficiary Name', 'Account Number', 'IFSC', 'Account Type', 'Amount', 'Value Date', 'Narration', 'Employee Number', 'Account Changed (Last 30 Days)'];
 
 const payee = (over: Partial<BankPayee> & { payslipId: string }): BankPayee => ({
   employeeNumber: null,
@@ -26,7 +26,8 @@ describe('the Excel bank file', () => {
   /*
    * December 2026, value date 31/12/2026. Paid: NIL001 ₹40,000.00 (account 000123456789012345: 18
    * digits with leading zeros, which a number cell would lose) and NIL003 ₹24,800.55. Left out: NIL002
-   * (payout on hold). Total ₹64,800.55 over 2 records.
+   * (payout on hold). Total ₹64,800.55 over 2 records. NIL003's account was changed in the last 30 days:
+   * column J says Yes (issue 30 §4); NIL001's is empty.
    */
   const transfer = buildBankTransfer({
     month: '2026-12',
@@ -35,7 +36,7 @@ describe('the Excel bank file', () => {
     payees: [
       payee({ payslipId: 'a', employeeNumber: 'NIL001', employeeName: 'Aditi Agarwal', accountNumber: '000123456789012345', netPaise: 4_000_000 }),
       payee({ payslipId: 'b', employeeNumber: 'NIL002', employeeName: 'Rahul Sharma', netPaise: 4_841_750, holdKind: 'payout' }),
-      payee({ payslipId: 'c', employeeNumber: 'NIL003', employeeName: 'Zoë Iyer', accountNumber: '040912345678', ifsc: 'ICIC0000409', netPaise: 2_480_055 }),
+      payee({ payslipId: 'c', employeeNumber: 'NIL003', employeeName: 'Zoë Iyer', accountNumber: '040912345678', ifsc: 'ICIC0000409', netPaise: 2_480_055, accountChangedRecently: true }),
     ],
   });
 
@@ -49,8 +50,8 @@ describe('the Excel bank file', () => {
     const rowValues = (r: number) => (payments.getRow(r).values as unknown[]).slice(1);
     expect(rowValues(1)).toEqual(HEADERS);
     expect(payments.rowCount).toBe(3);
-    expect(rowValues(2)).toEqual(['SAL261200000101', 'Aditi Agarwal', '000123456789012345', 'HDFC0001753', '10', 40000, '20261231', 'Salary December 2026', 'NIL001']);
-    expect(rowValues(3)).toEqual(['SAL261200000301', 'Zoe Iyer', '040912345678', 'ICIC0000409', '10', 24800.55, '20261231', 'Salary December 2026', 'NIL003']);
+    expect(rowValues(2)).toEqual(['SAL261200000101', 'Aditi Agarwal', '000123456789012345', 'HDFC0001753', '10', 40000, '20261231', 'Salary December 2026', 'NIL001', '']);
+    expect(rowValues(3)).toEqual(['SAL261200000301', 'Zoe Iyer', '040912345678', 'ICIC0000409', '10', 24800.55, '20261231', 'Salary December 2026', 'NIL003', 'Yes']);
     // Account numbers are text cells: 18 digits and leading zeros survive.
     expect(typeof payments.getCell(2, 3).value).toBe('string');
     expect(payments.getCell(2, 6).numFmt).toBe('0.00');

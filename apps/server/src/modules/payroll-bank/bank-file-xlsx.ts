@@ -7,7 +7,9 @@ import { formatBankDate, type BankDebitAccount, type BankTransfer, paiseToRupees
  *  sheet 'Payments' — row 1 the headers, then one row per payment:
  *    A Payment Reference · B Beneficiary Name · C Account Number (text, so leading zeros and 18 digits
  *    survive) · D IFSC · E Account Type · F Amount (number, 2 decimals) · G Value Date (YYYYMMDD, text)
- *    · H Narration ('Salary <Month YYYY>') · I Employee Number.
+ *    · H Narration ('Salary <Month YYYY>') · I Employee Number · J Account Changed (Last 30 Days): 'Yes'
+ *    when the account was changed in the last 30 days (issue 30 §4), else empty — the last column, so
+ *    a portal that maps A–I by position reads the sheet as before.
  *    Nothing else on the sheet: bank portals read it as a table.
  *  sheet 'Control' — label / value rows: Payroll Month, Value Date, Record Count, Total Amount,
  *    Debit Account Number, Debit IFSC.
@@ -15,7 +17,7 @@ import { formatBankDate, type BankDebitAccount, type BankTransfer, paiseToRupees
  * Amounts arrive in paise and are written in rupees; the total is summed in paise.
  */
 
-export const BANK_XLSX_HEADERS = ['Payment Reference', 'Beneficiary Name', 'Account Number', 'IFSC', 'Account Type', 'Amount', 'Value Date', 'Narration', 'Employee Number'] as const;
+export const BANK_XLSX_HEADERS = ['Payment Reference', 'Beneficiary Name', 'Account Number', 'IFSC', 'Account Type', 'Amount', 'Value Date', 'Narration', 'Employee Number', 'Account Changed (Last 30 Days)'] as const;
 export const BANK_XLSX_CONTROL_LABELS = ['Payroll Month', 'Value Date', 'Record Count', 'Total Amount', 'Debit Account Number', 'Debit IFSC'] as const;
 
 const AMOUNT_FORMAT = '0.00';
@@ -24,7 +26,7 @@ export async function buildBankTransferXlsx(transfer: BankTransfer, debit: BankD
   const book = new ExcelJS.Workbook();
   book.creator = 'Tankha';
   const sheet = book.addWorksheet('Payments', { views: [{ state: 'frozen', ySplit: 1 }] });
-  const widths = [18, 34, 22, 14, 12, 14, 12, 24, 16];
+  const widths = [18, 34, 22, 14, 12, 14, 12, 24, 16, 16];
   widths.forEach((w, i) => (sheet.getColumn(i + 1).width = w));
   const header = sheet.getRow(1);
   header.values = [...BANK_XLSX_HEADERS];
@@ -34,7 +36,7 @@ export async function buildBankTransferXlsx(transfer: BankTransfer, debit: BankD
   for (const col of [1, 3, 4, 5, 7, 9]) sheet.getColumn(col).numFmt = '@';
   const valueDate = formatBankDate(transfer.valueDate);
   transfer.records.forEach((r, i) => {
-    sheet.getRow(i + 2).values = [r.reference, r.beneficiaryName, r.accountNumber, r.ifsc, r.accountType, paiseToRupees(r.amountPaise), valueDate, `Salary ${monthText}`, r.employeeNumber ?? ''];
+    sheet.getRow(i + 2).values = [r.reference, r.beneficiaryName, r.accountNumber, r.ifsc, r.accountType, paiseToRupees(r.amountPaise), valueDate, `Salary ${monthText}`, r.employeeNumber ?? '', r.accountChangedRecently ? 'Yes' : ''];
   });
 
   const control = book.addWorksheet('Control');

@@ -12,7 +12,7 @@ declare module '../module' {
 export const payrollBankModule = defineModule({
   name: 'payroll-bank',
   services: {
-    payrollBank: provide(['payrollReports'], ({ clock, payrollReports }) => new PayrollBankService({ clock, reports: payrollReports })),
+    payrollBank: provide(['payrollReports', 'bankChanges'], ({ clock, payrollReports, bankChanges }) => new PayrollBankService({ clock, reports: payrollReports, bankChanges })),
   },
   routes: [payrollBankRoutes],
 });

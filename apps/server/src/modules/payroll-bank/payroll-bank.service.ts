@@ -47,6 +47,7 @@ import { buildBankTransferXlsx } from './bank-file-xlsx';
 import { readBankReturn, type ReturnRow } from './bank-return.sheet';
 import { checkBankReturn } from './bank-return.validate';
 import * as repo from './payroll-bank.repo';
+import type { BankChangeService } from '../bank-changes/bank-changes.service';
 import { recordAudit } from '../../platform/audit/record';
 
 /** The bank file exists for a finalized month (payslips never change after finalize), and after it is marked paid. */
@@ -73,7 +74,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${String(n)} ${n =
  * Every file and every return file is logged in the payroll reports.
  */
 export class PayrollBankService {
-  constructor(private readonly deps: { clock: Clock; reports: Pick<PayrollReportService, 'record'> }) {}
+  constructor(private readonly deps: { clock: Clock; reports: Pick<PayrollReportService, 'record'>; bankChanges: Pick<BankChangeService, 'recentlyChanged'> }) {}
 
   async getSettings({ db: tdb }: Scope): Promise<BankFileSettings> {
     const row = await repo.findSettings(tdb);
@@ -182,6 +183,7 @@ export class PayrollBankService {
         ifsc: r.ifsc,
         amount: paiseToRupees(r.amountPaise),
         attempt: r.attempt,
+        accountChangedRecently: r.accountChangedRecently,
       })),
       excluded: transfer.excluded.map(exclusionOf),
       failedCount: payees.filter((p) => p.latestPayment?.status === 'failed').length,
@@ -410,6 +412,7 @@ export class PayrollBankService {
 
   private async payeesOf(scope: Scope, runId: string) {
     const payeeRows = await repo.findPayees(scope.db, runId);
+    const recent = await this.deps.bankChanges.recentlyChanged(scope, [...new Set(payeeRows.map((r) => r.userId))]);
     const payments = await repo.findPayments(scope.db, runId);
     const latest = new Map<string, repo.PaymentRow>();
     for (const p of payments) {
@@ -429,6 +432,7 @@ export class PayrollBankService {
         holdKind: r.holdKind,
         holdReleased: r.releasedAt !== null,
         latestPayment: l ? { attempt: l.attempt, reference: l.reference, status: l.status } : null,
+        accountChangedRecently: recent.has(r.userId),
       };
     });
     return { payees, rows: new Map(payeeRows.map((r) => [r.payslipId, r])), attempts: new Map(payments.map((p) => [p.reference, p])) };

@@ -1,3 +1,4 @@
+import { BANK_CHANGE_MSG } from '@tankha/contracts';
 /** E-mail bodies. Values are escaped; links are built by the caller from APP_URL. */
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -51,5 +52,25 @@ export function inviteEmail(input: { firstName: string; organizationName: string
     subject,
     text: `${lines.join('\n\n')}\n\n${label}: ${input.url}\n\n${footer}\n`,
     html: layout(`Join ${input.organizationName}`, lines, { label, url: input.url }, footer),
+  };
+}
+
+/**
+ * A bank details change in an organisation with no second administrator (issue 30 §4): the employee and
+ * the administrators are told before it takes effect, so a change nobody asked for can be stopped.
+ */
+export function bankChangeCoolingEmail(input: { firstName: string; employeeName: string; organizationName: string; accountEnding: string; effectiveAt: string; url: string }) {
+  const subject = BANK_CHANGE_MSG.mailSubject(input.organizationName);
+  const lines = [
+    `Hello ${input.firstName},`,
+    `A change of the bank account salary is paid to for ${input.employeeName} at ${input.organizationName} was requested: the new account ends in ${input.accountEnding}.`,
+    `It takes effect on ${input.effectiveAt} unless an administrator rejects it before then. Until then salary is paid to the current account.`,
+    'If you did not expect this change, tell your administrator at once.',
+  ];
+  const footer = 'You receive this e-mail because bank details changes are confirmed with the employee and the administrators.';
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\nReview: ${input.url}\n\n${footer}\n`,
+    html: layout('Bank details change requested', lines, { label: 'Review the change', url: input.url }, footer),
   };
 }

@@ -114,6 +114,7 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   if (can(user.roleId, 'org.logo')) organizationItems.push({ label: 'Logo and branding', to: PATHS.logoBranding, icon: <IconPhoto size={18} /> });
   if (can(user.roleId, 'exceptionLogs.view')) organizationItems.push({ label: 'Exception logs', to: PATHS.exceptionLogs, icon: <IconListCheck size={18} /> });
   if (can(user.roleId, 'audit.view')) organizationItems.push({ label: 'Audit log', to: PATHS.auditLog, icon: <IconListCheck size={18} /> });
+  if (can(user.roleId, 'bankChanges.decide')) organizationItems.push({ label: 'Bank changes', to: PATHS.bankChanges, icon: <IconListCheck size={18} /> });
   if (can(user.roleId, 'employmentSettings.view') && user.accessableFeatures.some((f) => f.key === 'EmploymentTypeSettings'))
     organizationItems.push({ label: 'Employment settings', to: PATHS.employmentSettings, icon: <IconBriefcase size={18} /> });
   if (can(user.roleId, 'workLocations.manage')) organizationItems.push({ label: 'Work locations', to: PATHS.workLocations, icon: <IconMapPin size={18} /> });

@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, List, Modal, ScrollArea, Sim
 import { IconDownload, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { BANK_FILE_TEMPLATE_LABELS, can, monthLabel, type BankFileScope, type PayrollRun } from '@tankha/contracts';
+import { BANK_CHANGE_MSG, BANK_FILE_TEMPLATE_LABELS, can, monthLabel, type BankFileScope, type PayrollRun } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { PATHS } from '../../app/paths';
@@ -112,6 +112,21 @@ export function BankFileModal({ run, scope, onClose, today: todayProp }: { run: 
                 <List.Item key={line}>{line}</List.Item>
               ))}
             </List>
+            {p.records.some((r) => r.accountChangedRecently) && (
+              <Alert color="yellow" title={BANK_CHANGE_MSG.recentFlag} aria-label={BANK_CHANGE_MSG.recentFlag}>
+                <Text size="sm">Check these payments before uploading the file: the account was changed recently.</Text>
+                <List size="sm" spacing={2}>
+                  {p.records
+                    .filter((r) => r.accountChangedRecently)
+                    .map((r) => (
+                      <List.Item key={r.payslipId}>
+                        {r.name}
+                        {r.employeeNumber ? ` (${r.employeeNumber})` : ''} · {r.accountNumber} · {r.ifsc}
+                      </List.Item>
+                    ))}
+                </List>
+              </Alert>
+            )}
             {scope === 'failed' && p.records.length > 0 && (
               <Stack gap={4}>
                 <Text fw={600} size="sm">
@@ -141,6 +156,11 @@ export function BankFileModal({ run, scope, onClose, today: todayProp }: { run: 
                             <Text size="xs" c="dimmed">
                               {r.ifsc}
                             </Text>
+                            {r.accountChangedRecently && (
+                              <Badge color="yellow" variant="light" size="xs">
+                                Changed recently
+                              </Badge>
+                            )}
                           </Table.Td>
                           <Table.Td>
                             <Text size="xs" ff="monospace">

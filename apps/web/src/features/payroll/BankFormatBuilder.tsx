@@ -30,6 +30,7 @@ import { PAYROLL_KEY } from './payroll.api';
 /** Sample payments for the live preview: one within the debit account's bank, one RTGS-sized, one NEFT. */
 const SAMPLE_DEBIT = { accountNumber: '50200012345678', ifsc: 'HDFC0000001' };
 const sample = (n: number, name: string, account: string, ifsc: string, paise: number, email: string | null): BankFileRecord => ({
+  accountChangedRecently: false,
   payslipId: `sample-${String(n)}`,
   employeeNumber: `EMP00${String(n)}`,
   employeeName: name,

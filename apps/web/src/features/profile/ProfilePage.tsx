@@ -12,6 +12,7 @@ import { ProfileView } from './ProfileView';
 import { OwnHistoryCard } from '../audit-log/OwnHistoryCard';
 import { DownloadMyDataCard } from '../data-rights/DownloadMyDataCard';
 import { ErasePersonalDataSection } from '../data-rights/ErasePersonalDataSection';
+import { PendingBankChangeAlert } from '../bank-changes/PendingBankChangeAlert';
 
 function permissionsFor(actor: SessionUser, employee: Employee) {
   const own = actor.id === employee.id;
@@ -43,6 +44,7 @@ export function ProfilePage() {
   const permissions = permissionsFor(user, employee.data);
   return (
     <>
+      {permissions.canEdit && <PendingBankChangeAlert userId={userId} />}
       <ProfileView employee={employee.data} {...permissions} onEdit={() => setEditing(true)} />
       {can(user.roleId, 'dataRights.erase') && userId !== user.id && <ErasePersonalDataSection userId={userId} name={`${employee.data.firstName} ${employee.data.lastName}`} />}
       {permissions.canEdit && (
@@ -72,6 +74,7 @@ export function MyProfilePage() {
   // One's own record is edited by HR; here it is read-only apart from one's own documents.
   return (
     <>
+      <PendingBankChangeAlert userId="mine" />
       <ProfileView employee={employee.data} {...permissionsFor(user, employee.data)} canEdit={false} />
       <DownloadMyDataCard />
       <OwnHistoryCard />

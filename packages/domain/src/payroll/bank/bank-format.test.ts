@@ -18,6 +18,7 @@ import type { BankTransfer } from './bank-transfer';
  */
 
 const record = (over: Partial<BankFileRecord>): BankFileRecord => ({
+  accountChangedRecently: false,
   payslipId: 'p1',
   employeeNumber: 'E001',
   employeeName: 'Asha Rao',

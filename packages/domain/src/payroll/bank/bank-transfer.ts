@@ -116,6 +116,8 @@ export interface BankPayee {
   /** A payout hold released after finalize: paid by the 'released' file, not the month's full file. */
   holdReleased?: boolean;
   latestPayment: { attempt: number; reference: string; status: BankPaymentStatus } | null;
+  /** The account was changed recently (the last 30 days, issue 30 §4): the file marks the line for a second look. */
+  accountChangedRecently?: boolean;
 }
 
 export interface BankTransferRecord {
@@ -133,6 +135,8 @@ export interface BankTransferRecord {
   ifsc: string;
   accountType: string;
   amountPaise: number;
+  /** Paid to an account changed recently (BankPayee.accountChangedRecently). */
+  accountChangedRecently: boolean;
 }
 
 export interface BankTransferExclusion {
@@ -250,6 +254,7 @@ export function buildBankTransfer(input: {
       ifsc: normaliseIfsc(p.ifsc),
       accountType: SAVINGS_ACCOUNT_TYPE,
       amountPaise: p.netPaise,
+      accountChangedRecently: p.accountChangedRecently ?? false,
     });
   });
   const totalPaise = records.reduce((sum, r) => sum + r.amountPaise, 0);

@@ -2,9 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Flex, Group, Modal, NativeSelect, NavLink, SimpleGrid, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import {
+  BANK_CHANGE_COOLING_HOURS,
+  BANK_CHANGE_MSG,
   InviteResultCode,
   PEOPLE_MSG,
   employeeDateErrors,
@@ -52,6 +54,8 @@ import {
 } from './form-values';
 import { ManagerPicker } from './ManagerPicker';
 import { SalarySection } from './SalarySection';
+import { BANK_CHANGES_KEY } from '../../bank-changes/bank-changes.api';
+import { PendingBankChangeAlert } from '../../bank-changes/PendingBankChangeAlert';
 
 /** The Invite / Edit / Add Restricted Login User modal (people spec §2.6). */
 export interface EmployeeFormModalProps {
@@ -162,6 +166,7 @@ interface EmployeeFormProps {
 
 function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes, today, onClose, onSaved }: EmployeeFormProps) {
   const session = useSession();
+  const queryClient = useQueryClient();
   const [section, setSection] = useState<SectionKey>('generalInformation');
   // Platform §9: the employee-number validity flag defaults to true.
   const [employeeNumberValid, setEmployeeNumberValid] = useState(true);
@@ -284,7 +289,10 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
       if (mode === 'edit' && employee) {
         const reply = await updateUser(employee.id, payload);
         if (reply.statusCode === 200) {
-          toast.success(PEOPLE_MSG.userUpdated);
+          toast.success(
+            reply.bankChange === 'approval' ? BANK_CHANGE_MSG.requested : reply.bankChange === 'cooling' ? BANK_CHANGE_MSG.requestedCooling(BANK_CHANGE_COOLING_HOURS) : PEOPLE_MSG.userUpdated,
+          );
+          void queryClient.invalidateQueries({ queryKey: [BANK_CHANGES_KEY] });
           onSaved();
         } else toast.error(PEOPLE_MSG.userUpdateFailed);
         return;
@@ -480,6 +488,7 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
             />
           ) : null}
 
+          {section === 'bankDetails' && mode === 'edit' && employee ? <PendingBankChangeAlert userId={employee.id} /> : null}
           {section === 'bankDetails' ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="Account holder name" {...input('accountHolderName')} />

@@ -90,7 +90,7 @@ export async function addRestrictedUser(body: EmployeeFormInput): Promise<Invite
   ).data;
 }
 
-export async function updateUser(id: string, body: EmployeeFormInput): Promise<{ statusCode: number }> {
+export async function updateUser(id: string, body: EmployeeFormInput): Promise<{ statusCode: number; bankChange?: 'approval' | 'cooling' | null | undefined }> {
   return (
     await api.put(`/Users/${id}`, updateEmployeeReplySchema, body, {
       quiet: true,

@@ -1,0 +1,1 @@
+export { BankChangesPage } from './BankChangesPage';

@@ -152,6 +152,8 @@ describe.each(BACKENDS)('data rights over HTTP (%s)', (backend) => {
       const payslipsBefore = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM payslips WHERE user_id = ${member.id}`);
       const pdfsBefore = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM payslip_documents d JOIN payslips p ON p.id = d.payslip_id WHERE p.user_id = ${member.id}`);
       const logsBefore = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM time_logs WHERE user_id = ${member.id}`);
+      // A bank details change the member once asked for holds account numbers: it goes with the erasure.
+      await t.database.db.execute(sql`INSERT INTO bank_detail_changes (tenant_id, user_id, status, bank_account_number, current_bank_account_number, requested_at, decided_at, reason) VALUES (${member.tenantId}, ${member.id}, 'rejected', '50100011112222', '50100033334444', now(), now(), 'Not the employee''s account')`);
       const kept = await one<Record<string, unknown>>(sql`SELECT first_name, last_name, pan, uan, employee_number, date_of_joining FROM users WHERE id = ${member.id}`);
       expect(payslipsBefore.n).toBeGreaterThan(0);
 
@@ -185,6 +187,7 @@ describe.each(BACKENDS)('data rights over HTTP (%s)', (backend) => {
         ...kept,
       });
       expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM user_documents WHERE user_id = ${member.id}`)).n).toBe(0);
+      expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM bank_detail_changes WHERE user_id = ${member.id}`)).n).toBe(0);
       expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM time_logs WHERE user_id = ${member.id} AND check_in_latitude IS NOT NULL`)).n).toBe(0);
       expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM time_logs WHERE user_id = ${member.id}`)).n).toBe(logsBefore.n);
       expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM payslips WHERE user_id = ${member.id}`)).n).toBe(payslipsBefore.n);

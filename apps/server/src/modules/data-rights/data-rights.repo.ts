@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import {
   attendanceDays,
+  bankDetailChanges,
   dataRetentionSettings,
   departments,
   employeeSkills,
@@ -303,6 +304,8 @@ export async function clearTimeLogLocations(tdb: TenantDb, userId: string): Prom
 export async function deleteSkillsAndNotifications(tdb: TenantDb, userId: string): Promise<void> {
   await tdb.tx.delete(employeeSkills).where(and(eq(employeeSkills.tenantId, tdb.tenantId), eq(employeeSkills.userId, userId)));
   await tdb.tx.delete(notifications).where(and(eq(notifications.tenantId, tdb.tenantId), eq(notifications.userId, userId)));
+  // Requested bank details changes hold account numbers; who asked and decided stays in the audit log (masked).
+  await tdb.tx.delete(bankDetailChanges).where(and(eq(bankDetailChanges.tenantId, tdb.tenantId), eq(bankDetailChanges.userId, userId)));
 }
 
 export async function deleteUserSessions(tdb: TenantDb, userId: string): Promise<void> {

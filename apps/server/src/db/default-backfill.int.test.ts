@@ -57,7 +57,19 @@ describe.each(BACKENDS)('migration 0013: defaults for organisations that predate
     await rerunMigration(t.database.db, '0013_backfill_tenant_defaults');
     await rerunMigration(t.database.db, '0013_backfill_tenant_defaults');
 
-    expect(await defaultsOf(t.database.db, old.tenantId)).toEqual(provisioned);
+    // The PF/ESI wage base came later (0046): an organisation that existed then keeps its components, dated
+    // that day, where a new one starts on the labour codes; everything else is what a new organisation gets.
+    await rerunMigration(t.database.db, '0046_statutory_wage_base');
+    const backfilled = await defaultsOf(t.database.db, old.tenantId);
+    const wageBases = (row: Record<string, unknown> | undefined) =>
+      (row?.statutory as { component: string; settings: Record<string, unknown> }[]).filter((c) => 'wageBase' in c.settings).map((c) => [c.component, c.settings.wageBase]);
+    expect(wageBases(provisioned)).toEqual([['EPF', 'codes'], ['ESI', 'codes']]);
+    expect(wageBases(backfilled)).toEqual([['EPF', 'components'], ['ESI', 'components']]);
+    const withoutWageBase = (row: Record<string, unknown> | undefined) => ({
+      ...row,
+      statutory: (row?.statutory as { settings: Record<string, unknown> }[]).map((c) => ({ ...c, settings: Object.fromEntries(Object.entries(c.settings).filter(([k]) => !k.startsWith('wageBase'))) })),
+    });
+    expect(withoutWageBase(backfilled)).toEqual(withoutWageBase(provisioned));
     expect(await defaultsOf(t.database.db, untouched.tenantId)).toEqual(untouchedBefore);
   });
 

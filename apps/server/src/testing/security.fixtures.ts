@@ -230,7 +230,7 @@ function form16Fixtures(ids: SecurityIds): Record<string, OperationFixture> {
 function invoiceFixtures(ids: SecurityIds): Record<string, OperationFixture> {
   const v = ids.invoices;
   const party = { name: 'Security Party {n}', address: 'MG Road', stateCode: '29', upiId: 'security.party@okicici' };
-  const invoice = { invoiceNumber: 'SEC-{n}', invoiceDate: '2026-10-01', billedById: v.businessId, billedToId: v.clientId, invoiceItems: [{ name: 'Consulting', quantity: 1, rate: 100, gstRate: 18 }] };
+  const invoice = { invoiceNumber: 'SEC-{n}', invoiceDate: '2026-10-01', billedById: v.businessId, billedToId: v.clientId, invoiceItems: [{ name: 'Consulting', hsnSac: '998313', quantity: 1, rate: 100, gstRate: 18 }] };
   const style = { templateType: 2, templateBaseColor: '#d946ef', templateBaseBackgroundColor: '#ffffff', headingFontFamily: 'Georgia', bodyFontFamily: 'Verdana', terms: null, notes: null };
   const routes: Record<string, OperationFixture> = {
     'GET /Invoices/{id}': { path: { id: v.invoiceId } },

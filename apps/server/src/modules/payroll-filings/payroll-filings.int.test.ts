@@ -98,7 +98,7 @@ describe.each(BACKENDS)('statutory files and the payroll journal over HTTP (%s)'
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(bytes as unknown as ExcelJS.Buffer);
     const sheet = name ? book.getWorksheet(name) : book.worksheets[0];
-    if (!sheet) throw new Error('no sheet');
+    if (!sheet) throw new Error(`no sheet ${name ?? ''} in ${book.worksheets.map((w) => w.name).join(', ')}`);
     return sheet;
   }
   /** Rows under the header row named by `headers`, keyed by header. */
@@ -239,7 +239,8 @@ describe.each(BACKENDS)('statutory files and the payroll journal over HTTP (%s)'
     const res = await download(admin, 'professional-tax.xlsx');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="Professional-Tax-October-2026.xlsx"');
-    const sheet = await sheetOf(res.rawPayload, 'Karnataka');
+    // One sheet per state and registration number (the organisation's Karnataka registration).
+    const sheet = await sheetOf(res.rawPayload, 'Karnataka 290512345678');
     const rows = byHeaders(sheet, ['Employee Number', 'Gross Salary', 'Slab', 'PT Deducted']);
     const of = (who: string) => rows.find((r) => r['Employee Number'] === people[who]?.number);
     expect(of('B')).toMatchObject({ 'Gross Salary': 30_000, Slab: '₹25,000 and above', 'PT Deducted': 200 });

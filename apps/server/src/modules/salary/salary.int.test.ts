@@ -81,6 +81,9 @@ describe.each(BACKENDS)('salary components and structure (%s)', (backend) => {
             restrictToWageCeiling: true,
             epfNumber: null,
             includeEdliAndAdminInCtc: false,
+            // A new organisation takes the labour codes' wages, chosen the day it registered.
+            wageBase: 'codes',
+            wageBaseSince: '2025-06-15',
           },
         },
         {
@@ -91,6 +94,8 @@ describe.each(BACKENDS)('salary components and structure (%s)', (backend) => {
             employerRatePercent: 3.25,
             includeEmployerShareInCtc: true,
             esiNumber: null,
+            wageBase: 'codes',
+            wageBaseSince: '2025-06-15',
           },
         },
         {

@@ -55,10 +55,15 @@ export function AuditEntryChanges({ entry }: { entry: AuditEntryView }) {
 export const auditTimeText = (iso: string) => new Date(iso).toLocaleString('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** "Role change", "Bank file download": the action's words. */
-export const actionLabel = (action: string) => action.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^(.)(.*)$/, (_, a: string, b: string) => a + b.toLowerCase());
+export const actionLabel = (action: string) => words(action);
 
-/** "Payroll run", "Bank details": the entity's words, as the action's. */
-export const entityLabel = actionLabel;
+/** "Payroll run", "Bank details": the entity's words, written as the action's. */
+export const entityLabel = (entity: string) => words(entity);
+
+/** A PascalCase code in words, first letter capital: 'BankFileDownload' → 'Bank file download'. */
+function words(code: string): string {
+  return code.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^(.)(.*)$/, (_, a: string, b: string) => a + b.toLowerCase());
+}
 
 /**
  * What the entry is about, in words: the entity, and the month for a payroll run's entries

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { rupeesToPaise } from '../money/rupees';
 import { codeWages, type CodeWageComponent } from './code-wages';
 
-const R = (rupees: number) => Math.round(rupees * 100);
+/** Rupees as a person writes them, in paise, through the one conversion. */
+const R = (rupees: number) => rupeesToPaise(rupees);
 const wage = (name: string, rupees: number): CodeWageComponent => ({ name, amountPaise: R(rupees), kind: 'wage' });
 const excluded = (name: string, rupees: number): CodeWageComponent => ({ name, amountPaise: R(rupees), kind: 'excluded' });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rupeesToPaise } from '../../money/rupees';
 import { FVU_FIELD_COUNTS, buildForm24QFvu, fvuAmount, validateForm24QFvu, type Form24QFvuInput } from './form24q-fvu';
 import type { TdsChallan } from './tds-challans';
 
@@ -9,7 +10,8 @@ import type { TdsChallan } from './tds-challans';
  * field empty.
  */
 
-const R = (rupees: number) => Math.round(rupees * 100);
+/** Rupees as a person writes them, in paise, through the one conversion. */
+const R = (rupees: number) => rupeesToPaise(rupees);
 const challan: TdsChallan = {
   id: 'c1',
   bsrCode: '0510308',

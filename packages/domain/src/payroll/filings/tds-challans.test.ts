@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { rupeesToPaise } from '../../money/rupees';
 import { challanCreditablePaise, challanTotalPaise, matchChallans, type TdsChallan } from './tds-challans';
 
-const R = (rupees: number) => Math.round(rupees * 100);
+/** Rupees as a person writes them, in paise, through the one conversion. */
+const R = (rupees: number) => rupeesToPaise(rupees);
 const base: Omit<TdsChallan, 'id' | 'depositedOn' | 'serialNumber' | 'taxPaise' | 'months'> = { bsrCode: '0510308', minorHead: '200', surchargePaise: 0, cessPaise: 0, interestPaise: 0, feePaise: 0, othersPaise: 0 };
 
 describe('challan amounts', () => {

@@ -3,7 +3,7 @@ import { PAN_PATTERN, TAN_PATTERN } from './form24q';
 import { BSR_CODE_PATTERN, CHALLAN_SERIAL_PATTERN, challanTotalPaise, type TdsChallan } from './tds-challans';
 
 /**
- * Form 24Q (regular, quarters 1 to 3) as the text file Protean's (formerly NSDL) Return
+ * Form 24Q (regular statement, all four quarters) as the text file Protean's (formerly NSDL) Return
  * Preparation Utility and File Validation Utility read, and our own check of that layout before
  * it is handed out.
  *

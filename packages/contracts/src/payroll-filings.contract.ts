@@ -443,7 +443,8 @@ export const FORM24Q_FVU_MSG = {
   responsiblePan: 'PAN of the person responsible must be five letters, four digits and a letter',
   responsibleMobile: 'Mobile number must be 10 digits',
   earlierStatementFiled: 'Say whether the statement of the previous quarter was filed (true or false)',
-  fourthQuarter: 'The fourth quarter’s text file needs Annexure II (salary detail records), which Tankha does not write yet: prepare Q4 in the Return Preparation Utility from the Excel annexures',
+  fourthQuarter: 'The fourth quarter’s file adds Annexure II: each employee’s year as Form 16 Part B computes it (salary, section 16, Chapter VI-A, tax and TDS)',
+  noTaxRules: 'Annexure II needs the tax rules of the year, which Tankha does not have for this financial year',
   problems: (n: number) => `The text file has ${plural(n, 'problem', 'problems')} the File Validation Utility would reject`,
 } as const;
 

@@ -327,6 +327,25 @@ export async function declarationsForRun(scope: TenantScope, userIds: readonly s
 }
 
 /**
+ * Form 24Q Annexure II: each employee's rent declared for the year (Σ of the rent periods as
+ * declared) and the landlords named (PAN and name, each PAN once, in the order declared).
+ */
+export async function declaredRentsOf(scope: TenantScope, userIds: readonly string[], financialYearStart: number): Promise<Map<string, { rentPaise: number; landlords: { pan: string; name: string }[] }>> {
+  const { declarations } = await repo.findDeclarationsOfUsers(scope.db, userIds, financialYearStart);
+  const out = new Map<string, { rentPaise: number; landlords: { pan: string; name: string }[] }>();
+  for (const [userId, agg] of declarations) {
+    if (!agg.declaration.isRentedAccommodation) continue;
+    const landlords: { pan: string; name: string }[] = [];
+    for (const r of agg.rents) {
+      const pan = (r.landlordPan ?? '').trim().toUpperCase();
+      if (pan !== '' && !landlords.some((l) => l.pan === pan)) landlords.push({ pan, name: (r.landlordName ?? '').trim() });
+    }
+    out.set(userId, { rentPaise: agg.rents.reduce((s, r) => s + r.declaredAmountPaise, 0), landlords });
+  }
+  return out;
+}
+
+/**
  * The employee's income-tax declaration: the deduction catalogue, the declaration
  * (create, update, submit; an administrator on behalf), the overall summary, and the tax position that
  * the summary, the regime comparison and the payroll run's TDS share.

@@ -1,5 +1,5 @@
 import { FORM16_MSG, FORM16_PERSON_FIELD_LABELS, Form16Type, form16TypeLabel, form16YearLabel, form16YearStart, type Form16GenerateResult, type Form16Record, type Form16ResponsiblePersonInput, type Form16ResponsiblePersonSettings, type PayslipEmployee } from '@tankha/contracts';
-import { computeForm16PartB, dateInZone, FORM_12BA_ROW, type Form12BAPerquisite, type Form16ResponsiblePerson, financialYearStartOf, isTaxFinancialYear, type Form16PartB, type TaxFinancialYear, type TaxSalaryMonth } from '@tankha/domain';
+import { computeForm16PartB, dateInZone, FORM_12BA_ROW, type Form12BAPerquisite, type Form16ResponsiblePerson, financialYearStartOf, isTaxFinancialYear, type Form16PartB, type TaxAgeBand, type TaxFinancialYear, type TaxSalaryMonth } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/tenancy';
@@ -94,6 +94,24 @@ export class Form16PartBService {
       });
       const valued: Form12BAPerquisite[] = perquisitePaise > 0 ? [{ row: FORM_12BA_ROW.loan, valuePaise: perquisitePaise + loan.recoveredPaise, recoveredPaise: loan.recoveredPaise }] : [];
       out.push({ userId: e.id, employee: last.employee as PayslipEmployee, firstMonth: first.month, lastMonth: last.month, figures, perquisites: valued });
+    }
+    return out;
+  }
+
+  /**
+   * Everyone with finalized payroll in the year with their Part B figures and age band, in chunks of
+   * reads: Form 24Q's Annexure II (the fourth quarter's SD records) reports these same figures.
+   * Null when the tax engine has no rules for the year.
+   */
+  async yearFigures(scope: Scope, financialYearStart: number): Promise<(PartBOfEmployee & { ageBand: TaxAgeBand })[] | null> {
+    const taxYear = `${String(financialYearStart)}-${String((financialYearStart + 1) % 100).padStart(2, '0')}`;
+    if (!isTaxFinancialYear(taxYear)) return null;
+    const employees = await repo.findYearEmployees(scope.db, financialYearStart);
+    const bandOf = new Map(employees.map((e) => [e.id, ageBandOf(e.dateOfBirth, taxYear)]));
+    const out: (PartBOfEmployee & { ageBand: TaxAgeBand })[] = [];
+    for (let i = 0; i < employees.length; i += CHUNK) {
+      const parts = await this.figures(scope, financialYearStart, taxYear, employees.slice(i, i + CHUNK));
+      out.push(...parts.map((p) => ({ ...p, ageBand: bandOf.get(p.userId) ?? 'below60' })));
     }
     return out;
   }

@@ -16,9 +16,9 @@ export const payrollFilingsModule = defineModule({
   name: 'payroll-filings',
   services: {
     payrollFilings: provide(
-      ['payrollReports', 'salaryComponents', 'declarations'],
-      ({ clock, payrollReports, salaryComponents, declarations }) =>
-        new PayrollFilingsService({ clock, reports: payrollReports, components: salaryComponents, declarations }),
+      ['payrollReports', 'salaryComponents', 'declarations', 'form16PartB'],
+      ({ clock, payrollReports, salaryComponents, declarations, form16PartB }) =>
+        new PayrollFilingsService({ clock, reports: payrollReports, components: salaryComponents, declarations, partB: form16PartB }),
     ),
     tdsChallans: provide([], ({ clock }) => new TdsChallansService({ clock })),
   },

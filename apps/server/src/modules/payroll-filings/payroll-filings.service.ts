@@ -9,6 +9,7 @@ import {
   type Form24QFvuRequest,
   FORM24Q_MSG,
   FORM24Q_FVU_MSG,
+  LANDLORD_PAN_RENT_LIMIT,
   ErrorCode,
   form24QYearStart,
   type Journal,
@@ -58,11 +59,15 @@ import {
   fvuProblemText,
   dateInZone,
   type FvuChallan,
+  type FvuSalaryDetail,
+  lastDayOfMonth,
+  PAN_NOT_AVAILABLE,
 } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import type { Scope, TenantScope } from '../../platform/tenancy';
-import type { DeclarationService } from '../declarations/declarations.service';
+import { declaredRentsOf, type DeclarationService } from '../declarations/declarations.service';
+import type { Form16PartBService } from '../form16/form16-part-b.service';
 import type { PayrollReportService } from '../payroll-reports/payroll-reports.service';
 import type { SalaryComponentsService } from '../salary/salary-components.service';
 import { buildForm24QXlsx } from './filings-xlsx';
@@ -166,7 +171,15 @@ const issuesOut = (issues: readonly FilingIssue[]): WireIssue[] => issues.map((i
  * payslips (which never change) and each download is recorded in the payroll reports log.
  */
 export class PayrollFilingsService {
-  constructor(private readonly deps: { clock: Clock; reports: Pick<PayrollReportService, 'record'>; components: Pick<SalaryComponentsService, 'earnings' | 'deductions' | 'statutory'>; declarations: Pick<DeclarationService, 'positionOf'> }) {}
+  constructor(
+    private readonly deps: {
+      clock: Clock;
+      reports: Pick<PayrollReportService, 'record'>;
+      components: Pick<SalaryComponentsService, 'earnings' | 'deductions' | 'statutory'>;
+      declarations: Pick<DeclarationService, 'positionOf'>;
+      partB: Pick<Form16PartBService, 'yearFigures'>;
+    },
+  ) {}
 
   // ——— What a month can file ———
 
@@ -330,13 +343,13 @@ export class PayrollFilingsService {
   }
 
   /**
-   * POST /PayrollFilings/Form24Q/fvu.txt: the regular statement (Q1–Q3) as the text file the
-   * Return Preparation and File Validation Utilities read, each deduction under its challan.
+   * POST /PayrollFilings/Form24Q/fvu.txt: the regular statement as the text file the Return
+   * Preparation and File Validation Utilities read, each deduction under its challan; in the fourth
+   * quarter Annexure II follows, each employee's year as Form 16 Part B computes it (one path).
    * Refused with 422 and the list of problems when a deduction has no challan or our validator
-   * of the layout finds anything (form24q-fvu.ts); the fourth quarter (Annexure II) is not written.
+   * of the layout finds anything (form24q-fvu.ts).
    */
   async form24QFvuFile(scope: Scope, query: Form24QFvuRequest): Promise<DownloadedFile> {
-    if (query.quarter === 4) throw new AppError(422, ErrorCode.Unprocessable, FORM24Q_FVU_MSG.fourthQuarter, { quarter: FORM24Q_FVU_MSG.fourthQuarter });
     const { form, tan, challans } = await this.form24QOf(scope, query);
     const tdb = scope.db;
     const deductor = await challanRepo.findDeductor(tdb);
@@ -371,10 +384,44 @@ export class PayrollFilingsService {
       responsible: { name: query.responsibleName, designation: query.responsibleDesignation, pan: query.responsiblePan, mobile: query.responsibleMobile, email: null },
       earlierStatementFiled: query.earlierStatementFiled,
       challans: grouped,
+      ...(query.quarter === 4 ? { salaryDetails: await this.salaryDetailsOf(scope, form24QYearStart(query.financialYear) ?? 0, before) } : {}),
     });
     const problems = [...before, ...validateForm24QFvu(text, today).map(fvuProblemText)];
     if (problems.length > 0) throw new AppError(422, ErrorCode.Unprocessable, FORM24Q_FVU_MSG.problems(problems.length), Object.fromEntries(problems.map((p, i) => [String(i + 1), p])));
     return { bytes: Buffer.from(text, 'ascii'), fileName: `Form24Q-Q${String(query.quarter)}-${query.financialYear}.txt` };
+  }
+
+  /**
+   * Annexure II of the text file: per employee paid in the year, the figures of Form 16 Part B
+   * (Form16PartBService.yearFigures: the payroll's one tax path), the PAN as on the employee now
+   * (PANNOTAVBL when there is none), the period of the year's finalized payslips, and the landlords
+   * of the declaration when the rent declared exceeds ₹1 lakh in the old regime.
+   */
+  private async salaryDetailsOf(scope: Scope, financialYearStart: number, problems: string[]): Promise<FvuSalaryDetail[]> {
+    const parts = await this.deps.partB.yearFigures(scope, financialYearStart);
+    if (parts === null) {
+      problems.push(FORM24Q_FVU_MSG.noTaxRules);
+      return [];
+    }
+    const ids = parts.map((p) => p.userId);
+    const pans = await repo.findPans(scope.db, ids);
+    const rents = await declaredRentsOf(scope, ids, financialYearStart);
+    return parts.map((p): FvuSalaryDetail => {
+      const pan = (pans.get(p.userId) ?? p.employee.pan ?? '').trim().toUpperCase();
+      const rent = rents.get(p.userId);
+      const rentOverLakh = p.figures.optingOut115BAC && (rent?.rentPaise ?? 0) > LANDLORD_PAN_RENT_LIMIT * 100;
+      return {
+        pan: pan === '' ? PAN_NOT_AVAILABLE : pan,
+        name: p.employee.name,
+        reference: p.employee.employeeNumber,
+        category: p.ageBand === 'above80' ? 'G' : p.ageBand === '60to80' ? 'S' : 'O',
+        employedFrom: `${p.firstMonth}-01`,
+        employedTo: lastDayOfMonth(`${p.lastMonth}-01`),
+        figures: p.figures,
+        landlords: rentOverLakh ? (rent?.landlords ?? []) : [],
+        rentOverLakh,
+      };
+    });
   }
 
   /**

@@ -32,7 +32,8 @@ describe.each(BACKENDS)('TDS challans and the Form 24Q text file over HTTP (%s)'
   const db = () => t.database.db;
   const october = { bsrCode: '0510308', depositedOn: '2025-11-07', serialNumber: '00042', minorHead: '200', tax: 10_100, cess: 400, months: ['2025-10'] };
 
-  async function insertRun(month: string, payDate: string): Promise<void> {
+  /** A finalized month; `ytd` the year's taxable gross so far by person (rupees), as the payroll writes it. */
+  async function insertRun(month: string, payDate: string, ytd: Partial<Record<'P' | 'Q', number>> = {}): Promise<void> {
     const tenantId = admin.tenantId;
     const [run] = await queryRows<{ id: string }>(
       db(),
@@ -47,7 +48,7 @@ describe.each(BACKENDS)('TDS challans and the Form 24Q text file over HTTP (%s)'
         sql`INSERT INTO payslips (tenant_id, run_id, user_id, month, employee, days_in_period, payable_days, lop_days, gross_paise, deductions_paise, net_paise,
                                   employer_cost_paise, tds_paise, tax_regime, ytd, tds_explanation, wages)
             VALUES (${tenantId}, ${run.id}, ${p.id}, ${month}, ${JSON.stringify(employee)}::jsonb, 30, 30, 0, ${R(gross)}, ${R(tds)}, ${R(gross - tds)},
-                    ${R(gross)}, ${R(tds)}, 1, '{}'::jsonb, '[]'::jsonb, '{}'::jsonb) RETURNING id`,
+                    ${R(gross)}, ${R(tds)}, 1, ${JSON.stringify(ytd[who] === undefined ? {} : { taxableGrossPaise: R(ytd[who]) })}::jsonb, '[]'::jsonb, '{}'::jsonb) RETURNING id`,
       );
       if (!slip) throw new Error('payslip not inserted');
       await db().execute(sql`INSERT INTO payslip_lines (tenant_id, payslip_id, seq, section, code, label, amount_paise, explanation) VALUES (${tenantId}, ${slip.id}, 0, 'earning', 'BASIC', 'Basic', ${R(gross)}, '[]'::jsonb)`);
@@ -151,7 +152,7 @@ describe.each(BACKENDS)('TDS challans and the Form 24Q text file over HTTP (%s)'
     expect([lines[7]?.[9], lines[7]?.[13], lines[7]?.[18], lines[7]?.[21]]).toEqual(['ABCPQ5678L', '1500.00', '1000.00', '40000.00']);
   });
 
-  it('refuses with 422 and the problems: a deduction without a challan, a bad PAN; the fourth quarter', async () => {
+  it('refuses with 422 and the problems: a deduction without a challan, a bad PAN', async () => {
     await db().execute(sql`UPDATE users SET pan = 'ABCP5678L' WHERE id = ${people.Q.id}`);
     await db().execute(sql`DELETE FROM tds_challans WHERE tenant_id = ${admin.tenantId} AND serial_number = '00043'`);
     const res = await call(admin, 'POST', FVU, ANSWERS);
@@ -161,9 +162,6 @@ describe.each(BACKENDS)('TDS challans and the Form 24Q text file over HTTP (%s)'
     expect(problems).toContain(`${people.P.number} ${people.P.name}, November 2025: no challan of the month has room for this TDS; record the challan it was deposited with`);
     expect(problems.some((p) => /PAN ABCP5678L is not a PAN/.test(p))).toBe(true);
     await db().execute(sql`UPDATE users SET pan = 'ABCPQ5678L' WHERE id = ${people.Q.id}`);
-    const q4 = await call(admin, 'POST', FVU, { ...ANSWERS, quarter: 4 });
-    expect(q4.statusCode).toBe(422);
-    expect(q4.body).toContain(FORM24Q_FVU_MSG.fourthQuarter);
   });
 
   it('the text file’s questions have messages', async () => {
@@ -196,5 +194,31 @@ describe.each(BACKENDS)('TDS challans and the Form 24Q text file over HTTP (%s)'
     expect(theirs.body).not.toContain(people.P.name);
     const [still] = await queryRows<{ n: string }>(db(), sql`SELECT count(*) AS n FROM tds_challans WHERE id = ${mine.id}`);
     expect(Number(still?.n)).toBe(1);
+  });
+
+  /*
+   * Q4 2025-26: March finalized too (the year so far: P 3,00,000 taxable, Q 1,20,000), its 10,500
+   * deposited on 7 Apr 2026. Annexure II follows the challan: per employee an SD record of Form 16
+   * Part B's figures (the new regime: standard deduction 75,000 as an S16 record).
+   */
+  it('the fourth quarter: Annexure II after the challans, each employee’s year as Form 16 Part B computes it', async () => {
+    await insertRun('2026-03', '2026-03-31', { P: 300_000, Q: 120_000 });
+    expect((await call(admin, 'POST', '/TdsChallans', { ...october, depositedOn: '2026-04-07', serialNumber: '00050', tax: 10_500, cess: 0, months: ['2026-03'] })).statusCode).toBe(201);
+    const res = await call(admin, 'POST', FVU, { ...ANSWERS, quarter: 4 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Form24Q-Q4-2025-26.txt"');
+    expect(validateForm24QFvu(res.body, '2026-04-10')).toEqual([]);
+    const lines = res.body.split('\r\n').slice(0, -1).map((l) => l.split('^'));
+    expect(lines.slice(0, 5).map((l) => l[1])).toEqual(['FH', 'BH', 'CD', 'DD', 'DD']);
+    const sd = lines.filter((l) => l[1] === 'SD');
+    expect(sd).toHaveLength(2);
+    expect([lines[1]?.[17], lines[1]?.[48]]).toEqual(['Q4', '2']);
+    const p = sd.find((l) => l[6] === 'ABCPM1234K');
+    if (!p) throw new Error('no SD record of P');
+    // Fields (1-based): 9 name, 11/12 period, 67 s.17(1), 34 taxable by this employer, 36 its TDS, 79 not opting out.
+    expect([p[8], p[10], p[11], p[66], p[33], p[35], p[78]]).toEqual([people.P.name, '01102025', '31032026', '300000.00', '300000.00', '27000.00', 'N']);
+    const s16 = lines.find((l) => l[1] === 'S16' && l[3] === p[3]);
+    expect(s16?.slice(5, 7)).toEqual(['16(ia)', '75000.00']);
+    expect([p[16], p[18]]).toEqual(['225000.00', '225000.00']);
   });
 });

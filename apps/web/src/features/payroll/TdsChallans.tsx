@@ -288,7 +288,7 @@ function FvuModal({ financialYear, quarter, onClose }: { financialYear: string; 
             <TextInput label="Mobile number" withAsterisk inputMode="numeric" maxLength={10} {...form.getInputProps('responsibleMobile')} />
           </SimpleGrid>
           <Checkbox label="The previous quarter’s statement was filed" {...form.getInputProps('earlierStatementFiled', { type: 'checkbox' })} />
-          {quarter === 4 && <Text size="sm" c="orange">{FORM24Q_FVU_MSG.fourthQuarter}</Text>}
+          {quarter === 4 && <Text size="sm" c="dimmed">{FORM24Q_FVU_MSG.fourthQuarter}</Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy}>
               Cancel

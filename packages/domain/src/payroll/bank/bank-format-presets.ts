@@ -2,11 +2,11 @@ import { RTGS_MINIMUM_PAISE, type BankFileFormat, type BankFormatColumn } from '
 
 /**
  * Bank file formats of the bulk-upload channels of five banks (issue 28). Each says where its layout
- * comes from. None of the five banks publishes its corporate bulk-upload specification openly: the
- * layouts come from third-party copies of bank manuals and from ERP mappings, so every preset is
- * marked unverified until a customer's bank confirms it (docs/decisions/incoming-h28-bankfmt.md);
- * the web says so next to the preset. An organisation can copy a preset into a format of its own
- * and correct it.
+ * comes from. None of the five banks publishes its corporate bulk-upload specification on its own
+ * site: HDFC's is verified against public copies of HDFC's own specification (two documents that
+ * agree field by field); the other four come from descriptions of the channels and are marked
+ * unverified until a customer's bank confirms them (docs/decisions/incoming-h28-24q.md); the web
+ * says so next to the preset. An organisation can copy a preset into a format of its own and correct it.
  */
 export interface BankFormatPreset {
   key: BankFormatPresetKey;
@@ -64,9 +64,9 @@ export const BANK_FORMAT_PRESETS: Record<BankFormatPresetKey, BankFormatPreset> 
     key: 'hdfc-enet',
     bank: 'HDFC Bank',
     channel: 'ENet bulk upload (vendor / salary payments)',
-    verified: false,
+    verified: true,
     source:
-      'HDFC Bank "Bulk Transactions Upload Manual" (ENet, Feb 2016; copy at https://1library.net/document/zw4wjllq-upload-manual-bulk-payments.html: CSV, no header, no commas in fields; N = NEFT, R = RTGS, I = within HDFC) and an ERP mapping of the ENet payment format (https://scribd.com/document/722332721/ERP-HDFC-UPLOAD-NEFT-MOHIT-ONPRM-3-2) for the field order and widths.',
+      'HDFC Bank "RBI Adapter Specification", Annexure 1 "Upload File Format" (copy at https://de.scribd.com/document/387944229/RBI-Adapter-Specification: comma-separated ASCII, file named client code + DDMM.SRL; 28 fields in this order and these widths; R / N / I; dates as 18/09/2017; amounts 17.2), agreeing with HDFC Bank "Bulk Transactions Upload Manual" (ENet, Feb 2016; copy at https://1library.net/document/zw4wjllq-upload-manual-bulk-payments.html: CSV, no header, no commas in fields) and an ERP mapping (https://scribd.com/document/722332721/ERP-HDFC-UPLOAD-NEFT-MOHIT-ONPRM-3-2).',
     format: {
       name: 'HDFC Bank ENet bulk upload',
       layout: 'delimited',
@@ -83,6 +83,7 @@ export const BANK_FORMAT_PRESETS: Record<BankFormatPresetKey, BankFormatPreset> 
         col('employeeNumber', 'Beneficiary Code', 13),
         col('accountNumber', 'Beneficiary Account Number', 25),
         col('amount', 'Instrument Amount', 20),
+        // The specification's field is 200 wide; 40 is its limit for NEFT / RTGS (35 for a pay order).
         col('beneficiaryName', 'Beneficiary Name', 40),
         ...blanks('Drawee Location', 'Print Location', 'Bene Address 1', 'Bene Address 2', 'Bene Address 3', 'Bene Address 4', 'Bene Address 5'),
         col('blank', 'Instruction Reference Number'),
@@ -91,7 +92,7 @@ export const BANK_FORMAT_PRESETS: Record<BankFormatPresetKey, BankFormatPreset> 
         ...blanks('Payment Details 2', 'Payment Details 3', 'Payment Details 4', 'Payment Details 5', 'Payment Details 6', 'Payment Details 7', 'Cheque Number'),
         col('valueDate', 'Chq / Trn Date', 10),
         col('blank', 'MICR Number'),
-        col('ifsc', 'IFSC Code', 11),
+        col('ifsc', 'IFC Code', 15),
         ...blanks('Bene Bank Name', 'Bene Bank Branch Name'),
         col('email', 'Beneficiary Email Id', 100),
       ],

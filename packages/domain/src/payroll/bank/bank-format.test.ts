@@ -171,9 +171,27 @@ describe('presets, worked examples against their layouts', () => {
     const text = render(BANK_FORMAT_PRESETS['kotak-cms'].format, [asha], { accountNumber: '1234567890', ifsc: 'KKBK0000958' });
     expect(lines(text)).toEqual([',SALARY,NEFT,SAL261100000101,30/11/2026,1234567890,45231.50,E001,ASHA RAO,SBIN0001234,50100012345678,asha@example.in,Salary Nov 2026']);
   });
-  it('every preset is marked unverified and names its source', () => {
+  it('HDFC ENet against the example column of HDFC’s “RBI Adapter Specification” (Annexure 1)', () => {
+    // The specification's examples: type N, beneficiary code A001, account 9999999999999, amount
+    // 1500.59, name Shah Enterprices, customer reference 123456789, payment details 1 A-1756/25, date
+    // 18/09/2017. Its IFSC example ("PNB") predates the 11-character code: PUNB0000100 stands in.
+    const shah = record({ employeeNumber: 'A001', beneficiaryName: 'Shah Enterprices', accountNumber: '9999999999999', ifsc: 'PUNB0000100', amountPaise: 150059, reference: '123456789', email: null });
+    const format = { ...BANK_FORMAT_PRESETS['hdfc-enet'].format, narration: 'A-1756/25' };
+    const out = renderBankFile(format, { ...transfer([shah]), valueDate: '2017-09-18' }, [shah], hdfcDebit);
+    if (!out.ok) throw new Error(JSON.stringify(out.problems));
+    const fields = lines(out.text)[0]?.split(',') ?? [];
+    // Fields 1–5, 14, 15, 23, 25 of the specification (1-based); every other field empty.
+    expect(fields).toEqual(['N', 'A001', '9999999999999', '1500.59', 'Shah Enterprices', '', '', '', '', '', '', '', '', '123456789', 'A-1756/25', '', '', '', '', '', '', '', '18/09/2017', '', 'PUNB0000100', '', '', '']);
+    expect(BANK_FORMAT_PRESETS['hdfc-enet'].format.columns.map((c) => c.header)).toEqual([
+      'Transaction Type', 'Beneficiary Code', 'Beneficiary Account Number', 'Instrument Amount', 'Beneficiary Name', 'Drawee Location', 'Print Location',
+      'Bene Address 1', 'Bene Address 2', 'Bene Address 3', 'Bene Address 4', 'Bene Address 5', 'Instruction Reference Number', 'Customer Reference Number',
+      'Payment Details 1', 'Payment Details 2', 'Payment Details 3', 'Payment Details 4', 'Payment Details 5', 'Payment Details 6', 'Payment Details 7',
+      'Cheque Number', 'Chq / Trn Date', 'MICR Number', 'IFC Code', 'Bene Bank Name', 'Bene Bank Branch Name', 'Beneficiary Email Id',
+    ]);
+  });
+  it('HDFC is verified against its specification; the other presets stay unverified; each names its source', () => {
     for (const p of Object.values(BANK_FORMAT_PRESETS)) {
-      expect(p.verified).toBe(false);
+      expect(p.verified).toBe(p.key === 'hdfc-enet');
       expect(p.source.length).toBeGreaterThan(20);
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rupeesToPaise } from '../../money/rupees';
-import { FVU_FIELD_COUNTS, buildForm24QFvu, fvuAmount, validateForm24QFvu, type Form24QFvuInput } from './form24q-fvu';
+import { FVU_FIELD_COUNTS, buildForm24QFvu, c6aRows, fvuAmount, validateForm24QFvu, type Form24QFvuInput, type FvuPartBFigures, type FvuSalaryDetail } from './form24q-fvu';
 import type { TdsChallan } from './tds-challans';
 
 /**
@@ -100,8 +100,9 @@ describe('the text file, field by field', () => {
     expect(validateForm24QFvu(text, TODAY)).toEqual([]);
   });
 
-  it('refuses the fourth quarter (Annexure II is not written)', () => {
+  it('the fourth quarter needs its salary details; the other quarters refuse them', () => {
     expect(() => buildForm24QFvu({ ...input, quarter: 4 })).toThrow(/Annexure II/);
+    expect(() => buildForm24QFvu({ ...input, salaryDetails: [] })).not.toThrow();
   });
 
   it('amounts in rupees with two decimals from integer paise', () => {
@@ -125,7 +126,7 @@ describe('the validator catches a broken file', () => {
 
   it('a line without CR LF, an unknown record type', () => {
     expect(problems(good.slice(0, -2))).toContain('0:0 The last record does not end with CR LF');
-    expect(problems(withField(3, 2, 'XX'))).toContain('3:2 Record type XX is not FH, BH, CD or DD');
+    expect(problems(withField(3, 2, 'XX'))).toContain('3:2 Record type XX is not FH, BH, CD, DD, SD, S16 or C6A');
   });
 
   it('a character outside printable ASCII (General Note 1)', () => {
@@ -189,6 +190,196 @@ describe('the validator catches a broken file', () => {
   });
 
   it('the field counts are the published ones', () => {
-    expect(FVU_FIELD_COUNTS).toEqual({ FH: 18, BH: 72, CD: 41, DD: 54 });
+    expect(FVU_FIELD_COUNTS).toEqual({ FH: 18, BH: 72, CD: 41, DD: 54, SD: 88, S16: 8, C6A: 10 });
+  });
+});
+
+/**
+ * Q4 of FY 2025-26 with Annexure II, written by hand from the SD / S16 / C6A field lists
+ * (docs/decisions/incoming-h28-24q.md): one challan of 7 Apr 2026 for March's TDS, and the
+ * year's salary details of two employees — Asha (new regime) and Ravi (old regime: opting out of
+ * s.115BAC, HRA exemption, a previous employer, a house-property loss, 80C and 80D, a landlord).
+ * The figures are Form 16 Part B's (FvuPartBFigures), written out here as rupees.
+ */
+const none = { perquisites17_2Paise: 0, profits17_3Paise: 0, otherEmployerSalaryPaise: 0, hraExemptPaise: 0, otherExemptPaise: 0, exemptionsPaise: 0, professionalTaxPaise: 0, otherSourcesPaise: 0, otherIncomePaise: 0, surchargePaise: 0, relief89Paise: 0, previousEmployerTdsPaise: 0 };
+const asha: FvuPartBFigures = {
+  ...none,
+  optingOut115BAC: false,
+  salary17_1Paise: R(1_000_000),
+  grossSalaryPaise: R(1_000_000),
+  standardDeductionPaise: R(75_000),
+  section16Paise: R(75_000),
+  incomeFromSalaryPaise: R(925_000),
+  grossTotalIncomePaise: R(925_000),
+  chapterVIA: [],
+  chapterVIAPaise: 0,
+  totalIncomePaise: R(925_000),
+  taxOnTotalIncomePaise: R(32_500),
+  rebate87APaise: R(32_500),
+  cessPaise: 0,
+  netTaxPayablePaise: 0,
+  tdsDeductedPaise: 0,
+};
+const ravi: FvuPartBFigures = {
+  ...none,
+  optingOut115BAC: true,
+  salary17_1Paise: R(900_000),
+  perquisites17_2Paise: R(20_000),
+  grossSalaryPaise: R(920_000),
+  otherEmployerSalaryPaise: R(100_000),
+  hraExemptPaise: R(60_000),
+  exemptionsPaise: R(60_000),
+  standardDeductionPaise: R(50_000),
+  professionalTaxPaise: R(2_500),
+  section16Paise: R(52_500),
+  incomeFromSalaryPaise: R(907_500),
+  otherSourcesPaise: R(10_000),
+  otherIncomePaise: R(-40_000),
+  grossTotalIncomePaise: R(867_500),
+  chapterVIA: [
+    { section: '80C', label: 'Section 80C, 80CCC and 80CCD(1)', amountPaise: R(150_000) },
+    { section: '80D', label: 'Section 80D: health insurance', amountPaise: R(25_000) },
+  ],
+  chapterVIAPaise: R(175_000),
+  totalIncomePaise: R(692_500),
+  taxOnTotalIncomePaise: R(51_000),
+  rebate87APaise: 0,
+  cessPaise: R(2_040),
+  netTaxPayablePaise: R(53_040),
+  tdsDeductedPaise: R(45_000),
+  previousEmployerTdsPaise: R(5_000),
+};
+const details: FvuSalaryDetail[] = [
+  { pan: 'ABCPM1234K', name: 'Asha Menon', reference: 'E1', category: 'O', employedFrom: '2025-04-01', employedTo: '2026-03-31', figures: asha, landlords: [], rentOverLakh: false },
+  { pan: 'PANNOTAVBL', name: 'Ravi Kumar', reference: 'E2', category: 'S', employedFrom: '2025-07-15', employedTo: '2026-03-31', figures: ravi, landlords: [{ pan: 'AAAPL1234C', name: 'Lakshmi Iyer' }], rentOverLakh: true },
+];
+const q4: Form24QFvuInput = {
+  ...input,
+  quarter: 4,
+  createdOn: '2026-05-20',
+  challans: [
+    {
+      challan: { ...challan, depositedOn: '2026-04-07', months: ['2026-03'] },
+      deductees: (input.challans[0]?.deductees ?? []).map((d) => ({ ...d, paidOn: '2026-03-31', deductedOn: '2026-03-31' })),
+    },
+  ],
+  salaryDetails: details,
+};
+const Q4_TODAY = '2026-05-20';
+
+describe('the fourth quarter: Annexure II, field by field', () => {
+  const text = buildForm24QFvu(q4);
+  const lines = text.split('\r\n');
+  const fields = (i: number) => (lines[i] ?? '').split('^');
+
+  it('records: FH, BH, CD, DD × 2, then per employee SD and its S16 and C6A records', () => {
+    expect(lines.slice(0, -1).map((l) => l.split('^')[1])).toEqual(['FH', 'BH', 'CD', 'DD', 'DD', 'SD', 'S16', 'SD', 'S16', 'S16', 'C6A', 'C6A']);
+    expect(lines.at(-1)).toBe('');
+  });
+
+  it('BH: period Q4, count of salary detail records 2 (field 49), Σ gross total income 17,92,500.00 (field 50)', () => {
+    expect([fields(1)[17], fields(1)[48], fields(1)[49]]).toEqual(['Q4', '2', '1792500.00']);
+    expect(fields(1)).toHaveLength(72);
+  });
+
+  it('SD of a new-regime employee: 88 fields; s.10(5) and s.10(13A) empty, not opting out of s.115BAC', () => {
+    expect(fields(5)).toEqual(
+      record(88, {
+        1: '6', 2: 'SD', 3: '1', 4: '1', 5: 'A', 7: 'ABCPM1234K', 9: 'Asha Menon', 10: 'O', 11: '01042025', 12: '31032026',
+        13: '1000000.00', 15: '1', 16: '75000.00', 17: '925000.00', 18: '0.00', 19: '925000.00', 21: '0', 22: '0.00',
+        23: '925000.00', 24: '32500.00', 25: '0.00', 26: '0.00', 27: '0.00', 28: '0.00', 29: '0.00', 30: '0.00', 31: '0.00',
+        34: '1000000.00', 35: '0.00', 36: '0.00', 37: '0.00', 38: 'N', 39: 'N', 40: '0', 49: 'N', 50: '0', 59: 'N',
+        67: '1000000.00', 68: '0.00', 69: '0.00', 71: '0.00', 72: '0.00', 73: '0.00', 75: '0.00', 76: '0.00',
+        77: '0.00', 78: '32500.00', 79: 'N', 80: '0.00', 81: '0.00',
+      }),
+    );
+    expect(fields(6)).toEqual(['7', 'S16', '1', '1', '1', '16(ia)', '75000.00', '']);
+  });
+
+  it('SD of an old-regime employee: previous employer, HRA, a house-property loss, a landlord, the shortfall', () => {
+    expect(fields(7)).toEqual(
+      record(88, {
+        1: '8', 2: 'SD', 3: '1', 4: '2', 5: 'A', 7: 'PANNOTAVBL', 8: 'E2', 9: 'Ravi Kumar', 10: 'S', 11: '15072025', 12: '31032026',
+        13: '960000.00', 15: '2', 16: '52500.00', 17: '907500.00', 18: '-40000.00', 19: '867500.00', 21: '2', 22: '175000.00',
+        23: '692500.00', 24: '51000.00', 25: '0.00', 26: '2040.00', 27: '0.00', 28: '53040.00', 29: '50000.00', 30: '3040.00', 31: '150000.00',
+        34: '920000.00', 35: '100000.00', 36: '45000.00', 37: '5000.00', 38: 'Y', 39: 'Y', 40: '1', 41: 'AAAPL1234C', 42: 'Lakshmi Iyer', 49: 'N', 50: '0', 59: 'N',
+        67: '900000.00', 68: '20000.00', 69: '0.00', 70: '0.00', 71: '0.00', 72: '0.00', 73: '0.00', 74: '60000.00', 75: '0.00', 76: '60000.00',
+        77: '10000.00', 78: '0.00', 79: 'Y', 80: '0.00', 81: '0.00',
+      }),
+    );
+    expect(fields(8)).toEqual(['9', 'S16', '1', '2', '1', '16(ia)', '50000.00', '']);
+    expect(fields(9)).toEqual(['10', 'S16', '1', '2', '2', '16(iii)', '2500.00', '']);
+    expect(fields(10)).toEqual(['11', 'C6A', '1', '2', '1', '80C', '150000.00', '150000.00', '', '']);
+    expect(fields(11)).toEqual(['12', 'C6A', '1', '2', '2', '80D', '25000.00', '25000.00', '', '']);
+  });
+
+  it('passes our validator', () => {
+    expect(validateForm24QFvu(text, Q4_TODAY)).toEqual([]);
+  });
+
+  it('Chapter VI-A rows: a cap row is taken off the last sections; Others and s.80TTB are written OTHERS', () => {
+    const rows = [
+      { section: '80C', label: '', amountPaise: R(150_000) },
+      { section: '80D', label: '', amountPaise: R(50_000) },
+      { section: 'Others', label: '', amountPaise: R(10_000) },
+      { section: '80TTB', label: '', amountPaise: R(5_000) },
+      { section: 'Limit', label: '', amountPaise: R(-30_000) },
+    ];
+    expect(c6aRows({ chapterVIA: rows, chapterVIAPaise: R(185_000) })).toEqual([
+      { sectionId: '80C', amountPaise: R(150_000) },
+      { sectionId: '80D', amountPaise: R(35_000) },
+    ]);
+  });
+});
+
+describe('the validator catches a broken Annexure II', () => {
+  const good = buildForm24QFvu(q4);
+  const lines = good.split('\r\n').slice(0, -1);
+  const withField = (line: number, field: number, value: string): string =>
+    lines.map((l, i) => (i + 1 === line ? l.split('^').map((v, j) => (j + 1 === field ? value : v)).join('^') : l)).map((l) => `${l}\r\n`).join('');
+  const without = (line: number): string => lines.filter((_, i) => i + 1 !== line).map((l, i) => `${l.replace(/^[0-9]+/, String(i + 1))}\r\n`).join('');
+  const problems = (text: string) => validateForm24QFvu(text, Q4_TODAY).map((p) => `${String(p.line)}:${String(p.field)} ${p.message}`);
+
+  it('the batch header’s count of SD records and its total of gross total income', () => {
+    expect(problems(withField(2, 49, '3'))).toContain('2:49 Count of salary detail records 3 should be 2');
+    expect(problems(withField(2, 50, '1.00'))).toContain('2:50 Batch total of gross total income 1.00 should be the sum of its SD records, 1792500.00');
+  });
+
+  it('counts and totals of an SD record’s children', () => {
+    expect(problems(without(10))).toEqual(expect.arrayContaining(['8:15 Count of section 16 records 2 should be 1', '8:16 Total of section 16 52500.00 should be the sum of its S16 records, 50000.00']));
+    expect(problems(withField(12, 7, '20000.00'))).toContain('8:22 Total of Chapter VI-A 175000.00 should be the sum of its C6A records, 170000.00');
+  });
+
+  it('sequence numbers of SD, S16 and C6A records', () => {
+    expect(problems(withField(8, 4, '3'))).toContain('8:4 Salary detail record number 3 should be 2');
+    expect(problems(withField(10, 5, '1'))).toContain('10:5 S16 record number 1 should be 2');
+    expect(problems(withField(11, 4, '1'))).toContain('11:4 Salary detail record number 1 should be 2');
+  });
+
+  it('the record’s own sums: salary − section 16, gross total income, TDS, the balance, the s.10 exemptions', () => {
+    expect(problems(withField(8, 17, '900000.00'))).toEqual(expect.arrayContaining(['8:17 incomeFromSalary 900000.00 should be total salary − section 16, 907500.00']));
+    expect(problems(withField(8, 19, '867000.00'))).toContain('8:19 grossTotalIncome 867000.00 should be income from salary + other income, 867500.00');
+    expect(problems(withField(8, 29, '45000.00'))).toContain('8:29 totalTds 45000.00 should be TDS of this employer + of previous employers, 50000.00');
+    expect(problems(withField(8, 30, '-3040.00'))).toContain('8:30 shortfall -3040.00 should be net tax payable − total TDS, 3040.00');
+    expect(problems(withField(8, 76, '0.00'))).toContain('8:76 totalExempt10 0.00 should be the s.10 exemptions, 60000.00');
+  });
+
+  it('formats: mode, category, answers, s.10(13A) in the new regime, a landlord’s PAN, dates', () => {
+    expect(problems(withField(6, 5, 'O'))).toContain('6:5 Mode O is not valid');
+    expect(problems(withField(6, 10, 'X'))).toContain('6:10 Category of the employee X is not valid');
+    expect(problems(withField(6, 79, ''))).toContain('6:79 Answer (optingOut115BAC) (empty) is not valid');
+    expect(problems(withField(6, 74, '0.00'))).toContain('6:74 Exemption (hra10_13A) is not allowed under s.115BAC: leave it empty when not opting out');
+    expect(problems(withField(8, 41, 'AAAPL1234'))).toContain('8:41 PAN of landlord 1 AAAPL1234 is not valid');
+    expect(problems(withField(8, 40, '0'))).toContain('8:40 Count of landlords 0 should be 1');
+    expect(problems(withField(6, 11, '01042026'))).toContain('6:12 Employed to 31032026 is before employed from 01042026');
+    expect(problems(withField(6, 13, '1000000'))).toContain('6:13 Amount (totalSalary) 1000000 is not an amount with two decimals');
+  });
+
+  it('order: S16 without an SD, a DD after Annexure II, SD records outside the fourth quarter', () => {
+    const moved = [...lines.slice(0, 5), lines[6] ?? '', lines[5] ?? '', ...lines.slice(7)].map((l, i) => `${l.replace(/^[0-9]+/, String(i + 1))}\r\n`).join('');
+    expect(problems(moved)).toContain('6:2 A S16 record must follow an SD record');
+    const dd = [...lines, (lines[3] ?? '').replace(/^[0-9]+/, '13')].map((l) => `${l}\r\n`).join('');
+    expect(problems(dd)).toContain("13:2 A DD record after the salary detail records: Annexure II follows the batch's challans");
+    expect(problems(withField(2, 18, 'Q3'))).toContain('6:2 Salary detail records (Annexure II) belong to the fourth quarter only');
   });
 });

@@ -57,7 +57,7 @@ describe.runIf(BACKENDS.includes('postgres') && REDIS_URL)('two server processes
 
   const api = async (server: ServerProcess, method: string, url: string, options: { token?: string; body?: unknown; raw?: { body: Buffer; headers: Record<string, string> } } = {}) => {
     const headers: Record<string, string> = { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) };
-    let body: BodyInit | undefined;
+    let body: Uint8Array | string | undefined;
     if (options.raw) {
       Object.assign(headers, options.raw.headers);
       body = new Uint8Array(options.raw.body);

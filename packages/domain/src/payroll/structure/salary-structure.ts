@@ -3,8 +3,7 @@ import { mulDivToRupees, percentToRupees, roundToRupees, toDecimal } from '../..
 import type { IsoDate } from '../../dates/calendar';
 import { buildPfWagePaise, computeEpf, type EpfContribution, type EpfSettings } from '../../statutory/epf';
 import { computeEsi, esiRatesFor, type EsiContribution } from '../../statutory/esi';
-import { codeWages, type StatutoryWageBase } from '../../statutory/code-wages';
-import { isCodeWageEarning } from '../month/from-structure';
+import { codeWages, isCodeWageEarning, type StatutoryWageBase } from '../../statutory/code-wages';
 import { annualProfessionalTax } from '../../statutory/professional-tax';
 import { annualLabourWelfareFund } from '../../statutory/labour-welfare-fund';
 import type { DeductionCycle, StatutoryGender } from '../../statutory/states';

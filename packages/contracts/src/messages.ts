@@ -51,6 +51,7 @@ export const MSG = {
   trialCannotBeCancelled: 'Trial Subscription cannot be cancelled.',
   subscriptionNotInProvider: 'Subscription not present in the payment provider.',
   noInvoiceForMonth: 'No invoice found for the selected month.',
+  creditNoteNotFound: 'Credit note not found',
   failedCreateSubscription: 'Failed to create subscription',
   paymentFailed: 'Payment Failed',
   paymentSetupError: 'An error occurred while setting up the payment.',

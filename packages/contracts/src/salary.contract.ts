@@ -143,6 +143,11 @@ export const salaryStructureRequestSchema = z.object({
   dateOfBirth: dateSchema('must be a date (YYYY-MM-DD)').nullable().optional(),
   /** people §3 gender code, for the professional-tax tables that differ by gender. */
   gender: z.number().int().min(0).max(4).optional(),
+  /**
+   * The employee's work location (the form's choice, or the employee's own): its state gives the
+   * professional tax and LWF, as the payroll run deducts them. Absent or null → the organisation's state.
+   */
+  workLocationId: z.uuid({ error: 'must be a work location' }).nullable().optional(),
 });
 export type SalaryStructureRequest = z.input<typeof salaryStructureRequestSchema>;
 
@@ -197,6 +202,15 @@ export const salaryStructureSchema = z.object({
   isAvailable: z.boolean(),
   /** The financial year whose tax rules gave the TDS, e.g. '2025-26'. */
   financialYear: z.string(),
+  /**
+   * The state whose professional tax and LWF the structure uses, and why: the employee's work
+   * location's state, else the organisation's (null when neither levy is enabled).
+   */
+  levyState: z.object({
+    stateCode: z.string().nullable(),
+    source: z.enum(['workLocation', 'organisation']),
+    explanation: z.string(),
+  }),
 });
 export type SalaryStructureView = z.infer<typeof salaryStructureSchema>;
 export const salaryStructureReplySchema = envelope(salaryStructureSchema);

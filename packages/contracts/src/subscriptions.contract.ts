@@ -140,6 +140,21 @@ export const subscriptionRowSchema = z.object({
   /** A downgrade waiting for the end of the paid period: 'Changes to Standard on 29 Jan 2027' (undo: DELETE /Subscriptions/{id}/scheduled-change). */
   scheduledChange: z.object({ planName: z.string(), billingType: z.enum([...BILLING_TYPES, 'free']), quantity: z.number().int(), at: z.number().int() }).nullable(),
   hasInvoices: z.boolean(),
+  /**
+   * The GST credit notes of this subscription (the unused days of a plan replaced by an upgrade), oldest
+   * first; each is downloaded as a PDF from GET /Subscriptions/credit-notes/{id}/pdf.
+   */
+  creditNotes: z.array(
+    z.object({
+      id: z.string(),
+      creditNoteNumber: z.string(),
+      /** YYYY-MM-DD (India). */
+      creditNoteDate: z.string(),
+      againstInvoiceNumber: z.string().nullable(),
+      /** The credit including GST, in rupees. */
+      total: z.number(),
+    }),
+  ),
 });
 export type SubscriptionRow = z.infer<typeof subscriptionRowSchema>;
 export const subscriptionListReplySchema = envelope(z.object({ data: z.array(subscriptionRowSchema) }));

@@ -1,3 +1,4 @@
+import { WorkLocationService } from '../modules/work-locations/work-locations.service';
 import { sql } from 'drizzle-orm';
 import {
   PAY_DAY_TYPES,
@@ -76,7 +77,7 @@ export async function seedDemoPayroll(db: Db, tenantId: string, now: Date, deps:
   const clock: Clock = { now: () => instant };
   const locks = new PayrollLockService({ clock });
   const settings = new PayrollSettingsService({ clock });
-  const salary = new SalaryService({ clock });
+  const salary = new SalaryService({ clock, workLocations: new WorkLocationService({ locks }) });
   // The seed stores no receipts: no file is ever written through this storage.
   const noFiles: FileStorage = { putPending: () => Promise.reject(new Error('demo seed stores no files')), promote: () => Promise.resolve(false), get: () => Promise.resolve(null), open: () => Promise.resolve(null), remove: () => Promise.resolve(), list: () => Promise.resolve([]) };
   const reimbursements = new ReimbursementService({ clock, files: noFiles, locks });

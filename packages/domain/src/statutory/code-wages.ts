@@ -27,6 +27,21 @@ import { rupeeText } from '../money/inr';
 export const STATUTORY_WAGE_BASES = ['codes', 'components'] as const;
 export type StatutoryWageBase = (typeof STATUTORY_WAGE_BASES)[number];
 
+/**
+ * The earning codes that are wages under the labour codes besides the basic component: the dearness
+ * allowance earning type's code (salary component catalogue). Code on Wages s.2(y)(ii); a retaining
+ * allowance (iii) has no earning type yet.
+ */
+export const CODE_WAGE_EARNING_CODES: readonly string[] = ['DA'];
+
+/**
+ * Basic pay and DA are wages under s.2(y); every other earning is taken as an excluded allowance (the
+ * month's `codeWage` flag, and the CTC engine's PF wage on the codes' base).
+ */
+export function isCodeWageEarning(earning: { earningCategory?: string | undefined; isBasic?: boolean | undefined; code: string }): boolean {
+  return earning.earningCategory === 'basic' || earning.isBasic === true || CODE_WAGE_EARNING_CODES.includes(earning.code);
+}
+
 /** The proviso's "one-half": the excluded payments may be at most this share of all remuneration. */
 export const CODE_WAGES_EXCLUDED_LIMIT = { numerator: 1, denominator: 2, percentText: '50%' } as const;
 

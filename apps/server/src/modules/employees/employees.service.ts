@@ -307,6 +307,7 @@ export class EmployeeService {
       forceESICalc: input.forceESICalc,
       dateOfBirth: input.dateOfBirth,
       gender: input.gender,
+      workLocationId: input.workLocationId,
     });
     return resolved;
   }

@@ -17,7 +17,7 @@ declare module '../module' {
 export const salaryModule = defineModule({
   name: 'salary',
   services: {
-    salary: provide([], ({ clock }) => new SalaryService({ clock })),
+    salary: provide(['workLocation'], ({ clock, workLocation }) => new SalaryService({ clock, workLocations: workLocation })),
     salaryComponents: provide([], ({ clock }) => new SalaryComponentsService({ clock })),
     salaryRevisions: provide(
       ['salary', 'payrollLocks'],

@@ -36,6 +36,7 @@ export async function findSalaryPerson(tdb: TenantDb, userId: string) {
       forceEsiCalc: users.forceEsiCalc,
       dateOfBirth: users.dateOfBirth,
       gender: users.gender,
+      workLocationId: users.workLocationId,
     })
     .from(users)
     .where(and(eq(users.tenantId, tdb.tenantId), eq(users.id, userId)))

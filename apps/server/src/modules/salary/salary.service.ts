@@ -1,9 +1,10 @@
-import { PEOPLE_MSG, can, type STATUTORY_COMPONENT_NAMES, type SalaryStructureView } from '@tankha/contracts';
+import { PEOPLE_MSG, WORK_LOCATION_MSG, can, type STATUTORY_COMPONENT_NAMES, type SalaryStructureView } from '@tankha/contracts';
 import {
   computeEmployeeMonth,
   computeSalaryStructure,
   dateInZone,
   financialYearOf,
+  INDIAN_STATE_NAMES,
   isIndianStateCode,
   isTaxFinancialYear,
   monthDeductionsFromStructure,
@@ -25,6 +26,7 @@ import {
 import type { Clock } from '../../platform/clock';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { Scope, TenantDb, TenantScope } from '../../platform/tenancy';
+import type { WorkLocationService } from '../work-locations/work-locations.service';
 import * as repo from './salary.repo';
 import type { TenantDeductionRow, TenantEarningRow } from './salary.repo';
 
@@ -49,6 +51,8 @@ export interface StructureRequest {
   forceESICalc?: boolean | undefined;
   dateOfBirth?: string | null | undefined;
   gender?: number | undefined;
+  /** The employee's work location: its state gives the PT and LWF (the preview's; the run reads the stored one). */
+  workLocationId?: string | null | undefined;
 }
 
 /** Associations ready to store: flat values in annual paise text, percentages as decimal text. */
@@ -214,6 +218,7 @@ function steadyMonth(
   statutory: PayStatutory,
   request: StructureRequest,
   financialYear: string,
+  workStateCode: string | null,
 ) {
   const april = `${financialYear.slice(0, 4)}-04`;
   const fyEnd = `${String(Number(financialYear.slice(0, 4)) + 1)}-03-31`;
@@ -229,8 +234,9 @@ function steadyMonth(
     adjustments: [],
     epf: { enabled: statutory.epf.enabled, settings: statutory.epf.settings, wageBase: statutory.epf.wageBase },
     esi: { enabled: statutory.esi.enabled, forceCalculate: request.forceESICalc ?? false, wageBase: statutory.esi.wageBase },
-    professionalTax: statutory.professionalTax,
-    lwf: statutory.lwf,
+    // The employee's work location's state when they have one, as payroll.compute deducts it.
+    professionalTax: { ...statutory.professionalTax, stateCode: statutory.professionalTax.enabled ? (workStateCode ?? statutory.professionalTax.stateCode) : null },
+    lwf: { ...statutory.lwf, stateCode: statutory.lwf.enabled ? (workStateCode ?? statutory.lwf.stateCode) : null },
     gender: (request.gender === undefined ? undefined : GENDERS[request.gender]) ?? 'Male',
     ageYears: request.dateOfBirth ? ageOn(request.dateOfBirth, `${april}-01`) : null,
     tds: {
@@ -266,7 +272,7 @@ export interface SalarySnapshot {
  * the employee's associations. The components themselves: salary-components.service.ts.
  */
 export class SalaryService {
-  constructor(private readonly deps: { clock: Clock }) {}
+  constructor(private readonly deps: { clock: Clock; workLocations: Pick<WorkLocationService, 'find'> }) {}
 
   async calculate(scope: Scope, request: StructureRequest): Promise<SalaryStructureView> {
     return this.structureIn(scope, request);
@@ -296,6 +302,7 @@ export class SalaryService {
       forceESICalc: person.forceEsiCalc,
       dateOfBirth: person.dateOfBirth,
       gender: person.gender,
+      workLocationId: person.workLocationId,
     });
   }
 
@@ -317,6 +324,7 @@ export class SalaryService {
       regimeType,
       isAvailable: false,
       financialYear,
+      levyState: { stateCode: null, source: 'organisation', explanation: 'No CTC yet: nothing is deducted.' },
     };
   }
 
@@ -441,11 +449,14 @@ export class SalaryService {
           annualPaise: d.annualPaise,
         })),
       statutory: {
-        epf: epfSettingsOf(epf),
+        // The organisation's PF and ESI wage base, as the month takes it (decision 0217): the employer
+        // PF inside CTC is then what the run charges.
+        epf: { ...epfSettingsOf(epf), wageBase: wageBaseOf(epf) },
         esi: {
           enabled: esi.enabled,
           includeEmployerShareInCtc: bool(esi.settings.includeEmployerShareInCtc, true),
           forceCalculate: request.forceESICalc ?? false,
+          wageBase: wageBaseOf(esi),
         },
         // The employee's work location's state when they have one (issue 28), as the month deducts it.
         professionalTaxStateCode: stateOf(pt) && (workStateCode ?? stateOf(pt)),
@@ -567,17 +578,20 @@ export class SalaryService {
   }
 
   /** Maps the tenant's components and the request to the engine, and its result to rupees. */
-  async structureIn({ db: tdb }: TenantScope, request: StructureRequest, isAvailable = true): Promise<SalaryStructureView> {
-    const { rows, today } = await this.structureBasis(tdb);
+  async structureIn(scope: TenantScope, request: StructureRequest, isAvailable = true): Promise<SalaryStructureView> {
+    const { rows, today } = await this.structureBasis(scope.db);
     const financialYear = financialYearOf(today);
-    const { result, chosen, deductions, statutory } = this.computeStructure(rows, request, today, financialYear, true);
+    const location = request.workLocationId ? await this.deps.workLocations.find(scope, request.workLocationId) : undefined;
+    if (request.workLocationId && !location) throw fieldError('workLocationId', WORK_LOCATION_MSG.employeeLocationInvalid);
+    const workStateCode = location?.stateCode ?? null;
+    const { result, chosen, deductions, statutory } = this.computeStructure(rows, request, today, financialYear, true, workStateCode);
     if (!result.ok) {
       if (result.error.code === 'NegativeAmount') throw badRequest(PEOPLE_MSG.salaryAmountNegative);
       throw fieldError('earningAssociations', result.error.message);
     }
     const { epf, esi, pt, lwf } = statutory;
     const s = result.structure;
-    const month = steadyMonth(s, rows, payStatutoryOf(statutory), request, financialYear);
+    const month = steadyMonth(s, rows, payStatutoryOf(statutory), request, financialYear, workStateCode);
     const enabled = {
       EPF: epf.enabled,
       ESI: esi.enabled,
@@ -641,6 +655,21 @@ export class SalaryService {
       regimeType: s.regime,
       isAvailable,
       financialYear,
+      levyState: levyStateOf(stateOf(pt), stateOf(lwf), location),
     };
   }
+}
+
+const stateName = (code: string): string => (INDIAN_STATE_NAMES as Readonly<Record<string, string | undefined>>)[code] ?? code;
+
+/**
+ * Which state's professional tax and LWF a structure used, in words: the work location's state
+ * (the month deducts it, payroll.compute), else the organisation's; nothing when neither levy is on.
+ */
+function levyStateOf(ptState: string | null, lwfState: string | null, location: { name: string; stateCode: string } | undefined): SalaryStructureView['levyState'] {
+  const levies = [ptState && 'professional tax', lwfState && 'LWF'].filter(Boolean).join(' and ');
+  if (levies === '') return { stateCode: null, source: location ? 'workLocation' : 'organisation', explanation: 'Professional tax and LWF are not enabled for the organisation.' };
+  if (location) return { stateCode: location.stateCode, source: 'workLocation', explanation: `The ${levies} of ${stateName(location.stateCode)}, the state of the work location ${location.name}.` };
+  const own = ptState ?? lwfState ?? '';
+  return { stateCode: own, source: 'organisation', explanation: `The ${levies} of ${stateName(own)}, the organisation's state (no work location chosen).` };
 }

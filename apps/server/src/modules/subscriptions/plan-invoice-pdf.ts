@@ -1,6 +1,6 @@
 import { formatDisplayDate, formatInr } from '@tankha/domain';
 import { ACCENT, CONTENT_WIDTH as WIDTH, DASH, Layout, MARGIN, MUTED, openPdf, RIGHT } from '../../platform/pdf/layout';
-import type { PlanInvoiceData, PlanInvoiceParty } from './plan-invoice';
+import type { PlanCreditNoteData, PlanInvoiceData, PlanInvoiceParty } from './plan-invoice';
 
 /** A plan's GST tax invoice as an A4 PDF (rule 46 fields), with the payslip's fonts and layout helper. */
 
@@ -76,6 +76,80 @@ export function renderPlanInvoicePdf(d: PlanInvoiceData): Promise<Buffer> {
   l.y += l.text(`Amount in words: ${d.gst.totalInWords}`, MARGIN, l.y, WIDTH, { face: 'bold', size: 9 }) + 6;
   l.text('Tax payable on reverse charge: No', MARGIN, l.y, WIDTH, { size: 8.5, color: MUTED });
   l.y += 30;
+  l.text('This is an electronically generated document, no signature is required.', MARGIN, l.y, WIDTH, { size: 8, color: MUTED, align: 'center' });
+  doc.end();
+  return done;
+}
+
+/**
+ * Why a plan's credit note is issued (CGST Act s.34(1): the taxable value charged in the invoice
+ * exceeds the value of the supply): the plan was replaced by an upgrade before its paid period ended.
+ */
+export const CREDIT_NOTE_REASON = 'Plan upgraded before the end of its paid period: the unused days are credited (CGST Act s.34(1))';
+
+/**
+ * A plan's GST credit note as an A4 PDF, in the invoice's layout: CGST Rules r.53(1A) particulars — the
+ * nature of the document, its number and date, both parties with GSTIN and state, the invoice it
+ * reduces (number and date), the taxable value, rate and tax credited, and the reason.
+ */
+export function renderPlanCreditNotePdf(d: PlanCreditNoteData): Promise<Buffer> {
+  const { doc, done } = openPdf({ title: `Credit Note ${d.creditNoteNumber}`, author: d.seller.name });
+  const l = new Layout(doc);
+  l.text('CREDIT NOTE', MARGIN, l.y, WIDTH, { face: 'bold', size: 16, color: ACCENT });
+  l.text('Original for recipient', MARGIN, l.y + 4, WIDTH, { size: 8, color: MUTED, align: 'right' });
+  l.y += 28;
+  const meta: [string, string][] = [
+    ['Credit note number', d.creditNoteNumber],
+    ['Credit note date', formatDisplayDate(d.creditNoteDate)],
+    ['Original invoice', d.againstInvoiceNumber ?? DASH],
+    ['Original invoice date', d.againstInvoiceDate ? formatDisplayDate(d.againstInvoiceDate) : DASH],
+    ['Place of supply', d.placeOfSupply],
+  ];
+  for (const [k, v] of meta) {
+    l.text(k, MARGIN, l.y, 120, { size: 9, color: MUTED });
+    l.text(v, MARGIN + 120, l.y, WIDTH - 120, { face: 'bold', size: 9 });
+    l.y += 14;
+  }
+  l.text('Reason', MARGIN, l.y, 120, { size: 9, color: MUTED });
+  l.y += l.text(CREDIT_NOTE_REASON, MARGIN + 120, l.y, WIDTH - 120, { face: 'bold', size: 9 }) + 8;
+  l.rule(l.y);
+  l.y += 10;
+  const half = WIDTH / 2 - 10;
+  const hs = party(l, 'SUPPLIER', d.seller, MARGIN, l.y, half);
+  const hb = party(l, 'RECIPIENT', d.buyer, MARGIN + half + 20, l.y, half);
+  l.y += Math.max(hs, hb) + 14;
+
+  const cols = [
+    { label: 'Description', x: MARGIN, w: 330, align: 'left' as const },
+    { label: 'SAC', x: MARGIN + 335, w: 70, align: 'left' as const },
+    { label: 'Taxable value credited', x: MARGIN + 410, w: WIDTH - 410, align: 'right' as const },
+  ];
+  doc.rect(MARGIN, l.y - 4, WIDTH, 18).fill('#eef2ff');
+  for (const c of cols) l.line(c.label, c.x + 2, l.y, c.w - 4, { face: 'bold', size: 8.5, align: c.align });
+  l.y += 20;
+  const rowH = l.text(d.description, cols[0]?.x ?? MARGIN, l.y, 326, { size: 9 });
+  l.line(d.sac, MARGIN + 337, l.y, 66, { size: 9 });
+  l.line(formatInr(d.gst.taxablePaise), MARGIN + 412, l.y, WIDTH - 414, { size: 9, align: 'right' });
+  l.y += rowH + 10;
+  l.rule(l.y);
+  l.y += 8;
+
+  const totals: [string, string, boolean][] = [['Taxable value credited', formatInr(d.gst.taxablePaise), false]];
+  if (d.gst.supply === 'intra') {
+    totals.push([`CGST @ ${(d.gst.ratePercent / 2).toString()}%`, formatInr(d.gst.cgstPaise), false]);
+    totals.push([`SGST @ ${(d.gst.ratePercent / 2).toString()}%`, formatInr(d.gst.sgstPaise), false]);
+  } else {
+    totals.push([`IGST @ ${d.gst.ratePercent.toString()}%`, formatInr(d.gst.igstPaise), false]);
+  }
+  totals.push(['Total credited (INR)', formatInr(d.gst.totalPaise), true]);
+  for (const [k, v, bold] of totals) {
+    l.line(k, RIGHT - 260, l.y, 150, { size: 9.5, face: bold ? 'bold' : 'regular', align: 'right' });
+    l.line(v, RIGHT - 105, l.y, 105, { size: 9.5, face: bold ? 'bold' : 'regular', align: 'right' });
+    l.y += 15;
+  }
+  l.y += 6;
+  l.y += l.text(`Amount in words: ${d.gst.totalInWords}`, MARGIN, l.y, WIDTH, { face: 'bold', size: 9 }) + 6;
+  l.y += 24;
   l.text('This is an electronically generated document, no signature is required.', MARGIN, l.y, WIDTH, { size: 8, color: MUTED, align: 'center' });
   doc.end();
   return done;

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG } from '@tankha/contracts';
@@ -7,6 +8,7 @@ import { dateInZone, financialYearOf, formatDisplayDate } from '@tankha/domain';
 import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing/harness';
 import type { LocalPaymentProvider } from './payments/local.provider';
+import { CREDIT_NOTE_REASON } from './plan-invoice-pdf';
 
 /**
  * Issue 14 through HTTP with the local test provider: purchase → active → upgrade now → downgrade at
@@ -160,6 +162,28 @@ describe.each(BACKENDS)('subscriptions and payments (%s)', (backend) => {
     expect(note?.against).toBe(note?.basic);
     const b = await books(admin);
     expect(b.invoiced - b.credited).toBe(b.paid);
+  });
+
+  it('the credit note is listed under the replaced plan and downloads as a PDF with rule 53 particulars; only its organisation\'s administrator gets it', async () => {
+    const basic = (await list()).find((r) => r.planName === 'Basic');
+    const note = basic?.creditNotes[0];
+    if (!note) throw new Error('no credit note listed');
+    const [invoice] = await queryRows<{ invoice_number: string; invoice_date: string }>(t.database.db, sql`SELECT invoice_number, invoice_date FROM plan_invoices WHERE subscription_id = ${basic.subscriptionId}`);
+    expect(note).toMatchObject({ creditNoteNumber: expect.stringMatching(/^TK\/CN\/\d{2}-\d{2}\/0001$/), againstInvoiceNumber: invoice?.invoice_number, total: 57.82 });
+    expect((await list()).find((r) => r.planName === 'Professional')?.creditNotes).toEqual([]);
+    const res = await t.call('GET', `/Subscriptions/credit-notes/${note.id}/pdf`, { token: admin.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    expect(String(res.headers['content-disposition'])).toContain(`${note.creditNoteNumber.replaceAll('/', '-')}.pdf`);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true });
+    const words = text.replace(/\s+/g, ' ');
+    for (const expected of ['CREDIT NOTE', note.creditNoteNumber, formatDisplayDate(note.creditNoteDate), invoice?.invoice_number ?? '?', formatDisplayDate(invoice?.invoice_date ?? '2000-01-01'), CREDIT_NOTE_REASON, 'Godavari Foods', '998315', '₹57.82']) {
+      expect(words).toContain(expected);
+    }
+    // Another organisation's administrator: not found (tenancy); signed out: 401. Members and moderators: the security suite's 403 (subscription.manage).
+    expect((await t.call('GET', `/Subscriptions/credit-notes/${note.id}/pdf`, { token: other.token })).statusCode).toBe(404);
+    expect((await t.call('GET', '/Subscriptions/credit-notes/0b6f8e1c-5d2a-4c3b-9e7f-1a2b3c4d5e6f/pdf', { token: admin.token })).json()).toMatchObject({ message: MSG.creditNoteNotFound });
+    expect((await t.call('GET', `/Subscriptions/credit-notes/${note.id}/pdf`)).statusCode).toBe(401);
   });
 
   it('upgrades mid-period: 3 users from the 11th day, credit for the unused days only', async () => {

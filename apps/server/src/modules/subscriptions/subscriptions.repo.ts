@@ -185,6 +185,24 @@ export async function findInvoiceInMonth(tdb: TenantDb, subscriptionId: string, 
   return row;
 }
 
+/** The organisation's credit notes, oldest first (the subscriptions list shows each under its subscription). */
+export async function listCreditNotes(tdb: TenantDb) {
+  return tdb.tx
+    .select({ id: planCreditNotes.id, subscriptionId: planCreditNotes.subscriptionId, creditNoteNumber: planCreditNotes.creditNoteNumber, creditNoteDate: planCreditNotes.creditNoteDate, totalPaise: planCreditNotes.totalPaise, data: planCreditNotes.data })
+    .from(planCreditNotes)
+    .where(eq(planCreditNotes.tenantId, tdb.tenantId))
+    .orderBy(asc(planCreditNotes.creditNoteDate), asc(planCreditNotes.sequence));
+}
+
+export async function findCreditNote(tdb: TenantDb, id: string) {
+  const [row] = await tdb.tx
+    .select()
+    .from(planCreditNotes)
+    .where(and(eq(planCreditNotes.tenantId, tdb.tenantId), eq(planCreditNotes.id, id)))
+    .limit(1);
+  return row;
+}
+
 /* Across organisations (webhooks and schedules, GlobalDb: the platform's deliberately named handle). */
 
 /** Which organisation a provider subscription belongs to: the webhook names only the provider's id. */

@@ -77,6 +77,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ services: Services }> =
     return file.pdf;
   });
 
+  app.get('/Subscriptions/credit-notes/:id/pdf', { config: manage, schema: { tags, params: subscriptionPathSchema, produces: ['application/pdf'] } }, async (request, reply) => {
+    const file = await subs.creditNotePdf(scopeOf(request), request.params.id);
+    reply.header('content-disposition', attachmentDisposition(file.fileName)).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').type('application/pdf');
+    return file.pdf;
+  });
+
   // The local test provider's checkout (404 when Razorpay is configured).
   app.get('/LocalPayments/:id', { config: manage, schema: { tags, params: localCheckoutPathSchema, response: { 200: localCheckoutReplySchema } } }, async (request) =>
     ok(await subs.localCheckout(scopeOf(request), request.params.id)),

@@ -1,5 +1,5 @@
 import { MSG, PLAN_USERS_MAX, TOTAL_COUNT, type BillingType, type Checkout, type CreateFreeSubscription, type CreateSubscription, type Plan, type SubscriptionRow as SubscriptionRowDto, type TrialPlan, type VerifyPayment } from '@tankha/contracts';
-import { computeUnusedCredit, dateInZone, financialYearOf, formatDisplayDate, isUpgrade } from '@tankha/domain';
+import { computeUnusedCredit, dateInZone, financialYearOf, formatDisplayDate, isUpgrade, paiseToRupees } from '@tankha/domain';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
@@ -8,8 +8,8 @@ import type { GlobalScope, Scope, TenantScope } from '../../platform/tenancy';
 import type { UserService } from '../users/users.service';
 import * as repo from './subscriptions.repo';
 import type { SubscriptionWithPlan } from './subscriptions.repo';
-import { buildPlanCreditNote, buildPlanInvoice, type PlanInvoiceData } from './plan-invoice';
-import { renderPlanInvoicePdf } from './plan-invoice-pdf';
+import { buildPlanCreditNote, buildPlanInvoice, type PlanCreditNoteData, type PlanInvoiceData } from './plan-invoice';
+import { renderPlanCreditNotePdf, renderPlanInvoicePdf } from './plan-invoice-pdf';
 import type { PaymentProvider } from './payments/payment-provider';
 import { ProviderError } from './payments/payment-provider';
 import { LocalPaymentProvider } from './payments/local.provider';
@@ -507,6 +507,7 @@ export class SubscriptionService {
     const rows = await repo.listSubscriptions(scope.db);
     const planNames = new Map(rows.map((r) => [r.plan.id, r.plan]));
     const targets = await Promise.all(rows.map(async ({ subscription: s }) => (s.scheduledPlanId ? (planNames.get(s.scheduledPlanId) ?? (await repo.findPlan(scope.db, s.scheduledPlanId))) : undefined)));
+    const notes = await repo.listCreditNotes(scope.db);
     return rows.map(({ subscription: s, plan, invoices }, n) => ({
       subscriptionId: s.id,
       razorPaySubscriptionId: s.providerSubscriptionId,
@@ -527,6 +528,9 @@ export class SubscriptionService {
         return s.scheduledPlanId && target && s.endAt ? { planName: target.name, billingType: target.isFree ? ('free' as const) : (s.scheduledBillingType ?? 'monthly'), quantity: s.scheduledQuantity ?? 1, at: epoch(s.endAt) } : null;
       })(),
       hasInvoices: invoices > 0,
+      creditNotes: notes
+        .filter((n) => n.subscriptionId === s.id)
+        .map((n) => ({ id: n.id, creditNoteNumber: n.creditNoteNumber, creditNoteDate: n.creditNoteDate, againstInvoiceNumber: (n.data as PlanCreditNoteData).againstInvoiceNumber, total: paiseToRupees(n.totalPaise) })),
     }));
   }
 
@@ -553,6 +557,14 @@ export class SubscriptionService {
     // A cancellation supersedes a scheduled change.
     await repo.updateSubscription(scope.db, id, { cancelRequestedAt: now, scheduledPlanId: null, scheduledBillingType: null, scheduledQuantity: null, scheduledUnitPricePaise: null, ...(ended || s.startAt > now ? { status: 'cancelled' as const, endAt: s.startAt > now ? s.startAt : s.endAt } : {}) });
     scope.enqueue('subscriptions.providerCancel', { providerSubscriptionId: s.providerSubscriptionId, atCycleEnd: s.startAt <= now });
+  }
+
+  /** GET /Subscriptions/credit-notes/{id}/pdf: a credit note as a PDF, drawn from its stored figures. */
+  async creditNotePdf(scope: Scope, id: string): Promise<{ pdf: Buffer; fileName: string }> {
+    const note = await repo.findCreditNote(scope.db, id);
+    if (!note) throw notFound(MSG.creditNoteNotFound);
+    const pdf = await renderPlanCreditNotePdf(note.data as PlanCreditNoteData);
+    return { pdf, fileName: `${note.creditNoteNumber.replaceAll('/', '-')}.pdf` };
   }
 
   /** GET /Subscriptions/invoices/renewal: the tax invoice of the chosen month, as a PDF. */

@@ -245,6 +245,33 @@ describe.each(BACKENDS)('work locations over HTTP (%s)', (backend) => {
       expect(await ptOf(ids.dev ?? '')).toBe(0);
     });
 
+    it('the structure preview takes the PT state of the work location it is given (or the employee’s), and says which', async () => {
+      type Preview = { statutoryComponents: { name: string; employeeAnnual: number }[]; levyState: { stateCode: string | null; source: string; explanation: string } };
+      const ptAnnual = (p: Preview) => p.statutoryComponents.find((c) => c.name === 'ProfessionalTax')?.employeeAnnual;
+      const body = (workLocationId?: string | null) => ({ annualCTC: 288_000, regimeType: 1, gender: 1, earningAssociationValues: [{ tenantEarningId: basicId, calculationType: 3, calculationValue: 144_000 }], ...(workLocationId === undefined ? {} : { workLocationId }) });
+      // Maharashtra (mptinformation.in, from 1 Apr 2023): a man on ₹24,000 a month pays ₹200 × 11 + ₹300 in February = ₹2,500 a year.
+      const pune = data<Preview>(await call(owner, 'POST', '/SalaryStructure/calculate', body(loc.pune?.id)));
+      expect(ptAnnual(pune)).toBe(2500);
+      expect(pune.levyState).toEqual({ stateCode: 'MH', source: 'workLocation', explanation: 'The professional tax and LWF of Maharashtra, the state of the work location Pune.' });
+      // Without a location: the organisation's Karnataka, where ₹24,000 is below the ₹25,000 slab → nil.
+      for (const workLocationId of [undefined, null]) {
+        const own = data<Preview>(await call(owner, 'POST', '/SalaryStructure/calculate', body(workLocationId)));
+        expect(ptAnnual(own)).toBe(0);
+        expect(own.levyState).toEqual({ stateCode: 'KA', source: 'organisation', explanation: "The professional tax and LWF of Karnataka, the organisation's state (no work location chosen)." });
+      }
+      // The stored employee's structure uses their own location: Chetan works in Pune.
+      const chetan = data<Preview>(await call(owner, 'GET', `/Users/${ids.chetan ?? ''}/salary-structure`));
+      expect(ptAnnual(chetan)).toBe(2500);
+      expect(chetan.levyState.stateCode).toBe('MH');
+      // Another organisation's location, or one that does not exist, is refused.
+      const theirs = (await list(stranger))[0] ?? (await createOk({ name: 'Foreign Depot', stateCode: 'MH' }, stranger));
+      for (const workLocationId of [theirs.id, MISSING_ID]) {
+        const res = await call(owner, 'POST', '/SalaryStructure/calculate', body(workLocationId));
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().errors.workLocationId).toBe(WORK_LOCATION_MSG.employeeLocationInvalid);
+      }
+    });
+
     it('a changed work location marks the employee stale; so does a location moved to another state', async () => {
       expect(await marks()).toEqual([]);
       const res = await call(owner, 'PUT', `/Users/${ids.dev ?? ''}`, person('Dev', 'DW5', 288_000, loc.pune?.id ?? null));

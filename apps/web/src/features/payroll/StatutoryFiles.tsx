@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChecklist, IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { can, monthLabel, type PayrollFiling, type PayrollFilingDownload, type PayrollRun } from '@tankha/contracts';
@@ -13,6 +13,7 @@ import { PageLoader } from '../../ui/PageLoader';
 import { EcrCheckModal, EsicCheckModal } from './FilingCheckModal';
 import { downloadFiling, useFilings } from './filings.api';
 import { toastApiError } from '../../ui/kit/useApiMutation';
+import { ResponsiveList, useNarrowScreen, type ListColumn } from '../../ui/kit/ResponsiveList';
 
 /** Statutory files exist for a month whose payslips can no longer change. */
 export function hasStatutoryFiles(run: Pick<PayrollRun, 'status'>): boolean {
@@ -42,6 +43,7 @@ export function StatutoryFiles({ run }: { run: PayrollRun }) {
   const filings = useFilings(run.id, shown);
   const [checking, setChecking] = useState<PayrollFiling | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const narrow = useNarrowScreen();
   if (!shown) return null;
   const CheckView = checking ? CHECKS[checking.kind] : undefined;
 
@@ -68,7 +70,7 @@ export function StatutoryFiles({ run }: { run: PayrollRun }) {
     }
     if (f.downloads.length > 1) {
       return (
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} justify="flex-end">
           {f.downloads.map((file) => (
             <Tooltip key={file.path} label={f.reason ?? ''} disabled={f.available} multiline w={280}>
               <span>
@@ -105,6 +107,47 @@ export function StatutoryFiles({ run }: { run: PayrollRun }) {
     );
   };
 
+  // The web kit's list: a table from `sm` up, a card per file on a phone with its buttons in reach.
+  const columns: ListColumn<PayrollFiling>[] = [
+    {
+      label: 'File',
+      primary: true,
+      cell: (f) => (
+        <>
+          <Text size="sm" fw={600}>
+            {f.label}
+          </Text>
+          <Text size="xs" c="dimmed" fw={400}>
+            {f.description}
+          </Text>
+        </>
+      ),
+    },
+    {
+      label: 'Status',
+      cell: (f) => (
+        <>
+          <Group gap={6} justify={narrow ? 'flex-end' : undefined}>
+            {f.available && f.errors > 0 && (
+              <Badge color="red" variant="light" size="sm">
+                Check
+              </Badge>
+            )}
+            <Text size="sm" c={f.available ? undefined : 'dimmed'}>
+              {statusOf(f)}
+            </Text>
+          </Group>
+          {f.kind === 'journal' && !f.available && can(user.roleId, 'payroll.ledger.view') && (
+            <Anchor component={Link} to={ledgerAccountsPath(run.id)} size="sm">
+              Map ledger accounts
+            </Anchor>
+          )}
+        </>
+      ),
+    },
+    { label: 'Download', tdProps: { ta: 'right' }, cell: action },
+  ];
+
   return (
     <Card component="section" aria-label="Statutory files">
       <Stack gap="sm">
@@ -121,40 +164,19 @@ export function StatutoryFiles({ run }: { run: PayrollRun }) {
         ) : filings.isError ? (
           <ErrorState message={errorMessage(filings.error, 'Failed to load the statutory files.')} onRetry={() => void filings.refetch()} />
         ) : (
-          <Table aria-label="Statutory files of the month" verticalSpacing="xs">
-            <Table.Tbody>
-              {filings.data.files.map((f) => (
-                <Table.Tr key={f.kind}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {f.label}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {f.description}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6}>
-                      {f.available && f.errors > 0 && (
-                        <Badge color="red" variant="light" size="sm">
-                          Check
-                        </Badge>
-                      )}
-                      <Text size="sm" c={f.available ? undefined : 'dimmed'}>
-                        {statusOf(f)}
-                      </Text>
-                    </Group>
-                    {f.kind === 'journal' && !f.available && can(user.roleId, 'payroll.ledger.view') && (
-                      <Anchor component={Link} to={ledgerAccountsPath(run.id)} size="sm">
-                        Map ledger accounts
-                      </Anchor>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">{action(f)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ResponsiveList
+            bare
+            withHeader={false}
+            label="Statutory files of the month"
+            columns={columns}
+            rows={filings.data.files}
+            rowKey={(f) => f.kind}
+            loading={false}
+            error={null}
+            onRetry={() => void filings.refetch()}
+            loadingLabel="Loading the statutory files"
+            emptyMessage="No statutory files"
+          />
         )}
       </Stack>
       {checking && CheckView && (

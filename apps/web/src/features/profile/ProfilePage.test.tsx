@@ -85,6 +85,7 @@ const STRUCTURE: SalaryStructureView = {
   regimeType: 1,
   isAvailable: true,
   financialYear: '2025-26',
+  levyState: { stateCode: 'KA', source: 'organisation', explanation: "The professional tax of Karnataka, the organisation's state (no work location chosen)." },
 };
 
 const PDF_DOC: UserDocument = {

@@ -79,6 +79,7 @@ export function ReviseSalaryModal({ userId, opened, onClose }: { userId: string;
           forceESICalc: draft.forceESICalc,
           dateOfBirth: employee.data?.dateOfBirth ?? null,
           gender: employee.data?.gender ?? 0,
+          workLocationId: employee.data?.workLocationId ?? null,
         }
       : null;
   const [debouncedKey] = useDebouncedValue(request ? JSON.stringify(request) : '', SALARY_DEBOUNCE_MS);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconDownload, IconX } from '@tabler/icons-react';
+import { IconDownload, IconReceiptRefund, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG, type SubscriptionRow } from '@tankha/contracts';
 import { useCurrentUser } from '../../app/current-user';
@@ -9,7 +9,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { billingDurationText, billingTypeText, epochToDisplayDate, statusColor } from './subscription-row';
-import { cancelSubscription, downloadInvoice, mySubscriptionsKey, undoScheduledChange, useMySubscriptions } from './subscription.api';
+import { cancelSubscription, downloadCreditNote, downloadInvoice, mySubscriptionsKey, undoScheduledChange, useMySubscriptions } from './subscription.api';
 import { toastApiError } from '../../ui/kit/useApiMutation';
 
 /** Platform §2.4: the My Subscriptions table's columns. */
@@ -81,6 +81,38 @@ function ScheduledChange({ row, change }: { row: SubscriptionRow; change: NonNul
         Undo
       </Button>
     </Group>
+  );
+}
+
+/** The credit notes of a subscription (an upgrade credited its unused days), each a PDF download. */
+function CreditNotes({ notes }: { notes: SubscriptionRow['creditNotes'] }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const download = async (id: string) => {
+    setBusy(id);
+    try {
+      await downloadCreditNote(id);
+    } catch (error) {
+      toastApiError(error, MSG.creditNoteNotFound);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Stack gap={2}>
+      {notes.map((n) => (
+        <Button
+          key={n.id}
+          size="compact-xs"
+          variant="subtle"
+          leftSection={<IconReceiptRefund size={14} />}
+          loading={busy === n.id}
+          onClick={() => void download(n.id)}
+          aria-label={`Download credit note ${n.creditNoteNumber}`}
+        >
+          Credit note {n.creditNoteNumber}
+        </Button>
+      ))}
+    </Stack>
   );
 }
 
@@ -182,7 +214,7 @@ export function MySubscriptionsTab() {
                   <Table.Td>{row.isTrial ? '—' : row.quantity}</Table.Td>
                   <Table.Td>{billingDurationText(row)}</Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
+                    <Group gap={4} wrap="nowrap" align="flex-start">
                       {canDownload(row) && (
                         <Tooltip label="Download invoice">
                           <ActionIcon variant="subtle" aria-label={`Download invoice of ${row.planName}`} onClick={() => setInvoiceOf(row)}>
@@ -198,6 +230,7 @@ export function MySubscriptionsTab() {
                         </Tooltip>
                       )}
                     </Group>
+                    {row.creditNotes.length > 0 && <CreditNotes notes={row.creditNotes} />}
                   </Table.Td>
                 </Table.Tr>
               ))

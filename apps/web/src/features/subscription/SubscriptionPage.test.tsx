@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makePlan } from './test-plans';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -49,6 +49,7 @@ const ROW = (over: Partial<SubscriptionRow>): SubscriptionRow => ({
   changeAt: null,
   scheduledChange: null,
   hasInvoices: true,
+  creditNotes: [],
   ...over,
 });
 const TRIAL_ROW = ROW({ subscriptionId: 's-trial', razorPaySubscriptionId: null, planName: 'Trial', billing_type: 'trial', isTrial: true, status: 'expired', endAt: Date.UTC(2025, 5, 15, 12) / 1000, quantity: 1, total_count: null });
@@ -334,6 +335,30 @@ describe('My Subscriptions tab', () => {
     await user.type(within(dialog).getByLabelText(/Invoice month/), '2025-06');
     await user.click(within(dialog).getByRole('button', { name: 'Download' }));
     expect(await screen.findByText(MSG.noInvoiceForMonth)).toBeInTheDocument();
+  });
+
+  it('downloads a replaced plan\'s credit note from its row; a missing one shows the server message', async () => {
+    const replaced = ROW({ subscriptionId: 's-old', planName: 'Standard', status: 'cancelled', creditNotes: [
+      { id: 'cn-1', creditNoteNumber: 'TK/CN/25-26/0001', creditNoteDate: '2025-06-11', againstInvoiceNumber: 'TK/25-26/000007', total: 57.82 },
+      { id: 'cn-2', creditNoteNumber: 'TK/CN/25-26/0002', creditNoteDate: '2025-06-20', againstInvoiceNumber: 'TK/25-26/000009', total: 12.5 },
+    ] });
+    const me = makeUser(onEnterprise);
+    const { calls } = renderPage(onEnterprise, {
+      [`GET /Subscriptions/customers/${me.tenantId}`]: ok({ data: [ROW({}), replaced] }),
+      'GET /Subscriptions/credit-notes/cn-1/pdf': () => new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="TK-CN-25-26-0001.pdf"' } }),
+      'GET /Subscriptions/credit-notes/cn-2/pdf': jsonResponse(404, { statusCode: 404, errorCode: 'NOT_FOUND', message: MSG.creditNoteNotFound }),
+    }, 'subscriptions');
+    URL.createObjectURL = vi.fn(() => 'blob:cn');
+    URL.revokeObjectURL = vi.fn();
+    const grid = await table();
+    const user = userEvent.setup();
+    const active = within(grid).getAllByRole('row').find((r) => within(r).queryByText('Basic'));
+    expect(active && within(active).queryByRole('button', { name: /Download credit note/ })).toBeNull();
+    await user.click(within(grid).getByRole('button', { name: 'Download credit note TK/CN/25-26/0001' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/Subscriptions/credit-notes/cn-1/pdf')).toBe(true));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    await user.click(within(grid).getByRole('button', { name: 'Download credit note TK/CN/25-26/0002' }));
+    expect(await screen.findByText(MSG.creditNoteNotFound)).toBeInTheDocument();
   });
 
   it('is empty without subscriptions', async () => {

@@ -128,6 +128,11 @@ export async function downloadInvoice(subscriptionId: string, invoiceMonth: stri
   await apiDownload('/Subscriptions/invoices/renewal', null, { query: { subscriptionId, invoiceMonth }, quiet: true });
 }
 
+/** A GST credit note (the unused days of a plan replaced by an upgrade) as a PDF. */
+export async function downloadCreditNote(id: string): Promise<void> {
+  await apiDownload(`/Subscriptions/credit-notes/${encodeURIComponent(id)}/pdf`, null, { quiet: true });
+}
+
 export function useLocalCheckout(id: string) {
   return useQuery({
     queryKey: ['local-checkout', id],

@@ -1,6 +1,7 @@
 import { isTaxFinancialYear, taxRulesFor } from '../../tax/rules';
 import type { SalaryStructure } from '../structure/salary-structure';
 import type { MonthDeductionInput, MonthEarningInput } from './types';
+import { isCodeWageEarning } from '../../statutory/code-wages';
 
 /**
  * The one mapping from an employee's salary structure to the recurring part of the month input, so
@@ -35,17 +36,6 @@ export interface MonthEarningsOptions {
   considerAllSalaryComponents: boolean;
 }
 
-/**
- * The earning codes that are wages under the labour codes besides the basic component: the dearness
- * allowance earning type's code (salary component catalogue). Code on Wages s.2(y)(ii); a retaining
- * allowance (iii) has no earning type yet.
- */
-export const CODE_WAGE_EARNING_CODES: readonly string[] = ['DA'];
-
-/** Basic pay and DA are wages under s.2(y); every other earning is taken as an excluded allowance. */
-export function isCodeWageEarning(earning: { earningCategory?: string | undefined; isBasic?: boolean | undefined; code: string }): boolean {
-  return earning.earningCategory === 'basic' || earning.isBasic === true || CODE_WAGE_EARNING_CODES.includes(earning.code);
-}
 
 function epfTypeOf(value: number): 0 | 1 | 2 {
   return value === 1 || value === 2 ? value : 0;

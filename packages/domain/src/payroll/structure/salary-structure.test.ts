@@ -8,6 +8,8 @@ import {
   type SalaryStructure,
 } from './salary-structure';
 import { DEFAULT_EPF_SETTINGS } from '../../statutory/epf';
+import { rupeesToPaise } from '../../money/rupees';
+import { computeEmployeeMonth } from '../month/compute-month';
 
 const R = (rupees: number) => Math.round(rupees * 100);
 
@@ -289,5 +291,74 @@ describe('computeSalaryStructure: properties', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('computeSalaryStructure: the employer PF inside CTC on the organisation\'s PF wage base', () => {
+  const P = (rupees: number) => rupeesToPaise(rupees);
+  // Monthly CTC ₹40,000; Basic 25% of CTC = ₹10,000; HRA 50% of Basic = ₹5,000; the fixed allowance the rest.
+  const BASIC_25 = earning({ id: 'basic', code: 'BASIC', calculationType: 1, calculationValue: 25, isBasic: true, isPartOfPfWage: true });
+  const low = (wageBase: 'codes' | 'components' | undefined, over: Partial<SalaryStructureInput['statutory']['epf']> = {}) =>
+    ok(
+      input({
+        annualCtcPaise: P(4_80_000),
+        earnings: [BASIC_25, HRA_50_BASIC],
+        statutory: {
+          epf: { ...DEFAULT_EPF_SETTINGS, considerAllSalaryComponents: false, ...(wageBase ? { wageBase } : {}), ...over },
+          esi: { enabled: false, includeEmployerShareInCtc: true, forceCalculate: false },
+          professionalTaxStateCode: null,
+          lwfStateCode: null,
+        },
+      }),
+    );
+
+  it.each([
+    // Components (the practice before the codes): PF wage = Basic ₹10,000 → employer 12% = ₹1,200 inside CTC.
+    // Gross = 40,000 − 1,200 = 38,800; fixed allowance = 38,800 − 10,000 − 5,000 = 23,800.
+    ['components', 1_200, 38_800, 23_800],
+    // No setting: the components, as before (existing callers keep their figures).
+    [undefined, 1_200, 38_800, 23_800],
+    // Codes (Code on Wages s.2(y), Code on Social Security s.2(88)): wages = Basic + the excluded
+    // allowances' excess over half of all remuneration. At gross G: excluded = G − 10,000, half = G/2,
+    // added back G/2 − 10,000, so wages = G/2. G = 38,200 → wages 19,100, restricted to the ₹15,000
+    // ceiling (EPF para 26A) → employer 12% = ₹1,800; 38,200 + 1,800 = 40,000. Fixed allowance 23,200.
+    ['codes', 1_800, 38_200, 23_200],
+  ] as const)('wage base %s: employer PF ₹%d, gross ₹%d, fixed allowance ₹%d', (wageBase, employer, gross, fixed) => {
+    const s = low(wageBase);
+    expect(stat(s, 'EPF')).toMatchObject({ employerMonthlyPaise: P(employer), employerInCtcMonthlyPaise: P(employer), employeeMonthlyPaise: P(employer) });
+    expect(s.monthlyGrossPaise).toBe(P(gross));
+    expect(line(s, 'FIXED_ALLOWANCE')?.monthlyPaise).toBe(P(fixed));
+    expect(annualParts(s)).toBe(P(4_80_000));
+  });
+
+  it('codes on actual wages (no ceiling): employer 12% of G/2 = 6% of G, solved to the rupee', () => {
+    // G + 0.06 G = 40,000 → G = 37,735.85: the rupee fixed point is G = 37,736, wages 18,868,
+    // employer 12% = 2,264.16 → ₹2,264 (half up); 37,736 + 2,264 = 40,000.
+    const s = low('codes', { restrictToWageCeiling: false });
+    expect(stat(s, 'EPF')?.employerInCtcMonthlyPaise).toBe(P(2_264));
+    expect(s.monthlyGrossPaise).toBe(P(37_736));
+  });
+
+  it('the structure\'s employer PF is what the month charges on the same base (one computation of the codes\' wages)', () => {
+    for (const wageBase of ['codes', 'components'] as const) {
+      const s = low(wageBase);
+      const month = computeEmployeeMonth({
+        month: '2026-04',
+        period: { start: '2026-04-01', end: '2026-04-30', days: 30 },
+        payableDays: 30,
+        lopDays: 0,
+        earnings: s.earnings.map((e) => ({ code: e.code, name: e.name, monthlyPaise: e.monthlyPaise, proRata: true, taxable: true, epfContributionType: e.isBasic ? 1 : 0, esiWage: true, codeWage: e.isBasic })),
+        deductions: [],
+        adjustments: [],
+        epf: { enabled: true, settings: DEFAULT_EPF_SETTINGS, wageBase },
+        esi: { enabled: false },
+        professionalTax: { enabled: false, stateCode: null },
+        lwf: { enabled: false, stateCode: null },
+        gender: 'Male',
+        ageYears: 30,
+        tds: { enabled: false, financialYear: '2026-27', regime: 1, ageBand: 'below60', grossSoFarPaise: 0, tdsSoFarPaise: 0, remainingMonths: 12, deductionsForYearPaise: 0 },
+      });
+      expect(month.epf?.employerPaise, wageBase).toBe(stat(s, 'EPF')?.employerMonthlyPaise);
+    }
   });
 });

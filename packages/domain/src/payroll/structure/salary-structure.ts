@@ -3,6 +3,7 @@ import { mulDivToRupees, percentToRupees, roundToRupees, toDecimal } from '../..
 import type { IsoDate } from '../../dates/calendar';
 import { buildPfWagePaise, computeEpf, type EpfContribution, type EpfSettings } from '../../statutory/epf';
 import { computeEsi, esiRatesFor, type EsiContribution } from '../../statutory/esi';
+import { codeWages, isCodeWageEarning, type StatutoryWageBase } from '../../statutory/code-wages';
 import { annualProfessionalTax } from '../../statutory/professional-tax';
 import { annualLabourWelfareFund } from '../../statutory/labour-welfare-fund';
 import type { DeductionCycle, StatutoryGender } from '../../statutory/states';
@@ -50,8 +51,13 @@ export interface SalaryDeductionInput {
 }
 
 export interface SalaryStructureEpfSettings extends EpfSettings {
-  /** Platform spec §9 default true: every component except HRA is PF wage. */
+  /** Platform spec §9 default true: every component except HRA is PF wage. Not read on the codes' base. */
   considerAllSalaryComponents: boolean;
+  /**
+   * What the PF wage is, the organisation's setting (decision 0217): 'codes' the wages under the labour
+   * codes (`codeWages`, as computeEmployeeMonth takes them); absent or 'components' the PF components.
+   */
+  wageBase?: StatutoryWageBase;
 }
 
 export interface SalaryStructureEsiSettings {
@@ -60,6 +66,8 @@ export interface SalaryStructureEsiSettings {
   /** The employee's forceESICalc flag. */
   forceCalculate: boolean;
   isPersonWithDisability?: boolean;
+  /** The contribution wages: 'codes' the codes' wages (coverage stays on the ESI wages), as the month; default 'components'. */
+  wageBase?: StatutoryWageBase;
 }
 
 export interface EstimateAnnualTaxArgs {
@@ -369,14 +377,20 @@ function ESI_OFF(asOf: IsoDate): EsiContribution {
 function evaluateAt(p: Prepared, input: SalaryStructureInput, grossPaise: number, esiInCtc: boolean): Evaluation {
   const amounts = componentAmounts(p, input, grossPaise);
   const { epf: epfSettings, esi: esiSettings } = input.statutory;
-  const pfWagePaise = buildPfWagePaise(
-    p.earnings.map((e) => ({
-      amountPaise: Math.max(0, amounts.get(e) ?? 0),
-      isPartOfPfWage: e.isPartOfPfWage,
-      isHouseRentAllowance: e.isHouseRentAllowance ?? e.code.toUpperCase() === 'HRA',
-    })),
-    { considerAllSalaryComponents: epfSettings.considerAllSalaryComponents },
-  );
+  // The codes' wages through the one function the month uses (code-wages.ts): basic and DA are
+  // wages, every other earning excluded, the excess over half of the remuneration added back.
+  const codes = codeWages(p.earnings.map((e) => ({ name: e.name, amountPaise: Math.max(0, amounts.get(e) ?? 0), kind: isCodeWageEarning(e) ? 'wage' : 'excluded' })));
+  const pfWagePaise =
+    epfSettings.wageBase === 'codes'
+      ? codes.wagesPaise
+      : buildPfWagePaise(
+          p.earnings.map((e) => ({
+            amountPaise: Math.max(0, amounts.get(e) ?? 0),
+            isPartOfPfWage: e.isPartOfPfWage,
+            isHouseRentAllowance: e.isHouseRentAllowance ?? e.code.toUpperCase() === 'HRA',
+          })),
+          { considerAllSalaryComponents: epfSettings.considerAllSalaryComponents },
+        );
   const epf = computeEpf({ pfWagePaise, settings: epfSettings, ageYears: input.statutory.ageYears, asOf: input.asOf });
   let esiWagePaise = 0;
   for (const e of p.earnings) if (e.isConsideredForEsi) esiWagePaise += Math.max(0, amounts.get(e) ?? 0);
@@ -385,7 +399,8 @@ function evaluateAt(p: Prepared, input: SalaryStructureInput, grossPaise: number
   // same full-month ESI wages, so the preview and the month agree.
   const esi = esiSettings.enabled
     ? computeEsi({
-        grossWagesPaise: esiWagePaise,
+        grossWagesPaise: esiSettings.wageBase === 'codes' ? codes.wagesPaise : esiWagePaise,
+        coverageWagesPaise: esiWagePaise,
         forceCalculate: esiSettings.forceCalculate,
         isPersonWithDisability: esiSettings.isPersonWithDisability,
         asOf: input.asOf,

@@ -214,6 +214,8 @@ function EmployeeForm({ mode, employee, earnings, deductionList, employmentTypes
           forceESICalc: values.forceESICalc,
           dateOfBirth: values.dateOfBirth || null,
           gender: Number(values.gender),
+          // The location's state gives the PT and LWF the preview shows, as the run deducts them.
+          workLocationId: values.workLocationId || null,
         }
       : null;
   const [debouncedKey] = useDebouncedValue(request ? JSON.stringify(request) : '', SALARY_DEBOUNCE_MS);

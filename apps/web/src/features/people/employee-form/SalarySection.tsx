@@ -203,6 +203,11 @@ export function SalarySection(p: SalarySectionProps) {
               ))}
             </Table.Tbody>
           </Table>
+          {p.structure && statutory.some((c) => c.name === 'ProfessionalTax' || c.name === 'LWF') ? (
+            <Text size="xs" c="dimmed" data-testid="levy-state">
+              {p.structure.levyState.explanation}
+            </Text>
+          ) : null}
         </>
       ) : null}
 

@@ -8,3 +8,6 @@ export { PayrollLockService } from './modules/payroll-locks/payroll-locks.servic
 export { withTenant } from './platform/unit-of-work';
 export { seedBenchOrganisation } from './seed/bench-organisation';
 export { provisionLeaveDefaults } from './modules/leave/leave.defaults';
+/** The PostgreSQL driver the server uses, and its client class, for the raw-driver floor of the authenticated request. */
+export { default as pg } from 'pg';
+export { preparingClient, type PreparingPgClient, type LeadingStatement } from './db/prepared-statements';

@@ -10,8 +10,8 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { BossConnection, Db } from './types';
 import { restrictToOwner } from '../platform/private-files';
-import { installSessionEntry } from './sql/session-entry';
-import { PreparingPglite, preparingClient } from './prepared-statements';
+import { installSessionEntry, SESSION_REFUSED } from './sql/session-entry';
+import { PreparingPglite, preparingClient, type PreparingPgClient } from './prepared-statements';
 
 export type { Db };
 
@@ -194,4 +194,59 @@ export async function transactionFrom<T>(db: Db, first: SQL, fn: (tx: Db, firstR
     });
   }
   return db.transaction(async (tx) => fn(tx, ((await tx.execute(first)) as unknown as { rows: unknown[] }).rows));
+}
+
+/** Whether `transactionEnteredByFirstQuery` applies: PostgreSQL through our pool (PGlite opens with transactionFrom). */
+export function entersWithFirstQuery(db: Db): boolean {
+  const { session } = db as unknown as DrizzleInternals;
+  return (session as unknown) instanceof NodePgSession && session.client instanceof pg.Pool;
+}
+
+/** The error of an entry that `transactionEnteredByFirstQuery` sent and the database refused (drizzle wraps it in its own). */
+export function isEntryRefused(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === SESSION_REFUSED) return true;
+  }
+  return false;
+}
+
+/**
+ * A transaction on PostgreSQL whose BEGIN and entry statement (`entry`: one that raises SESSION_REFUSED
+ * when it refuses, and sets what the transaction needs otherwise) travel in front of the first query
+ * `fn` sends, in one message: a request whose work is one query costs two round trips (that message,
+ * COMMIT) instead of three. When the entry refuses, PostgreSQL runs nothing sent after it: the query
+ * fails with the entry's error (isEntryRefused). When `fn` sends no query, the entry is checked
+ * alone after it returns, before its result goes anywhere. So `fn` may run before the entry was
+ * checked: what it does before its first query must be work whose result is thrown away on
+ * refusal (a read-only request, which is what this is for: route-scope.ts).
+ */
+export async function transactionEnteredByFirstQuery<T>(db: Db, entry: SQL, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  if (!(session.client instanceof pg.Pool)) throw new Error('transactionEnteredByFirstQuery: PostgreSQL through the pool only');
+  const query = dialect.sqlToQuery(entry);
+  const before = { text: query.sql, values: query.params as (string | number | null)[] };
+  const client = (await session.client.connect()) as PreparingPgClient;
+  let begun = false;
+  const entering = {
+    query: (config: string | { text: string }, values?: unknown[]) => {
+      if (begun) return client.query(config as never, values as never);
+      begun = true;
+      return client.queryEntering(before, config, values);
+    },
+  };
+  const tx = new NodePgTransaction(dialect, new NodePgSession(entering as never, dialect, session.schema as never, session.options as never), session.schema as never) as unknown as Db;
+  let broken: Error | undefined;
+  try {
+    const result = await fn(tx);
+    // No query sent: the entry alone (no transaction to end), before the result is handed back.
+    if (!begun) await client.query(before.text, before.values as unknown[]);
+    else await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    // A connection that cannot even roll back is not given back to the pool.
+    if (begun) await client.query('ROLLBACK').catch((failure: unknown) => (broken = failure instanceof Error ? failure : new Error(String(failure))));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }

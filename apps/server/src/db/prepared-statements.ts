@@ -41,22 +41,145 @@ interface PgClientQueue {
   _queryQueue: unknown[];
 }
 
+/** A statement sent in front of another in the same message (PreparingClient.queryEntering): its text and literal values. */
+export interface LeadingStatement {
+  text: string;
+  values: readonly (string | number | null)[];
+}
+
+/** What node-pg's connection offers a submitted query (pg 8.x; db/transaction-from.int.test.ts fails if it moves). */
+interface PgConnection {
+  stream: { cork?: () => void; uncork?: () => void };
+  parsedStatements: Record<string, string | undefined>;
+  submittedNamedStatements: Record<string, string | undefined>;
+  parse(query: { text: string; name?: string; types?: unknown[] }): void;
+  bind(config: { portal?: string; statement?: string; values?: readonly unknown[] }): void;
+  execute(config: { portal?: string; rows?: number }): void;
+}
+
+/** node-pg's Query as a subclass sees it (pg 8.x). */
+interface PgQueryInternals {
+  name?: string;
+  text?: string;
+  values?: unknown;
+  submit(connection: PgConnection): Error | null;
+  handleDataRow(message: unknown): void;
+  handleRowDescription(message: unknown): void;
+  handleCommandComplete(message: unknown, connection: PgConnection): void;
+  handleError(error: unknown, connection: PgConnection): void;
+}
+type QueryCallback = (error: Error | null, result: pg.QueryResult) => void;
+type PgQueryClass = new (config: unknown, values: unknown, callback: QueryCallback) => PgQueryInternals;
+type EnteringQueryClass = new (before: LeadingStatement, config: unknown, values: unknown, callback: QueryCallback) => PgQueryInternals;
+
+/**
+ * A query with BEGIN and a leading statement in front of it, in one message and one round trip:
+ * Parse/Bind/Execute of BEGIN, of the leading statement, then the query as node-pg sends it (its
+ * Parse only the first time on a connection, Bind, Describe, Execute, Sync). The responses of the
+ * two leading statements are taken here; the query sees only its own. When the leading statement
+ * raises, PostgreSQL skips everything up to the Sync: the query never runs, and its error is the
+ * leading statement's. While the leading responses arrive the query shows no name, so that node-pg
+ * does not count their ParseComplete as its statement's.
+ */
+function enteringQueryClass(): EnteringQueryClass {
+  const Query = pg.Query as unknown as PgQueryClass;
+  return class EnteringQuery extends Query {
+    private leading = 2;
+    private ownName: string | undefined;
+    private parsedHere = false;
+    private readonly before: LeadingStatement;
+
+    constructor(before: LeadingStatement, config: unknown, values: unknown, callback: QueryCallback) {
+      super(config, values, callback);
+      this.before = before;
+    }
+
+    override submit(connection: PgConnection): Error | null {
+      const { name, text } = this;
+      const previous = name === undefined ? undefined : (connection.parsedStatements[name] ?? connection.submittedNamedStatements[name]);
+      // What node-pg's submit refuses, refused before anything is written (then BEGIN is not sent either).
+      if (typeof text !== 'string' || (previous !== undefined && previous !== text) || (this.values !== undefined && !Array.isArray(this.values))) return super.submit(connection);
+      this.ownName = name;
+      this.parsedHere = name !== undefined && previous === undefined;
+      connection.stream.cork?.();
+      try {
+        connection.parse({ text: 'BEGIN', types: [] });
+        connection.bind({});
+        connection.execute({});
+        connection.parse({ text: this.before.text, types: [] });
+        connection.bind({ values: this.before.values.map((value) => (value === null ? null : String(value))) });
+        connection.execute({});
+        super.submit(connection);
+      } finally {
+        connection.stream.uncork?.();
+      }
+      this.name = undefined;
+      return null;
+    }
+
+    override handleDataRow(message: unknown): void {
+      if (this.leading === 0) super.handleDataRow(message);
+    }
+
+    override handleRowDescription(message: unknown): void {
+      if (this.leading === 0) super.handleRowDescription(message);
+    }
+
+    override handleCommandComplete(message: unknown, connection: PgConnection): void {
+      if (this.leading === 0) return super.handleCommandComplete(message, connection);
+      this.leading -= 1;
+      if (this.leading === 0) this.name = this.ownName;
+    }
+
+    override handleError(error: unknown, connection: PgConnection): void {
+      // node-pg forgets a statement whose Parse failed by the query's name, hidden until here.
+      if (this.leading > 0 && this.parsedHere && this.ownName !== undefined) delete connection.submittedNamedStatements[this.ownName];
+      super.handleError(error, connection);
+    }
+  };
+}
+
+/** A pool client of preparingClient(). */
+export interface PreparingPgClient extends pg.PoolClient {
+  /**
+   * `query(config, values)` with BEGIN and `before` in front of it, one round trip: the first query
+   * of a transaction whose entry travels with it.
+   */
+  queryEntering(before: LeadingStatement, config: string | { text: string; name?: string; rowMode?: string; types?: unknown }, values?: unknown[]): Promise<pg.QueryResult>;
+}
+
 /**
  * PostgreSQL: a pg client class for the pool, naming the statements of `query(text | config, values)`
  * (names shared by the pool), and refusing a query while another is in flight (OVERLAPPING_QUERY).
  */
 export function preparingClient(): typeof pg.Client {
   const nameFor = statementNames();
+  const EnteringQuery = enteringQueryClass();
+  const named = (config: unknown, values: unknown): unknown => {
+    if (!Array.isArray(values) || values.length === 0) return config;
+    if (typeof config === 'string') return { text: config, name: nameFor(config) };
+    if (isUnnamedQuery(config)) return { ...config, name: nameFor(config.text) };
+    return config;
+  };
   class PreparingClient extends pg.Client {
-    override query(...args: unknown[]): never {
+    private busy(): boolean {
       const queue = this as unknown as PgClientQueue;
-      if (queue._activeQuery || queue._queryQueue.length > 0) return Promise.reject(new Error(OVERLAPPING_QUERY)) as never;
-      const [config, values] = args;
-      if (Array.isArray(values) && values.length > 0) {
-        if (typeof config === 'string') args[0] = { text: config, name: nameFor(config) };
-        else if (isUnnamedQuery(config)) args[0] = { ...config, name: nameFor(config.text) };
-      }
+      return Boolean(queue._activeQuery) || queue._queryQueue.length > 0;
+    }
+
+    override query(...args: unknown[]): never {
+      if (this.busy()) return Promise.reject(new Error(OVERLAPPING_QUERY)) as never;
+      args[0] = named(args[0], args[1]);
       return (pg.Client.prototype.query as (...queryArgs: unknown[]) => never).apply(this, args);
+    }
+
+    queryEntering(before: LeadingStatement, config: unknown, values?: unknown[]): Promise<pg.QueryResult> {
+      if (this.busy()) return Promise.reject(new Error(OVERLAPPING_QUERY));
+      const text = typeof config === 'string' ? { text: config } : config;
+      return new Promise((resolve, reject) => {
+        const query = new EnteringQuery(before, named(text, values), values, (error: Error | null, result: pg.QueryResult) => (error ? reject(error) : resolve(result)));
+        (pg.Client.prototype.query as (submittable: unknown) => unknown).call(this, query);
+      });
     }
   }
   return PreparingClient as unknown as typeof pg.Client;

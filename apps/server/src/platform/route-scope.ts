@@ -37,6 +37,8 @@ export function wrapRoutesInUnitOfWork(app: FastifyInstance, uow: () => UnitOfWo
     if ('public' in access && access.database === false) return;
     const handler = route.handler;
     const kind = accessKind(access);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const readOnly = methods.every((method) => method === 'GET' || method === 'HEAD');
     route.handler = async function scopedHandler(this: FastifyInstance, request, reply) {
       const run = async (scope: Scope | GlobalScope): Promise<unknown> => {
         request.scope = { ...scope, origin: originOf(request) };
@@ -50,15 +52,18 @@ export function wrapRoutesInUnitOfWork(app: FastifyInstance, uow: () => UnitOfWo
       };
       let result: unknown;
       if (kind === 'tenant') {
+        // A read-only request's entry may travel with its first query (UnitOfWork.tenant): what a GET
+        // handler does before its first query has no effect, so it may run before the check.
+        const enter = (ctx: RequestContext) => uow().tenant(ctx, run, gate.enterStatement(request, ctx), readOnly ? gate.requireStatement(request, ctx) : undefined);
         try {
-          result = await uow().tenant(signedIn(request), run, gate.enterStatement(request, signedIn(request)));
+          result = await enter(signedIn(request));
         } catch (error) {
           if (!(error instanceof TenantNotEntered)) throw error;
           // The remembered session changed (logout, deactivation, role or plan): check afresh, which
           // answers the right 401/403, or go on once with the new context.
           const fresh = await gate.recheck(request, access as Exclude<RouteAccess, { public: true }>);
           request.ctx = fresh;
-          result = await uow().tenant(fresh, run, gate.enterStatement(request, fresh));
+          result = await enter(fresh);
         }
       } else {
         result = await uow().global(kind === 'account' ? signedIn(request) : null, run);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { transactionFrom, type Db } from '../db/client';
+import { entersWithFirstQuery, isEntryRefused, transactionEnteredByFirstQuery, transactionFrom, type Db } from '../db/client';
 import { JobHandedBack, type JobQueue } from './jobs/job-queue';
 import type { Enqueue, JobName, JobPayloads, PendingJob, StoredJob } from './jobs/jobs';
 import type { GlobalDb, GlobalScope, RequestContext, Scope, TenantDb, TenantScope, TenantSteps } from './tenancy';
@@ -61,9 +61,19 @@ export class UnitOfWork {
    * A signed-in request of one organisation: the tenant transaction, opened once. `enter`, when
    * given, replaces the plain entry: a statement that sets app.tenant_id and the role and returns
    * one row only if the request may go on (the session re-check of SessionGate, in the same round trip).
+   * `enterWithFirstQuery`, when given and the database is PostgreSQL, is used instead: the same check
+   * as a statement that raises when it refuses, sent with BEGIN in front of the work's first query
+   * (transactionEnteredByFirstQuery) — for read-only requests, whose work before their first query
+   * has no effect.
    */
-  tenant<T>(ctx: RequestContext, fn: (scope: Scope) => Promise<T>, enter?: SQL): Promise<T> {
-    return this.inTenant(ctx.tenantId, (scope) => fn({ ...scope, ctx }), enter);
+  tenant<T>(ctx: RequestContext, fn: (scope: Scope) => Promise<T>, enter?: SQL, enterWithFirstQuery?: SQL): Promise<T> {
+    const work = (scope: TenantScope) => fn({ ...scope, ctx });
+    if (enterWithFirstQuery && entersWithFirstQuery(this.db)) {
+      return transactionEnteredByFirstQuery(this.db, enterWithFirstQuery, (tx) => this.work(tx, ctx.tenantId, work)).catch((error: unknown) => {
+        throw isEntryRefused(error) ? new TenantNotEntered() : error;
+      });
+    }
+    return this.inTenant(ctx.tenantId, work, enter);
   }
 
   /** A job (or platform code) working on one organisation's data. */
@@ -75,11 +85,16 @@ export class UnitOfWork {
     // BEGIN and the entry statement travel together (transactionFrom): one round trip fewer per request.
     return transactionFrom(this.db, enter ?? enterTenantStatement(tenantId), async (tx, entered) => {
       if (entered.length !== 1) throw new TenantNotEntered();
-      const { enqueue, pending } = collector(tenantId);
-      const result = await fn({ db: asTenantDb(tx, tenantId), tenantId, enqueue });
-      await this.flush(tx, pending, true);
-      return result;
+      return this.work(tx, tenantId, fn);
     });
+  }
+
+  /** The work of a tenant transaction once entered: the scope, then its jobs written before COMMIT. */
+  private async work<T>(tx: Db, tenantId: string, fn: (scope: TenantScope) => Promise<T>): Promise<T> {
+    const { enqueue, pending } = collector(tenantId);
+    const result = await fn({ db: asTenantDb(tx, tenantId), tenantId, enqueue });
+    await this.flush(tx, pending, true);
+    return result;
   }
 
   /** A public or account-level request, or a platform-wide job: the global transaction. */

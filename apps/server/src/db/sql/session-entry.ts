@@ -37,4 +37,20 @@ BEGIN
 END
 $fn$`);
   await db.execute(sql`REVOKE ALL ON FUNCTION ${signature} FROM PUBLIC`);
+  // The same check for an entry that travels in front of the request's first query
+  // (PreparingClient.queryEntering): refused, it raises, so PostgreSQL runs nothing sent after it.
+  const requiring = sql.raw('tankha_require_session(p_session uuid, p_tenant uuid, p_user uuid, p_role smallint, p_time_zone text, p_plan text, p_now timestamptz)');
+  await db.execute(sql`CREATE OR REPLACE FUNCTION ${requiring}
+  RETURNS boolean LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF tankha_enter_session(p_session, p_tenant, p_user, p_role, p_time_zone, p_plan, p_now) THEN
+    RETURN true;
+  END IF;
+  RAISE EXCEPTION 'the session is not as remembered' USING ERRCODE = ${sql.raw(`'${SESSION_REFUSED}'`)};
+END
+$fn$`);
+  await db.execute(sql`REVOKE ALL ON FUNCTION ${requiring} FROM PUBLIC`);
 }
+
+/** The SQLSTATE tankha_require_session raises when the session is not as remembered. */
+export const SESSION_REFUSED = 'TK401';

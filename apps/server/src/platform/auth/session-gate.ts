@@ -53,6 +53,17 @@ export class SessionGate {
   }
 
   /**
+   * The same check as `enterStatement` as a statement that raises when it refuses, with parameters:
+   * the entry that travels in front of a read-only request's first query on PostgreSQL
+   * (UnitOfWork.tenant, transactionEnteredByFirstQuery), planned once per connection.
+   */
+  requireStatement(request: FastifyRequest, ctx: RequestContext): SQL {
+    const known = this.remembered.get(bearerToken(request));
+    return sql`SELECT tankha_require_session(${ctx.sessionId}::uuid, ${ctx.tenantId}::uuid, ${ctx.userId}::uuid, ${ctx.roleId}::smallint,
+      ${ctx.timeZone}::text, ${known?.planSignature ?? null}::text, ${this.deps.clock.now().toISOString()}::timestamptz)`;
+  }
+
+  /**
    * Checks the request afresh, forgetting what was remembered, and applies the route's access:
    * the right 401/403 from the database's answer, or the current context.
    */

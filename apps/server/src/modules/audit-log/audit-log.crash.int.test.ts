@@ -45,7 +45,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('kill -9 inside an audited chang
       PGAPPNAME: APP_NAME,
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      JWT_SECRET: t.config.JWT_SECRET,
+      JWT_SECRET: t.config.JWT_SECRET ?? '',
     });
   }
 

@@ -24,6 +24,7 @@ export const AUDIT_ENTITIES = [
   'Subscription',
   'PersonalData',
   'DataRetentionSettings',
+  'WorkLocation',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

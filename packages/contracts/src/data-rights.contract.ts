@@ -70,7 +70,7 @@ export const ERASURE_ERASED: readonly ErasureItem[] = [
 
 /** What an erasure keeps and the law that requires it (docs/decisions/incoming-h30-datarights.md). */
 export const ERASURE_KEPT: readonly ErasureItem[] = [
-  { label: 'Name, employee number, dates of birth, joining and leaving, designation, department, gender', reason: 'They identify the employee in the registers below (the registers of the EPF Scheme 1952 and the ESI (Central) Regulations 1950)' },
+  { label: 'Name, employee number, dates of birth, joining and leaving, designation, department, gender', reason: 'They identify the employee in the registers below (the registers of the EPF Scheme 1952 and the ESI (General) Regulations 1950, reg. 32: five years after the last entry)' },
   { label: 'PAN, UAN, PF and ESI numbers', reason: 'Returns already filed quote them (Income-tax Act s.192, s.203; EPF ECR; ESI contributions)' },
   { label: 'Payslips, their PDFs, salary structure and revisions, loans, reimbursements and the exit settlement', reason: 'Wage records and books of account: Code on Wages 2019 s.50; Companies Act 2013 s.128(5), eight years' },
   { label: 'Income-tax declarations, proofs and Form 16', reason: 'Evidence of the tax deducted: Income-tax Act s.192, s.203, rule 26C; kept with the books (rule 6F(5))' },

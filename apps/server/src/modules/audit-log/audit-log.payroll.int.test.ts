@@ -4,14 +4,15 @@ import type { AuditEntryView, PayrollRun, SessionUser, TenantEarningRow } from '
 import { BACKENDS, createTestApp, finalizeMonth, holdProcessingAndProcess, type TestApp } from '../../testing';
 
 /**
- * Payroll actions in the audit log, through HTTP: the settings saved, a hold with its reason, processing,
- * finalize and the bank file's download each leave an entry with the administrator as the actor, and the
+ * Payroll actions in the audit log, through HTTP: the settings saved, holds with their reasons and a release,
+ * processing, finalize, the bank file's download and the month marked paid each leave an entry with the administrator as the actor, and the
  * chain stays intact.
  */
 describe.each(BACKENDS)('payroll actions in the audit log (%s)', (backend) => {
   let t: TestApp;
   let admin: SessionUser;
   let asha = '';
+  let bala = '';
   let run: PayrollRun;
   const call = (method: string, url: string, body?: unknown) => t.call(method, url, { token: admin.token, ...(body === undefined ? {} : { body }) });
   const data = <T>(res: { statusCode: number; body: string; json(): unknown }): T => {
@@ -38,7 +39,7 @@ describe.each(BACKENDS)('payroll actions in the audit log (%s)', (backend) => {
         }),
       ).userId;
     asha = await hire('Asha', 'AU1', 'ABCPE1234F');
-    await hire('Bala', 'AU2', 'ABCPI1234F');
+    bala = await hire('Bala', 'AU2', 'ABCPI1234F');
     await t.database.db.execute(sql`UPDATE users SET annual_ctc_paise = NULL WHERE id = ${admin.id}`);
     data(await call('PUT', '/PayrollSettings', { payPeriodType: 1, payDayType: 0, lastPayrollRunMonth: 10, lastPayrollYear: 2026 }));
     await call('POST', '/PayrollSetup/steps/salaryComponents/complete');
@@ -51,18 +52,24 @@ describe.each(BACKENDS)('payroll actions in the audit log (%s)', (backend) => {
     await t.close();
   });
 
-  it('records the pay settings, a hold with its reason, processing, finalize and the bank file', async () => {
+  it('records the pay settings, holds with their reasons, a release, processing, finalize, the bank file and the month paid', async () => {
+    data(await call('PUT', `/PayrollRuns/${run.id}/holds/${bala}`, { kind: 'payout', reason: 'Awaiting the cancelled cheque' }));
+    data(await call('DELETE', `/PayrollRuns/${run.id}/holds/${bala}`));
     await holdProcessingAndProcess(t, admin, run.id, asha, 'Bank details under verification');
     await finalizeMonth(t, admin, run.id);
     const file = await call('GET', `/PayrollRuns/${run.id}/bank-file?scope=all`);
     expect(file.statusCode, file.body).toBe(200);
+    data(await call('POST', `/PayrollRuns/${run.id}/mark-paid`, { paidOn: '2026-11-30', reference: 'UTR-NOV-0001' }));
 
     const [settings] = (await entries('?entity=PayrollSettings&entityId=pay-period')).data;
     expect(settings).toMatchObject({ action: 'Update', actorId: admin.id, after: { lastPayrollRunMonth: 10, lastPayrollYear: 2026 } });
     const ofRun = (await entries(`?entity=PayrollRun&entityId=${run.id}`)).data;
-    expect(ofRun.map((e) => e.action)).toEqual(['BankFileDownload', 'Finalize', 'Process', 'Hold']);
-    expect(ofRun.every((e) => e.actorId === admin.id)).toBe(true);
-    expect(ofRun.find((e) => e.action === 'Hold')).toMatchObject({ reason: 'Bank details under verification', after: { userId: asha, kind: 'processing' } });
+    expect(ofRun.map((e) => e.action)).toEqual(['MarkPaid', 'BankFileDownload', 'Finalize', 'Process', 'Hold', 'Release', 'Hold']);
+    expect(ofRun.every((e) => e.actorId === admin.id && e.ip === '127.0.0.1')).toBe(true);
+    expect(ofRun[4]).toMatchObject({ reason: 'Bank details under verification', after: { userId: asha, kind: 'processing' } });
+    expect(ofRun[6]).toMatchObject({ reason: 'Awaiting the cancelled cheque', after: { userId: bala, kind: 'payout' } });
+    expect(ofRun[5]).toMatchObject({ after: { userId: bala, payoutReleased: false } });
+    expect(ofRun[0]?.after).toMatchObject({ paidOn: '2026-11-30', reference: 'UTR-NOV-0001' });
     expect(ofRun.find((e) => e.action === 'Finalize')?.after).toMatchObject({ status: 'finalized' });
     expect(ofRun.find((e) => e.action === 'BankFileDownload')?.after).toMatchObject({ scope: 'all', employees: 1 });
 

@@ -209,7 +209,7 @@ export class EmployeeService {
     if (JSON.stringify(structureKey(before.structure)) !== JSON.stringify(structureKey(after.structure))) changed.unshift('Salary structure');
     if (changed.length > 0) await this.deps.locks.markChanged(scope, { userIds: [id], reach: 'any', by: ctx.userId, reason: (by) => STALE_REASON.detailsChanged(changed, by) });
     await recordAudit(scope, { entity: 'BankDetails', entityId: id, action: 'Update', before: before.details, after: after.details, only: ['bankAccountNumber', 'ifscCode'] });
-    await recordAudit(scope, { entity: 'User', entityId: id, action: 'Update', before: before.details, after: after.details, only: ['pan', 'uan', 'esiNumber', 'dateOfJoining', 'dateOfBirth'] });
+    await recordAudit(scope, { entity: 'User', entityId: id, action: 'Update', before: before.details, after: after.details, only: ['pan', 'uan', 'esiNumber', 'dateOfJoining', 'dateOfBirth', 'workLocationId'] });
     await recordAudit(scope, { entity: 'SalaryStructure', entityId: id, action: 'Update', before: structureKey(before.structure), after: structureKey(after.structure) });
     // The payslip password is made of the PAN and the date of birth: protected PDFs follow them.
     if ((before.details?.pan ?? null) !== (after.details?.pan ?? null) || (before.details?.dateOfBirth ?? null) !== (after.details?.dateOfBirth ?? null)) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { COMMENT_MSG, DECLARATION_MSG, PROOF_MSG, TEAM_REVIEW_MSG, type Declaration, type DeclarationSummary, type ItemComment, type Poi, type PoiSummary, type Proof, type SessionUser, type TeamDeclaration, type TeamDeclarationRow } from '@tankha/contracts';
+import { COMMENT_MSG, DECLARATION_MSG, PROOF_MSG, TEAM_REVIEW_MSG, type AuditEntryView, type Declaration, type DeclarationSummary, type ItemComment, type Poi, type PoiSummary, type Proof, type SessionUser, type TeamDeclaration, type TeamDeclarationRow } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { DEMO_LOGINS } from '../../seed/demo';
 import { BACKENDS, DISGUISED_PDF, createTestApp, makePdf, makePng, multipart, type TestApp } from '../../testing';
@@ -45,6 +45,8 @@ describe.each(BACKENDS)('Proof of investment, comments and team review (%s)', (b
     const form = multipart(fields, file ? { field: 'file', ...file } : undefined);
     return t.call('POST', '/POI/proofs', { token: user.token, body: form.body, headers: form.headers });
   };
+  /** The audit log's entries about the member's declaration (issue 30: declaration and proof decisions), newest first. */
+  const decisions = async (entity: 'Declaration' | 'DeclarationProof') => data<AuditEntryView[]>(await call(admin, 'GET', `/AuditLog?entity=${entity}&entityId=${member.id}`));
   const poiBody = (overrides: Record<string, unknown> = {}) => ({
     declarationId: declaration.id,
     houseRentDetails: [{ id: rentId, actualAmount: 240000 }],
@@ -297,6 +299,13 @@ describe.each(BACKENDS)('Proof of investment, comments and team review (%s)', (b
     expect(done.declaration).toMatchObject({ poiStatus: 4, allowedIncomeOtherSources: 0 });
     const [row] = await queryRows<{ allowed: string; reviewed: boolean }>(t.database.db, sql`SELECT allowed_amount_paise::text AS allowed, (SELECT proofs_reviewed_at IS NOT NULL FROM tax_declarations WHERE id = ${declaration.id}) AS reviewed FROM tax_declaration_deductions WHERE id = ${ppfId}`);
     expect(row).toEqual({ allowed: '8000000', reviewed: true });
+    // Both reviews are in the audit log: the administrator's approval (one partly allowed) and the moderator's rejection.
+    const reviews = await decisions('DeclarationProof');
+    expect(reviews.map((e) => [e.action, e.actorId])).toEqual([
+      ['Reject', moderator.id],
+      ['Approve', admin.id],
+    ]);
+    expect(reviews[1]?.after).toMatchObject({ declarationId: declaration.id, items: expect.arrayContaining([expect.objectContaining({ itemId: ppfId, allowedAmount: 80000 })]) as unknown });
 
     // The employee sees the reviewer's reason in the item's thread.
     const thread = data<ItemComment[]>(await call(member, 'GET', `/ITDeclaration/comments?declarationId=${declaration.id}&itemId=${ppfId}`));
@@ -330,5 +339,11 @@ describe.each(BACKENDS)('Proof of investment, comments and team review (%s)', (b
     const mine = ((await call(admin, 'GET', '/ITDeclaration/team')).json() as { data: TeamDeclarationRow[] }).data.find((r) => r.employeeId === moderator.id);
     expect(error(await put(moderator, mine?.id ?? '', 4), 403).message).toBe(TEAM_REVIEW_MSG.ownDeclaration);
     expect((await put(admin, mine?.id ?? '', 4)).statusCode).toBe(200);
+    // Each decision on the member's declaration is in the audit log, with who made it.
+    expect((await decisions('Declaration')).map((e) => [e.action, e.actorId, e.before?.['status'], e.after?.['status']])).toEqual([
+      ['Reject', admin.id, 3, 2],
+      ['Update', moderator.id, 4, 3],
+      ['Approve', admin.id, 1, 4],
+    ]);
   });
 });

@@ -240,7 +240,8 @@ export class UserService {
    * every request and answers 403 ACCOUNT_DEACTIVATED; re-activation ends those old sessions so
    * the person signs in afresh.
    */
-  async setStatus({ db: tdb, ctx }: Scope, userId: string, status: 1 | 2): Promise<{ id: string; status: number }> {
+  async setStatus(scope: Scope, userId: string, status: 1 | 2): Promise<{ id: string; status: number }> {
+    const { db: tdb, ctx } = scope;
     const target = await this.target(tdb, ctx, userId, 'edit');
     if (target.id === ctx.userId) throw forbidden(USER_LIFECYCLE_MSG.cannotDeactivateSelf);
     const now = this.deps.clock.now();
@@ -253,6 +254,8 @@ export class UserService {
       await repo.revokeUserSessions(tdb, userId, now);
     }
     await repo.updateUser(tdb, userId, { status }, now);
+    // Access given or taken away (issue 30: roles and permissions).
+    await recordAudit(scope, { entity: 'User', entityId: userId, action: 'Update', before: { status: target.status }, after: { status } });
     return { id: userId, status };
   }
 
@@ -264,7 +267,8 @@ export class UserService {
    * organisation has the account can only be seen across tenants, which row-level security hides
    * from this tenant's transaction.
    */
-  async remove({ db: tdb, ctx, enqueue }: Scope, userId: string): Promise<void> {
+  async remove(scope: Scope, userId: string): Promise<void> {
+    const { db: tdb, ctx, enqueue } = scope;
     const target = await this.target(tdb, ctx, userId, 'edit');
     if (target.id === ctx.userId) throw forbidden(USER_LIFECYCLE_MSG.cannotDeleteSelf);
     await this.keepAnAdministrator(tdb, target);
@@ -273,6 +277,8 @@ export class UserService {
     await repo.deleteUserSessions(tdb, userId);
     await repo.clearDepartmentHead(tdb, userId);
     await repo.deleteUser(tdb, userId);
+    // The person's fields are not copied into a log that is never erased: the id, role and status say what went.
+    await recordAudit(scope, { entity: 'User', entityId: userId, action: 'Delete', before: { roleId: target.roleId, status: target.status } });
     await repo.deleteFiles(
       tdb,
       documentFiles.map((f) => f.id),

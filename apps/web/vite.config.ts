@@ -80,6 +80,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
+            // Left to itself, rolldown put Mantine's tiny DirectionProvider (which the shell uses) into the
+            // floating-ui chunk, and the entry then loaded all of floating-ui for it.
+            { name: 'direction', test: /[\\/]@mantine[\\/]core[\\/].*[\\/]DirectionProvider[\\/]/, priority: 2 },
           ],
         },
       },

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Group, Modal, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { REQUEST_MSG, REQUEST_PAGE_SIZE, RequestStatus, RequestType, canCancelRequest, type RequestRow } from '@tankha/contracts';
@@ -12,7 +12,8 @@ import { REQUESTS_KEY, updateRequestStatus, useRequests } from './requests.api';
 import { displayDateRange, displayTime } from './request-format';
 import { toastApiError } from '../../ui/kit/useApiMutation';
 
-// The form (date and time inputs) loads when it is opened, not with the attendance page.
+// The form (date and time inputs) and the confirmation (Modal) load when opened, not with the attendance page.
+const CancelRequestModal = lazy(async () => ({ default: (await import('./CancelRequestModal')).CancelRequestModal }));
 const CreateRequestModal = lazy(async () => ({ default: (await import('./CreateRequestModal')).CreateRequestModal }));
 
 /** People spec §2.3: the list's columns, in order (plus the row's actions). */
@@ -153,19 +154,11 @@ export function MyRequestsPanel({ title = 'Requests' }: { title?: string | null 
         </Suspense>
       )}
 
-      <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel Request" centered>
-        <Stack>
-          <Text size="sm">Cancel your regularization request for {cancelling ? displayDateRange(cancelling.startDate, cancelling.endDate) : ''}? It cannot be reopened.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setCancelling(null)} disabled={busy}>
-              Keep it
-            </Button>
-            <Button color="red" onClick={() => void confirmCancel()} loading={busy}>
-              Yes, cancel it
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {cancelling && (
+        <Suspense fallback={null}>
+          <CancelRequestModal request={cancelling} busy={busy} onKeep={() => setCancelling(null)} onConfirm={() => void confirmCancel()} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_THEME } from '@mantine/core';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -63,8 +64,20 @@ const pwa = VitePWA({
   },
 });
 
+/** Mantine's ScrollArea takes only useMergeRefs from floating-ui: see src/app/scroll-area-merge-refs.ts. */
+const scrollAreaMergeRefs: Plugin = {
+  name: 'tankha:scroll-area-merge-refs',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === '@floating-ui/react' && importer && /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)) {
+      return path.resolve(import.meta.dirname, 'src/app/scroll-area-merge-refs.ts');
+    }
+    return null;
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), pwa],
+  plugins: [scrollAreaMergeRefs, react(), pwa],
   server: { host: '127.0.0.1', port: 5173, proxy },
   preview: { host: '127.0.0.1', port: 4173, proxy },
   build: {
@@ -80,6 +93,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
+            // Left to itself, rolldown put Mantine's tiny DirectionProvider (which the shell uses) into the
+            // floating-ui chunk, and the entry then loaded all of floating-ui for it.
+            { name: 'direction', test: /[\\/]@mantine[\\/]core[\\/].*[\\/]DirectionProvider[\\/]/, priority: 2 },
           ],
         },
       },

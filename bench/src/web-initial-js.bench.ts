@@ -6,8 +6,22 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import type { BenchResult } from './results';
 
-/** Issue 16: the JavaScript a first visit downloads, gzipped, stays at or under this. */
-const TARGET_KB = 250;
+/**
+ * Issue 29 point 5: the JavaScript an employee's page loads first, gzipped, stays at or under this (issue
+ * 16's 250 KB was for index.html's entry alone; a page also needs its route chunk before it can paint).
+ */
+const TARGET_KB = 200;
+/**
+ * The member pages of the Lighthouse bench and the route chunk each loads: rolldown names a chunk after
+ * its module (`features/dashboard/index.ts` → `dashboard-<hash>.js`).
+ */
+const MEMBER_PAGES = [
+  { page: 'dashboard', chunk: 'dashboard' },
+  { page: 'payslips', chunk: 'PayslipsPage' },
+  { page: 'apply leave', chunk: 'MyLeavesPage' },
+  { page: 'my attendance', chunk: 'MyAttendancePage' },
+  { page: 'declaration', chunk: 'DeclarationLandingPage' },
+] as const;
 const REPO = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(REPO, 'apps/web/dist');
 
@@ -26,11 +40,22 @@ function staticImports(code: string): string[] {
   return out;
 }
 
-/** Every JS file index.html loads or modulepreloads, and what those import statically: the first visit's JavaScript. */
-export function measureInitialJs(dist: string): { totalBytes: number; files: { file: string; bytes: number; gzipBytes: number }[] } {
+/** The one built chunk named after `name` (`assets/<name>-<hash>.js`). */
+function routeChunk(dist: string, name: string): string {
+  const found = fs.readdirSync(path.join(dist, 'assets')).filter((f) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(f));
+  if (found.length !== 1) throw new Error(`expected one built chunk named ${name}, found ${found.length.toString()}`);
+  return path.join(dist, 'assets', found[0]!);
+}
+
+/**
+ * Every JS file index.html loads or modulepreloads, the route chunks given, and what those import
+ * statically: the JavaScript a page loads before it can paint (what it loads on a click, a dynamic
+ * `import()`, is left out).
+ */
+export function measureInitialJs(dist: string, routeChunks: string[] = []): { totalBytes: number; files: { file: string; bytes: number; gzipBytes: number }[] } {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const seen = new Set<string>();
-  const queue = htmlScripts(html).map((src) => path.join(dist, src.replace(/^\//, '')));
+  const queue = [...htmlScripts(html).map((src) => path.join(dist, src.replace(/^\//, ''))), ...routeChunks];
   while (queue.length > 0) {
     const file = queue.shift()!;
     if (seen.has(file)) continue;
@@ -46,17 +71,24 @@ export function measureInitialJs(dist: string): { totalBytes: number; files: { f
   return { totalBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0), files };
 }
 
+const kbOf = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
 /**
- * Builds the web app (unless BENCH_WEB_NO_BUILD=1 reads an existing apps/web/dist) and reports the gzip
- * size of its initial JavaScript against the 250 KB target. floor is the target; ratio ≤ 1 passes.
+ * Builds the web app (unless BENCH_WEB_NO_BUILD=1 reads an existing apps/web/dist) and reports, for each
+ * member page, the gzip size of index.html's entry with the page's route chunk (and their static imports)
+ * against the 200 KB target. value is the largest page; floor is the target; ratio ≤ 1 passes.
  */
 export async function runWebInitialJs(): Promise<BenchResult> {
   const started = performance.now();
   if (process.env.BENCH_WEB_NO_BUILD !== '1') {
     execFileSync('npm', ['run', 'build', '-w', '@tankha/web'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
   }
-  const { totalBytes, files } = measureInitialJs(DIST);
-  const kb = Math.round((totalBytes / 1024) * 10) / 10;
+  const entry = measureInitialJs(DIST);
+  const pages = MEMBER_PAGES.map(({ page, chunk }) => {
+    const measured = measureInitialJs(DIST, [routeChunk(DIST, chunk)]);
+    return { page, kb: kbOf(measured.totalBytes), files: measured.files };
+  });
+  const kb = Math.max(...pages.map((p) => p.kb));
   const pass = kb <= TARGET_KB;
   return {
     benchmark: 'web-initial-js',
@@ -64,8 +96,14 @@ export async function runWebInitialJs(): Promise<BenchResult> {
     unit: 'KB gzip',
     floor: TARGET_KB,
     ratio: Math.round((kb / TARGET_KB) * 1000) / 1000,
-    description: `Initial JavaScript of the web app (index.html's script, its modulepreloads and their static imports), gzip level 9, against a target of ${TARGET_KB.toString()} KB: ${pass ? 'pass' : 'FAIL'}`,
+    description: `First-load JavaScript of the largest member page (index.html's script and modulepreloads, the page's route chunk, their static imports), gzip level 9, against a target of ${TARGET_KB.toString()} KB: ${pass ? 'pass' : 'FAIL'}`,
     environment: { node: process.version, database: 'none', cpus: os.cpus().length, durationSeconds: Math.round((performance.now() - started) / 100) / 10, connections: 0 },
-    details: { targetKb: TARGET_KB, pass, files: files.map((f) => ({ file: f.file, kb: Math.round((f.gzipBytes / 1024) * 10) / 10 })) },
+    details: {
+      targetKb: TARGET_KB,
+      pass,
+      entryKb: kbOf(entry.totalBytes),
+      pages: pages.map((p) => ({ page: p.page, kb: p.kb })),
+      files: entry.files.map((f) => ({ file: f.file, kb: kbOf(f.gzipBytes) })),
+    },
   };
 }

@@ -1,8 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { LazyNotifications } from './LazyNotifications';
 import { onSessionCleared } from './session';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -19,10 +18,8 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" limit={4} />
-          {children}
-        </ModalsProvider>
+        <LazyNotifications />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { AppShell, Burger, Group, ScrollArea } from '@mantine/core';
+import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { AccessModal } from '../../features/access/AccessModal';
@@ -25,6 +25,8 @@ const MAIN_BACKGROUND = {
   ].join(' '),
 } as const;
 
+const NAV_SCROLL = { minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain', scrollbarWidth: 'thin' } as const;
+
 /** The shell of the authenticated area: header (brand, user menu), navbar by role, page. */
 export function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
@@ -45,8 +47,9 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">
-        {/* The navbar scrolls on its own when its sections are taller than the window. */}
-        <AppShell.Section grow component={ScrollArea} type="scroll">
+        {/* The navbar scrolls on its own when its sections are taller than the window (the browser's own
+            scrolling: Mantine's ScrollArea is not worth its weight in every page's first load). */}
+        <AppShell.Section grow style={NAV_SCROLL}>
           <MainNav onNavigate={nav.close} />
         </AppShell.Section>
       </AppShell.Navbar>

@@ -1,20 +1,26 @@
-import { useEffect } from 'react';
-import { Modal, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import { registerAccessModal } from '../../app/access-control';
-import { ACCESS_COPY, AccessAction } from './AccessScreen';
+
+// Modal (focus trap, scroll lock, transitions) loads when a reply first asks for it, not with every page.
+const LazyAccessDialog = lazy(async () => ({ default: (await import('./AccessDialog')).AccessDialog }));
 
 /** The access modal (Premium Plan Required); while mounted, feature-denied replies open it. */
 export function AccessModal() {
   const [opened, { open, close }] = useDisclosure(false);
-  useEffect(() => registerAccessModal(open), [open]);
-  const copy = ACCESS_COPY.premium;
+  const [used, setUsed] = useState(false);
+  useEffect(
+    () =>
+      registerAccessModal(() => {
+        setUsed(true);
+        open();
+      }),
+    [open],
+  );
+  if (!used) return null;
   return (
-    <Modal opened={opened} onClose={close} title={copy.title} centered>
-      <Stack gap="md" align="center" ta="center">
-        <Text>{copy.text}</Text>
-        <AccessAction variant="premium" onNavigate={close} />
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <LazyAccessDialog opened={opened} onClose={close} />
+    </Suspense>
   );
 }

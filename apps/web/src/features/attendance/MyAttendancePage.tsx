@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useCurrentUser } from '../../app/current-user';
@@ -8,10 +8,12 @@ import { ErrorState } from '../../ui/ErrorState';
 import { OfflineNotice } from '../../ui/OfflineNotice';
 import { MyRequestsPanel } from '../regularization/MyRequestsPanel';
 import { PageLoader } from '../../ui/PageLoader';
-import { AddLogModal } from './AddLogModal';
 import { CheckInCard } from './CheckInCard';
 import { WorklogTable } from './WorklogTable';
 import { monthTitle, shiftMonth } from './attendance-rules';
+
+// The form (date and time inputs) loads when it is opened, not with the page.
+const AddLogModal = lazy(async () => ({ default: (await import('./AddLogModal')).AddLogModal }));
 import { useDays, useToday } from './attendance.api';
 
 function monthRange(month: string, today: string): { startDate: string; endDate: string } {
@@ -66,7 +68,11 @@ export function MyAttendancePage() {
         {days.data && range.startDate <= range.endDate && <WorklogTable days={[...days.data].reverse()} />}
       </Card>
       {canRequest && <MyRequestsPanel title="Regularization requests" />}
-      {adding && today.data && <AddLogModal opened onClose={() => setAdding(false)} today={today.data} />}
+      {adding && today.data && (
+        <Suspense fallback={null}>
+          <AddLogModal opened onClose={() => setAdding(false)} today={today.data} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
 import { LEAVE_PAGE_SIZE, LEAVE_PORTION_LABELS, type LeaveRequest } from '@tankha/contracts';
 import { displayDate } from '../../ui/format';
 import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
@@ -100,20 +100,17 @@ export function LeaveRequestsTable({ label, rows, totalRecords, page, onPage, wi
     {
       label: 'Status',
       cell: (r) => (
-        <Tooltip label={r.remarks ? `${r.approverName ?? ''}: ${r.remarks}` : (r.approverName ?? '')} disabled={!r.remarks && !r.approverName}>
-          <span>
-            <LeaveStatusBadge status={r.status} />
-          </span>
-        </Tooltip>
+        // The browser's title rather than a Tooltip (floating-ui) in the employee's first load; the hover text is the same.
+        <span title={r.remarks ? `${r.approverName ?? ''}: ${r.remarks}` : (r.approverName ?? undefined)}>
+          <LeaveStatusBadge status={r.status} />
+        </span>
       ),
     },
     {
       label: 'Reason',
       cell: (r) =>
         r.reason && r.reason.length > REASON_CHARS ? (
-          <Tooltip label={r.reason} multiline maw={360}>
-            <Text size="sm">{`${r.reason.slice(0, REASON_CHARS)}…`}</Text>
-          </Tooltip>
+          <Text size="sm" title={r.reason}>{`${r.reason.slice(0, REASON_CHARS)}…`}</Text>
         ) : (
           <Text size="sm">{r.reason ?? '—'}</Text>
         ),

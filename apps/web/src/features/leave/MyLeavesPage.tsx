@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Card, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,11 +8,13 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { useTouchSize } from '../../ui/kit/touch';
-import { ApplyLeaveModal } from './ApplyLeaveModal';
 import { BalanceCards, BalanceCardsSkeleton } from './BalanceCards';
-import { DecideLeaveModal } from './DecideLeaveModal';
 import { LeaveRequestsTable } from './LeaveRequestsTable';
 import { LEAVE_KEY, useLeaveBalances, useLeaveRequests } from './leave.api';
+
+// The forms (date inputs, @mantine/form) load when opened, not with the page.
+const ApplyLeaveModal = lazy(async () => ({ default: (await import('./ApplyLeaveModal')).ApplyLeaveModal }));
+const DecideLeaveModal = lazy(async () => ({ default: (await import('./DecideLeaveModal')).DecideLeaveModal }));
 
 const STATUS_FILTER = [{ value: 'all', label: 'All' }, ...Object.entries(LEAVE_STATUS_NAMES).map(([value, label]) => ({ value, label }))];
 
@@ -83,6 +85,7 @@ export function MyLeavesPage() {
         )}
       </Card>
 
+      <Suspense fallback={null}>
       {applying > 0 && (
         <ApplyLeaveModal
           key={applying}
@@ -96,14 +99,17 @@ export function MyLeavesPage() {
           }}
         />
       )}
-      <DecideLeaveModal
-        decision={cancelling ? { request: cancelling, action: 'cancel' } : null}
-        onClose={() => setCancelling(null)}
-        onDone={() => {
-          setCancelling(null);
-          void refresh();
-        }}
-      />
+      {cancelling && (
+        <DecideLeaveModal
+          decision={{ request: cancelling, action: 'cancel' }}
+          onClose={() => setCancelling(null)}
+          onDone={() => {
+            setCancelling(null);
+            void refresh();
+          }}
+        />
+      )}
+      </Suspense>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { ModalsProvider, modals } from '@mantine/modals';
 import { IconCash, IconEye, IconPencil, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOAN_KIND_LABELS, LOAN_MSG, can, monthLabel, type Loan } from '@tankha/contracts';
@@ -20,7 +20,16 @@ const COLUMNS = ['Employee', 'Type', 'Amount', 'Interest', 'EMI', 'Recovered', '
 const RIGHT = new Set<string>(['Amount', 'EMI', 'Balance']);
 
 /** /payroll/loans (administrators and moderators): every loan and salary advance, its balance and schedule. */
+/** The page brings its own ModalsProvider (its cancel confirmation): the app's providers have none, so Modal is not in every page's first load. */
 export function LoansPage() {
+  return (
+    <ModalsProvider>
+      <LoansPageBody />
+    </ModalsProvider>
+  );
+}
+
+function LoansPageBody() {
   const loans = useLoans();
   const current = useCurrentRun();
   const user = useCurrentUser();

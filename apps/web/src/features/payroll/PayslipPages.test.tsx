@@ -165,8 +165,7 @@ describe('PayslipsPage', () => {
     expect(within(table).getByRole('button', { name: 'Download PDF for November 2026' })).toBeDisabled();
     expect(calls[0]?.search).toBe('?year=2026');
     const ue = userEvent.setup();
-    await ue.click(screen.getByRole('combobox', { name: 'Financial year' }));
-    await ue.click(await screen.findByRole('option', { name: '2025-26' }));
+    await ue.selectOptions(screen.getByRole('combobox', { name: 'Financial year' }), '2025-26');
     await waitFor(() => expect(calls.some((c) => c.search === '?year=2025')).toBe(true));
   });
 });

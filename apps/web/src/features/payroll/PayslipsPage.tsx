@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Group, Select, Stack, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, NativeSelect, Stack, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { monthLabel, type PayslipSummary } from '@tankha/contracts';
@@ -51,11 +51,10 @@ export function PayslipsPage({ today: todayProp }: { today?: string }) {
       actions: true,
       cell: (p) => (
         <Group gap={4} wrap="nowrap">
-          <Tooltip label="View">
-            <ActionIcon variant="subtle" size={touch.icon} component={Link} to={`${base}/${encodeURIComponent(p.id)}`} aria-label={`View payslip for ${monthLabel(p.month)}`}>
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
+          {/* title, not a Tooltip: floating-ui is not worth its weight in the page's first load. */}
+          <ActionIcon variant="subtle" size={touch.icon} component={Link} to={`${base}/${encodeURIComponent(p.id)}`} aria-label={`View payslip for ${monthLabel(p.month)}`} title="View">
+            <IconEye size={18} />
+          </ActionIcon>
           <PayslipPdfButton payslip={p} compact />
         </Group>
       ),
@@ -66,12 +65,12 @@ export function PayslipsPage({ today: todayProp }: { today?: string }) {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={titleOrder}>Payslips</Title>
-        <Select
+        {/* The browser's own select: a phone's picker, and no Combobox or floating-ui in the page's first load. */}
+        <NativeSelect
           label="Financial year"
           w={180}
-          allowDeselect={false}
           value={year}
-          onChange={(value) => setYear(value ?? String(currentYear))}
+          onChange={(event) => setYear(event.currentTarget.value)}
           data={[...years.map((y) => ({ value: String(y), label: financialYearLabel(y) })), { value: ALL, label: 'All years' }]}
         />
       </Group>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Button, Group, Modal, Pagination, Select, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Group, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { REQUEST_MSG, REQUEST_PAGE_SIZE, RequestStatus, RequestType, canCancelRequest, type RequestRow } from '@tankha/contracts';
@@ -7,11 +7,14 @@ import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
 import { useTouchSize } from '../../ui/kit/touch';
-import { CreateRequestModal } from './CreateRequestModal';
 import { RequestStatusBadge } from './RequestStatusBadge';
 import { REQUESTS_KEY, updateRequestStatus, useRequests } from './requests.api';
 import { displayDateRange, displayTime } from './request-format';
 import { toastApiError } from '../../ui/kit/useApiMutation';
+
+// The form (date and time inputs) and the confirmation (Modal) load when opened, not with the attendance page.
+const CancelRequestModal = lazy(async () => ({ default: (await import('./CancelRequestModal')).CancelRequestModal }));
+const CreateRequestModal = lazy(async () => ({ default: (await import('./CreateRequestModal')).CreateRequestModal }));
 
 /** People spec §2.3: the list's columns, in order (plus the row's actions). */
 export const REQUEST_COLUMNS = ['Date', 'Start Time', 'End Time', 'Reason', 'Status'] as const;
@@ -98,15 +101,15 @@ export function MyRequestsPanel({ title = 'Requests' }: { title?: string | null 
       <Group justify="space-between" align="center">
         {title ? <Title order={title === 'Requests' ? 3 : 2}>{title}</Title> : <span />}
         <Group gap="sm">
-          <Select
+          {/* The browser's own select: a phone's picker, and no Combobox or floating-ui in the page's first load. */}
+          <NativeSelect
             aria-label="Status filter"
             data={REQUEST_STATUS_FILTER}
             value={String(status)}
-            onChange={(value) => {
-              setStatus(Number(value ?? 0));
+            onChange={(event) => {
+              setStatus(Number(event.currentTarget.value));
               setPage(1);
             }}
-            allowDeselect={false}
             w={160}
           />
           <Button size={touch.button} leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
@@ -137,29 +140,25 @@ export function MyRequestsPanel({ title = 'Requests' }: { title?: string | null 
         </Group>
       )}
 
-      <CreateRequestModal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        onCreated={() => {
-          setCreating(false);
-          setPage(1);
-          void refresh();
-        }}
-      />
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateRequestModal
+            opened
+            onClose={() => setCreating(false)}
+            onCreated={() => {
+              setCreating(false);
+              setPage(1);
+              void refresh();
+            }}
+          />
+        </Suspense>
+      )}
 
-      <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel Request" centered>
-        <Stack>
-          <Text size="sm">Cancel your regularization request for {cancelling ? displayDateRange(cancelling.startDate, cancelling.endDate) : ''}? It cannot be reopened.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setCancelling(null)} disabled={busy}>
-              Keep it
-            </Button>
-            <Button color="red" onClick={() => void confirmCancel()} loading={busy}>
-              Yes, cancel it
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {cancelling && (
+        <Suspense fallback={null}>
+          <CancelRequestModal request={cancelling} busy={busy} onKeep={() => setCancelling(null)} onConfirm={() => void confirmCancel()} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import { Fragment, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
-import { Box, Card, Group, Stack, Table, Text, em, px, useMantineTheme, type TableTdProps } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Box, Card, Group, Stack, Table, Text, type TableTdProps } from '@mantine/core';
 import { errorMessage } from '../../app/api';
 import { ListCard } from '../ListCard';
+import { useNarrowScreen } from './narrow';
 
 export interface ListColumn<T> {
   /** The table header and, on a phone, the line's label. */
@@ -64,17 +64,6 @@ function grouped<T>(rows: readonly T[], groupOf: ((row: T) => string) | undefine
 /** A list query's loading, failure text and retry, as ResponsiveList takes them. */
 export function queryListState(query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => Promise<unknown> }, failedText: string) {
   return { loading: query.isPending, error: query.isError ? errorMessage(query.error, failedText) : null, onRetry: () => void query.refetch() };
-}
-
-/**
- * True below Mantine's `sm` breakpoint. Read at the first render, so a phone never paints the table
- * first; asked as max-width so that a browser (or test) without the query gets the table.
- */
-export function useNarrowScreen(): boolean {
-  const theme = useMantineTheme();
-  const sm = px(theme.breakpoints.sm);
-  const query = typeof sm === 'number' ? `(max-width: ${em(sm - 0.1)})` : `(max-width: ${theme.breakpoints.sm})`;
-  return useMediaQuery(query, false, { getInitialValueInEffect: false });
 }
 
 /**

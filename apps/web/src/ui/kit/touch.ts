@@ -1,4 +1,5 @@
-import { useNarrowScreen } from './ResponsiveList';
+// From its own module: ResponsiveList would bring Table and ScrollArea into the shell's first load.
+import { useNarrowScreen } from './narrow';
 
 /** The least height of a touch target. */
 const TOUCH_PX = 44;

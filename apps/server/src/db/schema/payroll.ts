@@ -113,6 +113,32 @@ export const payrollHolds = pgTable(
 );
 
 /**
+ * The chunks of a run's processing (DESIGN §10): planned when processing starts, one row per range of
+ * employee ids (after_user_id, through_user_id], null ends open. Any process's 'payroll.process' job
+ * claims the next chunk not done with FOR UPDATE SKIP LOCKED inside the chunk's own transaction, so
+ * chunks run in parallel in different processes, a claim dies with its process (its transaction rolls
+ * back, the row is free again) and done_at commits with the chunk's payslips. claimed_by names the
+ * process that computed it (host:pid): the split between processes, shown.
+ */
+export const payrollRunChunks = pgTable(
+  'payroll_run_chunks',
+  {
+    tenantId: tenantIdColumn(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => payrollRuns.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    afterUserId: uuid('after_user_id'),
+    throughUserId: uuid('through_user_id'),
+    /** Employees the chunk went through (with or without a payslip), once done. */
+    employees: integer('employees'),
+    claimedBy: text('claimed_by'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [tenantIsolation(), primaryKey({ columns: [t.runId, t.seq] }), index('payroll_run_chunks_tenant_idx').on(t.tenantId)],
+);
+
+/**
  * Pay of a month an employee was excluded from processing (a processing hold that finalize kept: no
  * payslip that month) brought into a later open month as arrears (DESIGN §10, a month's life): one
  * row per excluded month and employee, so it is brought in once. The paying run computes the lines

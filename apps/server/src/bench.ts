@@ -8,3 +8,5 @@ export { PayrollLockService } from './modules/payroll-locks/payroll-locks.servic
 export { withTenant } from './platform/unit-of-work';
 export { seedBenchOrganisation } from './seed/bench-organisation';
 export { provisionLeaveDefaults } from './modules/leave/leave.defaults';
+export { lastMonth, seedPayrollMonth } from './seed/bench-payroll-month';
+export { startServerProcess, type ServerProcess } from './testing/server-process';

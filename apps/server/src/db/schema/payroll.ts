@@ -69,8 +69,9 @@ export const payrollRuns = pgTable(
     lastError: text('last_error'),
     /**
      * The processing job's last sign of life: set when processing starts or is resumed and by every
-     * chunk it commits. A run processing with this older than PAYROLL_STALL_SECONDS and its row not
-     * locked by a chunk lost its job (its process died) and is resumed by 'payroll.resumeStalled'.
+     * chunk it commits. A run processing with this older than PAYROLL_STALL_SECONDS and none of its
+     * chunks (payroll_run_chunks) claimed by a live transaction lost its jobs (their processes died)
+     * and is resumed by 'payroll.resumeStalled'.
      */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     /** When processing was last resumed by itself after its job stopped, and where it stood then. */

@@ -731,7 +731,7 @@ export class PayrollRunService {
 
   /**
    * 'payroll.resumeStalled' (at start and every minute): a run processing without an error whose job
-   * has given no sign of life for stallSeconds, whose row no chunk holds and whose job is not
+   * has given no sign of life for stallSeconds, none of whose chunks a live transaction claims and whose job is not
    * `waiting` in the queue (the platform's read of it) lost its job with its process: kill -9, a
    * crash, a deploy. Processing is queued again, as POST process resumes it (the chunks take only
    * employees without a payslip, so none is paid twice or left out); after PAYROLL_MAX_AUTO_RESUMES in

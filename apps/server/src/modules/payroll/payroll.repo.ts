@@ -164,8 +164,8 @@ export async function findStalledRuns(global: GlobalDb, before: Date): Promise<{
 }
 
 /**
- * The run locked, unless another transaction holds it: a chunk in flight holds the row for its whole
- * transaction (findRun with lock), so a locked row means its job is alive, however long the chunk.
+ * The run locked, unless another transaction holds it: a change to the run, or a chunk's closing
+ * update of the progress (a chunk in flight is seen by chunkInFlight: it holds its chunk row, not the run's).
  */
 export async function lockRunIfFree(tdb: TenantDb, id: string): Promise<RunRow | undefined> {
   const [row] = await tdb.tx

@@ -382,17 +382,6 @@ export async function finishChunk(tdb: TenantDb, runId: string, seq: number, cla
     .where(and(eq(payrollRunChunks.tenantId, tdb.tenantId), eq(payrollRunChunks.runId, runId), eq(payrollRunChunks.seq, seq)));
 }
 
-/** The split of a run's processing: per process, the chunks it did and their employees. */
-export async function chunkSplit(tdb: TenantDb, runId: string): Promise<{ claimedBy: string; chunks: number; employees: number }[]> {
-  const rows = await tdb.tx
-    .select({ claimedBy: payrollRunChunks.claimedBy, chunks: count(), employees: sql<number>`coalesce(sum(${payrollRunChunks.employees}), 0)::int` })
-    .from(payrollRunChunks)
-    .where(and(eq(payrollRunChunks.tenantId, tdb.tenantId), eq(payrollRunChunks.runId, runId), isNotNull(payrollRunChunks.doneAt)))
-    .groupBy(payrollRunChunks.claimedBy)
-    .orderBy(payrollRunChunks.claimedBy);
-  return rows.map((r) => ({ claimedBy: r.claimedBy ?? '', chunks: r.chunks, employees: Number(r.employees) }));
-}
-
 /** An employee the run should cover (eligible for its period) who has no payslip and no processing hold in it. */
 export interface LeftOutEmployee {
   userId: string;

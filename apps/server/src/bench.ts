@@ -11,3 +11,5 @@ export { provisionLeaveDefaults } from './modules/leave/leave.defaults';
 /** The PostgreSQL driver the server uses, and its client class, for the raw-driver floor of the authenticated request. */
 export { default as pg } from 'pg';
 export { preparingClient, type PreparingPgClient, type LeadingStatement } from './db/prepared-statements';
+export { lastMonth, seedPayrollMonth } from './seed/bench-payroll-month';
+export { startServerProcess, type ServerProcess } from './testing/server-process';

@@ -87,6 +87,12 @@ const configSchema = z.object({
   /** Employees per payroll processing chunk (one transaction each); default 500. Small values exercise resuming in tests. */
   PAYROLL_CHUNK_SIZE: z.coerce.number().int().min(1).max(5000).optional(),
   /**
+   * 'payroll.process' jobs queued per run: how many processes share a run's chunks (each process's
+   * worker takes one job and claims chunks until none is left). Set it to the number of server
+   * processes running job workers; default 1 (one process does the run).
+   */
+  PAYROLL_PROCESS_JOBS: z.coerce.number().int().min(1).max(32).default(1),
+  /**
    * Seconds without a committed chunk after which a processing run whose row no chunk holds has lost
    * its job and is resumed by itself (docs/decisions/0155-processing-resumes-by-itself.md); default 30.
    */

@@ -69,8 +69,9 @@ export const payrollRuns = pgTable(
     lastError: text('last_error'),
     /**
      * The processing job's last sign of life: set when processing starts or is resumed and by every
-     * chunk it commits. A run processing with this older than PAYROLL_STALL_SECONDS and its row not
-     * locked by a chunk lost its job (its process died) and is resumed by 'payroll.resumeStalled'.
+     * chunk it commits. A run processing with this older than PAYROLL_STALL_SECONDS and none of its
+     * chunks (payroll_run_chunks) claimed by a live transaction lost its jobs (their processes died)
+     * and is resumed by 'payroll.resumeStalled'.
      */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     /** When processing was last resumed by itself after its job stopped, and where it stood then. */
@@ -110,6 +111,32 @@ export const payrollHolds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [tenantIsolation(), primaryKey({ columns: [t.runId, t.userId] }), index('payroll_holds_tenant_idx').on(t.tenantId)],
+);
+
+/**
+ * The chunks of a run's processing (DESIGN §10): planned when processing starts, one row per range of
+ * employee ids (after_user_id, through_user_id], null ends open. Any process's 'payroll.process' job
+ * claims the next chunk not done with FOR UPDATE SKIP LOCKED inside the chunk's own transaction, so
+ * chunks run in parallel in different processes, a claim dies with its process (its transaction rolls
+ * back, the row is free again) and done_at commits with the chunk's payslips. claimed_by names the
+ * process that computed it (host:pid): the split between processes, shown.
+ */
+export const payrollRunChunks = pgTable(
+  'payroll_run_chunks',
+  {
+    tenantId: tenantIdColumn(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => payrollRuns.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    afterUserId: uuid('after_user_id'),
+    throughUserId: uuid('through_user_id'),
+    /** Employees the chunk went through (with or without a payslip), once done. */
+    employees: integer('employees'),
+    claimedBy: text('claimed_by'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [tenantIsolation(), primaryKey({ columns: [t.runId, t.seq] }), index('payroll_run_chunks_tenant_idx').on(t.tenantId)],
 );
 
 /**

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import {
   PAYROLL_MSG,
   type PayrollAdjustment,
@@ -71,6 +72,9 @@ export const PAYROLL_CHUNK_SIZE = 500;
 export const PAYROLL_STALL_SECONDS = 30;
 /** Automatic resumes in a row without a chunk committed between them before processing stops with the reason. */
 export const PAYROLL_MAX_AUTO_RESUMES = 3;
+
+/** The run of a 'payroll.process' job's key: the run id, or run:slot for the run's further jobs (enqueueProcessing). */
+export const processJobRunId = (key: string): string => key.split(':')[0] ?? key;
 
 /** What the sweep did with a run whose job had stopped. */
 export interface StalledRunOutcome {
@@ -249,12 +253,17 @@ export class PayrollRunService {
       payments: Pick<PayrollBankService, 'recordRunPaid' | 'failedCount'>;
       chunkSize?: number;
       stallSeconds?: number;
+      /** 'payroll.process' jobs queued per run: the processes that share its chunks (default 1). */
+      processJobs?: number;
     },
   ) {}
 
   private get chunkSize(): number {
     return this.deps.chunkSize ?? PAYROLL_CHUNK_SIZE;
   }
+
+  /** This process, as a chunk's claimed_by shows it (host:pid). */
+  private readonly processName = `${os.hostname()}:${String(process.pid)}`;
 
   private get stallSeconds(): number {
     return this.deps.stallSeconds ?? PAYROLL_STALL_SECONDS;
@@ -682,6 +691,7 @@ export class PayrollRunService {
     } else {
       run = await this.followSettings(scope, run, (await this.deps.settings.calendar(scope)).period, true);
       await repo.deletePayslips(scope.db, run.id);
+      await repo.planChunks(scope.db, run, this.chunkSize);
       const counts = await repo.countRunEmployees(scope.db, run);
       run = await repo.updateRun(
         scope.db,
@@ -703,15 +713,25 @@ export class PayrollRunService {
         now,
       );
     }
-    // Keyed by the run, so the sweep can tell a job still queued from one that died with its process.
-    scope.enqueue('payroll.process', { runId: run.id }, { singletonKey: run.id });
+    this.enqueueProcessing(scope, run.id);
     await recordAudit(scope, { entity: 'PayrollRun', entityId: run.id, action: 'Process', after: { month: run.month, status: run.status } });
     return this.view(scope, run);
   }
 
   /**
+   * The run's 'payroll.process' jobs: one per process meant to share it (PAYROLL_PROCESS_JOBS), each
+   * claiming chunks until none is left. Keyed by the run (the first) and run:slot (the others), so the
+   * sweep can tell a job still queued from one that died with its process (processJobRunId).
+   */
+  private enqueueProcessing(scope: TenantScope, runId: string): void {
+    for (let slot = 0; slot < (this.deps.processJobs ?? 1); slot += 1) {
+      scope.enqueue('payroll.process', { runId }, { singletonKey: slot === 0 ? runId : `${runId}:${String(slot)}` });
+    }
+  }
+
+  /**
    * 'payroll.resumeStalled' (at start and every minute): a run processing without an error whose job
-   * has given no sign of life for stallSeconds, whose row no chunk holds and whose job is not
+   * has given no sign of life for stallSeconds, none of whose chunks a live transaction claims and whose job is not
    * `waiting` in the queue (the platform's read of it) lost its job with its process: kill -9, a
    * crash, a deploy. Processing is queued again, as POST process resumes it (the chunks take only
    * employees without a payslip, so none is paid twice or left out); after PAYROLL_MAX_AUTO_RESUMES in
@@ -733,27 +753,29 @@ export class PayrollRunService {
     const run = await repo.lockRunIfFree(scope.db, runId);
     // Held by a chunk in flight (its job is alive), or changed since the read.
     if (run?.status !== 'processing' || run.lastError !== null || (run.heartbeatAt !== null && run.heartbeatAt >= before)) return null;
+    // A chunk claimed by a transaction in flight: some process is alive and working on the run, however long its chunk.
+    if (await repo.chunkInFlight(scope.db, run.id)) return null;
     const done = await repo.countPayslips(scope.db, run.id);
     if (run.autoResumes >= PAYROLL_MAX_AUTO_RESUMES) {
       await repo.updateRun(scope.db, run.id, { progressDone: done, lastError: PAYROLL_MSG.processingGaveUp(run.autoResumes, done, run.progressTotal) }, now);
       return { runId, outcome: 'stopped', done, total: run.progressTotal };
     }
     await repo.updateRun(scope.db, run.id, { progressDone: done, heartbeatAt: now, autoResumedAt: now, autoResumedFrom: done, autoResumes: run.autoResumes + 1 }, now);
-    scope.enqueue('payroll.process', { runId: run.id }, { singletonKey: run.id });
+    this.enqueueProcessing(scope, run.id);
     return { runId, outcome: 'resumed', done, total: run.progressTotal };
   }
 
   /**
    * The 'payroll.process' job: chunk after chunk, each in its own transaction, until none is left.
-   * A failure is written on the run (last error) in a step of its own and rethrown for pg-boss to
-   * retry; what committed stays, so the retry (or POST process) resumes.
+   * Several such jobs (one per process, PAYROLL_PROCESS_JOBS) work on one run at once, each claiming
+   * the next chunk nobody holds. A failure is written on the run (last error) in a step of its own
+   * and rethrown for pg-boss to retry; what committed stays, so the retry (or POST process) resumes.
    */
   async processRun(steps: TenantSteps, runId: string): Promise<void> {
-    let after: string | null = null;
     for (;;) {
-      let next: { done: boolean; lastUserId: string | null };
+      let more: boolean;
       try {
-        next = await steps((scope) => this.processChunk(scope, runId, after));
+        more = await steps((scope) => this.processChunk(scope, runId));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await steps(async (scope) => {
@@ -762,33 +784,56 @@ export class PayrollRunService {
         });
         throw error;
       }
-      if (next.done) return;
-      after = next.lastUserId;
+      if (!more) return;
     }
   }
 
   /**
-   * One chunk: the run row locked (chunks of two workers on one run take turns), the next employees
-   * in id order without a payslip yet, their inputs read in bulk, computed, written with one insert
-   * per table, progress bumped. With none left: totals on the run, status processed.
+   * One chunk (payroll_run_chunks): the next one nobody holds, claimed for this transaction (a
+   * process that dies mid-chunk rolls back and frees it); its employees without a payslip yet, their
+   * inputs read in bulk, computed, written with one insert per table; the chunk marked done by this
+   * process and the run's progress bumped (the run row is locked only by that last update). When
+   * every chunk left is held by other processes, wait for the first of them: it commits (look again)
+   * or its process dies (take it over). With every chunk done, the one that sees it first (under the
+   * run's lock) writes the totals and 'processed'. A run without chunks (processing from before they
+   * existed) has them planned here. True while there may be more to do.
    */
-  private async processChunk(scope: TenantScope, runId: string, after: string | null): Promise<{ done: boolean; lastUserId: string | null }> {
-    const run = await repo.findRun(scope.db, runId, true);
-    if (run?.status !== 'processing') return { done: true, lastUserId: null };
-    const employees = await repo.findRunEmployees(scope.db, run, { afterUserId: after, limit: this.chunkSize, toProcess: true });
-    if (employees.length === 0) {
-      const totals = await repo.payslipTotals(scope.db, run.id);
-      await repo.updateRun(scope.db, run.id, { ...totals, status: 'processed', processedAt: this.deps.clock.now(), progressDone: run.progressTotal, lastError: null }, this.deps.clock.now());
-      return { done: true, lastUserId: null };
-    }
+  private async processChunk(scope: TenantScope, runId: string): Promise<boolean> {
+    const run = await repo.findRun(scope.db, runId);
+    if (run?.status !== 'processing') return false;
+    const chunk = (await repo.claimChunk(scope.db, run.id, false)) ?? (await this.claimOrFinish(scope, run));
+    if (typeof chunk === 'boolean') return chunk;
+    const employees = await repo.findRunEmployees(scope.db, run, { afterUserId: chunk.afterUserId, throughUserId: chunk.throughUserId, toProcess: true });
     // Processed with the inputs read now: the marks seen before the read are taken in.
     const clearSeen = await this.deps.locks.staleSeen(scope, run.month, employees.map((e) => e.id));
     const { payslips, lines, recoveries } = await this.computeEmployees(scope, run, employees);
     await repo.insertPayslips(scope.db, run, payslips, lines);
     await loansRepo.insertRecoveries(scope.db, recoveries);
     await clearSeen();
-    await repo.bumpProgress(scope.db, run.id, employees.length, this.deps.clock.now());
-    return { done: false, lastUserId: employees[employees.length - 1]?.id ?? null };
+    const now = this.deps.clock.now();
+    await repo.finishChunk(scope.db, run.id, chunk.seq, this.processName, employees.length, now);
+    await repo.bumpProgress(scope.db, run.id, employees.length, now);
+    return true;
+  }
+
+  /** No chunk free: plan them (none yet), wait for one held elsewhere, or — all done — complete the run once. */
+  private async claimOrFinish(scope: TenantScope, run: repo.RunRow): Promise<repo.RunChunk | boolean> {
+    const counts = await repo.chunkCounts(scope.db, run.id);
+    if (counts.total === 0 || counts.left === 0) {
+      const locked = await repo.findRun(scope.db, run.id, true);
+      if (locked?.status !== 'processing') return false;
+      const again = await repo.chunkCounts(scope.db, run.id);
+      if (again.total === 0) {
+        await repo.planChunks(scope.db, locked, this.chunkSize);
+        return true;
+      }
+      if (again.left > 0) return true;
+      const now = this.deps.clock.now();
+      const totals = await repo.payslipTotals(scope.db, run.id);
+      await repo.updateRun(scope.db, run.id, { ...totals, status: 'processed', processedAt: now, progressDone: locked.progressTotal, lastError: null }, now);
+      return false;
+    }
+    return (await repo.claimChunk(scope.db, run.id, true)) ?? true;
   }
 
   /**

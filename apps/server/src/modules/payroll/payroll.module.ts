@@ -1,7 +1,7 @@
 import { defineModule, provide } from '../module';
 import { PayslipDocumentService } from './payslip-documents.service';
 import { PayrollSettingsService } from './payroll-settings.service';
-import { PayrollRunService } from './payroll-run.service';
+import { PayrollRunService, processJobRunId } from './payroll-run.service';
 import { PayslipService } from './payslips.service';
 import { SettlementService } from './settlement.service';
 import { LoanService } from './loans.service';
@@ -57,6 +57,7 @@ export const payrollModule = defineModule({
           declarations: d.declarations,
           payments: d.payrollBank,
           stallSeconds: d.config.PAYROLL_STALL_SECONDS,
+          processJobs: d.config.PAYROLL_PROCESS_JOBS,
           ...(d.config.PAYROLL_CHUNK_SIZE ? { chunkSize: d.config.PAYROLL_CHUNK_SIZE } : {}),
         }),
     ),
@@ -98,9 +99,9 @@ export const payrollModule = defineModule({
       'payroll.resumeStalled',
       async (scope) => {
         const jobs = await queue.unfinishedJobs(scope.global, 'payroll.process');
-        const waiting = new Set(jobs.filter((j) => j.state !== 'active').map((j) => j.key));
+        const waiting = new Set(jobs.filter((j) => j.state !== 'active').map((j) => processJobRunId(j.key)));
         const outcomes = await services.payrollRun.resumeStalledRuns(scope, waiting);
-        const dead = jobs.filter((j) => j.state === 'active' && outcomes.some((o) => o.runId === j.key)).map((j) => j.id);
+        const dead = jobs.filter((j) => j.state === 'active' && outcomes.some((o) => o.runId === processJobRunId(j.key))).map((j) => j.id);
         await queue.cancelDeadJobs(scope.global, 'payroll.process', dead);
         if (outcomes.length > 0) log.warn({ outcomes, cancelledJobs: dead }, 'payroll processing had lost its job: resumed or stopped');
       },

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { fromJsonColumn } from '../../db/json';
-import { payrollAdjustments, payrollExcludedPay, payrollHolds, payrollPayoutReleases, payrollRemarks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
+import { payrollAdjustments, payrollExcludedPay, payrollHolds, payrollPayoutReleases, payrollRemarks, payrollRunChunks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
 import type { WarningFacts } from './payroll-warnings';
 
@@ -164,8 +164,8 @@ export async function findStalledRuns(global: GlobalDb, before: Date): Promise<{
 }
 
 /**
- * The run locked, unless another transaction holds it: a chunk in flight holds the row for its whole
- * transaction (findRun with lock), so a locked row means its job is alive, however long the chunk.
+ * The run locked, unless another transaction holds it: a change to the run, or a chunk's closing
+ * update of the progress (a chunk in flight is seen by chunkInFlight: it holds its chunk row, not the run's).
  */
 export async function lockRunIfFree(tdb: TenantDb, id: string): Promise<RunRow | undefined> {
   const [row] = await tdb.tx
@@ -272,6 +272,8 @@ export interface RunEmployee {
 export interface RunEmployeeFilter {
   /** Keyset: employees after this id (the chunks go in id order). */
   afterUserId?: string | null;
+  /** A chunk's range: employees up to this id, included. */
+  throughUserId?: string | null;
   limit?: number;
   userIds?: readonly string[];
   /** The processing chunks: not excluded by a processing hold, and without a payslip in this run yet. */
@@ -281,6 +283,7 @@ export interface RunEmployeeFilter {
 export async function findRunEmployees(tdb: TenantDb, run: { id: string } & RunPeriod, filter: RunEmployeeFilter): Promise<RunEmployee[]> {
   const conditions: SQL[] = [eligible(tdb, run)];
   if (filter.afterUserId) conditions.push(sql`u.id > ${filter.afterUserId}`);
+  if (filter.throughUserId) conditions.push(sql`u.id <= ${filter.throughUserId}`);
   if (filter.userIds) conditions.push(sql`u.id = ANY(${uuidArray(filter.userIds)})`);
   if (filter.toProcess) {
     // NOT EXISTS, not a filter on the left-joined hold (estimated at one row, so every chunk read and
@@ -305,6 +308,78 @@ export async function findRunEmployees(tdb: TenantDb, run: { id: string } & RunP
      WHERE ${sql.join(conditions, sql` AND `)}
      ORDER BY u.id
      ${filter.limit ? sql`LIMIT ${filter.limit}` : sql``}`);
+}
+
+// ------------------------------------------------------------------------------------------ processing chunks
+
+export interface RunChunk {
+  seq: number;
+  afterUserId: string | null;
+  throughUserId: string | null;
+}
+
+/**
+ * The run's processing chunks, planned afresh: ranges of `size` employees still to process (the
+ * chunk read's conditions), in id order; the last range is open-ended, so an employee added while
+ * the run processes (an id past the last boundary) is still reached. Returns the number of chunks.
+ */
+export async function planChunks(tdb: TenantDb, run: { id: string } & RunPeriod, size: number): Promise<number> {
+  await tdb.tx.delete(payrollRunChunks).where(and(eq(payrollRunChunks.tenantId, tdb.tenantId), eq(payrollRunChunks.runId, run.id)));
+  // raw SQL: every size-th id of the chunk read's employees (a window over one index walk), not 100,000 ids to the client.
+  const bounds = await queryRows<{ id: string }>(tdb.tx, sql`
+    SELECT id FROM (
+      SELECT u.id, row_number() OVER (ORDER BY u.id) AS n FROM users u
+       WHERE ${eligible(tdb, run)}
+         AND NOT EXISTS (SELECT 1 FROM payroll_holds ph WHERE ph.run_id = ${run.id} AND ph.user_id = u.id AND ph.kind = 'processing')
+         AND NOT EXISTS (SELECT 1 FROM payslips p WHERE p.run_id = ${run.id} AND p.user_id = u.id)
+    ) x WHERE n % ${size} = 0 ORDER BY id`);
+  const ids = bounds.map((b) => b.id);
+  const rows = [...ids, null].map((through, seq) => ({ tenantId: tdb.tenantId, runId: run.id, seq, afterUserId: seq === 0 ? null : (ids[seq - 1] ?? null), throughUserId: through }));
+  for (let i = 0; i < rows.length; i += 1000) await tdb.tx.insert(payrollRunChunks).values(rows.slice(i, i + 1000));
+  return rows.length;
+}
+
+/**
+ * The next chunk not done, claimed for this transaction: the row stays locked until the chunk
+ * commits (done) or rolls back (its process died: the row is free again). `wait`: when every chunk
+ * left is claimed, wait for the first of them instead of skipping it — its process commits it (then
+ * nothing is returned: look again) or dies (then it is this transaction's).
+ */
+export async function claimChunk(tdb: TenantDb, runId: string, wait: boolean): Promise<RunChunk | undefined> {
+  const query = tdb.tx
+    .select({ seq: payrollRunChunks.seq, afterUserId: payrollRunChunks.afterUserId, throughUserId: payrollRunChunks.throughUserId })
+    .from(payrollRunChunks)
+    .where(and(eq(payrollRunChunks.tenantId, tdb.tenantId), eq(payrollRunChunks.runId, runId), isNull(payrollRunChunks.doneAt)))
+    .orderBy(asc(payrollRunChunks.seq))
+    .limit(1);
+  const [row] = wait ? await query.for('update') : await query.for('update', { skipLocked: true });
+  return row;
+}
+
+/** The run's chunks: how many, and how many not done yet. */
+export async function chunkCounts(tdb: TenantDb, runId: string): Promise<{ total: number; left: number }> {
+  const [row] = await tdb.tx
+    .select({ total: count(), left: sql<number>`count(*) FILTER (WHERE ${payrollRunChunks.doneAt} IS NULL)::int` })
+    .from(payrollRunChunks)
+    .where(and(eq(payrollRunChunks.tenantId, tdb.tenantId), eq(payrollRunChunks.runId, runId)));
+  return { total: row?.total ?? 0, left: Number(row?.left ?? 0) };
+}
+
+/** Whether a chunk of the run is claimed now by a transaction in flight (its process is alive). */
+export async function chunkInFlight(tdb: TenantDb, runId: string): Promise<boolean> {
+  const left = and(eq(payrollRunChunks.tenantId, tdb.tenantId), eq(payrollRunChunks.runId, runId), isNull(payrollRunChunks.doneAt));
+  const [all] = await tdb.tx.select({ n: count() }).from(payrollRunChunks).where(left);
+  // KEY SHARE conflicts with a claim's FOR UPDATE only: the free ones are seen, the claimed ones skipped.
+  const free = await tdb.tx.select({ seq: payrollRunChunks.seq }).from(payrollRunChunks).where(left).for('key share', { skipLocked: true });
+  return free.length < (all?.n ?? 0);
+}
+
+/** A chunk committed by this process: done, with who did it and how many employees it went through. */
+export async function finishChunk(tdb: TenantDb, runId: string, seq: number, claimedBy: string, employees: number, now: Date): Promise<void> {
+  await tdb.tx
+    .update(payrollRunChunks)
+    .set({ doneAt: now, claimedBy, employees })
+    .where(and(eq(payrollRunChunks.tenantId, tdb.tenantId), eq(payrollRunChunks.runId, runId), eq(payrollRunChunks.seq, seq)));
 }
 
 /** An employee the run should cover (eligible for its period) who has no payslip and no processing hold in it. */

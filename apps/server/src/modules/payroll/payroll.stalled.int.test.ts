@@ -147,8 +147,8 @@ describe.each(BACKENDS)('payroll processing resumes by itself after its job died
     expect(await state()).toMatchObject({ payslips: 7, users: 7 });
   });
 
-  // PostgreSQL only: a chunk in flight holds the run's row in another transaction, which PGlite's one connection cannot have.
-  it.runIf(backend === 'postgres')('leaves alone a run whose row a chunk holds, however long the chunk takes', async () => {
+  // PostgreSQL only: a chunk in flight holds its chunk row (payroll_run_chunks) in another transaction, which PGlite's one connection cannot have.
+  it.runIf(backend === 'postgres')('leaves alone a run a chunk of which is claimed by a transaction in flight, however long the chunk takes', async () => {
     await startProcessing();
     await takeJob();
     await dieAfter(1);
@@ -157,7 +157,8 @@ describe.each(BACKENDS)('payroll processing resumes by itself after its job died
     await client.connect();
     try {
       await client.query('BEGIN');
-      await client.query('SELECT id FROM payroll_runs WHERE id = $1 FOR NO KEY UPDATE', [run.id]);
+      // As a process's claim holds it (payroll.repo claimChunk) while its chunk is computed.
+      await client.query('SELECT seq FROM payroll_run_chunks WHERE run_id = $1 AND done_at IS NULL ORDER BY seq LIMIT 1 FOR UPDATE', [run.id]);
       await sweep();
       expect(await state()).toMatchObject({ status: 'processing', done: 2, auto_resumes: 0 });
     } finally {

@@ -223,9 +223,10 @@ export class JobQueue {
    * effects of a request without waiting for a poll). A failure is retried by pg-boss later, as in
    * production, and reported here. With `names`, only those queues: the jobs of every other queue
    * stay queued, untouched, for the workers or a later drain (the payroll benchmark times the
-   * processing job alone, not the payslip documents a finalize enqueues).
+   * processing job alone, not the payslip documents a finalize enqueues). `batchSize` 1 takes one job
+   * at a time, leaving the others queued for the workers of other processes meanwhile.
    */
-  async drain(options: { maxRounds?: number; names?: readonly string[] } = {}): Promise<{ ran: number; failed: { name: string; error: unknown }[] }> {
+  async drain(options: { maxRounds?: number; names?: readonly string[]; batchSize?: number } = {}): Promise<{ ran: number; failed: { name: string; error: unknown }[] }> {
     const unknown = options.names?.find((name) => !this.definitions.has(name));
     if (unknown) throw new Error(`no job named ${unknown}`);
     const definitions = [...this.definitions.values()].filter((def) => !options.names || options.names.includes(def.name));
@@ -237,7 +238,7 @@ export class JobQueue {
       const due = await this.dueQueues();
       for (const def of definitions) {
         if (!due.has(def.name)) continue;
-        const jobs = await this.boss.fetch<StoredJob>(def.name, { batchSize: 50 });
+        const jobs = await this.boss.fetch<StoredJob>(def.name, { batchSize: options.batchSize ?? 50 });
         for (const job of jobs) {
           any = true;
           ran += 1;

@@ -13,7 +13,8 @@ import { PageLoader } from '../../ui/PageLoader';
 import { EcrCheckModal, EsicCheckModal } from './FilingCheckModal';
 import { downloadFiling, useFilings } from './filings.api';
 import { toastApiError } from '../../ui/kit/useApiMutation';
-import { ResponsiveList, useNarrowScreen, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
+import { useNarrowScreen } from '../../ui/kit/narrow';
 
 /** Statutory files exist for a month whose payslips can no longer change. */
 export function hasStatutoryFiles(run: Pick<PayrollRun, 'status'>): boolean {

@@ -13,8 +13,7 @@ export type LeaveDayPortion = 'full' | 'firstHalf' | 'secondHalf';
  * 'codes-180-days' annual leave with wages under OSH Code 2020 s.32 (codes-annual-leave.ts): the
  * previous calendar year's days worked decide the credit, given on 1 January.
  */
-export const LEAVE_ACCRUAL_RULES = ['quota', 'codes-180-days'] as const;
-export type LeaveAccrualRule = (typeof LEAVE_ACCRUAL_RULES)[number];
+export type LeaveAccrualRule = 'quota' | 'codes-180-days';
 
 export interface LeaveTypeRules {
   /** Days a year, a multiple of 0.5 from 0 to 365. */

@@ -13,6 +13,8 @@ const base: LeaveBalanceRow = {
   isUnlimited: false,
   yearlyQuota: 12,
   accruesMonthly: false,
+  accrualRule: 'quota',
+  entitlementNote: null,
   entitled: 12,
   carriedForward: 0,
   adjustment: 0,

@@ -40,6 +40,7 @@ export const LEAVE_MSG = {
   typeCodeExists: 'A leave type with this code already exists',
   typeNameExists: 'A leave type with this name already exists',
   quotaInvalid: 'Yearly quota must be a multiple of 0.5 between 0 and 365',
+  accrualRuleInvalid: "Accrual rule must be 'quota' or 'codes-180-days'",
   maxCarryForwardInvalid: 'Maximum carry forward must be a multiple of 0.5 between 0 and 365',
   maxCarryForwardRequired: 'Please enter the maximum days to carry forward',
   colorInvalid: 'Please select a colour',
@@ -165,6 +166,14 @@ export const holidayReplySchema = envelope(holidaySchema);
 
 // ——— Leave types ———
 
+/**
+ * How a type's yearly credit is decided: 'quota' the yearly quota (whole on 1 January or monthly
+ * accrual); 'codes-180-days' annual leave with wages under the OSH Code 2020 s.32: one day per 20
+ * days worked in the previous calendar year, for a worker with 180 qualifying days in it.
+ */
+export const LEAVE_ACCRUAL_RULES = ['quota', 'codes-180-days'] as const;
+export type LeaveAccrualRuleValue = (typeof LEAVE_ACCRUAL_RULES)[number];
+
 export const leaveTypeSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -172,6 +181,7 @@ export const leaveTypeSchema = z.object({
   isPaid: z.boolean(),
   yearlyQuota: z.number(),
   accruesMonthly: z.boolean(),
+  accrualRule: z.enum(LEAVE_ACCRUAL_RULES),
   carryForward: z.boolean(),
   maxCarryForward: z.number(),
   /** Paid out in a full-and-final settlement. */
@@ -195,6 +205,7 @@ export const leaveTypeInputSchema = z
     isPaid: z.boolean().optional().default(true),
     yearlyQuota: halfDays(LEAVE_MSG.quotaInvalid).optional().default(0),
     accruesMonthly: z.boolean().optional().default(false),
+    accrualRule: z.enum(LEAVE_ACCRUAL_RULES, { error: LEAVE_MSG.accrualRuleInvalid }).optional().default('quota'),
     carryForward: z.boolean().optional().default(false),
     maxCarryForward: halfDays(LEAVE_MSG.maxCarryForwardInvalid).optional().default(0),
     isEncashable: z.boolean().optional().default(false),
@@ -205,7 +216,9 @@ export const leaveTypeInputSchema = z
     if (v.isPaid && v.carryForward && v.maxCarryForward <= 0) ctx.addIssue({ code: 'custom', path: ['maxCarryForward'], message: LEAVE_MSG.maxCarryForwardRequired });
   })
   // An unpaid type is unlimited: no quota, accrual or carry forward.
-  .transform((v) => (v.isPaid ? v : { ...v, yearlyQuota: 0, accruesMonthly: false, carryForward: false, maxCarryForward: 0, isEncashable: false }))
+  .transform((v) => (v.isPaid ? v : { ...v, yearlyQuota: 0, accruesMonthly: false, accrualRule: 'quota' as const, carryForward: false, maxCarryForward: 0, isEncashable: false }))
+  // The codes rule credits from days worked: the quota and monthly accrual do not apply.
+  .transform((v) => (v.accrualRule === 'codes-180-days' ? { ...v, yearlyQuota: 0, accruesMonthly: false } : v))
   .transform((v) => (v.carryForward ? v : { ...v, maxCarryForward: 0 }));
 export type LeaveTypeInput = z.output<typeof leaveTypeInputSchema>;
 export type LeaveTypeInputBody = z.input<typeof leaveTypeInputSchema>;
@@ -229,6 +242,9 @@ export const leaveBalanceSchema = z.object({
   isUnlimited: z.boolean(),
   yearlyQuota: z.number(),
   accruesMonthly: z.boolean(),
+  accrualRule: z.enum(LEAVE_ACCRUAL_RULES),
+  /** How `entitled` was decided, when a rule explains it ('codes-180-days': the previous year's days worked). */
+  entitlementNote: z.string().nullable(),
   entitled: z.number(),
   carriedForward: z.number(),
   adjustment: z.number(),

@@ -123,3 +123,16 @@ describe('countLeaveDays', () => {
     expect(() => countLeaveDays({ startDate: '2026-02-05', endDate: '2026-02-04', portion: 'full', isWorkingDay })).toThrow(RangeError);
   });
 });
+
+describe('computeLeaveBalance with the codes-180-days rule', () => {
+  const base = { year: 2026, asOf: '2026-03-10' as const, dateOfJoining: null, carriedForward: 2, adjustment: 0, approvedDays: 1, pendingDays: 0 };
+  it('credits the days given, not the quota', () => {
+    const b = computeLeaveBalance({ ...base, leaveType: { yearlyQuota: 15, accruesMonthly: true, carryForward: true, maxCarryForward: 30, accrualRule: 'codes-180-days' }, codesDays: 12 });
+    expect(b.entitled).toBe(12);
+    expect(b.available).toBe(13);
+  });
+  it('credits nothing without the days; the quota rule is unchanged', () => {
+    expect(computeLeaveBalance({ ...base, leaveType: { yearlyQuota: 15, accruesMonthly: false, carryForward: false, maxCarryForward: 0, accrualRule: 'codes-180-days' } }).entitled).toBe(0);
+    expect(computeLeaveBalance({ ...base, leaveType: { yearlyQuota: 15, accruesMonthly: false, carryForward: false, maxCarryForward: 0 }, codesDays: 12 }).entitled).toBe(15);
+  });
+});

@@ -8,9 +8,18 @@ import { addDaysToDate } from '../attendance/month';
 
 export type LeaveDayPortion = 'full' | 'firstHalf' | 'secondHalf';
 
+/**
+ * How a type's yearly credit is decided: 'quota' the yearly quota (whole or monthly accrual);
+ * 'codes-180-days' annual leave with wages under OSH Code 2020 s.32 (codes-annual-leave.ts): the
+ * previous calendar year's days worked decide the credit, given on 1 January.
+ */
+export type LeaveAccrualRule = 'quota' | 'codes-180-days';
+
 export interface LeaveTypeRules {
   /** Days a year, a multiple of 0.5 from 0 to 365. */
   yearlyQuota: number;
+  /** Omitted: 'quota'. */
+  accrualRule?: LeaveAccrualRule;
   /** Credits quota ÷ 12 at the start of each month instead of the whole quota on 1 January. */
   accruesMonthly: boolean;
   carryForward: boolean;
@@ -34,6 +43,8 @@ export interface LeaveBalanceInput {
   approvedDays: number;
   /** Days of pending requests in the year; they hold the balance until decided. */
   pendingDays: number;
+  /** The 'codes-180-days' credit for the year (computeCodesAnnualLeave on the previous year); ignored by 'quota'. */
+  codesDays?: number;
 }
 
 export interface LeaveBalance {
@@ -94,7 +105,9 @@ export function computeEntitlement(leaveType: LeaveTypeRules, year: number, asOf
 
 /** The balance of one leave type for one employee and year. */
 export function computeLeaveBalance(input: LeaveBalanceInput): LeaveBalance {
-  const entitled = toHalfDays(computeEntitlement(input.leaveType, input.year, input.asOf, input.dateOfJoining));
+  const entitled = toHalfDays(
+    input.leaveType.accrualRule === 'codes-180-days' ? (input.codesDays ?? 0) : computeEntitlement(input.leaveType, input.year, input.asOf, input.dateOfJoining),
+  );
   const carried = toHalfDays(input.carriedForward);
   const adjustment = toHalfDays(input.adjustment);
   const used = toHalfDays(input.approvedDays);

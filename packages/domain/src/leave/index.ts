@@ -1,2 +1,3 @@
 export * from './balance';
 export * from './policy';
+export * from './codes-annual-leave';

@@ -277,6 +277,11 @@ export const leaveTypes = pgTable(
     yearlyQuota: numeric('yearly_quota', { precision: 5, scale: 1 }).notNull().default('0'),
     /** Accrues quota/12 each month instead of all on 1 January. */
     accruesMonthly: boolean('accrues_monthly').notNull().default(false),
+    /**
+     * 'quota' (the yearly quota above) or 'codes-180-days': the year's credit is the annual leave
+     * with wages the previous calendar year's attendance earns (OSH Code 2020 s.32; LeaveAccrualRule).
+     */
+    accrualRule: text('accrual_rule').notNull().default('quota'),
     carryForward: boolean('carry_forward').notNull().default(false),
     maxCarryForward: numeric('max_carry_forward', { precision: 5, scale: 1 }).notNull().default('0'),
     /** The balance is paid out (at basic + DA ÷ 30 a day) in a full-and-final settlement. */

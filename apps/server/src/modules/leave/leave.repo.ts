@@ -1,6 +1,7 @@
 import { and, asc, between, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  attendanceDays,
   departments,
   holidays,
   leaveBalanceEntries,
@@ -20,6 +21,7 @@ import {
   users,
 } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenancy';
+import type { LeaveAccrualRuleValue } from '@tankha/contracts';
 
 /** Queries of leave types, holidays and leave requests; every one scoped to the tenant. */
 
@@ -202,6 +204,7 @@ export interface LeaveTypeRecord {
   isPaid: boolean;
   yearlyQuota: number;
   accruesMonthly: boolean;
+  accrualRule: LeaveAccrualRuleValue;
   carryForward: boolean;
   maxCarryForward: number;
   isEncashable: boolean;
@@ -223,6 +226,8 @@ function selectLeaveTypes(tdb: TenantDb) {
       isPaid: leaveTypes.isPaid,
       yearlyQuota: sql<number>`${leaveTypes.yearlyQuota}`.mapWith(Number),
       accruesMonthly: leaveTypes.accruesMonthly,
+      // The column is written only through the contract's enum; an unknown value reads as the quota rule.
+      accrualRule: sql<LeaveAccrualRuleValue>`CASE WHEN ${leaveTypes.accrualRule} = 'codes-180-days' THEN 'codes-180-days' ELSE 'quota' END`,
       carryForward: leaveTypes.carryForward,
       maxCarryForward: sql<number>`${leaveTypes.maxCarryForward}`.mapWith(Number),
       isEncashable: leaveTypes.isEncashable,
@@ -262,6 +267,7 @@ export interface LeaveTypeValues {
   isPaid: boolean;
   yearlyQuota: number;
   accruesMonthly: boolean;
+  accrualRule: LeaveAccrualRuleValue;
   carryForward: boolean;
   maxCarryForward: number;
   isEncashable: boolean;
@@ -275,6 +281,7 @@ const leaveTypeColumns = (v: LeaveTypeValues) => ({
   isPaid: v.isPaid,
   yearlyQuota: String(v.yearlyQuota),
   accruesMonthly: v.accruesMonthly,
+  accrualRule: v.accrualRule,
   carryForward: v.carryForward,
   maxCarryForward: String(v.maxCarryForward),
   isEncashable: v.isEncashable,
@@ -321,6 +328,42 @@ export async function findStoredBalances(tdb: TenantDb, userId: string, fromYear
     })
     .from(leaveBalances)
     .where(and(eq(leaveBalances.tenantId, tdb.tenantId), eq(leaveBalances.userId, userId), between(leaveBalances.year, fromYear, toYear)));
+}
+
+export interface YearAttendance {
+  year: number;
+  /** Days of work performed: a present day 1, a half day 0.5, a day half on leave 0.5. */
+  daysWorked: number;
+  /** Paid leave days (the day's payable fraction), and the leave half of a day present on leave. */
+  paidLeaveDays: number;
+}
+
+/**
+ * The employee's stored attendance days summed per calendar year from fromYear to toYear, for the
+ * annual leave of OSH Code 2020 s.32 (docs/decisions/incoming-h28-annualleave.md "Which attendance
+ * days count"). Week-offs, holidays, absences, unpaid leave and days not calculated count nothing.
+ */
+export async function findYearAttendance(tdb: TenantDb, userId: string, fromYear: number, toYear: number): Promise<YearAttendance[]> {
+  const year = sql<number>`extract(year from ${attendanceDays.workDate})::int`;
+  const s = attendanceDays.status;
+  return tdb.tx
+    .select({
+      year: year.mapWith(Number),
+      daysWorked: sql<number>`coalesce(sum(CASE WHEN ${s} IN ('Present', 'PresentButLate', 'PresentOnHoliday', 'PresentOnWeekoff') THEN 1
+        WHEN ${s} IN ('HalfDay', 'PresentOnLeave') THEN 0.5 ELSE 0 END), 0)`.mapWith(Number),
+      paidLeaveDays: sql<number>`coalesce(sum(CASE WHEN ${s} = 'Leave' THEN ${attendanceDays.payableFraction}
+        WHEN ${s} = 'PresentOnLeave' THEN 0.5 ELSE 0 END), 0)`.mapWith(Number),
+    })
+    .from(attendanceDays)
+    .where(
+      and(
+        eq(attendanceDays.tenantId, tdb.tenantId),
+        eq(attendanceDays.userId, userId),
+        gte(attendanceDays.workDate, `${String(fromYear)}-01-01`),
+        lte(attendanceDays.workDate, `${String(toYear)}-12-31`),
+      ),
+    )
+    .groupBy(year);
 }
 
 export interface Usage {

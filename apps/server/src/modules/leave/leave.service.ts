@@ -29,6 +29,7 @@ import {
 import {
   DEFAULT_WEEKENDS,
   computeCarryForward,
+  computeCodesAnnualLeave,
   computeLeaveBalance,
   countLeaveDays,
   dateInZone,
@@ -38,6 +39,7 @@ import {
   resolveShiftId,
   shiftDefinitionOn,
   type IsoDate,
+  type LeaveBalance,
   type LeavePolicyRule,
   type LeaveTypeRules,
   type WeekendRule,
@@ -47,6 +49,8 @@ import { AppError, badRequest, fieldError, forbidden, isUniqueViolation, notFoun
 import type { RequestContext, Scope, TenantDb, TenantScope } from '../../platform/tenancy';
 import * as repo from './leave.repo';
 import type { PayrollLockService } from '../payroll-locks/payroll-locks.service';
+
+type BalanceWithNote = LeaveBalance & { entitlementNote: string | null };
 
 /** How many years back the carry-forward chain is followed (older history is taken as settled). */
 const CARRY_FORWARD_YEARS = 5;
@@ -67,6 +71,7 @@ function toLeaveType(row: repo.LeaveTypeRecord): LeaveType {
     isPaid: row.isPaid,
     yearlyQuota: row.yearlyQuota,
     accruesMonthly: row.accruesMonthly,
+    accrualRule: row.accrualRule,
     carryForward: row.carryForward,
     maxCarryForward: row.maxCarryForward,
     isEncashable: row.isEncashable,
@@ -79,6 +84,7 @@ function toLeaveType(row: repo.LeaveTypeRecord): LeaveType {
 const rulesOf = (row: repo.LeaveTypeRecord): LeaveTypeRules => ({
   yearlyQuota: row.yearlyQuota,
   accruesMonthly: row.accruesMonthly,
+  accrualRule: row.accrualRule,
   carryForward: row.carryForward,
   maxCarryForward: row.maxCarryForward,
 });
@@ -245,7 +251,7 @@ export class LeaveService {
         return (t.isActive && leavePolicyFor(t.id, policies, employee).applies) || taken;
       })
       .map(({ t, b }) => {
-        const balance = b ?? { entitled: 0, carriedForward: 0, adjustment: 0, used: 0, pending: 0, available: 0 };
+        const balance = b ?? { entitled: 0, carriedForward: 0, adjustment: 0, used: 0, pending: 0, available: 0, entitlementNote: null };
         return {
           leaveTypeId: t.id,
           leaveTypeName: t.name,
@@ -255,6 +261,7 @@ export class LeaveService {
           isUnlimited: !t.isPaid,
           yearlyQuota: t.yearlyQuota,
           accruesMonthly: t.accruesMonthly,
+          accrualRule: t.accrualRule,
           ...balance,
         };
       });
@@ -267,8 +274,10 @@ export class LeaveService {
    * The balance ledger (opening balances, adjustments) is added on top: nothing is overwritten.
    * The year's balance is taken as of today within it, 31 December for a past year, and 1 January
    * for a future one (so leave applied ahead uses what would be credited then).
+   * A 'codes-180-days' type is credited on 1 January what the previous calendar year's stored
+   * attendance days earn (OSH Code 2020 s.32, computeCodesAnnualLeave): one query for all the years.
    */
-  private async computeBalances(tdb: TenantDb, employee: repo.Employee, types: repo.LeaveTypeRecord[], year: number, today: IsoDate) {
+  private async computeBalances(tdb: TenantDb, employee: repo.Employee, types: repo.LeaveTypeRecord[], year: number, today: IsoDate): Promise<Map<string, BalanceWithNote>> {
     const joiningYear = employee.dateOfJoining ? Number(employee.dateOfJoining.slice(0, 4)) : year;
     const firstYear = Math.min(year, Math.max(year - CARRY_FORWARD_YEARS, joiningYear));
     const stored = await repo.findStoredBalances(tdb, employee.id, firstYear, year);
@@ -278,11 +287,18 @@ export class LeaveService {
     const storedOf = (typeId: string, y: number) => stored.find((s) => s.leaveTypeId === typeId && s.year === y);
     const daysOf = (typeId: string, y: number, status: number) => usage.find((u) => u.leaveTypeId === typeId && u.year === y && u.status === status)?.days ?? 0;
     const todayYear = Number(today.slice(0, 4));
-    const result = new Map<string, ReturnType<typeof computeLeaveBalance>>();
+    const attendance = types.some((t) => t.accrualRule === 'codes-180-days') ? await repo.findYearAttendance(tdb, employee.id, firstYear - 1, year - 1) : [];
+    const codesOf = (y: number) => {
+      const a = attendance.find((r) => r.year === y - 1);
+      return computeCodesAnnualLeave({ year: y - 1, daysWorked: a?.daysWorked ?? 0, countedNonWorkDays: a?.paidLeaveDays ?? 0 });
+    };
+    const result = new Map<string, BalanceWithNote>();
     for (const type of types) {
       const rules = rulesOf(type);
+      const isCodes = type.accrualRule === 'codes-180-days';
       let carry = 0;
       for (let y = firstYear; y <= year; y += 1) {
+        const codes = isCodes ? codesOf(y) : null;
         const row = storedOf(type.id, y);
         const asOf = y < todayYear ? `${String(y)}-12-31` : y > todayYear ? `${String(y)}-01-01` : today;
         const balance = computeLeaveBalance({
@@ -295,9 +311,10 @@ export class LeaveService {
           adjustment: (row ? row.adjustment : 0) + ledgerOf(type.id, y, 'adjustment'),
           approvedDays: daysOf(type.id, y, LeaveStatus.Approved),
           pendingDays: daysOf(type.id, y, LeaveStatus.Pending),
+          codesDays: codes?.days ?? 0,
         });
         carry = computeCarryForward(rules, balance);
-        if (y === year) result.set(type.id, balance);
+        if (y === year) result.set(type.id, { ...balance, entitlementNote: codes?.explanation ?? null });
       }
     }
     return result;

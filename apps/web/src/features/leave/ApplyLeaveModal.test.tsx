@@ -15,6 +15,8 @@ const CL: LeaveBalanceRow = {
   isUnlimited: false,
   yearlyQuota: 12,
   accruesMonthly: false,
+  accrualRule: 'quota',
+  entitlementNote: null,
   entitled: 12,
   carriedForward: 0,
   adjustment: 0,

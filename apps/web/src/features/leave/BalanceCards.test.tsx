@@ -13,6 +13,8 @@ const base: LeaveBalanceRow = {
   isUnlimited: false,
   yearlyQuota: 12,
   accruesMonthly: false,
+  accrualRule: 'quota',
+  entitlementNote: null,
   entitled: 12,
   carriedForward: 0,
   adjustment: 0,
@@ -46,6 +48,12 @@ describe('BalanceCards', () => {
     const unpaid = screen.getByLabelText('Loss of Pay balance');
     expect(within(unpaid).getByTestId('available')).toHaveTextContent('Unlimited');
     expect(within(unpaid).getByText('Unpaid')).toBeInTheDocument();
+  });
+  it("shows how a codes-180-days credit was decided; quota types show no note", () => {
+    const annual: LeaveBalanceRow = { ...base, leaveTypeId: 'aaaaaaaa-0000-4000-8000-000000000004', leaveTypeName: 'Annual Leave', code: 'ANL', yearlyQuota: 0, accrualRule: 'codes-180-days', entitlementNote: '240 days worked in 2025: 12 days (OSH Code s.32(1)(vii))', entitled: 12, used: 0, pending: 0, available: 12 };
+    renderWithProviders(<BalanceCards balances={[base, annual]} />);
+    expect(within(screen.getByLabelText('Annual Leave balance')).getByTestId('entitlement-note')).toHaveTextContent('240 days worked in 2025: 12 days (OSH Code s.32(1)(vii))');
+    expect(within(screen.getByLabelText('Casual Leave balance')).queryByTestId('entitlement-note')).toBeNull();
   });
   it('shows the empty state without leave types', () => {
     renderWithProviders(<BalanceCards balances={[]} />);

@@ -65,6 +65,11 @@ export function BalanceCards({ balances }: { balances: readonly LeaveBalanceRow[
                 {b.carriedForward > 0 ? ` · Carried forward ${String(b.carriedForward)}` : ''}
                 {b.accruesMonthly ? ` · Accrues ${String(b.yearlyQuota / 12 === Math.floor(b.yearlyQuota / 12) ? b.yearlyQuota / 12 : (b.yearlyQuota / 12).toFixed(2))} a month` : ''}
               </Text>
+              {b.entitlementNote !== null && (
+                <Text size="xs" c="dimmed" data-testid="entitlement-note">
+                  {b.entitlementNote}
+                </Text>
+              )}
             </Stack>
           </Card>
         );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, ColorSwatch, Group, Modal, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { LEAVE_MSG, LEAVE_TYPE_COLORS, leaveTypeInputSchema, type LeaveType } from '@tankha/contracts';
+import { LEAVE_MSG, LEAVE_TYPE_COLORS, leaveTypeInputSchema, type LeaveAccrualRuleValue, type LeaveType } from '@tankha/contracts';
 import { toast } from '../../app/toast';
 import { FormAlert } from '../../ui/FormAlert';
 import { zodFieldErrors } from '../../ui/zod-form';
@@ -14,6 +14,7 @@ interface Values {
   isPaid: boolean;
   yearlyQuota: number | string;
   accruesMonthly: boolean;
+  accrualRule: LeaveAccrualRuleValue;
   carryForward: boolean;
   maxCarryForward: number | string;
   isEncashable: boolean;
@@ -33,6 +34,7 @@ export function LeaveTypeFormModal({ leaveType, onClose, onSaved }: { leaveType:
       isPaid: leaveType?.isPaid ?? true,
       yearlyQuota: leaveType?.yearlyQuota ?? 12,
       accruesMonthly: leaveType?.accruesMonthly ?? false,
+      accrualRule: leaveType?.accrualRule ?? 'quota',
       carryForward: leaveType?.carryForward ?? false,
       maxCarryForward: leaveType?.maxCarryForward ?? 0,
       isEncashable: leaveType?.isEncashable ?? false,
@@ -64,8 +66,18 @@ export function LeaveTypeFormModal({ leaveType, onClose, onSaved }: { leaveType:
           <Switch label="Paid leave" {...form.getInputProps('isPaid', { type: 'checkbox' })} />
           {values.isPaid ? (
             <>
-              <NumberInput label="Yearly quota (days)" required min={0} max={365} step={0.5} decimalScale={1} {...form.getInputProps('yearlyQuota')} />
-              <Checkbox label="Accrues monthly (quota ÷ 12 each month)" {...form.getInputProps('accruesMonthly', { type: 'checkbox' })} />
+              <Checkbox
+                label="Annual leave under the labour codes (OSH Code s.32)"
+                description="Credits on 1 January one day per 20 days worked last year, for 180 or more days worked (paid leave counts toward the 180); the yearly quota does not apply."
+                checked={values.accrualRule === 'codes-180-days'}
+                onChange={(e) => form.setFieldValue('accrualRule', e.currentTarget.checked ? 'codes-180-days' : 'quota')}
+              />
+              {values.accrualRule === 'quota' ? (
+                <>
+                  <NumberInput label="Yearly quota (days)" required min={0} max={365} step={0.5} decimalScale={1} {...form.getInputProps('yearlyQuota')} />
+                  <Checkbox label="Accrues monthly (quota ÷ 12 each month)" {...form.getInputProps('accruesMonthly', { type: 'checkbox' })} />
+                </>
+              ) : null}
               <Checkbox label="Carry forward unused days to next year" {...form.getInputProps('carryForward', { type: 'checkbox' })} />
               {values.carryForward && <NumberInput label="Maximum carry forward (days)" required min={0} max={365} step={0.5} decimalScale={1} {...form.getInputProps('maxCarryForward')} />}
               <Checkbox label="Encashable on exit (the balance is paid in the full and final settlement)" {...form.getInputProps('isEncashable', { type: 'checkbox' })} />

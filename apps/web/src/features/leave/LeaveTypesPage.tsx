@@ -52,8 +52,8 @@ export function LeaveTypesPage() {
         </Badge>
       ),
     },
-    { label: 'Yearly Quota', cell: (t) => (t.isPaid ? `${String(t.yearlyQuota)} days` : 'Unlimited') },
-    { label: 'Accrual', cell: (t) => (t.accruesMonthly ? 'Monthly' : t.isPaid ? 'Yearly' : '—') },
+    { label: 'Yearly Quota', cell: (t) => (!t.isPaid ? 'Unlimited' : t.accrualRule === 'codes-180-days' ? 'By days worked' : `${String(t.yearlyQuota)} days`) },
+    { label: 'Accrual', cell: (t) => (!t.isPaid ? '—' : t.accrualRule === 'codes-180-days' ? '1 per 20 days worked' : t.accruesMonthly ? 'Monthly' : 'Yearly') },
     { label: 'Carry Forward', cell: (t) => (t.carryForward ? `Up to ${String(t.maxCarryForward)} days` : 'No') },
     {
       label: 'Active',

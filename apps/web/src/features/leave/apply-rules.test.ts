@@ -12,6 +12,8 @@ const casual: LeaveBalanceRow = {
   isUnlimited: false,
   yearlyQuota: 12,
   accruesMonthly: false,
+  accrualRule: 'quota',
+  entitlementNote: null,
   entitled: 12,
   carriedForward: 0,
   adjustment: 0,

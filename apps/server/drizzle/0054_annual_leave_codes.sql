@@ -1,0 +1,1 @@
+ALTER TABLE "leave_types" ADD COLUMN "accrual_rule" text DEFAULT 'quota' NOT NULL;

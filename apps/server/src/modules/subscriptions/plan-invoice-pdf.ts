@@ -15,6 +15,25 @@ function party(l: Layout, title: string, p: PlanInvoiceParty, x: number, y: numb
   return h;
 }
 
+/** The GST block under the line table of an invoice or a credit note: taxable value, CGST + SGST or IGST, total, amount in words. */
+function gstTotals(l: Layout, gst: PlanInvoiceData['gst'], taxableLabel: string, totalLabel: string): void {
+  const totals: [string, string, boolean][] = [[taxableLabel, formatInr(gst.taxablePaise), false]];
+  if (gst.supply === 'intra') {
+    totals.push([`CGST @ ${(gst.ratePercent / 2).toString()}%`, formatInr(gst.cgstPaise), false]);
+    totals.push([`SGST @ ${(gst.ratePercent / 2).toString()}%`, formatInr(gst.sgstPaise), false]);
+  } else {
+    totals.push([`IGST @ ${gst.ratePercent.toString()}%`, formatInr(gst.igstPaise), false]);
+  }
+  totals.push([totalLabel, formatInr(gst.totalPaise), true]);
+  for (const [k, v, bold] of totals) {
+    l.line(k, RIGHT - 260, l.y, 150, { size: 9.5, face: bold ? 'bold' : 'regular', align: 'right' });
+    l.line(v, RIGHT - 105, l.y, 105, { size: 9.5, face: bold ? 'bold' : 'regular', align: 'right' });
+    l.y += 15;
+  }
+  l.y += 6;
+  l.y += l.text(`Amount in words: ${gst.totalInWords}`, MARGIN, l.y, WIDTH, { face: 'bold', size: 9 }) + 6;
+}
+
 export function renderPlanInvoicePdf(d: PlanInvoiceData): Promise<Buffer> {
   const { doc, done } = openPdf({ title: `Tax Invoice ${d.invoiceNumber}`, author: d.seller.name });
   const l = new Layout(doc);
@@ -59,21 +78,7 @@ export function renderPlanInvoicePdf(d: PlanInvoiceData): Promise<Buffer> {
   l.rule(l.y);
   l.y += 8;
 
-  const totals: [string, string, boolean][] = [['Taxable value', formatInr(d.gst.taxablePaise), false]];
-  if (d.gst.supply === 'intra') {
-    totals.push([`CGST @ ${(d.gst.ratePercent / 2).toString()}%`, formatInr(d.gst.cgstPaise), false]);
-    totals.push([`SGST @ ${(d.gst.ratePercent / 2).toString()}%`, formatInr(d.gst.sgstPaise), false]);
-  } else {
-    totals.push([`IGST @ ${d.gst.ratePercent.toString()}%`, formatInr(d.gst.igstPaise), false]);
-  }
-  totals.push(['Total (INR)', formatInr(d.gst.totalPaise), true]);
-  for (const [k, v, bold] of totals) {
-    l.line(k, RIGHT - 260, l.y, 150, { size: 9.5, face: bold ? 'bold' : 'regular', align: 'right' });
-    l.line(v, RIGHT - 105, l.y, 105, { size: 9.5, face: bold ? 'bold' : 'regular', align: 'right' });
-    l.y += 15;
-  }
-  l.y += 6;
-  l.y += l.text(`Amount in words: ${d.gst.totalInWords}`, MARGIN, l.y, WIDTH, { face: 'bold', size: 9 }) + 6;
+  gstTotals(l, d.gst, 'Taxable value', 'Total (INR)');
   l.text('Tax payable on reverse charge: No', MARGIN, l.y, WIDTH, { size: 8.5, color: MUTED });
   l.y += 30;
   l.text('This is an electronically generated document, no signature is required.', MARGIN, l.y, WIDTH, { size: 8, color: MUTED, align: 'center' });
@@ -134,21 +139,7 @@ export function renderPlanCreditNotePdf(d: PlanCreditNoteData): Promise<Buffer> 
   l.rule(l.y);
   l.y += 8;
 
-  const totals: [string, string, boolean][] = [['Taxable value credited', formatInr(d.gst.taxablePaise), false]];
-  if (d.gst.supply === 'intra') {
-    totals.push([`CGST @ ${(d.gst.ratePercent / 2).toString()}%`, formatInr(d.gst.cgstPaise), false]);
-    totals.push([`SGST @ ${(d.gst.ratePercent / 2).toString()}%`, formatInr(d.gst.sgstPaise), false]);
-  } else {
-    totals.push([`IGST @ ${d.gst.ratePercent.toString()}%`, formatInr(d.gst.igstPaise), false]);
-  }
-  totals.push(['Total credited (INR)', formatInr(d.gst.totalPaise), true]);
-  for (const [k, v, bold] of totals) {
-    l.line(k, RIGHT - 260, l.y, 150, { size: 9.5, face: bold ? 'bold' : 'regular', align: 'right' });
-    l.line(v, RIGHT - 105, l.y, 105, { size: 9.5, face: bold ? 'bold' : 'regular', align: 'right' });
-    l.y += 15;
-  }
-  l.y += 6;
-  l.y += l.text(`Amount in words: ${d.gst.totalInWords}`, MARGIN, l.y, WIDTH, { face: 'bold', size: 9 }) + 6;
+  gstTotals(l, d.gst, 'Taxable value credited', 'Total credited (INR)');
   l.y += 24;
   l.text('This is an electronically generated document, no signature is required.', MARGIN, l.y, WIDTH, { size: 8, color: MUTED, align: 'center' });
   doc.end();

@@ -412,7 +412,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'POST /Users/invite': { body: employeeBody('inv') },
     'POST /Users/restricted': { body: employeeBody('rst') },
     'POST /SalaryStructure/calculate': {
-      body: { annualCTC: 1_200_000, regimeType: 1, earningAssociationValues: [{ tenantEarningId: ids.tenantEarningId, calculationValue: 50, calculationType: 1 }], deductionAssociationValues: [{ tenantDeductionId: ids.tenantDeductionId, calculationValue: 0 }], forceESICalc: false, dateOfBirth: '1990-01-01', gender: 0 },
+      body: { annualCTC: 1_200_000, regimeType: 1, earningAssociationValues: [{ tenantEarningId: ids.tenantEarningId, calculationValue: 50, calculationType: 1 }], deductionAssociationValues: [{ tenantDeductionId: ids.tenantDeductionId, calculationValue: 0 }], forceESICalc: false, dateOfBirth: '1990-01-01', gender: 0, workLocationId: ids.workLocationId },
     },
     'GET /Users/{id}/salary-structure': { path: { id: ids.memberId } },
     'GET /Users/{id}/salary-revisions': { path: { id: ids.memberId } },

@@ -90,7 +90,7 @@ test('an employee downloads their data on a phone; the administrator erases a re
 
   // Settings › Audit log, filtered to erasures: the entry, by the owner.
   await page.goto('/settings/audit-log');
-  await page.getByRole('textbox', { name: 'Action' }).click();
+  await page.getByRole('combobox', { name: 'Action' }).click();
   await page.getByRole('option', { name: 'Erase', exact: true }).click();
   const log = page.getByRole('table', { name: 'Audit log' });
   await expect(log.getByRole('row')).toHaveCount(2);

@@ -34,7 +34,8 @@ export const CODES_DAYS_PER_LEAVE_DAY = 20;
 
 const CITATION = 'OSH Code s.32(1)(vii)';
 
-const fmt = (days: number): string => (Number.isInteger(days) ? String(days) : days.toFixed(1));
+// Days are whole or half (checked on entry): written as integers, never through a float's toFixed.
+const fmt = (days: number): string => (Number.isInteger(days) ? String(days) : `${String(Math.trunc(days))}.5`);
 const plural = (days: number): string => `${fmt(days)} ${days === 1 ? 'day' : 'days'}`;
 
 function checkDays(name: string, days: number): void {

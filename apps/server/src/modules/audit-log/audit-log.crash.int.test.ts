@@ -21,8 +21,7 @@ import { startServerProcess, until, type ServerProcess } from '../../testing/ser
  */
 const APP_NAME = 'tankha-audit-crash-child';
 
-// Skipped without PostgreSQL: real server processes share one database, and PGlite is one process's own.
-describe.skipIf(!BACKENDS.includes('postgres'))('kill -9 inside an audited change (postgres)', () => {
+describe.skipIf(!BACKENDS.includes('postgres'))('kill -9 inside an audited change (postgres)', () => { // skipped without PostgreSQL: real processes share one database; PGlite is one process's own
   let t: TestApp;
   let admin: SessionUser;
   let member = '';

@@ -28,8 +28,7 @@ const CHUNK = 100;
 /** The run goes through the 2,000 and the organisation's administrator, who has no CTC and so no payslip. */
 const IN_RUN = EMPLOYEES + 1;
 
-// Skipped without PostgreSQL: real server processes share one database, and PGlite is one process's own.
-describe.skipIf(!BACKENDS.includes('postgres'))('a payroll run processed by two server processes (postgres)', () => {
+describe.skipIf(!BACKENDS.includes('postgres'))('a payroll run processed by two server processes (postgres)', () => { // skipped without PostgreSQL: real processes share one database; PGlite is one process's own
   let t: TestApp;
   let s3: TestS3Server;
   let tenantId = '';

@@ -22,6 +22,13 @@ export default class LayerReporter {
         else counts.skipped += 1;
       }
     }
-    fs.writeFileSync(file, JSON.stringify({ projects, unhandledErrors: unhandledErrors.length }));
+    // An unhandled error fails the run with every test passed: its first lines go to the closing table,
+    // which is what a CI log's tail shows.
+    const errors = unhandledErrors.map((error) => {
+      const where = error?.VITEST_TEST_PATH ?? error?.VITEST_TEST_NAME ?? '';
+      const text = String(error?.stack ?? error?.message ?? error).split('\n').slice(0, 4).join(' | ');
+      return where ? `${where}: ${text}` : text;
+    });
+    fs.writeFileSync(file, JSON.stringify({ projects, unhandledErrors: unhandledErrors.length, errors }));
   }
 }

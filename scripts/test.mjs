@@ -88,9 +88,10 @@ for (const [name, layer] of Object.entries(LAYERS)) {
   const ms = Date.now() - started;
   const file = layer.summaryFile ?? layer.env.TEST_LAYER_SUMMARY;
   const wrote = fs.existsSync(file);
-  const rows = wrote ? layer.rows(JSON.parse(fs.readFileSync(file, 'utf8'))) : [{ row: name, notRun: 'the runner wrote no results' }];
+  const summary = wrote ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
+  const rows = summary ? layer.rows(summary) : [{ row: name, notRun: 'the runner wrote no results' }];
   if (code !== 0 || !wrote) failedRunner = true;
-  results.push({ name, ms, code, rows });
+  results.push({ name, ms, code, rows, errors: summary?.errors ?? [] });
 }
 fs.rmSync(summaryDir, { recursive: true, force: true });
 
@@ -117,6 +118,10 @@ for (const { ms, code, rows } of results) {
 const total = results.reduce((ms, r) => ms + r.ms, 0);
 lines.push(`${'all layers'.padEnd(61)}   ${minutes(total)}`);
 console.log(`\n==> Test layers (Node ${process.version})\n\n${lines.join('\n')}`);
+// A layer that exited non-zero with no failed test says why, where its runner told us (unhandled errors).
+for (const { name, errors } of results) {
+  if (errors.length > 0) console.log(`\n${name}: ${errors.length.toString()} unhandled error(s), which fail the run although every test passed:\n  ${errors.join('\n  ')}`);
+}
 if (belowFloor.length > 0) {
   console.log(`\nFewer passing tests than before (scripts/test-floor.json):\n  ${belowFloor.join('\n  ')}`);
 }

@@ -51,18 +51,18 @@ describe('bank file format', () => {
     const preview = () => within(dialog).getByTestId('format-preview').textContent ?? '';
     // The sample: Aditi (HDFC, same bank as the sample debit account), Anita (₹2,50,000: RTGS), Sean (NEFT).
     expect(preview().split('\n').slice(0, 3)).toEqual([
-      'Payment Mode,Corporate Account Number,Amount,Value Date,Beneficiary Name,Beneficiary Account Number,IFSC Code,Beneficiary Code,Customer Reference Number,Beneficiary Email,Payment Details↵',
-      'FT,50200012345678,40000.00,30-11-2026,ADITI SHARMA,50100111122223,HDFC0001753,EMP001,SAL261100000101,aditi@example.in,Salary Nov 2026↵',
-      'RTGS,50200012345678,250000.00,30-11-2026,ANITA RAO,040900011122,ICIC0000409,EMP002,SAL261100000201,anita@example.in,Salary Nov 2026↵',
+      'Payment Method Name,Payment Amount (Request),Activation Date,Beneficiary Name (Request),Account No,Email,Email Body,Debit Account No,CRN No,RECEIVER IFSC Code,RECEIVER Account Type,Remarks,Phone No↵',
+      'I,40000.00,30-11-2026,ADITI SHARMA,50100111122223,aditi@example.in,,50200012345678,SAL261100000101,HDFC0001753,10,Salary Nov 2026,↵',
+      'R,250000.00,30-11-2026,ANITA RAO,040900011122,anita@example.in,,50200012345678,SAL261100000201,ICIC0000409,10,Salary Nov 2026,↵',
     ]);
-    expect(within(dialog).getAllByTestId('format-column')).toHaveLength(11);
+    expect(within(dialog).getAllByTestId('format-column')).toHaveLength(13);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move column 2 up' }));
-    expect(preview().split('\n')[0]).toMatch(/^Corporate Account Number,Payment Mode,Amount,/);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove column 11' }));
-    expect(within(dialog).getAllByTestId('format-column')).toHaveLength(10);
-    expect(preview().split('\n')[0]).not.toContain('Payment Details');
+    expect(preview().split('\n')[0]).toMatch(/^Payment Amount \(Request\),Payment Method Name,Activation Date,/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove column 12' }));
+    expect(within(dialog).getAllByTestId('format-column')).toHaveLength(12);
+    expect(preview().split('\n')[0]).not.toContain('Remarks');
     // Too narrow a name column: the sample that does not fit is named, not cut.
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Column 5 width' }), { target: { value: '5' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Column 4 width' }), { target: { value: '5' } });
     expect(await within(dialog).findByText(/ADITI SHARMA" is longer than the column's 5 characters/)).toBeInTheDocument();
   }, 60_000);
 

@@ -151,25 +151,98 @@ describe('presets, worked examples against their layouts', () => {
       'RTGS|00000012345678901|MEENA IYER|123456789012|ICIC0000001|200000.00|30/11/2026|SAL261100000301|Salary Nov 2026',
     ]);
   });
-  it('ICICI CIB: a header row, Pay Mod N/R/I, DD-MMM-YYYY', () => {
-    const text = render(BANK_FORMAT_PRESETS['icici-cib'].format, [asha, meena], { accountNumber: '000405001234', ifsc: 'ICIC0000004' });
-    expect(lines(text)).toEqual([
-      'Debit Ac No,Beneficiary Ac No,Beneficiary Name,Amt,Pay Mod,Date,IFSC,Payable Location,Print Location,Bene Mobile No.,Bene Email ID,Bene add1,Bene add2,Bene add3,Bene add4,Add Details 1,Add Details 2,Add Details 3,Add Details 4,Add Details 5,Remarks',
-      '000405001234,50100012345678,ASHA RAO,45231.50,N,30-NOV-2026,SBIN0001234,,,,asha@example.in,,,,,SAL261100000101,,,,,Salary Nov 2026',
-      '000405001234,123456789012,MEENA IYER,200000.00,I,30-NOV-2026,ICIC0000001,,,,meena@example.in,,,,,SAL261100000301,,,,,Salary Nov 2026',
+  it('ICICI CIB: the PAB sheet’s header, and a line holding the values of a row of ICICI’s own status report', () => {
+    // Header: the 19 columns in the order public payroll code writes ICICI's PAB sheet ("must match
+    // NPAB_FMT.xls exactly", GitHub code index file 54501302266). Line: a row of ICICI's Consolidated
+    // Status Report (the same columns after File_Sequence_Num) as reproduced in public code, GitHub code
+    // index file 62621308317: PAB_VENDOR, NEFT, 473705000191, NARENDRA SOMAI, 7795632875, IDIB000V514,
+    // 36170, narrations / mobile / e-mail / remark empty, 16-07-2026, reference and ADDL_INFO1-5 empty.
+    const narendra = record({ beneficiaryName: 'NARENDRA SOMAI', accountNumber: '7795632875', ifsc: 'IDIB000V514', amountPaise: 3617000, reference: '', email: null });
+    const format = { ...BANK_FORMAT_PRESETS['icici-cib'].format, narration: '' };
+    const out = renderBankFile(format, { ...transfer([narendra]), valueDate: '2026-07-16' }, [narendra], { accountNumber: '473705000191', ifsc: 'ICIC0004737' });
+    if (!out.ok) throw new Error(JSON.stringify(out.problems));
+    expect(lines(out.text)).toEqual([
+      'PYMT_PROD_TYPE_CODE,PYMT_MODE,DEBIT_ACC_NO,BNF_NAME,BENE_ACC_NO,BENE_IFSC,AMOUNT,DEBIT_NARR,CREDIT_NARR,MOBILE_NUM,EMAIL_ID,REMARK,PYMT_DATE,REF_NO,ADDL_INFO1,ADDL_INFO2,ADDL_INFO3,ADDL_INFO4,ADDL_INFO5',
+      'PAB_VENDOR,NEFT,473705000191,NARENDRA SOMAI,7795632875,IDIB000V514,36170.00,,,,,,16-07-2026,,,,,,',
     ]);
   });
-  it('Axis corporate: a header row, NEFT/RTGS/FT, DD-MM-YYYY', () => {
-    const text = render(BANK_FORMAT_PRESETS['axis-corporate'].format, [asha, ravi], { accountNumber: '912020012345678', ifsc: 'UTIB0000001' });
-    expect(lines(text)).toEqual([
-      'Payment Mode,Corporate Account Number,Amount,Value Date,Beneficiary Name,Beneficiary Account Number,IFSC Code,Beneficiary Code,Customer Reference Number,Beneficiary Email,Payment Details',
-      'NEFT,912020012345678,45231.50,30-11-2026,ASHA RAO,50100012345678,SBIN0001234,E001,SAL261100000101,asha@example.in,Salary Nov 2026',
-      'RTGS,912020012345678,250000.00,30-11-2026,RAVI KUMAR,01234567890,HDFC0000240,E002,SAL261100000201,,Salary Nov 2026',
+  it('ICICI CIB: FT within ICICI whatever the amount, RTGS from ₹2,00,000, NEFT below; narration, e-mail and reference in their columns', () => {
+    // Modes FT / NEFT / RTGS / IMPS as the public PAB code accepts them (file 54501302266: "ICICI
+    // accounts (IFSC starts with ICIC) → FT").
+    const text = render(BANK_FORMAT_PRESETS['icici-cib'].format, [asha, ravi, meena], { accountNumber: '000405001234', ifsc: 'ICIC0000004' });
+    expect(lines(text).slice(1)).toEqual([
+      'PAB_VENDOR,NEFT,000405001234,ASHA RAO,50100012345678,SBIN0001234,45231.50,Salary Nov 2026,Salary Nov 2026,,asha@example.in,,30-11-2026,SAL261100000101,,,,,',
+      'PAB_VENDOR,RTGS,000405001234,RAVI KUMAR,01234567890,HDFC0000240,250000.00,Salary Nov 2026,Salary Nov 2026,,,,30-11-2026,SAL261100000201,,,,,',
+      'PAB_VENDOR,FT,000405001234,MEENA IYER,123456789012,ICIC0000001,200000.00,Salary Nov 2026,Salary Nov 2026,,meena@example.in,,30-11-2026,SAL261100000301,,,,,',
     ]);
   });
-  it('Kotak CMS: client code, product code, NEFT/RTGS/IFT, DD/MM/YYYY', () => {
-    const text = render(BANK_FORMAT_PRESETS['kotak-cms'].format, [asha], { accountNumber: '1234567890', ifsc: 'KKBK0000958' });
-    expect(lines(text)).toEqual([',SALARY,NEFT,SAL261100000101,30/11/2026,1234567890,45231.50,E001,ASHA RAO,SBIN0001234,50100012345678,asha@example.in,Salary Nov 2026']);
+  it('Axis: the bulk payment sheet’s 13 columns, a line as the public payroll code writes it', () => {
+    // Columns and values as written by public payroll code (GitHub code index files 13257464082, a
+    // payroll stored procedure, and 25043973911): method N, amount, activation date dd-mm-yyyy, name,
+    // account, e-mail and e-mail body empty, debit account, CRN, receiver IFSC, account type 10,
+    // remarks and phone empty.
+    const plain = record({ email: null });
+    const format = { ...BANK_FORMAT_PRESETS['axis-corporate'].format, narration: '' };
+    const out = renderBankFile(format, transfer([plain]), [plain], { accountNumber: '912020012345678', ifsc: 'UTIB0000001' });
+    if (!out.ok) throw new Error(JSON.stringify(out.problems));
+    expect(lines(out.text)).toEqual([
+      'Payment Method Name,Payment Amount (Request),Activation Date,Beneficiary Name (Request),Account No,Email,Email Body,Debit Account No,CRN No,RECEIVER IFSC Code,RECEIVER Account Type,Remarks,Phone No',
+      'N,45231.50,30-11-2026,ASHA RAO,50100012345678,,,912020012345678,SAL261100000101,SBIN0001234,10,,',
+    ]);
+  });
+  it('Axis: I within Axis whatever the amount, R from ₹2,00,000, N below', () => {
+    // Public code (GitHub code index file 5885123508): "UTIB" → I; otherwise N up to ₹2,00,000, R above.
+    // RBI allows RTGS from ₹2,00,000 itself, so ₹2,00,000 exactly goes by RTGS here (NEFT would also do).
+    const axisPayee = record({ payslipId: 'p4', employeeNumber: 'E004', beneficiaryName: 'ZOYA KHAN', accountNumber: '917010012345678', ifsc: 'UTIB0000240', amountPaise: 5_00_000_00, reference: 'SAL261100000401', email: null });
+    const text = render(BANK_FORMAT_PRESETS['axis-corporate'].format, [ravi, meena, axisPayee], { accountNumber: '912020012345678', ifsc: 'UTIB0000001' });
+    expect(lines(text).slice(1)).toEqual([
+      'R,250000.00,30-11-2026,RAVI KUMAR,01234567890,,,912020012345678,SAL261100000201,HDFC0000240,10,Salary Nov 2026,',
+      'R,200000.00,30-11-2026,MEENA IYER,123456789012,meena@example.in,,912020012345678,SAL261100000301,ICIC0000001,10,Salary Nov 2026,',
+      'I,500000.00,30-11-2026,ZOYA KHAN,917010012345678,,,912020012345678,SAL261100000401,UTIB0000240,10,Salary Nov 2026,',
+    ]);
+  });
+  it('Kotak CMS: 49 tilde-separated fields, no header, as public code writes the CMS file', () => {
+    // The line public code writes for Kotak CMS (GitHub code index file 2701319771):
+    //   ${Client_Code}~${Product_Code}~NEFT~~${date dd/mm/yyyy}~~${Dr_Ac_No}~${amt}~${Bank_Code_Indicator}~~
+    //   ${name}~~${ifsc}~${accNo}~~~~~~~~~~${name}~${name}~~~~~~~~~~~~~~~~~~~~~~~~
+    // (it puts the payee's name in both narrations; the preset puts its narration there). Client and
+    // product code are the bank's; RPAY is a product code of the sources, M their indicator.
+    const plain = record({ reference: '', email: null });
+    const format = {
+      ...BANK_FORMAT_PRESETS['kotak-cms'].format,
+      columns: BANK_FORMAT_PRESETS['kotak-cms'].format.columns.map((c) =>
+        c.header === 'Client_Code' ? { ...c, constant: 'CLIENT01' } : c.header === 'Product_Code' ? { ...c, constant: 'RPAY' } : c,
+      ),
+    };
+    const out = renderBankFile(format, transfer([plain]), [plain], { accountNumber: '1234567890', ifsc: 'KKBK0000958' });
+    if (!out.ok) throw new Error(JSON.stringify(out.problems));
+    expect(lines(out.text, '\n')).toEqual([
+      'CLIENT01~RPAY~NEFT~~30/11/2026~~1234567890~45231.50~M~~ASHA RAO~~SBIN0001234~50100012345678~~~~~~~~~~Salary Nov 2026~Salary Nov 2026~~~~~~~~~~~~~~~~~~~~~~~~',
+    ]);
+    // The columns, in the order of the sheet "Kotak supplies" as public code copies it (GitHub code index
+    // file 57360475518).
+    expect(format.columns.map((c) => c.header)).toEqual([
+      'Client_Code', 'Product_Code', 'Payment_Type', 'Payment_Ref_No.', 'Payment_Date', 'Instrument Date', 'Dr_Ac_No', 'Amount',
+      'Bank_Code_Indicator', 'Beneficiary_Code', 'Beneficiary_Name', 'Beneficiary_Bank', 'Beneficiary_Branch / IFSC Code',
+      'Beneficiary_Acc_No', 'Location', 'Print_Location', 'Instrument_Number', 'Ben_Add1', 'Ben_Add2', 'Ben_Add3', 'Ben_Add4',
+      'Beneficiary_Email', 'Beneficiary_Mobile', 'Debit_Narration', 'Credit_Narration',
+      'Payment Details 1', 'Payment Details 2', 'Payment Details 3', 'Payment Details 4',
+      'Enrichment_1', 'Enrichment_2', 'Enrichment_3', 'Enrichment_4', 'Enrichment_5', 'Enrichment_6', 'Enrichment_7', 'Enrichment_8',
+      'Enrichment_9', 'Enrichment_10', 'Enrichment_11', 'Enrichment_12', 'Enrichment_13', 'Enrichment_14', 'Enrichment_15',
+      'Enrichment_16', 'Enrichment_17', 'Enrichment_18', 'Enrichment_19', 'Enrichment_20',
+    ]);
+  });
+  it('Kotak CMS: IFT within Kotak, NEFT otherwise whatever the amount; reference and e-mail in their columns', () => {
+    // Sources: "Kotak-to-Kotak transfers are internal (IFT); everything else is NEFT" (file 57360475518).
+    const kotakPayee = record({ payslipId: 'p4', employeeNumber: 'E004', beneficiaryName: 'ZOYA KHAN', accountNumber: '0212345678', ifsc: 'KKBK0000240', amountPaise: 3_00_000_00, reference: 'SAL261100000401', email: null });
+    const text = render(BANK_FORMAT_PRESETS['kotak-cms'].format, [ravi, kotakPayee, meena], { accountNumber: '1234567890', ifsc: 'KKBK0000958' });
+    const fields = lines(text, '\n').map((l) => l.split('~'));
+    expect(fields.map((f) => f.length)).toEqual([49, 49, 49]);
+    expect(fields.map((f) => [f[2], f[3], f[7], f[21]])).toEqual([
+      ['NEFT', 'SAL261100000201', '250000.00', ''],
+      ['IFT', 'SAL261100000401', '300000.00', ''],
+      ['NEFT', 'SAL261100000301', '200000.00', 'meena@example.in'],
+    ]);
   });
   it('HDFC ENet against the example column of HDFC’s “RBI Adapter Specification” (Annexure 1)', () => {
     // The specification's examples: type N, beneficiary code A001, account 9999999999999, amount

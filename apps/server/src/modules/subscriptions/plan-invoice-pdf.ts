@@ -2,10 +2,6 @@ import { formatDisplayDate, formatInr } from '@tankha/domain';
 import { ACCENT, CONTENT_WIDTH as WIDTH, DASH, Layout, MARGIN, MUTED, openPdf, RIGHT } from '../../platform/pdf/layout';
 import type { PlanCreditNoteData, PlanInvoiceData, PlanInvoiceParty } from './plan-invoice';
 
-/** A plan's GST tax invoice as an A4 PDF (rule 46 fields), with the payslip's fonts and layout helper. */
-
-
-
 function party(l: Layout, title: string, p: PlanInvoiceParty, x: number, y: number, width: number): number {
   let h = l.text(title, x, y, width, { face: 'bold', size: 8, color: ACCENT });
   h += l.text(p.name, x, y + h, width, { face: 'bold', size: 10 });
@@ -34,50 +30,75 @@ function gstTotals(l: Layout, gst: PlanInvoiceData['gst'], taxableLabel: string,
   l.y += l.text(`Amount in words: ${gst.totalInWords}`, MARGIN, l.y, WIDTH, { face: 'bold', size: 9 }) + 6;
 }
 
-export function renderPlanInvoicePdf(d: PlanInvoiceData): Promise<Buffer> {
-  const { doc, done } = openPdf({ title: `Tax Invoice ${d.invoiceNumber}`, author: d.seller.name });
-  const l = new Layout(doc);
-  l.text('TAX INVOICE', MARGIN, l.y, WIDTH, { face: 'bold', size: 16, color: ACCENT });
+/** A document's title, "Original for recipient" and its particulars, one label and value a row. */
+function documentHead(l: Layout, title: string, meta: [string, string][]): void {
+  l.text(title, MARGIN, l.y, WIDTH, { face: 'bold', size: 16, color: ACCENT });
   l.text('Original for recipient', MARGIN, l.y + 4, WIDTH, { size: 8, color: MUTED, align: 'right' });
   l.y += 28;
-  const meta: [string, string][] = [
-    ['Invoice number', d.invoiceNumber],
-    ['Invoice date', formatDisplayDate(d.invoiceDate)],
-    ['Place of supply', d.placeOfSupply],
-    ['Payment reference', d.paymentReference],
-    ['Service period', `${formatDisplayDate(d.periodStart)} to ${d.periodEnd ? formatDisplayDate(d.periodEnd) : DASH}`],
-  ];
   for (const [k, v] of meta) {
     l.text(k, MARGIN, l.y, 120, { size: 9, color: MUTED });
     l.text(v, MARGIN + 120, l.y, WIDTH - 120, { face: 'bold', size: 9 });
     l.y += 14;
   }
-  l.y += 8;
-  l.rule(l.y);
-  l.y += 10;
-  const half = WIDTH / 2 - 10;
-  const hs = party(l, 'SUPPLIER', d.seller, MARGIN, l.y, half);
-  const hb = party(l, 'RECIPIENT', d.buyer, MARGIN + half + 20, l.y, half);
-  l.y += Math.max(hs, hb) + 14;
+}
 
-  // The line: description, SAC, users, rate, taxable value.
-  const cols = [
-    { label: 'Description', x: MARGIN, w: 210, align: 'left' as const },
-    { label: 'SAC', x: MARGIN + 215, w: 55, align: 'left' as const },
-    { label: 'Users', x: MARGIN + 270, w: 50, align: 'right' as const },
-    { label: 'Rate per user', x: MARGIN + 325, w: 85, align: 'right' as const },
-    { label: 'Taxable value', x: MARGIN + 415, w: WIDTH - 415, align: 'right' as const },
-  ];
-  doc.rect(MARGIN, l.y - 4, WIDTH, 18).fill('#eef2ff');
-  for (const c of cols) l.line(c.label, c.x + 2, l.y, c.w - 4, { face: 'bold', size: 8.5, align: c.align });
+/** Supplier and recipient side by side. */
+function parties(l: Layout, seller: PlanInvoiceParty, buyer: PlanInvoiceParty): void {
+  const half = WIDTH / 2 - 10;
+  const hs = party(l, 'SUPPLIER', seller, MARGIN, l.y, half);
+  const hb = party(l, 'RECIPIENT', buyer, MARGIN + half + 20, l.y, half);
+  l.y += Math.max(hs, hb) + 14;
+}
+
+interface Column {
+  label: string;
+  /** Offset from the left margin. */
+  x: number;
+  w: number;
+  align: 'left' | 'right';
+}
+
+/** The one-line table of a plan's document: a shaded header, then the row, whose first cell (the description) wraps. */
+function lineTable(l: Layout, columns: Column[], cells: string[]): void {
+  l.doc.rect(MARGIN, l.y - 4, WIDTH, 18).fill('#eef2ff');
+  for (const c of columns) l.line(c.label, MARGIN + c.x + 2, l.y, c.w - 4, { face: 'bold', size: 8.5, align: c.align });
   l.y += 20;
-  const cells = [d.description, d.sac, d.quantity.toString(), formatInr(d.unitPricePaise), formatInr(d.gst.taxablePaise)];
-  const rowH = l.height(d.description, 206, { size: 9 });
-  cols.forEach((c, i) => (i === 0 ? l.text(cells[i] ?? '', c.x + 2, l.y, c.w - 4, { size: 9 }) : l.line(cells[i] ?? '', c.x + 2, l.y, c.w - 4, { size: 9, align: c.align })));
+  let rowH = 0;
+  columns.forEach((c, i) => {
+    if (i === 0) rowH = l.text(cells[i] ?? '', MARGIN + c.x + 2, l.y, c.w - 4, { size: 9 });
+    else l.line(cells[i] ?? '', MARGIN + c.x + 2, l.y, c.w - 4, { size: 9, align: c.align });
+  });
   l.y += rowH + 10;
   l.rule(l.y);
   l.y += 8;
+}
 
+/** A plan's GST tax invoice as an A4 PDF (rule 46 fields), with the payslip's fonts and layout helper. */
+export function renderPlanInvoicePdf(d: PlanInvoiceData): Promise<Buffer> {
+  const { doc, done } = openPdf({ title: `Tax Invoice ${d.invoiceNumber}`, author: d.seller.name });
+  const l = new Layout(doc);
+  documentHead(l, 'TAX INVOICE', [
+    ['Invoice number', d.invoiceNumber],
+    ['Invoice date', formatDisplayDate(d.invoiceDate)],
+    ['Place of supply', d.placeOfSupply],
+    ['Payment reference', d.paymentReference],
+    ['Service period', `${formatDisplayDate(d.periodStart)} to ${d.periodEnd ? formatDisplayDate(d.periodEnd) : DASH}`],
+  ]);
+  l.y += 8;
+  l.rule(l.y);
+  l.y += 10;
+  parties(l, d.seller, d.buyer);
+  lineTable(
+    l,
+    [
+      { label: 'Description', x: 0, w: 210, align: 'left' },
+      { label: 'SAC', x: 215, w: 55, align: 'left' },
+      { label: 'Users', x: 270, w: 50, align: 'right' },
+      { label: 'Rate per user', x: 325, w: 85, align: 'right' },
+      { label: 'Taxable value', x: 415, w: WIDTH - 415, align: 'right' },
+    ],
+    [d.description, d.sac, d.quantity.toString(), formatInr(d.unitPricePaise), formatInr(d.gst.taxablePaise)],
+  );
   gstTotals(l, d.gst, 'Taxable value', 'Total (INR)');
   l.text('Tax payable on reverse charge: No', MARGIN, l.y, WIDTH, { size: 8.5, color: MUTED });
   l.y += 30;
@@ -100,45 +121,27 @@ export const CREDIT_NOTE_REASON = 'Plan upgraded before the end of its paid peri
 export function renderPlanCreditNotePdf(d: PlanCreditNoteData): Promise<Buffer> {
   const { doc, done } = openPdf({ title: `Credit Note ${d.creditNoteNumber}`, author: d.seller.name });
   const l = new Layout(doc);
-  l.text('CREDIT NOTE', MARGIN, l.y, WIDTH, { face: 'bold', size: 16, color: ACCENT });
-  l.text('Original for recipient', MARGIN, l.y + 4, WIDTH, { size: 8, color: MUTED, align: 'right' });
-  l.y += 28;
-  const meta: [string, string][] = [
+  documentHead(l, 'CREDIT NOTE', [
     ['Credit note number', d.creditNoteNumber],
     ['Credit note date', formatDisplayDate(d.creditNoteDate)],
     ['Original invoice', d.againstInvoiceNumber ?? DASH],
     ['Original invoice date', d.againstInvoiceDate ? formatDisplayDate(d.againstInvoiceDate) : DASH],
     ['Place of supply', d.placeOfSupply],
-  ];
-  for (const [k, v] of meta) {
-    l.text(k, MARGIN, l.y, 120, { size: 9, color: MUTED });
-    l.text(v, MARGIN + 120, l.y, WIDTH - 120, { face: 'bold', size: 9 });
-    l.y += 14;
-  }
+  ]);
   l.text('Reason', MARGIN, l.y, 120, { size: 9, color: MUTED });
   l.y += l.text(CREDIT_NOTE_REASON, MARGIN + 120, l.y, WIDTH - 120, { face: 'bold', size: 9 }) + 8;
   l.rule(l.y);
   l.y += 10;
-  const half = WIDTH / 2 - 10;
-  const hs = party(l, 'SUPPLIER', d.seller, MARGIN, l.y, half);
-  const hb = party(l, 'RECIPIENT', d.buyer, MARGIN + half + 20, l.y, half);
-  l.y += Math.max(hs, hb) + 14;
-
-  const cols = [
-    { label: 'Description', x: MARGIN, w: 330, align: 'left' as const },
-    { label: 'SAC', x: MARGIN + 335, w: 70, align: 'left' as const },
-    { label: 'Taxable value credited', x: MARGIN + 410, w: WIDTH - 410, align: 'right' as const },
-  ];
-  doc.rect(MARGIN, l.y - 4, WIDTH, 18).fill('#eef2ff');
-  for (const c of cols) l.line(c.label, c.x + 2, l.y, c.w - 4, { face: 'bold', size: 8.5, align: c.align });
-  l.y += 20;
-  const rowH = l.text(d.description, cols[0]?.x ?? MARGIN, l.y, 326, { size: 9 });
-  l.line(d.sac, MARGIN + 337, l.y, 66, { size: 9 });
-  l.line(formatInr(d.gst.taxablePaise), MARGIN + 412, l.y, WIDTH - 414, { size: 9, align: 'right' });
-  l.y += rowH + 10;
-  l.rule(l.y);
-  l.y += 8;
-
+  parties(l, d.seller, d.buyer);
+  lineTable(
+    l,
+    [
+      { label: 'Description', x: 0, w: 330, align: 'left' },
+      { label: 'SAC', x: 335, w: 70, align: 'left' },
+      { label: 'Taxable value credited', x: 410, w: WIDTH - 410, align: 'right' },
+    ],
+    [d.description, d.sac, formatInr(d.gst.taxablePaise)],
+  );
   gstTotals(l, d.gst, 'Taxable value credited', 'Total credited (INR)');
   l.y += 24;
   l.text('This is an electronically generated document, no signature is required.', MARGIN, l.y, WIDTH, { size: 8, color: MUTED, align: 'center' });

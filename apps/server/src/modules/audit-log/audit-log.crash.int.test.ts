@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Role, type SessionUser } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
-import { startServerProcess, until, type ServerProcess } from '../../testing/server-process';
+import { startServerProcess, type ServerProcess } from '../../testing/server-process';
+import { childConnections, holdInTransaction } from '../../testing/child-connections';
 
 /**
  * "No change without its entry" (DESIGN §9, issue 30), proven by killing the process: a real server
@@ -57,26 +57,8 @@ describe.skipIf(!BACKENDS.includes('postgres'))('kill -9 inside an audited chang
     expect(await running.exited).toEqual({ code: null, signal: 'SIGKILL' });
   }
 
-  /** The child's request waits on a lock the test holds (its transaction is open, past the change). */
-  const childWaitsOnALock = () =>
-    until('the server to wait on the held lock', async () => {
-      const row = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = ${APP_NAME} AND wait_event_type = 'Lock' AND state = 'active'`);
-      return (row?.n ?? 0) > 0;
-    });
-  const childConnectionsGone = () =>
-    until('the killed server’s connections to end', async () => (await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = ${APP_NAME}`))?.n === 0);
-
-  /** A connection of the test's own, holding (in an open transaction) what `statement` takes, until released. */
-  async function hold(statement: string, values: unknown[]): Promise<() => Promise<void>> {
-    const client = new pg.Client({ connectionString: t.databaseUrl ?? '' });
-    await client.connect();
-    await client.query('BEGIN');
-    await client.query(statement, values);
-    return async () => {
-      await client.query('ROLLBACK');
-      await client.end();
-    };
-  }
+  const { waitOnALock: childWaitsOnALock, gone: childConnectionsGone } = childConnections(() => t.database.db, APP_NAME);
+  const hold = (statement: string, values: unknown[]) => holdInTransaction(t.databaseUrl ?? '', statement, values);
 
   beforeAll(async () => {
     t = await createTestApp('postgres');

@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PAYROLL_MSG, type PayrollRun, type SessionUser } from '@tankha/contracts';
 import { financialYearOf, isTaxFinancialYear } from '@tankha/domain';
 import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing';
+import { childConnections, holdInTransaction } from '../../testing/child-connections';
 
 /**
  * kill -9 of the server: a real server process (src/main.ts, workers on) is killed
@@ -102,28 +102,8 @@ describe.skipIf(!BACKENDS.includes('postgres'))('kill -9 of the server during pa
     child = null;
   }
 
-  const childWaitsOnALock = () =>
-    until('the server to wait on the held lock', async () => {
-      const row = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = ${APP_NAME} AND wait_event_type = 'Lock'`);
-      return (row?.n ?? 0) > 0;
-    });
-  const childConnectionsGone = () =>
-    until('the killed server’s connections to end', async () => {
-      const row = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = ${APP_NAME}`);
-      return row?.n === 0;
-    });
-
-  /** A transaction of the test's own that holds one uncommitted row until released. */
-  async function hold(statement: string, values: unknown[]): Promise<() => Promise<void>> {
-    const client = new pg.Client({ connectionString: t.databaseUrl ?? '' });
-    await client.connect();
-    await client.query('BEGIN');
-    await client.query(statement, values);
-    return async () => {
-      await client.query('ROLLBACK');
-      await client.end();
-    };
-  }
+  const { waitOnALock: childWaitsOnALock, gone: childConnectionsGone } = childConnections(() => t.database.db, APP_NAME);
+  const hold = (statement: string, values: unknown[]) => holdInTransaction(t.databaseUrl ?? '', statement, values);
 
   const toChild = (method: string, url: string) => fetch(`http://127.0.0.1:${String(port)}/backend/api${url}`, { method, headers: { authorization: `Bearer ${admin.token}` } });
 

@@ -42,8 +42,10 @@ function documentHead(l: Layout, title: string, meta: [string, string][]): void 
   }
 }
 
-/** Supplier and recipient side by side. */
+/** A rule, then supplier and recipient side by side. */
 function parties(l: Layout, seller: PlanInvoiceParty, buyer: PlanInvoiceParty): void {
+  l.rule(l.y);
+  l.y += 10;
   const half = WIDTH / 2 - 10;
   const hs = party(l, 'SUPPLIER', seller, MARGIN, l.y, half);
   const hb = party(l, 'RECIPIENT', buyer, MARGIN + half + 20, l.y, half);
@@ -85,8 +87,6 @@ export function renderPlanInvoicePdf(d: PlanInvoiceData): Promise<Buffer> {
     ['Service period', `${formatDisplayDate(d.periodStart)} to ${d.periodEnd ? formatDisplayDate(d.periodEnd) : DASH}`],
   ]);
   l.y += 8;
-  l.rule(l.y);
-  l.y += 10;
   parties(l, d.seller, d.buyer);
   lineTable(
     l,
@@ -130,8 +130,6 @@ export function renderPlanCreditNotePdf(d: PlanCreditNoteData): Promise<Buffer> 
   ]);
   l.text('Reason', MARGIN, l.y, 120, { size: 9, color: MUTED });
   l.y += l.text(CREDIT_NOTE_REASON, MARGIN + 120, l.y, WIDTH - 120, { face: 'bold', size: 9 }) + 8;
-  l.rule(l.y);
-  l.y += 10;
   parties(l, d.seller, d.buyer);
   lineTable(
     l,

@@ -14,7 +14,6 @@ import { PATHS } from './paths';
 import { RootLayout } from './RootLayout';
 import { RouteErrorBoundary } from './RouteError';
 import { form16ManagementRoute, taxesForm16Routes } from './form16-routes';
-import { InvestmentsArea } from '../features/investments/InvestmentsArea';
 
 const account = () => import('../features/account');
 const access = () => import('../features/access');
@@ -139,6 +138,8 @@ const UserSettingsPage = lazyPage(() => import('../features/user-settings'), 'Us
 const AttendanceClientsPage = lazyPage(() => import('../features/attendance-clients'), 'ClientsPage');
 const MyTeamOverviewPage = lazyPage(() => import('../features/my-team'), 'MyTeamOverviewPage');
 const MyTeamReportsPage = lazyPage(() => import('../features/my-team'), 'MyTeamReportsPage');
+// My Investments' section tabs: only its own pages need Mantine's Tabs, so not every page's first load.
+const InvestmentsArea = lazyPage(() => import('../features/investments/InvestmentsArea'), 'InvestmentsArea');
 const PreferencesPage = lazyPage(() => import('../features/preferences'), 'PreferencesPage');
 const SalaryComponentsPage = lazyPage(payrollComponents, 'SalaryComponentsPage');
 const StatutoryComponentsPage = lazyPage(payrollComponents, 'StatutoryComponentsPage');

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -76,8 +77,67 @@ const scrollAreaMergeRefs: Plugin = {
   },
 };
 
-export default defineConfig({
-  plugins: [scrollAreaMergeRefs, react(), pwa],
+/** Mantine's AppShell sections take only a class name from react-remove-scroll: see src/app/app-shell-remove-scroll.ts. */
+const appShellRemoveScroll: Plugin = {
+  name: 'tankha:app-shell-remove-scroll',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === 'react-remove-scroll' && importer && /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/.test(importer)) {
+      return path.resolve(import.meta.dirname, 'src/app/app-shell-remove-scroll.ts');
+    }
+    return null;
+  },
+};
+
+/** Table.ScrollContainer scrolls natively: see src/app/table-scroll-area.tsx. */
+const tableScrollArea: Plugin = {
+  name: 'tankha:table-scroll-area',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === '../ScrollArea/ScrollArea.mjs' && importer && /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/.test(importer)) {
+      return path.resolve(import.meta.dirname, 'src/app/table-scroll-area.tsx');
+    }
+    return null;
+  },
+};
+
+/**
+ * zod's JSON Schema generator, left out of the web bundle. Classic zod schemas reference it from every
+ * schema type (for `.toJSONSchema()` and Standard Schema's `jsonSchema`), so it cannot be tree-shaken, and
+ * it was a fifth of zod in every first load (5 KB gzip). The web only parses replies; the server, which
+ * generates the OpenAPI document, keeps the real one. What the schemas' getters use (aggregateChecks, for
+ * `.minLength`, `.isInt` and the like) stays; the generator's functions throw if anything ever calls them.
+ */
+const ZOD_JSON_SCHEMA = /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
+const zodWithoutJsonSchema: Plugin = {
+  name: 'tankha:zod-without-json-schema',
+  enforce: 'pre',
+  apply: 'build',
+  load(id) {
+    const match = ZOD_JSON_SCHEMA.exec(id);
+    if (!match) return null;
+    const source = fs.readFileSync(id, 'utf8');
+    const unavailable = "function unavailable() { throw new Error('JSON Schema generation is not part of the web build (vite.config.ts)'); }";
+    if (match[1] === 'to-json-schema') {
+      const names = [...source.matchAll(/^export (?:const|function) (\w+)/gm)].map((m) => m[1]!);
+      const factories = new Set(['createToJSONSchemaMethod', 'createStandardJSONSchemaMethod']);
+      if (!names.includes('processSchema') || ![...factories].every((n) => names.includes(n))) throw new Error(`${id}: zod's exports changed; revisit tankha:zod-without-json-schema`);
+      return [unavailable, ...names.map((n) => `export const ${n} = ${factories.has(n) ? '() => unavailable' : 'unavailable'};`), 'export { processSchema as process };'].join('\n');
+    }
+    const cut = source.indexOf('const formatMap');
+    const kept = source.slice(0, cut);
+    if (cut < 0 || !kept.includes('export function aggregateChecks')) throw new Error(`${id}: zod's layout changed; revisit tankha:zod-without-json-schema`);
+    const names = [...source.slice(cut).matchAll(/^export (?:const|function) (\w+)/gm)].map((m) => m[1]!);
+    const stubs = names.map((n) => (n === 'allProcessors' ? 'export const allProcessors = {};' : `export const ${n} = unavailable;`));
+    return [kept.replace(/^import \{[^}]*\} from "\.\/to-json-schema\.js";$/m, ''), unavailable, ...stubs].join('\n');
+  },
+};
+
+export default defineConfig(({ command }) => ({
+  plugins: [scrollAreaMergeRefs, appShellRemoveScroll, tableScrollArea, zodWithoutJsonSchema, react(), pwa],
+  // react-router's package exports point at its development build, whose only difference is that it keeps
+  // the dev-time warnings (ENABLE_DEV_WARNINGS); a production bundle takes the production build.
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs') }] } : {},
   server: { host: '127.0.0.1', port: 5173, proxy },
   preview: { host: '127.0.0.1', port: 4173, proxy },
   build: {
@@ -101,4 +161,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

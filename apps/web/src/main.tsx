@@ -4,22 +4,23 @@ import '@mantine/notifications/styles.css';
 import './app/touch.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { PwaUpdatePrompt } from './app/PwaUpdatePrompt';
 import { createQueryClient } from './app/query-client';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 const queryClient = createQueryClient();
-const router = createAppRouter();
 
 createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <PwaUpdatePrompt />
     </AppProviders>
   </StrictMode>,

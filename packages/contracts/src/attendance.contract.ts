@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
-import { dateSchema, monthSchema } from './dates';
+import { dateSchema, monthLabel, monthSchema } from './dates';
 import { logPlaceSchema } from './attendance-clients.contract';
 import { formatDisplayDate, formatRupees } from '@tankha/domain';
 
@@ -61,13 +61,6 @@ export const DEFAULT_ATTENDANCE_SETTINGS = {
   gracePeriodMinutes: 15,
 };
 export type AttendanceSettingsValues = typeof DEFAULT_ATTENDANCE_SETTINGS;
-
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** 'YYYY-MM' as 'March 2026'. */
-export function monthLabel(month: string): string {
-  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
-}
 
 /**
  * The month lock of a finalized payroll (DESIGN §10): attendance of that month no longer

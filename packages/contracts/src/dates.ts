@@ -68,3 +68,10 @@ export function monthSchema(invalid: string, options: { required?: string; trim?
     .regex(ISO_MONTH, { error: invalid })
     .refine((v) => !ISO_MONTH.test(v) || (v >= DATE_MIN.slice(0, 7) && v <= DATE_MAX.slice(0, 7)), { error: MONTH_RANGE_MSG });
 }
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** 'YYYY-MM' as 'March 2026'. Here, not in the attendance contract: payroll screens label months without loading it. */
+export function monthLabel(month: string): string {
+  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
+}

@@ -10,9 +10,8 @@ import {
   type BankFileScope,
   type BankFileTemplate,
 } from '@tankha/domain';
-import { DATE_RANGE_MSG, dateSchema } from './dates';
+import { DATE_RANGE_MSG, dateSchema, monthLabel } from './dates';
 import { envelope } from './envelope';
-import { monthLabel } from './attendance.contract';
 
 /**
  * The bank transfer of a finalized payroll month and the bank's return file (payroll-rules

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { FINANCIAL_YEAR_RANGE_MSG, dateSchema, isFinancialYearStartInRange, monthSchema } from './dates';
+import { FINANCIAL_YEAR_RANGE_MSG, dateSchema, isFinancialYearStartInRange, monthLabel, monthSchema } from './dates';
 import { rupeesSchema } from './money';
 import { envelope, listEnvelope } from './envelope';
-import { monthLabel } from './attendance.contract';
 
 /**
  * Statutory files and the payroll journal of a finalized (or paid) month, and the

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { envelope, listEnvelope } from './envelope';
-import { dateSchema } from './dates';
 import { NEXT_MONTH_PAY_DAY_MAX, formatDisplayDate } from '@tankha/domain';
-import { monthLabel } from './attendance.contract';
+import { dateSchema, monthLabel } from './dates';
 import { MAX_SALARY_RUPEES, rupeesSchema } from './money';
 
 /**

@@ -1,6 +1,7 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Group } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { StatusScreen } from '../ui/StatusScreen';
 import { PATHS } from './paths';
 
@@ -14,9 +15,8 @@ function isChunkLoadFailure(error: unknown): boolean {
   );
 }
 
-/** The router's error screen: anything a page throws while rendering lands here instead of a blank page. */
-export function RouteError() {
-  const error = useRouteError();
+/** The error screen: anything a page throws while rendering lands here instead of a blank page. */
+export function RouteError({ error }: { error: unknown }) {
   const chunk = isChunkLoadFailure(error);
   return (
     <StatusScreen
@@ -36,4 +36,37 @@ export function RouteError() {
       {chunk ? 'Part of Tankha could not be loaded. Reload the page to get the latest version.' : 'An unexpected error occurred on this page.'}
     </StatusScreen>
   );
+}
+
+interface RouteErrorBoundaryProps {
+  /** The current path: a navigation elsewhere clears the error and renders the new page. */
+  resetKey: string;
+  children: ReactNode;
+}
+interface RouteErrorBoundaryState {
+  failed: { error: unknown; resetKey: string } | null;
+}
+
+/** Catches what a route throws while rendering (the data router's errorElement, for the declarative router). */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  override state: RouteErrorBoundaryState = { failed: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<RouteErrorBoundaryState> {
+    return { failed: { error, resetKey: '' } };
+  }
+
+  static getDerivedStateFromProps(props: RouteErrorBoundaryProps, state: RouteErrorBoundaryState): Partial<RouteErrorBoundaryState> | null {
+    if (!state.failed) return null;
+    // The error was caught on the path of the render that threw; a later path renders afresh.
+    if (state.failed.resetKey === '') return { failed: { ...state.failed, resetKey: props.resetKey } };
+    return state.failed.resetKey === props.resetKey ? null : { failed: null };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError error={this.state.failed.error} /> : this.props.children;
+  }
 }

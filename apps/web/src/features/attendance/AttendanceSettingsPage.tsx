@@ -19,7 +19,7 @@ import {
   withSelfUpdate,
   type SettingsFormValues,
 } from './settings-form';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 
 type BooleanKey = { [K in keyof SettingsFormValues]: SettingsFormValues[K] extends boolean ? K : never }[keyof SettingsFormValues];
 

@@ -6,7 +6,6 @@ import { useToday as useOrganizationToday } from '../../app/today';
 import { useNoConnection } from '../../app/offline';
 import { ErrorState } from '../../ui/ErrorState';
 import { OfflineNotice } from '../../ui/OfflineNotice';
-import { MyRequestsPanel } from '../regularization/MyRequestsPanel';
 import { PageLoader } from '../../ui/PageLoader';
 import { CheckInCard } from './CheckInCard';
 import { WorklogTable } from './WorklogTable';
@@ -14,6 +13,9 @@ import { monthTitle, shiftMonth } from './attendance-rules';
 
 // The form (date and time inputs) loads when it is opened, not with the page.
 const AddLogModal = lazy(async () => ({ default: (await import('./AddLogModal')).AddLogModal }));
+// The requests list (its status filter, pagination and contract) sits below a month's worklog: it loads
+// after the page's first paint instead of with it.
+const MyRequestsPanel = lazy(async () => ({ default: (await import('../regularization/MyRequestsPanel')).MyRequestsPanel }));
 import { useDays, useToday } from './attendance.api';
 
 function monthRange(month: string, today: string): { startDate: string; endDate: string } {
@@ -67,7 +69,11 @@ export function MyAttendancePage() {
         {days.isError && <ErrorState message={days.error.message} onRetry={() => void days.refetch()} />}
         {days.data && range.startDate <= range.endDate && <WorklogTable days={[...days.data].reverse()} />}
       </Card>
-      {canRequest && <MyRequestsPanel title="Regularization requests" />}
+      {canRequest && (
+        <Suspense fallback={null}>
+          <MyRequestsPanel title="Regularization requests" />
+        </Suspense>
+      )}
       {adding && today.data && (
         <Suspense fallback={null}>
           <AddLogModal opened onClose={() => setAdding(false)} today={today.data} />

@@ -4,7 +4,7 @@ import { IconMessage } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { COMMENT_MSG, type ItemComment } from '@tankha/contracts';
 import { toast } from '../../app/toast';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 import { COMMENTS_KEY, addComment, fetchComments } from './comments.api';
 import { commentTimeLabel } from './comment-time';
 

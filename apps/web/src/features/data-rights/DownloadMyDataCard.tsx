@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 import { downloadMyData } from './data-rights.api';
 
 /** My profile → Your data: everything the organisation holds about the signed-in person, as one ZIP (DPDP Act 2023 s.11). */

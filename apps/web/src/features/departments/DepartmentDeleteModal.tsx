@@ -3,7 +3,8 @@ import { Alert } from '@mantine/core';
 import { DEPARTMENT_MSG, type Department } from '@tankha/contracts';
 import { ApiError, errorMessage } from '../../app/api';
 import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
-import { isHandledError, useApiMutation } from '../../ui/kit/useApiMutation';
+import { useApiMutation } from '../../ui/kit/useApiMutation';
+import { isHandledError } from '../../ui/kit/api-error-toast';
 import { DepartmentSelect } from './DepartmentSelect';
 import { deleteDepartment } from './departments.api';
 

@@ -7,11 +7,11 @@ import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
 import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
 import { useTouchSize } from '../../ui/kit/touch';
-import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
+import { usePageTitleOrder } from '../payroll-setup/page-title-order';
 import { downloadForm16, downloadMergedForm16, useEmployeeForms } from './form16.api';
 import { hasBothParts } from './form16.parts';
 import { uploadedOn } from './Form16ManagementPage';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 
 const reportFailure = (fallback: string) => (error: unknown) => {
   toastApiError(error, fallback);

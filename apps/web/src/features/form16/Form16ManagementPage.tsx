@@ -19,13 +19,13 @@ import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
 import { ListCard } from '../../ui/ListCard';
 import { displayDate, initials } from '../../ui/format';
-import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
+import { usePageTitleOrder } from '../payroll-setup/page-title-order';
 import { downloadForm16, downloadMergedForm16, useDeleteForm16, useForm16Stats, useForm16Users, useGeneratePartB, useResponsiblePerson } from './form16.api';
 import { ResponsiblePersonModal } from './ResponsiblePersonModal';
 import { hasBothParts } from './form16.parts';
 import { UploadForm16Modal } from './UploadForm16Modal';
 import { BulkUploadModal } from './BulkUploadModal';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 
 /** Payroll spec §2: employee name and number are cut to 20 characters. */
 export function cut20(text: string): string {

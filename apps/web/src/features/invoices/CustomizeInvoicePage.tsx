@@ -20,7 +20,7 @@ import { StatusScreen } from '../../ui/StatusScreen';
 import { INVOICE_PATHS } from './InvoicesLayout';
 import { InvoiceTemplate } from './InvoiceTemplate';
 import { DRAFT_INVOICE_KEY, INVOICES_KEY, saveCustomization, useInvoice } from './invoices.api';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 
 /** The draft invoice left by the create page; a broken one is reported once and ignored. */
 function readDraft(): { id: string } | null {

@@ -11,7 +11,7 @@ import { PageLoader } from '../../ui/PageLoader';
 import { INVOICE_PATHS } from './InvoicesLayout';
 import { InvoiceTemplate } from './InvoiceTemplate';
 import { DRAFT_INVOICE_KEY, INVOICES_KEY, createCustomField, deleteInvoice, downloadInvoicePdf, removeCustomFieldValue, saveCustomFieldValue, setInvoiceStatus, useCustomFields, useInvoice } from './invoices.api';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 
 const GROUPS = [
   { id: InvoiceFieldGroup.Header, label: 'Header fields' },

@@ -11,7 +11,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { ListCard } from '../../ui/ListCard';
 import { applyFieldErrors } from '../../ui/server-errors';
 import { INVOICES_KEY, deleteParty, saveParty, useParties } from './invoices.api';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 
 export const STATE_OPTIONS = Object.entries(GST_STATES).map(([code, name]) => ({ value: code, label: `${name} (${code})` }));
 const FIELDS = ['name', 'address', 'stateCode', 'gstin', 'pan', 'email', 'bankName', 'accountNumber', 'ifscCode', 'upiId'] as const;

@@ -10,7 +10,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { readImageDimensions } from './image-dimensions';
 import { organizationKey, uploadLogo, useOrganization } from './organization.api';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 
 /** Name, type and size first; then the decoded dimensions. */
 export async function validateLogo(file: File | null): Promise<LogoCheck> {

@@ -6,7 +6,7 @@ import { LOGO_MAX_BYTES } from '@tankha/domain';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { organizationKey, uploadLogo } from './organization.api';
-import { toastUnlessHandled } from '../../ui/kit/useApiMutation';
+import { toastUnlessHandled } from '../../ui/kit/api-error-toast';
 
 /** The organisation details page accepts these (platform §5), unlike the stricter branding screen. */
 export const DETAILS_LOGO_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'] as const;

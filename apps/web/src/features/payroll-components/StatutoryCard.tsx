@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SALARY_MSG, type StatutoryComponentName, type StatutoryComponentSetting } from '@tankha/contracts';
 import { toast } from '../../app/toast';
 import { COMPONENTS_KEY, disableStatutory, saveStatutory } from './components.api';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 import { formFailure } from '../../ui/kit/form-failure';
 
 export const STATUTORY_TITLES: Record<StatutoryComponentName, string> = {

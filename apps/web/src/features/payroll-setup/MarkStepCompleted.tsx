@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { PAYROLL_SETUP_KEY, completeSetupStep, usePayrollSetup } from './setup.api';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 
 /**
  * The components pages' 'Mark as Completed' (platform §2.6): completes the checklist step and returns

@@ -1,9 +1,9 @@
-import { createContext, useContext } from 'react';
 import { Stack, Tabs, Title } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { can } from '@tankha/contracts';
 import { useCurrentUser } from '../../app/current-user';
 import { PATHS } from '../../app/paths';
+import { InPayrollArea } from './page-title-order';
 
 interface PayrollTab {
   label: string;
@@ -38,14 +38,6 @@ export const EMPLOYEE_PAYROLL_TABS: readonly PayrollTab[] = [
 
 export function payrollTabsFor(roleId: Parameters<typeof can>[0]): readonly PayrollTab[] {
   return can(roleId, 'payroll.run.view') ? ADMIN_PAYROLL_TABS : EMPLOYEE_PAYROLL_TABS;
-}
-
-/** Pages inside the Payroll area sit under its 'Payroll' heading; the same page on its own (/payslips) does not. */
-const InPayrollArea = createContext(false);
-
-/** The heading level of a page's title: 3 under the Payroll area's heading, 2 when the page stands alone. */
-export function usePageTitleOrder(): 2 | 3 {
-  return useContext(InPayrollArea) ? 3 : 2;
 }
 
 const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);

@@ -30,7 +30,7 @@ import {
 } from './settings-form';
 import { PAYROLL_SETUP_KEY, markSettingsCompleted, savePayrollSettings, usePayrollSettings, usePayrollStatus } from './setup.api';
 import { PayrollSettingsTabs } from './SettingsTabs';
-import { toastApiError, toastUnlessHandled } from '../../ui/kit/useApiMutation';
+import { toastApiError, toastUnlessHandled } from '../../ui/kit/api-error-toast';
 
 export const CONFIRM_TITLE = 'Confirm Last Payroll Month';
 export const CONFIRM_TICK = 'I understand that the last payroll month and year cannot be changed later';

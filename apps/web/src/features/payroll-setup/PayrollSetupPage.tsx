@@ -9,7 +9,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { allStepsDone, checklistSteps, type ChecklistStep } from './checklist';
 import { PAYROLL_SETUP_KEY, completePayrollSetup, usePayrollSetup } from './setup.api';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 
 function StepRow({ step, index }: { step: ChecklistStep; index: number }) {
   const color = step.done ? 'teal' : step.locked ? 'gray' : 'indigo';

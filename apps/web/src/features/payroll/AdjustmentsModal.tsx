@@ -18,7 +18,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageLoader } from '../../ui/PageLoader';
 import { zodFieldErrors } from '../../ui/zod-form';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 import { inr } from '../../ui/format';
 import { addAdjustment, deleteAdjustment, useAdjustments } from './payroll.api';
 import { formFailure } from '../../ui/kit/form-failure';

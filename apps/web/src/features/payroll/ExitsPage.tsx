@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../app/current-user';
 import { exitSettlementPath } from '../../app/paths';
 import { displayDate, inr } from '../../ui/format';
 import { ListCard } from '../../ui/ListCard';
-import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
+import { usePageTitleOrder } from '../payroll-setup/page-title-order';
 import { ExitFormModal, type ExitPrefill } from './ExitFormModal';
 import { PAYROLL_KEY } from './payroll.api';
 import { useExitSettlements, useExitsAwaitingSettlement } from './settlement.api';

@@ -6,7 +6,7 @@ import { addDaysToDate } from '@tankha/domain';
 import { ApiError } from '../../app/api';
 import { toast } from '../../app/toast';
 import { displayDate, inr } from '../../ui/format';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 import { finalizeRun } from './payroll.api';
 
 const employees = (count: number, one: string, many: string) => (count === 1 ? `1 employee ${one}` : `${String(count)} employees ${many}`);

@@ -6,7 +6,7 @@ import { errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 import { downloadForm24Q, useForm24QCheck } from './filings.api';
 import { inr } from '../../ui/format';
 import { Form24QFvuButton, TdsChallans } from './TdsChallans';

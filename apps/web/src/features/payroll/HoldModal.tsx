@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { PAYROLL_HOLD_KINDS, PAYROLL_HOLD_LABELS, monthLabel, type PayrollEmployeeRow, type PayrollHoldKind, type PayrollRun } from '@tankha/contracts';
 import { toast } from '../../app/toast';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 import { setHold } from './payroll.api';
 
 /** What each hold does, shown beside the choice (two different holds). */

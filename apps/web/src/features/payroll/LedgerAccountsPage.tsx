@@ -12,7 +12,7 @@ import { PageLoader } from '../../ui/PageLoader';
 import { PayrollSettingsTabs } from '../payroll-setup/SettingsTabs';
 import { PAYROLL_KEY } from './payroll.api';
 import { saveLedgerAccounts, useLedgerAccounts } from './filings.api';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 
 const GROUP_HELP: Record<LedgerGroup, string> = {
   Earnings: 'Debited: the salary expense of each earning.',

@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../app/current-user';
 import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
 import { ListCard } from '../../ui/ListCard';
-import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
+import { usePageTitleOrder } from '../payroll-setup/page-title-order';
 import { LoanFormModal } from './LoanFormModal';
 import { LoanScheduleDrawer, LoanStatusBadge } from './LoanSchedule';
 import { cancelLoan, useLoans } from './loans.api';

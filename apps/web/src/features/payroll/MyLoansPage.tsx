@@ -2,7 +2,7 @@ import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { LOAN_KIND_LABELS } from '@tankha/contracts';
 import { errorMessage } from '../../app/api';
 import { ListCard } from '../../ui/ListCard';
-import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
+import { usePageTitleOrder } from '../payroll-setup/page-title-order';
 import { LoanDetails, LoanStatusBadge } from './LoanSchedule';
 import { useMyLoans } from './loans.api';
 import { inr } from '../../ui/format';

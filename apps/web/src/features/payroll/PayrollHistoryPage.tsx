@@ -9,7 +9,7 @@ import { ListCard } from '../../ui/ListCard';
 import { runTotal } from './payroll-format';
 import { useRuns } from './payroll.api';
 import { RegisterIcon } from './RegisterDownload';
-import { RunStatusBadge } from './RunSummary';
+import { RunStatusBadge } from './RunStatusBadge';
 
 export const HISTORY_COLUMNS = ['Month', 'Employees', 'Gross', 'Deductions', 'Net pay', 'Employer cost', 'Status', 'Finalized by', 'Finalized on', 'Actions'] as const;
 const AMOUNT_COLUMNS = new Set<string>(['Employees', 'Gross', 'Deductions', 'Net pay', 'Employer cost']);

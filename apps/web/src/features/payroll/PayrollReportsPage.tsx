@@ -28,7 +28,7 @@ import { hasBankTransfer } from './BankPaymentsPanel';
 import { useBankPayments, useBankSettings, usePayrollReports } from './bank.api';
 import { useRuns } from './payroll.api';
 import { RegisterButton, hasRegister } from './RegisterDownload';
-import { RunStatusBadge } from './RunSummary';
+import { RunStatusBadge } from './RunStatusBadge';
 import { StatutoryFiles } from './StatutoryFiles';
 import { Form24QCard } from './Form24QCard';
 

@@ -8,7 +8,7 @@ import { toast } from '../../app/toast';
 import { BankPaymentsPanel, hasBankTransfer } from './BankPaymentsPanel';
 import { FinalizeModal } from './FinalizeModal';
 import { MarkPaidModal } from './MarkPaidModal';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 import { isProcessingStopped, isRunEditable, payslipDeliveryPending } from './payroll-format';
 import { PAYROLL_KEY, processRun, type EmployeeFilter } from './payroll.api';
 import { RegisterButton, hasRegister } from './RegisterDownload';

@@ -6,7 +6,7 @@ import { PATHS } from '../../app/paths';
 import { OfflineNotice } from '../../ui/OfflineNotice';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
-import { usePayslip } from './payroll.api';
+import { usePayslip } from './payslips.api';
 import { PayslipView } from './PayslipView';
 
 interface PayslipPageProps {

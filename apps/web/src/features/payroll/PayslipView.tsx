@@ -1,58 +1,19 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Switch, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { useTouchSize } from '../../ui/kit/touch';
-import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-react';
+import { Badge, Card, Group, List, SimpleGrid, Stack, Switch, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { PAYROLL_HOLD_LABELS, monthLabel, type Payslip, type PayslipLine } from '@tankha/contracts';
 import { PAYSLIP_PASSWORD_EXAMPLE } from '@tankha/domain';
 import { DetailsCard } from '../../ui/DetailsCard';
-import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
+import { usePageTitleOrder } from '../payroll-setup/page-title-order';
 import { displayDate, displayText, inr } from '../../ui/format';
-import { toastApiError } from '../../ui/kit/useApiMutation';
 import { daysText } from './payroll-format';
-import { downloadPayslipPdf } from './payroll.api';
-import { RunStatusBadge } from './RunSummary';
+import { PayslipPdfButton, pdfHint } from './PayslipPdfButton';
+import { RunStatusBadge } from './RunStatusBadge';
 
 const REGIME_LABELS = { 0: 'Old regime', 1: 'New regime' } as const;
 
 /** Said beside the PDF button of a protected payslip: the pattern and an example, never the password. */
 export const PDF_PASSWORD_HINT = `The PDF opens with a password: the first five letters of the PAN in capitals followed by the date of birth as DDMM, e.g. ${PAYSLIP_PASSWORD_EXAMPLE}.`;
-
-/** Why the PDF button is disabled: not finalized yet, or finalized and still being rendered. */
-export function pdfHint(payslip: Pick<Payslip, 'status' | 'hasPdf'>): string | null {
-  if (payslip.hasPdf) return null;
-  if (payslip.status === 'finalized' || payslip.status === 'paid') return 'The PDF is being generated; it is ready a moment after the payroll is finalized.';
-  return 'The PDF is generated when the payroll is finalized.';
-}
-
-export function PayslipPdfButton({ payslip, compact = false }: { payslip: Payslip | Pick<Payslip, 'id' | 'month' | 'status' | 'hasPdf'>; compact?: boolean }) {
-  const [busy, setBusy] = useState(false);
-  const touch = useTouchSize();
-  const name = 'employee' in payslip ? payslip.employee.name : undefined;
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadPayslipPdf(payslip, name);
-    } catch (error) {
-      toastApiError(error, 'Failed to download the payslip');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button
-      variant={compact ? 'subtle' : 'filled'}
-      size={touch.button ?? (compact ? 'xs' : 'sm')}
-      leftSection={<IconDownload size={16} />}
-      disabled={!payslip.hasPdf}
-      loading={busy}
-      title={pdfHint(payslip) ?? undefined}
-      aria-label={compact ? `Download PDF for ${monthLabel(payslip.month)}` : undefined}
-      onClick={() => void download()}
-    >
-      Download PDF
-    </Button>
-  );
-}
 
 /**
  * An explanation line with each negative amount kept on one line: a narrow column (a phone, the half-width

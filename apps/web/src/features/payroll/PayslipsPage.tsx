@@ -7,12 +7,12 @@ import { useToday } from '../../app/today';
 import { ResponsiveList, queryListState, type ListColumn } from '../../ui/kit/ResponsiveList';
 import { useTouchSize } from '../../ui/kit/touch';
 import { OfflineNotice } from '../../ui/OfflineNotice';
-import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
+import { usePageTitleOrder } from '../payroll-setup/page-title-order';
 import { financialYearLabel, financialYearStartOf } from './payroll-format';
 import { inr } from '../../ui/format';
-import { usePayslips } from './payroll.api';
-import { PayslipPdfButton } from './PayslipView';
-import { RunStatusBadge } from './RunSummary';
+import { usePayslips } from './payslips.api';
+import { PayslipPdfButton } from './PayslipPdfButton';
+import { RunStatusBadge } from './RunStatusBadge';
 
 /** How many financial years back the selector offers. */
 const YEARS_SHOWN = 6;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { monthLabel, type PayrollRun } from '@tankha/contracts';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 import { downloadRegister } from './payroll.api';
 
 /** The register (XLSX) exists once the month has figures. */

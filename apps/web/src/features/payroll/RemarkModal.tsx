@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { PayrollEmployeeRow, PayrollRun } from '@tankha/contracts';
 import { toast } from '../../app/toast';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 import { inr, inrChange } from '../../ui/format';
 import { saveRemark } from './payroll.api';
 

@@ -21,7 +21,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { AdjustmentsModal } from './AdjustmentsModal';
 import { HoldModal } from './HoldModal';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 import { changeColor, daysText } from './payroll-format';
 import { inr, inrChange } from '../../ui/format';
 import { PAYROLL_KEY, bringInExcludedPay, releaseHold, reprocessEmployee, undoBringInExcludedPay, useRunEmployees, type EmployeeFilter } from './payroll.api';

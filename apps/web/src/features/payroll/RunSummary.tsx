@@ -1,17 +1,10 @@
 import type { ReactNode } from 'react';
-import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { PAYROLL_RUN_STATUS_LABELS, monthLabel, type PayrollRun, type PayrollRunStatus } from '@tankha/contracts';
+import { Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { monthLabel, type PayrollRun } from '@tankha/contracts';
 import { groupIndian } from '@tankha/domain';
 import { displayDate } from '../../ui/format';
-import { RUN_STATUS_COLORS, percentOf, runTotal } from './payroll-format';
-
-export function RunStatusBadge({ status, size = 'lg' }: { status: PayrollRunStatus; size?: 'sm' | 'lg' }) {
-  return (
-    <Badge color={RUN_STATUS_COLORS[status]} variant="light" size={size} style={{ flexShrink: 0 }}>
-      {PAYROLL_RUN_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
+import { percentOf, runTotal } from './payroll-format';
+import { RunStatusBadge } from './RunStatusBadge';
 
 /** Month, period, pay date and status; once finalized or paid, who did it and when. */
 export function RunHeader({ run, actions }: { run: PayrollRun; actions?: ReactNode }) {

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconFilter, IconRefresh, IconUserExclamation } from '@tabler/icons-react';
 import { PAYROLL_MSG, type PayrollRun } from '@tankha/contracts';
 import { toast } from '../../app/toast';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 import { useProcessStale } from './payroll.api';
 
 interface StaleNoticeProps {

@@ -12,7 +12,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { EcrCheckModal, EsicCheckModal } from './FilingCheckModal';
 import { downloadFiling, useFilings } from './filings.api';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 import { ResponsiveList, type ListColumn } from '../../ui/kit/ResponsiveList';
 import { useNarrowScreen } from '../../ui/kit/narrow';
 

@@ -8,7 +8,7 @@ import { toast } from '../../app/toast';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { PREFERENCES_KEY, saveSenderEmailPreferences, useSenderEmailPreferences } from './preferences.api';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 import { useCurrentUser } from '../../app/current-user';
 import { RetentionSettingsCard } from '../data-rights/RetentionSettingsCard';
 

@@ -7,7 +7,7 @@ import { ApiError, errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
 import { displayDate } from '../../ui/format';
 import { ConfirmDeleteModal } from '../../ui/kit/ConfirmDeleteModal';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 import { downloadDocument, useDeleteDocument, useDocuments, useUploadDocument } from './profile.api';
 
 const TYPE_OPTIONS = USER_DOCUMENT_TYPES.map((t) => ({ value: String(t.id), label: t.name }));

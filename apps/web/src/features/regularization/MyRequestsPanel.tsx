@@ -10,7 +10,7 @@ import { useTouchSize } from '../../ui/kit/touch';
 import { RequestStatusBadge } from './RequestStatusBadge';
 import { REQUESTS_KEY, updateRequestStatus, useRequests } from './requests.api';
 import { displayDateRange, displayTime } from './request-format';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 
 // The form (date and time inputs) and the confirmation (Modal) load when opened, not with the attendance page.
 const CancelRequestModal = lazy(async () => ({ default: (await import('./CancelRequestModal')).CancelRequestModal }));

@@ -19,7 +19,7 @@ import { REQUEST_STATUS_FILTER } from './MyRequestsPanel';
 import { RequestStatusBadge } from './RequestStatusBadge';
 import { REQUESTS_KEY, updateRequestStatus, useRequests } from './requests.api';
 import { displayDateRange, displayTime } from './request-format';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 
 export const TEAM_REQUEST_COLUMNS = ['Employee', 'Date', 'Start Time', 'End Time', 'Reason', 'Status'] as const;
 

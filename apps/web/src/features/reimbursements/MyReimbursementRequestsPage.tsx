@@ -12,7 +12,7 @@ import { useTouchSize } from '../../ui/kit/touch';
 import { rupeesText } from '../../ui/format';
 import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
-import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
+import { usePageTitleOrder } from '../payroll-setup/page-title-order';
 import { REIMBURSEMENTS_KEY, submitReimbursementRequest, useMyReimbursementRequests, useReimbursementTypes } from './reimbursements.api';
 import { STATUS_FILTERS, reimbursementStatusBadge, requestDate } from './request-format';
 

@@ -9,10 +9,10 @@ import { toast } from '../../app/toast';
 import { FormAlert } from '../../ui/FormAlert';
 import { ListCard } from '../../ui/ListCard';
 import { rupeesText } from '../../ui/format';
-import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
+import { usePageTitleOrder } from '../payroll-setup/page-title-order';
 import { REIMBURSEMENTS_KEY, decideReimbursementRequest, downloadReceipt, downloadReimbursementReport, useAllReimbursementRequests } from './reimbursements.api';
 import { STATUS_FILTERS, reimbursementStatusBadge, requestDate } from './request-format';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 
 export const ALL_REQUEST_COLUMNS = ['Employee', 'Date', 'Amount', 'Type', 'Reason', 'Status', 'Actions'] as const;
 const PAGE_SIZE = 10;

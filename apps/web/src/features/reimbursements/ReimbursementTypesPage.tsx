@@ -15,7 +15,7 @@ import { useDeleteDialog } from '../../ui/kit/useDeleteDialog';
 import { rupeesText } from '../../ui/format';
 import { applyFieldErrors } from '../../ui/server-errors';
 import { zodFieldErrors } from '../../ui/zod-form';
-import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
+import { usePageTitleOrder } from '../payroll-setup/page-title-order';
 import { REIMBURSEMENTS_KEY, deleteReimbursementType, saveReimbursementType, setReimbursementTypeActive, useReimbursementTypes } from './reimbursements.api';
 
 export const REIMBURSEMENT_TYPE_COLUMNS = ['Name', 'Description', 'Max Limit', 'Status', 'Delete'] as const;

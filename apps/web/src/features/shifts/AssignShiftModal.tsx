@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { SHIFT_MSG, type ShiftAssignmentRequestBody } from '@tankha/contracts';
 import { toast } from '../../app/toast';
 import { DateField } from '../../ui/DateField';
-import { toastUnlessHandled } from '../../ui/kit/useApiMutation';
+import { toastUnlessHandled } from '../../ui/kit/api-error-toast';
 import { assignShiftToEmployees, useAllShifts, useEmployeeSearch } from './shifts-api';
 
 /** People spec §5 "Assign shift", in the spec's order. */

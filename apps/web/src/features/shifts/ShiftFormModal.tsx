@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Stack, Table, Text,
 import { DEFAULT_SHIFT_WEEKENDS, SHIFT_MSG, type Shift, type ShiftWeekend } from '@tankha/contracts';
 import { toast } from '../../app/toast';
 import { DateField } from '../../ui/DateField';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 import { DAY_NAMES, WEEK_COLUMNS } from './shift-time';
 import { createShift, updateShift, useActiveDepartments } from './shifts-api';
 

@@ -10,7 +10,7 @@ import { toast } from '../../app/toast';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
-import { toastUnlessHandled } from '../../ui/kit/useApiMutation';
+import { toastUnlessHandled } from '../../ui/kit/api-error-toast';
 import { DAY_NAMES, formatDay, formatShiftRange } from './shift-time';
 import { SHIFTS_KEY, assignShiftToEmployees, useAllShifts, useRoster } from './shifts-api';
 

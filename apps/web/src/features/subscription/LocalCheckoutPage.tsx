@@ -8,7 +8,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { completePayment } from './checkout';
 import { dismissCheckout, payLocally, useLocalCheckout } from './subscription.api';
-import { toastUnlessHandled } from '../../ui/kit/useApiMutation';
+import { toastUnlessHandled } from '../../ui/kit/api-error-toast';
 
 /**
  * The local test provider's checkout (DESIGN §2), used when no Razorpay keys are set: Pay takes the

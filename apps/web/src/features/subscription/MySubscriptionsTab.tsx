@@ -10,7 +10,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { billingDurationText, billingTypeText, epochToDisplayDate, statusColor } from './subscription-row';
 import { cancelSubscription, downloadCreditNote, downloadInvoice, mySubscriptionsKey, undoScheduledChange, useMySubscriptions } from './subscription.api';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 
 /** Platform §2.4: the My Subscriptions table's columns. */
 export const SUBSCRIPTION_COLUMNS = ['Plan', 'Start Date', 'End Date', 'Billing Type', 'Status', 'Seats Purchased', 'Billing Duration', 'Actions'] as const;

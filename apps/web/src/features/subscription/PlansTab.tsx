@@ -16,7 +16,7 @@ import { PlanCard } from './PlanCard';
 import { TRIAL_FEATURE_COUNT, cardState, changeDirection, currentPlanOf, orderPlans, type BillingCycle } from './plan-rules';
 import { daysLeftText, epochToDisplayDate } from './subscription-row';
 import { createFreeSubscription, createSubscription, fetchPending, mySubscriptionsKey, useActiveUsers, usePlans, useTrial } from './subscription.api';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 
 export const PLANS_FAILED = 'Failed to load plans';
 export const TRIAL_FAILED = 'Failed to load the trial details';

@@ -1,7 +1,7 @@
 import { MSG, type Checkout } from '@tankha/contracts';
 import { toast } from '../../app/toast';
 import { dismissCheckout, verifyPayment } from './subscription.api';
-import { toastUnlessHandled } from '../../ui/kit/useApiMutation';
+import { toastUnlessHandled } from '../../ui/kit/api-error-toast';
 
 /** Platform §7.1: after payment the page reloads about 2 seconds later. */
 export const RELOAD_AFTER_PAYMENT_MS = 2000;

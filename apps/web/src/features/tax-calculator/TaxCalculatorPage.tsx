@@ -9,7 +9,7 @@ import { getSessionUser } from '../../app/session';
 import { toast } from '../../app/toast';
 import { useToday } from '../../app/today';
 import { PageLoader } from '../../ui/PageLoader';
-import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
+import { usePageTitleOrder } from '../payroll-setup/page-title-order';
 import { TAX_COMPARISON_KEY, defaultRegimeChoice, storeRegimeChoice, storedRegimeChoice, switchRegime, useTaxComparison, type RegimeCode } from './tax-calculator.api';
 import { inr } from '../../ui/format';
 

@@ -1,7 +1,7 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths';
-import { usePageTitleOrder } from '../payroll-setup/PayrollLayout';
+import { usePageTitleOrder } from '../payroll-setup/page-title-order';
 
 /** /payroll/lock-unlock (payroll spec §2 "Lock/unlock settings page"): tabs Declarations and Proofs. */
 export function LockUnlockLayout() {

@@ -27,7 +27,7 @@ import {
   type WindowKind,
 } from './tax-windows.api';
 import { MONTH_OPTIONS, daysLabel, ddmmyyyy, defaultReminders, initialValues, lockDateError, pickerRange, toItInput, toPoiInput, type WindowValues } from './window-form';
-import { toastApiError } from '../../ui/kit/useApiMutation';
+import { toastApiError } from '../../ui/kit/api-error-toast';
 
 /** The organisation's zone when the session carries none (DESIGN §5 default). */
 

@@ -1,24 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { ApiError, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { toast } from '../../app/toast';
-
-/** True when the API client already told the user (redirect, access screen, session notice, offline). */
-export function isHandledError(error: unknown): boolean {
-  return error instanceof ApiError && error.handled;
-}
-
-/**
- * The error toast of a call the page reports itself (one made with `quiet`): the server's message,
- * or `fallback` when it gave none; nothing when the client already told the user.
- */
-export function toastApiError(error: unknown, fallback: string): void {
-  if (!isHandledError(error)) toast.error(errorMessage(error, fallback));
-}
-
-/** A fixed failure text (the page's own words, whatever the server said), unless the client already told the user. */
-export function toastUnlessHandled(error: unknown, text: string): void {
-  if (!isHandledError(error)) toast.error(text);
-}
+import { isHandledError } from './api-error-toast';
 
 export interface ApiMutationOptions<TData, TVariables> {
   mutationFn: (variables: TVariables) => Promise<TData>;

@@ -3,7 +3,7 @@ import { joinWeekDaysOff } from '@tankha/domain';
 import { toast } from '../../../app/toast';
 import { addOrganizationSettings, createOrganization, updateOrganization, type OrganizationFormValues } from '../organization.api';
 import type { WizardValues } from './wizard-rules';
-import { toastUnlessHandled } from '../../../ui/kit/useApiMutation';
+import { toastUnlessHandled } from '../../../ui/kit/api-error-toast';
 
 export type WizardMode = 'update' | 'create';
 

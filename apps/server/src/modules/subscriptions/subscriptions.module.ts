@@ -19,7 +19,7 @@ declare module '../module' {
  */
 export function paymentProvider(config: Config, localPaymentSecret: string | null): PaymentProvider {
   const { RAZORPAY_KEY_ID: id, RAZORPAY_KEY_SECRET: secret, RAZORPAY_WEBHOOK_SECRET: webhook } = config;
-  if (id && secret && webhook) return new RazorpayProvider(id, secret, webhook);
+  if (id && secret && webhook) return new RazorpayProvider(id, secret, webhook, fetch, config.RAZORPAY_API_URL.replace(/\/+$/, ''));
   if (!localPaymentSecret) throw new Error('the local payment provider needs its secret (resolveLocalPaymentSecret)');
   return new LocalPaymentProvider(localPaymentSecret);
 }

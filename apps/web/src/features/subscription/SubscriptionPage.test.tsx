@@ -339,8 +339,8 @@ describe('My Subscriptions tab', () => {
 
   it('downloads a replaced plan\'s credit note from its row; a missing one shows the server message', async () => {
     const replaced = ROW({ subscriptionId: 's-old', planName: 'Standard', status: 'cancelled', creditNotes: [
-      { id: 'cn-1', creditNoteNumber: 'TK/CN/25-26/0001', creditNoteDate: '2025-06-11', againstInvoiceNumber: 'TK/25-26/000007', total: 57.82 },
-      { id: 'cn-2', creditNoteNumber: 'TK/CN/25-26/0002', creditNoteDate: '2025-06-20', againstInvoiceNumber: 'TK/25-26/000009', total: 12.5 },
+      { id: 'cn-1', creditNoteNumber: 'TK/CN/25-26/0001', creditNoteDate: '2025-06-11', againstInvoiceNumber: 'TK/25-26/000007', total: 57.82, refundStatus: null },
+      { id: 'cn-2', creditNoteNumber: 'TK/CN/25-26/0002', creditNoteDate: '2025-06-20', againstInvoiceNumber: 'TK/25-26/000009', total: 12.5, refundStatus: null },
     ] });
     const me = makeUser(onEnterprise);
     const { calls } = renderPage(onEnterprise, {

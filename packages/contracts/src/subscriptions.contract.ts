@@ -86,7 +86,10 @@ export const checkoutSchema = z.object({
   /** Price × users × 100 before GST, and the charge with GST (paise). */
   taxablePaise: z.number().int(),
   amountPaise: z.number().int(),
-  /** An upgrade: the credit with GST for the unused days of the plan it replaces, already taken off amountPaise. */
+  /**
+   * An upgrade: the credit with GST for the unused days of the plan it replaces. The local provider takes it off
+   * amountPaise; Razorpay charges its plan's full amount (amountPaise) and the credit is refunded on that payment.
+   */
   creditPaise: z.number().int(),
   /** A downgrade: nothing is charged now; the plan changes at the end of the paid period (epoch seconds). No checkout opens. */
   scheduledAt: z.number().int().nullable(),
@@ -118,6 +121,9 @@ export type VerifyPayment = z.infer<typeof verifyPaymentSchema>;
 
 export const SUBSCRIPTION_STATUSES = ['active', 'pending', 'cancelled', 'expired', 'halted'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Where the refund of an upgrade's credit stands. */
+export const CREDIT_NOTE_REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
 
 /** A subscription row (platform §3): epoch seconds, the spec's snake_case where it uses it. */
 export const subscriptionRowSchema = z.object({
@@ -153,6 +159,11 @@ export const subscriptionRowSchema = z.object({
       againstInvoiceNumber: z.string().nullable(),
       /** The credit including GST, in rupees. */
       total: z.number(),
+      /**
+       * The credit paid back as a refund of the upgrade's payment (Razorpay, which charged the full price): pending,
+       * processed ('Refunded to the original payment') or failed. Null when it was taken off the charge instead.
+       */
+      refundStatus: z.enum(CREDIT_NOTE_REFUND_STATUSES).nullable(),
     }),
   ),
 });

@@ -120,6 +120,8 @@ const configSchema = z.object({
   RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_\w+$/, 'must be a Razorpay key id (rzp_test_… or rzp_live_…)').optional(),
   RAZORPAY_KEY_SECRET: z.string().min(8, 'must be the key secret').optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be the webhook secret').optional(),
+  /** Razorpay's REST API base; tests point it at a fake Razorpay, as GOOGLE_ISSUER at a mock provider. */
+  RAZORPAY_API_URL: z.url().regex(/^https?:\/\//, 'must be an http:// or https:// URL').default('https://api.razorpay.com/v1'),
   /**
    * Uploaded and generated files in an S3-compatible bucket instead of DATA_DIR/files: on when
    * S3_BUCKET is set (platform/files/s3-file-storage.ts). S3_ENDPOINT for a non-AWS server (MinIO,

@@ -63,6 +63,9 @@ export const planInvoices = pgTable(
   ],
 );
 
+/** Where the refund of an upgrade's credit stands (planCreditNotes.refundStatus). */
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+
 /**
  * A GST credit note (CGST Act s.34, CGST Rules r.53) for the unused days of a plan replaced by an upgrade: its own
  * series 'TK/CN/26-27/0001' numbered without gaps per financial year, against the replaced plan's invoice; its
@@ -90,6 +93,19 @@ export const planCreditNotes = pgTable(
     /** Credit including GST, in paise. */
     totalPaise: integer('total_paise').notNull(),
     data: jsonb('data').notNull(),
+    /**
+     * The credit paid back as a refund of the upgrade's payment (Razorpay charges its plan's full amount): null when
+     * the credit was taken off the charge instead (the local provider); pending until the provider answers with a
+     * processed refund; failed when the provider refused it on every attempt of the refund job.
+     */
+    refundStatus: text('refund_status', { enum: REFUND_STATUSES }),
+    /** The provider's refund id (Razorpay rfnd_…): recorded once, so the job never refunds twice. */
+    refundId: text('refund_id'),
+    /** The amount the provider refunded (paise), as it answered. */
+    refundPaise: integer('refund_paise'),
+    /** Attempts of the refund job that reached the provider, and its last refusal (for support). */
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    refundError: text('refund_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [tenantIsolation(), uniqueIndex('plan_credit_notes_number_key').on(t.financialYear, t.sequence), uniqueIndex('plan_credit_notes_payment_key').on(t.paymentId), index('plan_credit_notes_subscription_idx').on(t.tenantId, t.subscriptionId)],

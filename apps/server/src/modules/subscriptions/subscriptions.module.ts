@@ -1,7 +1,7 @@
 import { defineModule, provide } from '../module';
 import type { Config } from '../../platform/config';
 import type { JobPayloads } from '../../platform/jobs/jobs';
-import { SubscriptionService } from './subscriptions.service';
+import { REFUND_ATTEMPTS, REFUND_RETRY_DELAY_SECONDS, SubscriptionService } from './subscriptions.service';
 import { LocalPaymentProvider } from './payments/local.provider';
 import { RazorpayProvider } from './payments/razorpay.provider';
 import type { PaymentProvider } from './payments/payment-provider';
@@ -19,7 +19,7 @@ declare module '../module' {
  */
 export function paymentProvider(config: Config, localPaymentSecret: string | null): PaymentProvider {
   const { RAZORPAY_KEY_ID: id, RAZORPAY_KEY_SECRET: secret, RAZORPAY_WEBHOOK_SECRET: webhook } = config;
-  if (id && secret && webhook) return new RazorpayProvider(id, secret, webhook);
+  if (id && secret && webhook) return new RazorpayProvider(id, secret, webhook, fetch, config.RAZORPAY_API_URL.replace(/\/+$/, ''));
   if (!localPaymentSecret) throw new Error('the local payment provider needs its secret (resolveLocalPaymentSecret)');
   return new LocalPaymentProvider(localPaymentSecret);
 }
@@ -32,8 +32,8 @@ export const subscriptionsModule = defineModule({
   },
   routes: [subscriptionRoutes],
   jobs: ({ uow, queue, services, log }) => {
-    // Provider cancellations after the commit, the local provider's webhooks through the same handler
-    // as Razorpay's, and the period ends every 15 minutes.
+    // Provider cancellations and refunds after the commit, the local provider's webhooks through the same
+    // handler as Razorpay's, and the period ends every 15 minutes.
     queue.define({
       name: 'subscriptions.providerCancel',
       run: (job) => services.subscriptions.providerCancel(job.data as JobPayloads['subscriptions.providerCancel']),
@@ -46,6 +46,17 @@ export const subscriptionsModule = defineModule({
       const result = await services.subscriptions.handleWebhook(scope, Buffer.from(data.rawBodyBase64, 'base64'), data.signature, data.eventId);
       log.debug({ eventId: data.eventId, result }, 'local payment webhook');
     });
+    // A stepped job of one step: the step commits the attempt it recorded (and a refusal), then a refusal fails the
+    // job so that pg-boss retries it with backoff; the service marks the note failed on the last attempt.
+    uow.defineSteppedTenantJob(
+      queue,
+      'subscriptions.refundCreditNote',
+      async (steps, data) => {
+        const outcome = await steps((scope) => services.subscriptions.refundCreditNote(scope, data));
+        if (outcome !== 'done') throw new Error(outcome.retry);
+      },
+      { retryLimit: REFUND_ATTEMPTS - 1, retryDelaySeconds: REFUND_RETRY_DELAY_SECONDS },
+    );
     uow.defineGlobalJob(
       queue,
       'subscriptions.lapse',

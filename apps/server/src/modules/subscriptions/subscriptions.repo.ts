@@ -188,7 +188,7 @@ export async function findInvoiceInMonth(tdb: TenantDb, subscriptionId: string, 
 /** The organisation's credit notes, oldest first (the subscriptions list shows each under its subscription). */
 export async function listCreditNotes(tdb: TenantDb) {
   return tdb.tx
-    .select({ id: planCreditNotes.id, subscriptionId: planCreditNotes.subscriptionId, creditNoteNumber: planCreditNotes.creditNoteNumber, creditNoteDate: planCreditNotes.creditNoteDate, totalPaise: planCreditNotes.totalPaise, data: planCreditNotes.data })
+    .select({ id: planCreditNotes.id, subscriptionId: planCreditNotes.subscriptionId, creditNoteNumber: planCreditNotes.creditNoteNumber, creditNoteDate: planCreditNotes.creditNoteDate, totalPaise: planCreditNotes.totalPaise, data: planCreditNotes.data, refundStatus: planCreditNotes.refundStatus })
     .from(planCreditNotes)
     .where(eq(planCreditNotes.tenantId, tdb.tenantId))
     .orderBy(asc(planCreditNotes.creditNoteDate), asc(planCreditNotes.sequence));
@@ -211,6 +211,19 @@ export async function findOwnerOfProviderSubscription({ tx }: GlobalDb, provider
     .select({ id: subscriptions.id, tenantId: subscriptions.tenantId })
     .from(subscriptions)
     .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Which organisation's credit note a refund webhook is about: by the refund id recorded, or (the webhook may come
+ * before the refund job's commit) by the credit note number its notes carry, unique in the series.
+ */
+export async function findOwnerOfRefund({ tx }: GlobalDb, refund: { id: string; creditNoteNumber: string | null }): Promise<{ id: string; tenantId: string } | undefined> {
+  const [row] = await tx
+    .select({ id: planCreditNotes.id, tenantId: planCreditNotes.tenantId })
+    .from(planCreditNotes)
+    .where(refund.creditNoteNumber ? or(eq(planCreditNotes.refundId, refund.id), eq(planCreditNotes.creditNoteNumber, refund.creditNoteNumber)) : eq(planCreditNotes.refundId, refund.id))
     .limit(1);
   return row;
 }
@@ -261,8 +274,32 @@ export async function nextCreditNoteNumber(tdb: TenantDb, financialYear: string)
   return Number(row.n);
 }
 
-export async function insertCreditNote(tdb: TenantDb, values: Omit<typeof planCreditNotes.$inferInsert, 'tenantId'>): Promise<void> {
-  await tdb.tx.insert(planCreditNotes).values({ ...values, tenantId: tdb.tenantId });
+export async function insertCreditNote(tdb: TenantDb, values: Omit<typeof planCreditNotes.$inferInsert, 'tenantId'>): Promise<string> {
+  const [row] = await tdb.tx.insert(planCreditNotes).values({ ...values, tenantId: tdb.tenantId }).returning({ id: planCreditNotes.id });
+  if (!row) throw new Error('credit note not inserted');
+  return row.id;
+}
+
+/**
+ * A credit note with the provider's id of the payment it refunds, locked: two runs of the refund job take turns,
+ * and the second sees the refund the first recorded.
+ */
+export async function findCreditNoteRefundForUpdate(tdb: TenantDb, id: string) {
+  const [row] = await tdb.tx
+    .select({ note: planCreditNotes, providerPaymentId: payments.providerPaymentId })
+    .from(planCreditNotes)
+    .innerJoin(payments, eq(payments.id, planCreditNotes.paymentId))
+    .where(and(eq(planCreditNotes.tenantId, tdb.tenantId), eq(planCreditNotes.id, id)))
+    .for('update', { of: planCreditNotes })
+    .limit(1);
+  return row;
+}
+
+export async function updateCreditNoteRefund(tdb: TenantDb, id: string, set: Partial<Pick<typeof planCreditNotes.$inferInsert, 'refundStatus' | 'refundId' | 'refundPaise' | 'refundAttempts' | 'refundError'>>): Promise<void> {
+  await tdb.tx
+    .update(planCreditNotes)
+    .set(set)
+    .where(and(eq(planCreditNotes.tenantId, tdb.tenantId), eq(planCreditNotes.id, id)));
 }
 
 /** Active subscriptions of this organisation whose scheduled change is due at `now`. */

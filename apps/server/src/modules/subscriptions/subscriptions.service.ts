@@ -27,10 +27,19 @@ declare module '../../platform/jobs/jobs' {
     'subscriptions.localWebhook': { rawBodyBase64: string; signature: string; eventId: string };
     /** Period ends (every 15 minutes): ended subscriptions cancelled or expired, abandoned checkouts cancelled. */
     'subscriptions.lapse': Record<string, never>;
+    /** An upgrade's credit refunded on its payment at the provider (Razorpay), after the capture's commit. */
+    'subscriptions.refundCreditNote': { creditNoteId: string };
   }
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Attempts of the refund job before its credit note shows 'Refund failed': the first and 7 retries with pg-boss's
+ * backoff from 60 s (60 s, 2, 4 … 64 min: about two hours), long enough to ride out a provider outage.
+ */
+export const REFUND_ATTEMPTS = 8;
+export const REFUND_RETRY_DELAY_SECONDS = 60;
 const INDIA = 'Asia/Kolkata';
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -186,6 +195,8 @@ export class SubscriptionService {
     const buyer = await repo.findBuyer(scope.db);
     const invoice = this.invoiceFigures(s, plan, buyer);
     const credit = this.creditFigures(s, invoice);
+    // Refunded after the capture (Razorpay): the checkout charges the full invoice.
+    const takenOff = this.provider.upgradeCredit === 'reduced_charge' ? credit : { taxablePaise: 0, totalPaise: 0 };
     return {
       id: s.providerSubscriptionId ?? '',
       subscriptionId: s.id,
@@ -194,8 +205,8 @@ export class SubscriptionService {
       planName: plan.name,
       billingType: s.billingType ?? 'monthly',
       quantity: s.quantity,
-      taxablePaise: invoice.gst.taxablePaise - credit.taxablePaise,
-      amountPaise: invoice.gst.totalPaise - credit.totalPaise,
+      taxablePaise: invoice.gst.taxablePaise - takenOff.taxablePaise,
+      amountPaise: invoice.gst.totalPaise - takenOff.totalPaise,
       creditPaise: credit.totalPaise,
       scheduledAt: null,
       currency: 'INR',
@@ -395,12 +406,13 @@ export class SubscriptionService {
     const figures = this.invoiceFigures(s, plan, buyer);
     const firstPayment = s.status === 'pending' || (s.status === 'cancelled' && !s.cancelRequestedAt && s.endAt === null);
     const credit = firstPayment ? this.creditFigures(s, figures) : { taxablePaise: 0, totalPaise: 0 };
+    const refunded = this.provider.upgradeCredit === 'refund';
     const paymentId = await repo.insertPayment(scope.db, {
       subscriptionId: s.id,
       provider: s.provider ?? this.provider.kind,
       providerPaymentId: payment.providerPaymentId,
       status: 'captured',
-      amountPaise: payment.amountPaise ?? figures.gst.totalPaise - credit.totalPaise,
+      amountPaise: payment.amountPaise ?? figures.gst.totalPaise - (refunded ? 0 : credit.totalPaise),
       capturedAt: payment.at,
     });
     if (!paymentId) return 'duplicate';
@@ -423,12 +435,16 @@ export class SubscriptionService {
     const sequence = await repo.nextInvoiceNumber(scope.db, financialYear);
     const data = this.invoiceFigures(s, plan, buyer, { financialYear, sequence, invoiceDate, paymentReference: payment.providerPaymentId, periodStart: period.start, periodEnd: period.end });
     await repo.insertInvoice(scope.db, { paymentId, subscriptionId: s.id, financialYear, sequence, invoiceNumber: data.invoiceNumber, invoiceDate, data });
-    if (credit.taxablePaise > 0 && s.replacesSubscriptionId) await this.issueCreditNote(scope, s, paymentId, { financialYear, invoiceDate, fallback: data });
+    if (credit.taxablePaise > 0 && s.replacesSubscriptionId) {
+      const creditNoteId = await this.issueCreditNote(scope, s, paymentId, { financialYear, invoiceDate, fallback: data, refunded });
+      // Razorpay charged the full price: the credit goes back on this payment, after the commit (a job).
+      if (refunded) scope.enqueue('subscriptions.refundCreditNote', { creditNoteId });
+    }
     return 'captured';
   }
 
   /** The credit note of an upgrade's credit, against the replaced plan's latest invoice, in its own series. */
-  private async issueCreditNote(scope: TenantScope, s: repo.SubscriptionRow, paymentId: string, at: { financialYear: string; invoiceDate: string; fallback: PlanInvoiceData }): Promise<void> {
+  private async issueCreditNote(scope: TenantScope, s: repo.SubscriptionRow, paymentId: string, at: { financialYear: string; invoiceDate: string; fallback: PlanInvoiceData; refunded: boolean }): Promise<string> {
     const replaced = s.replacesSubscriptionId ? await repo.findSubscriptionForUpdate(scope.db, s.replacesSubscriptionId) : undefined;
     const against = s.replacesSubscriptionId ? await repo.findLatestInvoice(scope.db, s.replacesSubscriptionId) : undefined;
     const old = replaced?.subscription;
@@ -452,7 +468,7 @@ export class SubscriptionService {
       unusedDays: proration?.unusedDays ?? 0,
       periodDays: proration?.periodDays ?? 0,
     });
-    await repo.insertCreditNote(scope.db, {
+    return repo.insertCreditNote(scope.db, {
       subscriptionId: old?.id ?? s.id,
       invoiceId: against?.id ?? null,
       paymentId,
@@ -462,7 +478,32 @@ export class SubscriptionService {
       creditNoteDate: at.invoiceDate,
       totalPaise: data.gst.totalPaise,
       data,
+      refundStatus: at.refunded ? 'pending' : null,
     });
+  }
+
+  /**
+   * The job: refund a credit note's total on the upgrade's payment at the provider, once. The note is locked, so
+   * two runs take turns and the second finds the refund the first recorded; a request whose answer was lost is
+   * repeated with the same idempotency key and answered with the same refund. A provider refusal is recorded as
+   * an attempt (this step commits) and the job is retried; after the last attempt the note shows 'Refund failed'.
+   */
+  async refundCreditNote(scope: TenantScope, data: { creditNoteId: string }): Promise<'done' | { retry: string }> {
+    const found = await repo.findCreditNoteRefundForUpdate(scope.db, data.creditNoteId);
+    if (!found) return 'done';
+    const { note, providerPaymentId } = found;
+    if (note.refundStatus !== 'pending' || note.refundId) return 'done';
+    const attempts = note.refundAttempts + 1;
+    try {
+      const refund = await this.provider.refundPayment(providerPaymentId, note.totalPaise, { creditNoteNumber: note.creditNoteNumber, subscriptionId: note.subscriptionId });
+      await repo.updateCreditNoteRefund(scope.db, note.id, { refundId: refund.id, refundPaise: refund.amountPaise, refundStatus: refund.status, refundAttempts: attempts, refundError: null });
+      return 'done';
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      const last = attempts >= REFUND_ATTEMPTS;
+      await repo.updateCreditNoteRefund(scope.db, note.id, { refundAttempts: attempts, refundError: error.message.slice(0, 500), ...(last ? { refundStatus: 'failed' as const } : {}) });
+      return last ? 'done' : { retry: `refund of credit note ${note.creditNoteNumber}, attempt ${attempts.toString()} of ${REFUND_ATTEMPTS.toString()}: ${error.message}` };
+    }
   }
 
   /**
@@ -530,7 +571,7 @@ export class SubscriptionService {
       hasInvoices: invoices > 0,
       creditNotes: notes
         .filter((n) => n.subscriptionId === s.id)
-        .map((n) => ({ id: n.id, creditNoteNumber: n.creditNoteNumber, creditNoteDate: n.creditNoteDate, againstInvoiceNumber: (n.data as PlanCreditNoteData).againstInvoiceNumber, total: paiseToRupees(n.totalPaise) })),
+        .map((n) => ({ id: n.id, creditNoteNumber: n.creditNoteNumber, creditNoteDate: n.creditNoteDate, againstInvoiceNumber: (n.data as PlanCreditNoteData).againstInvoiceNumber, total: paiseToRupees(n.totalPaise), refundStatus: n.refundStatus })),
     }));
   }
 
@@ -632,6 +673,7 @@ export class SubscriptionService {
     if (!event) throw badRequest('Invalid webhook body.');
     const id = eventId?.trim() || event.fallbackKey;
     if (!(await repo.recordWebhookEvent(scope.global, this.provider.kind, id.slice(0, 200), event.event))) return 'duplicate';
+    if ((event.event === 'refund.processed' || event.event === 'refund.failed') && event.refund) return this.refundSettled(scope, event.refund, event.event === 'refund.processed' ? 'processed' : 'failed');
     const sub = event.subscription;
     if (!sub) return 'ignored';
     const owner = await repo.findOwnerOfProviderSubscription(scope.global, this.provider.kind, sub.id);
@@ -658,6 +700,22 @@ export class SubscriptionService {
         set.endAt = providerEnd;
       }
       await repo.updateSubscription(tenant.db, owner.id, set);
+      return 'applied';
+    });
+  }
+
+  /**
+   * refund.processed / refund.failed: a refund Razorpay answered as pending has settled. A processed refund stays
+   * processed (a late or replayed failure changes nothing); a refund of another payment of ours is not a credit note's.
+   */
+  private async refundSettled(scope: GlobalScope, refund: { id: string; creditNoteNumber: string | null }, status: 'processed' | 'failed'): Promise<'applied' | 'ignored'> {
+    const owner = await repo.findOwnerOfRefund(scope.global, refund);
+    if (!owner) return 'ignored';
+    return scope.asTenant(owner.tenantId, async (tenant) => {
+      const found = await repo.findCreditNoteRefundForUpdate(tenant.db, owner.id);
+      const note = found?.note;
+      if (!note || note.refundStatus === null || note.refundStatus === 'processed' || (note.refundId && note.refundId !== refund.id)) return 'ignored';
+      await repo.updateCreditNoteRefund(tenant.db, note.id, { refundId: refund.id, refundStatus: status });
       return 'applied';
     });
   }

@@ -18,6 +18,16 @@ export const NO_SUBSCRIPTIONS = 'No subscriptions yet';
 export const SUBSCRIPTIONS_FAILED = 'Failed to load subscriptions';
 export const SELECT_MONTH = 'Please select a month.';
 
+/**
+ * Where the refund of a credit note stands (Razorpay charged the upgrade's full price and the credit is paid back
+ * on that payment); nothing for a credit taken off the charge (the local provider).
+ */
+export const REFUND_TEXT: Record<NonNullable<SubscriptionRow['creditNotes'][number]['refundStatus']>, { text: string; color: string }> = {
+  processed: { text: 'Refunded to the original payment', color: 'teal' },
+  pending: { text: 'Refund pending', color: 'dimmed' },
+  failed: { text: 'Refund failed', color: 'red' },
+};
+
 /** Platform §4: only an active, non-trial subscription can be cancelled or have an invoice downloaded; free plans have no invoices. */
 export const canCancel = (r: SubscriptionRow) => r.status === 'active' && !r.isTrial && r.cancelRequestedAt === null;
 export const canDownload = (r: SubscriptionRow) => r.status === 'active' && !r.isTrial && !r.isFreePlan;
@@ -100,17 +110,23 @@ function CreditNotes({ notes }: { notes: SubscriptionRow['creditNotes'] }) {
   return (
     <Stack gap={2}>
       {notes.map((n) => (
-        <Button
-          key={n.id}
-          size="compact-xs"
-          variant="subtle"
-          leftSection={<IconReceiptRefund size={14} />}
-          loading={busy === n.id}
-          onClick={() => void download(n.id)}
-          aria-label={`Download credit note ${n.creditNoteNumber}`}
-        >
-          Credit note {n.creditNoteNumber}
-        </Button>
+        <Stack key={n.id} gap={0}>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconReceiptRefund size={14} />}
+            loading={busy === n.id}
+            onClick={() => void download(n.id)}
+            aria-label={`Download credit note ${n.creditNoteNumber}`}
+          >
+            Credit note {n.creditNoteNumber}
+          </Button>
+          {n.refundStatus && (
+            <Text size="xs" c={REFUND_TEXT[n.refundStatus].color}>
+              {REFUND_TEXT[n.refundStatus].text}
+            </Text>
+          )}
+        </Stack>
       ))}
     </Stack>
   );

@@ -339,8 +339,8 @@ describe('My Subscriptions tab', () => {
 
   it('downloads a replaced plan\'s credit note from its row; a missing one shows the server message', async () => {
     const replaced = ROW({ subscriptionId: 's-old', planName: 'Standard', status: 'cancelled', creditNotes: [
-      { id: 'cn-1', creditNoteNumber: 'TK/CN/25-26/0001', creditNoteDate: '2025-06-11', againstInvoiceNumber: 'TK/25-26/000007', total: 57.82 },
-      { id: 'cn-2', creditNoteNumber: 'TK/CN/25-26/0002', creditNoteDate: '2025-06-20', againstInvoiceNumber: 'TK/25-26/000009', total: 12.5 },
+      { id: 'cn-1', creditNoteNumber: 'TK/CN/25-26/0001', creditNoteDate: '2025-06-11', againstInvoiceNumber: 'TK/25-26/000007', total: 57.82, refundStatus: null },
+      { id: 'cn-2', creditNoteNumber: 'TK/CN/25-26/0002', creditNoteDate: '2025-06-20', againstInvoiceNumber: 'TK/25-26/000009', total: 12.5, refundStatus: null },
     ] });
     const me = makeUser(onEnterprise);
     const { calls } = renderPage(onEnterprise, {
@@ -359,6 +359,26 @@ describe('My Subscriptions tab', () => {
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
     await user.click(within(grid).getByRole('button', { name: 'Download credit note TK/CN/25-26/0002' }));
     expect(await screen.findByText(MSG.creditNoteNotFound)).toBeInTheDocument();
+  });
+
+  it('shows where each credit note\'s refund stands (Razorpay upgrades); a credit taken off the charge shows none', async () => {
+    const note = (n: number, refundStatus: SubscriptionRow['creditNotes'][number]['refundStatus']) => ({ id: `cn-${String(n)}`, creditNoteNumber: `TK/CN/26-27/000${String(n)}`, creditNoteDate: '2026-11-30', againstInvoiceNumber: 'TK/26-27/000007', total: 57.82, refundStatus });
+    const replaced = ROW({ subscriptionId: 's-old', planName: 'Standard', status: 'cancelled', creditNotes: [note(1, 'processed'), note(2, 'pending'), note(3, 'failed'), note(4, null)] });
+    const me = makeUser(onEnterprise);
+    renderPage(onEnterprise, { [`GET /Subscriptions/customers/${me.tenantId}`]: ok({ data: [ROW({}), replaced] }) }, 'subscriptions');
+    const grid = await table();
+    const under = (n: number) => {
+      const button = within(grid).getByRole('button', { name: `Download credit note TK/CN/26-27/000${String(n)}` });
+      const entry = button.parentElement;
+      if (!entry) throw new Error('no entry');
+      return entry;
+    };
+    await within(grid).findByRole('button', { name: 'Download credit note TK/CN/26-27/0001' });
+    expect(within(under(1)).getByText('Refunded to the original payment')).toBeInTheDocument();
+    expect(within(under(2)).getByText('Refund pending')).toBeInTheDocument();
+    expect(within(under(3)).getByText('Refund failed')).toBeInTheDocument();
+    expect(within(under(4)).queryByText(/Refund/)).toBeNull();
+    expect(within(grid).getAllByText(/^Refund(ed to the original payment| pending| failed)$/)).toHaveLength(3);
   });
 
   it('is empty without subscriptions', async () => {

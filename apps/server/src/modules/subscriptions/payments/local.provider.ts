@@ -2,7 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Config } from '../../../platform/config';
 import type { Db } from '../../../db/types';
 import { installationSecret } from '../../../platform/installation-secrets';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider, ProviderRefund } from './payment-provider';
+import { ProviderError } from './payment-provider';
 import { signSubscriptionPayment, signWebhook } from './signatures';
 
 /** The installation secret's name (installation_secrets) when LOCAL_PAYMENT_SECRET is unset. */
@@ -31,6 +32,8 @@ function derive(secret: string, label: string): string {
  */
 export class LocalPaymentProvider implements PaymentProvider {
   readonly kind = 'local' as const;
+  /** The local checkout charges the new invoice less the credit: nothing to pay back. */
+  readonly upgradeCredit = 'reduced_charge' as const;
   readonly keyId = null;
   readonly keySecret: string;
   readonly webhookSecret: string;
@@ -60,6 +63,10 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   paymentAmount(): Promise<number | null> {
     return Promise.resolve(null);
+  }
+
+  refundPayment(): Promise<ProviderRefund> {
+    return Promise.reject(new ProviderError('failed', 'the local provider takes the credit off the charge and refunds nothing'));
   }
 
   /** A payment of the checkout: its id and the callback's signature. */

@@ -16,8 +16,27 @@ export interface CreateProviderSubscription {
   notes: { subscriptionId: string; tenantId: string };
 }
 
+/** A refund as the provider answered it: its id, the amount refunded (paise) and where it stands. */
+export interface ProviderRefund {
+  id: string;
+  amountPaise: number;
+  status: 'pending' | 'processed' | 'failed';
+}
+
+/** What a refund of an upgrade's credit carries: our credit note, echoed in the provider's dashboard and webhooks. */
+export interface RefundNotes {
+  creditNoteNumber: string;
+  subscriptionId: string;
+}
+
 export interface PaymentProvider {
   readonly kind: 'razorpay' | 'local';
+  /**
+   * How an upgrade's credit reaches the customer (decision 0228 and its follow-up): taken off the first charge
+   * (the local provider charges what we ask), or refunded on the first payment once captured (Razorpay charges its
+   * plan's full amount on a subscription's first cycle).
+   */
+  readonly upgradeCredit: 'reduced_charge' | 'refund';
   /** The public key id the browser's checkout needs (null for local). */
   readonly keyId: string | null;
   /** Signs the checkout callbacks (Razorpay: key_secret). */
@@ -37,6 +56,12 @@ export interface PaymentProvider {
   cancelScheduledChange(providerSubscriptionId: string): Promise<void>;
   /** The amount a payment captured (paise), when the provider can tell; null when unknown. */
   paymentAmount(paymentId: string): Promise<number | null>;
+  /**
+   * Refunds part of a captured payment (Razorpay: POST /payments/{id}/refund, normal speed), keyed by the credit
+   * note: a retry of a request whose answer was lost returns the same refund instead of a second one. Throws
+   * ProviderError.
+   */
+  refundPayment(paymentId: string, amountPaise: number, notes: RefundNotes): Promise<ProviderRefund>;
 }
 
 export class ProviderError extends Error {

@@ -7,6 +7,8 @@ export interface WebhookEvent {
   createdAt: number | null;
   subscription: { id: string; currentEnd: number | null } | null;
   payment: { id: string; amount: number | null; status: string | null } | null;
+  /** refund.processed / refund.failed: the refund, with the credit note number our request put in its notes. */
+  refund: { id: string; status: string | null; creditNoteNumber: string | null } | null;
   /** A key for the event when the provider sent no event id header. */
   fallbackKey: string;
 }
@@ -17,6 +19,7 @@ interface RawEvent {
   payload?: {
     subscription?: { entity?: { id?: string; current_end?: number | null } };
     payment?: { entity?: { id?: string; amount?: number; status?: string } };
+    refund?: { entity?: { id?: string; status?: string; notes?: { creditNoteNumber?: unknown } | unknown[] } };
   };
 }
 
@@ -31,13 +34,17 @@ export function parseWebhookEvent(rawBody: Buffer): WebhookEvent | null {
   if (typeof raw !== 'object' || raw === null || typeof raw.event !== 'string') return null;
   const sub = raw.payload?.subscription?.entity;
   const pay = raw.payload?.payment?.entity;
+  const refund = raw.payload?.refund?.entity;
+  // Razorpay sends empty notes as [] rather than {}.
+  const refundNotes = refund?.notes && !Array.isArray(refund.notes) ? refund.notes : undefined;
   const createdAt = typeof raw.created_at === 'number' ? raw.created_at : null;
   return {
     event: raw.event,
     createdAt,
     subscription: typeof sub?.id === 'string' ? { id: sub.id, currentEnd: typeof sub.current_end === 'number' ? sub.current_end : null } : null,
     payment: typeof pay?.id === 'string' ? { id: pay.id, amount: typeof pay.amount === 'number' ? pay.amount : null, status: typeof pay.status === 'string' ? pay.status : null } : null,
-    fallbackKey: `${raw.event}:${String(createdAt ?? '')}:${pay?.id ?? sub?.id ?? ''}`,
+    refund: typeof refund?.id === 'string' ? { id: refund.id, status: typeof refund.status === 'string' ? refund.status : null, creditNoteNumber: typeof refundNotes?.creditNoteNumber === 'string' ? refundNotes.creditNoteNumber : null } : null,
+    fallbackKey: `${raw.event}:${String(createdAt ?? '')}:${refund?.id ?? pay?.id ?? sub?.id ?? ''}`,
   };
 }
 

@@ -1,0 +1,270 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { MSG } from '@tankha/contracts';
+import type { Checkout, Plan, SessionUser, SubscriptionRow } from '@tankha/contracts';
+import { queryRows } from '../../db/client';
+import { BACKENDS, createTestApp, type TestApp } from '../../testing/harness';
+import { REFUND_ATTEMPTS } from './subscriptions.service';
+
+/**
+ * An upgrade paid through Razorpay (decision 0228's follow-up): Razorpay charges the new plan's full amount, the
+ * capture issues the credit note, and a job refunds exactly the credit note's total on that payment, once.
+ * Razorpay is a fake HTTP server (RAZORPAY_API_URL) that keeps its own books, charges what the test pays and honours
+ * X-Refund-Idempotency as Razorpay documents it (https://razorpay.com/docs/api/refunds/normal-refunds-idempotent).
+ */
+interface FakeRefund {
+  id: string;
+  paymentId: string;
+  amount: number;
+  receipt: unknown;
+  notes: unknown;
+  speed: unknown;
+  key: string | undefined;
+  status: 'pending' | 'processed';
+}
+
+class FakeRazorpay {
+  private server: Server | null = null;
+  readonly payments = new Map<string, number>();
+  readonly refunds: FakeRefund[] = [];
+  readonly refundRequests: { paymentId: string; key: string | undefined }[] = [];
+  /** How the next refund requests are answered. */
+  mode: 'ok' | 'pending' | 'refuse' | 'lose_answer_once' = 'ok';
+  private seq = 0;
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${String((this.server.address() as AddressInfo).port)}/v1`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  /** The customer pays at Razorpay's checkout: Razorpay captures the amount of its plan. */
+  capture(amount: number): string {
+    this.seq += 1;
+    const id = `pay_fake${String(this.seq).padStart(10, '0')}`;
+    this.payments.set(id, amount);
+    return id;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
+    const reply = (status: number, data: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(data));
+    };
+    const url = req.url ?? '';
+    let m: RegExpMatchArray | null;
+    if (req.method === 'POST' && url === '/v1/subscriptions') {
+      this.seq += 1;
+      return reply(200, { id: `sub_fake${String(this.seq).padStart(10, '0')}`, status: 'created' });
+    }
+    if (req.method === 'POST' && /^\/v1\/subscriptions\/[^/]+\/cancel$/.test(url)) return reply(200, { status: 'cancelled' });
+    if (req.method === 'GET' && (m = /^\/v1\/payments\/([^/]+)$/.exec(url))) {
+      const amount = this.payments.get(m[1] ?? '');
+      return amount === undefined ? reply(400, { error: { description: 'The id provided does not exist' } }) : reply(200, { id: m[1], amount, status: 'captured' });
+    }
+    if (req.method === 'POST' && (m = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url))) {
+      const paymentId = m[1] ?? '';
+      const key = req.headers['x-refund-idempotency'] as string | undefined;
+      this.refundRequests.push({ paymentId, key });
+      if (this.mode === 'refuse') return reply(500, { error: { code: 'SERVER_ERROR', description: 'The server encountered an error.' } });
+      const same = key ? this.refunds.find((r) => r.key === key) : undefined;
+      if (same) return reply(200, this.entity(same));
+      const captured = this.payments.get(paymentId);
+      if (captured === undefined) return reply(400, { error: { description: 'The id provided does not exist' } });
+      const amount = Number(body.amount);
+      const refunded = this.refunds.filter((r) => r.paymentId === paymentId).reduce((s, r) => s + r.amount, 0);
+      if (amount + refunded > captured) return reply(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The refund amount provided is greater than amount captured' } });
+      this.seq += 1;
+      const refund: FakeRefund = { id: `rfnd_fake${String(this.seq).padStart(10, '0')}`, paymentId, amount, receipt: body.receipt, notes: body.notes, speed: body.speed, key, status: this.mode === 'pending' ? 'pending' : 'processed' };
+      this.refunds.push(refund);
+      if (this.mode === 'lose_answer_once') {
+        // Applied, but the answer never arrives (a gateway timeout on the way back).
+        this.mode = 'ok';
+        return reply(504, { error: { code: 'GATEWAY_ERROR', description: 'Gateway timeout' } });
+      }
+      return reply(200, this.entity(refund));
+    }
+    reply(404, { error: { description: `no fake for ${req.method ?? ''} ${url}` } });
+  }
+
+  private entity(r: FakeRefund) {
+    return { id: r.id, entity: 'refund', amount: r.amount, currency: 'INR', payment_id: r.paymentId, notes: r.notes, receipt: r.receipt, status: r.status, speed_requested: r.speed, speed_processed: 'normal' };
+  }
+}
+
+describe.each(BACKENDS)('an upgrade through Razorpay refunds the credit note (%s)', (backend) => {
+  const KEY_SECRET = 'key_secret_fixture';
+  const WEBHOOK_SECRET = 'whsec_fixture_0123456789';
+  const razorpay = new FakeRazorpay();
+  let t: TestApp;
+  let plans: Plan[];
+  let orgs = 0;
+  const planId = (name: string) => plans.find((p) => p.name === name)?.id ?? '';
+  const json = <T>(res: { json: () => unknown }) => (res.json() as { data: T }).data;
+  const hmac = (secret: string, message: string) => createHmac('sha256', secret).update(message).digest('hex');
+
+  /** Checkout at Razorpay: it charges its plan's amount; our verify gets the signed callback (Razorpay's scheme). */
+  async function buy(user: SessionUser, body: Record<string, unknown>, options: { drain: boolean } = { drain: true }) {
+    const created = await t.call('POST', '/Subscriptions', { token: user.token, body });
+    expect(created.statusCode, created.body).toBe(200);
+    const checkout = json<Checkout>(created);
+    const paymentId = razorpay.capture(checkout.amountPaise);
+    const callback = { razorpay_payment_id: paymentId, razorpay_subscription_id: checkout.id, razorpay_signature: hmac(KEY_SECRET, `${paymentId}|${checkout.id}`) };
+    const request = { method: 'POST' as const, url: `/backend/api/Subscriptions/${checkout.subscriptionId}/verify`, headers: { authorization: `Bearer ${user.token}` }, payload: callback };
+    // Without draining, the capture's refund job waits for the test to run it.
+    const verified = options.drain ? await t.call('POST', `/Subscriptions/${checkout.subscriptionId}/verify`, { token: user.token, body: callback }) : await t.app.inject(request);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect((verified.json() as { message: string }).message).toBe(MSG.paymentSuccess);
+    return { checkout, paymentId };
+  }
+
+  /** A new organisation on Basic (1 user), then upgraded the same day to Professional with 2 users. */
+  async function upgradedOrganisation(options: { drain: boolean }) {
+    orgs += 1;
+    const admin = await t.registerOrganisation({ organizationName: `Tapti Traders ${String(orgs)}`, email: `rzp.refund.${String(orgs)}.${backend}@example.in` });
+    await buy(admin, { planId: planId('Basic'), quantity: 1, billingType: 'monthly' });
+    const upgrade = await buy(admin, { planId: planId('Professional'), quantity: 2, billingType: 'monthly', scheduleChangesAt: 'now' }, options);
+    const [note] = await queryRows<{ id: string; credit_note_number: string; total_paise: number; refund_status: string | null; refund_id: string | null; refund_paise: number | null; refund_attempts: number; refund_error: string | null; subscription_id: string }>(
+      t.database.db,
+      sql`SELECT id, credit_note_number, total_paise, refund_status, refund_id, refund_paise, refund_attempts, refund_error, subscription_id FROM plan_credit_notes WHERE tenant_id = ${admin.tenantId}`,
+    );
+    if (!note) throw new Error('no credit note');
+    return { admin, ...upgrade, note };
+  }
+
+  const noteOf = async (id: string) =>
+    (await queryRows<{ refund_status: string | null; refund_id: string | null; refund_paise: number | null; refund_attempts: number; refund_error: string | null }>(t.database.db, sql`SELECT refund_status, refund_id, refund_paise, refund_attempts, refund_error FROM plan_credit_notes WHERE id = ${id}`))[0];
+  const refundJob = (tenantId: string, creditNoteId: string) => t.tenantSteps(tenantId, (steps) => steps((scope) => t.app.services.subscriptions.refundCreditNote(scope, { creditNoteId })));
+  const listed = async (user: SessionUser) => json<{ data: SubscriptionRow[] }>(await t.call('GET', `/Subscriptions/customers/${user.tenantId}`, { token: user.token })).data;
+
+  /** Our books against Razorpay's: what we invoiced less what we credited, and what Razorpay captured less what it refunded. */
+  async function books(user: SessionUser) {
+    const [row] = await queryRows<{ invoiced: number; credited: number; paid: number }>(
+      t.database.db,
+      sql`SELECT (SELECT coalesce(sum((data->'gst'->>'totalPaise')::int), 0) FROM plan_invoices WHERE tenant_id = ${user.tenantId})::int AS invoiced,
+                 (SELECT coalesce(sum(total_paise), 0) FROM plan_credit_notes WHERE tenant_id = ${user.tenantId})::int AS credited,
+                 (SELECT coalesce(sum(amount_paise), 0) FROM payments WHERE tenant_id = ${user.tenantId})::int AS paid`,
+    );
+    const ours = (await queryRows<{ provider_payment_id: string }>(t.database.db, sql`SELECT provider_payment_id FROM payments WHERE tenant_id = ${user.tenantId}`)).map((p) => p.provider_payment_id);
+    const refunded = razorpay.refunds.filter((r) => ours.includes(r.paymentId)).reduce((s, r) => s + r.amount, 0);
+    const captured = ours.reduce((s, id) => s + (razorpay.payments.get(id) ?? 0), 0);
+    return { invoiced: Number(row?.invoiced), credited: Number(row?.credited), paid: Number(row?.paid), captured, refunded };
+  }
+
+  beforeAll(async () => {
+    const apiUrl = await razorpay.start();
+    t = await createTestApp(backend, { RAZORPAY_KEY_ID: 'rzp_test_fixture', RAZORPAY_KEY_SECRET: KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET, RAZORPAY_API_URL: apiUrl });
+    // Razorpay bills a subscription by its plan: the catalogue's plans get (fake) Razorpay plan ids.
+    await t.database.db.execute(sql`UPDATE plans SET razorpay_plan_id = 'plan_fake_' || code, razorpay_yearly_plan_id = 'plan_fake_yearly_' || code`);
+    plans = json<{ data: Plan[] }>(await t.call('GET', '/Subscriptions/plans')).data;
+    expect(t.app.services.subscriptions.provider.kind).toBe('razorpay');
+  });
+  afterAll(async () => {
+    await t.close();
+    await razorpay.stop();
+  });
+
+  it('charges the full price, issues the credit note, refunds exactly its total once; the books add up', async () => {
+    const { admin, checkout, paymentId, note } = await upgradedOrganisation({ drain: true });
+    // Professional 2 × ₹99 + 18% GST = ₹233.64, charged in full by Razorpay; Basic's ₹49 + GST = ₹57.82 credited
+    // for all of its days (a same-day upgrade, decision 0228) and refunded.
+    expect(checkout).toMatchObject({ provider: 'razorpay', taxablePaise: 19_800, amountPaise: 23_364, creditPaise: 5782 });
+    expect(razorpay.payments.get(paymentId)).toBe(23_364);
+    const [payment] = await queryRows<{ amount_paise: number }>(t.database.db, sql`SELECT amount_paise FROM payments WHERE provider_payment_id = ${paymentId}`);
+    expect(payment?.amount_paise).toBe(23_364);
+    expect(note.total_paise).toBe(5782);
+    expect(note.credit_note_number).toMatch(/^TK\/CN\/\d{2}-\d{2}\/\d{4}$/);
+
+    // One refund job, queued by the capture (the local provider's test finds none).
+    const [jobs] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'subscriptions.refundCreditNote' AND data->>'tenantId' = ${admin.tenantId}`);
+    expect(jobs?.n).toBe(1);
+    const refunds = razorpay.refunds.filter((r) => r.paymentId === paymentId);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: 5782, speed: 'normal', receipt: note.credit_note_number, notes: { creditNoteNumber: note.credit_note_number, subscriptionId: note.subscription_id } });
+    expect(note).toMatchObject({ refund_status: 'processed', refund_id: refunds[0]?.id, refund_paise: 5782, refund_attempts: 1, refund_error: null });
+
+    // The job again (a duplicate delivery), through the queue and directly: no second request, no second refund.
+    const before = razorpay.refundRequests.length;
+    await t.app.jobs.send('subscriptions.refundCreditNote', { tenantId: admin.tenantId, data: { creditNoteId: note.id } });
+    expect(await t.drainJobs()).toBe(1);
+    expect(await refundJob(admin.tenantId, note.id)).toBe('done');
+    expect(razorpay.refundRequests.length).toBe(before);
+    expect(razorpay.refunds.filter((r) => r.paymentId === paymentId)).toHaveLength(1);
+
+    // Σ invoices − Σ credit notes = Σ payments − Σ refunds: 5,782 + 23,364 − 5,782 = 5,782 + 23,364 − 5,782.
+    const b = await books(admin);
+    expect(b).toEqual({ invoiced: 5782 + 23_364, credited: 5782, paid: 5782 + 23_364, captured: 5782 + 23_364, refunded: 5782 });
+    expect(b.invoiced - b.credited).toBe(b.paid - b.refunded);
+
+    const basic = (await listed(admin)).find((r) => r.planName === 'Basic');
+    expect(basic?.creditNotes).toEqual([expect.objectContaining({ creditNoteNumber: note.credit_note_number, total: 57.82, refundStatus: 'processed' })]);
+  });
+
+  it('an answer lost on the way back: the retry sends the same key, Razorpay answers the same refund; one refund', async () => {
+    razorpay.mode = 'lose_answer_once';
+    const { admin, paymentId, note } = await upgradedOrganisation({ drain: false });
+    expect(note.refund_status).toBe('pending');
+    const first = await t.app.jobs.drain();
+    expect(first.failed.map((f) => f.name)).toEqual(['subscriptions.refundCreditNote']);
+    // The attempt was committed with the refusal; Razorpay did make the refund.
+    expect(await noteOf(note.id)).toMatchObject({ refund_status: 'pending', refund_id: null, refund_attempts: 1, refund_error: expect.stringContaining('504') as unknown });
+    expect(razorpay.refunds.filter((r) => r.paymentId === paymentId)).toHaveLength(1);
+    // The retry (pg-boss waits 60 s; run here directly).
+    expect(await refundJob(admin.tenantId, note.id)).toBe('done');
+    const requests = razorpay.refundRequests.filter((r) => r.paymentId === paymentId);
+    expect(requests).toHaveLength(2);
+    expect(requests[1]?.key).toBe(requests[0]?.key);
+    const refunds = razorpay.refunds.filter((r) => r.paymentId === paymentId);
+    expect(refunds).toHaveLength(1);
+    expect(await noteOf(note.id)).toMatchObject({ refund_status: 'processed', refund_id: refunds[0]?.id, refund_paise: 5782, refund_attempts: 2, refund_error: null });
+    const b = await books(admin);
+    expect(b.invoiced - b.credited).toBe(b.paid - b.refunded);
+  });
+
+  it('a refund Razorpay answers as pending shows pending until its refund.processed webhook', async () => {
+    razorpay.mode = 'pending';
+    const { admin, paymentId, note } = await upgradedOrganisation({ drain: true });
+    razorpay.mode = 'ok';
+    const refund = razorpay.refunds.find((r) => r.paymentId === paymentId);
+    expect(await noteOf(note.id)).toMatchObject({ refund_status: 'pending', refund_id: refund?.id });
+    expect((await listed(admin)).find((r) => r.planName === 'Basic')?.creditNotes[0]?.refundStatus).toBe('pending');
+    const body = Buffer.from(JSON.stringify({ entity: 'event', account_id: 'acc_fixture', event: 'refund.processed', contains: ['refund', 'payment'], payload: { refund: { entity: { id: refund?.id, entity: 'refund', amount: 5782, payment_id: paymentId, notes: refund?.notes, status: 'processed' } }, payment: { entity: { id: paymentId, amount: 23_364, status: 'refunded' } } }, created_at: Math.floor(Date.now() / 1000) }));
+    const res = await t.call('POST', '/webhooks/razorpay', { body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex'), 'x-razorpay-event-id': `evt_refund_${note.id}` } });
+    expect(res.json()).toMatchObject({ message: 'applied' });
+    expect(await noteOf(note.id)).toMatchObject({ refund_status: 'processed', refund_id: refund?.id });
+    // A late refund.failed for a processed refund changes nothing.
+    const late = Buffer.from(body.toString().replace('"refund.processed"', '"refund.failed"'));
+    const ignored = await t.call('POST', '/webhooks/razorpay', { body: late, headers: { 'content-type': 'application/json', 'x-razorpay-signature': createHmac('sha256', WEBHOOK_SECRET).update(late).digest('hex'), 'x-razorpay-event-id': `evt_refund_late_${note.id}` } });
+    expect(ignored.json()).toMatchObject({ message: 'ignored' });
+    expect((await noteOf(note.id))?.refund_status).toBe('processed');
+  });
+
+  it(`refused on all ${String(REFUND_ATTEMPTS)} attempts: the credit note shows the refund failed, and what is owed`, async () => {
+    razorpay.mode = 'refuse';
+    const { admin, paymentId, note } = await upgradedOrganisation({ drain: false });
+    expect((await t.app.jobs.drain()).failed.map((f) => f.name)).toEqual(['subscriptions.refundCreditNote']);
+    for (let attempt = 2; attempt < REFUND_ATTEMPTS; attempt += 1) expect(await refundJob(admin.tenantId, note.id)).toMatchObject({ retry: expect.stringContaining(`attempt ${String(attempt)} of ${String(REFUND_ATTEMPTS)}`) as unknown });
+    expect(await noteOf(note.id)).toMatchObject({ refund_status: 'pending', refund_attempts: REFUND_ATTEMPTS - 1 });
+    expect(await refundJob(admin.tenantId, note.id)).toBe('done');
+    expect(await noteOf(note.id)).toMatchObject({ refund_status: 'failed', refund_id: null, refund_attempts: REFUND_ATTEMPTS, refund_error: expect.stringContaining('500') as unknown });
+    // Finished: a further run asks Razorpay nothing.
+    razorpay.mode = 'ok';
+    expect(await refundJob(admin.tenantId, note.id)).toBe('done');
+    expect(razorpay.refundRequests.filter((r) => r.paymentId === paymentId)).toHaveLength(REFUND_ATTEMPTS);
+    expect(razorpay.refunds.filter((r) => r.paymentId === paymentId)).toHaveLength(0);
+    expect((await listed(admin)).find((r) => r.planName === 'Basic')?.creditNotes[0]?.refundStatus).toBe('failed');
+    // What is owed to the customer is exactly the credit note's total.
+    const b = await books(admin);
+    expect(b.paid - b.refunded - (b.invoiced - b.credited)).toBe(5782);
+  });
+});

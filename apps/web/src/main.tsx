@@ -2,11 +2,11 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/touch.css';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { AfterPageSettled } from './app/AfterPageSettled';
 import { AppProviders } from './app/providers';
-import { PwaUpdatePrompt } from './app/PwaUpdatePrompt';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
 
@@ -15,13 +15,20 @@ if (!root) throw new Error('The page has no #root element');
 
 const queryClient = createQueryClient();
 
+/** The service worker's registration and its update prompt: after the page has settled, in their own chunk. */
+const PwaUpdatePrompt = lazy(() => import('./app/PwaUpdatePrompt').then((m) => ({ default: m.PwaUpdatePrompt })));
+
 createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <PwaUpdatePrompt />
+      <AfterPageSettled>
+        <Suspense fallback={null}>
+          <PwaUpdatePrompt />
+        </Suspense>
+      </AfterPageSettled>
     </AppProviders>
   </StrictMode>,
 );

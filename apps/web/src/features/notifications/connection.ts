@@ -7,6 +7,7 @@ import {
   NOTIFICATION_RECONNECT_DELAYS_MS,
   type AttendanceReminderPush,
 } from '@tankha/contracts';
+import { pageSettled } from '../../app/page-settled';
 
 /**
  * Platform §4 "Notification connection": the first connection is retried up to 3 times, waiting
@@ -48,8 +49,12 @@ export interface HubConnectionOptions {
   clearTimer?: (handle: unknown) => void;
 }
 
-/** socket.io-client is loaded on the first connection, so it stays out of the page's initial JavaScript. */
+/**
+ * socket.io-client is loaded on the first connection, once the page has settled, so neither its code nor
+ * its handshake competes with what the page needs first.
+ */
 async function defaultSocket(auth: (cb: (data: object) => void) => void): Promise<HubSocket> {
+  await pageSettled();
   const { io } = await import('socket.io-client');
   // Long polling first, then the upgrade to websocket (platform §7.7); our own retry schedule.
   return io({ path: NOTIFICATION_HUB_PATH, transports: ['polling', 'websocket'], auth, autoConnect: false, reconnection: false }) as unknown as HubSocket;

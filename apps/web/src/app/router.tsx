@@ -121,7 +121,8 @@ const LockUnlockLayout = lazyPage(taxWindows, 'LockUnlockLayout');
 const declarations = () => import('../features/declarations');
 const DeclarationLandingPage = lazyPage(() => import('../features/declarations/DeclarationLandingPage'), 'DeclarationLandingPage');
 const DeclarationFormPage = lazyPage(declarations, 'DeclarationFormPage');
-const DeclarationSummaryPage = lazyPage(declarations, 'DeclarationSummaryPage');
+// The summary is where a member with a declaration lands (the landing redirects there): its own chunk, without the form.
+const DeclarationSummaryPage = lazyPage(() => import('../features/declarations/DeclarationSummaryPage'), 'DeclarationSummaryPage');
 const DeclarationsTab = lazyPage(taxWindows, 'DeclarationsTab');
 const ProofsTab = lazyPage(taxWindows, 'ProofsTab');
 const proofs = () => import('../features/proofs');

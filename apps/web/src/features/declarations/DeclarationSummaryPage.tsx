@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { DECLARATION_MSG, DeclarationStatus, TaxWindowStatus, type DeclarationSummary } from '@tankha/contracts';
 import { financialYearStartOf } from '@tankha/domain';
@@ -154,11 +154,9 @@ export function DeclarationSummaryPage() {
       <Text>
         Tax Regime: <strong>{s.taxRegime === 0 ? 'Old Regime' : 'New Regime'}</strong>
       </Text>
-      <Tooltip label={s.salaryBasis}>
-        <Text size="sm" c="dimmed">
-          Worked out on the salary as payroll projects it: {s.salaryBasis}
-        </Text>
-      </Tooltip>
+      <Text size="sm" c="dimmed">
+        Worked out on the salary as payroll projects it: {s.salaryBasis}
+      </Text>
       <Card withBorder>
         <Table aria-label="Particulars">
           <Table.Thead>

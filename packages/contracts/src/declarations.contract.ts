@@ -3,7 +3,7 @@ import { TAX_DEDUCTION_CATALOGUE } from '@tankha/domain';
 import { monthSchema } from './dates';
 import { envelope } from './envelope';
 import { rupeesSchema } from './money';
-import { PAN_PATTERN } from './people.contract';
+import { PAN_PATTERN } from './pan';
 import { TAX_WINDOW_MSG } from './tax-declarations.contract';
 
 /**

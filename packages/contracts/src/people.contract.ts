@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAN_PATTERN } from './pan';
 import { envelope } from './envelope';
 import { MAX_SALARY_RUPEES, rupeesRangeMessage, rupeesSchema } from './money';
 import { PEOPLE_MSG } from './people.messages';
@@ -100,8 +101,7 @@ export type Employee = z.infer<typeof employeeSchema>;
 export const employeeReplySchema = envelope(employeeSchema);
 
 const NAME_PATTERN = /^[A-Za-z][A-Za-z\s-]*$/;
-/** Income-tax PAN: five letters, four digits, one letter (checked after upper-casing). */
-export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+export { PAN_PATTERN };
 /** An Indian number: 10 digits, optionally after +91; spaces and hyphens between digits are ignored. */
 export const INDIAN_PHONE_PATTERN = /^(\+91)?\d{10}$/;
 export const isIndianPhone = (text: string): boolean => INDIAN_PHONE_PATTERN.test(text.replace(/[\s-]/g, ''));

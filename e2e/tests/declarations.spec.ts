@@ -26,7 +26,7 @@ test('declare rent and 80C, submit, see the summary; the payroll TDS explains th
   // My Investments opens on Form 16 (platform §2.1); its Declaration section is the landing.
   await page.goto('/payroll/taxes');
   await expect(page).toHaveURL(/\/payroll\/taxes\/form16$/);
-  await page.getByRole('tablist', { name: 'My Investments sections' }).getByRole('tab', { name: 'Declaration' }).click();
+  await page.getByRole('navigation', { name: 'My Investments sections' }).getByRole('link', { name: 'Declaration' }).click();
   await expect(page).toHaveURL(/\/payroll\/taxes\/employeeITDeclaration$/);
   await expect(page.getByText('Investment Declaration is open now!')).toBeVisible();
   await page.getByRole('link', { name: 'Declare Investments' }).click();

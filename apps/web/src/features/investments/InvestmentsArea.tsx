@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Stack, Tabs } from '@mantine/core';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Button, Group, Stack } from '@mantine/core';
+import { Link, Outlet, useLocation } from 'react-router';
 
 /** The My Investments area's sections (platform §2.1: /payroll/taxes and its pages), each with the paths it covers. */
 const SECTIONS = [
@@ -12,22 +12,23 @@ const SECTIONS = [
 
 const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
-/** /payroll/taxes/*: the sections of My Investments above the page (the child route, or `children`). */
+/**
+ * /payroll/taxes/*: the sections of My Investments above the page (the child route, or `children`), as a
+ * row of links (pills; the current one filled and aria-current) — navigation between pages, without
+ * Mantine's Tabs on an employee's first load.
+ */
 export function InvestmentsArea({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const current = SECTIONS.find((s) => s.match.some((m) => under(pathname, m)))?.to ?? null;
   return (
     <Stack gap="md">
-      <Tabs variant="pills" value={current} onChange={(value) => value && void navigate(value)}>
-        <Tabs.List aria-label="My Investments sections">
-          {SECTIONS.map((s) => (
-            <Tabs.Tab key={s.to} value={s.to}>
-              {s.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <Group component="nav" aria-label="My Investments sections" gap="xs">
+        {SECTIONS.map((s) => (
+          <Button key={s.to} component={Link} to={s.to} radius="xl" size="sm" variant={current === s.to ? 'filled' : 'subtle'} aria-current={current === s.to ? 'page' : undefined}>
+            {s.label}
+          </Button>
+        ))}
+      </Group>
       {children ?? <Outlet />}
     </Stack>
   );

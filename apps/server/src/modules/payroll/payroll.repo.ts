@@ -1040,7 +1040,7 @@ export async function findFinalizedMonths(tdb: TenantDb, userIds: readonly strin
     .where(
       and(
         eq(payslips.tenantId, tdb.tenantId),
-        inArray(payslips.userId, [...userIds]),
+        sql`${payslips.userId} = ANY(${uuidArray(userIds)})`,
         inArray(payrollRuns.status, CLOSED),
         gte(payrollRuns.periodEnd, fromDate),
         lt(payslips.month, beforeMonth),
@@ -1051,7 +1051,7 @@ export async function findFinalizedMonths(tdb: TenantDb, userIds: readonly strin
   const lines = await tdb.tx
     .select({ payslipId: payslipLines.payslipId, section: payslipLines.section, code: payslipLines.code, label: payslipLines.label, amountPaise: payslipLines.amountPaise })
     .from(payslipLines)
-    .where(and(eq(payslipLines.tenantId, tdb.tenantId), inArray(payslipLines.payslipId, slips.map((s) => s.id))))
+    .where(and(eq(payslipLines.tenantId, tdb.tenantId), sql`${payslipLines.payslipId} = ANY(${uuidArray(slips.map((s) => s.id))})`))
     .orderBy(asc(payslipLines.payslipId), asc(payslipLines.seq));
   const linesOf = new Map<string, FinalizedMonth['lines']>();
   for (const { payslipId, ...line } of lines) linesOf.set(payslipId, [...(linesOf.get(payslipId) ?? []), line]);
@@ -1106,7 +1106,7 @@ export async function findLopPaidMonths(tdb: TenantDb, userIds: readonly string[
     .where(
       and(
         eq(payslips.tenantId, tdb.tenantId),
-        inArray(payslips.userId, [...userIds]),
+        sql`${payslips.userId} = ANY(${uuidArray(userIds)})`,
         inArray(payrollRuns.status, CLOSED),
         gte(payslips.month, fromMonth),
         lt(payslips.month, beforeMonth),

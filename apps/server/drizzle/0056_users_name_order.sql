@@ -1,0 +1,1 @@
+CREATE INDEX "users_tenant_name_idx" ON "users" USING btree ("tenant_id","first_name","last_name","id");

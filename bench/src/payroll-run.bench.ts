@@ -163,8 +163,22 @@ export async function runPayrollRun(): Promise<BenchResult> {
     }
     const processSeconds = (performance.now() - processStarted) / 1000;
     if (drained.failed.length > 0) throw new Error(`processing failed: ${String(drained.failed[0]?.error)}`);
-    const processed = await api<RunView>(base, token, 'GET', `/PayrollRuns/${draft.data.id}`);
+    // The reads an administrator makes next, each timed (not part of the value): the run's page, a page of its employees (the second: an offset), its warnings and variance.
+    const timed = async <T>(url: string): Promise<{ seconds: number; reply: { status: number; data: T; message?: string } }> => {
+      const started = performance.now();
+      const reply = await api<T>(base, token, 'GET', url);
+      if (reply.status !== 200) throw new Error(`GET ${url} answered ${reply.status.toString()}: ${reply.message ?? ''}`);
+      return { seconds: (performance.now() - started) / 1000, reply };
+    };
+    const view = await timed<RunView>(`/PayrollRuns/${draft.data.id}`);
+    const processed = view.reply;
     if (processed.data.status !== 'processed') throw new Error(`run is ${processed.data.status} after processing: ${processed.data.lastError ?? ''}`);
+    const reads = {
+      runViewSeconds: view.seconds,
+      employeePageSeconds: (await timed(`/PayrollRuns/${draft.data.id}/employees?page=2&pageSize=50`)).seconds,
+      warningsSeconds: (await timed(`/PayrollRuns/${draft.data.id}/warnings`)).seconds,
+      varianceSeconds: (await timed(`/PayrollRuns/${draft.data.id}/variance`)).seconds,
+    };
 
     const finalizeStarted = performance.now();
     const finalized = await api<RunView>(base, token, 'POST', `/PayrollRuns/${draft.data.id}/finalize`);
@@ -204,7 +218,8 @@ export async function runPayrollRun(): Promise<BenchResult> {
       description:
         `payroll month ${month} for ${String(processed.data.employeeCount)} employees, ${String(WORKERS)} process${WORKERS > 1 ? 'es' : ''} (${processes.map((p) => `${p.role} ${p.process}: ${String(p.chunks)} chunks, ${String(p.employees)} employees, peak RSS ${String(p.peakRssMb)} MB`).join('; ')}) (statutory EPF, ESI, PT Karnataka on; a month of stored attendance days and approved paid and unpaid leave): ` +
         `POST /PayrollRuns/:id/process, the 'payroll.process' jobs run to the end (one per process; chunks claimed by any process, each its own transaction; no other queue drained), then POST /PayrollRuns/:id/finalize ` +
-        `(the payslip documents job it enqueues is checked queued, not run); ` +
+        `(the payslip documents job it enqueues is checked queued, not run); between them, GET of the run, of its second page of 50 employees, of its warnings and of its variance, ` +
+        `each timed in the details (not in the value); ` +
         `against the floor of inserting the same ${String(floor.payslips)} payslips and ${String(floor.lines)} lines (read back from the run) into twin tables with the same columns, keys, indexes and foreign keys, ` +
         `without row-level security or the immutability triggers, in one transaction, 5,000 rows a statement as one JSON parameter (the run's statement shape); same database, same run; lower is better`,
       environment: { node: process.version, database: database.kind, cpus: os.cpus().length, durationSeconds: 0, connections: 1 },
@@ -213,6 +228,7 @@ export async function runPayrollRun(): Promise<BenchResult> {
         processes,
         processSeconds: round(processSeconds),
         finalizeSeconds: round(finalizeSeconds),
+        ...Object.fromEntries(Object.entries(reads).map(([k, v]) => [k, round(v)])),
         perEmployeeMs: round((value * 1000) / Math.max(1, floor.payslips)),
         payslips: stats?.payslips ?? 0,
         lines: stats?.lines ?? 0,

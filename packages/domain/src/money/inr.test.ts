@@ -14,6 +14,18 @@ describe('Indian digit grouping (lakh and crore)', () => {
     [-150000, '-1,50,000'],
   ])('%i → %s', (n, text) => expect(groupIndian(n)).toBe(text));
 
+  it('groups every safe integer as the en-IN locale does (ICU), and a bigint as its number', () => {
+    const enIn = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (n) => {
+        expect(groupIndian(n)).toBe(enIn.format(n));
+        expect(groupIndian(BigInt(n))).toBe(enIn.format(n));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(groupIndian(12_345_678_901_234_567_890n)).toBe('1,23,45,67,89,01,23,45,67,890');
+  });
+
   it('formats paise as rupees without a float', () => {
     expect(formatRupees(123456700)).toBe('₹12,34,567');
     expect(formatRupees(123456750, { showPaise: true })).toBe('₹12,34,567.50');

@@ -4,20 +4,20 @@
  */
 export type Paise = number;
 
-/** Indian digit grouping: 12,34,567 (last three digits, then pairs). */
+/**
+ * Indian digit grouping: 12,34,567 (last three digits, then pairs). Every explanation line of every
+ * payslip goes through it (a tenth of a payroll chunk's calculation was spent here): a safe integer
+ * is grouped from its own digits, without a BigInt or an array.
+ */
 export function groupIndian(whole: bigint | number): string {
   const negative = whole < 0;
-  const digits = (negative ? -BigInt(whole) : BigInt(whole)).toString();
+  const digits = typeof whole === 'number' && Number.isSafeInteger(whole) ? String(Math.abs(whole)) : (negative ? -BigInt(whole) : BigInt(whole)).toString();
   if (digits.length <= 3) return (negative ? '-' : '') + digits;
-  const last3 = digits.slice(-3);
-  let rest = digits.slice(0, -3);
-  const pairs: string[] = [];
-  while (rest.length > 2) {
-    pairs.unshift(rest.slice(-2));
-    rest = rest.slice(0, -2);
-  }
-  if (rest) pairs.unshift(rest);
-  return (negative ? '-' : '') + pairs.join(',') + ',' + last3;
+  const head = digits.length - 3;
+  // The leading group has one digit when the digits before the last three are odd in number, else two.
+  let text = digits.slice(0, 2 - (head % 2));
+  for (let i = text.length; i < head; i += 2) text += ',' + digits.slice(i, i + 2);
+  return (negative ? '-' : '') + text + ',' + digits.slice(head);
 }
 
 /**

@@ -152,6 +152,30 @@ describe.each(BACKENDS)('payroll master data, the 50%% deduction guard and the E
     expect(row?.warnings).toEqual(['noUan', 'deductionsOverHalf']);
   });
 
+  it('deductions over half of the wages: wages are gross less the reimbursement stored with the payslip, or summed from its lines on a payslip from before it was stored', async () => {
+    const asha = await payslipOf(ids.asha);
+    const [stored] = await t.database.db.execute(sql`SELECT id, deductions_paise::float8 AS d, reimbursed_paise::float8 AS r FROM payslips WHERE run_id = ${june.id} AND user_id = ${ids.asha}`).then((res) => (res as unknown as { rows: { id: string; d: number; r: number | null }[] }).rows);
+    // Written with the payslip: the ₹2,400 of her claim's line.
+    expect(stored?.r).toBe(240_000);
+    // Deductions within half of her gross, but over half of gross less the ₹2,400: (gross ÷ 2 − ₹600) of (gross − ₹2,400).
+    const grossPaise = Math.round(asha.grossEarnings * 100);
+    const deductionsPaise = Math.floor(grossPaise / 2) - 60_000;
+    const wages = (grossPaise - 240_000) / 100;
+    const expected = { warnings: ['deductionsOverHalf'], deductions: { wages, totalDeductions: deductionsPaise / 100 } };
+    try {
+      await t.database.db.execute(sql`UPDATE payslips SET deductions_paise = ${deductionsPaise} WHERE id = ${stored?.id ?? ''}`);
+      expect((await warnings())['Asha Test']).toMatchObject(expected);
+      // A payslip of a month processed before reimbursed_paise was kept (null): the same wages, from its lines.
+      await t.database.db.execute(sql`UPDATE payslips SET reimbursed_paise = NULL WHERE id = ${stored?.id ?? ''}`);
+      expect((await warnings())['Asha Test']).toMatchObject(expected);
+      // The stored sum is what is read: none stored, none taken off, and the deductions are within half of the gross.
+      await t.database.db.execute(sql`UPDATE payslips SET reimbursed_paise = 0 WHERE id = ${stored?.id ?? ''}`);
+      expect((await warnings())['Asha Test']).toBeUndefined();
+    } finally {
+      await t.database.db.execute(sql`UPDATE payslips SET deductions_paise = ${stored?.d ?? 0}, reimbursed_paise = ${stored?.r ?? null} WHERE id = ${stored?.id ?? ''}`);
+    }
+  });
+
   it('finalize goes ahead; the bank file holds the lines of the refused bank details and pays the rest', async () => {
     const finalized = await call('POST', `/PayrollRuns/${june.id}/finalize`);
     expect(finalized.statusCode, finalized.body).toBe(200);

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { REIMBURSEMENT_LINE_CODES } from '@tankha/domain';
 import { queryRows } from '../../db/client';
 import { fromJsonColumn } from '../../db/json';
 import { payrollAdjustments, payrollExcludedPay, payrollHolds, payrollPayoutReleases, payrollRemarks, payrollRunChunks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
@@ -222,6 +223,16 @@ export async function hasPayslip(tdb: TenantDb, runId: string, userId: string): 
     .where(and(eq(payslips.tenantId, tdb.tenantId), eq(payslips.runId, runId), eq(payslips.userId, userId)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * After a run wrote its payslips: payslips' and payslip_lines' statistics brought up to date where
+ * autovacuum would at its next round (tenant_analyze_payslips, migration 0055), so the reads that
+ * follow (the run's page, variance, finalize) are planned on the rows the run wrote.
+ */
+export async function analyzePayslips(tdb: TenantDb): Promise<void> {
+  // raw SQL: a call of the migration's SECURITY DEFINER function (ANALYZE needs the tables' owner); no rows.
+  await tdb.tx.execute(sql`SELECT tenant_analyze_payslips()`);
 }
 
 export async function countPayslips(tdb: TenantDb, runId: string): Promise<number> {
@@ -523,16 +534,19 @@ export type WarningFactsRow = Omit<WarningFacts, 'payslip'> & Record<'grossPaise
  * What the run's warnings are judged from (payroll-warnings.ts), for every employee of the run (as
  * the employee list shows them): the record's bank and statutory numbers, whether a structure
  * exists, and the payslip of this run with the Σ of its reimbursement lines and its PF/ESI wages.
+ * The Σ is the payslip's stored reimbursed_paise: one join of the run's employees to its payslips,
+ * nothing of payslip_lines (a per-payslip sum over the lines was planned, on the statistics of before
+ * a first run, as a scan of the tenant's every line per payslip: 20,000 employees did not answer in
+ * minutes). Only a payslip of a month finalized before the column was kept reads its lines.
  */
 export async function findWarningFacts(tdb: TenantDb, run: { id: string } & RunPeriod, reimbursementCodes: readonly string[], userId?: string): Promise<WarningFactsRow[]> {
-  // Σ of the reimbursement lines is a probe of payslip_lines' primary key (payslip_id, seq) per payslip of the run.
-  // raw SQL: the run's employees with their payslip and a correlated sum over its lines; aliased to camelCase.
+  // raw SQL: the run's employees with their payslip (and, for an old payslip without reimbursed_paise, a sum over its lines); aliased to camelCase.
   return queryRows<WarningFactsRow>(tdb.tx, sql`
     SELECT u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.employee_number AS "employeeNumber",
            ${NO_STRUCTURE} AS "noStructure", u.pan, u.uan, u.esi_number AS "esiNumber",
            u.bank_account_number AS "bankAccountNumber", u.ifsc_code AS "ifscCode", to_char(u.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth",
            p.gross_paise::float8 AS "grossPaise", p.deductions_paise::float8 AS "deductionsPaise",
-           CASE WHEN p.id IS NULL THEN NULL ELSE
+           CASE WHEN p.id IS NULL THEN NULL WHEN p.reimbursed_paise IS NOT NULL THEN p.reimbursed_paise::float8 ELSE
              (SELECT coalesce(sum(l.amount_paise), 0)::float8 FROM payslip_lines l
                WHERE l.payslip_id = p.id AND l.section = 'earning' AND l.code = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(reimbursementCodes)}::jsonb))))
            END AS "reimbursedPaise",
@@ -818,6 +832,11 @@ const WRITE_BATCH = 5000;
  * the statement-level immutability guard runs once per statement.
  */
 export async function insertPayslips(tdb: TenantDb, run: { id: string; month: string }, rows: readonly PayslipWrite[], lines: readonly LineWrite[]): Promise<void> {
+  // Each payslip's Σ of reimbursement lines, stored beside it (payslips.reimbursed_paise: what the warnings read).
+  const reimbursed = new Map<string, number>();
+  for (const l of lines) {
+    if (l.section === 'earning' && REIMBURSEMENT_LINE_CODES.includes(l.code)) reimbursed.set(l.payslipId, (reimbursed.get(l.payslipId) ?? 0) + l.amountPaise);
+  }
   for (let i = 0; i < rows.length; i += WRITE_BATCH) {
     const batch = rows.slice(i, i + WRITE_BATCH).map((r) => ({
       id: r.id,
@@ -837,14 +856,15 @@ export async function insertPayslips(tdb: TenantDb, run: { id: string; month: st
       te: r.tdsExplanation,
       w: r.wages,
       lbm: r.lopByMonth,
+      rb: reimbursed.get(r.id) ?? 0,
     }));
     // raw SQL: the processing chunk's bulk insert (a measured hot path): hundreds of payslips as one jsonb_to_recordset parameter.
     await tdb.tx.execute(sql`
       INSERT INTO payslips (id, tenant_id, run_id, user_id, month, hold_kind, employee, days_in_period, payable_days, lop_days, gross_paise, deductions_paise,
-                            net_paise, employer_cost_paise, tds_paise, tax_regime, ytd, tds_explanation, wages, lop_by_month)
-      SELECT r.id, ${tdb.tenantId}::uuid, ${run.id}::uuid, r.u, ${run.month}, r.hk, r.emp, r.dip, r.pd, r.lop, r.g, r.d, r.n, r.ec, r.t, r.rg, r.y, r.te, r.w, r.lbm
+                            net_paise, employer_cost_paise, tds_paise, tax_regime, ytd, tds_explanation, wages, lop_by_month, reimbursed_paise)
+      SELECT r.id, ${tdb.tenantId}::uuid, ${run.id}::uuid, r.u, ${run.month}, r.hk, r.emp, r.dip, r.pd, r.lop, r.g, r.d, r.n, r.ec, r.t, r.rg, r.y, r.te, r.w, r.lbm, r.rb
         FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-          AS r(id uuid, u uuid, hk text, emp jsonb, dip numeric, pd numeric, lop numeric, g bigint, d bigint, n bigint, ec bigint, t bigint, rg smallint, y jsonb, te jsonb, w jsonb, lbm jsonb)`);
+          AS r(id uuid, u uuid, hk text, emp jsonb, dip numeric, pd numeric, lop numeric, g bigint, d bigint, n bigint, ec bigint, t bigint, rg smallint, y jsonb, te jsonb, w jsonb, lbm jsonb, rb bigint)`);
   }
   for (let i = 0; i < lines.length; i += WRITE_BATCH) {
     const batch = lines.slice(i, i + WRITE_BATCH).map((l) => ({ p: l.payslipId, s: l.seq, sc: l.section, c: l.code, l: l.label, a: l.amountPaise, e: l.explanation }));
@@ -1020,7 +1040,7 @@ export async function findFinalizedMonths(tdb: TenantDb, userIds: readonly strin
     .where(
       and(
         eq(payslips.tenantId, tdb.tenantId),
-        inArray(payslips.userId, [...userIds]),
+        sql`${payslips.userId} = ANY(${uuidArray(userIds)})`,
         inArray(payrollRuns.status, CLOSED),
         gte(payrollRuns.periodEnd, fromDate),
         lt(payslips.month, beforeMonth),
@@ -1031,7 +1051,7 @@ export async function findFinalizedMonths(tdb: TenantDb, userIds: readonly strin
   const lines = await tdb.tx
     .select({ payslipId: payslipLines.payslipId, section: payslipLines.section, code: payslipLines.code, label: payslipLines.label, amountPaise: payslipLines.amountPaise })
     .from(payslipLines)
-    .where(and(eq(payslipLines.tenantId, tdb.tenantId), inArray(payslipLines.payslipId, slips.map((s) => s.id))))
+    .where(and(eq(payslipLines.tenantId, tdb.tenantId), sql`${payslipLines.payslipId} = ANY(${uuidArray(slips.map((s) => s.id))})`))
     .orderBy(asc(payslipLines.payslipId), asc(payslipLines.seq));
   const linesOf = new Map<string, FinalizedMonth['lines']>();
   for (const { payslipId, ...line } of lines) linesOf.set(payslipId, [...(linesOf.get(payslipId) ?? []), line]);
@@ -1086,7 +1106,7 @@ export async function findLopPaidMonths(tdb: TenantDb, userIds: readonly string[
     .where(
       and(
         eq(payslips.tenantId, tdb.tenantId),
-        inArray(payslips.userId, [...userIds]),
+        sql`${payslips.userId} = ANY(${uuidArray(userIds)})`,
         inArray(payrollRuns.status, CLOSED),
         gte(payslips.month, fromMonth),
         lt(payslips.month, beforeMonth),

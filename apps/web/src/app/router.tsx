@@ -110,8 +110,11 @@ const reimbursements = () => import('../features/reimbursements');
 const ReimbursementTypesPage = lazyPage(reimbursements, 'ReimbursementTypesPage');
 const MyReimbursementRequestsPage = lazyPage(reimbursements, 'MyReimbursementRequestsPage');
 const ReimbursementApprovalsPage = lazyPage(reimbursements, 'ReimbursementApprovalsPage');
-const PayrollLayout = lazyPage(payrollSetup, 'PayrollLayout');
-const PayrollHome = lazyPage(payrollSetup, 'PayrollHome');
+// The Payroll area's layout wraps every /payroll page an employee opens (My Investments, My Loans): its own
+// chunk, without the settings and setup pages' forms and dialogs.
+const payrollLayout = () => import('../features/payroll-setup/PayrollLayout');
+const PayrollLayout = lazyPage(payrollLayout, 'PayrollLayout');
+const PayrollHome = lazyPage(payrollLayout, 'PayrollHome');
 const PayrollComingSoon = lazyPage(payrollSetup, 'PayrollComingSoon');
 const PayrollSettingsPage = lazyPage(payrollSetup, 'PayrollSettingsPage');
 const PayrollSetupPage = lazyPage(payrollSetup, 'PayrollSetupPage');

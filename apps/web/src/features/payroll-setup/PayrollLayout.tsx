@@ -1,8 +1,9 @@
-import { Stack, Tabs, Title } from '@mantine/core';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Stack, Title } from '@mantine/core';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { can } from '@tankha/contracts';
 import { useCurrentUser } from '../../app/current-user';
 import { PATHS } from '../../app/paths';
+import { LinkTabs } from '../../ui/kit/LinkTabs';
 import { InPayrollArea } from './page-title-order';
 
 interface PayrollTab {
@@ -46,21 +47,12 @@ const under = (pathname: string, prefix: string) => pathname === prefix || pathn
 export function PayrollLayout() {
   const user = useCurrentUser();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const tabs = payrollTabsFor(user.roleId);
   const current = tabs.find((t) => t.match.some((m) => under(pathname, m)))?.to ?? null;
   return (
     <Stack gap="md">
       <Title order={2}>Payroll</Title>
-      <Tabs value={current} onChange={(value) => value && void navigate(value)}>
-        <Tabs.List aria-label="Payroll sections">
-          {tabs.map((t) => (
-            <Tabs.Tab key={t.label} value={t.to}>
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <LinkTabs tabs={tabs} current={current} label="Payroll sections" />
       <InPayrollArea.Provider value>
         <Outlet />
       </InPayrollArea.Provider>

@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import './link-tabs.css';
+
+export interface LinkTab {
+  label: string;
+  to: string;
+}
+
+/**
+ * Tabs that are links to the area's pages: a tablist whose tabs are anchors (a new tab opens with a
+ * middle click; the current one is aria-selected), drawn like Mantine's default Tabs without loading them
+ * on an employee's first load (issue 29).
+ */
+export function LinkTabs({ tabs, current, label }: { tabs: readonly LinkTab[]; current: string | null; label: string }) {
+  return (
+    <div role="tablist" aria-label={label} className="tk-link-tabs">
+      {tabs.map((t) => (
+        <Link key={t.to} to={t.to} role="tab" aria-selected={current === t.to} className="tk-link-tab">
+          {t.label}
+        </Link>
+      ))}
+    </div>
+  );
+}

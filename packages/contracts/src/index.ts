@@ -43,6 +43,7 @@ export * from './form16.contract';
 export * from './declarations.contract';
 export * from './regime.contract';
 export * from './proofs.contract';
+export * from './comments.contract';
 export * from './marketing';
 export * from './invoices.contract';
 export * from './user-settings.contract';

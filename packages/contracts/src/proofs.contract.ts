@@ -3,6 +3,7 @@ import { envelope, listEnvelope } from './envelope';
 import { rupeesSchema } from './money';
 import { DECLARATION_INCOME_FIELDS, declarationSchema, declarationSummarySchema, type DeclarationIncomeField } from './declarations.contract';
 import { TAX_WINDOW_MSG } from './tax-declarations.contract';
+import { COMMENT_MAX_LENGTH, COMMENT_MSG } from './comments.contract';
 
 /**
  * Proof of investment, item comments and the team review of declarations (payroll spec §2 "Employee
@@ -25,9 +26,7 @@ import { TAX_WINDOW_MSG } from './tax-declarations.contract';
  *                                                                   → teamDeclarationReplySchema
  *   PUT    /ITDeclaration/team/{declarationId}/status  { status }    → statusChangeReplySchema
  *
- *   GET    /ITDeclaration/comments/counts?declarationId=&itemIds=a,b → commentCountsReplySchema
- *   GET    /ITDeclaration/comments?declarationId=&itemId=            → commentListReplySchema
- *   POST   /ITDeclaration/comments            commentInputSchema     → commentReplySchema
+ *   /ITDeclaration/comments…: the item comments' calls, schemas in comments.contract.ts
  *
  * An "item" of a declaration is named by `itemId`: the id of a rented house, let-out property, home
  * loan or deduction row, or the name of an amount kept on the declaration itself (DECLARATION_INCOME_FIELDS:
@@ -75,22 +74,6 @@ export const PROOF_MSG = {
   noItems: 'Select at least one item to review',
 } as const;
 
-export const COMMENT_MSG = {
-  // Payroll spec §5, §8 (word for word).
-  noDeclaration: 'Declaration ID not available',
-  loadFailed: 'Failed to load comments',
-  addFailed: 'Failed to add comment',
-  replyFailed: 'Failed to add reply',
-  added: 'Comment added successfully',
-  replyAdded: 'Reply added successfully',
-  // Ours.
-  empty: 'Comment cannot be empty',
-  tooLong: 'Comment cannot exceed 2000 characters',
-  itemRequired: 'Select the item to comment on',
-  parentNotFound: 'The comment you are replying to was not found',
-  tooManyItems: 'Ask for at most 50 items at a time',
-} as const;
-
 export const TEAM_REVIEW_MSG = {
   // Payroll spec §2, §8 (word for word).
   fetchFailed: 'Failed to fetch IT declarations',
@@ -109,10 +92,6 @@ export const TEAM_REVIEW_MSG = {
 
 /** Payroll spec §9 / §7: the team list's page size. */
 export const TEAM_PAGE_SIZE = 10;
-/** Payroll spec §9: comment counts are fetched in batches of 5 with 100 ms between batches. */
-export const COMMENT_COUNT_BATCH = 5;
-export const COMMENT_COUNT_BATCH_DELAY_MS = 100;
-export const COMMENT_MAX_LENGTH = 2000;
 /** Proof files: the project's private-upload limit (5 MB, 5242880 bytes). */
 export const PROOF_MAX_BYTES = 5_242_880;
 export const PROOF_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as const;
@@ -380,57 +359,3 @@ export const statusChangeReplySchema = envelope(z.object({ id: z.uuid(), status:
 /** Payroll spec §2: Approve when Submitted or On Hold; Put on Hold when Submitted or Approved; Reject (list only) when Submitted or On Hold. */
 export const DECLARATION_TRANSITIONS: Record<number, readonly number[]> = { 1: [4, 3, 2], 3: [4, 2], 4: [3], 2: [], 0: [] };
 
-// ---- Comments --------------------------------------------------------------------------------------
-
-export interface ItemComment {
-  id: string;
-  itemId: string;
-  comments: string;
-  createdBy: string | null;
-  createdByName: string;
-  dateCreated: string;
-  isEdited: boolean;
-  parentCommentId: string | null;
-  replies: ItemComment[];
-}
-export const itemCommentSchema: z.ZodType<ItemComment> = z.object({
-  id: z.uuid(),
-  itemId: z.string(),
-  comments: z.string(),
-  createdBy: z.string().nullable(),
-  createdByName: z.string(),
-  dateCreated: z.string(),
-  isEdited: z.boolean(),
-  parentCommentId: z.string().nullable(),
-  get replies() {
-    return z.array(itemCommentSchema);
-  },
-});
-export const commentListReplySchema = envelope(z.array(itemCommentSchema));
-export const commentReplySchema = envelope(itemCommentSchema);
-
-const declarationIdParam = z.uuid({ error: COMMENT_MSG.noDeclaration });
-const itemIdParam = z.string({ error: COMMENT_MSG.itemRequired }).trim().min(1, { error: COMMENT_MSG.itemRequired }).max(64, { error: COMMENT_MSG.itemRequired });
-
-export const commentListQuerySchema = z.object({ declarationId: declarationIdParam, itemId: itemIdParam });
-export const commentCountsQuerySchema = z.object({
-  declarationId: declarationIdParam,
-  /** Comma-separated item ids. */
-  itemIds: z
-    .string({ error: COMMENT_MSG.itemRequired })
-    .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
-    .refine((v) => v.length > 0, { error: COMMENT_MSG.itemRequired })
-    .refine((v) => v.length <= 50, { error: COMMENT_MSG.tooManyItems })
-    .refine((v) => v.every((s) => s.length <= 64), { error: COMMENT_MSG.itemRequired }),
-});
-export const commentCountsReplySchema = envelope(z.array(z.object({ itemId: z.string(), commentCount: z.number().int() })));
-export type CommentCount = { itemId: string; commentCount: number };
-
-export const commentInputSchema = z.object({
-  declarationId: declarationIdParam,
-  itemId: itemIdParam,
-  /** Payroll spec §5: trimmed; empty or only spaces is refused. */
-  comments: z.string({ error: COMMENT_MSG.empty }).trim().min(1, { error: COMMENT_MSG.empty }).max(COMMENT_MAX_LENGTH, { error: COMMENT_MSG.tooLong }),
-  parentCommentId: z.uuid({ error: COMMENT_MSG.parentNotFound }).nullish(),
-});
-export type CommentInput = z.infer<typeof commentInputSchema>;

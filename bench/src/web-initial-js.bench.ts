@@ -15,14 +15,14 @@ const TARGET_KB = 200;
  * The member pages of the Lighthouse bench and the chunks each loads before it can paint: rolldown names a
  * chunk after its module (`features/dashboard/index.ts` → `dashboard-<hash>.js`). The declaration's landing
  * sends a member who has declared (the demo member, as Lighthouse sees it) on to the overall summary, inside
- * My Investments' layout: all three count.
+ * the Payroll area's layout and My Investments': all four count.
  */
 const MEMBER_PAGES = [
   { page: 'dashboard', chunks: ['dashboard'] },
   { page: 'payslips', chunks: ['PayslipsPage'] },
   { page: 'apply leave', chunks: ['MyLeavesPage'] },
   { page: 'my attendance', chunks: ['MyAttendancePage'] },
-  { page: 'declaration', chunks: ['InvestmentsArea', 'DeclarationLandingPage', 'DeclarationSummaryPage'] },
+  { page: 'declaration', chunks: ['PayrollLayout', 'InvestmentsArea', 'DeclarationLandingPage', 'DeclarationSummaryPage'] },
 ] as const;
 const REPO = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(REPO, 'apps/web/dist');

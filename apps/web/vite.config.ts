@@ -65,41 +65,28 @@ const pwa = VitePWA({
   },
 });
 
+/**
+ * A plugin that resolves one import of one Mantine module to a local stand-in: the module takes a single
+ * small thing from a large dependency, and the stand-in gives it without the rest.
+ */
+function standIn(name: string, source: string, importer: RegExp, target: string): Plugin {
+  return {
+    name: `tankha:${name}`,
+    enforce: 'pre',
+    resolveId(requested, from) {
+      return requested === source && from && importer.test(from) ? path.resolve(import.meta.dirname, target) : null;
+    },
+  };
+}
+
 /** Mantine's ScrollArea takes only useMergeRefs from floating-ui: see src/app/scroll-area-merge-refs.ts. */
-const scrollAreaMergeRefs: Plugin = {
-  name: 'tankha:scroll-area-merge-refs',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    if (source === '@floating-ui/react' && importer && /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)) {
-      return path.resolve(import.meta.dirname, 'src/app/scroll-area-merge-refs.ts');
-    }
-    return null;
-  },
-};
+const scrollAreaMergeRefs = standIn('scroll-area-merge-refs', '@floating-ui/react', /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/, 'src/app/scroll-area-merge-refs.ts');
 
 /** Mantine's AppShell sections take only a class name from react-remove-scroll: see src/app/app-shell-remove-scroll.ts. */
-const appShellRemoveScroll: Plugin = {
-  name: 'tankha:app-shell-remove-scroll',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    if (source === 'react-remove-scroll' && importer && /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/.test(importer)) {
-      return path.resolve(import.meta.dirname, 'src/app/app-shell-remove-scroll.ts');
-    }
-    return null;
-  },
-};
+const appShellRemoveScroll = standIn('app-shell-remove-scroll', 'react-remove-scroll', /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/, 'src/app/app-shell-remove-scroll.ts');
 
 /** Table.ScrollContainer scrolls natively: see src/app/table-scroll-area.tsx. */
-const tableScrollArea: Plugin = {
-  name: 'tankha:table-scroll-area',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    if (source === '../ScrollArea/ScrollArea.mjs' && importer && /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/.test(importer)) {
-      return path.resolve(import.meta.dirname, 'src/app/table-scroll-area.tsx');
-    }
-    return null;
-  },
-};
+const tableScrollArea = standIn('table-scroll-area', '../ScrollArea/ScrollArea.mjs', /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/, 'src/app/table-scroll-area.tsx');
 
 /**
  * zod's JSON Schema generator, left out of the web bundle. Classic zod schemas reference it from every

@@ -75,6 +75,7 @@ test('a payslip and its PDF button fit a 360 px phone', async ({ page }) => {
   const view = page.getByRole('link', { name: /^View payslip for / }).first();
   await expect(view).toBeVisible();
   await expectTouchTarget(view, 'View payslip');
+  await expectTouchTarget(page.getByRole('button', { name: /^Download PDF for / }).first(), "A card's Download PDF");
   await view.click();
   await expect(page).toHaveURL(/\/payroll\/payslips\/.+/);
   const pdf = page.getByRole('button', { name: 'Download PDF', exact: true });

@@ -30,7 +30,9 @@ export function PayslipPdfButton({ payslip, compact = false }: { payslip: Paysli
   return (
     <Button
       variant={compact ? 'subtle' : 'filled'}
-      size={touch.button ?? (compact ? 'xs' : 'sm')}
+      // In a list's row or card the touch size is a 44 px minimum at the list's own text size, not `lg` type.
+      size={compact ? 'xs' : (touch.button ?? 'sm')}
+      mih={compact ? touch.minHeight : undefined}
       leftSection={<IconDownload size={16} />}
       disabled={!payslip.hasPdf}
       loading={busy}

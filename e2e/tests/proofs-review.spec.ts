@@ -22,7 +22,7 @@ test('employee uploads a proof and submits POI; reviewer comments and allows les
   const today = kolkataToday();
   const lockDate = monthEnd(today);
   // Skipped only on a month's last day: the POI lock date must lie after today and before month end, and none does then.
-  test.skip(today === lockDate, 'No POI lock date exists on the last day of a month (payroll spec §5)');
+  test.skip(today === lockDate, 'No POI lock date exists on the last day of a month (payroll spec §5)'); // skipped on the month's last day only: the lock date the test needs cannot be set then
   const [y, m] = today.split('-').map(Number) as [number, number];
   const fy = m >= 4 ? y : y - 1;
   const year = { financialYearStart: fy, financialYearEnd: fy + 1 };

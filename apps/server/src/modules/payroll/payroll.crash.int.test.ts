@@ -48,7 +48,7 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
 // Runs in the PostgreSQL project only (there with TEST_DATABASE_URL, which CI sets when PostgreSQL answers; skipped
 // in the PGlite project): killing a server needs a database
 // that outlives the process, which the embedded PGlite inside that process is not.
-describe.skipIf(!BACKENDS.includes('postgres'))('kill -9 of the server during payroll processing and finalize (postgres)', () => {
+describe.skipIf(!BACKENDS.includes('postgres'))('kill -9 of the server during payroll processing and finalize (postgres)', () => { // skipped without PostgreSQL: a killed process and its restart share one database; PGlite is one process's own
   let t: TestApp;
   let admin: SessionUser;
   let run: PayrollRun;

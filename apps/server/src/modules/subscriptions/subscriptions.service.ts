@@ -34,6 +34,13 @@ declare module '../../platform/jobs/jobs' {
 
 const DAY_MS = 86_400_000;
 
+/** An upgrade's credit, before GST and with it. */
+interface CreditFigures {
+  taxablePaise: number;
+  totalPaise: number;
+}
+const NO_CREDIT: CreditFigures = { taxablePaise: 0, totalPaise: 0 };
+
 /**
  * Attempts of the refund job before its credit note shows 'Refund failed': the first and 7 retries with pg-boss's
  * backoff from 60 s (60 s, 2, 4 … 64 min: about two hours), long enough to ride out a provider outage.
@@ -195,8 +202,7 @@ export class SubscriptionService {
     const buyer = await repo.findBuyer(scope.db);
     const invoice = this.invoiceFigures(s, plan, buyer);
     const credit = this.creditFigures(s, invoice);
-    // Refunded after the capture (Razorpay): the checkout charges the full invoice.
-    const takenOff = this.provider.upgradeCredit === 'reduced_charge' ? credit : { taxablePaise: 0, totalPaise: 0 };
+    const takenOff = this.offTheCharge(credit);
     return {
       id: s.providerSubscriptionId ?? '',
       subscriptionId: s.id,
@@ -216,11 +222,19 @@ export class SubscriptionService {
   }
 
   /** The credit of an upgrade's first charge (with its GST split as on the invoice), or nothing. */
-  private creditFigures(s: repo.SubscriptionRow, invoice: PlanInvoiceData): { taxablePaise: number; totalPaise: number } {
+  private creditFigures(s: repo.SubscriptionRow, invoice: PlanInvoiceData): CreditFigures {
     const credit = s.creditTaxablePaise ?? 0;
-    if (credit <= 0) return { taxablePaise: 0, totalPaise: 0 };
+    if (credit <= 0) return NO_CREDIT;
     const note = buildPlanCreditNote({ financialYear: '2000-01', sequence: 0, creditNoteDate: invoice.invoiceDate, against: null, againstInvoiceNumber: null, againstInvoiceDate: null, fallback: invoice, planName: '', creditTaxablePaise: credit, unusedDays: 0, periodDays: 0 });
     return { taxablePaise: note.gst.taxablePaise, totalPaise: note.gst.totalPaise };
+  }
+
+  /**
+   * The part of an upgrade's credit its first charge leaves out: all of it where the provider charges the
+   * difference (local), none where it charges in full and the credit is refunded after the capture (Razorpay).
+   */
+  private offTheCharge(credit: CreditFigures): CreditFigures {
+    return this.provider.upgradeCredit === 'reduced_charge' ? credit : NO_CREDIT;
   }
 
   /**
@@ -405,14 +419,14 @@ export class SubscriptionService {
     const buyer = await repo.findBuyer(scope.db);
     const figures = this.invoiceFigures(s, plan, buyer);
     const firstPayment = s.status === 'pending' || (s.status === 'cancelled' && !s.cancelRequestedAt && s.endAt === null);
-    const credit = firstPayment ? this.creditFigures(s, figures) : { taxablePaise: 0, totalPaise: 0 };
+    const credit = firstPayment ? this.creditFigures(s, figures) : NO_CREDIT;
     const refunded = this.provider.upgradeCredit === 'refund';
     const paymentId = await repo.insertPayment(scope.db, {
       subscriptionId: s.id,
       provider: s.provider ?? this.provider.kind,
       providerPaymentId: payment.providerPaymentId,
       status: 'captured',
-      amountPaise: payment.amountPaise ?? figures.gst.totalPaise - (refunded ? 0 : credit.totalPaise),
+      amountPaise: payment.amountPaise ?? figures.gst.totalPaise - this.offTheCharge(credit).totalPaise,
       capturedAt: payment.at,
     });
     if (!paymentId) return 'duplicate';
@@ -646,7 +660,7 @@ export class SubscriptionService {
     const { callback, paymentId } = provider.pay(providerSubscriptionId);
     const now = this.deps.clock.now();
     const figures = this.invoiceFigures(found.subscription, found.plan, await repo.findBuyer(scope.db));
-    const charge = figures.gst.totalPaise - this.creditFigures(found.subscription, figures).totalPaise;
+    const charge = figures.gst.totalPaise - this.offTheCharge(this.creditFigures(found.subscription, figures)).totalPaise;
     const hook = provider.webhook(
       'subscription.charged',
       {

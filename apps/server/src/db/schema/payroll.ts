@@ -253,7 +253,7 @@ export const payslips = pgTable(
     /**
      * Σ of the payslip's reimbursement lines (earnings REIMBURSEMENT_LINE_CODES), written with the lines:
      * what the run's warnings read (the deduction share's wages) without going through 20 lines a payslip.
-     * Null on payslips of months finalized before it was kept (migration 0055): read from the lines then.
+     * Null on payslips of months finalized before it was kept (migration 0056): read from the lines then.
      */
     reimbursedPaise: bigint('reimbursed_paise', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

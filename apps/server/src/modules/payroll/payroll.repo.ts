@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { REIMBURSEMENT_LINE_CODES } from '@tankha/domain';
+import { reimbursementsPaiseOf } from '@tankha/domain';
 import { queryRows } from '../../db/client';
 import { fromJsonColumn } from '../../db/json';
 import { payrollAdjustments, payrollExcludedPay, payrollHolds, payrollPayoutReleases, payrollRemarks, payrollRunChunks, payrollRuns, payrollSettings, payslipDocuments, payslipLines, payslips, users } from '../../db/schema';
@@ -227,7 +227,7 @@ export async function hasPayslip(tdb: TenantDb, runId: string, userId: string): 
 
 /**
  * After a run wrote its payslips: payslips' and payslip_lines' statistics brought up to date where
- * autovacuum would at its next round (tenant_analyze_payslips, migration 0055), so the reads that
+ * autovacuum would at its next round (tenant_analyze_payslips, migration 0056), so the reads that
  * follow (the run's page, variance, finalize) are planned on the rows the run wrote.
  */
 export async function analyzePayslips(tdb: TenantDb): Promise<void> {
@@ -833,9 +833,11 @@ const WRITE_BATCH = 5000;
  */
 export async function insertPayslips(tdb: TenantDb, run: { id: string; month: string }, rows: readonly PayslipWrite[], lines: readonly LineWrite[]): Promise<void> {
   // Each payslip's Σ of reimbursement lines, stored beside it (payslips.reimbursed_paise: what the warnings read).
-  const reimbursed = new Map<string, number>();
+  const linesOf = new Map<string, LineWrite[]>();
   for (const l of lines) {
-    if (l.section === 'earning' && REIMBURSEMENT_LINE_CODES.includes(l.code)) reimbursed.set(l.payslipId, (reimbursed.get(l.payslipId) ?? 0) + l.amountPaise);
+    const own = linesOf.get(l.payslipId);
+    if (own) own.push(l);
+    else linesOf.set(l.payslipId, [l]);
   }
   for (let i = 0; i < rows.length; i += WRITE_BATCH) {
     const batch = rows.slice(i, i + WRITE_BATCH).map((r) => ({
@@ -856,7 +858,7 @@ export async function insertPayslips(tdb: TenantDb, run: { id: string; month: st
       te: r.tdsExplanation,
       w: r.wages,
       lbm: r.lopByMonth,
-      rb: reimbursed.get(r.id) ?? 0,
+      rb: reimbursementsPaiseOf(linesOf.get(r.id) ?? []),
     }));
     // raw SQL: the processing chunk's bulk insert (a measured hot path): hundreds of payslips as one jsonb_to_recordset parameter.
     await tdb.tx.execute(sql`

@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
+import { currentTabOf, type LinkTab } from '../../ui/kit/LinkTabs';
 
 /** The My Investments area's sections (platform §2.1: /payroll/taxes and its pages), each with the paths it covers. */
-const SECTIONS = [
+const SECTIONS: readonly LinkTab[] = [
   { label: 'Declaration', to: '/payroll/taxes/employeeITDeclaration', match: ['/payroll/taxes/employeeITDeclaration', '/payroll/taxes/employeeDeclaration'] },
   { label: 'Proof of Investment', to: '/payroll/taxes/initialemployeePOI', match: ['/payroll/taxes/initialemployeePOI', '/payroll/taxes/employeePOI', '/payroll/taxes/summaryPOI'] },
   { label: 'Tax Calculator', to: '/payroll/taxes/taxCalculator', match: ['/payroll/taxes/taxCalculator'] },
   { label: 'Form 16', to: '/payroll/taxes/form16', match: ['/payroll/taxes/form16'] },
-] as const;
-
-const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+];
 
 /**
  * /payroll/taxes/*: the sections of My Investments above the page (the child route, or `children`), as a
@@ -19,7 +18,7 @@ const under = (pathname: string, prefix: string) => pathname === prefix || pathn
  */
 export function InvestmentsArea({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
-  const current = SECTIONS.find((s) => s.match.some((m) => under(pathname, m)))?.to ?? null;
+  const current = currentTabOf(SECTIONS, pathname);
   return (
     <Stack gap="md">
       <Group component="nav" aria-label="My Investments sections" gap="xs">

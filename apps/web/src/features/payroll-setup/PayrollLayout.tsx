@@ -3,18 +3,11 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { can } from '@tankha/contracts';
 import { useCurrentUser } from '../../app/current-user';
 import { PATHS } from '../../app/paths';
-import { LinkTabs } from '../../ui/kit/LinkTabs';
+import { currentTabOf, LinkTabs, type LinkTab } from '../../ui/kit/LinkTabs';
 import { InPayrollArea } from './page-title-order';
 
-interface PayrollTab {
-  label: string;
-  to: string;
-  /** Paths (prefixes) under which the tab is the current one. */
-  match: readonly string[];
-}
-
 /** Payroll spec §2 "Payroll tab labels": administrators and moderators. */
-export const ADMIN_PAYROLL_TABS: readonly PayrollTab[] = [
+export const ADMIN_PAYROLL_TABS: readonly LinkTab[] = [
   { label: 'Payroll', to: PATHS.payrollRun, match: [PATHS.payrollRun, PATHS.payrollHistory, PATHS.exits, PATHS.payrollDetails, PATHS.payslips] },
   { label: 'Components', to: PATHS.salaryComponents, match: [PATHS.payrollComponents] },
   { label: 'My Investments', to: PATHS.myInvestments, match: [PATHS.myInvestments] },
@@ -29,7 +22,7 @@ export const ADMIN_PAYROLL_TABS: readonly PayrollTab[] = [
 ];
 
 /** Payroll spec §2: employees. */
-export const EMPLOYEE_PAYROLL_TABS: readonly PayrollTab[] = [
+export const EMPLOYEE_PAYROLL_TABS: readonly LinkTab[] = [
   { label: 'Payroll', to: PATHS.payslips, match: [PATHS.payslips] },
   { label: 'My Investments', to: PATHS.myInvestments, match: [PATHS.myInvestments] },
   { label: 'My Reimbursement Requests', to: PATHS.reimbursementRequests, match: [PATHS.reimbursementRequests] },
@@ -37,18 +30,16 @@ export const EMPLOYEE_PAYROLL_TABS: readonly PayrollTab[] = [
   { label: 'My Loans', to: PATHS.myLoans, match: [PATHS.myLoans] },
 ];
 
-export function payrollTabsFor(roleId: Parameters<typeof can>[0]): readonly PayrollTab[] {
+export function payrollTabsFor(roleId: Parameters<typeof can>[0]): readonly LinkTab[] {
   return can(roleId, 'payroll.run.view') ? ADMIN_PAYROLL_TABS : EMPLOYEE_PAYROLL_TABS;
 }
-
-const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 /** /payroll/*: the Payroll area's tabs by role, then the page. */
 export function PayrollLayout() {
   const user = useCurrentUser();
   const { pathname } = useLocation();
   const tabs = payrollTabsFor(user.roleId);
-  const current = tabs.find((t) => t.match.some((m) => under(pathname, m)))?.to ?? null;
+  const current = currentTabOf(tabs, pathname);
   return (
     <Stack gap="md">
       <Title order={2}>Payroll</Title>

@@ -4,6 +4,15 @@ import './link-tabs.css';
 export interface LinkTab {
   label: string;
   to: string;
+  /** Paths (prefixes) under which the tab is the current one. */
+  match: readonly string[];
+}
+
+const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** The `to` of the tab whose paths hold `pathname` (one of them, or a path below it), or null. */
+export function currentTabOf(tabs: readonly LinkTab[], pathname: string): string | null {
+  return tabs.find((t) => t.match.some((m) => under(pathname, m)))?.to ?? null;
 }
 
 /**

@@ -2,13 +2,16 @@ import { z } from 'zod';
 import {
   BANK_FORMAT_AMOUNT_FORMATS,
   BANK_FORMAT_DATE_FORMATS,
+  BANK_FORMAT_EXTENSIONS,
   BANK_FORMAT_FIELDS,
+  BANK_FORMAT_LAYOUTS,
   BANK_FORMAT_LINE_ENDINGS,
   BANK_FORMAT_PRESETS,
   BANK_FORMAT_PRESET_KEYS,
   BANK_FORMAT_SEPARATORS,
   BANK_PAYMENT_MODES,
   RTGS_MINIMUM_PAISE,
+  extensionFitsLayout,
   type BankFileProblem,
   type BankFormatField,
   type BankFormatPresetKey,
@@ -29,7 +32,7 @@ import { envelope } from './envelope';
  * preset key or the id of one of the organisation's formats).
  */
 
-export { BANK_FORMAT_PRESETS, BANK_FORMAT_PRESET_KEYS, BANK_FORMAT_FIELDS, BANK_FORMAT_SEPARATORS, BANK_FORMAT_DATE_FORMATS, BANK_FORMAT_AMOUNT_FORMATS, BANK_FORMAT_LINE_ENDINGS, type BankFormatPresetKey };
+export { BANK_FORMAT_PRESETS, BANK_FORMAT_PRESET_KEYS, BANK_FORMAT_LAYOUTS, BANK_FORMAT_FIELDS, BANK_FORMAT_SEPARATORS, BANK_FORMAT_DATE_FORMATS, BANK_FORMAT_AMOUNT_FORMATS, BANK_FORMAT_LINE_ENDINGS, type BankFormatPresetKey };
 
 export const BANK_FORMAT_MAX_COLUMNS = 60;
 export const BANK_FORMAT_MAX_WIDTH = 500;
@@ -63,12 +66,13 @@ export const PAYROLL_BANK_FORMAT_MSG = {
   notFound: 'Bank file format not found',
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${String(BANK_FORMAT_NAME_MAX)} characters`,
-  layoutInvalid: 'Layout must be delimited or fixedWidth',
+  layoutInvalid: 'Layout must be delimited, fixedWidth or sheet',
   separatorInvalid: 'Separator must be a comma, pipe, tab, semicolon or tilde',
   dateFormatInvalid: `Date format must be one of ${BANK_FORMAT_DATE_FORMATS.join(', ')}`,
   amountFormatInvalid: 'Amount format must be rupees2 or paise',
   lineEndingInvalid: 'Line ending must be CRLF or LF',
-  extensionInvalid: 'File extension must be csv or txt',
+  extensionInvalid: 'File extension must be csv, txt or xlsx',
+  extensionMismatch: 'An Excel sheet is saved as .xlsx; a separated or fixed-width file as .csv or .txt',
   narrationTooLong: 'Narration must be at most 100 characters',
   columnsRequired: 'Add at least one column',
   tooManyColumns: `At most ${String(BANK_FORMAT_MAX_COLUMNS)} columns`,
@@ -109,14 +113,14 @@ const code = z.string({ error: MSG.codeRequired }).trim().min(1, { error: MSG.co
 export const bankFileFormatInputSchema = z
   .object({
     name: z.string({ error: MSG.nameRequired }).trim().min(1, { error: MSG.nameRequired }).max(BANK_FORMAT_NAME_MAX, { error: MSG.nameTooLong }),
-    layout: z.enum(['delimited', 'fixedWidth'], { error: MSG.layoutInvalid }),
+    layout: z.enum(BANK_FORMAT_LAYOUTS, { error: MSG.layoutInvalid }),
     separator: z.enum(BANK_FORMAT_SEPARATORS, { error: MSG.separatorInvalid }),
     header: z.boolean(),
     lineEnding: z.enum(BANK_FORMAT_LINE_ENDINGS, { error: MSG.lineEndingInvalid }),
     dateFormat: z.enum(BANK_FORMAT_DATE_FORMATS, { error: MSG.dateFormatInvalid }),
     amountFormat: z.enum(BANK_FORMAT_AMOUNT_FORMATS, { error: MSG.amountFormatInvalid }),
     narration: z.string().trim().max(100, { error: MSG.narrationTooLong }),
-    extension: z.enum(['csv', 'txt'], { error: MSG.extensionInvalid }),
+    extension: z.enum(BANK_FORMAT_EXTENSIONS, { error: MSG.extensionInvalid }),
     paymentMode: z.object({
       codes: z.object({ neft: code, rtgs: code, imps: code, internal: code }),
       standard: z.enum(['neft', 'imps'], { error: MSG.standardModeInvalid }),
@@ -128,12 +132,14 @@ export const bankFileFormatInputSchema = z
   })
   .superRefine((v, ctx) => {
     const delimited = v.layout === 'delimited';
+    const fixed = v.layout === 'fixedWidth';
+    if (!extensionFitsLayout(v.layout, v.extension)) ctx.addIssue({ code: 'custom', path: ['extension'], message: MSG.extensionMismatch });
     v.columns.forEach((c, i) => {
       // A width the column schema refused is reported there only.
       if (c.width !== undefined && !(Number.isInteger(c.width) && c.width >= 1 && c.width <= BANK_FORMAT_MAX_WIDTH)) return;
       const at = (key: string) => ['columns', i, key];
-      if (!delimited && c.width === undefined) ctx.addIssue({ code: 'custom', path: at('width'), message: MSG.widthRequired });
-      if (!delimited && v.header && c.width !== undefined && c.header.length > c.width) ctx.addIssue({ code: 'custom', path: at('header'), message: MSG.headerTooWide(c.header, c.width) });
+      if (fixed && c.width === undefined) ctx.addIssue({ code: 'custom', path: at('width'), message: MSG.widthRequired });
+      if (fixed && v.header && c.width !== undefined && c.header.length > c.width) ctx.addIssue({ code: 'custom', path: at('header'), message: MSG.headerTooWide(c.header, c.width) });
       if (c.field === 'constant' && c.width !== undefined && (c.constant ?? '').length > c.width) ctx.addIssue({ code: 'custom', path: at('constant'), message: MSG.constantTooWide(c.header, c.width) });
       if (delimited && c.header.includes(v.separator)) ctx.addIssue({ code: 'custom', path: at('header'), message: MSG.containsSeparator });
       if (delimited && (c.constant ?? '').includes(v.separator)) ctx.addIssue({ code: 'custom', path: at('constant'), message: MSG.containsSeparator });
@@ -149,14 +155,14 @@ export type BankFileFormatValues = z.output<typeof bankFileFormatInputSchema>;
 export const bankFileFormatSchema = z.object({
   id: z.string(),
   name: z.string(),
-  layout: z.enum(['delimited', 'fixedWidth']),
+  layout: z.enum(BANK_FORMAT_LAYOUTS),
   separator: z.enum(BANK_FORMAT_SEPARATORS),
   header: z.boolean(),
   lineEnding: z.enum(BANK_FORMAT_LINE_ENDINGS),
   dateFormat: z.enum(BANK_FORMAT_DATE_FORMATS),
   amountFormat: z.enum(BANK_FORMAT_AMOUNT_FORMATS),
   narration: z.string(),
-  extension: z.enum(['csv', 'txt']),
+  extension: z.enum(BANK_FORMAT_EXTENSIONS),
   paymentMode: z.object({
     codes: z.object({ neft: z.string(), rtgs: z.string(), imps: z.string(), internal: z.string() }),
     standard: z.enum(['neft', 'imps']),

@@ -301,7 +301,7 @@ export type BankPaymentPaidInput = z.input<typeof bankPaymentPaidInputSchema>;
 export const bankPaymentReplySchema = envelope(bankPaymentRowSchema);
 
 /** The bank file's download name, e.g. 'Bank-Transfer-November-2026.csv' or 'Bank-Transfer-November-2026-Failed.xlsx'. */
-export function bankFileName(month: string, template: BankFileTemplate, scope: BankFileScope, extension?: 'csv' | 'txt'): string {
+export function bankFileName(month: string, template: BankFileTemplate, scope: BankFileScope, extension?: 'csv' | 'txt' | 'xlsx'): string {
   const base = `Bank-Transfer-${monthLabel(month).replace(' ', '-')}${scope === 'failed' ? '-Failed' : scope === 'released' ? '-Released' : ''}`;
   return `${base}.${extension ?? (template === 'xlsx' ? 'xlsx' : 'csv')}`;
 }

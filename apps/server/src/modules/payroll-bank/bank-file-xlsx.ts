@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { formatBankDate, type BankDebitAccount, type BankTransfer, paiseToRupees } from '@tankha/domain';
+import { formatBankDate, type BankDebitAccount, type BankFileFormat, type BankTransfer, paiseToRupees } from '@tankha/domain';
 
 /**
  * The generic Excel bank file (template 'xlsx', docs/decisions/0092-bank-transfer-file.md):
@@ -50,5 +50,35 @@ export async function buildBankTransferXlsx(transfer: BankTransfer, debit: BankD
   });
   control.getCell(4, 2).numFmt = AMOUNT_FORMAT;
   control.getCell(5, 2).numFmt = '@';
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/**
+ * A bank format's sheet (layout 'sheet', the ICICI and Axis presets): one worksheet, 'Sheet1' as Excel
+ * names a new book's first sheet, holding the format's header row (when it has one) and one row per
+ * payment, cell for cell as `bankFileRows` wrote them. Every cell is text (account numbers keep their
+ * leading zeros and all 18 digits) except the amount columns, which are numbers shown as the format
+ * writes them (0.00 for rupees, 0 for paise) so the bank's sheet validation reads a number.
+ */
+export async function buildBankFormatXlsx(format: BankFileFormat, rows: { header: readonly string[] | null; rows: readonly (readonly string[])[] }): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'Tankha';
+  const sheet = book.addWorksheet('Sheet1');
+  const amountFormat = format.amountFormat === 'paise' ? '0' : AMOUNT_FORMAT;
+  format.columns.forEach((column, i) => {
+    const cells = sheet.getColumn(i + 1);
+    cells.width = Math.min(40, Math.max(10, column.header.length + 2));
+    cells.numFmt = column.field === 'amount' ? amountFormat : '@';
+  });
+  const at = rows.header ? 2 : 1;
+  if (rows.header) {
+    const head = sheet.getRow(1);
+    head.values = [...rows.header];
+    head.font = { bold: true };
+  }
+  rows.rows.forEach((cells, r) => {
+    // An amount cell is the format's own text (45231.50 or 4523150) read as a number: exact to the paisa.
+    sheet.getRow(at + r).values = cells.map((text, c) => (format.columns[c]?.field === 'amount' ? Number(text) : text));
+  });
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { PAYROLL_BANK_FORMAT_MSG as FMSG, PAYROLL_BANK_MSG as MSG, presetAsInput, type BankFileFormatDto, type BankFileFormatInput, type BankFilePreview, type SessionUser } from '@tankha/contracts';
 import { addDaysToDate, dateInZone } from '@tankha/domain';
 import { queryRows } from '../../db/client';
@@ -136,6 +137,10 @@ describe.each(BACKENDS)('bank file formats (%s)', (backend) => {
     expect(await bad({ ...FIXED, columns: [{ field: 'ifsc', header: ' ', width: 11 }] })).toEqual({ 'columns.0.header': FMSG.columnHeaderRequired });
     expect(await bad({ ...FIXED, paymentMode: { ...FIXED.paymentMode, rtgsFrom: 1_99_999 } })).toEqual({ 'paymentMode.rtgsFrom': FMSG.rtgsFromInvalid });
     expect(await bad({ ...FIXED, paymentMode: { ...FIXED.paymentMode, codes: { ...FIXED.paymentMode.codes, neft: '' } } })).toEqual({ 'paymentMode.codes.neft': FMSG.codeRequired });
+    expect(await bad({ ...FIXED, layout: 'xml' })).toEqual({ layout: FMSG.layoutInvalid });
+    expect(await bad({ ...FIXED, extension: 'xls' })).toEqual({ extension: FMSG.extensionInvalid });
+    expect(await bad({ ...FIXED, layout: 'sheet' })).toEqual({ extension: FMSG.extensionMismatch });
+    expect(await bad({ ...FIXED, extension: 'xlsx' })).toEqual({ extension: FMSG.extensionMismatch });
   });
 
   it('writes the file in a bank preset (HDFC ENet): bytes as the layout says', async () => {
@@ -158,6 +163,37 @@ describe.each(BACKENDS)('bank file formats (%s)', (backend) => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="Bank-Transfer-September-2025.txt"');
     const line = { member: `I,${people.member.number},50100111122223,40000.00,ADITI MEMBER,,,,,,,,,${refs.member ?? ''},Salary Sep 2025,,,,,,,,${slash(valueDate)},,HDFC0001753,,,${people.member.email}`, admin: `R,${people.admin.number},040900011122,250000.00,ANITA ADMIN,,,,,,,,,${refs.admin ?? ''},Salary Sep 2025,,,,,,,,${slash(valueDate)},,ICIC0000409,,,${people.admin.email}` };
     expect(res.body).toBe(ordered().map((k) => `${line[k]}\r\n`).join(''));
+  });
+
+  it('writes a sheet preset (ICICI CIB) as an Excel workbook: the PAB sheet’s header, one row per payment, text cells and number amounts', async () => {
+    const saved = await settings(admin, { bankFormat: 'icici-cib', debitAccountNumber: '000405001234', debitIfsc: 'ICIC0000004' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const preview = data<BankFilePreview>(await call(admin, 'GET', `/PayrollRuns/${runId}/bank-file/preview?scope=all`));
+    expect(preview).toMatchObject({ formatName: 'ICICI Bank CIB bulk upload', fileName: 'Bank-Transfer-September-2025.xlsx', formatProblems: [] });
+    const refs = Object.fromEntries(preview.records.map((r) => [r.beneficiaryName === 'ADITI MEMBER' ? 'member' : 'admin', r.reference]));
+
+    const res = await download();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Bank-Transfer-September-2025.xlsx"');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['Sheet1']);
+    const sheet = book.worksheets[0];
+    const rowValues = (n: number) => (sheet?.getRow(n).values as unknown[]).slice(1);
+    // The columns of ICICI's PAB sheet (docs/decisions 0292); ICIC payee within ICICI → FT, the HDFC payee → NEFT.
+    expect(rowValues(1)).toEqual(['PYMT_PROD_TYPE_CODE', 'PYMT_MODE', 'DEBIT_ACC_NO', 'BNF_NAME', 'BENE_ACC_NO', 'BENE_IFSC', 'AMOUNT', 'DEBIT_NARR', 'CREDIT_NARR', 'MOBILE_NUM', 'EMAIL_ID', 'REMARK', 'PYMT_DATE', 'REF_NO', 'ADDL_INFO1', 'ADDL_INFO2', 'ADDL_INFO3', 'ADDL_INFO4', 'ADDL_INFO5']);
+    const dashed = `${valueDate.slice(8, 10)}-${valueDate.slice(5, 7)}-${valueDate.slice(0, 4)}`;
+    const row = {
+      member: ['PAB_VENDOR', 'NEFT', '000405001234', 'ADITI MEMBER', '50100111122223', 'HDFC0001753', 40000, 'Salary Sep 2025', 'Salary Sep 2025', '', people.member.email, '', dashed, refs.member, '', '', '', '', ''],
+      admin: ['PAB_VENDOR', 'FT', '000405001234', 'ANITA ADMIN', '040900011122', 'ICIC0000409', 250000, 'Salary Sep 2025', 'Salary Sep 2025', '', people.admin.email, '', dashed, refs.admin, '', '', '', '', ''],
+    };
+    // ExcelJS reads an empty text cell back as nothing: compare the written cells, blanks as ''.
+    const read = (n: number) => Array.from({ length: 19 }, (_, i) => rowValues(n)[i] ?? '');
+    expect([read(2), read(3)]).toEqual(ordered().map((k) => row[k]));
+    expect(sheet?.rowCount).toBe(3);
+    expect(sheet?.getCell('G2').numFmt).toBe('0.00');
+    expect(sheet?.getCell('C2').numFmt).toBe('@');
   });
 
   it('writes the file in the organisation’s own fixed-width format, and refuses a value that does not fit', async () => {

@@ -24,7 +24,8 @@ import {
   buildBankTransfer,
   formatNeedsDebitAccount,
   isBankFormatPresetKey,
-  renderBankFile,
+  bankFileRows,
+  bankFileText,
   rupeesToPaise,
   withEmails,
   type BankFileFormat,
@@ -43,7 +44,7 @@ import { AppError, conflict, fieldError, notFound, unwrap, type Settled } from '
 import { isKnownIfsc } from '../../platform/ifsc-directory';
 import type { Scope } from '../../platform/tenancy';
 import type { PayrollReportService } from '../payroll-reports/payroll-reports.service';
-import { buildBankTransferXlsx } from './bank-file-xlsx';
+import { buildBankFormatXlsx, buildBankTransferXlsx } from './bank-file-xlsx';
 import { readBankReturn, type ReturnRow } from './bank-return.sheet';
 import { checkBankReturn } from './bank-return.validate';
 import * as repo from './payroll-bank.repo';
@@ -201,15 +202,15 @@ export class PayrollBankService {
     const debit: BankDebitAccount | null = settings.debitAccountNumber && settings.debitIfsc ? { accountNumber: settings.debitAccountNumber, ifsc: settings.debitIfsc } : null;
     if (!format && settings.template === 'controlCsv' && !debit) throw conflict(MSG.debitAccountRequired);
     // A format's file is written before any payment is recorded: a value that does not fit stops it all.
-    let formatted: string | null = null;
+    let formatted: Buffer | null = null;
     if (format) {
       if (formatNeedsDebitAccount(format) && !debit) throw conflict(FORMAT_MSG.debitAccountRequired);
-      const rendered = renderBankFile(format, transfer, withEmails(transfer.records, emails), debit);
+      const rendered = bankFileRows(format, transfer, withEmails(transfer.records, emails), debit);
       if (!rendered.ok) {
         const listed = rendered.problems.slice(0, LISTED_ROW_ERRORS);
         throw new AppError(409, 'BANK_FILE_FORMAT_REFUSED', FORMAT_MSG.renderRefused(rendered.problems.length), Object.fromEntries(listed.map((p, i) => [`value ${String(i + 1)}`, problemText(p)])));
       }
-      formatted = rendered.text;
+      formatted = format.layout === 'sheet' ? await buildBankFormatXlsx(format, rendered) : Buffer.from(bankFileText(format, rendered), 'utf8');
     }
 
     const fresh = transfer.records.filter((r) => r.newAttempt);
@@ -223,11 +224,10 @@ export class PayrollBankService {
 
     const fileName = bankFileName(run.month, settings.template, transfer.scope, format?.extension);
     const bytes =
-      formatted !== null
-        ? Buffer.from(formatted, 'utf8')
-        : settings.template === 'xlsx'
+      formatted ??
+      (settings.template === 'xlsx'
           ? await buildBankTransferXlsx(transfer, debit, monthLabel(run.month))
-          : Buffer.from(bankTransferCsv(transfer, settings.template, debit), 'utf8');
+          : Buffer.from(bankTransferCsv(transfer, settings.template, debit), 'utf8'));
     await this.deps.reports.record(scope, {
       runId: run.id,
       month: run.month,
@@ -244,7 +244,7 @@ export class PayrollBankService {
         newPayments: fresh.length,
       },
     });
-    const contentType = format ? (format.extension === 'txt' ? BANK_FILE_CONTENT_TYPES.txt : BANK_FILE_CONTENT_TYPES.csv) : settings.template === 'xlsx' ? BANK_FILE_CONTENT_TYPES.xlsx : BANK_FILE_CONTENT_TYPES.csv;
+    const contentType = BANK_FILE_CONTENT_TYPES[format ? format.extension : settings.template === 'xlsx' ? 'xlsx' : 'csv'];
     await recordAudit(scope, { entity: 'PayrollRun', entityId: run.id, action: 'BankFileDownload', after: { month: run.month, fileName, scope: transfer.scope, employees: transfer.records.length, totalPaise: transfer.totalPaise } });
     return { bytes, fileName, contentType };
   }
@@ -464,7 +464,7 @@ const problemText = (p: BankFileProblem): string => (p.kind === 'tooWide' ? FORM
 /** What stops the format writing this file, as the preview lists it (at most LISTED_ROW_ERRORS values). */
 function formatProblems(format: BankFileFormat, transfer: BankTransfer, emails: ReadonlyMap<string, string | null>, debit: BankDebitAccount | null): string[] {
   if (formatNeedsDebitAccount(format) && !debit) return [FORMAT_MSG.debitAccountRequired];
-  const rendered = renderBankFile(format, transfer, withEmails(transfer.records, emails), debit);
+  const rendered = bankFileRows(format, transfer, withEmails(transfer.records, emails), debit);
   return rendered.ok ? [] : rendered.problems.slice(0, LISTED_ROW_ERRORS).map(problemText);
 }
 

@@ -48,13 +48,20 @@ describe('bank file format', () => {
     render(<BankFormatBuilder format={null} onClose={() => undefined} />, {});
     const dialog = await screen.findByRole('dialog', { name: 'New bank file format' });
     await choose('Start from', 'Axis Bank corporate bulk upload (unverified)');
-    const preview = () => within(dialog).getByTestId('format-preview').textContent ?? '';
+    // Axis's preset is an Excel sheet: the preview is its rows, cell by cell (joined by commas here to compare).
+    const preview = () =>
+      within(within(dialog).getByTestId('format-preview-sheet'))
+        .getAllByRole('row')
+        .map((row) => Array.from(row.querySelectorAll('th, td'), (c) => c.textContent).join(','))
+        .join('\n');
     // The sample: Aditi (HDFC, same bank as the sample debit account), Anita (₹2,50,000: RTGS), Sean (NEFT).
     expect(preview().split('\n').slice(0, 3)).toEqual([
-      'Payment Method Name,Payment Amount (Request),Activation Date,Beneficiary Name (Request),Account No,Email,Email Body,Debit Account No,CRN No,RECEIVER IFSC Code,RECEIVER Account Type,Remarks,Phone No↵',
-      'I,40000.00,30-11-2026,ADITI SHARMA,50100111122223,aditi@example.in,,50200012345678,SAL261100000101,HDFC0001753,10,Salary Nov 2026,↵',
-      'R,250000.00,30-11-2026,ANITA RAO,040900011122,anita@example.in,,50200012345678,SAL261100000201,ICIC0000409,10,Salary Nov 2026,↵',
+      'Payment Method Name,Payment Amount (Request),Activation Date,Beneficiary Name (Request),Account No,Email,Email Body,Debit Account No,CRN No,RECEIVER IFSC Code,RECEIVER Account Type,Remarks,Phone No',
+      'I,40000.00,30-11-2026,ADITI SHARMA,50100111122223,aditi@example.in,,50200012345678,SAL261100000101,HDFC0001753,10,Salary Nov 2026,',
+      'R,250000.00,30-11-2026,ANITA RAO,040900011122,anita@example.in,,50200012345678,SAL261100000201,ICIC0000409,10,Salary Nov 2026,',
     ]);
+    expect(within(dialog).getByRole('combobox', { name: 'File type' })).toHaveValue('.xlsx (Excel)');
+    expect(within(dialog).getByRole('combobox', { name: 'Separator' })).toBeDisabled();
     expect(within(dialog).getAllByTestId('format-column')).toHaveLength(13);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move column 2 up' }));
     expect(preview().split('\n')[0]).toMatch(/^Payment Amount \(Request\),Payment Method Name,Activation Date,/);
@@ -64,6 +71,20 @@ describe('bank file format', () => {
     // Too narrow a name column: the sample that does not fit is named, not cut.
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Column 4 width' }), { target: { value: '5' } });
     expect(await within(dialog).findByText(/ADITI SHARMA" is longer than the column's 5 characters/)).toBeInTheDocument();
+  }, 60_000);
+
+  it('turns a separated format into an Excel sheet and back: the file type follows the layout', async () => {
+    render(<BankFormatBuilder format={null} onClose={() => undefined} />, {});
+    const dialog = await screen.findByRole('dialog', { name: 'New bank file format' });
+    const fileType = () => within(dialog).getByRole('combobox', { name: 'File type' });
+    expect(fileType()).toHaveValue('.txt');
+    await userEvent.click(within(dialog).getByText('Excel sheet'));
+    expect(fileType()).toHaveValue('.xlsx (Excel)');
+    expect(within(dialog).getByRole('combobox', { name: 'Line ending' })).toBeDisabled();
+    expect(within(dialog).getByTestId('format-preview-sheet')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByText('Separated'));
+    expect(fileType()).toHaveValue('.csv');
+    expect(within(dialog).getByTestId('format-preview').textContent).toContain('Salary Nov 2026');
   }, 60_000);
 
   it('needs a name, then saves the format', async () => {

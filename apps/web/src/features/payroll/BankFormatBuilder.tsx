@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Alert, Button, Code, Group, Modal, NativeSelect, NumberInput, Paper, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Code, Group, Modal, NativeSelect, NumberInput, Paper, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -20,7 +20,7 @@ import {
   type BankFileFormatInput,
   type BankFormatPresetKey,
 } from '@tankha/contracts';
-import { renderBankFile, type BankFileFormat, type BankFileRecord, type BankTransfer } from '@tankha/domain';
+import { bankFileRows, bankFileText, type BankFileFormat, type BankFileRecord, type BankFormatLayout, type BankTransfer } from '@tankha/domain';
 import { FormAlert } from '../../ui/FormAlert';
 import { formFailure } from '../../ui/kit/form-failure';
 import { useApiMutation } from '../../ui/kit/useApiMutation';
@@ -62,16 +62,31 @@ function asFormat(v: BankFileFormatInput): BankFileFormat {
   } as BankFileFormat;
 }
 
-/** The first lines of the file the format writes, from the sample payments; a value that does not fit is listed. */
-function previewOf(v: BankFileFormatInput): { text: string; problems: string[] } {
+/** What the format writes from the sample payments: a text file's first lines, or a sheet's rows; a value that does not fit is listed. */
+function previewOf(v: BankFileFormatInput): { text: string; sheet: { header: string[] | null; rows: string[][] } | null; problems: string[] } {
   try {
-    const out = renderBankFile(asFormat(v), SAMPLE_TRANSFER, SAMPLES, SAMPLE_DEBIT);
-    if (out.ok) return { text: out.text.replaceAll('\t', '→').replaceAll('\r\n', '↵\n'), problems: [] };
-    return { text: '', problems: out.problems.map((p) => (p.kind === 'tooWide' ? PAYROLL_BANK_FORMAT_MSG.valueTooWide(p) : PAYROLL_BANK_FORMAT_MSG.valueHasSeparator(p))) };
+    const format = asFormat(v);
+    const out = bankFileRows(format, SAMPLE_TRANSFER, SAMPLES, SAMPLE_DEBIT);
+    if (!out.ok) return { text: '', sheet: null, problems: out.problems.map((p) => (p.kind === 'tooWide' ? PAYROLL_BANK_FORMAT_MSG.valueTooWide(p) : PAYROLL_BANK_FORMAT_MSG.valueHasSeparator(p))) };
+    if (format.layout === 'sheet') return { text: '', sheet: out, problems: [] };
+    return { text: bankFileText(format, out).replaceAll('\t', '→').replaceAll('\r\n', '↵\n'), sheet: null, problems: [] };
   } catch {
-    return { text: '', problems: [] };
+    return { text: '', sheet: null, problems: [] };
   }
 }
+
+/** The file types of a layout: a sheet is an .xlsx workbook, text is .csv or .txt. */
+const EXTENSIONS_OF: Record<BankFormatLayout, { value: BankFileFormatInput['extension']; label: string }[]> = {
+  delimited: [
+    { value: 'csv', label: '.csv' },
+    { value: 'txt', label: '.txt' },
+  ],
+  fixedWidth: [
+    { value: 'txt', label: '.txt' },
+    { value: 'csv', label: '.csv' },
+  ],
+  sheet: [{ value: 'xlsx', label: '.xlsx (Excel)' }],
+};
 
 const FIELD_OPTIONS = BANK_FORMAT_FIELDS.map((f) => ({ value: f, label: BANK_FORMAT_FIELD_LABELS[f] }));
 const FORM_FIELDS = ['name', 'layout', 'separator', 'dateFormat', 'amountFormat', 'narration', 'columns'] as const;
@@ -95,6 +110,7 @@ export function BankFormatBuilder({ format, onClose }: { format: BankFileFormatD
   });
   const values = form.values;
   const fixed = values.layout === 'fixedWidth';
+  const sheet = values.layout === 'sheet';
   const preview = useMemo(() => previewOf(values), [values]);
 
   const save = useApiMutation({
@@ -143,13 +159,20 @@ export function BankFormatBuilder({ format, onClose }: { format: BankFileFormatD
                 data={[
                   { value: 'delimited', label: 'Separated' },
                   { value: 'fixedWidth', label: 'Fixed width' },
+                  { value: 'sheet', label: 'Excel sheet' },
                 ]}
-                {...form.getInputProps('layout')}
+                value={values.layout}
+                onChange={(layout) => {
+                  const next = layout as BankFormatLayout;
+                  form.setFieldValue('layout', next);
+                  // The file type follows the layout: a sheet is .xlsx, text keeps .csv or .txt.
+                  if (!EXTENSIONS_OF[next].some((e) => e.value === values.extension)) form.setFieldValue('extension', EXTENSIONS_OF[next][0]?.value ?? 'csv');
+                }}
               />
             </div>
             <Select
               label="Separator"
-              disabled={fixed}
+              disabled={fixed || sheet}
               data={BANK_FORMAT_SEPARATORS.map((s) => ({ value: s, label: BANK_FORMAT_SEPARATOR_LABELS[s] }))}
               allowDeselect={false}
               {...form.getInputProps('separator')}
@@ -158,6 +181,7 @@ export function BankFormatBuilder({ format, onClose }: { format: BankFileFormatD
             <Select label="Amount format" data={BANK_FORMAT_AMOUNT_FORMATS.map((a) => ({ value: a, label: BANK_FORMAT_AMOUNT_LABELS[a] }))} allowDeselect={false} {...form.getInputProps('amountFormat')} />
             <Select
               label="Line ending"
+              disabled={sheet}
               data={[
                 { value: 'CRLF', label: 'Windows (CRLF)' },
                 { value: 'LF', label: 'Unix (LF)' },
@@ -167,15 +191,12 @@ export function BankFormatBuilder({ format, onClose }: { format: BankFileFormatD
             />
             <Select
               label="File type"
-              data={[
-                { value: 'csv', label: '.csv' },
-                { value: 'txt', label: '.txt' },
-              ]}
+              data={EXTENSIONS_OF[values.layout]}
               allowDeselect={false}
               {...form.getInputProps('extension')}
             />
           </SimpleGrid>
-          <Switch label="Header line with the column names" {...form.getInputProps('header', { type: 'checkbox' })} />
+          <Switch label={sheet ? 'Header row with the column names' : 'Header line with the column names'} {...form.getInputProps('header', { type: 'checkbox' })} />
           <TextInput label="Narration" description="{month} becomes the month, e.g. Nov 2026" maxLength={100} {...form.getInputProps('narration')} />
 
           <Paper withBorder p="sm">
@@ -296,6 +317,31 @@ export function BankFormatBuilder({ format, onClose }: { format: BankFileFormatD
                   </Text>
                 ))}
               </Alert>
+            ) : preview.sheet ? (
+              <Table.ScrollContainer minWidth={0} type="native">
+                <Table withTableBorder withColumnBorders fz="xs" data-testid="format-preview-sheet">
+                  {preview.sheet.header && (
+                    <Table.Thead>
+                      <Table.Tr>
+                        {preview.sheet.header.map((h, i) => (
+                          <Table.Th key={i}>{h}</Table.Th>
+                        ))}
+                      </Table.Tr>
+                    </Table.Thead>
+                  )}
+                  <Table.Tbody>
+                    {preview.sheet.rows.map((cells, r) => (
+                      <Table.Tr key={r}>
+                        {cells.map((cell, c) => (
+                          <Table.Td key={c} style={{ whiteSpace: 'nowrap' }}>
+                            {cell}
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
             ) : (
               <ScrollArea type="auto">
                 <Code block data-testid="format-preview" style={{ whiteSpace: 'pre' }}>

@@ -106,10 +106,10 @@ export const BANK_FORMAT_PRESETS: Record<BankFormatPresetKey, BankFormatPreset> 
     channel: 'Corporate Internet Banking bulk upload (payment to ad hoc beneficiaries)',
     verified: false,
     source:
-      'No layout published by ICICI Bank. The 19 columns are those of ICICI’s “PAB” bulk payment sheet (PYMT_PROD_TYPE_CODE … ADDL_INFO5) as written, in this order, by independent public payroll and payout code on GitHub (one states it “must match NPAB_FMT.xls exactly”), and echoed in the same order by the bank-issued Consolidated Status Report another parses: product PAB_VENDOR, modes FT / NEFT / RTGS / IMPS, dates as 16-07-2026, amounts with 2 decimals. ICICI gives the sheet as Excel; this is the same sheet as CSV, so ask the bank whether CSV is accepted.',
+      'No layout published by ICICI Bank. The 19 columns are those of ICICI’s “PAB” bulk payment sheet (PYMT_PROD_TYPE_CODE … ADDL_INFO5) as written, in this order, by independent public payroll and payout code on GitHub (one states it “must match NPAB_FMT.xls exactly”), and echoed in the same order by the bank-issued Consolidated Status Report another parses: product PAB_VENDOR, modes FT / NEFT / RTGS / IMPS, dates as 16-07-2026, amounts with 2 decimals. ICICI gives the sheet as an Excel file and the public code writes it as a workbook (xlsxwriter, PhpSpreadsheet, SheetJS): so does this preset, as .xlsx with the first sheet holding the header and one row per payment (ICICI’s own template is the older .xls: ask the bank whether .xlsx is accepted, or save it as .xls).',
     format: {
       name: 'ICICI Bank CIB bulk upload',
-      layout: 'delimited',
+      layout: 'sheet',
       separator: ',',
       header: true,
       lineEnding: 'CRLF',
@@ -117,7 +117,7 @@ export const BANK_FORMAT_PRESETS: Record<BankFormatPresetKey, BankFormatPreset> 
       amountFormat: 'rupees2',
       narration: 'Salary {month}',
       paymentMode: { codes: { neft: 'NEFT', rtgs: 'RTGS', imps: 'IMPS', internal: 'FT' }, standard: 'neft', rtgsFromPaise: RTGS_MINIMUM_PAISE, internalWhenSameBank: true },
-      extension: 'csv',
+      extension: 'xlsx',
       columns: [
         col('constant', 'PYMT_PROD_TYPE_CODE', undefined, 'PAB_VENDOR'),
         col('paymentMode', 'PYMT_MODE'),
@@ -143,10 +143,10 @@ export const BANK_FORMAT_PRESETS: Record<BankFormatPresetKey, BankFormatPreset> 
     channel: 'Corporate bulk payment upload (Bulk Pay / PayPro)',
     verified: false,
     source:
-      'No layout published by Axis Bank (axisbank.com “Bulk Payment Uploads” lists the modes only). The 13 columns (Payment Method Name … Phone No) are the Axis bulk payment sheet as written, in this order, by independent public payroll and payout code on GitHub: methods N (NEFT), R (RTGS, from ₹2,00,000), I (within Axis), receiver account type 10 (savings). Those sources disagree on the date (dd-mm-yyyy, dd/mm/yyyy, mm-dd-yyyy); this preset writes 30-11-2026. Axis gives the sheet as Excel; this is the same sheet as CSV, so ask the bank whether CSV and the date are accepted. No IMPS code appears in the sources: the preset never chooses IMPS.',
+      'No layout published by Axis Bank (axisbank.com “Bulk Payment Uploads” lists the modes only). The 13 columns (Payment Method Name … Phone No) are the Axis bulk payment sheet as written, in this order, by independent public payroll and payout code on GitHub: methods N (NEFT), R (RTGS, from ₹2,00,000), I (within Axis), receiver account type 10 (savings). Those sources disagree on the date (dd-mm-yyyy, dd/mm/yyyy, mm-dd-yyyy); this preset writes 30-11-2026. Axis gives the sheet as Excel: this preset writes it as an .xlsx workbook (first sheet: the header, then one row per payment); ask the bank whether the date is accepted. No IMPS code appears in the sources: the preset never chooses IMPS.',
     format: {
       name: 'Axis Bank corporate bulk upload',
-      layout: 'delimited',
+      layout: 'sheet',
       separator: ',',
       header: true,
       lineEnding: 'CRLF',
@@ -154,7 +154,7 @@ export const BANK_FORMAT_PRESETS: Record<BankFormatPresetKey, BankFormatPreset> 
       amountFormat: 'rupees2',
       narration: 'Salary {month}',
       paymentMode: { codes: { neft: 'N', rtgs: 'R', imps: 'IMPS', internal: 'I' }, standard: 'neft', rtgsFromPaise: RTGS_MINIMUM_PAISE, internalWhenSameBank: true },
-      extension: 'csv',
+      extension: 'xlsx',
       columns: [
         col('paymentMode', 'Payment Method Name'),
         col('amount', 'Payment Amount (Request)'),

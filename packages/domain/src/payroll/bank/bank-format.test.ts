@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   RTGS_MINIMUM_PAISE,
+  bankFileRows,
+  bankFileText,
+  extensionFitsLayout,
   formatFileAmount,
   formatFileDate,
   paymentModeOf,
@@ -46,6 +49,14 @@ const hdfcDebit = { accountNumber: '50200012345678', ifsc: 'HDFC0000001' };
 const lines = (text: string, eol = '\r\n') => {
   expect(text.endsWith(eol)).toBe(true);
   return text.slice(0, -eol.length).split(eol);
+};
+/** A sheet's rows as the lines of the source it is checked against, cells joined by commas (no cell holds one). */
+const sheetLines = (format: BankFileFormat, records: BankFileRecord[], debit: typeof hdfcDebit | null, valueDate = '2026-11-30') => {
+  expect(format.layout).toBe('sheet');
+  expect(format.extension).toBe('xlsx');
+  const out = bankFileRows(format, { ...transfer(records), valueDate }, records, debit);
+  if (!out.ok) throw new Error(JSON.stringify(out.problems));
+  return [...(out.header ? [out.header] : []), ...out.rows].map((cells) => cells.join(','));
 };
 const render = (format: BankFileFormat, records: BankFileRecord[], debit: typeof hdfcDebit | null = hdfcDebit) => {
   const out = renderBankFile(format, transfer(records), records, debit);
@@ -129,6 +140,21 @@ describe('a format of one’s own', () => {
     const tabbed: BankFileFormat = { ...fixed, layout: 'delimited', separator: '\t', header: false, amountFormat: 'rupees2', dateFormat: 'DD/MM/YYYY', columns: fixed.columns.map(({ field, header, constant }) => ({ field, header, ...(constant ? { constant } : {}) })) };
     expect(lines(render(tabbed, [asha]), '\n')).toEqual(['1\tNEFT\tASHA RAO\t45231.50\t30/11/2026\tINR\tSAL Nov 2026']);
   });
+  it('gives a sheet its cells unpadded, holding any character, still within each column’s longest value', () => {
+    const sheet: BankFileFormat = { ...fixed, layout: 'sheet', extension: 'xlsx', separator: ',', columns: [...fixed.columns, { field: 'constant', header: 'NOTE', constant: 'A,B|C' }] };
+    const out = bankFileRows(sheet, transfer([asha]), [asha], hdfcDebit);
+    expect(out).toEqual({ ok: true, header: ['SNO', 'MODE', 'NAME', 'AMOUNT', 'DATE', 'CUR', 'NARRATION', 'NOTE'], rows: [['1', 'NEFT', 'ASHA RAO', '4523150', '20261130', 'INR', 'SAL Nov 2026', 'A,B|C']] });
+    const long = record({ beneficiaryName: 'ASHA RAO KRISHNAMURTHY' });
+    const refused = bankFileRows(sheet, transfer([long]), [long], hdfcDebit);
+    expect(refused.ok ? [] : refused.problems.map((p) => [p.column, p.kind])).toEqual([['NAME', 'tooWide']]);
+    // A sheet has no text: the server writes its rows into a workbook.
+    expect(() => renderBankFile(sheet, transfer([asha]), [asha], hdfcDebit)).toThrow(RangeError);
+    expect(() => bankFileText(sheet, { header: null, rows: [] })).toThrow(RangeError);
+  });
+  it('writes a sheet only as .xlsx and text only as .csv or .txt', () => {
+    expect([extensionFitsLayout('sheet', 'xlsx'), extensionFitsLayout('delimited', 'csv'), extensionFitsLayout('fixedWidth', 'txt')]).toEqual([true, true, true]);
+    expect([extensionFitsLayout('sheet', 'csv'), extensionFitsLayout('delimited', 'xlsx'), extensionFitsLayout('fixedWidth', 'xlsx')]).toEqual([false, false, false]);
+  });
 });
 
 describe('presets, worked examples against their layouts', () => {
@@ -159,9 +185,7 @@ describe('presets, worked examples against their layouts', () => {
     // 36170, narrations / mobile / e-mail / remark empty, 16-07-2026, reference and ADDL_INFO1-5 empty.
     const narendra = record({ beneficiaryName: 'NARENDRA SOMAI', accountNumber: '7795632875', ifsc: 'IDIB000V514', amountPaise: 3617000, reference: '', email: null });
     const format = { ...BANK_FORMAT_PRESETS['icici-cib'].format, narration: '' };
-    const out = renderBankFile(format, { ...transfer([narendra]), valueDate: '2026-07-16' }, [narendra], { accountNumber: '473705000191', ifsc: 'ICIC0004737' });
-    if (!out.ok) throw new Error(JSON.stringify(out.problems));
-    expect(lines(out.text)).toEqual([
+    expect(sheetLines(format, [narendra], { accountNumber: '473705000191', ifsc: 'ICIC0004737' }, '2026-07-16')).toEqual([
       'PYMT_PROD_TYPE_CODE,PYMT_MODE,DEBIT_ACC_NO,BNF_NAME,BENE_ACC_NO,BENE_IFSC,AMOUNT,DEBIT_NARR,CREDIT_NARR,MOBILE_NUM,EMAIL_ID,REMARK,PYMT_DATE,REF_NO,ADDL_INFO1,ADDL_INFO2,ADDL_INFO3,ADDL_INFO4,ADDL_INFO5',
       'PAB_VENDOR,NEFT,473705000191,NARENDRA SOMAI,7795632875,IDIB000V514,36170.00,,,,,,16-07-2026,,,,,,',
     ]);
@@ -169,8 +193,7 @@ describe('presets, worked examples against their layouts', () => {
   it('ICICI CIB: FT within ICICI whatever the amount, RTGS from ₹2,00,000, NEFT below; narration, e-mail and reference in their columns', () => {
     // Modes FT / NEFT / RTGS / IMPS as the public PAB code accepts them (file 54501302266: "ICICI
     // accounts (IFSC starts with ICIC) → FT").
-    const text = render(BANK_FORMAT_PRESETS['icici-cib'].format, [asha, ravi, meena], { accountNumber: '000405001234', ifsc: 'ICIC0000004' });
-    expect(lines(text).slice(1)).toEqual([
+    expect(sheetLines(BANK_FORMAT_PRESETS['icici-cib'].format, [asha, ravi, meena], { accountNumber: '000405001234', ifsc: 'ICIC0000004' }).slice(1)).toEqual([
       'PAB_VENDOR,NEFT,000405001234,ASHA RAO,50100012345678,SBIN0001234,45231.50,Salary Nov 2026,Salary Nov 2026,,asha@example.in,,30-11-2026,SAL261100000101,,,,,',
       'PAB_VENDOR,RTGS,000405001234,RAVI KUMAR,01234567890,HDFC0000240,250000.00,Salary Nov 2026,Salary Nov 2026,,,,30-11-2026,SAL261100000201,,,,,',
       'PAB_VENDOR,FT,000405001234,MEENA IYER,123456789012,ICIC0000001,200000.00,Salary Nov 2026,Salary Nov 2026,,meena@example.in,,30-11-2026,SAL261100000301,,,,,',
@@ -183,9 +206,7 @@ describe('presets, worked examples against their layouts', () => {
     // remarks and phone empty.
     const plain = record({ email: null });
     const format = { ...BANK_FORMAT_PRESETS['axis-corporate'].format, narration: '' };
-    const out = renderBankFile(format, transfer([plain]), [plain], { accountNumber: '912020012345678', ifsc: 'UTIB0000001' });
-    if (!out.ok) throw new Error(JSON.stringify(out.problems));
-    expect(lines(out.text)).toEqual([
+    expect(sheetLines(format, [plain], { accountNumber: '912020012345678', ifsc: 'UTIB0000001' })).toEqual([
       'Payment Method Name,Payment Amount (Request),Activation Date,Beneficiary Name (Request),Account No,Email,Email Body,Debit Account No,CRN No,RECEIVER IFSC Code,RECEIVER Account Type,Remarks,Phone No',
       'N,45231.50,30-11-2026,ASHA RAO,50100012345678,,,912020012345678,SAL261100000101,SBIN0001234,10,,',
     ]);
@@ -194,8 +215,7 @@ describe('presets, worked examples against their layouts', () => {
     // Public code (GitHub code index file 5885123508): "UTIB" → I; otherwise N up to ₹2,00,000, R above.
     // RBI allows RTGS from ₹2,00,000 itself, so ₹2,00,000 exactly goes by RTGS here (NEFT would also do).
     const axisPayee = record({ payslipId: 'p4', employeeNumber: 'E004', beneficiaryName: 'ZOYA KHAN', accountNumber: '917010012345678', ifsc: 'UTIB0000240', amountPaise: 5_00_000_00, reference: 'SAL261100000401', email: null });
-    const text = render(BANK_FORMAT_PRESETS['axis-corporate'].format, [ravi, meena, axisPayee], { accountNumber: '912020012345678', ifsc: 'UTIB0000001' });
-    expect(lines(text).slice(1)).toEqual([
+    expect(sheetLines(BANK_FORMAT_PRESETS['axis-corporate'].format, [ravi, meena, axisPayee], { accountNumber: '912020012345678', ifsc: 'UTIB0000001' }).slice(1)).toEqual([
       'R,250000.00,30-11-2026,RAVI KUMAR,01234567890,,,912020012345678,SAL261100000201,HDFC0000240,10,Salary Nov 2026,',
       'R,200000.00,30-11-2026,MEENA IYER,123456789012,meena@example.in,,912020012345678,SAL261100000301,ICIC0000001,10,Salary Nov 2026,',
       'I,500000.00,30-11-2026,ZOYA KHAN,917010012345678,,,912020012345678,SAL261100000401,UTIB0000240,10,Salary Nov 2026,',

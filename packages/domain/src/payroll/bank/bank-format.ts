@@ -3,9 +3,11 @@ import { BANK_MAX_AMOUNT_PAISE, type BankDebitAccount, type BankTransfer, type B
 
 /**
  * A bank file format as data (issue 28): which fields go in which order, with or without a header
- * line, separated by a character or laid out in fixed-width columns, how dates and amounts are
- * written, how lines end, and which payment mode (NEFT, RTGS, IMPS, a transfer within the bank) each
- * payment is sent by. `renderBankFile` turns a format and a month's bank transfer into the file's text.
+ * line, separated by a character, laid out in fixed-width columns or written as the cells of an Excel
+ * sheet, how dates and amounts are written, how lines end, and which payment mode (NEFT, RTGS, IMPS, a
+ * transfer within the bank) each payment is sent by. `bankFileRows` turns a format and a month's bank
+ * transfer into the file's rows of cells; `renderBankFile` into a text file's text (the server writes a
+ * sheet's rows into a workbook).
  *
  * A value never gets cut to fit: a value longer than its column's width is an error naming the
  * employee and the column (a truncated account number or name pays the wrong person or bounces).
@@ -78,9 +80,20 @@ export interface BankPaymentModeRule {
   internalWhenSameBank: boolean;
 }
 
+/** Separated text, fixed-width text, or the cells of an Excel sheet (one row per payment). */
+export const BANK_FORMAT_LAYOUTS = ['delimited', 'fixedWidth', 'sheet'] as const;
+export type BankFormatLayout = (typeof BANK_FORMAT_LAYOUTS)[number];
+
+/** A text file is .csv or .txt; a sheet is an .xlsx workbook. */
+export const BANK_FORMAT_EXTENSIONS = ['csv', 'txt', 'xlsx'] as const;
+export type BankFormatExtension = (typeof BANK_FORMAT_EXTENSIONS)[number];
+
+/** The extension a layout is written with: a sheet only as xlsx, a text file only as csv or txt. */
+export const extensionFitsLayout = (layout: BankFormatLayout, extension: BankFormatExtension): boolean => (layout === 'sheet') === (extension === 'xlsx');
+
 export interface BankFileFormat {
   name: string;
-  layout: 'delimited' | 'fixedWidth';
+  layout: BankFormatLayout;
   separator: BankFormatSeparator;
   header: boolean;
   lineEnding: BankFormatLineEnding;
@@ -89,7 +102,7 @@ export interface BankFileFormat {
   /** The narration column's text; {month} becomes the month as e.g. "Nov 2026". */
   narration: string;
   paymentMode: BankPaymentModeRule;
-  extension: 'csv' | 'txt';
+  extension: BankFormatExtension;
   columns: BankFormatColumn[];
 }
 
@@ -206,31 +219,45 @@ function fit(value: string, column: BankFormatColumn, layout: BankFileFormat['la
   return column.align === 'right' ? value.padStart(column.width, pad) : value.padEnd(column.width, pad);
 }
 
+export type BankFileRows = { ok: true; header: string[] | null; rows: string[][] } | { ok: false; problems: BankFileProblem[] };
+
 /**
- * The text of a bank file in a format: the header line when the format has one, then one line per
- * record, each ending as the format says. A value longer than its column's width, or (delimited)
- * holding the separator, stops the file: every such value is listed, none is cut.
+ * The cells of a bank file in a format: the header's column names when the format has a header, then
+ * one row per record (fixed width: each cell padded to its column). A value longer than its column's
+ * width, or (delimited) holding the separator, stops the file: every such value is listed, none is cut.
  */
-export function renderBankFile(format: BankFileFormat, transfer: BankTransfer, records: readonly BankFileRecord[], debit: BankDebitAccount | null): BankFileRender {
-  const eol = format.lineEnding === 'CRLF' ? '\r\n' : '\n';
-  const join = format.layout === 'delimited' ? format.separator : '';
-  const lines: string[] = [];
+export function bankFileRows(format: BankFileFormat, transfer: BankTransfer, records: readonly BankFileRecord[], debit: BankDebitAccount | null): BankFileRows {
   // A header names its column: left-aligned and padded with spaces, whatever the column's values are.
-  if (format.header) lines.push(format.columns.map((c) => fit(c.header, { ...c, align: 'left', pad: 'space' }, format.layout)).join(join));
+  const header = format.header ? format.columns.map((c) => fit(c.header, { ...c, align: 'left', pad: 'space' }, format.layout)) : null;
   const problems: BankFileProblem[] = [];
-  records.forEach((r, index) => {
-    const cells = format.columns.map((column) => {
+  const rows = records.map((r, index) =>
+    format.columns.map((column) => {
       const value = valueOf(column, r, index, { format, transfer, debit });
       const problem = (kind: BankFileProblem['kind']) =>
         problems.push({ employeeNumber: r.employeeNumber, employeeName: r.employeeName, column: column.header, kind, value, width: column.width ?? null });
       if (column.width !== undefined && value.length > column.width) problem('tooWide');
       else if (format.layout === 'delimited' && value.includes(format.separator)) problem('containsSeparator');
       return fit(value, column, format.layout);
-    });
-    lines.push(cells.join(join));
-  });
+    }),
+  );
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, text: lines.map((l) => `${l}${eol}`).join(''), lines: lines.length };
+  return { ok: true, header, rows };
+}
+
+/** The text of a separated or fixed-width file from its rows: each line ending as the format says. */
+export function bankFileText(format: BankFileFormat, rows: { header: readonly string[] | null; rows: readonly (readonly string[])[] }): string {
+  if (format.layout === 'sheet') throw new RangeError('a sheet is written as a workbook, not as text');
+  const eol = format.lineEnding === 'CRLF' ? '\r\n' : '\n';
+  const join = format.layout === 'delimited' ? format.separator : '';
+  const lines = [...(rows.header ? [rows.header] : []), ...rows.rows].map((cells) => cells.join(join));
+  return lines.map((l) => `${l}${eol}`).join('');
+}
+
+/** The text of a separated or fixed-width bank file in a format (a value that does not fit stops it, as in `bankFileRows`). */
+export function renderBankFile(format: BankFileFormat, transfer: BankTransfer, records: readonly BankFileRecord[], debit: BankDebitAccount | null): BankFileRender {
+  const out = bankFileRows(format, transfer, records, debit);
+  if (!out.ok) return out;
+  return { ok: true, text: bankFileText(format, out), lines: out.rows.length + (out.header ? 1 : 0) };
 }
 
 /** The records of a transfer with each payee's e-mail, for the renderer. */

@@ -133,6 +133,8 @@ describe.each(BACKENDS)('a downgrade Razorpay refuses becomes a new subscription
     const pro = rows.find((r) => r.subscriptionId === current.id);
     expect(pro?.scheduledChange).toEqual({ planName: 'Basic', billingType: 'monthly', quantity: 1, at: epoch(current.end_at ?? new Date()), newSubscription: { authorisationUrl: made[0]?.shortUrl, authorised: false } });
     expect(rows.find((r) => r.subscriptionId === replacement?.id)).toMatchObject({ status: 'pending', planName: 'Basic', authorisationUrl: made[0]?.shortUrl });
+    // Not a checkout left pending: buying again is not warned about it.
+    expect(json<{ data: unknown }>(await t.call('GET', `/Subscriptions/pending/${admin.tenantId}`, { token: admin.token })).data).toBeNull();
     // Razorpay cannot take back the cancellation at the cycle's end: no undo.
     const undo = await t.call('DELETE', `/Subscriptions/${current.id}/scheduled-change`, { token: admin.token });
     expect(undo.statusCode).toBe(409);

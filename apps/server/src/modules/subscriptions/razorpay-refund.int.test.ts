@@ -230,7 +230,7 @@ describe.each(BACKENDS)('an upgrade through Razorpay refunds the credit note (%s
     const other = await retry(pending.admin, note.id);
     expect(other.statusCode).toBe(404);
     expect((await noteOf(note.id))?.refund_status).toBe('failed');
-    // A Member of the same organisation: subscription.manage is for administrators.
+    // A Member of the same organisation: subscription.manage is for Administrators and Moderators.
     await t.database.db.execute(sql`UPDATE users SET role_id = 3 WHERE id = ${admin.id}`);
     const member = await t.login(`rzp.refund.${String(orgs)}.${backend}@example.in`, 'Secret123');
     expect(member.roleId).toBe(3);

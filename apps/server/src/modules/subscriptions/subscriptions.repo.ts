@@ -56,12 +56,13 @@ export async function findInForce(tdb: TenantDb, now: Date): Promise<Subscriptio
   return row;
 }
 
+/** The checkout left pending (platform §4), not a scheduled downgrade's new subscription waiting for its date. */
 export async function findPending(tdb: TenantDb): Promise<SubscriptionWithPlan | undefined> {
   const [row] = await tdb.tx
     .select({ subscription: subscriptions, plan: plans })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.status, 'pending')))
+    .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.status, 'pending'), eq(subscriptions.scheduledReplacement, false)))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   return row;

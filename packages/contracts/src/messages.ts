@@ -87,6 +87,11 @@ export const MSG = {
   planChangeScheduled: 'Changes to {plan} on {date}',
   planChangeUndone: 'The scheduled change was undone; {plan} continues.',
   noScheduledChange: 'This subscription has no scheduled change.',
+  /** A downgrade made as a new subscription: the current one is already cancelled at its period's end at the provider. */
+  newSubscriptionChangeNoUndo: 'This change cannot be undone: your payment method does not allow a plan change, so {plan} ends on {date} and the new plan starts then. Choose a plan again to replace it.',
+  /** POST /Subscriptions/credit-notes/{id}/retry-refund. */
+  refundRetried: 'The refund will be tried again.',
+  refundNotFailed: 'Only a failed refund can be retried.',
   cancelledPlanNoDowngrade: 'This subscription is cancelled and ends on {date}; choose a plan then.',
   tooManyLoginFailures: 'Too many failed login attempts for this account. Please try again later or reset your password.',
   // production refuses the demo's public password (docs/decisions/0152-access-findings-of-the-outside-probe.md)

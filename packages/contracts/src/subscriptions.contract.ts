@@ -144,7 +144,25 @@ export const subscriptionRowSchema = z.object({
   /** A plan change waiting for the end of the current period. */
   changeAt: z.enum(SCHEDULE_CHANGES_AT).nullable(),
   /** A downgrade waiting for the end of the paid period: 'Changes to Standard on 29 Jan 2027' (undo: DELETE /Subscriptions/{id}/scheduled-change). */
-  scheduledChange: z.object({ planName: z.string(), billingType: z.enum([...BILLING_TYPES, 'free']), quantity: z.number().int(), at: z.number().int() }).nullable(),
+  scheduledChange: z
+    .object({
+      planName: z.string(),
+      billingType: z.enum([...BILLING_TYPES, 'free']),
+      quantity: z.number().int(),
+      at: z.number().int(),
+      /**
+       * The provider would not change this subscription's plan (a UPI or domestic-card mandate with Razorpay): the new
+       * plan is a new subscription from `at`, which the customer authorises at authorisationUrl (null until it is
+       * created); authorised once they have. Such a change cannot be undone. Null for an ordinary change.
+       */
+      newSubscription: z.object({ authorisationUrl: z.string().nullable(), authorised: z.boolean() }).nullable(),
+    })
+    .nullable(),
+  /**
+   * This row is the new subscription of a scheduled downgrade (see scheduledChange.newSubscription): the link where
+   * the customer authorises it while that is still to do, else null.
+   */
+  authorisationUrl: z.string().nullable(),
   hasInvoices: z.boolean(),
   /**
    * The GST credit notes of this subscription (the unused days of a plan replaced by an upgrade), oldest

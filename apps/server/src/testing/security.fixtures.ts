@@ -350,6 +350,7 @@ export function securityFixtures(ids: SecurityIds): Record<string, OperationFixt
     'PATCH /Subscriptions/{subscriptionId}/{supabaseSubscriptionId}': { path: { subscriptionId: 'sub_security', supabaseSubscriptionId: ids.subscriptionId }, invalidOnPurpose: 'A’s Enterprise plan is not billed by a provider' },
     'GET /Subscriptions/invoices/renewal': { query: { subscriptionId: ids.subscriptionId, invoiceMonth: ids.yesterday.slice(0, 7) }, invalidOnPurpose: 'A’s plan has no invoices' },
     'GET /Subscriptions/credit-notes/{id}/pdf': { path: { id: ids.subscriptionId }, invalidOnPurpose: 'A has no credit notes (only an upgrade issues one)' },
+    'POST /Subscriptions/credit-notes/{id}/retry-refund': { path: { id: ids.subscriptionId }, invalidOnPurpose: 'A has no credit notes, so no failed refund to retry' },
     'GET /LocalPayments/{id}': { path: { id: 'sub_local_security' }, invalidOnPurpose: 'A has no pending checkout' },
     'POST /LocalPayments/{id}/pay': { path: { id: 'sub_local_security' }, invalidOnPurpose: 'A has no pending checkout' },
     'POST /webhooks/razorpay': { body: { event: 'subscription.charged' }, invalidOnPurpose: 'needs the provider’s signature' },

@@ -183,6 +183,19 @@ export const subscriptions = pgTable(
     scheduledBillingType: text('scheduled_billing_type', { enum: ['monthly', 'yearly'] }),
     scheduledQuantity: integer('scheduled_quantity'),
     scheduledUnitPricePaise: integer('scheduled_unit_price_paise'),
+    /**
+     * How the customer's mandate pays, from the provider's payments: 'upi', 'card_domestic', 'card_international' or
+     * the provider's method name. Razorpay updates neither a UPI nor a domestic-card subscription's plan (decision 0298),
+     * so a downgrade of one is a new subscription from the change date.
+     */
+    mandateMethod: text('mandate_method'),
+    /**
+     * A subscription created at the provider for a scheduled downgrade that the provider would not apply to the current
+     * one: it starts at the change date (start_at) once the customer completes its authorisation at authorisation_url.
+     */
+    scheduledReplacement: boolean('scheduled_replacement').notNull().default(false),
+    authorisationUrl: text('authorisation_url'),
+    authorisedAt: timestamp('authorised_at', { withTimezone: true }),
   },
   (t) => [
     tenantIsolation(),

@@ -1,12 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG } from '@tankha/contracts';
 import type { Checkout, Plan, SessionUser, SubscriptionRow } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing/harness';
+import { FakeRazorpay } from '../../testing/fake-razorpay';
 import { REFUND_ATTEMPTS } from './subscriptions.service';
 
 /**
@@ -15,93 +14,6 @@ import { REFUND_ATTEMPTS } from './subscriptions.service';
  * Razorpay is a fake HTTP server (RAZORPAY_API_URL) that keeps its own books, charges what the test pays and honours
  * X-Refund-Idempotency as Razorpay documents it (https://razorpay.com/docs/api/refunds/normal-refunds-idempotent).
  */
-interface FakeRefund {
-  id: string;
-  paymentId: string;
-  amount: number;
-  receipt: unknown;
-  notes: unknown;
-  speed: unknown;
-  key: string | undefined;
-  status: 'pending' | 'processed';
-}
-
-class FakeRazorpay {
-  private server: Server | null = null;
-  readonly payments = new Map<string, number>();
-  readonly refunds: FakeRefund[] = [];
-  readonly refundRequests: { paymentId: string; key: string | undefined }[] = [];
-  /** How the next refund requests are answered. */
-  mode: 'ok' | 'pending' | 'refuse' | 'lose_answer_once' = 'ok';
-  private seq = 0;
-
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${String((this.server.address() as AddressInfo).port)}/v1`;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-
-  /** The customer pays at Razorpay's checkout: Razorpay captures the amount of its plan. */
-  capture(amount: number): string {
-    this.seq += 1;
-    const id = `pay_fake${String(this.seq).padStart(10, '0')}`;
-    this.payments.set(id, amount);
-    return id;
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
-    const reply = (status: number, data: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(data));
-    };
-    const url = req.url ?? '';
-    let m: RegExpMatchArray | null;
-    if (req.method === 'POST' && url === '/v1/subscriptions') {
-      this.seq += 1;
-      return reply(200, { id: `sub_fake${String(this.seq).padStart(10, '0')}`, status: 'created' });
-    }
-    if (req.method === 'POST' && /^\/v1\/subscriptions\/[^/]+\/cancel$/.test(url)) return reply(200, { status: 'cancelled' });
-    if (req.method === 'GET' && (m = /^\/v1\/payments\/([^/]+)$/.exec(url))) {
-      const amount = this.payments.get(m[1] ?? '');
-      return amount === undefined ? reply(400, { error: { description: 'The id provided does not exist' } }) : reply(200, { id: m[1], amount, status: 'captured' });
-    }
-    if (req.method === 'POST' && (m = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url))) {
-      const paymentId = m[1] ?? '';
-      const key = req.headers['x-refund-idempotency'] as string | undefined;
-      this.refundRequests.push({ paymentId, key });
-      if (this.mode === 'refuse') return reply(500, { error: { code: 'SERVER_ERROR', description: 'The server encountered an error.' } });
-      const same = key ? this.refunds.find((r) => r.key === key) : undefined;
-      if (same) return reply(200, this.entity(same));
-      const captured = this.payments.get(paymentId);
-      if (captured === undefined) return reply(400, { error: { description: 'The id provided does not exist' } });
-      const amount = Number(body.amount);
-      const refunded = this.refunds.filter((r) => r.paymentId === paymentId).reduce((s, r) => s + r.amount, 0);
-      if (amount + refunded > captured) return reply(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The refund amount provided is greater than amount captured' } });
-      this.seq += 1;
-      const refund: FakeRefund = { id: `rfnd_fake${String(this.seq).padStart(10, '0')}`, paymentId, amount, receipt: body.receipt, notes: body.notes, speed: body.speed, key, status: this.mode === 'pending' ? 'pending' : 'processed' };
-      this.refunds.push(refund);
-      if (this.mode === 'lose_answer_once') {
-        // Applied, but the answer never arrives (a gateway timeout on the way back).
-        this.mode = 'ok';
-        return reply(504, { error: { code: 'GATEWAY_ERROR', description: 'Gateway timeout' } });
-      }
-      return reply(200, this.entity(refund));
-    }
-    reply(404, { error: { description: `no fake for ${req.method ?? ''} ${url}` } });
-  }
-
-  private entity(r: FakeRefund) {
-    return { id: r.id, entity: 'refund', amount: r.amount, currency: 'INR', payment_id: r.paymentId, notes: r.notes, receipt: r.receipt, status: r.status, speed_requested: r.speed, speed_processed: 'normal' };
-  }
-}
-
 describe.each(BACKENDS)('an upgrade through Razorpay refunds the credit note (%s)', (backend) => {
   const KEY_SECRET = 'key_secret_fixture';
   const WEBHOOK_SECRET = 'whsec_fixture_0123456789';
@@ -157,7 +69,7 @@ describe.each(BACKENDS)('an upgrade through Razorpay refunds the credit note (%s
     );
     const ours = (await queryRows<{ provider_payment_id: string }>(t.database.db, sql`SELECT provider_payment_id FROM payments WHERE tenant_id = ${user.tenantId}`)).map((p) => p.provider_payment_id);
     const refunded = razorpay.refunds.filter((r) => ours.includes(r.paymentId)).reduce((s, r) => s + r.amount, 0);
-    const captured = ours.reduce((s, id) => s + (razorpay.payments.get(id) ?? 0), 0);
+    const captured = ours.reduce((s, id) => s + (razorpay.payments.get(id)?.amount ?? 0), 0);
     return { invoiced: Number(row?.invoiced), credited: Number(row?.credited), paid: Number(row?.paid), captured, refunded };
   }
 
@@ -179,7 +91,7 @@ describe.each(BACKENDS)('an upgrade through Razorpay refunds the credit note (%s
     // Professional 2 × ₹99 + 18% GST = ₹233.64, charged in full by Razorpay; Basic's ₹49 + GST = ₹57.82 credited
     // for all of its days (a same-day upgrade, decision 0228) and refunded.
     expect(checkout).toMatchObject({ provider: 'razorpay', taxablePaise: 19_800, amountPaise: 23_364, creditPaise: 5782 });
-    expect(razorpay.payments.get(paymentId)).toBe(23_364);
+    expect(razorpay.payments.get(paymentId)?.amount).toBe(23_364);
     const [payment] = await queryRows<{ amount_paise: number }>(t.database.db, sql`SELECT amount_paise FROM payments WHERE provider_payment_id = ${paymentId}`);
     expect(payment?.amount_paise).toBe(23_364);
     expect(note.total_paise).toBe(5782);
@@ -266,5 +178,64 @@ describe.each(BACKENDS)('an upgrade through Razorpay refunds the credit note (%s
     // What is owed to the customer is exactly the credit note's total.
     const b = await books(admin);
     expect(b.paid - b.refunded - (b.invoiced - b.credited)).toBe(5782);
+  });
+
+  /** An organisation whose credit note's refund Razorpay refused on every attempt: 'Refund failed'. */
+  async function failedRefund() {
+    razorpay.mode = 'refuse';
+    const upgraded = await upgradedOrganisation({ drain: false });
+    await t.app.jobs.drain();
+    for (let attempt = 2; attempt <= REFUND_ATTEMPTS; attempt += 1) await refundJob(upgraded.admin.tenantId, upgraded.note.id);
+    razorpay.mode = 'ok';
+    expect((await noteOf(upgraded.note.id))?.refund_status).toBe('failed');
+    return upgraded;
+  }
+  const retry = (user: SessionUser, creditNoteId: string) => t.call('POST', `/Subscriptions/credit-notes/${creditNoteId}/retry-refund`, { token: user.token });
+
+  it('Retry refund: a failed refund is tried again with all its attempts and the same key; Razorpay refunds once', async () => {
+    const { admin, paymentId, note } = await failedRefund();
+    const res = await retry(admin, note.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: MSG.refundRetried });
+    // The job ran after the commit (t.call drains): one refund, of exactly the credit note's total, with the key of every earlier attempt.
+    const requests = razorpay.refundRequests.filter((r) => r.paymentId === paymentId);
+    expect(requests).toHaveLength(REFUND_ATTEMPTS + 1);
+    expect(new Set(requests.map((r) => r.key)).size).toBe(1);
+    const refunds = razorpay.refunds.filter((r) => r.paymentId === paymentId);
+    expect(refunds).toEqual([expect.objectContaining({ amount: 5782 })]);
+    expect(await noteOf(note.id)).toMatchObject({ refund_status: 'processed', refund_id: refunds[0]?.id, refund_paise: 5782, refund_attempts: 1, refund_error: null });
+    expect((await listed(admin)).find((r) => r.planName === 'Basic')?.creditNotes[0]?.refundStatus).toBe('processed');
+    const b = await books(admin);
+    expect(b.invoiced - b.credited).toBe(b.paid - b.refunded);
+
+    // Processed now: a second retry is refused and asks Razorpay nothing.
+    const again = await retry(admin, note.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: MSG.refundNotFailed });
+    expect(razorpay.refundRequests.filter((r) => r.paymentId === paymentId)).toHaveLength(REFUND_ATTEMPTS + 1);
+  });
+
+  it('Retry refund is refused while the refund is pending, to a Member, and for another organisation’s credit note', async () => {
+    razorpay.mode = 'pending';
+    const pending = await upgradedOrganisation({ drain: true });
+    razorpay.mode = 'ok';
+    expect((await noteOf(pending.note.id))?.refund_status).toBe('pending');
+    const wrongState = await retry(pending.admin, pending.note.id);
+    expect(wrongState.statusCode).toBe(409);
+    expect(wrongState.json()).toMatchObject({ message: MSG.refundNotFailed });
+    expect((await noteOf(pending.note.id))?.refund_status).toBe('pending');
+
+    const { admin, note } = await failedRefund();
+    // Another organisation's administrator: the note is not found in their organisation, and stays failed.
+    const other = await retry(pending.admin, note.id);
+    expect(other.statusCode).toBe(404);
+    expect((await noteOf(note.id))?.refund_status).toBe('failed');
+    // A Member of the same organisation: subscription.manage is for Administrators and Moderators.
+    await t.database.db.execute(sql`UPDATE users SET role_id = 3 WHERE id = ${admin.id}`);
+    const member = await t.login(`rzp.refund.${String(orgs)}.${backend}@example.in`, 'Secret123');
+    expect(member.roleId).toBe(3);
+    const denied = await retry(member, note.id);
+    expect(denied.statusCode).toBe(403);
+    expect(await noteOf(note.id)).toMatchObject({ refund_status: 'failed', refund_attempts: REFUND_ATTEMPTS });
   });
 });

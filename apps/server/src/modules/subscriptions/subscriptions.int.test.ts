@@ -223,7 +223,7 @@ describe.each(BACKENDS)('subscriptions and payments (%s)', (backend) => {
     if (!pro?.endAt) throw new Error('no Professional');
     const on = formatDisplayDate(epochDate(pro.endAt));
     expect(res.json()).toMatchObject({ message: `Changes to Standard on ${on}`, data: { amountPaise: 0, scheduledAt: pro.endAt, id: '' } });
-    expect(pro.scheduledChange).toEqual({ planName: 'Standard', billingType: 'monthly', quantity: 3, at: pro.endAt });
+    expect(pro.scheduledChange).toEqual({ planName: 'Standard', billingType: 'monthly', quantity: 3, at: pro.endAt, newSubscription: null });
     expect((await list()).length).toBe(pendingBefore);
     expect(await books(admin)).toEqual(before);
     // another organisation can neither see nor undo it

@@ -38,10 +38,8 @@ export const subscriptionsModule = defineModule({
       name: 'subscriptions.providerCancel',
       run: (job) => services.subscriptions.providerCancel(job.data as JobPayloads['subscriptions.providerCancel']),
     });
-    queue.define({
-      name: 'subscriptions.providerScheduleChange',
-      run: (job) => services.subscriptions.providerScheduleChange(job.data as JobPayloads['subscriptions.providerScheduleChange']),
-    });
+    // Stepped: a refused change records our new subscription in one step and creates it at the provider in the next.
+    uow.defineSteppedTenantJob(queue, 'subscriptions.providerScheduleChange', (steps, data) => services.subscriptions.providerScheduleChange(steps, data), { retryLimit: 5, retryDelaySeconds: 60 });
     uow.defineGlobalJob(queue, 'subscriptions.localWebhook', async (scope, data) => {
       const result = await services.subscriptions.handleWebhook(scope, Buffer.from(data.rawBodyBase64, 'base64'), data.signature, data.eventId);
       log.debug({ eventId: data.eventId, result }, 'local payment webhook');

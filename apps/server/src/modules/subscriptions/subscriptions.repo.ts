@@ -56,12 +56,13 @@ export async function findInForce(tdb: TenantDb, now: Date): Promise<Subscriptio
   return row;
 }
 
+/** The checkout left pending (platform §4), not a scheduled downgrade's new subscription waiting for its date. */
 export async function findPending(tdb: TenantDb): Promise<SubscriptionWithPlan | undefined> {
   const [row] = await tdb.tx
     .select({ subscription: subscriptions, plan: plans })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.status, 'pending')))
+    .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.status, 'pending'), eq(subscriptions.scheduledReplacement, false)))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   return row;
@@ -100,12 +101,31 @@ export async function updateSubscription(tdb: TenantDb, id: string, set: Partial
   await tdb.tx.update(subscriptions).set(set).where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.id, id)));
 }
 
-/** Pending checkouts are overridden by a new one (platform §4 "Pending check"). */
+/**
+ * Pending checkouts are overridden by a new one (platform §4 "Pending check"). The new subscription of a scheduled
+ * downgrade is no checkout: it waits for its change date (and is dropped with its change, dropScheduledReplacement).
+ */
 export async function cancelPendingExcept(tdb: TenantDb, keepId: string): Promise<void> {
   await tdb.tx
     .update(subscriptions)
     .set({ status: 'cancelled' })
-    .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.status, 'pending'), ne(subscriptions.id, keepId)));
+    .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.status, 'pending'), ne(subscriptions.id, keepId), eq(subscriptions.scheduledReplacement, false)));
+}
+
+/**
+ * The new subscription of a scheduled downgrade of `replacedId` that is still live (pending authorisation or its first
+ * charge, halted at the change date unpaid, or active), locked; undefined when there is none.
+ */
+export async function findScheduledReplacement(tdb: TenantDb, replacedId: string): Promise<SubscriptionWithPlan | undefined> {
+  const [row] = await tdb.tx
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.tenantId, tdb.tenantId), eq(subscriptions.replacesSubscriptionId, replacedId), eq(subscriptions.scheduledReplacement, true), ne(subscriptions.status, 'cancelled'), ne(subscriptions.status, 'expired')))
+    .orderBy(desc(subscriptions.createdAt))
+    .for('update', { of: subscriptions })
+    .limit(1);
+  return row;
 }
 
 /** A paid or free plan replaces the trial: it ends now. */
@@ -248,7 +268,7 @@ export async function lapseSubscriptions({ tx }: GlobalDb, now: Date): Promise<n
   const abandoned = await tx
     .update(subscriptions)
     .set({ status: 'cancelled' })
-    .where(and(eq(subscriptions.status, 'pending'), lt(subscriptions.createdAt, new Date(now.getTime() - 86_400_000))))
+    .where(and(eq(subscriptions.status, 'pending'), eq(subscriptions.scheduledReplacement, false), lt(subscriptions.createdAt, new Date(now.getTime() - 86_400_000))))
     .returning({ id: subscriptions.id });
   return ended.length + abandoned.length;
 }

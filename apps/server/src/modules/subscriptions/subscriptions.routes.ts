@@ -83,6 +83,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ services: Services }> =
     return file.pdf;
   });
 
+  app.post('/Subscriptions/credit-notes/:id/retry-refund', { config: manage, schema: { tags, params: subscriptionPathSchema, response: { 200: emptyReplySchema } } }, async (request) => {
+    await subs.retryRefund(scopeOf(request), request.params.id);
+    return ok(null, MSG.refundRetried);
+  });
+
   // The local test provider's checkout (404 when Razorpay is configured).
   app.get('/LocalPayments/:id', { config: manage, schema: { tags, params: localCheckoutPathSchema, response: { 200: localCheckoutReplySchema } } }, async (request) =>
     ok(await subs.localCheckout(scopeOf(request), request.params.id)),

@@ -4,14 +4,14 @@ import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { ErrorCode } from '@tankha/contracts';
-import type { GlobalScope, Scope, TenantScope } from '../../platform/tenancy';
+import type { GlobalScope, Scope, TenantScope, TenantSteps } from '../../platform/tenancy';
 import type { UserService } from '../users/users.service';
 import * as repo from './subscriptions.repo';
 import type { SubscriptionWithPlan } from './subscriptions.repo';
 import { buildPlanCreditNote, buildPlanInvoice, type PlanCreditNoteData, type PlanInvoiceData } from './plan-invoice';
 import { renderPlanCreditNotePdf, renderPlanInvoicePdf } from './plan-invoice-pdf';
 import type { PaymentProvider } from './payments/payment-provider';
-import { ProviderError } from './payments/payment-provider';
+import { PLAN_LOCKED_MANDATES, ProviderError } from './payments/payment-provider';
 import { LocalPaymentProvider } from './payments/local.provider';
 import { verifySubscriptionPayment, verifyWebhook } from './payments/signatures';
 import { callbackOf, parseWebhookEvent } from './payments/wire';
@@ -21,7 +21,10 @@ declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
     /** Cancel at the provider after the commit that decided it (now, or at the end of the cycle). */
     'subscriptions.providerCancel': { providerSubscriptionId: string; atCycleEnd: boolean };
-    /** A downgrade told to the provider after the commit: bill the new plan from the next cycle, or undo that. */
+    /**
+     * A downgrade told to the provider after the commit: bill the new plan from the next cycle, or undo that. Where the
+     * provider will not change the plan (a UPI or domestic-card mandate), a new subscription from the change date.
+     */
     'subscriptions.providerScheduleChange': { providerSubscriptionId: string; change: { providerPlanId: string | null; quantity: number } | null };
     /** The local test provider's webhook, signed like Razorpay's, delivered to the same handler. */
     'subscriptions.localWebhook': { rawBodyBase64: string; signature: string; eventId: string };
@@ -245,6 +248,8 @@ export class SubscriptionService {
     const s = current.subscription;
     const endAt = s.endAt ?? this.deps.clock.now();
     if (s.cancelRequestedAt) throw conflict(MSG.cancelledPlanNoDowngrade.replace('{date}', formatDisplayDate(dateInZone(endAt, INDIA))));
+    // A new change replaces an earlier one, and with it the new subscription made for that one.
+    await this.dropScheduledReplacement(scope, s.id);
     await repo.updateSubscription(scope.db, s.id, { scheduledPlanId: change.plan.id, scheduledBillingType: change.billingType, scheduledQuantity: change.quantity, scheduledUnitPricePaise: change.unitPricePaise });
     // A checkout left open for another change is overridden, as a new checkout would (platform §4).
     await repo.cancelPendingExcept(scope.db, s.id);
@@ -283,6 +288,9 @@ export class SubscriptionService {
     if (!found) throw notFound(MSG.subscriptionNotFound);
     const s = found.subscription;
     if (!s.scheduledPlanId || s.status !== 'active') throw conflict(MSG.noScheduledChange);
+    // Made as a new subscription: the current one is already cancelled at its cycle's end at the provider, which
+    // Razorpay cannot take back.
+    if (await repo.findScheduledReplacement(scope.db, s.id)) throw conflict(MSG.newSubscriptionChangeNoUndo.replace('{plan}', found.plan.name).replace('{date}', formatDisplayDate(dateInZone(s.endAt ?? this.deps.clock.now(), INDIA))));
     await repo.updateSubscription(scope.db, s.id, { scheduledPlanId: null, scheduledBillingType: null, scheduledQuantity: null, scheduledUnitPricePaise: null });
     const target = await repo.findPlan(scope.db, s.scheduledPlanId);
     if (s.providerSubscriptionId && target && !target.isFree) scope.enqueue('subscriptions.providerScheduleChange', { providerSubscriptionId: s.providerSubscriptionId, change: null });
@@ -301,6 +309,16 @@ export class SubscriptionService {
     const target = await repo.findPlan(scope.db, s.scheduledPlanId);
     const clear = { scheduledPlanId: null, scheduledBillingType: null, scheduledQuantity: null, scheduledUnitPricePaise: null };
     if (!target) return repo.updateSubscription(scope.db, s.id, clear);
+    const replacement = target.isFree ? undefined : await repo.findScheduledReplacement(scope.db, s.id);
+    if (replacement) {
+      // The provider would not change this one's plan: it ends (cancelled at its cycle's end at the provider) and the
+      // new subscription takes over. Not yet charged (never authorised, or its first charge still to come) it is past
+      // due: 'halted', no plan in force, as when Razorpay halts a subscription whose charges failed, until its first
+      // charge activates it.
+      await repo.updateSubscription(scope.db, s.id, { ...clear, status: 'cancelled', cancelRequestedAt: s.cancelRequestedAt ?? s.endAt });
+      if (replacement.subscription.status === 'pending') await repo.updateSubscription(scope.db, replacement.subscription.id, { status: 'halted', startAt: s.endAt, endAt: null });
+      return;
+    }
     if (target.isFree) {
       await repo.updateSubscription(scope.db, s.id, { ...clear, status: 'cancelled', cancelRequestedAt: s.cancelRequestedAt ?? s.endAt });
       await repo.insertSubscriptionRow(scope.db, { planId: target.id, status: 'active', isTrial: false, billingType: null, quantity: 1, startAt: s.endAt, endAt: null, replacesSubscriptionId: s.id, changeAt: 'cycle_end' });
@@ -314,15 +332,101 @@ export class SubscriptionService {
     for (const id of await repo.findDueScheduledChanges(scope.db, now)) await this.applyScheduledChange(scope, id, now);
   }
 
-  /** The job: tell the provider about a scheduled change or its undo. */
-  async providerScheduleChange(data: { providerSubscriptionId: string; change: { providerPlanId: string | null; quantity: number } | null }): Promise<void> {
-    try {
-      if (data.change) await this.provider.scheduleChange(data.providerSubscriptionId, data.change);
-      else await this.provider.cancelScheduledChange(data.providerSubscriptionId);
-    } catch (error) {
-      if (error instanceof ProviderError && error.reason === 'not_found') return;
-      throw error;
+  /**
+   * The job: tell the provider about a scheduled change or its undo. A change the provider will not make to this
+   * subscription (Razorpay: a UPI or domestic-card mandate, decision 0298; known beforehand from the mandate's method,
+   * else from its refusal) becomes a new subscription for the new plan from the change date, which the customer
+   * authorises, and the current one is cancelled at its cycle's end. Each step commits: the first records our new
+   * subscription (and enqueues the cancellation), the second creates it at the provider, found again by its notes
+   * when a retry follows a creation whose answer was lost, so a retry never makes two.
+   */
+  async providerScheduleChange(steps: TenantSteps, data: { providerSubscriptionId: string; change: { providerPlanId: string | null; quantity: number } | null }): Promise<void> {
+    const change = data.change;
+    if (!change) {
+      try {
+        await this.provider.cancelScheduledChange(data.providerSubscriptionId);
+      } catch (error) {
+        if (error instanceof ProviderError && error.reason === 'not_found') return;
+        throw error;
+      }
+      return;
     }
+    const next = await steps((scope) => this.tellScheduledChange(scope, data.providerSubscriptionId, change));
+    if (next === 'replace') await steps((scope) => this.createScheduledReplacement(scope, data.providerSubscriptionId));
+  }
+
+  private async tellScheduledChange(scope: TenantScope, providerSubscriptionId: string, change: { providerPlanId: string | null; quantity: number }): Promise<'done' | 'replace'> {
+    const byProvider = await repo.findSubscriptionByProviderId(scope.db, providerSubscriptionId);
+    const found = byProvider && (await repo.findSubscriptionForUpdate(scope.db, byProvider.subscription.id));
+    const s = found?.subscription;
+    // Undone, applied or superseded since: nothing to tell.
+    if (!s?.scheduledPlanId || s.status !== 'active') return 'done';
+    if (await repo.findScheduledReplacement(scope.db, s.id)) return 'replace';
+    if (!PLAN_LOCKED_MANDATES.has(s.mandateMethod ?? '')) {
+      try {
+        await this.provider.scheduleChange(providerSubscriptionId, change);
+        return 'done';
+      } catch (error) {
+        if (error instanceof ProviderError && error.reason === 'not_found') return 'done';
+        if (!(error instanceof ProviderError && error.reason === 'refused')) throw error;
+      }
+    }
+    const target = await repo.findPlan(scope.db, s.scheduledPlanId);
+    if (!target || target.isFree || !s.endAt) return 'done';
+    const billingType = s.scheduledBillingType ?? s.billingType ?? 'monthly';
+    await repo.insertSubscriptionRow(scope.db, {
+      planId: target.id,
+      status: 'pending',
+      isTrial: false,
+      billingType,
+      quantity: s.scheduledQuantity ?? s.quantity,
+      startAt: s.endAt,
+      endAt: null,
+      provider: this.provider.kind,
+      totalCount: TOTAL_COUNT[billingType],
+      unitPricePaise: s.scheduledUnitPricePaise,
+      replacesSubscriptionId: s.id,
+      changeAt: 'cycle_end',
+      scheduledReplacement: true,
+    });
+    // The current one bills its period to the end and no more (the same job as a cancellation's).
+    scope.enqueue('subscriptions.providerCancel', { providerSubscriptionId, atCycleEnd: true });
+    return 'replace';
+  }
+
+  /** The new subscription of a scheduled downgrade, at the provider: found by its notes, else created to start at the change date. */
+  private async createScheduledReplacement(scope: TenantScope, replacedProviderSubscriptionId: string): Promise<void> {
+    const old = await repo.findSubscriptionByProviderId(scope.db, replacedProviderSubscriptionId);
+    const found = old && (await repo.findScheduledReplacement(scope.db, old.subscription.id));
+    const r = found?.subscription;
+    if (!found || !r || r.providerSubscriptionId || (r.status !== 'pending' && r.status !== 'halted')) return;
+    const billingType = r.billingType ?? 'monthly';
+    const providerPlanId = billingType === 'yearly' ? found.plan.razorpayYearlyPlanId : found.plan.razorpayPlanId;
+    if (!providerPlanId) throw new ProviderError('failed', `no provider plan id for ${found.plan.name} (${billingType})`);
+    const created =
+      (await this.provider.findSubscriptionByNotes(providerPlanId, r.id, r.createdAt)) ??
+      (await this.provider.createSubscription({
+        providerPlanId,
+        billingType,
+        quantity: r.quantity,
+        totalCount: r.totalCount ?? TOTAL_COUNT[billingType],
+        offerId: found.plan.razorpayOfferId,
+        notes: { subscriptionId: r.id, tenantId: scope.tenantId },
+        // Billing starts at the change date; past it (a late retry), at the authorisation.
+        startAt: r.startAt > this.deps.clock.now() ? r.startAt : null,
+      }));
+    await repo.updateSubscription(scope.db, r.id, { providerSubscriptionId: created.id, authorisationUrl: created.authorisationUrl });
+  }
+
+  /**
+   * The new subscription made for a scheduled downgrade of `replacedId`, dropped with its change (a new change, a
+   * cancellation, an upgrade now): cancelled here and at the provider.
+   */
+  private async dropScheduledReplacement(scope: TenantScope, replacedId: string): Promise<void> {
+    const found = await repo.findScheduledReplacement(scope.db, replacedId);
+    if (!found || found.subscription.status === 'active') return;
+    await repo.updateSubscription(scope.db, found.subscription.id, { status: 'cancelled' });
+    if (found.subscription.providerSubscriptionId) scope.enqueue('subscriptions.providerCancel', { providerSubscriptionId: found.subscription.providerSubscriptionId, atCycleEnd: false });
   }
 
   /** The figures of a cycle's invoice (number and dates filled in at capture). */
@@ -387,11 +491,18 @@ export class SubscriptionService {
       const o = old?.subscription;
       if (o && o.status === 'active') {
         const waits = s.changeAt === 'cycle_end' && o.endAt !== null && o.endAt > at;
-        if (waits && o.endAt) {
+        const clear = { scheduledPlanId: null, scheduledBillingType: null, scheduledQuantity: null, scheduledUnitPricePaise: null };
+        if (s.scheduledReplacement) {
+          // A scheduled downgrade's new subscription: the one it replaces was cancelled at its cycle's end at the provider
+          // when this was created, and runs to its own end.
+          start = o.endAt && o.endAt > at ? o.endAt : at;
+          await repo.updateSubscription(scope.db, o.id, { ...clear, cancelRequestedAt: o.cancelRequestedAt ?? at, ...(o.endAt && o.endAt <= at ? { status: 'cancelled' as const } : {}) });
+        } else if (waits && o.endAt) {
           start = o.endAt;
           await repo.updateSubscription(scope.db, o.id, { cancelRequestedAt: o.cancelRequestedAt ?? at });
           if (o.providerSubscriptionId && !o.cancelRequestedAt) scope.enqueue('subscriptions.providerCancel', { providerSubscriptionId: o.providerSubscriptionId, atCycleEnd: true });
         } else {
+          await this.dropScheduledReplacement(scope, o.id);
           await repo.updateSubscription(scope.db, o.id, { status: 'cancelled', endAt: at, cancelRequestedAt: o.cancelRequestedAt ?? at });
           if (o.providerSubscriptionId) scope.enqueue('subscriptions.providerCancel', { providerSubscriptionId: o.providerSubscriptionId, atCycleEnd: false });
         }
@@ -410,7 +521,7 @@ export class SubscriptionService {
    * report it, in either order): the payment row, the invoice numbered in this same transaction, and
    * the subscription activated (first payment) or extended (renewal). A replay changes nothing.
    */
-  private async capture(scope: TenantScope, subscriptionId: string, payment: { providerPaymentId: string; amountPaise: number | null; at: Date; providerEnd: Date | null; eventAt: Date | null }): Promise<'captured' | 'duplicate'> {
+  private async capture(scope: TenantScope, subscriptionId: string, payment: { providerPaymentId: string; amountPaise: number | null; at: Date; providerEnd: Date | null; eventAt: Date | null; mandateMethod?: string | null }): Promise<'captured' | 'duplicate'> {
     // A renewal after a scheduled change is billed on the new plan: apply the change first.
     await this.applyScheduledChange(scope, subscriptionId, payment.at);
     const found = await repo.findSubscriptionForUpdate(scope.db, subscriptionId);
@@ -418,7 +529,9 @@ export class SubscriptionService {
     const { subscription: s, plan } = found;
     const buyer = await repo.findBuyer(scope.db);
     const figures = this.invoiceFigures(s, plan, buyer);
-    const firstPayment = s.status === 'pending' || (s.status === 'cancelled' && !s.cancelRequestedAt && s.endAt === null);
+    // The first payment: of a checkout (also one dismissed whose payment went through after all), or of a scheduled
+    // downgrade's new subscription left past due at its change date.
+    const firstPayment = s.status === 'pending' || (s.status === 'cancelled' && !s.cancelRequestedAt && s.endAt === null) || (s.scheduledReplacement && s.status === 'halted' && s.endAt === null);
     const credit = firstPayment ? this.creditFigures(s, figures) : NO_CREDIT;
     const refunded = this.provider.upgradeCredit === 'refund';
     const paymentId = await repo.insertPayment(scope.db, {
@@ -443,7 +556,7 @@ export class SubscriptionService {
       const revive = newer && (s.status === 'expired' || s.status === 'halted') && !s.cancelRequestedAt;
       await repo.updateSubscription(scope.db, s.id, { endAt: end, ...(revive ? { status: 'active' as const } : {}) });
     }
-    await repo.updateSubscription(scope.db, s.id, { ...(payment.eventAt && newer ? { providerEventAt: payment.eventAt } : {}) });
+    await repo.updateSubscription(scope.db, s.id, { ...(payment.eventAt && newer ? { providerEventAt: payment.eventAt } : {}), ...(payment.mandateMethod ? { mandateMethod: payment.mandateMethod } : {}) });
     const invoiceDate = dateInZone(payment.at, INDIA);
     const financialYear = financialYearOf(invoiceDate);
     const sequence = await repo.nextInvoiceNumber(scope.db, financialYear);
@@ -521,6 +634,19 @@ export class SubscriptionService {
   }
 
   /**
+   * POST /Subscriptions/credit-notes/{id}/retry-refund: a refund that ended 'failed' is tried again by the same job
+   * with all its attempts, after this commit. The request to the provider is the same (same payment, amount and
+   * X-Refund-Idempotency key), so a refund the provider did make is answered again rather than made twice.
+   */
+  async retryRefund(scope: Scope, creditNoteId: string): Promise<void> {
+    const found = await repo.findCreditNoteRefundForUpdate(scope.db, creditNoteId);
+    if (!found) throw notFound(MSG.creditNoteNotFound);
+    if (found.note.refundStatus !== 'failed') throw conflict(MSG.refundNotFailed);
+    await repo.updateCreditNoteRefund(scope.db, found.note.id, { refundStatus: 'pending', refundId: null, refundAttempts: 0, refundError: null });
+    scope.enqueue('subscriptions.refundCreditNote', { creditNoteId: found.note.id });
+  }
+
+  /**
    * POST /Subscriptions/{id}/verify: the checkout's callback. The signature is checked against the
    * provider subscription id WE stored for this organisation's subscription, never the callback's own.
    */
@@ -530,8 +656,8 @@ export class SubscriptionService {
     const stored = found.subscription.providerSubscriptionId;
     const { paymentId, signature } = callbackOf(input);
     if (!verifySubscriptionPayment(this.provider.keySecret, paymentId, stored, signature)) throw badRequest(MSG.paymentFailed);
-    const amount = await this.provider.paymentAmount(paymentId).catch(() => null);
-    await this.capture(scope, id, { providerPaymentId: paymentId, amountPaise: amount, at: this.deps.clock.now(), providerEnd: null, eventAt: null });
+    const details = await this.provider.paymentDetails(paymentId).catch(() => null);
+    await this.capture(scope, id, { providerPaymentId: paymentId, amountPaise: details?.amountPaise ?? null, at: this.deps.clock.now(), providerEnd: null, eventAt: null, mandateMethod: details?.mandateMethod ?? null });
   }
 
   /** PUT /Subscriptions/{id}/status/cancelled: the checkout was dismissed before paying (platform §4). */
@@ -580,8 +706,17 @@ export class SubscriptionService {
       changeAt: s.changeAt,
       scheduledChange: (() => {
         const target = targets[n];
-        return s.scheduledPlanId && target && s.endAt ? { planName: target.name, billingType: target.isFree ? ('free' as const) : (s.scheduledBillingType ?? 'monthly'), quantity: s.scheduledQuantity ?? 1, at: epoch(s.endAt) } : null;
+        if (!s.scheduledPlanId || !target || !s.endAt) return null;
+        const replacement = rows.find((r) => r.subscription.scheduledReplacement && r.subscription.replacesSubscriptionId === s.id && r.subscription.status !== 'cancelled' && r.subscription.status !== 'expired')?.subscription;
+        return {
+          planName: target.name,
+          billingType: target.isFree ? ('free' as const) : (s.scheduledBillingType ?? 'monthly'),
+          quantity: s.scheduledQuantity ?? 1,
+          at: epoch(s.endAt),
+          newSubscription: replacement ? { authorisationUrl: replacement.authorisedAt ? null : replacement.authorisationUrl, authorised: replacement.authorisedAt !== null } : null,
+        };
       })(),
+      authorisationUrl: s.scheduledReplacement && !s.authorisedAt && (s.status === 'pending' || s.status === 'halted') ? s.authorisationUrl : null,
       hasInvoices: invoices > 0,
       creditNotes: notes
         .filter((n) => n.subscriptionId === s.id)
@@ -609,7 +744,8 @@ export class SubscriptionService {
     // A paid plan the provider does not bill (set up by hand), or a provider id that is not this one's.
     if (!s.providerSubscriptionId || s.providerSubscriptionId !== providerSubscriptionId) throw badRequest(MSG.subscriptionNotInProvider);
     const ended = s.endAt !== null && s.endAt <= now;
-    // A cancellation supersedes a scheduled change.
+    // A cancellation supersedes a scheduled change (and the new subscription made for one).
+    await this.dropScheduledReplacement(scope, id);
     await repo.updateSubscription(scope.db, id, { cancelRequestedAt: now, scheduledPlanId: null, scheduledBillingType: null, scheduledQuantity: null, scheduledUnitPricePaise: null, ...(ended || s.startAt > now ? { status: 'cancelled' as const, endAt: s.startAt > now ? s.startAt : s.endAt } : {}) });
     scope.enqueue('subscriptions.providerCancel', { providerSubscriptionId: s.providerSubscriptionId, atCycleEnd: s.startAt <= now });
   }
@@ -697,7 +833,7 @@ export class SubscriptionService {
     return scope.asTenant(owner.tenantId, async (tenant) => {
       const payment = event.payment;
       if ((event.event === 'subscription.charged' || event.event === 'subscription.activated') && payment && (payment.status === null || payment.status === 'captured')) {
-        await this.capture(tenant, owner.id, { providerPaymentId: payment.id, amountPaise: payment.amount, at: eventAt, providerEnd, eventAt });
+        await this.capture(tenant, owner.id, { providerPaymentId: payment.id, amountPaise: payment.amount, at: eventAt, providerEnd, eventAt, mandateMethod: payment.mandateMethod });
         return 'applied';
       }
       const found = await repo.findSubscriptionForUpdate(tenant.db, owner.id);
@@ -705,7 +841,11 @@ export class SubscriptionService {
       const s = found.subscription;
       if (s.providerEventAt && eventAt < s.providerEventAt) return 'ignored';
       const set: Partial<repo.SubscriptionRow> = { providerEventAt: eventAt };
-      if (event.event === 'subscription.cancelled' || event.event === 'subscription.completed') {
+      if (event.event === 'subscription.authenticated') {
+        // The customer completed the authorisation transaction (a scheduled downgrade's new subscription: it is charged from its start_at).
+        set.authorisedAt = s.authorisedAt ?? eventAt;
+        if (event.payment?.mandateMethod) set.mandateMethod = event.payment.mandateMethod;
+      } else if (event.event === 'subscription.cancelled' || event.event === 'subscription.completed') {
         if (s.status === 'pending') set.status = 'cancelled';
         else if (s.status === 'active') set.cancelRequestedAt = s.cancelRequestedAt ?? eventAt;
       } else if (event.event === 'subscription.halted') {

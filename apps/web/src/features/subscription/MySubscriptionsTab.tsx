@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconDownload, IconReceiptRefund, IconX } from '@tabler/icons-react';
+import { IconDownload, IconExternalLink, IconReceiptRefund, IconRefresh, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG, type SubscriptionRow } from '@tankha/contracts';
 import { useCurrentUser } from '../../app/current-user';
@@ -9,7 +9,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { billingDurationText, billingTypeText, epochToDisplayDate, statusColor } from './subscription-row';
-import { cancelSubscription, downloadCreditNote, downloadInvoice, mySubscriptionsKey, undoScheduledChange, useMySubscriptions } from './subscription.api';
+import { cancelSubscription, downloadCreditNote, downloadInvoice, mySubscriptionsKey, retryRefund, undoScheduledChange, useMySubscriptions } from './subscription.api';
 import { toastApiError } from '../../ui/kit/api-error-toast';
 
 /** Platform §2.4: the My Subscriptions table's columns. */
@@ -27,6 +27,24 @@ export const REFUND_TEXT: Record<NonNullable<SubscriptionRow['creditNotes'][numb
   pending: { text: 'Refund pending', color: 'dimmed' },
   failed: { text: 'Refund failed', color: 'red' },
 };
+
+/**
+ * A downgrade Razorpay would not apply to the subscription (a UPI or domestic-card mandate) is a new subscription from
+ * the change date, which the customer authorises on Razorpay's page.
+ */
+export const NEEDS_AUTHORISING = 'The new plan needs your authorisation';
+export const AUTHORISED = 'The new plan is authorised';
+export const AUTHORISE = 'Authorise';
+export const RETRY_REFUND = 'Retry refund';
+
+/** The link to Razorpay's page where the customer authorises a new subscription (opens in a new tab). */
+function AuthoriseLink({ url, planName }: { url: string; planName: string }) {
+  return (
+    <Button component="a" href={url} target="_blank" rel="noopener noreferrer" size="compact-xs" variant="light" rightSection={<IconExternalLink size={12} />} aria-label={`Authorise the ${planName} plan`}>
+      {AUTHORISE}
+    </Button>
+  );
+}
 
 /** Platform §4: only an active, non-trial subscription can be cancelled or have an invoice downloaded; free plans have no invoices. */
 export const canCancel = (r: SubscriptionRow) => r.status === 'active' && !r.isTrial && r.cancelRequestedAt === null;
@@ -82,21 +100,49 @@ function ScheduledChange({ row, change }: { row: SubscriptionRow; change: NonNul
       setBusy(false);
     }
   };
+  const fresh = change.newSubscription;
   return (
-    <Group gap={4} wrap="nowrap">
-      <Text size="xs" c="dimmed">
-        {MSG.planChangeScheduled.replace('{plan}', change.planName).replace('{date}', epochToDisplayDate(change.at))}
-      </Text>
-      <Button size="compact-xs" variant="subtle" loading={busy} onClick={() => void undo()} aria-label={`Undo the change to ${change.planName}`}>
-        Undo
-      </Button>
-    </Group>
+    <Stack gap={2}>
+      <Group gap={4} wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          {MSG.planChangeScheduled.replace('{plan}', change.planName).replace('{date}', epochToDisplayDate(change.at))}
+        </Text>
+        {/* A change made as a new subscription cannot be undone: the current one is already cancelled at its period's end at Razorpay. */}
+        {!fresh && (
+          <Button size="compact-xs" variant="subtle" loading={busy} onClick={() => void undo()} aria-label={`Undo the change to ${change.planName}`}>
+            Undo
+          </Button>
+        )}
+      </Group>
+      {fresh && (
+        <Group gap={4} wrap="nowrap">
+          <Text size="xs" c={fresh.authorised ? 'teal' : 'orange'}>
+            {fresh.authorised ? AUTHORISED : NEEDS_AUTHORISING}
+          </Text>
+          {!fresh.authorised && fresh.authorisationUrl && <AuthoriseLink url={fresh.authorisationUrl} planName={change.planName} />}
+        </Group>
+      )}
+    </Stack>
   );
 }
 
 /** The credit notes of a subscription (an upgrade credited its unused days), each a PDF download. */
 function CreditNotes({ notes }: { notes: SubscriptionRow['creditNotes'] }) {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
+  const [retrying, setRetrying] = useState<string | null>(null);
+  const retry = async (id: string) => {
+    setRetrying(id);
+    try {
+      toast.success(await retryRefund(id));
+      await queryClient.invalidateQueries({ queryKey: mySubscriptionsKey(user.tenantId) });
+    } catch (error) {
+      toastApiError(error, MSG.refundNotFailed);
+    } finally {
+      setRetrying(null);
+    }
+  };
   const download = async (id: string) => {
     setBusy(id);
     try {
@@ -122,9 +168,16 @@ function CreditNotes({ notes }: { notes: SubscriptionRow['creditNotes'] }) {
             Credit note {n.creditNoteNumber}
           </Button>
           {n.refundStatus && (
-            <Text size="xs" c={REFUND_TEXT[n.refundStatus].color}>
-              {REFUND_TEXT[n.refundStatus].text}
-            </Text>
+            <Group gap={4} wrap="nowrap">
+              <Text size="xs" c={REFUND_TEXT[n.refundStatus].color}>
+                {REFUND_TEXT[n.refundStatus].text}
+              </Text>
+              {n.refundStatus === 'failed' && (
+                <Button size="compact-xs" variant="subtle" leftSection={<IconRefresh size={12} />} loading={retrying === n.id} onClick={() => void retry(n.id)} aria-label={`Retry the refund of credit note ${n.creditNoteNumber}`}>
+                  {RETRY_REFUND}
+                </Button>
+              )}
+            </Group>
           )}
         </Stack>
       ))}
@@ -225,6 +278,14 @@ export function MySubscriptionsTab() {
                         </Text>
                       )}
                       {row.scheduledChange && row.status === 'active' && <ScheduledChange row={row} change={row.scheduledChange} />}
+                      {row.authorisationUrl && (
+                        <Group gap={4} wrap="nowrap">
+                          <Text size="xs" c="orange">
+                            {row.status === 'halted' ? `Unpaid since ${epochToDisplayDate(row.startAt)}: authorise to start` : `Starts on ${epochToDisplayDate(row.startAt)} once authorised`}
+                          </Text>
+                          <AuthoriseLink url={row.authorisationUrl} planName={row.planName} />
+                        </Group>
+                      )}
                     </Stack>
                   </Table.Td>
                   <Table.Td>{row.isTrial ? '—' : row.quantity}</Table.Td>

@@ -9,6 +9,7 @@ import { jsonResponse, makeOrganization, makeUser, mockFetch, ok, renderRoutes, 
 import { MemoryRouter } from 'react-router';
 import { MSG, type Checkout, type SubscriptionRow } from '@tankha/contracts';
 import { SubscriptionPage } from './SubscriptionPage';
+import { AUTHORISED, NEEDS_AUTHORISING } from './MySubscriptionsTab';
 
 /** The page shows the first 8 of 10 features. */
 const plan = (name: string, monthly: number, yearly: number, extra: Partial<Plan> = {}) => makePlan(name, monthly, yearly, 10, extra);
@@ -48,6 +49,7 @@ const ROW = (over: Partial<SubscriptionRow>): SubscriptionRow => ({
   cancelRequestedAt: null,
   changeAt: null,
   scheduledChange: null,
+  authorisationUrl: null,
   hasInvoices: true,
   creditNotes: [],
   ...over,
@@ -314,7 +316,7 @@ describe('My Subscriptions tab', () => {
   });
 
   it('a downgrade waiting for the period end: "Changes to Standard on 01 Jul 2025", and its undo', async () => {
-    const scheduled = ROW({ scheduledChange: { planName: 'Standard', billingType: 'monthly', quantity: 12, at: Date.UTC(2025, 6, 1, 12) / 1000 } });
+    const scheduled = ROW({ scheduledChange: { planName: 'Standard', billingType: 'monthly', quantity: 12, at: Date.UTC(2025, 6, 1, 12) / 1000, newSubscription: null } });
     const { calls } = renderPage(onEnterprise, { [`GET /Subscriptions/customers/${makeUser().tenantId}`]: ok({ data: [scheduled, TRIAL_ROW] }), 'DELETE /Subscriptions/s-1/scheduled-change': ok(null, 'The scheduled change was undone; Basic continues.') }, 'subscriptions');
     const grid = await table();
     expect(await within(grid).findByText('Changes to Standard on 01 Jul 2025')).toBeInTheDocument();
@@ -379,6 +381,61 @@ describe('My Subscriptions tab', () => {
     expect(within(under(3)).getByText('Refund failed')).toBeInTheDocument();
     expect(within(under(4)).queryByText(/Refund/)).toBeNull();
     expect(within(grid).getAllByText(/^Refund(ed to the original payment| pending| failed)$/)).toHaveLength(3);
+  });
+
+  it('a failed refund offers Retry refund: the server is asked once, its message shown and the list read again', async () => {
+    const note = (n: number, refundStatus: SubscriptionRow['creditNotes'][number]['refundStatus']) => ({ id: `cn-${String(n)}`, creditNoteNumber: `TK/CN/26-27/000${String(n)}`, creditNoteDate: '2026-11-30', againstInvoiceNumber: 'TK/26-27/000007', total: 57.82, refundStatus });
+    const replaced = ROW({ subscriptionId: 's-old', planName: 'Standard', status: 'cancelled', creditNotes: [note(1, 'processed'), note(2, 'pending'), note(3, 'failed')] });
+    const me = makeUser(onEnterprise);
+    const { calls } = renderPage(onEnterprise, { [`GET /Subscriptions/customers/${me.tenantId}`]: ok({ data: [ROW({}), replaced] }), 'POST /Subscriptions/credit-notes/cn-3/retry-refund': ok(null, MSG.refundRetried) }, 'subscriptions');
+    const grid = await table();
+    await within(grid).findByRole('button', { name: 'Download credit note TK/CN/26-27/0003' });
+    // Only the failed one can be retried.
+    expect(within(grid).getAllByRole('button', { name: /^Retry the refund of credit note/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Retry the refund of credit note TK/CN/26-27/0003']);
+    const listReads = () => calls.filter((c) => c.method === 'GET' && c.path === `/Subscriptions/customers/${me.tenantId}`).length;
+    const before = listReads();
+    await userEvent.setup().click(within(grid).getByRole('button', { name: 'Retry the refund of credit note TK/CN/26-27/0003' }));
+    expect(await screen.findByText(MSG.refundRetried)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/Subscriptions/credit-notes/cn-3/retry-refund')).toHaveLength(1);
+    await waitFor(() => expect(listReads()).toBeGreaterThan(before));
+  });
+
+  it('Retry refund refused by the server shows its message', async () => {
+    const failed = ROW({ subscriptionId: 's-old', planName: 'Standard', status: 'cancelled', creditNotes: [{ id: 'cn-9', creditNoteNumber: 'TK/CN/26-27/0009', creditNoteDate: '2026-11-30', againstInvoiceNumber: null, total: 10, refundStatus: 'failed' }] });
+    const me = makeUser(onEnterprise);
+    renderPage(onEnterprise, { [`GET /Subscriptions/customers/${me.tenantId}`]: ok({ data: [failed] }), 'POST /Subscriptions/credit-notes/cn-9/retry-refund': jsonResponse(409, { statusCode: 409, errorCode: 'CONFLICT', message: MSG.refundNotFailed }) }, 'subscriptions');
+    const grid = await table();
+    await userEvent.setup().click(await within(grid).findByRole('button', { name: 'Retry the refund of credit note TK/CN/26-27/0009' }));
+    expect(await screen.findByText(MSG.refundNotFailed)).toBeInTheDocument();
+  });
+
+  it('a downgrade made as a new subscription: scheduled, needs authorising with the link, and no Undo; the new row links too', async () => {
+    const url = 'https://rzp.io/i/z3b1R61A';
+    const at = Date.UTC(2025, 6, 1, 12) / 1000;
+    const current = ROW({ planName: 'Professional', scheduledChange: { planName: 'Basic', billingType: 'monthly', quantity: 1, at, newSubscription: { authorisationUrl: url, authorised: false } } });
+    const fresh = ROW({ subscriptionId: 's-new', razorPaySubscriptionId: 'sub_new', planName: 'Basic', status: 'pending', startAt: at, endAt: null, quantity: 1, authorisationUrl: url, hasInvoices: false });
+    const me = makeUser(onEnterprise);
+    renderPage(onEnterprise, { [`GET /Subscriptions/customers/${me.tenantId}`]: ok({ data: [fresh, current] }) }, 'subscriptions');
+    const grid = await table();
+    expect(await within(grid).findByText('Changes to Basic on 01 Jul 2025')).toBeInTheDocument();
+    expect(within(grid).getByText(NEEDS_AUTHORISING)).toBeInTheDocument();
+    expect(within(grid).queryByRole('button', { name: 'Undo the change to Basic' })).toBeNull();
+    const links = within(grid).getAllByRole('link', { name: 'Authorise the Basic plan' });
+    expect(links.map((a) => [a.getAttribute('href'), a.getAttribute('target')])).toEqual([
+      [url, '_blank'],
+      [url, '_blank'],
+    ]);
+    expect(within(grid).getByText('Starts on 01 Jul 2025 once authorised')).toBeInTheDocument();
+  });
+
+  it('once authorised, the scheduled change says so and offers no link', async () => {
+    const at = Date.UTC(2025, 6, 1, 12) / 1000;
+    const current = ROW({ planName: 'Professional', scheduledChange: { planName: 'Basic', billingType: 'monthly', quantity: 1, at, newSubscription: { authorisationUrl: null, authorised: true } } });
+    const me = makeUser(onEnterprise);
+    renderPage(onEnterprise, { [`GET /Subscriptions/customers/${me.tenantId}`]: ok({ data: [current] }) }, 'subscriptions');
+    const grid = await table();
+    expect(await within(grid).findByText(AUTHORISED)).toBeInTheDocument();
+    expect(within(grid).queryByRole('link', { name: /Authorise/ })).toBeNull();
   });
 
   it('is empty without subscriptions', async () => {

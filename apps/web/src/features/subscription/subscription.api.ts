@@ -124,6 +124,11 @@ export async function undoScheduledChange(subscriptionId: string): Promise<strin
   return (await api.send('DELETE', `/Subscriptions/${encodeURIComponent(subscriptionId)}/scheduled-change`, undefined, { quiet: true })).message;
 }
 
+/** Retry refund: a refund that ended 'failed' is tried again (the same request to Razorpay, so never twice). */
+export async function retryRefund(creditNoteId: string): Promise<string> {
+  return (await api.send('POST', `/Subscriptions/credit-notes/${encodeURIComponent(creditNoteId)}/retry-refund`, undefined, { quiet: true })).message;
+}
+
 export async function downloadInvoice(subscriptionId: string, invoiceMonth: string): Promise<void> {
   await apiDownload('/Subscriptions/invoices/renewal', null, { query: { subscriptionId, invoiceMonth }, quiet: true });
 }

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Config } from '../../../platform/config';
 import type { Db } from '../../../db/types';
 import { installationSecret } from '../../../platform/installation-secrets';
-import type { PaymentProvider, ProviderRefund } from './payment-provider';
+import type { PaymentProvider, ProviderPayment, ProviderRefund, ProviderSubscription } from './payment-provider';
 import { ProviderError } from './payment-provider';
 import { signSubscriptionPayment, signWebhook } from './signatures';
 
@@ -44,8 +44,13 @@ export class LocalPaymentProvider implements PaymentProvider {
     this.webhookSecret = derive(secret, 'webhook secret');
   }
 
-  createSubscription(): Promise<{ id: string }> {
-    return Promise.resolve({ id: `sub_local_${randomBytes(9).toString('hex')}` });
+  createSubscription(): Promise<ProviderSubscription> {
+    return Promise.resolve({ id: `sub_local_${randomBytes(9).toString('hex')}`, authorisationUrl: null });
+  }
+
+  /** The local provider applies every plan change, so it never creates a subscription for one. */
+  findSubscriptionByNotes(): Promise<ProviderSubscription | null> {
+    return Promise.resolve(null);
   }
 
   cancelSubscription(): Promise<void> {
@@ -61,8 +66,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     return Promise.resolve();
   }
 
-  paymentAmount(): Promise<number | null> {
-    return Promise.resolve(null);
+  paymentDetails(): Promise<ProviderPayment> {
+    return Promise.resolve({ amountPaise: null, mandateMethod: null });
   }
 
   refundPayment(): Promise<ProviderRefund> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from './payment-provider';
-import { RazorpayProvider } from './razorpay.provider';
+import { RazorpayProvider, isPlanChangeRefusal } from './razorpay.provider';
 
 /**
  * The refund request against an injected fetch. The expected request and answers are Razorpay's documented
@@ -86,5 +86,63 @@ describe('RazorpayProvider.refundPayment', () => {
     calls.length = 0;
     await new RazorpayProvider('rzp_test_abc', 's', 'w', answering(200, JSON.stringify(processed)), 'http://127.0.0.1:9/v1').refundPayment('pay_1', 1934, notes);
     expect(calls[0]?.url).toBe('http://127.0.0.1:9/v1/payments/pay_1/refund');
+  });
+});
+
+/**
+ * A plan change Razorpay will not make, and the subscription that replaces it. Razorpay's documented failure of
+ * PATCH /v1/subscriptions/:id for a UPI mandate is { error: { code: 'BAD_REQUEST_ERROR', description: 'subscriptions
+ * cannot be updated when payment mode is UPI' } } (https://razorpay.com/docs/api/payments/subscriptions/update-subscription);
+ * create takes start_at as a Unix timestamp and answers short_url, the authorisation link
+ * (https://razorpay.com/docs/api/payments/subscriptions/create-subscription).
+ */
+describe('RazorpayProvider: a refused plan change and its replacement', () => {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const answering = (status: number, body: unknown) =>
+    (async (url: string | URL | Request, init?: RequestInit) => {
+      calls.push({ url: String(url), init: init ?? {} });
+      return new Response(JSON.stringify(body), { status });
+    }) as typeof fetch;
+  const provider = (fetchFn: typeof fetch) => new RazorpayProvider('rzp_test_abc', 'secret123', 'whsec123', fetchFn);
+
+  it('the documented UPI refusal is ProviderError refused; other 400s and 5xx are failed', async () => {
+    const upi = provider(answering(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'subscriptions cannot be updated when payment mode is UPI' } }));
+    await expect(upi.scheduleChange('sub_U', { providerPlanId: 'plan_B', quantity: 1 })).rejects.toMatchObject({ reason: 'refused' });
+    const halted = provider(answering(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'Subscription in halted state cannot be updated' } }));
+    await expect(halted.scheduleChange('sub_H', { providerPlanId: 'plan_B', quantity: 1 })).rejects.toMatchObject({ reason: 'failed' });
+    const down = provider(answering(502, { error: { code: 'SERVER_ERROR', description: 'subscriptions cannot be updated when payment mode is UPI' } }));
+    await expect(down.scheduleChange('sub_U', { providerPlanId: 'plan_B', quantity: 1 })).rejects.toMatchObject({ reason: 'failed' });
+    expect(isPlanChangeRefusal(400, JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description: 'For subscriptions created using domestic cards, only the offer can be updated' } }))).toBe(true);
+    expect(isPlanChangeRefusal(400, 'not json')).toBe(false);
+  });
+
+  it('creates with start_at in seconds and answers the short_url to authorise', async () => {
+    calls.length = 0;
+    const created = await provider(answering(200, { id: 'sub_N', status: 'created', short_url: 'https://rzp.io/i/z3b1R61A9' })).createSubscription({
+      providerPlanId: 'plan_B',
+      billingType: 'monthly',
+      quantity: 2,
+      totalCount: 100,
+      offerId: null,
+      notes: { subscriptionId: 's2', tenantId: 't1' },
+      startAt: new Date('2027-01-29T00:00:00Z'),
+    });
+    expect(created).toEqual({ id: 'sub_N', authorisationUrl: 'https://rzp.io/i/z3b1R61A9' });
+    expect(JSON.parse(String(calls[0]?.init.body))).toMatchObject({ plan_id: 'plan_B', start_at: 1_801_180_800, customer_notify: 1, notes: { subscriptionId: 's2' } });
+  });
+
+  it('finds the subscription of ours by its notes among the plan’s subscriptions', async () => {
+    calls.length = 0;
+    const page = { entity: 'collection', count: 2, items: [{ id: 'sub_other', notes: [] }, { id: 'sub_mine', notes: { subscriptionId: 's2', tenantId: 't1' }, short_url: 'https://rzp.io/i/abc' }] };
+    expect(await provider(answering(200, page)).findSubscriptionByNotes('plan_B', 's2', new Date(1_800_000_000_000))).toEqual({ id: 'sub_mine', authorisationUrl: 'https://rzp.io/i/abc' });
+    expect(calls[0]?.url).toBe('https://api.razorpay.com/v1/subscriptions?plan_id=plan_B&from=1799999940&count=100&skip=0');
+    expect(await provider(answering(200, page)).findSubscriptionByNotes('plan_B', 's3', new Date(1_800_000_000_000))).toBeNull();
+  });
+
+  it('reads the mandate from the payment: UPI, a domestic or an international card', async () => {
+    expect(await provider(answering(200, { id: 'pay_1', amount: 5782, method: 'upi' })).paymentDetails('pay_1')).toEqual({ amountPaise: 5782, mandateMethod: 'upi' });
+    expect((await provider(answering(200, { id: 'pay_2', amount: 1, method: 'card', international: false })).paymentDetails('pay_2')).mandateMethod).toBe('card_domestic');
+    expect((await provider(answering(200, { id: 'pay_3', amount: 1, method: 'card', international: true })).paymentDetails('pay_3')).mandateMethod).toBe('card_international');
+    expect((await provider(answering(200, { id: 'pay_4', amount: 1, method: 'emandate' })).paymentDetails('pay_4')).mandateMethod).toBe('emandate');
   });
 });

@@ -96,7 +96,7 @@ describe('RazorpayProvider over fetch', () => {
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ cancel_at_cycle_end: 1 });
     const missing = new RazorpayProvider('rzp_test_abc', 's', 'w', fakeFetch(400, { error: { description: 'The id provided does not exist' } }));
     await expect(missing.cancelSubscription('sub_Y', false)).rejects.toMatchObject({ reason: 'not_found' });
-    await expect(new RazorpayProvider('rzp_test_abc', 's', 'w', fakeFetch(500, {})).paymentAmount('pay_1')).rejects.toBeInstanceOf(ProviderError);
+    await expect(new RazorpayProvider('rzp_test_abc', 's', 'w', fakeFetch(500, {})).paymentDetails('pay_1')).rejects.toBeInstanceOf(ProviderError);
   });
 
   it('refuses to create without a Razorpay plan id for the cycle', async () => {

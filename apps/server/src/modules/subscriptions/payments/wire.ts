@@ -1,4 +1,5 @@
 import type { VerifyPayment } from '@tankha/contracts';
+import { mandateMethodOf } from './payment-provider';
 
 /** Razorpay's wire format (snake_case) read here, so the service sees camelCase only. */
 
@@ -6,7 +7,8 @@ export interface WebhookEvent {
   event: string;
   createdAt: number | null;
   subscription: { id: string; currentEnd: number | null } | null;
-  payment: { id: string; amount: number | null; status: string | null } | null;
+  /** mandateMethod: the payment's method (mandateMethodOf), which is the mandate's for a subscription's payments. */
+  payment: { id: string; amount: number | null; status: string | null; mandateMethod: string | null } | null;
   /** refund.processed / refund.failed: the refund, with the credit note number our request put in its notes. */
   refund: { id: string; status: string | null; creditNoteNumber: string | null } | null;
   /** A key for the event when the provider sent no event id header. */
@@ -18,7 +20,7 @@ interface RawEvent {
   created_at?: number;
   payload?: {
     subscription?: { entity?: { id?: string; current_end?: number | null } };
-    payment?: { entity?: { id?: string; amount?: number; status?: string } };
+    payment?: { entity?: { id?: string; amount?: number; status?: string; method?: unknown; international?: unknown } };
     refund?: { entity?: { id?: string; status?: string; notes?: { creditNoteNumber?: unknown } | unknown[] } };
   };
 }
@@ -42,7 +44,15 @@ export function parseWebhookEvent(rawBody: Buffer): WebhookEvent | null {
     event: raw.event,
     createdAt,
     subscription: typeof sub?.id === 'string' ? { id: sub.id, currentEnd: typeof sub.current_end === 'number' ? sub.current_end : null } : null,
-    payment: typeof pay?.id === 'string' ? { id: pay.id, amount: typeof pay.amount === 'number' ? pay.amount : null, status: typeof pay.status === 'string' ? pay.status : null } : null,
+    payment:
+      typeof pay?.id === 'string'
+        ? {
+            id: pay.id,
+            amount: typeof pay.amount === 'number' ? pay.amount : null,
+            status: typeof pay.status === 'string' ? pay.status : null,
+            mandateMethod: mandateMethodOf(typeof pay.method === 'string' ? pay.method : null, typeof pay.international === 'boolean' ? pay.international : null),
+          }
+        : null,
     refund: typeof refund?.id === 'string' ? { id: refund.id, status: typeof refund.status === 'string' ? refund.status : null, creditNoteNumber: typeof refundNotes?.creditNoteNumber === 'string' ? refundNotes.creditNoteNumber : null } : null,
     fallbackKey: `${raw.event}:${String(createdAt ?? '')}:${refund?.id ?? pay?.id ?? sub?.id ?? ''}`,
   };

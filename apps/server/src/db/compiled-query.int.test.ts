@@ -44,7 +44,7 @@ describe.each(BACKENDS)('compiled queries (%s)', (backend) => {
     });
     for (let round = 0; round < 3; round += 1) {
       for (const tenantId of [tenantA, tenantB]) {
-        const [fresh, once] = await withTenant(t.database.db, tenantId, async (tdb) => [await joined(tdb.tx, tdb.tenantId), await compiled.execute(tdb)]);
+        const [fresh, once] = await withTenant(t.database.db, tenantId, async (tdb) => [await joined(tdb.tx, tdb.tenantId), await compiled.run(tdb)]);
         expect(once).toEqual(fresh);
         expect(once).toHaveLength(1);
         expect(once[0]?.tenants.id).toBe(tenantId);
@@ -62,7 +62,7 @@ describe.each(BACKENDS)('compiled queries (%s)', (backend) => {
     // No tenant filter of its own: what it sees is what the transaction's role and tenant allow.
     const everyone = compiledQuery((db) => db.select({ tenantId: users.tenantId }).from(users).orderBy(asc(users.tenantId)));
     for (const tenantId of [tenantA, tenantB, tenantA]) {
-      const rows = await withTenant(t.database.db, tenantId, (tdb) => everyone.execute(tdb.tx, {}));
+      const rows = await withTenant(t.database.db, tenantId, (tdb) => everyone.run(tdb.tx, {}));
       expect(rows.length).toBeGreaterThan(0);
       expect([...new Set(rows.map((r) => r.tenantId))]).toEqual([tenantId]);
     }
@@ -70,9 +70,9 @@ describe.each(BACKENDS)('compiled queries (%s)', (backend) => {
 
   it('takes every varying value as a placeholder, and refuses to run without one', async () => {
     const named = compiledQuery((db) => db.select({ name: tenants.name }).from(tenants).where(eq(tenants.name, sql.placeholder('name'))));
-    const byName = (name: string) => withTenant(t.database.db, tenantA, (tdb) => named.execute(tdb.tx, { name }));
+    const byName = (name: string) => withTenant(t.database.db, tenantA, (tdb) => named.run(tdb.tx, { name }));
     expect(await byName('Compiled A')).toEqual([{ name: 'Compiled A' }]);
     expect(await byName('Compiled B')).toEqual([]);
-    await expect(withTenant(t.database.db, tenantA, (tdb) => named.execute(tdb.tx, {}))).rejects.toThrow(/placeholder/);
+    await expect(withTenant(t.database.db, tenantA, (tdb) => named.run(tdb.tx, {}))).rejects.toThrow(/placeholder/);
   });
 });

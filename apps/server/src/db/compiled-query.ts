@@ -52,7 +52,8 @@ export type Placeholders = Record<string, unknown>;
 export interface CompiledQuery<R> {
   /** The SQL text and parameters as built (tests). */
   readonly text: () => string | undefined;
-  execute(tx: Db, values: Placeholders): Promise<R>;
+  /** Runs in `tx` (a transaction or the database), the placeholders filled from `values`. */
+  run(tx: Db, values: Placeholders): Promise<R>;
 }
 
 function sessionOf(tx: Db): { prepareQuery: PgSession['prepareQuery'] } {
@@ -65,7 +66,7 @@ export function compiledQuery<R>(build: (db: Db) => Preparable<R>): CompiledQuer
   let form: PreparedForm | undefined;
   return {
     text: () => form?.query.sql,
-    async execute(tx, values) {
+    async run(tx, values) {
       if (!form) {
         // `_prepare()` is what the builder's own `execute` calls: `prepare(name)` without the name, which
         // would override the statement names of db/prepared-statements.ts.
@@ -109,12 +110,12 @@ export const TENANT_ID = 'tenantId';
  * from the tenant handle the caller holds, never passed by hand.
  */
 export function compiledTenantQuery<R>(build: (db: Db, tenantId: Placeholder<typeof TENANT_ID>) => Preparable<R>): {
-  execute(tdb: { readonly tx: Db; readonly tenantId: string }, values?: Placeholders): Promise<R>;
+  run(tdb: { readonly tx: Db; readonly tenantId: string }, values?: Placeholders): Promise<R>;
   readonly text: () => string | undefined;
 } {
   const compiled = compiledQuery((db) => build(db, new Placeholder(TENANT_ID)));
   return {
     text: compiled.text,
-    execute: (tdb, values = {}) => compiled.execute(tdb.tx, { ...values, [TENANT_ID]: tdb.tenantId }),
+    run: (tdb, values = {}) => compiled.run(tdb.tx, { ...values, [TENANT_ID]: tdb.tenantId }),
   };
 }

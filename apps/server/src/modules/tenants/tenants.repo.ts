@@ -25,7 +25,7 @@ const completionStatusQuery = compiledTenantQuery((db, tenantId) =>
 );
 
 export async function findCompletionStatus(tdb: TenantDb): Promise<{ orgDetails: boolean; settings: boolean }> {
-  const [row] = await completionStatusQuery.execute(tdb);
+  const [row] = await completionStatusQuery.run(tdb);
   return { orgDetails: row?.orgDetails === true, settings: row?.settings === true };
 }
 

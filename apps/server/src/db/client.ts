@@ -5,13 +5,13 @@ import { drizzle as drizzlePglite, PgliteSession, PgliteTransaction } from 'driz
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { sql, type SQL } from 'drizzle-orm';
+import { is, sql, SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { BossConnection, Db } from './types';
 import { restrictToOwner } from '../platform/private-files';
 import { installSessionEntry, SESSION_REFUSED } from './sql/session-entry';
-import { PreparingPglite, preparingClient, type PreparingPgClient } from './prepared-statements';
+import { PreparingPglite, preparingClient, type LeadingStatement, type PreparingPgClient } from './prepared-statements';
 
 export type { Db };
 
@@ -213,9 +213,14 @@ export function isEntryRefused(error: unknown): boolean {
   return false;
 }
 
+function leadingStatementOf(dialect: PgDialect, entry: SQL): LeadingStatement {
+  const query = dialect.sqlToQuery(entry);
+  return { text: query.sql, values: query.params as (string | number | null)[] };
+}
+
 /**
- * A transaction on PostgreSQL whose BEGIN and entry statement (`entry`: one that raises SESSION_REFUSED
- * when it refuses, and sets what the transaction needs otherwise) travel in front of the first query
+ * A transaction on PostgreSQL whose BEGIN and entry statement (`entry`, as SQL or as its text and
+ * values: one that raises SESSION_REFUSED when it refuses, and sets what the transaction needs otherwise) travel in front of the first query
  * `fn` sends, in one message: a request whose work is one query costs two round trips (that message,
  * COMMIT) instead of three. When the entry refuses, PostgreSQL runs nothing sent after it: the query
  * fails with the entry's error (isEntryRefused). When `fn` sends no query, the entry is checked
@@ -223,11 +228,10 @@ export function isEntryRefused(error: unknown): boolean {
  * checked: what it does before its first query must be work whose result is thrown away on
  * refusal (a read-only request, which is what this is for: route-scope.ts).
  */
-export async function transactionEnteredByFirstQuery<T>(db: Db, entry: SQL, fn: (tx: Db) => Promise<T>): Promise<T> {
+export async function transactionEnteredByFirstQuery<T>(db: Db, entry: SQL | LeadingStatement, fn: (tx: Db) => Promise<T>): Promise<T> {
   const { dialect, session } = db as unknown as DrizzleInternals;
   if (!(session.client instanceof pg.Pool)) throw new Error('transactionEnteredByFirstQuery: PostgreSQL through the pool only');
-  const query = dialect.sqlToQuery(entry);
-  const before = { text: query.sql, values: query.params as (string | number | null)[] };
+  const before = is(entry, SQL) ? leadingStatementOf(dialect, entry) : entry;
   const client = (await session.client.connect()) as PreparingPgClient;
   let begun = false;
   const entering = {

@@ -54,7 +54,14 @@ export function wrapRoutesInUnitOfWork(app: FastifyInstance, uow: () => UnitOfWo
       if (kind === 'tenant') {
         // A read-only request's entry may travel with its first query (UnitOfWork.tenant): what a GET
         // handler does before its first query has no effect, so it may run before the check.
-        const enter = (ctx: RequestContext) => uow().tenant(ctx, run, gate.enterStatement(request, ctx), readOnly ? gate.requireStatement(request, ctx) : undefined);
+        // Each entry built only when the unit of work takes it (one or the other, by database and method).
+        const enter = (ctx: RequestContext) =>
+          uow().tenant(
+            ctx,
+            run,
+            () => gate.enterStatement(request, ctx),
+            readOnly ? () => gate.requireStatement(request, ctx) : undefined,
+          );
         try {
           result = await enter(signedIn(request));
         } catch (error) {

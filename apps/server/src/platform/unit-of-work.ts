@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { entersWithFirstQuery, isEntryRefused, transactionEnteredByFirstQuery, transactionFrom, type Db } from '../db/client';
+import type { LeadingStatement } from '../db/prepared-statements';
 import { JobHandedBack, type JobQueue } from './jobs/job-queue';
 import type { Enqueue, JobName, JobPayloads, PendingJob, StoredJob } from './jobs/jobs';
 import type { GlobalDb, GlobalScope, RequestContext, Scope, TenantDb, TenantScope, TenantSteps } from './tenancy';
@@ -66,14 +67,14 @@ export class UnitOfWork {
    * (transactionEnteredByFirstQuery) — for read-only requests, whose work before their first query
    * has no effect.
    */
-  tenant<T>(ctx: RequestContext, fn: (scope: Scope) => Promise<T>, enter?: SQL, enterWithFirstQuery?: SQL): Promise<T> {
+  tenant<T>(ctx: RequestContext, fn: (scope: Scope) => Promise<T>, enter?: () => SQL, enterWithFirstQuery?: () => LeadingStatement): Promise<T> {
     const work = (scope: TenantScope) => fn({ ...scope, ctx });
     if (enterWithFirstQuery && entersWithFirstQuery(this.db)) {
-      return transactionEnteredByFirstQuery(this.db, enterWithFirstQuery, (tx) => this.work(tx, ctx.tenantId, work)).catch((error: unknown) => {
+      return transactionEnteredByFirstQuery(this.db, enterWithFirstQuery(), (tx) => this.work(tx, ctx.tenantId, work)).catch((error: unknown) => {
         throw isEntryRefused(error) ? new TenantNotEntered() : error;
       });
     }
-    return this.inTenant(ctx.tenantId, work, enter);
+    return this.inTenant(ctx.tenantId, work, enter?.());
   }
 
   /** A job (or platform code) working on one organisation's data. */

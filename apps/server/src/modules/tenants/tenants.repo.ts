@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { subscriptions, plans, tenantSettings, tenants, users } from '../../db/schema';
 import type { GlobalDb, TenantDb } from '../../platform/tenancy';
+import { compiledTenantQuery } from '../../db/compiled-query';
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type TenantValues = Partial<Omit<typeof tenants.$inferInsert, 'id' | 'createdAt'>>;
@@ -10,17 +11,21 @@ export async function findTenant(tdb: TenantDb): Promise<TenantRow | undefined> 
   return row;
 }
 
-/** Setup is complete when the details carry name, address and PAN and the settings exist. */
-export async function findCompletionStatus(tdb: TenantDb): Promise<{ orgDetails: boolean; settings: boolean }> {
-  const [row] = await tdb.tx
+/** Setup is complete when the details carry name, address and PAN and the settings exist. Asked on every page load: compiled once. */
+const completionStatusQuery = compiledTenantQuery((db, tenantId) =>
+  db
     .select({
       orgDetails: sql<boolean>`(${tenants.orgDetailsCompletedAt} IS NOT NULL AND ${tenants.address} IS NOT NULL AND ${tenants.pan} IS NOT NULL)`,
       settings: sql<boolean>`(${tenantSettings.tenantId} IS NOT NULL)`,
     })
     .from(tenants)
     .leftJoin(tenantSettings, eq(tenantSettings.tenantId, tenants.id))
-    .where(eq(tenants.id, tdb.tenantId))
-    .limit(1);
+    .where(eq(tenants.id, tenantId))
+    .limit(1),
+);
+
+export async function findCompletionStatus(tdb: TenantDb): Promise<{ orgDetails: boolean; settings: boolean }> {
+  const [row] = await completionStatusQuery.run(tdb);
   return { orgDetails: row?.orgDetails === true, settings: row?.settings === true };
 }
 

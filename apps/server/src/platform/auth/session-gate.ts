@@ -1,12 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import type { LeadingStatement } from '../../db/prepared-statements';
 import type { Clock } from '../clock';
 import type { RequestContext } from '../tenancy';
 import { authorise, bearerToken, verifySession, type RouteAccess, type VerifiedSession } from './access';
 import type { TokenService } from './tokens';
 
 const MAX_REMEMBERED = 20_000;
+
+/** tankha_require_session (db/sql/session-entry.ts) with the parameters of `enterStatement`, in its order. */
+const REQUIRE_SESSION = 'SELECT tankha_require_session($1::uuid, $2::uuid, $3::uuid, $4::smallint, $5::text, $6::text, $7::timestamptz)';
 
 /**
  * Authentication without a round trip of its own. A token seen before is not
@@ -55,12 +59,12 @@ export class SessionGate {
   /**
    * The same check as `enterStatement` as a statement that raises when it refuses, with parameters:
    * the entry that travels in front of a read-only request's first query on PostgreSQL
-   * (UnitOfWork.tenant, transactionEnteredByFirstQuery), planned once per connection.
+   * (UnitOfWork.tenant, transactionEnteredByFirstQuery), planned once per connection. Its text is
+   * fixed and its values a plain list: nothing for drizzle to build on every request.
    */
-  requireStatement(request: FastifyRequest, ctx: RequestContext): SQL {
+  requireStatement(request: FastifyRequest, ctx: RequestContext): LeadingStatement {
     const known = this.remembered.get(bearerToken(request));
-    return sql`SELECT tankha_require_session(${ctx.sessionId}::uuid, ${ctx.tenantId}::uuid, ${ctx.userId}::uuid, ${ctx.roleId}::smallint,
-      ${ctx.timeZone}::text, ${known?.planSignature ?? null}::text, ${this.deps.clock.now().toISOString()}::timestamptz)`;
+    return { text: REQUIRE_SESSION, values: [ctx.sessionId, ctx.tenantId, ctx.userId, ctx.roleId, ctx.timeZone, known?.planSignature ?? null, this.deps.clock.now().toISOString()] };
   }
 
   /**

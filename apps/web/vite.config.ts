@@ -143,6 +143,10 @@ export default defineConfig(({ command }) => ({
             // Left to itself, rolldown put Mantine's tiny DirectionProvider (which the shell uses) into the
             // floating-ui chunk, and the entry then loaded all of floating-ui for it.
             { name: 'direction', test: /[\\/]@mantine[\\/]core[\\/].*[\\/]DirectionProvider[\\/]/, priority: 2 },
+            // Everything index.html's entry imports statically loads on every page anyway: one chunk, not the
+            // 28 small ones rolldown made of what the route chunks share with it. On HTTP/1.1 (6 connections per
+            // origin) each of those small files cost a round trip before the shell could render.
+            { name: 'shell', tags: ['$initial'], priority: 1 },
           ],
         },
       },

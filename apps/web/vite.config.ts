@@ -157,8 +157,30 @@ const routePreloads: Plugin = {
   },
 };
 
+/**
+ * The theme's CSS variables as a stylesheet (`import 'virtual:mantine-theme.css'`, main.tsx), written at build
+ * time by Mantine itself: MantineProvider rendered to markup with our theme, its `<style>` taken. At run time
+ * MantineProvider recomputes them on every render (resolve, merge, drop the defaults styles.css has, print):
+ * a tenth of the first render's work on a phone. AppProviders turns that off (withCssVariables false).
+ */
+const MANTINE_THEME_CSS = 'virtual:mantine-theme.css';
+const mantineThemeCss: Plugin = {
+  name: 'tankha:mantine-theme-css',
+  resolveId(id) {
+    return id === MANTINE_THEME_CSS ? `\0${MANTINE_THEME_CSS}` : null;
+  },
+  async load(id) {
+    if (id !== `\0${MANTINE_THEME_CSS}`) return null;
+    const [{ createElement }, { renderToStaticMarkup }, { MantineProvider }, { theme, cssVariablesResolver }] = await Promise.all([import('react'), import('react-dom/server'), import('@mantine/core'), import('./src/app/theme')]);
+    const markup = renderToStaticMarkup(createElement(MantineProvider, { theme, cssVariablesResolver, withGlobalClasses: false }));
+    const css = /<style data-mantine-styles="true"[^>]*>([^<]*)<\/style>/.exec(markup)?.[1];
+    if (!css) throw new Error(`MantineProvider rendered no CSS variables (${markup.slice(0, 200)}): revisit tankha:mantine-theme-css`);
+    return css;
+  },
+};
+
 export default defineConfig(({ command }) => ({
-  plugins: [scrollAreaMergeRefs, appShellRemoveScroll, tableScrollArea, zodWithoutJsonSchema, routePreloads, react(), pwa],
+  plugins: [scrollAreaMergeRefs, appShellRemoveScroll, tableScrollArea, zodWithoutJsonSchema, routePreloads, mantineThemeCss, react(), pwa],
   // react-router's package exports point at its development build, whose only difference is that it keeps
   // the dev-time warnings (ENABLE_DEV_WARNINGS); a production bundle takes the production build.
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs') }] } : {},

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { DEFAULT_THEME } from '@mantine/core';
 import { VitePWA } from 'vite-plugin-pwa';
 import { MEMBER_API_CACHE, OFFLINE_READABLE_API } from './src/app/offline-cache';
+import { ROUTE_PRELOADS, ROUTE_PRELOADS_FILE } from './src/app/route-preloads';
 
 const backend = 'http://127.0.0.1:3000';
 /** The server owns /backend (API, files) and /dev (the embedded mailbox page). */
@@ -120,8 +121,66 @@ const zodWithoutJsonSchema: Plugin = {
   },
 };
 
+/**
+ * dist/route-preloads.json: for each path of ROUTE_PRELOADS (src/app/route-preloads.ts), the chunks its
+ * modules need (their own and what they import statically) that index.html does not already load. The
+ * server puts them in that page's index.html as modulepreloads.
+ */
+const routePreloads: Plugin = {
+  name: 'tankha:route-preloads',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+    const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+    const closure = (files: string[]) => {
+      const seen = new Set<string>();
+      const queue = [...files];
+      for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+        if (seen.has(file)) continue;
+        seen.add(file);
+        queue.push(...(byFile.get(file)?.imports ?? []));
+      }
+      return seen;
+    };
+    const initial = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+    const out: Record<string, string[]> = {};
+    for (const [route, modules] of Object.entries(ROUTE_PRELOADS)) {
+      const own = modules.map((m) => {
+        const id = path.resolve(import.meta.dirname, m);
+        const chunk = chunks.find((c) => c.facadeModuleId === id);
+        if (!chunk) throw new Error(`${m} (route-preloads.ts, ${route}) is no chunk of the build: renamed, or no longer lazy-loaded?`);
+        return chunk.fileName;
+      });
+      out[route] = [...closure(own)].filter((f) => !initial.has(f)).map((f) => `/${f}`);
+    }
+    this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(out) });
+  },
+};
+
+/**
+ * The theme's CSS variables as a stylesheet (`import 'virtual:mantine-theme.css'`, main.tsx), written at build
+ * time by Mantine itself: MantineProvider rendered to markup with our theme, its `<style>` taken. At run time
+ * MantineProvider recomputes them on every render (resolve, merge, drop the defaults styles.css has, print):
+ * a tenth of the first render's work on a phone. AppProviders turns that off (withCssVariables false).
+ */
+const MANTINE_THEME_CSS = 'virtual:mantine-theme.css';
+const mantineThemeCss: Plugin = {
+  name: 'tankha:mantine-theme-css',
+  resolveId(id) {
+    return id === MANTINE_THEME_CSS ? `\0${MANTINE_THEME_CSS}` : null;
+  },
+  async load(id) {
+    if (id !== `\0${MANTINE_THEME_CSS}`) return null;
+    const [{ createElement }, { renderToStaticMarkup }, { MantineProvider }, { theme, cssVariablesResolver }] = await Promise.all([import('react'), import('react-dom/server'), import('@mantine/core'), import('./src/app/theme')]);
+    const markup = renderToStaticMarkup(createElement(MantineProvider, { theme, cssVariablesResolver, withGlobalClasses: false }));
+    const css = /<style data-mantine-styles="true"[^>]*>([^<]*)<\/style>/.exec(markup)?.[1];
+    if (!css) throw new Error(`MantineProvider rendered no CSS variables (${markup.slice(0, 200)}): revisit tankha:mantine-theme-css`);
+    return css;
+  },
+};
+
 export default defineConfig(({ command }) => ({
-  plugins: [scrollAreaMergeRefs, appShellRemoveScroll, tableScrollArea, zodWithoutJsonSchema, react(), pwa],
+  plugins: [scrollAreaMergeRefs, appShellRemoveScroll, tableScrollArea, zodWithoutJsonSchema, routePreloads, mantineThemeCss, react(), pwa],
   // react-router's package exports point at its development build, whose only difference is that it keeps
   // the dev-time warnings (ENABLE_DEV_WARNINGS); a production bundle takes the production build.
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs') }] } : {},
@@ -143,6 +202,10 @@ export default defineConfig(({ command }) => ({
             // Left to itself, rolldown put Mantine's tiny DirectionProvider (which the shell uses) into the
             // floating-ui chunk, and the entry then loaded all of floating-ui for it.
             { name: 'direction', test: /[\\/]@mantine[\\/]core[\\/].*[\\/]DirectionProvider[\\/]/, priority: 2 },
+            // Everything index.html's entry imports statically loads on every page anyway: one chunk, not the
+            // 28 small ones rolldown made of what the route chunks share with it. On HTTP/1.1 (6 connections per
+            // origin) each of those small files cost a round trip before the shell could render.
+            { name: 'shell', tags: ['$initial'], priority: 1 },
           ],
         },
       },

@@ -25,9 +25,14 @@ const PAGES = [
 ];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REPO = path.resolve(import.meta.dirname, '../..');
-const DIST = path.join(REPO, 'apps/web/dist');
+/** BENCH_WEB_DIST=dir audits another build (with BENCH_WEB_NO_BUILD=1): a before/after in the same sitting. */
+const DIST = process.env.BENCH_WEB_DIST ?? path.join(REPO, 'apps/web/dist');
 const SERVER = path.join(REPO, 'apps/server');
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 4871);
+/** BENCH_LIGHTHOUSE_PAGES=payslips,dashboard audits only those pages (by name); the score then covers only them. */
+const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((n) => n.trim()).filter((n) => n !== '');
+/** BENCH_LIGHTHOUSE_LHR_DIR=dir writes each page's full Lighthouse report there (JSON): where TBT and LCP go. */
+const LHR_DIR = process.env.BENCH_LIGHTHOUSE_LHR_DIR;
 
 type Category = keyof typeof TARGETS;
 
@@ -159,6 +164,10 @@ async function audit(origin: string, sessionUser: unknown, page: { name: string;
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
     const { lhr } = result;
+    if (LHR_DIR) {
+      fs.mkdirSync(LHR_DIR, { recursive: true });
+      fs.writeFileSync(path.join(LHR_DIR, `${page.name.replaceAll(' ', '-')}.json`), JSON.stringify(lhr));
+    }
     const scores = Object.fromEntries(Object.keys(TARGETS).map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
     const findings: PageFigures['findings'] = [];
     for (const category of ['accessibility', 'best-practices'] as const) {
@@ -207,7 +216,7 @@ export async function runLighthouse(): Promise<BenchResult> {
     if (!login.ok) throw new Error(`the demo member could not sign in: HTTP ${login.status.toString()}`);
     const sessionUser = ((await login.json()) as { data: unknown }).data;
     const pages: PageFigures[] = [];
-    for (const page of PAGES) pages.push(await audit(origin, sessionUser, page));
+    for (const page of PAGES) if (!ONLY_PAGES || ONLY_PAGES.includes(page.name)) pages.push(await audit(origin, sessionUser, page));
 
     const lowest = (c: Category) => Math.min(...pages.map((p) => p.scores[c]));
     const pass = {

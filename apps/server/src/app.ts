@@ -13,6 +13,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { LOGO_MAX_BYTES } from '@tankha/domain';
 import type { Config } from './platform/config';
 import { marketingRedirect } from './platform/marketing-host';
+import { webShellFor } from './platform/web-shell';
 import type { Database } from './db/client';
 import type { Clock } from './platform/clock';
 import { TokenService, resolveJwtSecret } from './platform/auth/tokens';
@@ -237,7 +238,7 @@ async function registerWebApp(app: FastifyInstance, config: Pick<Config, 'webDis
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     // A missing hashed asset is a 404, not the app shell: a stale tab must fail loudly, not go blank.
     if (request.method !== 'GET' || url.startsWith(API_PREFIX) || url.startsWith('/dev/') || url.startsWith('/assets/') || !hasWeb) {
@@ -246,6 +247,7 @@ async function registerWebApp(app: FastifyInstance, config: Pick<Config, 'webDis
     const redirect = marketingRedirect(request.hostname, request.url, config.marketingHosts, config.appUrl);
     if (redirect) return reply.redirect(redirect, 302);
     // Hashed assets are cached; the shell is not, so a deploy is picked up at once.
-    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+    // The page's route chunks are listed in it as modulepreloads (platform/web-shell.ts).
+    return reply.header('cache-control', 'no-cache').type('text/html').send(await webShellFor(distDir, request.url));
   });
 }

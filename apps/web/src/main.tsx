@@ -1,6 +1,8 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
+// The theme's CSS variables, printed at build time (vite.config.ts): MantineProvider does not compute them here.
+import 'virtual:mantine-theme.css';
 import './app/touch.css';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -16,7 +16,9 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
   // Signing out forgets every cached server reply of the previous user.
   useEffect(() => onSessionCleared(() => queryClient.clear()), [queryClient]);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
+    // The theme's CSS variables come from a stylesheet printed at build time (vite.config.ts, tankha:mantine-theme-css):
+    // MantineProvider would compute them again on every render.
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} withCssVariables={false} env={env}>
       <QueryClientProvider client={queryClient}>
         <LazyNotifications />
         {children}

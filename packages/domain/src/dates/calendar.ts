@@ -35,9 +35,24 @@ export function formatDisplayDate(date: IsoDate): string {
   return `${d ?? ''} ${MONTHS[Number(m) - 1] ?? ''} ${y ?? ''}`;
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per zone, kept: building an Intl.DateTimeFormat loads the zone's rules and costs far more than
+ * formatting with it (every page's first render asks for today's date, some of them many times).
+ */
+function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The calendar date of an instant in a time zone, e.g. the tenant's "today". */
 export function dateInZone(instant: Date, timeZone: string): IsoDate {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const parts = dayFormatIn(timeZone).formatToParts(instant);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

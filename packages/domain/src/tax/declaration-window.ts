@@ -80,9 +80,16 @@ export const MAX_TAX_REMINDERS = 4;
 export const TAX_REMINDER_MAX_DAYS = 10;
 export const DEFAULT_TAX_REMINDER_DAYS = [5, 1] as const;
 
-/** The hour (0–23) of an instant in a time zone. */
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The hour (0–23) of an instant in a time zone (one formatter per zone, kept, as dateInZone). */
 export function hourInZone(instant: Date, timeZone: string): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).formatToParts(instant).find((p) => p.type === 'hour')?.value;
+  let format = hourFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' });
+    hourFormats.set(timeZone, format);
+  }
+  const hour = format.formatToParts(instant).find((p) => p.type === 'hour')?.value;
   return Number(hour ?? '0');
 }
 

@@ -27,7 +27,9 @@ export function commentItemId(row: Pick<ParticularRow, 'itemKey'>): string {
 }
 
 const ddmmyyyy = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : DECLARATION_MSG.fallbackLockDate);
-const monthText = (m: string) => new Date(`${m}-01T00:00:00`).toLocaleDateString('en-IN', { month: 'short', year: 'numeric' });
+/** One formatter for every row (toLocaleDateString with options builds a new one on each call). */
+const MONTH_FORMAT = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric' });
+const monthText = (m: string) => MONTH_FORMAT.format(new Date(`${m}-01T00:00:00`));
 
 /** The status as the summary shows it (payroll spec §2 "Status colours": Locked red, Released blue, Submitted green, others grey). */
 export function statusBadge(s: Pick<DeclarationSummary, 'status' | 'windowStatus'>): { label: string; color: string } {

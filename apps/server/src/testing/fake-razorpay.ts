@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 
 /**
  * A fake Razorpay API (RAZORPAY_API_URL points the provider at it) that keeps its own books: the payments the test
@@ -16,6 +17,28 @@ import type { AddressInfo } from 'node:net';
  *   for a domestic card the guide (https://razorpay.com/docs/payments/subscriptions/update/) says only the offer can be
  *   updated but quotes no message: the fake answers the same shape with that rule as its description (an assumption).
  */
+/** The keys a test server uses with the fake (fixtures, not secrets): its environment pointed at the fake's address. */
+export const FAKE_RAZORPAY_KEYS = { keyId: 'rzp_test_fixture', keySecret: 'key_secret_fixture', webhookSecret: 'whsec_fixture_0123456789' } as const;
+export const fakeRazorpayEnv = (apiUrl: string) => ({
+  RAZORPAY_KEY_ID: FAKE_RAZORPAY_KEYS.keyId,
+  RAZORPAY_KEY_SECRET: FAKE_RAZORPAY_KEYS.keySecret,
+  RAZORPAY_WEBHOOK_SECRET: FAKE_RAZORPAY_KEYS.webhookSecret,
+  RAZORPAY_API_URL: apiUrl,
+});
+
+/** Razorpay bills a subscription by its plan: the catalogue's plans get the fake's plan ids (plan_fake_<code>). */
+export const FAKE_PLAN_IDS = sql`UPDATE plans SET razorpay_plan_id = 'plan_fake_' || code, razorpay_yearly_plan_id = 'plan_fake_yearly_' || code`;
+
+/**
+ * What Razorpay's checkout posts back for a subscription payment: the payment and subscription ids and
+ * HMAC-SHA256(key secret, "payment_id|subscription_id") in hex (Razorpay's subscription signature scheme).
+ */
+export const checkoutCallback = (paymentId: string, subscriptionId: string) => ({
+  razorpay_payment_id: paymentId,
+  razorpay_subscription_id: subscriptionId,
+  razorpay_signature: createHmac('sha256', FAKE_RAZORPAY_KEYS.keySecret).update(`${paymentId}|${subscriptionId}`).digest('hex'),
+});
+
 export interface FakeRefund {
   id: string;
   paymentId: string;

@@ -1,10 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Checkout, Plan, SessionUser, SubscriptionRow } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing/harness';
-import { FakeRazorpay, type FakeMandate } from '../../testing/fake-razorpay';
+import { FAKE_PLAN_IDS, FAKE_RAZORPAY_KEYS, FakeRazorpay, checkoutCallback, fakeRazorpayEnv, type FakeMandate } from '../../testing/fake-razorpay';
 
 /**
  * A downgrade at the end of the period that Razorpay will not apply to the subscription (decision 0298): Razorpay
@@ -16,15 +15,13 @@ import { FakeRazorpay, type FakeMandate } from '../../testing/fake-razorpay';
  * fake HTTP server of testing/fake-razorpay.ts, which answers as those pages document.
  */
 describe.each(BACKENDS)('a downgrade Razorpay refuses becomes a new subscription (%s)', (backend) => {
-  const KEY_SECRET = 'key_secret_fixture';
-  const WEBHOOK_SECRET = 'whsec_fixture_0123456789';
+  const WEBHOOK_SECRET = FAKE_RAZORPAY_KEYS.webhookSecret;
   const razorpay = new FakeRazorpay();
   let t: TestApp;
   let plans: Plan[];
   let orgs = 0;
   const planId = (name: string) => plans.find((p) => p.name === name)?.id ?? '';
   const json = <T>(res: { json: () => unknown }) => (res.json() as { data: T }).data;
-  const hmac = (secret: string, message: string) => createHmac('sha256', secret).update(message).digest('hex');
   const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
   const BASIC_MONTHLY = 'plan_fake_basic';
   const DOWNGRADE = { planId: '', quantity: 1, billingType: 'monthly' };
@@ -74,7 +71,7 @@ describe.each(BACKENDS)('a downgrade Razorpay refuses becomes a new subscription
     const paymentId = razorpay.capture(checkout.amountPaise, { subscriptionId: checkout.id, mandate });
     const verified = await t.call('POST', `/Subscriptions/${checkout.subscriptionId}/verify`, {
       token: admin.token,
-      body: { razorpay_payment_id: paymentId, razorpay_subscription_id: checkout.id, razorpay_signature: hmac(KEY_SECRET, `${paymentId}|${checkout.id}`) },
+      body: checkoutCallback(paymentId, checkout.id),
     });
     expect(verified.statusCode, verified.body).toBe(200);
     const [current] = await rowsOf(admin.tenantId);
@@ -94,8 +91,8 @@ describe.each(BACKENDS)('a downgrade Razorpay refuses becomes a new subscription
 
   beforeAll(async () => {
     const apiUrl = await razorpay.start();
-    t = await createTestApp(backend, { RAZORPAY_KEY_ID: 'rzp_test_fixture', RAZORPAY_KEY_SECRET: KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET, RAZORPAY_API_URL: apiUrl });
-    await t.database.db.execute(sql`UPDATE plans SET razorpay_plan_id = 'plan_fake_' || code, razorpay_yearly_plan_id = 'plan_fake_yearly_' || code`);
+    t = await createTestApp(backend, fakeRazorpayEnv(apiUrl));
+    await t.database.db.execute(FAKE_PLAN_IDS);
     plans = json<{ data: Plan[] }>(await t.call('GET', '/Subscriptions/plans')).data;
     const [basic] = await queryRows<{ id: string }>(t.database.db, sql`SELECT razorpay_plan_id AS id FROM plans WHERE name = 'Basic'`);
     expect(basic?.id).toBe(BASIC_MONTHLY);

@@ -5,7 +5,7 @@ import { MSG } from '@tankha/contracts';
 import type { Checkout, Plan, SessionUser, SubscriptionRow } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing/harness';
-import { FakeRazorpay } from '../../testing/fake-razorpay';
+import { FAKE_PLAN_IDS, FAKE_RAZORPAY_KEYS, FakeRazorpay, checkoutCallback, fakeRazorpayEnv } from '../../testing/fake-razorpay';
 import { REFUND_ATTEMPTS } from './subscriptions.service';
 
 /**
@@ -15,15 +15,13 @@ import { REFUND_ATTEMPTS } from './subscriptions.service';
  * X-Refund-Idempotency as Razorpay documents it (https://razorpay.com/docs/api/refunds/normal-refunds-idempotent).
  */
 describe.each(BACKENDS)('an upgrade through Razorpay refunds the credit note (%s)', (backend) => {
-  const KEY_SECRET = 'key_secret_fixture';
-  const WEBHOOK_SECRET = 'whsec_fixture_0123456789';
+  const WEBHOOK_SECRET = FAKE_RAZORPAY_KEYS.webhookSecret;
   const razorpay = new FakeRazorpay();
   let t: TestApp;
   let plans: Plan[];
   let orgs = 0;
   const planId = (name: string) => plans.find((p) => p.name === name)?.id ?? '';
   const json = <T>(res: { json: () => unknown }) => (res.json() as { data: T }).data;
-  const hmac = (secret: string, message: string) => createHmac('sha256', secret).update(message).digest('hex');
 
   /** Checkout at Razorpay: it charges its plan's amount; our verify gets the signed callback (Razorpay's scheme). */
   async function buy(user: SessionUser, body: Record<string, unknown>, options: { drain: boolean } = { drain: true }) {
@@ -31,7 +29,7 @@ describe.each(BACKENDS)('an upgrade through Razorpay refunds the credit note (%s
     expect(created.statusCode, created.body).toBe(200);
     const checkout = json<Checkout>(created);
     const paymentId = razorpay.capture(checkout.amountPaise);
-    const callback = { razorpay_payment_id: paymentId, razorpay_subscription_id: checkout.id, razorpay_signature: hmac(KEY_SECRET, `${paymentId}|${checkout.id}`) };
+    const callback = checkoutCallback(paymentId, checkout.id);
     const request = { method: 'POST' as const, url: `/backend/api/Subscriptions/${checkout.subscriptionId}/verify`, headers: { authorization: `Bearer ${user.token}` }, payload: callback };
     // Without draining, the capture's refund job waits for the test to run it.
     const verified = options.drain ? await t.call('POST', `/Subscriptions/${checkout.subscriptionId}/verify`, { token: user.token, body: callback }) : await t.app.inject(request);
@@ -75,9 +73,8 @@ describe.each(BACKENDS)('an upgrade through Razorpay refunds the credit note (%s
 
   beforeAll(async () => {
     const apiUrl = await razorpay.start();
-    t = await createTestApp(backend, { RAZORPAY_KEY_ID: 'rzp_test_fixture', RAZORPAY_KEY_SECRET: KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET, RAZORPAY_API_URL: apiUrl });
-    // Razorpay bills a subscription by its plan: the catalogue's plans get (fake) Razorpay plan ids.
-    await t.database.db.execute(sql`UPDATE plans SET razorpay_plan_id = 'plan_fake_' || code, razorpay_yearly_plan_id = 'plan_fake_yearly_' || code`);
+    t = await createTestApp(backend, fakeRazorpayEnv(apiUrl));
+    await t.database.db.execute(FAKE_PLAN_IDS);
     plans = json<{ data: Plan[] }>(await t.call('GET', '/Subscriptions/plans')).data;
     expect(t.app.services.subscriptions.provider.kind).toBe('razorpay');
   });

@@ -45,7 +45,7 @@ async function within<T>(promise: Promise<T>, ms: number, what: string): Promise
   }
 }
 
-describe.runIf(BACKENDS.includes('postgres') && REDIS_URL)('two server processes on one PostgreSQL, Redis and S3 bucket', () => {
+describe.runIf(BACKENDS.includes('postgres') && REDIS_URL)('two server processes on one PostgreSQL, Redis and S3 bucket', () => { // PostgreSQL and Redis only: two processes cannot share PGlite, and Socket.IO and rate limits cross processes through Redis
   let t: TestApp;
   let s3: TestS3Server;
   let bucket: S3FileStorage;

@@ -40,7 +40,7 @@ async function readiness(port: number): Promise<{ status: number; body: { data?:
   return { status: res.status, body: (await res.json()) as { data?: { status?: string } } };
 }
 
-describe.runIf(ONCE)('graceful shutdown of a server process', () => {
+describe.runIf(ONCE)('graceful shutdown of a server process', () => { // once per run (the PGlite project): it does not depend on the database
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tankha-shutdown-'));
   let server: ServerProcess | null = null;
 

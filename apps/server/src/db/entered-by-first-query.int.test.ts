@@ -34,7 +34,7 @@ END $fn$`));
     expect(entersWithFirstQuery(t.database.db)).toBe(backend === 'postgres');
   });
 
-  it.runIf(backend === 'postgres')('the first query runs inside the entered transaction; the work commits', async () => {
+  it.runIf(backend === 'postgres')('the first query runs inside the entered transaction; the work commits', async () => { // PostgreSQL only: PGlite is one connection in one process, so the concurrency this needs cannot happen there
     const rows = await transactionEnteredByFirstQuery(t.database.db, entry(true, 'entered'), async (tx) => {
       const first = await queryRows<{ probe: string }>(tx, insert('accepted'));
       const second = await queryRows<{ probe: string }>(tx, sql`SELECT current_setting('app.probe', true) AS probe, ${7}::int AS n`);
@@ -46,7 +46,7 @@ END $fn$`));
     for (let i = 0; i < 12; i += 1) expect(await queryRows(t.database.db, sql`SELECT coalesce(current_setting('app.probe', true), '') AS probe`)).toEqual([{ probe: '' }]);
   });
 
-  it.runIf(backend === 'postgres')('a refused entry: the query sent with it does not run, the error is the entry’s, and every connection stays usable', async () => {
+  it.runIf(backend === 'postgres')('a refused entry: the query sent with it does not run, the error is the entry’s, and every connection stays usable', async () => { // PostgreSQL only: PGlite is one connection in one process, so the concurrency this needs cannot happen there
     const after = vi.fn();
     const refusal = await transactionEnteredByFirstQuery(t.database.db, entry(false), async (tx) => {
       await tx.execute(insert('refused'));
@@ -64,12 +64,12 @@ END $fn$`));
     }
   });
 
-  it.runIf(backend === 'postgres')('work that sends no query still has its entry checked before its result is handed back', async () => {
+  it.runIf(backend === 'postgres')('work that sends no query still has its entry checked before its result is handed back', async () => { // PostgreSQL only: PGlite is one connection in one process, so the concurrency this needs cannot happen there
     await expect(transactionEnteredByFirstQuery(t.database.db, entry(false), async () => 'result')).rejects.toSatisfy(isEntryRefused);
     expect(await transactionEnteredByFirstQuery(t.database.db, entry(true), async () => 'result')).toBe('result');
   });
 
-  it.runIf(backend === 'postgres')('a failure of the work after its first query rolls the transaction back', async () => {
+  it.runIf(backend === 'postgres')('a failure of the work after its first query rolls the transaction back', async () => { // PostgreSQL only: PGlite is one connection in one process, so the concurrency this needs cannot happen there
     await expect(
       transactionEnteredByFirstQuery(t.database.db, entry(true), async (tx) => {
         await tx.execute(insert('rolled back'));

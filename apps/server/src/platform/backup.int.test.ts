@@ -29,7 +29,7 @@ async function cli(args: string[], dataDir: string): Promise<{ code: number; std
   }
 }
 
-describe.runIf(ONCE)('backup and restore of the embedded data folder', () => {
+describe.runIf(ONCE)('backup and restore of the embedded data folder', () => { // once per run, on PGlite: it backs up the embedded database's own folder
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tankha-backup-'));
   const dataDir = path.join(root, 'data');
   const restored = path.join(root, 'restored');

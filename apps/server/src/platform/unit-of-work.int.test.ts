@@ -118,7 +118,7 @@ describe.each(BACKENDS)('jobs sent at start (%s)', (backend) => {
 // Runs in the PostgreSQL project only (with TEST_DATABASE_URL, which CI sets when PostgreSQL answers; skipped in the
 // PGlite project): two processes cannot share the
 // embedded PGlite, which lives inside one process.
-describe.runIf(BACKENDS.includes('postgres'))('schedules across two processes (postgres)', () => {
+describe.runIf(BACKENDS.includes('postgres'))('schedules across two processes (postgres)', () => { // PostgreSQL only: two processes cannot share one PGlite database
   it('runs a per-minute schedule once per minute with two processes', { timeout: 150_000 }, async () => {
     const t = await createTestApp('postgres');
     const runs: string[] = [];

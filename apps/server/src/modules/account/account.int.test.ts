@@ -267,7 +267,7 @@ describe.each(BACKENDS)('reset mails per address (PASSWORD_RESET_MAILS_PER_HOUR)
 });
 
 // Once per run, on PGlite (ONCE): rate limits are counted in memory (or Redis), not in the database, so a second database adds nothing.
-describe.runIf(ONCE)('rate limits on sign-in routes', () => {
+describe.runIf(ONCE)('rate limits on sign-in routes', () => { // once per run (the PGlite project): it does not depend on the database
   it('answers 429 after RATE_LIMIT_AUTH_MAX attempts in the window', async () => {
     const t = await createTestApp('pglite', { RATE_LIMIT_AUTH_MAX: '3' });
     try {
@@ -283,7 +283,7 @@ describe.runIf(ONCE)('rate limits on sign-in routes', () => {
 });
 
 // Once per run, on PGlite (ONCE): rate limits are counted in memory (or Redis), not in the database, so a second database adds nothing.
-describe.runIf(ONCE)('the per-IP limit and proxies (TRUST_PROXY)', () => {
+describe.runIf(ONCE)('the per-IP limit and proxies (TRUST_PROXY)', () => { // once per run (the PGlite project): it does not depend on the database
   const login = (t: TestApp, email: string, forwardedFor: string, password = 'whatever1') =>
     t.call('POST', '/Account/login', { body: { email, password }, headers: { 'x-forwarded-for': forwardedFor } });
 
@@ -315,7 +315,7 @@ describe.runIf(ONCE)('the per-IP limit and proxies (TRUST_PROXY)', () => {
 });
 
 // Once per run, on PGlite (ONCE): rate limits are counted in memory (or Redis), not in the database, so a second database adds nothing.
-describe.runIf(ONCE)('failed logins per account (LOGIN_MAX_FAILURES)', () => {
+describe.runIf(ONCE)('failed logins per account (LOGIN_MAX_FAILURES)', () => { // once per run (the PGlite project): it does not depend on the database
   let t: TestApp;
   let ip = 0;
   /** Every attempt from a different address, so only the per-account limit can bite. */
@@ -361,7 +361,7 @@ describe.runIf(ONCE)('failed logins per account (LOGIN_MAX_FAILURES)', () => {
 });
 
 // Runs only with TEST_REDIS_URL (.ci/run sets it when Redis answers), once per run (ONCE: no database changes its subject): sharing counters between two processes needs a Redis to share them through.
-describe.runIf(ONCE && process.env.TEST_REDIS_URL)('rate limits shared through Redis', () => {
+describe.runIf(ONCE && process.env.TEST_REDIS_URL)('rate limits shared through Redis', () => { // once per run and only with TEST_REDIS_URL: it needs a real Redis
   it('two server processes share one budget per client', async () => {
     const env = { RATE_LIMIT_AUTH_MAX: '3', REDIS_URL: process.env.TEST_REDIS_URL ?? '', REDIS_KEY_PREFIX: `tankha-test-${Date.now().toString(36)}:` };
     const a = await createTestApp('pglite', env);

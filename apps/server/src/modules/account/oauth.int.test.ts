@@ -205,7 +205,7 @@ describe.each(BACKENDS)('Google and Microsoft sign-in (%s)', (backend) => {
 });
 
 // Once per run, on PGlite (ONCE): rate limits are counted in memory (or Redis), not in the database, so a second database adds nothing.
-describe.runIf(ONCE)('validate-oauth is rate-limited like login', () => {
+describe.runIf(ONCE)('validate-oauth is rate-limited like login', () => { // once per run (the PGlite project): it does not depend on the database
   it('answers 429 after RATE_LIMIT_AUTH_MAX attempts in the window', async () => {
     const t = await createTestApp('pglite', { RATE_LIMIT_AUTH_MAX: '3' });
     try {

@@ -126,7 +126,7 @@ describe.each(BACKENDS)('attendance clients (%s)', (backend) => {
   });
 
   // PostgreSQL only: the race needs a second transaction in flight, which PGlite's one connection cannot have.
-  it.runIf(backend === 'postgres')('a write that loses its race on a unique key answers 409 with the reason, not 500', async () => {
+  it.runIf(backend === 'postgres')('a write that loses its race on a unique key answers 409 with the reason, not 500', async () => { // PostgreSQL only: PGlite is one connection in one process, so the concurrency this needs cannot happen there
     // Another request's site of the same name, inserted and not yet committed: this request's name check
     // cannot see it, and its insert waits on the unique index until the other commits.
     const other = new pg.Client({ connectionString: t.databaseUrl ?? '' });

@@ -384,7 +384,7 @@ describe.each(BACKENDS)('notification hub over Socket.IO (%s)', (backend) => {
 });
 
 // Runs only with TEST_REDIS_URL (.ci/run sets it when Redis answers), once per run (ONCE: no database changes its subject): the Socket.IO adapter between two processes needs a Redis to publish through.
-describe.runIf(ONCE && process.env.TEST_REDIS_URL)('notification hub across processes through Redis', () => {
+describe.runIf(ONCE && process.env.TEST_REDIS_URL)('notification hub across processes through Redis', () => { // once per run and only with TEST_REDIS_URL: it needs a real Redis
   it('a client connected to process A receives the reminder sent by process B', async () => {
     const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? '', REDIS_KEY_PREFIX: `tankha-test-${Date.now().toString(36)}:` };
     const a = await createTestApp('pglite', env);

@@ -148,7 +148,7 @@ describe.each(BACKENDS)('payroll processing resumes by itself after its job died
   });
 
   // PostgreSQL only: a chunk in flight holds its chunk row (payroll_run_chunks) in another transaction, which PGlite's one connection cannot have.
-  it.runIf(backend === 'postgres')('leaves alone a run a chunk of which is claimed by a transaction in flight, however long the chunk takes', async () => {
+  it.runIf(backend === 'postgres')('leaves alone a run a chunk of which is claimed by a transaction in flight, however long the chunk takes', async () => { // PostgreSQL only: PGlite is one connection in one process, so the concurrency this needs cannot happen there
     await startProcessing();
     await takeJob();
     await dieAfter(1);

@@ -251,7 +251,7 @@ describe('payslip PDF', () => {
 
   // Runs only with PAYSLIP_SAMPLE_DIR: it asserts nothing and writes files for a person to look at
   // (PAYSLIP_SAMPLE_DIR=/tmp npx vitest run …, then pdftoppm -png); the other tests here check the content.
-  it.runIf(process.env.PAYSLIP_SAMPLE_DIR)('writes sample payslips to look at', async () => {
+  it.runIf(process.env.PAYSLIP_SAMPLE_DIR)('writes sample payslips to look at', async () => { // runs only when PAYSLIP_SAMPLE_DIR names a folder: it writes sample PDFs for a person to look at, it checks nothing
     const dir = process.env.PAYSLIP_SAMPLE_DIR ?? '';
     writeFileSync(path.join(dir, 'payslip-sample.pdf'), await renderPayslipPdf(sample()));
     writeFileSync(path.join(dir, 'payslip-hold.pdf'), await renderPayslipPdf(sample({ holdKind: 'payout' })));

@@ -14,6 +14,21 @@ describe('business dates', () => {
     expect(dateInZone(new Date('2026-03-31T18:30:00Z'), 'Asia/Kolkata')).toBe('2026-04-01');
   });
 
+  it('IST and UTC dates are arithmetic and agree with the time-zone database (ICU) at every instant from 1946 to 2200', () => {
+    const icu = (instant: Date, timeZone: string): string => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1946-01-01T00:00:00Z'), max: new Date('2200-12-31T23:59:59Z'), noInvalidDate: true }), fc.constantFrom('Asia/Kolkata', 'Asia/Calcutta', 'UTC', 'Etc/UTC'), (instant, zone) => {
+        expect(dateInZone(instant, zone)).toBe(icu(instant, zone));
+      }),
+      { numRuns: 2000 },
+    );
+    // Either side of midnight in India, and before 1946 (IST was UTC+6:30 in the war years) by the database.
+    expect(dateInZone(new Date('2027-01-01T18:29:59.999Z'), 'Asia/Kolkata')).toBe('2027-01-01');
+    expect(dateInZone(new Date('2027-01-01T18:30:00Z'), 'Asia/Kolkata')).toBe('2027-01-02');
+    expect(dateInZone(new Date('1943-06-30T17:40:00Z'), 'Asia/Kolkata')).toBe('1943-07-01');
+    expect(dateInZone(new Date('2026-11-30T23:30:00Z'), 'America/New_York')).toBe('2026-11-30');
+  });
+
   it('displays dd MMM yyyy and validates real calendar dates', () => {
     expect(formatDisplayDate('2026-11-05')).toBe('05 Nov 2026');
     expect(isIsoDate('2024-02-29')).toBe(true);

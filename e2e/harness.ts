@@ -20,7 +20,10 @@ export const DEMO = {
 } as const;
 export type DemoRole = keyof typeof DEMO;
 
-/** The template's server; worker n's is E2E_PORT + 1 + n; the mock OpenID provider is E2E_PORT + 20000. */
+/**
+ * The template's server; worker n's is E2E_PORT + 1 + n, and its server billing through a fake Razorpay (tests/razorpay.ts)
+ * E2E_PORT + 11 + n; the mock OpenID provider is E2E_PORT + 20000.
+ */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3999);
 export const OAUTH_MOCK_PORT = E2E_PORT + 20000;
 
@@ -51,7 +54,6 @@ export interface RunningServer {
   stop(): Promise<number | string>;
 }
 
-/** Starts the server on a data folder (seeding the demo there if it has none) and waits until /health answers. */
 /** The environment of a browser test's server (and of the seed that makes the template) on a port and data folder. */
 function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -82,10 +84,14 @@ export async function seedTemplate(options: { port: number; dataDir: string }): 
   if (code !== 0) throw new Error(`Seeding the template failed (exit ${String(code)}):\n${tail(logFile)}`);
 }
 
-export async function startServer(options: { name: string; port: number; dataDir: string; timeoutMs: number }): Promise<RunningServer> {
+/**
+ * Starts the server on a data folder and waits until /health answers. `env`: settings of this server only, over the usual ones
+ * (a fake Razorpay's address and keys, tests/razorpay.ts).
+ */
+export async function startServer(options: { name: string; port: number; dataDir: string; timeoutMs: number; env?: Record<string, string> }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${options.port.toString()}`;
   await assertPortFree(options.port);
-  const env = serverEnv(options.port, options.dataDir);
+  const env = { ...serverEnv(options.port, options.dataDir), ...options.env };
   const logFile = path.join(RUN_DIR, `${options.name}.log`);
   const log = fs.openSync(logFile, 'a');
   // One process (tsx as a loader, not its CLI's parent process), so SIGTERM reaches the server's own shutdown.

@@ -62,6 +62,27 @@ export async function latestMail(request: APIRequestContext, to: string): Promis
   return found;
 }
 
+/**
+ * A new organisation (on its trial) through the API, as a person signs up: register, follow the mailed link. Returns
+ * its administrator's session.
+ */
+export async function registerOrganisation(
+  request: APIRequestContext,
+  organisation: { organizationName: string; email: string; password: string },
+): Promise<{ token: string; id: string; tenantId: string }> {
+  const { organizationName, email, password } = organisation;
+  const registered = await request.post('/backend/api/Account/register', {
+    data: { firstName: 'Meera', lastName: 'Iyer', organizationName, email, password, confirmPassword: password },
+  });
+  expect(registered.ok()).toBeTruthy();
+  const mail = await latestMail(request, email);
+  const link = mail.links.find((l) => l.includes('/verify-user/')) ?? '';
+  const [token = '', address = ''] = link.split('/verify-user/')[1]?.split('/') ?? [];
+  const verified = await request.post('/backend/api/Account/verify-user', { data: { token: decodeURIComponent(token), email: decodeURIComponent(address) } });
+  expect(verified.ok()).toBeTruthy();
+  return apiLogin(request, email, password);
+}
+
 export async function apiLogin(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<{ token: string; id: string; tenantId: string }> {
   const res = await request.post('/backend/api/Account/login', { data: { email, password } });
   expect(res.status()).toBe(200);

@@ -1,25 +1,11 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { latestMail } from './helpers';
+import { registerOrganisation } from './helpers';
 
 const PASSWORD = 'Harvest2026';
 
-/** A new organisation (on its trial) through the API: register, follow the mailed link. */
-async function registerOrganisation(request: APIRequestContext, email: string): Promise<void> {
-  const registered = await request.post('/backend/api/Account/register', {
-    data: { firstName: 'Meera', lastName: 'Iyer', organizationName: 'Kaveri Looms', email, password: PASSWORD, confirmPassword: PASSWORD },
-  });
-  expect(registered.ok()).toBeTruthy();
-  const mail = await latestMail(request, email);
-  const link = mail.links.find((l) => l.includes('/verify-user/')) ?? '';
-  const [token = '', address = ''] = link.split('/verify-user/')[1]?.split('/') ?? [];
-  const verified = await request.post('/backend/api/Account/verify-user', { data: { token: decodeURIComponent(token), email: decodeURIComponent(address) } });
-  expect(verified.ok()).toBeTruthy();
-}
-
 test('buy a plan on the local test checkout, upgrade it, cancel it, download its invoice', async ({ page, request }) => {
   const email = `subs.${Date.now().toString(36)}@kaveri.in`;
-  await registerOrganisation(request, email);
+  await registerOrganisation(request, { organizationName: 'Kaveri Looms', email, password: PASSWORD });
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);

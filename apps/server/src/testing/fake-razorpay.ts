@@ -47,7 +47,8 @@ export interface FakeRefund {
   notes: unknown;
   speed: unknown;
   key: string | undefined;
-  status: 'pending' | 'processed';
+  /** failed: Razorpay accepted it and it failed later (refund.failed); a request with its key is answered with it again. */
+  status: 'pending' | 'processed' | 'failed';
 }
 
 export type FakeMandate = 'upi' | 'card_domestic' | 'card_international' | 'emandate';

@@ -158,6 +158,26 @@ const routePreloads: Plugin = {
 };
 
 /**
+ * index.html's first script: `src/early-reads-entry.ts`, built as an entry of its own (build.rolldownOptions.input)
+ * and put in the page as an async module script before the app's entry. Vite makes one entry of all the module
+ * scripts it finds in index.html, which would start the reads only once the whole shell had downloaded.
+ */
+const EARLY_READS_ENTRY = 'early-reads';
+const earlyReadsScript: Plugin = {
+  name: 'tankha:early-reads-script',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle(_options, bundle) {
+    const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === EARLY_READS_ENTRY);
+    const html = bundle['index.html'];
+    if (!entry || html?.type !== 'asset' || typeof html.source !== 'string') throw new Error('tankha:early-reads-script: no early-reads entry or index.html in the bundle');
+    const appEntry = html.source.indexOf('<script type="module"');
+    if (appEntry === -1) throw new Error("tankha:early-reads-script: index.html has no module script to put the early reads' before");
+    html.source = `${html.source.slice(0, appEntry)}<script type="module" async crossorigin src="/${entry.fileName}"></script>\n    ${html.source.slice(appEntry)}`;
+  },
+};
+
+/**
  * The theme's CSS variables as a stylesheet (`import 'virtual:mantine-theme.css'`, main.tsx), written at build
  * time by Mantine itself: MantineProvider rendered to markup with our theme, its `<style>` taken. At run time
  * MantineProvider recomputes them on every render (resolve, merge, drop the defaults styles.css has, print):
@@ -180,7 +200,7 @@ const mantineThemeCss: Plugin = {
 };
 
 export default defineConfig(({ command }) => ({
-  plugins: [scrollAreaMergeRefs, appShellRemoveScroll, tableScrollArea, zodWithoutJsonSchema, routePreloads, mantineThemeCss, react(), pwa],
+  plugins: [scrollAreaMergeRefs, appShellRemoveScroll, tableScrollArea, zodWithoutJsonSchema, routePreloads, earlyReadsScript, mantineThemeCss, react(), pwa],
   // react-router's package exports point at its development build, whose only difference is that it keeps
   // the dev-time warnings (ENABLE_DEV_WARNINGS); a production bundle takes the production build.
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs') }] } : {},
@@ -190,6 +210,7 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      input: { index: path.resolve(import.meta.dirname, 'index.html'), [EARLY_READS_ENTRY]: path.resolve(import.meta.dirname, 'src/early-reads-entry.ts') },
       // Our contracts and domain packages are pure modules (zod schemas, rules): a screen that imports one
       // schema must not pull every module of the barrel into its chunk.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/](contracts|domain)[\\/]src[\\/]/.test(id) },
@@ -198,6 +219,8 @@ export default defineConfig(({ command }) => ({
         // Mantine or vendor group would put every component any screen uses into every page's first load.
         codeSplitting: {
           groups: [
+            // The script index.html runs first (early-reads-entry.ts) downloads on its own, not with the shell.
+            { name: 'early-reads', test: /[\\/]src[\\/](app[\\/]early-reads|early-reads-entry)\.ts$/, priority: 4 },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
             // Left to itself, rolldown put Mantine's tiny DirectionProvider (which the shell uses) into the
             // floating-ui chunk, and the entry then loaded all of floating-ui for it.

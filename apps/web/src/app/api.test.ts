@@ -4,6 +4,7 @@ import { ErrorCode, MSG } from '@tankha/contracts';
 import { jsonResponse, makeToken, makeUser, mockFetch, ok } from '../test/helpers';
 import { registerAccessModal } from './access-control';
 import { ApiError, NETWORK_ERROR, apiRequest } from './api';
+import { EARLY_READS_GLOBAL } from './early-reads';
 import { setNavigator, type Navigator } from './navigation';
 import { isOffline } from './offline';
 import { getSessionUser, setSessionUser } from './session';
@@ -51,6 +52,21 @@ describe('requests', () => {
     expect(call?.init.credentials).toBe('include');
     expect(call?.init.body).toBe('{"workingHours":"9"}');
     expect(call?.init.headers).toMatchObject({ Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json' });
+  });
+
+  it('takes the read index.html started for the same URL and session instead of sending it again (early-reads.ts)', async () => {
+    const user = makeUser();
+    setSessionUser(user);
+    const started = jsonResponse(200, { data: { name: 'Nilgiri' } });
+    (window as unknown as Record<string, unknown>)[EARLY_READS_GLOBAL] = { token: user.token, reads: new Map([['/backend/api/Tenants', Promise.resolve(started)]]) };
+    const calls = mockFetch({ 'GET /Tenants': ok({ name: 'sent again' }) });
+
+    expect((await apiRequest('/Tenants')).data).toEqual({ name: 'Nilgiri' });
+    expect(calls).toHaveLength(0);
+    // Once: the next read of the same URL is sent.
+    expect((await apiRequest('/Tenants')).data).toEqual({ name: 'sent again' });
+    expect(calls).toHaveLength(1);
+    delete (window as unknown as Record<string, unknown>)[EARLY_READS_GLOBAL];
   });
 
   it('rejects locally with TOKEN_EXPIRED and signs out when the stored token has expired', async () => {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ErrorCode, MSG, SUBSCRIPTION_MESSAGES, type Envelope } from '@tankha/contracts';
 import { handleFeatureDenied } from './access-control';
+import { takeEarlyRead } from './early-reads';
 import { isTokenExpired } from './jwt';
 import { currentOrigin, currentPath, navigateTo } from './navigation';
 import { markOffline } from './offline';
@@ -208,15 +209,18 @@ export async function apiRequest(path: string, options: RequestOptions & { schem
     body = JSON.stringify(options.body);
   }
 
+  // A read index.html started for this page and session (early-reads.ts) is taken instead of sending it again.
+  const early = method === 'GET' && options.headers === undefined && options.signal?.aborted !== true ? takeEarlyRead(url, user?.token) : undefined;
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body,
-      credentials: 'include',
-      signal: options.signal,
-    });
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body,
+        credentials: 'include',
+        signal: options.signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw networkFailure();

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_READS_GLOBAL, earlyReadsFor, readKey, startEarlyReads, takeEarlyRead } from './early-reads';
+import { USER_STORAGE_KEY } from './session';
+
+const HEADER = ['/Tenants', '/Account/me', '/Notifications/unread/count', '/orgprofilecompletionstatus'];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  delete (window as unknown as Record<string, unknown>)[EARLY_READS_GLOBAL];
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the reads index.html starts', () => {
+  it('are the header’s and the page’s, with the month, year and financial year of the day', () => {
+    expect(earlyReadsFor('/payslips', '2026-11-30')).toEqual([...HEADER, '/Payslips?year=2026']);
+    expect(earlyReadsFor('/payslips/', '2026-11-30')).toEqual([...HEADER, '/Payslips?year=2026']);
+    // February of a leap year ends on the 29th; the financial year of 15 Feb 2028 began in April 2027.
+    expect(earlyReadsFor('/my-attendance', '2028-02-15')).toContain('/Attendances?startDate=2028-02-01&endDate=2028-02-29');
+    expect(earlyReadsFor('/payroll/taxes/employeeITDeclaration', '2028-02-15')).toContain('/ITDeclaration/status?financialYearStart=2027&financialYearEnd=2028');
+    expect(earlyReadsFor('/payroll/taxes/employeeITDeclaration', '2027-04-01')).toContain('/ITDeclaration/declarations?financialYearStart=2027&financialYearEnd=2028');
+    expect(earlyReadsFor('/users/my-people', '2026-11-30')).toEqual([]);
+  });
+
+  it('compare with the client’s URLs whatever the order of the query', () => {
+    expect(readKey('/backend/api/Leaves?scope=mine&pageSize=6&pageNumber=1')).toBe(readKey('/backend/api/Leaves?pageSize=6&scope=mine&pageNumber=1'));
+    expect(readKey('/backend/api/Tenants')).toBe('/backend/api/Tenants');
+  });
+
+  it('start only for a signed-in user, on India’s date, and are taken once, by the same session only', async () => {
+    const fetch = vi.fn((url: string, _init?: RequestInit) => Promise.resolve(new Response(url)));
+    vi.stubGlobal('fetch', fetch);
+    window.history.replaceState(null, '', '/payslips');
+    startEarlyReads(new Date('2026-12-31T18:30:00Z'));
+    expect(fetch).not.toHaveBeenCalled();
+
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ token: 'token-a' }));
+    // 18:30 UTC on 31 December is midnight in India: the reads are of 2027.
+    startEarlyReads(new Date('2026-12-31T18:30:00Z'));
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([...HEADER, '/Payslips?year=2027'].map((r) => `/backend/api${r}`));
+    expect(fetch.mock.calls[0]?.[1]).toMatchObject({ headers: { Authorization: 'Bearer token-a' } });
+
+    expect(takeEarlyRead('/backend/api/Payslips?year=2027', 'token-b')).toBeUndefined();
+    const read = takeEarlyRead('/backend/api/Payslips?year=2027', 'token-a');
+    expect(await (await read)?.text()).toBe('/backend/api/Payslips?year=2027');
+    expect(takeEarlyRead('/backend/api/Payslips?year=2027', 'token-a')).toBeUndefined();
+    expect(takeEarlyRead('/backend/api/Payslips?year=2026', 'token-a')).toBeUndefined();
+  });
+});

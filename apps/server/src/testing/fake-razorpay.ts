@@ -83,8 +83,8 @@ export class FakeRazorpay {
   readonly subscriptions = new Map<string, FakeSubscription>();
   /** Every request on a subscription (create, update, cancel), in order, with its answer's status. */
   readonly subscriptionRequests: { method: string; path: string; body: Record<string, unknown>; status: number }[] = [];
-  /** How the next refund requests are answered. */
-  mode: 'ok' | 'pending' | 'refuse' | 'lose_answer_once' = 'ok';
+  /** How the next refund requests are answered (fail: accepted, and answered as a refund that failed). */
+  mode: 'ok' | 'pending' | 'fail' | 'refuse' | 'lose_answer_once' = 'ok';
   /** lose_answer_once: the next subscription is created, but the answer is lost (a gateway timeout on the way back). */
   createMode: 'ok' | 'lose_answer_once' = 'ok';
   /** The fake's clock for created_at (seconds); the test moves it with its own. */
@@ -236,9 +236,10 @@ export class FakeRazorpay {
       const captured = this.payments.get(paymentId)?.amount;
       if (captured === undefined) return badRequest('The id provided does not exist');
       const amount = Number(body.amount);
-      const refunded = this.refunds.filter((r) => r.paymentId === paymentId).reduce((s, r) => s + r.amount, 0);
+      // A failed refund moved no money.
+      const refunded = this.refunds.filter((r) => r.paymentId === paymentId && r.status !== 'failed').reduce((s, r) => s + r.amount, 0);
       if (amount + refunded > captured) return badRequest('The refund amount provided is greater than amount captured');
-      const refund: FakeRefund = { id: this.next('rfnd'), paymentId, amount, receipt: body.receipt, notes: body.notes, speed: body.speed, key, status: this.mode === 'pending' ? 'pending' : 'processed' };
+      const refund: FakeRefund = { id: this.next('rfnd'), paymentId, amount, receipt: body.receipt, notes: body.notes, speed: body.speed, key, status: this.mode === 'pending' ? 'pending' : this.mode === 'fail' ? 'failed' : 'processed' };
       this.refunds.push(refund);
       if (this.mode === 'lose_answer_once') {
         // Applied, but the answer never arrives (a gateway timeout on the way back).

@@ -106,6 +106,11 @@ export const planCreditNotes = pgTable(
     /** Attempts of the refund job that reached the provider, and its last refusal (for support). */
     refundAttempts: integer('refund_attempts').notNull().default(0),
     refundError: text('refund_error'),
+    /**
+     * Which refund request of this note the job makes (decision 0303 and its update): 0 for the first; Retry refund
+     * of a refund the provider accepted and then failed takes the next, so the request carries a new idempotency key.
+     */
+    refundGeneration: integer('refund_generation').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [tenantIsolation(), uniqueIndex('plan_credit_notes_number_key').on(t.financialYear, t.sequence), uniqueIndex('plan_credit_notes_payment_key').on(t.paymentId), index('plan_credit_notes_subscription_idx').on(t.tenantId, t.subscriptionId)],

@@ -5,7 +5,7 @@ import { MSG } from '@tankha/contracts';
 import type { Checkout, Plan, SessionUser, SubscriptionRow } from '@tankha/contracts';
 import { queryRows } from '../../db/client';
 import { BACKENDS, createTestApp, type TestApp } from '../../testing/harness';
-import { FAKE_PLAN_IDS, FAKE_RAZORPAY_KEYS, FakeRazorpay, checkoutCallback, fakeRazorpayEnv } from '../../testing/fake-razorpay';
+import { FAKE_PLAN_IDS, FAKE_RAZORPAY_KEYS, FakeRazorpay, checkoutCallback, fakeRazorpayEnv, type FakeRefund } from '../../testing/fake-razorpay';
 import { REFUND_ATTEMPTS } from './subscriptions.service';
 
 /**
@@ -66,7 +66,8 @@ describe.each(BACKENDS)('an upgrade through Razorpay refunds the credit note (%s
                  (SELECT coalesce(sum(amount_paise), 0) FROM payments WHERE tenant_id = ${user.tenantId})::int AS paid`,
     );
     const ours = (await queryRows<{ provider_payment_id: string }>(t.database.db, sql`SELECT provider_payment_id FROM payments WHERE tenant_id = ${user.tenantId}`)).map((p) => p.provider_payment_id);
-    const refunded = razorpay.refunds.filter((r) => ours.includes(r.paymentId)).reduce((s, r) => s + r.amount, 0);
+    // A failed refund moved no money.
+    const refunded = razorpay.refunds.filter((r) => ours.includes(r.paymentId) && r.status !== 'failed').reduce((s, r) => s + r.amount, 0);
     const captured = ours.reduce((s, id) => s + (razorpay.payments.get(id)?.amount ?? 0), 0);
     return { invoiced: Number(row?.invoiced), credited: Number(row?.credited), paid: Number(row?.paid), captured, refunded };
   }
@@ -198,6 +199,7 @@ describe.each(BACKENDS)('an upgrade through Razorpay refunds the credit note (%s
     const requests = razorpay.refundRequests.filter((r) => r.paymentId === paymentId);
     expect(requests).toHaveLength(REFUND_ATTEMPTS + 1);
     expect(new Set(requests.map((r) => r.key)).size).toBe(1);
+    expect(requests[0]?.key).not.toMatch(/-r\d+$/);
     const refunds = razorpay.refunds.filter((r) => r.paymentId === paymentId);
     expect(refunds).toEqual([expect.objectContaining({ amount: 5782 })]);
     expect(await noteOf(note.id)).toMatchObject({ refund_status: 'processed', refund_id: refunds[0]?.id, refund_paise: 5782, refund_attempts: 1, refund_error: null });
@@ -210,6 +212,77 @@ describe.each(BACKENDS)('an upgrade through Razorpay refunds the credit note (%s
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: MSG.refundNotFailed });
     expect(razorpay.refundRequests.filter((r) => r.paymentId === paymentId)).toHaveLength(REFUND_ATTEMPTS + 1);
+  });
+
+  /** Razorpay's refund.processed / refund.failed webhook for one of the fake's refunds, signed; the answer's message. */
+  async function refundWebhook(event: 'refund.processed' | 'refund.failed', refund: FakeRefund, eventId: string) {
+    const body = Buffer.from(JSON.stringify({ entity: 'event', account_id: 'acc_fixture', event, contains: ['refund', 'payment'], payload: { refund: { entity: { id: refund.id, entity: 'refund', amount: refund.amount, payment_id: refund.paymentId, notes: refund.notes, status: event === 'refund.processed' ? 'processed' : 'failed' } }, payment: { entity: { id: refund.paymentId, status: 'captured' } } }, created_at: Math.floor(Date.now() / 1000) }));
+    const res = await t.call('POST', '/webhooks/razorpay', { body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex'), 'x-razorpay-event-id': eventId } });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { message: string }).message;
+  }
+
+  it('Retry refund of a refund Razorpay accepted and then failed: a new request with a new key, a second refund; the old one’s webhooks change nothing', async () => {
+    razorpay.mode = 'pending';
+    const { admin, paymentId, note } = await upgradedOrganisation({ drain: true });
+    razorpay.mode = 'ok';
+    const first = razorpay.refunds.find((r) => r.paymentId === paymentId);
+    if (!first) throw new Error('no refund');
+    expect(await noteOf(note.id)).toMatchObject({ refund_status: 'pending', refund_id: first.id });
+    // The bank could not complete it: Razorpay's books say failed, and its refund.failed webhook tells us.
+    first.status = 'failed';
+    expect(await refundWebhook('refund.failed', first, `evt_refund_failed_${note.id}`)).toBe('applied');
+    expect(await noteOf(note.id)).toMatchObject({ refund_status: 'failed', refund_id: first.id });
+
+    const res = await retry(admin, note.id);
+    expect(res.statusCode, res.body).toBe(200);
+    // The job ran after the commit: a request with a new key, so Razorpay made a second refund (the first moved no money).
+    const requests = razorpay.refundRequests.filter((r) => r.paymentId === paymentId);
+    expect(requests.map((r) => r.key)).toEqual([first.key, `${String(first.key)}-r1`]);
+    const refunds = razorpay.refunds.filter((r) => r.paymentId === paymentId);
+    expect(refunds).toHaveLength(2);
+    const second = refunds[1];
+    expect(second).toMatchObject({ amount: 5782, status: 'processed', receipt: note.credit_note_number, notes: { creditNoteNumber: note.credit_note_number, refundGeneration: '1' } });
+    expect(await noteOf(note.id)).toMatchObject({ refund_status: 'processed', refund_id: second?.id, refund_paise: 5782, refund_attempts: 1, refund_error: null });
+    expect((await listed(admin)).find((r) => r.planName === 'Basic')?.creditNotes[0]?.refundStatus).toBe('processed');
+
+    // The old refund's webhooks again (another delivery, another event id): nothing changes.
+    expect(await refundWebhook('refund.failed', first, `evt_refund_failed_again_${note.id}`)).toBe('ignored');
+    expect(await refundWebhook('refund.processed', first, `evt_refund_processed_old_${note.id}`)).toBe('ignored');
+    expect(await noteOf(note.id)).toMatchObject({ refund_status: 'processed', refund_id: second?.id });
+    // Processed now: no further retry, no further request.
+    expect((await retry(admin, note.id)).statusCode).toBe(409);
+    expect(razorpay.refundRequests.filter((r) => r.paymentId === paymentId)).toHaveLength(2);
+    const b = await books(admin);
+    expect(b.refunded).toBe(5782);
+    expect(b.invoiced - b.credited).toBe(b.paid - b.refunded);
+  });
+
+  it('Retry refund of a refund Razorpay answered as failed: the next generation’s key; the old refund’s late webhook before the new one is recorded changes nothing', async () => {
+    razorpay.mode = 'fail';
+    const { admin, paymentId, note } = await upgradedOrganisation({ drain: true });
+    const first = razorpay.refunds.find((r) => r.paymentId === paymentId);
+    if (!first) throw new Error('no refund');
+    expect(await noteOf(note.id)).toMatchObject({ refund_status: 'failed', refund_id: first.id });
+    // The retry's first attempt is refused: the note waits, pending, with no refund id yet.
+    razorpay.mode = 'refuse';
+    const res = await t.app.inject({ method: 'POST', url: `/backend/api/Subscriptions/credit-notes/${note.id}/retry-refund`, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.app.jobs.drain()).failed.map((f) => f.name)).toEqual(['subscriptions.refundCreditNote']);
+    expect(await noteOf(note.id)).toMatchObject({ refund_status: 'pending', refund_id: null, refund_attempts: 1 });
+    // The old refund's refund.failed arrives late, matched by the credit note number in its notes: not this generation's.
+    expect(await refundWebhook('refund.failed', first, `evt_refund_late_failed_${note.id}`)).toBe('ignored');
+    expect(await noteOf(note.id)).toMatchObject({ refund_status: 'pending', refund_id: null });
+    // The job's next attempt: the same new key as the refused one, one new refund.
+    razorpay.mode = 'ok';
+    expect(await refundJob(admin.tenantId, note.id)).toBe('done');
+    const keys = razorpay.refundRequests.filter((r) => r.paymentId === paymentId).map((r) => r.key);
+    expect(keys).toEqual([first.key, `${String(first.key)}-r1`, `${String(first.key)}-r1`]);
+    const refunds = razorpay.refunds.filter((r) => r.paymentId === paymentId);
+    expect(refunds.map((r) => r.status)).toEqual(['failed', 'processed']);
+    expect(await noteOf(note.id)).toMatchObject({ refund_status: 'processed', refund_id: refunds[1]?.id, refund_attempts: 2 });
+    const b = await books(admin);
+    expect(b.invoiced - b.credited).toBe(b.paid - b.refunded);
   });
 
   it('Retry refund is refused while the refund is pending, to a Member, and for another organisation’s credit note', async () => {

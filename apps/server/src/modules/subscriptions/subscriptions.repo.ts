@@ -315,7 +315,7 @@ export async function findCreditNoteRefundForUpdate(tdb: TenantDb, id: string) {
   return row;
 }
 
-export async function updateCreditNoteRefund(tdb: TenantDb, id: string, set: Partial<Pick<typeof planCreditNotes.$inferInsert, 'refundStatus' | 'refundId' | 'refundPaise' | 'refundAttempts' | 'refundError'>>): Promise<void> {
+export async function updateCreditNoteRefund(tdb: TenantDb, id: string, set: Partial<Pick<typeof planCreditNotes.$inferInsert, 'refundStatus' | 'refundId' | 'refundPaise' | 'refundAttempts' | 'refundError' | 'refundGeneration'>>): Promise<void> {
   await tdb.tx
     .update(planCreditNotes)
     .set(set)

@@ -622,7 +622,7 @@ export class SubscriptionService {
     if (note.refundStatus !== 'pending' || note.refundId) return 'done';
     const attempts = note.refundAttempts + 1;
     try {
-      const refund = await this.provider.refundPayment(providerPaymentId, note.totalPaise, { creditNoteNumber: note.creditNoteNumber, subscriptionId: note.subscriptionId });
+      const refund = await this.provider.refundPayment(providerPaymentId, note.totalPaise, { creditNoteNumber: note.creditNoteNumber, subscriptionId: note.subscriptionId, refundGeneration: note.refundGeneration });
       await repo.updateCreditNoteRefund(scope.db, note.id, { refundId: refund.id, refundPaise: refund.amountPaise, refundStatus: refund.status, refundAttempts: attempts, refundError: null });
       return 'done';
     } catch (error) {
@@ -635,15 +635,20 @@ export class SubscriptionService {
 
   /**
    * POST /Subscriptions/credit-notes/{id}/retry-refund: a refund that ended 'failed' is tried again by the same job
-   * with all its attempts, after this commit. The request to the provider is the same (same payment, amount and
-   * X-Refund-Idempotency key), so a refund the provider did make is answered again rather than made twice.
+   * with all its attempts, after this commit (decision 0303 and its update). When every attempt was refused (no refund
+   * id), the request is the same (payment, amount and X-Refund-Idempotency key), so a refund the provider did make
+   * unbeknown to us is answered again rather than made twice. When the provider had accepted the refund (its id is
+   * recorded) and it failed, the same key would only answer that failed refund again; a failed refund moved no money,
+   * so the next generation makes a new request with a new key.
    */
   async retryRefund(scope: Scope, creditNoteId: string): Promise<void> {
     const found = await repo.findCreditNoteRefundForUpdate(scope.db, creditNoteId);
     if (!found) throw notFound(MSG.creditNoteNotFound);
-    if (found.note.refundStatus !== 'failed') throw conflict(MSG.refundNotFailed);
-    await repo.updateCreditNoteRefund(scope.db, found.note.id, { refundStatus: 'pending', refundId: null, refundAttempts: 0, refundError: null });
-    scope.enqueue('subscriptions.refundCreditNote', { creditNoteId: found.note.id });
+    const { note } = found;
+    if (note.refundStatus !== 'failed') throw conflict(MSG.refundNotFailed);
+    const refundGeneration = note.refundId === null ? note.refundGeneration : note.refundGeneration + 1;
+    await repo.updateCreditNoteRefund(scope.db, note.id, { refundStatus: 'pending', refundId: null, refundAttempts: 0, refundError: null, refundGeneration });
+    scope.enqueue('subscriptions.refundCreditNote', { creditNoteId: note.id });
   }
 
   /**
@@ -861,14 +866,17 @@ export class SubscriptionService {
   /**
    * refund.processed / refund.failed: a refund Razorpay answered as pending has settled. A processed refund stays
    * processed (a late or replayed failure changes nothing); a refund of another payment of ours is not a credit note's.
+   * Before the job records the refund id, the note is matched by its number: a refund of an earlier generation (one
+   * that failed before Retry refund asked for a new one) is not the refund now awaited.
    */
-  private async refundSettled(scope: GlobalScope, refund: { id: string; creditNoteNumber: string | null }, status: 'processed' | 'failed'): Promise<'applied' | 'ignored'> {
+  private async refundSettled(scope: GlobalScope, refund: { id: string; creditNoteNumber: string | null; refundGeneration: number }, status: 'processed' | 'failed'): Promise<'applied' | 'ignored'> {
     const owner = await repo.findOwnerOfRefund(scope.global, refund);
     if (!owner) return 'ignored';
     return scope.asTenant(owner.tenantId, async (tenant) => {
       const found = await repo.findCreditNoteRefundForUpdate(tenant.db, owner.id);
       const note = found?.note;
-      if (!note || note.refundStatus === null || note.refundStatus === 'processed' || (note.refundId && note.refundId !== refund.id)) return 'ignored';
+      if (!note || note.refundStatus === null || note.refundStatus === 'processed') return 'ignored';
+      if (note.refundId ? note.refundId !== refund.id : refund.refundGeneration !== note.refundGeneration) return 'ignored';
       await repo.updateCreditNoteRefund(tenant.db, note.id, { refundId: refund.id, refundStatus: status });
       return 'applied';
     });

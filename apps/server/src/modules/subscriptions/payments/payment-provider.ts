@@ -58,6 +58,11 @@ export interface ProviderRefund {
 export interface RefundNotes {
   creditNoteNumber: string;
   subscriptionId: string;
+  /**
+   * The note's refund generation (0 for the first request): a later one is a new refund request after the refund
+   * of an earlier one failed, with its own idempotency key (decision 0303 and its update).
+   */
+  refundGeneration: number;
 }
 
 export interface PaymentProvider {

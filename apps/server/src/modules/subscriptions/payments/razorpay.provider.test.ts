@@ -16,7 +16,7 @@ describe('RazorpayProvider.refundPayment', () => {
       return new Response(body, { status });
     }) as typeof fetch;
   const provider = (fetchFn: typeof fetch) => new RazorpayProvider('rzp_test_abc', 'secret123', 'whsec123', fetchFn);
-  const notes = { creditNoteNumber: 'TK/CN/26-27/0001', subscriptionId: '6f1c1a52-7a0e-4d2c-9a51-3c1f0e5b9d10' };
+  const notes = { creditNoteNumber: 'TK/CN/26-27/0001', subscriptionId: '6f1c1a52-7a0e-4d2c-9a51-3c1f0e5b9d10', refundGeneration: 0 };
   // The documented answer of a normal refund (amount and ids ours).
   const processed = { id: 'rfnd_FP8QHiV938haTz', entity: 'refund', amount: 1934, currency: 'INR', payment_id: 'pay_29QQoUBi66xm2f', notes, receipt: notes.creditNoteNumber, acquirer_data: { arn: null }, created_at: 1597078866, batch_id: null, status: 'processed', speed_processed: 'normal', speed_requested: 'normal' };
 
@@ -33,7 +33,18 @@ describe('RazorpayProvider.refundPayment', () => {
     // The key: the payment id and the credit note number, '/' (not allowed) as '-'.
     expect(headers['x-refund-idempotency']).toBe('pay_29QQoUBi66xm2f-TK-CN-26-27-0001');
     expect(headers['x-refund-idempotency']).toMatch(/^[A-Za-z0-9_-]{10,}$/);
+    // Generation 0: the body every request before refund generations sent (a repeat with the key must be the same request).
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ amount: 1934, speed: 'normal', receipt: 'TK/CN/26-27/0001', notes: { creditNoteNumber: 'TK/CN/26-27/0001', subscriptionId: notes.subscriptionId } });
+  });
+
+  it('a later refund generation (a new request after a refund that failed): a key of its own, the generation in the notes', async () => {
+    calls.length = 0;
+    await provider(answering(200, JSON.stringify(processed))).refundPayment('pay_29QQoUBi66xm2f', 1934, { ...notes, refundGeneration: 1 });
+    await provider(answering(200, JSON.stringify(processed))).refundPayment('pay_29QQoUBi66xm2f', 1934, { ...notes, refundGeneration: 2 });
+    const keys = calls.map((c) => (c.init.headers as Record<string, string>)['x-refund-idempotency']);
+    expect(keys).toEqual(['pay_29QQoUBi66xm2f-TK-CN-26-27-0001-r1', 'pay_29QQoUBi66xm2f-TK-CN-26-27-0001-r2']);
+    for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9_-]{10,}$/);
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ amount: 1934, speed: 'normal', receipt: 'TK/CN/26-27/0001', notes: { creditNoteNumber: 'TK/CN/26-27/0001', subscriptionId: notes.subscriptionId, refundGeneration: '1' } });
   });
 
   it('the same credit note sends the same key and body again (what makes a retry safe)', async () => {

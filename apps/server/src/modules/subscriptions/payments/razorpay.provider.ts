@@ -6,11 +6,14 @@ export const RAZORPAY_API = 'https://api.razorpay.com/v1';
 /**
  * The X-Refund-Idempotency key of a credit note's refund: Razorpay answers a repeated request with this key
  * with the refund it already made (https://razorpay.com/docs/api/refunds/normal-refunds-idempotent: at least 10
- * characters, letters, digits, hyphens and underscores). The payment id (unique at Razorpay) and the credit
- * note number (unique in this installation's series) make it unique to this refund.
+ * characters, letters, digits, hyphens and underscores; no maximum is documented, so the suffix is short). The
+ * payment id (unique at Razorpay) and the credit note number (unique in this installation's series) make it unique
+ * to this refund. Generation 0 keeps the key every earlier request used; a later generation (a new request after a
+ * refund Razorpay accepted and then failed, which the old key would only answer again) ends in `-r<generation>`.
  */
-export function refundIdempotencyKey(paymentId: string, creditNoteNumber: string): string {
-  return `${paymentId}-${creditNoteNumber}`.replace(/[^A-Za-z0-9_-]/g, '-');
+export function refundIdempotencyKey(paymentId: string, creditNoteNumber: string, generation = 0): string {
+  const key = `${paymentId}-${creditNoteNumber}`.replace(/[^A-Za-z0-9_-]/g, '-');
+  return generation === 0 ? key : `${key}-r${String(generation)}`;
 }
 
 const REFUND_STATUSES = new Set(['pending', 'processed', 'failed']);
@@ -156,8 +159,14 @@ export class RazorpayProvider implements PaymentProvider {
     const refund = await this.call<{ id?: unknown; amount?: unknown; status?: unknown }>(
       'POST',
       `/payments/${encodeURIComponent(paymentId)}/refund`,
-      { amount: amountPaise, speed: 'normal', receipt: notes.creditNoteNumber, notes: { creditNoteNumber: notes.creditNoteNumber, subscriptionId: notes.subscriptionId } },
-      { 'x-refund-idempotency': refundIdempotencyKey(paymentId, notes.creditNoteNumber) },
+      {
+        amount: amountPaise,
+        speed: 'normal',
+        receipt: notes.creditNoteNumber,
+        // Generation 0's body stays as every earlier request sent it: a repeat with the same key must be the same request.
+        notes: { creditNoteNumber: notes.creditNoteNumber, subscriptionId: notes.subscriptionId, ...(notes.refundGeneration > 0 ? { refundGeneration: String(notes.refundGeneration) } : {}) },
+      },
+      { 'x-refund-idempotency': refundIdempotencyKey(paymentId, notes.creditNoteNumber, notes.refundGeneration) },
     );
     if (typeof refund.id !== 'string' || typeof refund.amount !== 'number' || typeof refund.status !== 'string' || !REFUND_STATUSES.has(refund.status)) {
       throw new ProviderError('failed', `Razorpay refund of ${paymentId}: an answer without id, amount or a known status`);

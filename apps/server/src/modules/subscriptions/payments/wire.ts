@@ -9,8 +9,11 @@ export interface WebhookEvent {
   subscription: { id: string; currentEnd: number | null } | null;
   /** mandateMethod: the payment's method (mandateMethodOf), which is the mandate's for a subscription's payments. */
   payment: { id: string; amount: number | null; status: string | null; mandateMethod: string | null } | null;
-  /** refund.processed / refund.failed: the refund, with the credit note number our request put in its notes. */
-  refund: { id: string; status: string | null; creditNoteNumber: string | null } | null;
+  /**
+   * refund.processed / refund.failed: the refund, with the credit note number and refund generation our request put
+   * in its notes (a request of generation 0 carries none).
+   */
+  refund: { id: string; status: string | null; creditNoteNumber: string | null; refundGeneration: number } | null;
   /** A key for the event when the provider sent no event id header. */
   fallbackKey: string;
 }
@@ -21,8 +24,14 @@ interface RawEvent {
   payload?: {
     subscription?: { entity?: { id?: string; current_end?: number | null } };
     payment?: { entity?: { id?: string; amount?: number; status?: string; method?: unknown; international?: unknown } };
-    refund?: { entity?: { id?: string; status?: string; notes?: { creditNoteNumber?: unknown } | unknown[] } };
+    refund?: { entity?: { id?: string; status?: string; notes?: { creditNoteNumber?: unknown; refundGeneration?: unknown } | unknown[] } };
   };
+}
+
+/** A refund's generation from its notes (Razorpay keeps note values as strings): none is 0. */
+function generationOf(value: unknown): number {
+  const n = typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : typeof value === 'number' ? value : 0;
+  return Number.isSafeInteger(n) && n >= 0 ? n : 0;
 }
 
 /** The parsed event, or null when the body is not a Razorpay event. */
@@ -53,7 +62,7 @@ export function parseWebhookEvent(rawBody: Buffer): WebhookEvent | null {
             mandateMethod: mandateMethodOf(typeof pay.method === 'string' ? pay.method : null, typeof pay.international === 'boolean' ? pay.international : null),
           }
         : null,
-    refund: typeof refund?.id === 'string' ? { id: refund.id, status: typeof refund.status === 'string' ? refund.status : null, creditNoteNumber: typeof refundNotes?.creditNoteNumber === 'string' ? refundNotes.creditNoteNumber : null } : null,
+    refund: typeof refund?.id === 'string' ? { id: refund.id, status: typeof refund.status === 'string' ? refund.status : null, creditNoteNumber: typeof refundNotes?.creditNoteNumber === 'string' ? refundNotes.creditNoteNumber : null, refundGeneration: generationOf(refundNotes?.refundGeneration) } : null,
     fallbackKey: `${raw.event}:${String(createdAt ?? '')}:${refund?.id ?? pay?.id ?? sub?.id ?? ''}`,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "plan_credit_notes" ADD COLUMN "refund_generation" integer DEFAULT 0 NOT NULL;

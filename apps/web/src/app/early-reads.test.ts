@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_READS_GLOBAL, earlyReadsFor, readKey, startEarlyReads, takeEarlyRead } from './early-reads';
+import { makeToken } from '../test/helpers';
 import { USER_STORAGE_KEY } from './session';
 
 const HEADER = ['/Tenants', '/Account/me', '/Notifications/unread/count', '/orgprofilecompletionstatus'];
@@ -34,16 +35,22 @@ describe('the reads index.html starts', () => {
     startEarlyReads(new Date('2026-12-31T18:30:00Z'));
     expect(fetch).not.toHaveBeenCalled();
 
-    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ token: 'token-a' }));
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ token: makeToken(-60) }));
+    startEarlyReads(new Date());
+    expect(fetch).not.toHaveBeenCalled();
+
+    // Still valid on the day below: it expires 60 days from now, and now is 30 Nov 2026 or later.
+    const token = makeToken(60 * 24 * 3600);
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ token }));
     // 18:30 UTC on 31 December is midnight in India: the reads are of 2027.
     startEarlyReads(new Date('2026-12-31T18:30:00Z'));
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([...HEADER, '/Payslips?year=2027'].map((r) => `/backend/api${r}`));
-    expect(fetch.mock.calls[0]?.[1]).toMatchObject({ headers: { Authorization: 'Bearer token-a' } });
+    expect(fetch.mock.calls[0]?.[1]).toMatchObject({ headers: { Authorization: `Bearer ${token}` } });
 
     expect(takeEarlyRead('/backend/api/Payslips?year=2027', 'token-b')).toBeUndefined();
-    const read = takeEarlyRead('/backend/api/Payslips?year=2027', 'token-a');
+    const read = takeEarlyRead('/backend/api/Payslips?year=2027', token);
     expect(await (await read)?.text()).toBe('/backend/api/Payslips?year=2027');
-    expect(takeEarlyRead('/backend/api/Payslips?year=2027', 'token-a')).toBeUndefined();
-    expect(takeEarlyRead('/backend/api/Payslips?year=2026', 'token-a')).toBeUndefined();
+    expect(takeEarlyRead('/backend/api/Payslips?year=2027', token)).toBeUndefined();
+    expect(takeEarlyRead('/backend/api/Payslips?year=2026', token)).toBeUndefined();
   });
 });

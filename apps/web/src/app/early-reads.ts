@@ -6,9 +6,10 @@
  * (`takeEarlyRead`, api.ts); what it does not take is only a wasted read. A browser test checks that each
  * page takes every read started for it (e2e/tests/early-reads.spec.ts).
  *
- * This module imports nothing: it is its own chunk (vite.config.ts), so the script that starts the reads
- * downloads on its own, not with the app's shell.
+ * This module imports only jwt.ts, which imports nothing: both are a chunk of their own (vite.config.ts), so the
+ * script that starts the reads downloads on its own, not with the app's shell.
  */
+import { isTokenExpired } from './jwt';
 
 /** Where the started reads wait for the API client (a property of window). */
 export const EARLY_READS_GLOBAL = '__tankhaEarlyReads';
@@ -77,7 +78,8 @@ function signedInToken(): string | null {
 /** Starts the current page's reads for the signed-in user (index.html's first script). */
 export function startEarlyReads(now: Date = new Date()): void {
   const token = signedInToken();
-  if (token === null || !navigator.onLine) return;
+  // An expired session is signed out by the client's first request, which sends nothing (api.ts).
+  if (token === null || isTokenExpired(token, now.getTime()) || !navigator.onLine) return;
   const today = new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
   const reads = new Map<string, Promise<Response>>();
   for (const read of earlyReadsFor(location.pathname, today)) {

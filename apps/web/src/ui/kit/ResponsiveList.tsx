@@ -1,4 +1,4 @@
-import { Fragment, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { Fragment, useDeferredValue, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { Box, Card, Group, Stack, Table, Text, type TableTdProps } from '@mantine/core';
 import { errorMessage } from '../../app/api';
 import { ListCard } from '../ListCard';
@@ -66,21 +66,36 @@ export function queryListState(query: { isPending: boolean; isError: boolean; er
   return { loading: query.isPending, error: query.isError ? errorMessage(query.error, failedText) : null, onRetry: () => void query.refetch() };
 }
 
+const NO_ROWS: readonly never[] = [];
+
 /**
  * A list page's body: loading, failure with retry, the empty text, then the rows: a table from `sm`
  * up and a card per row below it, both from the one column list.
+ *
+ * Rows render as a deferred value: a query's answer arrives in a synchronous update (TanStack Query's
+ * useSyncExternalStore), and a year of payslip cards built there held a phone's main thread for 100–400 ms
+ * at once. Deferred, that update only keeps the loader up, and React builds the rows in the background,
+ * yielding every few milliseconds (issue 29, decision 0309).
  */
 export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
-  const { label, columns, rows, rowKey, loading, error, onRetry, loadingLabel, emptyMessage, minWidth, groupOf, withHeader = true, rowStyle, onRowClick, bare = false } = props;
+  // One empty array, so a caller's `data ?? []` (a new array each render) is no new value to defer. A list of its
+  // own mounts with none (its loader stays up, as it was while loading, until the rows are built); a bare list,
+  // which the caller shows once its rows are there, mounts with them: a spinner there first, then the rows, would
+  // push what follows it on the page down (a layout shift). Its later changes are deferred (the old rows stay).
+  const latest = props.rows.length === 0 ? (NO_ROWS as readonly T[]) : props.rows;
+  const rows = useDeferredValue(latest, props.bare === true ? latest : (NO_ROWS as readonly T[]));
+  const catchingUp = rows.length === 0 && latest.length > 0;
+  const { label, columns, rowKey, error, onRetry, loadingLabel, emptyMessage, minWidth, groupOf, withHeader = true, rowStyle, onRowClick, bare = false } = props;
+  const loading = props.loading || catchingUp;
   const narrow = useNarrowScreen();
   const ready = !loading && error === null && rows.length > 0;
   if (narrow && ready)
     return bare ? (
       <Box p="sm">
-        <RowCards {...props} />
+        <RowCards {...props} rows={rows} />
       </Box>
     ) : (
-      <RowCards {...props} />
+      <RowCards {...props} rows={rows} />
     );
 
   const table = (

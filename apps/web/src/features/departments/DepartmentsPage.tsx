@@ -140,10 +140,10 @@ export function DepartmentsPage() {
         />
       )}
 
-      <DepartmentEmployeesModal key={viewing?.id ?? 'none'} department={viewing} onClose={() => setViewing(null)} />
+      <DepartmentEmployeesModal key={`employees-${viewing?.id ?? 'none'}`} department={viewing} onClose={() => setViewing(null)} />
 
       <DepartmentDeleteModal
-        key={deleting?.id ?? 'none'}
+        key={`delete-${deleting?.id ?? 'none'}`}
         department={deleting}
         onClose={() => setDeleting(null)}
         onDeleted={() => {

@@ -220,7 +220,7 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             // The script index.html runs first (early-reads-entry.ts) downloads on its own, not with the shell.
-            { name: 'early-reads', test: /[\\/]src[\\/](app[\\/](early-reads|jwt)|early-reads-entry)\.ts$/, priority: 4 },
+            { name: 'early-reads', test: /[\\/]src[\\/](app[\\/](early-reads|jwt|client-keys)|early-reads-entry)\.ts$/, priority: 4 },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
             // Left to itself, rolldown put Mantine's tiny DirectionProvider (which the shell uses) into the
             // floating-ui chunk, and the entry then loaded all of floating-ui for it.

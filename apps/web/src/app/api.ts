@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ErrorCode, MSG, SUBSCRIPTION_MESSAGES, type Envelope } from '@tankha/contracts';
 import { handleFeatureDenied } from './access-control';
+import { API_BASE } from './client-keys';
 import { takeEarlyRead } from './early-reads';
 import { isTokenExpired } from './jwt';
 import { currentOrigin, currentPath, navigateTo } from './navigation';
@@ -11,7 +12,7 @@ import { clearSession, getSessionUser } from './session';
 import { TOAST_SUPPRESS_MS, suppressToasts, toast } from './toast';
 
 /** The API client of platform §7 and §8. */
-export const API_BASE = '/backend/api';
+export { API_BASE };
 /** Platform §9: the session-expired notice stays 2 s before the sign-out. */
 export const SESSION_REDIRECT_MS = 2000;
 export const NETWORK_ERROR = 'NETWORK_ERROR';

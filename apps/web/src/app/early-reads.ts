@@ -6,15 +6,14 @@
  * (`takeEarlyRead`, api.ts); what it does not take is only a wasted read. A browser test checks that each
  * page takes every read started for it (e2e/tests/early-reads.spec.ts).
  *
- * This module imports only jwt.ts, which imports nothing: both are a chunk of their own (vite.config.ts), so the
- * script that starts the reads downloads on its own, not with the app's shell.
+ * This module imports only client-keys.ts and jwt.ts, which import nothing: the three are a chunk of their own
+ * (vite.config.ts), so the script that starts the reads downloads on its own, not with the app's shell.
  */
+import { API_BASE, USER_STORAGE_KEY } from './client-keys';
 import { isTokenExpired } from './jwt';
 
 /** Where the started reads wait for the API client (a property of window). */
 export const EARLY_READS_GLOBAL = '__tankhaEarlyReads';
-const API_BASE = '/backend/api';
-const USER_STORAGE_KEY = 'tankha.user';
 /** The organisation's zone is not known before GET /Tenants: the default one (DESIGN §5), UTC+5:30 all year. */
 const IST_OFFSET_MS = 330 * 60_000;
 

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { sessionUserSchema, type SessionUser } from '@tankha/contracts';
+import { USER_STORAGE_KEY } from './client-keys';
 import { clearMemberApiCache } from './offline-cache';
 
-/** The local user record (platform §3) lives in local storage under this key. */
-export const USER_STORAGE_KEY = 'tankha.user';
+export { USER_STORAGE_KEY };
 /** Set when an Administrator presses Cancel on the welcome screen; lasts for the browser session. */
 export const SETUP_DEFERRED_KEY = 'tankha.setupDeferred';
 

@@ -50,6 +50,23 @@ const LAYERS = {
   },
 };
 
+/** The failed or flaky tests of Playwright's JSON report, by file and title. */
+function browserFailures(report) {
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((r) => r.error)?.error?.message ?? '';
+        out.push(`browser ${spec.file} › ${[...titles, spec.title].join(' › ')}${test.status === 'flaky' ? ' (flaky)' : ''}: ${error.split('\n')[0].slice(0, 300)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
+  return out;
+}
+
 function sum(list) {
   const counts = { passed: 0, failed: 0, skipped: 0 };
   for (const c of list) {
@@ -91,7 +108,7 @@ for (const [name, layer] of Object.entries(LAYERS)) {
   const summary = wrote ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
   const rows = summary ? layer.rows(summary) : [{ row: name, notRun: 'the runner wrote no results' }];
   if (code !== 0 || !wrote) failedRunner = true;
-  results.push({ name, ms, code, rows, errors: summary?.errors ?? [] });
+  results.push({ name, ms, code, rows, errors: summary?.errors ?? [], failures: summary?.failures ?? browserFailures(summary) });
 }
 fs.rmSync(summaryDir, { recursive: true, force: true });
 
@@ -122,6 +139,9 @@ console.log(`\n==> Test layers (Node ${process.version})\n\n${lines.join('\n')}`
 for (const { name, errors } of results) {
   if (errors.length > 0) console.log(`\n${name}: ${errors.length.toString()} unhandled error(s), which fail the run although every test passed:\n  ${errors.join('\n  ')}`);
 }
+// Each failed test by name, so the tail of a CI log says which.
+const failures = results.flatMap((r) => r.failures);
+if (failures.length > 0) console.log(`\nFailed:\n  ${failures.slice(0, 30).join('\n  ')}${failures.length > 30 ? `\n  … and ${(failures.length - 30).toString()} more` : ''}`);
 if (belowFloor.length > 0) {
   console.log(`\nFewer passing tests than before (scripts/test-floor.json):\n  ${belowFloor.join('\n  ')}`);
 }

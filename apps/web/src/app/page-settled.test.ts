@@ -6,6 +6,19 @@ async function load() {
   return (await import('./page-settled')).pageSettled;
 }
 
+/** Reads in flight as the query client reports them: a count, and listeners told of every change. */
+function fakeReads(count: number) {
+  const listeners = new Set<() => void>();
+  return {
+    reads: { count: () => count, subscribe: (l: () => void) => (listeners.add(l), () => void listeners.delete(l)) },
+    set(n: number) {
+      count = n;
+      for (const l of [...listeners]) l();
+    },
+    listeners,
+  };
+}
+
 describe('pageSettled', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -18,7 +31,7 @@ describe('pageSettled', () => {
     let idle: (() => void) | undefined;
     const requestIdleCallback = vi.fn((cb: () => void, options: { timeout: number }) => {
       idle = cb;
-      expect(options.timeout).toBe(3000);
+      expect(options.timeout).toBe(5000);
       return 1;
     });
     vi.stubGlobal('requestIdleCallback', requestIdleCallback);
@@ -48,5 +61,49 @@ describe('pageSettled', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(done).toBe(2);
     expect(pageSettled()).toBe(pageSettled());
+  });
+
+  it("waits for the page's reads, and for a read that starts during the idle wait, before the idle moment", async () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+    const idles: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idles.push(cb));
+    vi.resetModules();
+    const { pageSettled, settleAfterReads } = await import('./page-settled');
+    const inFlight = fakeReads(2);
+    settleAfterReads(inFlight.reads);
+    let done = false;
+    void pageSettled().then(() => (done = true));
+    expect(idles).toHaveLength(0);
+    inFlight.set(1);
+    expect(idles).toHaveLength(0);
+    inFlight.set(0);
+    expect(idles).toHaveLength(1);
+    expect(inFlight.listeners.size).toBe(0);
+    // The data rendered a part that reads more: the idle moment comes, but a read is in flight.
+    inFlight.set(1);
+    idles[0]?.();
+    await Promise.resolve();
+    expect(done).toBe(false);
+    inFlight.set(0);
+    expect(idles).toHaveLength(2);
+    idles[1]?.();
+    await vi.waitFor(() => expect(done).toBe(true));
+  });
+
+  it('settles at the deadline after the load event whatever is still in flight, and stops listening', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+    vi.stubGlobal('requestIdleCallback', undefined);
+    vi.resetModules();
+    const { pageSettled, settleAfterReads } = await import('./page-settled');
+    const inFlight = fakeReads(1);
+    settleAfterReads(inFlight.reads);
+    let done = false;
+    void pageSettled(5000).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+    expect(inFlight.listeners.size).toBe(0);
   });
 });

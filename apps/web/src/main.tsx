@@ -8,14 +8,17 @@ import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AfterPageSettled } from './app/AfterPageSettled';
+import { settleAfterReads } from './app/page-settled';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadRoute } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 const queryClient = createQueryClient();
+// The notification socket and the service worker wait for the page's own reads (app/page-settled.ts).
+settleAfterReads({ count: () => queryClient.isFetching(), subscribe: (listener) => queryClient.getQueryCache().subscribe(listener) });
 
 /** The service worker's registration and its update prompt: after the page has settled, in their own chunk. */
 const PwaUpdatePrompt = lazy(() => import('./app/PwaUpdatePrompt').then((m) => ({ default: m.PwaUpdatePrompt })));
@@ -37,6 +40,11 @@ const app = (
 
 // As a transition, the first render yields to the browser every few milliseconds instead of holding the main thread
 // until the whole shell and page are built (Lighthouse's Total Blocking Time; input stays responsive).
-startTransition(() => {
-  createRoot(root).render(app);
+// The page's own code first (index.html has it downloading already), for at most a second: the page then
+// renders with the header rather than after a fallback (app/lazy-page.ts). A failed load is the page's to show.
+const PRELOAD_WAIT_MS = 1000;
+void Promise.race([preloadRoute(window.location.pathname).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS))]).then(() => {
+  startTransition(() => {
+    createRoot(root).render(app);
+  });
 });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, Outlet, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from './guards/RequireAuth';
 import { RequiredDetailsGuard } from './guards/RequiredDetailsGuard';
 import { RequireFeature } from './guards/RequireFeature';
@@ -8,7 +8,7 @@ import { RequirePermission } from './guards/RequirePermission';
 import { lookupTeam } from '../features/attendance/team.api';
 import { SetupGate } from './guards/SetupGate';
 import { AppLayout } from './layout/AppLayout';
-import { lazyPage } from './lazy-page';
+import { lazyPage, lazyPagesIn } from './lazy-page';
 import { setNavigator } from './navigation';
 import { PATHS } from './paths';
 import { RootLayout } from './RootLayout';
@@ -743,6 +743,15 @@ export const routes: RouteObject[] = [
  * What its errorElement did, RouteErrorBoundary does: anything a page throws while rendering (or a
  * screen's chunk that fails to load) shows the error screen, cleared by the next navigation.
  */
+/**
+ * Loads the code of the pages the route table renders at this path (main.tsx waits for it, briefly,
+ * before the first render): the page then renders with the header instead of after a fallback.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(lazyPagesIn(matches.map((m) => m.route.element)).map((page) => page.preload()));
+}
+
 export function AppRoutes() {
   const element = useRoutes(routes);
   const { pathname } = useLocation();

@@ -7,6 +7,7 @@ import { useNoConnection } from '../../app/offline';
 import { ErrorState } from '../../ui/ErrorState';
 import { OfflineNotice } from '../../ui/OfflineNotice';
 import { PageLoader } from '../../ui/PageLoader';
+import { AfterFirstPaint } from '../../ui/kit/AfterFirstPaint';
 import { CheckInCard } from './CheckInCard';
 import { WorklogTable } from './WorklogTable';
 import { monthTitle, shiftMonth } from './attendance-rules';
@@ -14,7 +15,7 @@ import { monthTitle, shiftMonth } from './attendance-rules';
 // The form (date and time inputs) loads when it is opened, not with the page.
 const AddLogModal = lazy(async () => ({ default: (await import('./AddLogModal')).AddLogModal }));
 // The requests list (its status filter, pagination and contract) sits below a month's worklog: it loads
-// after the page's first paint instead of with it.
+// after the page's first paint instead of with it (AfterFirstPaint: otherwise the first paint waits for it).
 const MyRequestsPanel = lazy(async () => ({ default: (await import('../regularization/MyRequestsPanel')).MyRequestsPanel }));
 import { useDays, useToday } from './attendance.api';
 
@@ -70,9 +71,11 @@ export function MyAttendancePage() {
         {days.data && range.startDate <= range.endDate && <WorklogTable days={[...days.data].reverse()} />}
       </Card>
       {canRequest && (
-        <Suspense fallback={null}>
-          <MyRequestsPanel title="Regularization requests" />
-        </Suspense>
+        <AfterFirstPaint>
+          <Suspense fallback={null}>
+            <MyRequestsPanel title="Regularization requests" />
+          </Suspense>
+        </AfterFirstPaint>
       )}
       {adding && today.data && (
         <Suspense fallback={null}>

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_READS_GLOBAL, earlyReadsFor, readKey, startEarlyReads, takeEarlyRead } from './early-reads';
+import { Role } from '@tankha/contracts';
+import { ADMINISTRATOR_ROLE_ID, EARLY_READS_GLOBAL, earlyReadsFor, readKey, startEarlyReads, takeEarlyRead } from './early-reads';
 import { makeToken } from '../test/helpers';
 import { USER_STORAGE_KEY } from './session';
 
-const HEADER = ['/Tenants', '/Account/me', '/Notifications/unread/count', '/orgprofilecompletionstatus'];
+const HEADER = ['/Tenants', '/Account/me', '/Notifications/unread/count'];
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -21,6 +22,13 @@ describe('the reads index.html starts', () => {
     expect(earlyReadsFor('/payroll/taxes/employeeITDeclaration', '2028-02-15')).toContain('/ITDeclaration/status?financialYearStart=2027&financialYearEnd=2028');
     expect(earlyReadsFor('/payroll/taxes/employeeITDeclaration', '2027-04-01')).toContain('/ITDeclaration/declarations?financialYearStart=2027&financialYearEnd=2028');
     expect(earlyReadsFor('/users/my-people', '2026-11-30')).toEqual([]);
+  });
+
+  it("add the setup status for an Administrator only (the setup gate reads it; a member's screens do not)", () => {
+    expect(ADMINISTRATOR_ROLE_ID).toBe(Role.Administrator);
+    expect(earlyReadsFor('/payslips', '2026-11-30', Role.Administrator)).toEqual([...HEADER, '/orgprofilecompletionstatus', '/Payslips?year=2026']);
+    expect(earlyReadsFor('/payslips', '2026-11-30', Role.Member)).toEqual([...HEADER, '/Payslips?year=2026']);
+    expect(earlyReadsFor('/payslips', '2026-11-30', Role.Moderator)).not.toContain('/orgprofilecompletionstatus');
   });
 
   it('compare with the client’s URLs whatever the order of the query', () => {
@@ -41,7 +49,7 @@ describe('the reads index.html starts', () => {
 
     // Still valid on the day below: it expires 60 days from now, and now is 30 Nov 2026 or later.
     const token = makeToken(60 * 24 * 3600);
-    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ token }));
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ token, roleId: Role.Member }));
     // 18:30 UTC on 31 December is midnight in India: the reads are of 2027.
     startEarlyReads(new Date('2026-12-31T18:30:00Z'));
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([...HEADER, '/Payslips?year=2027'].map((r) => `/backend/api${r}`));

@@ -22,8 +22,11 @@ interface EarlyReads {
   reads: Map<string, Promise<Response>>;
 }
 
-/** Every signed-in page's header and guards: the organisation, the session, the bell, the setup status. */
-const SHELL_READS = ['/Tenants', '/Account/me', '/Notifications/unread/count', '/orgprofilecompletionstatus'];
+/** Every signed-in page's header and guards: the organisation, the session, the bell. */
+const SHELL_READS = ['/Tenants', '/Account/me', '/Notifications/unread/count'];
+/** An Administrator's setup gate reads the setup status too (setup-status.ts); Role.Administrator, which this chunk cannot import. */
+export const ADMINISTRATOR_ROLE_ID = 1;
+const ADMINISTRATOR_READS = ['/orgprofilecompletionstatus'];
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -31,7 +34,7 @@ const pad = (n: number): string => String(n).padStart(2, '0');
  * The API reads (path and query, after /backend/api) the page at `pathname` makes on its first render, for
  * a member, on `today` (YYYY-MM-DD): the header's, then the page's. Empty for other pages.
  */
-export function earlyReadsFor(pathname: string, today: string): string[] {
+export function earlyReadsFor(pathname: string, today: string, roleId?: number): string[] {
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
   // The Indian financial year runs April to March.
@@ -52,7 +55,7 @@ export function earlyReadsFor(pathname: string, today: string): string[] {
   };
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const reads = page[trimmed];
-  return reads ? [...SHELL_READS, ...reads] : [];
+  return reads ? [...SHELL_READS, ...(roleId === ADMINISTRATOR_ROLE_ID ? ADMINISTRATOR_READS : []), ...reads] : [];
 }
 
 /** A request URL with its query parameters in one order, so the client's and the script's URLs compare. */
@@ -64,11 +67,12 @@ export function readKey(url: string): string {
   return `${url.slice(0, at)}?${params.toString()}`;
 }
 
-function signedInToken(): string | null {
+function signedInUser(): { token: string; roleId: number | undefined } | null {
   try {
     const user: unknown = JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null');
-    const token = user !== null && typeof user === 'object' ? (user as { token?: unknown }).token : undefined;
-    return typeof token === 'string' && token !== '' ? token : null;
+    if (user === null || typeof user !== 'object') return null;
+    const { token, roleId } = user as { token?: unknown; roleId?: unknown };
+    return typeof token === 'string' && token !== '' ? { token, roleId: typeof roleId === 'number' ? roleId : undefined } : null;
   } catch {
     return null;
   }
@@ -76,12 +80,13 @@ function signedInToken(): string | null {
 
 /** Starts the current page's reads for the signed-in user (index.html's first script). */
 export function startEarlyReads(now: Date = new Date()): void {
-  const token = signedInToken();
+  const user = signedInUser();
   // An expired session is signed out by the client's first request, which sends nothing (api.ts).
-  if (token === null || isTokenExpired(token, now.getTime()) || !navigator.onLine) return;
+  if (user === null || isTokenExpired(user.token, now.getTime()) || !navigator.onLine) return;
+  const { token, roleId } = user;
   const today = new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
   const reads = new Map<string, Promise<Response>>();
-  for (const read of earlyReadsFor(location.pathname, today)) {
+  for (const read of earlyReadsFor(location.pathname, today, roleId)) {
     const url = `${API_BASE}${read}`;
     const response = fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, credentials: 'include' });
     // Handled here so a failed read the app never takes is not an unhandled rejection; the app sees it if it takes it.

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { completionStatusReplySchema, type CompletionStatus } from '@tankha/contracts';
+import { completionStatusReplySchema, Role, type CompletionStatus } from '@tankha/contracts';
 import { api } from './api';
 import { SETUP_DEFERRED_KEY, useSession } from './session';
 
@@ -11,7 +11,8 @@ export function useCompletionStatus() {
   return useQuery({
     queryKey: completionStatusKey(user?.tenantId),
     queryFn: async (): Promise<CompletionStatus> => (await api.get('/orgprofilecompletionstatus', completionStatusReplySchema)).data,
-    enabled: user !== null,
+    // Only an Administrator's screens look at it (the setup gate, the welcome screen, the dashboard's banner).
+    enabled: user?.roleId === Role.Administrator,
   });
 }
 

@@ -139,12 +139,14 @@ describe('route guards', () => {
 
   it('keeps members and completed organizations out of /required-details', async () => {
     setSessionUser(makeUser({ roleId: Role.Member }));
-    mockFetch({ 'GET /dashboard': ok(dashboard), 'GET /Tenants': ok(makeOrganization()) });
+    const calls = mockFetch({ 'GET /dashboard': ok(dashboard), 'GET /Tenants': ok(makeOrganization()) });
 
     const { router } = renderRoutes(routes, '/required-details/organization');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('region', { name: 'My details' })).toBeInTheDocument();
+    // Only an Administrator's screens need the setup status: a member's pages never ask for it.
+    expect(calls.map((c) => c.path)).not.toContain('/orgprofilecompletionstatus');
   });
 
   it('sends a member away from /org pages to the access screen', async () => {

@@ -5,6 +5,7 @@ async function load() {
   vi.resetModules();
   return (await import('./page-settled')).pageSettled;
 }
+const { QUIET_AFTER_PAINT_MS } = await import('./page-settled');
 
 /** Reads in flight as the query client reports them: a count, and listeners told of every change. */
 function fakeReads(count: number) {
@@ -26,7 +27,7 @@ describe('pageSettled', () => {
     vi.restoreAllMocks();
   });
 
-  it('waits for the load event, then for an idle moment', async () => {
+  it('waits for the load event, then for an idle moment and the paint after it', async () => {
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
     let idle: (() => void) | undefined;
     const requestIdleCallback = vi.fn((cb: () => void, options: { timeout: number }) => {
@@ -58,7 +59,10 @@ describe('pageSettled', () => {
     void pageSettled().then(() => (done += 1));
     await vi.advanceTimersByTimeAsync(199);
     expect(done).toBe(0);
-    await vi.advanceTimersByTimeAsync(1);
+    // 200 ms, then the next frame and a quiet spell after it.
+    await vi.advanceTimersByTimeAsync(QUIET_AFTER_PAINT_MS);
+    expect(done).toBe(0);
+    await vi.advanceTimersByTimeAsync(40);
     expect(done).toBe(2);
     expect(pageSettled()).toBe(pageSettled());
   });
@@ -82,7 +86,8 @@ describe('pageSettled', () => {
     // The data rendered a part that reads more: the idle moment comes, but a read is in flight.
     inFlight.set(1);
     idles[0]?.();
-    await Promise.resolve();
+    // After the idle moment and the next paint, it finds the read and listens again.
+    await vi.waitFor(() => expect(inFlight.listeners.size).toBe(1));
     expect(done).toBe(false);
     inFlight.set(0);
     expect(idles).toHaveLength(2);

@@ -5,6 +5,8 @@ export interface ReadsInFlight {
 }
 
 let settled: Promise<void> | null = null;
+/** How long after the paint that follows the page's last read nothing new may be read for the page to count as settled. */
+export const QUIET_AFTER_PAINT_MS = 400;
 let reads: ReadsInFlight | null = null;
 
 /** The app's reads (main.tsx registers its query client): the page settles only once they are done. */
@@ -13,7 +15,7 @@ export function settleAfterReads(inFlight: ReadsInFlight): void {
 }
 
 /**
- * Resolves once the page has loaded, its reads are done and the browser has had an idle moment: for work
+ * Resolves once the page has loaded, its reads are done, the browser has had an idle moment and painted: for work
  * the page does not need — the notification socket and the service worker's registration — so that
  * their code and requests come after the page's own content has painted (issue 29: what an employee's
  * page loads first; Lighthouse counts every request that ends before the largest paint towards it).
@@ -33,13 +35,22 @@ export function pageSettled(timeoutMs = 5000): Promise<void> {
       if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(then, { timeout: timeoutMs });
       else window.setTimeout(then, 200);
     };
+    // The browser paints between an animation frame and the task after it; then a quiet spell, for what the
+    // data renders in a second pass (deferred lists; content React reveals up to 300 ms after a fallback).
+    const afterPaint = (then: () => void) => {
+      const later = () => window.setTimeout(then, QUIET_AFTER_PAINT_MS);
+      if (typeof window.requestAnimationFrame === 'function') window.requestAnimationFrame(later);
+      else later();
+    };
     const quiet = () => {
       if (done) return;
       if (!reads || reads.count() === 0) {
-        idle(() => {
-          if (reads && reads.count() > 0) quiet();
-          else finish();
-        });
+        idle(() =>
+          afterPaint(() => {
+            if (reads && reads.count() > 0) quiet();
+            else finish();
+          }),
+        );
         return;
       }
       const unsubscribe = reads.subscribe(() => {

@@ -49,7 +49,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts', 'apps/web/build/**/*.test.ts'], environment: 'node' } },
       {
         plugins: [react()],
         // The service worker's registration module is made by vite-plugin-pwa in a build; tests get a stand-in.

@@ -1,4 +1,5 @@
-import '@mantine/core/styles.css';
+// @mantine/core's stylesheet, the rules of the components the app uses only (vite.config.ts, build/mantine-styles.ts).
+import 'virtual:mantine-core.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 // The theme's CSS variables, printed at build time (vite.config.ts): MantineProvider does not compute them here.

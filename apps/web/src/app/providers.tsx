@@ -18,7 +18,7 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
   return (
     // The theme's CSS variables come from a stylesheet printed at build time (vite.config.ts, tankha:mantine-theme-css):
     // MantineProvider would compute them again on every render.
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} withCssVariables={false} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} withCssVariables={false} forceColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
         <LazyNotifications />
         {children}

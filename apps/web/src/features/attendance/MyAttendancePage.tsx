@@ -7,7 +7,7 @@ import { useNoConnection } from '../../app/offline';
 import { ErrorState } from '../../ui/ErrorState';
 import { OfflineNotice } from '../../ui/OfflineNotice';
 import { PageLoader } from '../../ui/PageLoader';
-import { AfterFirstPaint } from '../../ui/kit/AfterFirstPaint';
+import { AfterPageSettled } from '../../app/AfterPageSettled';
 import { CheckInCard } from './CheckInCard';
 import { WorklogTable } from './WorklogTable';
 import { monthTitle, shiftMonth } from './attendance-rules';
@@ -15,7 +15,8 @@ import { monthTitle, shiftMonth } from './attendance-rules';
 // The form (date and time inputs) loads when it is opened, not with the page.
 const AddLogModal = lazy(async () => ({ default: (await import('./AddLogModal')).AddLogModal }));
 // The requests list (its status filter, pagination and contract) sits below a month's worklog: it loads
-// after the page's first paint instead of with it (AfterFirstPaint: otherwise the first paint waits for it).
+// once the page has settled (its reads done and painted): inside the first render React held the first paint for
+// its ten chunks, and right after it they still came before the worklog's rows painted (decision 0310).
 const MyRequestsPanel = lazy(async () => ({ default: (await import('../regularization/MyRequestsPanel')).MyRequestsPanel }));
 import { useDays, useToday } from './attendance.api';
 
@@ -74,11 +75,11 @@ export function MyAttendancePage() {
         {days.data && worklog === days.data && range.startDate <= range.endDate && <WorklogTable days={[...worklog].reverse()} />}
       </Card>
       {canRequest && (
-        <AfterFirstPaint>
+        <AfterPageSettled>
           <Suspense fallback={null}>
             <MyRequestsPanel title="Regularization requests" />
           </Suspense>
-        </AfterFirstPaint>
+        </AfterPageSettled>
       )}
       {adding && today.data && (
         <Suspense fallback={null}>

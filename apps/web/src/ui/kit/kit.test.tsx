@@ -6,7 +6,6 @@ import { ApiError } from '../../app/api';
 import { AppProviders } from '../../app/providers';
 import { createQueryClient } from '../../app/query-client';
 import { renderWithProviders, spyOnToasts } from '../../test/helpers';
-import { AfterFirstPaint } from './AfterFirstPaint';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal';
 import { ResponsiveList, type ListColumn } from './ResponsiveList';
 import { useApiMutation } from './useApiMutation';
@@ -39,27 +38,6 @@ function screenWidth(width: number) {
     return { matches, media: query, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn() };
   });
 }
-
-describe('AfterFirstPaint', () => {
-  it('leaves its children out of the first commit and shows them after the next frame and a task', async () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
-    renderWithProviders(
-      <>
-        <p>Worklog</p>
-        <AfterFirstPaint>
-          <p>Requests</p>
-        </AfterFirstPaint>
-      </>,
-    );
-    expect(screen.getByText('Worklog')).toBeInTheDocument();
-    expect(screen.queryByText('Requests')).not.toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(screen.queryByText('Requests')).not.toBeInTheDocument();
-    act(() => frames.forEach((cb) => cb(0)));
-    expect(await screen.findByText('Requests')).toBeInTheDocument();
-  });
-});
 
 describe('ResponsiveList', () => {
   afterEach(() => screenWidth(1440));

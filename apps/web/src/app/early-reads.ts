@@ -49,7 +49,7 @@ export function earlyReadsFor(pathname: string, today: string, roleId?: number):
       '/Attendances/today',
       '/Shifts/current-shift',
       `/Attendances?startDate=${String(year)}-${pad(month)}-01&endDate=${String(year)}-${pad(month)}-${pad(lastDay)}`,
-      '/Requests?pageNumber=1&pageSize=8&requestType=2&onlyMyRequests=true',
+      // Not the regularization panel's requests: it mounts once the page has settled (MyAttendancePage).
     ],
     '/payroll/taxes/employeeITDeclaration': [`/ITDeclaration/status?${fy}`, `/ITDeclaration/declarations?${fy}`],
   };

@@ -1,7 +1,7 @@
 import { createElement, isValidElement, lazy, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 
-/** A promise that says, once settled, what it settled to. */
-type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+/** A promise that says, once fulfilled, what it fulfilled to. */
+type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled'; value?: T };
 
 /** A screen in its own chunk: a component that loads its code on first render, or earlier through `preload`. */
 export type LazyPage<P = object> = ComponentType<P> & { preload(): Promise<void> };
@@ -9,9 +9,10 @@ export type LazyPage<P = object> = ComponentType<P> & { preload(): Promise<void>
 /**
  * A named export as its own chunk, as React.lazy would load it, with one difference: once its code has
  * loaded (by an earlier render or by `preload`), a page mounted after that renders at once, where React.lazy
- * suspends on its first render even for code already loaded. That matters for the first render (main.tsx preloads the route's pages before it): a page
- * that suspends shows its boundary's fallback, and React reveals the content no sooner than 300 ms after
- * a fallback was shown — the page's heading and data painted that much after the header.
+ * suspends on its first render even for code already loaded. That matters for the first render (main.tsx
+ * preloads the route's pages before it): a page that suspends shows its boundary's fallback, and React
+ * reveals the content no sooner than 300 ms after a fallback was shown — the page's heading and data
+ * painted that much after the header.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props, as React.lazy takes
 export function lazyPage<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K): LazyPage<ComponentProps<M[K]>> {
@@ -26,10 +27,8 @@ export function lazyPage<K extends string, M extends Record<K, ComponentType<any
           promise.status = 'fulfilled';
           promise.value = value;
         },
-        (reason: unknown) => {
-          promise.status = 'rejected';
-          promise.reason = reason;
-        },
+        // A failed load stays pending here: React.lazy rethrows it to the route's error boundary.
+        () => undefined,
       );
       loading = promise;
     }

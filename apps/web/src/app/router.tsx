@@ -738,12 +738,6 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The app's routes under the declarative router (`<BrowserRouter>`): the app uses none of the data
- * router's loaders or actions, and createBrowserRouter's data layer was 16 KB of every page's first load.
- * What its errorElement did, RouteErrorBoundary does: anything a page throws while rendering (or a
- * screen's chunk that fails to load) shows the error screen, cleared by the next navigation.
- */
-/**
  * Loads the code of the pages the route table renders at this path (main.tsx waits for it, briefly,
  * before the first render): the page then renders with the header instead of after a fallback.
  */
@@ -752,6 +746,12 @@ export async function preloadRoute(pathname: string): Promise<void> {
   await Promise.all(lazyPagesIn(matches.map((m) => m.route.element)).map((page) => page.preload()));
 }
 
+/**
+ * The app's routes under the declarative router (`<BrowserRouter>`): the app uses none of the data
+ * router's loaders or actions, and createBrowserRouter's data layer was 16 KB of every page's first load.
+ * What its errorElement did, RouteErrorBoundary does: anything a page throws while rendering (or a
+ * screen's chunk that fails to load) shows the error screen, cleared by the next navigation.
+ */
 export function AppRoutes() {
   const element = useRoutes(routes);
   const { pathname } = useLocation();

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { AfterPageSettled } from '../../app/AfterPageSettled';
 import { useCurrentUser } from '../../app/current-user';
 import { useToday as useOrganizationToday } from '../../app/today';
 import { useNoConnection } from '../../app/offline';
 import { ErrorState } from '../../ui/ErrorState';
 import { OfflineNotice } from '../../ui/OfflineNotice';
 import { PageLoader } from '../../ui/PageLoader';
-import { AfterPageSettled } from '../../app/AfterPageSettled';
+import { useDeferredData } from '../../ui/kit/useDeferredData';
 import { CheckInCard } from './CheckInCard';
 import { WorklogTable } from './WorklogTable';
 import { monthTitle, shiftMonth } from './attendance-rules';
@@ -36,9 +37,8 @@ export function MyAttendancePage() {
   const shown = month ?? todayDate.slice(0, 7);
   const range = monthRange(shown, todayDate);
   const days = useDays(range.startDate, range.endDate);
-  // The month's rows, the page's largest render, in a background pass that yields: a query's answer arrives in
-  // a synchronous update (TanStack Query), which then only keeps the loader, where the loader holds their room.
-  const worklog = useDeferredValue(days.data);
+  // The month's rows, the page's largest render, in a background pass while the loader holds their room.
+  const worklog = useDeferredData(days.data);
   const isCurrent = shown >= todayDate.slice(0, 7);
   // Regularization requests are a premium feature (people spec §6); members file theirs here.
   const canRequest = useCurrentUser().accessableFeatures.some((f) => f.key === 'AttendanceRequests');
@@ -70,9 +70,9 @@ export function MyAttendancePage() {
           )}
         </Group>
         {/* A month's worklog is taller than a screen: the loader holds that room so what follows does not jump. */}
-        {(days.isPending || (days.data !== undefined && worklog !== days.data)) && <PageLoader label="Loading worklog" minHeight="70vh" />}
+        {(days.isPending || worklog.catchingUp) && <PageLoader label="Loading worklog" minHeight="70vh" />}
         {days.isError && <ErrorState message={days.error.message} onRetry={() => void days.refetch()} />}
-        {days.data && worklog === days.data && range.startDate <= range.endDate && <WorklogTable days={[...worklog].reverse()} />}
+        {worklog.data && range.startDate <= range.endDate && <WorklogTable days={[...worklog.data].reverse()} />}
       </Card>
       {canRequest && (
         <AfterPageSettled>

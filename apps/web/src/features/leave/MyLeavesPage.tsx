@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Card, Group, NativeSelect, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageLoader } from '../../ui/PageLoader';
 import { useTouchSize } from '../../ui/kit/touch';
+import { useDeferredData } from '../../ui/kit/useDeferredData';
 import { BalanceCards, BalanceCardsSkeleton } from './BalanceCards';
 import { LeaveRequestsTable } from './LeaveRequestsTable';
 import { LEAVE_KEY, useLeaveBalances, useLeaveRequests } from './leave.api';
@@ -25,9 +26,8 @@ export function MyLeavesPage() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState('all');
   const requests = useLeaveRequests({ scope: 'mine', pageNumber: page, ...(status === 'all' ? {} : { status: Number(status) }) });
-  // The list renders in a background pass that yields: a query's answer arrives in a synchronous update
-  // (TanStack Query), which then only keeps the loader.
-  const shownRequests = useDeferredValue(requests.data);
+  // The list renders in a background pass while the loader stays up.
+  const shownRequests = useDeferredData(requests.data);
   const [applying, setApplying] = useState(0);
   const [cancelling, setCancelling] = useState<LeaveRequest | null>(null);
   const touch = useTouchSize();
@@ -68,7 +68,7 @@ export function MyLeavesPage() {
         />
       </Group>
       <Card withBorder padding={0} radius="md">
-        {requests.isPending || (requests.data !== undefined && shownRequests !== requests.data) ? (
+        {requests.isPending || shownRequests.catchingUp ? (
           <PageLoader label="Loading leave requests" />
         ) : requests.isError ? (
           <Stack p="md">
